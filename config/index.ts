@@ -1,0 +1,76 @@
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import path from 'node:path'
+import devConfig from './dev'
+import { H5_ROUTES } from './routes'
+import prodConfig from './prod'
+
+// Taro 4 + React 18 + webpack5 runner.
+// dart-sass >=1.80 floods the log with deprecations from taro-ui's @import / slash-division scss
+const sassLoaderOption = {
+  sassOptions: {
+    quietDeps: true,
+    silenceDeprecations: ['import', 'slash-div', 'legacy-js-api', 'global-builtin', 'color-functions']
+  }
+}
+
+export default defineConfig<'webpack5'>(async (merge) => {
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'uplus-donate',
+    date: '2026-11-22',
+    designWidth: 750,
+    deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+    sourceRoot: 'src',
+    outputRoot: `dist/${process.env.TARO_ENV}`,
+    plugins: ['@tarojs/plugin-platform-alipay'],
+    // The mini-programs reach the API server through an origin fixed at build time (README "Mini-program builds");
+    // H5 uses its own origin, so this stays empty there unless set.
+    defineConstants: {
+      API_ORIGIN: JSON.stringify(process.env.TARO_APP_API_ORIGIN || ''),
+      DEFAULT_SCHOOL: JSON.stringify(process.env.TARO_APP_SCHOOL || '')
+    },
+    copy: { patterns: [], options: {} },
+    // Use Taro's alias instead of tsconfig-paths-webpack-plugin: tsconfig "paths" also maps 'taro-ui' to
+    // vendored .d.ts files (taro-ui@3.3.2 ships without its types/ folder), which must NOT reach webpack.
+    alias: {
+      '@': path.resolve(__dirname, '..', 'src'),
+      '@contract': path.resolve(__dirname, '..', 'types', 'index.ts')
+    },
+    framework: 'react',
+    compiler: 'webpack5',
+    cache: { enable: process.env.TARO_CACHE === '1' },
+    mini: {
+      sassLoaderOption,
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
+      }
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      sassLoaderOption,
+      // REQUIRED for taro-ui on H5: without it node_modules css skips postcss (pxtransform) -> taro-ui renders
+      // at 2x size (e.g. .at-tabs__item{font-size:28px} instead of rem) and tabs get truncated ("T…").
+      esnextModules: ['taro-ui'],
+      // Browser mode with SPEC §2 route names as paths (docs/decisions/002-h5-router-mode.md)
+      router: { mode: 'browser', customRoutes: H5_ROUTES },
+      output: {
+        filename: 'js/[name].[hash:8].js',
+        chunkFilename: 'js/[name].[chunkhash:8].js'
+      },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[hash].css',
+        chunkFilename: 'css/[name].[chunkhash].css'
+      },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
+      }
+    }
+  }
+  if (process.env.NODE_ENV === 'development') {
+    return merge({}, baseConfig, devConfig)
+  }
+  return merge({}, baseConfig, prodConfig)
+})

@@ -1,0 +1,9 @@
+// Taro page path -> SPEC §2 route name. Used by the H5 router (customRoutes) and mirrored in src/lib/routes.ts.
+export const H5_ROUTES: Record<string, string> = {
+  '/pages/subject/index': '/subject',
+  '/pages/subject-cpu/index': '/subject-cpu',
+  '/pkg-project/detail/index': '/subject-detail',
+  '/pkg-project/jzml/index': '/jzml',
+  '/pkg-article/list/index': '/list',
+  '/pkg-article/list-page/index': '/list-page'
+}

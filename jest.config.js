@@ -1,0 +1,27 @@
+// App tests (components, pages, lib) rendered as H5 in jsdom, on @tarojs/test-utils-react's preset with the fixes
+// Taro 4 needs (shared/recipes/taro-app/PROBE-REPORT.md): see test/setup/setup-taro.js.
+const defineJestConfig = require('@tarojs/test-utils-react/dist/jest.js').default
+
+module.exports = defineJestConfig({
+  testEnvironment: 'jsdom',
+  setupFiles: [
+    require.resolve('@tarojs/test-utils-react/dist/jest/jest.setup.js'),
+    '<rootDir>/test/setup/setup-taro.js'
+  ],
+  testMatch: ['<rootDir>/test/unit/**/*.test.{js,jsx,ts,tsx}'],
+  // @tarojs/taro-h5 vendors ESM under its own dist/node_modules/.pnpm/..., hence the whole-path lookahead.
+  transformIgnorePatterns: [
+    '^(?!.*/node_modules/(@tarojs|taro-ui|@stencil|swiper|lodash-es|query-string|decode-uri-component|split-on-first|filter-obj)/).*/node_modules/'
+  ],
+  transform: {
+    '^.+\\.(mjs|cjs|js|jsx|ts|tsx)$': require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js')
+  },
+  // resolve the H5 flavour of platform files first, as the H5 build does
+  moduleFileExtensions: ['h5.ts', 'h5.tsx', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json'],
+  moduleNameMapper: {
+    '^@contract$': '<rootDir>/types/index.ts',
+    '^@/(.*)$': '<rootDir>/src/$1',
+    '\\.(css|scss|sass|less|styl)$': '<rootDir>/test/setup/style-mock.js'
+  },
+  globals: { API_ORIGIN: '', DEFAULT_SCHOOL: '' }
+})

@@ -1,0 +1,17 @@
+// Main package: only the pages a visitor opens first. Everything else lives in pkg-* subpackages so the weapp
+// main package stays far below WeChat's 2 MB limit (printed by `npm run size:weapp`).
+export default defineAppConfig({
+  pages: ['pages/subject/index', 'pages/subject-cpu/index'],
+  subPackages: [
+    { root: 'pkg-project', pages: ['detail/index', 'jzml/index'] },
+    { root: 'pkg-article', pages: ['list/index', 'list-page/index'] }
+  ],
+  window: {
+    backgroundTextStyle: 'light',
+    navigationBarBackgroundColor: '#ffffff',
+    navigationBarTitleText: '校友捐赠',
+    navigationBarTextStyle: 'black',
+    backgroundColor: '#f5f6f8'
+  },
+  animation: false
+})

@@ -1,0 +1,65 @@
+/**
+ * Every page renders inside PageShell: it sets the title from the route, waits for the bootstrap with a loading
+ * state, shows a retry on failure, and on desktop H5 adds the scan-with-WeChat overlay.
+ */
+import { PropsWithChildren } from 'react'
+import { View, Text } from '@tarojs/components'
+import { platform } from '@/platform'
+import { bootstrap } from '@/lib/bootstrap'
+import { usePageTitle } from '@/lib/hooks/use-page-title'
+import type { RouteName } from '@/lib/routes'
+import { useSession, useT } from '@/store/session'
+import DesktopQr from '../desktop-qr'
+import './index.scss'
+
+interface Props {
+  route: RouteName
+  /** overrides the route title (article detail uses the article's title) */
+  title?: string
+  className?: string
+}
+
+export function LangSwitch() {
+  const t = useT()
+  const lang = useSession((s) => s.lang)
+  const setLang = useSession((s) => s.setLang)
+  return (
+    <View className='lang-switch' data-testid='lang-switch' onClick={() => setLang(lang === 'en' ? 'zh_CN' : 'en')}>
+      {t('common.language')}
+    </View>
+  )
+}
+
+export default function PageShell({ route, title, className, children }: PropsWithChildren<Props>) {
+  usePageTitle(route, title)
+  const t = useT()
+  const boot = useSession((s) => s.boot)
+  const bootError = useSession((s) => s.bootError)
+  const env = platform.env()
+  const showQr = env.target === 'h5' && !env.isMobile && typeof window !== 'undefined'
+  return (
+    <View className={`page-shell ${className || ''}`}>
+      {boot === 'failed' ? (
+        <View className='page-shell__state' data-testid='boot-failed'>
+          <Text className='page-shell__msg'>{bootError || t('net.bootFailed')}</Text>
+          <View
+            className='page-shell__retry'
+            onClick={() => {
+              useSession.setState({ boot: 'idle' })
+              bootstrap(platform.launchQuery())
+            }}
+          >
+            {t('common.retry')}
+          </View>
+        </View>
+      ) : boot !== 'ready' ? (
+        <View className='page-shell__state'>
+          <Text className='page-shell__msg'>{t('common.loading')}</Text>
+        </View>
+      ) : (
+        children
+      )}
+      {showQr ? <DesktopQr url={window.location.href} /> : null}
+    </View>
+  )
+}

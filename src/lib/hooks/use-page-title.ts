@@ -1,0 +1,18 @@
+import { useEffect } from 'react'
+import Taro from '@tarojs/taro'
+import { useSession } from '@/store/session'
+import { translate } from '@/lib/i18n'
+import type { RouteName } from '@/lib/routes'
+
+/** SPEC §2: the page title follows the route name (and the language); `override` wins (article titles). */
+export function usePageTitle(route: RouteName, override?: string) {
+  const lang = useSession((s) => s.lang)
+  useEffect(() => {
+    const title = override || translate(lang, `route.${route}`)
+    Taro.setNavigationBarTitle({ title }).catch(() => undefined)
+  }, [lang, route, override])
+}
+
+export function useTheme(): string {
+  return useSession((s) => s.config?.themeColor || '#c8102e')
+}

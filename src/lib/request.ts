@@ -1,0 +1,119 @@
+/**
+ * The one request module (SPEC §7, §8): signature + nonce headers, `lang` on GETs, Authorization, and the result
+ * codes: -1 toasts the server's message for 2 s; -997 and -998 clear the token and re-authorise; permission codes
+ * 0201/0101 are handed to the caller; network failures toast the network message.
+ */
+import Taro from '@tarojs/taro'
+import { PermissionCode, ResultCode, type Envelope } from '@contract'
+import { useSession, t } from '@/store/session'
+import { signatureHeaders } from './sign'
+import { buildQuery } from './routes'
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    /** '0201' alumni required, '0101' authorisation required, when the server says so */
+    readonly permissionCode: string | null = null,
+    readonly network = false
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export interface RequestOptions {
+  path: string
+  method?: 'GET' | 'POST' | 'DELETE'
+  query?: Record<string, string | number | boolean | undefined | null>
+  data?: unknown
+  /** send the token (default true; SPEC §6 lists calls sent without) */
+  auth?: boolean
+  /** no toast on -1 or network errors: the caller shows its own state */
+  silent?: boolean
+}
+
+/** Hooks the bootstrap installs: how to re-authorise after -997/-998. Kept out to avoid an import cycle. */
+export const requestHooks: { reauthorize: () => void } = { reauthorize: () => undefined }
+
+const RETRY_MS = 500
+const MAX_WAIT_MS = 30_000
+
+/** SPEC §9: while the API base is unset, retry every 500 ms. */
+async function waitForApiBase(): Promise<{ base: string; signKey: string }> {
+  const started = Date.now()
+  for (;;) {
+    const s = useSession.getState()
+    if (s.apiBase && s.config) return { base: s.apiBase, signKey: s.config.signKey }
+    if (s.boot === 'failed' || Date.now() - started > MAX_WAIT_MS) {
+      throw new ApiError(s.bootError || t('net.bootFailed'), ResultCode.ERROR, null, true)
+    }
+    await new Promise((r) => setTimeout(r, RETRY_MS))
+  }
+}
+
+function toast(message: string) {
+  if (!message) return
+  Taro.showToast({ title: message, icon: 'none', duration: 2000 }).catch(() => undefined)
+}
+
+export async function requestEnvelope<T>(opts: RequestOptions): Promise<Envelope<T>> {
+  const { base, signKey } = await waitForApiBase()
+  const { lang, token } = useSession.getState()
+  const method = opts.method || 'GET'
+  const query = method === 'GET' ? { ...opts.query, lang } : opts.query
+  const header: Record<string, string> = {
+    'content-type': 'application/json',
+    lang,
+    ...signatureHeaders(signKey)
+  }
+  if (opts.auth !== false && token) header.Authorization = token
+  let res: Taro.request.SuccessCallbackResult<any>
+  try {
+    res = await Taro.request({
+      url: base + opts.path + buildQuery(query),
+      method,
+      header,
+      data: method === 'GET' ? undefined : (opts.data as any),
+      dataType: 'json'
+    })
+  } catch {
+    if (!opts.silent) toast(t('net.error'))
+    throw new ApiError(t('net.error'), ResultCode.ERROR, null, true)
+  }
+  const body = res.data as Envelope<T> | undefined
+  if (!body || typeof body !== 'object' || typeof body.code !== 'number') {
+    if (!opts.silent) toast(t('net.error'))
+    throw new ApiError(t('net.error'), ResultCode.ERROR, null, true)
+  }
+  return body
+}
+
+function permissionOf(data: unknown): string | null {
+  const code = (data as any)?.errorCode
+  return code === PermissionCode.ALUMNI_REQUIRED || code === PermissionCode.AUTH_REQUIRED ? code : null
+}
+
+/** Resolves with `data` on code 0; otherwise handles the code per SPEC §8 and rejects with ApiError. */
+export async function request<T>(opts: RequestOptions): Promise<T> {
+  const body = await requestEnvelope<T>(opts)
+  const permission = permissionOf(body.data)
+  if (body.code === ResultCode.OK) {
+    if (permission) throw new ApiError(body.message, body.code, permission)
+    return body.data
+  }
+  if (body.code === ResultCode.TOKEN_INVALID) {
+    useSession.getState().clearToken()
+    requestHooks.reauthorize()
+    throw new ApiError(body.message, body.code)
+  }
+  if (body.code === ResultCode.NOT_REGISTERED) {
+    if (permission !== PermissionCode.ALUMNI_REQUIRED) {
+      useSession.getState().clearToken()
+      requestHooks.reauthorize()
+    }
+    throw new ApiError(body.message, body.code, permission)
+  }
+  if (!opts.silent && !permission) toast(body.message)
+  throw new ApiError(body.message, body.code, permission)
+}

@@ -1,0 +1,23 @@
+/** SPEC §2 route names -> Taro page paths (H5 shows the route name as the URL path; config/routes.ts). */
+export const ROUTES = {
+  subject: '/pages/subject/index',
+  'subject-cpu': '/pages/subject-cpu/index',
+  'subject-detail': '/pkg-project/detail/index',
+  jzml: '/pkg-project/jzml/index',
+  list: '/pkg-article/list/index',
+  'list-page': '/pkg-article/list-page/index'
+} as const
+export type RouteName = keyof typeof ROUTES
+
+type QueryValue = string | number | boolean | null | undefined
+export function buildQuery(query?: Record<string, QueryValue>): string {
+  if (!query) return ''
+  const parts = Object.keys(query)
+    .filter((k) => query[k] !== undefined && query[k] !== null && query[k] !== '')
+    .map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(String(query[k]))}`)
+  return parts.length ? `?${parts.join('&')}` : ''
+}
+
+export function routeUrl(name: RouteName, query?: Record<string, QueryValue>): string {
+  return ROUTES[name] + buildQuery(query)
+}

@@ -1,0 +1,94 @@
+/** Pieces that are the same on every target because Taro already unifies them. */
+import Taro from '@tarojs/taro'
+import type { CanvasHandle, Platform, ShareCard } from './types'
+
+export const storage: Platform['storage'] = {
+  get<T>(key: string): T | undefined {
+    try {
+      const v = Taro.getStorageSync(key)
+      return v === '' || v === null || v === undefined ? undefined : (v as T)
+    } catch {
+      return undefined
+    }
+  },
+  set<T>(key: string, value: T) {
+    try {
+      Taro.setStorageSync(key, value)
+    } catch {
+      // storage full or unavailable (private mode): the app keeps working without persistence
+    }
+  },
+  remove(key: string) {
+    try {
+      Taro.removeStorageSync(key)
+    } catch {
+      /* see set() */
+    }
+  }
+}
+
+// SPEC §2: navigation errors are swallowed (e.g. navigating to the page already shown, or a full page stack).
+const swallow = () => undefined
+export const nav: Platform['nav'] = {
+  to(url) {
+    Taro.navigateTo({ url }).catch(() => Taro.redirectTo({ url }).catch(swallow))
+  },
+  redirect(url) {
+    Taro.redirectTo({ url }).catch(swallow)
+  },
+  back(delta = 1) {
+    Taro.navigateBack({ delta }).catch(swallow)
+  },
+  currentQuery() {
+    const params = Taro.getCurrentInstance()?.router?.params || {}
+    const out: Record<string, string> = {}
+    Object.keys(params).forEach((k) => {
+      if (k === '$taroTimestamp' || k === 'stamp') return
+      out[k] = decodeURIComponent(String(params[k]))
+    })
+    return out
+  }
+}
+
+let card: ShareCard | null = null
+export function makeShare(onSet?: (c: ShareCard) => void): Platform['share'] {
+  return {
+    setCard(c) {
+      card = c
+      onSet?.(c)
+    },
+    currentCard: () => card
+  }
+}
+
+/**
+ * Canvas by selector. On H5 `fields({node, size})` returns no size (RECIPES), so a boundingClientRect query
+ * supplies it on every target.
+ */
+export function getCanvas(selector: string): Promise<CanvasHandle | null> {
+  return new Promise((resolve) => {
+    Taro.createSelectorQuery()
+      .select(selector)
+      .fields({ node: true, size: true })
+      .select(selector)
+      .boundingClientRect()
+      .exec((res: any[]) => {
+        const node = res?.[0]?.node
+        if (!node) return resolve(null)
+        const width = res[0].width ?? res[1]?.width ?? 0
+        const height = res[0].height ?? res[1]?.height ?? 0
+        const dpr = Taro.getSystemInfoSync().pixelRatio || 1
+        node.width = width * dpr
+        node.height = height * dpr
+        const ctx = node.getContext('2d')
+        ctx.scale(dpr, dpr)
+        resolve({ canvas: node, ctx, width, height, dpr })
+      })
+  })
+}
+
+export function joinOrigin(origin: string, url: string): string {
+  if (!url) return ''
+  if (/^(https?:|data:|blob:|wxfile:|ttfile:)/.test(url)) return url
+  return origin.replace(/\/$/, '') + (url.startsWith('/') ? url : `/${url}`)
+}

@@ -1,0 +1,90 @@
+/**
+ * The one interface every target implements (index.h5.ts, index.weapp.ts, index.alipay.ts). Pages and features
+ * import `platform` from '@/platform' and never read process.env.TARO_ENV themselves (CONVENTIONS).
+ */
+export type Target = 'h5' | 'weapp' | 'alipay'
+
+export interface EnvInfo {
+  target: Target
+  /** inside the WeChat in-app browser (H5 only) */
+  inWechatBrowser: boolean
+  /** running as a mini-program, or as a web-view page inside one */
+  inMiniProgram: boolean
+  /** SPEC §9: touch plus mobile agent, or width <= 768 px plus mobile agent; always true in mini-programs */
+  isMobile: boolean
+}
+
+export interface ShareCard {
+  title: string
+  desc?: string
+  /** route path with query, e.g. /pkg-project/detail/index?id=3 */
+  path: string
+  imageUrl?: string
+}
+
+/** How the app obtains a login code for GET S/app/v1/user/getAuthToken (sandbox or real OAuth). */
+export interface AuthHandoff {
+  /**
+   * Resolves with a one-time code, or with null when the platform must leave the page first (H5 OAuth redirect:
+   * the code comes back in the URL and `takeCodeFromUrl` picks it up after the reload).
+   */
+  obtainCode(getAuthUrl: (returnUrl: string) => Promise<string>): Promise<string | null>
+  /** H5: a `code` query left by the OAuth redirect (removed from the visible URL); null elsewhere. */
+  takeCodeFromUrl(): string | null
+  /** openId passed by a mini-program to its web-view (middle-school edition); null if absent. */
+  openIdFromLaunch(): string | null
+}
+
+/** Payment parameters from POST donate (SPEC §3 Donation submission response). Implemented in the payment issue. */
+export interface PayParams {
+  timeStamp?: string
+  nonceStr?: string
+  packageValue?: string
+  signType?: string
+  paySign?: string
+  url?: string
+  tradeNo?: string
+}
+export type PayOutcome = 'paid' | 'cancelled' | 'failed'
+export interface PaymentAdapter {
+  pay(params: PayParams): Promise<PayOutcome>
+}
+
+export interface CanvasHandle {
+  canvas: any
+  ctx: any
+  width: number
+  height: number
+  dpr: number
+}
+
+export interface Platform {
+  env(): EnvInfo
+  /** query the app was opened with (H5: the URL's; mini-programs: the launch options') */
+  launchQuery(): Record<string, string>
+  storage: {
+    get<T>(key: string): T | undefined
+    set<T>(key: string, value: T): void
+    remove(key: string): void
+  }
+  nav: {
+    /** navigate to a page path with query; errors are swallowed (SPEC §2) */
+    to(url: string): void
+    redirect(url: string): void
+    back(delta?: number): void
+    /** the current page's query parameters */
+    currentQuery(): Record<string, string>
+  }
+  share: {
+    /** set the card this page shares; mini-programs read it in onShareAppMessage, H5 hands it to the JS-SDK */
+    setCard(card: ShareCard): void
+    currentCard(): ShareCard | null
+  }
+  auth: AuthHandoff
+  /** the page's canvas by selector, sized in CSS pixels (SPEC: share cards, certificates, maps) */
+  getCanvas(selector: string): Promise<CanvasHandle | null>
+  /** the origin API calls go to: '' on H5 (same origin), TARO_APP_API_ORIGIN in the mini-programs */
+  apiOrigin(): string
+  /** resolve a server-relative file URL (/files/…) for <Image> */
+  assetUrl(url: string): string
+}

@@ -1,0 +1,48 @@
+/** Runtime configuration served next to the app (SPEC §1, §7 Bootstrap). */
+
+/** GET /config/index.json */
+export interface RootConfig {
+  /** the default school's code */
+  school: string
+}
+
+/** GET /config/{school}/index.json */
+export interface SchoolConfig {
+  /** API base for this school, e.g. "/api/demo" (the mini-programs prefix it with their build-time origin) */
+  api: string
+  moduleName: string
+  theme: string
+  /** CSS colour, e.g. "#c8102e" */
+  themeColor: string
+  /** 16 ASCII characters: the AES-128 key of the request signature */
+  signKey: string
+}
+
+/** Directory orders of SPEC §7 Index donateRecordPage: '' time desc, '1' money desc. */
+export type DirectoryOrder = '' | 'donate_time_asc' | '1' | 'donate_money_asc'
+/** The sort cycle of SPEC §4: time-desc, time-asc, money-desc, money-asc. */
+export const DIRECTORY_ORDER_CYCLE: readonly DirectoryOrder[] = ['', 'donate_time_asc', '1', 'donate_money_asc']
+
+/**
+ * Per-school settings held in the database and sent with baseConfig (`data.settings`).
+ * Page logic reads these; no school code is ever compared in page code.
+ */
+export interface SchoolSettings {
+  /** hide totals and statistics (project detail, directory totals) */
+  hideStatistics: boolean
+  /** online donation disabled: donate buttons show `offlineContactInfo` instead */
+  disableOnlineDonation: boolean
+  offlineContactInfo: string
+  /** donor names are masked by the server to first character + "**" (anonymous label excepted) */
+  maskDonorNames: boolean
+  /** hide the search box of the donation directory (jzml) */
+  hideDirectorySearch: boolean
+  /** hide the donation-directory tab of project detail */
+  hideProjectDirectory: boolean
+  /** the directory's initial order */
+  defaultDirectoryOrder: DirectoryOrder
+  /** project list variant: 'tabs' (subject) or 'dropdown' (subject-cpu) */
+  projectListVariant: 'tabs' | 'dropdown'
+  /** campaign key -> item id, e.g. {"treeNaming": 4, "hhuSeat": 9} */
+  campaignItems: Record<string, number>
+}

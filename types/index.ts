@@ -1,0 +1,6 @@
+export * from './envelope'
+export * from './money'
+export * from './config'
+export * from './entities'
+export * from './routes'
+export * from './requests'

@@ -1,0 +1,53 @@
+/**
+ * API paths, relative to a school's API base (`/api/{school}`). SPEC §7.
+ * P = /uplus-foundation/app/v1/donateu, S = /uplus-system.
+ */
+export const P = '/uplus-foundation/app/v1/donateu'
+export const S = '/uplus-system'
+export const OPERATE = '/uplus-operateu/api/v1/web/mobile/index'
+
+export const Api = {
+  // Bootstrap
+  tokenRefresh: `${S}/api/v1/token/refresh`,
+  getAuthToken: `${S}/app/v1/user/getAuthToken`,
+  getAuthUrl: `${S}/app/v1/user/getAuthUrl`,
+  middleAuth: `${S}/app/v1/user/middle/auth`,
+  getWechatShare: `${S}/app/v1/user/getWechatShare`,
+  baseInfo: `${S}/app/v1/user/baseInfo`,
+  areaList4sort: `${S}/api/v1/area/getAreaList4sort`,
+  areaGroupList: `${S}/api/v1/area/groupList`,
+  areaDictionary: `${S}/api/v1/dictionary/area/getAreaDictionaryByParentId`,
+  settingBaseList: `${S}/api/v1/setting/base/list`,
+  // Projects
+  typeList: `${P}/items/typeList`,
+  labelList: `${P}/items/labelList`,
+  itemsList: `${P}/items/itemsList`,
+  itemsDetail: `${P}/items/itemsDetail`,
+  subItemsStatistics: `${P}/items/subItemsStatistics`,
+  donateSeatList: `${P}/items/donateSeatList`,
+  donateBookList: `${P}/items/donateBookList`,
+  togetherList: `${P}/items/togetherList`,
+  progressList: `${P}/items/progressList`,
+  leavewordList: `${P}/items/leavewordList`,
+  instructionList: `${P}/items/instructionList`,
+  insertLeaveword: `${P}/items/insertLeaveword`,
+  // Index
+  baseConfig: `${P}/index/baseConfig`,
+  getSettingValue: `${P}/index/getSettingValue`,
+  donateRecordPage: `${P}/index/donateRecordPage`,
+  total: `${P}/index/total`,
+  articleList: `${P}/index/articleList`,
+  articleDetail: `${P}/index/articleDetail`,
+  // Web-source articles
+  webArticleList: `${OPERATE}/article/list/mobile`,
+  webArticleDetail: `${OPERATE}/get/article/details`
+} as const
+export type ApiPath = (typeof Api)[keyof typeof Api]
+
+/** Request signature (docs/decisions/006-request-signature.md). */
+export const SIGNATURE = {
+  NONCE_LENGTH: 32,
+  NONCE_PATTERN: /^[A-Za-z0-9]{32}$/,
+  MAX_SKEW_MS: 300_000,
+  NONCE_TTL_MS: 600_000
+} as const
