@@ -1,0 +1,9 @@
+// Runs the COMPILED mini-program bundles (dist/weapp, dist/alipay) in plain Node with miniprogram-simulate's API
+// mocks: no transform, no jsdom (a jsdom `window` would make Taro's runtime think it is H5). SIM_PLATFORM picks
+// the target; the WXML view test only runs for weapp (no AXML compiler exists outside Alipay's tools).
+module.exports = {
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/test/mini/**/*.test.js'],
+  transform: {},
+  testTimeout: 30000
+}
