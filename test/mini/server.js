@@ -1,0 +1,81 @@
+/**
+ * Starts the real API server (as README says: tsx server/src/main.ts) on a free port with a fresh DATA_DIR, so the
+ * compiled mini-programs and the browser talk to our own server and its seeded database, not to mocks.
+ */
+const { spawn } = require('node:child_process')
+const fs = require('node:fs')
+const net = require('node:net')
+const os = require('node:os')
+const path = require('node:path')
+
+const root = path.resolve(__dirname, '..', '..')
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer()
+    s.unref()
+    s.on('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address()
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+async function startServer({ dataDir, env = {}, command } = {}) {
+  const port = await freePort()
+  const dir = dataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'uplus-e2e-'))
+  const [cmd, ...args] = command || [path.join(root, 'node_modules', '.bin', 'tsx'), path.join(root, 'server', 'src', 'main.ts')]
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let log = ''
+  child.stdout.on('data', (d) => { log += d })
+  child.stderr.on('data', (d) => { log += d })
+  const origin = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 120000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`)
+    try {
+      const r = await fetch(`${origin}/config/index.json`)
+      if (r.ok) break
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not start within 120 s:\n${log}`)
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return {
+    origin,
+    dataDir: dir,
+    log: () => log,
+    async stop() {
+      if (child.exitCode !== null) return
+      child.kill('SIGTERM')
+      await new Promise((r) => { child.on('exit', r); setTimeout(r, 3000) })
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
+
+/** Signed GET against the running server, for expected values (node:crypto AES, as the server checks it). */
+async function apiGet(origin, school, apiPath, query = {}) {
+  const { createCipheriv, randomBytes } = require('node:crypto')
+  const cfg = await (await fetch(`${origin}/config/${school}/index.json`)).json()
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+  const nonce = Array.from(randomBytes(32), (b) => alphabet[b % 62]).join('')
+  const c = createCipheriv('aes-128-cbc', Buffer.from(cfg.signKey), Buffer.from(nonce.slice(0, 16)))
+  const signature = Buffer.concat([c.update(String(Date.now())), c.final()]).toString('base64')
+  const qs = new URLSearchParams({ lang: 'zh_CN', ...query }).toString()
+  const r = await fetch(`${origin}${cfg.api}${apiPath}?${qs}`, { headers: { nonce, signature } })
+  const body = await r.json()
+  if (body.code !== 0) throw new Error(`${apiPath}: ${body.code} ${body.message}`)
+  return body.data
+}
+
+module.exports = { startServer, apiGet, freePort }
