@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+/**
+ * The browse journey of issue 2, end to end: the server started as README says (`npm start` = scripts/start.js)
+ * on a fresh DATA_DIR, Debian Chromium at 390x844 (touch, DPR 2) driven by playwright-core.
+ * Expected values come from the server's own API (signed calls), so the test checks what the UI shows against the
+ * database, not against strings typed here. Screenshots go to shots/ (looked at by people, not asserted).
+ * Closing line: "e2e: N passed, N failed".
+ */
+const path = require('node:path')
+const fs = require('node:fs')
+const { chromium } = require('playwright-core')
+const { startServer, apiGet } = require('../mini/server')
+
+const root = path.resolve(__dirname, '..', '..')
+const shots = path.join(root, 'shots')
+const P = '/uplus-foundation/app/v1/donateu'
+const results = []
+
+async function step(name, fn) {
+  const t0 = Date.now()
+  try {
+    await fn()
+    results.push({ name, ok: true })
+    console.log(`  ok   ${name} (${Date.now() - t0} ms)`)
+  } catch (e) {
+    results.push({ name, ok: false })
+    console.log(`  FAIL ${name}: ${e.message.split('\n')[0]}`)
+    throw e
+  }
+}
+
+function assert(cond, msg) {
+  if (!cond) throw new Error(msg)
+}
+
+;(async () => {
+  fs.mkdirSync(shots, { recursive: true })
+  const server = await startServer({ command: [process.execPath, path.join(root, 'scripts', 'start.js')] })
+  const { origin } = server
+  const root0 = await (await fetch(`${origin}/config/index.json`)).json()
+  const school = root0.school
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync']
+  })
+  const errors = []
+  let failedHard = false
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
+    })
+    const page = await context.newPage()
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+    const apiCalls = []
+    page.on('request', (r) => { if (r.url().includes('/api/')) apiCalls.push(r) })
+
+    const all = await apiGet(origin, school, `${P}/items/itemsList`, { limit: 100, offset: 0 })
+    const firstPage = all.rows.slice(0, 10)
+    assert(all.total > 10, `the default school needs more than one page of projects to test scrolling (has ${all.total})`)
+
+    await step('list shows the default school\'s projects from the database', async () => {
+      await page.goto(`${origin}/subject`, { waitUntil: 'domcontentloaded' })
+      await page.getByText(firstPage[0].name, { exact: true }).first().waitFor({ timeout: 30000 })
+      for (const p of firstPage.slice(0, 4)) {
+        assert(await page.getByText(p.name, { exact: true }).first().isVisible(), `project "${p.name}" not visible`)
+      }
+      await page.waitForTimeout(400)
+      await page.screenshot({ path: path.join(shots, 'e2e-1-list.png') })
+    })
+
+    await step('the token never travels in a URL and every API call is signed', async () => {
+      assert(apiCalls.length > 0, 'no API calls seen')
+      for (const r of apiCalls) {
+        assert(!/[?&](token|Authorization)=/i.test(r.url()), `token in URL: ${r.url()}`)
+        const h = r.headers()
+        assert(/^[A-Za-z0-9]{32}$/.test(h.nonce || ''), `unsigned call: ${r.url()}`)
+        assert(h.signature, `no signature: ${r.url()}`)
+      }
+    })
+
+    await step('scrolling to the bottom loads the next page', async () => {
+      const beyond = all.rows[10]
+      assert(!(await page.getByText(beyond.name, { exact: true }).count()), 'the 11th project is shown before scrolling')
+      for (let i = 0; i < 8 && !(await page.getByText(beyond.name, { exact: true }).count()); i++) {
+        await page.mouse.wheel(0, 3000)
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+        await page.waitForTimeout(500)
+      }
+      await page.getByText(beyond.name, { exact: true }).first().waitFor({ timeout: 10000 })
+    })
+
+    await step('search filters the list to matching projects', async () => {
+      const target = all.rows[3]
+      const term = target.name.slice(0, 4)
+      const expected = await apiGet(origin, school, `${P}/items/itemsList`, { limit: 100, offset: 0, s: term })
+      const excluded = all.rows.find((p) => !expected.rows.some((e) => e.id === p.id))
+      await page.evaluate(() => window.scrollTo(0, 0))
+      const input = page.locator('input').first()
+      await input.click()
+      await input.fill(term)
+      await input.press('Enter')
+      await page.getByText(target.name, { exact: true }).first().waitFor({ timeout: 10000 })
+      if (excluded) {
+        await page.waitForFunction((n) => !document.body.innerText.includes(n), excluded.name, { timeout: 10000 })
+      }
+      await page.screenshot({ path: path.join(shots, 'e2e-2-search.png') })
+      await input.fill('')
+      await input.press('Enter')
+      await page.getByText(all.rows[0].name, { exact: true }).first().waitFor({ timeout: 10000 })
+    })
+
+    await step('a category tab shows only that category', async () => {
+      const types = await apiGet(origin, school, `${P}/items/typeList`)
+      let chosen = null
+      let expected = null
+      for (const t of types) {
+        const r = await apiGet(origin, school, `${P}/items/itemsList`, { limit: 100, offset: 0, typeId: t.id })
+        if (r.total > 0 && r.total < all.total) { chosen = t; expected = r; break }
+      }
+      assert(chosen, 'no category with some but not all projects')
+      await page.getByText(chosen.name, { exact: true }).first().click()
+      await page.getByText(expected.rows[0].name, { exact: true }).first().waitFor({ timeout: 10000 })
+      const outsider = all.rows.find((p) => !expected.rows.some((e) => e.id === p.id))
+      await page.waitForFunction((n) => !document.body.innerText.includes(n), outsider.name, { timeout: 10000 })
+      await page.waitForTimeout(300)
+      await page.screenshot({ path: path.join(shots, 'e2e-3-category.png') })
+    })
+
+    // the richest project: the one whose detail has the most tabs switched on
+    const details = []
+    for (const p of all.rows) details.push(await apiGet(origin, school, `${P}/items/itemsDetail`, { id: p.id }))
+    const score = (d) => d.isRecord + d.isDonateTogether + d.isProgress + d.isLeaveMessage + d.isInstruction
+    const project = details.filter((d) => d.itemsType === 1).sort((a, b) => score(b) - score(a))[0]
+
+    await step('opening a project shows its detail page at /subject-detail', async () => {
+      await page.goto(`${origin}/subject`, { waitUntil: 'domcontentloaded' })
+      await page.getByText(all.rows[0].name, { exact: true }).first().waitFor({ timeout: 20000 })
+      const card = page.getByText(project.name, { exact: true }).first()
+      for (let i = 0; i < 8 && !(await card.count()); i++) {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+        await page.waitForTimeout(500)
+      }
+      await card.click()
+      await page.waitForURL(/\/subject-detail\?id=\d+/, { timeout: 10000 })
+      assert(new URL(page.url()).searchParams.get('id') === String(project.id), `opened ${page.url()}`)
+      await page.getByText(project.name, { exact: true }).first().waitFor({ timeout: 10000 })
+      await page.waitForTimeout(600)
+      await page.screenshot({ path: path.join(shots, 'e2e-4-detail.png') })
+    })
+
+    const tabChecks = [
+      { flag: 'isProgress', zh: '项目进展', api: 'progressList', text: (r) => r.content },
+      { flag: 'isLeaveMessage', zh: '项目留言', api: 'leavewordList', text: (r) => r.content },
+      { flag: 'isInstruction', zh: '善款使用', api: 'instructionList', text: (r) => r.useTitle },
+      { flag: 'isDonateTogether', zh: '一起捐', api: 'togetherList', text: (r) => r.slogan }
+    ]
+    for (const tab of tabChecks) {
+      if (!project[tab.flag]) continue
+      await step(`tab ${tab.zh} shows the project's ${tab.api} rows`, async () => {
+        const rows = (await apiGet(origin, school, `${P}/items/${tab.api}`, { itemsId: project.id, limit: 10, offset: 0 })).rows
+        assert(rows.length > 0, `seed has no ${tab.api} rows for project ${project.id}`)
+        await page.getByText(tab.zh, { exact: true }).first().click()
+        const expectedText = tab.text(rows[0]).slice(0, 12)
+        await page.getByText(expectedText).first().waitFor({ timeout: 10000 })
+        await page.waitForTimeout(300)
+        await page.screenshot({ path: path.join(shots, `e2e-5-tab-${tab.api}.png`) })
+      })
+    }
+    if (project.isRecord) {
+      await step('tab 捐赠名录 shows the project\'s donors', async () => {
+        const rows = (await apiGet(origin, school, `${P}/index/donateRecordPage`, { itemsId: project.id, limit: 20, offset: 0 })).rows
+        assert(rows.length > 0, 'no donation records for the project')
+        await page.getByText('捐赠名录', { exact: true }).first().click()
+        await page.getByText(rows[0].name, { exact: true }).first().waitFor({ timeout: 10000 })
+      })
+    }
+
+    await step('English: ?lang=en shows English labels on list and detail', async () => {
+      await page.goto(`${origin}/subject-detail?id=${project.id}&lang=en`, { waitUntil: 'domcontentloaded' })
+      await page.getByText(project.name, { exact: true }).first().waitFor({ timeout: 20000 })
+      const text = await page.evaluate(() => document.body.innerText)
+      for (const zh of ['项目详情', '项目进展', '项目留言', '捐赠名录', '进行中', '已完成']) {
+        assert(!text.includes(zh), `Chinese label "${zh}" on the English detail page`)
+      }
+      await page.waitForTimeout(400)
+      await page.screenshot({ path: path.join(shots, 'e2e-6-detail-en.png') })
+      await page.goto(`${origin}/subject`, { waitUntil: 'domcontentloaded' })
+      await page.getByText(all.rows[0].name, { exact: true }).first().waitFor({ timeout: 20000 })
+      const listText = await page.evaluate(() => document.body.innerText)
+      assert(/All/.test(listText), 'no English "All" tab on the list')
+      assert(!listText.includes('全部'), 'Chinese "全部" on the English list')
+      await page.screenshot({ path: path.join(shots, 'e2e-7-list-en.png') })
+    })
+
+    await step('no uncaught errors in the page', async () => {
+      assert(errors.length === 0, errors.join('\n'))
+    })
+  } catch (e) {
+    failedHard = true
+    if (!results.some((r) => !r.ok)) console.log(`  FAIL setup: ${e.message}`)
+  } finally {
+    await browser.close()
+    await server.stop()
+  }
+  const passed = results.filter((r) => r.ok).length
+  const failed = results.filter((r) => !r.ok).length + (failedHard && !results.some((r) => !r.ok) ? 1 : 0)
+  console.log(`e2e: ${passed} passed, ${failed} failed`)
+  process.exit(failed ? 1 : 0)
+})()
