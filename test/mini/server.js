@@ -52,6 +52,7 @@ async function startServer({ dataDir, env = {}, command } = {}) {
   }
   return {
     origin,
+    pid: child.pid,
     dataDir: dir,
     log: () => log,
     async stop() {
