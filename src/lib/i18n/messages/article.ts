@@ -1,5 +1,21 @@
-// Strings of this domain's pages. Keep zh_CN and en in step (test/unit/i18n.test.ts checks).
+// Strings of the article pages (list, list-page). Keep zh_CN and en in step (test/unit/i18n.test.ts checks).
 export default {
-  zh_CN: {} as Record<string, string>,
-  en: {} as Record<string, string>
+  zh_CN: {
+    'article.reads': '阅读 {count}',
+    'article.empty': '暂无资讯',
+    'article.notFound': '文章不存在或已下线',
+    'article.loadFailed': '文章加载失败',
+    'article.noThumb': '资讯',
+    'article.publishedOn': '发布于 {date}',
+    'article.back': '返回'
+  } as Record<string, string>,
+  en: {
+    'article.reads': '{count} reads',
+    'article.empty': 'No articles yet',
+    'article.notFound': 'This article does not exist or has been withdrawn',
+    'article.loadFailed': 'Failed to load the article',
+    'article.noThumb': 'News',
+    'article.publishedOn': 'Published {date}',
+    'article.back': 'Back'
+  } as Record<string, string>
 }

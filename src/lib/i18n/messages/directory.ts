@@ -1,5 +1,37 @@
-// Strings of this domain's pages. Keep zh_CN and en in step (test/unit/i18n.test.ts checks).
+// Strings of the donation directory (jzml). Keep zh_CN and en in step (test/unit/i18n.test.ts checks).
 export default {
-  zh_CN: {} as Record<string, string>,
-  en: {} as Record<string, string>
+  zh_CN: {
+    'directory.searchPlaceholder': '搜索捐赠人或项目',
+    'directory.sortBy': '排序',
+    'directory.sortTime': '时间',
+    'directory.sortMoney': '金额',
+    'directory.order.timeDesc': '按时间从新到旧',
+    'directory.order.timeAsc': '按时间从旧到新',
+    'directory.order.moneyDesc': '按金额从高到低',
+    'directory.order.moneyAsc': '按金额从低到高',
+    'directory.totals': '共 {count} 笔捐赠，合计 ¥{money}',
+    'directory.empty': '暂无捐赠记录',
+    'directory.money': '{money} 元',
+    'directory.goods': '{count} {unit}',
+    'directory.subProject': '子项目：{name}',
+    'directory.shareTitle': '感谢每一位捐赠人',
+    'directory.shareDesc': '捐赠名录：每一份心意都值得铭记'
+  } as Record<string, string>,
+  en: {
+    'directory.searchPlaceholder': 'Search donors or projects',
+    'directory.sortBy': 'Sort',
+    'directory.sortTime': 'Time',
+    'directory.sortMoney': 'Amount',
+    'directory.order.timeDesc': 'Newest first',
+    'directory.order.timeAsc': 'Oldest first',
+    'directory.order.moneyDesc': 'Largest amount first',
+    'directory.order.moneyAsc': 'Smallest amount first',
+    'directory.totals': '{count} gifts, ¥{money} in total',
+    'directory.empty': 'No donations yet',
+    'directory.money': '{money} CNY',
+    'directory.goods': '{count} {unit}',
+    'directory.subProject': 'Sub-project: {name}',
+    'directory.shareTitle': 'Thank you to every donor',
+    'directory.shareDesc': 'Donor directory: every gift is remembered'
+  } as Record<string, string>
 }

@@ -1,0 +1,38 @@
+/** Wire donation record -> what one directory row shows. The server has already masked or anonymised `name`. */
+import { CrowdType, type DirectoryTotal, type DonationRecord } from '@contract'
+import { cutDay } from '@/lib/dates'
+import { formatMoney } from '@/lib/money'
+import type { TParams } from '@/lib/i18n'
+
+type Translate = (key: string, params?: TParams) => string
+
+export interface DonorRowView {
+  id: number
+  name: string
+  /** resolved image URL, '' for the drawn default avatar */
+  avatarUrl: string
+  date: string
+  projectName: string
+  subProjectName: string
+  /** "1,000.00 元" / "1,000.00 CNY", or "20 箱" for goods */
+  amountText: string
+}
+
+export function toDonorRow(r: DonationRecord, t: Translate, assetUrl: (url: string) => string): DonorRowView {
+  const isGoods = Number(r.crowdType) === CrowdType.GOODS
+  return {
+    id: r.id,
+    name: r.name || '',
+    avatarUrl: r.avatar ? assetUrl(r.avatar) : '',
+    date: cutDay(r.donateTime),
+    projectName: r.itemsName || '',
+    subProjectName: r.subItemsName || '',
+    amountText: isGoods
+      ? t('directory.goods', { count: r.donateMaterialNumber ?? 0, unit: r.materialUnit || '' }).trim()
+      : t('directory.money', { money: formatMoney(r.donateMoney) })
+  }
+}
+
+export function totalsText(total: DirectoryTotal, t: Translate): string {
+  return t('directory.totals', { count: Number(total.totalCount) || 0, money: formatMoney(total.totalMoney) })
+}
