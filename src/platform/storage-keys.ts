@@ -12,6 +12,8 @@ export interface StorageSchema {
   gm: unknown
   home: string
   hasShownTreeNamingGuide: boolean
+  /** a project message typed before the H5 authorisation redirect, restored on return (project detail) */
+  leaveMessageDraft: { itemsId: number; content: string }
 }
 
 export const store = {

@@ -1,0 +1,93 @@
+/**
+ * Message composer (SPEC §5): at most 140 characters with a live counter; empty is refused with a toast. Posting
+ * needs a token: ensureLogin() may leave the page for authorisation (H5), so the draft is kept in storage and
+ * restored when the visitor comes back.
+ */
+import { useState } from 'react'
+import { View, Text, Textarea } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { AtButton } from 'taro-ui'
+import { MESSAGE_MAX } from '@contract'
+import { ensureLogin } from '@/lib/bootstrap'
+import { useTheme } from '@/lib/hooks/use-page-title'
+import { useT } from '@/store/session'
+import { postLeaveword } from '../../api/items'
+import { saveDraft, takeDraft } from '../../hooks/use-message-draft'
+import { checkMessage, clampMessage, messageLength } from '../../model/message'
+import 'taro-ui/lib/style/components/button.scss'
+import './message-composer.scss'
+
+const toast = (title: string) => Taro.showToast({ title, icon: 'none', duration: 2000 }).catch(() => undefined)
+
+export default function MessageComposer({ itemsId, onPosted }: { itemsId: number; onPosted(): void }) {
+  const t = useT()
+  const theme = useTheme()
+  const [text, setText] = useState(() => clampMessage(takeDraft(itemsId)))
+  const [sending, setSending] = useState(false)
+
+  const submit = async () => {
+    if (sending) return
+    const check = checkMessage(text)
+    if (check === 'empty') return toast(t('project.message.empty'))
+    if (check === 'too-long') return toast(t('project.message.tooLong', { max: MESSAGE_MAX }))
+    setSending(true)
+    try {
+      let signedIn: boolean
+      try {
+        signedIn = await ensureLogin()
+      } catch (e: any) {
+        toast(e?.message || t('project.message.loginFailed'))
+        return
+      }
+      if (!signedIn) {
+        // leaving for authorisation: the text comes back with the visitor
+        saveDraft(itemsId, text)
+        return
+      }
+      const result = await postLeaveword(itemsId, text)
+      setText('')
+      if (result?.audited) {
+        toast(t('project.message.success'))
+        onPosted()
+      } else {
+        toast(t('project.message.pending'))
+      }
+    } catch {
+      // request() has already shown the server's message or the network error
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const count = messageLength(text)
+  return (
+    <View className='pj-composer' data-testid='message-composer'>
+      <View className='pj-composer__box'>
+        <Textarea
+          className='pj-composer__input'
+          value={text}
+          maxlength={MESSAGE_MAX}
+          placeholder={t('project.message.placeholder')}
+          placeholderClass='pj-composer__ph'
+          onInput={(e) => setText(clampMessage(e.detail.value))}
+          data-testid='message-input'
+        />
+        <Text className={`pj-composer__count ${count >= MESSAGE_MAX ? 'pj-composer__count--full' : ''}`} data-testid='message-count'>
+          {count}/{MESSAGE_MAX}
+        </Text>
+      </View>
+      <View className='pj-composer__actions'>
+        <AtButton
+          size='small'
+          type='primary'
+          loading={sending}
+          customStyle={{ background: theme, borderColor: theme }}
+          onClick={submit}
+          className='pj-composer__send'
+        >
+          {t('project.message.send')}
+        </AtButton>
+      </View>
+    </View>
+  )
+}

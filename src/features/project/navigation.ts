@@ -1,0 +1,29 @@
+/**
+ * Buttons of the project pages lead to SPEC §2 routes that later issues add (form, together, seat, book-list,
+ * together-share). A route is followed as soon as it is registered in src/lib/routes.ts ROUTES; until then the
+ * tap says "coming soon" instead of navigating to a page that does not exist. This is the one place the donation
+ * issue plugs in: add 'form' to ROUTES and the donate button navigates to form?id=&subItemsId=.
+ */
+import Taro from '@tarojs/taro'
+import { platform } from '@/platform'
+import { ROUTES, buildQuery, type RouteName } from '@/lib/routes'
+import { t } from '@/store/session'
+import type { RouteTarget } from './model/project'
+
+export function routeExists(name: string): name is RouteName {
+  return Object.prototype.hasOwnProperty.call(ROUTES, name)
+}
+
+export function hrefOf(target: RouteTarget): string | null {
+  return routeExists(target.name) ? ROUTES[target.name] + buildQuery(target.query) : null
+}
+
+/** Navigate to the target, or toast `soonKey` when its page is not part of the app yet. */
+export function openOrSoon(target: RouteTarget, soonKey = 'project.comingSoon'): void {
+  const href = hrefOf(target)
+  if (href) {
+    platform.nav.to(href)
+    return
+  }
+  Taro.showToast({ title: t(soonKey), icon: 'none', duration: 1000 }).catch(() => undefined)
+}

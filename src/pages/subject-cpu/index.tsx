@@ -1,0 +1,11 @@
+import PageShell from '@/components/page-shell'
+import SubjectCpuScreen from '@/features/project/components/subject-cpu-screen'
+import './index.scss'
+
+export default function SubjectCpuPage() {
+  return (
+    <PageShell route='subject-cpu' className='subject-page'>
+      <SubjectCpuScreen />
+    </PageShell>
+  )
+}
