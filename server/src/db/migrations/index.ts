@@ -1,0 +1,20 @@
+/** Ordered migration set, one for both dialects. Names sort in order; never rename one that has shipped. */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { m001SchoolsUsers } from './001-schools-users'
+import { m002Projects } from './002-projects'
+import { m003Donations } from './003-donations'
+import { m004Articles } from './004-articles'
+
+export const migrations: Record<string, Migration> = {
+  '001_schools_users': m001SchoolsUsers,
+  '002_projects': m002Projects,
+  '003_donations': m003Donations,
+  '004_articles': m004Articles
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateToLatest()
+  if (error) throw error
+}

@@ -1,0 +1,109 @@
+/** Donation directory (jzml), project donor tabs, naming lists, joint donations: the read side of orders. */
+import type { Kysely } from 'kysely'
+import {
+  DIRECTORY_ORDER_CYCLE, PAGE_SIZE,
+  type DirectoryOrder, type DirectoryTotal, type DonationRecord, type Lang, type NamingRecord, type Page, type TogetherDonation
+} from '../../../../types'
+import type { DB } from '../../db/types'
+import { t } from '../../i18n'
+import { toWireDate } from '../../lib/dates'
+import { fenToYuan } from '../../lib/money'
+import { maskName } from '../../lib/names'
+import { pageWindow } from '../../lib/sql'
+import { getSchoolSetting } from '../school/repository'
+import { requireProject } from '../project/service'
+import * as repo from './repository'
+
+export interface NameRules { mask: boolean; lang: Lang }
+
+/** Anonymous -> localised label; masked schools -> first character + "**"; otherwise the name as given. */
+export function displayName(row: { donor_name: string; is_anonymous: number }, rules: NameRules): string {
+  if (row.is_anonymous) return t(rules.lang, 'anonymous')
+  return rules.mask ? maskName(row.donor_name) : row.donor_name
+}
+
+async function nameRules(db: Kysely<DB>, schoolId: number, lang: Lang) {
+  const s = await getSchoolSetting(db, schoolId)
+  return { rules: { mask: !!s?.mask_donor_names, lang }, defaultOrder: (s?.default_directory_order ?? '') as DirectoryOrder }
+}
+
+export interface DirectoryQuery {
+  limit?: number | null; offset?: number | null; s?: string; itemsId?: number | null; donateTogetherId?: number | null; order?: string
+}
+
+export async function directory(db: Kysely<DB>, schoolId: number, lang: Lang, q: DirectoryQuery): Promise<Page<DonationRecord>> {
+  const { limit, offset } = pageWindow(q, PAGE_SIZE.DIRECTORY, PAGE_SIZE.MAX)
+  const { rules, defaultOrder } = await nameRules(db, schoolId, lang)
+  // Absent order -> the school's default; '' is an explicit "time, newest first".
+  const order: DirectoryOrder = q.order === undefined ? defaultOrder : (q.order as DirectoryOrder)
+  const { total, rows } = await repo.directoryPage(db, schoolId,
+    { itemsId: q.itemsId, togetherId: q.donateTogetherId, s: q.s }, DIRECTORY_ORDER_CYCLE.includes(order) ? order : '', limit, offset)
+  const seats = await repo.namingLabels(db, schoolId, rows.map((r) => r.id))
+  return {
+    total,
+    rows: rows.map((r) => ({
+      id: r.id,
+      name: displayName(r, rules),
+      avatar: r.is_anonymous ? '' : r.avatar ?? '',
+      donateMoney: fenToYuan(r.amount_fen),
+      donateMaterialNumber: r.material_number,
+      materialUnit: r.material_unit,
+      crowdType: r.crowd_type === 2 ? 2 : 1,
+      donateTime: toWireDate(r.paid_at),
+      itemsName: r.items_name,
+      subItemsName: r.sub_items_name ?? '',
+      seats: seats.get(r.id) ?? ''
+    }))
+  }
+}
+
+export async function directoryTotal(db: Kysely<DB>, schoolId: number, itemsId?: number | null): Promise<DirectoryTotal> {
+  const { count, fen } = await repo.totals(db, schoolId, itemsId)
+  return { totalCount: count, totalMoney: fenToYuan(fen) }
+}
+
+export async function namingRecords(db: Kysely<DB>, schoolId: number, lang: Lang, kind: 'seat' | 'book',
+  q: { itemsId: number; limit?: number | null; offset?: number | null }): Promise<Page<NamingRecord>> {
+  await requireProject(db, schoolId, q.itemsId)
+  const { limit, offset } = pageWindow(q, PAGE_SIZE.DETAIL_NAMING, PAGE_SIZE.MAX)
+  const { rules } = await nameRules(db, schoolId, lang)
+  const { total, rows } = await repo.namingPage(db, schoolId, q.itemsId, kind, limit, offset)
+  const seats = await repo.namingLabels(db, schoolId, rows.map((r) => r.id))
+  return {
+    total,
+    rows: rows.map((r) => ({
+      id: r.id, name: displayName(r, rules), seat: seats.get(r.id) ?? '', donateTime: toWireDate(r.paid_at), donateMoney: fenToYuan(r.amount_fen)
+    }))
+  }
+}
+
+export async function togetherList(db: Kysely<DB>, schoolId: number,
+  q: { itemsId: number; limit?: number | null; offset?: number | null }): Promise<Page<TogetherDonation>> {
+  const p = await requireProject(db, schoolId, q.itemsId)
+  const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
+  const { total, rows } = await repo.togetherPage(db, schoolId, q.itemsId, limit, offset)
+  const stats = await repo.togetherStats(db, schoolId, rows.map((r) => r.id))
+  return {
+    total,
+    rows: rows.map((r) => {
+      const s = stats.get(r.id)
+      return {
+        id: r.id,
+        itemsId: r.items_id,
+        avatar: r.avatar,
+        sponsor: r.sponsor,
+        slogan: r.slogan,
+        participants: s?.count ?? 0,
+        targetMoney: fenToYuan(r.target_fen),
+        completeMoney: fenToYuan(s?.fen ?? 0),
+        completeMaterialNumber: s?.material ?? 0,
+        materialName: p.material_name,
+        materialUnit: p.material_unit,
+        createDate: toWireDate(r.created_at),
+        isTarget: r.is_target ? 1 : 0,
+        isDonate: p.is_donate && !p.is_complete ? 1 : 0,
+        noReason: p.no_reason
+      }
+    })
+  }
+}

@@ -1,0 +1,73 @@
+/** Table rows -> wire entities (types/entities.ts). Money leaves as yuan strings, flags as 0/1. */
+import type { FixMoneyOption, Flag, Project, ProjectSummary } from '../../../../types'
+import type { ProjectTable } from '../../db/types'
+import { fenToYuan } from '../../lib/money'
+
+type Row = Omit<ProjectTable, 'id'> & { id: number }
+export interface Stats { fen: number; material: number; count: number }
+
+const flag = (n: number | null | undefined): Flag => (n ? 1 : 0)
+
+export function toSummary(p: Row, stats: Stats | undefined, labelIds: number[]): ProjectSummary {
+  return {
+    id: p.id,
+    name: p.name,
+    intro: p.intro,
+    thumbnailImg: p.thumbnail_img,
+    isComplete: flag(p.is_complete),
+    itemsType: p.items_type === 2 ? 2 : 1,
+    crowdType: p.crowd_type === 2 ? 2 : 1,
+    isLimit: flag(p.is_limit),
+    limitMoney: fenToYuan(p.limit_fen),
+    // completeMoney = raised offline (a column) + paid online donations
+    completeMoney: fenToYuan(p.offline_fen + (stats?.fen ?? 0)),
+    limitMaterialNumber: p.limit_material_number,
+    completeMaterialNumber: p.offline_material_number + (stats?.material ?? 0),
+    materialName: p.material_name,
+    materialUnit: p.material_unit,
+    payCounts: stats?.count ?? 0,
+    typeId: p.type_id ?? null,
+    labelIds
+  }
+}
+
+function parseFixMoney(json: string): FixMoneyOption[] {
+  try {
+    const v = JSON.parse(json) as Array<{ title?: unknown; fen?: unknown }>
+    if (!Array.isArray(v)) return []
+    return v.filter((o) => typeof o.title === 'string' && Number.isSafeInteger(o.fen))
+      .map((o) => ({ title: o.title as string, money: fenToYuan(o.fen as number) }))
+  } catch {
+    return []
+  }
+}
+
+export function toDetail(p: Row, summary: ProjectSummary, extra: {
+  covers: string[]; subItems: { id: number; name: string }[]; namingCountDonate: number
+}): Project {
+  return {
+    ...summary,
+    content: p.content,
+    coverImg: p.cover_img,
+    coverList: extra.covers.map((fileUrl) => ({ fileUrl })),
+    materialPrice: fenToYuan(p.material_price_fen),
+    namingCountAll: p.naming_count_all,
+    namingCountDonate: extra.namingCountDonate,
+    namingType: p.naming_type === 1 || p.naming_type === 2 ? p.naming_type : null,
+    isDonate: flag(p.is_donate),
+    noReason: p.no_reason,
+    isDonateTogether: flag(p.is_donate_together),
+    isRecord: flag(p.is_record),
+    isProgress: flag(p.is_progress),
+    isLeaveMessage: flag(p.is_leave_message),
+    isInstruction: flag(p.is_instruction),
+    isAuditMessage: flag(p.is_audit_message),
+    isSubRank: flag(p.is_sub_rank),
+    fixMoney: parseFixMoney(p.fix_money),
+    isFixMoney: flag(p.is_fix_money),
+    isHandMoney: flag(p.is_hand_money),
+    isSub: extra.subItems.length > 0 ? 1 : 0,
+    subItemsList: extra.subItems,
+    formId: p.form_id ?? null
+  }
+}

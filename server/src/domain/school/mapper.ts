@@ -1,0 +1,45 @@
+import type { BaseConfig, DirectoryOrder, Flag, SchoolSettings } from '../../../../types'
+import { DIRECTORY_ORDER_CYCLE } from '../../../../types'
+import type { SchoolSettingTable } from '../../db/types'
+
+const flag = (n: number): Flag => (n ? 1 : 0)
+
+function parseCampaignItems(json: string): Record<string, number> {
+  try {
+    const v = JSON.parse(json) as unknown
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return {}
+    return Object.fromEntries(Object.entries(v).filter(([, id]) => Number.isInteger(id))) as Record<string, number>
+  } catch {
+    return {}
+  }
+}
+
+export function toSchoolSettings(row: SchoolSettingTable): SchoolSettings {
+  const order = row.default_directory_order as DirectoryOrder
+  return {
+    hideStatistics: !!row.hide_statistics,
+    disableOnlineDonation: !!row.disable_online_donation,
+    offlineContactInfo: row.offline_contact_info,
+    maskDonorNames: !!row.mask_donor_names,
+    hideDirectorySearch: !!row.hide_directory_search,
+    hideProjectDirectory: !!row.hide_project_directory,
+    defaultDirectoryOrder: DIRECTORY_ORDER_CYCLE.includes(order) ? order : '',
+    projectListVariant: row.project_list_variant === 'dropdown' ? 'dropdown' : 'tabs',
+    campaignItems: parseCampaignItems(row.campaign_items)
+  }
+}
+
+export function toBaseConfig(row: SchoolSettingTable): BaseConfig {
+  return {
+    title: row.title,
+    isShowTechnicalSupport: flag(row.is_show_technical_support),
+    awardExplain: row.award_explain,
+    agreeTitle: row.agree_title,
+    agreeContent: row.agree_content,
+    shareTitle: row.share_title,
+    shareDesc: row.share_desc,
+    shareImg: row.share_img,
+    loginBg: row.login_bg,
+    settings: toSchoolSettings(row)
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Sessions: opaque random tokens, stored as sha256, bound to the school that issued them, valid 2 hours.
+ * Sandbox identity (until real WeChat/Alipay OAuth): a `code` is the user's sandbox openId.
+ */
+import { createHash } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { AuthToken, UserBaseInfo } from '../../../../types'
+import type { DB } from '../../db/types'
+import { nowIso, toWireDate } from '../../lib/dates'
+import { newToken } from '../../lib/random'
+import * as repo from './repository'
+
+export const SESSION_TTL_MS = 2 * 3600_000
+export const DEFAULT_NICKNAME = '爱心校友'
+const AVATARS = ['/files/seed/avatar-1.png', '/files/seed/avatar-2.png', '/files/seed/avatar-3.png', '/files/seed/avatar-4.png']
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** A stable avatar per identity, so a returning sandbox user looks the same. */
+function avatarFor(openId: string) {
+  const h = createHash('sha256').update(openId).digest()
+  return AVATARS[h[0] % AVATARS.length]
+}
+
+export async function issueToken(db: Kysely<DB>, schoolId: number, userId: number): Promise<AuthToken> {
+  const token = newToken()
+  const expires = new Date(Date.now() + SESSION_TTL_MS).toISOString()
+  await repo.deleteExpiredSessions(db, nowIso())
+  await repo.insertSession(db, { school_id: schoolId, user_id: userId, token_hash: hashToken(token), expires_at: expires })
+  return { token, expiresAt: toWireDate(expires) }
+}
+
+export async function loginWithIdentity(db: Kysely<DB>, schoolId: number, source: 'sandbox' | 'middle', openId: string) {
+  const user = await repo.findOrCreateUser(db, schoolId, source, openId, { nickname: DEFAULT_NICKNAME, avatar: avatarFor(openId) })
+  return issueToken(db, schoolId, user.id)
+}
+
+export async function authenticate(db: Kysely<DB>, schoolId: number, token: string) {
+  if (!token) return null
+  return (await repo.findLiveSession(db, schoolId, hashToken(token), nowIso())) ?? null
+}
+
+/** Issues a fresh token and ends the old one: a refreshed token cannot be replayed. */
+export async function refresh(db: Kysely<DB>, schoolId: number, session: { id: number; user_id: number }) {
+  const next = await issueToken(db, schoolId, session.user_id)
+  await repo.deleteSession(db, schoolId, session.id)
+  return next
+}
+
+export async function baseInfo(db: Kysely<DB>, schoolId: number, userId: number): Promise<UserBaseInfo | null> {
+  const u = await repo.getUser(db, schoolId, userId)
+  if (!u) return null
+  // SPEC §3: mobile is sent without the "+86-" country prefix.
+  return { name: u.name, mobile: u.mobile.replace(/^\+\d{1,3}-/, ''), idNo: u.id_no, nickname: u.nickname, avatar: u.avatar }
+}

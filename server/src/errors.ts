@@ -1,0 +1,20 @@
+/** Errors that the envelope plugin turns into {code, message, data:null} in the request's language. */
+import { ResultCode } from '../../types'
+import type { MessageKey, MessageParams } from './i18n'
+
+export class AppError extends Error {
+  constructor(
+    readonly key: MessageKey,
+    readonly code: number = ResultCode.ERROR,
+    /** business errors answer HTTP 200 so every client reads the envelope; protocol errors use 4xx */
+    readonly httpStatus = 200,
+    readonly params: MessageParams = {}
+  ) {
+    super(key)
+    this.name = 'AppError'
+  }
+}
+
+export const bizError = (key: MessageKey, params: MessageParams = {}) => new AppError(key, ResultCode.ERROR, 200, params)
+export const tokenInvalid = () => new AppError('tokenInvalid', ResultCode.TOKEN_INVALID, 200)
+export const signatureError = (key: MessageKey) => new AppError(key, ResultCode.ERROR, 401)

@@ -1,0 +1,45 @@
+/**
+ * Server messages in both languages (SPEC §1: zh_CN default, en). The request's language comes from the `lang`
+ * query (GET) or the `lang` query/header (POST); anything unrecognised falls back to zh_CN.
+ */
+import { DEFAULT_LANG, type Lang } from '../../types'
+
+const messages = {
+  success: { zh_CN: 'success', en: 'success' },
+  notFound: { zh_CN: '请求的接口不存在', en: 'Not found' },
+  schoolNotFound: { zh_CN: '学校不存在', en: 'School not found' },
+  invalidParam: { zh_CN: '参数 {field} 格式不正确', en: 'Invalid parameter: {field}' },
+  missingParam: { zh_CN: '缺少参数 {field}', en: 'Missing parameter: {field}' },
+  badRequest: { zh_CN: '请求格式不正确', en: 'Malformed request' },
+  bodyTooLarge: { zh_CN: '请求内容过大', en: 'Request body too large' },
+  unsupportedMedia: { zh_CN: '不支持的请求内容类型', en: 'Unsupported content type' },
+  internal: { zh_CN: '服务器繁忙，请稍后再试', en: 'Server busy, please try again later' },
+  signatureMissing: { zh_CN: '缺少请求签名', en: 'Missing request signature' },
+  signatureInvalid: { zh_CN: '请求签名无效', en: 'Invalid request signature' },
+  signatureExpired: { zh_CN: '请求已过期，请检查设备时间', en: 'Request expired, please check the device time' },
+  nonceReplayed: { zh_CN: '重复的请求', en: 'Duplicate request' },
+  tokenInvalid: { zh_CN: '登录已失效，请重新登录', en: 'Login expired, please sign in again' },
+  projectNotFound: { zh_CN: '项目不存在', en: 'Project not found' },
+  articleNotFound: { zh_CN: '文章不存在', en: 'Article not found' },
+  messageEmpty: { zh_CN: '留言内容不能为空', en: 'message can not empty' },
+  messageTooLong: { zh_CN: '留言不能超过{max}个字', en: 'Message can not exceed {max} characters' },
+  messageClosed: { zh_CN: '该项目未开放留言', en: 'Messages are closed for this project' },
+  messagePending: { zh_CN: '留言已提交，等待管理员审核', en: 'Submitted, waiting for admin review' },
+  messageOk: { zh_CN: '留言成功', en: 'Message Success' },
+  anonymous: { zh_CN: '匿名爱心人士', en: 'Anonymous donor' },
+  invalidUrl: { zh_CN: '链接地址不正确', en: 'Invalid URL' }
+} as const satisfies Record<string, Record<Lang, string>>
+
+export type MessageKey = keyof typeof messages
+export type MessageParams = Record<string, string | number>
+
+export function t(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
+  const template: string = messages[key][lang] ?? messages[key][DEFAULT_LANG]
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`))
+}
+
+/** 'en', 'en_US', 'en-GB' -> 'en'; everything else (including absent) -> zh_CN. */
+export function normaliseLang(value: unknown): Lang {
+  const v = Array.isArray(value) ? value[0] : value
+  return typeof v === 'string' && /^en([_-]|$)/i.test(v) ? 'en' : DEFAULT_LANG
+}

@@ -1,0 +1,10 @@
+/** Donor-name display rules shared by every list that shows donors (SPEC §1, §3). */
+
+/** First character (a Unicode code point, so 䶮 or an emoji is never split) plus "**". */
+export function maskName(name: string): string {
+  const first = [...name.trim()][0]
+  return first ? `${first}**` : '**'
+}
+
+/** Length in code points: what a donor perceives as characters (SPEC §5 message limit). */
+export const codePointLength = (s: string): number => [...s].length

@@ -1,0 +1,13 @@
+import { randomBytes, randomInt } from 'node:crypto'
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/** Uniform random [A-Za-z0-9] string from a CSPRNG: sign keys, sandbox codes, nonces in tests. */
+export function randomAlnum(length: number): string {
+  let out = ''
+  for (let i = 0; i < length; i++) out += ALNUM[randomInt(ALNUM.length)]
+  return out
+}
+
+/** Opaque bearer token: 32 random bytes, URL-safe. Only its sha256 is stored. */
+export const newToken = (): string => randomBytes(32).toString('base64url')

@@ -1,0 +1,54 @@
+/**
+ * Request signature (docs/decisions/006-request-signature.md): `signature` = base64(AES-128-CBC/PKCS#7(ms timestamp)),
+ * key = the school's signKey, IV = the first 16 characters of `nonce`. Rejects missing or undecryptable
+ * signatures, timestamps more than 300 s off, and nonces seen in the last 10 minutes (replay).
+ * The nonce store is in memory: one process serves a school; several processes would need a shared store.
+ */
+import { createDecipheriv } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { SIGNATURE } from '../../../types'
+import { signatureError } from '../errors'
+
+export class NonceStore {
+  // Insertion order equals expiry order (constant TTL), so pruning stops at the first live entry.
+  private readonly seen = new Map<string, number>()
+  constructor(private readonly ttlMs = SIGNATURE.NONCE_TTL_MS) {}
+
+  /** false when the nonce was already used within the TTL */
+  remember(key: string, now = Date.now()): boolean {
+    for (const [k, expires] of this.seen) {
+      if (expires > now) break
+      this.seen.delete(k)
+    }
+    if (this.seen.has(key)) return false
+    this.seen.set(key, now + this.ttlMs)
+    return true
+  }
+}
+
+export function decryptTimestamp(signature: string, signKey: string, nonce: string): number | null {
+  try {
+    const decipher = createDecipheriv('aes-128-cbc', Buffer.from(signKey, 'utf8'), Buffer.from(nonce.slice(0, 16), 'utf8'))
+    const plain = Buffer.concat([decipher.update(Buffer.from(signature, 'base64')), decipher.final()]).toString('utf8')
+    return /^\d{1,16}$/.test(plain) ? Number(plain) : null
+  } catch {
+    return null
+  }
+}
+
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? ''
+
+export function installSignature(api: FastifyInstance, store: NonceStore, now: () => number = Date.now) {
+  api.addHook('onRequest', async (req) => {
+    const nonce = header(req.headers.nonce)
+    const signature = header(req.headers.signature)
+    if (!nonce || !signature) throw signatureError('signatureMissing')
+    if (!SIGNATURE.NONCE_PATTERN.test(nonce) || req.school.sign_key.length !== 16) throw signatureError('signatureInvalid')
+    const ts = decryptTimestamp(signature, req.school.sign_key, nonce)
+    if (ts === null) throw signatureError('signatureInvalid')
+    const t = now()
+    if (Math.abs(t - ts) > SIGNATURE.MAX_SKEW_MS) throw signatureError('signatureExpired')
+    // Remember only after the signature checked out, so garbage cannot fill the store.
+    if (!store.remember(`${req.school.id}:${nonce}`, t)) throw signatureError('nonceReplayed')
+  })
+}

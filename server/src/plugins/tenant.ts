@@ -1,0 +1,18 @@
+/**
+ * Resolves /api/{school}/... to the tenant row. Every repository call takes req.school.id, so a query cannot be
+ * written without the tenant (docs/decisions/004-tenancy.md).
+ */
+import type { FastifyInstance } from 'fastify'
+import { findSchoolByCode } from '../domain/school/repository'
+import { AppError } from '../errors'
+import { ResultCode } from '../../../types'
+
+export function installTenant(api: FastifyInstance) {
+  api.decorateRequest('school', null as never)
+  api.addHook('onRequest', async (req) => {
+    const code = (req.params as { school?: string }).school ?? ''
+    const school = await findSchoolByCode(api.db, code)
+    if (!school) throw new AppError('schoolNotFound', ResultCode.ERROR, 404)
+    req.school = school
+  })
+}
