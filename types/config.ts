@@ -46,3 +46,30 @@ export interface SchoolSettings {
   /** campaign key -> item id, e.g. {"treeNaming": 4, "hhuSeat": 9} */
   campaignItems: Record<string, number>
 }
+
+/** Keys of S/api/v1/setting/base/list and P/index/getSettingValue (values are strings). */
+export const SettingKey = {
+  /** URL of the school logo (BaseSetting list) */
+  SCHOOL_LOGO: 'school_logo',
+  /** JSON string {"appid","path","originalId"}: the alumni mini-program launched to skip alumni authentication */
+  ALUMNI_AUTH_SKIP: 'alumni_auth_skip'
+} as const
+
+/** Keys of SchoolSettings.campaignItems (SPEC §2 Naming, §9 campaign item ids); values are the school's real item ids. */
+export const CampaignKey = {
+  TREE_NAMING: 'treeNaming',
+  TREE_NAMING_CPU: 'treeNamingCpu',
+  TREE_NAMING_XZIT: 'treeNamingXzit',
+  HHU_SEAT: 'hhuSeat',
+  /** tree-naming-hhu/form default (SPEC: id 7) */
+  HHU_TREE_DEFAULT: 'hhuTreeDefault',
+  /** from=map (yc) (SPEC: id 8) */
+  HHU_TREE_YC: 'hhuTreeYc',
+  /** from=mapJn (SPEC: id 10) */
+  HHU_TREE_JN: 'hhuTreeJn',
+  JNU_SEAT: 'jnuSeat',
+  BUILD_NAMING: 'buildNaming',
+  SEAT_NAMING: 'seatNaming',
+  WALL_NAMING: 'wallNaming',
+  ARTWORK_NAMING: 'artworkNaming'
+} as const

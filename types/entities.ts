@@ -159,3 +159,6 @@ export interface AreaDictionaryNode { id: string; title: string; isLeaf: Flag; p
 
 export interface UserBaseInfo { name: string; mobile: string; idNo: string; nickname: string; avatar: string }
 export interface WechatShareSign { appId: string; timestamp: number; nonceStr: string; signature: string }
+
+/** getAuthToken, middle/auth and token/refresh answer: an opaque token (sent back as `Authorization`) and its expiry. */
+export interface AuthToken { token: string; expiresAt: string }
