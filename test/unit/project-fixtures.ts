@@ -125,3 +125,6 @@ if (typeof window !== 'undefined' && !(window as any).IntersectionObserver) {
     }
   }
 }
+// The H5 entry the build generates calls initPxTransform with config/index.ts's design width; taro-ui's AtLoading
+// (inside a loading AtButton) needs it.
+Taro.initPxTransform({ designWidth: 750, deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 } } as any)
