@@ -1,0 +1,89 @@
+/** Pure units: money conversion, name masking, nonce store, sandbox helpers. */
+import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
+import { describe, it } from 'node:test'
+import { fenToYuan, yuanToFen } from '../src/lib/money'
+import { codePointLength, maskName } from '../src/lib/names'
+import { decryptTimestamp, NonceStore } from '../src/plugins/signature'
+import { appendCode, wechatShareSign } from '../src/routes/system/auth'
+import { redactUrl } from '../src/app'
+import { makeNonce, sign } from './helpers'
+
+describe('money', () => {
+  it('formats fen as yuan strings with exactly two decimals', () => {
+    assert.equal(fenToYuan(0), '0.00')
+    assert.equal(fenToYuan(5), '0.05')
+    assert.equal(fenToYuan(123450), '1234.50')
+    assert.equal(fenToYuan(-5), '-0.05')
+    assert.equal(fenToYuan(100_000_000_000), '1000000000.00')
+    assert.equal(fenToYuan(9007199254740991n), '90071992547409.91')
+    assert.throws(() => fenToYuan(1.5), RangeError)
+  })
+
+  it('parses yuan strings by string arithmetic, never floats', () => {
+    assert.equal(yuanToFen('0.29'), 29) // 0.29 * 100 is 28.999… as a float
+    assert.equal(yuanToFen('1234.5'), 123450)
+    assert.equal(yuanToFen('1234.50'), 123450)
+    assert.equal(yuanToFen('10000000'), 1_000_000_000)
+    assert.equal(yuanToFen('0.01'), 1)
+    assert.equal(yuanToFen('-3.10'), -310)
+    for (const bad of ['', '1.234', '1e5', ' 1', '1,000', 'abc', '.5', '1.']) {
+      assert.throws(() => yuanToFen(bad), RangeError, bad)
+    }
+    assert.throws(() => yuanToFen('99999999999999999'), RangeError)
+  })
+
+  it('round-trips', () => {
+    for (const fen of [0, 1, 10, 99, 100, 101, 6666, 123456789]) assert.equal(yuanToFen(fenToYuan(fen)), fen)
+  })
+})
+
+describe('donor names', () => {
+  it('masks to the first code point plus two asterisks', () => {
+    assert.equal(maskName('赟喆䶮'), '赟**')
+    assert.equal(maskName('欧阳晓峰'), '欧**')
+    assert.equal(maskName('𠀋先生'), '𠀋**') // astral first character is not split
+    assert.equal(maskName('A'), 'A**')
+  })
+  it('counts code points, not UTF-16 units', () => {
+    assert.equal('𠀋'.length, 2)
+    assert.equal(codePointLength('𠀋'), 1)
+    assert.equal(codePointLength('赟喆䶮'), 3)
+  })
+})
+
+describe('signature primitives', () => {
+  it('decrypts what the client encrypts and rejects a wrong key', () => {
+    const key = 'abcdefghijklmnop'
+    const nonce = makeNonce()
+    assert.equal(decryptTimestamp(sign(key, nonce, 1700000000123), key, nonce), 1700000000123)
+    assert.equal(decryptTimestamp(sign('ABCDEFGHIJKLMNOP', nonce, 1700000000123), key, nonce), null)
+    assert.equal(decryptTimestamp('not base64 at all', key, nonce), null)
+  })
+  it('remembers nonces for the TTL only', () => {
+    const s = new NonceStore(1000)
+    assert.equal(s.remember('a', 0), true)
+    assert.equal(s.remember('a', 500), false)
+    assert.equal(s.remember('a', 1001), true)
+  })
+})
+
+describe('sandbox helpers', () => {
+  it('appends the code with ? or &, before any fragment', () => {
+    assert.equal(appendCode('https://x.cn/mine', 'C1'), 'https://x.cn/mine?code=C1')
+    assert.equal(appendCode('https://x.cn/mine?a=1', 'C1'), 'https://x.cn/mine?a=1&code=C1')
+    assert.equal(appendCode('/mine?a=1#top', 'C1'), '/mine?a=1&code=C1#top')
+  })
+  it('signs like the WeChat JS-SDK (sha1 over sorted params, url without fragment)', () => {
+    const s = wechatShareSign('demo', 'https://x.cn/a?b=1#frag', 'Wm3WZYTPz0wzccnW', 1414587457)
+    const expected = createHash('sha1')
+      .update('jsapi_ticket=sandbox-jsapi-ticket-demo&noncestr=Wm3WZYTPz0wzccnW&timestamp=1414587457&url=https://x.cn/a?b=1')
+      .digest('hex')
+    assert.equal(s.signature, expected)
+    assert.equal(s.nonceStr, 'Wm3WZYTPz0wzccnW')
+  })
+  it('redacts tokens and codes from logged URLs', () => {
+    assert.equal(redactUrl('/api/demo/x?token=abc&lang=en'), '/api/demo/x?token=[REDACTED]&lang=en')
+    assert.equal(redactUrl('/api/demo/x?billType=2&code=SECRET'), '/api/demo/x?billType=2&code=[REDACTED]')
+  })
+})
