@@ -84,7 +84,7 @@ export async function signKeyOf(app: FastifyInstance, school: string): Promise<s
 /** A signed call to /api/{school}{path}; returns HTTP status and the parsed envelope. */
 export async function call<T = any>(app: FastifyInstance, school: string, apiPath: string,
   opts: { query?: Record<string, string | number>; method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string>; token?: string } = {}) {
-  const qs = opts.query ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString()}` : ''
+  const qs = opts.query ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : ''
   const headers: Record<string, string> = { ...signedHeaders(await signKeyOf(app, school)), ...opts.headers }
   if (opts.token) headers.authorization = opts.token
   const req: InjectOptions = { method: opts.method ?? 'GET', url: `/api/${school}${apiPath}${qs}`, headers }

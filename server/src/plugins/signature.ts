@@ -12,7 +12,7 @@ import { signatureError } from '../errors'
 export class NonceStore {
   // Insertion order equals expiry order (constant TTL), so pruning stops at the first live entry.
   private readonly seen = new Map<string, number>()
-  constructor(private readonly ttlMs = SIGNATURE.NONCE_TTL_MS) {}
+  constructor(private readonly ttlMs: number = SIGNATURE.NONCE_TTL_MS) {}
 
   /** false when the nonce was already used within the TTL */
   remember(key: string, now = Date.now()): boolean {

@@ -1,5 +1,5 @@
 /** Ordered migration set, one for both dialects. Names sort in order; never rename one that has shipped. */
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { Migrator, NO_MIGRATIONS, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import { m001SchoolsUsers } from './001-schools-users'
 import { m002Projects } from './002-projects'
 import { m003Donations } from './003-donations'
@@ -16,5 +16,11 @@ const provider: MigrationProvider = { getMigrations: async () => migrations }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const { error } = await new Migrator({ db, provider }).migrateToLatest()
+  if (error) throw error
+}
+
+/** Drops every table by running all downs (cli/seed.ts --reset): same code path on SQLite and PostgreSQL. */
+export async function migrateDownAll(db: Kysely<any>): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(NO_MIGRATIONS)
   if (error) throw error
 }
