@@ -7,6 +7,8 @@ import { codePointLength, maskName } from '../src/lib/names'
 import { decryptTimestamp, NonceStore } from '../src/plugins/signature'
 import { appendCode, wechatShareSign } from '../src/routes/system/auth'
 import { redactUrl } from '../src/app'
+import { pageWindow } from '../src/lib/sql'
+import { PAGE_SIZE } from '../../types'
 import { makeNonce, sign } from './helpers'
 
 describe('money', () => {
@@ -85,5 +87,14 @@ describe('sandbox helpers', () => {
   it('redacts tokens and codes from logged URLs', () => {
     assert.equal(redactUrl('/api/demo/x?token=abc&lang=en'), '/api/demo/x?token=[REDACTED]&lang=en')
     assert.equal(redactUrl('/api/demo/x?billType=2&code=SECRET'), '/api/demo/x?billType=2&code=[REDACTED]')
+  })
+})
+
+describe('paging', () => {
+  it('caps a huge limit at PAGE_SIZE.MAX and applies the list default when absent', () => {
+    assert.deepEqual(pageWindow({ limit: 100000 }, 10, PAGE_SIZE.MAX), { limit: 9999, offset: 0 })
+    assert.deepEqual(pageWindow({}, 20, PAGE_SIZE.MAX), { limit: 20, offset: 0 })
+    assert.deepEqual(pageWindow({ limit: null, offset: null }, 10, PAGE_SIZE.MAX), { limit: 10, offset: 0 })
+    assert.deepEqual(pageWindow({ limit: 5, offset: 15 }, 10, PAGE_SIZE.MAX), { limit: 5, offset: 15 })
   })
 })

@@ -2,7 +2,8 @@
  * Demo data for a fresh database: four schools with projects, orders, messages and articles.
  * Idempotent: runs only when the schools table is empty, inside one transaction (all or nothing).
  */
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
+import { isPg } from '../db/migrations/helpers'
 import type { DB } from '../db/types'
 import { createSchool, setCampaignItems } from '../domain/school/service'
 import { seedArticles, seedDonations, seedMessages, seedTogethers, seedUsers } from './activity-seeder'
@@ -43,6 +44,9 @@ export async function seedIfEmpty(db: Kysely<DB>, dataDir: string): Promise<bool
   const seeds = schoolSeeds()
   writeSeedImages(dataDir, seeds.map((s) => ({ code: s.code, color: s.themeColor })))
   return db.transaction().execute(async (trx) => {
+    // Two servers starting on one empty PostgreSQL database would both see zero schools: serialise them.
+    // (SQLite transactions already start with BEGIN IMMEDIATE, see db/factory.ts.)
+    if (isPg(trx)) await sql`select pg_advisory_xact_lock(740512)`.execute(trx)
     const { n } = await trx.selectFrom('school').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     if (Number(n) > 0) return false
     for (const s of seeds) await seedSchool(trx, s)
