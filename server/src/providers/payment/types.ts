@@ -1,0 +1,113 @@
+/**
+ * The payment provider interface (issue 3). Every pay type of SPEC §4 is served by one provider chosen per school
+ * and pay type; the order service (domain/order) never knows which. Real providers (WeChat Pay v3, Alipay, campus
+ * card, third-party URL) and the sandbox go through the same order and notification code.
+ */
+
+/** SPEC §4 pay types. */
+export const PayType = {
+  WECHAT: 1,
+  ALIPAY: 2,
+  CAMPUS_CARD: 9,
+  THIRD_PARTY: 14,
+  WECHAT_OTHER: 15,
+  BANK_APP: 99
+} as const
+export type PayTypeValue = (typeof PayType)[keyof typeof PayType]
+
+export type ProviderName = 'sandbox' | 'wechatpay' | 'alipay' | 'campus' | 'thirdparty'
+
+/** Where the donor pays from: decides JSAPI vs H5 for WeChat, trade-create vs wap for Alipay. */
+export type PayChannel = 'weapp' | 'alipay-mini' | 'h5-wechat' | 'h5'
+
+export interface CreatePaymentInput {
+  schoolId: number
+  schoolCode: string
+  billNo: string
+  /** recomputed by the server, never the client's figure */
+  amountFen: number
+  /** short order description shown by the provider (project name) */
+  description: string
+  payType: PayTypeValue
+  channel: PayChannel
+  /** the payer's openId (WeChat JSAPI) or Alipay user id, when the channel needs one */
+  payerId?: string
+  clientIp: string
+  /** absolute URL the provider calls back (outside the signed /api scope) */
+  notifyUrl: string
+  /** where the browser comes back after an H5 / wap payment */
+  returnUrl?: string
+  /** order expiry, ISO string: providers get it as time_expire so nobody pays an expired order */
+  expiresAt: string
+  /** campus card: student/work number and password from formDataMap */
+  campusCard?: { stuWorkNo: string; password: string }
+}
+
+/** What POST donate answers in `data.data` (SPEC §3 Donation submission response). */
+export interface PaymentParams {
+  timeStamp?: string
+  nonceStr?: string
+  packageValue?: string
+  signType?: string
+  paySign?: string
+  /** type 14 third-party URL, WeChat H5 mweb_url, or the sandbox cashier URL */
+  url?: string
+  /** Alipay mini-program trade number for my.tradePay */
+  tradeNo?: string
+  /** which cashier the app must open: lets the app route the sandbox without knowing the school's setup */
+  provider: ProviderName
+}
+
+export interface CreatePaymentResult {
+  params: PaymentParams
+  /** campus card pays synchronously: the order is paid when create() returns */
+  paidImmediately?: VerifiedNotification
+}
+
+/** A provider's notification (or query answer) after its signature has been verified. */
+export interface VerifiedNotification {
+  provider: ProviderName
+  billNo: string
+  /** the provider's own transaction id: with provider it is the idempotency key */
+  providerTradeNo: string
+  /** what the provider says was paid, compared with the order before anything changes */
+  amountFen: number
+  outcome: 'paid' | 'failed'
+  /** raw payload kept for audit */
+  raw: string
+}
+
+export interface IncomingNotification {
+  headers: Record<string, string | string[] | undefined>
+  /** the exact bytes the provider sent: WeChat Pay's signature covers the raw body */
+  rawBody: string
+}
+
+/** How a provider wants to be answered: WeChat Pay 204 / {"code":"FAIL"}, Alipay plain text "success". */
+export interface NotificationAck {
+  status: number
+  contentType: string
+  body: string
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName
+  create(input: CreatePaymentInput): Promise<CreatePaymentResult>
+  /** throws ProviderError on a forged or unreadable notification */
+  verifyNotification(n: IncomingNotification): Promise<VerifiedNotification>
+  /** reconciliation: ask the provider about an order still pending; null when the provider knows nothing yet */
+  query(billNo: string): Promise<VerifiedNotification | null>
+  ack(ok: boolean): NotificationAck
+}
+
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly provider: ProviderName,
+    /** 'forged' signature problems are logged as security events */
+    readonly kind: 'forged' | 'malformed' | 'upstream' | 'config' | 'declined' = 'malformed'
+  ) {
+    super(message)
+    this.name = 'ProviderError'
+  }
+}
