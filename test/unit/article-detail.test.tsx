@@ -73,6 +73,14 @@ describe('article detail', () => {
     await waitFor(() => expect(calls.length).toBe(before + 1))
   })
 
+  it('shows the server’s message for a business error', async () => {
+    boot()
+    jest.spyOn(Taro, 'request').mockResolvedValue({ statusCode: 200, data: { code: -1, message: '文章不存在', data: null } } as any)
+    openWith({ id: '999' })
+    render(<ListPage />)
+    expect((await screen.findByTestId('article-error')).textContent).toContain('文章不存在')
+  })
+
   it('shows a retry when the call fails', async () => {
     boot()
     jest.spyOn(Taro, 'request').mockRejectedValue(new Error('offline'))

@@ -150,7 +150,8 @@ describe('jzml donation directory', () => {
     await waitFor(() => expect(names()).toEqual(['最新捐赠人']))
     expect(screen.queryByTestId('directory-search')).toBeNull()
     expect(container.querySelector('.at-search-bar')).toBeNull()
-    // the language switch stays in the header
+    // the header still names the page and keeps the language switch
+    expect(container.querySelector('.directory__heading')!.textContent).toBe('捐赠名录')
     expect(screen.getByTestId('lang-switch')).toBeTruthy()
   })
 

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react'
 import { RichText, Text, View } from '@tarojs/components'
+import { ApiError } from '@/lib/request'
 import { useSession, useT } from '@/store/session'
 import { platform } from '@/platform'
 import type { ArticleSource } from '../api/articles'
@@ -18,7 +19,12 @@ interface Props {
   onTitle(title: string): void
 }
 
-type State = { kind: 'loading' } | { kind: 'error' } | { kind: 'missing' } | { kind: 'ready'; article: ArticleDetailView }
+type State =
+  | { kind: 'loading' }
+  /** `message`: the server's own words for a business error (e.g. the article was withdrawn) */
+  | { kind: 'error'; message: string }
+  | { kind: 'missing' }
+  | { kind: 'ready'; article: ArticleDetailView }
 
 export default function ArticleDetailScreen({ source, id, onTitle }: Props) {
   const t = useT()
@@ -37,7 +43,11 @@ export default function ArticleDetailScreen({ source, id, onTitle }: Props) {
         setState({ kind: 'ready', article })
         if (article.title) onTitle(article.title)
       })
-      .catch(() => alive && setState({ kind: 'error' }))
+      .catch((e: unknown) => {
+        if (!alive) return
+        const business = e instanceof ApiError && !e.network && !e.permissionCode
+        setState({ kind: 'error', message: business ? e.message : '' })
+      })
     return () => {
       alive = false
     }
@@ -56,7 +66,9 @@ export default function ArticleDetailScreen({ source, id, onTitle }: Props) {
     return (
       <View className='article-detail article-detail--state' data-testid='article-error'>
         <Text className='article-detail__state-msg'>
-          {t(state.kind === 'missing' ? 'article.notFound' : 'article.loadFailed')}
+          {state.kind === 'missing'
+            ? t('article.notFound')
+            : state.message || t('article.loadFailed')}
         </Text>
         <View className='article-detail__retry' onClick={() => setAttempt((n) => n + 1)}>
           {t('common.retry')}

@@ -3,7 +3,7 @@
  * Rendered inside PageShell, so it only mounts once the school's settings are known.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import { useReachBottom, useShareAppMessage } from '@tarojs/taro'
 import { AtSearchBar } from 'taro-ui'
 import ListFooter from '@/components/list-footer'
@@ -56,7 +56,7 @@ export default function DirectoryScreen({ itemsId }: { itemsId?: number }) {
     <View className='directory'>
       <View className='directory__header'>
         {settings.hideDirectorySearch ? (
-          <View className='directory__header-spacer' />
+          <Text className='directory__heading'>{t('route.jzml')}</Text>
         ) : (
           <View className='directory__search' data-testid='directory-search'>
             <AtSearchBar
