@@ -94,14 +94,14 @@ describe('project list (subject)', () => {
     await screen.findByText('图书馆修缮基金')
 
     act(() => typeInto(container.querySelector('.at-search-bar__input')!, '校史'))
-    fireEvent.click(container.querySelector('.at-search-bar__action')!)
+    fireEvent.click(screen.getByTestId('search-button'))
     await waitFor(() => expect(screen.queryByText('图书馆修缮基金')).toBeNull())
     await screen.findByText('校史馆建设')
     expect(screen.queryByText('图书馆修缮基金')).toBeNull()
     expect(calls.filter((c) => c.path.endsWith('/itemsList')).pop()!.query.get('s')).toBe('校史')
 
     act(() => typeInto(container.querySelector('.at-search-bar__input')!, '不存在的项目'))
-    fireEvent.click(container.querySelector('.at-search-bar__action')!)
+    fireEvent.click(screen.getByTestId('search-button'))
     expect((await screen.findByTestId('empty-state')).textContent).toContain('暂无项目')
     expect(screen.queryByText('校史馆建设')).toBeNull()
   })

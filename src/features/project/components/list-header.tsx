@@ -1,14 +1,20 @@
-/** Top of the project lists: the search box (searches by `s` on confirm or the action button) and LangSwitch. */
+/**
+ * Top of the project lists: the search box (searches by `s` on confirm or the search button) and LangSwitch.
+ * AtSearchBar's own action button is hidden: it is coloured by a compile-time scss variable, and the search
+ * button must carry the school's theme colour.
+ */
 import { useState } from 'react'
 import { View } from '@tarojs/components'
 import { AtSearchBar } from 'taro-ui'
 import { LangSwitch } from '@/components/page-shell'
+import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import 'taro-ui/lib/style/components/search-bar.scss'
 import './list-header.scss'
 
 export default function ListHeader({ onSearch }: { onSearch(s: string): void }) {
   const t = useT()
+  const theme = useTheme()
   const [text, setText] = useState('')
   const submit = () => onSearch(text.trim())
   return (
@@ -17,17 +23,25 @@ export default function ListHeader({ onSearch }: { onSearch(s: string): void }) 
         <AtSearchBar
           value={text}
           placeholder={t('project.searchPlaceholder')}
-          actionName={t('common.search')}
-          onChange={(v) => setText(v)}
+          onChange={(v) => {
+            setText(v)
+            // emptied by hand: show everything again (the search button disappears with the text)
+            if (!v.trim()) onSearch('')
+          }}
           onConfirm={submit}
-          onActionClick={submit}
           onClear={() => {
             setText('')
             onSearch('')
           }}
         />
       </View>
-      <LangSwitch />
+      {text ? (
+        <View className='pj-list-header__go' style={{ backgroundColor: theme }} data-testid='search-button' onClick={submit}>
+          {t('common.search')}
+        </View>
+      ) : (
+        <LangSwitch />
+      )}
     </View>
   )
 }

@@ -13,7 +13,8 @@ import { openOrSoon } from '../../navigation'
 import 'taro-ui/lib/style/components/button.scss'
 import './bottom-bar.scss'
 
-const GREY = '#c9cdd4'
+// closed: a quiet grey that still reads well, since noReason is the button's text
+const CLOSED = { background: '#eef0f3', borderColor: '#eef0f3', color: '#8a9099' }
 
 export default function BottomBar({ project }: { project: Project }) {
   const t = useT()
@@ -37,7 +38,7 @@ export default function BottomBar({ project }: { project: Project }) {
         <View className='pj-bar__invite' data-testid='invite-button'>
           <AtButton
             disabled={!invite.enabled}
-            customStyle={invite.enabled ? { color: theme, borderColor: theme } : { color: GREY, borderColor: GREY }}
+            customStyle={invite.enabled ? { color: theme, borderColor: theme } : CLOSED}
             onClick={() => openOrSoon(invite.target)}
           >
             {t('project.action.invite')}
@@ -49,9 +50,7 @@ export default function BottomBar({ project }: { project: Project }) {
           <AtButton
             type='primary'
             disabled={!primary.enabled}
-            customStyle={
-              primary.enabled ? { background: theme, borderColor: theme } : { background: GREY, borderColor: GREY }
-            }
+            customStyle={primary.enabled ? { background: theme, borderColor: theme } : CLOSED}
             onClick={() => openOrSoon(primary.target, primary.kind === 'donate' ? 'project.donateSoon' : 'project.comingSoon')}
           >
             {primary.enabled
