@@ -40,6 +40,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     cache: { enable: process.env.TARO_CACHE === '1' },
     mini: {
       sassLoaderOption,
+      // types/ (the wire contract, imported as @contract) is TypeScript outside src/: compile it too
+      compile: { include: [path.resolve(__dirname, '..', 'types')] },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
@@ -47,6 +49,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     h5: {
       publicPath: '/',
+      compile: { include: [path.resolve(__dirname, '..', 'types')] },
       staticDirectory: 'static',
       sassLoaderOption,
       // REQUIRED for taro-ui on H5: without it node_modules css skips postcss (pxtransform) -> taro-ui renders

@@ -13,7 +13,8 @@ type QueryValue = string | number | boolean | null | undefined
 export function buildQuery(query?: Record<string, QueryValue>): string {
   if (!query) return ''
   const parts = Object.keys(query)
-    .filter((k) => query[k] !== undefined && query[k] !== null && query[k] !== '')
+    // '' is kept: it is a real value for some calls (donateRecordPage order '' = time, newest first)
+    .filter((k) => query[k] !== undefined && query[k] !== null)
     .map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(String(query[k]))}`)
   return parts.length ? `?${parts.join('&')}` : ''
 }

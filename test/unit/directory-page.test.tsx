@@ -90,7 +90,7 @@ describe('jzml donation directory', () => {
     boot()
     render(<JzmlPage />)
     await waitFor(() => expect(names()).toEqual(['最新捐赠人']))
-    expect(recordCalls()[0].searchParams.get('order')).toBeNull() // '' = time descending, not sent
+    expect(recordCalls()[0].searchParams.get('order')).toBe('') // '' = time descending, sent explicitly so a school default cannot override it
     expect(recordCalls()[0].searchParams.get('offset')).toBe('0')
     expect(recordCalls()[0].searchParams.get('limit')).toBe('20')
     expect(screen.getByTestId('sort-time').textContent).toContain('↓')

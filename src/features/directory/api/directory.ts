@@ -15,7 +15,7 @@ export interface DirectoryPageQuery {
 export function fetchDonateRecordPage(q: DirectoryPageQuery): Promise<Page<DonationRecord>> {
   return request<Page<DonationRecord>>({
     path: Api.donateRecordPage,
-    query: { limit: q.limit, offset: q.offset, s: q.s || undefined, order: q.order || undefined, itemsId: q.itemsId },
+    query: { limit: q.limit, offset: q.offset, s: q.s || undefined, order: q.order ?? '', itemsId: q.itemsId },
     auth: false
   })
 }
