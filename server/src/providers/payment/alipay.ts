@@ -1,0 +1,341 @@
+/**
+ * Alipay (issue 3, SPEC §4 pay type 2) with RSA2 on node:crypto, no SDK: alipay.trade.create for the Alipay
+ * mini-program (my.tradePay takes the trade_no), alipay.trade.wap.pay for browsers (a signed URL, and the auto-submit
+ * form that donate4ali answers), async-notify verification, alipay.trade.query for reconciliation.
+ *
+ * RSA2 = SHA256withRSA, base64:
+ * - requests: every non-empty parameter except `sign`, sorted by key, `k=v` joined by `&` (raw values, UTF-8);
+ * - notifications: every parameter except `sign` and `sign_type`, sorted (Alipay's notify rule, empty values kept);
+ * - answers: the raw JSON text of the `<method>_response` member, exactly as received.
+ * Keys are public-key mode (not certificate mode): the app private key (PKCS#8 or PKCS#1, PEM or bare base64) and the
+ * "Alipay public key" from the console.
+ */
+import { createSign, createVerify, type KeyObject } from 'node:crypto'
+import { fenToYuan, yuanToFen } from '../../lib/money'
+import {
+  ProviderError,
+  type CreatePaymentInput,
+  type CreatePaymentResult,
+  type IncomingNotification,
+  type NotificationAck,
+  type PaymentProvider,
+  type VerifiedNotification
+} from './types'
+import {
+  assertAmountFen,
+  assertBillNo,
+  escapeHtml,
+  fetchText,
+  formEncode,
+  loadPrivateKey,
+  loadPublicKey,
+  toAlipayTime,
+  truncateUtf8,
+  type FetchLike
+} from './common/http'
+
+export interface AlipayConfig {
+  appId: string
+  privateKeyPem: string
+  alipayPublicKeyPem: string
+  gateway?: string
+  /** when set, notifications must name this seller (the merchant's 2088… PID) */
+  sellerId?: string
+  fetch?: FetchLike
+  timeoutMs?: number
+  /** clock for tests */
+  now?: () => Date
+}
+
+export const ALIPAY_DEFAULT_GATEWAY = 'https://openapi.alipay.com/gateway.do'
+const NAME = 'alipay' as const
+
+/** Request signing content: non-empty params except sign, sorted, k=v&… */
+export function alipaySignContent(params: Record<string, string | undefined>): string {
+  return Object.keys(params)
+    .filter((k) => k !== 'sign' && params[k] !== undefined && params[k] !== '')
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&')
+}
+
+/** Notify verification content: every param except sign and sign_type, sorted (empty values stay, as Alipay's SDKs do). */
+export function alipayNotifyContent(params: Record<string, string>): string {
+  return Object.keys(params)
+    .filter((k) => k !== 'sign' && k !== 'sign_type')
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&')
+}
+
+export const rsa2Sign = (content: string, key: KeyObject | string): string =>
+  createSign('RSA-SHA256').update(content, 'utf8').sign(key, 'base64')
+
+export function rsa2Verify(content: string, signature: string, key: KeyObject | string): boolean {
+  try {
+    return createVerify('RSA-SHA256').update(content, 'utf8').verify(key, signature, 'base64')
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The raw text of a top-level member's value in a JSON document (what Alipay signs in its answers), or null.
+ * Scans strings and nesting instead of re-serialising: the signature covers Alipay's exact bytes.
+ */
+export function rawJsonMember(text: string, member: string): string | null {
+  let depth = 0
+  let i = 0
+  const n = text.length
+  const skipString = (from: number): number => {
+    let j = from + 1
+    while (j < n) {
+      if (text[j] === '\\') j += 2
+      else if (text[j] === '"') return j + 1
+      else j++
+    }
+    return -1
+  }
+  while (i < n) {
+    const c = text[i]
+    if (c === '"') {
+      const end = skipString(i)
+      if (end < 0) return null
+      if (depth === 1) {
+        let key: string
+        try {
+          key = JSON.parse(text.slice(i, end))
+        } catch {
+          return null
+        }
+        let j = end
+        while (j < n && /\s/.test(text[j])) j++
+        if (text[j] === ':' && key === member) {
+          j++
+          while (j < n && /\s/.test(text[j])) j++
+          const start = j
+          let d = 0
+          while (j < n) {
+            const ch = text[j]
+            if (ch === '"') {
+              j = skipString(j)
+              if (j < 0) return null
+              if (d === 0) return text.slice(start, j)
+              continue
+            }
+            if (ch === '{' || ch === '[') d++
+            else if (ch === '}' || ch === ']') {
+              d--
+              if (d === 0) return text.slice(start, j + 1)
+              if (d < 0) return text.slice(start, j).trim()
+            } else if (d === 0 && ch === ',') return text.slice(start, j).trim()
+            j++
+          }
+          return null
+        }
+      }
+      i = end
+      continue
+    }
+    if (c === '{' || c === '[') depth++
+    else if (c === '}' || c === ']') depth--
+    i++
+  }
+  return null
+}
+
+/**
+ * The page donate4ali answers: a POST form to the gateway with every signed parameter as a hidden input, submitted
+ * by script (SPEC §2 Alipay page: "otherwise auto-submits payment form").
+ */
+export function buildWapForm(params: Record<string, string>, gateway: string = ALIPAY_DEFAULT_GATEWAY): string {
+  const charset = params.charset || 'utf-8'
+  const action = `${gateway}${gateway.includes('?') ? '&' : '?'}charset=${encodeURIComponent(charset)}`
+  const inputs = Object.keys(params)
+    .map((k) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(params[k])}">`)
+    .join('')
+  return (
+    `<form id="alipaysubmit" name="alipaysubmit" action="${escapeHtml(action)}" method="post">${inputs}` +
+    `<input type="submit" value="立即支付" style="display:none"></form>` +
+    `<script>document.forms['alipaysubmit'].submit();</script>`
+  )
+}
+
+/** The create() URL (gateway?signed params) back into gateway + params, for buildWapForm. */
+export function wapFormFromUrl(url: string): string {
+  const u = new URL(url)
+  const params: Record<string, string> = {}
+  u.searchParams.forEach((v, k) => {
+    params[k] = v
+  })
+  return buildWapForm(params, `${u.origin}${u.pathname}`)
+}
+
+const ALIPAY_USER_ID = /^2088\d{12}$/
+
+export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWapForm(params: Record<string, string>): string } {
+  for (const k of ['appId', 'privateKeyPem', 'alipayPublicKeyPem'] as const) {
+    if (!config[k]) throw new ProviderError(`alipay config: ${k} is missing`, NAME, 'config')
+  }
+  const appKey = loadPrivateKey(config.privateKeyPem, NAME)
+  const alipayKey = loadPublicKey(config.alipayPublicKeyPem, NAME)
+  const gateway = config.gateway ?? ALIPAY_DEFAULT_GATEWAY
+  const fetchImpl: FetchLike = config.fetch ?? ((input, init) => fetch(input, init))
+  const timeoutMs = config.timeoutMs ?? 10_000
+  const now = config.now ?? (() => new Date())
+
+  /** Common parameters + biz_content, signed. */
+  function signedParams(method: string, biz: Record<string, unknown>, extra: Record<string, string | undefined> = {}): Record<string, string> {
+    const p: Record<string, string | undefined> = {
+      app_id: config.appId,
+      method,
+      format: 'JSON',
+      charset: 'utf-8',
+      sign_type: 'RSA2',
+      timestamp: toAlipayTime(now()),
+      version: '1.0',
+      ...extra,
+      biz_content: JSON.stringify(biz)
+    }
+    const clean: Record<string, string> = {}
+    for (const k of Object.keys(p)) if (p[k] !== undefined && p[k] !== '') clean[k] = p[k] as string
+    clean.sign = rsa2Sign(alipaySignContent(clean), appKey)
+    return clean
+  }
+
+  /** POSTs an OpenAPI call; verifies the answer's sign over the raw `<method>_response` text. */
+  async function call(method: string, biz: Record<string, unknown>, extra: Record<string, string | undefined> = {}): Promise<any> {
+    const params = signedParams(method, biz, extra)
+    const res = await fetchText(
+      fetchImpl,
+      `${gateway}${gateway.includes('?') ? '&' : '?'}charset=utf-8`,
+      { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=utf-8' }, body: formEncode(params) },
+      NAME,
+      timeoutMs
+    )
+    if (res.status !== 200) throw new ProviderError(`${method}: HTTP ${res.status}`, NAME, 'upstream')
+    let doc: any
+    try {
+      doc = JSON.parse(res.text)
+    } catch {
+      throw new ProviderError(`${method}: answer is not JSON`, NAME, 'upstream')
+    }
+    const member = `${method.replace(/\./g, '_')}_response`
+    const node = doc?.[member] ?? doc?.error_response
+    if (!node || typeof node !== 'object') throw new ProviderError(`${method}: answer has no ${member}`, NAME, 'upstream')
+    const signed = typeof doc.sign === 'string' && doc.sign !== ''
+    if (signed) {
+      const raw = rawJsonMember(res.text, doc[member] ? member : 'error_response')
+      if (raw === null || !rsa2Verify(raw, doc.sign, alipayKey)) throw new ProviderError(`${method}: answer sign does not verify`, NAME, 'forged')
+    }
+    if (node.code !== '10000') {
+      return { ok: false, signed, node }
+    }
+    // an unsigned success would let anyone on the path decide an order's state
+    if (!signed) throw new ProviderError(`${method}: success answer without sign`, NAME, 'forged')
+    return { ok: true, signed, node }
+  }
+
+  const upstream = (method: string, node: any) =>
+    new ProviderError(`${method}: ${node?.code} ${node?.msg ?? ''} ${node?.sub_code ?? ''} ${node?.sub_msg ?? ''}`.trim(), NAME, 'upstream')
+
+  function amountFen(value: unknown, what: string): number {
+    try {
+      const fen = yuanToFen(String(value))
+      if (fen < 0) throw new RangeError('negative')
+      return fen
+    } catch {
+      throw new ProviderError(`${what}: total_amount ${JSON.stringify(value)} is not a yuan amount`, NAME, 'malformed')
+    }
+  }
+
+  return {
+    name: NAME,
+    buildWapForm: (params: Record<string, string>) => buildWapForm(params, gateway),
+
+    async create(input: CreatePaymentInput): Promise<CreatePaymentResult> {
+      assertBillNo(input.billNo, NAME)
+      assertAmountFen(input.amountFen, NAME)
+      const base = {
+        out_trade_no: input.billNo,
+        total_amount: fenToYuan(input.amountFen),
+        subject: truncateUtf8(input.description || '捐赠', 256),
+        time_expire: toAlipayTime(input.expiresAt)
+      }
+
+      if (input.channel === 'alipay-mini') {
+        if (!input.payerId) throw new ProviderError('alipay.trade.create needs the buyer id', NAME, 'malformed')
+        const buyer = ALIPAY_USER_ID.test(input.payerId) ? { buyer_id: input.payerId } : { buyer_open_id: input.payerId }
+        const r = await call('alipay.trade.create', { ...base, ...buyer, product_code: 'JSAPI_PAY' }, { notify_url: input.notifyUrl })
+        if (!r.ok) throw upstream('alipay.trade.create', r.node)
+        if (typeof r.node.trade_no !== 'string' || r.node.out_trade_no !== input.billNo) {
+          throw new ProviderError('alipay.trade.create: answer lacks trade_no or names another order', NAME, 'upstream')
+        }
+        return { params: { provider: NAME, tradeNo: r.node.trade_no } }
+      }
+
+      if (input.channel === 'h5' || input.channel === 'h5-wechat') {
+        // inside WeChat the app shows "open in the system browser" instructions with this same URL (SPEC §2 Other)
+        const params = signedParams(
+          'alipay.trade.wap.pay',
+          { ...base, product_code: 'QUICK_WAP_WAY', ...(input.returnUrl ? { quit_url: input.returnUrl } : {}) },
+          { notify_url: input.notifyUrl, return_url: input.returnUrl }
+        )
+        return { params: { provider: NAME, url: `${gateway}${gateway.includes('?') ? '&' : '?'}${formEncode(params)}` } }
+      }
+
+      throw new ProviderError(`Alipay does not serve channel ${input.channel}`, NAME, 'malformed')
+    },
+
+    async verifyNotification(n: IncomingNotification): Promise<VerifiedNotification> {
+      const params: Record<string, string> = {}
+      // URLSearchParams decodes form encoding ('+' is a space) and percent escapes as UTF-8
+      for (const [k, v] of new URLSearchParams(n.rawBody)) params[k] = v
+      if (!params.sign) throw new ProviderError('notify: sign missing', NAME, 'forged')
+      if (params.sign_type && params.sign_type !== 'RSA2') throw new ProviderError(`notify: sign_type ${params.sign_type}`, NAME, 'forged')
+      if (!rsa2Verify(alipayNotifyContent(params), params.sign, alipayKey)) throw new ProviderError('notify: sign does not verify', NAME, 'forged')
+      if (params.app_id !== config.appId) throw new ProviderError(`notify: app_id ${params.app_id} is not ours`, NAME, 'forged')
+      if (config.sellerId && params.seller_id && params.seller_id !== config.sellerId) {
+        throw new ProviderError(`notify: seller_id ${params.seller_id} is not ours`, NAME, 'forged')
+      }
+      if (!params.out_trade_no || !params.trade_no) throw new ProviderError('notify: out_trade_no or trade_no missing', NAME, 'malformed')
+      const status = params.trade_status
+      const outcome = status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED' ? 'paid' : status === 'TRADE_CLOSED' ? 'failed' : null
+      if (!outcome) throw new ProviderError(`notify: trade_status ${status} is not final`, NAME, 'malformed')
+      return {
+        provider: NAME,
+        billNo: params.out_trade_no,
+        providerTradeNo: params.trade_no,
+        amountFen: amountFen(params.total_amount, 'notify'),
+        outcome,
+        raw: n.rawBody
+      }
+    },
+
+    async query(billNo: string): Promise<VerifiedNotification | null> {
+      assertBillNo(billNo, NAME)
+      const r = await call('alipay.trade.query', { out_trade_no: billNo })
+      if (!r.ok) {
+        if (r.node.sub_code === 'ACQ.TRADE_NOT_EXIST') return null
+        throw upstream('alipay.trade.query', r.node)
+      }
+      const node = r.node
+      if (node.out_trade_no !== billNo) throw new ProviderError(`query: answer is about ${node.out_trade_no}, not ${billNo}`, NAME, 'forged')
+      const status = node.trade_status
+      const outcome = status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED' ? 'paid' : status === 'TRADE_CLOSED' ? 'failed' : null
+      if (!outcome) return null
+      return {
+        provider: NAME,
+        billNo,
+        providerTradeNo: String(node.trade_no ?? ''),
+        amountFen: amountFen(node.total_amount, 'query'),
+        outcome,
+        raw: JSON.stringify(node)
+      }
+    },
+
+    ack(ok: boolean): NotificationAck {
+      return { status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' }
+    }
+  }
+}

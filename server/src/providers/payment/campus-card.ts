@@ -1,0 +1,73 @@
+/**
+ * Campus card payment (SPEC §4 pay type 9): create() debits the card synchronously through the school's
+ * CampusCardService and answers paidImmediately, so the order core marks the order paid and the app goes straight to
+ * success. Refusals are ProviderErrors whose message is a campus-card message key (providers/campus-card/service.ts):
+ * campusCardInsufficient (kind 'declined') = 一卡通余额不足, campusCardReadFailed ('upstream') = 读取余额失败,
+ * campusCardRequired / campusCardAuthFailed / campusCardFrozen ('declined').
+ */
+import {
+  ProviderError,
+  type CreatePaymentInput,
+  type CreatePaymentResult,
+  type IncomingNotification,
+  type NotificationAck,
+  type PaymentProvider,
+  type VerifiedNotification
+} from './types'
+import { campusCardError, type CampusCardService } from '../campus-card/service'
+import { assertAmountFen } from './common/http'
+
+export interface CampusCardProviderConfig {
+  service: CampusCardService
+}
+
+const NAME = 'campus' as const
+
+export function createCampusCardPay(config: CampusCardProviderConfig): PaymentProvider {
+  const { service } = config
+  return {
+    name: NAME,
+
+    async create(input: CreatePaymentInput): Promise<CreatePaymentResult> {
+      assertAmountFen(input.amountFen, NAME)
+      const stuWorkNo = input.campusCard?.stuWorkNo?.trim() ?? ''
+      const password = input.campusCard?.password ?? ''
+      if (!stuWorkNo || !password) throw campusCardError('campusCardRequired')
+      let tradeNo: string
+      try {
+        // the balance check of SPEC §5 first: an unreadable card answers 读取余额失败 before any debit is tried
+        const balance = await service.balance(stuWorkNo, password)
+        if (!Number.isSafeInteger(balance)) throw campusCardError('campusCardReadFailed', 'upstream')
+        if (balance < input.amountFen) throw campusCardError('campusCardInsufficient')
+        ;({ tradeNo } = await service.pay(stuWorkNo, password, input.amountFen, input.billNo))
+      } catch (err) {
+        if (err instanceof ProviderError) throw err
+        throw new ProviderError(`campus card service failed: ${(err as Error).message}`, NAME, 'upstream')
+      }
+      const paid: VerifiedNotification = {
+        provider: NAME,
+        billNo: input.billNo,
+        providerTradeNo: tradeNo,
+        amountFen: input.amountFen,
+        outcome: 'paid',
+        raw: JSON.stringify({ billNo: input.billNo, tradeNo, stuWorkNo, amountFen: input.amountFen })
+      }
+      return { params: { provider: NAME }, paidImmediately: paid }
+    },
+
+    async verifyNotification(_n: IncomingNotification): Promise<VerifiedNotification> {
+      throw new ProviderError('the campus card sends no notifications', NAME, 'forged')
+    },
+
+    async query(billNo: string): Promise<VerifiedNotification | null> {
+      if (!service.findPayment) return null
+      const p = await service.findPayment(billNo)
+      if (!p) return null
+      return { provider: NAME, billNo, providerTradeNo: p.tradeNo, amountFen: p.amountFen, outcome: 'paid', raw: JSON.stringify(p) }
+    },
+
+    ack(ok: boolean): NotificationAck {
+      return { status: ok ? 200 : 400, contentType: 'text/plain', body: ok ? 'OK' : 'FAIL' }
+    }
+  }
+}

@@ -1,0 +1,322 @@
+/**
+ * WeChat Pay API v3 on node:crypto (issue 3, SPEC §4 pay type 1/15): JSAPI for the mini-program and the in-WeChat
+ * browser, H5 payment for other browsers, notify verification + AES-256-GCM decryption, and the order query used by
+ * reconciliation. Follows /work/shared/recipes/server/src/pay/wechatpay-v3.ts.
+ *
+ * Signatures:
+ * - our requests: Authorization `WECHATPAY2-SHA256-RSA2048 mchid=…,nonce_str=…,signature=…,timestamp=…,serial_no=…`,
+ *   RSA-SHA256 (merchant key) over "METHOD\nPATH?QUERY\nTIMESTAMP\nNONCE\nBODY\n";
+ * - WeChat's answers and notifications: Wechatpay-Signature/-Timestamp/-Nonce/-Serial, RSA-SHA256 (platform key) over
+ *   "TIMESTAMP\nNONCE\nBODY\n" on the raw body, timestamp within 5 minutes; the serial is a platform certificate serial
+ *   or a "PUB_KEY_ID_…" (public-key mode);
+ * - requestPayment's paySign: RSA-SHA256 (merchant key) over "appId\ntimeStamp\nnonceStr\nprepay_id=…\n".
+ */
+import { createCipheriv, createDecipheriv, createSign, createVerify, randomBytes, X509Certificate, type KeyObject } from 'node:crypto'
+import {
+  ProviderError,
+  type CreatePaymentInput,
+  type CreatePaymentResult,
+  type IncomingNotification,
+  type NotificationAck,
+  type PaymentProvider,
+  type VerifiedNotification
+} from './types'
+import {
+  assertAmountFen,
+  assertBillNo,
+  fetchText,
+  headerOf,
+  loadPrivateKey,
+  loadPublicKey,
+  toRfc3339Beijing,
+  truncateUtf8,
+  type FetchLike
+} from './common/http'
+
+export interface WechatPayConfig {
+  mchId: string
+  /** the AppID bound to the merchant: mini-program AppID for weapp, official-account AppID for h5-wechat/h5 */
+  appId: string
+  /** serial number of the merchant API certificate (goes into serial_no) */
+  serialNo: string
+  privateKeyPem: string
+  /** APIv3 key: exactly 32 bytes */
+  apiV3Key: string
+  /** WeChat Pay public key (public-key mode) or the platform certificate PEM */
+  platformPublicKeyPem: string
+  /** "PUB_KEY_ID_…" in public-key mode, or the platform certificate serial */
+  platformSerial: string
+  /** more platform keys during a rotation: WeChat signs with whichever its Wechatpay-Serial names */
+  extraPlatformKeys?: Array<{ serial: string; pem: string }>
+  baseUrl?: string
+  fetch?: FetchLike
+  timeoutMs?: number
+  /** clock for tests; seconds */
+  now?: () => number
+}
+
+export const WECHATPAY_DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com'
+const MAX_SKEW_SEC = 300
+const NAME = 'wechatpay' as const
+
+export const wechatNonce = (n = 32): string => randomBytes(n).toString('base64url').replace(/[-_]/g, 'x').slice(0, n)
+
+/** "METHOD\nPATH\nTS\nNONCE\nBODY\n" signed with the merchant key; answers the Authorization header value. */
+export function buildAuthorization(
+  cfg: { mchId: string; serialNo: string },
+  key: KeyObject | string,
+  method: string,
+  pathWithQuery: string,
+  body: string,
+  timestamp: number,
+  nonce: string
+): string {
+  const message = `${method.toUpperCase()}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${body}\n`
+  const signature = createSign('RSA-SHA256').update(message, 'utf8').sign(key, 'base64')
+  return (
+    `WECHATPAY2-SHA256-RSA2048 mchid="${cfg.mchId}",nonce_str="${nonce}",signature="${signature}",` +
+    `timestamp="${timestamp}",serial_no="${cfg.serialNo}"`
+  )
+}
+
+/** paySign of wx.requestPayment / WeixinJSBridge getBrandWCPayRequest. */
+export function buildPaySign(key: KeyObject | string, appId: string, timeStamp: string, nonceStr: string, packageValue: string): string {
+  return createSign('RSA-SHA256').update(`${appId}\n${timeStamp}\n${nonceStr}\n${packageValue}\n`, 'utf8').sign(key, 'base64')
+}
+
+/** AEAD_AES_256_GCM: key = APIv3 key, iv = resource.nonce, aad = associated_data, tag = last 16 bytes. */
+export function decryptResource(apiV3Key: string, r: { ciphertext: string; nonce: string; associated_data?: string }): string {
+  const buf = Buffer.from(r.ciphertext, 'base64')
+  if (buf.length < 17) throw new Error('ciphertext too short')
+  const d = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(r.nonce, 'utf8'))
+  d.setAuthTag(buf.subarray(buf.length - 16))
+  d.setAAD(Buffer.from(r.associated_data ?? '', 'utf8'))
+  return Buffer.concat([d.update(buf.subarray(0, buf.length - 16)), d.final()]).toString('utf8')
+}
+
+/** The WeChat side of decryptResource, for tests and local tools. */
+export function encryptResource(apiV3Key: string, plaintext: string, associatedData = 'transaction') {
+  const nonce = wechatNonce(12)
+  const c = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'))
+  c.setAAD(Buffer.from(associatedData, 'utf8'))
+  const ciphertext = Buffer.concat([c.update(plaintext, 'utf8'), c.final(), c.getAuthTag()]).toString('base64')
+  return { algorithm: 'AEAD_AES_256_GCM', ciphertext, nonce, associated_data: associatedData, original_type: 'transaction' }
+}
+
+interface Transaction {
+  appid?: string
+  mchid?: string
+  out_trade_no?: string
+  transaction_id?: string
+  trade_state?: string
+  amount?: { total?: number; payer_total?: number; currency?: string }
+}
+
+const FAILED_STATES = new Set(['CLOSED', 'PAYERROR', 'REVOKED'])
+/** REFUND means the money arrived and a refund followed: the order was paid. */
+const PAID_STATES = new Set(['SUCCESS', 'REFUND'])
+
+export function createWechatPay(config: WechatPayConfig): PaymentProvider {
+  for (const k of ['mchId', 'appId', 'serialNo', 'privateKeyPem', 'apiV3Key', 'platformPublicKeyPem', 'platformSerial'] as const) {
+    if (!config[k]) throw new ProviderError(`wechatpay config: ${k} is missing`, NAME, 'config')
+  }
+  if (Buffer.byteLength(config.apiV3Key, 'utf8') !== 32) throw new ProviderError('wechatpay config: apiV3Key must be 32 bytes', NAME, 'config')
+
+  const merchantKey = loadPrivateKey(config.privateKeyPem, NAME)
+  const platformKeys = new Map<string, KeyObject>()
+  const addPlatformKey = (serial: string, pem: string) => {
+    if (pem.includes('BEGIN CERTIFICATE')) {
+      const cert = new X509Certificate(pem)
+      if (cert.serialNumber.toUpperCase() !== serial.toUpperCase()) {
+        throw new ProviderError(`wechatpay config: platform certificate serial ${cert.serialNumber} is not ${serial}`, NAME, 'config')
+      }
+      platformKeys.set(serial.toUpperCase(), cert.publicKey)
+    } else {
+      platformKeys.set(serial.toUpperCase(), loadPublicKey(pem, NAME))
+    }
+  }
+  addPlatformKey(config.platformSerial, config.platformPublicKeyPem)
+  for (const extra of config.extraPlatformKeys ?? []) addPlatformKey(extra.serial, extra.pem)
+
+  const baseUrl = (config.baseUrl ?? WECHATPAY_DEFAULT_BASE_URL).replace(/\/+$/, '')
+  const fetchImpl: FetchLike = config.fetch ?? ((input, init) => fetch(input, init))
+  const timeoutMs = config.timeoutMs ?? 10_000
+  const nowSec = config.now ?? (() => Math.floor(Date.now() / 1000))
+
+  /** Wechatpay-* headers over the raw body; throws ProviderError('forged') on any mismatch. */
+  function verifySignature(headers: IncomingNotification['headers'] | Headers, rawBody: string, what: string): void {
+    const ts = headerOf(headers, 'Wechatpay-Timestamp')
+    const nonce = headerOf(headers, 'Wechatpay-Nonce')
+    const signature = headerOf(headers, 'Wechatpay-Signature')
+    const serial = headerOf(headers, 'Wechatpay-Serial')
+    if (!ts || !nonce || !signature || !serial) throw new ProviderError(`${what}: Wechatpay-* signature headers missing`, NAME, 'forged')
+    if (!/^\d{1,12}$/.test(ts) || Math.abs(nowSec() - Number(ts)) > MAX_SKEW_SEC) {
+      throw new ProviderError(`${what}: Wechatpay-Timestamp ${ts} is more than 5 minutes off`, NAME, 'forged')
+    }
+    // WeChat sends probe signatures to check that merchants really verify: they must fail
+    if (signature.startsWith('WECHATPAY/SIGNTEST/')) throw new ProviderError(`${what}: signature probe`, NAME, 'forged')
+    const key = platformKeys.get(serial.toUpperCase())
+    if (!key) throw new ProviderError(`${what}: unknown Wechatpay-Serial ${serial}`, NAME, 'forged')
+    let ok = false
+    try {
+      ok = createVerify('RSA-SHA256').update(`${ts}\n${nonce}\n${rawBody}\n`, 'utf8').verify(key, signature, 'base64')
+    } catch {
+      ok = false
+    }
+    if (!ok) throw new ProviderError(`${what}: bad Wechatpay-Signature`, NAME, 'forged')
+  }
+
+  /** Signed call; verifies the answer's signature; answers status and parsed JSON (null for an empty body). */
+  async function call(method: 'GET' | 'POST', pathWithQuery: string, body?: unknown): Promise<{ status: number; json: any; raw: string }> {
+    const payload = body === undefined ? '' : JSON.stringify(body)
+    const authorization = buildAuthorization(config, merchantKey, method, pathWithQuery, payload, nowSec(), wechatNonce())
+    const res = await fetchText(
+      fetchImpl,
+      baseUrl + pathWithQuery,
+      {
+        method,
+        headers: {
+          Authorization: authorization,
+          Accept: 'application/json',
+          'User-Agent': 'uplus-donate-server',
+          ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {})
+        },
+        body: method === 'POST' ? payload : undefined
+      },
+      NAME,
+      timeoutMs
+    )
+    let json: any = null
+    if (res.text) {
+      try {
+        json = JSON.parse(res.text)
+      } catch {
+        throw new ProviderError(`${method} ${pathWithQuery}: answer is not JSON (HTTP ${res.status})`, NAME, 'upstream')
+      }
+    }
+    if (res.status >= 200 && res.status < 300) {
+      // success answers carry state we act on: they must be signed by the platform
+      verifySignature(res.headers, res.text, `${method} ${pathWithQuery} answer`)
+    }
+    return { status: res.status, json, raw: res.text }
+  }
+
+  const upstreamError = (what: string, r: { status: number; json: any }) =>
+    new ProviderError(`${what}: HTTP ${r.status} ${r.json?.code ?? ''} ${r.json?.message ?? ''}`.trim(), NAME, 'upstream')
+
+  function toVerified(txn: Transaction, raw: string, what: string): VerifiedNotification | null {
+    if (txn.mchid !== undefined && txn.mchid !== config.mchId) throw new ProviderError(`${what}: mchid ${txn.mchid} is not ours`, NAME, 'forged')
+    if (txn.appid !== undefined && txn.appid !== config.appId) throw new ProviderError(`${what}: appid ${txn.appid} is not ours`, NAME, 'forged')
+    const state = txn.trade_state ?? ''
+    if (!PAID_STATES.has(state) && !FAILED_STATES.has(state)) return null
+    const total = txn.amount?.total
+    if (typeof txn.out_trade_no !== 'string' || !Number.isSafeInteger(total)) {
+      throw new ProviderError(`${what}: out_trade_no or amount.total missing`, NAME, 'malformed')
+    }
+    return {
+      provider: NAME,
+      billNo: txn.out_trade_no,
+      providerTradeNo: txn.transaction_id ?? '',
+      amountFen: total as number,
+      outcome: PAID_STATES.has(state) ? 'paid' : 'failed',
+      raw
+    }
+  }
+
+  return {
+    name: NAME,
+
+    async create(input: CreatePaymentInput): Promise<CreatePaymentResult> {
+      assertBillNo(input.billNo, NAME)
+      assertAmountFen(input.amountFen, NAME)
+      const common = {
+        appid: config.appId,
+        mchid: config.mchId,
+        description: truncateUtf8(input.description || '捐赠', 127),
+        out_trade_no: input.billNo,
+        time_expire: toRfc3339Beijing(input.expiresAt),
+        notify_url: input.notifyUrl,
+        amount: { total: input.amountFen, currency: 'CNY' }
+      }
+
+      if (input.channel === 'weapp' || input.channel === 'h5-wechat') {
+        if (!input.payerId) throw new ProviderError('JSAPI payment needs the payer openid', NAME, 'malformed')
+        const r = await call('POST', '/v3/pay/transactions/jsapi', { ...common, payer: { openid: input.payerId } })
+        if (r.status !== 200 || typeof r.json?.prepay_id !== 'string') throw upstreamError('jsapi order', r)
+        const timeStamp = String(nowSec())
+        const nonceStr = wechatNonce()
+        const packageValue = `prepay_id=${r.json.prepay_id}`
+        return {
+          params: {
+            provider: NAME,
+            timeStamp,
+            nonceStr,
+            packageValue,
+            signType: 'RSA',
+            paySign: buildPaySign(merchantKey, config.appId, timeStamp, nonceStr, packageValue)
+          }
+        }
+      }
+
+      if (input.channel === 'h5') {
+        const r = await call('POST', '/v3/pay/transactions/h5', {
+          ...common,
+          scene_info: { payer_client_ip: input.clientIp || '127.0.0.1', h5_info: { type: 'Wap' } }
+        })
+        if (r.status !== 200 || typeof r.json?.h5_url !== 'string') throw upstreamError('h5 order', r)
+        let url: string = r.json.h5_url
+        // WeChat's cashier returns the browser to redirect_url (it must be on the merchant's registered H5 domain)
+        if (input.returnUrl) url += `${url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(input.returnUrl)}`
+        return { params: { provider: NAME, url } }
+      }
+
+      throw new ProviderError(`WeChat Pay does not serve channel ${input.channel}`, NAME, 'malformed')
+    },
+
+    async verifyNotification(n: IncomingNotification): Promise<VerifiedNotification> {
+      verifySignature(n.headers, n.rawBody, 'notify')
+      let body: any
+      try {
+        body = JSON.parse(n.rawBody)
+      } catch {
+        throw new ProviderError('notify: body is not JSON', NAME, 'malformed')
+      }
+      const resource = body?.resource
+      if (!resource || resource.algorithm !== 'AEAD_AES_256_GCM' || typeof resource.ciphertext !== 'string' || typeof resource.nonce !== 'string') {
+        throw new ProviderError('notify: resource missing or not AEAD_AES_256_GCM', NAME, 'malformed')
+      }
+      let plain: string
+      try {
+        plain = decryptResource(config.apiV3Key, resource)
+      } catch {
+        // the signature was right but GCM refuses: wrong APIv3 key or a ciphertext altered before signing
+        throw new ProviderError('notify: resource does not decrypt (GCM tag mismatch)', NAME, 'forged')
+      }
+      let txn: Transaction
+      try {
+        txn = JSON.parse(plain)
+      } catch {
+        throw new ProviderError('notify: decrypted resource is not JSON', NAME, 'malformed')
+      }
+      const verified = toVerified(txn, plain, 'notify')
+      if (!verified) throw new ProviderError(`notify: trade_state ${txn.trade_state} is not final`, NAME, 'malformed')
+      return verified
+    },
+
+    async query(billNo: string): Promise<VerifiedNotification | null> {
+      assertBillNo(billNo, NAME)
+      const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(billNo)}?mchid=${encodeURIComponent(config.mchId)}`
+      const r = await call('GET', path)
+      if (r.status === 404 || r.json?.code === 'ORDER_NOT_EXIST') return null
+      if (r.status !== 200) throw upstreamError('query', r)
+      if (r.json?.out_trade_no !== billNo) throw new ProviderError(`query: answer is about ${r.json?.out_trade_no}, not ${billNo}`, NAME, 'forged')
+      return toVerified(r.json as Transaction, r.raw, 'query')
+    },
+
+    ack(ok: boolean): NotificationAck {
+      return ok
+        ? { status: 204, contentType: 'text/plain', body: '' }
+        : { status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: '失败' }) }
+    }
+  }
+}
