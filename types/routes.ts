@@ -31,6 +31,18 @@ export const Api = {
   leavewordList: `${P}/items/leavewordList`,
   instructionList: `${P}/items/instructionList`,
   insertLeaveword: `${P}/items/insertLeaveword`,
+  // Donation flow (types/donate.ts)
+  formDetail: `${P}/items/formDetail`,
+  checkPermission: `${P}/items/checkPermission`,
+  itemsSubPrice: `${P}/items/itemsSubPrice`,
+  getCardBlance: `${P}/items/getCardBlance`,
+  donate: `${P}/items/donate`,
+  cancel: `${P}/items/cancel`,
+  success: `${P}/items/success`,
+  payback: `${P}/items/payback`,
+  donate4ali: `${P}/items/donate4ali`,
+  /** the sandbox cashier's confirm (refused unless the school has the sandbox enabled) */
+  sandboxNotify: '/sandbox/notify',
   // Index
   baseConfig: `${P}/index/baseConfig`,
   getSettingValue: `${P}/index/getSettingValue`,

@@ -42,6 +42,8 @@ export interface SchoolSettingTable {
   share_desc: string
   share_img: string
   login_bg: string
+  /** the sandbox payment provider and POST /api/{school}/sandbox/notify are allowed (migration 005) */
+  sandbox_enabled: Generated<number>
 }
 
 export interface BaseSettingTable { id: Id; school_id: number; setting_key: string; setting_value: string }
@@ -113,10 +115,21 @@ export interface ProjectTable {
   form_id: number | null
   sort_no: number
   created_at: Ts
+  /** only certified alumni may donate (checkPermission 0201) */
+  alumni_only: Generated<number>
 }
 
 export interface ProjectCoverTable { id: Id; school_id: number; items_id: number; file_url: string; sort_no: number }
-export interface SubProjectTable { id: Id; school_id: number; items_id: number; name: string; offline_fen: number; sort_no: number }
+export interface SubProjectTable {
+  id: Id
+  school_id: number
+  items_id: number
+  name: string
+  offline_fen: number
+  sort_no: number
+  /** JSON [{title, fen}]: the sub-project's own fixed amounts; '[]' = the project's */
+  fix_money: Generated<string>
+}
 
 export interface ProgressTable { id: Id; school_id: number; items_id: number; progress_date: Ts; content: string }
 export interface ProgressAttachmentTable { id: Id; school_id: number; progress_id: number; file_url: string; sort_no: number }
@@ -149,7 +162,9 @@ export interface TogetherDonationTable {
   created_at: Ts
 }
 
-/** Orders: written by the donation flow (next issue), read here. Only status 'paid' counts anywhere. */
+export type DonationStatus = 'pending' | 'paid' | 'cancelled' | 'expired'
+
+/** Orders (domain/order). Only status 'paid' counts anywhere; transitions in domain/order/state.ts. */
 export interface DonationTable {
   id: Id
   bill_no: string
@@ -163,9 +178,142 @@ export interface DonationTable {
   amount_fen: number
   material_number: number
   pay_type: number
-  status: 'pending' | 'paid' | 'cancelled'
+  status: DonationStatus
   created_at: Ts
   paid_at: Ts | null
+  /** unpaid orders expire at this time (created + ORDER_TTL_MINUTES); null on seeded rows */
+  expires_at: Generated<Ts | null>
+  closed_at: Generated<Ts | null>
+  /** why a pending order ended: 'user', 'replaced', 'payment_failed', 'provider_error', 'expired' */
+  close_reason: Generated<string>
+  /** the provider that created the payment: only its notifications are accepted */
+  provider: Generated<string>
+  provider_trade_no: Generated<string>
+  /** 1: money arrived after the order was cancelled or expired (refund or honour by hand) */
+  refund_review: Generated<number>
+}
+
+export interface DonationSubmissionTable {
+  donation_id: number
+  school_id: number
+  form_id: number | null
+  currency: string
+  donate_from: string
+  pay_channel: string
+  is_no_data: number
+  is_need_paper: number
+  certificate_donor_name: string
+  certificate_way: number | null
+  is_need_receipt: number
+  receipt_donor_type: number | null
+  receipt_donor_name: string
+  credit_code: string
+  receipt_type: number | null
+  receipt_way: number | null
+  postal_email: string
+  postal_mobile_sms: string
+  postal_country: string
+  postal_province: string
+  postal_city: string
+  postal_district: string
+  postal_address: string
+  postal_zip: string
+  postal_contact: string
+  postal_mobile: string
+  /** JSON of formDataMap without password values */
+  form_data: string
+  client_ip: string
+}
+
+/** A donation form (SPEC §3 Form config). Lists are JSON number arrays; fen columns hold the yuan settings. */
+export interface DonationFormTable {
+  id: Id
+  school_id: number
+  name: string
+  is_default: number
+  min_fen: number
+  is_integer_money: number
+  pay_platform_list: string
+  receipt_type_list: string
+  receipt_way_paper_list: string
+  receipt_way_electronic_list: string
+  certificate_way_paper_list: string
+  offline_contact_info: string
+  certificate_pickup_address: string
+  certificate_pickup_name: string
+  certificate_pickup_mobile: string
+  receipt_pickup_address: string
+  receipt_pickup_name: string
+  receipt_pickup_mobile: string
+  is_show_anonymous: number
+  is_show_no_data: number
+  is_open_certificate: number
+  is_show_certificate: number
+  min_fen_certificate: number
+  is_open_receipt: number
+  is_show_receipt: number
+  min_fen_receipt: number
+  is_large_remind: number
+  large_fen: number
+  remind_content: string
+  is_credit_code: number
+  success_word: string
+  field_list: string
+  created_at: Ts
+}
+
+export interface CertifiedAlumnusTable { id: Id; school_id: number; open_id: string; name: string; certified_at: Ts }
+
+export interface PaymentConfigTable {
+  id: Id
+  school_id: number
+  pay_type: number
+  provider: string
+  /** JSON object; "env:NAME" values come from the environment */
+  credentials: string
+  enabled: number
+  updated_at: Ts
+}
+
+export interface PaymentNotificationTable {
+  id: Id
+  school_id: number
+  provider: string
+  bill_no: string
+  provider_trade_no: string
+  amount_fen: number
+  result: 'applied' | 'duplicate' | 'late'
+  raw: string
+  created_at: Ts
+}
+
+export interface CertificateTable {
+  id: Id
+  school_id: number
+  donation_id: number
+  certificate_no: string
+  donor_name: string
+  items_name: string
+  amount_fen: number
+  file_url: string
+  created_at: Ts
+}
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed'
+
+export interface JobTable {
+  id: Id
+  school_id: number
+  kind: string
+  payload: string
+  status: JobStatus
+  attempts: number
+  max_attempts: number
+  run_after: Ts
+  locked_at: Ts | null
+  last_error: string
+  created_at: Ts
+  updated_at: Ts
 }
 
 /** What a naming donation named: a seat ("3排12座") or books ("《平凡的世界》" x quantity). */
@@ -214,6 +362,13 @@ export interface DB {
   together_donation: TogetherDonationTable
   donation: DonationTable
   donation_naming: DonationNamingTable
+  donation_submission: DonationSubmissionTable
+  donation_form: DonationFormTable
+  certified_alumnus: CertifiedAlumnusTable
+  payment_config: PaymentConfigTable
+  payment_notification: PaymentNotificationTable
+  certificate: CertificateTable
+  job: JobTable
   article_category: ArticleCategoryTable
   article: ArticleTable
 }

@@ -1,5 +1,5 @@
 /** One school's users, messages, joint donations, donation orders (paid, pending, cancelled) and articles. */
-import type { Transaction } from 'kysely'
+import type { Insertable, Transaction } from 'kysely'
 import type { DB, DonationTable } from '../db/types'
 import { articleSeeds } from './articles'
 import { img } from './images'
@@ -56,7 +56,7 @@ export async function seedTogethers(trx: Transaction<DB>, schoolId: number, proj
   return out
 }
 
-type NewDonation = Omit<DonationTable, 'id'>
+type NewDonation = Insertable<DonationTable>
 
 export async function seedDonations(trx: Transaction<DB>, school: { id: number; code: string }, projects: SeededProject[],
   users: number[], togethers: Map<number, number[]>, rng: Rng) {

@@ -4,12 +4,14 @@ import { m001SchoolsUsers } from './001-schools-users'
 import { m002Projects } from './002-projects'
 import { m003Donations } from './003-donations'
 import { m004Articles } from './004-articles'
+import { m005Orders } from './005-orders'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
   '002_projects': m002Projects,
   '003_donations': m003Donations,
-  '004_articles': m004Articles
+  '004_articles': m004Articles,
+  '005_orders': m005Orders
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

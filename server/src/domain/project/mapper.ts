@@ -1,9 +1,10 @@
 /** Table rows -> wire entities (types/entities.ts). Money leaves as yuan strings, flags as 0/1. */
 import type { FixMoneyOption, Flag, Project, ProjectSummary } from '../../../../types'
+import type { Selectable } from 'kysely'
 import type { ProjectTable } from '../../db/types'
 import { fenToYuan } from '../../lib/money'
 
-type Row = Omit<ProjectTable, 'id'> & { id: number }
+type Row = Selectable<ProjectTable>
 export interface Stats { fen: number; material: number; count: number }
 
 const flag = (n: number | null | undefined): Flag => (n ? 1 : 0)

@@ -1,5 +1,6 @@
 import type { BaseConfig, DirectoryOrder, Flag, SchoolSettings } from '../../../../types'
 import { DIRECTORY_ORDER_CYCLE } from '../../../../types'
+import type { Selectable } from 'kysely'
 import type { SchoolSettingTable } from '../../db/types'
 
 const flag = (n: number): Flag => (n ? 1 : 0)
@@ -14,7 +15,7 @@ function parseCampaignItems(json: string): Record<string, number> {
   }
 }
 
-export function toSchoolSettings(row: SchoolSettingTable): SchoolSettings {
+export function toSchoolSettings(row: Selectable<SchoolSettingTable>): SchoolSettings {
   const order = row.default_directory_order as DirectoryOrder
   return {
     hideStatistics: !!row.hide_statistics,
@@ -29,7 +30,7 @@ export function toSchoolSettings(row: SchoolSettingTable): SchoolSettings {
   }
 }
 
-export function toBaseConfig(row: SchoolSettingTable): BaseConfig {
+export function toBaseConfig(row: Selectable<SchoolSettingTable>): BaseConfig {
   return {
     title: row.title,
     isShowTechnicalSupport: flag(row.is_show_technical_support),
