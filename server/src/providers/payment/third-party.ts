@@ -4,7 +4,8 @@
  *
  * Signature: HMAC-SHA256 with the shared secret over the parameters sorted by key, `k=v` joined by `&` (empty values
  * and `sign` left out), lowercase hex.
- * - redirect: payUrl?merchantId&billNo&amount(fen)&notifyUrl&returnUrl&timestamp&sign
+ * - redirect: payUrl?merchantId&billNo&amount(fen)&notifyUrl&returnUrl&timestamp&sign (a query already in payUrl is
+ *   kept but not signed)
  * - notify (POST application/json): {merchantId?, billNo, tradeNo, amount (fen), status, sign}; every field but sign
  *   is signed; status SUCCESS|PAID -> paid, FAILED|CLOSED|CANCELLED -> failed. Answer 200 "OK" (400 "FAIL" to retry).
  */
