@@ -8,6 +8,7 @@ import { PermissionCode, ResultCode, type Envelope } from '@contract'
 import { useSession, t } from '@/store/session'
 import { signatureHeaders } from './sign'
 import { buildQuery } from './routes'
+import { toast as showToast } from './quiet'
 
 export class ApiError extends Error {
   constructor(
@@ -52,10 +53,7 @@ async function waitForApiBase(): Promise<{ base: string; signKey: string }> {
   }
 }
 
-function toast(message: string) {
-  if (!message) return
-  Taro.showToast({ title: message, icon: 'none', duration: 2000 }).catch(() => undefined)
-}
+const toast = (message: string) => showToast(message, 2000)
 
 export async function requestEnvelope<T>(opts: RequestOptions): Promise<Envelope<T>> {
   const { base, signKey } = await waitForApiBase()

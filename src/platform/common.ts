@@ -1,5 +1,6 @@
 /** Pieces that are the same on every target because Taro already unifies them. */
 import Taro from '@tarojs/taro'
+import { quiet } from '@/lib/quiet'
 import type { CanvasHandle, Platform, ShareCard } from './types'
 
 export const storage: Platform['storage'] = {
@@ -28,16 +29,15 @@ export const storage: Platform['storage'] = {
 }
 
 // SPEC §2: navigation errors are swallowed (e.g. navigating to the page already shown, or a full page stack).
-const swallow = () => undefined
 export const nav: Platform['nav'] = {
   to(url) {
-    Taro.navigateTo({ url }).catch(() => Taro.redirectTo({ url }).catch(swallow))
+    quiet(() => Taro.navigateTo({ url }).catch(() => quiet(() => Taro.redirectTo({ url }))))
   },
   redirect(url) {
-    Taro.redirectTo({ url }).catch(swallow)
+    quiet(() => Taro.redirectTo({ url }))
   },
   back(delta = 1) {
-    Taro.navigateBack({ delta }).catch(swallow)
+    quiet(() => Taro.navigateBack({ delta }))
   },
   currentQuery() {
     const params = Taro.getCurrentInstance()?.router?.params || {}

@@ -7,6 +7,7 @@ const fs = require('node:fs')
 const net = require('node:net')
 const os = require('node:os')
 const path = require('node:path')
+const { httpRequest } = require('./http')
 
 const root = path.resolve(__dirname, '..', '..')
 
@@ -39,8 +40,8 @@ async function startServer({ dataDir, env = {}, command } = {}) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`)
     try {
-      const r = await fetch(`${origin}/config/index.json`)
-      if (r.ok) break
+      const r = await httpRequest(`${origin}/config/index.json`)
+      if (r.status === 200) break
     } catch {
       /* not listening yet */
     }
@@ -67,14 +68,13 @@ async function startServer({ dataDir, env = {}, command } = {}) {
 /** Signed GET against the running server, for expected values (node:crypto AES, as the server checks it). */
 async function apiGet(origin, school, apiPath, query = {}) {
   const { createCipheriv, randomBytes } = require('node:crypto')
-  const cfg = await (await fetch(`${origin}/config/${school}/index.json`)).json()
+  const cfg = (await httpRequest(`${origin}/config/${school}/index.json`)).data
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
   const nonce = Array.from(randomBytes(32), (b) => alphabet[b % 62]).join('')
   const c = createCipheriv('aes-128-cbc', Buffer.from(cfg.signKey), Buffer.from(nonce.slice(0, 16)))
   const signature = Buffer.concat([c.update(String(Date.now())), c.final()]).toString('base64')
   const qs = new URLSearchParams({ lang: 'zh_CN', ...query }).toString()
-  const r = await fetch(`${origin}${cfg.api}${apiPath}?${qs}`, { headers: { nonce, signature } })
-  const body = await r.json()
+  const body = (await httpRequest(`${origin}${cfg.api}${apiPath}?${qs}`, { headers: { nonce, signature } })).data
   if (body.code !== 0) throw new Error(`${apiPath}: ${body.code} ${body.message}`)
   return body.data
 }

@@ -4,8 +4,8 @@
  * tap says "coming soon" instead of navigating to a page that does not exist. This is the one place the donation
  * issue plugs in: add 'form' to ROUTES and the donate button navigates to form?id=&subItemsId=.
  */
-import Taro from '@tarojs/taro'
 import { platform } from '@/platform'
+import { toast } from '@/lib/quiet'
 import { ROUTES, buildQuery, type RouteName } from '@/lib/routes'
 import { t } from '@/store/session'
 import type { RouteTarget } from './model/project'
@@ -25,5 +25,5 @@ export function openOrSoon(target: RouteTarget, soonKey = 'project.comingSoon'):
     platform.nav.to(href)
     return
   }
-  Taro.showToast({ title: t(soonKey), icon: 'none', duration: 1000 }).catch(() => undefined)
+  toast(t(soonKey), 1000)
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import Taro from '@tarojs/taro'
 import { useSession } from '@/store/session'
+import { quiet } from '@/lib/quiet'
 import { translate } from '@/lib/i18n'
 import type { RouteName } from '@/lib/routes'
 
@@ -9,7 +10,7 @@ export function usePageTitle(route: RouteName, override?: string) {
   const lang = useSession((s) => s.lang)
   useEffect(() => {
     const title = override || translate(lang, `route.${route}`)
-    Taro.setNavigationBarTitle({ title }).catch(() => undefined)
+    quiet(() => Taro.setNavigationBarTitle({ title }))
   }, [lang, route, override])
 }
 

@@ -5,10 +5,10 @@
  */
 import { useState } from 'react'
 import { View, Text, Textarea } from '@tarojs/components'
-import Taro from '@tarojs/taro'
 import { AtButton } from 'taro-ui'
 import { MESSAGE_MAX } from '@contract'
 import { ensureLogin } from '@/lib/bootstrap'
+import { toast as showToast } from '@/lib/quiet'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { postLeaveword } from '../../api/items'
@@ -17,7 +17,7 @@ import { checkMessage, clampMessage, messageLength } from '../../model/message'
 import 'taro-ui/lib/style/components/button.scss'
 import './message-composer.scss'
 
-const toast = (title: string) => Taro.showToast({ title, icon: 'none', duration: 2000 }).catch(() => undefined)
+const toast = (title: string) => showToast(title, 2000)
 
 export default function MessageComposer({ itemsId, onPosted }: { itemsId: number; onPosted(): void }) {
   const t = useT()

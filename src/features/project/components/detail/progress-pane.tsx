@@ -3,6 +3,7 @@ import { View, Text, Image } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { PAGE_SIZE, type Project, type ProgressEntry } from '@contract'
 import { cutDay } from '@/lib/dates'
+import { quiet } from '@/lib/quiet'
 import { platform } from '@/platform'
 import { fetchProgressList } from '../../api/items'
 import { useTabList } from '../../hooks/use-tab-list'
@@ -25,7 +26,7 @@ function Entry({ entry }: { entry: ProgressEntry }) {
               src={url}
               mode='aspectFill'
               data-testid='progress-image'
-              onClick={() => Taro.previewImage({ current: url, urls }).catch(() => undefined)}
+              onClick={() => quiet(() => Taro.previewImage({ current: url, urls }))}
             />
           ))}
         </View>

@@ -1,0 +1,97 @@
+/**
+ * @jest-environment jsdom
+ *
+ * The weapp VIEW layer: Taro's compiled WXML (base.wxml templates + utils.wxs) rendered by the official WeChat
+ * compiler `wcc` bundled in miniprogram-simulate, driven by the real compiled page JS, with wx.request reaching
+ * the real server. Alipay's AXML has no compiler outside Alipay's own tools, so this runs for weapp only.
+ */
+const path = require('node:path')
+const simulate = require('miniprogram-simulate')
+const { httpRequest } = require('./http')
+const { startServer, apiGet } = require('./server')
+const { walk } = require('./harness')
+
+const PLATFORM = process.env.SIM_PLATFORM || 'weapp'
+const dist = path.join(__dirname, '..', '..', 'dist', 'weapp')
+const P = '/uplus-foundation/app/v1/donateu'
+const maybe = PLATFORM === 'weapp' ? test : test.skip
+
+let server
+beforeAll(async () => {
+  if (PLATFORM === 'weapp') server = await startServer()
+}, 120000)
+afterAll(async () => {
+  if (server) await server.stop()
+})
+
+function installWx(origin) {
+  const api = Object.assign({}, require('miniprogram-simulate/src/api'))
+  api.request = (opts) => {
+    const url = /^https?:/.test(opts.url) ? opts.url : origin + opts.url
+    const method = (opts.method || 'GET').toUpperCase()
+    const body = method === 'GET' || opts.data === undefined ? undefined : JSON.stringify(opts.data)
+    httpRequest(url, { method, headers: opts.header || {}, body }).then(
+      (r) => {
+        const res = { statusCode: r.status, data: r.data, header: r.headers, errMsg: 'request:ok' }
+        opts.success && opts.success(res)
+        opts.complete && opts.complete(res)
+      },
+      (e) => opts.fail && opts.fail({ errMsg: `request:fail ${e.message}` })
+    )
+    return { abort() {} }
+  }
+  api.navigateTo = jest.fn(() => Promise.resolve({ errMsg: 'navigateTo:ok' }))
+  api.getSystemInfoSync = () => ({ pixelRatio: 2, windowWidth: 390, windowHeight: 844, platform: 'devtools', language: 'zh_CN', SDKVersion: '3.5.0' })
+  api.getLaunchOptionsSync = () => ({ path: 'pages/subject/index', query: {}, scene: 1001 })
+  global.wx = api
+  return api
+}
+
+maybe('weapp view: the project list renders through wcc with the server\'s projects; tapping a card navigates', async () => {
+  const expected = await apiGet(server.origin, 'demo', `${P}/items/itemsList`, { limit: 10, offset: 0 })
+  const wx = installWx(server.origin)
+  global.getCurrentPages = () => []
+  global.getApp = () => global.__app
+  global.requirePlugin = () => ({})
+  global.App = (cfg) => { global.__app = cfg }
+  global.Page = (cfg) => {
+    // j-component renders custom components, not pages: adapt the Page config to a Component definition
+    const methods = {}
+    Object.keys(cfg).forEach((k) => { if (typeof cfg[k] === 'function') methods[k] = cfg[k] })
+    global.Component({
+      data: cfg.data,
+      methods,
+      lifetimes: {
+        attached() {
+          this.route = this.__route__ = 'pages/subject/index'
+          this.onLoad({})
+          this.onShow && this.onShow()
+          this.onReady && this.onReady()
+        }
+      }
+    })
+  }
+  require(path.join(dist, 'app.js'))
+  global.__app.onLaunch({ path: 'pages/subject/index', query: {} })
+
+  const id = simulate.load(path.join(dist, 'pages/subject/index'), 'subject-page', { compiler: 'official', rootPath: dist })
+  const comp = simulate.render(id)
+  comp.attach(document.createElement('parent-wrapper'))
+  const deadline = Date.now() + 20000
+  while (!comp.dom.textContent.includes(expected.rows[0].name) && Date.now() < deadline) await simulate.sleep(100)
+
+  const text = comp.dom.textContent
+  for (const row of expected.rows) expect(text).toContain(row.name)
+  // j-component prefixes classes with the component tag
+  const cards = Array.from(comp.dom.querySelectorAll('.subject-page--pj-card'))
+  expect(cards).toHaveLength(expected.rows.length)
+  expect(comp.dom.querySelectorAll('.subject-page--pj-badge, [class*="badge"]').length).toBeGreaterThan(0)
+
+  const target = expected.rows[2]
+  const el = cards.find((c) => c.textContent.includes(target.name))
+  let nodeId
+  walk(comp.instance.data.root, (n) => { if (n.sid === el.getAttribute('data-sid')) nodeId = n.uid || n.sid })
+  comp.querySelector('#' + nodeId).dispatchEvent('tap')
+  await simulate.sleep(100)
+  expect(wx.navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: `/pkg-project/detail/index?id=${target.id}` }))
+}, 60000)
