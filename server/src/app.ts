@@ -18,6 +18,15 @@ import { systemRoutes } from './routes/system'
 import { itemsRoutes } from './routes/items'
 import { indexRoutes } from './routes/index'
 import { webArticleRoutes } from './routes/web'
+import { donateRoutes } from './routes/donate'
+import { notifyRoutes } from './routes/donate/notify'
+import { DEFAULT_ORDER_RATE_LIMITS, OrderRateLimiter, type OrderRateLimits } from './domain/order/rate-limit'
+import { reconcile } from './domain/order/reconcile'
+import { createJobWorker } from './jobs'
+import type { WorkerOptions } from './jobs/worker'
+import { PaymentRegistry, type ProviderFactory } from './providers/payment/registry'
+import type { ProviderName } from './providers/payment/types'
+import type { OrderRuntime } from './plugins/context'
 import './plugins/context'
 
 export interface BuildOptions {
@@ -27,6 +36,19 @@ export interface BuildOptions {
   h5Dir?: string
   /** seed demo data when the schools table is empty (default true) */
   seed?: boolean
+  /** donation flow; defaults from the environment (ORDER_TTL_MINUTES, ORDER_RATE_PER_USER/IP, PUBLIC_BASE_URL) */
+  orders?: { ttlMinutes?: number; rateLimits?: Partial<OrderRateLimits>; publicBaseUrl?: string }
+  /** provider factories replacing the built-in ones (tests), and the environment "env:NAME" credentials read */
+  payments?: { factories?: Partial<Record<ProviderName, ProviderFactory>>; env?: NodeJS.ProcessEnv }
+  /** the job worker (certificates, reconciliation); autoStart false in tests, which call runJobsOnce() */
+  jobs?: WorkerOptions
+  /** clock of the donation flow (tests) */
+  now?: () => Date
+}
+
+const envInt = (name: string, fallback: number): number => {
+  const v = Number(process.env[name])
+  return process.env[name] !== undefined && process.env[name] !== '' && Number.isFinite(v) && v >= 0 ? v : fallback
 }
 
 export const DEFAULT_H5_DIR = path.resolve(__dirname, '../../dist/h5')
@@ -53,7 +75,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const handle = openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl })
   app.decorate('db', handle.db)
   app.decorate('dataDir', opts.dataDir)
-  app.addHook('onClose', async () => handle.close())
+  app.addHook('onClose', async () => {
+    // a job in progress finishes before the pool closes
+    if (app.hasDecorator('jobs')) await app.jobs.stop()
+    await handle.close()
+  })
 
   try {
     await migrateToLatest(handle.db)
@@ -62,6 +88,33 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await handle.close()
     throw err
   }
+
+  const now = opts.now ?? (() => new Date())
+  const payments = new PaymentRegistry(handle.db, { dataDir: opts.dataDir, factories: opts.payments?.factories, env: opts.payments?.env })
+  const limits: OrderRateLimits = {
+    perUser: envInt('ORDER_RATE_PER_USER', DEFAULT_ORDER_RATE_LIMITS.perUser),
+    perIp: envInt('ORDER_RATE_PER_IP', DEFAULT_ORDER_RATE_LIMITS.perIp),
+    windowMs: DEFAULT_ORDER_RATE_LIMITS.windowMs,
+    ...opts.orders?.rateLimits
+  }
+  const orders: OrderRuntime = {
+    db: handle.db,
+    payments,
+    ttlMinutes: opts.orders?.ttlMinutes ?? envInt('ORDER_TTL_MINUTES', 15),
+    log: app.log,
+    now,
+    limiter: new OrderRateLimiter(limits),
+    publicBaseUrl: (opts.orders?.publicBaseUrl ?? process.env.PUBLIC_BASE_URL ?? '').replace(/\/+$/, '')
+  }
+  const jobs = createJobWorker({
+    db: handle.db, dataDir: opts.dataDir, log: app.log, now,
+    reconcile: (at) => reconcile(orders, at)
+  }, opts.jobs)
+  orders.onPaid = () => jobs.kick()
+  app.decorate('payments', payments)
+  app.decorate('orders', orders)
+  app.decorate('jobs', jobs)
+  if (jobs.opts.autoStart) app.addHook('onReady', async () => jobs.start())
 
   // Envelope first: its hooks, validator compiler and error handler must cover every route registered below.
   let notFound: Parameters<typeof installEnvelope>[1]['notFound'] = () => undefined
@@ -73,6 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     allowedHeaders: ['content-type', 'authorization', 'nonce', 'signature', 'lang', 'token']
   })
   await app.register(configRoutes)
+  await app.register(notifyRoutes)
 
   const nonces = new NonceStore()
   await app.register(async (api) => {
@@ -82,6 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(itemsRoutes)
     await api.register(indexRoutes)
     await api.register(webArticleRoutes)
+    await api.register(donateRoutes)
   }, { prefix: '/api/:school' })
 
   return app

@@ -8,7 +8,9 @@ export class AppError extends Error {
     readonly code: number = ResultCode.ERROR,
     /** business errors answer HTTP 200 so every client reads the envelope; protocol errors use 4xx */
     readonly httpStatus = 200,
-    readonly params: MessageParams = {}
+    readonly params: MessageParams = {},
+    /** sent as the envelope's data instead of null (e.g. {errorCode: '0201'}) */
+    readonly data: unknown = null
   ) {
     super(key)
     this.name = 'AppError'

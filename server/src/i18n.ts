@@ -3,6 +3,7 @@
  * query (GET) or the `lang` query/header (POST); anything unrecognised falls back to zh_CN.
  */
 import { DEFAULT_LANG, type Lang } from '../../types'
+import { orderMessages } from './domain/order/messages'
 
 const messages = {
   success: { zh_CN: 'success', en: 'success' },
@@ -27,7 +28,8 @@ const messages = {
   messagePending: { zh_CN: '留言已提交，等待管理员审核', en: 'Submitted, waiting for admin review' },
   messageOk: { zh_CN: '留言成功', en: 'Message Success' },
   anonymous: { zh_CN: '匿名爱心人士', en: 'Anonymous donor' },
-  invalidUrl: { zh_CN: '链接地址不正确', en: 'Invalid URL' }
+  invalidUrl: { zh_CN: '链接地址不正确', en: 'Invalid URL' },
+  ...orderMessages
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

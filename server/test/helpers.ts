@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import pg from 'pg'
 import { Api, type Envelope, type SchoolConfig } from '../../types'
-import { buildApp } from '../src/app'
+import { buildApp, type BuildOptions } from '../src/app'
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -31,7 +31,18 @@ export function signedHeaders(signKey: string, opts: { timestamp?: number; nonce
 export interface TestContext {
   app: FastifyInstance
   dataDir: string
+  /** the PostgreSQL database of this context (undefined on SQLite) */
+  databaseUrl?: string
+  /** closes the app and builds a new one on the same data folder and database (a server restart) */
+  restart: (opts?: Partial<BuildOptions>) => Promise<FastifyInstance>
   close: () => Promise<void>
+}
+
+/** Build options of every test app: the job worker does not run by itself (tests call app.jobs.runJobsOnce()),
+ *  and order rate limits are high enough not to interfere (the rate-limit test sets its own). */
+export const TEST_BUILD_DEFAULTS: Partial<BuildOptions> = {
+  jobs: { autoStart: false },
+  orders: { rateLimits: { perUser: 100_000, perIp: 100_000 } }
 }
 
 /** Creates uplus_t_<random> on the server of DATABASE_URL and returns its URL plus a drop function. */
@@ -54,19 +65,28 @@ async function freshPgDatabase(baseUrl: string) {
   }
 }
 
-export async function startApp(opts: { h5Dir?: string } = {}): Promise<TestContext> {
+export async function startApp(opts: { h5Dir?: string; build?: Partial<BuildOptions> } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'uplus-test-'))
   const pgDb = process.env.DATABASE_URL ? await freshPgDatabase(process.env.DATABASE_URL) : null
-  const app = await buildApp({ dataDir, databaseUrl: pgDb?.url, logger: false, h5Dir: opts.h5Dir ?? path.join(dataDir, 'no-h5') })
-  return {
-    app,
+  const build = (extra: Partial<BuildOptions> = {}) => buildApp({
+    ...TEST_BUILD_DEFAULTS, ...opts.build, ...extra, dataDir, databaseUrl: pgDb?.url, logger: false, h5Dir: opts.h5Dir ?? path.join(dataDir, 'no-h5')
+  })
+  const ctx: TestContext = {
+    app: await build(),
     dataDir,
+    databaseUrl: pgDb?.url,
+    restart: async (extra) => {
+      await ctx.app.close()
+      ctx.app = await build(extra)
+      return ctx.app
+    },
     close: async () => {
-      await app.close()
+      await ctx.app.close()
       await pgDb?.drop()
       rmSync(dataDir, { recursive: true, force: true })
     }
   }
+  return ctx
 }
 
 const keyCache = new WeakMap<FastifyInstance, Map<string, string>>()

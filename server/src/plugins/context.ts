@@ -2,6 +2,17 @@
 import type { Kysely } from 'kysely'
 import type { Lang } from '../../../types'
 import type { DB, SchoolTable } from '../db/types'
+import type { OrderRateLimiter } from '../domain/order/rate-limit'
+import type { OrderDeps } from '../domain/order/service'
+import type { JobWorker } from '../jobs/worker'
+import type { PaymentRegistry } from '../providers/payment/registry'
+
+/** The donation flow's runtime (app.ts): order dependencies, rate limiter, public origin for provider URLs. */
+export interface OrderRuntime extends OrderDeps {
+  limiter: OrderRateLimiter
+  /** PUBLIC_BASE_URL: absolute origin providers call back and browsers return to; else the request's */
+  publicBaseUrl: string
+}
 
 export type SchoolRow = Omit<SchoolTable, 'id'> & { id: number }
 
@@ -9,6 +20,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<DB>
     dataDir: string
+    orders: OrderRuntime
+    payments: PaymentRegistry
+    jobs: JobWorker
   }
   interface FastifyRequest {
     /** resolved from the `lang` query, then the `lang` header; zh_CN by default */

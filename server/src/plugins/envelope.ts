@@ -24,10 +24,10 @@ export function installEnvelope(app: FastifyInstance, opts: { notFound: (req: Fa
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const lang = req.lang ?? normaliseLang((req.query as Record<string, unknown> | undefined)?.lang ?? req.headers.lang)
-    const send = (status: number, key: MessageKey, params = {}, code: number = ResultCode.ERROR) =>
-      reply.status(status).send({ code, message: t(lang, key, params), data: null })
+    const send = (status: number, key: MessageKey, params = {}, code: number = ResultCode.ERROR, data: unknown = null) =>
+      reply.status(status).send({ code, message: t(lang, key, params), data })
 
-    if (err instanceof AppError) return send(err.httpStatus, err.key, err.params, err.code)
+    if (err instanceof AppError) return send(err.httpStatus, err.key, err.params, err.code, err.data)
     const fe = err as FastifyError
     if (fe.validation && fe.validation.length > 0) {
       const v = fe.validation[0]

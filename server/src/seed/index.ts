@@ -7,6 +7,7 @@ import { isPg } from '../db/migrations/helpers'
 import type { DB } from '../db/types'
 import { createSchool, setCampaignItems } from '../domain/school/service'
 import { seedArticles, seedDonations, seedMessages, seedTogethers, seedUsers } from './activity-seeder'
+import { seedDonationSetup } from './forms'
 import { img, writeSeedImages } from './images'
 import { seedProjects } from './project-seeder'
 import { rngFor } from './rng'
@@ -31,6 +32,7 @@ async function seedSchool(trx: Transaction<DB>, s: SchoolSeed) {
   const campaign: Record<string, number> = {}
   for (const p of projects) if (p.seed.campaign) campaign[p.seed.campaign] = p.id
   await setCampaignItems(trx, id, campaign)
+  await seedDonationSetup(trx, id, s.code, projects)
 
   const users = await seedUsers(trx, id)
   await seedMessages(trx, id, projects, users)

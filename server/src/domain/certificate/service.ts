@@ -1,0 +1,75 @@
+/**
+ * Electronic certificates (SPEC §2 Certificates, §3 Success data certificateImg), issued off the request path by
+ * the 'certificate' job a paid order enqueues. A certificate is issued when the form has certificates open and
+ * the amount reaches minMoneyCertificate. The record (with its unique number) is written first, then the JPEG is
+ * rendered (documents/certificate.ts) to ${DATA_DIR}/files/certificates/{school}/{number}-{random}.jpg and the URL
+ * set; a retry after a crash reuses the number. The random part keeps certificate URLs (donor names) unguessable.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/types'
+import { renderCertificate } from '../../documents/certificate'
+import { t } from '../../i18n'
+import { fenToYuan } from '../../lib/money'
+import { resolveForm } from '../form/service'
+import { getOrderById, getSubmission } from '../order/repository'
+
+export interface CertificateDeps { db: Kysely<DB>; dataDir: string }
+
+export type IssueResult = 'issued' | 'exists' | 'not-eligible' | 'not-paid'
+
+/** "DEMO" + Beijing year of payment + the order id (8 digits): unique because order ids are. */
+export function certificateNumber(schoolCode: string, paidAtIso: string, donationId: number): string {
+  const year = new Date(Date.parse(paidAtIso) + 8 * 3600_000).getUTCFullYear()
+  return `${schoolCode.toUpperCase().replace(/[^A-Z0-9]/g, '')}${year}${String(donationId).padStart(8, '0')}`
+}
+
+const beijingDate = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 10)
+
+export async function issueCertificate(deps: CertificateDeps, schoolId: number, donationId: number): Promise<IssueResult> {
+  const { db } = deps
+  const order = await getOrderById(db, schoolId, donationId)
+  if (!order || order.status !== 'paid' || !order.paid_at) return 'not-paid'
+  const existing = await db.selectFrom('certificate').selectAll().where('school_id', '=', schoolId).where('donation_id', '=', donationId).executeTakeFirst()
+  if (existing?.file_url) return 'exists'
+
+  const [school, project, submission] = await Promise.all([
+    db.selectFrom('school').select(['code', 'name']).where('id', '=', schoolId).executeTakeFirstOrThrow(),
+    db.selectFrom('project').selectAll().where('school_id', '=', schoolId).where('id', '=', order.items_id).executeTakeFirstOrThrow(),
+    getSubmission(db, schoolId, donationId)
+  ])
+  const form = await resolveForm(db, schoolId, submission?.form_id ? { form_id: submission.form_id } : project)
+  if (!form.openCertificate || order.amount_fen < form.minFenCertificate) return 'not-eligible'
+
+  const certificateNo = existing?.certificate_no ?? certificateNumber(school.code, order.paid_at, order.id)
+  // Certificates are Chinese documents: the anonymous label is the Chinese one.
+  const donorName = order.is_anonymous ? t('zh_CN', 'anonymous') : (submission?.certificate_donor_name || order.donor_name)
+  if (!existing) {
+    await db.insertInto('certificate').values({
+      school_id: schoolId, donation_id: donationId, certificate_no: certificateNo, donor_name: donorName.slice(0, 64),
+      items_name: project.name.slice(0, 200), amount_fen: order.amount_fen, file_url: '', created_at: new Date().toISOString()
+    }).onConflict((oc) => oc.column('donation_id').doNothing()).execute()
+  }
+
+  const jpeg = await renderCertificate({
+    schoolName: school.name,
+    donorName,
+    projectName: project.name,
+    amountYuan: fenToYuan(order.amount_fen),
+    date: beijingDate(order.paid_at),
+    certificateNo,
+    materialText: project.crowd_type === 2 && order.material_number > 0
+      ? `${project.material_name} ${order.material_number} ${project.material_unit}`.trim() : undefined
+  })
+  const dir = path.join(deps.dataDir, 'files', 'certificates', school.code)
+  mkdirSync(dir, { recursive: true })
+  const name = `${certificateNo}-${randomBytes(6).toString('hex')}.jpg`
+  const tmp = path.join(dir, `.${name}.tmp`)
+  writeFileSync(tmp, jpeg)
+  renameSync(tmp, path.join(dir, name))
+  await db.updateTable('certificate').set({ file_url: `/files/certificates/${school.code}/${name}` })
+    .where('school_id', '=', schoolId).where('donation_id', '=', donationId).where('file_url', '=', '').execute()
+  return 'issued'
+}

@@ -1,0 +1,77 @@
+/**
+ * formDetail, checkPermission and itemsSubPrice (SPEC §7 Projects). The form a project uses: its own form_id,
+ * else the school's default form, else the built-in form (mapper.ts), so a new school takes gifts at once.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import { PermissionCode, ResultCode, type FormConfig, type PermissionResult, type SubItemPrice } from '../../../../types'
+import type { DB, ProjectTable } from '../../db/types'
+import { AppError } from '../../errors'
+import { fenToYuan } from '../../lib/money'
+import { requireProject } from '../project/service'
+import { getSchoolSetting } from '../school/repository'
+import { getUser } from '../user/repository'
+import { BUILTIN_FORM, toFormConfig, toFormModel, type FormModel } from './mapper'
+import * as repo from './repository'
+
+type Db = Kysely<DB> | Transaction<DB>
+
+export async function resolveForm(db: Db, schoolId: number, project: Pick<Selectable<ProjectTable>, 'form_id'>): Promise<FormModel> {
+  const row = (project.form_id ? await repo.getForm(db, schoolId, project.form_id) : undefined) ?? await repo.getDefaultForm(db, schoolId)
+  return row ? toFormModel(row) : BUILTIN_FORM
+}
+
+export async function formDetail(db: Kysely<DB>, schoolId: number, itemsId: number, userId: number | null): Promise<FormConfig> {
+  const project = await requireProject(db, schoolId, itemsId)
+  const [form, setting, last] = await Promise.all([
+    resolveForm(db, schoolId, project),
+    getSchoolSetting(db, schoolId),
+    userId ? repo.lastSubmission(db, schoolId, userId) : Promise.resolve(undefined)
+  ])
+  return toFormConfig(form, {
+    onlineDisabled: !!setting?.disable_online_donation,
+    schoolOfflineContact: setting?.offline_contact_info ?? '',
+    donateRecord: last ? { certificateDonorName: last.certificate_donor_name, formData: last.form_data } : null
+  })
+}
+
+/** true when the user may give to the project: open projects for everyone, alumni-only ones for certified alumni. */
+export async function mayDonate(db: Db, schoolId: number, project: { alumni_only: number }, userId: number): Promise<boolean> {
+  if (!project.alumni_only) return true
+  const user = await getUser(db, schoolId, userId)
+  return !!user && repo.isCertifiedAlumnus(db, schoolId, user.open_id)
+}
+
+export const alumniRequired = () =>
+  new AppError('alumniOnly', ResultCode.NOT_REGISTERED, 200, {}, { errorCode: PermissionCode.ALUMNI_REQUIRED } satisfies PermissionResult)
+
+/**
+ * No valid token: code -1 with errorCode 0101 (the app shows nothing). Alumni-only project and the caller is not
+ * certified: code -998 with errorCode 0201 (the app keeps the token and shows the alumni reminder, SPEC §4, §8).
+ */
+export async function checkPermission(db: Kysely<DB>, schoolId: number, itemsId: number, userId: number | null): Promise<PermissionResult> {
+  const project = await requireProject(db, schoolId, itemsId)
+  if (!userId) throw new AppError('authRequired', ResultCode.ERROR, 200, {}, { errorCode: PermissionCode.AUTH_REQUIRED } satisfies PermissionResult)
+  if (!(await mayDonate(db, schoolId, project, userId))) throw alumniRequired()
+  return { errorCode: '' }
+}
+
+export function parseFixMoney(json: string): { title: string; fen: number }[] {
+  try {
+    const v = JSON.parse(json) as Array<{ title?: unknown; fen?: unknown }>
+    if (!Array.isArray(v)) return []
+    return v.filter((o) => o && typeof o.title === 'string' && Number.isSafeInteger(o.fen) && (o.fen as number) > 0)
+      .map((o) => ({ title: o.title as string, fen: o.fen as number }))
+  } catch {
+    return []
+  }
+}
+
+export async function itemsSubPrice(db: Kysely<DB>, schoolId: number, itemsId: number): Promise<SubItemPrice[]> {
+  const project = await requireProject(db, schoolId, itemsId)
+  const own = parseFixMoney(project.fix_money)
+  const subs = await repo.subProjectsWithPrices(db, schoolId, itemsId)
+  return subs.map((s) => {
+    const list = parseFixMoney(s.fix_money)
+    return { id: s.id, name: s.name, fixMoney: (list.length ? list : own).map((o) => ({ title: o.title, money: fenToYuan(o.fen) })) }
+  })
+}

@@ -1,0 +1,102 @@
+/**
+ * The one place a payment outcome changes an order, whoever reports it: a real provider's verified notify, the
+ * sandbox cashier, a campus-card payment that completed inside create(), or the reconciliation job's query.
+ *
+ * - Money received ('paid') is recorded once per (provider, billNo): the unique key of payment_notification turns
+ *   provider retries and concurrent duplicates into no-ops. The record, the pending -> paid transition and the
+ *   certificate job commit together, so totals (aggregates over paid orders) move exactly once.
+ * - The amount must equal the order's; otherwise nothing is written and a security warning is logged. So is a
+ *   notification from a provider other than the one that created the order (the sandbox cannot pay a WeChat order).
+ * - Late money (the order was cancelled or expired first) is recorded as 'late' and the order flagged
+ *   refund_review = 1: it is NOT resurrected to paid, because the donor was already told the order ended and may
+ *   have paid again; the foundation refunds or honours it by hand.
+ * - 'failed' closes a pending order (pending -> cancelled, reason payment_failed) and is otherwise ignored.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/types'
+import { enqueue } from '../../jobs/queue'
+import type { VerifiedNotification } from '../../providers/payment/types'
+import * as repo from './repository'
+import { transition } from './state'
+
+export type NotificationResult =
+  | { status: 'applied'; donationId: number }
+  | { status: 'duplicate'; donationId: number }
+  | { status: 'late'; donationId: number }
+  | { status: 'closed'; donationId: number }
+  | { status: 'ignored'; donationId: number }
+  | { status: 'rejected'; reason: 'unknown_order' | 'provider_mismatch' | 'amount_mismatch' }
+
+/** Whether the provider should be told the notification was taken (no retries): all but refusals. */
+export const accepted = (r: NotificationResult) => r.status !== 'rejected'
+
+type Log = Pick<FastifyBaseLogger, 'warn' | 'info'>
+const silent: Log = { warn: () => undefined, info: () => undefined }
+
+export interface ApplyOptions {
+  log?: Log
+  now?: Date
+  /** called after a commit that made an order paid (the worker uses it to run the certificate job at once) */
+  onPaid?: (donationId: number) => void
+}
+
+export async function applyNotification(db: Kysely<DB>, schoolId: number, n: VerifiedNotification, opts: ApplyOptions = {}): Promise<NotificationResult> {
+  const log = opts.log ?? silent
+  const now = (opts.now ?? new Date()).toISOString()
+  const order = await repo.findOrder(db, schoolId, n.billNo)
+  if (!order) {
+    log.warn({ security: true, provider: n.provider, billNo: n.billNo, schoolId }, 'payment notification for an unknown order refused')
+    return { status: 'rejected', reason: 'unknown_order' }
+  }
+  if (order.provider !== n.provider) {
+    log.warn({ security: true, provider: n.provider, orderProvider: order.provider, billNo: n.billNo, schoolId },
+      'payment notification from a provider that did not create the order refused')
+    return { status: 'rejected', reason: 'provider_mismatch' }
+  }
+
+  if (n.outcome === 'failed') {
+    const closed = await transition(db, schoolId, order.id, 'pending', 'cancelled', { closed_at: now, close_reason: 'payment_failed' })
+    return { status: closed ? 'closed' : 'ignored', donationId: order.id }
+  }
+
+  if (n.amountFen !== order.amount_fen) {
+    log.warn({ security: true, provider: n.provider, billNo: n.billNo, schoolId, notifiedFen: n.amountFen, orderFen: order.amount_fen },
+      'payment notification amount does not match the order: refused, nothing changed')
+    return { status: 'rejected', reason: 'amount_mismatch' }
+  }
+
+  let lateStatus = ''
+  const result = await db.transaction().execute(async (trx): Promise<NotificationResult> => {
+    const ins = await trx.insertInto('payment_notification').values({
+      school_id: schoolId, provider: n.provider, bill_no: n.billNo, provider_trade_no: n.providerTradeNo.slice(0, 64),
+      amount_fen: n.amountFen, result: 'applied', raw: n.raw.slice(0, 20_000), created_at: now
+    }).onConflict((oc) => oc.columns(['provider', 'bill_no']).doNothing()).executeTakeFirst()
+    if (Number(ins.numInsertedOrUpdatedRows ?? 0) !== 1) return { status: 'duplicate', donationId: order.id }
+
+    if (await transition(trx, schoolId, order.id, 'pending', 'paid', { paid_at: now, provider_trade_no: n.providerTradeNo.slice(0, 64) })) {
+      await enqueue(trx, schoolId, 'certificate', { donationId: order.id }, { now: opts.now })
+      return { status: 'applied', donationId: order.id }
+    }
+    const current = await repo.getOrderById(trx, schoolId, order.id)
+    if (current?.status === 'paid') {
+      await trx.updateTable('payment_notification').set({ result: 'duplicate' })
+        .where('provider', '=', n.provider).where('bill_no', '=', n.billNo).execute()
+      return { status: 'duplicate', donationId: order.id }
+    }
+    await trx.updateTable('payment_notification').set({ result: 'late' })
+      .where('provider', '=', n.provider).where('bill_no', '=', n.billNo).execute()
+    await trx.updateTable('donation').set({ refund_review: 1 }).where('id', '=', order.id).where('school_id', '=', schoolId).execute()
+    lateStatus = current?.status ?? ''
+    return { status: 'late', donationId: order.id }
+  })
+
+  if (result.status === 'applied') {
+    log.info({ billNo: n.billNo, provider: n.provider, schoolId }, 'order paid')
+    opts.onPaid?.(result.donationId)
+  } else if (result.status === 'late') {
+    log.warn({ billNo: n.billNo, provider: n.provider, schoolId, status: lateStatus },
+      'money arrived for a closed order: recorded, flagged for refund review, order not reopened')
+  }
+  return result
+}

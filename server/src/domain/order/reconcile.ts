@@ -1,0 +1,54 @@
+/**
+ * Reconciliation (run by the job worker every RECONCILE_INTERVAL): orders still pending two minutes after creation
+ * are asked about at their provider (a lost or late notification is applied through applyNotification, exactly as
+ * if it had arrived), and pending orders past expires_at become 'expired'. The provider is asked before expiring,
+ * so an order paid just before its deadline is not expired while its notification is still on the way.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/types'
+import type { PaymentRegistry } from '../../providers/payment/registry'
+import { applyNotification } from './notifications'
+import * as repo from './repository'
+import { transition } from './state'
+
+export const RECONCILE_AFTER_MS = 2 * 60_000
+
+export interface ReconcileDeps {
+  db: Kysely<DB>
+  payments: PaymentRegistry
+  ttlMinutes: number
+  log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>
+  onPaid?: (donationId: number) => void
+}
+
+export interface ReconcileResult { checked: number; paid: number; closed: number; expired: number }
+
+export async function reconcile(deps: ReconcileDeps, now: Date, limit = 200): Promise<ReconcileResult> {
+  const out: ReconcileResult = { checked: 0, paid: 0, closed: 0, expired: 0 }
+  const stale = await repo.stalePendingOrders(deps.db, new Date(now.getTime() - RECONCILE_AFTER_MS).toISOString(), limit)
+  for (const o of stale) {
+    out.checked++
+    const provider = o.provider ? await deps.payments.byName(o.school_id, o.provider, o.pay_type).catch(() => null) : null
+    if (provider) {
+      try {
+        const n = await provider.query(o.bill_no)
+        if (n && n.billNo === o.bill_no) {
+          const r = await applyNotification(deps.db, o.school_id, n, { log: deps.log, now, onPaid: deps.onPaid })
+          if (r.status === 'applied') out.paid++
+          if (r.status === 'closed') out.closed++
+          if (r.status !== 'rejected' && r.status !== 'ignored') continue
+        }
+      } catch (err) {
+        // An unreachable provider must not keep other orders from being checked; the next run asks again.
+        deps.log.warn({ err, billNo: o.bill_no, provider: o.provider }, 'reconciliation query failed')
+      }
+    }
+    const deadline = o.expires_at ? Date.parse(o.expires_at) : Date.parse(o.created_at) + deps.ttlMinutes * 60_000
+    if (deadline <= now.getTime() &&
+      await transition(deps.db, o.school_id, o.id, 'pending', 'expired', { closed_at: now.toISOString(), close_reason: 'expired' })) {
+      out.expired++
+    }
+  }
+  return out
+}

@@ -1,0 +1,48 @@
+/** Order writes and reads (Kysely). School id first in every tenant query. */
+import { randomInt } from 'node:crypto'
+import type { Insertable, Kysely, Transaction } from 'kysely'
+import type { DB, DonationSubmissionTable, DonationTable } from '../../db/types'
+
+type Db = Kysely<DB> | Transaction<DB>
+
+const DIGITS = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'
+/**
+ * Bill numbers go to WeChat Pay (out_trade_no: 6-32 of [A-Za-z0-9_-|*]) and Alipay (64): "D" + Beijing time
+ * yyyyMMddHHmmss + 10 random characters = 25. Unique in the table; a collision is retried by the caller.
+ */
+export function newBillNo(now = new Date()): string {
+  const bj = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14)
+  let r = ''
+  for (let i = 0; i < 10; i++) r += DIGITS[randomInt(DIGITS.length)]
+  return `D${bj}${r}`
+}
+
+export async function insertOrder(trx: Transaction<DB>, order: Insertable<DonationTable>,
+  submission: Omit<Insertable<DonationSubmissionTable>, 'donation_id'>): Promise<number> {
+  const { id } = await trx.insertInto('donation').values(order).returning('id').executeTakeFirstOrThrow()
+  await trx.insertInto('donation_submission').values({ ...submission, donation_id: id }).execute()
+  return id
+}
+
+/** The caller's unpaid orders for a project (SPEC §4: cancelled before a new one is created). */
+export const pendingOrdersOf = (db: Db, schoolId: number, userId: number, itemsId: number) =>
+  db.selectFrom('donation').select(['id']).where('school_id', '=', schoolId).where('user_id', '=', userId)
+    .where('items_id', '=', itemsId).where('status', '=', 'pending').execute()
+
+export const findOrder = (db: Db, schoolId: number, billNo: string) =>
+  db.selectFrom('donation').selectAll().where('school_id', '=', schoolId).where('bill_no', '=', billNo).executeTakeFirst()
+
+export const getOrderById = (db: Db, schoolId: number, id: number) =>
+  db.selectFrom('donation').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
+
+export const getSubmission = (db: Db, schoolId: number, donationId: number) =>
+  db.selectFrom('donation_submission').selectAll().where('school_id', '=', schoolId).where('donation_id', '=', donationId).executeTakeFirst()
+
+/** Pending orders created before `createdBefore`, across schools (reconciliation), oldest first. */
+export const stalePendingOrders = (db: Db, createdBefore: string, limit: number) =>
+  db.selectFrom('donation').select(['id', 'school_id', 'bill_no', 'provider', 'pay_type', 'expires_at', 'created_at'])
+    .where('status', '=', 'pending').where('created_at', '<', createdBefore)
+    .orderBy('created_at', 'asc').limit(limit).execute()
+
+export const getCertificateUrl = async (db: Db, schoolId: number, donationId: number) =>
+  (await db.selectFrom('certificate').select('file_url').where('school_id', '=', schoolId).where('donation_id', '=', donationId).executeTakeFirst())?.file_url ?? ''

@@ -1,0 +1,238 @@
+/**
+ * The donation flow (SPEC §4): donate (validate, cancel the caller's earlier unpaid order, create the order, ask the
+ * provider for payment parameters), cancel, payback, success and donate4ali. Payment outcomes arrive through
+ * notifications.ts only.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import {
+  PermissionCode, ResultCode,
+  type DonateAnswer, type Lang, type PaymentParams as WirePaymentParams, type SuccessData
+} from '../../../../types'
+import type { DB } from '../../db/types'
+import { AppError, bizError } from '../../errors'
+import { t } from '../../i18n'
+import { isCampusCardMessageKey, campusCardMessage } from '../../providers/campus-card/service'
+import { escapeHtml } from '../../providers/payment/common/http'
+import { wapFormFromUrl } from '../../providers/payment/alipay'
+import type { PaymentRegistry } from '../../providers/payment/registry'
+import { ProviderError, type PayChannel, type PaymentParams, type PayTypeValue } from '../../providers/payment/types'
+import { mayDonate, resolveForm } from '../form/service'
+import { requireProject } from '../project/service'
+import { subProjectsWithPrices } from '../form/repository'
+import { getSchoolSetting } from '../school/repository'
+import { getUser } from '../user/repository'
+import { applyNotification } from './notifications'
+import * as repo from './repository'
+import { transition } from './state'
+import { validateSubmission, type DonateBody } from './validation'
+
+// The provider's PaymentParams must stay assignable to the wire type the app reads.
+const _wireCompatible = (p: PaymentParams): WirePaymentParams => p
+void _wireCompatible
+
+type Log = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>
+
+export interface OrderDeps {
+  db: Kysely<DB>
+  payments: PaymentRegistry
+  /** unpaid orders expire after this many minutes (ORDER_TTL_MINUTES, default 15) */
+  ttlMinutes: number
+  log: Log
+  now: () => Date
+  /** after an order became paid (the job worker runs its certificate job right away) */
+  onPaid?: (donationId: number) => void
+}
+
+export interface Caller {
+  schoolId: number
+  schoolCode: string
+  lang: Lang
+  userId: number
+  ip: string
+  /** absolute origin for notify and return URLs (PUBLIC_BASE_URL, else the request's) */
+  baseUrl: string
+}
+
+/** SPEC §3 donateFrom and the pay type decide how the provider must answer (JSAPI, H5, mini-program). */
+export function channelOf(donateFrom: string, payType: number): PayChannel {
+  if (donateFrom === 'U6') return payType === 2 ? 'alipay-mini' : 'weapp'
+  if (donateFrom === 'U5') return payType === 1 || payType === 15 ? 'h5-wechat' : 'h5'
+  return 'h5'
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; message?: string }
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
+}
+
+export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody): Promise<DonateAnswer> {
+  const { db } = deps
+  const sid = caller.schoolId
+  const project = await requireProject(db, sid, body.itemsId)
+  const [setting, subs, form, user, together] = await Promise.all([
+    getSchoolSetting(db, sid),
+    subProjectsWithPrices(db, sid, project.id),
+    resolveForm(db, sid, project),
+    getUser(db, sid, caller.userId),
+    body.donateTogetherId
+      ? db.selectFrom('together_donation').select(['id', 'items_id', 'status']).where('school_id', '=', sid)
+        .where('id', '=', body.donateTogetherId).executeTakeFirst()
+      : Promise.resolve(undefined)
+  ])
+  if (!user || !setting) throw bizError('orderNotFound')
+  if (!(await mayDonate(db, sid, project, caller.userId))) {
+    throw new AppError('alumniOnly', ResultCode.ERROR, 200, {}, { errorCode: PermissionCode.ALUMNI_REQUIRED })
+  }
+  const now = deps.now()
+  const order = validateSubmission({
+    project, subProjects: subs.map((s) => ({ id: s.id, fix_money: s.fix_money })), form,
+    onlineDisabled: !!setting.disable_online_donation, offlineContact: setting.offline_contact_info,
+    together: together ?? null, nickname: user.nickname, now
+  }, body)
+
+  // SPEC §4: the bank-app option does nothing on submit. Nothing is written and no payment starts.
+  if (order.payType === 99) return { orderPayRequestDTO: { billNo: '' }, data: null }
+
+  let resolved
+  try {
+    resolved = await deps.payments.forPayType(sid, order.payType)
+  } catch (err) {
+    deps.log.error({ err, schoolId: sid, payType: order.payType }, 'payment provider configuration is broken')
+    throw bizError('paymentNotConfigured')
+  }
+  if (resolved.name === 'sandbox' && !setting.sandbox_enabled) throw bizError('paymentNotConfigured')
+
+  const nowIso = now.toISOString()
+  const expiresAt = new Date(now.getTime() + deps.ttlMinutes * 60_000).toISOString()
+  const channel = channelOf(body.donateFrom, order.payType)
+  let billNo = ''
+  let donationId = 0
+  for (let attempt = 0; !donationId; attempt++) {
+    billNo = repo.newBillNo(now)
+    try {
+      donationId = await db.transaction().execute(async (trx) => {
+        for (const earlier of await repo.pendingOrdersOf(trx, sid, caller.userId, project.id)) {
+          await transition(trx, sid, earlier.id, 'pending', 'cancelled', { closed_at: nowIso, close_reason: 'replaced' })
+        }
+        return repo.insertOrder(trx, {
+          bill_no: billNo, school_id: sid, items_id: project.id, sub_items_id: order.subItemsId, user_id: caller.userId,
+          together_id: order.togetherId, donor_name: order.donorName, is_anonymous: order.isAnonymous, amount_fen: order.amountFen,
+          material_number: order.materialNumber, pay_type: order.payType, status: 'pending', created_at: nowIso, paid_at: null,
+          expires_at: expiresAt, provider: resolved.name
+        }, { ...order.submission, school_id: sid, pay_channel: channel, client_ip: caller.ip.slice(0, 64) })
+      })
+    } catch (err) {
+      if (attempt < 3 && isUniqueViolation(err)) continue
+      throw err
+    }
+  }
+
+  let created
+  try {
+    created = await resolved.provider.create({
+      schoolId: sid, schoolCode: caller.schoolCode, billNo, amountFen: order.amountFen, description: project.name,
+      payType: order.payType as PayTypeValue, channel, payerId: user.open_id, clientIp: caller.ip,
+      notifyUrl: `${caller.baseUrl}/notify/${caller.schoolCode}/${resolved.name}`,
+      returnUrl: `${caller.baseUrl}/pay-back?id=${encodeURIComponent(billNo)}`,
+      expiresAt, campusCard: order.campusCard
+    })
+  } catch (err) {
+    await transition(db, sid, donationId, 'pending', 'cancelled', { closed_at: deps.now().toISOString(), close_reason: 'provider_error' })
+    if (err instanceof ProviderError && isCampusCardMessageKey(err.message)) {
+      throw bizError('paymentDeclined', { reason: campusCardMessage(err.message, caller.lang) })
+    }
+    deps.log.error({ err, billNo, provider: resolved.name }, 'payment provider refused to create the payment')
+    throw bizError('paymentCreateFailed')
+  }
+
+  const data: WirePaymentParams = { ...created.params }
+  if (created.paidImmediately) {
+    const r = await applyNotification(db, sid, created.paidImmediately, { log: deps.log, onPaid: deps.onPaid })
+    data.paid = r.status === 'applied' || r.status === 'duplicate'
+  }
+  return { orderPayRequestDTO: { billNo }, data }
+}
+
+/** The caller's own order; another user's order is "not found" (bill numbers are not a permission). */
+async function ownOrder(deps: OrderDeps, caller: Pick<Caller, 'schoolId' | 'userId'>, billNo: string) {
+  const order = await repo.findOrder(deps.db, caller.schoolId, billNo)
+  if (!order || order.user_id !== caller.userId) throw bizError('orderNotFound')
+  return order
+}
+
+export async function cancel(deps: OrderDeps, caller: Pick<Caller, 'schoolId' | 'userId'>, billNo: string): Promise<void> {
+  const order = await ownOrder(deps, caller, billNo)
+  if (order.status !== 'pending') throw bizError('orderNotCancellable')
+  const done = await transition(deps.db, caller.schoolId, order.id, 'pending', 'cancelled', { closed_at: deps.now().toISOString(), close_reason: 'user' })
+  // lost a race with a notification or the expiry job
+  if (!done) throw bizError('orderNotCancellable')
+}
+
+/** 1 when the order is paid, else 0 (SPEC §7 payback). */
+export async function payback(deps: OrderDeps, schoolId: number, billNo: string): Promise<0 | 1> {
+  const order = await repo.findOrder(deps.db, schoolId, billNo)
+  if (!order) throw bizError('orderNotFound')
+  return order.status === 'paid' ? 1 : 0
+}
+
+export async function success(deps: OrderDeps, caller: Pick<Caller, 'schoolId' | 'userId' | 'lang'>, billNo: string): Promise<SuccessData> {
+  const order = await ownOrder(deps, caller, billNo)
+  if (order.status !== 'paid') throw bizError('orderNotPaid')
+  const sid = caller.schoolId
+  const [project, user, certificateImg, submission] = await Promise.all([
+    requireProject(deps.db, sid, order.items_id),
+    getUser(deps.db, sid, caller.userId),
+    repo.getCertificateUrl(deps.db, sid, order.id),
+    repo.getSubmission(deps.db, sid, order.id)
+  ])
+  const form = await resolveForm(deps.db, sid, submission?.form_id ? { form_id: submission.form_id } : project)
+  return {
+    name: order.is_anonymous ? t(caller.lang, 'anonymous') : order.donor_name,
+    avatar: user?.avatar ?? '',
+    itemsName: project.name,
+    itemsId: project.id,
+    itemsIntro: project.intro,
+    itemsThumbnailImg: project.thumbnail_img,
+    successWord: form.successWord || t(caller.lang, 'successWord'),
+    certificateImg
+  }
+}
+
+/** A form that sends the browser to the cashier: POST to an absolute gateway URL, GET to a relative page. */
+export function autoSubmitForm(url: string): string {
+  if (/^https?:\/\//i.test(url)) return wapFormFromUrl(url)
+  const [action, query = ''] = url.split('?')
+  const inputs = [...new URLSearchParams(query)].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('')
+  return `<form id="paysubmit" name="paysubmit" action="${escapeHtml(action)}" method="get">${inputs}</form>` +
+    `<script>document.forms['paysubmit'].submit();</script>`
+}
+
+/**
+ * donate4ali (SPEC §2 Alipay page outside the messaging app): the wap payment form of the order's provider,
+ * created for channel 'h5' (Alipay answers a signed gateway URL; the sandbox its cashier page).
+ */
+export async function donate4ali(deps: OrderDeps, caller: Caller, billNo: string): Promise<{ data: string }> {
+  const order = await ownOrder(deps, caller, billNo)
+  const now = deps.now()
+  if (order.status !== 'pending' || (order.expires_at && Date.parse(order.expires_at) <= now.getTime())) throw bizError('orderNotPayable')
+  if (order.pay_type !== 2) throw bizError('payTypeUnavailable')
+  const provider = await deps.payments.byName(caller.schoolId, order.provider, order.pay_type).catch(() => null)
+  if (!provider) throw bizError('paymentNotConfigured')
+  const [project, user] = await Promise.all([requireProject(deps.db, caller.schoolId, order.items_id), getUser(deps.db, caller.schoolId, caller.userId)])
+  let url: string | undefined
+  try {
+    url = (await provider.create({
+      schoolId: caller.schoolId, schoolCode: caller.schoolCode, billNo, amountFen: order.amount_fen, description: project.name,
+      payType: 2, channel: 'h5', payerId: user?.open_id, clientIp: caller.ip,
+      notifyUrl: `${caller.baseUrl}/notify/${caller.schoolCode}/${order.provider}`,
+      returnUrl: `${caller.baseUrl}/pay-back?id=${encodeURIComponent(billNo)}`,
+      expiresAt: order.expires_at ?? new Date(now.getTime() + deps.ttlMinutes * 60_000).toISOString()
+    })).params.url
+  } catch (err) {
+    deps.log.error({ err, billNo }, 'payment provider refused the wap payment')
+    throw bizError('paymentCreateFailed')
+  }
+  if (!url) throw bizError('paymentCreateFailed')
+  return { data: autoSubmitForm(url) }
+}

@@ -1,0 +1,22 @@
+/** The job kinds the server runs and the worker that runs them. */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/types'
+import { issueCertificate } from '../domain/certificate/service'
+import { JobWorker, type WorkerOptions } from './worker'
+
+export function createJobWorker(deps: {
+  db: Kysely<DB>
+  dataDir: string
+  log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>
+  now: () => Date
+  reconcile: (now: Date) => Promise<unknown>
+}, opts: WorkerOptions = {}): JobWorker {
+  return new JobWorker(deps.db, deps.log, {
+    certificate: async (job, payload) => {
+      const donationId = Number(payload.donationId)
+      if (!Number.isSafeInteger(donationId)) throw new Error('certificate job without donationId')
+      return issueCertificate({ db: deps.db, dataDir: deps.dataDir }, job.school_id, donationId)
+    }
+  }, deps.reconcile, deps.now, opts)
+}

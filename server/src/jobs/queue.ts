@@ -1,0 +1,72 @@
+/**
+ * Durable jobs: rows in `job`. Enqueued inside the transaction that makes them necessary (a paid order enqueues
+ * its certificate in the same commit), so a crash can lose neither the payment nor its follow-up. Claimed with a
+ * conditional UPDATE (status pending -> running) whose row count decides which worker owns the job; a job left
+ * 'running' by a crashed process is handed out again after LEASE_MS.
+ */
+import type { Kysely, Transaction } from 'kysely'
+import type { DB } from '../db/types'
+
+type Db = Kysely<DB> | Transaction<DB>
+
+export const LEASE_MS = 5 * 60_000
+export const BACKOFF_BASE_MS = 5_000
+export const BACKOFF_MAX_MS = 30 * 60_000
+
+export type JobKind = 'certificate'
+
+export interface JobRow { id: number; school_id: number; kind: string; payload: string; attempts: number; max_attempts: number }
+
+export async function enqueue(db: Db, schoolId: number, kind: JobKind, payload: object,
+  opts: { runAfter?: Date; maxAttempts?: number; now?: Date } = {}): Promise<void> {
+  const now = (opts.now ?? new Date()).toISOString()
+  await db.insertInto('job').values({
+    school_id: schoolId, kind, payload: JSON.stringify(payload), status: 'pending', attempts: 0,
+    max_attempts: opts.maxAttempts ?? 8, run_after: (opts.runAfter ?? opts.now ?? new Date()).toISOString(),
+    locked_at: null, last_error: '', created_at: now, updated_at: now
+  }).execute()
+}
+
+/** Exponential backoff after the n-th failed attempt: 5 s, 10 s, 20 s, … capped at 30 minutes. */
+export const backoffMs = (attempts: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1))
+
+/** Jobs whose lease ran out (their process died mid-run) become pending again. */
+export async function releaseExpiredLeases(db: Db, now: Date): Promise<number> {
+  const r = await db.updateTable('job').set({ status: 'pending', updated_at: now.toISOString() })
+    .where('status', '=', 'running').where('locked_at', '<', new Date(now.getTime() - LEASE_MS).toISOString())
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows)
+}
+
+/** Claims up to `limit` due jobs; each claim is a conditional update, so two workers never run the same job. */
+export async function claimDue(db: Db, now: Date, limit: number): Promise<JobRow[]> {
+  const iso = now.toISOString()
+  const due = await db.selectFrom('job').select(['id', 'school_id', 'kind', 'payload', 'attempts', 'max_attempts'])
+    .where('status', '=', 'pending').where('run_after', '<=', iso)
+    .orderBy('run_after', 'asc').orderBy('id', 'asc').limit(limit).execute()
+  const claimed: JobRow[] = []
+  for (const j of due) {
+    const r = await db.updateTable('job')
+      .set((eb) => ({ status: 'running', locked_at: iso, updated_at: iso, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', j.id).where('status', '=', 'pending').executeTakeFirst()
+    if (Number(r.numUpdatedRows) === 1) claimed.push({ ...j, attempts: j.attempts + 1 })
+  }
+  return claimed
+}
+
+export async function complete(db: Db, id: number, now: Date) {
+  await db.updateTable('job').set({ status: 'done', locked_at: null, last_error: '', updated_at: now.toISOString() })
+    .where('id', '=', id).where('status', '=', 'running').execute()
+}
+
+/** After a failure: pending again with backoff, or 'failed' for good once max_attempts are used up. */
+export async function fail(db: Db, job: JobRow, error: string, now: Date) {
+  const final = job.attempts >= job.max_attempts
+  await db.updateTable('job').set({
+    status: final ? 'failed' : 'pending',
+    locked_at: null,
+    last_error: error.slice(0, 2000),
+    run_after: new Date(now.getTime() + backoffMs(job.attempts)).toISOString(),
+    updated_at: now.toISOString()
+  }).where('id', '=', job.id).where('status', '=', 'running').execute()
+}

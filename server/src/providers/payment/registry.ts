@@ -1,0 +1,149 @@
+/**
+ * Which provider serves a school's pay type: a row of `payment_config` (school, pay type, provider name, JSON
+ * credentials, enabled), else the sandbox. Credentials never live in code: the JSON holds plain values or
+ * "env:NAME" references read from the environment when the provider is built (PEM keys, API keys), so a table dump
+ * need not contain secrets. Providers are built once per config row version and cached.
+ *
+ * The sandbox default does not mean a school can be paid through the sandbox: the order service and the sandbox
+ * notify route also require school_setting.sandbox_enabled (migration 005, on for the demo schools only).
+ */
+import path from 'node:path'
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/types'
+import { DEMO_CARD_FILE, createDemoCampusCardService } from '../campus-card/demo'
+import { campusCardServiceFor, registerCampusCardService } from '../campus-card/service'
+import { createAlipay, type AlipayConfig } from './alipay'
+import { createCampusCardPay } from './campus-card'
+import { createSandboxProvider } from './sandbox'
+import { createThirdPartyPay, type ThirdPartyConfig } from './third-party'
+import { ProviderError, type PaymentProvider, type ProviderName } from './types'
+import { createWechatPay, type WechatPayConfig } from './wechatpay'
+
+export interface ProviderContext {
+  schoolId: number
+  payType: number
+  dataDir: string
+  /** the row's credentials with "env:NAME" values resolved */
+  credentials: Record<string, unknown>
+}
+export type ProviderFactory = (ctx: ProviderContext) => PaymentProvider
+
+export const PROVIDER_NAMES: readonly ProviderName[] = ['sandbox', 'wechatpay', 'alipay', 'campus', 'thirdparty']
+export const isProviderName = (s: string): s is ProviderName => (PROVIDER_NAMES as readonly string[]).includes(s)
+
+/**
+ * Campus card credentials: {"mode": "demo"} uses the demo card system (DATA_DIR/campus-card-demo.json); a school's
+ * real card system is plugged in with registerCampusCardService before the server starts and {"mode": "registered"}.
+ */
+function campusFactory(ctx: ProviderContext): PaymentProvider {
+  const mode = String(ctx.credentials.mode ?? 'demo')
+  if (mode === 'demo') {
+    const file = typeof ctx.credentials.file === 'string' && ctx.credentials.file ? ctx.credentials.file : path.join(ctx.dataDir, DEMO_CARD_FILE)
+    const service = createDemoCampusCardService({ file })
+    registerCampusCardService(ctx.schoolId, service)
+    return createCampusCardPay({ service })
+  }
+  if (mode === 'registered') {
+    // the service was registered by the deployment; getCardBalance and the provider share it
+    const svc = () => campusCardServiceFor(ctx.schoolId)
+    return createCampusCardPay({
+      service: {
+        balance: (stuWorkNo, password) => svc().balance(stuWorkNo, password),
+        pay: (stuWorkNo, password, amountFen, billNo) => svc().pay(stuWorkNo, password, amountFen, billNo),
+        findPayment: async (billNo) => (await svc().findPayment?.(billNo)) ?? null
+      }
+    })
+  }
+  throw new ProviderError(`campus config: unknown mode ${mode}`, 'campus', 'config')
+}
+
+export const DEFAULT_FACTORIES: Record<ProviderName, ProviderFactory> = {
+  sandbox: () => createSandboxProvider(),
+  wechatpay: (ctx) => createWechatPay(ctx.credentials as unknown as WechatPayConfig),
+  alipay: (ctx) => createAlipay(ctx.credentials as unknown as AlipayConfig),
+  campus: campusFactory,
+  thirdparty: (ctx) => createThirdPartyPay(ctx.credentials as unknown as ThirdPartyConfig)
+}
+
+/** Replaces every "env:NAME" string (at any depth) with process.env.NAME; a missing variable is a config error. */
+export function resolveCredentials(value: unknown, env: NodeJS.ProcessEnv, provider: ProviderName): unknown {
+  if (typeof value === 'string' && value.startsWith('env:')) {
+    const name = value.slice(4)
+    const v = env[name]
+    if (v === undefined || v === '') throw new ProviderError(`${provider} config: environment variable ${name} is not set`, provider, 'config')
+    // PEM keys in one-line env vars carry literal \n
+    return v.includes('-----BEGIN') ? v.replace(/\\n/g, '\n') : v
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveCredentials(v, env, provider))
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveCredentials(v, env, provider)]))
+  }
+  return value
+}
+
+export interface ResolvedProvider {
+  provider: PaymentProvider
+  name: ProviderName
+  /** false: nothing configured for this pay type, the sandbox stands in */
+  configured: boolean
+}
+
+export class PaymentRegistry {
+  private readonly factories: Record<ProviderName, ProviderFactory>
+  private readonly cache = new Map<string, { version: string; provider: PaymentProvider }>()
+  private readonly sandbox: PaymentProvider
+
+  constructor(private readonly db: Kysely<DB>, private readonly opts: {
+    dataDir: string
+    factories?: Partial<Record<ProviderName, ProviderFactory>>
+    env?: NodeJS.ProcessEnv
+  }) {
+    this.factories = { ...DEFAULT_FACTORIES, ...opts.factories }
+    this.sandbox = this.factories.sandbox({ schoolId: 0, payType: 0, dataDir: opts.dataDir, credentials: {} })
+  }
+
+  private build(row: { id: number; school_id: number; pay_type: number; provider: string; credentials: string; updated_at: string }): PaymentProvider {
+    if (!isProviderName(row.provider)) throw new ProviderError(`unknown provider ${row.provider}`, 'sandbox', 'config')
+    if (row.provider === 'sandbox') return this.sandbox
+    const key = `${row.school_id}:${row.pay_type}`
+    const version = `${row.id}:${row.updated_at}:${row.provider}:${row.credentials}`
+    const hit = this.cache.get(key)
+    if (hit && hit.version === version) return hit.provider
+    let raw: unknown
+    try {
+      raw = JSON.parse(row.credentials)
+    } catch {
+      throw new ProviderError(`${row.provider} config: credentials are not JSON`, row.provider, 'config')
+    }
+    const credentials = resolveCredentials(raw ?? {}, this.opts.env ?? process.env, row.provider) as Record<string, unknown>
+    const provider = this.factories[row.provider]({ schoolId: row.school_id, payType: row.pay_type, dataDir: this.opts.dataDir, credentials })
+    this.cache.set(key, { version, provider })
+    return provider
+  }
+
+  private rows(schoolId: number) {
+    return this.db.selectFrom('payment_config').select(['id', 'school_id', 'pay_type', 'provider', 'credentials', 'updated_at'])
+      .where('school_id', '=', schoolId).where('enabled', '=', 1)
+  }
+
+  /** The provider of a school's pay type (the sandbox when none is configured). Throws ProviderError 'config'. */
+  async forPayType(schoolId: number, payType: number): Promise<ResolvedProvider> {
+    const row = await this.rows(schoolId).where('pay_type', '=', payType).executeTakeFirst()
+    if (!row) return { provider: this.sandbox, name: 'sandbox', configured: false }
+    const provider = this.build(row)
+    return { provider, name: provider.name, configured: true }
+  }
+
+  /**
+   * The provider named in a notify URL or on an order. With a pay type, that pay type's row must use this provider;
+   * without one, the school's first row using it. null when the school has no such provider configured.
+   */
+  async byName(schoolId: number, name: string, payType?: number): Promise<PaymentProvider | null> {
+    if (name === 'sandbox') return this.sandbox
+    if (!isProviderName(name)) return null
+    let q = this.rows(schoolId).where('provider', '=', name)
+    if (payType !== undefined) q = q.where('pay_type', '=', payType)
+    const row = await q.orderBy('pay_type').limit(1).executeTakeFirst()
+    return row ? this.build(row) : null
+  }
+}

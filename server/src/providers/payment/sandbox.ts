@@ -1,0 +1,69 @@
+/**
+ * The sandbox provider: the default for every pay type a school has not configured, for local runs, tests and the
+ * demo schools. No money moves. create() answers the URL of the app's sandbox cashier page; the cashier's confirm
+ * calls POST /api/{school}/sandbox/notify {billNo, outcome}, which (only when the school has the sandbox enabled)
+ * builds the raw notification below and sends it through verifyNotification and the same applyNotification as
+ * WeChat Pay or Alipay. The sandbox has no remote state: query() knows nothing.
+ */
+import {
+  ProviderError,
+  type CreatePaymentInput,
+  type CreatePaymentResult,
+  type IncomingNotification,
+  type NotificationAck,
+  type PaymentProvider,
+  type VerifiedNotification
+} from './types'
+
+const NAME = 'sandbox' as const
+
+/** The raw body the sandbox notify route hands to verifyNotification. */
+export interface SandboxNotification { billNo: string; outcome: 'paid' | 'failed'; amountFen: number }
+
+/** H5 route of the app's sandbox cashier (SPEC route names are the H5 paths, config/routes.ts). */
+export const SANDBOX_CASHIER_PATH = '/sandbox-cashier'
+
+export function sandboxCashierUrl(input: Pick<CreatePaymentInput, 'billNo' | 'amountFen' | 'schoolCode' | 'payType'>): string {
+  const yuan = `${Math.floor(input.amountFen / 100)}.${String(input.amountFen % 100).padStart(2, '0')}`
+  const q = new URLSearchParams({ billNo: input.billNo, amount: yuan, school: input.schoolCode, payType: String(input.payType) })
+  return `${SANDBOX_CASHIER_PATH}?${q.toString()}`
+}
+
+export function createSandboxProvider(): PaymentProvider {
+  return {
+    name: NAME,
+
+    async create(input: CreatePaymentInput): Promise<CreatePaymentResult> {
+      if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) throw new ProviderError('sandbox: amount must be positive fen', NAME, 'malformed')
+      return { params: { provider: NAME, url: sandboxCashierUrl(input) } }
+    },
+
+    async verifyNotification(n: IncomingNotification): Promise<VerifiedNotification> {
+      let body: Partial<SandboxNotification>
+      try {
+        body = JSON.parse(n.rawBody) as Partial<SandboxNotification>
+      } catch {
+        throw new ProviderError('sandbox notify: body is not JSON', NAME, 'malformed')
+      }
+      if (!body || typeof body.billNo !== 'string' || !body.billNo) throw new ProviderError('sandbox notify: billNo missing', NAME, 'malformed')
+      if (body.outcome !== 'paid' && body.outcome !== 'failed') throw new ProviderError('sandbox notify: outcome must be paid or failed', NAME, 'malformed')
+      if (!Number.isSafeInteger(body.amountFen) || (body.amountFen as number) < 0) throw new ProviderError('sandbox notify: amountFen missing', NAME, 'malformed')
+      return {
+        provider: NAME,
+        billNo: body.billNo,
+        providerTradeNo: `SBX${body.billNo}`,
+        amountFen: body.amountFen as number,
+        outcome: body.outcome,
+        raw: n.rawBody
+      }
+    },
+
+    async query(): Promise<VerifiedNotification | null> {
+      return null
+    },
+
+    ack(ok: boolean): NotificationAck {
+      return { status: ok ? 200 : 400, contentType: 'application/json', body: JSON.stringify({ code: ok ? 0 : -1 }) }
+    }
+  }
+}

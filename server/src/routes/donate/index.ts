@@ -1,0 +1,182 @@
+/**
+ * SPEC §7 Projects, the donation flow: formDetail, checkPermission, itemsSubPrice, getCardBlance, donate, cancel,
+ * success, payback, donate4ali, and the sandbox cashier's notify. Registered under /api/{school} (tenant and
+ * signature checked). The providers' own notify endpoints live outside this scope (notify.ts).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Api, type SandboxNotifyBody } from '../../../../types'
+import { checkPermission, formDetail, itemsSubPrice } from '../../domain/form/service'
+import { applyNotification } from '../../domain/order/notifications'
+import { findOrder } from '../../domain/order/repository'
+import { cancel, donate, donate4ali, payback, success, type Caller } from '../../domain/order/service'
+import type { DonateBody } from '../../domain/order/validation'
+import { getSchoolSetting } from '../../domain/school/repository'
+import { authenticate } from '../../domain/user/service'
+import { AppError, bizError } from '../../errors'
+import { t } from '../../i18n'
+import { ok } from '../../lib/envelope'
+import { fenToYuan, yuanToFen } from '../../lib/money'
+import { optString, query, reqInt } from '../../lib/schemas'
+import { campusCardMessage, getCardBalance } from '../../providers/campus-card/service'
+import { ProviderError } from '../../providers/payment/types'
+import { requireSession, tokenFrom } from '../../plugins/auth'
+import { ResultCode } from '../../../../types'
+
+const str = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const
+const optId = { type: ['integer', 'null'], minimum: 1 } as const
+const optFlag = { type: ['integer', 'null'], enum: [0, 1, null] } as const
+const optCode = { type: ['integer', 'null'] } as const
+
+/** Shapes only (strict Ajv: no coercion): every SPEC §5 rule is checked by domain/order/validation.ts with a -1. */
+const donateBodySchema = {
+  type: 'object',
+  required: ['payType', 'itemsId', 'itemsType', 'donateFrom'],
+  properties: {
+    formId: { type: ['integer', 'null'] },
+    currency: str(8),
+    payType: { type: 'integer' },
+    currencyMoney: { type: 'string', maxLength: 32 },
+    itemsId: { type: 'integer', minimum: 1 },
+    subItemsId: optId,
+    isDonateTogether: optFlag,
+    donateTogetherId: optId,
+    itemsType: { type: 'integer' },
+    isAnonymous: optFlag,
+    donateFrom: { type: 'string', enum: ['U1', 'U5', 'U6'] },
+    formDataMap: {
+      type: 'object',
+      maxProperties: 60,
+      additionalProperties: { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] }
+    },
+    donateMaterialNumber: {},
+    isAgree: {},
+    isNoData: optFlag,
+    isNeedPaper: optFlag,
+    certificateDonorName: str(100),
+    certificateWay: optCode,
+    isNeedReceipt: optFlag,
+    receiptDonorType: optCode,
+    receiptDonorName: str(200),
+    creditCode: str(64),
+    receiptType: optCode,
+    receiptWay: optCode,
+    postalEmail: str(200),
+    postalMobileSms: str(32),
+    postalCountry: str(64),
+    postalProvince: str(64),
+    postalCity: str(64),
+    postalDistrict: str(64),
+    postalAddress: str(500),
+    postalZip: str(16),
+    postalContact: str(64),
+    postalMobile: str(32),
+    token: str(200),
+    seatList: {},
+    bookList: {},
+    namingType: {}
+  }
+} as const
+
+type OrderQ = { donatePlatOrder: string }
+const orderQuery = { querystring: query({ donatePlatOrder: { type: 'string', minLength: 1, maxLength: 40 }, token: optString(200) }, ['donatePlatOrder']) }
+
+/** The signed-in user, or null (formDetail and checkPermission answer visitors too). */
+async function optionalUser(req: FastifyRequest): Promise<number | null> {
+  const token = tokenFrom(req)
+  if (!token) return null
+  return (await authenticate(req.server.db, req.school.id, token))?.user_id ?? null
+}
+
+export async function donateRoutes(app: FastifyInstance) {
+  const rt = app.orders
+  const caller = (req: FastifyRequest, userId: number): Caller => ({
+    schoolId: req.school.id, schoolCode: req.school.code, lang: req.lang, userId, ip: req.ip,
+    baseUrl: rt.publicBaseUrl || `${req.protocol}://${req.host}`
+  })
+
+  app.get<{ Querystring: { itemsId: number } }>(Api.formDetail,
+    { schema: { querystring: query({ itemsId: reqInt(), token: optString(200) }, ['itemsId']) } },
+    async (req) => ok(await formDetail(app.db, req.school.id, req.query.itemsId, await optionalUser(req))))
+
+  app.get<{ Querystring: { itemsId: number } }>(Api.checkPermission,
+    { schema: { querystring: query({ itemsId: reqInt(), token: optString(200) }, ['itemsId']) } },
+    async (req) => ok(await checkPermission(app.db, req.school.id, req.query.itemsId, await optionalUser(req))))
+
+  app.get<{ Querystring: { itemsId: number } }>(Api.itemsSubPrice,
+    { schema: { querystring: query({ itemsId: reqInt() }, ['itemsId']) } },
+    async (req) => ok(await itemsSubPrice(app.db, req.school.id, req.query.itemsId)))
+
+  // Campus card balance (pay type 9). The school's card service is registered when its provider is built.
+  app.get<{ Querystring: { stuWorkNo: string; password?: string } }>(Api.getCardBlance,
+    { schema: { querystring: query({ stuWorkNo: { type: 'string', minLength: 1, maxLength: 64 }, password: optString(64), token: optString(200) }, ['stuWorkNo']) } },
+    async (req) => {
+      await requireSession(req)
+      try {
+        const resolved = await app.payments.forPayType(req.school.id, 9)
+        if (resolved.name !== 'campus') throw bizError('paymentNotConfigured')
+        const fen = await getCardBalance(req.school.id, req.query.stuWorkNo, req.query.password)
+        return ok({ balance: fenToYuan(fen) })
+      } catch (err) {
+        if (err instanceof ProviderError) throw bizError('paymentDeclined', { reason: campusCardMessage(err.message, req.lang) })
+        throw err
+      }
+    })
+
+  app.post<{ Body: DonateBody }>(Api.donate, { schema: { body: donateBodySchema } }, async (req) => {
+    const session = await requireSession(req)
+    if (!rt.limiter.allow(req.school.id, session.user_id, req.ip)) throw new AppError('rateLimited', ResultCode.ERROR, 429)
+    return ok(await donate(rt, caller(req, session.user_id), req.body))
+  })
+
+  app.get<{ Querystring: OrderQ }>(Api.cancel, { schema: orderQuery }, async (req) => {
+    const session = await requireSession(req)
+    await cancel(rt, caller(req, session.user_id), req.query.donatePlatOrder)
+    return ok(null, t(req.lang, 'cancelOk'))
+  })
+
+  app.get<{ Querystring: OrderQ }>(Api.payback, { schema: orderQuery },
+    async (req) => ok(await payback(rt, req.school.id, req.query.donatePlatOrder)))
+
+  app.get<{ Querystring: OrderQ }>(Api.success, { schema: orderQuery }, async (req) => {
+    const session = await requireSession(req)
+    return ok(await success(rt, caller(req, session.user_id), req.query.donatePlatOrder))
+  })
+
+  app.get<{ Querystring: OrderQ }>(Api.donate4ali, { schema: orderQuery }, async (req) => {
+    const session = await requireSession(req)
+    return ok(await donate4ali(rt, caller(req, session.user_id), req.query.donatePlatOrder))
+  })
+
+  /**
+   * The sandbox cashier's confirm. Refused (403) unless the school has the sandbox enabled; then the same path as
+   * a provider's notify: raw notification -> sandbox.verifyNotification -> applyNotification. `amount` (yuan) is
+   * only for exercising the amount check; without it the notification carries the order's amount.
+   */
+  app.post<{ Body: SandboxNotifyBody }>(Api.sandboxNotify, {
+    schema: {
+      body: {
+        type: 'object',
+        required: ['billNo', 'outcome'],
+        properties: {
+          billNo: { type: 'string', minLength: 1, maxLength: 40 },
+          outcome: { type: 'string', enum: ['paid', 'failed'] },
+          amount: { type: 'string', pattern: '^\\d{1,12}(\\.\\d{1,2})?$' }
+        }
+      }
+    }
+  }, async (req) => {
+    const setting = await getSchoolSetting(app.db, req.school.id)
+    if (!setting?.sandbox_enabled) throw new AppError('sandboxDisabled', ResultCode.ERROR, 403)
+    const order = await findOrder(app.db, req.school.id, req.body.billNo)
+    const amountFen = req.body.amount !== undefined ? yuanToFen(req.body.amount) : order?.amount_fen ?? 0
+    const sandbox = await app.payments.byName(req.school.id, 'sandbox')
+    if (!sandbox) throw new AppError('sandboxDisabled', ResultCode.ERROR, 403)
+    const n = await sandbox.verifyNotification({
+      headers: req.headers,
+      rawBody: JSON.stringify({ billNo: req.body.billNo, outcome: req.body.outcome, amountFen })
+    })
+    const r = await applyNotification(app.db, req.school.id, n, { log: req.log, onPaid: rt.onPaid })
+    if (r.status === 'rejected') throw bizError('notificationRefused', { reason: r.reason })
+    return ok({ status: r.status })
+  })
+}

@@ -1,0 +1,51 @@
+/**
+ * Payment providers' notify endpoints: POST /notify/{school}/{provider} (and /notify/{school}/{provider}/{payType}
+ * when a school has two configs for one provider). Outside the signed /api scope and outside the JSON envelope:
+ * the body is kept as the exact string the provider sent (WeChat Pay signs the raw JSON; Alipay posts
+ * form-urlencoded), verified by the provider, applied by applyNotification, and answered the way the provider
+ * wants (provider.ack: WeChat 204 / {"code":"FAIL"}, Alipay "success"/"failure"). The sandbox has its own
+ * signed route (/api/{school}/sandbox/notify) and is not reachable here.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { accepted, applyNotification } from '../../domain/order/notifications'
+import { findSchoolByCode } from '../../domain/school/repository'
+import { sendNotFound } from '../../plugins/envelope'
+import { ProviderError, type NotificationAck } from '../../providers/payment/types'
+
+export const NOTIFY_BODY_LIMIT = 64 * 1024
+
+const send = (reply: FastifyReply, ack: NotificationAck) => reply.status(ack.status).type(ack.contentType).send(ack.body)
+
+export async function notifyRoutes(app: FastifyInstance) {
+  // Encapsulated: only these routes read every content type as a raw string.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_req, body, done) => done(null, body))
+
+  const handler = async (req: FastifyRequest<{ Params: { school: string; provider: string; payType?: string } }>, reply: FastifyReply) => {
+    const { school: code, provider: name } = req.params
+    const payType = req.params.payType !== undefined ? Number(req.params.payType) : undefined
+    if (payType !== undefined && !Number.isSafeInteger(payType)) return sendNotFound(req, reply)
+    const school = name === 'sandbox' ? undefined : await findSchoolByCode(app.db, code)
+    if (!school) return sendNotFound(req, reply)
+    const provider = await app.payments.byName(school.id, name, payType).catch((err) => {
+      req.log.error({ err, school: code, provider: name }, 'payment provider configuration is broken')
+      return null
+    })
+    if (!provider) return sendNotFound(req, reply)
+
+    const rawBody = typeof req.body === 'string' ? req.body : ''
+    let n
+    try {
+      n = await provider.verifyNotification({ headers: req.headers, rawBody })
+    } catch (err) {
+      const forged = err instanceof ProviderError && err.kind === 'forged'
+      req.log.warn({ security: forged, school: code, provider: name, reason: (err as Error).message }, 'payment notification refused')
+      return send(reply, provider.ack(false))
+    }
+    const result = await applyNotification(app.db, school.id, n, { log: req.log, onPaid: app.orders.onPaid })
+    return send(reply, provider.ack(accepted(result)))
+  }
+
+  app.post('/notify/:school/:provider', handler)
+  app.post('/notify/:school/:provider/:payType', handler)
+}
