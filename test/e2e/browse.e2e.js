@@ -147,6 +147,7 @@ function assert(cond, msg) {
       await page.waitForURL(/\/subject-detail\?id=\d+/, { timeout: 10000 })
       assert(new URL(page.url()).searchParams.get('id') === String(project.id), `opened ${page.url()}`)
       await page.getByText(project.name, { exact: true }).first().waitFor({ timeout: 10000 })
+      await page.waitForFunction(() => document.title === '项目详情', null, { timeout: 5000 })
       await page.waitForTimeout(600)
       await page.screenshot({ path: path.join(shots, 'e2e-4-detail.png') })
     })
@@ -193,6 +194,19 @@ function assert(cond, msg) {
       assert(/All/.test(listText), 'no English "All" tab on the list')
       assert(!listText.includes('全部'), 'Chinese "全部" on the English list')
       await page.screenshot({ path: path.join(shots, 'e2e-7-list-en.png') })
+    })
+
+    await step('a desktop browser gets the 180x180 scan-with-WeChat QR overlay', async () => {
+      const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36' })
+      const dp = await desk.newPage()
+      dp.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+      await dp.goto(`${origin}/subject`, { waitUntil: 'domcontentloaded' })
+      const overlay = dp.locator('[data-testid="desktop-qr"]')
+      await overlay.waitFor({ timeout: 20000 })
+      const box = await overlay.locator('img').first().boundingBox()
+      assert(box && Math.round(box.width) === 180 && Math.round(box.height) === 180, `QR is ${box && box.width}x${box && box.height}`)
+      await dp.screenshot({ path: path.join(shots, 'e2e-8-desktop-qr.png') })
+      await desk.close()
     })
 
     await step('no uncaught errors in the page', async () => {
