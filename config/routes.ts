@@ -5,5 +5,7 @@ export const H5_ROUTES: Record<string, string> = {
   '/pkg-project/detail/index': '/subject-detail',
   '/pkg-project/jzml/index': '/jzml',
   '/pkg-article/list/index': '/list',
-  '/pkg-article/list-page/index': '/list-page'
+  '/pkg-article/list-page/index': '/list-page',
+  '/pkg-donate/form/index': '/form',
+  '/pkg-donate/agree-content/index': '/agree-content'
 }

@@ -4,7 +4,8 @@ export default defineAppConfig({
   pages: ['pages/subject/index', 'pages/subject-cpu/index'],
   subPackages: [
     { root: 'pkg-project', pages: ['detail/index', 'jzml/index'] },
-    { root: 'pkg-article', pages: ['list/index', 'list-page/index'] }
+    { root: 'pkg-article', pages: ['list/index', 'list-page/index'] },
+    { root: 'pkg-donate', pages: ['form/index', 'agree-content/index'] }
   ],
   window: {
     backgroundTextStyle: 'light',

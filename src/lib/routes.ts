@@ -5,7 +5,9 @@ export const ROUTES = {
   'subject-detail': '/pkg-project/detail/index',
   jzml: '/pkg-project/jzml/index',
   list: '/pkg-article/list/index',
-  'list-page': '/pkg-article/list-page/index'
+  'list-page': '/pkg-article/list-page/index',
+  form: '/pkg-donate/form/index',
+  'agree-content': '/pkg-donate/agree-content/index'
 } as const
 export type RouteName = keyof typeof ROUTES
 

@@ -7,9 +7,10 @@ import common from './messages/common'
 import project from './messages/project'
 import directory from './messages/directory'
 import article from './messages/article'
+import donate from './messages/donate'
 
 type Dict = Record<string, string>
-const sources = [common, project, directory, article]
+const sources = [common, project, directory, article, donate]
 
 export const dictionaries: Record<Lang, Dict> = {
   zh_CN: Object.assign({}, ...sources.map((s) => s.zh_CN)),

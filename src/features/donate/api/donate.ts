@@ -1,0 +1,84 @@
+/**
+ * Calls of the donation form (SPEC §7 Projects: itemsDetail, formDetail, itemsSubPrice, checkPermission,
+ * getCardBlance, donate; S: area codes and the area dictionary). Each returns the wire data; model/*.ts shapes it.
+ */
+import {
+  Api,
+  PermissionCode,
+  type AreaCode,
+  type AreaDictionaryNode,
+  type CardBalance,
+  type DonateAnswer,
+  type DonateSubmission,
+  type FormConfig,
+  type Project,
+  type SubItemPrice
+} from '@contract'
+import { ApiError, request } from '@/lib/request'
+import { SettingKey } from '@contract'
+
+/** itemsDetail is public (SPEC §6). */
+export function fetchProject(id: number): Promise<Project> {
+  return request<Project>({ path: Api.itemsDetail, query: { id }, auth: false, silent: true })
+}
+
+/** formDetail carries the token when there is one: the signed-in donor's previous answers come back for prefill. */
+export function fetchFormDetail(itemsId: number): Promise<FormConfig> {
+  return request<FormConfig>({ path: Api.formDetail, query: { itemsId }, silent: true })
+}
+
+export function fetchSubPrices(itemsId: number): Promise<SubItemPrice[]> {
+  return request<SubItemPrice[]>({ path: Api.itemsSubPrice, query: { itemsId }, silent: true })
+}
+
+export type Permission = 'ok' | 'alumni' | 'login' | 'error'
+
+/**
+ * checkPermission (SPEC §4, §6): 'alumni' for errorCode 0201 (alumni-only project), 'login' for 0101 (no valid
+ * token), 'error' when the check itself failed (network, unknown project): the server checks again on donate.
+ */
+export async function checkPermission(itemsId: number): Promise<Permission> {
+  try {
+    const data = await request<{ errorCode?: string } | null>({ path: Api.checkPermission, query: { itemsId }, silent: true })
+    const code = data?.errorCode || ''
+    if (code === PermissionCode.ALUMNI_REQUIRED) return 'alumni'
+    if (code === PermissionCode.AUTH_REQUIRED) return 'login'
+    return 'ok'
+  } catch (e) {
+    if (e instanceof ApiError && e.permissionCode === PermissionCode.ALUMNI_REQUIRED) return 'alumni'
+    if (e instanceof ApiError && e.permissionCode === PermissionCode.AUTH_REQUIRED) return 'login'
+    return 'error'
+  }
+}
+
+/** Campus card balance (pay type 9, SPEC §7: stuWorkNo only; the password never goes into a URL). Rejects when
+ *  the card service cannot read it. */
+export function fetchCardBalance(stuWorkNo: string): Promise<CardBalance> {
+  return request<CardBalance>({ path: Api.getCardBlance, query: { stuWorkNo }, silent: true })
+}
+
+/** POST donate: code -1 is toasted by request() and rejects; nothing else happens then (SPEC §8). */
+export function postDonate(body: DonateSubmission): Promise<DonateAnswer> {
+  return request<DonateAnswer>({ path: Api.donate, method: 'POST', data: body })
+}
+
+/** Dialling codes for mobile inputs ("+86" first). */
+export function fetchAreaCodes(): Promise<AreaCode[]> {
+  return request<AreaCode[]>({ path: Api.areaList4sort, auth: false, silent: true })
+}
+
+/** Provinces (parentId '0'), then cities, then districts. */
+export function fetchAreaChildren(parentId: string): Promise<AreaDictionaryNode[]> {
+  return request<AreaDictionaryNode[]>({ path: Api.areaDictionary, query: { parentId }, auth: false, silent: true })
+}
+
+/** The alumni mini-program that certifies alumni (SPEC §6): {"appid","path","originalId"}, or null when unset. */
+export async function fetchAlumniLaunch(): Promise<{ appid: string; path: string } | null> {
+  try {
+    const raw = await request<string>({ path: Api.getSettingValue, query: { key: SettingKey.ALUMNI_AUTH_SKIP }, auth: false, silent: true })
+    const v = raw ? JSON.parse(raw) : null
+    return v && typeof v.appid === 'string' && v.appid ? { appid: v.appid, path: String(v.path || '') } : null
+  } catch {
+    return null
+  }
+}

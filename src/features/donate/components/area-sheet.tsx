@@ -1,0 +1,96 @@
+/**
+ * Province / city / district cascade from the area dictionary (S/api/v1/dictionary/area/getAreaDictionaryByParentId):
+ * each tap loads the next level until a leaf; the tabs above go back a level.
+ */
+import { useEffect, useState } from 'react'
+import { ScrollView, Text, View } from '@tarojs/components'
+import { AtFloatLayout } from 'taro-ui'
+import type { AreaDictionaryNode } from '@contract'
+import { useTheme } from '@/lib/hooks/use-page-title'
+import { useT } from '@/store/session'
+import { fetchAreaChildren } from '../api/donate'
+import type { Region } from '../model/form-state'
+import 'taro-ui/lib/style/components/float-layout.scss'
+import './area-sheet.scss'
+
+interface Props {
+  open: boolean
+  onClose(): void
+  onPick(region: Region): void
+}
+
+export const regionText = (r: Region): string => [r.province, r.city, r.district].filter(Boolean).join(' ')
+
+export default function AreaSheet({ open, onClose, onPick }: Props) {
+  const t = useT()
+  const theme = useTheme()
+  const [path, setPath] = useState<AreaDictionaryNode[]>([])
+  const [nodes, setNodes] = useState<AreaDictionaryNode[]>([])
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading')
+
+  const load = (parentId: string) => {
+    setStatus('loading')
+    fetchAreaChildren(parentId)
+      .then((rows) => {
+        setNodes(rows || [])
+        setStatus('ready')
+      })
+      .catch(() => setStatus('failed'))
+  }
+
+  useEffect(() => {
+    if (open) {
+      setPath([])
+      load('0')
+    }
+  }, [open])
+
+  const pick = (node: AreaDictionaryNode) => {
+    const next = [...path, node]
+    if (node.isLeaf === 1 || next.length >= 3) {
+      onPick({ province: next[0]?.title || '', city: next[1]?.title || '', district: next[2]?.title || '' })
+      onClose()
+      return
+    }
+    setPath(next)
+    load(node.id)
+  }
+
+  const back = (level: number) => {
+    const parent = level === 0 ? '0' : path[level - 1].id
+    setPath(path.slice(0, level))
+    load(parent)
+  }
+
+  return (
+    <AtFloatLayout isOpened={open} title={t('donate.area.title')} onClose={onClose}>
+      <View className='dn-area' data-testid='area-sheet'>
+        <View className='dn-area__tabs'>
+          {path.map((n, i) => (
+            <Text key={n.id} className='dn-area__tab' onClick={() => back(i)}>
+              {n.title}
+            </Text>
+          ))}
+          <Text className='dn-area__tab dn-area__tab--on' style={{ color: theme, borderColor: theme }}>
+            {t('donate.area.choose')}
+          </Text>
+        </View>
+        <ScrollView scrollY className='dn-area__list'>
+          {status === 'loading' ? <Text className='dn-area__state'>{t('common.loading')}</Text> : null}
+          {status === 'failed' ? (
+            <Text className='dn-area__state' onClick={() => load(path.length ? path[path.length - 1].id : '0')}>
+              {t('common.loadFailed')} · {t('common.retry')}
+            </Text>
+          ) : null}
+          {status === 'ready'
+            ? nodes.map((n) => (
+                <View key={n.id} className='dn-area__item' data-testid='area-item' onClick={() => pick(n)}>
+                  {n.title}
+                </View>
+              ))
+            : null}
+        </ScrollView>
+      </View>
+    </AtFloatLayout>
+  )
+}

@@ -1,0 +1,49 @@
+/**
+ * Certificate (SPEC §4): shown at or above minMoneyCertificate when the form shows certificates; the name on it
+ * follows the donor name until edited. The paper option needs isOpenCertificate and a paper way; its way (pickup
+ * or post) appears once paper is chosen.
+ */
+import { Text } from '@tarojs/components'
+import { useT } from '@/store/session'
+import { patch } from '../model/form-state'
+import type { Visibility } from '../model/visibility'
+import { Chips, Row, Section, SwitchRow, TextRow } from './form-kit'
+import PickupInfo from './pickup-info'
+import type { SectionProps } from './types'
+
+export default function CertificateSection({ ctx, state, update, vis }: SectionProps & { vis: Visibility }) {
+  const t = useT()
+  if (!vis.certificate) return null
+  const { form } = ctx
+  return (
+    <Section title={t('donate.section.certificate')} testId='certificate-section'>
+      <TextRow
+        label={t('donate.certificate.name')}
+        required={vis.certificateWay}
+        value={state.certificateDonorName}
+        placeholder={t('donate.certificate.namePlaceholder')}
+        maxlength={32}
+        onInput={(v) => update((s) => patch(s, { certificateDonorName: v }))}
+        testId='certificate-name'
+      />
+      <Text className='dn-note'>{t('donate.certificate.electronicHint')}</Text>
+      {vis.paperOption ? (
+        <SwitchRow label={t('donate.certificate.paper')} checked={state.isNeedPaper}
+          onChange={(on) => update((s) => patch(s, { isNeedPaper: on }))} testId='paper-switch' />
+      ) : null}
+      {vis.certificateWay ? (
+        <Row label={t('donate.certificate.way')} required stacked testId='certificate-way'>
+          <Chips
+            options={(form.certificateWayPaperList || []).map((w) => ({ value: w, label: t(`donate.certificate.way${w}`) }))}
+            selected={state.certificateWay === null ? [] : [state.certificateWay]}
+            onPick={(w) => update((s) => patch(s, { certificateWay: w }))}
+            columns={2}
+          />
+        </Row>
+      ) : null}
+      {vis.certificatePickup ? (
+        <PickupInfo address={form.certificatePickUpAddress} name={form.certificatePickUpName} mobile={form.certificatePickUpMobile} testId='certificate-pickup' />
+      ) : null}
+    </Section>
+  )
+}

@@ -1,0 +1,74 @@
+/**
+ * The form's dialogs: the large-amount reminder (remindContent, sanitised) and the alumni reminder of SPEC §6.
+ * Alumni login: inside the WeChat browser the reminder carries WeChat's open tag that launches the school's alumni
+ * mini-program (it renders only once the page's JS-SDK is configured with open tags); in the mini-programs the
+ * login page belongs to a later issue, so the reminder offers close only.
+ */
+import { useEffect, useState } from 'react'
+import { Button, RichText, Text, View } from '@tarojs/components'
+import { AtModal, AtModalAction, AtModalContent, AtModalHeader } from 'taro-ui'
+import { platform } from '@/platform'
+import { sanitizeHtml } from '@/lib/sanitize'
+import { useT } from '@/store/session'
+import { fetchAlumniLaunch } from '../api/donate'
+import 'taro-ui/lib/style/components/modal.scss'
+import './dialogs.scss'
+
+export function LargeRemindDialog({ open, content, onConfirm, onCancel }: { open: boolean; content: string; onConfirm(): void; onCancel(): void }) {
+  const t = useT()
+  const html = sanitizeHtml(content, platform.assetUrl)
+  return (
+    <AtModal isOpened={open} closeOnClickOverlay={false} onClose={onCancel}>
+      <AtModalHeader>{t('donate.large.title')}</AtModalHeader>
+      <AtModalContent>
+        <View className='dn-dialog__body' data-testid='large-remind'>
+          {html ? <RichText nodes={html} /> : <Text>{t('donate.large.fallback')}</Text>}
+        </View>
+      </AtModalContent>
+      <AtModalAction>
+        <Button onClick={onCancel} data-testid='large-cancel'>{t('common.cancel')}</Button>
+        <Button onClick={onConfirm} data-testid='large-confirm'>{t('donate.large.confirm')}</Button>
+      </AtModalAction>
+    </AtModal>
+  )
+}
+
+const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c] as string)
+
+/** WeChat's <wx-open-launch-weapp> (H5 inside WeChat only): the button inside is drawn by WeChat. */
+function AlumniLaunch({ label }: { label: string }) {
+  const [launch, setLaunch] = useState<{ appid: string; path: string } | null>(null)
+  useEffect(() => {
+    let alive = true
+    fetchAlumniLaunch().then((v) => alive && setLaunch(v))
+    return () => {
+      alive = false
+    }
+  }, [])
+  if (!launch) return null
+  const html =
+    `<wx-open-launch-weapp appid="${escapeAttr(launch.appid)}" path="${escapeAttr(launch.path)}">` +
+    `<script type="text/wxtag-template"><button style="width:100%;height:44px;border:0;background:transparent;font-size:16px;color:#c8102e">${escapeAttr(label)}</button></script>` +
+    '</wx-open-launch-weapp>'
+  return <View className='dn-dialog__launch' data-testid='alumni-login' dangerouslySetInnerHTML={{ __html: html }} />
+}
+
+export function AlumniDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const t = useT()
+  const env = platform.env()
+  const canLaunch = env.target === 'h5' && env.inWechatBrowser && !env.inMiniProgram
+  return (
+    <AtModal isOpened={open} onClose={onClose}>
+      <AtModalHeader>{t('donate.alumni.title')}</AtModalHeader>
+      <AtModalContent>
+        <View className='dn-dialog__body' data-testid='alumni-dialog'>
+          <Text>{t('donate.alumni.text')}</Text>
+        </View>
+        {open && canLaunch ? <AlumniLaunch label={t('donate.alumni.login')} /> : null}
+      </AtModalContent>
+      <AtModalAction>
+        <Button onClick={onClose} data-testid='alumni-close'>{t('common.close')}</Button>
+      </AtModalAction>
+    </AtModal>
+  )
+}

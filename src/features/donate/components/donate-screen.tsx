@@ -1,0 +1,79 @@
+/**
+ * Donation form `form?id&subItemsId&togetherId` (SPEC §2, §4, §5): loads the project and its form, shows the
+ * offline contact notice when the school takes no online gifts, checks permission on entry, and composes the
+ * sections; submit hands the order to the payment module.
+ */
+import { useCallback, useMemo, useState } from 'react'
+import { View } from '@tarojs/components'
+import { platform } from '@/platform'
+import { useSession, useT } from '@/store/session'
+import { useCardBalance } from '../hooks/use-card-balance'
+import { useDonatePage, type DonateQuery } from '../hooks/use-donate-page'
+import { useDonateSubmit } from '../hooks/use-donate-submit'
+import { usePermission } from '../hooks/use-permission'
+import { isGoods, onlineDisabled, type FormContext } from '../model/context'
+import { initialState, type DonateFormState } from '../model/form-state'
+import { giftAmount, visibility } from '../model/visibility'
+import AgreementRow from './agreement-row'
+import AmountSection from './amount-section'
+import CertificateSection from './certificate-section'
+import { AlumniDialog, LargeRemindDialog } from './dialogs'
+import DonorSection from './donor-section'
+import GoodsSection from './goods-section'
+import Notice from './notice'
+import PaySection from './pay-section'
+import PostalSection from './postal-section'
+import ProjectSummary from './project-summary'
+import ReceiptSection from './receipt-section'
+import SubmitBar from './submit-bar'
+import './donate-screen.scss'
+
+function DonateForm({ ctx, query }: { ctx: FormContext; query: DonateQuery }) {
+  const [state, setState] = useState<DonateFormState>(() => initialState(ctx, query))
+  const update = useCallback((fn: (s: DonateFormState) => DonateFormState) => setState(fn), [])
+  const gate = usePermission(ctx.project.id, true)
+  const { balance, loadBalance } = useCardBalance()
+  const { submit, busy, remindOpen, confirmRemind, cancelRemind } = useDonateSubmit({ ctx, state, gate, loadBalance })
+  const vis = visibility(ctx, state)
+  const props = { ctx, state, update }
+  return (
+    <View className='dn-form' data-testid='donate-form'>
+      <ProjectSummary ctx={ctx} />
+      {isGoods(ctx) ? <GoodsSection {...props} /> : <AmountSection {...props} />}
+      <DonorSection {...props} vis={vis} />
+      <CertificateSection {...props} vis={vis} />
+      <ReceiptSection {...props} vis={vis} />
+      <PostalSection {...props} vis={vis} />
+      <PaySection {...props} vis={vis} balance={balance} onCardNumberDone={(no) => loadBalance(no)} />
+      <AgreementRow agreed={state.agreed} update={update} />
+      <View className='dn-form__spacer' />
+      <SubmitBar amount={giftAmount(ctx, state)} busy={busy} onSubmit={submit} />
+      <LargeRemindDialog open={remindOpen} content={ctx.form.remindContent} onConfirm={confirmRemind} onCancel={cancelRemind} />
+      <AlumniDialog open={gate.alumniOpen} onClose={gate.closeAlumni} />
+    </View>
+  )
+}
+
+export default function DonateScreen() {
+  const t = useT()
+  const query = useMemo<DonateQuery>(() => platform.nav.currentQuery(), [])
+  const page = useDonatePage(query)
+  const settings = useSession((s) => s.settings)
+
+  if (page.status === 'loading') return <View className='dn-loading'>{t('common.loading')}</View>
+  if (page.status === 'error') {
+    return <Notice title={t('donate.loadFailed')} text={page.message} action={{ label: t('common.retry'), onTap: page.reload }} testId='donate-error' />
+  }
+  const { ctx } = page
+  if (onlineDisabled(ctx.form, settings)) {
+    const text = ctx.form.offlineContactInfo || settings.offlineContactInfo || t('donate.offline.fallback')
+    return <Notice title={t('donate.offline.title')} text={text} action={{ label: t('donate.back'), onTap: () => platform.nav.back() }} testId='offline-notice' />
+  }
+  if (ctx.project.isDonate !== 1) {
+    return (
+      <Notice title={t('donate.closed.title')} text={ctx.project.noReason || t('donate.closed.fallback')}
+        action={{ label: t('donate.back'), onTap: () => platform.nav.back() }} testId='closed-notice' />
+    )
+  }
+  return <DonateForm key={ctx.project.id} ctx={ctx} query={query} />
+}

@@ -1,0 +1,43 @@
+/**
+ * Donor (SPEC §2, §4): the anonymity switch (isShowAnonymous) and the no-listing switch (isShowNoData), then the
+ * dynamic fields that are visible under their conditions. Anonymous hides the fields (and the server skips them).
+ */
+import { patch, setCode, setFieldValue } from '../model/form-state'
+import { visibleFields } from '../model/fields'
+import type { Visibility } from '../model/visibility'
+import { useT } from '@/store/session'
+import DynamicField from './dynamic-field'
+import { Section, SwitchRow } from './form-kit'
+import type { SectionProps } from './types'
+
+export default function DonorSection({ ctx, state, update, vis }: SectionProps & { vis: Visibility }) {
+  const t = useT()
+  const fields = vis.donor ? visibleFields(ctx.form.fieldList || [], state.values) : []
+  if (!vis.anonymousSwitch && !vis.noDataSwitch && !fields.length) return null
+  return (
+    <Section title={t('donate.section.donor')} testId='donor-section'>
+      {vis.anonymousSwitch ? (
+        <SwitchRow
+          label={t('donate.anonymous')}
+          hint={state.isAnonymous ? t('donate.anonymous.hint') : undefined}
+          checked={state.isAnonymous}
+          onChange={(on) => update((s) => patch(s, { isAnonymous: on }))}
+          testId='anonymous-switch'
+        />
+      ) : null}
+      {vis.noDataSwitch ? (
+        <SwitchRow label={t('donate.noData')} checked={state.isNoData} onChange={(on) => update((s) => patch(s, { isNoData: on }))} testId='nodata-switch' />
+      ) : null}
+      {fields.map((f) => (
+        <DynamicField
+          key={f.fieldName}
+          field={f}
+          value={state.values[f.fieldName] ?? ''}
+          code={state.codes[f.fieldName] ?? ''}
+          onChange={(v) => update((s) => setFieldValue(s, f.fieldName, v))}
+          onCode={(c) => update((s) => setCode(s, f.fieldName, c))}
+        />
+      ))}
+    </Section>
+  )
+}

@@ -1,0 +1,80 @@
+/**
+ * Receipt (SPEC §4, §5): shown at or above minMoneyReceipt when the form shows and opens receipts. Once needed:
+ * issued to (personal 1 / enterprise 2, default 2) with its name and ID / credit code labels, receipt type (paper 1
+ * / electronic 2; a type change picks the other list's first way), way, and the e-mail (way 3) or SMS mobile (way 4).
+ */
+import { DONATE_LIMITS } from '@contract'
+import { useT } from '@/store/session'
+import { patch, pickReceiptType, setCode } from '../model/form-state'
+import { receiptLabels, receiptWays } from '../model/receipt'
+import type { Visibility } from '../model/visibility'
+import { Chips, Row, Section, SwitchRow, TextRow } from './form-kit'
+import MobileField from './mobile-field'
+import PickupInfo from './pickup-info'
+import type { SectionProps } from './types'
+
+export default function ReceiptSection({ ctx, state, update, vis }: SectionProps & { vis: Visibility }) {
+  const t = useT()
+  if (!vis.receipt) return null
+  const { form } = ctx
+  const labels = receiptLabels(state.receiptDonorType)
+  const codeRequired = form.isCreditCode === 1
+  return (
+    <Section title={t('donate.section.receipt')} testId='receipt-section'>
+      <SwitchRow label={t('donate.receipt.need')} checked={state.isNeedReceipt}
+        onChange={(on) => update((s) => patch(s, { isNeedReceipt: on }))} testId='receipt-switch' />
+      {vis.receiptFields ? (
+        <>
+          <Row label={t('donate.receipt.donorType')} required stacked>
+            <Chips
+              options={[2, 1].map((v) => ({ value: v as 1 | 2, label: t(`donate.receipt.donorType${v}`) }))}
+              selected={[state.receiptDonorType]}
+              onPick={(v) => update((s) => patch(s, { receiptDonorType: v }))}
+              testId='receipt-donor-type'
+              columns={2}
+            />
+          </Row>
+          <TextRow label={t(labels.name)} required value={state.receiptDonorName}
+            placeholder={t('donate.field.required', { title: t(labels.name) })} maxlength={100}
+            onInput={(v) => update((s) => patch(s, { receiptDonorName: v }))} testId='receipt-name' />
+          <TextRow label={t(labels.code)} required={codeRequired} value={state.creditCode}
+            placeholder={t('donate.receipt.codePlaceholder', { title: t(labels.code), n: DONATE_LIMITS.CREDIT_CODE_LENGTH })}
+            maxlength={DONATE_LIMITS.CREDIT_CODE_LENGTH} type={state.receiptDonorType === 1 ? 'idcard' : 'text'}
+            onInput={(v) => update((s) => patch(s, { creditCode: v }))} testId='receipt-code' />
+          {(form.receiptTypeList || []).length > 1 ? (
+            <Row label={t('donate.receipt.type')} required stacked>
+              <Chips
+                options={form.receiptTypeList.map((v) => ({ value: v, label: t(`donate.receipt.type${v}`) }))}
+                selected={state.receiptType === null ? [] : [state.receiptType]}
+                onPick={(v) => update((s) => pickReceiptType(ctx, s, v))}
+                testId='receipt-type'
+                columns={2}
+              />
+            </Row>
+          ) : null}
+          <Row label={t('donate.receipt.way')} required stacked>
+            <Chips
+              options={receiptWays(form, state.receiptType).map((v) => ({ value: v, label: t(`donate.receipt.way${v}`) }))}
+              selected={state.receiptWay === null ? [] : [state.receiptWay]}
+              onPick={(v) => update((s) => patch(s, { receiptWay: v }))}
+              testId='receipt-way'
+              columns={2}
+            />
+          </Row>
+          {vis.receiptPickup ? <PickupInfo address={form.pickUpAddress} name={form.pickUpName} mobile={form.pickUpMobile} testId='receipt-pickup' /> : null}
+          {vis.receiptEmail ? (
+            <TextRow label={t('donate.receipt.email')} required value={state.postalEmail}
+              placeholder={t('donate.field.required', { title: t('donate.receipt.email') })} maxlength={100}
+              onInput={(v) => update((s) => patch(s, { postalEmail: v }))} testId='receipt-email' />
+          ) : null}
+          {vis.receiptSms ? (
+            <MobileField label={t('donate.receipt.sms')} required placeholder={t('donate.field.required', { title: t('donate.receipt.sms') })}
+              code={state.codes.postalMobileSms} value={state.postalMobileSms}
+              onCode={(c) => update((s) => setCode(s, 'postalMobileSms', c))}
+              onInput={(v) => update((s) => patch(s, { postalMobileSms: v }))} testId='receipt-sms' />
+          ) : null}
+        </>
+      ) : null}
+    </Section>
+  )
+}

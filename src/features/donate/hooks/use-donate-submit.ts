@@ -1,0 +1,105 @@
+/**
+ * Submit (SPEC §4 Donation flow): debounced 500 ms, busy while it runs. Validate (first problem toasted), campus
+ * card balance, permission again, the large-amount reminder, POST donate, then hand over to runPayment. A -1 on
+ * donate has been toasted by request() and nothing else happens.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { platform } from '@/platform'
+import { toast } from '@/lib/quiet'
+import { t } from '@/store/session'
+import { runPayment } from '@/features/payment'
+import { postDonate } from '../api/donate'
+import { dec } from '../model/amount'
+import type { FormContext } from '../model/context'
+import type { DonateFormState } from '../model/form-state'
+import { buildSubmission, donateFromEnv } from '../model/submission'
+import { errorText, validateForm } from '../model/validate'
+import { giftAmount, needsLargeRemind, visibility } from '../model/visibility'
+import type { PermissionGate } from './use-permission'
+
+export const SUBMIT_DEBOUNCE_MS = 500
+
+interface Options {
+  ctx: FormContext
+  state: DonateFormState
+  gate: PermissionGate
+  loadBalance(stuWorkNo: string): Promise<string | null>
+}
+
+export function useDonateSubmit({ ctx, state, gate, loadBalance }: Options) {
+  const [busy, setBusy] = useState(false)
+  const [remindOpen, setRemindOpen] = useState(false)
+  const busyRef = useRef(false)
+  const latest = useRef(state)
+  latest.current = state
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const remindAnswer = useRef<((go: boolean) => void) | null>(null)
+
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current)
+  }, [])
+
+  const askRemind = () =>
+    new Promise<boolean>((resolve) => {
+      remindAnswer.current = resolve
+      setRemindOpen(true)
+    })
+  const answerRemind = (go: boolean) => {
+    setRemindOpen(false)
+    remindAnswer.current?.(go)
+    remindAnswer.current = null
+  }
+
+  const run = useCallback(async () => {
+    if (busyRef.current) return
+    const s = latest.current
+    const err = validateForm(ctx, s)
+    if (err) {
+      toast(errorText(err, t), err.duration)
+      return
+    }
+    busyRef.current = true
+    setBusy(true)
+    try {
+      const amount = giftAmount(ctx, s)
+      if (visibility(ctx, s).campusCard) {
+        const balance = await loadBalance(s.stuWorkNo)
+        if (balance === null) return toast(t('donate.card.readFailed'), 2000)
+        if (dec(balance).lt(dec(amount))) return toast(t('donate.card.insufficient'), 2000)
+      }
+      if (!(await gate.ensure())) return
+      if (needsLargeRemind(ctx, amount) && !(await askRemind())) return
+      const body = buildSubmission(ctx, s, donateFromEnv(platform.env()))
+      let answer
+      try {
+        answer = await postDonate(body)
+      } catch {
+        return // request() has shown the server's message (code -1) or the network error
+      }
+      try {
+        await runPayment({
+          billNo: answer?.orderPayRequestDTO?.billNo || '',
+          params: answer?.data ?? null,
+          payType: body.payType,
+          itemsId: ctx.project.id
+        })
+      } catch {
+        toast(t('donate.pay.unavailable'), 2000)
+      }
+    } finally {
+      busyRef.current = false
+      setBusy(false)
+    }
+  }, [ctx, gate, loadBalance])
+
+  const submit = useCallback(() => {
+    if (busyRef.current) return
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      timer.current = null
+      run().catch(() => undefined)
+    }, SUBMIT_DEBOUNCE_MS)
+  }, [run])
+
+  return { submit, busy, remindOpen, confirmRemind: () => answerRemind(true), cancelRemind: () => answerRemind(false) }
+}

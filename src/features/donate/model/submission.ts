@@ -1,0 +1,82 @@
+/**
+ * The POST donate body (types/donate.ts DonateSubmission) from a validated form. Only what the donor can see is
+ * sent: hidden conditional fields, hidden sections and an anonymous donor's details stay out.
+ */
+import { CURRENCY, type DonateFrom, type DonateSubmission, type PayTypeCode } from '@contract'
+import type { EnvInfo } from '@/platform/types'
+import { isGoods, type FormContext } from './context'
+import { joinMobile, visibleFields } from './fields'
+import type { DonateFormState } from './form-state'
+import { giftAmount, visibility } from './visibility'
+
+/** SPEC §3 donateFrom: U6 in a mini-program (or its web-view), U5 in the WeChat browser, U1 elsewhere. */
+export function donateFromEnv(env: Pick<EnvInfo, 'target' | 'inMiniProgram' | 'inWechatBrowser'>): DonateFrom {
+  if (env.target !== 'h5' || env.inMiniProgram) return 'U6'
+  if (env.inWechatBrowser) return 'U5'
+  return 'U1'
+}
+
+const flag = (b: boolean): 0 | 1 => (b ? 1 : 0)
+
+export function buildSubmission(ctx: FormContext, s: DonateFormState, donateFrom: DonateFrom): DonateSubmission {
+  const v = visibility(ctx, s)
+  const { form, project } = ctx
+  const formDataMap: Record<string, string> = {}
+  if (v.donor) {
+    for (const f of visibleFields(form.fieldList || [], s.values)) {
+      const value = (s.values[f.fieldName] ?? '').trim()
+      if (value === '') continue
+      formDataMap[f.fieldName] = f.fieldUiType === 'mobile' ? joinMobile(s.codes[f.fieldName], value) : value
+    }
+  }
+  if (v.campusCard) {
+    formDataMap.stuWorkNo = s.stuWorkNo.trim()
+    // "passwork" (sic) is the wire name (SPEC §3)
+    formDataMap.passwork = s.passwork
+  }
+  const body: DonateSubmission = {
+    formId: form.id,
+    currency: CURRENCY,
+    payType: s.payType as PayTypeCode,
+    currencyMoney: giftAmount(ctx, s) || '',
+    itemsId: project.id,
+    subItemsId: s.subItemsId,
+    isDonateTogether: flag(ctx.togetherId !== null),
+    donateTogetherId: ctx.togetherId,
+    itemsType: 1,
+    isAnonymous: flag(!v.donor),
+    donateFrom,
+    formDataMap,
+    isAgree: flag(s.agreed),
+    isNoData: flag(v.noDataSwitch && s.isNoData),
+    isNeedPaper: flag(v.certificateWay),
+    certificateDonorName: v.donor ? s.certificateDonorName.trim() : '',
+    certificateWay: v.certificateWay ? s.certificateWay : null,
+    isNeedReceipt: flag(v.receiptFields)
+  }
+  if (isGoods(ctx)) body.donateMaterialNumber = Number(s.quantity.trim())
+  if (v.receiptFields) {
+    Object.assign(body, {
+      receiptDonorType: s.receiptDonorType,
+      receiptDonorName: s.receiptDonorName.trim(),
+      creditCode: s.creditCode.trim().toUpperCase(),
+      receiptType: s.receiptType,
+      receiptWay: s.receiptWay,
+      postalEmail: v.receiptEmail ? s.postalEmail.trim() : '',
+      postalMobileSms: v.receiptSms ? joinMobile(s.codes.postalMobileSms, s.postalMobileSms) : ''
+    })
+  }
+  if (v.postal) {
+    Object.assign(body, {
+      postalCountry: '',
+      postalProvince: s.region.province,
+      postalCity: s.region.city,
+      postalDistrict: s.region.district,
+      postalAddress: s.postalAddress.trim(),
+      postalZip: s.postalZip.trim(),
+      postalContact: s.postalContact.trim(),
+      postalMobile: joinMobile(s.codes.postalMobile, s.postalMobile)
+    })
+  }
+  return body
+}
