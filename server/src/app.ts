@@ -40,7 +40,8 @@ export interface BuildOptions {
   orders?: { ttlMinutes?: number; rateLimits?: Partial<OrderRateLimits>; publicBaseUrl?: string }
   /** provider factories replacing the built-in ones (tests), and the environment "env:NAME" credentials read */
   payments?: { factories?: Partial<Record<ProviderName, ProviderFactory>>; env?: NodeJS.ProcessEnv }
-  /** the job worker (certificates, reconciliation); autoStart false in tests, which call runJobsOnce() */
+  /** the job worker (certificates, reconciliation); autoStart false in tests, which call runJobsOnce();
+   *  JOBS_ENABLED=0 keeps a process from running jobs (another process runs them) */
   jobs?: WorkerOptions
   /** clock of the donation flow (tests) */
   now?: () => Date
@@ -109,7 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const jobs = createJobWorker({
     db: handle.db, dataDir: opts.dataDir, log: app.log, now,
     reconcile: (at) => reconcile(orders, at)
-  }, opts.jobs)
+  }, { autoStart: process.env.JOBS_ENABLED !== '0', ...opts.jobs })
   orders.onPaid = () => jobs.kick()
   app.decorate('payments', payments)
   app.decorate('orders', orders)

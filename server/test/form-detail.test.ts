@@ -70,9 +70,10 @@ describe('formDetail', () => {
 
   it('a school without any form gets the built-in one (id 0, pay types 1 and 2, no fields)', async () => {
     const { id: schoolId } = await createSchool(ctx.app.db, { code: 'noform', name: '无表单基金会' })
-    const { id: itemsId } = await ctx.app.db.insertInto('project').values({
-      school_id: schoolId, name: '测试项目', created_at: new Date().toISOString()
-    }).returning('id').executeTakeFirstOrThrow()
+    const { id: _id, ...template } = await ctx.app.db.selectFrom('project').selectAll()
+      .where('id', '=', await projectIdOf(ctx.app, 'demo', '示范大学励志奖学金')).executeTakeFirstOrThrow()
+    const { id: itemsId } = await ctx.app.db.insertInto('project').values({ ...template, school_id: schoolId, type_id: null, form_id: null, name: '测试项目' })
+      .returning('id').executeTakeFirstOrThrow()
     const f = (await form('noform', itemsId)).data
     assert.equal(f.id, 0)
     assert.deepEqual(f.payPlatformList, [1, 2])

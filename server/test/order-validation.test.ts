@@ -88,7 +88,7 @@ describe('goods (crowdType 2)', () => {
     const ok = await accepted(goods({ donateMaterialNumber: 3, currencyMoney: '90.00' }))
     const row = await ctx.app.db.selectFrom('donation').select(['amount_fen', 'material_number']).where('bill_no', '=', ok.orderPayRequestDTO.billNo).executeTakeFirstOrThrow()
     assert.deepEqual(row, { amount_fen: 9000, material_number: 3 })
-    const noFigure = await accepted(goods({ donateMaterialNumber: '2' }))
+    const noFigure = await accepted(goods({ donateMaterialNumber: '2' as unknown as number }))
     assert.equal((await ctx.app.db.selectFrom('donation').select('amount_fen').where('bill_no', '=', noFigure.orderPayRequestDTO.billNo).executeTakeFirstOrThrow()).amount_fen, 6000)
   })
 })

@@ -54,6 +54,14 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<JobRow
   return claimed
 }
 
+/** Claimed jobs that were not started (shutdown): pending again, the claim not counted as an attempt. */
+export async function release(db: Db, jobs: JobRow[], now: Date) {
+  for (const j of jobs) {
+    await db.updateTable('job').set({ status: 'pending', locked_at: null, attempts: j.attempts - 1, updated_at: now.toISOString() })
+      .where('id', '=', j.id).where('status', '=', 'running').execute()
+  }
+}
+
 export async function complete(db: Db, id: number, now: Date) {
   await db.updateTable('job').set({ status: 'done', locked_at: null, last_error: '', updated_at: now.toISOString() })
     .where('id', '=', id).where('status', '=', 'running').execute()

@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/types'
-import { claimDue, complete, fail, releaseExpiredLeases, type JobRow } from './queue'
+import { claimDue, complete, fail, release, releaseExpiredLeases, type JobRow } from './queue'
 
 export type JobHandler = (job: JobRow, payload: Record<string, unknown>) => Promise<unknown>
 
@@ -91,10 +91,15 @@ export class JobWorker {
   async runJobsOnce(now: Date = this.now()): Promise<RunResult> {
     const out: RunResult = { ran: 0, failed: 0 }
     await releaseExpiredLeases(this.db, now)
-    for (let round = 0; round < 1000; round++) {
+    for (let round = 0; round < 1000 && !this.stopped; round++) {
       const jobs = await claimDue(this.db, now, this.opts.batch)
       if (!jobs.length) break
-      for (const job of jobs) {
+      for (const [i, job] of jobs.entries()) {
+        // On shutdown the claimed but unstarted rest goes back to pending for the next process.
+        if (this.stopped) {
+          await release(this.db, jobs.slice(i), this.now())
+          break
+        }
         const handler = this.handlers[job.kind]
         try {
           if (!handler) throw new Error(`no handler for job kind ${job.kind}`)

@@ -1,0 +1,28 @@
+/**
+ * A worker-only process: the same app (migrations, job worker) without an HTTP listener. Run it beside API
+ * processes started with JOBS_ENABLED=0 so certificate rendering never shares their event loop:
+ *   JOBS_ENABLED=0 npx tsx server/src/main.ts   &   npx tsx server/src/jobs/main.ts
+ * Env as main.ts (DATA_DIR, DATABASE_URL, LOG_LEVEL). Several workers may run: claims are conditional updates.
+ */
+import path from 'node:path'
+import { buildApp } from '../app'
+
+async function main() {
+  const dataDir = path.resolve(process.env.DATA_DIR ?? './data')
+  const app = await buildApp({
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    logger: true,
+    jobs: { autoStart: true }
+  })
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => { void app.close().then(() => process.exit(0)) })
+  }
+  await app.ready()
+  app.log.info(`uplus job worker running (data: ${dataDir}, db: ${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`)
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
