@@ -151,8 +151,9 @@ describe('project detail', () => {
     expect(nav).not.toHaveBeenCalled()
   })
 
-  it('an open project has an enabled donate button whose page is announced as coming soon', async () => {
+  it('an open project has an enabled donate button that opens the donation form', async () => {
     const toast = toastSpy()
+    const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as any)
     stubDetail(project())
     render(<DetailPage />)
     await screen.findByTestId('project-title')
@@ -161,7 +162,8 @@ describe('project detail', () => {
     expect(donate.querySelector('.at-button--disabled')).toBeNull()
     expect(screen.getByTestId('invite-button').querySelector('.at-button--disabled')).toBeNull()
     fireEvent.click(donate.querySelector('.at-button')!)
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '捐赠功能即将上线' }))
+    expect(nav).toHaveBeenCalledWith({ url: '/pkg-donate/form/index?id=1' })
+    expect(toast).not.toHaveBeenCalled()
   })
 
   it('shows the offline contact notice instead of the donate button when online donation is disabled', async () => {

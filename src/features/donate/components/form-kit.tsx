@@ -90,12 +90,14 @@ export function ValueRow({ label, required, value, placeholder, onTap, testId }:
   testId?: string
 }) {
   return (
-    <Row label={label} required={required} testId={testId}>
-      <View className='dn-value' onClick={onTap}>
-        <Text className={value ? 'dn-value__text' : 'dn-value__ph'}>{value || placeholder}</Text>
-        <Text className='dn-value__chevron'>›</Text>
-      </View>
-    </Row>
+    <View onClick={onTap} data-testid={testId}>
+      <Row label={label} required={required}>
+        <View className='dn-value'>
+          <Text className={value ? 'dn-value__text' : 'dn-value__ph'}>{value || placeholder}</Text>
+          <Text className='dn-value__chevron'>›</Text>
+        </View>
+      </Row>
+    </View>
   )
 }
 
