@@ -96,7 +96,7 @@ export function validateFields(fields: FormField[], data: FormData, now = new Da
         if (!/^[1-9]\d{0,15}$/.test(v)) throw bizError('fieldNotPositiveInt', { title })
         break
       case 'mobile':
-        if (!isValidMobile(v)) throw bizError('mobileInvalid')
+        if (!isValidMobile(v)) throw bizError('donateMobileInvalid')
         break
       case 'switch':
         if (v !== '0' && v !== '1') throw bizError('fieldInvalid', { title })

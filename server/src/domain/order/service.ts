@@ -10,7 +10,7 @@ import {
   type DonateAnswer, type Lang, type PaymentParams as WirePaymentParams, type SuccessData
 } from '../../../../types'
 import type { DB } from '../../db/types'
-import { AppError, bizError } from '../../errors'
+import { AppError, bizError, tokenInvalid } from '../../errors'
 import { t } from '../../i18n'
 import { isCampusCardMessageKey, campusCardMessage } from '../../providers/campus-card/service'
 import { escapeHtml } from '../../providers/payment/common/http'
@@ -80,7 +80,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
         .where('id', '=', body.donateTogetherId).executeTakeFirst()
       : Promise.resolve(undefined)
   ])
-  if (!user || !setting) throw bizError('orderNotFound')
+  if (!user || !setting) throw tokenInvalid()
   if (!(await mayDonate(db, sid, project, caller.userId))) {
     throw new AppError('alumniOnly', ResultCode.ERROR, 200, {}, { errorCode: PermissionCode.ALUMNI_REQUIRED })
   }

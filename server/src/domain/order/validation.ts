@@ -105,7 +105,7 @@ function requirePostal(b: DonateBody) {
   if (!text(b.postalContact, 64)) throw bizError('postalRequired', { title: '联系人' })
   const mobile = text(b.postalMobile, 32)
   if (!mobile) throw bizError('postalRequired', { title: '联系电话' })
-  if (!isValidMobile(mobile)) throw bizError('contactMobileInvalid')
+  if (!isValidMobile(mobile)) throw bizError('donateContactMobileInvalid')
 }
 
 export function validateSubmission(ctx: DonateContext, b: DonateBody): ValidOrder {
@@ -181,7 +181,7 @@ export function validateSubmission(ctx: DonateContext, b: DonateBody): ValidOrde
     }
     if (!certificateDonorName) throw bizError('certificateNameRequired')
     if (b.certificateWay === undefined || b.certificateWay === null || !form.certificateWaysPaper.includes(b.certificateWay)) {
-      throw bizError('certificateWayInvalid')
+      throw bizError('donateCertificateWayInvalid')
     }
     isNeedPaper = 1
     certificateWay = b.certificateWay
@@ -195,10 +195,10 @@ export function validateSubmission(ctx: DonateContext, b: DonateBody): ValidOrde
   if (!isAnonymous && on(b.isNeedReceipt)) {
     if (!form.openReceipt || !form.showReceipt || amountFen < form.minFenReceipt || !form.receiptTypes.length) throw bizError('receiptUnavailable')
     const type = b.receiptType ?? null
-    if (type === null || !form.receiptTypes.includes(type)) throw bizError('receiptTypeInvalid')
+    if (type === null || !form.receiptTypes.includes(type)) throw bizError('donateReceiptTypeInvalid')
     const ways = type === 1 ? form.receiptWaysPaper : form.receiptWaysElectronic
     const way = b.receiptWay ?? null
-    if (way === null || !ways.includes(way)) throw bizError('receiptWayInvalid')
+    if (way === null || !ways.includes(way)) throw bizError('donateReceiptWayInvalid')
     const donorType = b.receiptDonorType ?? null
     if (donorType !== 1 && donorType !== 2) throw bizError('receiptDonorTypeInvalid')
     const name = text(b.receiptDonorName, 100)
@@ -208,8 +208,8 @@ export function validateSubmission(ctx: DonateContext, b: DonateBody): ValidOrde
     if (form.creditCodeRequired && !code) throw bizError('receiptNameRequired', { title: codeTitle })
     if (code && charLength(code) !== 18) throw bizError('fieldInvalid', { title: codeTitle })
     if (code && !(donorType === 2 ? isCreditCode(code) : isIdNumber(code))) throw bizError('fieldInvalid', { title: codeTitle })
-    if (way === 3 && !EMAIL_RE.test(text(b.postalEmail, 200))) throw bizError('emailInvalid')
-    if (way === 4 && !isValidMobile(text(b.postalMobileSms, 32))) throw bizError('mobileInvalid')
+    if (way === 3 && !EMAIL_RE.test(text(b.postalEmail, 200))) throw bizError('donateEmailInvalid')
+    if (way === 4 && !isValidMobile(text(b.postalMobileSms, 32))) throw bizError('donateMobileInvalid')
     if (way === 2) requirePostal(b)
     isNeedReceipt = 1
     receipt = { receipt_donor_type: donorType, receipt_donor_name: name, credit_code: code.toUpperCase(), receipt_type: type, receipt_way: way }
