@@ -52,7 +52,36 @@ export const Api = {
   articleDetail: `${P}/index/articleDetail`,
   // Web-source articles
   webArticleList: `${OPERATE}/article/list/mobile`,
-  webArticleDetail: `${OPERATE}/get/article/details`
+  webArticleDetail: `${OPERATE}/get/article/details`,
+  // Login (types/identity.ts)
+  getSmsCode: `${S}/app/v1/user/getSmsCode`,
+  mobileLogin: `${S}/app/v1/user/mobileLogin`,
+  passLogin: `${S}/app/v1/user/passLogin`,
+  // User centre (types/center.ts)
+  centerMy: `${P}/user/center/my`,
+  awardList: `${P}/user/center/awardList`,
+  awardDetail: `${P}/user/center/awardDetail`,
+  updateUser: `${P}/user/center/updateUser`,
+  itemsDonateGroup: `${P}/user/center/itemsDonateGroup`,
+  donateRecordList: `${P}/user/center/donateRecordList`,
+  togetherStatistics: `${P}/user/center/togetherStatistics`,
+  launchList: `${P}/user/center/launchList`,
+  joinList: `${P}/user/center/joinList`,
+  namingList: `${P}/user/center/namingList`,
+  fileUpload: `${S}/api/v1/file/upload`,
+  // Certificates
+  certificatePage: `${P}/certificate/page`,
+  certificateConfig: `${P}/certificate/config/detail`,
+  certificateStayPage: `${P}/certificate/stay/page`,
+  certificateInsert: `${P}/certificate/insert`,
+  certificateDetail: `${P}/certificate/detail`,
+  // Receipts
+  receiptPage: `${P}/receipt/page`,
+  receiptStayPage: `${P}/receipt/stay/page`,
+  receiptLastUserInfo: `${P}/receipt/lastUserInfo`,
+  receiptConfig: `${P}/receipt/config/detail`,
+  receiptInsert: `${P}/receipt/insert`,
+  receiptDetail: `${P}/receipt/detail`
 } as const
 export type ApiPath = (typeof Api)[keyof typeof Api]
 

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_LANG, type Lang } from '../../types'
 import { orderMessages } from './domain/order/messages'
+import { centerMessages } from './domain/center/messages'
 
 const messages = {
   success: { zh_CN: 'success', en: 'success' },
@@ -29,7 +30,8 @@ const messages = {
   messageOk: { zh_CN: '留言成功', en: 'Message Success' },
   anonymous: { zh_CN: '匿名爱心人士', en: 'Anonymous donor' },
   invalidUrl: { zh_CN: '链接地址不正确', en: 'Invalid URL' },
-  ...orderMessages
+  ...orderMessages,
+  ...centerMessages
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

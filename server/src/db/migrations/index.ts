@@ -5,13 +5,20 @@ import { m002Projects } from './002-projects'
 import { m003Donations } from './003-donations'
 import { m004Articles } from './004-articles'
 import { m005Orders } from './005-orders'
+import { m010Identity } from './010-identity'
+import { m011Awards } from './011-awards'
+import { m012Fulfilment } from './012-fulfilment'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
   '002_projects': m002Projects,
   '003_donations': m003Donations,
   '004_articles': m004Articles,
-  '005_orders': m005Orders
+  '005_orders': m005Orders,
+  // issue 4 (identity, awards, fulfilment); 006-009 belong to the donation flow
+  '010_identity': m010Identity,
+  '011_awards': m011Awards,
+  '012_fulfilment': m012Fulfilment
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -1,0 +1,219 @@
+/**
+ * Awards (SPEC §2 award?id, §3 Award, §9): earned when a rule of the foundation's table is met, recorded once per
+ * user with the time the rule was completed; ranking is the holder's place in earning order, derived on read.
+ *
+ * The order flow calls recordGiftForAwards inside its pending -> paid transaction (and the joint-donation flow
+ * recordTogetherLaunchForAwards inside its insert), so an award appears with the payment that earned it and never
+ * without it. awardList/awardDetail re-evaluate the caller too: a threshold the foundation lowers later is honoured
+ * at the caller's next look, with the time the rule was actually met. Either way the evaluation is the same pure
+ * function over the user's paid gifts and joint donations (evaluateRule), and insertion is idempotent (unique
+ * award_id + user_id), so retries and races cannot duplicate or reorder a record.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { Award, Lang } from '../../../../types'
+import type { DB } from '../../db/types'
+import { bizError } from '../../errors'
+import { toWireDate } from '../../lib/dates'
+import { fenToYuan } from '../../lib/money'
+import { DEFAULT_AWARDS, awardPicture } from './defaults'
+import type { AwardTable } from './tables'
+import './tables'
+
+type Db = Kysely<DB> | Transaction<DB>
+type AwardRow = Selectable<AwardTable>
+
+/** What a rule is evaluated on: the user's paid gifts, joint donations launched, friends' gifts into them. */
+export interface AwardFacts {
+  gifts: { id: number; at: string; fen: number }[]
+  launches: { id: number; at: string }[]
+  friendGifts: { userId: number; at: string }[]
+}
+
+const byTime = <T extends { at: string }>(a: T, b: T) => Date.parse(a.at) - Date.parse(b.at)
+
+/**
+ * When the rule was met (ISO), or null if it is not (yet). Each non-zero threshold has its own crossing time
+ * (the Nth gift, the gift that took the total over, the Nth launch, the Nth distinct friend); the rule is met at
+ * the latest of them. A rule with no threshold is never met.
+ */
+export function evaluateRule(rule: Pick<AwardRow, 'min_gift_count' | 'min_total_fen' | 'min_together_launched' | 'min_friends_joined'>,
+  facts: AwardFacts): string | null {
+  const times: string[] = []
+  const gifts = [...facts.gifts].sort(byTime)
+  if (rule.min_gift_count > 0) {
+    if (gifts.length < rule.min_gift_count) return null
+    times.push(gifts[rule.min_gift_count - 1].at)
+  }
+  if (rule.min_total_fen > 0) {
+    let sum = 0
+    const crossing = gifts.find((g) => (sum += g.fen) >= rule.min_total_fen)
+    if (!crossing) return null
+    times.push(crossing.at)
+  }
+  if (rule.min_together_launched > 0) {
+    const launches = [...facts.launches].sort(byTime)
+    if (launches.length < rule.min_together_launched) return null
+    times.push(launches[rule.min_together_launched - 1].at)
+  }
+  if (rule.min_friends_joined > 0) {
+    const seen = new Set<number>()
+    const crossing = [...facts.friendGifts].sort(byTime).find((g) => (seen.add(g.userId), seen.size >= rule.min_friends_joined))
+    if (!crossing) return null
+    times.push(crossing.at)
+  }
+  if (!times.length) return null
+  return new Date(Math.max(...times.map((t) => Date.parse(t)))).toISOString()
+}
+
+/** The five defaults, inserted once per school (idempotent; safe inside the payment transaction). */
+export async function ensureDefaultAwards(db: Db, schoolId: number, now = new Date()): Promise<void> {
+  // only a school without any award gets them: a default the foundation deleted stays deleted
+  const have = await db.selectFrom('award').select('id').where('school_id', '=', schoolId).limit(1).executeTakeFirst()
+  if (have) return
+  await db.insertInto('award').values(DEFAULT_AWARDS.map((d, i) => ({
+    school_id: schoolId, code: d.code, name: d.name, name_en: d.nameEn, picture: awardPicture(d.code), description: d.description,
+    description_en: d.descriptionEn, sort_no: i + 1, min_gift_count: d.minGiftCount, min_total_fen: d.minTotalFen,
+    min_together_launched: d.minTogetherLaunched, min_friends_joined: d.minFriendsJoined, enabled: 1, created_at: now.toISOString()
+  }))).onConflict((oc) => oc.columns(['school_id', 'code']).doNothing()).execute()
+}
+
+export async function awardFacts(db: Db, schoolId: number, userId: number): Promise<AwardFacts> {
+  const gifts = await db.selectFrom('donation').select(['id', 'paid_at', 'amount_fen'])
+    .where('school_id', '=', schoolId).where('user_id', '=', userId).where('status', '=', 'paid').execute()
+  const launches = await db.selectFrom('together_donation').select(['id', 'created_at'])
+    .where('school_id', '=', schoolId).where('user_id', '=', userId).where('status', 'not in', ['cancelled', 'deleted']).execute()
+  const friendGifts = launches.length
+    ? await db.selectFrom('donation').select(['user_id', 'paid_at'])
+      .where('school_id', '=', schoolId).where('status', '=', 'paid').where('together_id', 'in', launches.map((l) => l.id))
+      .where('user_id', 'is not', null).where('user_id', '!=', userId).execute()
+    : []
+  return {
+    gifts: gifts.filter((g) => g.paid_at).map((g) => ({ id: g.id, at: g.paid_at!, fen: g.amount_fen })),
+    launches: launches.map((l) => ({ id: l.id, at: l.created_at })),
+    friendGifts: friendGifts.filter((g) => g.paid_at && g.user_id).map((g) => ({ userId: g.user_id!, at: g.paid_at! }))
+  }
+}
+
+/** Records every enabled award the user now meets and does not hold; returns the codes newly recorded. */
+export async function evaluateUser(db: Db, schoolId: number, userId: number, source: string,
+  patch: (f: AwardFacts) => AwardFacts = (f) => f): Promise<string[]> {
+  const awards = await db.selectFrom('award').selectAll().where('school_id', '=', schoolId).where('enabled', '=', 1).execute()
+  if (!awards.length) return []
+  const held = new Set((await db.selectFrom('award_record').select('award_id')
+    .where('school_id', '=', schoolId).where('user_id', '=', userId).execute()).map((r) => r.award_id))
+  const todo = awards.filter((a) => !held.has(a.id))
+  if (!todo.length) return []
+  const facts = patch(await awardFacts(db, schoolId, userId))
+  const earned: string[] = []
+  for (const a of todo) {
+    const at = evaluateRule(a, facts)
+    if (!at) continue
+    const r = await db.insertInto('award_record').values({ school_id: schoolId, award_id: a.id, user_id: userId, earned_at: at, source: source.slice(0, 48) })
+      .onConflict((oc) => oc.columns(['award_id', 'user_id']).doNothing()).executeTakeFirst()
+    if (Number(r.numInsertedOrUpdatedRows ?? 0) === 1) earned.push(a.code)
+  }
+  return earned
+}
+
+export interface PaidGift { schoolId: number; userId: number | null; donationId: number; amountFen: number; paidAt: string | Date }
+
+/**
+ * Call inside the transaction that moves the order pending -> paid (after the transition, with that transaction):
+ *   await recordGiftForAwards(trx, { schoolId, userId: order.user_id, donationId: order.id, amountFen: order.amount_fen, paidAt: now })
+ * Evaluates the donor, and the launcher of the joint donation the gift went through (friends joined). Uses only
+ * `db` (never the pool), so it cannot deadlock SQLite's single connection. Returns the award codes newly earned.
+ */
+export async function recordGiftForAwards(db: Db, g: PaidGift): Promise<{ donor: string[]; launcher: string[] }> {
+  const paidAt = typeof g.paidAt === 'string' ? g.paidAt : g.paidAt.toISOString()
+  await ensureDefaultAwards(db, g.schoolId, new Date(paidAt))
+  // the gift counts even if the caller runs this before its own status update
+  const withGift = (f: AwardFacts): AwardFacts => f.gifts.some((x) => x.id === g.donationId)
+    ? f : { ...f, gifts: [...f.gifts, { id: g.donationId, at: paidAt, fen: g.amountFen }] }
+  const donor = g.userId ? await evaluateUser(db, g.schoolId, g.userId, `donation:${g.donationId}`, withGift) : []
+
+  let launcher: string[] = []
+  const via = await db.selectFrom('donation').innerJoin('together_donation', 'together_donation.id', 'donation.together_id')
+    .select(['together_donation.user_id as launcherId', 'together_donation.id as togetherId'])
+    .where('donation.school_id', '=', g.schoolId).where('donation.id', '=', g.donationId).executeTakeFirst()
+  if (via?.launcherId && via.launcherId !== g.userId) {
+    const friend = g.userId
+    launcher = await evaluateUser(db, g.schoolId, via.launcherId, `donation:${g.donationId}`, (f) =>
+      !friend || f.friendGifts.some((x) => x.userId === friend && x.at === paidAt) ? f : { ...f, friendGifts: [...f.friendGifts, { userId: friend, at: paidAt }] })
+  }
+  return { donor, launcher }
+}
+
+/**
+ * Call inside the transaction that creates a joint donation (after the insert):
+ *   await recordTogetherLaunchForAwards(trx, { schoolId, userId, togetherId, launchedAt: now })
+ */
+export async function recordTogetherLaunchForAwards(db: Db, l: { schoolId: number; userId: number; togetherId: number; launchedAt: string | Date }): Promise<string[]> {
+  const at = typeof l.launchedAt === 'string' ? l.launchedAt : l.launchedAt.toISOString()
+  await ensureDefaultAwards(db, l.schoolId, new Date(at))
+  return evaluateUser(db, l.schoolId, l.userId, `together:${l.togetherId}`, (f) =>
+    f.launches.some((x) => x.id === l.togetherId) ? f : { ...f, launches: [...f.launches, { id: l.togetherId, at }] })
+}
+
+function conditionText(a: AwardRow, lang: Lang): string {
+  const zh = lang !== 'en'
+  const parts: string[] = []
+  if (a.min_gift_count) parts.push(zh ? `累计捐赠满${a.min_gift_count}次` : `${a.min_gift_count} gift${a.min_gift_count > 1 ? 's' : ''} or more`)
+  if (a.min_total_fen) parts.push(zh ? `累计捐赠金额满${fenToYuan(a.min_total_fen)}元` : `¥${fenToYuan(a.min_total_fen)} or more given in total`)
+  if (a.min_together_launched) parts.push(zh ? `发起一起捐${a.min_together_launched}次` : `${a.min_together_launched} joint donation${a.min_together_launched > 1 ? 's' : ''} launched`)
+  if (a.min_friends_joined) parts.push(zh ? `${a.min_friends_joined}位好友参与您发起的一起捐` : `${a.min_friends_joined} friends joined your joint donations`)
+  return parts.join(zh ? '，' : '; ')
+}
+
+async function toWire(db: Db, schoolId: number, userId: number, awards: AwardRow[], lang: Lang): Promise<Award[]> {
+  if (!awards.length) return []
+  const ids = awards.map((a) => a.id)
+  const mine = await db.selectFrom('award_record').select(['id', 'award_id', 'earned_at'])
+    .where('school_id', '=', schoolId).where('user_id', '=', userId).where('award_id', 'in', ids).execute()
+  const holders = await db.selectFrom('award_record').select((eb) => ['award_id', eb.fn.countAll<number>().as('n')])
+    .where('school_id', '=', schoolId).where('award_id', 'in', ids).groupBy('award_id').execute()
+  const out: Award[] = []
+  for (const a of awards) {
+    const rec = mine.find((m) => m.award_id === a.id)
+    let ranking = 0
+    if (rec) {
+      // earlier earners, ties broken by record id
+      const ahead = await db.selectFrom('award_record').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('award_id', '=', a.id)
+        .where((eb) => eb.or([eb('earned_at', '<', rec.earned_at), eb.and([eb('earned_at', '=', rec.earned_at), eb('id', '<', rec.id)])]))
+        .executeTakeFirstOrThrow()
+      ranking = Number(ahead.n) + 1
+    }
+    out.push({
+      id: a.id,
+      name: lang === 'en' && a.name_en ? a.name_en : a.name,
+      picture: a.picture,
+      description: lang === 'en' && a.description_en ? a.description_en : a.description,
+      condition: conditionText(a, lang),
+      recordCount: rec ? 1 : 0,
+      ranking,
+      awardTime: rec ? toWireDate(rec.earned_at) : '',
+      holderCount: Number(holders.find((h) => h.award_id === a.id)?.n ?? 0)
+    })
+  }
+  return out
+}
+
+async function prepare(db: Kysely<DB>, schoolId: number, userId: number) {
+  await ensureDefaultAwards(db, schoolId)
+  await db.transaction().execute((trx) => evaluateUser(trx, schoolId, userId, 'review'))
+}
+
+/** awardList: every enabled award of the school with the caller's standing (earned/total = recordCount > 0 / length). */
+export async function awardList(db: Kysely<DB>, schoolId: number, userId: number, lang: Lang): Promise<Award[]> {
+  await prepare(db, schoolId, userId)
+  const awards = await db.selectFrom('award').selectAll().where('school_id', '=', schoolId).where('enabled', '=', 1)
+    .orderBy('sort_no').orderBy('id').execute()
+  return toWire(db, schoolId, userId, awards, lang)
+}
+
+export async function awardDetail(db: Kysely<DB>, schoolId: number, userId: number, awardId: number, lang: Lang): Promise<Award> {
+  await prepare(db, schoolId, userId)
+  const a = await db.selectFrom('award').selectAll().where('school_id', '=', schoolId).where('id', '=', awardId).where('enabled', '=', 1).executeTakeFirst()
+  if (!a) throw bizError('awardNotFound')
+  return (await toWire(db, schoolId, userId, [a], lang))[0]
+}

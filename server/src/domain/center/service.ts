@@ -1,0 +1,215 @@
+/**
+ * The personal centre (SPEC §2 mine, mine-don, mine-together, mine-gm; §3 User center; §7 User centre). Every
+ * function takes the caller's user id from the session, never from the request.
+ */
+import type { Kysely } from 'kysely'
+import {
+  NICKNAME_MAX, PAGE_SIZE, WECHAT_DEFAULT_NICKNAME,
+  type Lang, type MyTogetherDonation, type Page, type PersonalDonation, type PersonalNamingRecord, type ProjectDonateGroup,
+  type TogetherStatistics, type UpdateUserBody, type UserCenter
+} from '../../../../types'
+import type { DB } from '../../db/types'
+import { bizError, tokenInvalid } from '../../errors'
+import { t } from '../../i18n'
+import { toWireDate } from '../../lib/dates'
+import { fenToYuan } from '../../lib/money'
+import { codePointLength } from '../../lib/names'
+import { pageWindow } from '../../lib/sql'
+import { togetherStats } from '../donation/repository'
+import { isCertifiedAlumnus } from '../form/repository'
+import { accountTypeOf } from '../identity/service'
+import { loginSettings } from '../identity/settings'
+import { getUser } from '../user/repository'
+import * as repo from './repository'
+import '../identity/tables'
+
+export function toPersonalDonation(r: repo.GiftRow): PersonalDonation {
+  return {
+    id: r.id,
+    itemsId: r.items_id,
+    itemsName: r.items_name,
+    thumbnailImg: r.thumbnail_img,
+    subItemsName: r.sub_items_name ?? '',
+    donateMoney: fenToYuan(r.amount_fen),
+    donateMaterialNumber: r.material_number,
+    materialUnit: r.material_unit,
+    crowdType: r.crowd_type === 2 ? 2 : 1,
+    donateTime: toWireDate(r.paid_at),
+    donatePlatOrder: r.bill_no,
+    isAnonymous: r.is_anonymous ? 1 : 0
+  }
+}
+
+export const isDefaultNickname = (n: string) => !n.trim() || n.trim() === WECHAT_DEFAULT_NICKNAME
+
+export async function my(db: Kysely<DB>, school: { id: number }, userId: number, lang: Lang): Promise<UserCenter> {
+  const sid = school.id
+  const user = await getUser(db, sid, userId)
+  if (!user) throw tokenInvalid()
+  const [summary, launched, friends, settings, accountType, alumnus] = await Promise.all([
+    repo.giftSummary(db, sid, userId),
+    repo.launchedBy(db, sid, userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    repo.friendsJoined(db, sid, userId),
+    loginSettings(db, sid),
+    accountTypeOf(db, sid, userId),
+    isCertifiedAlumnus(db, sid, user.open_id)
+  ])
+  return {
+    userId: user.id,
+    nickname: user.nickname,
+    isDefaultNickname: isDefaultNickname(user.nickname) ? 1 : 0,
+    avatar: user.avatar,
+    donateMoney: fenToYuan(summary.fen),
+    donateCountItems: summary.items,
+    launchCount: Number(launched.n),
+    togetherLaunchCount: friends,
+    isOpenLogin: settings.isOpenLogin ? 1 : 0,
+    accountType,
+    loginNotes: settings.loginNotes || t(lang, 'loginNotesDefault'),
+    isAlumni: alumnus ? 1 : 0
+  }
+}
+
+/** "/files/uploads/…" or an absolute URL of it -> the path as issued; anything else -> null. */
+function issuedPath(url: string): string | null {
+  let p = url.trim()
+  if (/^https?:\/\//i.test(p)) {
+    try {
+      p = new URL(p).pathname
+    } catch {
+      return null
+    }
+  }
+  return p.startsWith('/files/') && !p.includes('..') ? p : null
+}
+
+/** updateUser: nickname 1..20 characters (code points, no control characters); avatar one of the caller's uploads. */
+export async function updateUser(db: Kysely<DB>, schoolId: number, userId: number, body: UpdateUserBody): Promise<void> {
+  const set: { nickname?: string; avatar?: string } = {}
+  if (body.nickname !== undefined) {
+    const nickname = body.nickname.trim()
+    const n = codePointLength(nickname)
+    // eslint-disable-next-line no-control-regex
+    if (n < 1 || n > NICKNAME_MAX || /[\u0000-\u001f\u007f]/.test(nickname)) throw bizError('nicknameInvalid', { max: NICKNAME_MAX })
+    set.nickname = nickname
+  }
+  if (body.avatar !== undefined) {
+    const p = issuedPath(body.avatar)
+    const issued = p && await db.selectFrom('uploaded_file').select('url')
+      .where('school_id', '=', schoolId).where('user_id', '=', userId).where('kind', '=', 'avatar').where('url', '=', p).executeTakeFirst()
+    if (!issued) throw bizError('avatarInvalid')
+    set.avatar = issued.url
+  }
+  if (!Object.keys(set).length) throw bizError('updateEmpty')
+  await db.updateTable('app_user').set(set).where('school_id', '=', schoolId).where('id', '=', userId).execute()
+}
+
+export async function donateRecordList(db: Kysely<DB>, schoolId: number, userId: number,
+  q: { limit?: number | null; offset?: number | null }): Promise<Page<PersonalDonation>> {
+  const { total, rows } = await repo.listGifts(db, schoolId, userId, {}, pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX))
+  return { total, rows: rows.map(toPersonalDonation) }
+}
+
+/** itemsDonateGroup: all of the caller's paid gifts by project, the project given to most recently first. */
+export async function itemsDonateGroup(db: Kysely<DB>, schoolId: number, userId: number): Promise<ProjectDonateGroup[]> {
+  const { rows } = await repo.listGifts(db, schoolId, userId, {})
+  const groups = new Map<number, ProjectDonateGroup & { fen: number }>()
+  for (const r of rows) {
+    let g = groups.get(r.items_id)
+    if (!g) {
+      g = { itemsId: r.items_id, itemsName: r.items_name, thumbnailImg: r.thumbnail_img, donateMoney: '0.00', donateCount: 0,
+        donateTime: toWireDate(r.paid_at), donateRecordList: [], fen: 0 }
+      groups.set(r.items_id, g)
+    }
+    g.fen += r.amount_fen
+    g.donateCount++
+    g.donateRecordList.push(toPersonalDonation(r))
+  }
+  return [...groups.values()].map(({ fen, ...g }) => ({ ...g, donateMoney: fenToYuan(fen) }))
+}
+
+export async function togetherStatistics(db: Kysely<DB>, schoolId: number, userId: number): Promise<TogetherStatistics> {
+  const [l, j] = await Promise.all([
+    repo.launchedBy(db, schoolId, userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    repo.joinedBy(db, schoolId, userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  ])
+  const launchCount = Number(l.n)
+  const joinCount = Number(j.n)
+  return { launchCount, joinCount, totalCount: launchCount + joinCount }
+}
+
+async function togetherPage(db: Kysely<DB>, schoolId: number, ids: { id: number }[], total: number): Promise<Page<MyTogetherDonation>> {
+  if (!ids.length) return { total, rows: [] }
+  const rows = await db.selectFrom('together_donation as t').innerJoin('project as p', 'p.id', 't.items_id')
+    .select(['t.id', 't.items_id', 't.avatar', 't.sponsor', 't.slogan', 't.target_fen', 't.is_target', 't.created_at',
+      'p.material_name', 'p.material_unit', 'p.is_donate', 'p.is_complete', 'p.no_reason'])
+    .where('t.school_id', '=', schoolId).where('t.id', 'in', ids.map((r) => r.id))
+    .orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').execute()
+  const stats = await togetherStats(db, schoolId, rows.map((r) => r.id))
+  return {
+    total,
+    rows: rows.map((r) => {
+      const s = stats.get(r.id)
+      return {
+        id: r.id, itemsId: r.items_id, avatar: r.avatar, sponsor: r.sponsor, slogan: r.slogan, participants: s?.count ?? 0,
+        targetMoney: fenToYuan(r.target_fen), completeMoney: fenToYuan(s?.fen ?? 0), completeMaterialNumber: s?.material ?? 0,
+        materialName: r.material_name, materialUnit: r.material_unit, createDate: toWireDate(r.created_at),
+        isTarget: r.is_target ? 1 : 0, isDonate: r.is_donate && !r.is_complete ? 1 : 0, noReason: r.no_reason
+      }
+    })
+  }
+}
+
+export async function launchList(db: Kysely<DB>, schoolId: number, userId: number, q: { limit?: number | null; offset?: number | null }) {
+  const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
+  const base = repo.launchedBy(db, schoolId, userId)
+  const [ids, total] = await Promise.all([
+    base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  ])
+  return togetherPage(db, schoolId, ids, Number(total.n))
+}
+
+export async function joinList(db: Kysely<DB>, schoolId: number, userId: number, q: { limit?: number | null; offset?: number | null }) {
+  const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
+  const base = repo.joinedBy(db, schoolId, userId)
+  const [ids, total] = await Promise.all([
+    base.select('t.id').orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  ])
+  return togetherPage(db, schoolId, ids, Number(total.n))
+}
+
+/**
+ * namingList (mine-gm): the caller's paid naming gifts with what they named. The naming rows keep no term or
+ * expiry (migration 003), so termName and expireDate are '' and termMoney is the gift's amount when it named one thing.
+ */
+export async function namingList(db: Kysely<DB>, schoolId: number, userId: number,
+  q: { limit?: number | null; offset?: number | null; itemsId?: number | null }): Promise<Page<PersonalNamingRecord>> {
+  const { limit, offset } = pageWindow(q, PAGE_SIZE.NAMING, PAGE_SIZE.MAX)
+  let base = repo.paidGifts(db, schoolId, userId)
+    .where((eb) => eb.exists(eb.selectFrom('donation_naming as n').select('n.id').whereRef('n.donation_id', '=', 'd.id')))
+  if (q.itemsId) base = base.where('d.items_id', '=', q.itemsId)
+  const [rows, total] = await Promise.all([
+    base.select(['d.id', 'd.items_id', 'p.name as items_name', 'd.paid_at', 'd.amount_fen'])
+      .orderBy('d.paid_at', 'desc').orderBy('d.id', 'desc').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  ])
+  const namings = rows.length
+    ? await db.selectFrom('donation_naming').select(['donation_id', 'label', 'quantity'])
+      .where('school_id', '=', schoolId).where('donation_id', 'in', rows.map((r) => r.id)).orderBy('id').execute()
+    : []
+  return {
+    total: Number(total.n),
+    rows: rows.map((r) => {
+      const mine = namings.filter((n) => n.donation_id === r.id)
+      const single = mine.length === 1 && mine[0].quantity === 1
+      return {
+        id: r.id, itemsId: r.items_id, itemsName: r.items_name, donateTime: toWireDate(r.paid_at), donateMoney: fenToYuan(r.amount_fen),
+        donateSeatList: mine.map((n) => ({
+          seat: n.quantity > 1 ? `${n.label} ×${n.quantity}` : n.label, termName: '', termMoney: single ? fenToYuan(r.amount_fen) : '', expireDate: ''
+        }))
+      }
+    })
+  }
+}

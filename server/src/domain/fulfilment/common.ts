@@ -1,0 +1,37 @@
+/** Pieces shared by the certificate and receipt applications: batch numbers, unique-violation detection, postal checks. */
+import { randomInt } from 'node:crypto'
+import { bizError } from '../../errors'
+import { parseAreaMobile } from '../identity/phone'
+
+const DIGITS = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'
+
+/** "C20260101120000K7Q2ZP": kind letter, Beijing time, 6 random characters. */
+export function newBatchNo(prefix: 'C' | 'R', now: Date): string {
+  const bj = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14)
+  let r = ''
+  for (let i = 0; i < 6; i++) r += DIGITS[randomInt(DIGITS.length)]
+  return `${prefix}${bj}${r}`
+}
+
+export const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; message?: string }
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
+}
+
+export const clean = (v: string | null | undefined, max: number) => (v ?? '').trim().slice(0, max)
+
+/** Address, contact and mobile of a mailed application (SPEC §5), in that order; the mobile as "86-…". */
+export function requirePostal(b: { postalAddress?: string | null; postalContact?: string | null; postalMobile?: string | null; area?: string | null }) {
+  const address = clean(b.postalAddress, 500)
+  const contact = clean(b.postalContact, 64)
+  const mobileRaw = clean(b.postalMobile, 32)
+  if (!address) throw bizError('enterAddress')
+  if (!contact) throw bizError('enterContact')
+  if (!mobileRaw) throw bizError('enterMobile')
+  const m = parseAreaMobile(mobileRaw, { area: b.area })
+  if (!m) throw bizError('contactMobileInvalid')
+  return { address, contact, mobile: m.key }
+}
+
+/** Unique, positive ids; at most `max`. */
+export const uniqueIds = (ids: number[]) => [...new Set(ids.filter((i) => Number.isSafeInteger(i) && i > 0))]
