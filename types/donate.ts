@@ -155,6 +155,8 @@ export type PaymentProviderName = 'sandbox' | 'wechatpay' | 'alipay' | 'campus' 
 
 /** POST donate answer data.data: WeChat JSAPI fields, a URL (type 14, WeChat H5, sandbox cashier), or Alipay tradeNo. */
 export interface PaymentParams {
+  /** WeChat JSAPI: the app id of the prepay (the in-WeChat browser's WeixinJSBridge needs it) */
+  appId?: string
   timeStamp?: string
   nonceStr?: string
   packageValue?: string
@@ -171,6 +173,12 @@ export interface PaymentParams {
 export interface DonateAnswer {
   orderPayRequestDTO: { billNo: string }
   data: PaymentParams | null
+  /**
+   * Order-scoped pay-link token (docs/decisions/009-alipay-pay-link.md): payback, success and donate4ali accept it
+   * as `payToken` instead of the owner's Authorization until the order expires. It goes into the Alipay page link
+   * (`alipay?billNo&payToken`) that the donor copies out of WeChat; the session token never goes into a URL.
+   */
+  payToken?: string
 }
 
 /** GET success?donatePlatOrder (SPEC §3 Success data). certificateImg is '' until the certificate is rendered. */
@@ -188,8 +196,8 @@ export interface SuccessData {
 /** GET donate4ali?donatePlatOrder: data.data is an HTML form to insert and auto-submit. */
 export interface Donate4AliAnswer { data: string }
 
-/** Query of cancel, payback, success, donate4ali. */
-export interface OrderQuery { donatePlatOrder: string }
+/** Query of cancel, payback, success, donate4ali (the last three also take the order's payToken). */
+export interface OrderQuery { donatePlatOrder: string; payToken?: string }
 
 /** POST /api/{school}/sandbox/notify: the sandbox cashier's confirm; amount (yuan) only to test a mismatch. */
 export interface SandboxNotifyBody { billNo: string; outcome: 'paid' | 'failed'; amount?: string }

@@ -18,6 +18,8 @@ export interface SchoolTable {
   sign_key: string
   is_default: number
   created_at: Ts
+  /** HMAC key of the order-scoped payToken (migration 006); '' until first use */
+  pay_link_secret: Generated<string>
 }
 
 /** One row per school: the switches of types/config.ts SchoolSettings plus baseConfig texts. */

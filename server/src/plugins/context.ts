@@ -1,5 +1,5 @@
 /** What the app and each request carry, declared once for the compiler. */
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { Lang } from '../../../types'
 import type { DB, SchoolTable } from '../db/types'
 import type { OrderRateLimiter } from '../domain/order/rate-limit'
@@ -14,7 +14,7 @@ export interface OrderRuntime extends OrderDeps {
   publicBaseUrl: string
 }
 
-export type SchoolRow = Omit<SchoolTable, 'id'> & { id: number }
+export type SchoolRow = Selectable<SchoolTable>
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,6 +5,7 @@ import { m002Projects } from './002-projects'
 import { m003Donations } from './003-donations'
 import { m004Articles } from './004-articles'
 import { m005Orders } from './005-orders'
+import { m006PayLink } from './006-pay-link'
 import { m010Identity } from './010-identity'
 import { m011Awards } from './011-awards'
 import { m012Fulfilment } from './012-fulfilment'
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '003_donations': m003Donations,
   '004_articles': m004Articles,
   '005_orders': m005Orders,
+  '006_pay_link': m006PayLink,
   // issue 4 (identity, awards, fulfilment); 006-009 belong to the donation flow
   '010_identity': m010Identity,
   '011_awards': m011Awards,
@@ -23,13 +25,17 @@ export const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
+// Numbers are reserved per issue (006-009 donation flow, 010+ identity), so a database may already hold 010-012 when
+// 006 arrives: run such a late, independent migration instead of refusing to start (Kysely's 'corrupted migrations').
+const options = { provider, allowUnorderedMigrations: true }
+
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const { error } = await new Migrator({ db, provider }).migrateToLatest()
+  const { error } = await new Migrator({ db, ...options }).migrateToLatest()
   if (error) throw error
 }
 
 /** Drops every table by running all downs (cli/seed.ts --reset): same code path on SQLite and PostgreSQL. */
 export async function migrateDownAll(db: Kysely<any>): Promise<void> {
-  const { error } = await new Migrator({ db, provider }).migrateTo(NO_MIGRATIONS)
+  const { error } = await new Migrator({ db, ...options }).migrateTo(NO_MIGRATIONS)
   if (error) throw error
 }

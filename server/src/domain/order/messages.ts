@@ -48,6 +48,7 @@ export const orderMessages = {
   rateLimited: { zh_CN: '下单过于频繁，请稍后再试', en: 'Too many orders, please try again later' },
   orderNotFound: { zh_CN: '订单不存在', en: 'Order not found' },
   orderNotCancellable: { zh_CN: '订单已支付或已关闭，无法取消', en: 'The order is paid or closed and can not be cancelled' },
+  payLinkInvalid: { zh_CN: '支付链接已失效，请回到捐赠页面重新发起', en: 'This payment link has expired, please start again from the donation page' },
   orderNotPayable: { zh_CN: '订单已失效，请重新下单', en: 'The order is no longer payable, please donate again' },
   orderNotPaid: { zh_CN: '订单尚未支付', en: 'The order has not been paid' },
   cancelOk: { zh_CN: '取消成功', en: 'Cancelled' },

@@ -23,6 +23,7 @@ import { subProjectsWithPrices } from '../form/repository'
 import { getSchoolSetting } from '../school/repository'
 import { getUser } from '../user/repository'
 import { applyNotification } from './notifications'
+import { checkPayToken, issuePayToken, payLinkSecret } from './pay-link'
 import * as repo from './repository'
 import { transition } from './state'
 import { validateSubmission, type DonateBody } from './validation'
@@ -128,14 +129,15 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     }
   }
 
+  const payToken = await issuePayToken(db, sid, billNo, expiresAt, now, deps.ttlMinutes * 60_000)
   let created
   try {
     created = await resolved.provider.create({
       schoolId: sid, schoolCode: caller.schoolCode, billNo, amountFen: order.amountFen, description: project.name,
       payType: order.payType as PayTypeValue, channel, payerId: user.open_id, clientIp: caller.ip,
       notifyUrl: `${caller.baseUrl}/notify/${caller.schoolCode}/${resolved.name}`,
-      returnUrl: `${caller.baseUrl}/pay-back?id=${encodeURIComponent(billNo)}`,
-      expiresAt, campusCard: order.campusCard
+      returnUrl: payBackUrl(caller.baseUrl, billNo, payToken),
+      expiresAt, campusCard: order.campusCard, payToken
     })
   } catch (err) {
     await transition(db, sid, donationId, 'pending', 'cancelled', { closed_at: deps.now().toISOString(), close_reason: 'provider_error' })
@@ -151,13 +153,34 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     const r = await applyNotification(db, sid, created.paidImmediately, { log: deps.log, onPaid: deps.onPaid })
     data.paid = r.status === 'applied' || r.status === 'duplicate'
   }
-  return { orderPayRequestDTO: { billNo }, data }
+  return { orderPayRequestDTO: { billNo }, data, payToken }
+}
+
+/** Where browsers come back after a provider's own cashier (H5 / wap): the pay-back page, with the pay link's token
+ *  so it works in a browser without the donor's session (the system browser the Alipay link was opened in). */
+function payBackUrl(baseUrl: string, billNo: string, payToken: string): string {
+  return `${baseUrl}/pay-back?id=${encodeURIComponent(billNo)}&payToken=${encodeURIComponent(payToken)}`
 }
 
 /** The caller's own order; another user's order is "not found" (bill numbers are not a permission). */
 async function ownOrder(deps: OrderDeps, caller: Pick<Caller, 'schoolId' | 'userId'>, billNo: string) {
   const order = await repo.findOrder(deps.db, caller.schoolId, billNo)
   if (!order || order.user_id !== caller.userId) throw bizError('orderNotFound')
+  return order
+}
+
+/** How a caller of payback, success and donate4ali proves the order is theirs: the owner's session, or the order's
+ *  pay-link token (docs/decisions/009-alipay-pay-link.md). */
+export type OrderAccess = { userId: number } | { payToken: string }
+
+/** The order, if `access` opens it. A bad or expired payToken is a -1 ("the link has expired"), never -997: the
+ *  app must not start a sign-in for it, and the token is checked before the order is looked up. */
+async function accessibleOrder(deps: OrderDeps, schoolId: number, billNo: string, access: OrderAccess) {
+  if ('userId' in access) return ownOrder(deps, { schoolId, userId: access.userId }, billNo)
+  const verdict = checkPayToken(await payLinkSecret(deps.db, schoolId), billNo, access.payToken, deps.now())
+  if (verdict !== 'ok') throw bizError('payLinkInvalid')
+  const order = await repo.findOrder(deps.db, schoolId, billNo)
+  if (!order) throw bizError('orderNotFound')
   return order
 }
 
@@ -170,19 +193,18 @@ export async function cancel(deps: OrderDeps, caller: Pick<Caller, 'schoolId' | 
 }
 
 /** 1 when the order is paid, else 0 (SPEC §7 payback). */
-export async function payback(deps: OrderDeps, schoolId: number, billNo: string): Promise<0 | 1> {
-  const order = await repo.findOrder(deps.db, schoolId, billNo)
-  if (!order) throw bizError('orderNotFound')
+export async function payback(deps: OrderDeps, schoolId: number, billNo: string, access: OrderAccess): Promise<0 | 1> {
+  const order = await accessibleOrder(deps, schoolId, billNo, access)
   return order.status === 'paid' ? 1 : 0
 }
 
-export async function success(deps: OrderDeps, caller: Pick<Caller, 'schoolId' | 'userId' | 'lang'>, billNo: string): Promise<SuccessData> {
-  const order = await ownOrder(deps, caller, billNo)
+export async function success(deps: OrderDeps, caller: Pick<Caller, 'schoolId' | 'lang'>, billNo: string, access: OrderAccess): Promise<SuccessData> {
+  const order = await accessibleOrder(deps, caller.schoolId, billNo, access)
   if (order.status !== 'paid') throw bizError('orderNotPaid')
   const sid = caller.schoolId
   const [project, user, certificateImg, submission] = await Promise.all([
     requireProject(deps.db, sid, order.items_id),
-    getUser(deps.db, sid, caller.userId),
+    order.user_id ? getUser(deps.db, sid, order.user_id) : Promise.resolve(undefined),
     repo.getCertificateUrl(deps.db, sid, order.id),
     repo.getSubmission(deps.db, sid, order.id)
   ])
@@ -212,22 +234,24 @@ export function autoSubmitForm(url: string): string {
  * donate4ali (SPEC §2 Alipay page outside the messaging app): the wap payment form of the order's provider,
  * created for channel 'h5' (Alipay answers a signed gateway URL; the sandbox its cashier page).
  */
-export async function donate4ali(deps: OrderDeps, caller: Caller, billNo: string): Promise<{ data: string }> {
-  const order = await ownOrder(deps, caller, billNo)
+export async function donate4ali(deps: OrderDeps, caller: Omit<Caller, 'userId'>, billNo: string, access: OrderAccess): Promise<{ data: string }> {
+  const order = await accessibleOrder(deps, caller.schoolId, billNo, access)
   const now = deps.now()
   if (order.status !== 'pending' || (order.expires_at && Date.parse(order.expires_at) <= now.getTime())) throw bizError('orderNotPayable')
   if (order.pay_type !== 2) throw bizError('payTypeUnavailable')
   const provider = await deps.payments.byName(caller.schoolId, order.provider, order.pay_type).catch(() => null)
   if (!provider) throw bizError('paymentNotConfigured')
-  const [project, user] = await Promise.all([requireProject(deps.db, caller.schoolId, order.items_id), getUser(deps.db, caller.schoolId, caller.userId)])
+  const [project, user] = await Promise.all([requireProject(deps.db, caller.schoolId, order.items_id), order.user_id ? getUser(deps.db, caller.schoolId, order.user_id) : Promise.resolve(undefined)])
+  const expiresAt = order.expires_at ?? new Date(now.getTime() + deps.ttlMinutes * 60_000).toISOString()
+  const payToken = await issuePayToken(deps.db, caller.schoolId, billNo, expiresAt, now, deps.ttlMinutes * 60_000)
   let url: string | undefined
   try {
     url = (await provider.create({
       schoolId: caller.schoolId, schoolCode: caller.schoolCode, billNo, amountFen: order.amount_fen, description: project.name,
       payType: 2, channel: 'h5', payerId: user?.open_id, clientIp: caller.ip,
       notifyUrl: `${caller.baseUrl}/notify/${caller.schoolCode}/${order.provider}`,
-      returnUrl: `${caller.baseUrl}/pay-back?id=${encodeURIComponent(billNo)}`,
-      expiresAt: order.expires_at ?? new Date(now.getTime() + deps.ttlMinutes * 60_000).toISOString()
+      returnUrl: payBackUrl(caller.baseUrl, billNo, payToken),
+      expiresAt, payToken
     })).params.url
   } catch (err) {
     deps.log.error({ err, billNo }, 'payment provider refused the wap payment')

@@ -20,12 +20,17 @@ const NAME = 'sandbox' as const
 /** The raw body the sandbox notify route hands to verifyNotification. */
 export interface SandboxNotification { billNo: string; outcome: 'paid' | 'failed'; amountFen: number }
 
-/** H5 route of the app's sandbox cashier (SPEC route names are the H5 paths, config/routes.ts). */
-export const SANDBOX_CASHIER_PATH = '/sandbox-cashier'
+/** H5 path of the app's sandbox cashier page (route `cashier`, config/routes.ts); the mini-programs open the same
+ *  page by route name with this URL's query. */
+export const SANDBOX_CASHIER_PATH = '/cashier'
 
-export function sandboxCashierUrl(input: Pick<CreatePaymentInput, 'billNo' | 'amountFen' | 'schoolCode' | 'payType'>): string {
+/** The cashier shows the amount and the project (`subject`); `payToken` lets it finish (payback, success) in a
+ *  browser without the donor's session, e.g. after the Alipay page's form in the system browser. */
+export function sandboxCashierUrl(input: Pick<CreatePaymentInput, 'billNo' | 'amountFen' | 'schoolCode' | 'payType' | 'description' | 'payToken'>): string {
   const yuan = `${Math.floor(input.amountFen / 100)}.${String(input.amountFen % 100).padStart(2, '0')}`
   const q = new URLSearchParams({ billNo: input.billNo, amount: yuan, school: input.schoolCode, payType: String(input.payType) })
+  if (input.description) q.set('subject', input.description.slice(0, 80))
+  if (input.payToken) q.set('payToken', input.payToken)
   return `${SANDBOX_CASHIER_PATH}?${q.toString()}`
 }
 

@@ -41,10 +41,15 @@ export interface CreatePaymentInput {
   expiresAt: string
   /** campus card: student/work number and password from formDataMap */
   campusCard?: { stuWorkNo: string; password: string }
+  /** the order's pay-link token (domain/order/pay-link.ts): a provider may carry it in browser URLs it builds so
+   *  the page there works without the donor's session (the sandbox cashier does) */
+  payToken?: string
 }
 
 /** What POST donate answers in `data.data` (SPEC §3 Donation submission response). */
 export interface PaymentParams {
+  /** WeChat JSAPI: the app id the prepay belongs to (WeixinJSBridge getBrandWCPayRequest needs it in the browser) */
+  appId?: string
   timeStamp?: string
   nonceStr?: string
   packageValue?: string

@@ -249,6 +249,7 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
         return {
           params: {
             provider: NAME,
+            appId: config.appId,
             timeStamp,
             nonceStr,
             packageValue,

@@ -8,7 +8,7 @@ import { Api, type SandboxNotifyBody } from '../../../../types'
 import { checkPermission, formDetail, itemsSubPrice } from '../../domain/form/service'
 import { applyNotification } from '../../domain/order/notifications'
 import { findOrder } from '../../domain/order/repository'
-import { cancel, donate, donate4ali, payback, success, type Caller } from '../../domain/order/service'
+import { cancel, donate, donate4ali, payback, success, type Caller, type OrderAccess } from '../../domain/order/service'
 import type { DonateBody } from '../../domain/order/validation'
 import { getSchoolSetting } from '../../domain/school/repository'
 import { authenticate } from '../../domain/user/service'
@@ -77,8 +77,17 @@ const donateBodySchema = {
   }
 } as const
 
-type OrderQ = { donatePlatOrder: string }
-const orderQuery = { querystring: query({ donatePlatOrder: { type: 'string', minLength: 1, maxLength: 40 }, token: optString(200) }, ['donatePlatOrder']) }
+type OrderQ = { donatePlatOrder: string; payToken?: string }
+const orderQuery = {
+  querystring: query({ donatePlatOrder: { type: 'string', minLength: 1, maxLength: 40 }, token: optString(200), payToken: optString(100) }, ['donatePlatOrder'])
+}
+
+/** payback, success and donate4ali: the order's pay-link token when one is given (the Alipay link opened in a
+ *  browser without the session, docs/decisions/009), else the owner's session (-997 without one). */
+async function orderAccess(req: FastifyRequest<{ Querystring: OrderQ }>): Promise<OrderAccess> {
+  if (req.query.payToken) return { payToken: req.query.payToken }
+  return { userId: (await requireSession(req)).user_id }
+}
 
 /** The signed-in user, or null (formDetail and checkPermission answer visitors too). */
 async function optionalUser(req: FastifyRequest): Promise<number | null> {
@@ -135,16 +144,14 @@ export async function donateRoutes(app: FastifyInstance) {
   })
 
   app.get<{ Querystring: OrderQ }>(Api.payback, { schema: orderQuery },
-    async (req) => ok(await payback(rt, req.school.id, req.query.donatePlatOrder)))
+    async (req) => ok(await payback(rt, req.school.id, req.query.donatePlatOrder, await orderAccess(req))))
 
-  app.get<{ Querystring: OrderQ }>(Api.success, { schema: orderQuery }, async (req) => {
-    const session = await requireSession(req)
-    return ok(await success(rt, caller(req, session.user_id), req.query.donatePlatOrder))
-  })
+  app.get<{ Querystring: OrderQ }>(Api.success, { schema: orderQuery },
+    async (req) => ok(await success(rt, { schoolId: req.school.id, lang: req.lang }, req.query.donatePlatOrder, await orderAccess(req))))
 
   app.get<{ Querystring: OrderQ }>(Api.donate4ali, { schema: orderQuery }, async (req) => {
-    const session = await requireSession(req)
-    return ok(await donate4ali(rt, caller(req, session.user_id), req.query.donatePlatOrder))
+    const { userId: _unused, ...who } = caller(req, 0)
+    return ok(await donate4ali(rt, who, req.query.donatePlatOrder, await orderAccess(req)))
   })
 
   /**
