@@ -28,6 +28,18 @@ import { PaymentRegistry, type ProviderFactory } from './providers/payment/regis
 import type { ProviderName } from './providers/payment/types'
 import type { OrderRuntime } from './plugins/context'
 import './plugins/context'
+import { writeAwardImages } from './domain/award/defaults'
+import { guessLimiters, type FetchLike, type IdentityRuntime } from './domain/identity/runtime'
+import { createConsoleSms } from './providers/sms/console'
+import type { SmsProvider } from './providers/sms/types'
+import { createLocalStorage } from './providers/storage/local'
+import type { FileStorage } from './providers/storage/types'
+import { loginRoutes } from './routes/login'
+import { centerRoutes } from './routes/center'
+import { uploadRoutes } from './routes/upload'
+import { certificateRoutes } from './routes/certificate'
+import { receiptRoutes } from './routes/receipt'
+import { STAFF_API_PREFIX, staffRoutes } from './routes/staff'
 
 export interface BuildOptions {
   dataDir: string
@@ -45,6 +57,9 @@ export interface BuildOptions {
   jobs?: WorkerOptions
   /** clock of the donation flow (tests) */
   now?: () => Date
+  /** sign-in, centre and fulfilment (issue 4): clock (SMS limits), SMS provider (default: the server log),
+   *  fetch for WeChat/Alipay code exchange, file storage (default ${dataDir}/files), env for "env:NAME" credentials */
+  identity?: { now?: () => Date; sms?: SmsProvider; fetch?: FetchLike; storage?: FileStorage; env?: NodeJS.ProcessEnv }
 }
 
 const envInt = (name: string, fallback: number): number => {
@@ -117,6 +132,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs)
   if (jobs.opts.autoStart) app.addHook('onReady', async () => jobs.start())
 
+  const identity: IdentityRuntime = {
+    db: handle.db,
+    now: opts.identity?.now ?? now,
+    sms: opts.identity?.sms ?? createConsoleSms(app.log),
+    log: app.log,
+    fetch: opts.identity?.fetch ?? ((input, init) => fetch(input, init)),
+    storage: opts.identity?.storage ?? createLocalStorage(path.join(opts.dataDir, 'files')),
+    env: opts.identity?.env ?? process.env,
+    guesses: guessLimiters()
+  }
+  app.decorate('identity', identity)
+  writeAwardImages(opts.dataDir)
+
   // Envelope first: its hooks, validator compiler and error handler must cover every route registered below.
   let notFound: Parameters<typeof installEnvelope>[1]['notFound'] = () => undefined
   installEnvelope(app, { notFound: (req, reply) => notFound(req, reply) })
@@ -138,7 +166,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(indexRoutes)
     await api.register(webArticleRoutes)
     await api.register(donateRoutes)
+    await api.register(loginRoutes)
+    await api.register(centerRoutes)
+    await api.register(uploadRoutes)
+    await api.register(certificateRoutes)
+    await api.register(receiptRoutes)
   }, { prefix: '/api/:school' })
+  // foundation staff: their own prefix and tokens, no app signature (routes/staff)
+  await app.register(staffRoutes, { prefix: STAFF_API_PREFIX })
 
   return app
 }

@@ -137,8 +137,8 @@ const SOURCE: Record<LoginPlatform, string> = { weapp: 'weapp', h5: 'wechat', al
  * getAuthToken: exchanges the platform's code for the user's identity and signs them in. A platform without
  * credentials uses the sandbox (the code is the openId) unless the school turned the sandbox off.
  */
-export async function signInWithCode(rt: IdentityRuntime, schoolId: number, platform: LoginPlatform, code: string, env = process.env): Promise<AuthToken> {
-  const cfg = await oauthConfig(rt.db, schoolId, platform, env)
+export async function signInWithCode(rt: IdentityRuntime, schoolId: number, platform: LoginPlatform, code: string): Promise<AuthToken> {
+  const cfg = await oauthConfig(rt.db, schoolId, platform, rt.env)
   if (!cfg) {
     if (!(await loginSettings(rt.db, schoolId)).sandboxLogin) throw bizError('loginUnavailable')
     const user = await findOrCreateUser(rt.db, schoolId, 'sandbox', code, { nickname: DEFAULT_NICKNAME, avatar: defaultAvatar(code) })

@@ -17,6 +17,8 @@ export interface IdentityRuntime {
   fetch: FetchLike
   /** uploads and receipt files */
   storage: FileStorage
+  /** where "env:NAME" credentials of oauth_config are read */
+  env: NodeJS.ProcessEnv
   /** password and code guesses per client IP and per account (in memory, one process per school) */
   guesses: { ip: WindowLimiter; account: WindowLimiter }
 }

@@ -1,11 +1,13 @@
 /**
- * Sandbox identity (S/app/v1/user/*, S/api/v1/token/refresh). Real WeChat/Alipay OAuth replaces getAuthUrl and
- * getAuthToken later; the wire shapes stay. In the sandbox a `code` IS the user's openId, so the same code always
- * signs in the same user and getAuthUrl's fresh random code makes a fresh user.
+ * Identity bootstrap (S/app/v1/user/*, S/api/v1/token/refresh). getAuthUrl and getAuthToken use the school's real
+ * WeChat/Alipay credentials when configured (oauth_config, domain/identity/oauth.ts), else the sandbox: there a
+ * `code` IS the user's openId, so the same code always signs in the same user and getAuthUrl's fresh random code
+ * makes a fresh user. SMS and password sign-in live in routes/login.
  */
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { Api, type WechatShareSign } from '../../../../types'
+import { Api, LOGIN_PLATFORMS, type LoginPlatform, type WechatShareSign } from '../../../../types'
+import { authUrlFor, signInWithCode } from '../../domain/identity/oauth'
 import { baseInfo, loginWithIdentity, refresh } from '../../domain/user/service'
 import { bizError, tokenInvalid } from '../../errors'
 import { ok } from '../../lib/envelope'
@@ -42,15 +44,16 @@ export function wechatShareSign(schoolCode: string, url: string, nonceStr: strin
 }
 
 export async function authRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: { code: string } }>(Api.getAuthToken,
-    { schema: { querystring: query({ code: { type: 'string', minLength: 1, maxLength: 128 }, billType: optString(8) }, ['code']) } },
-    async (req) => ok(await loginWithIdentity(app.db, req.school.id, 'sandbox', req.query.code)))
+  // Real WeChat/Alipay code exchange when the school has credentials, the sandbox otherwise (domain/identity/oauth.ts).
+  app.get<{ Querystring: { code: string; platform?: LoginPlatform | '' } }>(Api.getAuthToken,
+    { schema: { querystring: query({ code: { type: 'string', minLength: 1, maxLength: 128 }, billType: optString(8), platform: { type: 'string', enum: [...LOGIN_PLATFORMS, ''] } }, ['code']) } },
+    async (req) => ok(await signInWithCode(app.identity, req.school.id, req.query.platform || 'h5', req.query.code)))
 
   app.get<{ Querystring: { url: string } }>(Api.getAuthUrl,
     { schema: { querystring: query({ url: { type: 'string', minLength: 1, maxLength: 2000 }, billType: optString(8) }, ['url']) } },
     async (req) => {
       if (!parseRedirect(req.query.url)) throw bizError('invalidUrl')
-      return ok(appendCode(req.query.url, randomAlnum(24)))
+      return ok(await authUrlFor(app.db, req.school.id, req.query.url, () => appendCode(req.query.url, randomAlnum(24)), app.identity.env))
     })
 
   app.post<{ Body: { openId: string } }>(Api.middleAuth,

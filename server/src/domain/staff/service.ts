@@ -1,0 +1,193 @@
+/**
+ * Foundation staff who fulfil paper certificates and receipts. Staff are not app users: their own table, scrypt
+ * password records, and tokens in staff_session presented as `Authorization: Staff <token>` on /staff-api/{school}
+ * only; a donor token is never looked up there and a staff token never in `session`. The HTTP API and the CLI
+ * (cli/staff.ts) call these same functions.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { PAGE_SIZE } from '../../../../types'
+import type { DB } from '../../db/types'
+import { bizError } from '../../errors'
+import { toWireDate } from '../../lib/dates'
+import { fenToYuan } from '../../lib/money'
+import { newToken } from '../../lib/random'
+import type { FileStorage } from '../../providers/storage/types'
+import { FINAL, historyOf, nextStatuses, setReceiptFile, type FulfilmentKind } from '../fulfilment/state'
+import { dummyRecord, hashSecret, verifySecret } from '../identity/password'
+import { MIME, sniffBinary } from '../upload/sniff'
+import { hashToken } from '../user/service'
+import '../fulfilment/tables'
+import '../identity/tables'
+
+export const STAFF_SESSION_TTL_MS = 8 * 3600_000
+export const STAFF_AUTH_SCHEME = 'Staff'
+
+export async function createStaff(db: Kysely<DB>, schoolId: number, s: { username: string; password: string; displayName?: string }) {
+  const username = s.username.trim().toLowerCase()
+  if (!/^[a-z0-9_.@-]{3,64}$/.test(username)) throw new Error('username: 3 to 64 of a-z 0-9 _ . @ -')
+  if (s.password.length < 8) throw new Error('password: at least 8 characters')
+  const password_hash = await hashSecret(s.password)
+  const existing = await db.selectFrom('staff').select('id').where('school_id', '=', schoolId).where('username', '=', username).executeTakeFirst()
+  if (existing) {
+    await db.updateTable('staff').set({ password_hash, display_name: s.displayName ?? username, enabled: 1 }).where('id', '=', existing.id).execute()
+    return { id: existing.id, created: false }
+  }
+  const { id } = await db.insertInto('staff').values({
+    school_id: schoolId, username, display_name: s.displayName ?? username, password_hash, enabled: 1, created_at: new Date().toISOString()
+  }).returning('id').executeTakeFirstOrThrow()
+  return { id, created: true }
+}
+
+export const findStaff = (db: Kysely<DB>, schoolId: number, username: string) =>
+  db.selectFrom('staff').select(['id', 'username', 'display_name', 'enabled']).where('school_id', '=', schoolId)
+    .where('username', '=', username.trim().toLowerCase()).executeTakeFirst()
+
+export const listStaff = (db: Kysely<DB>, schoolId: number) =>
+  db.selectFrom('staff').select(['id', 'username', 'display_name', 'enabled', 'created_at']).where('school_id', '=', schoolId).orderBy('id').execute()
+
+/** Wrong name or password: the same -1 after the same scrypt work. */
+export async function staffLogin(db: Kysely<DB>, schoolId: number, username: string, password: string, now = new Date()) {
+  const row = await db.selectFrom('staff').select(['id', 'password_hash', 'enabled'])
+    .where('school_id', '=', schoolId).where('username', '=', username.trim().toLowerCase()).executeTakeFirst()
+  const ok = await verifySecret(row?.password_hash ?? await dummyRecord(), password)
+  if (!row || !row.enabled || !ok) throw bizError('passwordWrong')
+  const token = newToken()
+  const expires = new Date(now.getTime() + STAFF_SESSION_TTL_MS).toISOString()
+  await db.deleteFrom('staff_session').where('expires_at', '<=', now.toISOString()).execute()
+  await db.insertInto('staff_session').values({ school_id: schoolId, staff_id: row.id, token_hash: hashToken(token), expires_at: expires, created_at: now.toISOString() }).execute()
+  return { token, expiresAt: toWireDate(expires) }
+}
+
+export async function authenticateStaff(db: Kysely<DB>, schoolId: number, token: string, now = new Date()) {
+  if (!token) return null
+  return (await db.selectFrom('staff_session').innerJoin('staff', 'staff.id', 'staff_session.staff_id')
+    .select(['staff.id', 'staff.username']).where('staff_session.school_id', '=', schoolId).where('staff.school_id', '=', schoolId)
+    .where('staff_session.token_hash', '=', hashToken(token)).where('staff_session.expires_at', '>', now.toISOString())
+    .where('staff.enabled', '=', 1).executeTakeFirst()) ?? null
+}
+
+export interface StaffApplication {
+  kind: FulfilmentKind
+  id: number
+  status: number
+  /** certificateWay or receiptWay */
+  way: number
+  /** what this application may move to next */
+  next: number[]
+  batchNo: string
+  origin: string
+  donateId: number
+  billNo: string
+  itemsName: string
+  donateMoney: string
+  donateTime: string
+  userId: number
+  donorName: string
+  donorType?: number
+  creditCode?: string
+  receiptType?: number
+  postalContact: string
+  postalMobile: string
+  postalAddress: string
+  postalEmail?: string
+  postalMobileSms?: string
+  expressCompany: string
+  expressNo: string
+  fileUrl?: string
+  createdAt: string
+  updatedAt: string
+}
+
+type ListQuery = { status?: number | 'pending' | 'all'; limit?: number; offset?: number; id?: number }
+
+function narrow<Q extends { where: (...a: any[]) => Q }>(q: Q, kind: FulfilmentKind, f: ListQuery): Q {
+  const status = f.status ?? 'pending'
+  let out = q
+  if (f.id) out = out.where('r.id', '=', f.id)
+  if (status === 'pending') out = out.where('r.status', 'not in', [...FINAL[kind]])
+  else if (status !== 'all') out = out.where('r.status', '=', status)
+  return out
+}
+
+const giftColumns = ['d.bill_no', 'd.amount_fen', 'd.paid_at', 'p.name as items_name'] as const
+
+interface CommonRow {
+  id: number; status: number; batch_no: string; origin: string; donation_id: number; user_id: number; donor_name: string
+  postal_contact: string; postal_mobile: string; postal_address: string; express_company: string; express_no: string
+  created_at: string; updated_at: string; bill_no: string; amount_fen: number; paid_at: string | null; items_name: string
+}
+
+function common(kind: FulfilmentKind, r: CommonRow, way: number): StaffApplication {
+  return {
+    kind, id: r.id, status: r.status, way, next: nextStatuses(kind, r.status, way), batchNo: r.batch_no, origin: r.origin,
+    donateId: r.donation_id, billNo: r.bill_no, itemsName: r.items_name, donateMoney: fenToYuan(r.amount_fen),
+    donateTime: toWireDate(r.paid_at), userId: r.user_id, donorName: r.donor_name, postalContact: r.postal_contact,
+    postalMobile: r.postal_mobile, postalAddress: r.postal_address, expressCompany: r.express_company, expressNo: r.express_no,
+    createdAt: toWireDate(r.created_at), updatedAt: toWireDate(r.updated_at)
+  }
+}
+
+/** The foundation's queue, oldest first. status 'pending' (default) = not final (certificate 4, 5; receipt 4, 5, 7). */
+export async function listApplications(db: Kysely<DB>, schoolId: number, kind: FulfilmentKind, f: ListQuery): Promise<{ total: number; rows: StaffApplication[] }> {
+  const limit = Math.min(f.limit ?? 50, PAGE_SIZE.MAX)
+  const offset = f.offset ?? 0
+  if (kind === 'certificate') {
+    const base = narrow(db.selectFrom('certificate_request as r').innerJoin('donation as d', 'd.id', 'r.donation_id')
+      .innerJoin('project as p', 'p.id', 'd.items_id').where('r.school_id', '=', schoolId).where('d.school_id', '=', schoolId), kind, f)
+    const [rows, total] = await Promise.all([
+      base.selectAll('r').select([...giftColumns]).orderBy('r.created_at', 'asc').orderBy('r.id', 'asc').limit(limit).offset(offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    ])
+    return { total: Number(total.n), rows: rows.map((r) => common(kind, r, r.certificate_way)) }
+  }
+  const base = narrow(db.selectFrom('receipt_request as r').innerJoin('donation as d', 'd.id', 'r.donation_id')
+    .innerJoin('project as p', 'p.id', 'd.items_id').where('r.school_id', '=', schoolId).where('d.school_id', '=', schoolId), kind, f)
+  const [rows, total] = await Promise.all([
+    base.selectAll('r').select([...giftColumns]).orderBy('r.created_at', 'asc').orderBy('r.id', 'asc').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  ])
+  return {
+    total: Number(total.n),
+    rows: rows.map((r) => ({
+      ...common(kind, r, r.receipt_way), donorType: r.donor_type, creditCode: r.credit_code, receiptType: r.receipt_type,
+      postalEmail: r.postal_email, postalMobileSms: r.postal_mobile_sms, fileUrl: r.file_url
+    }))
+  }
+}
+
+export async function applicationDetail(db: Kysely<DB>, schoolId: number, kind: FulfilmentKind, id: number) {
+  const { rows } = await listApplications(db, schoolId, kind, { id, status: 'all' })
+  if (!rows.length) throw bizError('applicationNotFound')
+  const history = await historyOf(db, schoolId, kind, id)
+  return {
+    ...rows[0],
+    history: history.map((h) => ({
+      action: h.action, from: h.from_status, to: h.to_status, staff: h.username, staffId: h.staff_id,
+      detail: JSON.parse(h.detail) as Record<string, string>, at: toWireDate(h.created_at)
+    }))
+  }
+}
+
+/** Stores the receipt file (PDF, JPEG or PNG by content) and sets it on the application; a refused set removes the file. */
+export async function attachReceiptFile(db: Kysely<DB>, storage: FileStorage,
+  a: { schoolId: number; schoolCode: string; id: number; staffId: number; data: Buffer; now?: Date }): Promise<string> {
+  const type = sniffBinary(a.data)
+  if (type !== 'pdf' && type !== 'jpg' && type !== 'png') throw bizError('receiptFileType')
+  const exists = await db.selectFrom('receipt_request').select('status').where('school_id', '=', a.schoolId).where('id', '=', a.id).executeTakeFirst()
+  if (!exists) throw bizError('applicationNotFound')
+  if (exists.status === 7) throw bizError('receiptFileLocked')
+  const key = `receipts/${a.schoolCode}/${randomBytes(16).toString('base64url')}.${type}`
+  const url = await storage.put(key, a.data)
+  try {
+    await db.insertInto('uploaded_file').values({
+      school_id: a.schoolId, user_id: null, url, kind: 'receipt', mime: MIME[type], size_bytes: a.data.length, created_at: (a.now ?? new Date()).toISOString()
+    }).execute()
+    await setReceiptFile(db, { schoolId: a.schoolId, id: a.id, staffId: a.staffId, fileUrl: url, now: a.now })
+  } catch (err) {
+    await storage.remove(key)
+    await db.deleteFrom('uploaded_file').where('url', '=', url).execute()
+    throw err
+  }
+  return url
+}

@@ -1,0 +1,44 @@
+/**
+ * POST S/api/v1/file/upload (SPEC §7): multipart field `file`, signed-in donors only. The body is read here with a
+ * hard 5 MB cap: a larger file is cut off by the parser (`truncated`), refused with -1, and never handed to
+ * storage, so no partial file exists anywhere. The type is sniffed from the bytes (domain/upload/sniff.ts).
+ */
+import multipart from '@fastify/multipart'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Api, UPLOAD_LIMITS, type FileUploadAnswer } from '../../../../types'
+import { saveUpload } from '../../domain/upload/service'
+import { bizError } from '../../errors'
+import { ok } from '../../lib/envelope'
+import { requireSession } from '../../plugins/auth'
+
+/** The single file part of a multipart request, read whole (at most `max` bytes) or refused. */
+export async function readSingleFile(req: FastifyRequest, max: number): Promise<Buffer> {
+  if (!req.isMultipart()) throw bizError('uploadMissing')
+  const part = await req.file({ limits: { fileSize: max, files: 1, fields: 10, parts: 12, fieldSize: 4096 } })
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume()
+    throw bizError('uploadMissing')
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size <= max) chunks.push(chunk)
+  }
+  if (part.file.truncated || size > max) throw bizError('uploadTooLarge', { max: Math.round(max / (1024 * 1024)) })
+  if (!size) throw bizError('uploadMissing')
+  return Buffer.concat(chunks)
+}
+
+export async function uploadRoutes(app: FastifyInstance) {
+  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: UPLOAD_LIMITS.MAX_BYTES, files: 1 } })
+
+  app.post(Api.fileUpload, async (req) => {
+    const s = await requireSession(req)
+    const data = await readSingleFile(req, UPLOAD_LIMITS.MAX_BYTES)
+    const fileUrl = await saveUpload(app.db, app.identity.storage, {
+      schoolId: req.school.id, schoolCode: req.school.code, userId: s.user_id, data, now: app.identity.now()
+    })
+    return ok<FileUploadAnswer>({ fileUrl })
+  })
+}
