@@ -28,10 +28,12 @@ export default function ChoiceField({ field, value, onChange }: Props) {
     case 'select': {
       const index = options.findIndex((o) => o.id === value)
       return (
-        <Picker mode='selector' range={options.map((o) => o.title)} value={Math.max(0, index)}
-          onChange={(e) => onChange(options[Number(e.detail.value)]?.id ?? '')} data-testid={testId}>
-          <ValueRow label={label} required={required} value={options[index]?.title || ''} placeholder={placeholder} />
-        </Picker>
+        <ValueRow label={label} required={required} value={options[index]?.title || ''} placeholder={placeholder} picker={(text) => (
+          <Picker className='dn-picker' mode='selector' range={options.map((o) => o.title)} value={Math.max(0, index)}
+            onChange={(e) => onChange(options[Number(e.detail.value)]?.id ?? '')} data-testid={testId}>
+            {text}
+          </Picker>
+        )} />
       )
     }
     case 'radio':
@@ -52,10 +54,12 @@ export default function ChoiceField({ field, value, onChange }: Props) {
     }
     case 'date':
       return (
-        <Picker mode='date' value={value || '1990-01-01'} start={`${DONATE_LIMITS.DATE_MIN_YEAR}-01-01`}
-          end={`${DONATE_LIMITS.DATE_MAX_YEAR}-12-31`} onChange={(e) => onChange(String(e.detail.value))} data-testid={testId}>
-          <ValueRow label={label} required={required} value={value} placeholder={placeholder} />
-        </Picker>
+        <ValueRow label={label} required={required} value={value} placeholder={placeholder} picker={(text) => (
+          <Picker className='dn-picker' mode='date' value={value || '1990-01-01'} start={`${DONATE_LIMITS.DATE_MIN_YEAR}-01-01`}
+            end={`${DONATE_LIMITS.DATE_MAX_YEAR}-12-31`} onChange={(e) => onChange(String(e.detail.value))} data-testid={testId}>
+            {text}
+          </Picker>
+        )} />
       )
     case 'year': {
       const { start, end } = yearRange()
@@ -63,17 +67,20 @@ export default function ChoiceField({ field, value, onChange }: Props) {
       for (let y = end; y >= start; y--) years.push(String(y))
       const index = years.indexOf(value)
       return (
-        <Picker mode='selector' range={years} value={index >= 0 ? index : years.indexOf(String(new Date().getFullYear()))}
-          onChange={(e) => onChange(years[Number(e.detail.value)] ?? '')} data-testid={testId}>
-          <ValueRow label={label} required={required} value={value} placeholder={placeholder} />
-        </Picker>
+        <ValueRow label={label} required={required} value={value} placeholder={placeholder} picker={(text) => (
+          <Picker className='dn-picker' mode='selector' range={years} value={index >= 0 ? index : years.indexOf(String(new Date().getFullYear()))}
+            onChange={(e) => onChange(years[Number(e.detail.value)] ?? '')} data-testid={testId}>
+            {text}
+          </Picker>
+        )} />
       )
     }
     case 'area':
       return (
+        // the sheet is a fixed overlay: it goes first so the row stays its section's last child
         <>
-          <ValueRow label={label} required={required} value={value} placeholder={placeholder} onTap={() => setAreaOpen(true)} testId={testId} />
           <AreaSheet open={areaOpen} onClose={() => setAreaOpen(false)} onPick={(r) => onChange(regionText(r))} />
+          <ValueRow label={label} required={required} value={value} placeholder={placeholder} onTap={() => setAreaOpen(true)} testId={testId} />
         </>
       )
     default:

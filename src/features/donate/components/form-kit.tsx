@@ -19,9 +19,9 @@ export function Section({ title, extra, children, testId }: PropsWithChildren<{ 
   )
 }
 
-export function Row({ label, required, children, testId, stacked }: PropsWithChildren<{ label: string; required?: boolean; testId?: string; stacked?: boolean }>) {
+export function Row({ label, required, children, testId, stacked, onTap }: PropsWithChildren<{ label: string; required?: boolean; testId?: string; stacked?: boolean; onTap?(): void }>) {
   return (
-    <View className={`dn-row ${stacked ? 'dn-row--stacked' : ''}`} data-testid={testId}>
+    <View className={`dn-row ${stacked ? 'dn-row--stacked' : ''}`} data-testid={testId} onClick={onTap}>
       <View className='dn-row__label'>
         {required ? <Text className='dn-row__req'>*</Text> : null}
         <Text>{label}</Text>
@@ -80,24 +80,31 @@ export function Chips<V extends string | number>({ options, selected, onPick, te
   )
 }
 
-/** A row whose value opens a picker: the value, or the placeholder in grey, and a chevron. */
-export function ValueRow({ label, required, value, placeholder, onTap, testId }: {
+/** The value, or the placeholder in grey, and a chevron: the body of a row that opens a picker. */
+export function ValueText({ value, placeholder }: { value: string; placeholder: string }) {
+  return (
+    <View className='dn-value'>
+      <Text className={value ? 'dn-value__text' : 'dn-value__ph'}>{value || placeholder}</Text>
+      <Text className='dn-value__chevron'>›</Text>
+    </View>
+  )
+}
+
+/** A row whose value opens a picker: `picker` wraps the value (Taro's Picker), or `onTap` opens a sheet. */
+export function ValueRow({ label, required, value, placeholder, onTap, testId, picker }: {
   label: string
   required?: boolean
   value: string
   placeholder: string
   onTap?(): void
   testId?: string
+  picker?(children: ReactNode): ReactNode
 }) {
+  const text = <ValueText value={value} placeholder={placeholder} />
   return (
-    <View onClick={onTap} data-testid={testId}>
-      <Row label={label} required={required}>
-        <View className='dn-value'>
-          <Text className={value ? 'dn-value__text' : 'dn-value__ph'}>{value || placeholder}</Text>
-          <Text className='dn-value__chevron'>›</Text>
-        </View>
-      </Row>
-    </View>
+    <Row label={label} required={required} testId={testId} onTap={onTap}>
+      {picker ? picker(text) : text}
+    </Row>
   )
 }
 

@@ -18,6 +18,7 @@ export default function PostalSection({ state, update, vis }: SectionProps & { v
   const req = (key: string) => t('donate.field.required', { title: t(key) })
   return (
     <Section title={t('donate.section.postal')} testId='postal-section'>
+      <AreaSheet open={open} onClose={() => setOpen(false)} onPick={(region) => update((s) => patch(s, { region }))} />
       <ValueRow label={t('donate.postal.region')} required value={regionText(state.region)}
         placeholder={t('donate.postal.regionRequired')} onTap={() => setOpen(true)} testId='postal-region' />
       <TextRow label={t('donate.postal.address')} required value={state.postalAddress} placeholder={req('donate.postal.address')}
@@ -30,7 +31,6 @@ export default function PostalSection({ state, update, vis }: SectionProps & { v
         onInput={(v) => update((s) => patch(s, { postalMobile: v }))} testId='postal-mobile' />
       <TextRow label={t('donate.postal.zip')} value={state.postalZip} placeholder={t('donate.postal.zipPlaceholder')} type='number'
         maxlength={6} onInput={(v) => update((s) => patch(s, { postalZip: v }))} testId='postal-zip' />
-      <AreaSheet open={open} onClose={() => setOpen(false)} onPick={(region) => update((s) => patch(s, { region }))} />
     </Section>
   )
 }
