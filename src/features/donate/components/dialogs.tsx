@@ -10,15 +10,17 @@ import { AtModal, AtModalAction, AtModalContent, AtModalHeader } from 'taro-ui'
 import { platform } from '@/platform'
 import { sanitizeHtml } from '@/lib/sanitize'
 import { useT } from '@/store/session'
+import { useTheme } from '@/lib/hooks/use-page-title'
 import { fetchAlumniLaunch } from '../api/donate'
 import 'taro-ui/lib/style/components/modal.scss'
 import './dialogs.scss'
 
 export function LargeRemindDialog({ open, content, onConfirm, onCancel }: { open: boolean; content: string; onConfirm(): void; onCancel(): void }) {
   const t = useT()
+  const theme = useTheme()
   const html = sanitizeHtml(content, platform.assetUrl)
   return (
-    <AtModal isOpened={open} closeOnClickOverlay={false} onClose={onCancel}>
+    <AtModal className='dn-modal' isOpened={open} closeOnClickOverlay={false} onClose={onCancel}>
       <AtModalHeader>{t('donate.large.title')}</AtModalHeader>
       <AtModalContent>
         <View className='dn-dialog__body' data-testid='large-remind'>
@@ -27,7 +29,7 @@ export function LargeRemindDialog({ open, content, onConfirm, onCancel }: { open
       </AtModalContent>
       <AtModalAction>
         <Button onClick={onCancel} data-testid='large-cancel'>{t('common.cancel')}</Button>
-        <Button onClick={onConfirm} data-testid='large-confirm'>{t('donate.large.confirm')}</Button>
+        <Button onClick={onConfirm} style={{ color: theme }} data-testid='large-confirm'>{t('donate.large.confirm')}</Button>
       </AtModalAction>
     </AtModal>
   )
@@ -55,10 +57,11 @@ function AlumniLaunch({ label }: { label: string }) {
 
 export function AlumniDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useT()
+  const theme = useTheme()
   const env = platform.env()
   const canLaunch = env.target === 'h5' && env.inWechatBrowser && !env.inMiniProgram
   return (
-    <AtModal isOpened={open} onClose={onClose}>
+    <AtModal className='dn-modal' isOpened={open} onClose={onClose}>
       <AtModalHeader>{t('donate.alumni.title')}</AtModalHeader>
       <AtModalContent>
         <View className='dn-dialog__body' data-testid='alumni-dialog'>
@@ -67,7 +70,7 @@ export function AlumniDialog({ open, onClose }: { open: boolean; onClose(): void
         {open && canLaunch ? <AlumniLaunch label={t('donate.alumni.login')} /> : null}
       </AtModalContent>
       <AtModalAction>
-        <Button onClick={onClose} data-testid='alumni-close'>{t('common.close')}</Button>
+        <Button onClick={onClose} style={{ color: theme }} data-testid='alumni-close'>{t('common.close')}</Button>
       </AtModalAction>
     </AtModal>
   )
