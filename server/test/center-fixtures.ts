@@ -4,11 +4,17 @@
  * a settable clock, and row counts for "nothing was written" assertions.
  */
 import type { FastifyInstance } from 'fastify'
-import type { DonateSubmission } from '../../types'
+import { Api, type DonateSubmission } from '../../types'
 import type { SmsCodeMessage, SmsProvider } from '../src/providers/sms/types'
+import { call } from './helpers'
 import { demoBody, orderRow, placeOrder, projectIdOf, sandboxNotify } from './order-fixtures'
 
-export { demoBody, projectIdOf }
+export { demoBody, placeOrder, projectIdOf }
+
+export async function cancelOrder(app: FastifyInstance, school: string, token: string, billNo: string) {
+  const r = await call(app, school, Api.cancel, { query: { donatePlatOrder: billNo }, token })
+  if (r.body.code !== 0) throw new Error(`cancel refused: ${r.body.message}`)
+}
 
 export const SCHOLARSHIP = '示范大学励志奖学金'
 export const AVENUE = '校园林荫大道改造'
