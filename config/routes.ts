@@ -7,5 +7,9 @@ export const H5_ROUTES: Record<string, string> = {
   '/pkg-article/list/index': '/list',
   '/pkg-article/list-page/index': '/list-page',
   '/pkg-donate/form/index': '/form',
-  '/pkg-donate/agree-content/index': '/agree-content'
+  '/pkg-donate/agree-content/index': '/agree-content',
+  '/pkg-cert/mine-certificate/index': '/mine-certificate',
+  '/pkg-cert/mine-certificate-detail/index': '/mine-certificate-detail',
+  '/pkg-cert/mine-paper/index': '/mine-paper',
+  '/pkg-cert/mine-paper-detail/index': '/mine-paper-detail'
 }

@@ -5,7 +5,8 @@ export default defineAppConfig({
   subPackages: [
     { root: 'pkg-project', pages: ['detail/index', 'jzml/index'] },
     { root: 'pkg-article', pages: ['list/index', 'list-page/index'] },
-    { root: 'pkg-donate', pages: ['form/index', 'agree-content/index'] }
+    { root: 'pkg-donate', pages: ['form/index', 'agree-content/index'] },
+    { root: 'pkg-cert', pages: ['mine-certificate/index', 'mine-certificate-detail/index', 'mine-paper/index', 'mine-paper-detail/index'] }
   ],
   window: {
     backgroundTextStyle: 'light',

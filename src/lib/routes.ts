@@ -7,7 +7,11 @@ export const ROUTES = {
   list: '/pkg-article/list/index',
   'list-page': '/pkg-article/list-page/index',
   form: '/pkg-donate/form/index',
-  'agree-content': '/pkg-donate/agree-content/index'
+  'agree-content': '/pkg-donate/agree-content/index',
+  'mine-certificate': '/pkg-cert/mine-certificate/index',
+  'mine-certificate-detail': '/pkg-cert/mine-certificate-detail/index',
+  'mine-paper': '/pkg-cert/mine-paper/index',
+  'mine-paper-detail': '/pkg-cert/mine-paper-detail/index'
 } as const
 export type RouteName = keyof typeof ROUTES
 

@@ -8,9 +8,11 @@ import project from './messages/project'
 import directory from './messages/directory'
 import article from './messages/article'
 import donate from './messages/donate'
+import certificate from './messages/certificate'
+import receipt from './messages/receipt'
 
 type Dict = Record<string, string>
-const sources = [common, project, directory, article, donate]
+const sources = [common, project, directory, article, donate, certificate, receipt]
 
 export const dictionaries: Record<Lang, Dict> = {
   zh_CN: Object.assign({}, ...sources.map((s) => s.zh_CN)),

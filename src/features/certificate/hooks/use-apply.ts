@@ -1,0 +1,42 @@
+/**
+ * The apply flows' shared state: step 1's gift picker (stay/page, limit 99, multi-select) and the submit (busy
+ * guard + 1.5 s throttle; success opens the dialog; code not 0 toasts the server's message, SPEC §8).
+ */
+import { useMemo, useRef, useState } from 'react'
+import type { Page, StayDonation } from '@contract'
+import { toast } from '@/lib/quiet'
+import { platform } from '@/platform'
+import { t } from '@/store/session'
+import type { ApplyResult } from '../api/certificate'
+import { toStayView } from '../model/record'
+import { useRemote } from './use-remote'
+import { useThrottle } from './use-throttle'
+
+export function useApplyPicker(fetchStay: () => Promise<Page<StayDonation>>) {
+  const stay = useRemote(fetchStay, 'stay')
+  const rows = useMemo(() => (stay.data?.rows || []).map((r) => toStayView(r, platform.assetUrl)), [stay.data])
+  const [selected, setSelected] = useState<number[]>([])
+  const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]))
+  const toggleAll = () => setSelected((s) => (rows.length && rows.every((r) => s.includes(r.id)) ? [] : rows.map((r) => r.id)))
+  // keep the rows' order whatever order they were ticked in
+  const ordered = rows.filter((r) => selected.includes(r.id))
+  return { stay, rows, selected: ordered.map((r) => r.id), chosen: ordered, toggle, toggleAll }
+}
+
+export function useApplySubmit() {
+  const gate = useThrottle()
+  const busyRef = useRef(false)
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState(false)
+  const run = async (send: () => Promise<ApplyResult>) => {
+    if (busyRef.current || !gate()) return
+    busyRef.current = true
+    setBusy(true)
+    const r = await send()
+    busyRef.current = false
+    setBusy(false)
+    if (r.ok) setDone(true)
+    else toast(r.message || t('common.loadFailed'), 2000)
+  }
+  return { busy, done, run }
+}

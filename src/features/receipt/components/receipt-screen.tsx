@@ -1,0 +1,95 @@
+/**
+ * mine-paper (SPEC §2 Receipts): tabs All / Making out invoice / Invoiced (status 0/1/2), the apply button when
+ * validType is not 0, and the application flow in place of the list.
+ */
+import { useCallback, useMemo, useState } from 'react'
+import { Image, Text, View } from '@tarojs/components'
+import { useReachBottom } from '@tarojs/taro'
+import { PAGE_SIZE } from '@contract'
+import ListFooter from '@/components/list-footer'
+import { ActionBar, SegmentTabs, StatusChip, useRemote } from '@/features/certificate'
+import { usePagedList } from '@/lib/hooks/use-paged-list'
+import { routeUrl } from '@/lib/routes'
+import { platform } from '@/platform'
+import { useSession, useT } from '@/store/session'
+import { fetchReceiptConfig, fetchReceiptPage } from '../api/receipt'
+import { toReceiptView } from '../model/record'
+import { RECEIPT_FILTERS, type ReceiptFilter } from '../model/status'
+import ReceiptApply from './receipt-apply'
+import './receipt-screen.scss'
+
+function ReceiptList({ filter, canApply, onApply }: { filter: ReceiptFilter; canApply: boolean; onApply(): void }) {
+  const t = useT()
+  const lang = useSession((s) => s.lang)
+  const fetchPage = useCallback((offset: number, limit: number) => fetchReceiptPage({ status: filter, offset, limit }), [filter])
+  const list = usePagedList(fetchPage, PAGE_SIZE.LIST, `receipt-${filter}-${lang}`)
+  useReachBottom(() => list.loadMore())
+  const rows = useMemo(() => list.rows.map((r) => toReceiptView(r, platform.assetUrl)), [list.rows])
+  return (
+    <View className='rc-list' data-testid='receipt-list'>
+      {rows.map((r) => (
+        <View key={r.id} className='rc-item' data-testid={`receipt-item-${r.id}`} onClick={() => platform.nav.to(routeUrl('mine-paper-detail', { id: r.id }))}>
+          <View className='rc-item__top'>
+            <Text>
+              {t('receipt.applyDate')} {r.createDate}
+            </Text>
+            <StatusChip status={r.status} labelKey={r.statusKey} testId={`receipt-status-${r.id}`} />
+          </View>
+          <View className='rc-item__main'>
+            {r.thumb ? <Image className='rc-item__thumb' src={r.thumb} mode='aspectFill' lazyLoad /> : <View className='rc-item__thumb' />}
+            <View className='rc-item__body'>
+              <Text className='rc-item__name'>{r.name}</Text>
+              <Text className='rc-item__amount'>{r.amount}</Text>
+              {r.typeKey && r.wayKey ? <Text className='rc-item__line'>{t('receipt.typeLine', { type: t(r.typeKey), way: t(r.wayKey) })}</Text> : null}
+            </View>
+          </View>
+        </View>
+      ))}
+      <ListFooter status={list.status} count={rows.length} loaded={list.loaded} emptyKey='receipt.empty' onRetry={list.reload} />
+      {canApply ? <ActionBar primary={{ label: t('receipt.apply'), onTap: onApply, testId: 'receipt-apply' }} /> : null}
+    </View>
+  )
+}
+
+export default function ReceiptScreen() {
+  const t = useT()
+  const config = useRemote(fetchReceiptConfig, 'config')
+  const [filter, setFilter] = useState<ReceiptFilter>(0)
+  const [applying, setApplying] = useState(false)
+  const [generation, setGeneration] = useState(0)
+
+  if (config.status !== 'ready' || !config.data) {
+    return (
+      <View className='rc-state' data-testid='receipt-config-state' onClick={config.status === 'error' ? config.reload : undefined}>
+        <Text>{config.status === 'error' ? t('common.loadFailed') : t('common.loading')}</Text>
+        {config.status === 'error' ? <Text className='rc-state__retry'>{t('common.retry')}</Text> : null}
+      </View>
+    )
+  }
+  const cfg = config.data
+  if (applying) {
+    return (
+      <ReceiptApply
+        config={cfg}
+        onCancel={() => setApplying(false)}
+        onDone={() => {
+          setApplying(false)
+          setGeneration((g) => g + 1)
+        }}
+      />
+    )
+  }
+  return (
+    <View className='rc-screen' data-testid='receipt-screen'>
+      <View className='rc-screen__tabs'>
+        <SegmentTabs<ReceiptFilter>
+          tabs={RECEIPT_FILTERS.map((k) => ({ key: k, title: t(`receipt.filter.${k}`) }))}
+          current={filter}
+          onChange={setFilter}
+          testPrefix='receipt-tab'
+        />
+      </View>
+      <ReceiptList key={`${filter}-${generation}`} filter={filter} canApply={cfg.validType !== 0} onApply={() => setApplying(true)} />
+    </View>
+  )
+}

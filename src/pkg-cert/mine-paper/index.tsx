@@ -1,0 +1,14 @@
+import PageShell from '@/components/page-shell'
+import { SignedInGate } from '@/features/certificate'
+import { ReceiptScreen } from '@/features/receipt'
+import './index.scss'
+
+export default function MinePaperPage() {
+  return (
+    <PageShell route='mine-paper'>
+      <SignedInGate>
+        <ReceiptScreen />
+      </SignedInGate>
+    </PageShell>
+  )
+}
