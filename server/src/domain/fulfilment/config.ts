@@ -1,7 +1,8 @@
 /**
  * The school's certificate and receipt settings (SPEC §3 Certificate config, Receipt config), table
- * fulfilment_setting. A school without a row gets the defaults below: paper certificates and receipts open, every
- * way offered, credit code / ID number required. The foundation changes them with `staff.ts config`.
+ * fulfilment_setting. A school without a row follows its default donation form, else the defaults below (paper
+ * certificates and receipts open, every way offered, credit code / ID number required). The foundation changes
+ * them with `staff.ts config`, which writes the row.
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { CertificateConfig, ReceiptConfig } from '../../../../types'
@@ -46,9 +47,33 @@ function numbers(json: string, allowed: number[]): number[] {
   }
 }
 
+/**
+ * Without its own row a school's centre follows its default donation form (migration 005), where the foundation
+ * already set ways, pickup addresses and the credit-code rule for donate-time requests; without that, the defaults.
+ */
+async function fromDefaultForm(db: Db, schoolId: number): Promise<FulfilmentConfig> {
+  const f = await db.selectFrom('donation_form').selectAll().where('school_id', '=', schoolId).where('is_default', '=', 1)
+    .orderBy('id').limit(1).executeTakeFirst()
+  if (!f) return DEFAULT_FULFILMENT
+  const certificateWays = numbers(f.certificate_way_paper_list, [1, 2])
+  const receiptTypes = numbers(f.receipt_type_list, [1, 2])
+  return {
+    isOpenPaper: !!f.is_open_certificate && certificateWays.length > 0,
+    certificateWays,
+    certificatePickup: { address: f.certificate_pickup_address, name: f.certificate_pickup_name, mobile: f.certificate_pickup_mobile },
+    isOpenReceipt: !!f.is_open_receipt && receiptTypes.length > 0,
+    validType: 1,
+    isCreditCode: !!f.is_credit_code,
+    receiptTypes,
+    receiptWaysPaper: numbers(f.receipt_way_paper_list, [1, 2]),
+    receiptWaysElectronic: numbers(f.receipt_way_electronic_list, [3, 4]),
+    receiptPickup: { address: f.receipt_pickup_address, name: f.receipt_pickup_name, mobile: f.receipt_pickup_mobile }
+  }
+}
+
 export async function getFulfilmentConfig(db: Db, schoolId: number): Promise<FulfilmentConfig> {
   const r = await db.selectFrom('fulfilment_setting').selectAll().where('school_id', '=', schoolId).executeTakeFirst()
-  if (!r) return DEFAULT_FULFILMENT
+  if (!r) return fromDefaultForm(db, schoolId)
   return {
     isOpenPaper: !!r.is_open_paper,
     certificateWays: numbers(r.certificate_way_paper_list, [1, 2]),

@@ -127,7 +127,8 @@ export async function insertCertificate(db: Kysely<DB>, schoolId: number, userId
   try {
     const created = await db.transaction().execute(async (trx) => {
       const out: number[] = []
-      for (const g of rows) {
+      // in the order the donor picked them
+      for (const g of ids.map((id) => rows.find((r) => r.id === id)!)) {
         const { id } = await trx.insertInto('certificate_request').values({
           school_id: schoolId, user_id: userId, donation_id: g.id, batch_no: batch, status: 1, certificate_way: way,
           donor_name: clean(names.get(g.id) || g.donor_name, 100), postal_contact: postal.contact, postal_mobile: postal.mobile,

@@ -151,7 +151,8 @@ export async function insertReceipt(db: Kysely<DB>, schoolId: number, userId: nu
   try {
     const ids = await db.transaction().execute(async (trx) => {
       const out: number[] = []
-      for (const g of rows) {
+      // in the order the donor picked them
+      for (const g of v.ids.map((id) => rows.find((r) => r.id === id)!)) {
         const { id } = await trx.insertInto('receipt_request').values({
           school_id: schoolId, user_id: userId, donation_id: g.id, batch_no: batch, status: 1, donor_type: v.donorType, donor_name: v.donorName,
           credit_code: v.creditCode, receipt_type: v.receiptType, receipt_way: v.receiptWay, postal_contact: v.contact, postal_mobile: v.mobile,
