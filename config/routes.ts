@@ -2,6 +2,13 @@
 export const H5_ROUTES: Record<string, string> = {
   '/pages/subject/index': '/subject',
   '/pages/subject-cpu/index': '/subject-cpu',
+  '/pages/login/index': '/login',
+  '/pages/mine/index': '/mine',
+  '/pkg-mine/mine-don/index': '/mine-don',
+  '/pkg-mine/mine-together/index': '/mine-together',
+  '/pkg-mine/mine-gm/index': '/mine-gm',
+  '/pkg-mine/award/index': '/award',
+  '/pkg-mine/cut/index': '/cut',
   '/pkg-project/detail/index': '/subject-detail',
   '/pkg-project/jzml/index': '/jzml',
   '/pkg-article/list/index': '/list',

@@ -1,8 +1,9 @@
 // Main package: only the pages a visitor opens first. Everything else lives in pkg-* subpackages so the weapp
 // main package stays far below WeChat's 2 MB limit (printed by `npm run size:weapp`).
 export default defineAppConfig({
-  pages: ['pages/subject/index', 'pages/subject-cpu/index'],
+  pages: ['pages/subject/index', 'pages/subject-cpu/index', 'pages/login/index', 'pages/mine/index'],
   subPackages: [
+    { root: 'pkg-mine', pages: ['mine-don/index', 'mine-together/index', 'mine-gm/index', 'award/index', 'cut/index'] },
     { root: 'pkg-project', pages: ['detail/index', 'jzml/index'] },
     { root: 'pkg-article', pages: ['list/index', 'list-page/index'] },
     { root: 'pkg-donate', pages: ['form/index', 'agree-content/index'] },

@@ -3,12 +3,15 @@
  * sign-in hand-offs (OAuth code, middle-school openId) and the 5-minute token refresh.
  */
 import Taro from '@tarojs/taro'
-import { Api, type BaseConfig, type RootConfig, type SchoolConfig } from '@contract'
+import { Api, type BaseConfig, type Flag, type LoginPlatform, type RootConfig, type SchoolConfig } from '@contract'
 import { platform } from '@/platform'
+import type { EnvInfo } from '@/platform/types'
 import { store } from '@/platform/storage-keys'
 import { useSession, t } from '@/store/session'
 import { normaliseLang } from './i18n'
+import { toast } from './quiet'
 import { request, requestHooks } from './request'
+import { ROUTES, buildQuery } from './routes'
 
 declare const DEFAULT_SCHOOL: string
 
@@ -36,31 +39,110 @@ function applyTheme(color: string) {
   }
 }
 
-/** Exchange a login code (sandbox or real OAuth) for a token. */
+/** Exchange a login code (sandbox or real OAuth) for a token. `platform` tells the server whose code it is. */
 async function signInWithCode(code: string): Promise<void> {
+  const loginPlatform: LoginPlatform = platform.env().target
   const data = await request<{ token: string }>({
     path: Api.getAuthToken,
-    query: { billType: 2, code },
+    query: { billType: 2, code, platform: loginPlatform },
     auth: false,
     silent: true
   })
   useSession.getState().setToken(data.token)
 }
 
-/** Make sure the visitor has a token (messages, later donations). H5 may leave the page to authorise. */
-export async function ensureLogin(): Promise<boolean> {
-  if (useSession.getState().token) return true
-  const code = await platform.auth.obtainCode(async (returnUrl) => {
-    const data = await request<string | { url: string }>({
-      path: Api.getAuthUrl,
-      query: { billType: 2, url: returnUrl },
-      auth: false
-    })
-    return typeof data === 'string' ? data : data.url
+/**
+ * Whether the school offers mobile/password sign-in (SPEC §3 User center isOpenLogin). Before sign-in only
+ * baseConfig can say so; a server that does not send the flag gets the server's default (open).
+ */
+export function schoolOpensLogin(base: (BaseConfig & { isOpenLogin?: Flag }) | null): boolean {
+  return !base || base.isOpenLogin === undefined || base.isOpenLogin === null ? true : base.isOpenLogin === 1
+}
+
+export type SignInRoute = 'redirect' | 'login-page' | 'not-in-wechat'
+
+/**
+ * How a plain browser signs in (H5 outside WeChat and outside a mini-program's web-view). The authorisation URL
+ * getAuthUrl answers is followed when it can work here: the school's sandbox identity answers with this same
+ * origin (demo schools, and the browse/donate end-to-end tests rely on it). WeChat's official-account OAuth page
+ * cannot work outside WeChat, so the login page takes over when the school opens mobile/password sign-in; without
+ * it the visitor is told to open the page in WeChat (SPEC §8). Inside WeChat or a mini-program: always 'redirect'.
+ */
+export function signInRoute(env: EnvInfo, authUrl: string, pageUrl: string, opensLogin: boolean): SignInRoute {
+  const plainBrowser = env.target === 'h5' && !env.inWechatBrowser && !env.inMiniProgram
+  if (!plainBrowser) return 'redirect'
+  let sameOrigin = false
+  try {
+    sameOrigin = new URL(authUrl, pageUrl).origin === new URL(pageUrl).origin
+  } catch {
+    sameOrigin = false
+  }
+  if (sameOrigin) return 'redirect'
+  return opensLogin ? 'login-page' : 'not-in-wechat'
+}
+
+/** The page to come back to after the login page: an app page path with its query (never another site). */
+export function currentPagePath(): string {
+  const pages = Taro.getCurrentPages?.() || []
+  const top: any = pages[pages.length - 1]
+  const route = top?.route || top?.path || ''
+  const path = `/${String(route).replace(/^\//, '').split('?')[0]}`
+  const query = platform.nav.currentQuery()
+  return path + buildQuery(query)
+}
+
+function openLoginPage() {
+  const from = currentPagePath()
+  const onLogin = from.startsWith(ROUTES.login)
+  if (!onLogin) platform.nav.redirect(ROUTES.login + buildQuery(from && from !== '/' ? { from } : undefined))
+}
+
+async function fetchAuthUrl(returnUrl: string): Promise<string> {
+  const data = await request<string | { url: string }>({
+    path: Api.getAuthUrl,
+    query: { billType: 2, url: returnUrl },
+    auth: false
   })
+  return typeof data === 'string' ? data : data.url
+}
+
+async function signIn(): Promise<boolean> {
+  const env = platform.env()
+  let route = 'redirect' as SignInRoute
+  const code = await platform.auth.obtainCode(async (returnUrl) => {
+    const url = await fetchAuthUrl(returnUrl)
+    route = signInRoute(env, url, returnUrl, schoolOpensLogin(useSession.getState().baseConfig))
+    // the H5 adapter leaves the page for this URL; an empty one keeps the visitor here
+    return route === 'redirect' ? url : ''
+  })
+  if (route === 'login-page') {
+    openLoginPage()
+    return false
+  }
+  if (route === 'not-in-wechat') {
+    toast(t('net.notInWechat'), 2000)
+    return false
+  }
   if (!code) return false
   await signInWithCode(code)
   return true
+}
+
+let pendingSignIn: Promise<boolean> | null = null
+
+/**
+ * Make sure the visitor has a token (personal centre, messages, donations). Mini-programs exchange a silent login
+ * code; H5 may leave the page to authorise or open the login page (see signInRoute), and then resolves false.
+ * Concurrent callers (several -997 answers at once) share one sign-in.
+ */
+export function ensureLogin(): Promise<boolean> {
+  if (useSession.getState().token) return Promise.resolve(true)
+  if (!pendingSignIn) {
+    pendingSignIn = signIn().finally(() => {
+      pendingSignIn = null
+    })
+  }
+  return pendingSignIn
 }
 
 let refreshTimer: ReturnType<typeof setInterval> | null = null

@@ -94,7 +94,65 @@ function permissionOf(data: unknown): string | null {
 
 /** Resolves with `data` on code 0; otherwise handles the code per SPEC §8 and rejects with ApiError. */
 export async function request<T>(opts: RequestOptions): Promise<T> {
-  const body = await requestEnvelope<T>(opts)
+  return settle(await requestEnvelope<T>(opts), opts)
+}
+
+export interface UploadOptions {
+  path: string
+  /** a local file path the platform can read: mini-program temp file, H5 blob: URL */
+  filePath: string
+  /** multipart field name (SPEC §7 file upload: 'file') */
+  name?: string
+  fileName?: string
+  /** 0..100 while the body is sent */
+  onProgress?: (percent: number) => void
+  silent?: boolean
+}
+
+/**
+ * Multipart upload (Taro.uploadFile on every target; on H5 it reads the blob: URL and posts FormData) with the
+ * same signature headers, token and result-code handling as request(). Taro hands the body back as text.
+ */
+export async function uploadFile<T>(opts: UploadOptions): Promise<T> {
+  const { base, signKey } = await waitForApiBase()
+  const { lang, token } = useSession.getState()
+  const header: Record<string, string> = { lang, ...signatureHeaders(signKey) }
+  if (token) header.Authorization = token
+  let res: { statusCode: number; data: unknown }
+  try {
+    const task: any = Taro.uploadFile({
+      url: base + opts.path + buildQuery({ lang }),
+      filePath: opts.filePath,
+      name: opts.name || 'file',
+      fileName: opts.fileName,
+      header
+    } as any)
+    if (opts.onProgress) {
+      const listen = (r: { progress: number }) => opts.onProgress!(Math.max(0, Math.min(100, Math.round(r.progress))))
+      // mini-programs: UploadTask.onProgressUpdate; Taro H5: the returned promise carries it too (and .progress)
+      if (typeof task?.onProgressUpdate === 'function') task.onProgressUpdate(listen)
+      else if (typeof task?.progress === 'function') task.progress(listen)
+    }
+    res = await task
+  } catch {
+    if (!opts.silent) toast(t('net.error'))
+    throw new ApiError(t('net.error'), ResultCode.ERROR, null, true)
+  }
+  let body: Envelope<T> | undefined
+  try {
+    body = (typeof res.data === 'string' ? JSON.parse(res.data) : res.data) as Envelope<T>
+  } catch {
+    body = undefined
+  }
+  if (!body || typeof body !== 'object' || typeof body.code !== 'number') {
+    // a refused upload (413 too large, 400) may answer without the envelope
+    if (!opts.silent) toast(t('net.error'))
+    throw new ApiError(t('net.error'), ResultCode.ERROR, null, true)
+  }
+  return settle(body, { silent: opts.silent })
+}
+
+function settle<T>(body: Envelope<T>, opts: { silent?: boolean }): T {
   const permission = permissionOf(body.data)
   if (body.code === ResultCode.OK) {
     if (permission) throw new ApiError(body.message, body.code, permission)

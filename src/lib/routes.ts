@@ -2,6 +2,13 @@
 export const ROUTES = {
   subject: '/pages/subject/index',
   'subject-cpu': '/pages/subject-cpu/index',
+  login: '/pages/login/index',
+  mine: '/pages/mine/index',
+  'mine-don': '/pkg-mine/mine-don/index',
+  'mine-together': '/pkg-mine/mine-together/index',
+  'mine-gm': '/pkg-mine/mine-gm/index',
+  award: '/pkg-mine/award/index',
+  cut: '/pkg-mine/cut/index',
   'subject-detail': '/pkg-project/detail/index',
   jzml: '/pkg-project/jzml/index',
   list: '/pkg-article/list/index',

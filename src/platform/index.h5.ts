@@ -1,4 +1,5 @@
 import { getCanvas, joinOrigin, makeShare, nav, storage } from './common'
+import { mediaH5 } from './media-h5'
 import type { EnvInfo, Platform } from './types'
 
 declare const API_ORIGIN: string
@@ -60,7 +61,8 @@ export const platform = {
       // WeChat web OAuth shape: ask the server for the authorisation URL of this page, then leave; the code
       // returns as ?code=… and takeCodeFromUrl() hands it over after the reload.
       const url = await getAuthUrl(window.location.href)
-      window.location.replace(url)
+      // '' means the app decided to stay (plain browser: the login page takes over, src/lib/bootstrap.ts)
+      if (url) window.location.replace(url)
       return null
     },
     takeCodeFromUrl() {
@@ -73,6 +75,7 @@ export const platform = {
     }
   },
   getCanvas,
+  media: mediaH5,
   apiOrigin: () => API_ORIGIN || '',
   assetUrl: (url: string) => joinOrigin(API_ORIGIN || '', url)
 } satisfies Platform

@@ -1,6 +1,7 @@
 /** The part of the mini-program adapters that WeChat and Alipay share through Taro's unified APIs. */
 import Taro from '@tarojs/taro'
 import { getCanvas, joinOrigin, makeShare, nav, storage } from './common'
+import { mediaMini } from './media-mini'
 import type { Platform, Target } from './types'
 
 declare const API_ORIGIN: string
@@ -29,6 +30,7 @@ export function miniPlatform(target: Target, login: () => Promise<string>): Plat
       }
     },
     getCanvas,
+    media: mediaMini,
     apiOrigin: () => API_ORIGIN,
     assetUrl: (url: string) => joinOrigin(API_ORIGIN, url)
   }

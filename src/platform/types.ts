@@ -26,7 +26,8 @@ export interface ShareCard {
 export interface AuthHandoff {
   /**
    * Resolves with a one-time code, or with null when the platform must leave the page first (H5 OAuth redirect:
-   * the code comes back in the URL and `takeCodeFromUrl` picks it up after the reload).
+   * the code comes back in the URL and `takeCodeFromUrl` picks it up after the reload). H5 stays on the page when
+   * `getAuthUrl` answers ''.
    */
   obtainCode(getAuthUrl: (returnUrl: string) => Promise<string>): Promise<string | null>
   /** H5: a `code` query left by the OAuth redirect (removed from the visible URL); null elsewhere. */
@@ -35,20 +36,7 @@ export interface AuthHandoff {
   openIdFromLaunch(): string | null
 }
 
-/** Payment parameters from POST donate (SPEC §3 Donation submission response). Implemented in the payment issue. */
-export interface PayParams {
-  timeStamp?: string
-  nonceStr?: string
-  packageValue?: string
-  signType?: string
-  paySign?: string
-  url?: string
-  tradeNo?: string
-}
-export type PayOutcome = 'paid' | 'cancelled' | 'failed'
-export interface PaymentAdapter {
-  pay(params: PayParams): Promise<PayOutcome>
-}
+/** Payments have their own adapter: src/platform/payment (types.ts + one file per target). */
 
 export interface CanvasHandle {
   canvas: any
@@ -56,6 +44,24 @@ export interface CanvasHandle {
   width: number
   height: number
   dpr: number
+}
+
+/** An image the user picked (avatar editor). */
+export interface PickedImage {
+  /** readable by <Image>, canvas image loading and Taro.uploadFile (H5: a blob: URL) */
+  path: string
+  size: number
+  /** MIME type when the platform knows it (H5: the File's type), else '' */
+  type: string
+  /** file name when known (H5), else '' */
+  name: string
+}
+
+/** A canvas written to a file (avatar export). */
+export interface CanvasFile {
+  path: string
+  /** bytes; -1 when the platform cannot tell */
+  size: number
 }
 
 export interface Platform {
@@ -83,6 +89,16 @@ export interface Platform {
   auth: AuthHandoff
   /** the page's canvas by selector, sized in CSS pixels (SPEC: share cards, certificates, maps) */
   getCanvas(selector: string): Promise<CanvasHandle | null>
+  media: {
+    /** one image from the album (and camera where the platform offers it); null when cancelled */
+    chooseImage(): Promise<PickedImage | null>
+    /** natural pixel size of an image (H5 reads the element; Taro's H5 getImageInfo would re-encode it as PNG) */
+    imageSize(src: string): Promise<{ width: number; height: number }>
+    /** an image object a 2d canvas of this platform can draw (H5: HTMLImageElement; mini: canvas.createImage()) */
+    loadCanvasImage(canvas: any, src: string): Promise<any>
+    /** the canvas's pixels as a JPEG file of `width` x `height` */
+    canvasToJpeg(canvas: any, opts: { quality: number; width: number; height: number }): Promise<CanvasFile>
+  }
   /** the origin API calls go to: '' on H5 (same origin), TARO_APP_API_ORIGIN in the mini-programs */
   apiOrigin(): string
   /** resolve a server-relative file URL (/files/…) for <Image> */

@@ -1,0 +1,64 @@
+/**
+ * Personal-centre calls (SPEC §7 User centre; wire types in types/center.ts). All carry the token; the server
+ * answers only with the caller's own data. Each returns the wire data; model/*.ts shapes it for the pages.
+ */
+import {
+  Api,
+  type Award,
+  type MyTogetherDonation,
+  type Page,
+  type PersonalDonation,
+  type PersonalNamingRecord,
+  type ProjectDonateGroup,
+  type ReceiptConfig,
+  type TogetherStatistics,
+  type UpdateUserBody,
+  type UserCenter
+} from '@contract'
+import { request } from '@/lib/request'
+
+export function fetchMy(): Promise<UserCenter> {
+  return request<UserCenter>({ path: Api.centerMy, silent: true })
+}
+
+export function fetchAwards(): Promise<Award[]> {
+  return request<Award[]>({ path: Api.awardList, silent: true })
+}
+
+export function fetchAward(awardId: number): Promise<Award> {
+  return request<Award>({ path: Api.awardDetail, query: { awardId }, silent: true })
+}
+
+/** Toasts the server's message on -1 (nickname rules, an avatar the caller did not upload). */
+export function updateUser(body: UpdateUserBody): Promise<unknown> {
+  return request<unknown>({ path: Api.updateUser, method: 'POST', data: body })
+}
+
+export function fetchDonateGroups(): Promise<ProjectDonateGroup[]> {
+  return request<ProjectDonateGroup[]>({ path: Api.itemsDonateGroup, silent: true })
+}
+
+export function fetchDonateRecords(offset: number, limit: number): Promise<Page<PersonalDonation>> {
+  return request<Page<PersonalDonation>>({ path: Api.donateRecordList, query: { offset, limit }, silent: true })
+}
+
+export function fetchTogetherStats(): Promise<TogetherStatistics> {
+  return request<TogetherStatistics>({ path: Api.togetherStatistics, silent: true })
+}
+
+export function fetchLaunchList(offset: number, limit: number): Promise<Page<MyTogetherDonation>> {
+  return request<Page<MyTogetherDonation>>({ path: Api.launchList, query: { offset, limit }, silent: true })
+}
+
+export function fetchJoinList(offset: number, limit: number): Promise<Page<MyTogetherDonation>> {
+  return request<Page<MyTogetherDonation>>({ path: Api.joinList, query: { offset, limit }, silent: true })
+}
+
+export function fetchNamingList(offset: number, limit: number): Promise<Page<PersonalNamingRecord>> {
+  return request<Page<PersonalNamingRecord>>({ path: Api.namingList, query: { offset, limit }, silent: true })
+}
+
+/** Whether receipts are on (mine shows the receipts link only then, SPEC §2). */
+export function fetchReceiptConfig(): Promise<ReceiptConfig> {
+  return request<ReceiptConfig>({ path: Api.receiptConfig, silent: true })
+}

@@ -1,0 +1,98 @@
+/** award?id (SPEC §2 Other): ranking, image, name, description, obtain time, or 'not yet obtained'. */
+import { useEffect, useState } from 'react'
+import { Image, Text, View } from '@tarojs/components'
+import { platform } from '@/platform'
+import { useTheme } from '@/lib/hooks/use-page-title'
+import { useSession, useT } from '@/store/session'
+import { fetchAward } from '../api/center'
+import { awardView, type AwardView } from '../model/award'
+import RequireToken from './require-token'
+import './award-screen.scss'
+
+type Status = 'loading' | 'ready' | 'error' | 'missing'
+
+function AwardDetail() {
+  const t = useT()
+  const theme = useTheme()
+  const lang = useSession((s) => s.lang)
+  const id = Number(platform.nav.currentQuery().id)
+  const [status, setStatus] = useState<Status>('loading')
+  const [award, setAward] = useState<AwardView | null>(null)
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) {
+      setStatus('missing')
+      return
+    }
+    let alive = true
+    setStatus('loading')
+    fetchAward(id)
+      .then((a) => {
+        if (!alive) return
+        setAward(awardView(a, platform.assetUrl))
+        setStatus('ready')
+      })
+      .catch(() => alive && setStatus('error'))
+    return () => {
+      alive = false
+    }
+  }, [id, lang, attempt])
+
+  if (status !== 'ready' || !award) {
+    return (
+      <View className='award-state' data-testid={`award-${status}`}>
+        <Text className='award-state__msg'>
+          {status === 'missing' ? t('center.award.missing') : status === 'error' ? t('common.loadFailed') : t('common.loading')}
+        </Text>
+        {status === 'error' ? (
+          <View className='award-state__retry' onClick={() => setAttempt((n) => n + 1)}>{t('common.retry')}</View>
+        ) : null}
+      </View>
+    )
+  }
+
+  return (
+    <View className='award' data-testid='award-screen'>
+      <View className='award__stage' style={{ background: award.earned ? theme : '#8a9099' }}>
+        <View className={`award__medal ${award.earned ? '' : 'award__medal--off'}`}>
+          {award.picture ? <Image className='award__pic' src={award.picture} mode='aspectFit' data-testid='award-picture' /> : null}
+        </View>
+        <Text className='award__name' data-testid='award-name'>{award.name}</Text>
+        {award.earned ? (
+          <Text className='award__rank' data-testid='award-ranking'>{t('center.award.ranking', { n: award.ranking })}</Text>
+        ) : (
+          <Text className='award__rank award__rank--off' data-testid='award-not-obtained'>{t('center.award.notObtained')}</Text>
+        )}
+      </View>
+      <View className='award__card'>
+        <View className='award__row'>
+          <Text className='award__label'>{t('center.award.description')}</Text>
+          <Text className='award__text' data-testid='award-description'>{award.description || '—'}</Text>
+        </View>
+        {award.condition ? (
+          <View className='award__row'>
+            <Text className='award__label'>{t('center.award.condition')}</Text>
+            <Text className='award__text' data-testid='award-condition'>{award.condition}</Text>
+          </View>
+        ) : null}
+        <View className='award__row'>
+          <Text className='award__label'>{t('center.award.time')}</Text>
+          <Text className='award__text' data-testid='award-time'>{award.earned ? award.awardTime : t('center.award.notObtained')}</Text>
+        </View>
+        <View className='award__row'>
+          <Text className='award__label'>{t('center.award.holders')}</Text>
+          <Text className='award__text' data-testid='award-holders'>{t('center.award.holderCount', { n: award.holderCount })}</Text>
+        </View>
+      </View>
+    </View>
+  )
+}
+
+export default function AwardScreen() {
+  return (
+    <RequireToken>
+      <AwardDetail />
+    </RequireToken>
+  )
+}

@@ -1,0 +1,42 @@
+/** mine's links (SPEC §2): records, joint donations, naming, certificates, and receipts when the school has them on. */
+import { Text, View } from '@tarojs/components'
+import { AtIcon } from 'taro-ui'
+import { useTheme } from '@/lib/hooks/use-page-title'
+import { useT } from '@/store/session'
+import { openRoute } from '../navigation'
+import './menu-list.scss'
+
+interface Entry {
+  route: string
+  label: string
+  icon: string
+}
+
+export function menuEntries(receipts: boolean): Entry[] {
+  const all: Entry[] = [
+    { route: 'mine-don', label: 'center.menu.don', icon: 'heart' },
+    { route: 'mine-together', label: 'center.menu.together', icon: 'share-2' },
+    { route: 'mine-gm', label: 'center.menu.gm', icon: 'tags' },
+    { route: 'mine-certificate', label: 'center.menu.certificate', icon: 'bookmark' },
+    { route: 'mine-paper', label: 'center.menu.paper', icon: 'file-generic' }
+  ]
+  return receipts ? all : all.filter((e) => e.route !== 'mine-paper')
+}
+
+export default function MenuList({ receipts }: { receipts: boolean }) {
+  const t = useT()
+  const theme = useTheme()
+  return (
+    <View className='mine-menu' data-testid='mine-menu'>
+      {menuEntries(receipts).map((e) => (
+        <View key={e.route} className='mine-menu__row' onClick={() => openRoute(e.route)} data-testid={`menu-${e.route}`}>
+          <View className='mine-menu__icon'>
+            <AtIcon value={e.icon} size='18' color={theme} />
+          </View>
+          <Text className='mine-menu__label'>{t(e.label)}</Text>
+          <AtIcon value='chevron-right' size='16' color='#c9cdd4' />
+        </View>
+      ))}
+    </View>
+  )
+}

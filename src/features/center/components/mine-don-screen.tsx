@@ -1,0 +1,137 @@
+/** mine-don (SPEC §2): the caller's gifts grouped by project (itemsDonateGroup) or by time (donateRecordList, 10 a page). */
+import { useEffect, useMemo, useState } from 'react'
+import { Image, Text, View } from '@tarojs/components'
+import { useReachBottom } from '@tarojs/taro'
+import { PAGE_SIZE, type ProjectDonateGroup } from '@contract'
+import ListFooter from '@/components/list-footer'
+import { platform } from '@/platform'
+import { usePagedList } from '@/lib/hooks/use-paged-list'
+import { useTheme } from '@/lib/hooks/use-page-title'
+import { useSession, useT } from '@/store/session'
+import { fetchDonateGroups, fetchDonateRecords } from '../api/center'
+import { giftRow, projectGroup, type GiftRowView, type GroupMode } from '../model/donations'
+import RequireToken from './require-token'
+import './mine-don-screen.scss'
+
+function GiftLine({ g, showProject }: { g: GiftRowView; showProject: boolean }) {
+  const t = useT()
+  return (
+    <View className='don-gift' data-testid='gift-row'>
+      <View className='don-gift__main'>
+        {showProject ? <Text className='don-gift__project' data-testid='gift-project'>{g.itemsName}</Text> : null}
+        {g.subItemsName ? <Text className='don-gift__sub'>{g.subItemsName}</Text> : null}
+        <Text className='don-gift__time'>{g.time}</Text>
+        {g.billNo ? <Text className='don-gift__bill'>{t('center.don.billNo', { no: g.billNo })}</Text> : null}
+      </View>
+      <View className='don-gift__side'>
+        <Text className='don-gift__amount' data-testid='gift-amount'>{g.amount}</Text>
+        {g.anonymous ? <Text className='don-gift__anon'>{t('center.don.anonymous')}</Text> : null}
+      </View>
+    </View>
+  )
+}
+
+function ByProject() {
+  const t = useT()
+  const lang = useSession((s) => s.lang)
+  const [groups, setGroups] = useState<ProjectDonateGroup[] | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  const [open, setOpen] = useState<Record<number, boolean>>({})
+  useEffect(() => {
+    let alive = true
+    setFailed(false)
+    fetchDonateGroups()
+      .then((g) => alive && setGroups(g || []))
+      .catch(() => alive && setFailed(true))
+    return () => {
+      alive = false
+    }
+  }, [attempt, lang])
+  const views = useMemo(() => (groups || []).map((g) => projectGroup(g, t, platform.assetUrl)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [groups, lang])
+  return (
+    <View data-testid='don-by-project'>
+      {views.map((g) => (
+        <View key={g.itemsId} className='don-group' data-testid='don-group'>
+          <View className='don-group__head' onClick={() => setOpen((o) => ({ ...o, [g.itemsId]: !o[g.itemsId] }))}>
+            {g.thumbnail ? <Image className='don-group__thumb' src={g.thumbnail} mode='aspectFill' /> : <View className='don-group__thumb' />}
+            <View className='don-group__info'>
+              <Text className='don-group__name' data-testid='don-group-name'>{g.itemsName}</Text>
+              <Text className='don-group__meta'>{t('center.don.groupMeta', { n: g.count, time: g.latest })}</Text>
+            </View>
+            <View className='don-group__side'>
+              <Text className='don-group__total' data-testid='don-group-total'>{g.total}</Text>
+              <Text className='don-group__toggle'>{open[g.itemsId] ? t('center.don.collapse') : t('center.don.expand')}</Text>
+            </View>
+          </View>
+          {open[g.itemsId] ? (
+            <View className='don-group__gifts'>
+              {g.gifts.map((gift) => <GiftLine key={gift.id} g={gift} showProject={false} />)}
+            </View>
+          ) : null}
+        </View>
+      ))}
+      <ListFooter
+        status={failed ? 'error' : groups === null ? 'loading' : 'done'}
+        count={views.length}
+        loaded={groups !== null}
+        emptyKey='center.don.empty'
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
+    </View>
+  )
+}
+
+function ByTime() {
+  const t = useT()
+  const lang = useSession((s) => s.lang)
+  const list = usePagedList(fetchDonateRecords, PAGE_SIZE.LIST, `time-${lang}`)
+  useReachBottom(() => list.loadMore())
+  const rows = useMemo(() => list.rows.map((r) => giftRow(r, t)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [list.rows, lang])
+  return (
+    <View className='don-time' data-testid='don-by-time'>
+      {rows.length ? (
+        <View className='don-time__card'>
+          {rows.map((g) => <GiftLine key={g.id} g={g} showProject />)}
+        </View>
+      ) : null}
+      <ListFooter status={list.status} count={rows.length} loaded={list.loaded} emptyKey='center.don.empty' onRetry={list.reload} />
+    </View>
+  )
+}
+
+function MineDon() {
+  const t = useT()
+  const theme = useTheme()
+  const [mode, setMode] = useState<GroupMode>('project')
+  return (
+    <View className='don' data-testid='mine-don'>
+      <View className='don__switch'>
+        {(['project', 'time'] as GroupMode[]).map((m) => (
+          <View
+            key={m}
+            className={`don__mode ${mode === m ? 'don__mode--on' : ''}`}
+            style={mode === m ? { background: theme, borderColor: theme } : undefined}
+            onClick={() => setMode(m)}
+            data-testid={`don-mode-${m}`}
+          >
+            {t(`center.don.by.${m}`)}
+          </View>
+        ))}
+      </View>
+      {mode === 'project' ? <ByProject /> : <ByTime />}
+    </View>
+  )
+}
+
+export default function MineDonScreen() {
+  return (
+    <RequireToken>
+      <MineDon />
+    </RequireToken>
+  )
+}

@@ -1,0 +1,76 @@
+/** The nickname popup (SPEC §4: saves, toasts success, reloads): 1 to 20 characters. */
+import { useEffect, useState } from 'react'
+import { Input, Text, View } from '@tarojs/components'
+import { AtButton, AtFloatLayout } from 'taro-ui'
+import { NICKNAME_MAX } from '@contract'
+import { toast } from '@/lib/quiet'
+import { useTheme } from '@/lib/hooks/use-page-title'
+import { useT } from '@/store/session'
+import { updateUser } from '../api/center'
+import { charCount, nicknameProblem } from '../model/profile'
+import 'taro-ui/lib/style/components/float-layout.scss'
+import 'taro-ui/lib/style/components/button.scss'
+import './nickname-popup.scss'
+
+interface Props {
+  open: boolean
+  current: string
+  onClose(): void
+  onSaved(): void
+}
+
+export default function NicknamePopup({ open, current, onClose, onSaved }: Props) {
+  const t = useT()
+  const theme = useTheme()
+  const [value, setValue] = useState(current)
+  const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    if (open) setValue(current)
+  }, [open, current])
+
+  const save = async () => {
+    if (busy) return
+    const problem = nicknameProblem(value)
+    if (problem) {
+      toast(t(problem, { max: NICKNAME_MAX }))
+      return
+    }
+    setBusy(true)
+    try {
+      await updateUser({ nickname: value.trim() })
+      toast(t('center.nickname.saved'))
+      onClose()
+      onSaved()
+    } catch {
+      // request() toasted the server's message
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <AtFloatLayout isOpened={open} title={t('center.nickname.title')} onClose={onClose}>
+      <View className='mine-nick' data-testid='nickname-popup'>
+        <View className='mine-nick__field'>
+          <Input
+            className='mine-nick__input'
+            value={value}
+            maxlength={NICKNAME_MAX * 2}
+            placeholder={t('center.nickname.placeholder')}
+            placeholderClass='mine-nick__ph'
+            onInput={(e) => setValue(e.detail.value)}
+            data-testid='nickname-input'
+          />
+          <Text className={`mine-nick__count ${charCount(value.trim()) > NICKNAME_MAX ? 'mine-nick__count--over' : ''}`}>
+            {charCount(value.trim())}/{NICKNAME_MAX}
+          </Text>
+        </View>
+        <View className='mine-nick__save' data-testid='nickname-save'>
+          <AtButton type='primary' loading={busy} disabled={busy} customStyle={{ background: theme, borderColor: theme }} onClick={save}>
+            {t('center.nickname.save')}
+          </AtButton>
+        </View>
+      </View>
+    </AtFloatLayout>
+  )
+}

@@ -1,0 +1,62 @@
+/** mine's header: avatar (tap: cut), nickname (tap: the nickname popup), greeting and the three statistics. */
+import { Image, Text, View } from '@tarojs/components'
+import { AtIcon } from 'taro-ui'
+import { useTheme } from '@/lib/hooks/use-page-title'
+import { useT } from '@/store/session'
+import { greetingKey, type ProfileView } from '../model/profile'
+import './profile-card.scss'
+
+interface Props {
+  profile: ProfileView
+  hour: number
+  onAvatar(): void
+  onNickname(): void
+}
+
+export default function ProfileCard({ profile, hour, onAvatar, onNickname }: Props) {
+  const t = useT()
+  const theme = useTheme()
+  const name = profile.isDefaultNickname ? t('center.defaultNickname') : profile.nickname
+  return (
+    <View className='mine-profile'>
+      <View className='mine-profile__band' style={{ background: theme }} />
+      <View className='mine-profile__card'>
+        <View className='mine-profile__who'>
+          <View className='mine-profile__avatar' onClick={onAvatar} data-testid='mine-avatar'>
+            {profile.avatar ? (
+              <Image className='mine-profile__avatar-img' src={profile.avatar} mode='aspectFill' />
+            ) : (
+              <View className='mine-profile__avatar-img mine-profile__avatar-img--empty'>
+                <AtIcon value='user' size='28' color='#c9cdd4' />
+              </View>
+            )}
+            <View className='mine-profile__camera' style={{ background: theme }}>
+              <AtIcon value='camera' size='10' color='#fff' />
+            </View>
+          </View>
+          <View className='mine-profile__names'>
+            <View className='mine-profile__name-row' onClick={onNickname} data-testid='mine-nickname'>
+              <Text className='mine-profile__name' data-testid='mine-name'>{name}</Text>
+              <AtIcon value='edit' size='14' color='#8a9099' />
+            </View>
+            <Text className='mine-profile__greet' data-testid='mine-greeting'>{t(greetingKey(hour))}</Text>
+          </View>
+        </View>
+        <View className='mine-profile__stats'>
+          <View className='mine-profile__stat mine-profile__stat--wide'>
+            <Text className='mine-profile__num' style={{ color: theme }} data-testid='mine-money'>¥{profile.donateMoney}</Text>
+            <Text className='mine-profile__label'>{t('center.stat.money')}</Text>
+          </View>
+          <View className='mine-profile__stat'>
+            <Text className='mine-profile__num' data-testid='mine-items'>{profile.donateCountItems}</Text>
+            <Text className='mine-profile__label'>{t('center.stat.items')}</Text>
+          </View>
+          <View className='mine-profile__stat'>
+            <Text className='mine-profile__num' data-testid='mine-launch'>{profile.launchCount}</Text>
+            <Text className='mine-profile__label'>{t('center.stat.launch')}</Text>
+          </View>
+        </View>
+      </View>
+    </View>
+  )
+}

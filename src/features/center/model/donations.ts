@@ -1,0 +1,64 @@
+/** The caller's gifts for mine-don, by project (itemsDonateGroup) or by time (donateRecordList). */
+import type { PersonalDonation, ProjectDonateGroup } from '@contract'
+import { cutMinute } from '@/lib/dates'
+import { formatMoney } from '@/lib/money'
+
+export type GroupMode = 'project' | 'time'
+
+export interface GiftRowView {
+  id: number
+  itemsName: string
+  subItemsName: string
+  /** "¥1,234.50" or "3 件" for goods */
+  amount: string
+  time: string
+  billNo: string
+  anonymous: boolean
+}
+
+type T = (key: string, params?: Record<string, string | number>) => string
+
+export function giftAmount(d: Pick<PersonalDonation, 'crowdType' | 'donateMoney' | 'donateMaterialNumber' | 'materialUnit'>, t: T): string {
+  if (d.crowdType === 2) return t('center.don.goods', { n: d.donateMaterialNumber, unit: d.materialUnit || '' }).trim()
+  return `¥${formatMoney(d.donateMoney)}`
+}
+
+export function giftRow(d: PersonalDonation, t: T): GiftRowView {
+  return {
+    id: d.id,
+    itemsName: d.itemsName,
+    subItemsName: d.subItemsName || '',
+    amount: giftAmount(d, t),
+    time: cutMinute(d.donateTime),
+    billNo: d.donatePlatOrder || '',
+    anonymous: d.isAnonymous === 1
+  }
+}
+
+export interface ProjectGroupView {
+  itemsId: number
+  itemsName: string
+  thumbnail: string
+  total: string
+  count: number
+  latest: string
+  gifts: GiftRowView[]
+}
+
+export function projectGroup(g: ProjectDonateGroup, t: T, resolveUrl: (u: string) => string = (x) => x): ProjectGroupView {
+  const list = g.donateRecordList || []
+  // a goods project's gifts carry no money: its total is the number of items given
+  const goods = list.length > 0 && list.every((d) => d.crowdType === 2)
+  const total = goods
+    ? giftAmount({ crowdType: 2, donateMoney: '0', donateMaterialNumber: list.reduce((n, d) => n + (d.donateMaterialNumber || 0), 0), materialUnit: list[0].materialUnit }, t)
+    : `¥${formatMoney(g.donateMoney)}`
+  return {
+    itemsId: g.itemsId,
+    itemsName: g.itemsName,
+    thumbnail: g.thumbnailImg ? resolveUrl(g.thumbnailImg) : '',
+    total,
+    count: g.donateCount,
+    latest: cutMinute(g.donateTime),
+    gifts: list.map((d) => giftRow(d, t))
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Login calls (SPEC §7 Login; wire types in types/identity.ts). Each returns the wire data; code -1 is toasted by
+ * request() with the server's message (SPEC §8) and rejects.
+ */
+import {
+  Api,
+  type AreaCode,
+  type AreaMobile,
+  type MobileLoginAnswer,
+  type PassLoginAnswer,
+  type SmsCodeAnswer
+} from '@contract'
+import { request } from '@/lib/request'
+
+/** Dialling codes for the area-code picker (public). */
+export function fetchAreaCodes(): Promise<AreaCode[]> {
+  return request<AreaCode[]>({ path: Api.areaList4sort, auth: false, silent: true })
+}
+
+export function requestSmsCode(mobile: AreaMobile): Promise<SmsCodeAnswer> {
+  return request<SmsCodeAnswer>({ path: Api.getSmsCode, method: 'POST', data: { mobile }, auth: false })
+}
+
+/**
+ * `bind`: the signed-in user binds this mobile (SPEC §6 'bind mobile'): the token goes along. A plain sign-in
+ * sends none, so a visitor holding some other session signs in as the owner of the mobile.
+ */
+export function loginByMobile(body: { mobile: AreaMobile; code: string }, bind: boolean): Promise<MobileLoginAnswer> {
+  return request<MobileLoginAnswer>({ path: Api.mobileLogin, method: 'POST', data: body, auth: bind })
+}
+
+/** `password` is already the lowercase hex SHA-256 (src/lib/sha256.ts). */
+export function loginByPassword(body: { username: string; password: string }): Promise<PassLoginAnswer> {
+  return request<PassLoginAnswer>({ path: Api.passLogin, method: 'POST', data: body, auth: false })
+}

@@ -1,0 +1,103 @@
+/** The inputs of the two login modes: mobile with area code and SMS code, or account and password. */
+import { Input, Picker, Text, View } from '@tarojs/components'
+import { useTheme } from '@/lib/hooks/use-page-title'
+import { useT } from '@/store/session'
+import { useAreaCodes } from '../hooks/use-area-codes'
+import { normaliseAreaCode, type LoginForm } from '../model/login'
+
+interface Props {
+  form: LoginForm
+  update(patch: Partial<LoginForm>): void
+}
+
+export function MobileFields({ form, update, countdown, onSendCode }: Props & { countdown: number; onSendCode(): void }) {
+  const t = useT()
+  const theme = useTheme()
+  const codes = useAreaCodes()
+  const current = normaliseAreaCode(form.areaCode)
+  const index = Math.max(0, codes.findIndex((c) => normaliseAreaCode(c.areaCode) === current))
+  const waiting = countdown > 0
+  return (
+    <View className='lg-fields'>
+      <View className='lg-field'>
+        <Picker
+          mode='selector'
+          range={codes.map((c) => `${c.areaCode} ${c.area}`)}
+          value={index}
+          onChange={(e) => {
+            const picked = codes[Number(e.detail.value)]
+            if (picked) update({ areaCode: normaliseAreaCode(picked.areaCode) })
+          }}
+        >
+          <View className='lg-field__code' data-testid='login-area'>
+            <Text>+{current}</Text>
+            <Text className='lg-field__caret'>▾</Text>
+          </View>
+        </Picker>
+        <Input
+          className='lg-field__input'
+          type='number'
+          value={form.mobile}
+          maxlength={current === '86' ? 11 : 15}
+          placeholder={t('identity.mobile.placeholder')}
+          placeholderClass='lg-ph'
+          onInput={(e) => update({ mobile: e.detail.value })}
+          data-testid='login-mobile'
+        />
+      </View>
+      <View className='lg-field'>
+        <Input
+          className='lg-field__input'
+          type='number'
+          value={form.code}
+          maxlength={6}
+          placeholder={t('identity.code.placeholder')}
+          placeholderClass='lg-ph'
+          onInput={(e) => update({ code: e.detail.value })}
+          data-testid='login-code'
+        />
+        <View
+          className={`lg-field__sms ${waiting ? 'lg-field__sms--off' : ''}`}
+          style={waiting ? undefined : { color: theme, borderColor: theme }}
+          aria-disabled={waiting}
+          onClick={onSendCode}
+          data-testid='sms-button'
+        >
+          {waiting ? t('identity.code.resend', { s: countdown }) : t('identity.code.get')}
+        </View>
+      </View>
+    </View>
+  )
+}
+
+export function AccountFields({ form, update }: Props) {
+  const t = useT()
+  return (
+    <View className='lg-fields'>
+      <View className='lg-field'>
+        <Input
+          className='lg-field__input'
+          type='text'
+          value={form.username}
+          maxlength={64}
+          placeholder={t('identity.username.placeholder')}
+          placeholderClass='lg-ph'
+          onInput={(e) => update({ username: e.detail.value })}
+          data-testid='login-username'
+        />
+      </View>
+      <View className='lg-field'>
+        <Input
+          className='lg-field__input'
+          password
+          value={form.password}
+          maxlength={64}
+          placeholder={t('identity.password.placeholder')}
+          placeholderClass='lg-ph'
+          onInput={(e) => update({ password: e.detail.value })}
+          data-testid='login-password'
+        />
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,2 @@
+// Public face of the identity feature: the login page's screen.
+export { default as LoginScreen } from './components/login-screen'

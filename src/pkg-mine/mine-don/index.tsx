@@ -1,0 +1,11 @@
+import PageShell from '@/components/page-shell'
+import { MineDonScreen } from '@/features/center'
+import './index.scss'
+
+export default function MineDonPage() {
+  return (
+    <PageShell route='mine-don'>
+      <MineDonScreen />
+    </PageShell>
+  )
+}

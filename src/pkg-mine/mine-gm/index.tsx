@@ -1,0 +1,11 @@
+import PageShell from '@/components/page-shell'
+import { MineGmScreen } from '@/features/center'
+import './index.scss'
+
+export default function MineGmPage() {
+  return (
+    <PageShell route='mine-gm'>
+      <MineGmScreen />
+    </PageShell>
+  )
+}

@@ -1,0 +1,48 @@
+/** H5 media for the avatar editor: Taro's <input type=file> picker, HTMLImageElement, canvas.toBlob. */
+import Taro from '@tarojs/taro'
+import type { CanvasFile, PickedImage, Platform } from './types'
+
+export const mediaH5: Platform['media'] = {
+  async chooseImage(): Promise<PickedImage | null> {
+    try {
+      // album only: on phones the browser's own file dialog already offers the camera, and Taro's extra
+      // "拍摄 / 从相册选择" sheet would be in Chinese whatever the language
+      const res: any = await Taro.chooseImage({ count: 1, sourceType: ['album'], sizeType: ['original'] })
+      const f = res?.tempFiles?.[0]
+      if (!f?.path) return null
+      const file: File | undefined = f.originalFileObj
+      return { path: f.path, size: f.size ?? file?.size ?? -1, type: file?.type || '', name: file?.name || '' }
+    } catch {
+      return null
+    }
+  },
+  imageSize(src) {
+    return new Promise((resolve, reject) => {
+      const img = new Image()
+      img.onload = () => resolve({ width: img.naturalWidth, height: img.naturalHeight })
+      img.onerror = () => reject(new Error('image failed to load'))
+      img.src = src
+    })
+  },
+  loadCanvasImage(_canvas, src) {
+    return new Promise((resolve, reject) => {
+      const img = new Image()
+      img.onload = () => resolve(img)
+      img.onerror = () => reject(new Error('image failed to load'))
+      img.src = src
+    })
+  },
+  canvasToJpeg(canvas: HTMLCanvasElement, { quality }): Promise<CanvasFile> {
+    return new Promise((resolve, reject) => {
+      canvas.toBlob(
+        (blob) => {
+          if (!blob) return reject(new Error('canvas export failed'))
+          // Taro.uploadFile on H5 reads the file back from this URL
+          resolve({ path: URL.createObjectURL(blob), size: blob.size })
+        },
+        'image/jpeg',
+        quality
+      )
+    })
+  }
+}

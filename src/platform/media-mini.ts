@@ -1,0 +1,57 @@
+/** Mini-program media for the avatar editor: chooseImage, canvas.createImage, canvasToTempFilePath (2d canvas). */
+import Taro from '@tarojs/taro'
+import type { CanvasFile, PickedImage, Platform } from './types'
+
+function fileSize(filePath: string): Promise<number> {
+  return new Promise((resolve) => {
+    try {
+      const fs: any = (Taro as any).getFileSystemManager?.()
+      if (!fs?.getFileInfo) return resolve(-1)
+      fs.getFileInfo({ filePath, success: (r: any) => resolve(Number(r?.size) || -1), fail: () => resolve(-1) })
+    } catch {
+      resolve(-1)
+    }
+  })
+}
+
+export const mediaMini: Platform['media'] = {
+  async chooseImage(): Promise<PickedImage | null> {
+    try {
+      const res: any = await Taro.chooseImage({ count: 1, sourceType: ['album', 'camera'], sizeType: ['original'] })
+      const f = res?.tempFiles?.[0]
+      const path = f?.path || res?.tempFilePaths?.[0] || res?.apFilePaths?.[0]
+      if (!path) return null
+      return { path, size: Number(f?.size) || -1, type: '', name: '' }
+    } catch {
+      return null
+    }
+  },
+  async imageSize(src) {
+    const info = await Taro.getImageInfo({ src })
+    return { width: Number(info.width), height: Number(info.height) }
+  },
+  loadCanvasImage(canvas, src) {
+    return new Promise((resolve, reject) => {
+      const img = canvas.createImage()
+      img.onload = () => resolve(img)
+      img.onerror = () => reject(new Error('image failed to load'))
+      img.src = src
+    })
+  },
+  async canvasToJpeg(canvas, { quality, width, height }): Promise<CanvasFile> {
+    const res: any = await Taro.canvasToTempFilePath({
+      canvas,
+      fileType: 'jpg',
+      quality,
+      x: 0,
+      y: 0,
+      width,
+      height,
+      destWidth: width,
+      destHeight: height
+    } as any)
+    const path = res?.tempFilePath || res?.apFilePath
+    if (!path) throw new Error('canvas export failed')
+    return { path, size: await fileSize(path) }
+  }
+}
