@@ -6,7 +6,7 @@ export default defineAppConfig({
     { root: 'pkg-mine', pages: ['mine-don/index', 'mine-together/index', 'mine-gm/index', 'award/index', 'cut/index'] },
     { root: 'pkg-project', pages: ['detail/index', 'jzml/index'] },
     { root: 'pkg-article', pages: ['list/index', 'list-page/index'] },
-    { root: 'pkg-donate', pages: ['form/index', 'agree-content/index'] },
+    { root: 'pkg-donate', pages: ['form/index', 'agree-content/index', 'cashier/index', 'alipay/index', 'pay-back/index', 'success/index'] },
     { root: 'pkg-cert', pages: ['mine-certificate/index', 'mine-certificate-detail/index', 'mine-paper/index', 'mine-paper-detail/index'] }
   ],
   window: {

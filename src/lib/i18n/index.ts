@@ -8,13 +8,14 @@ import project from './messages/project'
 import directory from './messages/directory'
 import article from './messages/article'
 import donate from './messages/donate'
+import payment from './messages/payment'
 import identity from './messages/identity'
 import center from './messages/center'
 import certificate from './messages/certificate'
 import receipt from './messages/receipt'
 
 type Dict = Record<string, string>
-const sources = [common, project, directory, article, donate, identity, center, certificate, receipt]
+const sources = [common, project, directory, article, donate, payment, identity, center, certificate, receipt]
 
 export const dictionaries: Record<Lang, Dict> = {
   zh_CN: Object.assign({}, ...sources.map((s) => s.zh_CN)),

@@ -1,0 +1,53 @@
+/**
+ * The e-certificate on the thank-you page: the image once the server has rendered it (tap: full screen; long-press:
+ * save to the album in the mini-programs, the browser's own menu on H5), a placeholder until then (tap: 证书生成中).
+ */
+import Taro from '@tarojs/taro'
+import { Image, Text, View } from '@tarojs/components'
+import { quiet, toast } from '@/lib/quiet'
+import { platform } from '@/platform'
+import { useT } from '@/store/session'
+import { saveRemoteImage } from '../model/save-image'
+import './certificate-card.scss'
+
+interface Props {
+  url: string
+  /** still polling for the image */
+  waiting: boolean
+}
+
+export default function CertificateCard({ url, waiting }: Props) {
+  const t = useT()
+  const mini = platform.env().target !== 'h5'
+
+  const save = async () => {
+    const r = await saveRemoteImage(url)
+    if (r === 'saved') toast(t('payment.success.saved'), 1000)
+    else toast(t('payment.success.saveFailed'), 2000)
+  }
+
+  return (
+    <View className='pm-cert' data-testid='certificate'>
+      <Text className='pm-cert__heading'>{t('payment.success.certificate')}</Text>
+      {url ? (
+        <View className='pm-cert__frame'>
+          <Image
+            className='pm-cert__img'
+            src={url}
+            mode='widthFix'
+            data-testid='certificate-img'
+            onClick={() => quiet(() => Taro.previewImage({ urls: [url], current: url }))}
+            onLongPress={mini ? () => { save() } : undefined}
+          />
+          <Text className='pm-cert__hint'>{t(mini ? 'payment.success.hintMini' : 'payment.success.hintWeb')}</Text>
+        </View>
+      ) : (
+        <View className='pm-cert__placeholder' data-testid='certificate-pending' onClick={() => toast(t('payment.success.generating'), 1000)}>
+          {waiting ? <View className='pm-cert__spinner' /> : null}
+          <Text className='pm-cert__pending-title'>{t('payment.success.generating')}</Text>
+          <Text className='pm-cert__pending-hint'>{t(waiting ? 'payment.success.generatingHint' : 'payment.success.laterHint')}</Text>
+        </View>
+      )}
+    </View>
+  )
+}

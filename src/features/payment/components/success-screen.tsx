@@ -1,0 +1,93 @@
+/**
+ * The thank-you page (route `success?billNo&payToken`, SPEC §2 Donation form, §3 Success data): the donor, the
+ * project, the school's thank-you words and the e-certificate; buttons back to the project and to the project list.
+ * Shares the project.
+ */
+import { useEffect, useMemo } from 'react'
+import { useShareAppMessage } from '@tarojs/taro'
+import { Image, Text, View } from '@tarojs/components'
+import { AtButton } from 'taro-ui'
+import { useTheme } from '@/lib/hooks/use-page-title'
+import { routeUrl } from '@/lib/routes'
+import { platform } from '@/platform'
+import { useSession, useT } from '@/store/session'
+import { useSuccess } from '../hooks/use-success'
+import { projectListUrl } from '../model/links'
+import CertificateCard from './certificate-card'
+import PayState from './pay-state'
+import 'taro-ui/lib/style/components/button.scss'
+import './success-screen.scss'
+
+export default function SuccessScreen() {
+  const t = useT()
+  const theme = useTheme()
+  const variant = useSession((s) => s.settings.projectListVariant)
+  const q = useMemo(() => platform.nav.currentQuery(), [])
+  const billNo = q.billNo || ''
+  const { state, reload } = useSuccess(billNo, q.payToken || undefined)
+  const view = state.status === 'ready' ? state.view : null
+
+  useEffect(() => {
+    if (!view) return
+    platform.share.setCard({
+      title: t('payment.success.shareTitle', { name: view.projectName }),
+      desc: view.projectIntro,
+      path: routeUrl('subject-detail', { id: view.projectId }),
+      imageUrl: view.projectThumb
+    })
+  }, [view?.projectId, view?.projectName])
+
+  useShareAppMessage(() => {
+    const card = platform.share.currentCard()
+    return card ? { title: card.title, path: card.path, imageUrl: card.imageUrl } : {}
+  })
+
+  const toList = () => platform.nav.redirect(projectListUrl(variant))
+  if (!billNo) return <PayState kind='error' title={t('payment.cashier.missing')} primary={{ label: t('payment.toProjects'), onTap: toList }} />
+  if (state.status === 'loading') return <PayState kind='busy' title={t('common.loading')} testId='success-loading' />
+  if (state.status === 'error') {
+    return (
+      <PayState kind='error' title={t('payment.success.loadFailed')} hint={state.message} testId='success-error'
+        primary={{ label: t('common.retry'), onTap: reload }} secondary={{ label: t('payment.toProjects'), onTap: toList }} />
+    )
+  }
+  const v = state.view
+  return (
+    <View className='pm-success' data-testid='success'>
+      <View className='pm-success__hero' style={{ background: `linear-gradient(180deg, ${theme} 0%, ${theme}d9 100%)` }}>
+        <View className='pm-success__check'><View className='pm-success__tick' style={{ borderColor: theme }} /></View>
+        <Text className='pm-success__title' data-testid='success-title'>{t('payment.success.thanks')}</Text>
+        <View className='pm-success__donor'>
+          {v.avatar ? <Image className='pm-success__avatar' src={v.avatar} mode='aspectFill' /> : null}
+          <Text className='pm-success__name' data-testid='success-name'>{v.name}</Text>
+        </View>
+        {v.successWord ? <Text className='pm-success__word' data-testid='success-word'>{v.successWord}</Text> : null}
+      </View>
+
+      <View className='pm-success__project' data-testid='success-project'
+        onClick={() => platform.nav.redirect(routeUrl('subject-detail', { id: v.projectId }))}>
+        {v.projectThumb ? <Image className='pm-success__thumb' src={v.projectThumb} mode='aspectFill' /> : <View className='pm-success__thumb' />}
+        <View className='pm-success__pbody'>
+          <Text className='pm-success__pname'>{v.projectName}</Text>
+          {v.projectIntro ? <Text className='pm-success__pintro'>{v.projectIntro}</Text> : null}
+        </View>
+      </View>
+
+      <CertificateCard url={v.certificate} waiting={state.waiting} />
+
+      <View className='pm-success__actions'>
+        <View data-testid='success-back-project'>
+          <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }}
+            onClick={() => platform.nav.redirect(routeUrl('subject-detail', { id: v.projectId }))}>
+            {t('payment.success.backProject')}
+          </AtButton>
+        </View>
+        <View className='pm-success__more' data-testid='success-more'>
+          <AtButton type='secondary' customStyle={{ color: theme, borderColor: theme }} onClick={toList}>
+            {t('payment.toProjects')}
+          </AtButton>
+        </View>
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,47 @@
+/** Where the payment flow goes (SPEC §2 Other, §4 Donation flow): pure URL builders over ROUTES. */
+import { ROUTES, buildQuery, routeUrl } from '@/lib/routes'
+
+/** A later issue adds the jnu seat-naming thank-you page; until it exists in ROUTES the usual one is used. */
+const JNU_SUCCESS = 'seat-naming-jnu/success'
+
+/** success?billNo, or seat-naming-jnu/success when local storage `home` is 'seat-naming-jnu' (SPEC §2 Other). */
+export function successUrl(billNo: string, home: string | undefined, payToken?: string): string {
+  const query = { billNo, payToken: payToken || undefined }
+  const jnu = (ROUTES as Record<string, string>)[JNU_SUCCESS]
+  if (home === 'seat-naming-jnu' && jnu) return jnu + buildQuery(query)
+  return routeUrl('success', query)
+}
+
+export function payBackUrl(billNo: string, itemsId?: number | null, payToken?: string): string {
+  return routeUrl('pay-back', { id: billNo, itemsId: itemsId || undefined, payToken: payToken || undefined })
+}
+
+/** The Alipay page link the donor copies out of WeChat: the H5 path is the route name (docs/decisions/002). */
+export function alipayWebLink(origin: string, billNo: string, payToken: string | undefined, school: string, lang: string): string {
+  const query = buildQuery({ billNo, payToken: payToken || undefined, school: school || undefined, lang: lang === 'en' ? 'en' : undefined })
+  return `${origin.replace(/\/$/, '')}/alipay${query}`
+}
+
+/** The sandbox cashier's query from the provider's URL (/cashier?billNo&amount&school&payType&subject&payToken). */
+export function cashierQuery(url: string | undefined, billNo: string, itemsId: number): Record<string, string> {
+  const q: Record<string, string> = {}
+  const search = (url || '').split('?')[1] || ''
+  search.split('&').forEach((pair) => {
+    if (!pair) return
+    const [k, v = ''] = pair.split('=')
+    try {
+      q[decodeURIComponent(k)] = decodeURIComponent(v.replace(/\+/g, ' '))
+    } catch {
+      /* a malformed pair is dropped */
+    }
+  })
+  q.billNo = billNo
+  if (itemsId) q.itemsId = String(itemsId)
+  delete q.school
+  return q
+}
+
+/** The project list of the school's variant (SPEC §2 Project list). */
+export function projectListUrl(variant: string): string {
+  return routeUrl(variant === 'dropdown' ? 'subject-cpu' : 'subject')
+}

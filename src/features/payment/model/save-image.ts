@@ -1,0 +1,17 @@
+/** Save a remote image to the photo album (mini-programs): download, then saveImageToPhotosAlbum. */
+import Taro from '@tarojs/taro'
+
+export type SaveResult = 'saved' | 'denied' | 'failed'
+
+export async function saveRemoteImage(url: string): Promise<SaveResult> {
+  try {
+    const file = await Taro.downloadFile({ url })
+    if (file.statusCode && file.statusCode !== 200) return 'failed'
+    await Taro.saveImageToPhotosAlbum({ filePath: file.tempFilePath })
+    return 'saved'
+  } catch (e: any) {
+    const msg = String(e?.errMsg || e?.errorMessage || '')
+    if (/cancel/i.test(msg)) return 'denied'
+    return /auth|deny|denied|permission/i.test(msg) ? 'denied' : 'failed'
+  }
+}

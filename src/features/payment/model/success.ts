@@ -1,0 +1,31 @@
+/** The thank-you page's view of SuccessData (SPEC §3 Success data): images resolved, texts trimmed. */
+import type { SuccessData } from '@contract'
+
+export interface SuccessView {
+  name: string
+  avatar: string
+  projectId: number
+  projectName: string
+  projectIntro: string
+  projectThumb: string
+  successWord: string
+  /** absolute URL of the e-certificate, '' until the server has rendered it */
+  certificate: string
+}
+
+export function toSuccessView(d: SuccessData, assetUrl: (u: string) => string): SuccessView {
+  return {
+    name: (d.name || '').trim(),
+    avatar: d.avatar ? assetUrl(d.avatar) : '',
+    projectId: d.itemsId,
+    projectName: d.itemsName || '',
+    projectIntro: (d.itemsIntro || '').trim(),
+    projectThumb: d.itemsThumbnailImg ? assetUrl(d.itemsThumbnailImg) : '',
+    successWord: (d.successWord || '').trim(),
+    certificate: d.certificateImg ? assetUrl(d.certificateImg) : ''
+  }
+}
+
+/** SPEC §2: until certificateImg appears, poll every 2 s for about 30 s. */
+export const CERTIFICATE_POLL_MS = 2000
+export const CERTIFICATE_POLL_TRIES = 15

@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '沙箱收银台'
+})
