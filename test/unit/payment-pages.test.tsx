@@ -215,7 +215,7 @@ describe('thank-you page', () => {
     const calls = stubApi({ success: () => ok(successData()) })
     const preview = jest.spyOn(Taro, 'previewImage').mockResolvedValue({ errMsg: 'previewImage:ok' } as any)
     render(<SuccessPage />)
-    expect((await screen.findByTestId('success-title')).textContent).toBe('感谢您的爱心捐赠')
+    expect((await screen.findByTestId('success-title')).textContent).toBe('捐赠成功')
     expect(screen.getByTestId('success-name').textContent).toBe('张赟喆')
     expect(screen.getByTestId('success-word').textContent).toContain('感谢您对母校的支持')
     expect(screen.getByTestId('success-project').textContent).toContain('示范大学励志奖学金')

@@ -44,7 +44,7 @@ export default {
     'payment.payback.notPaidHint': '如已付款，请稍后在个人中心查看捐赠记录',
     'payment.payback.retry': '重新查询',
     'payment.payback.backToForm': '返回捐赠',
-    'payment.success.thanks': '感谢您的爱心捐赠',
+    'payment.success.thanks': '捐赠成功',
     'payment.success.donor': '{name}',
     'payment.success.certificate': '电子捐赠证书',
     'payment.success.generating': '证书生成中',
