@@ -21,6 +21,15 @@ export interface DbHandle { db: Kysely<DB>; dialect: Dialect; close: () => Promi
 export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): DbHandle {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // A backend that goes away (PostgreSQL restart, failover, an admin terminating sessions) makes pg emit 'error'
+    // on idle clients; unhandled, that event kills the process. The pool drops the broken client and opens a new
+    // one on the next query, and queries in flight still reject to their callers.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL idle client error: ${err.message}`)
+    })
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined)
+    })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     return { db, dialect: 'postgres', close: () => db.destroy() }
   }
