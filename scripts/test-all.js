@@ -4,7 +4,7 @@
  *   1. server routes through inject on a real SQLite file (and PostgreSQL too when DATABASE_URL is set)
  *   2. app components and pages (jest + @tarojs/test-utils-react preset, rendered as H5)
  *   3. the compiled mini-programs dist/weapp and dist/alipay run headlessly (built first if missing)
- *   4. the browse journey end to end in Debian Chromium against the server started as README says
+ *   4. the browse and donate journeys end to end in Debian Chromium against the server started as README says
  * Prints one closing line "N passed, N failed" over all tests; exits non-zero if any step fails.
  * Flags: --rebuild forces fresh builds of the three targets; SKIP_E2E=1 skips step 4 outside CI.
  */
@@ -90,6 +90,7 @@ function ensureBuilt(target) {
     failed += 1
   } else {
     await run('e2e (Chromium)', process.execPath, [path.join('test', 'e2e', 'browse.e2e.js')])
+    await run('e2e donate (Chromium)', process.execPath, [path.join('test', 'e2e', 'donate.e2e.js')])
   }
   console.log('\n' + (failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps passed'))
   console.log(`${passed} passed, ${failed} failed`)
