@@ -1,5 +1,5 @@
 import { buildCertInsert, initialCertApply, switchWay, validateCertApply, type CertApplyState } from '@/features/certificate/model/apply'
-import { isValidContactMobile, splitAreaMobile, toAreaMobile } from '@/features/certificate/model/mobile'
+import { displayMobile, isValidContactMobile, splitAreaMobile, toAreaMobile } from '@/features/certificate/model/mobile'
 import { resolveTab, showTabBar } from '@/features/certificate/model/tab'
 import { certificateStatusKey, statusTone } from '@/features/certificate/model/status'
 import { createThrottle } from '@/features/certificate/model/throttle'
@@ -51,6 +51,9 @@ describe('contact mobile rule (SPEC §5)', () => {
     expect(toAreaMobile('', '13900139000')).toBe('86-13900139000')
     expect(splitAreaMobile('852-91234567')).toEqual({ area: '852', mobile: '91234567' })
     expect(splitAreaMobile('13900139000')).toEqual({ area: '86', mobile: '13900139000' })
+    expect(displayMobile('86-13900139000')).toBe('+86 13900139000')
+    expect(displayMobile('86-025-83786666')).toBe('+86 025-83786666')
+    expect(displayMobile('025-83592000')).toBe('025-83592000')
   })
 })
 

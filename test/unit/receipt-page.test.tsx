@@ -138,7 +138,7 @@ describe('receipt application', () => {
     await toForm([301, 302])
     expect(screen.getByTestId('receipt-donor-type-1').dataset.selected).toBe('1')
     expect((screen.getByTestId('receipt-name') as any).value).toBe('张赟喆')
-    expect(screen.getByText('身份证号（选填）')).toBeTruthy()
+    expect(screen.getByTestId('receipt-credit-code').getAttribute('placeholder')).toBe('选填，18位身份证号')
     expect((screen.getByTestId('receipt-sms') as any).value).toBe('13900139000')
     tap('receipt-submit')
     await waitFor(() => expect(inserts(calls)).toHaveLength(1))

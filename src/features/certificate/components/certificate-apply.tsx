@@ -61,7 +61,7 @@ export default function CertificateApply({ config, onCancel, onDone }: { config:
           <ActionBar
             info={<Text>{t('certificate.pick.count', { n: picker.selected.length })}</Text>}
             secondary={{ label: t('common.cancel'), onTap: onCancel, testId: 'cert-cancel' }}
-            primary={{ label: t('apply.next'), onTap: next, testId: 'cert-next' }}
+            primary={{ label: t('certificate.next'), onTap: next, testId: 'cert-next' }}
           />
         </>
       ) : (
@@ -69,7 +69,7 @@ export default function CertificateApply({ config, onCancel, onDone }: { config:
           <ChosenGifts title={t('certificate.form.projects')} gifts={picker.chosen} />
           <CertificateForm config={config} form={form} onChange={setForm} />
           <ActionBar
-            secondary={{ label: t('apply.back'), onTap: () => setStep(1), testId: 'cert-back' }}
+            secondary={{ label: t('certificate.back'), onTap: () => setStep(1), testId: 'cert-back' }}
             primary={{ label: submit.busy ? t('certificate.submitting') : t('certificate.submit'), onTap: send, testId: 'cert-submit', busy: submit.busy }}
           />
         </>

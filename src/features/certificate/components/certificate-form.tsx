@@ -5,6 +5,7 @@
 import { CertificateWay, type CertificateConfig } from '@contract'
 import { useT } from '@/store/session'
 import { certificateWays, switchWay, type CertApplyState } from '../model/apply'
+import { displayMobile } from '../model/mobile'
 import { Card, ChoiceRow, InputRow, ReadRow } from './kit/form-kit'
 import MobileRow from './kit/mobile-row'
 
@@ -32,7 +33,7 @@ export default function CertificateForm({ config, form, onChange }: Props) {
         <>
           <ReadRow label={t('certificate.pickupAddress')} value={form.address} testId='cert-pickup-address' />
           <ReadRow label={t('certificate.pickupName')} value={form.contact} testId='cert-pickup-name' />
-          <ReadRow label={t('certificate.pickupMobile')} value={form.mobile} testId='cert-pickup-mobile' />
+          <ReadRow label={t('certificate.pickupMobile')} value={displayMobile(form.mobile)} testId='cert-pickup-mobile' />
         </>
       ) : null}
       {form.way === CertificateWay.MAIL ? (

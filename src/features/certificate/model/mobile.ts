@@ -23,17 +23,19 @@ export function isValidContactMobile(area: string, mobile: string): boolean {
 
 export const toAreaMobile = (area: string, mobile: string): AreaMobile => `${normaliseArea(area) || DEFAULT_AREA}-${mobile.trim()}`
 
+// dialling codes never start with 0: '025-83592000' is a landline, not code 025
+const AREA_PREFIX = /^\+?([1-9]\d{0,3})-(.+)$/
+
 /** "86-13800138000" -> { area: '86', mobile: '13800138000' }; a bare number means code 86. */
 export function splitAreaMobile(v: string | null | undefined): { area: string; mobile: string } {
   const s = String(v ?? '').trim()
-  const m = /^\+?(\d{1,4})-(.+)$/.exec(s)
+  const m = AREA_PREFIX.exec(s)
   return m ? { area: m[1], mobile: m[2] } : { area: DEFAULT_AREA, mobile: s }
 }
 
-/** For display: "+86 13800138000" ('' stays ''). */
+/** For display: "86-13800138000" -> "+86 13800138000"; a number without a code is shown as it is. */
 export function displayMobile(v: string | null | undefined): string {
   const s = String(v ?? '').trim()
-  if (!s) return ''
-  const { area, mobile } = splitAreaMobile(s)
-  return `+${area} ${mobile}`
+  const m = AREA_PREFIX.exec(s)
+  return m ? `+${m[1]} ${m[2]}` : s
 }

@@ -65,7 +65,7 @@ export default function ReceiptApply({ config, onCancel, onDone }: { config: Rec
           <ActionBar
             info={<Text>{t('certificate.pick.count', { n: picker.selected.length })}</Text>}
             secondary={{ label: t('common.cancel'), onTap: onCancel, testId: 'receipt-cancel' }}
-            primary={{ label: t('apply.next'), onTap: next, testId: 'receipt-next' }}
+            primary={{ label: t('certificate.next'), onTap: next, testId: 'receipt-next' }}
           />
         </>
       ) : (
@@ -81,14 +81,14 @@ export default function ReceiptApply({ config, onCancel, onDone }: { config: Rec
           )}
           {open ? (
             <ActionBar
-              secondary={{ label: t('apply.back'), onTap: () => setStep(1), testId: 'receipt-back' }}
+              secondary={{ label: t('certificate.back'), onTap: () => setStep(1), testId: 'receipt-back' }}
               primary={{ label: submit.busy ? t('receipt.submitting') : t('receipt.submit'), onTap: send, testId: 'receipt-submit', busy: submit.busy }}
             />
           ) : (
             <View className='rc-apply__closed' data-testid='receipt-closed'>
               <Text>{t('receipt.closed')}</Text>
               <Text className='rc-apply__back' onClick={() => setStep(1)}>
-                {t('apply.back')}
+                {t('certificate.back')}
               </Text>
             </View>
           )}

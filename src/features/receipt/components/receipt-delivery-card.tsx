@@ -3,7 +3,7 @@
  * mobile) or electronic (3 e-mail, 4 SMS mobile). A new type selects the first way of its list.
  */
 import { ReceiptWay, type ReceiptConfig } from '@contract'
-import { Card, ChoiceRow, InputRow, MobileRow, ReadRow } from '@/features/certificate'
+import { Card, ChoiceRow, InputRow, MobileRow, ReadRow, displayMobile } from '@/features/certificate'
 import { useT } from '@/store/session'
 import { receiptTypes, receiptWays, setReceiptType, type ReceiptApplyState } from '../model/apply'
 
@@ -39,7 +39,7 @@ export default function ReceiptDeliveryCard({ config, form, onChange }: Props) {
         <>
           <ReadRow label={t('receipt.pickupAddress')} value={config.pickUpAddress} testId='receipt-pickup-address' />
           <ReadRow label={t('receipt.pickupName')} value={config.pickUpName} testId='receipt-pickup-name' />
-          <ReadRow label={t('receipt.pickupMobile')} value={config.pickUpMobile} testId='receipt-pickup-mobile' />
+          <ReadRow label={t('receipt.pickupMobile')} value={displayMobile(config.pickUpMobile)} testId='receipt-pickup-mobile' />
         </>
       ) : null}
       {way === ReceiptWay.EXPRESS ? (

@@ -27,7 +27,7 @@ function InvoiceCard({ r }: { r: ReceiptView }) {
           </View>
           <View className='rd-file__body'>
             <Text className='rd-file__name'>{t('receipt.detail.file')}</Text>
-            <Text className='rd-file__hint'>{inv.fileName || t('receipt.detail.fileHint')}</Text>
+            <Text className='rd-file__hint'>{t('receipt.detail.fileDesc')}</Text>
           </View>
           <Text className='rd-file__go' style={{ color: theme }}>
             {t('receipt.detail.fileHint')} ›

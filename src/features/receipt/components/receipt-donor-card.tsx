@@ -15,7 +15,6 @@ export default function ReceiptDonorCard({ config, form, onChange }: Props) {
   const set = (patch: Partial<ReceiptApplyState>) => onChange({ ...form, ...patch })
   const enterprise = form.donorType === DonorType.ENTERPRISE
   const codeRequired = config.isCreditCode === 1
-  const codeLabel = t(enterprise ? 'receipt.creditCode' : 'receipt.idNumber')
   return (
     <Card title={t('receipt.section.donor')} testId='receipt-donor'>
       <ChoiceRow
@@ -36,11 +35,11 @@ export default function ReceiptDonorCard({ config, form, onChange }: Props) {
         testId='receipt-name'
       />
       <InputRow
-        label={codeRequired ? codeLabel : `${codeLabel}${t('receipt.optional')}`}
+        label={t(enterprise ? 'receipt.creditCode' : 'receipt.idNumber')}
         required={codeRequired}
         type={enterprise ? 'text' : 'idcard'}
         value={form.creditCode}
-        placeholder={t(enterprise ? 'receipt.creditCodePlaceholder' : 'receipt.idNumberPlaceholder')}
+        placeholder={t(enterprise ? (codeRequired ? 'receipt.creditCodePlaceholder' : 'receipt.creditCodeOptional') : codeRequired ? 'receipt.idNumberPlaceholder' : 'receipt.idNumberOptional')}
         onInput={(v) => set({ creditCode: v })}
         maxlength={CREDIT_CODE_LENGTH}
         testId='receipt-credit-code'

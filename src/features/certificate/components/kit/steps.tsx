@@ -22,9 +22,9 @@ export default function Steps({ current }: { current: 1 | 2 }) {
   }
   return (
     <View className='ck-steps' data-testid='apply-steps' data-step={current}>
-      {step(1, 'apply.step1')}
+      {step(1, 'certificate.step1')}
       <View className='ck-steps__line' style={current === 2 ? { background: theme } : undefined} />
-      {step(2, 'apply.step2')}
+      {step(2, 'certificate.step2')}
     </View>
   )
 }
