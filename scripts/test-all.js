@@ -91,6 +91,7 @@ function ensureBuilt(target) {
   } else {
     await run('e2e (Chromium)', process.execPath, [path.join('test', 'e2e', 'browse.e2e.js')])
     await run('e2e donate (Chromium)', process.execPath, [path.join('test', 'e2e', 'donate.e2e.js')])
+    await run('e2e personal centre (Chromium)', process.execPath, [path.join('test', 'e2e', 'center.e2e.js')])
   }
   console.log('\n' + (failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps passed'))
   console.log(`${passed} passed, ${failed} failed`)

@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { LangSwitch } from '@/components/page-shell'
 import { platform } from '@/platform'
-import { useT } from '@/store/session'
+import { useTheme } from '@/lib/hooks/use-page-title'
+import { useSession, useT } from '@/store/session'
 import { useMine } from '../hooks/use-mine'
 import { awardsView, profileView } from '../model/profile'
 import { openRoute } from '../navigation'
@@ -16,6 +17,8 @@ import './mine-screen.scss'
 
 export default function MineScreen({ now = () => new Date() }: { now?: () => Date }) {
   const t = useT()
+  const theme = useTheme()
+  const school = useSession((s) => s.baseConfig?.title || '')
   const { status, data, reload } = useMine()
   const [nickOpen, setNickOpen] = useState(false)
   const profile = useMemo(() => (data.user ? profileView(data.user, platform.assetUrl) : null), [data.user])
@@ -36,11 +39,11 @@ export default function MineScreen({ now = () => new Date() }: { now?: () => Dat
 
   return (
     <View className='mine' data-testid='mine-screen'>
-      <View className='mine__lang'>
+      <View className='mine__band' style={{ background: theme }}>
+        <Text className='mine__school'>{school}</Text>
         <LangSwitch />
       </View>
       <ProfileCard profile={profile} hour={now().getHours()} onAvatar={() => openRoute('cut')} onNickname={() => setNickOpen(true)} />
-      <View className='mine__after-card' />
       {profile.showBind ? <BindPrompt notes={profile.loginNotes} /> : null}
       <MenuList receipts={data.receipts} />
       <AwardsGrid awards={awards} />

@@ -19,7 +19,6 @@ export default function ProfileCard({ profile, hour, onAvatar, onNickname }: Pro
   const name = profile.isDefaultNickname ? t('center.defaultNickname') : profile.nickname
   return (
     <View className='mine-profile'>
-      <View className='mine-profile__band' style={{ background: theme }} />
       <View className='mine-profile__card'>
         <View className='mine-profile__who'>
           <View className='mine-profile__avatar' onClick={onAvatar} data-testid='mine-avatar'>
