@@ -9,7 +9,7 @@ import type { CertificateConfig } from '@contract'
 import { toast } from '@/lib/quiet'
 import { useT } from '@/store/session'
 import { fetchCertificateStay, postCertificate } from '../api/certificate'
-import { useApplyPicker, useApplySubmit } from '../hooks/use-apply'
+import { scrollToTop, useApplyPicker, useApplySubmit } from '../hooks/use-apply'
 import { buildCertInsert, initialCertApply, validateCertApply } from '../model/apply'
 import ActionBar from './kit/action-bar'
 import DonationPicker from './kit/donation-picker'
@@ -22,7 +22,11 @@ export default function CertificateApply({ config, onCancel, onDone }: { config:
   const t = useT()
   const picker = useApplyPicker(fetchCertificateStay)
   const submit = useApplySubmit()
-  const [step, setStep] = useState<1 | 2>(1)
+  const [step, setStepState] = useState<1 | 2>(1)
+  const setStep = (n: 1 | 2) => {
+    setStepState(n)
+    scrollToTop()
+  }
   const [form, setForm] = useState(() => initialCertApply(config))
 
   const next = () => {

@@ -8,6 +8,7 @@ import { store } from '@/platform/storage-keys'
 import { useT } from '@/store/session'
 import { fetchCertificateConfig } from '../api/certificate'
 import { useRemote } from '../hooks/use-remote'
+import { scrollToTop } from '../hooks/use-apply'
 import { resolveTab, showTabBar, type CertTab } from '../model/tab'
 import SegmentTabs from './kit/segment-tabs'
 import ElectronicList from './electronic-list'
@@ -19,7 +20,11 @@ export default function CertificateScreen() {
   const t = useT()
   const config = useRemote(fetchCertificateConfig, 'config')
   const [chosen, setChosen] = useState<string | undefined>(() => store.get('cerTab'))
-  const [applying, setApplying] = useState(false)
+  const [applying, setApplyingState] = useState(false)
+  const setApplying = (v: boolean) => {
+    setApplyingState(v)
+    scrollToTop()
+  }
   // bumped after a successful application: the lists load again from the first page
   const [generation, setGeneration] = useState(0)
 

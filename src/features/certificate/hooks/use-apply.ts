@@ -4,7 +4,8 @@
  */
 import { useMemo, useRef, useState } from 'react'
 import type { Page, StayDonation } from '@contract'
-import { toast } from '@/lib/quiet'
+import Taro from '@tarojs/taro'
+import { quiet, toast } from '@/lib/quiet'
 import { platform } from '@/platform'
 import { t } from '@/store/session'
 import type { ApplyResult } from '../api/certificate'
@@ -39,4 +40,9 @@ export function useApplySubmit() {
     else toast(r.message || t('common.loadFailed'), 2000)
   }
   return { busy, done, run }
+}
+
+/** Each step (and the return to the list) starts at the top of the page, not where the previous view was scrolled. */
+export function scrollToTop() {
+  quiet(() => Taro.pageScrollTo({ scrollTop: 0, duration: 0 }))
 }

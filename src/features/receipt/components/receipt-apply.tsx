@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import type { ReceiptConfig } from '@contract'
-import { ActionBar, ChosenGifts, DonationPicker, ResultDialog, Steps, useApplyPicker, useApplySubmit, useRemote } from '@/features/certificate'
+import { ActionBar, ChosenGifts, DonationPicker, ResultDialog, Steps, scrollToTop, useApplyPicker, useApplySubmit, useRemote } from '@/features/certificate'
 import { toast } from '@/lib/quiet'
 import { useT } from '@/store/session'
 import { fetchLastUserInfo, fetchReceiptStay, postReceipt } from '../api/receipt'
@@ -20,7 +20,11 @@ export default function ReceiptApply({ config, onCancel, onDone }: { config: Rec
   const picker = useApplyPicker(fetchReceiptStay)
   const last = useRemote(fetchLastUserInfo, 'last')
   const submit = useApplySubmit()
-  const [step, setStep] = useState<1 | 2>(1)
+  const [step, setStepState] = useState<1 | 2>(1)
+  const setStep = (n: 1 | 2) => {
+    setStepState(n)
+    scrollToTop()
+  }
   const [form, setForm] = useState<ReceiptApplyState | null>(null)
 
   useEffect(() => {

@@ -7,7 +7,7 @@ import { Image, Text, View } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'
 import { PAGE_SIZE } from '@contract'
 import ListFooter from '@/components/list-footer'
-import { ActionBar, SegmentTabs, StatusChip, useRemote } from '@/features/certificate'
+import { ActionBar, SegmentTabs, StatusChip, scrollToTop, useRemote } from '@/features/certificate'
 import { usePagedList } from '@/lib/hooks/use-paged-list'
 import { routeUrl } from '@/lib/routes'
 import { platform } from '@/platform'
@@ -55,7 +55,11 @@ export default function ReceiptScreen() {
   const t = useT()
   const config = useRemote(fetchReceiptConfig, 'config')
   const [filter, setFilter] = useState<ReceiptFilter>(0)
-  const [applying, setApplying] = useState(false)
+  const [applying, setApplyingState] = useState(false)
+  const setApplying = (v: boolean) => {
+    setApplyingState(v)
+    scrollToTop()
+  }
   const [generation, setGeneration] = useState(0)
 
   if (config.status !== 'ready' || !config.data) {
