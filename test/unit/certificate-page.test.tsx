@@ -243,6 +243,6 @@ describe('mine-certificate-detail', () => {
     await openDetail(PAPER[0], 'en')
     expect(screen.getByTestId('cert-detail-status').textContent).toBe('Not made')
     expect(screen.queryByTestId('cert-courier-card')).toBeNull()
-    expect(screen.getByText('Name on certificate')).toBeTruthy()
+    expect(screen.getByTestId('cert-detail-way').textContent).toBe('By mail')
   })
 })

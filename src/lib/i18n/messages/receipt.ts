@@ -180,7 +180,7 @@ export default {
     'receipt.detail.fileHint': 'Open',
     'receipt.detail.fileDesc': 'Your donation receipt, to save or print',
     'receipt.detail.company': 'Courier',
-    'receipt.detail.number': 'Tracking number',
+    'receipt.detail.number': 'Tracking no.',
     'receipt.detail.copy': 'Copy',
     'receipt.detail.copied': 'Copied',
     'receipt.detail.notFound': 'Receipt not found',
