@@ -124,7 +124,7 @@ describe('mine', () => {
     fireEvent.click(screen.getByTestId('awards-help'))
     await waitFor(() => expect(document.querySelector('.at-modal--active [data-testid="award-explain"]')).toBeTruthy())
     const box = document.querySelector('.at-modal--active [data-testid="award-explain"]')!
-    expect(box.textContent).toContain('捐赠即可点亮勋章')
+    await waitFor(() => expect(box.textContent).toContain('捐赠即可点亮勋章'))
     expect(box.innerHTML).not.toContain('script')
   })
 

@@ -85,7 +85,8 @@ describe('login page', () => {
     fireEvent.click(screen.getByTestId('login-agree-link'))
     await waitFor(() => expect(document.querySelector('.at-modal--active [data-testid="agreement-dialog"]')).toBeTruthy())
     const dialog = document.querySelector('.at-modal--active [data-testid="agreement-dialog"]')!
-    expect(dialog.textContent).toContain('协议正文')
+    // RichText renders its nodes after it has loaded
+    await waitFor(() => expect(dialog.textContent).toContain('协议正文'))
     expect(dialog.innerHTML).not.toContain('<script')
     expect(dialog.innerHTML).not.toContain('onerror')
     fireEvent.click(screen.getByTestId('agreement-agree'))
