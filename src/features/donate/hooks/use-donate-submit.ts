@@ -81,7 +81,8 @@ export function useDonateSubmit({ ctx, state, gate, loadBalance }: Options) {
           billNo: answer?.orderPayRequestDTO?.billNo || '',
           params: answer?.data ?? null,
           payType: body.payType,
-          itemsId: ctx.project.id
+          itemsId: ctx.project.id,
+          payToken: answer?.payToken
         })
       } catch {
         toast(t('donate.pay.unavailable'), 2000)
