@@ -86,7 +86,9 @@ export function currentPagePath(): string {
   const pages = Taro.getCurrentPages?.() || []
   const top: any = pages[pages.length - 1]
   const route = top?.route || top?.path || ''
-  const path = `/${String(route).replace(/^\//, '').split('?')[0]}`
+  const clean = String(route).replace(/^\//, '').split('?')[0]
+  // H5 names pages by their route (config/routes.ts: /mine-don); the mini-programs by their page path
+  const path = (ROUTES as Record<string, string>)[clean] || `/${clean}`
   const query = platform.nav.currentQuery()
   return path + buildQuery(query)
 }

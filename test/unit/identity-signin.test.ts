@@ -59,6 +59,16 @@ describe('ensureLogin', () => {
     expect(redirect).toHaveBeenCalledWith({ url: `/pages/login/index?from=${encodeURIComponent('/pages/mine/index')}` })
   })
 
+  it('on H5 the way back is the page path of the route the browser shows (/award?id=3)', async () => {
+    jest.spyOn(platform, 'env').mockReturnValue(plain)
+    ;(Taro.getCurrentPages as unknown as jest.SpyInstance).mockReturnValue([{ route: 'award' }] as any)
+    setQuery('/award', { id: '3' })
+    const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' } as any)
+    stubApi({ getAuthUrl: () => ok('https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1#wechat_redirect') })
+    await expect(ensureLogin()).resolves.toBe(false)
+    expect(redirect).toHaveBeenCalledWith({ url: `/pages/login/index?from=${encodeURIComponent('/pkg-mine/award/index?id=3')}` })
+  })
+
   it('keeps the sandbox redirect for schools whose sandbox identity answers', async () => {
     jest.spyOn(platform, 'env').mockReturnValue(plain)
     const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' } as any)
