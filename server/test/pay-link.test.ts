@@ -8,6 +8,8 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { Api, ResultCode, type SuccessData } from '../../types'
 import { checkPayToken, payLinkSecret, signPayToken } from '../src/domain/order/pay-link'
+import { createSandboxProvider } from '../src/providers/payment/sandbox'
+import type { CreatePaymentInput } from '../src/providers/payment/types'
 import { call, login, startApp, type TestContext } from './helpers'
 import { demoBody, donate, orderRow, projectIdOf, sandboxNotify, schoolIdOf } from './order-fixtures'
 
@@ -15,8 +17,16 @@ let ctx: TestContext
 let alice: string
 let scholarship: number
 
+/** What the server asked the provider for: the return URL browsers come back to is only visible there. */
+const created: CreatePaymentInput[] = []
+
 before(async () => {
-  ctx = await startApp()
+  const sandbox = createSandboxProvider()
+  ctx = await startApp({
+    build: {
+      payments: { factories: { sandbox: () => ({ ...sandbox, create: async (input: CreatePaymentInput) => { created.push(input); return sandbox.create(input) } }) } }
+    }
+  })
   alice = await login(ctx.app, 'demo', 'pay-link-alice')
   scholarship = await projectIdOf(ctx.app, 'demo', '示范大学励志奖学金')
 })
@@ -45,6 +55,10 @@ describe('a valid payToken opens its own order without Authorization', () => {
     assert.equal(url.searchParams.get('billNo'), billNo)
     assert.equal(url.searchParams.get('payToken'), payToken)
     assert.equal(url.searchParams.get('subject'), '示范大学励志奖学金')
+    const back = new URL(created.at(-1)?.returnUrl ?? '')
+    assert.equal(back.pathname, '/pay-back')
+    assert.deepEqual(Object.fromEntries(back.searchParams), { id: billNo, itemsId: String(scholarship), payToken })
+    assert.equal(created.at(-1)?.payToken, payToken)
   })
 
   it('payback answers 0 then 1; success answers the donor\'s data once paid', async () => {

@@ -136,7 +136,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
       schoolId: sid, schoolCode: caller.schoolCode, billNo, amountFen: order.amountFen, description: project.name,
       payType: order.payType as PayTypeValue, channel, payerId: user.open_id, clientIp: caller.ip,
       notifyUrl: `${caller.baseUrl}/notify/${caller.schoolCode}/${resolved.name}`,
-      returnUrl: payBackUrl(caller.baseUrl, billNo, payToken),
+      returnUrl: payBackUrl(caller.baseUrl, billNo, payToken, project.id),
       expiresAt, campusCard: order.campusCard, payToken
     })
   } catch (err) {
@@ -158,8 +158,9 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
 
 /** Where browsers come back after a provider's own cashier (H5 / wap): the pay-back page, with the pay link's token
  *  so it works in a browser without the donor's session (the system browser the Alipay link was opened in). */
-function payBackUrl(baseUrl: string, billNo: string, payToken: string): string {
-  return `${baseUrl}/pay-back?id=${encodeURIComponent(billNo)}&payToken=${encodeURIComponent(payToken)}`
+function payBackUrl(baseUrl: string, billNo: string, payToken: string, itemsId: number): string {
+  // itemsId: an unpaid order sends the donor back to the project's form (SPEC §2 Other)
+  return `${baseUrl}/pay-back?id=${encodeURIComponent(billNo)}&itemsId=${itemsId}&payToken=${encodeURIComponent(payToken)}`
 }
 
 /** The caller's own order; another user's order is "not found" (bill numbers are not a permission). */
@@ -250,7 +251,7 @@ export async function donate4ali(deps: OrderDeps, caller: Omit<Caller, 'userId'>
       schoolId: caller.schoolId, schoolCode: caller.schoolCode, billNo, amountFen: order.amount_fen, description: project.name,
       payType: 2, channel: 'h5', payerId: user?.open_id, clientIp: caller.ip,
       notifyUrl: `${caller.baseUrl}/notify/${caller.schoolCode}/${order.provider}`,
-      returnUrl: payBackUrl(caller.baseUrl, billNo, payToken),
+      returnUrl: payBackUrl(caller.baseUrl, billNo, payToken, order.items_id),
       expiresAt, payToken
     })).params.url
   } catch (err) {
