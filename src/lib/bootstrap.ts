@@ -59,27 +59,33 @@ export function schoolOpensLogin(base: (BaseConfig & { isOpenLogin?: Flag }) | n
   return !base || base.isOpenLogin === undefined || base.isOpenLogin === null ? true : base.isOpenLogin === 1
 }
 
-export type SignInRoute = 'redirect' | 'login-page' | 'not-in-wechat'
+export type SignInRoute = 'redirect' | 'login-page' | 'not-in-wechat' | 'failed'
 
 /**
- * How a plain browser signs in (H5 outside WeChat and outside a mini-program's web-view). The authorisation URL
- * getAuthUrl answers is followed when it can work here: the school's sandbox identity answers with this same
- * origin (demo schools, and the browse/donate end-to-end tests rely on it). WeChat's official-account OAuth page
- * cannot work outside WeChat, so the login page takes over when the school opens mobile/password sign-in; without
- * it the visitor is told to open the page in WeChat (SPEC §8). Inside WeChat or a mini-program: always 'redirect'.
+ * How a page signs in on H5 (mini-programs always use their platform code). Inside WeChat (or a mini-program's
+ * web-view): the authorisation URL getAuthUrl answers. In a plain browser that URL is followed only when it can work
+ * here: the school's sandbox identity answers with this same origin (demo schools; the browse/donate end-to-end
+ * tests rely on it). WeChat's official-account OAuth page cannot work outside WeChat, so the login page takes over
+ * when the school opens mobile/password sign-in; without it the visitor is told to open the page in WeChat (SPEC §8).
+ * `codeFailed`: a code from the last redirect was refused on this page load; following the redirect again would
+ * loop, so the login page (or a failure notice) takes over. docs/decisions/010.
  */
-export function signInRoute(env: EnvInfo, authUrl: string, pageUrl: string, opensLogin: boolean): SignInRoute {
+export function signInRoute(env: EnvInfo, authUrl: string, pageUrl: string, opensLogin: boolean, codeFailed = false): SignInRoute {
   const plainBrowser = env.target === 'h5' && !env.inWechatBrowser && !env.inMiniProgram
-  if (!plainBrowser) return 'redirect'
+  if (!plainBrowser) return codeFailed && env.target === 'h5' ? 'failed' : 'redirect'
   let sameOrigin = false
   try {
     sameOrigin = new URL(authUrl, pageUrl).origin === new URL(pageUrl).origin
   } catch {
     sameOrigin = false
   }
-  if (sameOrigin) return 'redirect'
-  return opensLogin ? 'login-page' : 'not-in-wechat'
+  if (sameOrigin && !codeFailed) return 'redirect'
+  if (opensLogin) return 'login-page'
+  return sameOrigin ? 'failed' : 'not-in-wechat'
 }
+
+/** Set when the code the last authorisation redirect brought back was refused (see signInRoute). */
+let codeExchangeFailed = false
 
 /** The page to come back to after the login page: an app page path with its query (never another site). */
 export function currentPagePath(): string {
@@ -113,7 +119,7 @@ async function signIn(): Promise<boolean> {
   let route = 'redirect' as SignInRoute
   const code = await platform.auth.obtainCode(async (returnUrl) => {
     const url = await fetchAuthUrl(returnUrl)
-    route = signInRoute(env, url, returnUrl, schoolOpensLogin(useSession.getState().baseConfig))
+    route = signInRoute(env, url, returnUrl, schoolOpensLogin(useSession.getState().baseConfig), codeExchangeFailed)
     // the H5 adapter leaves the page for this URL; an empty one keeps the visitor here
     return route === 'redirect' ? url : ''
   })
@@ -123,6 +129,10 @@ async function signIn(): Promise<boolean> {
   }
   if (route === 'not-in-wechat') {
     toast(t('net.notInWechat'), 2000)
+    return false
+  }
+  if (route === 'failed') {
+    toast(t('identity.login.failed'), 2000)
     return false
   }
   if (!code) return false
@@ -197,7 +207,9 @@ export async function bootstrap(query: Record<string, string> = {}): Promise<voi
       await signInWithCode(code)
     }
   } catch {
-    // An expired code or openId leaves the visitor signed out; ensureLogin() asks again when needed.
+    // An expired code or openId leaves the visitor signed out; ensureLogin() asks again when needed, without
+    // following the same redirect again (signInRoute)
+    if (code) codeExchangeFailed = true
   }
   startTokenRefresh()
 }

@@ -27,6 +27,13 @@ describe('signInRoute', () => {
     expect(signInRoute({ ...plain, inMiniProgram: true }, oauth, PAGE, true)).toBe('redirect')
   })
 
+  it('never follows the redirect again after its code was refused on this page load (no loop)', () => {
+    expect(signInRoute(plain, '/mine?code=abc', PAGE, true, true)).toBe('login-page')
+    expect(signInRoute(plain, '/mine?code=abc', PAGE, false, true)).toBe('failed')
+    expect(signInRoute(wechat, 'https://open.weixin.qq.com/x', PAGE, true, true)).toBe('failed')
+    expect(signInRoute({ ...plain, target: 'weapp', inMiniProgram: true }, '', PAGE, true, true)).toBe('redirect')
+  })
+
   it('reads isOpenLogin from baseConfig when the server sends it (open by default)', () => {
     expect(schoolOpensLogin(null)).toBe(true)
     expect(schoolOpensLogin({ isOpenLogin: 0 } as any)).toBe(false)
