@@ -96,6 +96,8 @@ export function currentPagePath(): string {
   // H5 names pages by their route (config/routes.ts: /mine-don); the mini-programs by their page path
   const path = (ROUTES as Record<string, string>)[clean] || `/${clean}`
   const query = platform.nav.currentQuery()
+  // a one-time OAuth code is never carried along (the router may still hold the one the URL brought)
+  delete query.code
   return path + buildQuery(query)
 }
 
