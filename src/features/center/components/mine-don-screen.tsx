@@ -59,7 +59,7 @@ function ByProject() {
             {g.thumbnail ? <Image className='don-group__thumb' src={g.thumbnail} mode='aspectFill' /> : <View className='don-group__thumb' />}
             <View className='don-group__info'>
               <Text className='don-group__name' data-testid='don-group-name'>{g.itemsName}</Text>
-              <Text className='don-group__meta'>{t('center.don.groupMeta', { n: g.count, time: g.latest })}</Text>
+              <Text className='don-group__meta'>{t(g.count === 1 ? 'center.don.groupMetaOne' : 'center.don.groupMeta', { n: g.count, time: g.latest })}</Text>
             </View>
             <View className='don-group__side'>
               <Text className='don-group__total' data-testid='don-group-total'>{g.total}</Text>
