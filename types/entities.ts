@@ -149,6 +149,8 @@ export interface BaseConfig {
   shareDesc: string
   shareImg: string
   loginBg: string
+  /** the school offers mobile/password sign-in (also in the user centre's `my`); sent before sign-in */
+  isOpenLogin?: Flag
   settings: SchoolSettings
 }
 

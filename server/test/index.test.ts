@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test'
 import { Api, CampaignKey, SettingKey, type BaseConfig, type DonationRecord, type Page } from '../../types'
 import { fenToYuan } from '../src/lib/money'
 import { call, startApp, type TestContext } from './helpers'
+import { saveLoginSettings } from '../src/domain/identity/settings'
 
 let ctx: TestContext
 before(async () => { ctx = await startApp() })
@@ -36,6 +37,14 @@ describe('baseConfig and settings', () => {
     assert.match(fzu.offlineContactInfo, /0591/)
     assert.equal(fzu.hideDirectorySearch, true)
     assert.equal(fzu.hideProjectDirectory, true)
+  })
+  it('tells the app before sign-in whether the school offers mobile/password login', async () => {
+    assert.equal((await call<BaseConfig>(ctx.app, 'demo', Api.baseConfig)).body.data.isOpenLogin, 1)
+    const school = await ctx.app.db.selectFrom('school').select('id').where('code', '=', 'cpu').executeTakeFirstOrThrow()
+    await saveLoginSettings(ctx.app.db, Number(school.id), { isOpenLogin: false })
+    assert.equal((await call<BaseConfig>(ctx.app, 'cpu', Api.baseConfig)).body.data.isOpenLogin, 0)
+    assert.equal((await call<BaseConfig>(ctx.app, 'demo', Api.baseConfig)).body.data.isOpenLogin, 1, 'other schools unchanged')
+    await saveLoginSettings(ctx.app.db, Number(school.id), { isOpenLogin: true })
   })
   it('maps campaign keys to real projects of that school', async () => {
     const hhu = (await call<BaseConfig>(ctx.app, 'hhu', Api.baseConfig)).body.data.settings

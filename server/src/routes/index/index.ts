@@ -4,6 +4,7 @@ import { Api, DIRECTORY_ORDER_CYCLE } from '../../../../types'
 import { listArticles, readArticle } from '../../domain/article/service'
 import { directory, directoryTotal, type DirectoryQuery } from '../../domain/donation/service'
 import { toBaseConfig } from '../../domain/school/mapper'
+import { loginSettings } from '../../domain/identity/settings'
 import { getBaseSetting, getSchoolSetting } from '../../domain/school/repository'
 import { ok } from '../../lib/envelope'
 import { optInt, optString, pageProps, query, reqInt, type PageParams } from '../../lib/schemas'
@@ -12,7 +13,8 @@ export async function indexRoutes(app: FastifyInstance) {
   app.get(Api.baseConfig, async (req) => {
     const row = await getSchoolSetting(app.db, req.school.id)
     if (!row) throw new Error(`school ${req.school.code} has no settings row`)
-    return ok(toBaseConfig(row))
+    // isOpenLogin is needed before sign-in (the app picks the login page or OAuth for plain browsers)
+    return ok({ ...toBaseConfig(row), isOpenLogin: (await loginSettings(app.db, req.school.id)).isOpenLogin ? 1 : 0 })
   })
 
   // Unknown keys answer "" rather than an error: the app treats a missing optional setting as "not configured".
