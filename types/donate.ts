@@ -191,6 +191,9 @@ export interface SuccessData {
   itemsThumbnailImg: string
   successWord: string
   certificateImg: string
+  /** 1 when this gift gets an e-certificate (open for the form and at least minMoneyCertificate): the app waits for
+   *  certificateImg; 0 when none will come, so the thank-you page says so instead of "being generated" */
+  certificateExpected: Flag
 }
 
 /** GET donate4ali?donatePlatOrder: data.data is an HTML form to insert and auto-submit. */

@@ -83,6 +83,18 @@ describe('certificate job', () => {
     assert.equal(await certOf(bill), undefined)
     assert.equal((await jobOf(bill)).status, 'done')
     assert.equal((await successOf(bill)).certificateImg, '')
+    assert.equal((await successOf(bill)).certificateExpected, 0, 'the thank-you page is told none will come')
+  })
+
+  it('success says a certificate is expected at the minimum, before the job has run', async () => {
+    const bill = await paidOrder({ currencyMoney: '10.00' })
+    const before = await successOf(bill)
+    assert.equal(before.certificateImg, '')
+    assert.equal(before.certificateExpected, 1)
+    await ctx.app.jobs.runJobsOnce()
+    const after = await successOf(bill)
+    assert.ok(after.certificateImg)
+    assert.equal(after.certificateExpected, 1)
   })
 
   it('certificate numbers are unique', async () => {

@@ -30,6 +30,7 @@ function successData(over: Partial<SuccessData> = {}): SuccessData {
     itemsThumbnailImg: '/files/seed/project-7.png',
     successWord: '感谢您对母校的支持，您的善意将帮助更多学子成长。',
     certificateImg: '/files/certificates/demo/DEMO2026000012-k3j9.jpg',
+    certificateExpected: 1,
     ...over
   }
 }
@@ -246,6 +247,16 @@ describe('thank-you page', () => {
     const img = await screen.findByTestId('certificate-img', {}, { timeout: 3500 })
     expect(img.getAttribute('src')).toBe('/files/certificates/demo/late.jpg')
     expect(named(calls, 'success')).toHaveLength(2)
+  }, 10_000)
+
+  it('a gift that comes without a certificate says so and does not poll', async () => {
+    setQuery('/pkg-donate/success/index', { billNo: BILL })
+    const calls = stubApi({ success: () => ok(successData({ certificateImg: '', certificateExpected: 0 })) })
+    render(<SuccessPage />)
+    expect((await screen.findByTestId('certificate-none')).textContent).toContain('未达到电子证书的发放标准')
+    expect(screen.queryByTestId('certificate-pending')).toBeNull()
+    await new Promise((r) => setTimeout(r, 2500))
+    expect(named(calls, 'success')).toHaveLength(1)
   }, 10_000)
 
   it('a pay link token is used instead of the session; a failure offers retry', async () => {

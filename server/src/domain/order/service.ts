@@ -218,7 +218,9 @@ export async function success(deps: OrderDeps, caller: Pick<Caller, 'schoolId' |
     itemsIntro: project.intro,
     itemsThumbnailImg: project.thumbnail_img,
     successWord: form.successWord || t(caller.lang, 'successWord'),
-    certificateImg
+    certificateImg,
+    // the same rule the certificate job applies (domain/certificate issueCertificate)
+    certificateExpected: certificateImg || (form.openCertificate && order.amount_fen >= form.minFenCertificate) ? 1 : 0
   }
 }
 

@@ -14,9 +14,11 @@ interface Props {
   url: string
   /** still polling for the image */
   waiting: boolean
+  /** false: this gift comes without an e-certificate */
+  expected: boolean
 }
 
-export default function CertificateCard({ url, waiting }: Props) {
+export default function CertificateCard({ url, waiting, expected }: Props) {
   const t = useT()
   const mini = platform.env().target !== 'h5'
 
@@ -40,6 +42,10 @@ export default function CertificateCard({ url, waiting }: Props) {
             onLongPress={mini ? () => { save() } : undefined}
           />
           <Text className='pm-cert__hint'>{t(mini ? 'payment.success.hintMini' : 'payment.success.hintWeb')}</Text>
+        </View>
+      ) : !expected ? (
+        <View className='pm-cert__placeholder pm-cert__placeholder--none' data-testid='certificate-none'>
+          <Text className='pm-cert__pending-hint'>{t('payment.success.noCertificate')}</Text>
         </View>
       ) : (
         <View className='pm-cert__placeholder' data-testid='certificate-pending' onClick={() => toast(t('payment.success.generating'), 1000)}>

@@ -73,7 +73,7 @@ export default function SuccessScreen() {
         </View>
       </View>
 
-      <CertificateCard url={v.certificate} waiting={state.waiting} />
+      <CertificateCard url={v.certificate} waiting={state.waiting} expected={v.certificateExpected} />
 
       <View className='pm-success__actions'>
         <View data-testid='success-back-project'>

@@ -25,7 +25,7 @@ export function useSuccess(billNo: string, payToken?: string) {
         const view = toSuccessView(await fetchSuccess(billNo, payToken), platform.assetUrl)
         if (stopped) return
         tries += 1
-        const waiting = !view.certificate && tries <= CERTIFICATE_POLL_TRIES
+        const waiting = !view.certificate && view.certificateExpected && tries <= CERTIFICATE_POLL_TRIES
         setState({ status: 'ready', view, waiting })
         if (waiting) timer = setTimeout(load, CERTIFICATE_POLL_MS)
       } catch (e: any) {

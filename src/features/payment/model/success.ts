@@ -11,6 +11,8 @@ export interface SuccessView {
   successWord: string
   /** absolute URL of the e-certificate, '' until the server has rendered it */
   certificate: string
+  /** false when this gift gets no e-certificate (below the minimum, or certificates off): nothing to wait for */
+  certificateExpected: boolean
 }
 
 export function toSuccessView(d: SuccessData, assetUrl: (u: string) => string): SuccessView {
@@ -22,7 +24,9 @@ export function toSuccessView(d: SuccessData, assetUrl: (u: string) => string): 
     projectIntro: (d.itemsIntro || '').trim(),
     projectThumb: d.itemsThumbnailImg ? assetUrl(d.itemsThumbnailImg) : '',
     successWord: (d.successWord || '').trim(),
-    certificate: d.certificateImg ? assetUrl(d.certificateImg) : ''
+    certificate: d.certificateImg ? assetUrl(d.certificateImg) : '',
+    // an older server without the flag: keep waiting as before
+    certificateExpected: d.certificateExpected !== 0
   }
 }
 
