@@ -117,6 +117,20 @@ describe('a paid gift shows everywhere, to the fen', () => {
     assert.equal(fen(p1.completeMoney), offline + paid.reduce((a, r) => a + r.amount_fen, 0))
   })
 
+  it('a donor who asks to be left out of the directory is not listed, and the gift still counts', async () => {
+    const id = ids.scholarship
+    const [t0, d0] = [await total(id), await directory({ itemsId: id, limit: 100 })]
+    const bill = await placeOrder(ctx.app, 'demo', token, demoBody(id, { currencyMoney: '321.09', isNoData: 1, formDataMap: { name: '不愿具名校友', mobile: '13800138000', isAlumni: '0' } }))
+    await sandboxNotify(ctx.app, 'demo', bill)
+    const [t1, d1] = [await total(id), await directory({ itemsId: id, limit: 100 })]
+    assert.equal(t1.totalCount - t0.totalCount, 1, 'counted')
+    assert.equal(fen(t1.totalMoney) - fen(t0.totalMoney), 32109, 'summed')
+    assert.equal(d1.total, d0.total, 'not listed')
+    assert.ok(!d1.rows.some((r) => r.name === '不愿具名校友'))
+    const searched = await directory({ s: '不愿具名校友' })
+    assert.equal(searched.total, 0, 'not findable by name either')
+  })
+
   it('goods: completeMaterialNumber and completeMoney (quantity × price)', async () => {
     const p0 = await detail(ids.books)
     const bill = await placeOrder(ctx.app, 'demo', token, demoBody(ids.books, { currencyMoney: '90.00', donateMaterialNumber: 3 } as never))

@@ -17,6 +17,12 @@ function directoryBase(db: Db, schoolId: number, f: DirectoryFilter) {
     .where('d.school_id', '=', schoolId).where('p.school_id', '=', schoolId).where('d.status', '=', 'paid')
   if (f.itemsId) q = q.where('d.items_id', '=', f.itemsId)
   if (f.togetherId) q = q.where('d.together_id', '=', f.togetherId)
+  // The donor asked to be left out of the directory (the form's isNoData switch): the gift still counts in every
+  // total, it is just not listed.
+  q = q.where(({ not, exists, selectFrom }) => not(exists(
+    selectFrom('donation_submission as ds').select('ds.donation_id')
+      .whereRef('ds.donation_id', '=', 'd.id').where('ds.is_no_data', '=', 1)
+  )))
   const s = f.s?.trim()
   // An anonymous gift must not be findable by the donor's real name.
   if (s) q = q.where((eb) => eb.or([eb.and([eb('d.is_anonymous', '=', 0), containsText('d.donor_name', s)]), containsText('p.name', s)]))
