@@ -146,7 +146,8 @@ function assert(cond, msg) {
       await card.click()
       await page.waitForURL(/\/subject-detail\?id=\d+/, { timeout: 10000 })
       assert(new URL(page.url()).searchParams.get('id') === String(project.id), `opened ${page.url()}`)
-      await page.getByText(project.name, { exact: true }).first().waitFor({ timeout: 10000 })
+      // The H5 router keeps the list page in the DOM (hidden) under the detail: wait for the visible name.
+      await page.getByText(project.name, { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 10000 })
       await page.waitForFunction(() => document.title === '项目详情', null, { timeout: 5000 })
       await page.waitForTimeout(600)
       await page.screenshot({ path: path.join(shots, 'e2e-4-detail.png') })
@@ -165,7 +166,7 @@ function assert(cond, msg) {
         assert(rows.length > 0, `seed has no ${tab.api} rows for project ${project.id}`)
         await page.getByText(tab.zh, { exact: true }).first().click()
         const expectedText = tab.text(rows[0]).slice(0, 12)
-        await page.getByText(expectedText).first().waitFor({ timeout: 10000 })
+        await page.getByText(expectedText).filter({ visible: true }).first().waitFor({ timeout: 10000 })
         await page.waitForTimeout(300)
         await page.screenshot({ path: path.join(shots, `e2e-5-tab-${tab.api}.png`) })
       })
@@ -175,7 +176,7 @@ function assert(cond, msg) {
         const rows = (await apiGet(origin, school, `${P}/index/donateRecordPage`, { itemsId: project.id, limit: 20, offset: 0 })).rows
         assert(rows.length > 0, 'no donation records for the project')
         await page.getByText('捐赠名录', { exact: true }).first().click()
-        await page.getByText(rows[0].name, { exact: true }).first().waitFor({ timeout: 10000 })
+        await page.getByText(rows[0].name, { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 10000 })
       })
     }
 
