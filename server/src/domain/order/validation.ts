@@ -6,7 +6,7 @@
  */
 import type { Selectable } from 'kysely'
 import { MAX_DONATION_YUAN, type DonateSubmission } from '../../../../types'
-import type { ProjectTable } from '../../db/types'
+import type { DonationSubmissionTable, ProjectTable } from '../../db/types'
 import { bizError } from '../../errors'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import { charLength, isCreditCode, isIdNumber, isValidMobile, storableFormData, validateFields, valueOf, type FormData } from '../form/fields'
@@ -48,32 +48,8 @@ export interface ValidOrder {
   donorName: string
   payType: number
   campusCard?: { stuWorkNo: string; password: string }
-  submission: {
-    form_id: number | null
-    currency: string
-    donate_from: string
-    is_no_data: number
-    is_need_paper: number
-    certificate_donor_name: string
-    certificate_way: number | null
-    is_need_receipt: number
-    receipt_donor_type: number | null
-    receipt_donor_name: string
-    credit_code: string
-    receipt_type: number | null
-    receipt_way: number | null
-    postal_email: string
-    postal_mobile_sms: string
-    postal_country: string
-    postal_province: string
-    postal_city: string
-    postal_district: string
-    postal_address: string
-    postal_zip: string
-    postal_contact: string
-    postal_mobile: string
-    form_data: string
-  }
+  /** the donation_submission row minus what the order service fills in (ids, channel, client IP) */
+  submission: Omit<DonationSubmissionTable, 'donation_id' | 'school_id' | 'pay_channel' | 'client_ip'>
 }
 
 const AMOUNT_RE = /^(0|[1-9]\d{0,11})(\.\d{1,2})?$/
