@@ -14,6 +14,7 @@ import {
   type PaymentProvider,
   type VerifiedNotification
 } from './types'
+import { fenToYuan } from '../../lib/money'
 
 const NAME = 'sandbox' as const
 
@@ -27,8 +28,7 @@ export const SANDBOX_CASHIER_PATH = '/cashier'
 /** The cashier shows the amount and the project (`subject`); `payToken` lets it finish (payback, success) in a
  *  browser without the donor's session, e.g. after the Alipay page's form in the system browser. */
 export function sandboxCashierUrl(input: Pick<CreatePaymentInput, 'billNo' | 'amountFen' | 'schoolCode' | 'payType' | 'description' | 'payToken'>): string {
-  const yuan = `${Math.floor(input.amountFen / 100)}.${String(input.amountFen % 100).padStart(2, '0')}`
-  const q = new URLSearchParams({ billNo: input.billNo, amount: yuan, school: input.schoolCode, payType: String(input.payType) })
+  const q = new URLSearchParams({ billNo: input.billNo, amount: fenToYuan(input.amountFen), school: input.schoolCode, payType: String(input.payType) })
   if (input.description) q.set('subject', input.description.slice(0, 80))
   if (input.payToken) q.set('payToken', input.payToken)
   return `${SANDBOX_CASHIER_PATH}?${q.toString()}`
