@@ -6,18 +6,11 @@
  * Bounded: a fixed number of requests per level. Usage: node bench/browse.js [requestsPerLevel=2000]
  */
 const path = require('node:path')
-const { createCipheriv, randomBytes } = require('node:crypto')
-const { startServer } = require('../test/mini/server')
+const { startServer, signedHeaders } = require('../test/mini/server')
 
 const P = '/uplus-foundation/app/v1/donateu'
 const N = Number(process.argv[2] || 2000)
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-
-function headers(signKey) {
-  const nonce = Array.from(randomBytes(32), (b) => ALPHABET[b % 62]).join('')
-  const c = createCipheriv('aes-128-cbc', Buffer.from(signKey), Buffer.from(nonce.slice(0, 16)))
-  return { nonce, signature: Buffer.concat([c.update(String(Date.now())), c.final()]).toString('base64') }
-}
+const headers = signedHeaders
 
 function pct(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]

@@ -9,18 +9,13 @@
  * Bounded: a fixed number of donations per level. Usage: node bench/orders.js [donationsPerLevel=200]
  * JOBS_ENABLED=0 runs the server without its job worker (no certificates rendered during the run).
  */
-const { createCipheriv, randomBytes } = require('node:crypto')
-const { startServer } = require('../test/mini/server')
+const { startServer, signedHeaders } = require('../test/mini/server')
 
 const P = '/uplus-foundation/app/v1/donateu'
 const N = Number(process.argv[2] || 200)
 const LEVELS = [1, 4, 16, 32]
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-
 function headers(signKey, token) {
-  const nonce = Array.from(randomBytes(32), (b) => ALPHABET[b % 62]).join('')
-  const c = createCipheriv('aes-128-cbc', Buffer.from(signKey), Buffer.from(nonce.slice(0, 16)))
-  const h = { nonce, signature: Buffer.concat([c.update(String(Date.now())), c.final()]).toString('base64'), 'content-type': 'application/json' }
+  const h = { ...signedHeaders(signKey), 'content-type': 'application/json' }
   if (token) h.authorization = token
   return h
 }

@@ -8,30 +8,13 @@
  */
 const path = require('node:path')
 const fs = require('node:fs')
-const { chromium } = require('playwright-core')
+const { launchChromium, createJourney, assert } = require('./harness')
 const { startServer, apiGet } = require('../mini/server')
 
 const root = path.resolve(__dirname, '..', '..')
 const shots = path.join(root, 'shots')
 const P = '/uplus-foundation/app/v1/donateu'
-const results = []
-
-async function step(name, fn) {
-  const t0 = Date.now()
-  try {
-    await fn()
-    results.push({ name, ok: true })
-    console.log(`  ok   ${name} (${Date.now() - t0} ms)`)
-  } catch (e) {
-    results.push({ name, ok: false })
-    console.log(`  FAIL ${name}: ${e.message.split('\n')[0]}`)
-    throw e
-  }
-}
-
-function assert(cond, msg) {
-  if (!cond) throw new Error(msg)
-}
+const { step, finish } = createJourney()
 
 ;(async () => {
   fs.mkdirSync(shots, { recursive: true })
@@ -39,14 +22,9 @@ function assert(cond, msg) {
   const { origin } = server
   const root0 = await (await fetch(`${origin}/config/index.json`)).json()
   const school = root0.school
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync']
-  })
+  const browser = await launchChromium()
   const errors = []
-  let failedHard = false
+  let setupError = null
   try {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2,
@@ -214,14 +192,10 @@ function assert(cond, msg) {
       assert(errors.length === 0, errors.join('\n'))
     })
   } catch (e) {
-    failedHard = true
-    if (!results.some((r) => !r.ok)) console.log(`  FAIL setup: ${e.message}`)
+    setupError = e
   } finally {
     await browser.close()
     await server.stop()
   }
-  const passed = results.filter((r) => r.ok).length
-  const failed = results.filter((r) => !r.ok).length + (failedHard && !results.some((r) => !r.ok) ? 1 : 0)
-  console.log(`e2e: ${passed} passed, ${failed} failed`)
-  process.exit(failed ? 1 : 0)
+  process.exit(finish(setupError))
 })()

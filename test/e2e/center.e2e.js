@@ -14,48 +14,22 @@ const path = require('node:path')
 const fs = require('node:fs')
 const zlib = require('node:zlib')
 const { spawnSync } = require('node:child_process')
-const { createCipheriv, randomBytes } = require('node:crypto')
-const { chromium } = require('playwright-core')
-const { startServer } = require('../mini/server')
+const { launchChromium, createJourney, assert } = require('./harness')
+const { startServer, signedHeaders } = require('../mini/server')
 const { httpRequest } = require('../mini/http')
 
 const root = path.resolve(__dirname, '..', '..')
 const shots = path.join(root, 'shots')
 const P = '/uplus-foundation/app/v1/donateu'
 const S = '/uplus-system'
-const results = []
-
-async function step(name, fn) {
-  const t0 = Date.now()
-  try {
-    await fn()
-    results.push({ name, ok: true })
-    console.log(`  ok   ${name} (${Date.now() - t0} ms)`)
-  } catch (e) {
-    results.push({ name, ok: false })
-    console.log(`  FAIL ${name}: ${e.message.split('\n')[0]}`)
-    throw e
-  }
-}
-
-function assert(cond, msg) {
-  if (!cond) throw new Error(msg)
-}
+const { step, finish } = createJourney()
 
 // ------------------------------------------------------------------ server calls (signed, as the app signs them)
-
-function signed(signKey) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-  const nonce = Array.from(randomBytes(32), (b) => alphabet[b % 62]).join('')
-  const c = createCipheriv('aes-128-cbc', Buffer.from(signKey), Buffer.from(nonce.slice(0, 16)))
-  const signature = Buffer.concat([c.update(String(Date.now())), c.final()]).toString('base64')
-  return { nonce, signature }
-}
 
 function client(origin, cfg) {
   return async function api(apiPath, { method = 'GET', query = {}, body, token } = {}) {
     const qs = new URLSearchParams(method === 'GET' ? { lang: 'zh_CN', ...query } : query).toString()
-    const headers = { ...signed(cfg.signKey), 'content-type': 'application/json' }
+    const headers = { ...signedHeaders(cfg.signKey), 'content-type': 'application/json' }
     if (token) headers.Authorization = token
     const r = await httpRequest(`${origin}${cfg.api}${apiPath}${qs ? `?${qs}` : ''}`, {
       method, headers, body: body === undefined ? undefined : JSON.stringify(body)
@@ -160,14 +134,9 @@ function staffCli(dataDir, args) {
   const school = (await (await fetch(`${origin}/config/index.json`)).json()).school
   const cfg = (await httpRequest(`${origin}/config/${school}/index.json`)).data
   const api = client(origin, cfg)
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync']
-  })
+  const browser = await launchChromium()
   const errors = []
-  let failedHard = false
+  let setupError = null
   const mobile = `139${String(Date.now()).slice(-8)}`
   const nickname = `赟喆校友${String(Date.now()).slice(-3)}`
   let token = ''
@@ -462,14 +431,10 @@ function staffCli(dataDir, args) {
       assert(errors.length === 0, errors.join('\n'))
     })
   } catch (e) {
-    failedHard = true
-    if (!results.some((r) => !r.ok)) console.log(`  FAIL setup: ${e.message}`)
+    setupError = e
   } finally {
     await browser.close()
     await server.stop()
   }
-  const passed = results.filter((r) => r.ok).length
-  const failed = results.filter((r) => !r.ok).length + (failedHard && !results.some((r) => !r.ok) ? 1 : 0)
-  console.log(`e2e: ${passed} passed, ${failed} failed`)
-  process.exit(failed ? 1 : 0)
+  process.exit(finish(setupError))
 })()

@@ -16,9 +16,8 @@
  */
 const path = require('node:path')
 const fs = require('node:fs')
-const { createCipheriv, randomBytes } = require('node:crypto')
-const { chromium } = require('playwright-core')
-const { startServer } = require('../mini/server')
+const { launchChromium, createJourney, assert } = require('./harness')
+const { startServer, signedHeaders } = require('../mini/server')
 const { httpRequest } = require('../mini/http')
 
 const root = path.resolve(__dirname, '..', '..')
@@ -26,24 +25,7 @@ const shots = path.join(root, 'shots')
 const P = '/uplus-foundation/app/v1/donateu'
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
 const WECHAT = `${IPHONE} MicroMessenger/8.0.50(0x1800322c) NetType/WIFI Language/zh_CN`
-const results = []
-
-async function step(name, fn) {
-  const t0 = Date.now()
-  try {
-    await fn()
-    results.push({ name, ok: true })
-    console.log(`  ok   ${name} (${Date.now() - t0} ms)`)
-  } catch (e) {
-    results.push({ name, ok: false })
-    console.log(`  FAIL ${name}: ${e.message.split('\n')[0]}`)
-    throw e
-  }
-}
-
-function assert(cond, msg) {
-  if (!cond) throw new Error(msg)
-}
+const { step, finish } = createJourney()
 
 /** "1234.56" -> 123456 (no floats). */
 function fen(yuan) {
@@ -60,8 +42,6 @@ function percent(complete, limit) {
   return Math.min(100, Math.floor((complete * 10000) / limit) / 100)
 }
 
-const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 ;(async () => {
   fs.mkdirSync(shots, { recursive: true })
@@ -73,12 +53,8 @@ const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-qu
   /** A signed call to the school's API, as the app makes it; `token` as Authorization. Returns the envelope. */
   async function api(apiPath, { query = {}, method = 'GET', body, token, sch = school } = {}) {
     const c = sch === school ? cfg : await (await fetch(`${origin}/config/${sch}/index.json`)).json()
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-    const nonce = Array.from(randomBytes(32), (b) => alphabet[b % 62]).join('')
-    const cipher = createCipheriv('aes-128-cbc', Buffer.from(c.signKey), Buffer.from(nonce.slice(0, 16)))
-    const signature = Buffer.concat([cipher.update(String(Date.now())), cipher.final()]).toString('base64')
     const qs = new URLSearchParams(method === 'GET' ? { lang: 'zh_CN', ...query } : query).toString()
-    const headers = { nonce, signature, 'content-type': 'application/json' }
+    const headers = { ...signedHeaders(c.signKey), 'content-type': 'application/json' }
     if (token) headers.authorization = token
     const r = await httpRequest(`${origin}${c.api}${apiPath}${qs ? `?${qs}` : ''}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
     return r.data
@@ -91,9 +67,9 @@ const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-qu
   const project = (id) => data(`${P}/items/itemsDetail`, { query: { id } })
   const directory = (itemsId) => data(`${P}/index/donateRecordPage`, { query: { itemsId, limit: 20, offset: 0, order: '' } })
 
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: launchArgs })
+  const browser = await launchChromium()
   const errors = []
-  let failedHard = false
+  let setupError = null
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, userAgent: IPHONE })
     const page = await context.newPage()
@@ -422,14 +398,10 @@ const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-qu
       assert(errors.length === 0, errors.join('\n'))
     })
   } catch (e) {
-    failedHard = true
-    if (!results.some((r) => !r.ok)) console.log(`  FAIL setup: ${e.message}`)
+    setupError = e
   } finally {
     await browser.close()
     await server.stop()
   }
-  const passed = results.filter((r) => r.ok).length
-  const failed = results.filter((r) => !r.ok).length + (failedHard && !results.some((r) => !r.ok) ? 1 : 0)
-  console.log(`e2e: ${passed} passed, ${failed} failed`)
-  process.exit(failed ? 1 : 0)
+  process.exit(finish(setupError))
 })()

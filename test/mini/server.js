@@ -7,6 +7,7 @@ const fs = require('node:fs')
 const net = require('node:net')
 const os = require('node:os')
 const path = require('node:path')
+const { createCipheriv, randomBytes } = require('node:crypto')
 const { httpRequest } = require('./http')
 
 const root = path.resolve(__dirname, '..', '..')
@@ -65,18 +66,22 @@ async function startServer({ dataDir, env = {}, command } = {}) {
   }
 }
 
-/** Signed GET against the running server, for expected values (node:crypto AES, as the server checks it). */
+const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/** The request signature headers (docs/decisions/006) made with node:crypto, as the server checks them. */
+function signedHeaders(signKey) {
+  const nonce = Array.from(randomBytes(32), (b) => NONCE_ALPHABET[b % 62]).join('')
+  const c = createCipheriv('aes-128-cbc', Buffer.from(signKey), Buffer.from(nonce.slice(0, 16)))
+  return { nonce, signature: Buffer.concat([c.update(String(Date.now())), c.final()]).toString('base64') }
+}
+
+/** Signed GET against the running server, for expected values. */
 async function apiGet(origin, school, apiPath, query = {}) {
-  const { createCipheriv, randomBytes } = require('node:crypto')
   const cfg = (await httpRequest(`${origin}/config/${school}/index.json`)).data
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-  const nonce = Array.from(randomBytes(32), (b) => alphabet[b % 62]).join('')
-  const c = createCipheriv('aes-128-cbc', Buffer.from(cfg.signKey), Buffer.from(nonce.slice(0, 16)))
-  const signature = Buffer.concat([c.update(String(Date.now())), c.final()]).toString('base64')
   const qs = new URLSearchParams({ lang: 'zh_CN', ...query }).toString()
-  const body = (await httpRequest(`${origin}${cfg.api}${apiPath}?${qs}`, { headers: { nonce, signature } })).data
+  const body = (await httpRequest(`${origin}${cfg.api}${apiPath}?${qs}`, { headers: signedHeaders(cfg.signKey) })).data
   if (body.code !== 0) throw new Error(`${apiPath}: ${body.code} ${body.message}`)
   return body.data
 }
 
-module.exports = { startServer, apiGet, freePort }
+module.exports = { startServer, apiGet, freePort, signedHeaders }
