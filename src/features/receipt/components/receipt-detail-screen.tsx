@@ -11,6 +11,8 @@ import { useT } from '@/store/session'
 import { fetchReceiptDetail } from '../api/receipt'
 import { toReceiptView, type ReceiptView } from '../model/record'
 import { openReceiptFile } from './open-file'
+// the detail page frame (screen, coloured head, states) is the certificate detail's; only the file card is ours
+import '../../certificate/components/detail-screen.scss'
 import './receipt-detail-screen.scss'
 
 function InvoiceCard({ r }: { r: ReceiptView }) {
@@ -59,20 +61,20 @@ export default function ReceiptDetailScreen({ id }: { id: number }) {
   if (!r) {
     const failed = detail.status === 'error' || !(id > 0)
     return (
-      <View className='rd-state' data-testid='receipt-detail-state' onClick={failed && id > 0 ? detail.reload : undefined}>
+      <View className='cd-state' data-testid='receipt-detail-state' onClick={failed && id > 0 ? detail.reload : undefined}>
         <Text>{failed ? (id > 0 ? t('common.loadFailed') : t('receipt.detail.notFound')) : t('common.loading')}</Text>
-        {failed && id > 0 ? <Text className='rd-state__retry'>{t('common.retry')}</Text> : null}
+        {failed && id > 0 ? <Text className='cd-state__retry'>{t('common.retry')}</Text> : null}
       </View>
     )
   }
   return (
-    <View className='rd-screen' data-testid='receipt-detail'>
-      <View className='rd-head' style={{ background: theme }}>
-        <Text className='rd-head__label'>{r.typeKey ? t(r.typeKey) : t('route.mine-paper-detail')}</Text>
-        <View className='rd-head__status'>
+    <View className='cd-screen' data-testid='receipt-detail'>
+      <View className='cd-head' style={{ background: theme }}>
+        <Text className='cd-head__label'>{r.typeKey ? t(r.typeKey) : t('route.mine-paper-detail')}</Text>
+        <View className='cd-head__status'>
           <StatusChip status={r.status} labelKey={r.statusKey} testId='receipt-detail-status' />
         </View>
-        {r.createDate ? <Text className='rd-head__time'>{t('receipt.applyDate')} {r.createDate}</Text> : null}
+        {r.createDate ? <Text className='cd-head__time'>{t('receipt.applyDate')} {r.createDate}</Text> : null}
       </View>
       <Card title={t('receipt.detail.project')}>
         <ProjectBlock
@@ -96,7 +98,7 @@ export default function ReceiptDetailScreen({ id }: { id: number }) {
         <InfoRow label={t('receipt.address')} value={r.address} />
       </Card>
       <InvoiceCard r={r} />
-      <View className='rd-space' />
+      <View className='cd-space' />
     </View>
   )
 }
