@@ -13,7 +13,7 @@ import type { DB } from '../../db/types'
 import { renderCertificate } from '../../documents/certificate'
 import { t } from '../../i18n'
 import { fenToYuan } from '../../lib/money'
-import { resolveForm } from '../form/service'
+import { certificateDue, resolveForm } from '../form/service'
 import { getOrderById, getSubmission } from '../order/repository'
 
 export interface CertificateDeps { db: Kysely<DB>; dataDir: string }
@@ -41,7 +41,7 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
     getSubmission(db, schoolId, donationId)
   ])
   const form = await resolveForm(db, schoolId, submission?.form_id ? { form_id: submission.form_id } : project)
-  if (!form.openCertificate || order.amount_fen < form.minFenCertificate) return 'not-eligible'
+  if (!certificateDue(form, order.amount_fen)) return 'not-eligible'
 
   const certificateNo = existing?.certificate_no ?? certificateNumber(school.code, order.paid_at, order.id)
   // Certificates are Chinese documents: the anonymous label is the Chinese one.

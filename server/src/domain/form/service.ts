@@ -15,6 +15,11 @@ import * as repo from './repository'
 
 type Db = Kysely<DB> | Transaction<DB>
 
+/** Whether a paid gift of this amount gets an e-certificate under this form (the job issues it; success says so). */
+export function certificateDue(form: Pick<FormModel, 'openCertificate' | 'minFenCertificate'>, amountFen: number): boolean {
+  return form.openCertificate && amountFen >= form.minFenCertificate
+}
+
 export async function resolveForm(db: Db, schoolId: number, project: Pick<Selectable<ProjectTable>, 'form_id'>): Promise<FormModel> {
   const row = (project.form_id ? await repo.getForm(db, schoolId, project.form_id) : undefined) ?? await repo.getDefaultForm(db, schoolId)
   return row ? toFormModel(row) : BUILTIN_FORM

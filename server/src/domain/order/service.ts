@@ -17,7 +17,7 @@ import { escapeHtml } from '../../providers/payment/common/http'
 import { wapFormFromUrl } from '../../providers/payment/alipay'
 import type { PaymentRegistry } from '../../providers/payment/registry'
 import { ProviderError, type PayChannel, type PaymentParams, type PayTypeValue } from '../../providers/payment/types'
-import { mayDonate, resolveForm } from '../form/service'
+import { certificateDue, mayDonate, resolveForm } from '../form/service'
 import { requireProject } from '../project/service'
 import { subProjectsWithPrices } from '../form/repository'
 import { getSchoolSetting } from '../school/repository'
@@ -219,8 +219,7 @@ export async function success(deps: OrderDeps, caller: Pick<Caller, 'schoolId' |
     itemsThumbnailImg: project.thumbnail_img,
     successWord: form.successWord || t(caller.lang, 'successWord'),
     certificateImg,
-    // the same rule the certificate job applies (domain/certificate issueCertificate)
-    certificateExpected: certificateImg || (form.openCertificate && order.amount_fen >= form.minFenCertificate) ? 1 : 0
+    certificateExpected: certificateImg || certificateDue(form, order.amount_fen) ? 1 : 0
   }
 }
 
