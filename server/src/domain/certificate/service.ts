@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/types'
 import { renderCertificate } from '../../documents/certificate'
 import { t } from '../../i18n'
+import { beijingYear, toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import { certificateDue, resolveForm } from '../form/service'
 import { getOrderById, getSubmission } from '../order/repository'
@@ -22,11 +23,10 @@ export type IssueResult = 'issued' | 'exists' | 'not-eligible' | 'not-paid'
 
 /** "DEMO" + Beijing year of payment + the order id (8 digits): unique because order ids are. */
 export function certificateNumber(schoolCode: string, paidAtIso: string, donationId: number): string {
-  const year = new Date(Date.parse(paidAtIso) + 8 * 3600_000).getUTCFullYear()
-  return `${schoolCode.toUpperCase().replace(/[^A-Z0-9]/g, '')}${year}${String(donationId).padStart(8, '0')}`
+  return `${schoolCode.toUpperCase().replace(/[^A-Z0-9]/g, '')}${beijingYear(new Date(paidAtIso))}${String(donationId).padStart(8, '0')}`
 }
 
-const beijingDate = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 10)
+const beijingDate = (iso: string) => toWireDate(iso).slice(0, 10)
 
 export async function issueCertificate(deps: CertificateDeps, schoolId: number, donationId: number): Promise<IssueResult> {
   const { db } = deps

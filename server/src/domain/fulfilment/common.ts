@@ -1,16 +1,12 @@
 /** Pieces shared by the certificate and receipt applications: batch numbers, unique-violation detection, postal checks. */
-import { randomInt } from 'node:crypto'
+import { beijingStamp } from '../../lib/dates'
+import { randomSerial } from '../../lib/random'
 import { bizError } from '../../errors'
 import { parseAreaMobile } from '../identity/phone'
 
-const DIGITS = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'
-
 /** "C20260101120000K7Q2ZP": kind letter, Beijing time, 6 random characters. */
 export function newBatchNo(prefix: 'C' | 'R', now: Date): string {
-  const bj = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14)
-  let r = ''
-  for (let i = 0; i < 6; i++) r += DIGITS[randomInt(DIGITS.length)]
-  return `${prefix}${bj}${r}`
+  return `${prefix}${beijingStamp(now)}${randomSerial(6)}`
 }
 
 export const isUniqueViolation = (err: unknown) => {

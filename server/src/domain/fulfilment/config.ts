@@ -7,6 +7,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { CertificateConfig, ReceiptConfig } from '../../../../types'
 import type { DB } from '../../db/types'
+import { BEIJING_OFFSET_MS, beijingYear } from '../../lib/dates'
 import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
@@ -135,6 +136,5 @@ export const toReceiptConfig = (c: FulfilmentConfig): ReceiptConfig => ({
 /** validType 2: the first instant of the current Beijing calendar year, as ISO UTC. */
 export function validFrom(c: FulfilmentConfig, now: Date): string | undefined {
   if (c.validType !== 2) return undefined
-  const year = new Date(now.getTime() + 8 * 3600_000).getUTCFullYear()
-  return new Date(Date.UTC(year, 0, 1) - 8 * 3600_000).toISOString()
+  return new Date(Date.UTC(beijingYear(now), 0, 1) - BEIJING_OFFSET_MS).toISOString()
 }

@@ -1,20 +1,17 @@
 /** Order writes and reads (Kysely). School id first in every tenant query. */
-import { randomInt } from 'node:crypto'
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import type { DB, DonationSubmissionTable, DonationTable } from '../../db/types'
+import { beijingStamp } from '../../lib/dates'
+import { randomSerial } from '../../lib/random'
 
 type Db = Kysely<DB> | Transaction<DB>
 
-const DIGITS = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'
 /**
  * Bill numbers go to WeChat Pay (out_trade_no: 6-32 of [A-Za-z0-9_-|*]) and Alipay (64): "D" + Beijing time
  * yyyyMMddHHmmss + 10 random characters = 25. Unique in the table; a collision is retried by the caller.
  */
 export function newBillNo(now = new Date()): string {
-  const bj = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14)
-  let r = ''
-  for (let i = 0; i < 10; i++) r += DIGITS[randomInt(DIGITS.length)]
-  return `D${bj}${r}`
+  return `D${beijingStamp(now)}${randomSerial(10)}`
 }
 
 export async function insertOrder(trx: Transaction<DB>, order: Insertable<DonationTable>,

@@ -3,6 +3,7 @@
  * formatting, key loading, an injectable fetch with a timeout, and form/query encoding.
  */
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
+import { BEIJING_OFFSET_MS } from '../../../lib/dates'
 import { ProviderError, type ProviderName } from '../types'
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
@@ -21,7 +22,6 @@ export function headerOf(headers: Record<string, string | string[] | undefined> 
   return undefined
 }
 
-const BEIJING_OFFSET_MS = 8 * 3600_000
 
 function beijingParts(iso: string | Date): string {
   const d = typeof iso === 'string' ? new Date(iso) : iso
