@@ -23,5 +23,9 @@ module.exports = defineJestConfig({
     '^@/(.*)$': '<rootDir>/src/$1',
     '\\.(css|scss|sass|less|styl)$': '<rootDir>/test/setup/style-mock.js'
   },
-  globals: { API_ORIGIN: '', DEFAULT_SCHOOL: '' }
+  globals: { API_ORIGIN: '', DEFAULT_SCHOOL: '' },
+  // The Taro preset sets bail: 1, and jest's 5 s default timeout is too short on a loaded 2-core machine: one slow
+  // test then ended the whole run after two suites. Every suite runs and reports; a test gets 20 s.
+  bail: 0,
+  testTimeout: 20000
 })

@@ -6,6 +6,7 @@ module.exports = {
   testMatch: ['<rootDir>/test/mini/**/*.test.js'],
   transform: {},
   testTimeout: 30000,
+  bail: 0,
   // the app's own 5-minute token-refresh timer lives on in the simulated runtime by design
   forceExit: true
 }

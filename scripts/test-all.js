@@ -18,16 +18,22 @@ const rebuild = process.argv.includes('--rebuild')
 let passed = 0
 let failed = 0
 const failures = []
+const timings = []
+const suiteStarted = Date.now()
 
 function run(name, cmd, args, env = {}) {
   return new Promise((resolve) => {
     console.log(`\n=== ${name} ===`)
+    const started = Date.now()
     let out = ''
     const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     child.stdout.on('data', (d) => { out += d; process.stdout.write(d) })
     child.stderr.on('data', (d) => { out += d; process.stderr.write(d) })
     child.on('exit', (code) => {
       const counts = countsOf(out)
+      const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      timings.push(`${name}: ${seconds} s, ${counts.passed} passed, ${counts.failed} failed`)
+      console.log(`=== ${name}: ${seconds} s ===`)
       passed += counts.passed
       failed += counts.failed
       if (code !== 0) {
@@ -93,6 +99,9 @@ function ensureBuilt(target) {
     await run('e2e donate (Chromium)', process.execPath, [path.join('test', 'e2e', 'donate.e2e.js')])
     await run('e2e personal centre (Chromium)', process.execPath, [path.join('test', 'e2e', 'center.e2e.js')])
   }
+  console.log('\nsteps:')
+  for (const t of timings) console.log(`  ${t}`)
+  console.log(`  total: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`)
   console.log('\n' + (failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps passed'))
   console.log(`${passed} passed, ${failed} failed`)
   process.exit(failures.length ? 1 : 0)
