@@ -1,17 +1,79 @@
-// Lint: TypeScript rules plus React hooks; formatting is left to editors.
+// Lint: TypeScript rules, React hooks, and the app's layers (CONVENTIONS "Thin pages, logic in features"), which
+// eslint-plugin-import enforces the way bulletproof-react does. Formatting is left to editors.
+const fs = require('fs')
+const path = require('path')
+
+const dirs = (parent, keep = () => true) =>
+  fs
+    .readdirSync(path.join(__dirname, parent), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && keep(d.name))
+    .map((d) => d.name)
+
+// Read from the tree, so a new feature or subpackage is covered without editing this file.
+const features = dirs('src/features')
+const pages = ['./src/pages', ...dirs('src', (n) => n.startsWith('pkg-')).map((n) => `./src/${n}`)]
+// A feature's public face: what pages and other features may import from it.
+const publicFaces = features.map((f) => `./${f}/index.ts`)
+
+const layerZones = [
+  // Pages compose features; nothing below a page may reach up into one.
+  {
+    target: ['./src/features', './src/components', './src/lib', './src/platform', './src/store'],
+    from: pages,
+    message: 'Pages sit on top: features, components, lib, platform and store never import a page (CONVENTIONS).'
+  },
+  // Pages import a feature through its index.ts only, so the feature can move its files freely.
+  {
+    target: pages,
+    from: './src/features',
+    except: publicFaces,
+    message: "Pages import a feature through its index.ts, not its internals."
+  },
+  // One zone per feature: its own files are free, another feature only through that feature's index.ts.
+  ...features.map((f) => ({
+    target: `./src/features/${f}`,
+    from: './src/features',
+    except: [`./${f}`, ...publicFaces.filter((p) => p !== `./${f}/index.ts`)],
+    message: `Feature "${f}" may use another feature only through its index.ts; shared code belongs in src/components or src/lib.`
+  })),
+  // Shared layers are below every feature.
+  {
+    target: ['./src/lib', './src/platform', './src/components', './src/store'],
+    from: './src/features',
+    message: 'src/lib, src/platform, src/components and src/store are shared layers: they import no feature.'
+  },
+  // The server is its own program: it shares the wire contract (types/) with the app, never app code.
+  {
+    target: './server',
+    from: './src',
+    message: 'The server never imports app code (src/); shared shapes live in types/.'
+  }
+]
+
 module.exports = {
   root: true,
   parser: '@typescript-eslint/parser',
   parserOptions: { ecmaVersion: 2022, sourceType: 'module', ecmaFeatures: { jsx: true } },
-  plugins: ['@typescript-eslint', 'react-hooks'],
+  plugins: ['@typescript-eslint', 'react-hooks', 'import'],
   extends: ['eslint:recommended', 'plugin:@typescript-eslint/recommended'],
   env: { es2022: true, node: true, browser: true },
+  settings: {
+    'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    // the typescript resolver reads tsconfig paths (@/*, @contract); both projects, so server imports resolve too
+    'import/resolver': {
+      typescript: { project: ['./tsconfig.json', './server/tsconfig.json'], alwaysTryTypes: true },
+      node: true
+    }
+  },
   rules: {
     'react-hooks/rules-of-hooks': 'error',
-    'react-hooks/exhaustive-deps': 'off',
+    // useData takes a deps list like useCallback: the rule checks it too
+    'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useData$' }],
     '@typescript-eslint/no-explicit-any': 'off',
     '@typescript-eslint/no-require-imports': 'off',
     '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    'import/no-restricted-paths': ['error', { basePath: __dirname, zones: layerZones }],
+    'import/no-cycle': ['error', { ignoreExternal: true }],
     'no-restricted-syntax': [
       'error',
       {

@@ -87,7 +87,7 @@ const yuan = (f) => `${Math.floor(f / 100)}.${String(f % 100).padStart(2, '0')}`
             errors++
             continue
           }
-          const n = await post('/sandbox/notify', { billNo: d.data.orderPayRequestDTO.billNo, outcome: 'paid' })
+          const n = await post('/sandbox/notify', { billNo: d.data.orderPayRequestDTO.billNo, outcome: 'paid', payToken: d.data.payToken })
           lat.push(performance.now() - s)
           if (n.code === 0 && n.data.status === 'applied') {
             sumFen += amountFen

@@ -5,8 +5,18 @@ import { H5_ROUTES } from './routes'
 import prodConfig from './prod'
 
 // Taro 4 + React 18 + webpack5 runner.
-// dart-sass >=1.80 floods the log with deprecations from taro-ui's @import / slash-division scss
+// taro-ui's stylesheets get the school's runtime theme in place of their built-in blue (src/styles/taro-ui-theme.scss);
+// ours take it from src/styles/tokens.scss themselves.
+const taroUiTheme = path.resolve(__dirname, '..', 'src', 'styles', 'taro-ui-theme.scss').split(path.sep).join('/')
+function withTaroUiTheme(content: string, loader: { resourcePath: string }): string {
+  if (!/[\\/]node_modules[\\/]taro-ui[\\/]/.test(loader.resourcePath)) return content
+  // @use rules must stay first (search-bar.scss opens with @use "sass:math")
+  const head = /^(?:\s*(?:@use[^;]*;|\/\/[^\n]*))*/.exec(content)![0]
+  return `${head}\n@import '${taroUiTheme}';\n${content.slice(head.length)}`
+}
 const sassLoaderOption = {
+  additionalData: withTaroUiTheme,
+  // dart-sass >=1.80 floods the log with deprecations from taro-ui's @import / slash-division scss
   sassOptions: {
     quietDeps: true,
     silenceDeprecations: ['import', 'slash-div', 'legacy-js-api', 'global-builtin', 'color-functions']

@@ -203,7 +203,8 @@ export interface Donate4AliAnswer { data: string }
 export interface OrderQuery { donatePlatOrder: string; payToken?: string }
 
 /** POST /api/{school}/sandbox/notify: the sandbox cashier's confirm; amount (yuan) only to test a mismatch. */
-export interface SandboxNotifyBody { billNo: string; outcome: 'paid' | 'failed'; amount?: string }
+/** The sandbox cashier's confirm; payToken is the order's (DonateAnswer.payToken, in the cashier URL): required. */
+export interface SandboxNotifyBody { billNo: string; outcome: 'paid' | 'failed'; payToken: string; amount?: string }
 
 /** SPEC §9 / §5 limits the server enforces on donate. */
 export const DONATE_LIMITS = {

@@ -22,7 +22,12 @@ export interface GetSettingValueQuery extends LangQuery { key: string }
 export interface AreaDictionaryQuery extends LangQuery { parentId?: string }
 
 export interface InsertLeavewordBody { itemsId: number; content: string }
-export interface MiddleAuthBody { openId: string }
+/**
+ * POST S/app/v1/user/middle/auth: the middle-school hand-off a mini-program passes to its web-view as
+ * `?openId=…&timestamp=…&signature=…`. `signature` = lowercase hex HMAC-SHA256(school secret, `${openId}.${timestamp}`),
+ * `timestamp` in Unix seconds; both may be absent only where the school runs the sandbox identity (server/README.md).
+ */
+export interface MiddleAuthBody { openId: string; timestamp?: number; signature?: string }
 
 /** SPEC §5: message length limit. */
 export const MESSAGE_MAX = 140

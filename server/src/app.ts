@@ -24,7 +24,7 @@ import { DEFAULT_ORDER_RATE_LIMITS, OrderRateLimiter, type OrderRateLimits } fro
 import { reconcile } from './domain/order/reconcile'
 import { createJobWorker } from './jobs'
 import type { WorkerOptions } from './jobs/worker'
-import { PaymentRegistry, type ProviderFactory } from './providers/payment/registry'
+import { assertPublicBaseUrl, PaymentRegistry, type ProviderFactory } from './providers/payment/registry'
 import type { ProviderName } from './providers/payment/types'
 import type { OrderRuntime } from './plugins/context'
 import './plugins/context'
@@ -37,6 +37,7 @@ import type { FileStorage } from './providers/storage/types'
 import { loginRoutes } from './routes/login'
 import { centerRoutes } from './routes/center'
 import { uploadRoutes } from './routes/upload'
+import { createUploadRuntime, uploadPolicyFromEnv, type UploadPolicy } from './domain/upload/policy'
 import { certificateRoutes } from './routes/certificate'
 import { receiptRoutes } from './routes/receipt'
 import { STAFF_API_PREFIX, staffRoutes } from './routes/staff'
@@ -60,6 +61,10 @@ export interface BuildOptions {
   /** sign-in, centre and fulfilment (issue 4): clock (SMS limits), SMS provider (default: the server log),
    *  fetch for WeChat/Alipay code exchange, file storage (default ${dataDir}/files), env for "env:NAME" credentials */
   identity?: { now?: () => Date; sms?: SmsProvider; fetch?: FetchLike; storage?: FileStorage; env?: NodeJS.ProcessEnv }
+  /** donor upload quota, rates and free-disk floor; defaults from the environment (domain/upload/policy.ts) */
+  uploads?: Partial<UploadPolicy>
+  /** web origins allowed to call the donor API with CORS (default: CORS_ORIGINS, comma-separated; none) */
+  corsOrigins?: string[]
 }
 
 const envInt = (name: string, fallback: number): number => {
@@ -70,20 +75,62 @@ const envInt = (name: string, fallback: number): number => {
 export const DEFAULT_H5_DIR = path.resolve(__dirname, '../../dist/h5')
 export const BODY_LIMIT = 1_048_576
 
-/** Tokens may travel in the query (`token=`): strip them from logged URLs. Headers are never logged. */
+/** Query parameters that carry a secret: session tokens, pay-link tokens, campus-card passwords, sign-in codes,
+ *  signatures. Compared lower-case after decoding, so `payToken`, `PAYTOKEN` and `pay%54oken` are all caught. */
+const SECRET_PARAMS = new Set(['token', 'paytoken', 'password', 'pwd', 'code', 'auth_code', 'access_token', 'openid',
+  'sign', 'signature', 'nonce', 'secret', 'ticket'])
+
+/** Secrets may travel in the query (`token=`, `payToken=`, `password=`): strip them from logged URLs. Headers and
+ *  bodies are never logged (the req serializer below writes method, URL and IP only). */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|code)=)[^&]*/gi, '$1[REDACTED]')
+  const q = url.indexOf('?')
+  if (q < 0) return url
+  const pairs = url.slice(q + 1).split('&').map((pair) => {
+    const eq = pair.indexOf('=')
+    const rawKey = eq < 0 ? pair : pair.slice(0, eq)
+    let key = rawKey
+    try { key = decodeURIComponent(rawKey.replace(/\+/g, ' ')) } catch { /* a malformed escape: keep the raw name */ }
+    return SECRET_PARAMS.has(key.trim().toLowerCase()) ? `${rawKey}=[REDACTED]` : pair
+  })
+  return `${url.slice(0, q)}?${pairs.join('&')}`
 }
 
+/** "https://a.example, https://b.example:8443" -> their origins; '*' and anything not an http(s) origin is dropped
+ *  with a warning (a wildcard would hand every site the donors' answers). */
+export function originList(raw: string | undefined, log?: Pick<FastifyInstance['log'], 'warn'>): string[] {
+  const out: string[] = []
+  for (const item of (raw ?? '').split(/[\s,]+/).filter(Boolean)) {
+    let origin: string | null = null
+    try {
+      const u = new URL(item)
+      if ((u.protocol === 'https:' || u.protocol === 'http:') && u.origin === item.replace(/\/+$/, '')) origin = u.origin
+    } catch { /* not a URL */ }
+    if (origin) out.push(origin)
+    else log?.warn({ origin: item }, 'CORS origin ignored: give exact origins such as https://give.example.edu.cn')
+  }
+  return out
+}
+
+const LOG_REDACT_PATHS = ['req.headers.authorization', 'req.headers.signature', 'req.headers.token', 'req.headers.cookie']
+
 function loggerOptions(logger: BuildOptions['logger']): FastifyServerOptions['logger'] {
-  if (logger !== true) return logger ?? false
-  return {
+  if (!logger) return false
+  const own = {
     level: process.env.LOG_LEVEL ?? 'info',
-    redact: { paths: ['req.headers.authorization', 'req.headers.signature'], censor: '[REDACTED]' },
+    redact: { paths: LOG_REDACT_PATHS, censor: '[REDACTED]' },
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip })
     }
   }
+  if (logger === true) return own
+  // A caller's options (a stream, a level) never drop the redaction: its serializers and paths come on top.
+  const theirs = logger as Exclude<FastifyServerOptions['logger'], boolean | undefined> & { redact?: unknown; serializers?: Record<string, unknown> }
+  const theirPaths = Array.isArray(theirs.redact) ? theirs.redact : (theirs.redact as { paths?: string[] } | undefined)?.paths ?? []
+  return {
+    ...own, ...theirs,
+    redact: { paths: [...new Set([...LOG_REDACT_PATHS, ...theirPaths])], censor: '[REDACTED]' },
+    serializers: { ...theirs.serializers, req: own.serializers.req }
+  } as FastifyServerOptions['logger']
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -97,9 +144,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await handle.close()
   })
 
+  const publicBaseUrl = (opts.orders?.publicBaseUrl ?? process.env.PUBLIC_BASE_URL ?? '').replace(/\/+$/, '')
   try {
     await migrateToLatest(handle.db)
     if (opts.seed !== false) await seedIfEmpty(handle.db, opts.dataDir)
+    // refuse to start rather than give payment providers notify URLs built from a forgeable Host header
+    await assertPublicBaseUrl(handle.db, publicBaseUrl)
   } catch (err) {
     await handle.close()
     throw err
@@ -120,7 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
     now,
     limiter: new OrderRateLimiter(limits),
-    publicBaseUrl: (opts.orders?.publicBaseUrl ?? process.env.PUBLIC_BASE_URL ?? '').replace(/\/+$/, '')
+    publicBaseUrl
   }
   const jobs = createJobWorker({
     db: handle.db, dataDir: opts.dataDir, log: app.log, now,
@@ -143,16 +193,27 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     guesses: guessLimiters()
   }
   app.decorate('identity', identity)
+  app.decorate('uploads', createUploadRuntime({ ...uploadPolicyFromEnv(process.env), ...opts.uploads }))
   writeAwardImages(opts.dataDir)
 
   // Envelope first: its hooks, validator compiler and error handler must cover every route registered below.
   let notFound: Parameters<typeof installEnvelope>[1]['notFound'] = () => undefined
   installEnvelope(app, { notFound: (req, reply) => notFound(req, reply) })
   notFound = await installStatic(app, { h5Dir: opts.h5Dir ?? DEFAULT_H5_DIR, filesDir: path.join(opts.dataDir, 'files') })
+  // CORS: the mini-programs send no Origin and the H5 app is same-origin, so no origin is allowed by default (a
+  // reflected `origin: true` let any site read a donor's answers with their token). CORS_ORIGINS lists web origins
+  // that may call the donor API; it never opens /staff-api.
+  const corsOrigins = new Set(opts.corsOrigins ?? originList(process.env.CORS_ORIGINS, app.log))
   await app.register(cors, {
-    origin: true,
-    methods: ['GET', 'POST', 'DELETE'],
-    allowedHeaders: ['content-type', 'authorization', 'nonce', 'signature', 'lang', 'token']
+    delegator: (req, cb) => {
+      const origin = req.headers.origin
+      const allowed = !!origin && !req.url.startsWith('/staff-api/') && corsOrigins.has(origin)
+      cb(null, {
+        origin: allowed,
+        methods: ['GET', 'POST', 'DELETE'],
+        allowedHeaders: ['content-type', 'authorization', 'nonce', 'signature', 'lang', 'token']
+      })
+    }
   })
   await app.register(configRoutes)
   await app.register(notifyRoutes)

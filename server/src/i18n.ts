@@ -5,6 +5,8 @@
 import { DEFAULT_LANG, type Lang } from '../../types'
 import { orderMessages } from './domain/order/messages'
 import { centerMessages } from './domain/center/messages'
+import { identityMessages } from './domain/identity/messages'
+import { messageMessages } from './domain/message/messages'
 
 const messages = {
   success: { zh_CN: 'success', en: 'success' },
@@ -31,7 +33,9 @@ const messages = {
   anonymous: { zh_CN: '匿名爱心人士', en: 'Anonymous donor' },
   invalidUrl: { zh_CN: '链接地址不正确', en: 'Invalid URL' },
   ...orderMessages,
-  ...centerMessages
+  ...centerMessages,
+  ...identityMessages,
+  ...messageMessages
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

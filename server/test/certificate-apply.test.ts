@@ -118,8 +118,8 @@ describe('insert: SPEC §5 rules, each a -1 with nothing written', () => {
       await saveFulfilmentConfig(app.db, sid, { certificateWays: [1, 2] })
     }
   })
-  it('malformed bodies are 400 (strict types, no coercion)', async () => {
-    const r = await call(app, 'demo', Api.certificateInsert, { method: 'POST', body: { certificateWay: '2', donateIds: [gifts[0]] }, token: alice })
+  it('malformed bodies are 400 (strict types; only numeric strings pass for integers)', async () => {
+    const r = await call(app, 'demo', Api.certificateInsert, { method: 'POST', body: { certificateWay: '0x2', donateIds: [gifts[0]] }, token: alice })
     assert.equal(r.status, 400)
     const s = await call(app, 'demo', Api.certificateInsert, { method: 'POST', body: { certificateWay: 2, donateIds: String(gifts[0]) }, token: alice })
     assert.equal(s.status, 400)

@@ -253,7 +253,9 @@ describe('insertLeaveword', () => {
     assert.equal(r.body.code, -1)
     assert.equal(r.body.message, '该项目未开放留言')
     assert.equal((await post('demo', { itemsId: 999999, content: '你好' }, token)).body.message, '项目不存在')
-    const str = await post('demo', { itemsId: String(closed), content: '你好' }, token)
+    // a numeric string is the web client's way of sending an id (lib/schemas.ts wireInt); '12abc' is not
+    assert.equal((await post('demo', { itemsId: String(closed), content: '你好' }, token)).body.message, '该项目未开放留言')
+    const str = await post('demo', { itemsId: `${closed}abc`, content: '你好' }, token)
     assert.equal(str.status, 400)
     assert.equal(str.body.message, '参数 itemsId 格式不正确')
   })

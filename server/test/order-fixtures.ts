@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { Api, type DonateAnswer, type DonateSubmission, type Envelope } from '../../types'
+import { payLinkSecret, signPayToken } from '../src/domain/order/pay-link'
 import { call } from './helpers'
 
 export const schoolIdOf = async (app: FastifyInstance, code: string) =>
@@ -32,8 +33,23 @@ export async function placeOrder(app: FastifyInstance, school: string, token: st
   return r.body.data.orderPayRequestDTO.billNo
 }
 
-export async function sandboxNotify(app: FastifyInstance, school: string, billNo: string, outcome: 'paid' | 'failed' = 'paid', amount?: string) {
-  return call<{ status: string }>(app, school, Api.sandboxNotify, { method: 'POST', body: { billNo, outcome, ...(amount ? { amount } : {}) } })
+/** The pay token donate handed out for this order (the same HMAC, recomputed from the order's expiry): what the
+ *  sandbox cashier page has in its URL. A bill number without an order gets a token valid for 15 minutes. */
+export async function orderPayToken(app: FastifyInstance, school: string, billNo: string): Promise<string> {
+  const sid = await schoolIdOf(app, school)
+  const order = await app.db.selectFrom('donation').select('expires_at').where('school_id', '=', sid).where('bill_no', '=', billNo).executeTakeFirst()
+  const expMs = order?.expires_at ? Date.parse(order.expires_at) : Date.now() + 15 * 60_000
+  return signPayToken(await payLinkSecret(app.db, sid), billNo, Math.ceil(expMs / 1000))
+}
+
+/** The sandbox cashier's confirm, as the cashier page sends it: with the order's pay token unless `payToken` says
+ *  otherwise (null: none at all). */
+export async function sandboxNotify(app: FastifyInstance, school: string, billNo: string, outcome: 'paid' | 'failed' = 'paid', amount?: string,
+  payToken?: string | null) {
+  const token = payToken === undefined ? await orderPayToken(app, school, billNo) : payToken
+  return call<{ status: string }>(app, school, Api.sandboxNotify, {
+    method: 'POST', body: { billNo, outcome, ...(amount ? { amount } : {}), ...(token === null ? {} : { payToken: token }) }
+  })
 }
 
 export async function orderRow(app: FastifyInstance, billNo: string) {

@@ -1,5 +1,6 @@
 /**
- * Order states (SPEC §4): pending -> paid | cancelled | expired and nothing else; cancel, payback, success,
+ * Order states (SPEC §4): pending -> paid | cancelled | expired | reconciling, reconciling -> paid | cancelled and
+ * nothing else; cancel, payback, success,
  * donate4ali; the earlier unpaid order replaced by a new one; expiry after ORDER_TTL_MINUTES; pay type 99;
  * the campus card paying inside donate; rate limits on order creation.
  */
@@ -31,10 +32,10 @@ const cancel = async (billNo: string, token?: string) => (await call(ctx.app, 'd
 const minutes = (n: number) => new Date(Date.now() + n * 60_000)
 
 describe('the transition table', () => {
-  it('only pending -> paid | cancelled | expired', () => {
-    const all: DonationStatus[] = ['pending', 'paid', 'cancelled', 'expired']
+  it('only pending -> paid | cancelled | expired | reconciling, and reconciling -> paid | cancelled', () => {
+    const all: DonationStatus[] = ['pending', 'paid', 'cancelled', 'expired', 'reconciling']
     const allowed = all.flatMap((from) => all.filter((to) => canTransition(from, to)).map((to) => `${from}>${to}`))
-    assert.deepEqual(allowed, ['pending>paid', 'pending>cancelled', 'pending>expired'])
+    assert.deepEqual(allowed, ['pending>paid', 'pending>cancelled', 'pending>expired', 'pending>reconciling', 'reconciling>paid', 'reconciling>cancelled'])
     assert.deepEqual(TRANSITIONS.paid, [])
   })
   it('an illegal pair throws before touching the database', async () => {
@@ -42,6 +43,8 @@ describe('the transition table', () => {
     await assert.rejects(transition(ctx.app.db, sid, 1, 'paid', 'cancelled'), IllegalTransition)
     await assert.rejects(transition(ctx.app.db, sid, 1, 'expired', 'paid'), IllegalTransition)
     await assert.rejects(transition(ctx.app.db, sid, 1, 'cancelled', 'pending'), IllegalTransition)
+    await assert.rejects(transition(ctx.app.db, sid, 1, 'reconciling', 'expired'), IllegalTransition)
+    await assert.rejects(transition(ctx.app.db, sid, 1, ['pending', 'paid'], 'cancelled'), IllegalTransition)
   })
 })
 
@@ -218,8 +221,13 @@ describe('campus card (hhu, pay type 9, demo card system)', () => {
     const t = await login(ctx.app, 'hhu', 'card-user')
     const id = await projectIdOf(ctx.app, 'hhu', '河海励志奖学金')
     const bal = async (stuWorkNo: string) => (await call(ctx.app, 'hhu', Api.getCardBlance, { query: { stuWorkNo }, token: t })).body
+    const proveBal = async (stuWorkNo: string, password: string) =>
+      (await call(ctx.app, 'hhu', Api.getCardBlance, { method: 'POST', body: { stuWorkNo, password }, token: t })).body
+    // the number alone shows nothing until the donor proves the card (security-orders.test.ts has the rules)
+    assert.match((await bal('20230001')).message, /请输入该一卡通的密码/)
+    assert.deepEqual((await proveBal('20230001', '011234')).data, { balance: '5000.00' })
     assert.deepEqual((await bal('20230001')).data, { balance: '5000.00' })
-    assert.match((await bal('20239999')).message, /读取余额失败/)
+    assert.match((await proveBal('20239999', '081236')).message, /读取余额失败/)
 
     const body = (stuWorkNo: string, passwork: string, money = '100.00') =>
       demoBody(id, { payType: 9, currencyMoney: money, formDataMap: { name: '张同学', mobile: '13800138000', stuWorkNo, passwork } })

@@ -13,7 +13,7 @@ import {
   type DirectoryTotal, type DonationRecord, type Page, type Project, type SubItemStatistic, type TogetherDonation
 } from '../../types'
 import { ProviderError, type PaymentProvider, type VerifiedNotification } from '../src/providers/payment/types'
-import { call, login, startApp, type TestContext } from './helpers'
+import { call, login, startApp, TEST_BUILD_DEFAULTS, type TestContext } from './helpers'
 import { demoBody, donate, fen, orderRow, placeOrder, projectIdOf, sandboxNotify, schoolIdOf, writeCounts } from './order-fixtures'
 
 const rsa = () => generateKeyPairSync('rsa', {
@@ -59,6 +59,8 @@ const ids: Record<string, number> = {}
 before(async () => {
   ctx = await startApp({
     build: {
+      // WeChat Pay and Alipay are configured below: their notify URLs come from PUBLIC_BASE_URL
+      orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl: 'https://give.example.edu.cn' },
       payments: {
         factories: { wechatpay: (c) => fakeWechat(String(c.credentials.secret)) },
         env: { T_FAKE_WX_SECRET: FAKE_SECRET, T_ALIPAY_APP_KEY: appKeys.privateKey, T_ALIPAY_PUBLIC_KEY: alipayKeys.publicKey }

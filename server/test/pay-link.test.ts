@@ -10,7 +10,7 @@ import { Api, ResultCode, type SuccessData } from '../../types'
 import { checkPayToken, payLinkSecret, signPayToken } from '../src/domain/order/pay-link'
 import { createSandboxProvider } from '../src/providers/payment/sandbox'
 import type { CreatePaymentInput } from '../src/providers/payment/types'
-import { call, login, startApp, type TestContext } from './helpers'
+import { call, login, startApp, TEST_BUILD_DEFAULTS, type TestContext } from './helpers'
 import { demoBody, donate, orderRow, projectIdOf, sandboxNotify, schoolIdOf } from './order-fixtures'
 
 let ctx: TestContext
@@ -24,6 +24,7 @@ before(async () => {
   const sandbox = createSandboxProvider()
   ctx = await startApp({
     build: {
+      orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl: 'https://give.example.edu.cn' },
       payments: { factories: { sandbox: () => ({ ...sandbox, create: async (input: CreatePaymentInput) => { created.push(input); return sandbox.create(input) } }) } }
     }
   })
@@ -56,6 +57,7 @@ describe('a valid payToken opens its own order without Authorization', () => {
     assert.equal(url.searchParams.get('payToken'), payToken)
     assert.equal(url.searchParams.get('subject'), '示范大学励志奖学金')
     const back = new URL(created.at(-1)?.returnUrl ?? '')
+    assert.equal(back.origin, 'https://give.example.edu.cn', 'PUBLIC_BASE_URL, never the Host header')
     assert.equal(back.pathname, '/pay-back')
     assert.deepEqual(Object.fromEntries(back.searchParams), { id: billNo, itemsId: String(scholarship), payToken })
     assert.equal(created.at(-1)?.payToken, payToken)

@@ -2,7 +2,9 @@
  * Fulfilment by foundation staff: staff accounts and tokens kept apart from donors, the allowed forward moves only
  * (certificate 1->2|3 by way, 2->4 with courier, 3->5; receipt 1->2|3|6 by way, 2->4 with courier, 3->5, 6->7 with
  * the file), each recorded with who and when, a race between two staff, the receipt file by content, and the CLI
- * (cli/staff.ts) doing the same through the same service functions against this test's database.
+ * (cli/staff.ts) doing the same through the same service functions against this test's database: in-process through
+ * runStaffCli(), plus one run of the real entry point as a child process. Donor text reaches the staff terminal
+ * without escape sequences, controls or bidi overrides.
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
@@ -11,6 +13,7 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
+import { runStaffCli } from '../src/cli/staff'
 import { Api, ResultCode, type ApplyAnswer, type CertificateRecord, type ReceiptRecord } from '../../types'
 import { saveFulfilmentConfig } from '../src/domain/fulfilment/config'
 import { nextStatuses } from '../src/domain/fulfilment/state'
@@ -19,7 +22,7 @@ import { call, login, startApp, type TestContext } from './helpers'
 import { SCHOLARSHIP, count, paidGift, projectIdOf } from './center-fixtures'
 import { schoolIdOf } from './order-fixtures'
 
-const run = promisify(execFile)
+const runChild = promisify(execFile)
 const REPO = path.resolve(__dirname, '../..')
 const TSX = path.join(REPO, 'node_modules/.bin/tsx')
 
@@ -210,10 +213,14 @@ describe('receipts', () => {
 })
 
 describe('the command-line tool', () => {
+  /** the CLI in-process on this test's database: stdout as text; a non-zero exit rejects with what went to stderr */
   const cli = async (...args: string[]) => {
-    const env = { ...process.env, DATA_DIR: ctx.dataDir, DATABASE_URL: ctx.databaseUrl ?? '' }
-    const { stdout } = await run(TSX, [path.join(REPO, 'server/src/cli/staff.ts'), ...args, '--school', 'demo'], { env, cwd: REPO })
-    return stdout
+    const out: string[] = []
+    const err: string[] = []
+    const code = await runStaffCli([...args, '--school', 'demo'], { db: app.db, dataDir: ctx.dataDir, out: (l) => out.push(l), err: (l) => err.push(l), env: {} })
+    if (code !== 0) throw new Error(`exit ${code}: ${err.join('\n')}`)
+    assert.deepEqual(err, [])
+    return out.join('\n')
   }
   it('creates staff, lists the queue, mails a certificate and sends a receipt with its file, through the same rules', async () => {
     const scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
@@ -262,5 +269,67 @@ describe('the command-line tool', () => {
     const { createHash } = await import('node:crypto')
     const pass = (await call(app, 'demo', Api.passLogin, { method: 'POST', body: { username: 'cli.donor', password: createHash('sha256').update('pw-123456').digest('hex') } })).body
     assert.equal(pass.data.isRegister, 1)
+  })
+  it('refusals exit 1 with the reason on stderr in both languages; a bad option or no command says how to use it', async () => {
+    const out: string[] = []
+    const err: string[] = []
+    const io = { db: app.db, dataDir: ctx.dataDir, out: (l: string) => out.push(l), err: (l: string) => err.push(l), env: {} }
+    assert.equal(await runStaffCli(['show', '--kind', 'receipt', '--id', '99999999', '--school', 'demo'], io), 1)
+    assert.equal(await runStaffCli(['--school', 'demo'], io), 1)
+    assert.equal(await runStaffCli(['list', '--nope'], io), 1)
+    assert.deepEqual(out, [])
+    assert.equal(err[0], '申请不存在 / Application not found')
+    assert.match(err[1], /^usage: staff\.ts/)
+    assert.match(err[2], /nope/)
+  })
+
+  // A donor writes their name, address and contact; staff read them in a terminal. Stored as the worst case (put
+  // straight into the row, whatever the API would let through): colour and screen-clearing escapes, a title-setting
+  // OSC, a one-byte C1 CSI, a right-to-left override that makes "gnp.exe" read as "exe.png", and a newline plus a tab
+  // that would forge a queue line of their own.
+  const HOSTILE = {
+    donor_name: '张\x1b[2J\x1b[31m赟喆\x1b[0m\u202Egnp.exe',
+    postal_contact: 'Li\x1b]0;owned\x07 Wei',
+    postal_address: '南京市\n  #999999\tstatus 1 -> 2\x9b1A'
+  }
+  const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
+  const hostileReceipt = async () => {
+    const g = (await paidGift(app, 'demo', donor, await projectIdOf(app, 'demo', SCHOLARSHIP))).id
+    const id = await applyReceipt({ donorType: 1, donorName: '张赟喆', receiptType: 1, receiptWay: 2, postalContact: 'Li Wei', postalMobile: '86-13800138000', postalAddress: '南京市', donateRecordIds: [g] })
+    await app.db.updateTable('receipt_request').set(HOSTILE).where('id', '=', id).execute()
+    return id
+  }
+
+  it('donor text reaches the terminal without escape sequences, controls or bidi overrides, in lines, JSON and show', async () => {
+    const id = await hostileReceipt()
+    const listed = await cli('list', '--kind', 'receipt')
+    assert.doesNotMatch(listed, CONTROL)
+    const line = listed.split('\n').find((l) => l.startsWith(`  #${id}\t`))
+    assert.ok(line, listed)
+    // the name and address read as typed, minus the controls; the forged line stays inside the real one
+    assert.match(line, /\t张赟喆gnp\.exe\tLi Wei 86-13800138000 南京市   #999999 status 1 -> 2$/)
+    assert.ok(!listed.split('\n').some((l) => l.startsWith('  #999999')))
+
+    const json = await cli('list', '--kind', 'receipt', '--json')
+    assert.doesNotMatch(json, CONTROL)
+    // removed, not merely escaped: JSON.stringify alone escapes C0 but prints U+202E and the C1 byte as they are
+    assert.doesNotMatch(json, /\\u001b|\\u0007/)
+    const row = (JSON.parse(json) as { rows: StaffApplication[] }).rows.find((r) => r.id === id)!
+    assert.deepEqual([row.donorName, row.postalContact, row.postalAddress], ['张赟喆gnp.exe', 'Li Wei', '南京市   #999999 status 1 -> 2'])
+
+    const shown = await cli('show', '--kind', 'receipt', '--id', String(id))
+    assert.doesNotMatch(shown, CONTROL)
+    assert.equal((JSON.parse(shown) as StaffApplication).donorName, '张赟喆gnp.exe')
+    // what is stored is left alone: only the printing is made safe
+    assert.equal((await app.db.selectFrom('receipt_request').select('donor_name').where('id', '=', id).executeTakeFirstOrThrow()).donor_name, HOSTILE.donor_name)
+  })
+
+  it('the real entry point (tsx server/src/cli/staff.ts) works on the same database and prints the same safe text', async () => {
+    const id = await hostileReceipt()
+    const env = { ...process.env, DATA_DIR: ctx.dataDir, DATABASE_URL: ctx.databaseUrl ?? '' }
+    const { stdout, stderr } = await runChild(TSX, [path.join(REPO, 'server/src/cli/staff.ts'), 'list', '--kind', 'receipt', '--school', 'demo'], { env, cwd: REPO })
+    assert.doesNotMatch(stdout, CONTROL)
+    assert.match(stdout, new RegExp(`^  #${id}\\tstatus 1 -> 2\\t.*\\t张赟喆gnp\\.exe\\t`, 'm'))
+    assert.doesNotMatch(stderr, /error/i)
   })
 })

@@ -3,11 +3,12 @@
  * sign-in hand-offs (OAuth code, middle-school openId) and the 5-minute token refresh.
  */
 import Taro from '@tarojs/taro'
-import { Api, type BaseConfig, type Flag, type LoginPlatform, type RootConfig, type SchoolConfig } from '@contract'
+import { Api, type BaseConfig, type Flag, type LoginPlatform, type MiddleAuthBody, type RootConfig, type SchoolConfig } from '@contract'
 import { platform } from '@/platform'
 import type { EnvInfo } from '@/platform/types'
 import { store } from '@/platform/storage-keys'
 import { useSession, t } from '@/store/session'
+import { themeVars } from '@/styles/theme'
 import { normaliseLang } from './i18n'
 import { toast } from './quiet'
 import { request, requestHooks } from './request'
@@ -33,9 +34,13 @@ async function resolveSchool(origin: string, query: Record<string, string>): Pro
   return root.school
 }
 
+/**
+ * H5 only (the mini-programs have no document): the theme on <html> reaches what renders outside a page's root view.
+ * Pages themselves get the same properties from PageShell on every target.
+ */
 function applyTheme(color: string) {
   if (typeof document !== 'undefined' && document.documentElement) {
-    document.documentElement.style.setProperty('--theme-color', color)
+    for (const [name, value] of Object.entries(themeVars(color))) document.documentElement.style.setProperty(name, String(value))
   }
 }
 
@@ -159,6 +164,18 @@ export function ensureLogin(): Promise<boolean> {
   return pendingSignIn
 }
 
+/**
+ * The middle-school hand-off's body: the openId with the issuing system's `timestamp` (Unix seconds) and
+ * `signature` from the same launch query (server/README.md "Middle-school hand-off"); absent or malformed ones are
+ * left out, and the server then refuses the hand-off unless the school runs the sandbox identity.
+ */
+export function middleAuthBody(openId: string, query: Record<string, string>): MiddleAuthBody {
+  const body: MiddleAuthBody = { openId }
+  if (/^\d{1,11}$/.test(query.timestamp ?? '')) body.timestamp = Number(query.timestamp)
+  if (/^[0-9a-fA-F]{64}$/.test(query.signature ?? '')) body.signature = query.signature.toLowerCase()
+  return body
+}
+
 let refreshTimer: ReturnType<typeof setInterval> | null = null
 function startTokenRefresh() {
   if (refreshTimer) return
@@ -202,9 +219,14 @@ export async function bootstrap(query: Record<string, string> = {}): Promise<voi
   const openId = platform.auth.openIdFromLaunch()
   try {
     if (openId) {
-      const d = await request<{ token: string }>({ path: Api.middleAuth, method: 'POST', data: { openId }, auth: false, silent: true })
-      useSession.getState().setToken(d.token)
       useSession.setState({ isMiddle: true })
+      // A link carrying ?openId= never replaces a session the visitor already has: anyone can put a (validly
+      // signed) hand-off of their own account into a link, and a victim who followed it would give and write
+      // under the sender's account.
+      if (!useSession.getState().token) {
+        const d = await request<{ token: string }>({ path: Api.middleAuth, method: 'POST', data: middleAuthBody(openId, query), auth: false, silent: true })
+        useSession.getState().setToken(d.token)
+      }
     } else if (code) {
       await signInWithCode(code)
     }

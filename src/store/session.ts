@@ -2,11 +2,12 @@
  * Session state: which school, its runtime config, language, token and the school's settings from baseConfig.
  * Filled by the bootstrap (src/lib/bootstrap.ts); read by the request module and pages.
  */
+import { useCallback } from 'react'
 import { create } from 'zustand'
 import type { BaseConfig, Lang, SchoolConfig, SchoolSettings } from '@contract'
 import { DEFAULT_LANG } from '@contract'
 import { store } from '@/platform/storage-keys'
-import { translate, type TParams } from '@/lib/i18n'
+import { translate, type MessageKey, type TParams } from '@/lib/i18n'
 
 export const DEFAULT_SETTINGS: SchoolSettings = {
   hideStatistics: false,
@@ -65,12 +66,15 @@ export const useSession = create<SessionState>((set) => ({
 }))
 
 /** Translate outside React (request module, toasts). */
-export function t(key: string, params?: TParams): string {
+export function t(key: MessageKey, params?: TParams): string {
   return translate(useSession.getState().lang, key, params)
 }
 
-/** Translate inside components; re-renders when the language changes. */
+/**
+ * Translate inside components; re-renders when the language changes. The function is the same object until the
+ * language changes, so effects and memos can list `t` as a dependency and re-run exactly on a language switch.
+ */
 export function useT() {
   const lang = useSession((s) => s.lang)
-  return (key: string, params?: TParams) => translate(lang, key, params)
+  return useCallback((key: MessageKey, params?: TParams) => translate(lang, key, params), [lang])
 }

@@ -250,7 +250,7 @@ function staffCli(dataDir, args) {
           }
         })
         const billNo = answer.orderPayRequestDTO.billNo
-        const n = await api('/sandbox/notify', { method: 'POST', body: { billNo, outcome: 'paid' } })
+        const n = await api('/sandbox/notify', { method: 'POST', body: { billNo, outcome: 'paid', payToken: answer.payToken } })
         assert(n.status === 'applied', `notify ${billNo}: ${n.status}`)
         gifts.push({ billNo, itemsId: p.id, name: p.name, money })
       }

@@ -303,7 +303,7 @@ function percent(complete, limit) {
       assert(after.completeMoney === before.completeMoney && after.payCounts === before.payCounts, 'totals unchanged')
       assert(dirA.total === dirB.total && dirA.rows[0].name === dirB.rows[0].name, 'directory unchanged')
       // money arriving after the cancel does not reopen the order
-      const late = await data('/sandbox/notify', { method: 'POST', body: { billNo: q.billNo, outcome: 'paid' } })
+      const late = await data('/sandbox/notify', { method: 'POST', body: { billNo: q.billNo, outcome: 'paid', payToken: q.payToken } })
       assert(late.status === 'late', `late notification ${late.status}`)
       assert((await data(`${P}/items/payback`, { query: { donatePlatOrder: q.billNo }, token })) === 0, 'still not paid')
       assert((await directory(MONEY_ID)).total === dirB.total, 'still no record')

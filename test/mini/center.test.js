@@ -47,8 +47,16 @@ test(`${PLATFORM}: mine signs in with the platform code, shows the donor and lea
   const q = new URL(exchange.url).searchParams
   expect(q.get('code')).toBe(code)
   expect(q.get('platform')).toBe(PLATFORM)
-  // the token never travels in a URL
-  expect(rt.requestLog.every((r) => !/[?&](token|Authorization)=/i.test(r.url))).toBe(true)
+  // the token the exchange answered travels in the Authorization header of the signed-in calls, never in a URL
+  const token = exchange.data && exchange.data.data && exchange.data.data.token
+  expect(token).toBeTruthy()
+  expect(rt.requestLog.filter((r) => /token=|authorization=/i.test(r.url) || r.url.includes(token)).map((r) => r.url)).toEqual([])
+  const my = rt.requestLog.filter((r) => /\/user\/center\/my(\?|$)/.test(r.url))
+  expect(my.length).toBeGreaterThan(0)
+  expect(my.map((r) => [r.status, r.data.code, r.header.Authorization])).toEqual(my.map(() => [200, 0, token]))
+  // the exchange itself goes without one (there is none yet); every API call carries the UI's language
+  expect(exchange.header.Authorization).toBeUndefined()
+  expect(rt.requestLog.filter((r) => r.url.includes('/api/') && r.header.lang !== 'zh_CN').map((r) => r.url)).toEqual([])
 
   const bind = findAll(mine, (n) => hasClass(n, 'mine-bind'))[0]
   expect(bind).toBeTruthy()

@@ -82,6 +82,14 @@ maybe('weapp view: the project list renders through wcc with the server\'s proje
 
   const text = comp.dom.textContent
   for (const row of expected.rows) expect(text).toContain(row.name)
+  // The school's theme reaches the stylesheets through custom properties on the page root (src/styles/theme.ts):
+  // a mini-program has no document to set them on, and every themed rule reads var(--theme-color).
+  const school = (await httpRequest(`${server.origin}/config/demo/index.json`)).data
+  const pageRoot = comp.dom.querySelector('.subject-page--page-shell')
+  const rootStyle = (pageRoot && pageRoot.getAttribute('style')) || ''
+  console.log('ROOTSTYLE', rootStyle, pageRoot && pageRoot.outerHTML.slice(0, 200))
+  expect(rootStyle.replace(/\s+/g, '')).toContain(`--theme-color:${school.themeColor.toLowerCase()};`)
+  expect(rootStyle).toMatch(/--theme-color-soft:\s*#[0-9a-f]{6}/)
   // j-component prefixes classes with the component tag
   const cards = Array.from(comp.dom.querySelectorAll('.subject-page--pj-card'))
   expect(cards).toHaveLength(expected.rows.length)

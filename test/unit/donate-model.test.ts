@@ -6,11 +6,11 @@ import { initialReceipt, receiptLabels } from '@/features/donate/model/receipt'
 import { buildSubmission, donateFromEnv } from '@/features/donate/model/submission'
 import { errorText, validateForm } from '@/features/donate/model/validate'
 import { giftAmount, needsLargeRemind, visibility } from '@/features/donate/model/visibility'
-import { translate } from '@/lib/i18n'
+import { translate, type MessageKey } from '@/lib/i18n'
 import { FIELDS, ctxOf, field, formConfig, goodsProject, stateOf } from './donate-fixtures'
 
-const zh = (key: string, params?: Record<string, string | number>) => translate('zh_CN', key, params)
-const en = (key: string, params?: Record<string, string | number>) => translate('en', key, params)
+const zh = (key: MessageKey, params?: Record<string, string | number>) => translate('zh_CN', key, params)
+const en = (key: MessageKey, params?: Record<string, string | number>) => translate('en', key, params)
 const names = (values: Record<string, string>) => visibleFields(FIELDS, values).map((f) => f.fieldName)
 const byName = (n: string) => FIELDS.find((f) => f.fieldName === n)!
 

@@ -1,4 +1,12 @@
-import { dictionaries, translate, normaliseLang } from '@/lib/i18n'
+/**
+ * The dictionaries. Literal keys are checked by tsc (t() takes a MessageKey, defineMessages makes both languages
+ * carry the same keys); what tsc cannot see are keys built from wire values at run time, so every such family is
+ * listed here with the values the contract allows.
+ */
+import { CertificateStatus, CertificateWay, DonorType, PayTypes, ReceiptStatus, ReceiptType, ReceiptWay } from '@contract'
+import { dictionaries, dynamicText, messageKey, normaliseLang, translate, type MessageKey } from '@/lib/i18n'
+import { certificateStatusKey } from '@/features/certificate/model/status'
+import { receiptStatusKey } from '@/features/receipt/model/status'
 
 describe('i18n', () => {
   const zh = Object.keys(dictionaries.zh_CN)
@@ -14,14 +22,53 @@ describe('i18n', () => {
     const cjk = /[\u4e00-\u9fff]/
     // the language switch names the *other* language, so it is Chinese in the English dictionary
     const allowed = new Set(['common.language'])
-    const offenders = en.filter((k) => !allowed.has(k) && (!dictionaries.en[k].trim() || cjk.test(dictionaries.en[k])))
+    const offenders = en.filter((k) => !allowed.has(k) && (!dictionaries.en[k as MessageKey].trim() || cjk.test(dictionaries.en[k as MessageKey])))
     expect(offenders).toEqual([])
   })
 
-  it('interpolates parameters and falls back to the key', () => {
+  it('interpolates parameters', () => {
     expect(translate('en', 'route.jzml')).toBe('Donor directory')
     expect(translate('zh_CN', 'route.jzml')).toBe('捐赠名录')
-    expect(translate('en', 'no.such.key')).toBe('no.such.key')
+    expect(translate('en', 'directory.totals', { count: 3, money: '1,000.00' })).toBe('3 gifts, ¥1,000.00 in total')
+  })
+
+  it('a key built at run time is checked against the dictionary, and an unknown one never reaches the screen', () => {
+    expect(messageKey('payment.method.1')).toBe('payment.method.1')
+    expect(messageKey('payment.method.7')).toBeUndefined()
+    // own keys only: nothing inherited from Object.prototype passes for a key
+    expect(messageKey('toString')).toBeUndefined()
+    const t = (k: MessageKey) => translate('en', k)
+    expect(dynamicText(t, 'payment.method.2')).toBe('Alipay')
+    expect(dynamicText(t, 'payment.method.7')).toBe('')
+    expect(dynamicText(t, 'receipt.way.9', '9')).toBe('9')
+  })
+
+  // Each family of keys the code assembles from a wire value (`${prefix}${value}`), with every value the contract
+  // defines: a value without its string would show a fallback instead of its name.
+  const families: [string, readonly (string | number)[]][] = [
+    ['certificate.status.', Object.values(CertificateStatus)],
+    ['receipt.status.', Object.values(ReceiptStatus)],
+    ['certificate.way.', Object.values(CertificateWay)],
+    ['donate.certificate.way', Object.values(CertificateWay)],
+    ['receipt.type.', Object.values(ReceiptType)],
+    ['donate.receipt.type', Object.values(ReceiptType)],
+    ['receipt.way.', Object.values(ReceiptWay)],
+    ['donate.receipt.way', Object.values(ReceiptWay)],
+    ['receipt.donorType.', Object.values(DonorType)],
+    ['donate.receipt.donorType', Object.values(DonorType)],
+    ['payment.method.', Object.values(PayTypes)]
+  ]
+  it.each(families)('every value of the family %s has its string in both languages', (prefix, values) => {
+    const missing = values.map((v) => `${prefix}${v}`).filter((k) => !messageKey(k) || !dictionaries.en[k as MessageKey])
+    expect(missing).toEqual([])
+  })
+
+  it('status chips: a key for each status of the contract, none for anything else', () => {
+    expect(Object.values(CertificateStatus).map((s) => translate('zh_CN', certificateStatusKey(s) as MessageKey)))
+      .toEqual(['未制作', '待邮寄', '待领取', '已邮寄', '已领取'])
+    expect(Object.values(ReceiptStatus).every((s) => receiptStatusKey(s) !== '')).toBe(true)
+    expect([0, 6, 1.5, -1].map(certificateStatusKey)).toEqual(['', '', '', ''])
+    expect([0, 8].map(receiptStatusKey)).toEqual(['', ''])
   })
 
   it('normalises language codes', () => {

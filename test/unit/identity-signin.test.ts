@@ -2,6 +2,7 @@
  * ensureLogin (src/lib/bootstrap.ts): how each platform signs in when a page needs a token, and the -997 path.
  * The HTTP boundary is stubbed; the platform's env and code hand-off are spied on.
  */
+import { waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { platform } from '@/platform'
 import { ensureLogin, schoolOpensLogin, signInRoute } from '@/lib/bootstrap'
@@ -119,9 +120,8 @@ describe('ensureLogin', () => {
       getAuthToken: () => ok({ token: 'tok-fresh', expiresAt: '' })
     })
     await expect(request({ path: '/uplus-foundation/app/v1/donateu/user/center/my', silent: true })).rejects.toMatchObject({ code: -997 })
-    await new Promise((r) => setTimeout(r, 0))
-    await new Promise((r) => setTimeout(r, 0))
-    expect(calls.find((c) => c.path.endsWith('/getAuthToken'))!.query.get('platform')).toBe('alipay')
-    expect(useSession.getState().token).toBe('tok-fresh')
+    // the re-authorisation runs in the background: wait for its outcome, not for an amount of time
+    await waitFor(() => expect(useSession.getState().token).toBe('tok-fresh'))
+    expect(calls.filter((c) => c.path.endsWith('/getAuthToken')).map((c) => c.query.get('platform'))).toEqual(['alipay'])
   })
 })

@@ -12,6 +12,10 @@ import AlipayPage from '@/pkg-donate/alipay/index'
 import PayBackPage from '@/pkg-donate/pay-back/index'
 import SuccessPage from '@/pkg-donate/success/index'
 import { awaitCashier } from '@/features/payment/model/cashier-registry'
+import { CERTIFICATE_POLL_MS } from '@/features/payment/model/success'
+import { PAYBACK_POLL_MS } from '@/features/payment/hooks/use-payback-poll'
+import { PAYBACK_CHECKS, PAYBACK_CHECK_GAP_MS } from '@/features/payment/components/pay-back-screen'
+import { SUCCESS_REDIRECT_MS } from '@/features/payment/run-payment'
 import { platform } from '@/platform'
 import { useSession } from '@/store/session'
 import { bootSession, ok, setQuery, stubApi, toastSpy, type Call } from './project-fixtures'
@@ -38,6 +42,9 @@ function successData(over: Partial<SuccessData> = {}): SuccessData {
 let nav: { to: jest.SpyInstance; redirect: jest.SpyInstance; back: jest.SpyInstance }
 const tap = (testId: string) => fireEvent.click(screen.getByTestId(testId).querySelector('.at-button') || screen.getByTestId(testId))
 const named = (calls: Call[], name: string) => calls.filter((c) => c.path.endsWith(`/${name}`))
+/** The polling tests run on jest's fake clock: an interval passes when the test says so, not in real seconds. */
+const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms))
+afterEach(() => jest.useRealTimers())
 
 beforeEach(() => {
   jest.restoreAllMocks()
@@ -120,9 +127,9 @@ describe('sandbox cashier', () => {
     render(<CashierPage />)
     tap('cashier-pay')
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '该学校未开启沙箱支付' })))
-    await act(async () => { await new Promise((r) => setTimeout(r, 20)) })
+    // the handler's last step re-enables Pay; by then a wrongly settled cashier would have told runPayment
+    await waitFor(() => expect(screen.getByTestId('cashier-pay').querySelector('.at-button--disabled')).toBeNull())
     expect(settled).toBe(false)
-    expect(screen.getByTestId('cashier-pay').querySelector('.at-button--disabled')).toBeNull()
   })
 
   it('English', async () => {
@@ -138,6 +145,7 @@ describe('sandbox cashier', () => {
 
 describe('Alipay page', () => {
   it('in WeChat: open-in-browser instructions, the pay link (payToken, never the session token) to copy, polling until paid', async () => {
+    jest.useFakeTimers()
     jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(WECHAT_UA)
     setQuery('/pkg-donate/alipay/index', { billNo: BILL, payToken: PAY_TOKEN, itemsId: '7' })
     let paid = false
@@ -158,12 +166,19 @@ describe('Alipay page', () => {
     expect(clip).toHaveBeenCalledWith({ data: link })
     expect(named(calls, 'donate4ali')).toHaveLength(0)
 
-    await waitFor(() => expect(named(calls, 'payback').length).toBeGreaterThan(0), { timeout: 3000 })
+    // one payback per interval while unpaid, and no move
+    const polled = named(calls, 'payback').length
+    await advance(PAYBACK_POLL_MS)
+    expect(named(calls, 'payback')).toHaveLength(polled + 1)
+    await advance(PAYBACK_POLL_MS)
+    expect(named(calls, 'payback')).toHaveLength(polled + 2)
     expect(nav.redirect).not.toHaveBeenCalled()
+    // paid: the next poll sees it, confirmPaid checks once more and moves on after its redirect delay
     paid = true
-    await waitFor(() => expect(nav.redirect).toHaveBeenCalledWith(
-      `/pkg-donate/success/index?billNo=${BILL}&payToken=${encodeURIComponent(PAY_TOKEN)}`), { timeout: 5000 })
-  }, 10_000)
+    await advance(PAYBACK_POLL_MS + SUCCESS_REDIRECT_MS)
+    expect(nav.redirect).toHaveBeenCalledWith(`/pkg-donate/success/index?billNo=${BILL}&payToken=${encodeURIComponent(PAY_TOKEN)}`)
+    expect(named(calls, 'payback').every((c) => c.query.get('payToken') === PAY_TOKEN)).toBe(true)
+  })
 
   it('elsewhere: loads donate4ali with the pay link token and submits the form', async () => {
     setQuery('/pkg-donate/alipay/index', { billNo: BILL, payToken: PAY_TOKEN })
@@ -200,14 +215,22 @@ describe('pay-back', () => {
   })
 
   it('not paid after a few checks goes back to form?id', async () => {
+    jest.useFakeTimers()
     setQuery('/pkg-donate/pay-back/index', { id: BILL, itemsId: '7' })
     const calls = stubApi({ payback: () => ok(0) })
-    toastSpy()
+    const toast = toastSpy()
     render(<PayBackPage />)
     expect(await screen.findByTestId('payback-checking')).toBeTruthy()
-    await waitFor(() => expect(nav.redirect).toHaveBeenCalledWith('/pkg-donate/form/index?id=7'), { timeout: 6000 })
-    expect(named(calls, 'payback')).toHaveLength(3)
-  }, 10_000)
+    // a check, then one more per gap; it keeps checking until the last one
+    for (let n = 1; n < PAYBACK_CHECKS; n++) {
+      expect(named(calls, 'payback')).toHaveLength(n)
+      expect(nav.redirect).not.toHaveBeenCalled()
+      await advance(PAYBACK_CHECK_GAP_MS)
+    }
+    expect(named(calls, 'payback')).toHaveLength(PAYBACK_CHECKS)
+    expect(nav.redirect).toHaveBeenCalledWith('/pkg-donate/form/index?id=7')
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '暂未查询到支付结果', duration: 1000 }))
+  })
 })
 
 describe('thank-you page', () => {
@@ -234,6 +257,7 @@ describe('thank-you page', () => {
   })
 
   it('without the certificate: 证书生成中 on tap (1 s), polling every 2 s until it appears', async () => {
+    jest.useFakeTimers()
     setQuery('/pkg-donate/success/index', { billNo: BILL })
     let n = 0
     const calls = stubApi({ success: () => ok(successData({ certificateImg: ++n >= 2 ? '/files/certificates/demo/late.jpg' : '' })) })
@@ -244,20 +268,28 @@ describe('thank-you page', () => {
     fireEvent.click(pending)
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '证书生成中', duration: 1000 }))
     expect(screen.queryByTestId('certificate-img')).toBeNull()
-    const img = await screen.findByTestId('certificate-img', {}, { timeout: 3500 })
-    expect(img.getAttribute('src')).toBe('/files/certificates/demo/late.jpg')
+    expect(named(calls, 'success')).toHaveLength(1)
+    await advance(CERTIFICATE_POLL_MS - 1)
+    expect(named(calls, 'success')).toHaveLength(1)
+    await advance(1)
     expect(named(calls, 'success')).toHaveLength(2)
-  }, 10_000)
+    expect(screen.getByTestId('certificate-img').getAttribute('src')).toBe('/files/certificates/demo/late.jpg')
+    // it stops once the image is there
+    await advance(CERTIFICATE_POLL_MS * 3)
+    expect(named(calls, 'success')).toHaveLength(2)
+  })
 
   it('a gift that comes without a certificate says so and does not poll', async () => {
+    jest.useFakeTimers()
     setQuery('/pkg-donate/success/index', { billNo: BILL })
     const calls = stubApi({ success: () => ok(successData({ certificateImg: '', certificateExpected: 0 })) })
     render(<SuccessPage />)
     expect((await screen.findByTestId('certificate-none')).textContent).toContain('未达到电子证书的发放标准')
     expect(screen.queryByTestId('certificate-pending')).toBeNull()
-    await new Promise((r) => setTimeout(r, 2500))
+    // well past several polling intervals: still the one load
+    await advance(CERTIFICATE_POLL_MS * 5)
     expect(named(calls, 'success')).toHaveLength(1)
-  }, 10_000)
+  })
 
   it('a pay link token is used instead of the session; a failure offers retry', async () => {
     setQuery('/pkg-donate/success/index', { billNo: BILL, payToken: PAY_TOKEN })

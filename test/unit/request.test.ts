@@ -88,13 +88,33 @@ describe('request', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '连接失败，请检查网络设置' }))
   })
 
-  it('waits while the API base is unset and goes once it is', async () => {
-    useSession.setState({ apiBase: '', config: null, boot: 'loading' })
-    const spy = answer({ code: 0, message: 'success', data: 'late' })
-    const p = request({ path: '/x' })
-    await new Promise((r) => setTimeout(r, 700))
-    expect(spy).not.toHaveBeenCalled()
-    ready()
-    await expect(p).resolves.toBe('late')
+  describe('before the school config has arrived (SPEC §9: retry every 500 ms)', () => {
+    beforeEach(() => jest.useFakeTimers())
+    afterEach(() => jest.useRealTimers())
+
+    it('waits while the API base is unset and goes at the next retry once it is', async () => {
+      useSession.setState({ apiBase: '', config: null, boot: 'loading' })
+      const spy = answer({ code: 0, message: 'success', data: 'late' })
+      const p = request({ path: '/x' })
+      await jest.advanceTimersByTimeAsync(1600)
+      expect(spy).not.toHaveBeenCalled()
+      ready()
+      expect(spy).not.toHaveBeenCalled()
+      await jest.advanceTimersByTimeAsync(500)
+      expect(spy).toHaveBeenCalledTimes(1)
+      await expect(p).resolves.toBe('late')
+    })
+
+    it('gives up after 30 s with the boot failure message', async () => {
+      useSession.setState({ apiBase: '', config: null, boot: 'loading', bootError: '' })
+      const spy = answer({ code: 0, message: 'success', data: 'never' })
+      const p = request({ path: '/x' })
+      const outcome = p.then(() => 'resolved', (e: ApiError) => e)
+      await jest.advanceTimersByTimeAsync(29_500)
+      expect(await Promise.race([outcome, Promise.resolve('pending')])).toBe('pending')
+      await jest.advanceTimersByTimeAsync(1_000)
+      expect(await outcome).toMatchObject({ network: true, message: '应用配置加载失败' })
+      expect(spy).not.toHaveBeenCalled()
+    })
   })
 })

@@ -164,7 +164,8 @@ export interface TogetherDonationTable {
   created_at: Ts
 }
 
-export type DonationStatus = 'pending' | 'paid' | 'cancelled' | 'expired'
+/** 'reconciling': a campus-card debit whose answer was lost, settled only by the card system (domain/order/state.ts) */
+export type DonationStatus = 'pending' | 'paid' | 'cancelled' | 'expired' | 'reconciling'
 
 /** Orders (domain/order). Only status 'paid' counts anywhere; transitions in domain/order/state.ts. */
 export interface DonationTable {

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely'
+import { INT_RANGE } from './schemas'
 
 /** Case-insensitive (ASCII) substring match, portable to SQLite and PostgreSQL; user input never acts as a wildcard. */
 export function containsText(column: string, needle: string): RawBuilder<boolean> {
@@ -6,8 +7,20 @@ export function containsText(column: string, needle: string): RawBuilder<boolean
   return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`
 }
 
-/** Page window with the cap of types/envelope.ts PAGE_SIZE.MAX applied (a large limit is capped, never refused). */
+/** n clamped to [min, max] (Infinity and 1e300 included); absent, NaN or a fraction within range: the fallback */
+const whole = (n: number | null | undefined, min: number, max: number, fallback: number) => {
+  if (typeof n !== 'number' || Number.isNaN(n)) return fallback
+  if (n >= max) return max
+  if (n <= min) return min
+  return Number.isInteger(n) ? n : fallback
+}
+
+/**
+ * Page window with the cap of types/envelope.ts PAGE_SIZE.MAX applied (a large limit is capped, never refused).
+ * Route schemas already bound both (lib/schemas.ts pageProps); the clamp keeps any other caller (CLI, jobs, a route
+ * whose schema forgot it) from handing the database an offset PostgreSQL refuses (beyond bigint, or a fraction)
+ * or a NaN that SQLite binds as NULL.
+ */
 export function pageWindow(q: { limit?: number | null; offset?: number | null }, defaultLimit: number, max: number) {
-  const limit = Math.min(q.limit ?? defaultLimit, max)
-  return { limit, offset: q.offset ?? 0 }
+  return { limit: whole(q.limit, 1, max, Math.min(defaultLimit, max)), offset: whole(q.offset, 0, INT_RANGE.int4, 0) }
 }

@@ -7,17 +7,33 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ResultCode } from '../../../types'
 import { AppError } from '../errors'
 import { normaliseLang, t, type MessageKey } from '../i18n'
+import { addWireKeywords, hostileValuePath } from '../lib/schemas'
 
 // Fastify's default Ajv coerces and strips bodies ("100" -> 100, unknown keys vanish): bodies get a strict Ajv;
-// query strings and params are always strings, so they are coerced. "" -> null lets `typeId=` mean "absent".
-const bodyAjv = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false })
-const queryAjv = new Ajv({ coerceTypes: true, allowUnionTypes: true, removeAdditional: false, useDefaults: true, allErrors: false })
+// query strings and params are always strings, so they are coerced. Integers in both go through the `wireInt`
+// keyword instead (lib/schemas.ts): numeric strings, "" and null only, each within its column's range.
+const bodyAjv = addWireKeywords(new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false }))
+const queryAjv = addWireKeywords(new Ajv({ coerceTypes: true, allowUnionTypes: true, removeAdditional: false, useDefaults: true, allErrors: false }))
+
+/** NUL anywhere (PostgreSQL refuses it in text) or absurd nesting: 400 naming the field, before any handler or query. */
+function refuseHostile(value: unknown, fallback: string) {
+  const bad = hostileValuePath(value)
+  if (bad !== null) throw new AppError('invalidParam', ResultCode.ERROR, 400, { field: bad || fallback })
+}
 
 export function installEnvelope(app: FastifyInstance, opts: { notFound: (req: FastifyRequest, reply: FastifyReply) => unknown }) {
   app.decorateRequest('lang', 'zh_CN')
+  installSecurityHeaders(app)
   app.addHook('onRequest', async (req) => {
     const q = req.query as Record<string, unknown> | undefined
     req.lang = normaliseLang(q?.lang ?? req.headers.lang)
+    // before the tenant lookup (a school code is a path parameter) and every route's own hooks
+    refuseHostile(req.params, 'params')
+    refuseHostile(q, 'query')
+  })
+  app.addHook('preValidation', async (req) => {
+    // notify routes keep the raw body as a string: the provider verifies it byte for byte
+    if (req.body !== null && typeof req.body === 'object') refuseHostile(req.body, 'body')
   })
 
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema))
@@ -31,8 +47,11 @@ export function installEnvelope(app: FastifyInstance, opts: { notFound: (req: Fa
     const fe = err as FastifyError
     if (fe.validation && fe.validation.length > 0) {
       const v = fe.validation[0]
-      const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty
-      const field = missing ?? (v.instancePath.replace(/^\//, '').replace(/\//g, '.') || fe.validationContext || 'body')
+      const p = v.params as { missingProperty?: string; reason?: string } | undefined
+      const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || fe.validationContext || 'body'
+      // a required integer sent as "" or null is missing, not malformed (lib/schemas.ts wireInt)
+      const missing = p?.missingProperty ?? (p?.reason === 'missing' ? path : undefined)
+      const field = missing ?? path
       return send(400, missing ? 'missingParam' : 'invalidParam', { field })
     }
     if (fe.statusCode === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(413, 'bodyTooLarge')
@@ -47,4 +66,26 @@ export function installEnvelope(app: FastifyInstance, opts: { notFound: (req: Fa
 
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply, key: MessageKey = 'notFound') {
   return reply.status(404).send({ code: ResultCode.ERROR, message: t(req.lang, key), data: null })
+}
+
+/**
+ * Answers that are not the H5 app's pages (JSON, files, scripts, errors) are never documents a browser should run
+ * or frame: the strictest CSP. plugins/static-h5.ts sets its own CSP on the app's HTML and on user files first; this
+ * hook only fills in what a route left unset.
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+/** /api/{school}/... and /staff-api/{school}/...: per-user answers that no browser or proxy may keep. */
+const NO_STORE = /^\/(api|staff-api)\//
+
+function installSecurityHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (req, reply, payload) => {
+    // no guessing a script or a page out of a file served as something else (uploads, JSON with HTML in it)
+    reply.header('x-content-type-options', 'nosniff')
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CSP)
+    // The H5 pages set strict-origin-when-cross-origin (WeChat H5 pay checks the referring domain); elsewhere
+    // nothing of our URLs (tokens, payTokens in pay links) is sent onwards.
+    if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'no-referrer')
+    if (NO_STORE.test(req.url)) reply.header('cache-control', 'no-store')
+    return payload
+  })
 }

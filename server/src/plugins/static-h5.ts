@@ -2,14 +2,67 @@
  * Serves the built H5 app at / with an index.html fallback for the browser-mode router (decision 002), and
  * uploaded/generated files at /files/. Unknown /api/, /config/ and /files/ paths never fall back to index.html:
  * they get the JSON 404 envelope.
+ *
+ * Headers: the app's HTML gets a CSP that lets exactly the built app run (its own scripts plus the hashes of the
+ * inline scripts of index.html); user files get a CSP that runs nothing even when opened directly, and anything
+ * that is not a raster image is a download. envelope.ts fills in nosniff and the API CSP everywhere else.
  */
-import { createReadStream, existsSync, mkdirSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { createReadStream, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sendNotFound } from './envelope'
 
 const NO_FALLBACK = /^\/(api|config|files)(\/|$)/
+
+/** raw.githubusercontent.com's policy: an uploaded SVG or HTML opened in a tab runs no script and loads nothing. */
+export const FILES_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+/** Shown inline (in <img> and in a tab); everything else, PDFs included, is sent as a download. */
+const INLINE_FILE = /\.(png|jpe?g|gif|webp)$/i
+
+/**
+ * The H5 app's CSP. Scripts: the bundles (same origin) and the inline rem-sizing script Taro writes into index.html,
+ * allowed by its hash, so no 'unsafe-inline' for scripts. Styles: React and Taro set style attributes at run time,
+ * which needs 'unsafe-inline' for styles (no script can run through a style). Images: article and project HTML
+ * may point at the foundation's https sites; data: and blob: are the avatar editor's picked and cropped images.
+ * The API is same-origin (connect-src 'self'). form-action is left open: the Alipay wap form posts to Alipay.
+ */
+export function h5Csp(inlineScripts: string[]): string {
+  const hashes = inlineScripts.map((s) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`)
+  return [
+    "default-src 'self'",
+    `script-src 'self'${hashes.length ? ` ${hashes.join(' ')}` : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self' blob: https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'"
+  ].join('; ')
+}
+
+/** The bodies of the inline <script> elements (those without src) of an HTML page. */
+export function inlineScriptsOf(html: string): string[] {
+  const out: string[] = []
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (!/\ssrc\s*=/i.test(` ${m[1]}`) && m[2].length) out.push(m[2])
+  }
+  return out
+}
+
+/** Headers of the app's HTML: its CSP, read again whenever index.html changes (a rebuild without a restart). */
+function h5Headers(indexHtml: string) {
+  let cached: { mtime: number; csp: string } | null = null
+  return (reply: FastifyReply) => {
+    const mtime = statSync(indexHtml).mtimeMs
+    if (!cached || cached.mtime !== mtime) cached = { mtime, csp: h5Csp(inlineScriptsOf(readFileSync(indexHtml, 'utf8'))) }
+    reply.header('content-security-policy', cached.csp)
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
+  }
+}
 
 const BUILD_HINT = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>uplus</title></head>
 <body><h1>H5 app not built</h1><p>The API server is running. Build the H5 app with <code>npm run build:h5</code>
@@ -20,12 +73,23 @@ export async function installStatic(app: FastifyInstance, opts: { h5Dir: string;
   const indexHtml = path.join(opts.h5Dir, 'index.html')
   const built = existsSync(indexHtml)
 
+  const appHeaders = built ? h5Headers(indexHtml) : null
+
   if (built) {
-    await app.register(fastifyStatic, { root: opts.h5Dir, prefix: '/', wildcard: true, index: ['index.html'] })
+    await app.register(fastifyStatic, {
+      root: opts.h5Dir, prefix: '/', wildcard: true, index: ['index.html'],
+      setHeaders: (reply, file) => { if (file.endsWith('.html')) appHeaders!(reply) }
+    })
   } else {
     app.get('/', (_req, reply) => reply.type('text/html; charset=utf-8').send(BUILD_HINT))
   }
-  await app.register(fastifyStatic, { root: opts.filesDir, prefix: '/files/', decorateReply: false, wildcard: true })
+  await app.register(fastifyStatic, {
+    root: opts.filesDir, prefix: '/files/', decorateReply: false, wildcard: true,
+    setHeaders: (reply, file) => {
+      reply.header('content-security-policy', FILES_CSP)
+      if (!INLINE_FILE.test(file)) reply.header('content-disposition', 'attachment')
+    }
+  })
 
   /** The not-found handler: SPA fallback for page paths, JSON 404 for everything else. */
   return function notFound(req: FastifyRequest, reply: FastifyReply) {
@@ -33,6 +97,7 @@ export async function installStatic(app: FastifyInstance, opts: { h5Dir: string;
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NO_FALLBACK.test(pathname)) return sendNotFound(req, reply)
     if (!built) return reply.status(404).type('text/html; charset=utf-8').send(BUILD_HINT)
     // index.html must not be cached: it names the hashed bundles of the current build.
+    appHeaders!(reply)
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(createReadStream(indexHtml))
   }
 }

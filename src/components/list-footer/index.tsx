@@ -2,6 +2,7 @@
 import { View, Text } from '@tarojs/components'
 import type { ListStatus } from '@/lib/hooks/use-paged-list'
 import { useT } from '@/store/session'
+import type { MessageKey } from '@/lib/i18n'
 import './index.scss'
 
 interface Props {
@@ -9,7 +10,7 @@ interface Props {
   count: number
   loaded: boolean
   /** i18n key of the empty-state text, e.g. 'project.empty' */
-  emptyKey?: string
+  emptyKey?: MessageKey
   onRetry?: () => void
 }
 

@@ -6,9 +6,10 @@ import { PropsWithChildren } from 'react'
 import { View, Text } from '@tarojs/components'
 import { platform } from '@/platform'
 import { bootstrap } from '@/lib/bootstrap'
-import { usePageTitle } from '@/lib/hooks/use-page-title'
+import { usePageTitle, useTheme } from '@/lib/hooks/use-page-title'
 import type { RouteName } from '@/lib/routes'
 import { useSession, useT } from '@/store/session'
+import { themeVars } from '@/styles/theme'
 import DesktopQr from '../desktop-qr'
 import './index.scss'
 
@@ -37,8 +38,11 @@ export default function PageShell({ route, title, className, children }: PropsWi
   const bootError = useSession((s) => s.bootError)
   const env = platform.env()
   const showQr = env.target === 'h5' && !env.isMobile && typeof window !== 'undefined'
+  // The school's theme as custom properties on the page root: the mini-programs have no document to set them on,
+  // and every stylesheet reads $theme / $theme-soft ... from here (src/styles/tokens.scss).
+  const theme = themeVars(useTheme())
   return (
-    <View className={`page-shell ${className || ''}`}>
+    <View className={`page-shell ${className || ''}`} style={theme} data-testid='page-root'>
       {boot === 'failed' ? (
         <View className='page-shell__state' data-testid='boot-failed'>
           <Text className='page-shell__msg'>{bootError || t('net.bootFailed')}</Text>

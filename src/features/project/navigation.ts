@@ -9,6 +9,7 @@ import { toast } from '@/lib/quiet'
 import { ROUTES, buildQuery, type RouteName } from '@/lib/routes'
 import { t } from '@/store/session'
 import type { RouteTarget } from './model/project'
+import type { MessageKey } from '@/lib/i18n'
 
 export function routeExists(name: string): name is RouteName {
   return Object.prototype.hasOwnProperty.call(ROUTES, name)
@@ -19,7 +20,7 @@ export function hrefOf(target: RouteTarget): string | null {
 }
 
 /** Navigate to the target, or toast `soonKey` when its page is not part of the app yet. */
-export function openOrSoon(target: RouteTarget, soonKey = 'project.comingSoon'): void {
+export function openOrSoon(target: RouteTarget, soonKey: MessageKey = 'project.comingSoon'): void {
   const href = hrefOf(target)
   if (href) {
     platform.nav.to(href)

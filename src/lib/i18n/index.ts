@@ -1,6 +1,8 @@
 /**
- * i18n: zh_CN (default) and en. Dictionaries live per domain in ./messages/*.ts and are merged here;
- * test/unit/i18n.test.ts fails when a key exists in one language only, so English stays complete.
+ * i18n: zh_CN (default) and en. Dictionaries live per domain in ./messages/*.ts (defineMessages: the compiler
+ * refuses a key present in one language only) and are merged here. translate()/t() take a MessageKey, a union
+ * derived from the zh_CN objects, so a key used in code that no dictionary has is a tsc error, not a raw key on
+ * screen. Keys built from data at run time go through messageKey(), which checks them against the dictionary.
  */
 import type { Lang } from '@contract'
 import common from './messages/common'
@@ -14,17 +16,41 @@ import center from './messages/center'
 import certificate from './messages/certificate'
 import receipt from './messages/receipt'
 
-type Dict = Record<string, string>
-const sources = [common, project, directory, article, donate, payment, identity, center, certificate, receipt]
-
-export const dictionaries: Record<Lang, Dict> = {
-  zh_CN: Object.assign({}, ...sources.map((s) => s.zh_CN)),
-  en: Object.assign({}, ...sources.map((s) => s.en))
+// spreads, not Object.assign over an array, so that the merged type keeps every literal key
+const zh_CN = {
+  ...common.zh_CN, ...project.zh_CN, ...directory.zh_CN, ...article.zh_CN, ...donate.zh_CN,
+  ...payment.zh_CN, ...identity.zh_CN, ...center.zh_CN, ...certificate.zh_CN, ...receipt.zh_CN
 }
+const en = {
+  ...common.en, ...project.en, ...directory.en, ...article.en, ...donate.en,
+  ...payment.en, ...identity.en, ...center.en, ...certificate.en, ...receipt.en
+}
+
+/** Every translation key the app has. */
+export type MessageKey = keyof typeof zh_CN
+
+export const dictionaries: Record<Lang, Record<MessageKey, string>> = { zh_CN, en }
 
 export type TParams = Record<string, string | number>
 
-export function translate(lang: Lang, key: string, params?: TParams): string {
+/** What t()/useT() give: model functions that word things take one of these. */
+export type Translate = (key: MessageKey, params?: TParams) => string
+
+/** A key assembled at run time from data (a route name, a pay type from a URL): the key when the dictionary has
+ *  it, otherwise undefined, so the caller picks its own fallback instead of showing the raw key. */
+export function messageKey(key: string): MessageKey | undefined {
+  return Object.prototype.hasOwnProperty.call(dictionaries.zh_CN, key) ? (key as MessageKey) : undefined
+}
+
+/** The text of a key built from data: the dictionary's text when the key exists, otherwise `fallback` (the raw
+ *  key is never shown). test/unit/i18n.test.ts lists every family of such keys with the values the wire allows. */
+export function dynamicText(t: (key: MessageKey) => string, key: string, fallback = ''): string {
+  const k = messageKey(key)
+  return k ? t(k) : fallback
+}
+
+export function translate(lang: Lang, key: MessageKey, params?: TParams): string {
+  // the key itself is the last resort for a value that escaped the type (any-typed data): visible, not a crash
   const template = dictionaries[lang][key] ?? dictionaries.zh_CN[key] ?? key
   if (!params) return template
   return template.replace(/\{(\w+)\}/g, (m, name) => (params[name] !== undefined ? String(params[name]) : m))

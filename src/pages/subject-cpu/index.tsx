@@ -1,5 +1,5 @@
 import PageShell from '@/components/page-shell'
-import SubjectCpuScreen from '@/features/project/components/subject-cpu-screen'
+import { SubjectCpuScreen } from '@/features/project'
 import './index.scss'
 
 export default function SubjectCpuPage() {

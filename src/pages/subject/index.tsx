@@ -1,5 +1,5 @@
 import PageShell from '@/components/page-shell'
-import SubjectScreen from '@/features/project/components/subject-screen'
+import { SubjectScreen } from '@/features/project'
 import './index.scss'
 
 export default function SubjectPage() {

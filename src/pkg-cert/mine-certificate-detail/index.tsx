@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import PageShell from '@/components/page-shell'
-import { CertificateDetailScreen, SignedInGate } from '@/features/certificate'
+import SignedInGate from '@/components/signed-in-gate'
+import { CertificateDetailScreen } from '@/features/certificate'
 import { platform } from '@/platform'
 import './index.scss'
 

@@ -1,5 +1,6 @@
 import PageShell from '@/components/page-shell'
-import { CertificateScreen, SignedInGate } from '@/features/certificate'
+import SignedInGate from '@/components/signed-in-gate'
+import { CertificateScreen } from '@/features/certificate'
 import './index.scss'
 
 export default function MineCertificatePage() {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import PageShell from '@/components/page-shell'
-import { SignedInGate } from '@/features/certificate'
+import SignedInGate from '@/components/signed-in-gate'
 import { ReceiptDetailScreen } from '@/features/receipt'
 import { platform } from '@/platform'
 import './index.scss'

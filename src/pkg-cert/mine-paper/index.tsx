@@ -1,5 +1,5 @@
 import PageShell from '@/components/page-shell'
-import { SignedInGate } from '@/features/certificate'
+import SignedInGate from '@/components/signed-in-gate'
 import { ReceiptScreen } from '@/features/receipt'
 import './index.scss'
 

@@ -1,11 +1,11 @@
 import PageShell from '@/components/page-shell'
-import DetailScreen from '@/features/project/components/detail/detail-screen'
+import { ProjectDetailScreen } from '@/features/project'
 import './index.scss'
 
 export default function ProjectDetailPage() {
   return (
     <PageShell route='subject-detail'>
-      <DetailScreen />
+      <ProjectDetailScreen />
     </PageShell>
   )
 }

@@ -11,9 +11,9 @@ import { sql, type Kysely, type Migration } from 'kysely'
 import { flag, isPg, schoolRef, text, ts, withId } from './helpers'
 
 const OLD_STATUSES = "('pending', 'paid', 'cancelled')"
-const NEW_STATUSES = "('pending', 'paid', 'cancelled', 'expired')"
+export const NEW_STATUSES = "('pending', 'paid', 'cancelled', 'expired')"
 
-async function replaceStatusCheck(db: Kysely<any>, from: string, to: string) {
+export async function replaceStatusCheck(db: Kysely<any>, from: string, to: string) {
   if (isPg(db)) {
     await sql`alter table donation drop constraint if exists donation_status_check`.execute(db)
     await sql.raw(`alter table donation add constraint donation_status_check check (status in ${to})`).execute(db)

@@ -6,6 +6,7 @@ import { m003Donations } from './003-donations'
 import { m004Articles } from './004-articles'
 import { m005Orders } from './005-orders'
 import { m006PayLink } from './006-pay-link'
+import { m007CampusCard } from './007-campus-card'
 import { m010Identity } from './010-identity'
 import { m011Awards } from './011-awards'
 import { m012Fulfilment } from './012-fulfilment'
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '004_articles': m004Articles,
   '005_orders': m005Orders,
   '006_pay_link': m006PayLink,
+  '007_campus_card': m007CampusCard,
   // issue 4 (identity, awards, fulfilment); 006-009 belong to the donation flow
   '010_identity': m010Identity,
   '011_awards': m011Awards,

@@ -30,8 +30,11 @@ export const centerMessages = {
   // upload
   uploadMissing: { zh_CN: '请选择要上传的文件', en: 'Please choose a file to upload' },
   uploadTooLarge: { zh_CN: '文件不能超过{max}MB', en: 'The file must not exceed {max} MB' },
-  uploadType: { zh_CN: '仅支持 gif、jpeg、jpg、png、svg 格式的图片', en: 'Only gif, jpeg, jpg, png and svg images are accepted' },
-  uploadSvgUnsafe: { zh_CN: 'SVG 图片不能包含脚本或外部引用', en: 'SVG images must not contain scripts or external references' },
+  uploadType: { zh_CN: '仅支持 gif、jpeg、jpg、png 格式的图片', en: 'Only gif, jpeg, jpg and png images are accepted' },
+  uploadSvg: { zh_CN: '不支持上传 SVG 图片，请上传 gif、jpeg、jpg 或 png 格式', en: 'SVG images cannot be uploaded; please upload a gif, jpeg, jpg or png image' },
+  uploadTooMany: { zh_CN: '上传过于频繁，请稍后再试', en: 'Too many uploads, please try again later' },
+  uploadQuotaFull: { zh_CN: '您的上传空间已满（{max}MB）', en: 'Your upload space is full ({max} MB)' },
+  uploadDiskLow: { zh_CN: '服务器存储空间不足，暂停上传，请稍后再试', en: 'The server is low on storage space; uploads are paused, please try again later' },
   // certificates and receipts (SPEC §5 wording)
   paperClosed: { zh_CN: '暂未开放纸质证书申请', en: 'Paper certificates are not available' },
   selectItems: { zh_CN: '请选择项目', en: 'please select items' },

@@ -2,14 +2,34 @@
  * Reads over donation orders. Only status = 'paid' rows appear in directories, naming lists and totals; pending
  * and cancelled orders (the payment flow's) never do. Every query is scoped by school_id.
  */
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely'
 import type { DirectoryOrder } from '../../../../types'
 import type { DB } from '../../db/types'
 import { containsText } from '../../lib/sql'
 
 type Db = Kysely<DB> | Transaction<DB>
+type DirectoryDb = DB & { d: DB['donation']; p: DB['project'] }
 
-export interface DirectoryFilter { itemsId?: number | null; togetherId?: number | null; s?: string }
+export interface DirectoryFilter {
+  itemsId?: number | null; togetherId?: number | null; s?: string
+  /** the school masks donor names: the search sees only the mask (first character + "**"), never the name */
+  maskNames?: boolean
+}
+
+/**
+ * The donor-name condition of a search on a masked school. What is shown is the first character plus "**"
+ * (lib/names.ts), so a search matches a donor only when it is a substring of that: the first character with up to
+ * two asterisks after it ("张", "张*", "张**"), or asterisks alone (every named donor). Anything longer ("张三")
+ * would only match by peeking at the hidden part of the name, so it matches no donor.
+ */
+function maskedNameMatch(eb: ExpressionBuilder<DirectoryDb, 'd'>, s: string): Expression<SqlBool> | null {
+  const [first = '', ...rest] = [...s]
+  const tail = rest.join('')
+  if (first === '*' && /^\*?$/.test(tail)) return eb('d.is_anonymous', '=', 0)
+  if (!/^\*{0,2}$/.test(tail)) return null
+  const pattern = `${first.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return eb.and([eb('d.is_anonymous', '=', 0), sql<SqlBool>`lower(trim(${sql.ref('d.donor_name')})) like ${pattern} escape '\\'`])
+}
 
 function directoryBase(db: Db, schoolId: number, f: DirectoryFilter) {
   let q = db.selectFrom('donation as d')
@@ -24,8 +44,13 @@ function directoryBase(db: Db, schoolId: number, f: DirectoryFilter) {
       .whereRef('ds.donation_id', '=', 'd.id').where('ds.is_no_data', '=', 1)
   )))
   const s = f.s?.trim()
-  // An anonymous gift must not be findable by the donor's real name.
-  if (s) q = q.where((eb) => eb.or([eb.and([eb('d.is_anonymous', '=', 0), containsText('d.donor_name', s)]), containsText('p.name', s)]))
+  // An anonymous gift must not be findable by the donor's real name, nor a masked one by what the mask hides.
+  if (s) {
+    q = q.where((eb) => {
+      const name = f.maskNames ? maskedNameMatch(eb, s) : eb.and([eb('d.is_anonymous', '=', 0), containsText('d.donor_name', s)])
+      return name ? eb.or([name, containsText('p.name', s)]) : containsText('p.name', s)
+    })
+  }
   return q
 }
 

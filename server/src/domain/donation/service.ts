@@ -37,7 +37,7 @@ export async function directory(db: Kysely<DB>, schoolId: number, lang: Lang, q:
   // Absent order -> the school's default; '' is an explicit "time, newest first".
   const order: DirectoryOrder = q.order === undefined ? defaultOrder : (q.order as DirectoryOrder)
   const { total, rows } = await repo.directoryPage(db, schoolId,
-    { itemsId: q.itemsId, togetherId: q.donateTogetherId, s: q.s }, DIRECTORY_ORDER_CYCLE.includes(order) ? order : '', limit, offset)
+    { itemsId: q.itemsId, togetherId: q.donateTogetherId, s: q.s, maskNames: rules.mask }, DIRECTORY_ORDER_CYCLE.includes(order) ? order : '', limit, offset)
   const seats = await repo.namingLabels(db, schoolId, rows.map((r) => r.id))
   return {
     total,

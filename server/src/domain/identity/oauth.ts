@@ -44,7 +44,8 @@ function resolveEnv(v: unknown, env: NodeJS.ProcessEnv): string {
   return value.includes('-----BEGIN') ? value.replace(/\\n/g, '\n') : value
 }
 
-export async function oauthConfig(db: Kysely<DB>, schoolId: number, platform: LoginPlatform, env = process.env): Promise<OauthRow | null> {
+/** `middle`: the secret of the middle-school hand-off (middle.ts), stored like the platforms' credentials. */
+export async function oauthConfig(db: Kysely<DB>, schoolId: number, platform: LoginPlatform | 'middle', env = process.env): Promise<OauthRow | null> {
   const r = await db.selectFrom('oauth_config').selectAll()
     .where('school_id', '=', schoolId).where('platform', '=', platform).where('enabled', '=', 1).executeTakeFirst()
   if (!r) return null

@@ -4,7 +4,9 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/types'
 import type { SmsProvider } from '../../providers/sms/types'
 import type { FileStorage } from '../../providers/storage/types'
+import { NonceStore } from '../../plugins/signature'
 import { WindowLimiter } from '../order/rate-limit'
+import { DONOR_GUESS_RULES, GuessGuard, STAFF_GUESS_RULES } from './guesses'
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
@@ -19,12 +21,22 @@ export interface IdentityRuntime {
   storage: FileStorage
   /** where "env:NAME" credentials of oauth_config are read */
   env: NodeJS.ProcessEnv
-  /** password and code guesses per client IP and per account (in memory, one process per school) */
-  guesses: { ip: WindowLimiter; account: WindowLimiter }
+  /**
+   * In memory, one process per school: `ip` all sign-in attempts per client IP and minute; `donor` and `staff`
+   * password failures per (account, IP) pair and per IP with back-off (guesses.ts: never per account alone, so
+   * nobody can lock someone else out); `handoffs` the middle-school hand-off signatures already used (middle.ts).
+   */
+  guesses: { ip: WindowLimiter; donor: GuessGuard; staff: GuessGuard; handoffs: NonceStore }
 }
 
 export function guessLimiters() {
-  return { ip: new WindowLimiter(30, 60_000), account: new WindowLimiter(10, 15 * 60_000) }
+  return {
+    ip: new WindowLimiter(30, 60_000),
+    donor: new GuessGuard(DONOR_GUESS_RULES),
+    staff: new GuessGuard(STAFF_GUESS_RULES),
+    // a hand-off is fresh for ±5 minutes around its timestamp: remember it 10 minutes
+    handoffs: new NonceStore(10 * 60_000)
+  }
 }
 
 declare module 'fastify' {

@@ -96,12 +96,14 @@ export async function passLogin(rt: IdentityRuntime, school: { id: number }, bod
   const login = await db.selectFrom('user_login').select(['user_id', 'secret_hash'])
     .where('school_id', '=', school.id).where('kind', '=', 'password').where('login_key', '=', username).executeTakeFirst()
   if (!login) return { isRegister: 0 }
-  // failures per account: a guesser spread over many IPs still stops here
-  if (!rt.guesses.account.take(`${school.id}:${username}`, now)) throw bizError('loginTooMany')
+  // Failures per (account, IP) and per IP, never per account alone: a stranger guessing wrong from elsewhere
+  // cannot lock the donor out (guesses.ts).
+  const attempt = rt.guesses.donor.attempt(String(school.id), username, ctx.ip, now)
   if (!(await verifySecret(login.secret_hash, body.password))) {
     rt.log.warn({ security: true, schoolId: school.id }, 'password sign-in with a wrong password')
     throw bizError('passwordWrong')
   }
+  attempt.succeeded()
   return { isRegister: 1, ...(await issueToken(db, school.id, login.user_id)) }
 }
 

@@ -52,7 +52,8 @@ export interface LoginSettingTable {
 export interface OauthConfigTable {
   id: Generated<number>
   school_id: number
-  platform: 'weapp' | 'h5' | 'alipay'
+  /** 'middle': the middle-school hand-off's HMAC secret (middle.ts), credentials {secret} */
+  platform: 'weapp' | 'h5' | 'alipay' | 'middle'
   app_id: string
   credentials: string
   api_base: string

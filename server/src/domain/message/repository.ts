@@ -21,3 +21,12 @@ export async function insertMessage(db: Db, row: { school_id: number; items_id: 
     .returning('id').executeTakeFirstOrThrow()
   return id
 }
+
+/** The user's messages at the school since `sinceIso` (any project, any status): count and the oldest time. */
+export async function recentByUser(db: Db, schoolId: number, userId: number, sinceIso: string) {
+  const r = await db.selectFrom('leave_message')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('school_id', '=', schoolId).where('user_id', '=', userId).where('created_at', '>', sinceIso)
+    .executeTakeFirstOrThrow()
+  return { count: Number(r.n), oldest: r.oldest == null ? null : new Date(r.oldest as string | Date) }
+}

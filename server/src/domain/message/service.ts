@@ -23,14 +23,34 @@ export async function listMessages(db: Kysely<DB>, schoolId: number,
   }
 }
 
-export async function postMessage(db: Kysely<DB>, schoolId: number, userId: number, itemsId: number, rawContent: string)
-  : Promise<{ result: LeaveMessageResult; messageKey: MessageKey }> {
+/**
+ * Messages per user and school (any project, pending ones included): a burst window and a daily one, counted from
+ * the stored rows, so the limit holds across restarts and processes. Anyone with a sandbox or SMS sign-in could
+ * otherwise flood a project's wall or the review queue.
+ */
+export const MESSAGE_RATE = { burst: 5, burstMs: 10 * 60_000, daily: 30, dayMs: 24 * 3600_000 } as const
+
+async function checkMessageRate(db: Kysely<DB>, schoolId: number, userId: number, now: Date) {
+  const day = await repo.recentByUser(db, schoolId, userId, new Date(now.getTime() - MESSAGE_RATE.dayMs).toISOString())
+  if (day.count >= MESSAGE_RATE.daily) throw bizError('messageDailyLimit')
+  if (day.count < MESSAGE_RATE.burst) return
+  const burst = await repo.recentByUser(db, schoolId, userId, new Date(now.getTime() - MESSAGE_RATE.burstMs).toISOString())
+  if (burst.count >= MESSAGE_RATE.burst && burst.oldest) {
+    // the window frees a place when its oldest message leaves it
+    const waitMs = burst.oldest.getTime() + MESSAGE_RATE.burstMs - now.getTime()
+    throw bizError('messageTooFrequent', { minutes: Math.max(1, Math.ceil(waitMs / 60_000)) })
+  }
+}
+
+export async function postMessage(db: Kysely<DB>, schoolId: number, userId: number, itemsId: number, rawContent: string,
+  now = new Date()): Promise<{ result: LeaveMessageResult; messageKey: MessageKey }> {
   const content = rawContent.trim()
   if (!content) throw bizError('messageEmpty')
   // Code points, not UTF-16 units: 䶮 or an emoji is one character to the donor.
   if (codePointLength(content) > MESSAGE_MAX) throw bizError('messageTooLong', { max: MESSAGE_MAX })
   const p = await requireProject(db, schoolId, itemsId)
   if (!p.is_leave_message) throw bizError('messageClosed')
+  await checkMessageRate(db, schoolId, userId, now)
   const audited = !p.is_audit_message
   const id = await repo.insertMessage(db, { school_id: schoolId, items_id: itemsId, user_id: userId, content, status: audited ? 'visible' : 'pending' })
   return { result: { id, audited }, messageKey: audited ? 'messageOk' : 'messagePending' }

@@ -3,22 +3,27 @@
  * sandbox cashier, a campus-card payment that completed inside create(), or the reconciliation job's query.
  *
  * - Money received ('paid') is recorded once per (provider, billNo): the unique key of payment_notification turns
- *   provider retries and concurrent duplicates into no-ops. The record, the pending -> paid transition and the
- *   certificate job commit together, so totals (aggregates over paid orders) move exactly once.
+ *   provider retries and concurrent duplicates into no-ops. The record, the pending|reconciling -> paid transition,
+ *   the certificate job, the paper certificate and receipt the donor asked for on the form (fulfilment/on-paid.ts)
+ *   and the awards the gift earns (award/service.ts) commit together: totals (aggregates over paid orders) move
+ *   exactly once, and nothing the payment owes the donor can be lost to a crash between two commits.
  * - The amount must equal the order's; otherwise nothing is written and a security warning is logged. So is a
  *   notification from a provider other than the one that created the order (the sandbox cannot pay a WeChat order).
  * - Late money (the order was cancelled or expired first) is recorded as 'late' and the order flagged
  *   refund_review = 1: it is NOT resurrected to paid, because the donor was already told the order ended and may
  *   have paid again; the foundation refunds or honours it by hand.
- * - 'failed' closes a pending order (pending -> cancelled, reason payment_failed) and is otherwise ignored.
+ * - 'failed' closes an open order (pending|reconciling -> cancelled, reason payment_failed) and is otherwise ignored:
+ *   for a 'reconciling' campus-card order it is the card system's own word that nothing was debited.
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/types'
 import { enqueue } from '../../jobs/queue'
 import type { VerifiedNotification } from '../../providers/payment/types'
+import { recordGiftForAwards } from '../award/service'
+import { openRequestsForPaidOrder } from '../fulfilment/on-paid'
 import * as repo from './repository'
-import { transition } from './state'
+import { OPEN_STATES, transition } from './state'
 
 export type NotificationResult =
   | { status: 'applied'; donationId: number }
@@ -43,7 +48,8 @@ export interface ApplyOptions {
 
 export async function applyNotification(db: Kysely<DB>, schoolId: number, n: VerifiedNotification, opts: ApplyOptions = {}): Promise<NotificationResult> {
   const log = opts.log ?? silent
-  const now = (opts.now ?? new Date()).toISOString()
+  const at = opts.now ?? new Date()
+  const now = at.toISOString()
   const order = await repo.findOrder(db, schoolId, n.billNo)
   if (!order) {
     log.warn({ security: true, provider: n.provider, billNo: n.billNo, schoolId }, 'payment notification for an unknown order refused')
@@ -56,7 +62,7 @@ export async function applyNotification(db: Kysely<DB>, schoolId: number, n: Ver
   }
 
   if (n.outcome === 'failed') {
-    const closed = await transition(db, schoolId, order.id, 'pending', 'cancelled', { closed_at: now, close_reason: 'payment_failed' })
+    const closed = await transition(db, schoolId, order.id, OPEN_STATES, 'cancelled', { closed_at: now, close_reason: 'payment_failed' })
     return { status: closed ? 'closed' : 'ignored', donationId: order.id }
   }
 
@@ -74,8 +80,11 @@ export async function applyNotification(db: Kysely<DB>, schoolId: number, n: Ver
     }).onConflict((oc) => oc.columns(['provider', 'bill_no']).doNothing()).executeTakeFirst()
     if (Number(ins.numInsertedOrUpdatedRows ?? 0) !== 1) return { status: 'duplicate', donationId: order.id }
 
-    if (await transition(trx, schoolId, order.id, 'pending', 'paid', { paid_at: now, provider_trade_no: n.providerTradeNo.slice(0, 64) })) {
+    if (await transition(trx, schoolId, order.id, OPEN_STATES, 'paid', { paid_at: now, provider_trade_no: n.providerTradeNo.slice(0, 64) })) {
+      // Only the caller that won the transition gets here, so each runs exactly once per order.
       await enqueue(trx, schoolId, 'certificate', { donationId: order.id }, { now: opts.now })
+      await openRequestsForPaidOrder(trx, { schoolId, donationId: order.id, now: at })
+      await recordGiftForAwards(trx, { schoolId, userId: order.user_id, donationId: order.id, amountFen: order.amount_fen, paidAt: now })
       return { status: 'applied', donationId: order.id }
     }
     const current = await repo.getOrderById(trx, schoolId, order.id)

@@ -51,3 +51,10 @@ export async function issuePayToken(db: Db, schoolId: number, billNo: string, ex
   const expMs = expiresAt ? Date.parse(expiresAt) : now.getTime() + fallbackTtlMs
   return signPayToken(await payLinkSecret(db, schoolId), billNo, Math.ceil(expMs / 1000))
 }
+
+/** Whether `token` is the live pay token of `billNo` at this school (the sandbox cashier's proof that it was handed
+ *  this order; an expired token opens nothing, like the pages it was issued for). */
+export async function payTokenOpens(db: Db, schoolId: number, billNo: string, token: string, now: Date): Promise<boolean> {
+  if (!token) return false
+  return checkPayToken(await payLinkSecret(db, schoolId), billNo, token, now) === 'ok'
+}

@@ -1,8 +1,13 @@
 /**
- * Reconciliation (run by the job worker every RECONCILE_INTERVAL): orders still pending two minutes after creation
- * are asked about at their provider (a lost or late notification is applied through applyNotification, exactly as
- * if it had arrived), and pending orders past expires_at become 'expired'. The provider is asked before expiring,
- * so an order paid just before its deadline is not expired while its notification is still on the way.
+ * Reconciliation (run by the job worker every RECONCILE_INTERVAL): orders still open two minutes after creation are
+ * asked about at their provider (a lost or late notification is applied through applyNotification, exactly as if it
+ * had arrived), and pending orders past expires_at become 'expired'. The provider is asked before expiring, so an
+ * order paid just before its deadline is not expired while its notification is still on the way.
+ *
+ * 'reconciling' orders (a campus-card debit whose answer was lost) are settled only by the provider's answer: paid
+ * when it reports the debit, closed when it reports none. An unreachable provider, or one that cannot tell, leaves
+ * them as they are for the next run (or a person): they never expire, since the money may have left the card.
+ * They are read in their own batch so a backlog of them cannot crowd out the pending orders, nor the other way round.
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
@@ -22,14 +27,19 @@ export interface ReconcileDeps {
   onPaid?: (donationId: number) => void
 }
 
-export interface ReconcileResult { checked: number; paid: number; closed: number; expired: number }
+export interface ReconcileResult { checked: number; paid: number; closed: number; expired: number; unresolved: number }
 
 export async function reconcile(deps: ReconcileDeps, now: Date, limit = 200): Promise<ReconcileResult> {
-  const out: ReconcileResult = { checked: 0, paid: 0, closed: 0, expired: 0 }
-  const stale = await repo.stalePendingOrders(deps.db, new Date(now.getTime() - RECONCILE_AFTER_MS).toISOString(), limit)
+  const out: ReconcileResult = { checked: 0, paid: 0, closed: 0, expired: 0, unresolved: 0 }
+  const cutoff = new Date(now.getTime() - RECONCILE_AFTER_MS).toISOString()
+  const stale = [
+    ...await repo.staleOrders(deps.db, 'reconciling', cutoff, limit),
+    ...await repo.staleOrders(deps.db, 'pending', cutoff, limit)
+  ]
   for (const o of stale) {
     out.checked++
     const provider = o.provider ? await deps.payments.byName(o.school_id, o.provider, o.pay_type).catch(() => null) : null
+    let settled = false
     if (provider) {
       try {
         const n = await provider.query(o.bill_no)
@@ -37,12 +47,18 @@ export async function reconcile(deps: ReconcileDeps, now: Date, limit = 200): Pr
           const r = await applyNotification(deps.db, o.school_id, n, { log: deps.log, now, onPaid: deps.onPaid })
           if (r.status === 'applied') out.paid++
           if (r.status === 'closed') out.closed++
-          if (r.status !== 'rejected' && r.status !== 'ignored') continue
+          settled = r.status !== 'rejected' && r.status !== 'ignored'
         }
       } catch (err) {
         // An unreachable provider must not keep other orders from being checked; the next run asks again.
         deps.log.warn({ err, billNo: o.bill_no, provider: o.provider }, 'reconciliation query failed')
       }
+    }
+    if (settled) continue
+    if (o.status === 'reconciling') {
+      out.unresolved++
+      if (!provider) deps.log.error({ billNo: o.bill_no, provider: o.provider, schoolId: o.school_id }, 'a lost card debit cannot be asked about: its provider is not configured')
+      continue
     }
     const deadline = o.expires_at ? Date.parse(o.expires_at) : Date.parse(o.created_at) + deps.ttlMinutes * 60_000
     if (deadline <= now.getTime() &&

@@ -35,10 +35,10 @@ export const getOrderById = (db: Db, schoolId: number, id: number) =>
 export const getSubmission = (db: Db, schoolId: number, donationId: number) =>
   db.selectFrom('donation_submission').selectAll().where('school_id', '=', schoolId).where('donation_id', '=', donationId).executeTakeFirst()
 
-/** Pending orders created before `createdBefore`, across schools (reconciliation), oldest first. */
-export const stalePendingOrders = (db: Db, createdBefore: string, limit: number) =>
-  db.selectFrom('donation').select(['id', 'school_id', 'bill_no', 'provider', 'pay_type', 'expires_at', 'created_at'])
-    .where('status', '=', 'pending').where('created_at', '<', createdBefore)
+/** Orders in `status` created before `createdBefore`, across schools (reconciliation), oldest first. */
+export const staleOrders = (db: Db, status: 'pending' | 'reconciling', createdBefore: string, limit: number) =>
+  db.selectFrom('donation').select(['id', 'school_id', 'bill_no', 'provider', 'pay_type', 'status', 'expires_at', 'created_at'])
+    .where('status', '=', status).where('created_at', '<', createdBefore)
     .orderBy('created_at', 'asc').limit(limit).execute()
 
 export const getCertificateUrl = async (db: Db, schoolId: number, donationId: number) =>

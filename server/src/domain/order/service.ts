@@ -15,7 +15,7 @@ import { t } from '../../i18n'
 import { isCampusCardMessageKey, campusCardMessage } from '../../providers/campus-card/service'
 import { escapeHtml } from '../../providers/payment/common/http'
 import { wapFormFromUrl } from '../../providers/payment/alipay'
-import type { PaymentRegistry } from '../../providers/payment/registry'
+import { needsPublicBaseUrl, type PaymentRegistry } from '../../providers/payment/registry'
 import { ProviderError, type PayChannel, type PaymentParams, type PayTypeValue } from '../../providers/payment/types'
 import { certificateDue, mayDonate, resolveForm } from '../form/service'
 import { requireProject } from '../project/service'
@@ -24,6 +24,7 @@ import { getSchoolSetting } from '../school/repository'
 import { getUser } from '../user/repository'
 import { applyNotification } from './notifications'
 import { checkPayToken, issuePayToken, payLinkSecret } from './pay-link'
+import { bindCard, CARD_GUESS_WINDOW_MS, isWrongPassword, returnCardGuess, takeCardGuess } from './campus-card'
 import * as repo from './repository'
 import { transition } from './state'
 import { validateSubmission, type DonateBody } from './validation'
@@ -51,7 +52,7 @@ export interface Caller {
   lang: Lang
   userId: number
   ip: string
-  /** absolute origin for notify and return URLs (PUBLIC_BASE_URL, else the request's) */
+  /** absolute origin for notify and return URLs: PUBLIC_BASE_URL, never the request's Host; '' when unset */
   baseUrl: string
 }
 
@@ -60,6 +61,16 @@ export function channelOf(donateFrom: string, payType: number): PayChannel {
   if (donateFrom === 'U6') return payType === 2 ? 'alipay-mini' : 'weapp'
   if (donateFrom === 'U5') return payType === 1 || payType === 15 ? 'h5-wechat' : 'h5'
   return 'h5'
+}
+
+/**
+ * A provider that calls back or sends the browser back needs PUBLIC_BASE_URL. buildApp refuses to start without it
+ * when such a provider is configured; one enabled later (staff CLI, SQL) is refused here, before any order exists.
+ */
+function requirePublicUrl(deps: OrderDeps, caller: Pick<Caller, 'baseUrl' | 'schoolId'>, provider: string) {
+  if (caller.baseUrl || !needsPublicBaseUrl(provider)) return
+  deps.log.error({ schoolId: caller.schoolId, provider }, 'PUBLIC_BASE_URL is not set: payment refused (notify URLs never come from the Host header)')
+  throw bizError('paymentNotConfigured')
 }
 
 const isUniqueViolation = (err: unknown) => {
@@ -103,57 +114,79 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     throw bizError('paymentNotConfigured')
   }
   if (resolved.name === 'sandbox' && !setting.sandbox_enabled) throw bizError('paymentNotConfigured')
+  requirePublicUrl(deps, caller, resolved.name)
 
-  const nowIso = now.toISOString()
-  const expiresAt = new Date(now.getTime() + deps.ttlMinutes * 60_000).toISOString()
-  const channel = channelOf(body.donateFrom, order.payType)
-  let billNo = ''
-  let donationId = 0
-  for (let attempt = 0; !donationId; attempt++) {
-    billNo = repo.newBillNo(now)
+  // Campus card: this donate is one password check of the card, under the card's guess limit, taken before
+  // anything is written and given back unless the password was wrong (campus-card.ts).
+  const card = resolved.name === 'campus' ? order.campusCard : undefined
+  if (card && !(await takeCardGuess(db, sid, card.stuWorkNo, now))) {
+    throw bizError('cardGuessesExceeded', { minutes: Math.round(CARD_GUESS_WINDOW_MS / 60_000) })
+  }
+  let wrongPassword = false
+  try {
+    const nowIso = now.toISOString()
+    const expiresAt = new Date(now.getTime() + deps.ttlMinutes * 60_000).toISOString()
+    const channel = channelOf(body.donateFrom, order.payType)
+    let billNo = ''
+    let donationId = 0
+    for (let attempt = 0; !donationId; attempt++) {
+      billNo = repo.newBillNo(now)
+      try {
+        donationId = await db.transaction().execute(async (trx) => {
+          for (const earlier of await repo.pendingOrdersOf(trx, sid, caller.userId, project.id)) {
+            await transition(trx, sid, earlier.id, 'pending', 'cancelled', { closed_at: nowIso, close_reason: 'replaced' })
+          }
+          return repo.insertOrder(trx, {
+            bill_no: billNo, school_id: sid, items_id: project.id, sub_items_id: order.subItemsId, user_id: caller.userId,
+            together_id: order.togetherId, donor_name: order.donorName, is_anonymous: order.isAnonymous, amount_fen: order.amountFen,
+            material_number: order.materialNumber, pay_type: order.payType, status: 'pending', created_at: nowIso, paid_at: null,
+            expires_at: expiresAt, provider: resolved.name
+          }, { ...order.submission, school_id: sid, pay_channel: channel, client_ip: caller.ip.slice(0, 64) })
+        })
+      } catch (err) {
+        if (attempt < 3 && isUniqueViolation(err)) continue
+        throw err
+      }
+    }
+
+    const payToken = await issuePayToken(db, sid, billNo, expiresAt, now, deps.ttlMinutes * 60_000)
+    let created
     try {
-      donationId = await db.transaction().execute(async (trx) => {
-        for (const earlier of await repo.pendingOrdersOf(trx, sid, caller.userId, project.id)) {
-          await transition(trx, sid, earlier.id, 'pending', 'cancelled', { closed_at: nowIso, close_reason: 'replaced' })
-        }
-        return repo.insertOrder(trx, {
-          bill_no: billNo, school_id: sid, items_id: project.id, sub_items_id: order.subItemsId, user_id: caller.userId,
-          together_id: order.togetherId, donor_name: order.donorName, is_anonymous: order.isAnonymous, amount_fen: order.amountFen,
-          material_number: order.materialNumber, pay_type: order.payType, status: 'pending', created_at: nowIso, paid_at: null,
-          expires_at: expiresAt, provider: resolved.name
-        }, { ...order.submission, school_id: sid, pay_channel: channel, client_ip: caller.ip.slice(0, 64) })
+      created = await resolved.provider.create({
+        schoolId: sid, schoolCode: caller.schoolCode, billNo, amountFen: order.amountFen, description: project.name,
+        payType: order.payType as PayTypeValue, channel, payerId: user.open_id, clientIp: caller.ip,
+        notifyUrl: `${caller.baseUrl}/notify/${caller.schoolCode}/${resolved.name}`,
+        returnUrl: payBackUrl(caller.baseUrl, billNo, payToken, project.id),
+        expiresAt, campusCard: order.campusCard, payToken
       })
     } catch (err) {
-      if (attempt < 3 && isUniqueViolation(err)) continue
-      throw err
+      if (err instanceof ProviderError && err.kind === 'indeterminate') {
+        // The money may have left the card: cancelling would lose it silently. The reconciliation job asks the
+        // card system and makes the order paid or closes it; until then no cancel, replacement or expiry touches it.
+        await transition(db, sid, donationId, 'pending', 'reconciling')
+        deps.log.warn({ err, billNo, provider: resolved.name }, 'payment answer lost: order waits for reconciliation')
+        throw bizError('paymentConfirming')
+      }
+      await transition(db, sid, donationId, 'pending', 'cancelled', { closed_at: deps.now().toISOString(), close_reason: 'provider_error' })
+      wrongPassword = isWrongPassword(err)
+      if (err instanceof ProviderError && isCampusCardMessageKey(err.message)) {
+        throw bizError('paymentDeclined', { reason: campusCardMessage(err.message, caller.lang) })
+      }
+      deps.log.error({ err, billNo, provider: resolved.name }, 'payment provider refused to create the payment')
+      throw bizError('paymentCreateFailed')
     }
-  }
 
-  const payToken = await issuePayToken(db, sid, billNo, expiresAt, now, deps.ttlMinutes * 60_000)
-  let created
-  try {
-    created = await resolved.provider.create({
-      schoolId: sid, schoolCode: caller.schoolCode, billNo, amountFen: order.amountFen, description: project.name,
-      payType: order.payType as PayTypeValue, channel, payerId: user.open_id, clientIp: caller.ip,
-      notifyUrl: `${caller.baseUrl}/notify/${caller.schoolCode}/${resolved.name}`,
-      returnUrl: payBackUrl(caller.baseUrl, billNo, payToken, project.id),
-      expiresAt, campusCard: order.campusCard, payToken
-    })
-  } catch (err) {
-    await transition(db, sid, donationId, 'pending', 'cancelled', { closed_at: deps.now().toISOString(), close_reason: 'provider_error' })
-    if (err instanceof ProviderError && isCampusCardMessageKey(err.message)) {
-      throw bizError('paymentDeclined', { reason: campusCardMessage(err.message, caller.lang) })
+    const data: WirePaymentParams = { ...created.params }
+    if (created.paidImmediately) {
+      const r = await applyNotification(db, sid, created.paidImmediately, { log: deps.log, onPaid: deps.onPaid })
+      data.paid = r.status === 'applied' || r.status === 'duplicate'
+      // the debit proved the password: from now on this donor may see the card's balance by its number alone
+      if (card && data.paid) await bindCard(db, sid, caller.userId, card.stuWorkNo, now)
     }
-    deps.log.error({ err, billNo, provider: resolved.name }, 'payment provider refused to create the payment')
-    throw bizError('paymentCreateFailed')
+    return { orderPayRequestDTO: { billNo }, data, payToken }
+  } finally {
+    if (card && !wrongPassword) await returnCardGuess(db, sid, card.stuWorkNo)
   }
-
-  const data: WirePaymentParams = { ...created.params }
-  if (created.paidImmediately) {
-    const r = await applyNotification(db, sid, created.paidImmediately, { log: deps.log, onPaid: deps.onPaid })
-    data.paid = r.status === 'applied' || r.status === 'duplicate'
-  }
-  return { orderPayRequestDTO: { billNo }, data, payToken }
 }
 
 /** Where browsers come back after a provider's own cashier (H5 / wap): the pay-back page, with the pay link's token
@@ -243,6 +276,7 @@ export async function donate4ali(deps: OrderDeps, caller: Omit<Caller, 'userId'>
   if (order.pay_type !== 2) throw bizError('payTypeUnavailable')
   const provider = await deps.payments.byName(caller.schoolId, order.provider, order.pay_type).catch(() => null)
   if (!provider) throw bizError('paymentNotConfigured')
+  requirePublicUrl(deps, caller, provider.name)
   const [project, user] = await Promise.all([requireProject(deps.db, caller.schoolId, order.items_id), order.user_id ? getUser(deps.db, caller.schoolId, order.user_id) : Promise.resolve(undefined)])
   const expiresAt = order.expires_at ?? new Date(now.getTime() + deps.ttlMinutes * 60_000).toISOString()
   const payToken = await issuePayToken(deps.db, caller.schoolId, billNo, expiresAt, now, deps.ttlMinutes * 60_000)

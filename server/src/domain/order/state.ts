@@ -1,5 +1,8 @@
 /**
- * Order states (SPEC §4 Donation flow): pending -> paid | cancelled | expired, nothing else. Every transition is a
+ * Order states (SPEC §4 Donation flow): pending -> paid | cancelled | expired | reconciling, reconciling -> paid |
+ * cancelled, nothing else. 'reconciling' is a campus-card debit whose answer was lost (timeout, network error, 5xx):
+ * the money may or may not have left the card, so neither the donor, a new order, the expiry nor a cancel may close
+ * it; only the card system's own answer, asked by the reconciliation job, ends it (docs/decisions/011). Every transition is a
  * conditional UPDATE (… WHERE status = 'pending') whose affected-row count says whether this caller won: two
  * racing transitions (a notification and a cancel, fifty duplicate notifications) end with exactly one winner on
  * SQLite and PostgreSQL alike, without SELECT … FOR UPDATE (a syntax error on SQLite).
@@ -10,7 +13,8 @@ import type { DB, DonationStatus, DonationTable } from '../../db/types'
 type Db = Kysely<DB> | Transaction<DB>
 
 export const TRANSITIONS: Readonly<Record<DonationStatus, readonly DonationStatus[]>> = {
-  pending: ['paid', 'cancelled', 'expired'],
+  pending: ['paid', 'cancelled', 'expired', 'reconciling'],
+  reconciling: ['paid', 'cancelled'],
   paid: [],
   cancelled: [],
   expired: []
@@ -25,15 +29,19 @@ export class IllegalTransition extends Error {
   }
 }
 
+/** The states a provider's answer may still settle: a payment, or a debit whose answer was lost. */
+export const OPEN_STATES: readonly DonationStatus[] = ['pending', 'reconciling']
+
 /**
- * Moves one order from `from` to `to` if it is still in `from`. Returns true when this call made the change.
- * An illegal pair throws: it is a programming error, not a race.
+ * Moves one order from `from` (one state, or any of several) to `to` if it is still there. Returns true when this
+ * call made the change. An illegal pair throws: it is a programming error, not a race.
  */
-export async function transition(db: Db, schoolId: number, donationId: number, from: DonationStatus, to: DonationStatus,
+export async function transition(db: Db, schoolId: number, donationId: number, from: DonationStatus | readonly DonationStatus[], to: DonationStatus,
   set: Omit<Updateable<DonationTable>, 'status' | 'id' | 'school_id'> = {}): Promise<boolean> {
-  if (!canTransition(from, to)) throw new IllegalTransition(from, to)
+  const froms: readonly DonationStatus[] = typeof from === 'string' ? [from] : from
+  for (const f of froms) if (!canTransition(f, to)) throw new IllegalTransition(f, to)
   const r = await db.updateTable('donation').set({ ...set, status: to })
-    .where('id', '=', donationId).where('school_id', '=', schoolId).where('status', '=', from)
+    .where('id', '=', donationId).where('school_id', '=', schoolId).where('status', 'in', froms)
     .executeTakeFirst()
   return Number(r.numUpdatedRows) === 1
 }

@@ -7,6 +7,7 @@ import { SettingKey, type SchoolSettings } from '../../../../types'
 import type { DB, SchoolSettingTable } from '../../db/types'
 import { nowIso } from '../../lib/dates'
 import { randomAlnum } from '../../lib/random'
+import { saveLoginSettings } from '../identity/settings'
 
 export interface NewSchool {
   code: string
@@ -19,6 +20,13 @@ export interface NewSchool {
   settings?: Partial<SchoolSettings>
   base?: Partial<Pick<SchoolSettingTable, 'title' | 'award_explain' | 'agree_title' | 'agree_content' | 'share_title' | 'share_desc' | 'share_img' | 'login_bg'>>
   alumniAuthSkip?: { appid: string; path: string; originalId: string }
+  /**
+   * The sandbox identity (login_setting.sandbox_login: getAuthToken codes and unsigned middle-school hand-offs are
+   * taken as openIds) and the sandbox cashier (school_setting.sandbox_enabled). Given, both are written; absent,
+   * nothing is written (sign-in sandbox on by the absent row's default, payments off by the column's): the seed
+   * leaves it out and switches payments on itself, cli/add-school.ts passes false unless told `--sandbox`.
+   */
+  sandbox?: boolean
 }
 
 export const SCHOOL_CODE_PATTERN = /^[a-z][a-z0-9-]{1,31}$/
@@ -65,6 +73,10 @@ export async function createSchool(db: Kysely<DB> | Transaction<DB>, s: NewSchoo
     { school_id: id, setting_key: SettingKey.SCHOOL_LOGO, setting_value: s.logo ?? '' },
     { school_id: id, setting_key: SettingKey.ALUMNI_AUTH_SKIP, setting_value: JSON.stringify(alumni) }
   ]).execute()
+  if (s.sandbox !== undefined) {
+    await db.updateTable('school_setting').set({ sandbox_enabled: s.sandbox ? 1 : 0 }).where('school_id', '=', id).execute()
+    await saveLoginSettings(db, id, { sandboxLogin: s.sandbox })
+  }
   return { id, signKey }
 }
 

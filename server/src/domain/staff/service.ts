@@ -14,6 +14,7 @@ import { fenToYuan } from '../../lib/money'
 import { newToken } from '../../lib/random'
 import type { FileStorage } from '../../providers/storage/types'
 import { FINAL, historyOf, nextStatuses, setReceiptFile, type FulfilmentKind } from '../fulfilment/state'
+import type { GuessGuard } from '../identity/guesses'
 import { dummyRecord, hashSecret, verifySecret } from '../identity/password'
 import { MIME, sniffBinary } from '../upload/sniff'
 import { hashToken } from '../user/service'
@@ -46,12 +47,20 @@ export const findStaff = (db: Kysely<DB>, schoolId: number, username: string) =>
 export const listStaff = (db: Kysely<DB>, schoolId: number) =>
   db.selectFrom('staff').select(['id', 'username', 'display_name', 'enabled', 'created_at']).where('school_id', '=', schoolId).orderBy('id').execute()
 
-/** Wrong name or password: the same -1 after the same scrypt work. */
-export async function staffLogin(db: Kysely<DB>, schoolId: number, username: string, password: string, now = new Date()) {
+/**
+ * Wrong name or password: the same -1 after the same scrypt work. Guesses are limited per (name, client IP) and
+ * per client IP with back-off (identity/guesses.ts), unknown names included so the limit tells nothing either;
+ * never per name alone, so nobody can lock a member of staff out by guessing wrong on purpose.
+ */
+export async function staffLogin(db: Kysely<DB>, schoolId: number, username: string, password: string,
+  limit: { guard: GuessGuard; ip: string }, now = new Date()) {
+  const name = username.trim().toLowerCase()
+  const attempt = limit.guard.attempt(String(schoolId), name, limit.ip, now.getTime())
   const row = await db.selectFrom('staff').select(['id', 'password_hash', 'enabled'])
-    .where('school_id', '=', schoolId).where('username', '=', username.trim().toLowerCase()).executeTakeFirst()
+    .where('school_id', '=', schoolId).where('username', '=', name).executeTakeFirst()
   const ok = await verifySecret(row?.password_hash ?? await dummyRecord(), password)
   if (!row || !row.enabled || !ok) throw bizError('passwordWrong')
+  attempt.succeeded()
   const token = newToken()
   const expires = new Date(now.getTime() + STAFF_SESSION_TTL_MS).toISOString()
   await db.deleteFrom('staff_session').where('expires_at', '<=', now.toISOString()).execute()

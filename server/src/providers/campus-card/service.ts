@@ -19,9 +19,15 @@ export interface CampusCardService {
    * plain lookup is allowed (SPEC §7 getCardBlance sends only stuWorkNo).
    */
   balance(stuWorkNo: string, password?: string): Promise<number>
-  /** Debits the card once per billNo (a retry with the same billNo answers the first payment, charges nothing). */
+  /**
+   * Debits the card once per billNo (a retry with the same billNo answers the first payment, charges nothing).
+   * Throws ProviderError kind 'declined' only when the card system refused and took nothing (wrong password,
+   * insufficient balance, frozen card); anything else it throws (kind 'indeterminate', a timeout, a network error,
+   * an unexpected answer) means the debit may have happened: the order waits for findPayment.
+   */
   pay(stuWorkNo: string, password: string, amountFen: number, billNo: string): Promise<{ tradeNo: string }>
-  /** The payment made for a billNo, for reconciliation; null when there is none. */
+  /** The payment made for a billNo, for reconciliation; null only when the card system knows for certain there is
+   *  none; throws when it cannot be asked. Without it a lost debit answer is settled by hand. */
   findPayment?(billNo: string): Promise<CampusCardPayment | null>
 }
 

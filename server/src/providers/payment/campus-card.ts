@@ -4,6 +4,11 @@
  * success. Refusals are ProviderErrors whose message is a campus-card message key (providers/campus-card/service.ts):
  * campusCardInsufficient (kind 'declined') = 一卡通余额不足, campusCardReadFailed ('upstream') = 读取余额失败,
  * campusCardRequired / campusCardAuthFailed / campusCardFrozen ('declined').
+ *
+ * A debit whose answer is lost is kind 'indeterminate': the card may have been charged, so the order core moves the
+ * order to 'reconciling' instead of cancelling it, and query() later asks the card system (findPayment) what
+ * happened: a payment found is 'paid', "no such debit" is 'failed' (nothing was taken), an unreachable card system
+ * throws and is asked again on the next run.
  */
 import {
   ProviderError,
@@ -39,10 +44,16 @@ export function createCampusCardPay(config: CampusCardProviderConfig): PaymentPr
         const balance = await service.balance(stuWorkNo, password)
         if (!Number.isSafeInteger(balance)) throw campusCardError('campusCardReadFailed', 'upstream')
         if (balance < input.amountFen) throw campusCardError('campusCardInsufficient')
-        ;({ tradeNo } = await service.pay(stuWorkNo, password, input.amountFen, input.billNo))
       } catch (err) {
         if (err instanceof ProviderError) throw err
         throw new ProviderError(`campus card service failed: ${(err as Error).message}`, NAME, 'upstream')
+      }
+      try {
+        ;({ tradeNo } = await service.pay(stuWorkNo, password, input.amountFen, input.billNo))
+      } catch (err) {
+        // Only the card system's explicit refusal proves nothing was taken; anything else may hide a debit.
+        if (err instanceof ProviderError && (err.kind === 'declined' || err.kind === 'config' || err.kind === 'malformed')) throw err
+        throw new ProviderError(`campus card debit ${input.billNo} without an answer: ${(err as Error).message}`, NAME, 'indeterminate')
       }
       const paid: VerifiedNotification = {
         provider: NAME,
@@ -62,7 +73,8 @@ export function createCampusCardPay(config: CampusCardProviderConfig): PaymentPr
     async query(billNo: string): Promise<VerifiedNotification | null> {
       if (!service.findPayment) return null
       const p = await service.findPayment(billNo)
-      if (!p) return null
+      // the card system's word that this bill was never debited: the order may be closed without a refund
+      if (!p) return { provider: NAME, billNo, providerTradeNo: '', amountFen: 0, outcome: 'failed', raw: JSON.stringify({ billNo, debited: false }) }
       return { provider: NAME, billNo, providerTradeNo: p.tradeNo, amountFen: p.amountFen, outcome: 'paid', raw: JSON.stringify(p) }
     },
 

@@ -11,6 +11,7 @@ import path from 'node:path'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/types'
 import { DEMO_CARD_FILE, createDemoCampusCardService } from '../campus-card/demo'
+import { createHttpCampusCardService } from '../campus-card/http'
 import { campusCardServiceFor, registerCampusCardService } from '../campus-card/service'
 import { createAlipay, type AlipayConfig } from './alipay'
 import { createCampusCardPay } from './campus-card'
@@ -32,14 +33,63 @@ export const PROVIDER_NAMES: readonly ProviderName[] = ['sandbox', 'wechatpay', 
 export const isProviderName = (s: string): s is ProviderName => (PROVIDER_NAMES as readonly string[]).includes(s)
 
 /**
- * Campus card credentials: {"mode": "demo"} uses the demo card system (DATA_DIR/campus-card-demo.json); a school's
- * real card system is plugged in with registerCampusCardService before the server starts and {"mode": "registered"}.
+ * Providers that are handed our notify URL and a browser return URL. Those URLs must come from configuration
+ * (PUBLIC_BASE_URL), never from the request: a forged Host header would otherwise send the provider's payment
+ * notifications, and the donor's browser after paying, to the attacker. The sandbox builds app-relative URLs and the
+ * campus card pays inside create() without any URL, so neither needs it.
+ */
+export const PROVIDERS_WITH_CALLBACKS: readonly ProviderName[] = ['wechatpay', 'alipay', 'thirdparty']
+export const needsPublicBaseUrl = (name: string): boolean => (PROVIDERS_WITH_CALLBACKS as readonly string[]).includes(name)
+
+/**
+ * buildApp's start check: PUBLIC_BASE_URL, when set, must be an absolute http(s) origin (optionally with a path);
+ * when unset, no school may have a provider with callbacks enabled. Throws an Error naming PUBLIC_BASE_URL.
+ */
+export async function assertPublicBaseUrl(db: Kysely<DB>, publicBaseUrl: string): Promise<void> {
+  if (publicBaseUrl) {
+    let u: URL | null = null
+    try {
+      u = new URL(publicBaseUrl)
+    } catch {
+      u = null
+    }
+    if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:') || u.search || u.hash || u.username || u.password) {
+      throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL such as https://give.example.edu.cn, got ${JSON.stringify(publicBaseUrl)}`)
+    }
+    return
+  }
+  const rows = await db.selectFrom('payment_config').innerJoin('school', 'school.id', 'payment_config.school_id')
+    .select(['school.code', 'payment_config.provider', 'payment_config.pay_type'])
+    .where('payment_config.enabled', '=', 1).where('payment_config.provider', 'in', [...PROVIDERS_WITH_CALLBACKS])
+    .orderBy('school.code').execute()
+  if (rows.length) {
+    const list = rows.map((r) => `${r.code} (${r.provider}, pay type ${r.pay_type})`).join(', ')
+    throw new Error(`PUBLIC_BASE_URL is not set, but real payment providers are configured: ${list}. Their notify and return ` +
+      'URLs must come from configuration, not from the request\'s Host header: set PUBLIC_BASE_URL to the public origin, ' +
+      'e.g. PUBLIC_BASE_URL=https://give.example.edu.cn')
+  }
+}
+
+/**
+ * Campus card credentials: {"mode": "demo"} uses the demo card system (DATA_DIR/campus-card-demo.json);
+ * {"mode": "http", "baseUrl", "secret": "env:NAME", "timeoutMs"?} a card system speaking the HTTP contract of
+ * providers/campus-card/http.ts; a school's own client is plugged in with registerCampusCardService before the
+ * server starts and {"mode": "registered"}.
  */
 function campusFactory(ctx: ProviderContext): PaymentProvider {
   const mode = String(ctx.credentials.mode ?? 'demo')
   if (mode === 'demo') {
     const file = typeof ctx.credentials.file === 'string' && ctx.credentials.file ? ctx.credentials.file : path.join(ctx.dataDir, DEMO_CARD_FILE)
     const service = createDemoCampusCardService({ file })
+    registerCampusCardService(ctx.schoolId, service)
+    return createCampusCardPay({ service })
+  }
+  if (mode === 'http') {
+    const service = createHttpCampusCardService({
+      baseUrl: String(ctx.credentials.baseUrl ?? ''),
+      secret: String(ctx.credentials.secret ?? ''),
+      timeoutMs: typeof ctx.credentials.timeoutMs === 'number' ? ctx.credentials.timeoutMs : undefined
+    })
     registerCampusCardService(ctx.schoolId, service)
     return createCampusCardPay({ service })
   }
@@ -50,7 +100,12 @@ function campusFactory(ctx: ProviderContext): PaymentProvider {
       service: {
         balance: (stuWorkNo, password) => svc().balance(stuWorkNo, password),
         pay: (stuWorkNo, password, amountFen, billNo) => svc().pay(stuWorkNo, password, amountFen, billNo),
-        findPayment: async (billNo) => (await svc().findPayment?.(billNo)) ?? null
+        findPayment: async (billNo) => {
+          const s = svc()
+          // no lookup is not "no debit": a lost debit answer then stays 'reconciling' for a person to settle
+          if (!s.findPayment) throw new ProviderError('the registered card system offers no payment lookup', 'campus', 'config')
+          return s.findPayment(billNo)
+        }
       }
     })
   }

@@ -100,7 +100,8 @@ export interface PaymentProvider {
   create(input: CreatePaymentInput): Promise<CreatePaymentResult>
   /** throws ProviderError on a forged or unreadable notification */
   verifyNotification(n: IncomingNotification): Promise<VerifiedNotification>
-  /** reconciliation: ask the provider about an order still pending; null when the provider knows nothing yet */
+  /** reconciliation: ask the provider about an order still pending or reconciling; null when the provider knows
+   *  nothing yet, outcome 'failed' only when it knows for certain that no money was taken; throws when unreachable */
   query(billNo: string): Promise<VerifiedNotification | null>
   ack(ok: boolean): NotificationAck
 }
@@ -109,8 +110,10 @@ export class ProviderError extends Error {
   constructor(
     message: string,
     readonly provider: ProviderName,
-    /** 'forged' signature problems are logged as security events */
-    readonly kind: 'forged' | 'malformed' | 'upstream' | 'config' | 'declined' = 'malformed'
+    /** 'forged' signature problems are logged as security events; 'indeterminate': a request that may have been
+     *  carried out (a debit whose answer was lost to a timeout, a network error or a 5xx), which must never be taken
+     *  for a refusal: the order waits for the provider's query (domain/order/reconcile.ts) */
+    readonly kind: 'forged' | 'malformed' | 'upstream' | 'config' | 'declined' | 'indeterminate' = 'malformed'
   ) {
     super(message)
     this.name = 'ProviderError'

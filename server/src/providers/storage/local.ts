@@ -1,6 +1,6 @@
 /** FileStorage on the local disk under ${DATA_DIR}/files, served by plugins/static-h5.ts at /files/. */
 import { randomBytes } from 'node:crypto'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, rename, rm, statfs, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FileStorage } from './types'
 
@@ -29,6 +29,12 @@ export function createLocalStorage(filesDir: string, urlPrefix = '/files'): File
     async remove(key) {
       await rm(fileOf(key), { force: true })
     },
-    urlOf: (key) => `${urlPrefix}/${key}`
+    urlOf: (key) => `${urlPrefix}/${key}`,
+    async freeBytes() {
+      await mkdir(filesDir, { recursive: true })
+      // bavail, not bfree: blocks reserved for root are not ours to fill
+      const s = await statfs(filesDir)
+      return s.bavail * s.bsize
+    }
   }
 }

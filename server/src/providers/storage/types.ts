@@ -1,7 +1,7 @@
 /**
  * Where uploaded and attached files live. Keys are relative paths ("uploads/demo/Xy…z.png"); the storage answers the
  * URL clients load them from. The local implementation writes under ${DATA_DIR}/files (served at /files/); an
- * object store would implement the same three calls.
+ * object store would implement the same calls.
  */
 export interface FileStorage {
   /** writes the whole buffer under key (atomically: readers never see a partial file) and answers its URL */
@@ -10,4 +10,7 @@ export interface FileStorage {
   remove(key: string): Promise<void>
   /** the URL of a key (no I/O) */
   urlOf(key: string): string
+  /** free space (bytes) on the disk the files go to, for the upload floor (domain/upload/policy.ts); null when the
+   *  storage is not a local disk (an object store has no such limit) */
+  freeBytes(): Promise<number | null>
 }

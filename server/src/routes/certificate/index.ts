@@ -6,7 +6,7 @@ import {
 } from '../../domain/paper-certificate/service'
 import { t } from '../../i18n'
 import { ok } from '../../lib/envelope'
-import { optInt, pageProps, query, reqInt, type PageParams } from '../../lib/schemas'
+import { idList, optEnum, optInt, pageProps, query, reqCode, reqInt, type PageParams } from '../../lib/schemas'
 import { requireSession } from '../../plugins/auth'
 
 const nullableStr = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const
@@ -16,19 +16,19 @@ const insertSchema = {
   type: 'object',
   required: ['certificateWay', 'donateIds'],
   properties: {
-    certificateWay: { type: 'integer' },
+    certificateWay: reqCode(),
     postalAddress: nullableStr(500),
     postalContact: nullableStr(64),
     postalMobile: nullableStr(32),
     area: nullableStr(8),
-    donateIds: { type: 'array', maxItems: 99, items: { type: 'integer' } },
+    donateIds: idList(99),
     token: { type: 'string', maxLength: 200 }
   }
 } as const
 
 export async function certificateRoutes(app: FastifyInstance) {
   app.get<{ Querystring: PageParams & { isNeedPaper?: number | null; status?: number | null } }>(Api.certificatePage,
-    { schema: { querystring: query({ ...pageProps, isNeedPaper: { type: ['integer', 'null'], enum: [0, 1, null] }, status: { type: ['integer', 'null'], enum: [0, 1, 2, null] } }) } },
+    { schema: { querystring: query({ ...pageProps, isNeedPaper: optEnum([0, 1]), status: optEnum([0, 1, 2]) }) } },
     async (req) => {
       const s = await requireSession(req)
       return ok(await certificatePage(app.db, req.school.id, s.user_id, req.query))

@@ -6,7 +6,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Api, type SandboxNotifyBody } from '../../../../types'
 import { checkPermission, formDetail, itemsSubPrice } from '../../domain/form/service'
+import { cardBalance } from '../../domain/order/campus-card'
 import { applyNotification } from '../../domain/order/notifications'
+import { payTokenOpens } from '../../domain/order/pay-link'
 import { findOrder } from '../../domain/order/repository'
 import { cancel, donate, donate4ali, payback, success, type Caller, type OrderAccess } from '../../domain/order/service'
 import type { DonateBody } from '../../domain/order/validation'
@@ -16,32 +18,29 @@ import { AppError, bizError } from '../../errors'
 import { t } from '../../i18n'
 import { ok } from '../../lib/envelope'
 import { fenToYuan, yuanToFen } from '../../lib/money'
-import { optString, query, reqInt } from '../../lib/schemas'
-import { campusCardMessage, getCardBalance } from '../../providers/campus-card/service'
+import { optCode, optFlag, optInt, optString, query, reqCode, reqInt } from '../../lib/schemas'
+import { campusCardMessage } from '../../providers/campus-card/service'
 import { ProviderError } from '../../providers/payment/types'
 import { requireSession, tokenFrom } from '../../plugins/auth'
 import { ResultCode } from '../../../../types'
 
 const str = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const
-const optId = { type: ['integer', 'null'], minimum: 1 } as const
-const optFlag = { type: ['integer', 'null'], enum: [0, 1, null] } as const
-const optCode = { type: ['integer', 'null'] } as const
 
-/** Shapes only (strict Ajv: no coercion): every SPEC §5 rule is checked by domain/order/validation.ts with a -1. */
+/** Shapes only (strict Ajv: no coercion; integers as lib/schemas.ts wireInt takes them): every SPEC §5 rule is checked by domain/order/validation.ts with a -1. */
 const donateBodySchema = {
   type: 'object',
   required: ['payType', 'itemsId', 'itemsType', 'donateFrom'],
   properties: {
-    formId: { type: ['integer', 'null'] },
+    formId: optInt(0), // the built-in form is 0
     currency: str(8),
-    payType: { type: 'integer' },
+    payType: reqCode(),
     currencyMoney: { type: 'string', maxLength: 32 },
-    itemsId: { type: 'integer', minimum: 1 },
-    subItemsId: optId,
-    isDonateTogether: optFlag,
-    donateTogetherId: optId,
-    itemsType: { type: 'integer' },
-    isAnonymous: optFlag,
+    itemsId: reqInt(),
+    subItemsId: optInt(),
+    isDonateTogether: optFlag(),
+    donateTogetherId: optInt(),
+    itemsType: reqCode(),
+    isAnonymous: optFlag(),
     donateFrom: { type: 'string', enum: ['U1', 'U5', 'U6'] },
     formDataMap: {
       type: 'object',
@@ -50,16 +49,16 @@ const donateBodySchema = {
     },
     donateMaterialNumber: {},
     isAgree: {},
-    isNoData: optFlag,
-    isNeedPaper: optFlag,
+    isNoData: optFlag(),
+    isNeedPaper: optFlag(),
     certificateDonorName: str(100),
-    certificateWay: optCode,
-    isNeedReceipt: optFlag,
-    receiptDonorType: optCode,
+    certificateWay: optCode(),
+    isNeedReceipt: optFlag(),
+    receiptDonorType: optCode(),
     receiptDonorName: str(200),
     creditCode: str(64),
-    receiptType: optCode,
-    receiptWay: optCode,
+    receiptType: optCode(),
+    receiptWay: optCode(),
     postalEmail: str(200),
     postalMobileSms: str(32),
     postalCountry: str(64),
@@ -100,7 +99,8 @@ export async function donateRoutes(app: FastifyInstance) {
   const rt = app.orders
   const caller = (req: FastifyRequest, userId: number): Caller => ({
     schoolId: req.school.id, schoolCode: req.school.code, lang: req.lang, userId, ip: req.ip,
-    baseUrl: rt.publicBaseUrl || `${req.protocol}://${req.host}`
+    // never the request's Host header (forgeable): providers' URLs come from PUBLIC_BASE_URL only
+    baseUrl: rt.publicBaseUrl
   })
 
   app.get<{ Querystring: { itemsId: number } }>(Api.formDetail,
@@ -115,21 +115,29 @@ export async function donateRoutes(app: FastifyInstance) {
     { schema: { querystring: query({ itemsId: reqInt() }, ['itemsId']) } },
     async (req) => ok(await itemsSubPrice(app.db, req.school.id, req.query.itemsId)))
 
-  // Campus card balance (pay type 9). The school's card service is registered when its provider is built.
-  app.get<{ Querystring: { stuWorkNo: string; password?: string } }>(Api.getCardBlance,
-    { schema: { querystring: query({ stuWorkNo: { type: 'string', minLength: 1, maxLength: 64 }, password: optString(64), token: optString(200) }, ['stuWorkNo']) } },
-    async (req) => {
-      await requireSession(req)
-      try {
-        const resolved = await app.payments.forPayType(req.school.id, 9)
-        if (resolved.name !== 'campus') throw bizError('paymentNotConfigured')
-        const fen = await getCardBalance(req.school.id, req.query.stuWorkNo, req.query.password)
-        return ok({ balance: fenToYuan(fen) })
-      } catch (err) {
-        if (err instanceof ProviderError) throw bizError('paymentDeclined', { reason: campusCardMessage(err.message, req.lang) })
-        throw err
+  // Campus card balance (pay type 9; the school's card service is registered when its provider is built). GET with
+  // the number alone answers only for a card the signed-in donor has proved; POST with the password in the body (never
+  // in a URL: URLs reach logs) is one guarded password check that proves it (domain/order/campus-card.ts).
+  const balanceAnswer = async (req: FastifyRequest, stuWorkNo: string, password?: string) => {
+    const session = await requireSession(req)
+    try {
+      return ok({ balance: fenToYuan(await cardBalance(rt, req.school.id, session.user_id, stuWorkNo, password)) })
+    } catch (err) {
+      if (err instanceof ProviderError) throw bizError('paymentDeclined', { reason: campusCardMessage(err.message, req.lang) })
+      throw err
+    }
+  }
+  app.get<{ Querystring: { stuWorkNo: string } }>(Api.getCardBlance,
+    { schema: { querystring: query({ stuWorkNo: { type: 'string', minLength: 1, maxLength: 64 }, token: optString(200) }, ['stuWorkNo']) } },
+    async (req) => balanceAnswer(req, req.query.stuWorkNo))
+  app.post<{ Body: { stuWorkNo: string; password: string } }>(Api.getCardBlance, {
+    schema: {
+      body: {
+        type: 'object', required: ['stuWorkNo', 'password'],
+        properties: { stuWorkNo: { type: 'string', minLength: 1, maxLength: 64 }, password: { type: 'string', minLength: 1, maxLength: 64 }, token: optString(200) }
       }
-    })
+    }
+  }, async (req) => balanceAnswer(req, req.body.stuWorkNo, req.body.password))
 
   app.post<{ Body: DonateBody }>(Api.donate, { schema: { body: donateBodySchema } }, async (req) => {
     const session = await requireSession(req)
@@ -155,9 +163,12 @@ export async function donateRoutes(app: FastifyInstance) {
   })
 
   /**
-   * The sandbox cashier's confirm. Refused (403) unless the school has the sandbox enabled; then the same path as
-   * a provider's notify: raw notification -> sandbox.verifyNotification -> applyNotification. `amount` (yuan) is
-   * only for exercising the amount check; without it the notification carries the order's amount.
+   * The sandbox cashier's confirm. Refused (403) unless the school has the sandbox enabled, and unless it carries
+   * the order's pay token (the cashier page got it in its URL from donate): without that, anyone who learnt a bill
+   * number (it is shown to the donor, and lands in logs and screenshots) could pay or close someone else's order.
+   * The token is checked before the order is looked up, so a refusal says nothing about which bill numbers exist.
+   * Then the same path as a provider's notify: raw notification -> sandbox.verifyNotification -> applyNotification.
+   * `amount` (yuan) is only for exercising the amount check; without it the notification carries the order's amount.
    */
   app.post<{ Body: SandboxNotifyBody }>(Api.sandboxNotify, {
     schema: {
@@ -167,6 +178,7 @@ export async function donateRoutes(app: FastifyInstance) {
         properties: {
           billNo: { type: 'string', minLength: 1, maxLength: 40 },
           outcome: { type: 'string', enum: ['paid', 'failed'] },
+          payToken: { type: 'string', maxLength: 100 },
           amount: { type: 'string', pattern: '^\\d{1,12}(\\.\\d{1,2})?$' }
         }
       }
@@ -174,6 +186,10 @@ export async function donateRoutes(app: FastifyInstance) {
   }, async (req) => {
     const setting = await getSchoolSetting(app.db, req.school.id)
     if (!setting?.sandbox_enabled) throw new AppError('sandboxDisabled', ResultCode.ERROR, 403)
+    if (!(await payTokenOpens(app.db, req.school.id, req.body.billNo, req.body.payToken ?? '', rt.now()))) {
+      req.log.warn({ security: true, billNo: req.body.billNo, school: req.school.code }, 'sandbox notification without the order\'s pay token refused')
+      throw new AppError('sandboxTokenInvalid', ResultCode.ERROR, 403)
+    }
     const order = await findOrder(app.db, req.school.id, req.body.billNo)
     const amountFen = req.body.amount !== undefined ? yuanToFen(req.body.amount) : order?.amount_fen ?? 0
     const sandbox = await app.payments.byName(req.school.id, 'sandbox')

@@ -6,7 +6,7 @@ import {
 } from '../../domain/receipt/service'
 import { t } from '../../i18n'
 import { ok } from '../../lib/envelope'
-import { pageProps, query, reqInt, type PageParams } from '../../lib/schemas'
+import { idList, optEnum, pageProps, query, reqCode, reqInt, type PageParams } from '../../lib/schemas'
 import { requireSession } from '../../plugins/auth'
 
 const nullableStr = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const
@@ -15,24 +15,24 @@ const insertSchema = {
   type: 'object',
   required: ['donorType', 'receiptType', 'receiptWay', 'donateRecordIds'],
   properties: {
-    donorType: { type: 'integer' },
+    donorType: reqCode(),
     donorName: nullableStr(200),
     creditCode: nullableStr(64),
-    receiptType: { type: 'integer' },
-    receiptWay: { type: 'integer' },
+    receiptType: reqCode(),
+    receiptWay: reqCode(),
     postalContact: nullableStr(64),
     postalMobile: nullableStr(32),
     postalAddress: nullableStr(500),
     postalEmail: nullableStr(200),
     postalMobileSms: nullableStr(32),
-    donateRecordIds: { type: 'array', maxItems: 99, items: { type: 'integer' } },
+    donateRecordIds: idList(99),
     token: { type: 'string', maxLength: 200 }
   }
 } as const
 
 export async function receiptRoutes(app: FastifyInstance) {
   app.get<{ Querystring: PageParams & { status?: number | null } }>(Api.receiptPage,
-    { schema: { querystring: query({ ...pageProps, status: { type: ['integer', 'null'], enum: [0, 1, 2, null] } }) } },
+    { schema: { querystring: query({ ...pageProps, status: optEnum([0, 1, 2]) }) } },
     async (req) => {
       const s = await requireSession(req)
       return ok(await receiptPage(app.db, req.school.id, s.user_id, req.query))

@@ -6,6 +6,9 @@
  *   GET  /applications/:kind/:id                                                      one application with its history
  *   POST /applications/:kind/:id/advance {to, expressCompany?, expressNo?}             one allowed move (fulfilment/state.ts)
  *   POST /receipts/:id/file  (multipart `file`: PDF, JPEG or PNG, at most 10 MB)       attach the receipt
+ * CORS: only the origins listed in STAFF_ORIGINS (comma-separated, exact `scheme://host[:port]`); none by default,
+ * because the console is served from the same origin. The donor API's wide CORS never applies here: a page on any
+ * other site must not be able to drive a staff session.
  */
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -15,6 +18,7 @@ import { tokenInvalid } from '../../errors'
 import { ok } from '../../lib/envelope'
 import { installTenant } from '../../plugins/tenant'
 import { readSingleFile } from '../upload'
+import { pageProps, reqCode, reqInt } from '../../lib/schemas'
 
 export const STAFF_API_PREFIX = '/staff-api/:school'
 export const RECEIPT_FILE_MAX_BYTES = 10 * 1024 * 1024
@@ -34,13 +38,43 @@ async function requireStaff(req: FastifyRequest) {
   return staff
 }
 
+/** "https://a.example, https://b.example" -> the set of exact origins; anything that is not an origin is ignored. */
+export function staffOrigins(value: string | undefined): Set<string> {
+  const out = new Set<string>()
+  for (const part of (value ?? '').split(',')) {
+    try {
+      const u = new URL(part.trim())
+      if ((u.protocol === 'https:' || u.protocol === 'http:') && u.origin === part.trim().replace(/\/+$/, '')) out.add(u.origin)
+    } catch {
+      // not an origin
+    }
+  }
+  return out
+}
+
 export async function staffRoutes(app: FastifyInstance) {
+  // @fastify/cors (registered once for the whole app) reads a route's `config.cors` over its global options: every
+  // staff route, and the preflight route below, carries this scope's own policy. `false` from the origin function
+  // means no CORS headers at all, and a preflight from anywhere else finds no route (404).
+  const allowed = staffOrigins(app.identity.env.STAFF_ORIGINS)
+  const cors = {
+    origin: (origin: string | undefined, cb: (err: Error | null, allow: boolean) => void) => cb(null, !!origin && allowed.has(origin)),
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['content-type', 'authorization', 'lang'],
+    credentials: false
+  }
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config as object), cors } as typeof route.config
+  })
+  app.options('/*', (_req, reply) => reply.callNotFound())
+
   installTenant(app)
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: RECEIPT_FILE_MAX_BYTES, files: 1 } })
 
   app.post<{ Body: { username: string; password: string } }>('/login',
     { schema: { body: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string', maxLength: 64 }, password: { type: 'string', maxLength: 200 } } } } },
-    async (req) => ok(await staffLogin(app.db, req.school.id, req.body.username, req.body.password, app.identity.now())))
+    async (req) => ok(await staffLogin(app.db, req.school.id, req.body.username, req.body.password,
+      { guard: app.identity.guesses.staff, ip: req.ip }, app.identity.now())))
 
   app.get<{ Querystring: { kind: FulfilmentKind; status?: string; limit?: number; offset?: number } }>('/applications',
     {
@@ -49,7 +83,7 @@ export async function staffRoutes(app: FastifyInstance) {
           type: 'object', required: ['kind'],
           properties: {
             kind: { type: 'string', enum: KINDS }, status: { type: 'string', pattern: '^(pending|all|[1-7])$' },
-            limit: { type: 'integer', minimum: 1 }, offset: { type: 'integer', minimum: 0 }
+            ...pageProps
           }
         }
       }
@@ -61,7 +95,7 @@ export async function staffRoutes(app: FastifyInstance) {
       return ok(await listApplications(app.db, req.school.id, req.query.kind, { status, limit: req.query.limit, offset: req.query.offset }))
     })
 
-  const kindId = { type: 'object', required: ['kind', 'id'], properties: { school: { type: 'string' }, kind: { type: 'string', enum: KINDS }, id: { type: 'integer', minimum: 1 } } } as const
+  const kindId = { type: 'object', required: ['kind', 'id'], properties: { school: { type: 'string' }, kind: { type: 'string', enum: KINDS }, id: reqInt() } } as const
 
   app.get<{ Params: { kind: FulfilmentKind; id: number } }>('/applications/:kind/:id', { schema: { params: kindId } }, async (req) => {
     await requireStaff(req)
@@ -72,7 +106,7 @@ export async function staffRoutes(app: FastifyInstance) {
     {
       schema: {
         params: kindId,
-        body: { type: 'object', required: ['to'], properties: { to: { type: 'integer' }, expressCompany: { type: 'string', maxLength: 64 }, expressNo: { type: 'string', maxLength: 64 } } }
+        body: { type: 'object', required: ['to'], properties: { to: reqCode(), expressCompany: { type: 'string', maxLength: 64 }, expressNo: { type: 'string', maxLength: 64 } } }
       }
     },
     async (req) => {
@@ -83,7 +117,7 @@ export async function staffRoutes(app: FastifyInstance) {
     })
 
   app.post<{ Params: { id: number } }>('/receipts/:id/file',
-    { schema: { params: { type: 'object', required: ['id'], properties: { school: { type: 'string' }, id: { type: 'integer', minimum: 1 } } } } },
+    { schema: { params: { type: 'object', required: ['id'], properties: { school: { type: 'string' }, id: reqInt() } } } },
     async (req) => {
       const staff = await requireStaff(req)
       const data = await readSingleFile(req, RECEIPT_FILE_MAX_BYTES)

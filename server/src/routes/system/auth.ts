@@ -6,9 +6,10 @@
  */
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { Api, LOGIN_PLATFORMS, type LoginPlatform, type WechatShareSign } from '../../../../types'
+import { Api, LOGIN_PLATFORMS, type LoginPlatform, type MiddleAuthBody, type WechatShareSign } from '../../../../types'
 import { authUrlFor, signInWithCode } from '../../domain/identity/oauth'
-import { baseInfo, loginWithIdentity, refresh } from '../../domain/user/service'
+import { middleSignIn } from '../../domain/identity/middle'
+import { baseInfo, refresh } from '../../domain/user/service'
 import { bizError, tokenInvalid } from '../../errors'
 import { ok } from '../../lib/envelope'
 import { randomAlnum } from '../../lib/random'
@@ -56,9 +57,23 @@ export async function authRoutes(app: FastifyInstance) {
       return ok(await authUrlFor(app.db, req.school.id, req.query.url, () => appendCode(req.query.url, randomAlnum(24)), app.identity.env))
     })
 
-  app.post<{ Body: { openId: string } }>(Api.middleAuth,
-    { schema: { body: { type: 'object', properties: { openId: { type: 'string', minLength: 1, maxLength: 128 } }, required: ['openId'] } } },
-    async (req) => ok(await loginWithIdentity(app.db, req.school.id, 'middle', req.body.openId)))
+  // The middle-school hand-off must be signed by the school's issuing system, or is a sandbox sign-in where the
+  // school allows the sandbox (domain/identity/middle.ts).
+  app.post<{ Body: MiddleAuthBody }>(Api.middleAuth,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            openId: { type: 'string', minLength: 1, maxLength: 128 },
+            timestamp: { type: 'integer', minimum: 0, maximum: 99_999_999_999 },
+            signature: { type: 'string', maxLength: 128 }
+          },
+          required: ['openId']
+        }
+      }
+    },
+    async (req) => ok(await middleSignIn(app.identity, req.school.id, req.body)))
 
   app.get(Api.tokenRefresh, async (req) => ok(await refresh(app.db, req.school.id, await requireSession(req))))
 

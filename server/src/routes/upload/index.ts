@@ -1,11 +1,13 @@
 /**
- * POST S/api/v1/file/upload (SPEC §7): multipart field `file`, signed-in donors only. The body is read here with a
- * hard 5 MB cap: a larger file is cut off by the parser (`truncated`), refused with -1, and never handed to
- * storage, so no partial file exists anywhere. The type is sniffed from the bytes (domain/upload/sniff.ts).
+ * POST S/api/v1/file/upload (SPEC §7): multipart field `file`, signed-in donors only. Rate, free disk and a used-up
+ * quota are checked before the body is read (domain/upload/policy.ts). The body is read here with a hard 5 MB cap:
+ * a larger file is cut off by the parser (`truncated`), refused with -1, and never handed to storage, so no partial
+ * file exists anywhere. The type is sniffed from the bytes (domain/upload/sniff.ts).
  */
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Api, UPLOAD_LIMITS, type FileUploadAnswer } from '../../../../types'
+import { admitUpload } from '../../domain/upload/policy'
 import { saveUpload } from '../../domain/upload/service'
 import { bizError } from '../../errors'
 import { ok } from '../../lib/envelope'
@@ -35,8 +37,10 @@ export async function uploadRoutes(app: FastifyInstance) {
 
   app.post(Api.fileUpload, async (req) => {
     const s = await requireSession(req)
+    const storage = app.identity.storage
+    await admitUpload(app.uploads, app.db, storage, { schoolId: req.school.id, userId: s.user_id, ip: req.ip, now: app.identity.now() })
     const data = await readSingleFile(req, UPLOAD_LIMITS.MAX_BYTES)
-    const fileUrl = await saveUpload(app.db, app.identity.storage, {
+    const fileUrl = await saveUpload(app.db, storage, app.uploads.policy, {
       schoolId: req.school.id, schoolCode: req.school.code, userId: s.user_id, data, now: app.identity.now()
     })
     return ok<FileUploadAnswer>({ fileUrl })

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify'
 import { Api } from '../../../../types'
 import { listArticles, readArticle } from '../../domain/article/service'
 import { ok } from '../../lib/envelope'
-import { optInt, pageProps, query, reqInt, type PageParams } from '../../lib/schemas'
+import { INT_RANGE, optInt, pageProps, query, reqInt, type PageParams } from '../../lib/schemas'
 
 export async function webArticleRoutes(app: FastifyInstance) {
   app.get<{ Querystring: PageParams & { categoryId?: number | null; websiteId?: number | null } }>(Api.webArticleList,
-    { schema: { querystring: query({ ...pageProps, categoryId: optInt(), websiteId: optInt() }) } },
+    { schema: { querystring: query({ ...pageProps, categoryId: optInt(), websiteId: optInt(1, INT_RANGE.int4) }) } },
     async (req) => ok(await listArticles(app.db, req.school.id,
       { source: 'web', categoryId: req.query.categoryId, websiteId: req.query.websiteId ?? 1 }, req.query)))
 

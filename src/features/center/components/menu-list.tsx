@@ -4,11 +4,12 @@ import { AtIcon } from 'taro-ui'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { openRoute } from '../navigation'
+import type { MessageKey } from '@/lib/i18n'
 import './menu-list.scss'
 
 interface Entry {
   route: string
-  label: string
+  label: MessageKey
   icon: string
 }
 

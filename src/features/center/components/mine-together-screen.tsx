@@ -12,6 +12,7 @@ import { fetchJoinList, fetchLaunchList, fetchTogetherStats } from '../api/cente
 import { togetherRow, type TogetherTab } from '../model/together'
 import { openRoute } from '../navigation'
 import RequireToken from './require-token'
+import type { MessageKey } from '@/lib/i18n'
 import './mine-together-screen.scss'
 
 function TogetherList({ tab }: { tab: TogetherTab }) {
@@ -60,7 +61,7 @@ function MineTogether() {
   useEffect(() => {
     fetchTogetherStats().then(setStats).catch(() => setStats(null))
   }, [])
-  const cells: { key: string; value: number | string }[] = [
+  const cells: { key: MessageKey; value: number | string }[] = [
     { key: 'center.together.stat.launch', value: stats ? stats.launchCount : '—' },
     { key: 'center.together.stat.join', value: stats ? stats.joinCount : '—' },
     { key: 'center.together.stat.total', value: stats ? stats.totalCount : '—' }

@@ -2,6 +2,7 @@
 import type { PersonalDonation, ProjectDonateGroup } from '@contract'
 import { cutMinute } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
+import type { Translate } from '@/lib/i18n'
 
 export type GroupMode = 'project' | 'time'
 
@@ -16,7 +17,7 @@ export interface GiftRowView {
   anonymous: boolean
 }
 
-type T = (key: string, params?: Record<string, string | number>) => string
+type T = Translate
 
 export function giftAmount(d: Pick<PersonalDonation, 'crowdType' | 'donateMoney' | 'donateMaterialNumber' | 'materialUnit'>, t: T): string {
   if (d.crowdType === 2) return t('center.don.goods', { n: d.donateMaterialNumber, unit: d.materialUnit || '' }).trim()

@@ -4,6 +4,7 @@
  */
 import { AccountType, NICKNAME_MAX, type Award, type ReceiptConfig, type UserCenter } from '@contract'
 import { formatMoney } from '@/lib/money'
+import type { MessageKey } from '@/lib/i18n'
 
 export type GreetingKey = 'center.greet.night' | 'center.greet.morning' | 'center.greet.noon' | 'center.greet.afternoon' | 'center.greet.evening'
 
@@ -52,7 +53,7 @@ export const receiptsEnabled = (c: ReceiptConfig | null | undefined): boolean =>
 export const charCount = (s: string): number => Array.from(s).length
 
 /** Nickname rule of updateUser: 1 to 20 characters after trimming, no control characters. Returns an i18n key. */
-export function nicknameProblem(input: string): string | null {
+export function nicknameProblem(input: string): MessageKey | null {
   const v = input.trim()
   if (!v) return 'center.nickname.required'
   if (charCount(v) > NICKNAME_MAX) return 'center.nickname.tooLong'

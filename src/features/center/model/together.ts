@@ -2,6 +2,7 @@
 import type { MyTogetherDonation } from '@contract'
 import { cutDay } from '@/lib/dates'
 import { formatMoney, progressPercent } from '@/lib/money'
+import type { Translate } from '@/lib/i18n'
 
 export type TogetherTab = 'launch' | 'join'
 
@@ -18,7 +19,7 @@ export interface TogetherRowView {
   percent: number | null
 }
 
-type T = (key: string, params?: Record<string, string | number>) => string
+type T = Translate
 
 export function togetherRow(r: MyTogetherDonation, t: T, resolveUrl: (u: string) => string = (x) => x): TogetherRowView {
   const goods = !!r.materialUnit && Number(r.completeMoney) === 0 && r.completeMaterialNumber > 0

@@ -5,8 +5,6 @@
 import {
   Api,
   PAGE_SIZE,
-  type ApplyAnswer,
-  type AreaCode,
   type CertificateConfig,
   type CertificateInsertBody,
   type CertificatePageQuery,
@@ -14,6 +12,7 @@ import {
   type Page,
   type StayDonation
 } from '@contract'
+import { postApply, type ApplyResult } from '@/components/apply-flow'
 import { request } from '@/lib/request'
 
 export function fetchCertificatePage(query: CertificatePageQuery): Promise<Page<CertificateRecord>> {
@@ -37,27 +36,9 @@ export function fetchCertificateDetail(id: number): Promise<CertificateRecord> {
   return request<CertificateRecord>({ path: Api.certificateDetail, query: { id }, silent: true })
 }
 
-export type ApplyResult = { ok: true; ids: number[] } | { ok: false; message: string }
-
 /**
- * POST certificate/insert. SPEC §8: a code other than 0 shows the server's message; the screen toasts `message`
- * (request() still applies the -997/-998 rules; a network failure's message is the network text).
+ * POST certificate/insert. SPEC §8: a code other than 0 shows the server's message; the flow toasts it.
  */
-export async function postCertificate(body: CertificateInsertBody): Promise<ApplyResult> {
+export function postCertificate(body: CertificateInsertBody): Promise<ApplyResult> {
   return postApply(Api.certificateInsert, body)
-}
-
-/** Shared by the receipt feature (same answer shape and the same §8 rule). */
-export async function postApply(path: string, body: unknown): Promise<ApplyResult> {
-  try {
-    const data = await request<ApplyAnswer>({ path, method: 'POST', data: body, silent: true })
-    return { ok: true, ids: data?.ids || [] }
-  } catch (e: any) {
-    return { ok: false, message: String(e?.message || '') }
-  }
-}
-
-/** Dialling codes for the mobile inputs (S/api/v1/area/getAreaList4sort), "+86" first. */
-export function fetchAreaCodes(): Promise<AreaCode[]> {
-  return request<AreaCode[]>({ path: Api.areaList4sort, auth: false, silent: true })
 }

@@ -3,54 +3,35 @@
  * information, and the courier company and number when present (the number copies with 复制成功).
  */
 import { useMemo } from 'react'
-import { Text, View } from '@tarojs/components'
-import Taro from '@tarojs/taro'
+import { Text } from '@tarojs/components'
+import DetailFrame, { DetailState } from '@/components/detail-frame'
+import { Card } from '@/components/form-kit'
+import { InfoRow, ProjectBlock } from '@/components/info-rows'
+import { copyText } from '@/lib/clipboard'
+import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
-import { quiet, toast } from '@/lib/quiet'
 import { platform } from '@/platform'
 import { useT } from '@/store/session'
 import { fetchCertificateDetail } from '../api/certificate'
-import { useRemote } from '../hooks/use-remote'
 import { toCertificateView } from '../model/record'
-import { Card } from './kit/form-kit'
-import { InfoRow, ProjectBlock } from './kit/info-rows'
-import StatusChip from './kit/status-chip'
-import './detail-screen.scss'
-
-/** Copies text and says 复制成功 (SPEC §8); a failed copy is only logged. */
-export function copyText(text: string, done: string) {
-  quiet(() =>
-    Taro.setClipboardData({ data: text })
-      .then(() => toast(done))
-      .catch((e: unknown) => console.warn('copy failed', e))
-  )
-}
 
 export default function CertificateDetailScreen({ id }: { id: number }) {
   const t = useT()
   const theme = useTheme()
-  const detail = useRemote(() => fetchCertificateDetail(id), String(id), id > 0)
+  const detail = useData(() => fetchCertificateDetail(id), [id], { enabled: id > 0 })
   const c = useMemo(() => (detail.data ? toCertificateView(detail.data, platform.assetUrl) : null), [detail.data])
 
-  if (!c) {
-    const failed = detail.status === 'error' || !(id > 0)
-    return (
-      <View className='cd-state' data-testid='cert-detail-state' onClick={failed && id > 0 ? detail.reload : undefined}>
-        <Text>{failed ? (id > 0 ? t('common.loadFailed') : t('certificate.detail.notFound')) : t('common.loading')}</Text>
-        {failed && id > 0 ? <Text className='cd-state__retry'>{t('common.retry')}</Text> : null}
-      </View>
-    )
-  }
+  if (!c) return <DetailState state={detail} testId='cert-detail-state' missing={id > 0 ? undefined : t('certificate.detail.notFound')} />
 
   return (
-    <View className='cd-screen' data-testid='cert-detail'>
-      <View className='cd-head' style={{ background: theme }}>
-        <Text className='cd-head__label'>{t('certificate.tab.paper')}</Text>
-        <View className='cd-head__status'>
-          <StatusChip status={c.status} labelKey={c.statusKey} testId='cert-detail-status' />
-        </View>
-        {c.applyDate ? <Text className='cd-head__time'>{t('certificate.applyDate')} {c.applyDate}</Text> : null}
-      </View>
+    <DetailFrame
+      testId='cert-detail'
+      label={t('certificate.tab.paper')}
+      status={c.status}
+      statusKey={c.statusKey}
+      statusTestId='cert-detail-status'
+      time={c.applyDate ? `${t('certificate.applyDate')} ${c.applyDate}` : ''}
+    >
       <Card title={t('certificate.detail.project')}>
         <ProjectBlock
           thumb={c.thumb}
@@ -83,7 +64,6 @@ export default function CertificateDetailScreen({ id }: { id: number }) {
           />
         </Card>
       ) : null}
-      <View className='cd-space' />
-    </View>
+    </DetailFrame>
   )
 }

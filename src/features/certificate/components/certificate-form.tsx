@@ -5,9 +5,9 @@
 import { CertificateWay, type CertificateConfig } from '@contract'
 import { useT } from '@/store/session'
 import { certificateWays, switchWay, type CertApplyState } from '../model/apply'
-import { displayMobile } from '../model/mobile'
-import { Card, ChoiceRow, InputRow, ReadRow } from './kit/form-kit'
-import MobileRow from './kit/mobile-row'
+import { Card, ChoiceRow, InputRow, MobileRow, ReadRow } from '@/components/form-kit'
+import { displayMobile } from '@/lib/mobile'
+import { dynamicText } from '@/lib/i18n'
 
 interface Props {
   config: CertificateConfig
@@ -24,7 +24,7 @@ export default function CertificateForm({ config, form, onChange }: Props) {
       <ChoiceRow
         label={t('certificate.way')}
         required
-        options={ways.map((w) => ({ value: w, label: t(`certificate.way.${w}`) }))}
+        options={ways.map((w) => ({ value: w, label: dynamicText(t, `certificate.way.${w}`, String(w)) }))}
         value={form.way}
         onPick={(w) => onChange(switchWay(form, w, config))}
         testPrefix='cert-way'

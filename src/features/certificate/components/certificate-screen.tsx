@@ -3,14 +3,15 @@
  * chosen tab kept in storage key cerTab), and the paper-certificate application flow in place of the lists.
  */
 import { useState } from 'react'
-import { Text, View } from '@tarojs/components'
+import { View } from '@tarojs/components'
+import { useApplyMode } from '@/components/apply-flow'
+import LoadState from '@/components/load-state'
+import SegmentTabs from '@/components/segment-tabs'
+import { useData } from '@/lib/hooks/use-data'
 import { store } from '@/platform/storage-keys'
 import { useT } from '@/store/session'
 import { fetchCertificateConfig } from '../api/certificate'
-import { useRemote } from '../hooks/use-remote'
-import { scrollToTop } from '../hooks/use-apply'
 import { resolveTab, showTabBar, type CertTab } from '../model/tab'
-import SegmentTabs from './kit/segment-tabs'
 import ElectronicList from './electronic-list'
 import PaperList from './paper-list'
 import CertificateApply from './certificate-apply'
@@ -18,39 +19,15 @@ import './certificate-screen.scss'
 
 export default function CertificateScreen() {
   const t = useT()
-  const config = useRemote(fetchCertificateConfig, 'config')
+  const config = useData(fetchCertificateConfig, [])
   const [chosen, setChosen] = useState<string | undefined>(() => store.get('cerTab'))
-  const [applying, setApplyingState] = useState(false)
-  const setApplying = (v: boolean) => {
-    setApplyingState(v)
-    scrollToTop()
-  }
-  // bumped after a successful application: the lists load again from the first page
-  const [generation, setGeneration] = useState(0)
+  const mode = useApplyMode()
 
-  if (config.status !== 'ready' || !config.data) {
-    return (
-      <View className='cert-state' data-testid='cert-config-state' onClick={config.status === 'error' ? config.reload : undefined}>
-        <Text>{config.status === 'error' ? t('common.loadFailed') : t('common.loading')}</Text>
-        {config.status === 'error' ? <Text className='cert-state__retry'>{t('common.retry')}</Text> : null}
-      </View>
-    )
-  }
+  if (!config.data) return <LoadState state={config} className='cert-state' testId='cert-config-state' />
   const cfg = config.data
   const tab = resolveTab(chosen, cfg)
 
-  if (applying) {
-    return (
-      <CertificateApply
-        config={cfg}
-        onCancel={() => setApplying(false)}
-        onDone={() => {
-          setApplying(false)
-          setGeneration((g) => g + 1)
-        }}
-      />
-    )
-  }
+  if (mode.applying) return <CertificateApply config={cfg} onCancel={mode.cancel} onDone={mode.done} />
 
   const choose = (k: CertTab) => {
     store.set('cerTab', k)
@@ -73,9 +50,9 @@ export default function CertificateScreen() {
         </View>
       ) : null}
       {tab === 'paper' ? (
-        <PaperList key={`p${generation}`} canApply={cfg.isOpenPaper === 1} onApply={() => setApplying(true)} />
+        <PaperList key={`p${mode.generation}`} canApply={cfg.isOpenPaper === 1} onApply={mode.start} />
       ) : (
-        <ElectronicList key={`e${generation}`} />
+        <ElectronicList key={`e${mode.generation}`} />
       )}
     </View>
   )

@@ -4,7 +4,8 @@
  * to mail clears the fields, switching back to pick-up restores the school's. Pure: the screen holds the state.
  */
 import { CertificateWay, type CertificateConfig, type CertificateInsertBody } from '@contract'
-import { DEFAULT_AREA, isValidContactMobile, normaliseArea, toAreaMobile } from './mobile'
+import { DEFAULT_AREA, isValidContactMobile, normaliseArea, toAreaMobile } from '@/lib/mobile'
+import type { Problem } from '@/lib/validation'
 
 export interface CertApplyState {
   /** certificateWay: 1 pick up at school, 2 mail; null until chosen */
@@ -14,11 +15,6 @@ export interface CertApplyState {
   mobile: string
   /** dialling code without '+' */
   area: string
-}
-
-/** A validation problem: the i18n key of the toast. */
-export interface Problem {
-  key: string
 }
 
 type WayConfig = Pick<CertificateConfig, 'certificateWayPaperList' | 'pickUpAddress' | 'pickUpName' | 'pickUpMobile'>

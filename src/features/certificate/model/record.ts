@@ -1,9 +1,10 @@
 /** Certificate rows and detail, wire -> view (SPEC §2: amount with separators, times cut to 16 characters). */
-import type { CertificateRecord, StayDonation } from '@contract'
+import type { CertificateRecord } from '@contract'
 import { cutMinute } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
-import { displayMobile } from './mobile'
-import { certificateStatusKey, statusTone, type StatusTone } from './status'
+import { displayMobile } from '@/lib/mobile'
+import { certificateStatusKey } from './status'
+import type { MessageKey } from '@/lib/i18n'
 
 export interface CertificateView {
   id: number
@@ -13,12 +14,11 @@ export interface CertificateView {
   donateTime: string
   applyDate: string
   status: number
-  statusKey: string
-  tone: StatusTone
+  statusKey: MessageKey | ''
   /** full URL of the electronic certificate image, '' while it is being generated */
   image: string
   donorName: string
-  wayKey: string
+  wayKey: MessageKey | ''
   contact: string
   mobile: string
   address: string
@@ -36,7 +36,6 @@ export function toCertificateView(r: CertificateRecord, assetUrl: (u: string) =>
     applyDate: cutMinute(r.applyDate),
     status: r.status,
     statusKey: certificateStatusKey(r.status),
-    tone: statusTone(r.status),
     image: r.certificateImg ? assetUrl(r.certificateImg) : '',
     donorName: r.donorName || '',
     wayKey: r.certificateWay === 1 || r.certificateWay === 2 ? `certificate.way.${r.certificateWay}` : '',
@@ -45,27 +44,5 @@ export function toCertificateView(r: CertificateRecord, assetUrl: (u: string) =>
     address: r.postalAddress || '',
     courierCompany: r.expressCompanyTitle || '',
     courierNo: r.expressOrderNo || ''
-  }
-}
-
-/** A gift in the apply pickers (certificate and receipt). */
-export interface StayView {
-  id: number
-  name: string
-  sub: string
-  thumb: string
-  /** '¥1,000.00', or the quantity for a goods gift */
-  amount: string
-  time: string
-}
-
-export function toStayView(d: StayDonation, assetUrl: (u: string) => string): StayView {
-  return {
-    id: d.id,
-    name: d.itemsName || '',
-    sub: d.subItemsName || '',
-    thumb: d.thumbnailImg ? assetUrl(d.thumbnailImg) : '',
-    amount: d.crowdType === 2 ? `${d.donateMaterialNumber} ${d.materialUnit}`.trim() : `¥${formatMoney(d.donateMoney)}`,
-    time: cutMinute(d.donateTime)
   }
 }

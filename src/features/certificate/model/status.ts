@@ -1,8 +1,6 @@
-/** SPEC §4 status chips of certificates and receipts: status 1 green, every other status yellow. */
-export type StatusTone = 'green' | 'yellow'
-
-export const statusTone = (status: number): StatusTone => (status === 1 ? 'green' : 'yellow')
+/** SPEC §4 paper certificate statuses (the chip's colour is components/status-chip's). */
+import { messageKey, type MessageKey } from '@/lib/i18n'
 
 /** i18n key of a paper certificate status (1..5), '' for anything else (electronic rows have status 0). */
-export const certificateStatusKey = (status: number): string =>
-  Number.isInteger(status) && status >= 1 && status <= 5 ? `certificate.status.${status}` : ''
+export const certificateStatusKey = (status: number): MessageKey | '' =>
+  (Number.isInteger(status) && status >= 1 && status <= 5 && messageKey(`certificate.status.${status}`)) || ''

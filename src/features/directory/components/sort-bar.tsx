@@ -4,6 +4,7 @@ import type { DirectoryOrder } from '@contract'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { orderLabelKey, sortDirOf, sortKeyOf, type SortKey } from '../model/order'
+import type { MessageKey } from '@/lib/i18n'
 import './sort-bar.scss'
 
 interface Props {
@@ -11,7 +12,7 @@ interface Props {
   onTap(key: SortKey): void
 }
 
-const KEYS: { key: SortKey; label: string }[] = [
+const KEYS: { key: SortKey; label: MessageKey }[] = [
   { key: 'time', label: 'directory.sortTime' },
   { key: 'money', label: 'directory.sortMoney' }
 ]

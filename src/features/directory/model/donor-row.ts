@@ -2,9 +2,7 @@
 import { CrowdType, type DirectoryTotal, type DonationRecord } from '@contract'
 import { cutDay } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
-import type { TParams } from '@/lib/i18n'
-
-type Translate = (key: string, params?: TParams) => string
+import type { Translate } from '@/lib/i18n'
 
 export interface DonorRowView {
   id: number

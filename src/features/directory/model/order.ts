@@ -4,6 +4,7 @@
  * switches to it, newest/largest first. Tapping Time, Amount, Amount, Time from the default walks the whole cycle.
  */
 import { DIRECTORY_ORDER_CYCLE, type DirectoryOrder } from '@contract'
+import type { MessageKey } from '@/lib/i18n'
 
 export type SortKey = 'time' | 'money'
 export type SortDir = 'desc' | 'asc'
@@ -33,7 +34,7 @@ export function initialOrder(configured: unknown): DirectoryOrder {
 }
 
 /** i18n key describing an order in words ("newest first"). */
-export function orderLabelKey(order: DirectoryOrder): string {
+export function orderLabelKey(order: DirectoryOrder): MessageKey {
   switch (order) {
     case 'donate_time_asc':
       return 'directory.order.timeAsc'

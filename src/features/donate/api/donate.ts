@@ -5,7 +5,6 @@
 import {
   Api,
   PermissionCode,
-  type AreaCode,
   type AreaDictionaryNode,
   type CardBalance,
   type DonateAnswer,
@@ -60,11 +59,6 @@ export function fetchCardBalance(stuWorkNo: string): Promise<CardBalance> {
 /** POST donate: code -1 is toasted by request() and rejects; nothing else happens then (SPEC §8). */
 export function postDonate(body: DonateSubmission): Promise<DonateAnswer> {
   return request<DonateAnswer>({ path: Api.donate, method: 'POST', data: body })
-}
-
-/** Dialling codes for mobile inputs ("+86" first). */
-export function fetchAreaCodes(): Promise<AreaCode[]> {
-  return request<AreaCode[]>({ path: Api.areaList4sort, auth: false, silent: true })
 }
 
 /** Provinces (parentId '0'), then cities, then districts. */

@@ -10,6 +10,7 @@ import type { Visibility } from '../model/visibility'
 import { Chips, Row, Section, SwitchRow, TextRow } from './form-kit'
 import PickupInfo from './pickup-info'
 import type { SectionProps } from './types'
+import { dynamicText } from '@/lib/i18n'
 
 export default function CertificateSection({ ctx, state, update, vis }: SectionProps & { vis: Visibility }) {
   const t = useT()
@@ -34,7 +35,7 @@ export default function CertificateSection({ ctx, state, update, vis }: SectionP
       {vis.certificateWay ? (
         <Row label={t('donate.certificate.way')} required stacked testId='certificate-way'>
           <Chips
-            options={(form.certificateWayPaperList || []).map((w) => ({ value: w, label: t(`donate.certificate.way${w}`) }))}
+            options={(form.certificateWayPaperList || []).map((w) => ({ value: w, label: dynamicText(t, `donate.certificate.way${w}`, String(w)) }))}
             selected={state.certificateWay === null ? [] : [state.certificateWay]}
             onPick={(w) => update((s) => patch(s, { certificateWay: w }))}
             columns={2}

@@ -10,12 +10,13 @@ import AreaSheet, { regionText } from './area-sheet'
 import { Section, TextRow, ValueRow } from './form-kit'
 import MobileField from './mobile-field'
 import type { SectionProps } from './types'
+import type { MessageKey } from '@/lib/i18n'
 
 export default function PostalSection({ state, update, vis }: SectionProps & { vis: Visibility }) {
   const t = useT()
   const [open, setOpen] = useState(false)
   if (!vis.postal) return null
-  const req = (key: string) => t('donate.field.required', { title: t(key) })
+  const req = (key: MessageKey) => t('donate.field.required', { title: t(key) })
   return (
     <Section title={t('donate.section.postal')} testId='postal-section'>
       <AreaSheet open={open} onClose={() => setOpen(false)} onPick={(region) => update((s) => patch(s, { region }))} />

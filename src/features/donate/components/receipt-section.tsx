@@ -12,6 +12,7 @@ import { Chips, Row, Section, SwitchRow, TextRow } from './form-kit'
 import MobileField from './mobile-field'
 import PickupInfo from './pickup-info'
 import type { SectionProps } from './types'
+import { dynamicText } from '@/lib/i18n'
 
 export default function ReceiptSection({ ctx, state, update, vis }: SectionProps & { vis: Visibility }) {
   const t = useT()
@@ -27,7 +28,7 @@ export default function ReceiptSection({ ctx, state, update, vis }: SectionProps
         <>
           <Row label={t('donate.receipt.donorType')} required stacked>
             <Chips
-              options={[2, 1].map((v) => ({ value: v as 1 | 2, label: t(`donate.receipt.donorType${v}`) }))}
+              options={([2, 1] as const).map((v) => ({ value: v as 1 | 2, label: t(`donate.receipt.donorType${v}`) }))}
               selected={[state.receiptDonorType]}
               onPick={(v) => update((s) => patch(s, { receiptDonorType: v }))}
               testId='receipt-donor-type'
@@ -44,7 +45,7 @@ export default function ReceiptSection({ ctx, state, update, vis }: SectionProps
           {(form.receiptTypeList || []).length > 1 ? (
             <Row label={t('donate.receipt.type')} required stacked>
               <Chips
-                options={form.receiptTypeList.map((v) => ({ value: v, label: t(`donate.receipt.type${v}`) }))}
+                options={form.receiptTypeList.map((v) => ({ value: v, label: dynamicText(t, `donate.receipt.type${v}`, String(v)) }))}
                 selected={state.receiptType === null ? [] : [state.receiptType]}
                 onPick={(v) => update((s) => pickReceiptType(ctx, s, v))}
                 testId='receipt-type'
@@ -54,7 +55,7 @@ export default function ReceiptSection({ ctx, state, update, vis }: SectionProps
           ) : null}
           <Row label={t('donate.receipt.way')} required stacked>
             <Chips
-              options={receiptWays(form, state.receiptType).map((v) => ({ value: v, label: t(`donate.receipt.way${v}`) }))}
+              options={receiptWays(form, state.receiptType).map((v) => ({ value: v, label: dynamicText(t, `donate.receipt.way${v}`, String(v)) }))}
               selected={state.receiptWay === null ? [] : [state.receiptWay]}
               onPick={(v) => update((s) => patch(s, { receiptWay: v }))}
               testId='receipt-way'

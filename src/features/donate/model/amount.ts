@@ -6,6 +6,7 @@
 import Decimal from 'decimal.js'
 import { MAX_DONATION_YUAN, type FormConfig, type Yuan } from '@contract'
 import { checkAmount } from '@/lib/money'
+import type { MessageKey } from '@/lib/i18n'
 
 export function dec(v: string | number | null | undefined): Decimal {
   if (v === null || v === undefined || v === '') return new Decimal(0)
@@ -41,7 +42,7 @@ export function checkHandAmount(input: string, form: Pick<FormConfig, 'isInteger
 
 /** What a failed check tells the donor: i18n key, params, toast duration, and whether the field is cleared. */
 export interface AmountMessage {
-  key: string
+  key: MessageKey
   params?: Record<string, string | number>
   duration: number
   clear: boolean

@@ -4,6 +4,7 @@
  */
 import { DONATE_LIMITS, type FormField } from '@contract'
 import { isPositiveInt } from './amount'
+import type { MessageKey } from '@/lib/i18n'
 
 export type FieldValues = Record<string, string>
 
@@ -83,7 +84,7 @@ export function yearRange(now = new Date()): { start: number; end: number } {
 
 export interface FieldError {
   fieldName: string
-  key: string
+  key: MessageKey
   params?: Record<string, string | number>
   /** shown as is (a required field's placeholder) */
   text?: string
@@ -94,7 +95,7 @@ export interface FieldError {
 export function fieldError(f: FormField, rawValue: string, code = '', now = new Date()): FieldError | null {
   const title = f.fieldShowName
   const v = (rawValue ?? '').trim()
-  const err = (key: string, params?: FieldError['params']): FieldError => ({ fieldName: f.fieldName, key, params, duration: 1000 })
+  const err = (key: MessageKey, params?: FieldError['params']): FieldError => ({ fieldName: f.fieldName, key, params, duration: 1000 })
   // a switch is always answered (off is an answer); required means a value for everything else
   const empty = v === '' || (f.fieldUiType === 'switch' && v !== '0' && v !== '1')
   if (empty) {

@@ -1,9 +1,10 @@
 /** Payment methods offered by the form (SPEC §4 Pay types): labels and icons' colours per code. */
 import { PayTypes, type PayTypeCode } from '@contract'
+import type { MessageKey } from '@/lib/i18n'
 
 export interface PayOption {
   code: PayTypeCode
-  labelKey: string
+  labelKey: MessageKey
   /** a short mark drawn in the option's badge */
   mark: string
   color: string

@@ -4,6 +4,7 @@
  * preselected; changing the type selects the first way of the other list.
  */
 import type { FormConfig } from '@contract'
+import type { MessageKey } from '@/lib/i18n'
 
 export type ReceiptLists = Pick<FormConfig, 'receiptTypeList' | 'receiptWayPaperList' | 'receiptWayElectronicList'>
 
@@ -40,7 +41,7 @@ export function switchReceiptType(form: ReceiptLists, type: number): Pick<Receip
 }
 
 /** Labels of the receipt's name and code: personal (1) name and ID number; enterprise (2) unit name and credit code. */
-export function receiptLabels(donorType: 1 | 2): { name: string; code: string } {
+export function receiptLabels(donorType: 1 | 2): { name: MessageKey; code: MessageKey } {
   return donorType === 2
     ? { name: 'donate.receipt.unitName', code: 'donate.receipt.creditCode' }
     : { name: 'donate.receipt.personName', code: 'donate.receipt.idNumber' }

@@ -9,10 +9,14 @@ import { isGoods, type FormContext } from './context'
 import { charLength, firstFieldError, isValidMobile } from './fields'
 import type { DonateFormState } from './form-state'
 import { visibility } from './visibility'
+import type { MessageKey } from '@/lib/i18n'
+
+/** `titleKey`: a key whose text fills {title} (a receipt field's label), translated with the message itself. */
+export type ErrorParams = Record<string, string | number> & { titleKey?: MessageKey }
 
 export interface FormError {
-  key: string
-  params?: Record<string, string | number>
+  key: MessageKey
+  params?: ErrorParams
   /** shown as is instead of key (a field's own placeholder) */
   text?: string
   duration: number
@@ -20,7 +24,7 @@ export interface FormError {
   target?: string
 }
 
-const e = (key: string, target?: string, params?: FormError['params'], duration = 1000): FormError => ({ key, params, duration, target })
+const e = (key: MessageKey, target?: string, params?: FormError['params'], duration = 1000): FormError => ({ key, params, duration, target })
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export function amountError(ctx: FormContext, s: DonateFormState): FormError | null {
@@ -97,8 +101,8 @@ export const donorName = (s: DonateFormState): string => (s.values[DONOR_NAME_FI
 
 /** A validation error as the donor reads it: its own text, or the message with translated title keys. */
 export function errorText(
-  err: { key: string; params?: Record<string, string | number>; text?: string },
-  t: (key: string, params?: Record<string, string | number>) => string
+  err: { key: MessageKey; params?: ErrorParams; text?: string },
+  t: (key: MessageKey, params?: Record<string, string | number>) => string
 ): string {
   if (err.text) return err.text
   const params = { ...(err.params || {}) }

@@ -4,18 +4,12 @@
  */
 import {
   Api,
-  type AreaCode,
   type AreaMobile,
   type MobileLoginAnswer,
   type PassLoginAnswer,
   type SmsCodeAnswer
 } from '@contract'
 import { request } from '@/lib/request'
-
-/** Dialling codes for the area-code picker (public). */
-export function fetchAreaCodes(): Promise<AreaCode[]> {
-  return request<AreaCode[]>({ path: Api.areaList4sort, auth: false, silent: true })
-}
 
 export function requestSmsCode(mobile: AreaMobile): Promise<SmsCodeAnswer> {
   return request<SmsCodeAnswer>({ path: Api.getSmsCode, method: 'POST', data: { mobile }, auth: false })

@@ -1,8 +1,8 @@
 /** The inputs of the two login modes: mobile with area code and SMS code, or account and password. */
-import { Input, Picker, Text, View } from '@tarojs/components'
+import { Input, View } from '@tarojs/components'
+import AreaCodePicker, { mobileMaxLength } from '@/components/area-code-picker'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
-import { useAreaCodes } from '../hooks/use-area-codes'
 import { normaliseAreaCode, type LoginForm } from '../model/login'
 
 interface Props {
@@ -13,32 +13,23 @@ interface Props {
 export function MobileFields({ form, update, countdown, onSendCode }: Props & { countdown: number; onSendCode(): void }) {
   const t = useT()
   const theme = useTheme()
-  const codes = useAreaCodes()
   const current = normaliseAreaCode(form.areaCode)
-  const index = Math.max(0, codes.findIndex((c) => normaliseAreaCode(c.areaCode) === current))
   const waiting = countdown > 0
   return (
     <View className='lg-fields'>
       <View className='lg-field'>
-        <Picker
-          mode='selector'
-          range={codes.map((c) => `${c.areaCode} ${c.area}`)}
-          value={index}
-          onChange={(e) => {
-            const picked = codes[Number(e.detail.value)]
-            if (picked) update({ areaCode: normaliseAreaCode(picked.areaCode) })
-          }}
-        >
-          <View className='lg-field__code' data-testid='login-area'>
-            <Text>+{current}</Text>
-            <Text className='lg-field__caret'>▾</Text>
-          </View>
-        </Picker>
+        <AreaCodePicker
+          code={current}
+          onChange={(areaCode) => update({ areaCode })}
+          className='lg-field__code'
+          caretClassName='lg-field__caret'
+          testId='login-area'
+        />
         <Input
           className='lg-field__input'
           type='number'
           value={form.mobile}
-          maxlength={current === '86' ? 11 : 15}
+          maxlength={mobileMaxLength(current)}
           placeholder={t('identity.mobile.placeholder')}
           placeholderClass='lg-ph'
           onInput={(e) => update({ mobile: e.detail.value })}

@@ -3,6 +3,7 @@
  * mobile and the code, in account mode the username and the password. Rules return an i18n key or null.
  */
 import { DONATE_LIMITS, SMS_LIMITS, type AreaMobile } from '@contract'
+import type { MessageKey } from '@/lib/i18n'
 
 export type LoginMode = 'mobile' | 'account'
 
@@ -45,16 +46,16 @@ export function isValidMobile(areaCode: string, mobile: string): boolean {
   return /^\d{4,15}$/.test(m)
 }
 
-function mobileProblem(f: LoginForm): string | null {
+function mobileProblem(f: LoginForm): MessageKey | null {
   if (!f.mobile.trim()) return 'identity.mobile.required'
   if (!isValidMobile(f.areaCode, f.mobile)) return 'identity.mobile.invalid'
   return null
 }
 
 /** Asking for an SMS code needs a valid mobile (the countdown is checked by the caller). */
-export const smsRequestProblem = (f: LoginForm): string | null => mobileProblem(f)
+export const smsRequestProblem = (f: LoginForm): MessageKey | null => mobileProblem(f)
 
-export function loginProblem(f: LoginForm): string | null {
+export function loginProblem(f: LoginForm): MessageKey | null {
   if (!f.agreed) return 'identity.agree.required'
   if (f.mode === 'mobile') {
     const m = mobileProblem(f)

@@ -19,6 +19,7 @@ import { usePaybackPoll } from '../hooks/use-payback-poll'
 import { alipayWebLink, projectListUrl } from '../model/links'
 import { confirmPaid } from '../run-payment'
 import PayState from './pay-state'
+import type { MessageKey } from '@/lib/i18n'
 import 'taro-ui/lib/style/components/button.scss'
 import './alipay-screen.scss'
 
@@ -33,7 +34,7 @@ function Instructions({ link, mini }: { link: string; mini: boolean }) {
         .then(() => toast(t('payment.alipay.copied'), 1000))
         .catch(() => console.warn('copy failed')) // SPEC §8: a copy failure is only logged
     )
-  const steps = mini ? [] : ['payment.alipay.step1', 'payment.alipay.step2', 'payment.alipay.step3']
+  const steps: MessageKey[] = mini ? [] : ['payment.alipay.step1', 'payment.alipay.step2', 'payment.alipay.step3']
   return (
     <View className='pm-alipay' data-testid='alipay-instructions'>
       {mini ? null : <View className='pm-alipay__arrow' style={{ color: theme }}>↗</View>}

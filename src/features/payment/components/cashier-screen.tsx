@@ -17,6 +17,7 @@ import { settleCashier } from '../model/cashier-registry'
 import { projectListUrl } from '../model/links'
 import { abandonOrder, confirmPaid, leaveTo } from '../run-payment'
 import PayState from './pay-state'
+import { dynamicText } from '@/lib/i18n'
 import 'taro-ui/lib/style/components/button.scss'
 import 'taro-ui/lib/style/components/loading.scss'
 import './cashier-screen.scss'
@@ -45,7 +46,8 @@ export default function CashierScreen() {
     if (busy) return
     setBusy(outcome)
     try {
-      await postSandboxNotify({ billNo, outcome })
+      // the order's pay token proves this cashier was handed this order (the server refuses the confirm without it)
+      await postSandboxNotify({ billNo, outcome, payToken: payToken ?? '' })
     } catch {
       setBusy(null) // request() has shown the server's message
       return
@@ -70,7 +72,7 @@ export default function CashierScreen() {
     return <PayState kind='error' title={t('payment.cashier.missing')} testId='cashier-missing'
       primary={{ label: t('payment.toProjects'), onTap: () => platform.nav.redirect(projectListUrl(variant)) }} />
   }
-  const method = q.payType ? t(`payment.method.${q.payType}`) : ''
+  const method = q.payType ? dynamicText(t, `payment.method.${q.payType}`) : ''
   return (
     <View className='pm-cashier' data-testid='cashier'>
       <View className='pm-cashier__banner' data-testid='sandbox-banner'>

@@ -10,8 +10,8 @@ import {
   type ReceiptRecord,
   type StayDonation
 } from '@contract'
+import { postApply, type ApplyResult } from '@/components/apply-flow'
 import { request } from '@/lib/request'
-import { postApply, type ApplyResult } from '@/features/certificate'
 
 export function fetchReceiptPage(query: ReceiptPageQuery): Promise<Page<ReceiptRecord>> {
   return request<Page<ReceiptRecord>>({ path: Api.receiptPage, query: { ...query }, silent: true })

@@ -3,9 +3,11 @@
  * mobile) or electronic (3 e-mail, 4 SMS mobile). A new type selects the first way of its list.
  */
 import { ReceiptWay, type ReceiptConfig } from '@contract'
-import { Card, ChoiceRow, InputRow, MobileRow, ReadRow, displayMobile } from '@/features/certificate'
+import { Card, ChoiceRow, InputRow, MobileRow, ReadRow } from '@/components/form-kit'
+import { displayMobile } from '@/lib/mobile'
 import { useT } from '@/store/session'
 import { receiptTypes, receiptWays, setReceiptType, type ReceiptApplyState } from '../model/apply'
+import { dynamicText } from '@/lib/i18n'
 
 interface Props {
   config: ReceiptConfig
@@ -22,7 +24,7 @@ export default function ReceiptDeliveryCard({ config, form, onChange }: Props) {
       <ChoiceRow
         label={t('receipt.type')}
         required
-        options={receiptTypes(config).map((v) => ({ value: v, label: t(`receipt.type.${v}`) }))}
+        options={receiptTypes(config).map((v) => ({ value: v, label: dynamicText(t, `receipt.type.${v}`, String(v)) }))}
         value={form.receiptType}
         onPick={(v) => onChange(setReceiptType(form, v, config))}
         testPrefix='receipt-type'
@@ -30,7 +32,7 @@ export default function ReceiptDeliveryCard({ config, form, onChange }: Props) {
       <ChoiceRow
         label={t('receipt.way')}
         required
-        options={receiptWays(config, form.receiptType).map((v) => ({ value: v, label: t(`receipt.way.${v}`) }))}
+        options={receiptWays(config, form.receiptType).map((v) => ({ value: v, label: dynamicText(t, `receipt.way.${v}`, String(v)) }))}
         value={way}
         onPick={(v) => set({ receiptWay: v })}
         testPrefix='receipt-way'

@@ -4,15 +4,17 @@
  */
 import { useMemo } from 'react'
 import { Text, View } from '@tarojs/components'
-import { Card, InfoRow, ProjectBlock, StatusChip, copyText, useRemote } from '@/features/certificate'
+import DetailFrame, { DetailState } from '@/components/detail-frame'
+import { Card } from '@/components/form-kit'
+import { InfoRow, ProjectBlock } from '@/components/info-rows'
+import { copyText } from '@/lib/clipboard'
+import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { platform } from '@/platform'
 import { useT } from '@/store/session'
 import { fetchReceiptDetail } from '../api/receipt'
 import { toReceiptView, type ReceiptView } from '../model/record'
 import { openReceiptFile } from './open-file'
-// the detail page frame (screen, coloured head, states) is the certificate detail's; only the file card is ours
-import '../../certificate/components/detail-screen.scss'
 import './receipt-detail-screen.scss'
 
 function InvoiceCard({ r }: { r: ReceiptView }) {
@@ -54,28 +56,19 @@ function InvoiceCard({ r }: { r: ReceiptView }) {
 
 export default function ReceiptDetailScreen({ id }: { id: number }) {
   const t = useT()
-  const theme = useTheme()
-  const detail = useRemote(() => fetchReceiptDetail(id), String(id), id > 0)
+  const detail = useData(() => fetchReceiptDetail(id), [id], { enabled: id > 0 })
   const r = useMemo(() => (detail.data ? toReceiptView(detail.data, platform.assetUrl) : null), [detail.data])
 
-  if (!r) {
-    const failed = detail.status === 'error' || !(id > 0)
-    return (
-      <View className='cd-state' data-testid='receipt-detail-state' onClick={failed && id > 0 ? detail.reload : undefined}>
-        <Text>{failed ? (id > 0 ? t('common.loadFailed') : t('receipt.detail.notFound')) : t('common.loading')}</Text>
-        {failed && id > 0 ? <Text className='cd-state__retry'>{t('common.retry')}</Text> : null}
-      </View>
-    )
-  }
+  if (!r) return <DetailState state={detail} testId='receipt-detail-state' missing={id > 0 ? undefined : t('receipt.detail.notFound')} />
   return (
-    <View className='cd-screen' data-testid='receipt-detail'>
-      <View className='cd-head' style={{ background: theme }}>
-        <Text className='cd-head__label'>{r.typeKey ? t(r.typeKey) : t('route.mine-paper-detail')}</Text>
-        <View className='cd-head__status'>
-          <StatusChip status={r.status} labelKey={r.statusKey} testId='receipt-detail-status' />
-        </View>
-        {r.createDate ? <Text className='cd-head__time'>{t('receipt.applyDate')} {r.createDate}</Text> : null}
-      </View>
+    <DetailFrame
+      testId='receipt-detail'
+      label={r.typeKey ? t(r.typeKey) : t('route.mine-paper-detail')}
+      status={r.status}
+      statusKey={r.statusKey}
+      statusTestId='receipt-detail-status'
+      time={r.createDate ? `${t('receipt.applyDate')} ${r.createDate}` : ''}
+    >
       <Card title={t('receipt.detail.project')}>
         <ProjectBlock
           thumb={r.thumb}
@@ -98,7 +91,6 @@ export default function ReceiptDetailScreen({ id }: { id: number }) {
         <InfoRow label={t('receipt.address')} value={r.address} />
       </Card>
       <InvoiceCard r={r} />
-      <View className='cd-space' />
-    </View>
+    </DetailFrame>
   )
 }

@@ -1,6 +1,6 @@
 /** The receipt's donor: personal (name, ID number) or enterprise (company name, credit code); codes 18 characters. */
 import { CREDIT_CODE_LENGTH, DonorType, type ReceiptConfig } from '@contract'
-import { Card, ChoiceRow, InputRow } from '@/features/certificate'
+import { Card, ChoiceRow, InputRow } from '@/components/form-kit'
 import { useT } from '@/store/session'
 import type { ReceiptApplyState } from '../model/apply'
 

@@ -6,8 +6,12 @@ import { useCallback, useMemo, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'
 import { PAGE_SIZE } from '@contract'
+import { ActionBar, useApplyMode } from '@/components/apply-flow'
 import ListFooter from '@/components/list-footer'
-import { ActionBar, SegmentTabs, StatusChip, scrollToTop, useRemote } from '@/features/certificate'
+import LoadState from '@/components/load-state'
+import SegmentTabs from '@/components/segment-tabs'
+import StatusChip from '@/components/status-chip'
+import { useData } from '@/lib/hooks/use-data'
 import { usePagedList } from '@/lib/hooks/use-paged-list'
 import { routeUrl } from '@/lib/routes'
 import { platform } from '@/platform'
@@ -53,36 +57,13 @@ function ReceiptList({ filter, canApply, onApply }: { filter: ReceiptFilter; can
 
 export default function ReceiptScreen() {
   const t = useT()
-  const config = useRemote(fetchReceiptConfig, 'config')
+  const config = useData(fetchReceiptConfig, [])
   const [filter, setFilter] = useState<ReceiptFilter>(0)
-  const [applying, setApplyingState] = useState(false)
-  const setApplying = (v: boolean) => {
-    setApplyingState(v)
-    scrollToTop()
-  }
-  const [generation, setGeneration] = useState(0)
+  const mode = useApplyMode()
 
-  if (config.status !== 'ready' || !config.data) {
-    return (
-      <View className='rc-state' data-testid='receipt-config-state' onClick={config.status === 'error' ? config.reload : undefined}>
-        <Text>{config.status === 'error' ? t('common.loadFailed') : t('common.loading')}</Text>
-        {config.status === 'error' ? <Text className='rc-state__retry'>{t('common.retry')}</Text> : null}
-      </View>
-    )
-  }
+  if (!config.data) return <LoadState state={config} className='rc-state' testId='receipt-config-state' />
   const cfg = config.data
-  if (applying) {
-    return (
-      <ReceiptApply
-        config={cfg}
-        onCancel={() => setApplying(false)}
-        onDone={() => {
-          setApplying(false)
-          setGeneration((g) => g + 1)
-        }}
-      />
-    )
-  }
+  if (mode.applying) return <ReceiptApply config={cfg} onCancel={mode.cancel} onDone={mode.done} />
   return (
     <View className='rc-screen' data-testid='receipt-screen'>
       <View className='rc-screen__tabs'>
@@ -93,7 +74,7 @@ export default function ReceiptScreen() {
           testPrefix='receipt-tab'
         />
       </View>
-      <ReceiptList key={`${filter}-${generation}`} filter={filter} canApply={cfg.validType !== 0} onApply={() => setApplying(true)} />
+      <ReceiptList key={`${filter}-${mode.generation}`} filter={filter} canApply={cfg.validType !== 0} onApply={mode.start} />
     </View>
   )
 }

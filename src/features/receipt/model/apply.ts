@@ -14,7 +14,8 @@ import {
   type ReceiptInsertBody,
   type ReceiptLastUserInfo
 } from '@contract'
-import { DEFAULT_AREA, isValidContactMobile, splitAreaMobile, toAreaMobile, type Problem } from '@/features/certificate/rules'
+import { DEFAULT_AREA, isValidContactMobile, splitAreaMobile, toAreaMobile } from '@/lib/mobile'
+import type { Problem } from '@/lib/validation'
 
 export interface ReceiptApplyState {
   donorType: number

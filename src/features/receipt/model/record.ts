@@ -2,8 +2,9 @@
 import type { ReceiptRecord } from '@contract'
 import { cutMinute } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
-import { displayMobile, statusTone, type StatusTone } from '@/features/certificate/rules'
+import { displayMobile } from '@/lib/mobile'
 import { receiptStatusKey, showsInvoice } from './status'
+import { messageKey, type MessageKey } from '@/lib/i18n'
 
 export interface ReceiptView {
   id: number
@@ -13,14 +14,13 @@ export interface ReceiptView {
   donateTime: string
   createDate: string
   status: number
-  statusKey: string
-  tone: StatusTone
-  typeKey: string
-  wayKey: string
-  donorTypeKey: string
+  statusKey: MessageKey | ''
+  typeKey: MessageKey | ''
+  wayKey: MessageKey | ''
+  donorTypeKey: MessageKey | ''
   donorName: string
   /** 'receipt.creditCode' (enterprise) or 'receipt.idNumber' (personal) */
-  codeLabelKey: string
+  codeLabelKey: MessageKey
   creditCode: string
   contact: string
   mobile: string
@@ -49,9 +49,8 @@ export function toReceiptView(r: ReceiptRecord, assetUrl: (u: string) => string)
     createDate: cutMinute(r.createDate),
     status: r.status,
     statusKey: receiptStatusKey(r.status),
-    tone: statusTone(r.status),
     typeKey: r.receiptType === 1 || r.receiptType === 2 ? `receipt.type.${r.receiptType}` : '',
-    wayKey: r.receiptWay >= 1 && r.receiptWay <= 4 ? `receipt.way.${r.receiptWay}` : '',
+    wayKey: (r.receiptWay >= 1 && r.receiptWay <= 4 && messageKey(`receipt.way.${r.receiptWay}`)) || '',
     donorTypeKey: r.donorType === 1 || r.donorType === 2 ? `receipt.donorType.${r.donorType}` : '',
     donorName: r.donorName || '',
     codeLabelKey: enterprise ? 'receipt.creditCode' : 'receipt.idNumber',

@@ -1,5 +1,7 @@
-// Strings of the article pages (list, list-page). Keep zh_CN and en in step (test/unit/i18n.test.ts checks).
-export default {
+// Strings of the article pages (list, list-page). zh_CN and en have the same keys (defineMessages: tsc checks).
+import { defineMessages } from '../define'
+
+export default defineMessages({
   zh_CN: {
     'article.reads': '阅读 {count}',
     'article.empty': '暂无资讯',
@@ -8,7 +10,7 @@ export default {
     'article.noThumb': '资讯',
     'article.publishedOn': '发布于 {date}',
     'article.back': '返回'
-  } as Record<string, string>,
+  },
   en: {
     'article.reads': '{count} reads',
     'article.empty': 'No articles yet',
@@ -17,5 +19,5 @@ export default {
     'article.noThumb': 'News',
     'article.publishedOn': 'Published {date}',
     'article.back': 'Back'
-  } as Record<string, string>
-}
+  }
+})

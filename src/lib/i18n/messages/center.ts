@@ -1,6 +1,8 @@
 // Strings of the personal centre (mine, mine-don, mine-together, mine-gm, award) and the avatar editor (cut).
-// Keep zh_CN and en in step (test/unit/i18n.test.ts checks).
-export default {
+// zh_CN and en have the same keys (defineMessages: tsc checks).
+import { defineMessages } from '../define'
+
+export default defineMessages({
   zh_CN: {
     'route.mine': '个人中心',
     'route.mine-don': '我的捐赠',
@@ -159,4 +161,4 @@ export default {
     'avatar.exportFailed': 'Could not create the avatar, please try again',
     'avatar.saved': 'Avatar updated'
   }
-}
+})

@@ -1,6 +1,8 @@
 // Certificates (SPEC §2 Certificates, §4 paper certificate status, §5 paper certificate submit, §8 toasts), and the
 // pieces the receipt screens share with them (apply flow steps, status chips, the mobile row).
-export default {
+import { defineMessages } from '../define'
+
+export default defineMessages({
   zh_CN: {
     'route.mine-certificate': '我的证书',
     'route.mine-certificate-detail': '证书详情',
@@ -137,4 +139,4 @@ export default {
     'certificate.step1': 'Choose gifts',
     'certificate.step2': 'Details',
   }
-}
+})

@@ -1,5 +1,7 @@
 // Strings shared by every page. Each domain keeps its own file beside this one; index.ts merges them.
-export default {
+import { defineMessages } from '../define'
+
+export default defineMessages({
   zh_CN: {
     'app.title': '校友捐赠',
     'common.loading': '加载中…',
@@ -56,4 +58,4 @@ export default {
     'route.list': 'News',
     'route.list-page': 'Article'
   }
-}
+})

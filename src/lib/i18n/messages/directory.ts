@@ -1,5 +1,7 @@
-// Strings of the donation directory (jzml). Keep zh_CN and en in step (test/unit/i18n.test.ts checks).
-export default {
+// Strings of the donation directory (jzml). zh_CN and en have the same keys (defineMessages: tsc checks).
+import { defineMessages } from '../define'
+
+export default defineMessages({
   zh_CN: {
     'directory.searchPlaceholder': '搜索捐赠人或项目',
     'directory.sortBy': '排序',
@@ -16,7 +18,7 @@ export default {
     'directory.subProject': '子项目：{name}',
     'directory.shareTitle': '感谢每一位捐赠人',
     'directory.shareDesc': '捐赠名录：每一份心意都值得铭记'
-  } as Record<string, string>,
+  },
   en: {
     'directory.searchPlaceholder': 'Search donors or projects',
     'directory.sortBy': 'Sort',
@@ -33,5 +35,5 @@ export default {
     'directory.subProject': 'Sub-project: {name}',
     'directory.shareTitle': 'Thank you to every donor',
     'directory.shareDesc': 'Donor directory: every gift is remembered'
-  } as Record<string, string>
-}
+  }
+})

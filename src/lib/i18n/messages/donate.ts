@@ -1,5 +1,7 @@
-// Strings of the donation form (form, agree-content). Keep zh_CN and en in step (test/unit/i18n.test.ts checks).
-export default {
+// Strings of the donation form (form, agree-content). zh_CN and en have the same keys (defineMessages: tsc checks).
+import { defineMessages } from '../define'
+
+export default defineMessages({
   zh_CN: {
     'route.form': '我要捐赠',
     'route.agree-content': '捐赠协议',
@@ -124,7 +126,7 @@ export default {
     'donate.alumni.title': '校友专属项目',
     'donate.alumni.text': '该项目仅面向校友筹款，请完成校友认证后再捐赠。',
     'donate.alumni.login': '校友登录'
-  } as Record<string, string>,
+  },
   en: {
     'route.form': 'Donate',
     'route.agree-content': 'Donation agreement',
@@ -249,5 +251,5 @@ export default {
     'donate.alumni.title': 'Alumni-only project',
     'donate.alumni.text': 'This fundraising is open only to alumni. Please complete alumni verification first.',
     'donate.alumni.login': 'Alumni login'
-  } as Record<string, string>
-}
+  }
+})

@@ -1,5 +1,7 @@
-// Strings of sign-in (login page, bind mobile). Keep zh_CN and en in step (test/unit/i18n.test.ts checks).
-export default {
+// Strings of sign-in (login page, bind mobile). zh_CN and en have the same keys (defineMessages: tsc checks).
+import { defineMessages } from '../define'
+
+export default defineMessages({
   zh_CN: {
     'route.login': '登录',
     'identity.welcome': '欢迎回来，登录后查看您的捐赠与证书',
@@ -66,4 +68,4 @@ export default {
     'identity.bind.submit': 'Bind',
     'identity.bind.success': 'Mobile bound'
   }
-}
+})

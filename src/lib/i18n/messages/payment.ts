@@ -1,6 +1,8 @@
 // Strings of the payment pages (cashier, alipay, pay-back, success) and runPayment's toasts.
-// Keep zh_CN and en in step (test/unit/i18n.test.ts checks).
-export default {
+// zh_CN and en have the same keys (defineMessages: tsc checks).
+import { defineMessages } from '../define'
+
+export default defineMessages({
   zh_CN: {
     'route.cashier': '沙箱收银台',
     'route.alipay': '支付宝支付',
@@ -14,6 +16,7 @@ export default {
     'payment.method.9': '校园一卡通',
     'payment.method.14': '在线支付',
     'payment.method.15': '微信支付',
+    'payment.method.99': '银行App支付',
     'payment.toProjects': '浏览更多项目',
     'payment.cashier.banner': '沙箱收银台',
     'payment.cashier.bannerSub': '测试环境 · 不会产生真实扣款',
@@ -72,6 +75,7 @@ export default {
     'payment.method.9': 'Campus card',
     'payment.method.14': 'Online payment',
     'payment.method.15': 'WeChat Pay',
+    'payment.method.99': 'Bank app',
     'payment.toProjects': 'More projects',
     'payment.cashier.banner': 'Sandbox cashier',
     'payment.cashier.bannerSub': 'Test environment · no real money is charged',
@@ -117,4 +121,4 @@ export default {
     'payment.success.loadFailed': 'Could not load your donation',
     'payment.success.shareTitle': 'I just gave to "{name}"'
   }
-}
+})

@@ -1,5 +1,7 @@
-// Strings of the project pages (subject, subject-cpu, subject-detail). Keep zh_CN and en in step (test/unit/i18n.test.ts checks).
-export default {
+// Strings of the project pages (subject, subject-cpu, subject-detail). zh_CN and en have the same keys (defineMessages: tsc checks).
+import { defineMessages } from '../define'
+
+export default defineMessages({
   zh_CN: {
     'project.searchPlaceholder': '搜索项目名称',
     'project.all': '全部',
@@ -50,7 +52,7 @@ export default {
     'project.action.closed': '暂不可捐赠',
     'project.donateSoon': '捐赠功能即将上线',
     'project.comingSoon': '即将上线'
-  } as Record<string, string>,
+  },
   en: {
     'project.searchPlaceholder': 'Search projects',
     'project.all': 'All',
@@ -101,5 +103,5 @@ export default {
     'project.action.closed': 'Not open for donations',
     'project.donateSoon': 'Online giving is coming soon',
     'project.comingSoon': 'Coming soon'
-  } as Record<string, string>
-}
+  }
+})

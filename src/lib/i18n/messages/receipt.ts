@@ -1,5 +1,7 @@
 // Receipts (SPEC §2 Receipts, §4 receipt status, §5 receipt submit, §8 toasts).
-export default {
+import { defineMessages } from '../define'
+
+export default defineMessages({
   zh_CN: {
     'route.mine-paper': '我的票据',
     'route.mine-paper-detail': '票据详情',
@@ -186,4 +188,4 @@ export default {
     'receipt.detail.notFound': 'Receipt not found',
     'receipt.detail.noFile': 'No receipt yet'
   }
-}
+})

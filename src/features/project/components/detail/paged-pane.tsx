@@ -7,11 +7,12 @@ import { View } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'
 import ListFooter from '@/components/list-footer'
 import type { PagedList } from '@/lib/hooks/use-paged-list'
+import type { MessageKey } from '@/lib/i18n'
 
 interface Props<T> {
   list: PagedList<T>
   active: boolean
-  emptyKey: string
+  emptyKey: MessageKey
   renderRow(row: T, index: number): ReactNode
   testId: string
 }

@@ -1,0 +1,459 @@
+/**
+ * Access matrix (issue 8): every route the server registers is classified here, and the class is tested.
+ *   - user routes answer -997 without a session, and a second donor (bob) who sends the first donor's (alice's)
+ *     ids (orders, pay links, certificates, receipts, awards, uploads, messages) is refused or gets an answer
+ *     without a trace of alice's data;
+ *   - staff routes (/staff-api/...) refuse a donor token however it is sent;
+ *   - the table must name every registered route: a route added later makes this file fail until someone decides
+ *     which class it is in (and so which checks it gets).
+ * The routes come from Fastify's own tree (route-list.ts), not from a list kept by hand.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import type { FastifyInstance } from 'fastify'
+import {
+  Api, ResultCode,
+  type ApplyAnswer, type Award, type CertificateRecord, type DonateAnswer, type Envelope, type FileUploadAnswer, type Page, type ReceiptRecord,
+  type UserCenter
+} from '../../types'
+import { saveFulfilmentConfig } from '../src/domain/fulfilment/config'
+import { renderPng } from '../src/lib/png'
+import { STAFF_API_PREFIX } from '../src/routes/staff'
+import { call, login, signedHeaders, signKeyOf, startApp, type TestContext } from './helpers'
+import { AVENUE, SCHOLARSHIP, count, demoBody, paidGift, projectIdOf, userIdOf } from './center-fixtures'
+import { donate, orderRow, schoolIdOf } from './order-fixtures'
+import { registeredRoutes } from './route-list'
+
+let ctx: TestContext
+let app: FastifyInstance
+
+/** Strings only alice's data contains: none of them may appear in an answer to bob. */
+const ALICE_NAME = '爱丽丝矩阵'
+const ALICE_MOBILE = '86-13912345678'
+const ALICE_NICK = 'Alice矩阵'
+const ALICE_EMAIL = 'alice-matrix@example.com'
+const ALICE_MESSAGE = `alice-matrix-message-${process.pid}`
+
+interface Alice {
+  token: string
+  userId: number
+  gifts: { id: number; billNo: string }[]
+  pending: { billNo: string; payToken: string }
+  certificateId: number
+  receiptId: number
+  awardId: number
+  fileUrl: string
+  auditedProject: number
+  secrets: string[]
+}
+let alice: Alice
+let bob: string
+
+async function upload(token: string) {
+  const boundary = '----matrix'
+  const png = renderPng({ width: 8, height: 8, from: [255, 0, 0], to: [0, 0, 255] })
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+    png, Buffer.from(`\r\n--${boundary}--\r\n`)
+  ])
+  const headers: Record<string, string> = { ...signedHeaders(await signKeyOf(app, 'demo')), 'content-type': `multipart/form-data; boundary=${boundary}` }
+  if (token) headers.authorization = token
+  const res = await app.inject({ method: 'POST', url: `/api/demo${Api.fileUpload}`, headers, payload })
+  return res.json() as Envelope<FileUploadAnswer>
+}
+
+before(async () => {
+  ctx = await startApp()
+  app = ctx.app
+  const sid = await schoolIdOf(app, 'demo')
+  await saveFulfilmentConfig(app.db, sid, {
+    isOpenPaper: true, certificateWays: [1, 2], certificatePickup: { address: '行政楼 302', name: '王老师', mobile: '86-025-83786666' },
+    isOpenReceipt: true, validType: 1, isCreditCode: true, receiptTypes: [1, 2], receiptWaysPaper: [1, 2], receiptWaysElectronic: [3, 4]
+  })
+  const token = await login(app, 'demo', 'matrix-alice')
+  bob = await login(app, 'demo', 'matrix-bob')
+  const scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
+  const avenue = await projectIdOf(app, 'demo', AVENUE)
+  assert.equal((await call(app, 'demo', Api.updateUser, { method: 'POST', body: { nickname: ALICE_NICK }, token })).body.code, 0)
+
+  const form = { formDataMap: { name: ALICE_NAME, mobile: ALICE_MOBILE, isAlumni: '0' } }
+  const gifts = []
+  for (const money of ['123.45', '67.89']) {
+    const row = await paidGift(app, 'demo', token, scholarship, { ...form, currencyMoney: money })
+    gifts.push({ id: row.id, billNo: row.bill_no })
+  }
+  const placed = await donate(app, 'demo', token, demoBody(avenue, form))
+  assert.equal(placed.body.code, 0, placed.body.message)
+  const pending = { billNo: placed.body.data.orderPayRequestDTO.billNo, payToken: placed.body.data.payToken ?? '' }
+
+  const cert = await call<ApplyAnswer>(app, 'demo', Api.certificateInsert, { method: 'POST', token, body: { certificateWay: 1, donateIds: [gifts[0].id] } })
+  assert.equal(cert.body.code, 0, cert.body.message)
+  const receipt = await call<ApplyAnswer>(app, 'demo', Api.receiptInsert, {
+    method: 'POST', token,
+    body: { donorType: 2, donorName: `${ALICE_NAME}有限公司`, creditCode: '91320000MA1XXXXX0A', receiptType: 2, receiptWay: 3, postalEmail: ALICE_EMAIL, donateRecordIds: [gifts[1].id] }
+  })
+  assert.equal(receipt.body.code, 0, receipt.body.message)
+  await app.jobs.runJobsOnce()
+  const certificateNos = (await app.db.selectFrom('certificate').select('certificate_no').where('donation_id', 'in', gifts.map((g) => g.id)).execute())
+    .map((c) => c.certificate_no)
+  assert.ok(certificateNos.length > 0, 'the certificate job rendered alice\'s certificates')
+
+  const awards = (await call<Award[]>(app, 'demo', Api.awardList, { token })).body.data
+  const earned = awards.find((a) => a.recordCount > 0)
+  assert.ok(earned, 'alice earned an award with her first gift')
+
+  const up = await upload(token)
+  assert.equal(up.code, 0, up.message)
+  const audited = await app.db.selectFrom('project').select('id').where('school_id', '=', sid)
+    .where('is_audit_message', '=', 1).where('is_leave_message', '=', 1).executeTakeFirstOrThrow()
+  const msg = await call(app, 'demo', Api.insertLeaveword, { method: 'POST', token, body: { itemsId: audited.id, content: ALICE_MESSAGE } })
+  assert.equal(msg.body.code, 0, msg.body.message)
+
+  alice = {
+    token, userId: await userIdOf(app, 'demo', 'matrix-alice'), gifts, pending,
+    certificateId: cert.body.data.ids[0], receiptId: receipt.body.data.ids[0], awardId: earned.id,
+    fileUrl: up.data.fileUrl, auditedProject: audited.id,
+    secrets: [ALICE_NAME, ALICE_MOBILE, ALICE_NICK, ALICE_EMAIL, ALICE_MESSAGE, up.data.fileUrl, pending.billNo, pending.payToken,
+      ...gifts.map((g) => g.billNo), ...certificateNos]
+  }
+})
+after(async () => { await ctx.close() })
+
+// ------------------------------------------------------------------------------------------------ the table
+
+type Req = { query?: Record<string, string | number>; body?: unknown }
+type Answer = { status: number; body: Envelope<any> }
+type Entry =
+  /** the same answer for every caller (visitor data); `probe`, if any, checks alice's private data stays out */
+  | { kind: 'public'; probe?: () => Promise<void> }
+  /** answers visitors too, personalised when a token comes along */
+  | { kind: 'optional-user'; probe: () => Promise<void> }
+  /** needs the caller's session: -997 without one; `probe` runs as bob with alice's ids */
+  | { kind: 'user'; req: () => Req; probe: () => Promise<void> }
+  /** signs the caller in: the answer is the caller's own new session (identity tests cover the rules) */
+  | { kind: 'sign-in' }
+  /** payment provider or sandbox cashier callbacks: no session by design, verified by the provider (order tests) */
+  | { kind: 'callback' }
+  /** foundation staff: a donor token must never open these */
+  | { kind: 'staff'; method: 'GET' | 'POST'; url: () => string; body?: unknown }
+  | { kind: 'staff-login' }
+  /** the H5 app, runtime config, CORS preflight */
+  | { kind: 'static' }
+
+const api = (method: 'GET' | 'POST', path: string) => `${method} /api/:school${path}`
+const staffKey = (method: 'GET' | 'POST', path: string) => `${method} ${STAFF_API_PREFIX}${path}`
+
+const asBob = async <T = any>(path: string, r: Req, method: 'GET' | 'POST' = r.body === undefined ? 'GET' : 'POST') =>
+  call<T>(app, 'demo', path, { method, query: r.query, body: r.body, token: bob })
+
+/** alice's secrets found in an answer */
+const leaks = (a: Answer) => alice.secrets.filter((s) => s && JSON.stringify(a.body).includes(s))
+
+function clean(a: Answer, what: string) {
+  assert.ok(a.status < 500, `${what}: HTTP ${a.status}`)
+  assert.deepEqual(leaks(a), [], `${what} showed bob alice's data: ${JSON.stringify(a.body).slice(0, 300)}`)
+}
+function refused(a: Answer, what: string) {
+  assert.equal(a.body.code, ResultCode.ERROR, `${what} should be refused: ${JSON.stringify(a.body).slice(0, 300)}`)
+  clean(a, what)
+}
+/** a list route: bob's answer is clean, and bob (no gifts) sees an empty page */
+const emptyFor = (path: string, r: Req = {}) => async () => {
+  const a = await asBob<Page<unknown>>(path, r)
+  clean(a, path)
+  assert.equal(a.body.code, 0)
+  assert.equal(a.body.data.total, 0, `${path}: ${JSON.stringify(a.body.data)}`)
+}
+const cleanFor = (path: string, r: Req = {}) => async () => clean(await asBob(path, r), path)
+
+const order = () => ({ donatePlatOrder: alice.pending.billNo })
+
+const TABLE: Record<string, Entry> = {
+  // bootstrap and dictionaries
+  [api('GET', Api.getAuthToken)]: { kind: 'sign-in' },
+  [api('GET', Api.getAuthUrl)]: { kind: 'sign-in' },
+  [api('POST', Api.middleAuth)]: { kind: 'sign-in' },
+  [api('POST', Api.getSmsCode)]: { kind: 'sign-in' },
+  [api('POST', Api.mobileLogin)]: { kind: 'sign-in' },
+  [api('POST', Api.passLogin)]: { kind: 'sign-in' },
+  [api('GET', Api.getWechatShare)]: { kind: 'public' },
+  [api('GET', Api.areaList4sort)]: { kind: 'public' },
+  [api('GET', Api.areaGroupList)]: { kind: 'public' },
+  [api('GET', Api.areaDictionary)]: { kind: 'public' },
+  [api('GET', Api.settingBaseList)]: { kind: 'public' },
+  [api('GET', Api.tokenRefresh)]: {
+    kind: 'user', req: () => ({}),
+    probe: async () => {
+      const a = await asBob<{ token: string }>(Api.tokenRefresh, {})
+      clean(a, 'token refresh')
+      assert.equal(a.body.code, 0)
+      bob = a.body.data.token // the old token is revoked by the refresh
+    }
+  },
+  [api('GET', Api.baseInfo)]: { kind: 'user', req: () => ({}), probe: cleanFor(Api.baseInfo) },
+  [api('POST', Api.fileUpload)]: {
+    kind: 'user', req: () => ({ body: {} }),
+    probe: async () => {
+      const mine = await upload(bob)
+      assert.equal(mine.code, 0)
+      assert.notEqual(mine.data.fileUrl, alice.fileUrl)
+    }
+  },
+  // projects
+  [api('GET', Api.typeList)]: { kind: 'public' },
+  [api('GET', Api.labelList)]: { kind: 'public' },
+  [api('GET', Api.itemsList)]: { kind: 'public' },
+  [api('GET', Api.itemsDetail)]: { kind: 'public' },
+  [api('GET', Api.subItemsStatistics)]: { kind: 'public' },
+  [api('GET', Api.donateSeatList)]: { kind: 'public' },
+  [api('GET', Api.donateBookList)]: { kind: 'public' },
+  [api('GET', Api.togetherList)]: { kind: 'public' },
+  [api('GET', Api.progressList)]: { kind: 'public' },
+  [api('GET', Api.instructionList)]: { kind: 'public' },
+  [api('GET', Api.leavewordList)]: {
+    kind: 'public',
+    // alice's message waits for review: nobody else sees it, signed in or not
+    probe: async () => {
+      clean(await asBob(Api.leavewordList, { query: { itemsId: alice.auditedProject, limit: 100 } }), 'leavewordList (bob)')
+      const visitor = await call(app, 'demo', Api.leavewordList, { query: { itemsId: alice.auditedProject, limit: 100 } })
+      assert.ok(!JSON.stringify(visitor.body).includes(ALICE_MESSAGE))
+    }
+  },
+  [api('POST', Api.insertLeaveword)]: {
+    kind: 'user', req: () => ({ body: { itemsId: alice.auditedProject, content: 'hi' } }),
+    probe: async () => {
+      const a = await asBob(Api.insertLeaveword, { body: { itemsId: alice.auditedProject, content: 'bob says hi' } })
+      clean(a, 'insertLeaveword')
+    }
+  },
+  [api('GET', Api.itemsSubPrice)]: { kind: 'public' },
+  [api('GET', Api.formDetail)]: {
+    kind: 'optional-user',
+    probe: async () => {
+      // the form prefills the caller's last gift: bob's, never alice's (she gave to this project)
+      const scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
+      clean(await asBob(Api.formDetail, { query: { itemsId: scholarship } }), 'formDetail')
+    }
+  },
+  [api('GET', Api.checkPermission)]: {
+    kind: 'optional-user',
+    probe: async () => clean(await asBob(Api.checkPermission, { query: { itemsId: await projectIdOf(app, 'demo', SCHOLARSHIP) } }), 'checkPermission')
+  },
+  [api('GET', Api.getCardBlance)]: { kind: 'user', req: () => ({ query: { stuWorkNo: '20230001' } }), probe: cleanFor(Api.getCardBlance, { query: { stuWorkNo: '20230001' } }) },
+  [api('POST', Api.getCardBlance)]: {
+    kind: 'user', req: () => ({ body: { stuWorkNo: '20230001', password: '123456' } }),
+    probe: cleanFor(Api.getCardBlance, { body: { stuWorkNo: '20230001', password: '123456' } })
+  },
+  [api('POST', Api.donate)]: {
+    kind: 'user', req: () => ({ body: demoBody(1) }),
+    probe: async () => {
+      // bob's own order; it must not be tied to alice's pending one (which stays pending)
+      const a = await asBob<DonateAnswer>(Api.donate, { body: demoBody(await projectIdOf(app, 'demo', AVENUE)) })
+      clean(a, 'donate')
+      assert.equal((await orderRow(app, alice.pending.billNo)).status, 'pending')
+    }
+  },
+  [api('GET', Api.cancel)]: {
+    kind: 'user', req: () => ({ query: order() }),
+    probe: async () => {
+      refused(await asBob(Api.cancel, { query: order() }), 'cancel of alice\'s order')
+      assert.equal((await orderRow(app, alice.pending.billNo)).status, 'pending')
+    }
+  },
+  [api('GET', Api.payback)]: {
+    kind: 'user', req: () => ({ query: order() }),
+    probe: async () => {
+      refused(await asBob(Api.payback, { query: order() }), 'payback')
+      refused(await asBob(Api.payback, { query: { donatePlatOrder: alice.gifts[0].billNo } }), 'payback (paid)')
+    }
+  },
+  [api('GET', Api.success)]: {
+    kind: 'user', req: () => ({ query: order() }),
+    probe: async () => {
+      refused(await asBob(Api.success, { query: { donatePlatOrder: alice.gifts[0].billNo } }), 'success')
+      // a pay token opens only its own order
+      refused(await asBob(Api.success, { query: { donatePlatOrder: alice.gifts[0].billNo, payToken: alice.pending.payToken } }), 'success with another order\'s pay token')
+    }
+  },
+  [api('GET', Api.donate4ali)]: {
+    kind: 'user', req: () => ({ query: order() }),
+    probe: async () => refused(await asBob(Api.donate4ali, { query: order() }), 'donate4ali')
+  },
+  [api('POST', Api.sandboxNotify)]: { kind: 'callback' },
+  // index and articles
+  [api('GET', Api.baseConfig)]: { kind: 'public' },
+  [api('GET', Api.getSettingValue)]: { kind: 'public' },
+  [api('GET', Api.donateRecordPage)]: { kind: 'public' },
+  [api('GET', Api.total)]: { kind: 'public' },
+  [api('GET', Api.articleList)]: { kind: 'public' },
+  [api('GET', Api.articleDetail)]: { kind: 'public' },
+  [api('GET', Api.webArticleList)]: { kind: 'public' },
+  [api('GET', Api.webArticleDetail)]: { kind: 'public' },
+  // user centre
+  [api('GET', Api.centerMy)]: {
+    kind: 'user', req: () => ({}),
+    probe: async () => {
+      refused(await asBob(Api.centerMy, { query: { userId: alice.userId } }), 'my?userId=alice')
+      const me = await asBob<UserCenter>(Api.centerMy, {})
+      clean(me, 'my')
+      assert.notEqual(me.body.data.userId, alice.userId)
+    }
+  },
+  [api('GET', Api.awardList)]: {
+    kind: 'user', req: () => ({}),
+    probe: async () => {
+      const a = await asBob<Award[]>(Api.awardList, {})
+      clean(a, 'awardList')
+      assert.ok(a.body.data.every((x) => x.recordCount === 0 && x.awardTime === ''), 'bob has earned nothing')
+    }
+  },
+  [api('GET', Api.awardDetail)]: {
+    kind: 'user', req: () => ({ query: { awardId: alice.awardId } }),
+    probe: async () => {
+      // awards are the school's; the standing shown is the caller's own
+      const a = await asBob<Award>(Api.awardDetail, { query: { awardId: alice.awardId } })
+      clean(a, 'awardDetail')
+      assert.deepEqual([a.body.code, a.body.data.recordCount, a.body.data.awardTime, a.body.data.ranking], [0, 0, '', 0])
+    }
+  },
+  [api('POST', Api.updateUser)]: {
+    kind: 'user', req: () => ({ body: { nickname: 'x' } }),
+    probe: async () => {
+      refused(await asBob(Api.updateUser, { body: { avatar: alice.fileUrl } }), 'updateUser with alice\'s upload')
+      const me = await asBob<UserCenter>(Api.centerMy, {})
+      assert.notEqual(me.body.data.avatar, alice.fileUrl)
+    }
+  },
+  [api('GET', Api.itemsDonateGroup)]: {
+    kind: 'user', req: () => ({}),
+    probe: async () => {
+      const a = await asBob<unknown[]>(Api.itemsDonateGroup, {})
+      clean(a, 'itemsDonateGroup')
+      assert.deepEqual(a.body.data, [])
+    }
+  },
+  [api('GET', Api.donateRecordList)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.donateRecordList, { query: { limit: 100 } }) },
+  [api('GET', Api.togetherStatistics)]: { kind: 'user', req: () => ({}), probe: cleanFor(Api.togetherStatistics) },
+  [api('GET', Api.launchList)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.launchList) },
+  [api('GET', Api.joinList)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.joinList) },
+  [api('GET', Api.namingList)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.namingList) },
+  // certificates
+  [api('GET', Api.certificatePage)]: {
+    kind: 'user', req: () => ({}),
+    probe: async () => {
+      await emptyFor(Api.certificatePage, { query: { isNeedPaper: 0 } })()
+      await emptyFor(Api.certificatePage, { query: { isNeedPaper: 1 } })()
+    }
+  },
+  [api('GET', Api.certificateConfig)]: { kind: 'user', req: () => ({}), probe: cleanFor(Api.certificateConfig) },
+  [api('GET', Api.certificateStayPage)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.certificateStayPage, { query: { limit: 99 } }) },
+  [api('POST', Api.certificateInsert)]: {
+    kind: 'user', req: () => ({ body: { certificateWay: 1, donateIds: [alice.gifts[1].id] } }),
+    probe: async () => {
+      const before = await count(app, 'certificate_request')
+      refused(await asBob(Api.certificateInsert, { body: { certificateWay: 1, donateIds: [alice.gifts[1].id] } }), 'certificate insert for alice\'s gift')
+      assert.equal(await count(app, 'certificate_request'), before)
+    }
+  },
+  [api('GET', Api.certificateDetail)]: {
+    kind: 'user', req: () => ({ query: { id: alice.certificateId } }),
+    probe: async () => refused(await asBob<CertificateRecord>(Api.certificateDetail, { query: { id: alice.certificateId } }), 'certificate detail')
+  },
+  // receipts
+  [api('GET', Api.receiptPage)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.receiptPage) },
+  [api('GET', Api.receiptStayPage)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.receiptStayPage, { query: { limit: 99 } }) },
+  [api('GET', Api.receiptLastUserInfo)]: { kind: 'user', req: () => ({}), probe: cleanFor(Api.receiptLastUserInfo) },
+  [api('GET', Api.receiptConfig)]: { kind: 'user', req: () => ({}), probe: cleanFor(Api.receiptConfig) },
+  [api('POST', Api.receiptInsert)]: {
+    kind: 'user',
+    req: () => ({ body: { donorType: 2, donorName: 'x', creditCode: '91320000MA1XXXXX0A', receiptType: 2, receiptWay: 3, postalEmail: 'b@example.com', donateRecordIds: [alice.gifts[0].id] } }),
+    probe: async () => {
+      const before = await count(app, 'receipt_request')
+      const body = { donorType: 2, donorName: '鲍勃公司', creditCode: '91320000MA1XXXXX0A', receiptType: 2, receiptWay: 3, postalEmail: 'bob@example.com', donateRecordIds: [alice.gifts[0].id] }
+      refused(await asBob(Api.receiptInsert, { body }), 'receipt insert for alice\'s gift')
+      assert.equal(await count(app, 'receipt_request'), before)
+    }
+  },
+  [api('GET', Api.receiptDetail)]: {
+    kind: 'user', req: () => ({ query: { id: alice.receiptId } }),
+    probe: async () => refused(await asBob<ReceiptRecord>(Api.receiptDetail, { query: { id: alice.receiptId } }), 'receipt detail')
+  },
+  // staff
+  [staffKey('POST', '/login')]: { kind: 'staff-login' },
+  [staffKey('GET', '/applications')]: { kind: 'staff', method: 'GET', url: () => '/applications?kind=certificate&status=all' },
+  [staffKey('GET', '/applications/:kind/:id')]: { kind: 'staff', method: 'GET', url: () => `/applications/certificate/${alice.certificateId}` },
+  [staffKey('POST', '/applications/:kind/:id/advance')]: { kind: 'staff', method: 'POST', url: () => `/applications/certificate/${alice.certificateId}/advance`, body: { to: 2 } },
+  [staffKey('POST', '/receipts/:id/file')]: { kind: 'staff', method: 'POST', url: () => `/receipts/${alice.receiptId}/file`, body: {} },
+  // outside /api
+  'GET /': { kind: 'static' },
+  'OPTIONS *': { kind: 'static' },
+  'OPTIONS /*': { kind: 'static' },
+  'GET /config/index.json': { kind: 'static' },
+  'GET /config/:school/index.json': { kind: 'static' },
+  'POST /notify/:school/:provider': { kind: 'callback' },
+  'POST /notify/:school/:provider/:payType': { kind: 'callback' }
+}
+/** registered only when an H5 build exists (static-h5.ts): classified, but not required to be present here */
+const OPTIONAL = new Set(['GET /*', 'GET /files/*', 'HEAD /*'])
+TABLE['GET /*'] = { kind: 'static' }
+TABLE['GET /files/*'] = { kind: 'static' }
+
+const entries = <K extends Entry['kind']>(kind: K) =>
+  Object.entries(TABLE).filter((e): e is [string, Extract<Entry, { kind: K }>] => e[1].kind === kind)
+const pathOf = (key: string) => key.replace(/^(GET|POST) \/api\/:school/, '')
+const methodOf = (key: string) => key.split(' ')[0] as 'GET' | 'POST'
+
+describe('access matrix', () => {
+  it('classifies every route the server registers (a new route fails here until it is classified)', async () => {
+    const registered = (await registeredRoutes(app)).map((r) => r.key)
+    const unclassified = registered.filter((k) => !(k in TABLE))
+    assert.deepEqual(unclassified, [], 'routes missing from the access matrix: add each to TABLE with its class and probe')
+    const stale = Object.keys(TABLE).filter((k) => !OPTIONAL.has(k) && !registered.includes(k))
+    assert.deepEqual(stale, [], 'matrix entries for routes that no longer exist')
+  })
+
+  it('user routes answer -997 without a session, and with a session of another school', async () => {
+    const hhuToken = await login(app, 'hhu', 'matrix-alice')
+    for (const [key, e] of entries('user')) {
+      const path = pathOf(key)
+      if (path === Api.fileUpload) {
+        assert.equal((await upload('')).code, ResultCode.TOKEN_INVALID, key)
+        assert.equal((await upload(hhuToken)).code, ResultCode.TOKEN_INVALID, key)
+        continue
+      }
+      const r = e.req()
+      for (const token of [undefined, hhuToken]) {
+        const a = await call(app, 'demo', path, { method: methodOf(key), query: r.query, body: r.body, token })
+        assert.equal(a.body.code, ResultCode.TOKEN_INVALID, `${key} ${token ? 'with another school\'s token' : 'without a token'}: ${JSON.stringify(a.body)}`)
+      }
+    }
+  })
+
+  it('a second donor trying the first donor\'s ids is refused or gets none of her data', async () => {
+    for (const [key, e] of [...entries('user'), ...entries('optional-user')]) {
+      await e.probe().catch((err: Error) => { err.message = `${key}: ${err.message}`; throw err })
+    }
+    for (const [key, e] of entries('public')) {
+      if (e.probe) await e.probe().catch((err: Error) => { err.message = `${key}: ${err.message}`; throw err })
+    }
+  })
+
+  it('staff routes refuse a donor token however it is sent', async () => {
+    for (const [key, e] of entries('staff')) {
+      for (const auth of [bob, `Bearer ${bob}`, `Staff ${bob}`, `Staff ${alice.token}`]) {
+        const res = await app.inject({
+          method: e.method, url: `/staff-api/demo${e.url()}`, headers: { authorization: auth },
+          ...(e.body !== undefined ? { payload: e.body as object } : {})
+        })
+        assert.ok(res.statusCode < 500, key)
+        const body = res.json() as Envelope<unknown>
+        assert.equal(body.code, ResultCode.TOKEN_INVALID, `${key} with "${auth.slice(0, 12)}…": ${JSON.stringify(body)}`)
+      }
+    }
+    for (const [key] of entries('staff-login')) {
+      // a donor's sign-in name and token are no staff credentials
+      const res = await app.inject({ method: 'POST', url: '/staff-api/demo/login', headers: { authorization: bob }, payload: { username: 'matrix-bob', password: bob } })
+      assert.equal((res.json() as Envelope<unknown>).code, ResultCode.ERROR, key)
+    }
+  })
+})

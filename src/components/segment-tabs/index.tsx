@@ -1,0 +1,46 @@
+/**
+ * Tabs whose active colour is the school's theme colour (inline: the mini-programs cannot change a compiled scss
+ * variable at runtime). `variant` 'bar' is the page's main tab bar, 'pill' the sub-tabs under it.
+ */
+import { Text, View } from '@tarojs/components'
+import { useTheme } from '@/lib/hooks/use-page-title'
+import './index.scss'
+
+export interface SegmentTab<K extends string | number> {
+  key: K
+  title: string
+}
+
+interface Props<K extends string | number> {
+  tabs: SegmentTab<K>[]
+  current: K
+  onChange(key: K): void
+  /** each tab's test id is `${testPrefix}-${key}` */
+  testPrefix: string
+  variant?: 'bar' | 'pill'
+}
+
+export default function SegmentTabs<K extends string | number>({ tabs, current, onChange, testPrefix, variant = 'bar' }: Props<K>) {
+  const theme = useTheme()
+  return (
+    <View className={`ck-tabs ck-tabs--${variant}`} data-testid={`${testPrefix}s`}>
+      {tabs.map((tab) => {
+        const active = tab.key === current
+        const style = active ? (variant === 'pill' ? { background: theme, color: '#fff' } : { color: theme }) : undefined
+        return (
+          <View
+            key={String(tab.key)}
+            className={`ck-tabs__item ${active ? 'ck-tabs__item--active' : ''}`}
+            data-testid={`${testPrefix}-${tab.key}`}
+            data-active={active ? '1' : '0'}
+            style={style}
+            onClick={() => !active && onChange(tab.key)}
+          >
+            <Text>{tab.title}</Text>
+            {active && variant === 'bar' ? <View className='ck-tabs__line' style={{ backgroundColor: theme }} /> : null}
+          </View>
+        )
+      })}
+    </View>
+  )
+}
