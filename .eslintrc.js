@@ -61,7 +61,7 @@ module.exports = {
     'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     // the typescript resolver reads tsconfig paths (@/*, @contract); both projects, so server imports resolve too
     'import/resolver': {
-      typescript: { project: ['./tsconfig.json', './server/tsconfig.json'], alwaysTryTypes: true },
+      typescript: { project: ['./tsconfig.json', './server/tsconfig.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true },
       node: true
     }
   },

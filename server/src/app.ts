@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { openDatabase } from './db/factory'
 import { migrateToLatest } from './db/migrations'
 import { seedIfEmpty } from './seed'
-import { installEnvelope } from './plugins/envelope'
+import { frameworkErrors, installEnvelope } from './plugins/envelope'
 import { installStatic } from './plugins/static-h5'
 import { installTenant } from './plugins/tenant'
 import { installSignature, NonceStore } from './plugins/signature'
@@ -134,7 +134,7 @@ function loggerOptions(logger: BuildOptions['logger']): FastifyServerOptions['lo
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(opts.logger), bodyLimit: BODY_LIMIT })
+  const app = Fastify({ logger: loggerOptions(opts.logger), bodyLimit: BODY_LIMIT, frameworkErrors })
   const handle = openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl })
   app.decorate('db', handle.db)
   app.decorate('dataDir', opts.dataDir)

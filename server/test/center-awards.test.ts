@@ -1,13 +1,13 @@
 /**
  * Awards (SPEC §2 award?id, §3 Award, §9 default titles): the five defaults per school, the foundation's rules,
- * and earning on the paid transition through recordGiftForAwards called the way the order flow will call it:
- * inside the transaction that moves the order pending -> paid, after the transition (domain/order/state.ts).
+ * and earning on the paid transition through recordGiftForAwards called the way the order flow calls it
+ * (domain/order/notifications.ts): inside the transaction that moves the order to paid, after the transition.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { Api, ResultCode, type Award } from '../../types'
-import { evaluateRule, recordGiftForAwards, recordTogetherLaunchForAwards, ensureDefaultAwards } from '../src/domain/award/service'
+import { evaluateRule, recordGiftForAwards, ensureDefaultAwards } from '../src/domain/award/service'
 import { friendsJoined } from '../src/domain/center/repository'
 import { transition } from '../src/domain/order/state'
 import { call, login, startApp, type TestContext } from './helpers'
@@ -148,23 +148,21 @@ describe('recordGiftForAwards inside the paid transaction', () => {
     await app.db.updateTable('award').set({ min_friends_joined: already + 3 }).where('school_id', '=', sid).where('code', '=', 'one_call').execute()
     assert.deepEqual((await give('friend-two')).earned.launcher, [])
   })
-  it('recordTogetherLaunchForAwards: launching counts for a launch rule', async () => {
+  it('launching a joint donation counts for a launch rule (at the launcher\'s next look: no launch flow exists yet)', async () => {
     await app.db.insertInto('award').values({
       school_id: sid, code: 'first_launch', name: '发起人', name_en: 'Launcher', picture: '', description: '', description_en: '', sort_no: 9,
       min_gift_count: 0, min_total_fen: 0, min_together_launched: 1, min_friends_joined: 0, enabled: 1, created_at: new Date().toISOString()
     }).execute()
     const t = await login(app, 'demo', 'launcher-new')
     const uid = await userIdOf(app, 'demo', 'launcher-new')
-    // no launch endpoint exists yet (joint-donation issue): the row its insert would write, then the hook it will call
+    // the row a launch writes (seeded joint donations are such rows)
     const launchedAt = new Date().toISOString()
-    const earned = await app.db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('together_donation').values({
-        school_id: sid, items_id: scholarship, user_id: uid, sponsor: '发起人', avatar: '', slogan: '一起捐', is_target: 0, target_fen: 0, status: 'active', created_at: launchedAt
-      }).returning('id').executeTakeFirstOrThrow()
-      return recordTogetherLaunchForAwards(trx, { schoolId: sid, userId: uid, togetherId: id, launchedAt })
-    })
-    assert.deepEqual(earned, ['first_launch'])
+    const { id } = await app.db.insertInto('together_donation').values({
+      school_id: sid, items_id: scholarship, user_id: uid, sponsor: '发起人', avatar: '', slogan: '一起捐', is_target: 0, target_fen: 0, status: 'active', created_at: launchedAt
+    }).returning('id').executeTakeFirstOrThrow()
+    assert.ok(id)
     assert.equal((await list(t)).data.find((a) => a.name === '发起人')?.recordCount, 1)
+    assert.deepEqual((await held(uid)).find((h) => h.code === 'first_launch'), { code: 'first_launch', earned_at: launchedAt, source: 'review' })
   })
 })
 

@@ -4,11 +4,15 @@
  * next time this file runs, and a command this file does not know how to check fails the test instead of slipping
  * through unchecked.
  *
- * - Quick, safe commands run exactly as written (`sh -c`, repository root) in a temporary DATA_DIR, and on a fresh
- *   PostgreSQL database when DATABASE_URL is set: exit status 0 and the output the README promises.
+ * - Quick, safe commands (the seed and staff CLIs, `--help` forms, the size report of an existing weapp build) run
+ *   exactly as written (`sh -c`, repository root) in a temporary DATA_DIR, and on a fresh PostgreSQL database when
+ *   DATABASE_URL is set: exit status 0 and the output the README promises.
  * - Commands that build, install or start a server are checked for existence only: the npm script exists, the files
  *   it runs exist (and parse, for plain JavaScript and shell), and flags passed after `--` are known to the script.
- * - The variables of README's Configuration table are read somewhere in the code.
+ *   Templates (`server/test/<file>`) have their fixed part checked. The add-school example is run by
+ *   security-identity.test.ts.
+ * - The variables of README's Configuration table are read somewhere in the code, and the Node version README
+ *   names (`engines`, `.nvmrc`) is the one running.
  *
  * Run: npx tsx --test server/test/readme-commands.test.ts
  */
@@ -143,19 +147,34 @@ export function extractCommands(md: string): ReadmeCommand[] {
   return out
 }
 
-/** The variable names of README's "Configuration" table (first column). */
+/** The variable names of README's "Configuration" table: every NAME in its first column ("`A` / `B`" rows too). */
 export function configurationVariables(md: string): string[] {
   const section = md.split(/^## /m).find((s) => s.startsWith('Configuration')) ?? ''
-  return section.split('\n').filter((l) => /^\|\s*`/.test(l)).map((l) => codeSpans(l.split('|')[1])[0]).filter(Boolean)
+  return section.split('\n').filter((l) => /^\|\s*`/.test(l))
+    .flatMap((l) => codeSpans(l.split('|')[1])).filter((v) => /^[A-Z][A-Z0-9_]+$/.test(v))
+}
+
+/** `>=20.19 <21` style ranges: every comparator must hold. Enough for an `engines` field; no semver package needed. */
+export function satisfies(version: string, range: string): boolean {
+  const parse = (v: string) => v.replace(/^v/, '').split('.').map((x) => Number(x) || 0).concat([0, 0, 0]).slice(0, 3)
+  const cmp = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
+  return range.trim().split(/\s+/).every((part) => {
+    const m = /^(>=|<=|>|<|=)?(\d+(?:\.\d+){0,2})$/.exec(part)
+    if (!m) throw new Error(`unsupported range part ${part}`)
+    const c = cmp(parse(version), parse(m[2]))
+    return { '>=': c >= 0, '<=': c <= 0, '>': c > 0, '<': c < 0, '=': c === 0, '': c === 0 }[m[1] ?? '']!
+  })
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // How each command is checked
 
 type Check =
-  | { kind: 'run'; order: number; expect: (out: string, dataDir: string) => void }
+  | { kind: 'run'; order: number; expect: (out: string, dataDir: string, dialect: 'sqlite' | 'postgres') => void; needs?: string }
   | { kind: 'npm-install' }
   | { kind: 'npm-script' }
+  | { kind: 'template' }
+  | { kind: 'covered'; by: string }
   | { kind: 'file'; why: string }
   | { kind: 'skip'; why: string }
 
@@ -167,14 +186,14 @@ const RULES: Rule[] = [
     match: /^npx tsx server\/src\/cli\/seed\.ts( --reset)?$/,
     check: {
       kind: 'run', order: 1,
-      expect: (out, dataDir) => {
-        assert.match(out, new RegExp(`^(seeded|already seeded \\(use --reset to start over\\)): (sqlite|postgres), data ${escapeRe(dataDir)}$`, 'm'))
+      expect: (out, dataDir, dialect) => {
+        assert.match(out, new RegExp(`^(seeded|already seeded \\(use --reset to start over\\)): ${dialect}, data ${escapeRe(dataDir)}$`, 'm'))
         assert.match(out, /^schools: demo \(default\), hhu, cpu, fzu$/m)
       }
     }
   },
   {
-    match: /^npx tsx server\/src\/cli\/staff\.ts list( --kind (certificate|receipt))?( --status (pending|all|[1-7]))?$/,
+    match: /^npx tsx server\/src\/cli\/staff\.ts list$/,
     check: {
       kind: 'run', order: 2,
       expect: (out) => {
@@ -189,9 +208,22 @@ const RULES: Rule[] = [
     match: /^npx tsx server\/src\/cli\/[\w-]+\.ts --help$/,
     check: { kind: 'run', order: 0, expect: (out) => assert.match(out, /usage|--\w/i) }
   },
+  // Reads a build and prints sizes: runs when the weapp build exists (the builds themselves are not run here).
+  {
+    match: /^npm run size:weapp$/,
+    check: {
+      kind: 'run', order: 3, needs: 'dist/weapp/app.js',
+      expect: (out) => {
+        assert.match(out, /^\[size\] weapp main package: [\d.]+ KB \(limit 2048\.0 KB, [\d.]+% used\)$/m)
+        assert.match(out, /^\[size\] subpackage pkg-\w+: [\d.]+ KB$/m)
+      }
+    }
+  },
   // Another test runs README's add-school example as written and checks the school row.
-  { match: /^npx tsx server\/src\/cli\/add-school\.ts /, check: { kind: 'skip', why: 'covered by the add-school README test' } },
+  { match: /^npx tsx server\/src\/cli\/add-school\.ts /, check: { kind: 'covered', by: 'server/test/security-identity.test.ts' } },
   { match: /^npm install$/, check: { kind: 'npm-install' } },
+  // Templates such as `npx tsx --test server/test/<file>`: the fixed part of each path exists.
+  { match: /<[\w-]+>/, check: { kind: 'template' } },
   // Build, test and dev-server scripts: the script exists and runs files that exist.
   { match: /^(?:[A-Z_][A-Z0-9_]*=\S+ )*npm (?:start|test|run [\w:-]+)(?: -- .+)?$/, check: { kind: 'npm-script' } },
   // Long-running processes (server, worker, benchmarks that start a server) and CI: existence only.
@@ -278,6 +310,15 @@ async function checkFile(cmd: string): Promise<void> {
   }
 }
 
+/** A command with a `<placeholder>`: its program is one README uses and the fixed part of each path exists. */
+function checkTemplate(cmd: string): void {
+  assert.ok(PROGRAMS.has(programOf(cmd)), `unknown program in "${cmd}"`)
+  for (const w of words(cmd).filter((x) => x.includes('<') && x.includes('/'))) {
+    const fixed = w.slice(0, w.indexOf('<'))
+    assert.ok(existsSync(path.join(ROOT, fixed)), `${fixed} does not exist (README: ${cmd})`)
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // A fresh database for the commands that run: SQLite in the temporary DATA_DIR, or a new PostgreSQL database.
 
@@ -359,6 +400,20 @@ describe('README commands that build, install or start servers exist', () => {
     })
   }
 
+  for (const c of commands.filter((x) => ruleFor(x.text)?.check.kind === 'template')) {
+    it(`${c.text} (README.md:${c.line}): a template whose fixed paths exist`, () => {
+      checkTemplate(c.text)
+    })
+  }
+
+  for (const c of commands.filter((x) => ruleFor(x.text)?.check.kind === 'covered')) {
+    const by = (ruleFor(c.text)!.check as { by: string }).by
+    it(`${c.text} (README.md:${c.line}): run as written by ${by}`, () => {
+      const source = readFileSync(path.join(ROOT, by), 'utf8')
+      assert.ok(source.includes('README.md') && source.includes(path.basename(words(c.text)[2] ?? '')), `${by} no longer runs README's command`)
+    })
+  }
+
   for (const c of commands.filter((x) => ruleFor(x.text)?.check.kind === 'skip')) {
     it(`${c.text} (README.md:${c.line})`, { skip: (ruleFor(c.text)!.check as { why: string }).why }, () => undefined)
   }
@@ -394,7 +449,8 @@ describe('README commands that are quick and safe run as written', () => {
   })
 
   for (const { c, check } of runnable) {
-    it(`${c.text} (README.md:${c.line}): exit 0 and the promised output`, async () => {
+    const skip = check.needs && !existsSync(path.join(ROOT, check.needs)) ? `${check.needs} is not built` : false
+    it(`${c.text} (README.md:${c.line}): exit 0 and the promised output`, { skip }, async () => {
       const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: db?.url ?? '' }
       let out: string
       try {
@@ -404,7 +460,7 @@ describe('README commands that are quick and safe run as written', () => {
         const e = err as { code?: number; stdout?: string; stderr?: string }
         assert.fail(`"${c.text}" exited with ${e.code}:\n${e.stdout ?? ''}${e.stderr ?? ''}`)
       }
-      check.expect(out, dataDir)
+      check.expect(out, dataDir, db ? 'postgres' : 'sqlite')
     })
   }
 
@@ -414,15 +470,39 @@ describe('README commands that are quick and safe run as written', () => {
   })
 })
 
+describe('the Node version README and deployment rely on', () => {
+  const engines = (pkg as { engines?: { node?: string } }).engines?.node ?? ''
+
+  it('package.json pins an engines range and .nvmrc names a version inside it', () => {
+    assert.ok(engines, 'package.json has no engines.node')
+    const nvmrc = readFileSync(path.join(ROOT, '.nvmrc'), 'utf8').trim()
+    assert.match(nvmrc, /^\d+\.\d+\.\d+$/)
+    assert.ok(satisfies(nvmrc, engines), `.nvmrc ${nvmrc} is outside engines ${engines}`)
+  })
+
+  it('the Node running these tests is inside the range', () => {
+    assert.ok(satisfies(process.version, engines), `node ${process.version} is outside engines ${engines}`)
+  })
+
+  it('the range check itself', () => {
+    assert.equal(satisfies('20.19.0', '>=20.19 <21'), true)
+    assert.equal(satisfies('v20.20.2', '>=20.19 <21'), true)
+    assert.equal(satisfies('20.18.3', '>=20.19 <21'), false)
+    assert.equal(satisfies('21.0.0', '>=20.19 <21'), false)
+    assert.equal(satisfies('22.12.0', '>=20.19 <21'), false)
+  })
+})
+
 describe("README's Configuration table", () => {
   const vars = configurationVariables(md)
   const sources = ['server/src', 'scripts', 'config', 'src', 'test/mini', 'test/automator']
-  const code = sources.flatMap(function walk(rel: string): string[] {
+  const walk = (rel: string): string[] => {
     const abs = path.join(ROOT, rel)
     if (!existsSync(abs)) return []
     if (statSync(abs).isFile()) return /\.(ts|tsx|js)$/.test(rel) ? [readFileSync(abs, 'utf8')] : []
     return readdirSync(abs).flatMap((f) => walk(path.join(rel, f)))
-  }).join('\n')
+  }
+  const code = sources.flatMap((rel) => walk(rel)).join('\n')
 
   it('lists variables', () => {
     assert.ok(vars.includes('DATA_DIR') && vars.includes('DATABASE_URL'), `unexpected table: ${vars.join(', ')}`)

@@ -1,8 +1,9 @@
 /**
  * Issue 8: the H5 app's CSP (plugins/static-h5.ts) must let the real build run. The server serves dist/h5 on a real
  * port; Debian Chromium (phone viewport and agent, as the e2e journeys) opens the project list, a project's detail
- * (rich HTML with images), an article and the personal centre, and the test asserts that each page rendered data
- * from the API and that the browser reported no CSP violation (securitypolicyviolation events and console).
+ * (rich HTML with images), an article and the personal centre, and changes the avatar (a picked file read through a
+ * blob: URL, drawn on a canvas, exported and uploaded: the parts a CSP most easily breaks). Each page must render
+ * data from the API and the browser must report no CSP violation (securitypolicyviolation events and console).
  * Needs `npm run build:h5` first: without dist/h5 the test is skipped and says so.
  */
 import assert from 'node:assert/strict'
@@ -10,9 +11,10 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
-import { Api, type Article, type Page as ListPage, type ProjectSummary } from '../../types'
+import { Api, type Article, type Page as ListPage, type ProjectSummary, type UserCenter } from '../../types'
 import { DEFAULT_H5_DIR } from '../src/app'
-import { call, startApp, type TestContext } from './helpers'
+import { renderPng } from '../src/lib/png'
+import { call, login, startApp, type TestContext } from './helpers'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { launchChromium } = require('../../test/e2e/harness') as { launchChromium: () => Promise<Browser> }
@@ -35,17 +37,25 @@ describe('the H5 build under its CSP in Chromium', { skip: built ? false : `dist
     await ctx?.close()
   })
 
-  /** Opens a page, waits for `text` (data from the API), and answers the CSP reports the page produced. */
-  async function visit(route: string, text: string) {
+  /**
+   * Opens a page (signed in when `token` is given, as the app stores it), waits for `text` (data from the API), runs
+   * `act`, and answers the CSP reports the page produced.
+   */
+  async function visit(route: string, text: string, opts: { token?: string; act?: (page: Page) => Promise<void> } = {}) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, userAgent: IPHONE })
     const reports: string[] = []
     try {
-      await context.addInitScript(() => {
+      await context.addInitScript((token) => {
         document.addEventListener('securitypolicyviolation', (e) => {
           const w = window as unknown as { __csp?: string[] }
           ;(w.__csp ??= []).push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`)
         })
-      })
+        // Taro's H5 storage format: {"data": value}
+        if (token) {
+          localStorage.setItem('school', JSON.stringify({ data: 'demo' }))
+          localStorage.setItem('token', JSON.stringify({ data: token }))
+        }
+      }, opts.token ?? '')
       const page: Page = await context.newPage()
       page.on('console', (m) => { if (/content security policy/i.test(m.text())) reports.push(`console: ${m.text()}`) })
       page.on('pageerror', (e) => reports.push(`pageerror: ${e.message}`))
@@ -53,6 +63,7 @@ describe('the H5 build under its CSP in Chromium', { skip: built ? false : `dist
       assert.match(String(res?.headers()['content-security-policy']), /frame-ancestors 'none'/, 'the page came with the app CSP')
       // visible: the navigation bar keeps hidden copies of titles
       await page.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ timeout: 30000 })
+      await opts.act?.(page)
       // images, fonts and lazy chunks of the page load after the text shows
       await page.waitForLoadState('networkidle', { timeout: 15000 }).catch(() => undefined)
       reports.push(...await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []))
@@ -79,5 +90,30 @@ describe('the H5 build under its CSP in Chromium', { skip: built ? false : `dist
       for (const r of await visit(route, text)) found.push(`${route}: ${r}`)
     }
     assert.deepEqual(found, [])
+  })
+
+  it('the avatar editor picks, crops, exports and uploads an image with no CSP violation', async () => {
+    const token = await login(ctx.app, 'demo', 'csp-avatar')
+    const my = async () => (await call<UserCenter>(ctx.app, 'demo', Api.centerMy, { token })).body.data
+    const before = (await my()).avatar
+    const reports = await visit('/cut?school=demo', '', {
+      token,
+      act: async (page) => {
+        const tid = (id: string) => page.locator(`[data-testid="${id}"]`).first()
+        await tid('cut-choose').waitFor({ timeout: 30000 })
+        await page.waitForTimeout(600) // the page slide animation (RECIPES)
+        const button = page.locator('[data-testid="cut-choose"] .at-button').first()
+        const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 10000 }),
+          (await button.count()) ? button.click() : tid('cut-choose').click()])
+        await chooser.setFiles({ name: 'me.png', mimeType: 'image/png', buffer: renderPng({ width: 600, height: 400, from: [200, 40, 40], to: [40, 40, 200] }) })
+        await tid('crop-image').waitFor({ timeout: 10000 })
+        await page.waitForTimeout(400)
+        await tid('crop-accept').click()
+        await page.waitForURL(/\/mine(\?|$)/, { timeout: 30000 })
+      }
+    })
+    const after = (await my()).avatar
+    assert.ok(after !== before && /^\/files\/uploads\/demo\/.+\.jpg$/.test(after), `avatar is ${after}`)
+    assert.deepEqual(reports, [])
   })
 })

@@ -95,6 +95,32 @@ describe('1. what the donor asked for on the form opens with the payment', () =>
   })
 })
 
+describe('1b. no function documented as wired is left uncalled', () => {
+  it('the certificate job reports characters the certificate font cannot draw (certificateMissingGlyphs)', async () => {
+    const lines: string[] = []
+    // a second app on the same database with a logger we can read runs the job queue
+    const worker = await buildApp({
+      ...TEST_BUILD_DEFAULTS, dataDir: ctx.dataDir, databaseUrl: ctx.databaseUrl, h5Dir: ctx.dataDir,
+      logger: { level: 'warn', stream: { write: (l: string) => { lines.push(l) } } }
+    })
+    try {
+      const t = await login(app, 'demo', 'sec-rare-name')
+      const scholarship = await projectIdOf(app, 'demo', '示范大学励志奖学金')
+      const bill = await placeOrder(app, 'demo', t, demoBody(scholarship, { formDataMap: { name: '王𪚥', mobile: '86-13800138000', isAlumni: '0' } }))
+      await sandboxNotify(app, 'demo', bill)
+      await worker.jobs.runJobsOnce()
+      const order = await orderRow(app, bill)
+      const cert = await app.db.selectFrom('certificate').select(['file_url', 'certificate_no']).where('donation_id', '=', order.id).executeTakeFirstOrThrow()
+      assert.ok(cert.file_url, 'issued all the same')
+      const warned = lines.map((l) => JSON.parse(l) as { msg: string; missing?: string[]; certificateNo?: string })
+        .filter((l) => l.msg === 'certificate text has characters the font cannot draw')
+      assert.deepEqual(warned.map((w) => [w.certificateNo, w.missing]), [[cert.certificate_no, ['𪚥']]])
+    } finally {
+      await worker.close()
+    }
+  })
+})
+
 describe('3. the sandbox notify needs the order\'s pay token', () => {
   it('without a token, with another order\'s, or a tampered one: refused, order unchanged; with its own: paid', async () => {
     const scholarship = await projectIdOf(app, 'demo', '示范大学励志奖学金')

@@ -23,6 +23,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The words of a failed call for the screen ('' when it has none): ApiError carries the server's message. */
+export const errorMessage = (e: unknown): string => (e instanceof Error ? e.message : '')
+
 export interface RequestOptions {
   path: string
   method?: 'GET' | 'POST' | 'DELETE'

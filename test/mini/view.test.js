@@ -9,7 +9,7 @@ const path = require('node:path')
 const simulate = require('miniprogram-simulate')
 const { httpRequest } = require('./http')
 const { startServer, apiGet } = require('./server')
-const { walk } = require('./harness')
+const { walk, waitFor } = require('./harness')
 
 const PLATFORM = process.env.SIM_PLATFORM || 'weapp'
 const dist = path.join(__dirname, '..', '..', 'dist', 'weapp')
@@ -77,8 +77,7 @@ maybe('weapp view: the project list renders through wcc with the server\'s proje
   const id = simulate.load(path.join(dist, 'pages/subject/index'), 'subject-page', { compiler: 'official', rootPath: dist })
   const comp = simulate.render(id)
   comp.attach(document.createElement('parent-wrapper'))
-  const deadline = Date.now() + 20000
-  while (!comp.dom.textContent.includes(expected.rows[0].name) && Date.now() < deadline) await simulate.sleep(100)
+  await waitFor(() => comp.dom.textContent.includes(expected.rows[0].name), 20000)
 
   const text = comp.dom.textContent
   for (const row of expected.rows) expect(text).toContain(row.name)
@@ -87,7 +86,6 @@ maybe('weapp view: the project list renders through wcc with the server\'s proje
   const school = (await httpRequest(`${server.origin}/config/demo/index.json`)).data
   const pageRoot = comp.dom.querySelector('.subject-page--page-shell')
   const rootStyle = (pageRoot && pageRoot.getAttribute('style')) || ''
-  console.log('ROOTSTYLE', rootStyle, pageRoot && pageRoot.outerHTML.slice(0, 200))
   expect(rootStyle.replace(/\s+/g, '')).toContain(`--theme-color:${school.themeColor.toLowerCase()};`)
   expect(rootStyle).toMatch(/--theme-color-soft:\s*#[0-9a-f]{6}/)
   // j-component prefixes classes with the component tag
@@ -100,6 +98,7 @@ maybe('weapp view: the project list renders through wcc with the server\'s proje
   let nodeId
   walk(comp.instance.data.root, (n) => { if (n.sid === el.getAttribute('data-sid')) nodeId = n.uid || n.sid })
   comp.querySelector('#' + nodeId).dispatchEvent('tap')
-  await simulate.sleep(100)
+  await waitFor(() => wx.navigateTo.mock.calls.length)
+  expect(wx.navigateTo).toHaveBeenCalledTimes(1)
   expect(wx.navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: `/pkg-project/detail/index?id=${target.id}` }))
 }, 60000)

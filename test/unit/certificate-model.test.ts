@@ -1,8 +1,9 @@
 import { buildCertInsert, initialCertApply, switchWay, validateCertApply, type CertApplyState } from '@/features/certificate/model/apply'
-import { displayMobile, isValidContactMobile, splitAreaMobile, toAreaMobile } from '@/features/certificate/model/mobile'
+import { displayMobile, isValidContactMobile, splitAreaMobile, toAreaMobile } from '@/lib/mobile'
 import { resolveTab, showTabBar } from '@/features/certificate/model/tab'
-import { certificateStatusKey, statusTone } from '@/features/certificate/model/status'
-import { createThrottle } from '@/features/certificate/model/throttle'
+import { certificateStatusKey } from '@/features/certificate/model/status'
+import { statusTone } from '@/components/status-chip/tone'
+import { createThrottle } from '@/components/apply-flow/throttle'
 import { toCertificateView } from '@/features/certificate/model/record'
 import { certConfig, paperCertificate } from './certificate-fixtures'
 

@@ -315,6 +315,9 @@ describe('donation form', () => {
     submit()
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '一卡通余额不足' })), { timeout: 2000 })
     expect(donateCalls(calls)).toHaveLength(0)
+    // the number alone when the field is left; with the password (in the body, never the URL) before submitting
+    const balanceCalls = calls.filter((c) => c.path.endsWith('/getCardBlance'))
+    expect(balanceCalls.map((c) => [c.method, c.query.get('password'), c.data?.password ?? null])).toEqual([['GET', null, null], ['POST', null, '123451']])
     chip('amount-chips', '100.00')
     submit()
     await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })

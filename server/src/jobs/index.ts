@@ -16,7 +16,7 @@ export function createJobWorker(deps: {
     certificate: async (job, payload) => {
       const donationId = Number(payload.donationId)
       if (!Number.isSafeInteger(donationId)) throw new Error('certificate job without donationId')
-      return issueCertificate({ db: deps.db, dataDir: deps.dataDir }, job.school_id, donationId)
+      return issueCertificate({ db: deps.db, dataDir: deps.dataDir, log: deps.log }, job.school_id, donationId)
     }
   }, deps.reconcile, deps.now, opts)
 }

@@ -64,6 +64,19 @@ export function installEnvelope(app: FastifyInstance, opts: { notFound: (req: Fa
   app.setNotFoundHandler((req, reply) => opts.notFound(req, reply))
 }
 
+/**
+ * Fastify's `frameworkErrors` (app.ts): refusals raised before routing, which skip the error handler above. A URL
+ * that is not valid UTF-8 (`/api/%ED%A0%80/...`) or a path parameter over 100 characters would otherwise get
+ * Fastify's own English {error, code, message}; they get the envelope in the request's language like any refusal.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const q = req.url.indexOf('?')
+  // the query is not parsed yet; URLSearchParams reads even malformed escapes
+  const lang = normaliseLang(new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1)).get('lang') ?? req.headers.lang)
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400
+  void reply.status(status).send({ code: ResultCode.ERROR, message: t(lang, 'badRequest'), data: null })
+}
+
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply, key: MessageKey = 'notFound') {
   return reply.status(404).send({ code: ResultCode.ERROR, message: t(req.lang, key), data: null })
 }

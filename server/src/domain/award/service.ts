@@ -2,10 +2,11 @@
  * Awards (SPEC §2 award?id, §3 Award, §9): earned when a rule of the foundation's table is met, recorded once per
  * user with the time the rule was completed; ranking is the holder's place in earning order, derived on read.
  *
- * The order flow calls recordGiftForAwards inside its pending -> paid transaction (and the joint-donation flow
- * recordTogetherLaunchForAwards inside its insert), so an award appears with the payment that earned it and never
- * without it. awardList/awardDetail re-evaluate the caller too: a threshold the foundation lowers later is honoured
- * at the caller's next look, with the time the rule was actually met. Either way the evaluation is the same pure
+ * The order flow calls recordGiftForAwards inside its pending -> paid transaction (domain/order/notifications.ts), so
+ * an award appears with the payment that earned it and never without it. awardList/awardDetail re-evaluate the
+ * caller too: a threshold the foundation lowers later is honoured at the caller's next look, with the time the rule
+ * was actually met; that is also how launching a joint donation counts until a launch flow exists to call
+ * evaluateUser in its own insert. Either way the evaluation is the same pure
  * function over the user's paid gifts and joint donations (evaluateRule), and insertion is idempotent (unique
  * award_id + user_id), so retries and races cannot duplicate or reorder a record.
  */
@@ -141,17 +142,6 @@ export async function recordGiftForAwards(db: Db, g: PaidGift): Promise<{ donor:
       !friend || f.friendGifts.some((x) => x.userId === friend && x.at === paidAt) ? f : { ...f, friendGifts: [...f.friendGifts, { userId: friend, at: paidAt }] })
   }
   return { donor, launcher }
-}
-
-/**
- * Call inside the transaction that creates a joint donation (after the insert):
- *   await recordTogetherLaunchForAwards(trx, { schoolId, userId, togetherId, launchedAt: now })
- */
-export async function recordTogetherLaunchForAwards(db: Db, l: { schoolId: number; userId: number; togetherId: number; launchedAt: string | Date }): Promise<string[]> {
-  const at = typeof l.launchedAt === 'string' ? l.launchedAt : l.launchedAt.toISOString()
-  await ensureDefaultAwards(db, l.schoolId, new Date(at))
-  return evaluateUser(db, l.schoolId, l.userId, `together:${l.togetherId}`, (f) =>
-    f.launches.some((x) => x.id === l.togetherId) ? f : { ...f, launches: [...f.launches, { id: l.togetherId, at }] })
 }
 
 function conditionText(a: AwardRow, lang: Lang): string {

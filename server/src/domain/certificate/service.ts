@@ -10,14 +10,19 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/types'
-import { renderCertificate } from '../../documents/certificate'
+import { certificateMissingGlyphs, renderCertificate, type CertificateData } from '../../documents/certificate'
 import { t } from '../../i18n'
 import { beijingYear, toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import { certificateDue, resolveForm } from '../form/service'
 import { getOrderById, getSubmission } from '../order/repository'
 
-export interface CertificateDeps { db: Kysely<DB>; dataDir: string }
+export interface CertificateDeps {
+  db: Kysely<DB>
+  dataDir: string
+  /** the job worker's logger: characters the font cannot draw are reported there */
+  log?: { warn: (obj: object, msg: string) => void }
+}
 
 export type IssueResult = 'issued' | 'exists' | 'not-eligible' | 'not-paid'
 
@@ -53,7 +58,7 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
     }).onConflict((oc) => oc.column('donation_id').doNothing()).execute()
   }
 
-  const jpeg = await renderCertificate({
+  const data: CertificateData = {
     schoolName: school.name,
     donorName,
     projectName: project.name,
@@ -62,7 +67,12 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
     certificateNo,
     materialText: project.crowd_type === 2 && order.material_number > 0
       ? `${project.material_name} ${order.material_number} ${project.material_unit}`.trim() : undefined
-  })
+  }
+  // A donor's rare name character outside the font prints as a box: the certificate is still issued (it is the
+  // donor's), and the foundation learns which one to fix by hand from the log.
+  const missing = certificateMissingGlyphs(data)
+  if (missing.length) deps.log?.warn({ schoolId, donationId, certificateNo, missing }, 'certificate text has characters the font cannot draw')
+  const jpeg = await renderCertificate(data)
   const dir = path.join(deps.dataDir, 'files', 'certificates', school.code)
   mkdirSync(dir, { recursive: true })
   const name = `${certificateNo}-${randomBytes(6).toString('hex')}.jpg`

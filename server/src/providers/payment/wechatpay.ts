@@ -11,7 +11,7 @@
  *   or a "PUB_KEY_ID_…" (public-key mode);
  * - requestPayment's paySign: RSA-SHA256 (merchant key) over "appId\ntimeStamp\nnonceStr\nprepay_id=…\n".
  */
-import { createCipheriv, createDecipheriv, createSign, createVerify, randomBytes, X509Certificate, type KeyObject } from 'node:crypto'
+import { createDecipheriv, createSign, createVerify, randomBytes, X509Certificate, type KeyObject } from 'node:crypto'
 import {
   ProviderError,
   type CreatePaymentInput,
@@ -92,15 +92,6 @@ export function decryptResource(apiV3Key: string, r: { ciphertext: string; nonce
   d.setAuthTag(buf.subarray(buf.length - 16))
   d.setAAD(Buffer.from(r.associated_data ?? '', 'utf8'))
   return Buffer.concat([d.update(buf.subarray(0, buf.length - 16)), d.final()]).toString('utf8')
-}
-
-/** The WeChat side of decryptResource, for tests and local tools. */
-export function encryptResource(apiV3Key: string, plaintext: string, associatedData = 'transaction') {
-  const nonce = wechatNonce(12)
-  const c = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'))
-  c.setAAD(Buffer.from(associatedData, 'utf8'))
-  const ciphertext = Buffer.concat([c.update(plaintext, 'utf8'), c.final(), c.getAuthTag()]).toString('base64')
-  return { algorithm: 'AEAD_AES_256_GCM', ciphertext, nonce, associated_data: associatedData, original_type: 'transaction' }
 }
 
 interface Transaction {

@@ -6,16 +6,27 @@
  */
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Api, UPLOAD_LIMITS, type FileUploadAnswer } from '../../../../types'
+import { Api, ResultCode, UPLOAD_LIMITS, type FileUploadAnswer } from '../../../../types'
 import { admitUpload } from '../../domain/upload/policy'
 import { saveUpload } from '../../domain/upload/service'
-import { bizError } from '../../errors'
+import { AppError, bizError } from '../../errors'
 import { ok } from '../../lib/envelope'
 import { requireSession } from '../../plugins/auth'
 
 /** The single file part of a multipart request, read whole (at most `max` bytes) or refused. */
 export async function readSingleFile(req: FastifyRequest, max: number): Promise<Buffer> {
   if (!req.isMultipart()) throw bizError('uploadMissing')
+  try {
+    return await readFilePart(req, max)
+  } catch (err) {
+    // the multipart parser throws plain errors on a malformed body ("Boundary not found", "Unexpected end of
+    // multipart data"): the client's fault, a 400 like any malformed request, not a 500
+    if (err instanceof AppError) throw err
+    throw new AppError('badRequest', ResultCode.ERROR, 400)
+  }
+}
+
+async function readFilePart(req: FastifyRequest, max: number): Promise<Buffer> {
   const part = await req.file({ limits: { fileSize: max, files: 1, fields: 10, parts: 12, fieldSize: 4096 } })
   if (!part || part.fieldname !== 'file') {
     part?.file.resume()

@@ -2,14 +2,15 @@
  * One article (list-page with id): title, date, reads and the server's HTML, sanitised (scripts and event
  * handlers dropped, /files/ images resolved) and rendered through RichText on every target.
  */
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { RichText, Text, View } from '@tarojs/components'
+import { useData } from '@/lib/hooks/use-data'
 import { ApiError } from '@/lib/request'
-import { useSession, useT } from '@/store/session'
+import { useT } from '@/store/session'
 import { platform } from '@/platform'
 import type { ArticleSource } from '../api/articles'
 import { fetchArticle } from '../api/articles'
-import { toArticleDetail, type ArticleDetailView } from '../model/article'
+import { toArticleDetail } from '../model/article'
 import './article-detail-screen.scss'
 
 interface Props {
@@ -19,64 +20,42 @@ interface Props {
   onTitle(title: string): void
 }
 
-type State =
-  | { kind: 'loading' }
-  /** `message`: the server's own words for a business error (e.g. the article was withdrawn) */
-  | { kind: 'error'; message: string }
-  | { kind: 'missing' }
-  | { kind: 'ready'; article: ArticleDetailView }
+/** The server's own words for a business error (e.g. the article was withdrawn); '' for the generic text. */
+const businessMessage = (e: unknown): string => (e instanceof ApiError && !e.network && !e.permissionCode ? e.message : '')
 
 export default function ArticleDetailScreen({ source, id, onTitle }: Props) {
   const t = useT()
-  const lang = useSession((s) => s.lang)
-  const [state, setState] = useState<State>({ kind: 'loading' })
-  const [attempt, setAttempt] = useState(0)
+  // null: the server has no such article
+  const article = useData(async () => {
+    const row = await fetchArticle(source, id)
+    return row ? toArticleDetail(row, platform.assetUrl) : null
+  }, [source, id])
+  const title = article.data?.title
 
   useEffect(() => {
-    let alive = true
-    setState({ kind: 'loading' })
-    fetchArticle(source, id)
-      .then((row) => {
-        if (!alive) return
-        if (!row) return setState({ kind: 'missing' })
-        const article = toArticleDetail(row, platform.assetUrl)
-        setState({ kind: 'ready', article })
-        if (article.title) onTitle(article.title)
-      })
-      .catch((e: unknown) => {
-        if (!alive) return
-        const business = e instanceof ApiError && !e.network && !e.permissionCode
-        setState({ kind: 'error', message: business ? e.message : '' })
-      })
-    return () => {
-      alive = false
-    }
-    // onTitle is the page's state setter wrapper; re-fetch only for another article, language or a retry
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [source, id, lang, attempt])
+    if (title) onTitle(title)
+  }, [title, onTitle])
 
-  if (state.kind === 'loading') {
+  if (article.data === undefined && article.status !== 'error') {
     return (
       <View className='article-detail article-detail--state'>
         <Text className='article-detail__state-msg'>{t('common.loading')}</Text>
       </View>
     )
   }
-  if (state.kind !== 'ready') {
+  if (!article.data) {
     return (
       <View className='article-detail article-detail--state' data-testid='article-error'>
         <Text className='article-detail__state-msg'>
-          {state.kind === 'missing'
-            ? t('article.notFound')
-            : state.message || t('article.loadFailed')}
+          {article.data === null ? t('article.notFound') : businessMessage(article.error) || t('article.loadFailed')}
         </Text>
-        <View className='article-detail__retry' onClick={() => setAttempt((n) => n + 1)}>
+        <View className='article-detail__retry' onClick={article.reload}>
           {t('common.retry')}
         </View>
       </View>
     )
   }
-  const a = state.article
+  const a = article.data
   return (
     <View className='article-detail' data-testid='article-detail'>
       <Text className='article-detail__title' data-testid='article-detail-title'>

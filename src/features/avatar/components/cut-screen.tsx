@@ -2,10 +2,10 @@
  * cut (SPEC §2 Other, §4): the current avatar and 'choose image'; then the full-screen crop overlay (the page's
  * footer hidden) with drag, pinch, rotate, Cancel and Accept; then the upload progress.
  */
-import { useEffect, useState } from 'react'
 import { Canvas, Image, Text, View } from '@tarojs/components'
 import { AtButton, AtIcon } from 'taro-ui'
 import { platform } from '@/platform'
+import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { fetchCurrentAvatar } from '../api/upload'
@@ -22,10 +22,8 @@ export default function CutScreen() {
   const cut = useCut()
   const { geometry: g, crop } = cut
   const gestures = useCropGestures(g, crop, cut.setCrop)
-  const [current, setCurrent] = useState('')
-  useEffect(() => {
-    fetchCurrentAvatar().then((u) => setCurrent(u ? platform.assetUrl(u) : ''))
-  }, [])
+  const avatar = useData(fetchCurrentAvatar, []).data
+  const current = avatar ? platform.assetUrl(avatar) : ''
 
   const overlay = cut.status !== 'idle'
   const uploading = cut.status === 'uploading' || cut.status === 'exporting'

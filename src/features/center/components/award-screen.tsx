@@ -1,43 +1,23 @@
 /** award?id (SPEC §2 Other): ranking, image, name, description, obtain time, or 'not yet obtained'. */
-import { useEffect, useState } from 'react'
+import { useMemo } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { platform } from '@/platform'
+import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
-import { useSession, useT } from '@/store/session'
+import { useT } from '@/store/session'
 import { fetchAward } from '../api/center'
-import { awardView, type AwardView } from '../model/award'
+import { awardView } from '../model/award'
 import RequireToken from './require-token'
 import './award-screen.scss'
-
-type Status = 'loading' | 'ready' | 'error' | 'missing'
 
 function AwardDetail() {
   const t = useT()
   const theme = useTheme()
-  const lang = useSession((s) => s.lang)
-  const id = Number(platform.nav.currentQuery().id)
-  const [status, setStatus] = useState<Status>('loading')
-  const [award, setAward] = useState<AwardView | null>(null)
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) {
-      setStatus('missing')
-      return
-    }
-    let alive = true
-    setStatus('loading')
-    fetchAward(id)
-      .then((a) => {
-        if (!alive) return
-        setAward(awardView(a, platform.assetUrl))
-        setStatus('ready')
-      })
-      .catch(() => alive && setStatus('error'))
-    return () => {
-      alive = false
-    }
-  }, [id, lang, attempt])
+  const id = useMemo(() => Number(platform.nav.currentQuery().id), [])
+  const valid = Number.isInteger(id) && id > 0
+  const loaded = useData(async () => awardView(await fetchAward(id), platform.assetUrl), [id], { enabled: valid })
+  const award = loaded.data
+  const status = !valid ? 'missing' : award ? 'ready' : loaded.status
 
   if (status !== 'ready' || !award) {
     return (
@@ -46,7 +26,7 @@ function AwardDetail() {
           {status === 'missing' ? t('center.award.missing') : status === 'error' ? t('common.loadFailed') : t('common.loading')}
         </Text>
         {status === 'error' ? (
-          <View className='award-state__retry' onClick={() => setAttempt((n) => n + 1)}>{t('common.retry')}</View>
+          <View className='award-state__retry' onClick={loaded.reload}>{t('common.retry')}</View>
         ) : null}
       </View>
     )

@@ -1,10 +1,11 @@
 /** mine-don (SPEC §2): the caller's gifts grouped by project (itemsDonateGroup) or by time (donateRecordList, 10 a page). */
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'
-import { PAGE_SIZE, type ProjectDonateGroup } from '@contract'
+import { PAGE_SIZE } from '@contract'
 import ListFooter from '@/components/list-footer'
 import { platform } from '@/platform'
+import { useData } from '@/lib/hooks/use-data'
 import { usePagedList } from '@/lib/hooks/use-paged-list'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useSession, useT } from '@/store/session'
@@ -33,24 +34,9 @@ function GiftLine({ g, showProject }: { g: GiftRowView; showProject: boolean }) 
 
 function ByProject() {
   const t = useT()
-  const lang = useSession((s) => s.lang)
-  const [groups, setGroups] = useState<ProjectDonateGroup[] | null>(null)
-  const [failed, setFailed] = useState(false)
-  const [attempt, setAttempt] = useState(0)
+  const groups = useData(fetchDonateGroups, [])
   const [open, setOpen] = useState<Record<number, boolean>>({})
-  useEffect(() => {
-    let alive = true
-    setFailed(false)
-    fetchDonateGroups()
-      .then((g) => alive && setGroups(g || []))
-      .catch(() => alive && setFailed(true))
-    return () => {
-      alive = false
-    }
-  }, [attempt, lang])
-  const views = useMemo(() => (groups || []).map((g) => projectGroup(g, t, platform.assetUrl)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [groups, lang])
+  const views = useMemo(() => (groups.data || []).map((g) => projectGroup(g, t, platform.assetUrl)), [groups.data, t])
   return (
     <View data-testid='don-by-project'>
       {views.map((g) => (
@@ -74,11 +60,11 @@ function ByProject() {
         </View>
       ))}
       <ListFooter
-        status={failed ? 'error' : groups === null ? 'loading' : 'done'}
+        status={groups.status === 'error' ? 'error' : groups.data ? 'done' : 'loading'}
         count={views.length}
-        loaded={groups !== null}
+        loaded={!!groups.data}
         emptyKey='center.don.empty'
-        onRetry={() => setAttempt((n) => n + 1)}
+        onRetry={groups.reload}
       />
     </View>
   )
@@ -89,9 +75,7 @@ function ByTime() {
   const lang = useSession((s) => s.lang)
   const list = usePagedList(fetchDonateRecords, PAGE_SIZE.LIST, `time-${lang}`)
   useReachBottom(() => list.loadMore())
-  const rows = useMemo(() => list.rows.map((r) => giftRow(r, t)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list.rows, lang])
+  const rows = useMemo(() => list.rows.map((r) => giftRow(r, t)), [list.rows, t])
   return (
     <View className='don-time' data-testid='don-by-time'>
       {rows.length ? (

@@ -1,10 +1,11 @@
 /** mine-together (SPEC §2 Joint donation): tabs started / joined with the caller's statistics. */
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'
-import { PAGE_SIZE, type TogetherStatistics } from '@contract'
+import { PAGE_SIZE } from '@contract'
 import ListFooter from '@/components/list-footer'
 import { platform } from '@/platform'
+import { useData } from '@/lib/hooks/use-data'
 import { usePagedList } from '@/lib/hooks/use-paged-list'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useSession, useT } from '@/store/session'
@@ -21,9 +22,7 @@ function TogetherList({ tab }: { tab: TogetherTab }) {
   const lang = useSession((s) => s.lang)
   const list = usePagedList(tab === 'launch' ? fetchLaunchList : fetchJoinList, PAGE_SIZE.LIST, `${tab}-${lang}`)
   useReachBottom(() => list.loadMore())
-  const rows = useMemo(() => list.rows.map((r) => togetherRow(r, t, platform.assetUrl)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [list.rows, lang])
+  const rows = useMemo(() => list.rows.map((r) => togetherRow(r, t, platform.assetUrl)), [list.rows, t])
   return (
     <View data-testid={`together-${tab}`}>
       {rows.map((r) => (
@@ -57,10 +56,8 @@ function MineTogether() {
   const t = useT()
   const theme = useTheme()
   const [tab, setTab] = useState<TogetherTab>('launch')
-  const [stats, setStats] = useState<TogetherStatistics | null>(null)
-  useEffect(() => {
-    fetchTogetherStats().then(setStats).catch(() => setStats(null))
-  }, [])
+  // the numbers show '—' while loading and when they cannot be read
+  const stats = useData(fetchTogetherStats, []).data
   const cells: { key: MessageKey; value: number | string }[] = [
     { key: 'center.together.stat.launch', value: stats ? stats.launchCount : '—' },
     { key: 'center.together.stat.join', value: stats ? stats.joinCount : '—' },

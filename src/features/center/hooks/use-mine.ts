@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import type { Award, UserCenter } from '@contract'
 import { ensureLogin } from '@/lib/bootstrap'
+import { useData } from '@/lib/hooks/use-data'
 import { useSession } from '@/store/session'
 import { fetchAwards, fetchMy, fetchReceiptConfig } from '../api/center'
 import { receiptsEnabled } from '../model/profile'
@@ -19,45 +20,35 @@ export interface MineData {
   receipts: boolean
 }
 
+const NO_DATA: MineData = { user: null, awards: [], receipts: false }
+
+async function loadMine(): Promise<MineData> {
+  const [user, awards, receipts] = await Promise.all([
+    fetchMy(),
+    // the page still works when awards or the receipt switch cannot be read
+    fetchAwards().catch(() => [] as Award[]),
+    fetchReceiptConfig().then(receiptsEnabled).catch(() => false)
+  ])
+  return { user, awards: awards || [], receipts }
+}
+
 export function useMine() {
   const token = useSession((s) => s.token)
-  const [status, setStatus] = useState<MineStatus>(token ? 'loading' : 'signing-in')
-  const [data, setData] = useState<MineData>({ user: null, awards: [], receipts: false })
-  const generation = useRef(0)
+  const [signInFailed, setSignInFailed] = useState(false)
+  // loads once a token is held; a -997 answer clears the token and re-authorises, and the new token loads again
+  const mine = useData(loadMine, [], { enabled: !!token })
+  const { reload } = mine
   const shown = useRef(false)
 
-  const load = useCallback(async () => {
-    const gen = ++generation.current
-    setStatus((s) => (s === 'ready' ? s : 'loading'))
-    try {
-      const [user, awards, receipts] = await Promise.all([
-        fetchMy(),
-        // the page still works when awards or the receipt switch cannot be read
-        fetchAwards().catch(() => [] as Award[]),
-        fetchReceiptConfig().then(receiptsEnabled).catch(() => false)
-      ])
-      if (gen !== generation.current) return
-      setData({ user, awards: awards || [], receipts })
-      setStatus('ready')
-    } catch {
-      if (gen === generation.current) setStatus('error')
-    }
-  }, [])
-
-  const signInAndLoad = useCallback(() => {
-    setStatus('signing-in')
-    ensureLogin()
-      .then((ok) => {
-        // false: H5 left (or is leaving) for authorisation or the login page
-        if (!ok) return
-      })
-      .catch(() => setStatus('error'))
+  const signIn = useCallback(() => {
+    setSignInFailed(false)
+    // resolves false while H5 leaves (or is leaving) for authorisation or the login page
+    ensureLogin().catch(() => setSignInFailed(true))
   }, [])
 
   useEffect(() => {
-    if (token) load()
-    else signInAndLoad()
-  }, [token, load, signInAndLoad])
+    if (!token) signIn()
+  }, [token, signIn])
 
   useDidShow(() => {
     // the first show is the mount above; later shows come back from cut, bind mobile or a sub-page
@@ -65,8 +56,9 @@ export function useMine() {
       shown.current = true
       return
     }
-    if (useSession.getState().token) load()
+    if (useSession.getState().token) reload()
   })
 
-  return { status, data, reload: () => (useSession.getState().token ? load() : signInAndLoad()) }
+  const status: MineStatus = token ? mine.status : signInFailed ? 'error' : 'signing-in'
+  return { status, data: mine.data ?? NO_DATA, reload: () => (useSession.getState().token ? reload() : signIn()) }
 }

@@ -25,7 +25,6 @@ export default function DirectoryScreen({ itemsId }: { itemsId?: number }) {
   const t = useT()
   const settings = useSession((s) => s.settings)
   const baseConfig = useSession((s) => s.baseConfig)
-  const lang = useSession((s) => s.lang)
   const theme = useTheme()
   const dir = useDirectory(itemsId)
   const [input, setInput] = useState('')
@@ -39,18 +38,12 @@ export default function DirectoryScreen({ itemsId }: { itemsId?: number }) {
       path: routeUrl('jzml', { itemsId }),
       imageUrl: baseConfig?.shareImg ? platform.assetUrl(baseConfig.shareImg) : undefined
     }),
-    // `t` is a new function every render; the language is what it depends on
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [baseConfig, itemsId, lang]
+    [baseConfig, itemsId, t]
   )
   useEffect(() => platform.share.setCard(card), [card])
   useShareAppMessage(() => ({ title: card.title, path: card.path, imageUrl: card.imageUrl }))
 
-  const rows = useMemo(
-    () => dir.list.rows.map((r) => toDonorRow(r, t, platform.assetUrl)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [dir.list.rows, lang]
-  )
+  const rows = useMemo(() => dir.list.rows.map((r) => toDonorRow(r, t, platform.assetUrl)), [dir.list.rows, t])
 
   return (
     <View className='directory'>

@@ -2,8 +2,9 @@
  * State of the donation directory: applied search text, order, the paged rows and the totals line.
  * Changing the search or the order restarts the list at offset 0 with an empty list (usePagedList's reset key).
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { PAGE_SIZE, type DirectoryOrder, type DirectoryTotal, type DonationRecord } from '@contract'
+import { useData } from '@/lib/hooks/use-data'
 import { usePagedList, type PagedList } from '@/lib/hooks/use-paged-list'
 import { useSession } from '@/store/session'
 import { fetchDirectoryTotal, fetchDonateRecordPage } from '../api/directory'
@@ -25,7 +26,6 @@ export function useDirectory(itemsId?: number): DirectoryState {
   const lang = useSession((s) => s.lang)
   const [search, setSearch] = useState('')
   const [order, setOrder] = useState<DirectoryOrder>(() => initialOrder(settings.defaultDirectoryOrder))
-  const [total, setTotal] = useState<DirectoryTotal | null>(null)
 
   const fetchPage = useCallback(
     (offset: number, limit: number) => fetchDonateRecordPage({ offset, limit, s: search, order, itemsId }),
@@ -34,25 +34,13 @@ export function useDirectory(itemsId?: number): DirectoryState {
   // the language is part of the key: the server words the anonymous donor label in the request's language
   const list = usePagedList(fetchPage, PAGE_SIZE.DIRECTORY, JSON.stringify([search, order, itemsId ?? null, lang]))
 
-  useEffect(() => {
-    if (settings.hideStatistics) {
-      setTotal(null)
-      return
-    }
-    let alive = true
-    fetchDirectoryTotal(itemsId)
-      .then((v) => alive && setTotal(v))
-      .catch(() => alive && setTotal(null))
-    return () => {
-      alive = false
-    }
-  }, [itemsId, settings.hideStatistics])
+  const total = useData(() => fetchDirectoryTotal(itemsId), [itemsId], { enabled: !settings.hideStatistics })
 
   return {
     list,
     search,
     order,
-    total,
+    total: settings.hideStatistics || total.status === 'error' ? null : total.data ?? null,
     applySearch: (s: string) => setSearch(s.trim()),
     tapSort: (key: SortKey) => setOrder((o) => toggleOrder(o, key))
   }

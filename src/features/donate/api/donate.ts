@@ -50,9 +50,11 @@ export async function checkPermission(itemsId: number): Promise<Permission> {
   }
 }
 
-/** Campus card balance (pay type 9, SPEC §7: stuWorkNo only; the password never goes into a URL). Rejects when
- *  the card service cannot read it. */
-export function fetchCardBalance(stuWorkNo: string): Promise<CardBalance> {
+/** Campus card balance (pay type 9). The number alone (GET, SPEC §7) answers only for a card this donor has proved;
+ *  with the password it is a POST (the password never goes into a URL) that proves the card. Rejects when the
+ *  server shows no balance (unproved card, wrong password, card service down). */
+export function fetchCardBalance(stuWorkNo: string, password?: string): Promise<CardBalance> {
+  if (password) return request<CardBalance>({ path: Api.getCardBlance, method: 'POST', data: { stuWorkNo, password }, silent: true })
   return request<CardBalance>({ path: Api.getCardBlance, query: { stuWorkNo }, silent: true })
 }
 

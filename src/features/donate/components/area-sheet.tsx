@@ -2,10 +2,11 @@
  * Province / city / district cascade from the area dictionary (S/api/v1/dictionary/area/getAreaDictionaryByParentId):
  * each tap loads the next level until a leaf; the tabs above go back a level.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { ScrollView, Text, View } from '@tarojs/components'
 import { AtFloatLayout } from 'taro-ui'
 import type { AreaDictionaryNode } from '@contract'
+import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { fetchAreaChildren } from '../api/donate'
@@ -24,46 +25,32 @@ export const regionText = (r: Region): string => [r.province, r.city, r.district
 export default function AreaSheet({ open, onClose, onPick }: Props) {
   const t = useT()
   const theme = useTheme()
+  // the chosen levels so far; the list shows the children of the last ('0': the provinces)
   const [path, setPath] = useState<AreaDictionaryNode[]>([])
-  const [nodes, setNodes] = useState<AreaDictionaryNode[]>([])
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading')
+  const parentId = path.length ? path[path.length - 1].id : '0'
+  const level = useData(() => fetchAreaChildren(parentId), [parentId], { enabled: open })
+  const nodes = level.data || []
 
-  const load = (parentId: string) => {
-    setStatus('loading')
-    fetchAreaChildren(parentId)
-      .then((rows) => {
-        setNodes(rows || [])
-        setStatus('ready')
-      })
-      .catch(() => setStatus('failed'))
+  // every opening starts again from the provinces
+  const close = () => {
+    setPath([])
+    onClose()
   }
-
-  useEffect(() => {
-    if (open) {
-      setPath([])
-      load('0')
-    }
-  }, [open])
 
   const pick = (node: AreaDictionaryNode) => {
     const next = [...path, node]
     if (node.isLeaf === 1 || next.length >= 3) {
       onPick({ province: next[0]?.title || '', city: next[1]?.title || '', district: next[2]?.title || '' })
-      onClose()
+      close()
       return
     }
     setPath(next)
-    load(node.id)
   }
 
-  const back = (level: number) => {
-    const parent = level === 0 ? '0' : path[level - 1].id
-    setPath(path.slice(0, level))
-    load(parent)
-  }
+  const back = (depth: number) => setPath(path.slice(0, depth))
 
   return (
-    <AtFloatLayout isOpened={open} title={t('donate.area.title')} onClose={onClose}>
+    <AtFloatLayout isOpened={open} title={t('donate.area.title')} onClose={close}>
       <View className='dn-area' data-testid='area-sheet'>
         <View className='dn-area__tabs'>
           {path.map((n, i) => (
@@ -76,13 +63,13 @@ export default function AreaSheet({ open, onClose, onPick }: Props) {
           </Text>
         </View>
         <ScrollView scrollY className='dn-area__list'>
-          {status === 'loading' ? <Text className='dn-area__state'>{t('common.loading')}</Text> : null}
-          {status === 'failed' ? (
-            <Text className='dn-area__state' onClick={() => load(path.length ? path[path.length - 1].id : '0')}>
+          {level.status === 'loading' ? <Text className='dn-area__state'>{t('common.loading')}</Text> : null}
+          {level.status === 'error' ? (
+            <Text className='dn-area__state' onClick={level.reload}>
               {t('common.loadFailed')} · {t('common.retry')}
             </Text>
           ) : null}
-          {status === 'ready'
+          {level.status === 'ready'
             ? nodes.map((n) => (
                 <View key={n.id} className='dn-area__item' data-testid='area-item' onClick={() => pick(n)}>
                   {n.title}

@@ -4,10 +4,10 @@
  * mini-program (it renders only once the page's JS-SDK is configured with open tags); in the mini-programs the
  * login page belongs to a later issue, so the reminder offers close only.
  */
-import { useEffect, useState } from 'react'
 import { Button, RichText, Text, View } from '@tarojs/components'
 import { AtModal, AtModalAction, AtModalContent, AtModalHeader } from 'taro-ui'
 import { platform } from '@/platform'
+import { useData } from '@/lib/hooks/use-data'
 import { sanitizeHtml } from '@/lib/sanitize'
 import { useT } from '@/store/session'
 import { useTheme } from '@/lib/hooks/use-page-title'
@@ -39,14 +39,7 @@ const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '
 
 /** WeChat's <wx-open-launch-weapp> (H5 inside WeChat only): the button inside is drawn by WeChat. */
 function AlumniLaunch({ label }: { label: string }) {
-  const [launch, setLaunch] = useState<{ appid: string; path: string } | null>(null)
-  useEffect(() => {
-    let alive = true
-    fetchAlumniLaunch().then((v) => alive && setLaunch(v))
-    return () => {
-      alive = false
-    }
-  }, [])
+  const launch = useData(fetchAlumniLaunch, []).data
   if (!launch) return null
   const html =
     `<wx-open-launch-weapp appid="${escapeAttr(launch.appid)}" path="${escapeAttr(launch.path)}">` +

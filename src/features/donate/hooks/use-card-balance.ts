@@ -8,8 +8,9 @@ export function useCardBalance() {
   const [state, setState] = useState<BalanceState>({ status: 'idle' })
   const generation = useRef(0)
 
-  /** Resolves with the balance (yuan string) or null when it could not be read. */
-  const load = useCallback(async (stuWorkNo: string): Promise<string | null> => {
+  /** Resolves with the balance (yuan string) or null when it could not be read. Without the password only a card
+   *  this donor proved before answers; any other shows no balance row yet (not "failed": it is only unproved). */
+  const load = useCallback(async (stuWorkNo: string, password?: string): Promise<string | null> => {
     const gen = ++generation.current
     if (!stuWorkNo.trim()) {
       setState({ status: 'idle' })
@@ -17,12 +18,12 @@ export function useCardBalance() {
     }
     setState({ status: 'loading' })
     try {
-      const r = await fetchCardBalance(stuWorkNo.trim())
+      const r = await fetchCardBalance(stuWorkNo.trim(), password)
       const balance = r && typeof r.balance === 'string' ? r.balance : null
       if (gen === generation.current) setState(balance === null ? { status: 'failed' } : { status: 'ok', balance })
       return balance
     } catch {
-      if (gen === generation.current) setState({ status: 'failed' })
+      if (gen === generation.current) setState(password ? { status: 'failed' } : { status: 'idle' })
       return null
     }
   }, [])

@@ -2,9 +2,9 @@
  * Loads what the form is built from: itemsDetail and formDetail together, then itemsSubPrice for projects with
  * sub-projects (a failure there leaves the project's own chips). Reloads when the language changes.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
-import type { SubItemPrice } from '@contract'
-import { useSession, t } from '@/store/session'
+import { useData } from '@/lib/hooks/use-data'
+import { errorMessage } from '@/lib/request'
+import { useT } from '@/store/session'
 import { fetchFormDetail, fetchProject, fetchSubPrices } from '../api/donate'
 import type { FormContext } from '../model/context'
 
@@ -25,33 +25,20 @@ const idOf = (v: string | undefined): number | null => {
 }
 
 export function useDonatePage(query: DonateQuery): DonatePageState & { reload(): void } {
-  const lang = useSession((s) => s.lang)
-  const [state, setState] = useState<DonatePageState>({ status: 'loading' })
-  const generation = useRef(0)
+  const t = useT()
   const id = idOf(query.id)
   const togetherId = idOf(query.togetherId)
-
-  const load = useCallback(() => {
-    const gen = ++generation.current
-    if (!id) {
-      setState({ status: 'error', message: t('donate.notFound') })
-      return
-    }
-    setState({ status: 'loading' })
-    Promise.all([fetchProject(id), fetchFormDetail(id)])
-      .then(async ([project, form]) => {
-        let subPrices: SubItemPrice[] = []
-        if (project.isSub === 1) subPrices = await fetchSubPrices(id).catch(() => [])
-        if (gen === generation.current) setState({ status: 'ready', ctx: { project, form, subPrices: subPrices || [], togetherId } })
-      })
-      .catch((e: any) => {
-        if (gen === generation.current) setState({ status: 'error', message: e?.message || t('common.loadFailed') })
-      })
+  // null: no project id in the query
+  const page = useData(async (): Promise<FormContext | null> => {
+    if (!id) return null
+    const [project, form] = await Promise.all([fetchProject(id), fetchFormDetail(id)])
+    const subPrices = project.isSub === 1 ? await fetchSubPrices(id).catch(() => []) : []
+    return { project, form, subPrices: subPrices || [], togetherId }
   }, [id, togetherId])
+  const { reload } = page
 
-  useEffect(() => {
-    load()
-  }, [load, lang])
-
-  return { ...state, reload: load }
+  if (page.data) return { status: 'ready', ctx: page.data, reload }
+  if (page.data === null) return { status: 'error', message: t('donate.notFound'), reload }
+  if (page.status === 'error') return { status: 'error', message: errorMessage(page.error) || t('common.loadFailed'), reload }
+  return { status: 'loading', reload }
 }

@@ -23,7 +23,7 @@ interface Options {
   ctx: FormContext
   state: DonateFormState
   gate: PermissionGate
-  loadBalance(stuWorkNo: string): Promise<string | null>
+  loadBalance(stuWorkNo: string, password?: string): Promise<string | null>
 }
 
 export function useDonateSubmit({ ctx, state, gate, loadBalance }: Options) {
@@ -63,7 +63,8 @@ export function useDonateSubmit({ ctx, state, gate, loadBalance }: Options) {
     try {
       const amount = giftAmount(ctx, s)
       if (visibility(ctx, s).campusCard) {
-        const balance = await loadBalance(s.stuWorkNo)
+        // with the password: the server checks it (guess-limited) and shows the balance even for a card not proved yet
+        const balance = await loadBalance(s.stuWorkNo, s.passwork)
         if (balance === null) return toast(t('donate.card.readFailed'), 2000)
         if (dec(balance).lt(dec(amount))) return toast(t('donate.card.insufficient'), 2000)
       }

@@ -11,6 +11,7 @@ import { Text, View } from '@tarojs/components'
 import { AtButton } from 'taro-ui'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { quiet, toast } from '@/lib/quiet'
+import { errorMessage } from '@/lib/request'
 import { platform } from '@/platform'
 import { paymentAdapter } from '@/platform/payment'
 import { useSession, useT } from '@/store/session'
@@ -23,6 +24,7 @@ import type { MessageKey } from '@/lib/i18n'
 import 'taro-ui/lib/style/components/button.scss'
 import './alipay-screen.scss'
 
+/** `message`: the server's words, '' for the generic failure text (worded at render, in the current language) */
 type Phase = { kind: 'loading' } | { kind: 'left' } | { kind: 'error'; message: string }
 
 function Instructions({ link, mini }: { link: string; mini: boolean }) {
@@ -81,9 +83,9 @@ export default function AlipayScreen() {
       .then((html) => {
         if (!alive) return
         if (html && paymentAdapter.submitPaymentForm(html)) setPhase({ kind: 'left' })
-        else setPhase({ kind: 'error', message: t('payment.alipay.failed') })
+        else setPhase({ kind: 'error', message: '' })
       })
-      .catch((e: any) => alive && setPhase({ kind: 'error', message: e?.message || t('payment.alipay.failed') }))
+      .catch((e: unknown) => alive && setPhase({ kind: 'error', message: errorMessage(e) }))
     return () => {
       alive = false
     }
@@ -99,6 +101,6 @@ export default function AlipayScreen() {
     const link = alipayWebLink(paymentAdapter.webOrigin(), billNo, payToken, school, lang)
     return <Instructions link={link} mini={platform.env().target !== 'h5'} />
   }
-  if (phase.kind === 'error') return <PayState kind='error' title={phase.message} primary={toList} testId='alipay-error' />
+  if (phase.kind === 'error') return <PayState kind='error' title={phase.message || t('payment.alipay.failed')} primary={toList} testId='alipay-error' />
   return <PayState kind='busy' title={t('payment.alipay.redirecting')} hint={t('payment.alipay.waiting')} testId='alipay-redirecting' />
 }

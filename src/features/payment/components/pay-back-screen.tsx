@@ -3,12 +3,15 @@
  * cashiers send the browser back, and where runPayment goes when a cashier's answer was uncertain. payback 1 goes
  * to success?billNo (or the jnu seat-naming thank-you page); otherwise back to the form of the project.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo } from 'react'
 import { platform } from '@/platform'
 import { store } from '@/platform/storage-keys'
+import { useData } from '@/lib/hooks/use-data'
 import { routeUrl } from '@/lib/routes'
 import { toast } from '@/lib/quiet'
-import { useSession, useT } from '@/store/session'
+import { errorMessage } from '@/lib/request'
+// `tNow` words the toast of the asynchronous check in the language of that moment
+import { t as tNow, useSession, useT } from '@/store/session'
 import { fetchPayback } from '../api/payment'
 import { projectListUrl, successUrl } from '../model/links'
 import PayState from './pay-state'
@@ -17,7 +20,7 @@ import PayState from './pay-state'
 export const PAYBACK_CHECKS = 3
 export const PAYBACK_CHECK_GAP_MS = 1500
 
-type Phase = { kind: 'checking' } | { kind: 'unpaid' } | { kind: 'error'; message: string }
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export default function PayBackScreen() {
   const t = useT()
@@ -26,46 +29,38 @@ export default function PayBackScreen() {
   const billNo = q.id || q.billNo || ''
   const itemsId = Number(q.itemsId) || null
   const payToken = q.payToken || undefined
-  const [phase, setPhase] = useState<Phase>({ kind: 'checking' })
-  const alive = useRef(true)
-  useEffect(() => () => {
-    alive.current = false
-  }, [])
-
-  const check = useCallback(async () => {
-    setPhase({ kind: 'checking' })
-    for (let i = 0; i < PAYBACK_CHECKS && alive.current; i++) {
-      if (i > 0) await new Promise((r) => setTimeout(r, PAYBACK_CHECK_GAP_MS))
-      try {
-        if (await fetchPayback(billNo, payToken)) {
-          platform.nav.redirect(successUrl(billNo, store.get('home'), payToken))
-          return
-        }
-      } catch (e: any) {
-        if (alive.current) setPhase({ kind: 'error', message: e?.message || t('payment.success.loadFailed') })
-        return
+  // true once paid; false after the last check said no (or the page was left while checking)
+  const paid = useData(
+    async (signal) => {
+      for (let i = 0; i < PAYBACK_CHECKS; i++) {
+        if (i > 0) await pause(PAYBACK_CHECK_GAP_MS)
+        if (signal.cancelled) return false
+        if (await fetchPayback(billNo, payToken)) return true
       }
-    }
-    if (!alive.current) return
-    if (itemsId) {
-      toast(t('payment.payback.notPaid'), 1000)
-      platform.nav.redirect(routeUrl('form', { id: itemsId }))
-    } else {
-      setPhase({ kind: 'unpaid' })
-    }
-  }, [billNo, payToken, itemsId])
+      return false
+    },
+    [billNo, payToken],
+    { enabled: !!billNo }
+  )
 
   useEffect(() => {
-    if (billNo) check()
-  }, [billNo, check])
+    if (paid.data === true) {
+      platform.nav.redirect(successUrl(billNo, store.get('home'), payToken))
+    } else if (paid.data === false && itemsId) {
+      toast(tNow('payment.payback.notPaid'), 1000)
+      platform.nav.redirect(routeUrl('form', { id: itemsId }))
+    }
+  }, [paid.data, billNo, payToken, itemsId])
 
   const toList = { label: t('payment.toProjects'), onTap: () => platform.nav.redirect(projectListUrl(variant)), testId: 'payback-list' }
   if (!billNo) return <PayState kind='error' title={t('payment.cashier.missing')} primary={toList} testId='payback-error' />
-  if (phase.kind === 'error') return <PayState kind='error' title={phase.message} primary={toList} testId='payback-error' />
-  if (phase.kind === 'unpaid') {
+  if (paid.status === 'error') {
+    return <PayState kind='error' title={errorMessage(paid.error) || t('payment.success.loadFailed')} primary={toList} testId='payback-error' />
+  }
+  if (paid.status === 'ready' && paid.data === false && !itemsId) {
     return (
       <PayState kind='info' title={t('payment.payback.notPaid')} hint={t('payment.payback.notPaidHint')} testId='payback-unpaid'
-        primary={{ label: t('payment.payback.retry'), onTap: check, testId: 'payback-retry' }} secondary={toList} />
+        primary={{ label: t('payment.payback.retry'), onTap: paid.reload, testId: 'payback-retry' }} secondary={toList} />
     )
   }
   return <PayState kind='busy' title={t('payment.payback.checking')} testId='payback-checking' />

@@ -27,6 +27,7 @@ export default function SuccessScreen() {
   const { state, reload } = useSuccess(billNo, q.payToken || undefined)
   const view = state.status === 'ready' ? state.view : null
 
+  // the card follows each answer (the poll refreshes it) and the language
   useEffect(() => {
     if (!view) return
     platform.share.setCard({
@@ -35,7 +36,7 @@ export default function SuccessScreen() {
       path: routeUrl('subject-detail', { id: view.projectId }),
       imageUrl: view.projectThumb
     })
-  }, [view?.projectId, view?.projectName])
+  }, [view, t])
 
   useShareAppMessage(() => {
     const card = platform.share.currentCard()

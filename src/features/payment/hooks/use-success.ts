@@ -2,7 +2,9 @@
  * Loads the thank-you data, then polls it every 2 s (up to ~30 s) until the certificate image exists.
  * `waiting` stays true while polling; after the last try the page says where the certificate will appear.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
+import { useData } from '@/lib/hooks/use-data'
+import { errorMessage } from '@/lib/request'
 import { platform } from '@/platform'
 import { fetchSuccess } from '../api/payment'
 import { CERTIFICATE_POLL_MS, CERTIFICATE_POLL_TRIES, toSuccessView, type SuccessView } from '../model/success'
@@ -13,35 +15,26 @@ export type SuccessState =
   | { status: 'ready'; view: SuccessView; waiting: boolean }
 
 export function useSuccess(billNo: string, payToken?: string) {
-  const [state, setState] = useState<SuccessState>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
+  const success = useData(async () => toSuccessView(await fetchSuccess(billNo, payToken), platform.assetUrl), [billNo, payToken], {
+    enabled: !!billNo
+  })
+  const { data: view, status, reload } = success
+  // answers so far: the poll gives up after CERTIFICATE_POLL_TRIES of them
+  const [answers, setAnswers] = useState(0)
   useEffect(() => {
-    if (!billNo) return undefined
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | null = null
-    let tries = 0
-    const load = async () => {
-      try {
-        const view = toSuccessView(await fetchSuccess(billNo, payToken), platform.assetUrl)
-        if (stopped) return
-        tries += 1
-        const waiting = !view.certificate && view.certificateExpected && tries <= CERTIFICATE_POLL_TRIES
-        setState({ status: 'ready', view, waiting })
-        if (waiting) timer = setTimeout(load, CERTIFICATE_POLL_MS)
-      } catch (e: any) {
-        if (stopped) return
-        // a failed poll after the first answer keeps what is shown
-        setState((s) => (s.status === 'ready' ? { ...s, waiting: false } : { status: 'error', message: e?.message || '' }))
-      }
-    }
-    setState({ status: 'loading' })
-    load()
-    return () => {
-      stopped = true
-      if (timer) clearTimeout(timer)
-    }
-  }, [billNo, payToken, attempt])
+    if (view) setAnswers((n) => n + 1)
+  }, [view])
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), [])
+  // a failed poll after the first answer keeps what is shown and stops waiting
+  const waiting = !!view && !view.certificate && view.certificateExpected && answers <= CERTIFICATE_POLL_TRIES && status !== 'error'
+  useEffect(() => {
+    if (!waiting || status !== 'ready') return undefined
+    const timer = setTimeout(reload, CERTIFICATE_POLL_MS)
+    return () => clearTimeout(timer)
+  }, [waiting, status, reload, answers])
+
+  let state: SuccessState = { status: 'loading' }
+  if (view) state = { status: 'ready', view, waiting }
+  else if (status === 'error') state = { status: 'error', message: errorMessage(success.error) }
   return { state, reload }
 }

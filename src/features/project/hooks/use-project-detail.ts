@@ -1,40 +1,23 @@
-/** itemsDetail for one id, reloaded when the language changes; an unknown id ends in 'error' with the server's message. */
-import { useCallback, useEffect, useRef, useState } from 'react'
+/** itemsDetail for one id; a missing or unknown id ends in a problem with the server's message or "not found". */
 import type { Project } from '@contract'
-import { useSession, t } from '@/store/session'
+import { useData } from '@/lib/hooks/use-data'
+import { errorMessage } from '@/lib/request'
+import { useT } from '@/store/session'
 import { fetchItemsDetail } from '../api/items'
 
-export type DetailState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; project: Project }
+export interface ProjectDetail {
+  project: Project | null
+  /** what the error screen says, null while loading or once the project is there */
+  problem: string | null
+  reload(): void
+}
 
-export function useProjectDetail(id: number | undefined): DetailState & { reload(): void } {
-  const lang = useSession((s) => s.lang)
-  const [state, setState] = useState<DetailState>({ status: 'loading' })
-  const generation = useRef(0)
-
-  const load = useCallback(() => {
-    const gen = ++generation.current
-    if (!id) {
-      setState({ status: 'error', message: t('project.notFound') })
-      return
-    }
-    setState((prev) => (prev.status === 'ready' ? prev : { status: 'loading' }))
-    fetchItemsDetail(id)
-      .then((project) => {
-        if (gen !== generation.current) return
-        if (!project || typeof project !== 'object') setState({ status: 'error', message: t('project.notFound') })
-        else setState({ status: 'ready', project })
-      })
-      .catch((e: any) => {
-        if (gen === generation.current) setState({ status: 'error', message: e?.message || t('common.loadFailed') })
-      })
-  }, [id])
-
-  useEffect(() => {
-    load()
-  }, [load, lang])
-
-  return { ...state, reload: load }
+export function useProjectDetail(id: number | undefined): ProjectDetail {
+  const t = useT()
+  const detail = useData(() => (id ? fetchItemsDetail(id) : Promise.resolve(null)), [id])
+  const project = detail.data && typeof detail.data === 'object' ? detail.data : null
+  let problem: string | null = null
+  if (detail.status === 'error') problem = errorMessage(detail.error) || t('common.loadFailed')
+  else if (detail.status === 'ready' && !project) problem = t('project.notFound')
+  return { project, problem, reload: detail.reload }
 }

@@ -1,6 +1,6 @@
 /** The project list (itemsList), restarted whenever search text, category, label or language change. */
-import { useEffect, useState } from 'react'
 import { PAGE_SIZE, type ProjectSummary } from '@contract'
+import { useData } from '@/lib/hooks/use-data'
 import { usePagedList, type PagedList } from '@/lib/hooks/use-paged-list'
 import { useSession } from '@/store/session'
 import { fetchItemsList, type ItemsListFilter } from '../api/items'
@@ -11,22 +11,12 @@ export function useProjectList(filter: ItemsListFilter): PagedList<ProjectSummar
   return usePagedList((offset, limit) => fetchItemsList(filter, offset, limit), PAGE_SIZE.LIST, key)
 }
 
+// one empty list for every render without options, so effects that depend on the options do not re-run
+const NO_OPTIONS: readonly never[] = []
+
 /** Category or label options; on failure the list still works with "All" only. */
-export function useOptions<T>(fetch: () => Promise<T[]>): T[] {
-  const lang = useSession((s) => s.lang)
-  const [items, setItems] = useState<T[]>([])
-  useEffect(() => {
-    let alive = true
-    fetch()
-      .then((rows) => alive && setItems(rows || []))
-      .catch(() => alive && setItems([]))
-    return () => {
-      alive = false
-    }
-    // the fetchers are module functions; the options follow the language
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lang])
-  return items
+export function useOptions<T>(fetchOptions: () => Promise<T[]>): readonly T[] {
+  return useData(() => fetchOptions(), [fetchOptions]).data || NO_OPTIONS
 }
 
 /** A numeric id from a query string ('' or garbage -> undefined). */

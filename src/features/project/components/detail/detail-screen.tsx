@@ -87,7 +87,7 @@ export default function DetailScreen() {
   const t = useT()
   const id = useMemo(() => idFromQuery(platform.nav.currentQuery().id), [])
   const detail = useProjectDetail(id)
-  const project = detail.status === 'ready' ? detail.project : null
+  const project = detail.project
 
   useEffect(() => {
     if (!project) return
@@ -104,7 +104,7 @@ export default function DetailScreen() {
     return card ? { title: card.title, path: card.path, imageUrl: card.imageUrl } : {}
   })
 
-  if (detail.status === 'error') return <DetailError message={detail.message} onRetry={detail.reload} />
+  if (detail.problem) return <DetailError message={detail.problem} onRetry={detail.reload} />
   if (!project) return <View className='pj-detail__loading'>{t('common.loading')}</View>
   return <ProjectView key={project.id} project={project} />
 }
