@@ -80,7 +80,7 @@ function hostile(r: Rng): unknown {
     case 3: case 4: return r.pick(NUMBERS)
     case 5: return r.pick([true, false, null])
     case 6: return r.pick([[], [1, 2], ['a'], [null], Array.from({ length: 5000 }, (_, i) => i)])
-    case 7: return r.pick([{}, { a: 1 }, { toString: 'x' }, { length: 1e9 }])
+    case 7: return r.pick<object>([{}, { a: 1 }, { toString: 'x' }, { length: 1e9 }])
     case 8: return deepObject(r.pick([40, 200]))
     default: return `${r.pick(STRINGS).slice(0, 40)}${r.pick(STRINGS).slice(0, 40)}`
   }

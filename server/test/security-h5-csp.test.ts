@@ -63,7 +63,13 @@ describe('the H5 build under its CSP in Chromium', { skip: built ? false : `dist
       assert.match(String(res?.headers()['content-security-policy']), /frame-ancestors 'none'/, 'the page came with the app CSP')
       // visible: the navigation bar keeps hidden copies of titles
       await page.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ timeout: 30000 })
-      await opts.act?.(page)
+      try {
+        await opts.act?.(page)
+      } catch (err) {
+        // a blocked request shows up as a timeout further on: name what the browser refused
+        const seen = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []).catch(() => [])
+        throw new Error(`${(err as Error).message.split('\n')[0]}; CSP reports: ${JSON.stringify([...reports, ...seen])}`)
+      }
       // images, fonts and lazy chunks of the page load after the text shows
       await page.waitForLoadState('networkidle', { timeout: 15000 }).catch(() => undefined)
       reports.push(...await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []))
@@ -112,8 +118,8 @@ describe('the H5 build under its CSP in Chromium', { skip: built ? false : `dist
         await page.waitForURL(/\/mine(\?|$)/, { timeout: 30000 })
       }
     })
+    assert.deepEqual(reports, [])
     const after = (await my()).avatar
     assert.ok(after !== before && /^\/files\/uploads\/demo\/.+\.jpg$/.test(after), `avatar is ${after}`)
-    assert.deepEqual(reports, [])
   })
 })

@@ -93,7 +93,7 @@ describe('the H5 app', () => {
       assert.equal(d.get('script-src'), `'self' ${sha(INLINE)}`, url)
       assert.equal(d.get('frame-ancestors'), "'none'")
       assert.equal(d.get('object-src'), "'none'")
-      assert.equal(d.get('connect-src'), "'self'")
+      assert.equal(d.get('connect-src'), "'self' blob:")
       assert.ok(!d.get('script-src')!.includes('unsafe'), 'no unsafe-inline or unsafe-eval for scripts')
       assert.equal(res.headers['x-content-type-options'], 'nosniff')
       assert.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin')

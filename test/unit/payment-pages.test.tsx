@@ -73,8 +73,9 @@ describe('sandbox cashier', () => {
     expect(screen.getByTestId('cashier').textContent).toContain(BILL)
   })
 
-  it('Pay posts the sandbox notification and hands "paid" to the waiting runPayment', async () => {
-    setQuery('/pkg-donate/cashier/index', query)
+  it('Pay posts the sandbox notification with the order\'s pay token and hands "paid" to the waiting runPayment', async () => {
+    const payToken = `1790000000.${'a'.repeat(43)}`
+    setQuery('/pkg-donate/cashier/index', { ...query, payToken })
     const calls = stubApi({ notify: () => ok({ status: 'applied' }) })
     const result = awaitCashier(BILL)
     render(<CashierPage />)
@@ -84,7 +85,8 @@ describe('sandbox cashier', () => {
     expect(notify).toHaveLength(1)
     expect(notify[0].path).toBe('/api/demo/sandbox/notify')
     expect(notify[0].method).toBe('POST')
-    expect(notify[0].data).toEqual({ billNo: BILL, outcome: 'paid' })
+    // the server pays or closes an order only for the holder of its pay token (the cashier URL carries it)
+    expect(notify[0].data).toEqual({ billNo: BILL, outcome: 'paid', payToken })
     // runPayment navigates from here: the page itself does not
     expect(named(calls, 'payback')).toHaveLength(0)
     expect(nav.redirect).not.toHaveBeenCalled()

@@ -5,9 +5,12 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
+import Taro from '@tarojs/taro'
 import { Text } from '@tarojs/components'
 import PageShell from '@/components/page-shell'
+import { AlumniDialog } from '@/features/donate/components/dialogs'
+import { platform } from '@/platform'
 import { DEFAULT_SETTINGS, useSession } from '@/store/session'
 import { DEFAULT_THEME_COLOR, themeVars } from '@/styles/theme'
 
@@ -52,14 +55,20 @@ describe('themeVars', () => {
   })
 })
 
+function bootHhu() {
+  useSession.setState({
+    boot: 'ready',
+    apiBase: '/api/hhu',
+    config: { api: '/api/hhu', signKey: '0123456789abcdef', moduleName: 'x', theme: 'blue', themeColor: '#1d4e89' },
+    settings: { ...DEFAULT_SETTINGS }
+  })
+}
+
+afterEach(() => jest.restoreAllMocks())
+
 describe('PageShell', () => {
   it('puts the school colour and its shades on the page root', () => {
-    useSession.setState({
-      boot: 'ready',
-      apiBase: '/api/hhu',
-      config: { api: '/api/hhu', signKey: '0123456789abcdef', moduleName: 'x', theme: 'blue', themeColor: '#1d4e89' },
-      settings: { ...DEFAULT_SETTINGS }
-    })
+    bootHhu()
     render(
       <PageShell route='subject'>
         <Text>content</Text>
@@ -68,6 +77,19 @@ describe('PageShell', () => {
     const root = screen.getByTestId('page-root') as HTMLElement
     for (const [name, value] of Object.entries(themeVars('#1d4e89'))) expect(root.style.getPropertyValue(name)).toBe(value)
     expect(root.textContent).toContain('content')
+  })
+})
+
+describe('WeChat open tag', () => {
+  it('draws the alumni sign-in button in the school colour (the page properties do not reach WeChat\'s template)', async () => {
+    bootHhu()
+    jest.spyOn(platform, 'env').mockReturnValue({ target: 'h5', inWechatBrowser: true, inMiniProgram: false, isMobile: true })
+    jest.spyOn(Taro, 'request').mockImplementation((() =>
+      Promise.resolve({ statusCode: 200, data: { code: 0, message: '', data: JSON.stringify({ appid: 'wx0123', path: 'pages/a' }) } })) as any)
+    render(<AlumniDialog open onClose={() => undefined} />)
+    const launch = await screen.findByTestId('alumni-login')
+    await waitFor(() => expect(launch.innerHTML).toContain('color:#1d4e89'))
+    expect(launch.innerHTML).not.toContain('#c8102e')
   })
 })
 

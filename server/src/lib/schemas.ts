@@ -12,7 +12,7 @@
  * (PostgreSQL refuses numbers beyond smallint/integer/bigint with an error; SQLite stores them as floats).
  */
 import type Ajv from 'ajv'
-import type { DataValidationCxt, ErrorObject } from 'ajv'
+import type { SchemaValidateFunction } from 'ajv'
 
 export const INT_RANGE = {
   /** ids: bigint on PostgreSQL, 64-bit integer on SQLite; JavaScript holds them exactly up to 2^53 - 1 */
@@ -77,7 +77,7 @@ export function parseWireInt(data: unknown, rule: WireIntRule): WireIntResult {
 
 /** Registers `wireInt`: validates with parseWireInt and replaces the value in place with the number (or null). */
 export function addWireKeywords(ajv: Ajv): Ajv {
-  const validate = (rule: WireIntRule, data: unknown, _schema?: unknown, cxt?: DataValidationCxt): boolean => {
+  const validate: SchemaValidateFunction = (rule: WireIntRule, data: unknown, _schema, cxt) => {
     const r = parseWireInt(data, rule)
     if (!r.ok) {
       validate.errors = [{ keyword: 'wireInt', message: r.reason, params: { reason: r.reason } }]
@@ -88,7 +88,6 @@ export function addWireKeywords(ajv: Ajv): Ajv {
     }
     return true
   }
-  validate.errors = null as Partial<ErrorObject>[] | null
   return ajv.addKeyword({ keyword: 'wireInt', schemaType: 'object', modifying: true, errors: true, validate })
 }
 
@@ -113,7 +112,7 @@ export function hostileValuePath(value: unknown, path = '', depth = 0): string |
     return null
   }
   for (const [k, v] of Object.entries(value)) {
-    if (k.includes('\u0000')) return at(k.replace(/\u0000/g, ''))
+    if (k.includes('\u0000')) return at(k.split('\u0000').join(''))
     const bad = hostileValuePath(v, at(k), depth + 1)
     if (bad !== null) return bad
   }

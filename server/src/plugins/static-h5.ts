@@ -26,7 +26,8 @@ const INLINE_FILE = /\.(png|jpe?g|gif|webp)$/i
  * allowed by its hash, so no 'unsafe-inline' for scripts. Styles: React and Taro set style attributes at run time,
  * which needs 'unsafe-inline' for styles (no script can run through a style). Images: article and project HTML
  * may point at the foundation's https sites; data: and blob: are the avatar editor's picked and cropped images.
- * The API is same-origin (connect-src 'self'). form-action is left open: the Alipay wap form posts to Alipay.
+ * The API is same-origin; connect-src also needs blob: because Taro.uploadFile on H5 reads the exported avatar back
+ * from its blob: URL with an XHR. form-action is left open: the Alipay wap form posts to Alipay.
  */
 export function h5Csp(inlineScripts: string[]): string {
   const hashes = inlineScripts.map((s) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`)
@@ -36,7 +37,7 @@ export function h5Csp(inlineScripts: string[]): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    "connect-src 'self' blob:",
     "media-src 'self' blob: https:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -1,4 +1,4 @@
-// The form kit of the apply flows (certificates and receipts): a card, labelled rows, inputs, choice chips, notes and
-// the mobile row with its dialling code.
-export { Card, ChoiceRow, FieldRow, InputRow, Note, ReadRow, type ChoiceOption } from './rows'
+// The one form kit: the apply forms (certificates, receipts) and the donation form, each in its own skin.
+export { Card, ChoiceRow, Chips, FieldRow, InputRow, Note, ReadRow, SwitchRow, ValueRow, ValueText, type Choice } from './rows'
 export { default as MobileRow } from './mobile-row'
+export { FormSkin, type SkinName } from './skin'

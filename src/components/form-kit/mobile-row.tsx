@@ -3,39 +3,42 @@ import { Input } from '@tarojs/components'
 import AreaCodePicker, { mobileMaxLength } from '@/components/area-code-picker'
 import { useT } from '@/store/session'
 import { FieldRow } from './rows'
+import { useSkin } from './skin'
 import './mobile-row.scss'
 
 interface Props {
   label: string
   placeholder: string
+  /** the dialling code, with or without '+' ('' means +86) */
   area: string
   value: string
   onArea(area: string): void
   onInput(v: string): void
   required?: boolean
-  /** the input's test id; the code picker is `${testId}-area` */
-  testId: string
+  /** the input's test id; the code picker's is `${testId}-area` (donation form: `-code`) */
+  testId?: string
 }
 
 export default function MobileRow({ label, placeholder, area, value, onArea, onInput, required, testId }: Props) {
   const t = useT()
+  const skin = useSkin()
   return (
     <FieldRow label={label} required={required}>
       <AreaCodePicker
         code={area}
         onChange={onArea}
-        className='ck-mobile__area'
-        caretClassName='ck-mobile__caret'
-        testId={`${testId}-area`}
-        label={t('certificate.areaCode')}
+        className={`${skin.mobile}__${skin.code}`}
+        caretClassName={`${skin.mobile}__caret`}
+        testId={testId ? `${testId}-${skin.code}` : undefined}
+        label={t(skin.codeLabel)}
       />
       <Input
-        className='ck-input ck-mobile__input'
+        className={`${skin.input} ${skin.mobile}__input`}
         type='number'
         value={value}
         maxlength={mobileMaxLength(area)}
         placeholder={placeholder}
-        placeholderClass='ck-ph'
+        placeholderClass={skin.placeholder}
         onInput={(e) => onInput(e.detail.value)}
         data-testid={testId}
       />

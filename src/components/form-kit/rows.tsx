@@ -1,18 +1,21 @@
 /**
- * Form pieces of the apply flows (certificates and receipts): a card section, a labelled row, a text input row,
- * a read-only row and a row of choice chips. Theme colour from the school config.
+ * The form kit: a card, a labelled row, a text input row, a read-only row, choice chips (single or multiple), a
+ * switch row, a row whose value opens a picker, and a note. Theme colour from the school config; classes from the
+ * skin (./skin.ts).
  */
 import type { PropsWithChildren, ReactNode } from 'react'
-import { Input, Text, Textarea, View } from '@tarojs/components'
+import { Input, Switch, Text, Textarea, View } from '@tarojs/components'
 import { useTheme } from '@/lib/hooks/use-page-title'
+import { useSkin } from './skin'
 import './form-kit.scss'
 
 export function Card({ title, extra, children, testId }: PropsWithChildren<{ title?: string; extra?: ReactNode; testId?: string }>) {
+  const { card } = useSkin()
   return (
-    <View className='ck-card' data-testid={testId}>
+    <View className={card} data-testid={testId}>
       {title ? (
-        <View className='ck-card__head'>
-          <Text className='ck-card__title'>{title}</Text>
+        <View className={`${card}__head`}>
+          <Text className={`${card}__title`}>{title}</Text>
           {extra}
         </View>
       ) : null}
@@ -21,14 +24,27 @@ export function Card({ title, extra, children, testId }: PropsWithChildren<{ tit
   )
 }
 
-export function FieldRow({ label, required, children, top }: PropsWithChildren<{ label: string; required?: boolean; top?: boolean }>) {
+interface RowProps {
+  label: string
+  required?: boolean
+  testId?: string
+  /** the label above the body (chips, text areas) */
+  stacked?: boolean
+  /** the label at the top of a tall body (a multi-line input) */
+  top?: boolean
+  onTap?(): void
+}
+
+export function FieldRow({ label, required, children, testId, stacked, top, onTap }: PropsWithChildren<RowProps>) {
+  const { row } = useSkin()
+  const modifiers = `${stacked ? ` ${row}--stacked` : ''}${top ? ` ${row}--top` : ''}`
   return (
-    <View className={`ck-row ${top ? 'ck-row--top' : ''}`}>
-      <View className='ck-row__label'>
-        {required ? <Text className='ck-row__req'>*</Text> : null}
+    <View className={`${row}${modifiers}`} data-testid={testId} onClick={onTap}>
+      <View className={`${row}__label`}>
+        {required ? <Text className={`${row}__req`}>*</Text> : null}
         <Text>{label}</Text>
       </View>
-      <View className='ck-row__body'>{children}</View>
+      <View className={`${row}__body`}>{children}</View>
     </View>
   )
 }
@@ -38,36 +54,44 @@ interface InputProps {
   value: string
   placeholder: string
   onInput(v: string): void
+  onBlur?(v: string): void
   required?: boolean
-  type?: 'text' | 'number' | 'idcard'
+  type?: 'text' | 'number' | 'digit' | 'idcard'
+  password?: boolean
+  /** 140 by default (200 when multiline); 0 or less means the default */
   maxlength?: number
   multiline?: boolean
-  testId: string
+  testId?: string
 }
 
-export function InputRow({ label, value, placeholder, onInput, required, type, maxlength, multiline, testId }: InputProps) {
+export function InputRow({ label, value, placeholder, onInput, onBlur, required, type, password, maxlength, multiline, testId }: InputProps) {
+  const skin = useSkin()
+  const max = maxlength && maxlength > 0 ? maxlength : multiline ? 200 : 140
   return (
     <FieldRow label={label} required={required} top={multiline}>
       {multiline ? (
         <Textarea
-          className='ck-textarea'
+          className={skin.textarea}
           value={value}
-          maxlength={maxlength || 200}
+          maxlength={max}
           placeholder={placeholder}
-          placeholderClass='ck-ph'
+          placeholderClass={skin.placeholder}
           autoHeight
           onInput={(e) => onInput(e.detail.value)}
+          onBlur={(e) => onBlur?.(e.detail.value)}
           data-testid={testId}
         />
       ) : (
         <Input
-          className='ck-input'
+          className={skin.input}
           value={value}
           type={type || 'text'}
-          maxlength={maxlength || 140}
+          password={password}
+          maxlength={max}
           placeholder={placeholder}
-          placeholderClass='ck-ph'
+          placeholderClass={skin.placeholder}
           onInput={(e) => onInput(e.detail.value)}
+          onBlur={(e) => onBlur?.(e.detail.value)}
           data-testid={testId}
         />
       )}
@@ -76,57 +100,122 @@ export function InputRow({ label, value, placeholder, onInput, required, type, m
 }
 
 export function ReadRow({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  const { read } = useSkin()
   return (
     <FieldRow label={label}>
-      <Text className='ck-read' data-testid={testId}>
+      <Text className={read} data-testid={testId}>
         {value || '—'}
       </Text>
     </FieldRow>
   )
 }
 
-export interface ChoiceOption {
-  value: number
+export interface Choice<V extends string | number> {
+  value: V
   label: string
+  sub?: string
 }
 
-/** Radio chips; each chip's test id is `${testPrefix}-${value}`. */
+/**
+ * Chips: one value (radio) or several (multi); the caller decides what a tap does. Each chip's test id is
+ * `${testPrefix}-${value}` ('chip-…' by default).
+ */
+export function Chips<V extends string | number>({ options, selected, onPick, testId, testPrefix = 'chip', columns }: {
+  options: Choice<V>[]
+  selected: V[]
+  onPick(v: V): void
+  testId?: string
+  testPrefix?: string
+  columns?: 2 | 3
+}) {
+  const theme = useTheme()
+  const { chips, chip, chipTint } = useSkin()
+  return (
+    <View className={`${chips}${columns ? ` ${chips}--${columns}` : ''}`} data-testid={testId}>
+      {options.map((o) => {
+        const on = selected.includes(o.value)
+        return (
+          <View
+            key={String(o.value)}
+            className={`${chip}${on ? ` ${chip}--on` : ''}`}
+            style={on ? { borderColor: theme, color: theme, background: `${theme}${chipTint}` } : undefined}
+            data-testid={`${testPrefix}-${o.value}`}
+            data-selected={on ? '1' : '0'}
+            onClick={() => onPick(o.value)}
+          >
+            <Text className={`${chip}__label`}>{o.label}</Text>
+            {o.sub ? <Text className={`${chip}__sub`}>{o.sub}</Text> : null}
+          </View>
+        )
+      })}
+    </View>
+  )
+}
+
+/** A labelled row of radio chips. */
 export function ChoiceRow({ label, options, value, onPick, testPrefix, required }: {
   label: string
-  options: ChoiceOption[]
+  options: Choice<number>[]
   value: number | null
   onPick(v: number): void
   testPrefix: string
   required?: boolean
 }) {
-  const theme = useTheme()
   return (
     <FieldRow label={label} required={required}>
-      <View className='ck-chips'>
-        {options.map((o) => {
-          const on = o.value === value
-          return (
-            <View
-              key={o.value}
-              className={`ck-chip ${on ? 'ck-chip--on' : ''}`}
-              style={on ? { borderColor: theme, color: theme, background: `${theme}10` } : undefined}
-              data-testid={`${testPrefix}-${o.value}`}
-              data-selected={on ? '1' : '0'}
-              onClick={() => onPick(o.value)}
-            >
-              {o.label}
-            </View>
-          )
-        })}
+      <Chips options={options} selected={value === null ? [] : [value]} onPick={onPick} testPrefix={testPrefix} />
+    </FieldRow>
+  )
+}
+
+export function SwitchRow({ label, hint, checked, onChange, testId }: { label: string; hint?: string; checked: boolean; onChange(v: boolean): void; testId?: string }) {
+  const theme = useTheme()
+  const skin = useSkin()
+  return (
+    <View className={`${skin.row} ${skin.row}--switch`} data-testid={testId}>
+      <View className={`${skin.row}__label ${skin.row}__label--wide`}>
+        <Text>{label}</Text>
+        {hint ? <Text className={`${skin.row}__hint`}>{hint}</Text> : null}
       </View>
+      <Switch className={skin.switch} checked={checked} color={theme} onChange={(e) => onChange(!!e.detail.value)} />
+    </View>
+  )
+}
+
+/** The value, or the placeholder in grey, and a chevron: the body of a row that opens a picker. */
+export function ValueText({ value, placeholder }: { value: string; placeholder: string }) {
+  const { value: block } = useSkin()
+  return (
+    <View className={block}>
+      <Text className={value ? `${block}__text` : `${block}__ph`}>{value || placeholder}</Text>
+      <Text className={`${block}__chevron`}>›</Text>
+    </View>
+  )
+}
+
+/** A row whose value opens a picker: `picker` wraps the value (Taro's Picker), or `onTap` opens a sheet. */
+export function ValueRow({ label, required, value, placeholder, onTap, testId, picker }: {
+  label: string
+  required?: boolean
+  value: string
+  placeholder: string
+  onTap?(): void
+  testId?: string
+  picker?(children: ReactNode): ReactNode
+}) {
+  const text = <ValueText value={value} placeholder={placeholder} />
+  return (
+    <FieldRow label={label} required={required} testId={testId} onTap={onTap}>
+      {picker ? picker(text) : text}
     </FieldRow>
   )
 }
 
 /** A note under a card's rows (pick-up hint, closed notice). */
 export function Note({ children, testId }: PropsWithChildren<{ testId?: string }>) {
+  const { note } = useSkin()
   return (
-    <Text className='ck-note' data-testid={testId}>
+    <Text className={note} data-testid={testId}>
       {children}
     </Text>
   )

@@ -49,7 +49,7 @@ export function createCampusCardPay(config: CampusCardProviderConfig): PaymentPr
         throw new ProviderError(`campus card service failed: ${(err as Error).message}`, NAME, 'upstream')
       }
       try {
-        ;({ tradeNo } = await service.pay(stuWorkNo, password, input.amountFen, input.billNo))
+        tradeNo = (await service.pay(stuWorkNo, password, input.amountFen, input.billNo)).tradeNo
       } catch (err) {
         // Only the card system's explicit refusal proves nothing was taken; anything else may hide a debit.
         if (err instanceof ProviderError && (err.kind === 'declined' || err.kind === 'config' || err.kind === 'malformed')) throw err

@@ -11,7 +11,7 @@ import { useT } from '@/store/session'
 import { amountMessage, checkHandAmount, dec } from '../model/amount'
 import { fixedAmounts, handEntryAllowed, subProjects } from '../model/context'
 import { pickFixed, pickSubProject, typeAmount } from '../model/form-state'
-import { Chips, Section } from './form-kit'
+import { Card, Chips } from '@/components/form-kit'
 import type { SectionProps } from './types'
 import './amount-section.scss'
 
@@ -34,7 +34,7 @@ export default function AmountSection({ ctx, state, update }: SectionProps) {
   }
 
   return (
-    <Section title={t('donate.section.amount')} testId='amount-section'>
+    <Card title={t('donate.section.amount')} testId='amount-section'>
       {subs.length ? (
         <View className='dn-amount__block'>
           <Text className='dn-amount__caption'>{t('donate.sub.title')}</Text>
@@ -76,6 +76,6 @@ export default function AmountSection({ ctx, state, update }: SectionProps) {
         </View>
       ) : null}
       {form.isIntegerMoney === 1 && hand ? <Text className='dn-note'>{t('donate.amount.integerHint')}</Text> : null}
-    </Section>
+    </Card>
   )
 }

@@ -7,7 +7,7 @@ import { Text } from '@tarojs/components'
 import { useT } from '@/store/session'
 import { patch } from '../model/form-state'
 import type { Visibility } from '../model/visibility'
-import { Chips, Row, Section, SwitchRow, TextRow } from './form-kit'
+import { Card, Chips, FieldRow, InputRow, SwitchRow } from '@/components/form-kit'
 import PickupInfo from './pickup-info'
 import type { SectionProps } from './types'
 import { dynamicText } from '@/lib/i18n'
@@ -17,8 +17,8 @@ export default function CertificateSection({ ctx, state, update, vis }: SectionP
   if (!vis.certificate) return null
   const { form } = ctx
   return (
-    <Section title={t('donate.section.certificate')} testId='certificate-section'>
-      <TextRow
+    <Card title={t('donate.section.certificate')} testId='certificate-section'>
+      <InputRow
         label={t('donate.certificate.name')}
         required={vis.certificateWay}
         value={state.certificateDonorName}
@@ -33,18 +33,18 @@ export default function CertificateSection({ ctx, state, update, vis }: SectionP
           onChange={(on) => update((s) => patch(s, { isNeedPaper: on }))} testId='paper-switch' />
       ) : null}
       {vis.certificateWay ? (
-        <Row label={t('donate.certificate.way')} required stacked testId='certificate-way'>
+        <FieldRow label={t('donate.certificate.way')} required stacked testId='certificate-way'>
           <Chips
             options={(form.certificateWayPaperList || []).map((w) => ({ value: w, label: dynamicText(t, `donate.certificate.way${w}`, String(w)) }))}
             selected={state.certificateWay === null ? [] : [state.certificateWay]}
             onPick={(w) => update((s) => patch(s, { certificateWay: w }))}
             columns={2}
           />
-        </Row>
+        </FieldRow>
       ) : null}
       {vis.certificatePickup ? (
         <PickupInfo address={form.certificatePickUpAddress} name={form.certificatePickUpName} mobile={form.certificatePickUpMobile} testId='certificate-pickup' />
       ) : null}
-    </Section>
+    </Card>
   )
 }

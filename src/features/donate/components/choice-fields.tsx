@@ -5,7 +5,7 @@ import { DONATE_LIMITS, type FormField } from '@contract'
 import { useT } from '@/store/session'
 import { yearRange } from '../model/fields'
 import AreaSheet, { regionText } from './area-sheet'
-import { Chips, Row, ValueRow } from './form-kit'
+import { Chips, FieldRow, ValueRow } from '@/components/form-kit'
 
 interface Props {
   field: FormField
@@ -47,9 +47,9 @@ export default function ChoiceField({ field, value, onChange }: Props) {
         onChange(options.filter((o) => next.includes(o.id)).map((o) => o.id).join(','))
       }
       return (
-        <Row label={label} required={required} stacked>
+        <FieldRow label={label} required={required} stacked>
           <Chips options={options.map((o) => ({ value: o.id, label: o.title }))} selected={picked} onPick={toggle} testId={testId} />
-        </Row>
+        </FieldRow>
       )
     }
     case 'date':

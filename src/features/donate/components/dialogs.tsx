@@ -11,6 +11,7 @@ import { useData } from '@/lib/hooks/use-data'
 import { sanitizeHtml } from '@/lib/sanitize'
 import { useT } from '@/store/session'
 import { useTheme } from '@/lib/hooks/use-page-title'
+import { themeVars } from '@/styles/theme'
 import { fetchAlumniLaunch } from '../api/donate'
 import 'taro-ui/lib/style/components/modal.scss'
 import './dialogs.scss'
@@ -40,10 +41,13 @@ const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '
 /** WeChat's <wx-open-launch-weapp> (H5 inside WeChat only): the button inside is drawn by WeChat. */
 function AlumniLaunch({ label }: { label: string }) {
   const launch = useData(fetchAlumniLaunch, []).data
+  // WeChat draws the template apart from the page, so the page's --theme-color does not reach it; themeVars gives a
+  // checked #rrggbb (nothing from the config is written into the style attribute as it is)
+  const color = themeVars(useTheme())['--theme-color']
   if (!launch) return null
   const html =
     `<wx-open-launch-weapp appid="${escapeAttr(launch.appid)}" path="${escapeAttr(launch.path)}">` +
-    `<script type="text/wxtag-template"><button style="width:100%;height:44px;border:0;background:transparent;font-size:16px;color:#c8102e">${escapeAttr(label)}</button></script>` +
+    `<script type="text/wxtag-template"><button style="width:100%;height:44px;border:0;background:transparent;font-size:16px;color:${color}">${escapeAttr(label)}</button></script>` +
     '</wx-open-launch-weapp>'
   return <View className='dn-dialog__launch' data-testid='alumni-login' dangerouslySetInnerHTML={{ __html: html }} />
 }

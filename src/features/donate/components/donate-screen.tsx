@@ -5,6 +5,7 @@
  */
 import { useCallback, useMemo, useState } from 'react'
 import { View } from '@tarojs/components'
+import { FormSkin } from '@/components/form-kit'
 import { platform } from '@/platform'
 import { useSession, useT } from '@/store/session'
 import { useCardBalance } from '../hooks/use-card-balance'
@@ -26,6 +27,9 @@ import PostalSection from './postal-section'
 import ProjectSummary from './project-summary'
 import ReceiptSection from './receipt-section'
 import SubmitBar from './submit-bar'
+// the donation form's look of the form kit (its `donate` skin)
+import './form-kit.scss'
+import './mobile-field.scss'
 import './donate-screen.scss'
 
 function DonateForm({ ctx, query }: { ctx: FormContext; query: DonateQuery }) {
@@ -37,20 +41,22 @@ function DonateForm({ ctx, query }: { ctx: FormContext; query: DonateQuery }) {
   const vis = visibility(ctx, state)
   const props = { ctx, state, update }
   return (
-    <View className='dn-form' data-testid='donate-form'>
-      <ProjectSummary ctx={ctx} />
-      {isGoods(ctx) ? <GoodsSection {...props} /> : <AmountSection {...props} />}
-      <DonorSection {...props} vis={vis} />
-      <CertificateSection {...props} vis={vis} />
-      <ReceiptSection {...props} vis={vis} />
-      <PostalSection {...props} vis={vis} />
-      <PaySection {...props} vis={vis} balance={balance} onCardNumberDone={(no) => loadBalance(no)} />
-      <AgreementRow agreed={state.agreed} update={update} />
-      <View className='dn-form__spacer' />
-      <SubmitBar amount={giftAmount(ctx, state)} busy={busy} onSubmit={submit} />
-      <LargeRemindDialog open={remindOpen} content={ctx.form.remindContent} onConfirm={confirmRemind} onCancel={cancelRemind} />
-      <AlumniDialog open={gate.alumniOpen} onClose={gate.closeAlumni} />
-    </View>
+    <FormSkin.Provider value='donate'>
+      <View className='dn-form' data-testid='donate-form'>
+        <ProjectSummary ctx={ctx} />
+        {isGoods(ctx) ? <GoodsSection {...props} /> : <AmountSection {...props} />}
+        <DonorSection {...props} vis={vis} />
+        <CertificateSection {...props} vis={vis} />
+        <ReceiptSection {...props} vis={vis} />
+        <PostalSection {...props} vis={vis} />
+        <PaySection {...props} vis={vis} balance={balance} onCardNumberDone={(no) => loadBalance(no)} />
+        <AgreementRow agreed={state.agreed} update={update} />
+        <View className='dn-form__spacer' />
+        <SubmitBar amount={giftAmount(ctx, state)} busy={busy} onSubmit={submit} />
+        <LargeRemindDialog open={remindOpen} content={ctx.form.remindContent} onConfirm={confirmRemind} onCancel={cancelRemind} />
+        <AlumniDialog open={gate.alumniOpen} onClose={gate.closeAlumni} />
+      </View>
+    </FormSkin.Provider>
   )
 }
 

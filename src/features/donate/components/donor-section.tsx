@@ -7,7 +7,7 @@ import { visibleFields } from '../model/fields'
 import type { Visibility } from '../model/visibility'
 import { useT } from '@/store/session'
 import DynamicField from './dynamic-field'
-import { Section, SwitchRow } from './form-kit'
+import { Card, SwitchRow } from '@/components/form-kit'
 import type { SectionProps } from './types'
 
 export default function DonorSection({ ctx, state, update, vis }: SectionProps & { vis: Visibility }) {
@@ -15,7 +15,7 @@ export default function DonorSection({ ctx, state, update, vis }: SectionProps &
   const fields = vis.donor ? visibleFields(ctx.form.fieldList || [], state.values) : []
   if (!vis.anonymousSwitch && !vis.noDataSwitch && !fields.length) return null
   return (
-    <Section title={t('donate.section.donor')} testId='donor-section'>
+    <Card title={t('donate.section.donor')} testId='donor-section'>
       {vis.anonymousSwitch ? (
         <SwitchRow
           label={t('donate.anonymous')}
@@ -38,6 +38,6 @@ export default function DonorSection({ ctx, state, update, vis }: SectionProps &
           onCode={(c) => update((s) => setCode(s, f.fieldName, c))}
         />
       ))}
-    </Section>
+    </Card>
   )
 }

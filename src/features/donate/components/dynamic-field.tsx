@@ -9,8 +9,7 @@ import { useT } from '@/store/session'
 import { charLength, maxLengthOf, numberBlurError } from '../model/fields'
 import { errorText } from '../model/validate'
 import ChoiceField from './choice-fields'
-import { Row, SwitchRow, TextRow } from './form-kit'
-import MobileField from './mobile-field'
+import { FieldRow, InputRow, MobileRow, SwitchRow } from '@/components/form-kit'
 
 interface Props {
   field: FormField
@@ -33,7 +32,7 @@ export default function DynamicField({ field, value, code, onChange, onCode }: P
     case 'password':
     case 'number':
       return (
-        <TextRow
+        <InputRow
           label={label}
           required={required}
           value={value}
@@ -55,7 +54,7 @@ export default function DynamicField({ field, value, code, onChange, onCode }: P
       )
     case 'textarea':
       return (
-        <Row label={label} required={required} stacked>
+        <FieldRow label={label} required={required} stacked>
           <View className='dn-textarea'>
             <Textarea
               className='dn-textarea__input'
@@ -70,12 +69,12 @@ export default function DynamicField({ field, value, code, onChange, onCode }: P
               {charLength(value)}/{max}
             </Text>
           </View>
-        </Row>
+        </FieldRow>
       )
     case 'mobile':
       return (
-        <MobileField label={label} required={required} placeholder={placeholder} code={code} value={value}
-          onCode={onCode} onInput={onChange} testId={testId} />
+        <MobileRow label={label} required={required} placeholder={placeholder} area={code} value={value}
+          onArea={onCode} onInput={onChange} testId={testId} />
       )
     case 'switch':
       return <SwitchRow label={label} checked={value === '1'} onChange={(on) => onChange(on ? '1' : '0')} testId={testId} />

@@ -9,7 +9,7 @@ import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { goodsTotal, isPositiveInt } from '../model/amount'
 import { patch } from '../model/form-state'
-import { Row, Section } from './form-kit'
+import { Card, FieldRow } from '@/components/form-kit'
 import type { SectionProps } from './types'
 import './goods-section.scss'
 
@@ -23,8 +23,8 @@ export default function GoodsSection({ ctx, state, update }: SectionProps) {
   const set = (quantity: string) => update((s) => patch(s, { quantity }))
 
   return (
-    <Section title={t('donate.section.goods')} testId='goods-section'>
-      <Row label={p.materialName || t('donate.goods.quantity')}>
+    <Card title={t('donate.section.goods')} testId='goods-section'>
+      <FieldRow label={p.materialName || t('donate.goods.quantity')}>
         <View className='dn-stepper'>
           <View className={`dn-stepper__btn ${n <= 1 ? 'dn-stepper__btn--off' : ''}`} data-testid='qty-minus'
             onClick={() => n > 1 && set(String(n - 1))}>−</View>
@@ -44,15 +44,15 @@ export default function GoodsSection({ ctx, state, update }: SectionProps) {
           <View className='dn-stepper__btn' style={{ color: theme }} data-testid='qty-plus' onClick={() => set(String(n + 1))}>+</View>
           <Text className='dn-stepper__unit'>{p.materialUnit}</Text>
         </View>
-      </Row>
-      <Row label={t('donate.goods.price')}>
+      </FieldRow>
+      <FieldRow label={t('donate.goods.price')}>
         <Text className='dn-goods__value'>¥{formatMoney(p.materialPrice)}{p.materialUnit ? ` / ${p.materialUnit}` : ''}</Text>
-      </Row>
-      <Row label={t('donate.goods.total')}>
+      </FieldRow>
+      <FieldRow label={t('donate.goods.total')}>
         <Text className='dn-goods__total' style={{ color: theme }} data-testid='goods-total'>
           {total === null ? '—' : `¥${formatMoney(total)}`}
         </Text>
-      </Row>
-    </Section>
+      </FieldRow>
+    </Card>
   )
 }

@@ -10,7 +10,7 @@ import { patch } from '../model/form-state'
 import { payOptions } from '../model/pay-types'
 import type { Visibility } from '../model/visibility'
 import type { BalanceState } from '../hooks/use-card-balance'
-import { Row, Section, TextRow } from './form-kit'
+import { Card, FieldRow, InputRow } from '@/components/form-kit'
 import type { SectionProps } from './types'
 import './pay-section.scss'
 
@@ -25,7 +25,7 @@ export default function PaySection({ ctx, state, update, vis, balance, onCardNum
   const theme = useTheme()
   const options = payOptions(ctx.form.payPlatformList)
   return (
-    <Section title={t('donate.section.pay')} testId='pay-section'>
+    <Card title={t('donate.section.pay')} testId='pay-section'>
       {options.length === 0 ? <Text className='dn-note'>{t('donate.pay.none')}</Text> : null}
       {options.map((o) => {
         const on = state.payType === o.code
@@ -41,13 +41,13 @@ export default function PaySection({ ctx, state, update, vis, balance, onCardNum
       })}
       {vis.campusCard ? (
         <View className='dn-card' data-testid='campus-card'>
-          <TextRow label={t('donate.card.no')} required value={state.stuWorkNo} placeholder={t('donate.card.noRequired')}
+          <InputRow label={t('donate.card.no')} required value={state.stuWorkNo} placeholder={t('donate.card.noRequired')}
             maxlength={32} onInput={(v) => update((s) => patch(s, { stuWorkNo: v }))} onBlur={onCardNumberDone} testId='card-no' />
-          <TextRow label={t('donate.card.password')} required value={state.passwork} placeholder={t('donate.card.passwordRequired')}
+          <InputRow label={t('donate.card.password')} required value={state.passwork} placeholder={t('donate.card.passwordRequired')}
             password maxlength={32} onInput={(v) => update((s) => patch(s, { passwork: v }))} testId='card-password' />
           <Text className='dn-note'>{t('donate.card.passwordHint')}</Text>
           {balance.status !== 'idle' ? (
-            <Row label={t('donate.card.balance')} testId='card-balance'>
+            <FieldRow label={t('donate.card.balance')} testId='card-balance'>
               <Text className={balance.status === 'failed' ? 'dn-card__failed' : 'dn-card__balance'}>
                 {balance.status === 'loading'
                   ? t('common.loading')
@@ -55,10 +55,10 @@ export default function PaySection({ ctx, state, update, vis, balance, onCardNum
                     ? t('donate.card.readFailed')
                     : `¥${formatMoney(balance.balance)}`}
               </Text>
-            </Row>
+            </FieldRow>
           ) : null}
         </View>
       ) : null}
-    </Section>
+    </Card>
   )
 }

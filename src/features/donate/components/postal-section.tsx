@@ -7,8 +7,7 @@ import { useT } from '@/store/session'
 import { patch, setCode } from '../model/form-state'
 import type { Visibility } from '../model/visibility'
 import AreaSheet, { regionText } from './area-sheet'
-import { Section, TextRow, ValueRow } from './form-kit'
-import MobileField from './mobile-field'
+import { Card, InputRow, MobileRow, ValueRow } from '@/components/form-kit'
 import type { SectionProps } from './types'
 import type { MessageKey } from '@/lib/i18n'
 
@@ -18,20 +17,20 @@ export default function PostalSection({ state, update, vis }: SectionProps & { v
   if (!vis.postal) return null
   const req = (key: MessageKey) => t('donate.field.required', { title: t(key) })
   return (
-    <Section title={t('donate.section.postal')} testId='postal-section'>
+    <Card title={t('donate.section.postal')} testId='postal-section'>
       <AreaSheet open={open} onClose={() => setOpen(false)} onPick={(region) => update((s) => patch(s, { region }))} />
       <ValueRow label={t('donate.postal.region')} required value={regionText(state.region)}
         placeholder={t('donate.postal.regionRequired')} onTap={() => setOpen(true)} testId='postal-region' />
-      <TextRow label={t('donate.postal.address')} required value={state.postalAddress} placeholder={req('donate.postal.address')}
+      <InputRow label={t('donate.postal.address')} required value={state.postalAddress} placeholder={req('donate.postal.address')}
         maxlength={200} onInput={(v) => update((s) => patch(s, { postalAddress: v }))} testId='postal-address' />
-      <TextRow label={t('donate.postal.contact')} required value={state.postalContact} placeholder={req('donate.postal.contact')}
+      <InputRow label={t('donate.postal.contact')} required value={state.postalContact} placeholder={req('donate.postal.contact')}
         maxlength={32} onInput={(v) => update((s) => patch(s, { postalContact: v }))} testId='postal-contact' />
-      <MobileField label={t('donate.postal.mobile')} required placeholder={req('donate.postal.mobile')}
-        code={state.codes.postalMobile} value={state.postalMobile}
-        onCode={(c) => update((s) => setCode(s, 'postalMobile', c))}
+      <MobileRow label={t('donate.postal.mobile')} required placeholder={req('donate.postal.mobile')}
+        area={state.codes.postalMobile} value={state.postalMobile}
+        onArea={(c) => update((s) => setCode(s, 'postalMobile', c))}
         onInput={(v) => update((s) => patch(s, { postalMobile: v }))} testId='postal-mobile' />
-      <TextRow label={t('donate.postal.zip')} value={state.postalZip} placeholder={t('donate.postal.zipPlaceholder')} type='number'
+      <InputRow label={t('donate.postal.zip')} value={state.postalZip} placeholder={t('donate.postal.zipPlaceholder')} type='number'
         maxlength={6} onInput={(v) => update((s) => patch(s, { postalZip: v }))} testId='postal-zip' />
-    </Section>
+    </Card>
   )
 }

@@ -8,8 +8,7 @@ import { useT } from '@/store/session'
 import { patch, pickReceiptType, setCode } from '../model/form-state'
 import { receiptLabels, receiptWays } from '../model/receipt'
 import type { Visibility } from '../model/visibility'
-import { Chips, Row, Section, SwitchRow, TextRow } from './form-kit'
-import MobileField from './mobile-field'
+import { Card, Chips, FieldRow, InputRow, MobileRow, SwitchRow } from '@/components/form-kit'
 import PickupInfo from './pickup-info'
 import type { SectionProps } from './types'
 import { dynamicText } from '@/lib/i18n'
@@ -21,12 +20,12 @@ export default function ReceiptSection({ ctx, state, update, vis }: SectionProps
   const labels = receiptLabels(state.receiptDonorType)
   const codeRequired = form.isCreditCode === 1
   return (
-    <Section title={t('donate.section.receipt')} testId='receipt-section'>
+    <Card title={t('donate.section.receipt')} testId='receipt-section'>
       <SwitchRow label={t('donate.receipt.need')} checked={state.isNeedReceipt}
         onChange={(on) => update((s) => patch(s, { isNeedReceipt: on }))} testId='receipt-switch' />
       {vis.receiptFields ? (
         <>
-          <Row label={t('donate.receipt.donorType')} required stacked>
+          <FieldRow label={t('donate.receipt.donorType')} required stacked>
             <Chips
               options={([2, 1] as const).map((v) => ({ value: v as 1 | 2, label: t(`donate.receipt.donorType${v}`) }))}
               selected={[state.receiptDonorType]}
@@ -34,16 +33,16 @@ export default function ReceiptSection({ ctx, state, update, vis }: SectionProps
               testId='receipt-donor-type'
               columns={2}
             />
-          </Row>
-          <TextRow label={t(labels.name)} required value={state.receiptDonorName}
+          </FieldRow>
+          <InputRow label={t(labels.name)} required value={state.receiptDonorName}
             placeholder={t('donate.field.required', { title: t(labels.name) })} maxlength={100}
             onInput={(v) => update((s) => patch(s, { receiptDonorName: v }))} testId='receipt-name' />
-          <TextRow label={t(labels.code)} required={codeRequired} value={state.creditCode}
+          <InputRow label={t(labels.code)} required={codeRequired} value={state.creditCode}
             placeholder={t('donate.receipt.codePlaceholder', { title: t(labels.code), n: DONATE_LIMITS.CREDIT_CODE_LENGTH })}
             maxlength={DONATE_LIMITS.CREDIT_CODE_LENGTH} type={state.receiptDonorType === 1 ? 'idcard' : 'text'}
             onInput={(v) => update((s) => patch(s, { creditCode: v }))} testId='receipt-code' />
           {(form.receiptTypeList || []).length > 1 ? (
-            <Row label={t('donate.receipt.type')} required stacked>
+            <FieldRow label={t('donate.receipt.type')} required stacked>
               <Chips
                 options={form.receiptTypeList.map((v) => ({ value: v, label: dynamicText(t, `donate.receipt.type${v}`, String(v)) }))}
                 selected={state.receiptType === null ? [] : [state.receiptType]}
@@ -51,9 +50,9 @@ export default function ReceiptSection({ ctx, state, update, vis }: SectionProps
                 testId='receipt-type'
                 columns={2}
               />
-            </Row>
+            </FieldRow>
           ) : null}
-          <Row label={t('donate.receipt.way')} required stacked>
+          <FieldRow label={t('donate.receipt.way')} required stacked>
             <Chips
               options={receiptWays(form, state.receiptType).map((v) => ({ value: v, label: dynamicText(t, `donate.receipt.way${v}`, String(v)) }))}
               selected={state.receiptWay === null ? [] : [state.receiptWay]}
@@ -61,21 +60,21 @@ export default function ReceiptSection({ ctx, state, update, vis }: SectionProps
               testId='receipt-way'
               columns={2}
             />
-          </Row>
+          </FieldRow>
           {vis.receiptPickup ? <PickupInfo address={form.pickUpAddress} name={form.pickUpName} mobile={form.pickUpMobile} testId='receipt-pickup' /> : null}
           {vis.receiptEmail ? (
-            <TextRow label={t('donate.receipt.email')} required value={state.postalEmail}
+            <InputRow label={t('donate.receipt.email')} required value={state.postalEmail}
               placeholder={t('donate.field.required', { title: t('donate.receipt.email') })} maxlength={100}
               onInput={(v) => update((s) => patch(s, { postalEmail: v }))} testId='receipt-email' />
           ) : null}
           {vis.receiptSms ? (
-            <MobileField label={t('donate.receipt.sms')} required placeholder={t('donate.field.required', { title: t('donate.receipt.sms') })}
-              code={state.codes.postalMobileSms} value={state.postalMobileSms}
-              onCode={(c) => update((s) => setCode(s, 'postalMobileSms', c))}
+            <MobileRow label={t('donate.receipt.sms')} required placeholder={t('donate.field.required', { title: t('donate.receipt.sms') })}
+              area={state.codes.postalMobileSms} value={state.postalMobileSms}
+              onArea={(c) => update((s) => setCode(s, 'postalMobileSms', c))}
               onInput={(v) => update((s) => patch(s, { postalMobileSms: v }))} testId='receipt-sms' />
           ) : null}
         </>
       ) : null}
-    </Section>
+    </Card>
   )
 }
