@@ -38,24 +38,22 @@ describe('the H5 build under its CSP in Chromium', { skip: built ? false : `dist
   })
 
   /**
-   * Opens a page (signed in when `token` is given, as the app stores it), waits for `text` (data from the API), runs
+   * Opens a page (signed in when `token` is given, stored the way Taro's H5 storage does: {"data": value}), waits for `text` (data from the API), runs
    * `act`, and answers the CSP reports the page produced.
    */
   async function visit(route: string, text: string, opts: { token?: string; act?: (page: Page) => Promise<void> } = {}) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, userAgent: IPHONE })
     const reports: string[] = []
     try {
-      await context.addInitScript((token) => {
-        document.addEventListener('securitypolicyviolation', (e) => {
-          const w = window as unknown as { __csp?: string[] }
-          ;(w.__csp ??= []).push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`)
-        })
-        // Taro's H5 storage format: {"data": value}
-        if (token) {
-          localStorage.setItem('school', JSON.stringify({ data: 'demo' }))
-          localStorage.setItem('token', JSON.stringify({ data: token }))
-        }
-      }, opts.token ?? '')
+      // runs in the page (a string: the server's TypeScript has no DOM types)
+      await context.addInitScript({
+        content: `
+          document.addEventListener('securitypolicyviolation', (e) => {
+            (window.__csp = window.__csp || []).push(e.violatedDirective + ' blocked ' + (e.blockedURI || '(inline)') + ' at ' + e.sourceFile + ':' + e.lineNumber)
+          })
+          ${opts.token ? `localStorage.setItem('school', ${JSON.stringify(JSON.stringify({ data: 'demo' }))})
+          localStorage.setItem('token', ${JSON.stringify(JSON.stringify({ data: opts.token }))})` : ''}`
+      })
       const page: Page = await context.newPage()
       page.on('console', (m) => { if (/content security policy/i.test(m.text())) reports.push(`console: ${m.text()}`) })
       page.on('pageerror', (e) => reports.push(`pageerror: ${e.message}`))
@@ -67,12 +65,12 @@ describe('the H5 build under its CSP in Chromium', { skip: built ? false : `dist
         await opts.act?.(page)
       } catch (err) {
         // a blocked request shows up as a timeout further on: name what the browser refused
-        const seen = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []).catch(() => [])
+        const seen = await page.evaluate<string[]>('window.__csp || []').catch(() => [] as string[])
         throw new Error(`${(err as Error).message.split('\n')[0]}; CSP reports: ${JSON.stringify([...reports, ...seen])}`)
       }
       // images, fonts and lazy chunks of the page load after the text shows
       await page.waitForLoadState('networkidle', { timeout: 15000 }).catch(() => undefined)
-      reports.push(...await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []))
+      reports.push(...await page.evaluate<string[]>('window.__csp || []'))
       return reports
     } finally {
       await context.close()

@@ -1,0 +1,2 @@
+import { cutDay } from '../../src/lib/dates'
+export const s = cutDay

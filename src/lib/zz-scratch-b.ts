@@ -1,0 +1,2 @@
+import { a } from './zz-scratch-a'
+export const b = () => a
