@@ -1,2 +1,0 @@
-import { cutDay } from '../../src/lib/dates'
-export const s = cutDay

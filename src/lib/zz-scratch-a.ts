@@ -1,3 +1,0 @@
-import { MineScreen } from '@/features/center'
-import { b } from './zz-scratch-b'
-export const a = () => [b, MineScreen]

@@ -1,2 +1,0 @@
-import { a } from './zz-scratch-a'
-export const b = () => a
