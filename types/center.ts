@@ -7,6 +7,7 @@
 import type { Flag, TogetherDonation } from './entities'
 import type { AccountTypeValue, AreaMobile } from './identity'
 import type { Yuan } from './money'
+import type { NamedObjectState } from './naming'
 
 /** The WeChat default nickname: the app shows 'loving person' / 爱心人士 instead (SPEC §5). */
 export const WECHAT_DEFAULT_NICKNAME = '微信用户'
@@ -94,14 +95,16 @@ export interface TogetherStatistics { launchCount: number; joinCount: number; to
 /** launchList / joinList rows. */
 export type MyTogetherDonation = TogetherDonation
 
-/** namingList (SPEC §3 naming record). */
-export interface NamingSeat { seat: string; termName: string; termMoney: Yuan; expireDate: string }
+/** namingList (SPEC §3 naming record). Each named seat or book carries its nameplate state (types/naming.ts). */
+export interface NamingSeat extends NamedObjectState { seat: string; termName: string; termMoney: Yuan; expireDate: string }
 export interface PersonalNamingRecord {
   id: number
   itemsId: number
   itemsName: string
   donateTime: string
   donateMoney: Yuan
+  /** 1 seats, 2 books */
+  namingType: 1 | 2
   donateSeatList: NamingSeat[]
 }
 

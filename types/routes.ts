@@ -31,6 +31,17 @@ export const Api = {
   leavewordList: `${P}/items/leavewordList`,
   instructionList: `${P}/items/instructionList`,
   insertLeaveword: `${P}/items/insertLeaveword`,
+  // Naming seats and books (types/naming.ts)
+  areaList: `${P}/items/areaList`,
+  seatList: `${P}/items/seatList`,
+  getSeatShowData: `${P}/items/getSeatShowData`,
+  getBookShowData: `${P}/items/getBookShowData`,
+  nameplateExample: `${P}/items/nameplateExample`,
+  getNameplateDetailConfig: `${P}/items/getNameplateDetailConfig`,
+  bookList: `${P}/items/bookList`,
+  bookCategoryList: `${P}/items/bookCategoryList`,
+  /** the owner corrects a nameplate (issue 9 review; not in the SPEC's call list) */
+  nameplateUpdate: `${P}/user/center/nameplateUpdate`,
   // Donation flow (types/donate.ts)
   formDetail: `${P}/items/formDetail`,
   checkPermission: `${P}/items/checkPermission`,

@@ -43,6 +43,8 @@ import { receiptRoutes } from './routes/receipt'
 import { STAFF_API_PREFIX, staffRoutes } from './routes/staff'
 
 export interface BuildOptions {
+  /** proxies whose X-Forwarded-For is trusted (default: TRUST_PROXY from the environment; see trustProxySetting) */
+  trustProxy?: string
   dataDir: string
   databaseUrl?: string
   logger?: boolean | FastifyServerOptions['logger']
@@ -70,6 +72,14 @@ export interface BuildOptions {
 const envInt = (name: string, fallback: number): number => {
   const v = Number(process.env[name])
   return process.env[name] !== undefined && process.env[name] !== '' && Number.isFinite(v) && v >= 0 ? v : fallback
+}
+
+/** '' or unset: trust nobody; a number: that many hops; anything else: a comma-separated list of addresses/CIDRs. */
+export function trustProxySetting(v: string | undefined): boolean | number | string[] {
+  const s = (v ?? '').trim()
+  if (!s || s === 'false' || s === '0') return false
+  if (/^\d+$/.test(s)) return Number(s)
+  return s.split(',').map((x) => x.trim()).filter(Boolean)
 }
 
 export const DEFAULT_H5_DIR = path.resolve(__dirname, '../../dist/h5')
@@ -134,7 +144,9 @@ function loggerOptions(logger: BuildOptions['logger']): FastifyServerOptions['lo
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(opts.logger), bodyLimit: BODY_LIMIT, frameworkErrors })
+  // Behind a reverse proxy every request comes from the proxy's address: TRUST_PROXY names the proxies whose
+  // X-Forwarded-For is believed (an address, a CIDR list, or a hop count), so per-address limits see the visitor.
+  const app = Fastify({ logger: loggerOptions(opts.logger), bodyLimit: BODY_LIMIT, frameworkErrors, trustProxy: trustProxySetting(opts.trustProxy ?? process.env.TRUST_PROXY) })
   const handle = openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl })
   app.decorate('db', handle.db)
   app.decorate('dataDir', opts.dataDir)

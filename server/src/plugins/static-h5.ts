@@ -58,8 +58,13 @@ export function inlineScriptsOf(html: string): string[] {
 function h5Headers(indexHtml: string) {
   let cached: { mtime: number; csp: string } | null = null
   return (reply: FastifyReply) => {
-    const mtime = statSync(indexHtml).mtimeMs
-    if (!cached || cached.mtime !== mtime) cached = { mtime, csp: h5Csp(inlineScriptsOf(readFileSync(indexHtml, 'utf8'))) }
+    try {
+      const mtime = statSync(indexHtml).mtimeMs
+      if (!cached || cached.mtime !== mtime) cached = { mtime, csp: h5Csp(inlineScriptsOf(readFileSync(indexHtml, 'utf8'))) }
+    } catch {
+      // index.html is being rebuilt: the last policy, or one without inline scripts, never none at all
+      cached ??= { mtime: 0, csp: h5Csp([]) }
+    }
     reply.header('content-security-policy', cached.csp)
     reply.header('referrer-policy', 'strict-origin-when-cross-origin')
   }

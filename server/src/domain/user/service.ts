@@ -1,6 +1,5 @@
 /**
  * Sessions: opaque random tokens, stored as sha256, bound to the school that issued them, valid 2 hours.
- * Sandbox identity (until real WeChat/Alipay OAuth): a `code` is the user's sandbox openId.
  */
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -12,15 +11,8 @@ import * as repo from './repository'
 
 export const SESSION_TTL_MS = 2 * 3600_000
 export const DEFAULT_NICKNAME = '爱心校友'
-const AVATARS = ['/files/seed/avatar-1.png', '/files/seed/avatar-2.png', '/files/seed/avatar-3.png', '/files/seed/avatar-4.png']
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
-
-/** A stable avatar per identity, so a returning sandbox user looks the same. */
-function avatarFor(openId: string) {
-  const h = createHash('sha256').update(openId).digest()
-  return AVATARS[h[0] % AVATARS.length]
-}
 
 export async function issueToken(db: Kysely<DB>, schoolId: number, userId: number): Promise<AuthToken> {
   const token = newToken()
@@ -28,11 +20,6 @@ export async function issueToken(db: Kysely<DB>, schoolId: number, userId: numbe
   await repo.deleteExpiredSessions(db, nowIso())
   await repo.insertSession(db, { school_id: schoolId, user_id: userId, token_hash: hashToken(token), expires_at: expires })
   return { token, expiresAt: toWireDate(expires) }
-}
-
-export async function loginWithIdentity(db: Kysely<DB>, schoolId: number, source: 'sandbox' | 'middle', openId: string) {
-  const user = await repo.findOrCreateUser(db, schoolId, source, openId, { nickname: DEFAULT_NICKNAME, avatar: avatarFor(openId) })
-  return issueToken(db, schoolId, user.id)
 }
 
 export async function authenticate(db: Kysely<DB>, schoolId: number, token: string) {
