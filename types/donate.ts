@@ -117,7 +117,7 @@ export interface DonateSubmission {
   subItemsId?: number | null
   isDonateTogether?: Flag
   donateTogetherId?: number | null
-  /** 1 normal donation (this call); 2 naming goes through the naming flow */
+  /** 1 normal donation; 2 naming (the naming fields: NamingDonateSubmission in types/naming.ts) */
   itemsType: 1 | 2
   isAnonymous: Flag
   donateFrom: DonateFrom
