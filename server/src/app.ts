@@ -10,6 +10,7 @@ import { openDatabase } from './db/factory'
 import { migrateToLatest } from './db/migrations'
 import { seedIfEmpty } from './seed'
 import { frameworkErrors, installEnvelope } from './plugins/envelope'
+import { originList } from './lib/origins'
 import { installStatic } from './plugins/static-h5'
 import { installTenant } from './plugins/tenant'
 import { installSignature, NonceStore } from './plugins/signature'
@@ -41,6 +42,9 @@ import { createUploadRuntime, uploadPolicyFromEnv, type UploadPolicy } from './d
 import { certificateRoutes } from './routes/certificate'
 import { receiptRoutes } from './routes/receipt'
 import { STAFF_API_PREFIX, staffRoutes } from './routes/staff'
+
+/** re-exported for tests and tools that parse CORS_ORIGINS the way the server does */
+export { originList }
 
 export interface BuildOptions {
   /** proxies whose X-Forwarded-For is trusted (default: TRUST_PROXY from the environment; see trustProxySetting) */
@@ -103,22 +107,6 @@ export function redactUrl(url: string): string {
     return SECRET_PARAMS.has(key.trim().toLowerCase()) ? `${rawKey}=[REDACTED]` : pair
   })
   return `${url.slice(0, q)}?${pairs.join('&')}`
-}
-
-/** "https://a.example, https://b.example:8443" -> their origins; '*' and anything not an http(s) origin is dropped
- *  with a warning (a wildcard would hand every site the donors' answers). */
-export function originList(raw: string | undefined, log?: Pick<FastifyInstance['log'], 'warn'>): string[] {
-  const out: string[] = []
-  for (const item of (raw ?? '').split(/[\s,]+/).filter(Boolean)) {
-    let origin: string | null = null
-    try {
-      const u = new URL(item)
-      if ((u.protocol === 'https:' || u.protocol === 'http:') && u.origin === item.replace(/\/+$/, '')) origin = u.origin
-    } catch { /* not a URL */ }
-    if (origin) out.push(origin)
-    else log?.warn({ origin: item }, 'CORS origin ignored: give exact origins such as https://give.example.edu.cn')
-  }
-  return out
 }
 
 const LOG_REDACT_PATHS = ['req.headers.authorization', 'req.headers.signature', 'req.headers.token', 'req.headers.cookie']

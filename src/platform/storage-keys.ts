@@ -1,6 +1,44 @@
 /** Every local-storage key the app uses, with its value type, declared once (CONVENTIONS: typed storage). */
-import type { Lang } from '@contract'
+import type { Lang, NameplateText, SeatPrice, Yuan } from '@contract'
 import { platform } from '@/platform'
+
+/** A seat chosen on seat?id (or seat-naming-jnu/seat) and the naming period picked for it (a priceList termYear). */
+export interface GmSeat {
+  seatId: number
+  areaId: number
+  areaTitle: string
+  /** the seat's label, e.g. "3排12座" */
+  seat: string
+  priceList: SeatPrice[]
+  termYear: number | null
+}
+
+/** A book chosen on book-list?id with the copies to name (1 .. stock, SPEC §5). */
+export interface GmBook {
+  bookId: number
+  title: string
+  author: string
+  imgUrl: string
+  unitPrice: Yuan
+  stock: number
+  namingCount: number
+}
+
+/**
+ * SPEC §3 local storage 'gm': what the donor chose and wrote, carried from seat / book-list through form-gm and edit
+ * and back. Read through features/naming/model/selection.ts, which drops a value of any other shape.
+ */
+export interface GmSelection {
+  itemsId: number
+  /** 1 seats, 2 books */
+  namingType: 1 | 2
+  seats: GmSeat[]
+  books: GmBook[]
+  /** 'all': one nameplate for every object; 'each': one per object, keyed by objectKey() */
+  mode: 'all' | 'each'
+  nameplate: NameplateText
+  nameplates: Record<string, NameplateText>
+}
 
 export interface StorageSchema {
   token: string
@@ -8,8 +46,8 @@ export interface StorageSchema {
   school: string
   /** chosen certificate tab (SPEC §2 Certificates) */
   cerTab: string
-  /** chosen seats or books (SPEC §3 local storage 'gm') */
-  gm: unknown
+  /** chosen seats or books and their nameplates (SPEC §3 local storage 'gm') */
+  gm: GmSelection
   home: string
   hasShownTreeNamingGuide: boolean
   /** a project message typed before the H5 authorisation redirect, restored on return (project detail) */

@@ -1,6 +1,3 @@
-// Public face of the personal-centre feature: the screens of mine, mine-don, mine-together, mine-gm and award.
+// Public face of the personal-centre feature for the main package: mine's screen. The pkg-mine screens (mine-don,
+// mine-together, mine-gm, award) are in ./subpackage.ts, so that weapp's main package does not carry them.
 export { default as MineScreen } from './components/mine-screen'
-export { default as AwardScreen } from './components/award-screen'
-export { default as MineDonScreen } from './components/mine-don-screen'
-export { default as MineTogetherScreen } from './components/mine-together-screen'
-export { default as MineGmScreen } from './components/mine-gm-screen'

@@ -1,4 +1,4 @@
-// Public face of the project feature: the screens of the two project-list variants and of the project detail.
+// Public face of the project feature for the main package: the screens of the two project-list variants.
+// The detail screen (pkg-project) is in ./subpackage.ts.
 export { default as SubjectScreen } from './components/subject-screen'
 export { default as SubjectCpuScreen } from './components/subject-cpu-screen'
-export { default as ProjectDetailScreen } from './components/detail/detail-screen'

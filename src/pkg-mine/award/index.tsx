@@ -1,5 +1,5 @@
 import PageShell from '@/components/page-shell'
-import { AwardScreen } from '@/features/center'
+import { AwardScreen } from '@/features/center/subpackage'
 import './index.scss'
 
 export default function AwardPage() {

@@ -1,5 +1,5 @@
 import PageShell from '@/components/page-shell'
-import { MineDonScreen } from '@/features/center'
+import { MineDonScreen } from '@/features/center/subpackage'
 import './index.scss'
 
 export default function MineDonPage() {

@@ -1,5 +1,5 @@
 import PageShell from '@/components/page-shell'
-import { MineTogetherScreen } from '@/features/center'
+import { MineTogetherScreen } from '@/features/center/subpackage'
 import './index.scss'
 
 export default function MineTogetherPage() {

@@ -1,5 +1,5 @@
 import PageShell from '@/components/page-shell'
-import { ProjectDetailScreen } from '@/features/project'
+import { ProjectDetailScreen } from '@/features/project/subpackage'
 import './index.scss'
 
 export default function ProjectDetailPage() {

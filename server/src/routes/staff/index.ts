@@ -19,6 +19,7 @@ import { ok } from '../../lib/envelope'
 import { installTenant } from '../../plugins/tenant'
 import { readSingleFile } from '../upload'
 import { pageProps, reqCode, reqInt } from '../../lib/schemas'
+import { originList } from '../../lib/origins'
 
 export const STAFF_API_PREFIX = '/staff-api/:school'
 export const RECEIPT_FILE_MAX_BYTES = 10 * 1024 * 1024
@@ -38,18 +39,9 @@ async function requireStaff(req: FastifyRequest) {
   return staff
 }
 
-/** "https://a.example, https://b.example" -> the set of exact origins; anything that is not an origin is ignored. */
+/** STAFF_ORIGINS -> the set of exact origins the console may call from (none by default: same origin). */
 export function staffOrigins(value: string | undefined): Set<string> {
-  const out = new Set<string>()
-  for (const part of (value ?? '').split(',')) {
-    try {
-      const u = new URL(part.trim())
-      if ((u.protocol === 'https:' || u.protocol === 'http:') && u.origin === part.trim().replace(/\/+$/, '')) out.add(u.origin)
-    } catch {
-      // not an origin
-    }
-  }
-  return out
+  return new Set(originList(value))
 }
 
 export async function staffRoutes(app: FastifyInstance) {

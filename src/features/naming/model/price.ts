@@ -1,0 +1,41 @@
+/**
+ * Totals of a naming order in fixed-point (SPEC §5: unit price x quantity summed exactly; §9 sums integer-safe).
+ * Wire money is yuan strings; decimal.js does the arithmetic, never a float. The server prices the order itself and
+ * refuses a total that disagrees, so these must be the same sums it makes.
+ */
+import Decimal from 'decimal.js'
+import type { Yuan } from '@contract'
+import type { GmBook, GmSeat } from '@/platform/storage-keys'
+
+const dec = (v: string | number | null | undefined): Decimal => {
+  try {
+    return new Decimal(v === null || v === undefined || v === '' ? 0 : v)
+  } catch {
+    return new Decimal(0)
+  }
+}
+
+/** The chosen period's money of one seat, or null while no period is chosen. */
+export function seatAmount(s: GmSeat): Yuan | null {
+  if (s.termYear === null) return null
+  const p = s.priceList.find((x) => x.termYear === s.termYear)
+  return p ? dec(p.termMoney).toFixed(2) : null
+}
+
+/** Sum of the seats with a period; seats without one add nothing (the form refuses them before paying). */
+export function seatsTotal(seats: GmSeat[]): Yuan {
+  return seats.reduce((acc, s) => acc.plus(dec(seatAmount(s))), new Decimal(0)).toFixed(2)
+}
+
+export function bookSubtotal(b: Pick<GmBook, 'unitPrice' | 'namingCount'>): Yuan {
+  return dec(b.unitPrice).mul(b.namingCount).toFixed(2)
+}
+
+export function booksTotal(books: GmBook[]): Yuan {
+  return books.reduce((acc, b) => acc.plus(dec(b.unitPrice).mul(b.namingCount)), new Decimal(0)).toFixed(2)
+}
+
+/** Copies chosen in all. */
+export function booksCount(books: GmBook[]): number {
+  return books.reduce((n, b) => n + b.namingCount, 0)
+}
