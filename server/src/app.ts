@@ -79,10 +79,13 @@ const envInt = (name: string, fallback: number): number => {
 }
 
 /** '' or unset: trust nobody; a number: that many hops; anything else: a comma-separated list of addresses/CIDRs. */
-export function trustProxySetting(v: string | undefined): boolean | number | string[] {
+export function trustProxySetting(v: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
   const s = (v ?? '').trim()
   if (!s || s === 'false' || s === '0') return false
-  if (/^\d+$/.test(s)) return Number(s)
+  if (/^\d+$/.test(s)) {
+    const hops = Number(s)
+    return (_address: string, hop: number) => hop < hops
+  }
   return s.split(',').map((x) => x.trim()).filter(Boolean)
 }
 

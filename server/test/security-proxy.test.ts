@@ -14,7 +14,10 @@ test('trustProxySetting: off by default, hop counts, address lists', () => {
   assert.equal(trustProxySetting(undefined), false)
   assert.equal(trustProxySetting(''), false)
   assert.equal(trustProxySetting('0'), false)
-  assert.equal(trustProxySetting('1'), 1)
+  const oneHop = trustProxySetting('1')
+  assert.equal(typeof oneHop, 'function')
+  assert.equal((oneHop as (a: string, hop: number) => boolean)('10.0.0.1', 0), true)
+  assert.equal((oneHop as (a: string, hop: number) => boolean)('10.0.0.1', 1), false)
   assert.deepEqual(trustProxySetting('127.0.0.1, 10.0.0.0/8'), ['127.0.0.1', '10.0.0.0/8'])
 })
 
