@@ -10,7 +10,7 @@ import 'taro-ui/lib/style/components/activity-indicator.scss'
 import 'taro-ui/lib/style/components/loading.scss'
 import './app.scss'
 
-function App({ children }: PropsWithChildren<any>) {
+function App({ children }: PropsWithChildren) {
   useLaunch(() => {
     bootstrap(platform.launchQuery())
   })

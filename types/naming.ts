@@ -5,6 +5,8 @@
  * config. Money is `Yuan` (string, two decimals); the server prices every order from its own price list.
  *
  * Changes (additive only after the first version; newest first):
+ * - v1.1: NameplateUpdateBody.nameplateList (books: one nameplate per copy); StaffNameplate.nameplateList; staff
+ *   review path is /nameplates/:id/review (namingId is unique across seats and books).
  * - v1: first version.
  */
 import type { DonateSubmission } from './donate'
@@ -255,6 +257,8 @@ export interface NamedObjectState {
 export interface NameplateUpdateBody extends NameplateText {
   namingType: 1 | 2
   namingId: number
+  /** books only, optional: one nameplate for every copy or exactly one per copy (then the fields above are ignored) */
+  nameplateList?: NameplateText[]
 }
 
 // ---------------------------------------------------------------- staff review (/staff-api/{school}/nameplates)
@@ -267,6 +271,8 @@ export interface StaffNameplate extends NamedObjectState {
   billNo: string
   paidAt: string
   updatedAt: string
+  /** books: the nameplate of every copy (one entry when all copies share it) */
+  nameplateList: NameplateText[]
 }
-/** POST /nameplates/:namingType/:namingId/review: approve, or return with a reason (required). */
+/** POST /nameplates/:id/review (id = namingId): approve, or return with a reason (required). GET /nameplates/:id adds history. */
 export interface NameplateReviewBody { action: 'approve' | 'return'; reason?: string }

@@ -41,6 +41,7 @@ import { uploadRoutes } from './routes/upload'
 import { createUploadRuntime, uploadPolicyFromEnv, type UploadPolicy } from './domain/upload/policy'
 import { certificateRoutes } from './routes/certificate'
 import { receiptRoutes } from './routes/receipt'
+import { namingRoutes } from './routes/naming'
 import { STAFF_API_PREFIX, staffRoutes } from './routes/staff'
 
 /** re-exported for tests and tools that parse CORS_ORIGINS the way the server does */
@@ -235,6 +236,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(uploadRoutes)
     await api.register(certificateRoutes)
     await api.register(receiptRoutes)
+    await api.register(namingRoutes)
   }, { prefix: '/api/:school' })
   // foundation staff: their own prefix and tokens, no app signature (routes/staff)
   await app.register(staffRoutes, { prefix: STAFF_API_PREFIX })

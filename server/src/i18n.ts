@@ -7,6 +7,7 @@ import { orderMessages } from './domain/order/messages'
 import { centerMessages } from './domain/center/messages'
 import { identityMessages } from './domain/identity/messages'
 import { messageMessages } from './domain/message/messages'
+import { namingMessages } from './domain/naming/messages'
 
 const messages = {
   success: { zh_CN: 'success', en: 'success' },
@@ -35,7 +36,8 @@ const messages = {
   ...orderMessages,
   ...centerMessages,
   ...identityMessages,
-  ...messageMessages
+  ...messageMessages,
+  ...namingMessages
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

@@ -11,7 +11,7 @@ import { useSession, t } from '@/store/session'
 import { themeVars } from '@/styles/theme'
 import { normaliseLang } from './i18n'
 import { toast } from './quiet'
-import { request, requestHooks } from './request'
+import { errorMessage, request, requestHooks } from './request'
 import { ROUTES, buildQuery } from './routes'
 
 declare const DEFAULT_SCHOOL: string
@@ -210,8 +210,8 @@ export async function bootstrap(query: Record<string, string> = {}): Promise<voi
     const base = await request<BaseConfig>({ path: Api.baseConfig, auth: false, silent: true })
     useSession.setState({ baseConfig: base, settings: { ...useSession.getState().settings, ...base.settings } })
     useSession.setState({ boot: 'ready' })
-  } catch (e: any) {
-    useSession.setState({ boot: 'failed', bootError: e?.message || t('net.bootFailed') })
+  } catch (e: unknown) {
+    useSession.setState({ boot: 'failed', bootError: errorMessage(e) || t('net.bootFailed') })
     return
   }
   // Sign-in hand-offs run after the app is usable: browsing never waits for them.

@@ -6,11 +6,19 @@ import Taro from '@tarojs/taro'
 
 export function quiet(call: () => unknown): void {
   try {
-    const r: any = call()
-    if (r && typeof r.catch === 'function') r.catch(() => undefined)
+    const r = call()
+    if (typeof r === 'object' && r !== null && 'catch' in r && typeof r.catch === 'function') r.catch(() => undefined)
   } catch {
     // the target lacks the API or refused the call: nothing for the visitor to do about it
   }
+}
+
+/**
+ * A field of what a platform API rejected with: mini-program failures are plain objects ({ errMsg }, { resultCode },
+ * { errorMessage }), not Errors. undefined when there is no such field.
+ */
+export function rejectionField(e: unknown, key: 'errMsg' | 'errorMessage' | 'resultCode'): unknown {
+  return typeof e === 'object' && e !== null && key in e ? (e as Record<string, unknown>)[key] : undefined
 }
 
 /** A text toast (SPEC §9 durations: 1000 ms by default, 2000 ms for errors and limits). */

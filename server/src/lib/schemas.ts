@@ -13,6 +13,7 @@
  */
 import type Ajv from 'ajv'
 import type { SchemaValidateFunction } from 'ajv'
+import { Type, type Static, type TSchema } from 'typebox'
 
 export const INT_RANGE = {
   /** ids: bigint on PostgreSQL, 64-bit integer on SQLite; JavaScript holds them exactly up to 2^53 - 1 */
@@ -25,35 +26,70 @@ export const INT_RANGE = {
 
 export interface WireIntRule { minimum: number; maximum: number; nullable?: boolean; enum?: readonly number[] }
 
+// Every helper below is a TypeBox schema (docs/decisions/014): the JSON Ajv validates is exactly the hand-written
+// JSON schema these helpers produced before TypeBox, and the TypeScript type of the handler's query or body comes
+// from the same object. `Type.Unsafe` is used where the JSON must stay as it is (the `wireInt` keyword, type
+// arrays, enums) and TypeBox has no builder that emits it; its type parameter states what Ajv hands the handler.
+
 /** The schema of an integer field; plugins/envelope.ts registers the `wireInt` keyword on both validators. */
-export const wireInt = (rule: WireIntRule) => ({ wireInt: rule }) as const
+export const wireInt = <T extends number | null = number>(rule: WireIntRule) => Type.Unsafe<T>({ wireInt: rule })
 
 /** Optional id/number: absent, "", null or "null" mean none (`typeId=` is how clients say "all"). */
-export const optInt = (minimum = 1, maximum: number = INT_RANGE.id) => wireInt({ minimum, maximum, nullable: true })
+export const optInt = (minimum = 1, maximum: number = INT_RANGE.id) =>
+  Type.Optional(wireInt<number | null>({ minimum, maximum, nullable: true }))
 /** Required id/number: "" or null is a missing parameter. */
 export const reqInt = (minimum = 1, maximum: number = INT_RANGE.id) => wireInt({ minimum, maximum })
 /** 0/1 switch, optional. */
-export const optFlag = () => wireInt({ minimum: 0, maximum: 1, nullable: true })
+export const optFlag = () => Type.Optional(wireInt<number | null>({ minimum: 0, maximum: 1, nullable: true }))
 /** A code kept in a smallint column (pay type, way, donor type), optional; the domain says which codes exist. */
-export const optCode = () => wireInt({ minimum: 0, maximum: INT_RANGE.int2, nullable: true })
+export const optCode = () => Type.Optional(wireInt<number | null>({ minimum: 0, maximum: INT_RANGE.int2, nullable: true }))
 /** The same, required. */
 export const reqCode = () => wireInt({ minimum: 0, maximum: INT_RANGE.int2 })
 /** One of a few values (status filters), optional. */
 export const optEnum = (values: readonly number[]) =>
-  wireInt({ minimum: Math.min(...values), maximum: Math.max(...values), nullable: true, enum: values })
+  Type.Optional(wireInt<number | null>({ minimum: Math.min(...values), maximum: Math.max(...values), nullable: true, enum: values }))
 /** An array of ids (donateIds, donateRecordIds); 0 is let through so the domain can answer "please choose". */
-export const idList = (maxItems = 99) => ({ type: 'array', maxItems, items: reqInt(0) }) as const
+export const idList = (maxItems = 99) => Type.Array(reqInt(0), { maxItems })
 
-export const optString = (maxLength = 200) => ({ type: 'string', maxLength }) as const
+/** A required string; `minLength` 1 refuses "". */
+export const reqString = (maxLength: number, minLength?: number) =>
+  Type.String(minLength === undefined ? { maxLength } : { minLength, maxLength })
+export const optString = (maxLength = 200, minLength?: number) => Type.Optional(reqString(maxLength, minLength))
+/** A string or null (bodies: a client that clears a field sends null), optional. */
+export const optNullableString = (maxLength: number) =>
+  Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength }))
+/** One of a few strings. */
+export const strEnum = <const T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: values })
+/** Any JSON value: the domain checks it (e.g. donateMaterialNumber, seatList), optional. */
+export const optAny = () => Type.Optional(Type.Unknown())
 
-export const pageProps = { limit: optInt(1, INT_RANGE.int4), offset: optInt(0, INT_RANGE.int4) } as const
+export const pageProps = { limit: optInt(1, INT_RANGE.int4), offset: optInt(0, INT_RANGE.int4) }
 
-/** Query schema: unknown keys (billType, token, cache busters) are allowed, never stripped. */
-export function query(properties: Record<string, object>, required: string[] = []) {
-  return { type: 'object', properties: { lang: optString(16), ...properties }, required } as const
-}
+/** Query schema: unknown keys (billType, token, cache busters) are allowed, never stripped. Required are the
+ *  properties not wrapped in Type.Optional (reqInt, reqString). */
+export const query = <P extends Record<string, TSchema>>(properties: P) => Type.Object({ lang: optString(16), ...properties })
 
-export interface PageParams { limit?: number | null; offset?: number | null; lang?: string }
+/** Body schema: validated with coercion off (plugins/envelope.ts); unknown keys are kept, never stripped. The
+ *  `token` a SPEC call may carry in its body is declared by the route (it is the session, plugins/auth.ts). */
+export const body = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties)
+
+export type PageParams = Static<ReturnType<typeof query<typeof pageProps>>>
+
+// ---------------------------------------------------------------- answers
+
+/** Deeply the same type, ignoring how it is spelled (interfaces, intersections, `extends`). */
+type Plain<T> = T extends readonly (infer U)[] ? Plain<U>[] : T extends object ? { [K in keyof T]: Plain<T[K]> } : T
+export type SameType<A, B> =
+  (<X>() => X extends Plain<A> ? 1 : 2) extends (<X>() => X extends Plain<B> ? 1 : 2) ? true : false
+
+/**
+ * An answer schema checked by the compiler against its wire type in types/ (the contract the app and the tests
+ * read): `wireSchema<UserCenter>()(Type.Object({...}))` does not compile while a field is missing, extra, optional
+ * where the type says required, or of another type. This matters because a response schema drops every key it does
+ * not name, silently (fast-json-stringify), and turns a null into "" or 0 where it expects a string or a number.
+ */
+export const wireSchema = <W>() =>
+  <S extends TSchema>(schema: S, ..._sameAsWireType: SameType<Static<S>, W> extends true ? [] : [mismatch: { schema: Static<S>; wire: W }]) => schema
 
 export type WireIntResult = { ok: true; value: number | null } | { ok: false; reason: 'missing' | 'invalid' }
 

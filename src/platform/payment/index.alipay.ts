@@ -3,6 +3,7 @@
  * Taro exposes it). resultCode 9000 paid, 6001 cancelled, 8000 / 6004 unknown (ask the server), others failed.
  */
 import Taro from '@tarojs/taro'
+import { rejectionField } from '@/lib/quiet'
 import type { PaymentParams } from '@contract'
 import type { PaymentAdapter, PayStep } from './types'
 
@@ -31,9 +32,10 @@ async function payAlipay(p: PaymentParams): Promise<PayStep> {
   try {
     const res = await tradePay(p.tradeNo)
     return tradePayOutcome(res?.resultCode)
-  } catch (e: any) {
+  } catch (e: unknown) {
     // some base libraries reject with the result object itself
-    return e && e.resultCode !== undefined ? tradePayOutcome(e.resultCode) : 'failed'
+    const code = rejectionField(e, 'resultCode')
+    return code !== undefined ? tradePayOutcome(code) : 'failed'
   }
 }
 

@@ -3,6 +3,7 @@
  * server signed. Alipay cannot run in WeChat: its pay type goes to the Alipay page, which shows how to copy the link.
  */
 import Taro from '@tarojs/taro'
+import { rejectionField } from '@/lib/quiet'
 import type { PaymentParams } from '@contract'
 import type { PaymentAdapter, PayStep } from './types'
 
@@ -22,8 +23,8 @@ async function requestPayment(p: PaymentParams): Promise<PayStep> {
       paySign: p.paySign
     })
     return 'paid'
-  } catch (e: any) {
-    return String(e?.errMsg || '').includes(WEAPP_CANCEL) ? 'cancelled' : 'failed'
+  } catch (e: unknown) {
+    return String(rejectionField(e, 'errMsg') || '').includes(WEAPP_CANCEL) ? 'cancelled' : 'failed'
   }
 }
 

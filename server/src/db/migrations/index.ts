@@ -10,6 +10,7 @@ import { m007CampusCard } from './007-campus-card'
 import { m010Identity } from './010-identity'
 import { m011Awards } from './011-awards'
 import { m012Fulfilment } from './012-fulfilment'
+import { m013Naming } from './013-naming'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -22,7 +23,9 @@ export const migrations: Record<string, Migration> = {
   // issue 4 (identity, awards, fulfilment); 006-009 belong to the donation flow
   '010_identity': m010Identity,
   '011_awards': m011Awards,
-  '012_fulfilment': m012Fulfilment
+  '012_fulfilment': m012Fulfilment,
+  // issue 9 (naming seats and books)
+  '013_naming': m013Naming
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -22,6 +22,7 @@ import { enqueue } from '../../jobs/queue'
 import type { VerifiedNotification } from '../../providers/payment/types'
 import { recordGiftForAwards } from '../award/service'
 import { openRequestsForPaidOrder } from '../fulfilment/on-paid'
+import { nameOnPaid } from '../naming/holds'
 import * as repo from './repository'
 import { OPEN_STATES, transition } from './state'
 
@@ -85,6 +86,8 @@ export async function applyNotification(db: Kysely<DB>, schoolId: number, n: Ver
       await enqueue(trx, schoolId, 'certificate', { donationId: order.id }, { now: opts.now })
       await openRequestsForPaidOrder(trx, { schoolId, donationId: order.id, now: at })
       await recordGiftForAwards(trx, { schoolId, userId: order.user_id, donationId: order.id, amountFen: order.amount_fen, paidAt: now })
+      // naming orders: held seats become donated and held copies are sold, with the payment (naming/holds.ts)
+      await nameOnPaid(trx, schoolId, order.id, now)
       return { status: 'applied', donationId: order.id }
     }
     const current = await repo.getOrderById(trx, schoolId, order.id)

@@ -22,6 +22,7 @@ import { requireProject } from '../project/service'
 import { subProjectsWithPrices } from '../form/repository'
 import { getSchoolSetting } from '../school/repository'
 import { getUser } from '../user/repository'
+import { holdNaming, planNamingOrder } from '../naming/holds'
 import { applyNotification } from './notifications'
 import { checkPayToken, issuePayToken, payLinkSecret } from './pay-link'
 import { bindCard, CARD_GUESS_WINDOW_MS, isWrongPassword, returnCardGuess, takeCardGuess } from './campus-card'
@@ -73,6 +74,9 @@ function requirePublicUrl(deps: OrderDeps, caller: Pick<Caller, 'baseUrl' | 'sch
   throw bizError('paymentNotConfigured')
 }
 
+/** PostgreSQL deadlock_detected / serialization_failure: the transaction was rolled back and may simply run again. */
+const isDeadlock = (err: unknown) => ['40P01', '40001'].includes((err as { code?: string })?.code ?? '')
+
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; message?: string }
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
@@ -97,10 +101,14 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     throw new AppError('alumniOnly', ResultCode.ERROR, 200, {}, { errorCode: PermissionCode.ALUMNI_REQUIRED })
   }
   const now = deps.now()
+  // Naming (issue 9): seats or books priced by the server and every SPEC §5 naming rule checked before any write;
+  // a closed project or school is refused by validateSubmission first, with its own message.
+  const naming = project.items_type === 2 && body.itemsType === 2 && project.is_donate && !setting.disable_online_donation
+    ? await planNamingOrder(db, sid, project, body) : null
   const order = validateSubmission({
     project, subProjects: subs.map((s) => ({ id: s.id, fix_money: s.fix_money })), form,
     onlineDisabled: !!setting.disable_online_donation, offlineContact: setting.offline_contact_info,
-    together: together ?? null, nickname: user.nickname, now
+    together: together ?? null, nickname: user.nickname, now, namingFen: naming?.amountFen
   }, body)
 
   // SPEC §4: the bank-app option does nothing on submit. Nothing is written and no payment starts.
@@ -136,15 +144,19 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
           for (const earlier of await repo.pendingOrdersOf(trx, sid, caller.userId, project.id)) {
             await transition(trx, sid, earlier.id, 'pending', 'cancelled', { closed_at: nowIso, close_reason: 'replaced' })
           }
-          return repo.insertOrder(trx, {
+          const id = await repo.insertOrder(trx, {
             bill_no: billNo, school_id: sid, items_id: project.id, sub_items_id: order.subItemsId, user_id: caller.userId,
             together_id: order.togetherId, donor_name: order.donorName, is_anonymous: order.isAnonymous, amount_fen: order.amountFen,
             material_number: order.materialNumber, pay_type: order.payType, status: 'pending', created_at: nowIso, paid_at: null,
             expires_at: expiresAt, provider: resolved.name
           }, { ...order.submission, school_id: sid, pay_channel: channel, client_ip: caller.ip.slice(0, 64) })
+          // the seats and copies are held by this order or nothing of it is written (a refusal rolls back)
+          if (naming) await holdNaming(trx, { schoolId: sid, donationId: id, itemsId: project.id, userId: caller.userId, now: nowIso }, naming)
+          return id
         })
       } catch (err) {
-        if (attempt < 3 && isUniqueViolation(err)) continue
+        // PostgreSQL may end one of two orders that lock the same rows in opposite orders (a deadlock): run it again
+        if (attempt < 3 && (isUniqueViolation(err) || isDeadlock(err))) continue
         throw err
       }
     }

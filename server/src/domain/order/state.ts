@@ -9,6 +9,7 @@
  */
 import type { Kysely, Transaction, Updateable } from 'kysely'
 import type { DB, DonationStatus, DonationTable } from '../../db/types'
+import { releaseHolds } from '../naming/holds'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -40,8 +41,20 @@ export async function transition(db: Db, schoolId: number, donationId: number, f
   set: Omit<Updateable<DonationTable>, 'status' | 'id' | 'school_id'> = {}): Promise<boolean> {
   const froms: readonly DonationStatus[] = typeof from === 'string' ? [from] : from
   for (const f of froms) if (!canTransition(f, to)) throw new IllegalTransition(f, to)
-  const r = await db.updateTable('donation').set({ ...set, status: to })
-    .where('id', '=', donationId).where('school_id', '=', schoolId).where('status', 'in', froms)
-    .executeTakeFirst()
-  return Number(r.numUpdatedRows) === 1
+  const move = async (q: Db) => {
+    const r = await q.updateTable('donation').set({ ...set, status: to })
+      .where('id', '=', donationId).where('school_id', '=', schoolId).where('status', 'in', froms)
+      .executeTakeFirst()
+    return Number(r.numUpdatedRows) === 1
+  }
+  if (to !== 'cancelled' && to !== 'expired') return move(db)
+  // Closing an order frees the seats and book copies it held (issue 9, naming/holds.ts) in the same transaction:
+  // whoever closes it (the donor, a replacing order, a failed payment, the expiry job), never a closed order that
+  // still holds a seat, nor a seat freed while the order could still be paid.
+  const closeAndRelease = async (trx: Transaction<DB>) => {
+    const won = await move(trx)
+    if (won) await releaseHolds(trx, schoolId, donationId, typeof set.closed_at === 'string' ? set.closed_at : new Date().toISOString())
+    return won
+  }
+  return db.isTransaction ? closeAndRelease(db as Transaction<DB>) : db.transaction().execute(closeAndRelease)
 }

@@ -37,6 +37,8 @@ export interface DonateContext {
   /** the account's nickname: the donor's name when the form has no name field */
   nickname: string
   now?: Date
+  /** naming projects (itemsType 2): the amount domain/naming/holds.ts priced from the server's own list */
+  namingFen?: number
 }
 
 export interface ValidOrder {
@@ -91,7 +93,10 @@ export function validateSubmission(ctx: DonateContext, b: DonateBody): ValidOrde
   // Where the gift may go at all.
   if (ctx.onlineDisabled) throw bizError('onlineDonationDisabled', { contact: ctx.offlineContact || form.offlineContactInfo })
   if (!project.is_donate) throw bizError('projectClosed', { reason: project.no_reason ? `：${project.no_reason}` : '' })
-  if (project.items_type !== 1 || b.itemsType !== 1) throw bizError('namingElsewhere')
+  // A naming project takes naming orders only, and only once they were priced by the naming rules (namingFen).
+  if (project.items_type === 2 && b.itemsType === 2 && ctx.namingFen === undefined) throw bizError('namingElsewhere')
+  if (b.itemsType === 2 && project.items_type !== 2) throw bizError('namingNotOffered')
+  if (project.items_type !== b.itemsType || (project.items_type !== 1 && project.items_type !== 2)) throw bizError('namingElsewhere')
   if (b.formId !== undefined && b.formId !== null && b.formId !== form.id) throw bizError('formChanged')
   if (b.currency !== undefined && b.currency !== null && b.currency !== 'CNY') throw bizError('currencyUnsupported')
   if (!form.payTypes.includes(b.payType)) throw bizError('payTypeUnavailable')
@@ -119,7 +124,9 @@ export function validateSubmission(ctx: DonateContext, b: DonateBody): ValidOrde
   // The amount: recomputed here, never taken from the client.
   let amountFen: number
   let materialNumber = 0
-  if (project.crowd_type === 2) {
+  if (ctx.namingFen !== undefined && project.items_type === 2) {
+    amountFen = ctx.namingFen
+  } else if (project.crowd_type === 2) {
     const qty = quantityOf(b.donateMaterialNumber)
     if (qty === null) throw bizError('quantityInvalid')
     if (project.material_price_fen <= 0) throw bizError('projectClosed', { reason: '' })
@@ -136,7 +143,7 @@ export function validateSubmission(ctx: DonateContext, b: DonateBody): ValidOrde
     amountFen = fen
   }
   checkAmountLimits(amountFen, form)
-  if (project.crowd_type !== 2 && project.is_fix_money && !project.is_hand_money) {
+  if (project.items_type === 1 && project.crowd_type !== 2 && project.is_fix_money && !project.is_hand_money) {
     const offered = subFixMoney.length ? subFixMoney : parseFixMoney(project.fix_money)
     if (!offered.some((o) => o.fen === amountFen)) throw bizError('amountNotOffered')
   }

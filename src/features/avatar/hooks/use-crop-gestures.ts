@@ -12,7 +12,13 @@ interface Geometry {
   centre: Point
 }
 
-function pointsOf(e: any, centre: Point): Point[] {
+/** What the handlers read of a touch event: H5 touches carry clientX/pageX, canvas touches x/y. */
+interface TouchLike {
+  touches?: ArrayLike<{ clientX?: number; pageX?: number; x?: number; clientY?: number; pageY?: number; y?: number }>
+  preventDefault?(): void
+}
+
+function pointsOf(e: TouchLike, centre: Point): Point[] {
   const list = e?.touches || []
   const out: Point[] = []
   for (let i = 0; i < list.length; i++) {
@@ -27,14 +33,14 @@ function pointsOf(e: any, centre: Point): Point[] {
 export function useCropGestures(geometry: Geometry | null, state: CropState | null, setState: (s: CropState) => void) {
   const start = useRef<{ state: CropState; points: Point[] } | null>(null)
 
-  const begin = (e: any) => {
+  const begin = (e: TouchLike) => {
     if (!geometry || !state) return
     start.current = { state, points: pointsOf(e, geometry.centre) }
   }
 
-  const onTouchStart = (e: any) => begin(e)
+  const onTouchStart = (e: TouchLike) => begin(e)
 
-  const onTouchMove = (e: any) => {
+  const onTouchMove = (e: TouchLike) => {
     if (!geometry || !start.current) return
     if (typeof e?.preventDefault === 'function') e.preventDefault()
     const now = pointsOf(e, geometry.centre)
@@ -49,7 +55,7 @@ export function useCropGestures(geometry: Geometry | null, state: CropState | nu
     }
   }
 
-  const onTouchEnd = (e: any) => {
+  const onTouchEnd = (e: TouchLike) => {
     // a finger lifted during a pinch: the remaining one continues as a drag from where it is
     const remaining = e?.touches?.length || 0
     start.current = null

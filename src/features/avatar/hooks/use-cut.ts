@@ -9,6 +9,7 @@ import Taro from '@tarojs/taro'
 import { UPLOAD_LIMITS } from '@contract'
 import { platform } from '@/platform'
 import { toast } from '@/lib/quiet'
+import { ApiError } from '@/lib/request'
 import { routeUrl } from '@/lib/routes'
 import { t } from '@/store/session'
 import { saveAvatar, uploadAvatarFile } from '../api/upload'
@@ -122,9 +123,9 @@ export function useCut() {
       await saveAvatar(fileUrl)
       toast(t('avatar.saved'))
       leave()
-    } catch (e: any) {
+    } catch (e: unknown) {
       // request/upload errors were toasted with the server's message; export failures get ours
-      if (!e || e.name !== 'ApiError') toast(t('avatar.exportFailed'), 2000)
+      if (!(e instanceof ApiError)) toast(t('avatar.exportFailed'), 2000)
       setStatus('crop')
     } finally {
       busy.current = false

@@ -39,3 +39,9 @@ export function booksTotal(books: GmBook[]): Yuan {
 export function booksCount(books: GmBook[]): number {
   return books.reduce((n, b) => n + b.namingCount, 0)
 }
+
+/** The cheapest period of a seat ("from ¥…" in list areas), or null without prices. */
+export function lowestPrice(priceList: { termMoney: Yuan }[]): Yuan | null {
+  if (!priceList.length) return null
+  return priceList.reduce((min, p) => Decimal.min(min, dec(p.termMoney)), dec(priceList[0].termMoney)).toFixed(2)
+}

@@ -1,5 +1,6 @@
 /** Save a remote image to the photo album (mini-programs): download, then saveImageToPhotosAlbum. */
 import Taro from '@tarojs/taro'
+import { rejectionField } from '@/lib/quiet'
 
 export type SaveResult = 'saved' | 'denied' | 'failed'
 
@@ -9,8 +10,8 @@ export async function saveRemoteImage(url: string): Promise<SaveResult> {
     if (file.statusCode && file.statusCode !== 200) return 'failed'
     await Taro.saveImageToPhotosAlbum({ filePath: file.tempFilePath })
     return 'saved'
-  } catch (e: any) {
-    const msg = String(e?.errMsg || e?.errorMessage || '')
+  } catch (e: unknown) {
+    const msg = String(rejectionField(e, 'errMsg') || rejectionField(e, 'errorMessage') || '')
     if (/cancel/i.test(msg)) return 'denied'
     return /auth|deny|denied|permission/i.test(msg) ? 'denied' : 'failed'
   }

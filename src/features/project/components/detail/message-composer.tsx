@@ -9,6 +9,7 @@ import { AtButton } from 'taro-ui'
 import { MESSAGE_MAX } from '@contract'
 import { ensureLogin } from '@/lib/bootstrap'
 import { toast as showToast } from '@/lib/quiet'
+import { errorMessage } from '@/lib/request'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { postLeaveword } from '../../api/items'
@@ -35,8 +36,8 @@ export default function MessageComposer({ itemsId, onPosted }: { itemsId: number
       let signedIn: boolean
       try {
         signedIn = await ensureLogin()
-      } catch (e: any) {
-        toast(e?.message || t('project.message.loginFailed'))
+      } catch (e: unknown) {
+        toast(errorMessage(e) || t('project.message.loginFailed'))
         return
       }
       if (!signedIn) {

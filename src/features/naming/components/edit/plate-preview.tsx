@@ -1,0 +1,40 @@
+/**
+ * A nameplate drawn on one of the project's examples (SPEC §3 Nameplate example): the background image with the
+ * donor, identity and message placed as its configData says. Without examples, a plain card with the three lines.
+ */
+import { Image, Text, View } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import type { NameplateExample, NameplateText } from '@contract'
+import { platform } from '@/platform'
+import { frameRatio, placeElements } from '../../model/plate-layout'
+import './edit.scss'
+
+/** The preview's width on this screen (page margins of 24 px each side). */
+export function previewWidth(): number {
+  try {
+    return Math.max(240, Math.min(480, Taro.getSystemInfoSync().windowWidth - 48))
+  } catch {
+    return 327
+  }
+}
+
+export default function PlatePreview({ example, plate, testId }: { example: NameplateExample | null; plate: NameplateText; testId?: string }) {
+  if (!example) {
+    return (
+      <View className='nm-plate nm-plate--plain' data-testid={testId}>
+        <Text className='nm-plate__name'>{plate.donorName}</Text>
+        <Text className='nm-plate__identity'>{plate.donorIdentity}</Text>
+        <Text className='nm-plate__message'>{plate.donationMessage}</Text>
+      </View>
+    )
+  }
+  const placed = placeElements(example, plate, previewWidth())
+  return (
+    <View className='nm-plate' style={{ paddingTop: frameRatio(example) }} data-testid={testId}>
+      {example.bgImg ? <Image className='nm-plate__bg' src={platform.assetUrl(example.bgImg)} mode='scaleToFill' /> : null}
+      {placed.map((p) => (
+        <Text key={p.key} className='nm-plate__text' style={p.style}>{p.text}</Text>
+      ))}
+    </View>
+  )
+}

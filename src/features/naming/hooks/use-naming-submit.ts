@@ -1,0 +1,92 @@
+/**
+ * Confirm and pay on form-gm (SPEC §4 Donation flow; §9 naming submit debounce 500 ms): the rules (first problem
+ * toasted), permission, POST donate with itemsType 2, then the same payment flow as every gift. A seat taken or
+ * copies sold meanwhile come back as -1 with the server's message naming them (toasted by request()); nothing is
+ * created then. Paid: the choice in storage is spent. The jnu flow marks local storage 'home' so that pay-back and
+ * the payment pages land on its own thank-you page (SPEC §2 Other).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { platform } from '@/platform'
+import { store, type GmSelection } from '@/platform/storage-keys'
+import { toast } from '@/lib/quiet'
+import { t } from '@/store/session'
+import { runPayment } from '@/features/payment'
+import { postNamingDonate } from '../api/naming'
+import type { NamingVariant } from '../model/links'
+import { buildNamingSubmission, donateFromEnv, validateNaming, type NamingFormContext, type NamingFormState } from '../model/submission'
+import type { PermissionGate } from './use-permission'
+
+export const SUBMIT_DEBOUNCE_MS = 500
+export const JNU_HOME = 'seat-naming-jnu'
+
+interface Options {
+  sel: GmSelection
+  form: NamingFormState
+  ctx: NamingFormContext
+  gate: PermissionGate
+  variant: NamingVariant
+}
+
+export function useNamingSubmit({ sel, form, ctx, gate, variant }: Options) {
+  const [busy, setBusy] = useState(false)
+  const busyRef = useRef(false)
+  const latest = useRef({ sel, form, ctx })
+  latest.current = { sel, form, ctx }
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current)
+  }, [])
+
+  const run = useCallback(async () => {
+    if (busyRef.current) return
+    const { sel: s, form: f, ctx: c } = latest.current
+    const problem = validateNaming(s, f, c)
+    if (problem) {
+      toast(t(problem), problem === 'naming.err.noBook' ? 1000 : 2000)
+      return
+    }
+    busyRef.current = true
+    setBusy(true)
+    try {
+      if (!(await gate.ensure())) return
+      const body = buildNamingSubmission(s, { ...f, payType: f.payType! }, c, donateFromEnv(platform.env()))
+      let answer
+      try {
+        answer = await postNamingDonate(body)
+      } catch {
+        return // request() has shown the server's message (a seat taken, stock short) or the network error
+      }
+      if (variant === 'jnu') store.set('home', JNU_HOME)
+      else store.remove('home')
+      let result
+      try {
+        result = await runPayment({
+          billNo: answer?.orderPayRequestDTO?.billNo || '',
+          params: answer?.data ?? null,
+          payType: body.payType,
+          itemsId: s.itemsId,
+          payToken: answer?.payToken
+        })
+      } catch {
+        toast(t('naming.pay.unavailable'), 2000)
+        return
+      }
+      // the seats and copies now belong to the order: a later visit starts from an empty choice
+      if (result === 'paid') store.remove('gm')
+    } finally {
+      busyRef.current = false
+      setBusy(false)
+    }
+  }, [gate, variant])
+
+  const submit = useCallback(() => {
+    if (busyRef.current) return
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      timer.current = null
+      run().catch(() => undefined)
+    }, SUBMIT_DEBOUNCE_MS)
+  }, [run])
+
+  return { submit, busy }
+}

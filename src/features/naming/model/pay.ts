@@ -1,0 +1,27 @@
+/**
+ * Payment methods of the naming form (SPEC §4 Pay types): the ones the form offers that need nothing more than the
+ * provider's cashier. The campus card (9) asks for a card number and password and the bank-app option (99) creates
+ * no order; neither is offered for naming. A single method is preselected.
+ */
+import { PayTypes, type PayTypeCode } from '@contract'
+import type { MessageKey } from '@/lib/i18n'
+
+const LABELS: Partial<Record<PayTypeCode, MessageKey>> = {
+  [PayTypes.WECHAT]: 'naming.pay.wechat',
+  [PayTypes.ALIPAY]: 'naming.pay.alipay',
+  [PayTypes.THIRD_PARTY]: 'naming.pay.third',
+  [PayTypes.WECHAT_OTHER]: 'naming.pay.wechat'
+}
+
+export interface NamingPayOption {
+  code: PayTypeCode
+  labelKey: MessageKey
+}
+
+export function namingPayOptions(list: PayTypeCode[] | null | undefined): NamingPayOption[] {
+  return (list || []).filter((c) => LABELS[c]).map((code) => ({ code, labelKey: LABELS[code] as MessageKey }))
+}
+
+export function initialPayType(options: NamingPayOption[]): PayTypeCode | null {
+  return options.length === 1 ? options[0].code : null
+}
