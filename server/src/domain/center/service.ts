@@ -20,6 +20,7 @@ import { isCertifiedAlumnus } from '../form/repository'
 import { accountTypeOf } from '../identity/service'
 import { loginSettings } from '../identity/settings'
 import { getUser } from '../user/repository'
+import { personalNamingList } from '../naming/service'
 import * as repo from './repository'
 import '../identity/tables'
 
@@ -180,36 +181,8 @@ export async function joinList(db: Kysely<DB>, schoolId: number, userId: number,
   return togetherPage(db, schoolId, ids, Number(total.n))
 }
 
-/**
- * namingList (mine-gm): the caller's paid naming gifts with what they named. The naming rows keep no term or
- * expiry (migration 003), so termName and expireDate are '' and termMoney is the gift's amount when it named one thing.
- */
+/** namingList (mine-gm): the caller's paid naming gifts with what they named and each nameplate's review state. */
 export async function namingList(db: Kysely<DB>, schoolId: number, userId: number,
   q: { limit?: number | null; offset?: number | null; itemsId?: number | null }): Promise<Page<PersonalNamingRecord>> {
-  const { limit, offset } = pageWindow(q, PAGE_SIZE.NAMING, PAGE_SIZE.MAX)
-  let base = repo.paidGifts(db, schoolId, userId)
-    .where((eb) => eb.exists(eb.selectFrom('donation_naming as n').select('n.id').whereRef('n.donation_id', '=', 'd.id')))
-  if (q.itemsId) base = base.where('d.items_id', '=', q.itemsId)
-  const [rows, total] = await Promise.all([
-    base.select(['d.id', 'd.items_id', 'p.name as items_name', 'd.paid_at', 'd.amount_fen'])
-      .orderBy('d.paid_at', 'desc').orderBy('d.id', 'desc').limit(limit).offset(offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  ])
-  const namings = rows.length
-    ? await db.selectFrom('donation_naming').select(['donation_id', 'label', 'quantity'])
-      .where('school_id', '=', schoolId).where('donation_id', 'in', rows.map((r) => r.id)).orderBy('id').execute()
-    : []
-  return {
-    total: Number(total.n),
-    rows: rows.map((r) => {
-      const mine = namings.filter((n) => n.donation_id === r.id)
-      const single = mine.length === 1 && mine[0].quantity === 1
-      return {
-        id: r.id, itemsId: r.items_id, itemsName: r.items_name, donateTime: toWireDate(r.paid_at), donateMoney: fenToYuan(r.amount_fen),
-        donateSeatList: mine.map((n) => ({
-          seat: n.quantity > 1 ? `${n.label} ×${n.quantity}` : n.label, termName: '', termMoney: single ? fenToYuan(r.amount_fen) : '', expireDate: ''
-        }))
-      }
-    })
-  }
+  return personalNamingList(db, schoolId, userId, q)
 }

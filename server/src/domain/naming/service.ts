@@ -16,6 +16,7 @@ import { t, type MessageKey } from '../../i18n'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import { pageWindow } from '../../lib/sql'
+import { paidGifts } from '../center/repository'
 import { displayName, type NameRules } from '../donation/service'
 import { getSchoolSetting } from '../school/repository'
 import { checkNameplate } from './holds'
@@ -144,8 +145,8 @@ function namedEntry(r: Selectable<NamingRecordTable>) {
 export async function personalNamingList(db: Kysely<DB>, schoolId: number, userId: number,
   q: { limit?: number | null; offset?: number | null; itemsId?: number | null }): Promise<Page<PersonalNamingRecord>> {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.NAMING, PAGE_SIZE.MAX)
-  let base = db.selectFrom('donation as d').innerJoin('project as p', 'p.id', 'd.items_id')
-    .where('d.school_id', '=', schoolId).where('d.user_id', '=', userId).where('d.status', '=', 'paid')
+  // built on the centre's paidGifts(): school, user and status 'paid', so nobody else's or an unpaid order shows
+  let base = paidGifts(db, schoolId, userId)
     .where((eb) => eb.exists(eb.selectFrom('donation_naming as n').select('n.id').whereRef('n.donation_id', '=', 'd.id')))
   if (q.itemsId) base = base.where('d.items_id', '=', q.itemsId)
   const [rows, total] = await Promise.all([

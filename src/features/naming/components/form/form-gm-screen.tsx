@@ -1,0 +1,100 @@
+/**
+ * form-gm?id&namingType (and seat-naming-jnu/form?id): the naming confirmation of SPEC §2. The project, the chosen
+ * seats or books with their amounts, the nameplate block (namelate=0 hides it and the SPEC §5 defaults are engraved),
+ * the anonymous switch the form offers, the payment method, the agreement, and Confirm and pay.
+ */
+import { useMemo, useState } from 'react'
+import { Image, Text, View } from '@tarojs/components'
+import { NamingType, type PayTypeCode } from '@contract'
+import { platform } from '@/platform'
+import { SwitchRow } from '@/components/form-kit'
+import { useSession, useT } from '@/store/session'
+import AlumniDialog from '../kit/alumni-dialog'
+import BottomBar from '../kit/bottom-bar'
+import { useNamingPage } from '../../hooks/use-naming-page'
+import { useNamingSubmit } from '../../hooks/use-naming-submit'
+import { usePermission } from '../../hooks/use-permission'
+import { useSelection } from '../../hooks/use-selection'
+import { editUrl, variantOf, type NamingVariant } from '../../model/links'
+import { initialPayType, namingPayOptions } from '../../model/pay'
+import { totalOf } from '../../model/selection'
+import { booksCount } from '../../model/price'
+import NameplateCard from './nameplate-card'
+import ObjectsCard from './objects-card'
+import { AgreeRow, PayCard } from './pay-card'
+import '../kit/kit.scss'
+import './form.scss'
+
+const idOf = (v: string | undefined): number => {
+  const n = Number(v)
+  return Number.isInteger(n) && n > 0 ? n : 0
+}
+
+export interface FormGmQuery {
+  id?: string
+  namingType?: string
+  namelate?: string
+}
+
+export default function FormGmScreen({ variant: routeVariant = 'plain' }: { variant?: NamingVariant }) {
+  const t = useT()
+  const query = useMemo<FormGmQuery>(() => platform.nav.currentQuery(), [])
+  const itemsId = idOf(query.id)
+  const namingType: 1 | 2 = query.namingType === '2' ? NamingType.BOOK : NamingType.SEAT
+  const nameplateShown = query.namelate !== '0'
+  const campaignItems = useSession((s) => s.settings.campaignItems)
+  const variant = variantOf(itemsId, campaignItems, routeVariant)
+  const page = useNamingPage(itemsId, { form: true })
+  const [sel] = useSelection(itemsId, namingType)
+  const options = useMemo(() => namingPayOptions(page.data?.form?.payPlatformList), [page.data])
+  const [payChoice, setPayType] = useState<PayTypeCode | null>(null)
+  const payType = payChoice ?? initialPayType(options)
+  const [agreed, setAgreed] = useState(false)
+  const [isAnonymous, setAnonymous] = useState(false)
+  const gate = usePermission(itemsId)
+  const ctx = useMemo(
+    () => ({ formId: page.data?.form?.id ?? null, nameplateShown, anonymousLabel: t('naming.anonymous'), noneLabel: t('naming.none') }),
+    [page.data, nameplateShown, t]
+  )
+  const { submit, busy } = useNamingSubmit({ sel, form: { payType, agreed, isAnonymous }, ctx, gate, variant })
+
+  if (!itemsId) return <View className='nm-state' data-testid='form-gm-missing'>{t('naming.notFound')}</View>
+  if (!page.data) {
+    return (
+      <View className='nm-state' data-testid='form-gm-loading' onClick={page.status === 'error' ? page.reload : undefined}>
+        <Text>{page.status === 'error' ? t('common.loadFailed') : t('common.loading')}</Text>
+        {page.status === 'error' ? <Text className='nm-state__retry'>{t('common.retry')}</Text> : null}
+      </View>
+    )
+  }
+  const { project, form, examples } = page.data
+  const summary = namingType === NamingType.BOOK
+    ? t('naming.book.count', { books: sel.books.length, copies: booksCount(sel.books) })
+    : t('naming.seat.count', { n: sel.seats.length })
+
+  return (
+    <View className='nm-form' data-testid='form-gm'>
+      <View className='nm-card nm-form__project'>
+        {project.thumbnailImg ? <Image className='nm-form__thumb' src={platform.assetUrl(project.thumbnailImg)} mode='aspectFill' /> : null}
+        <View className='nm-form__project-main'>
+          <Text className='nm-form__project-name' data-testid='form-gm-project'>{project.name}</Text>
+          <Text className='nm-form__project-intro'>{project.intro}</Text>
+        </View>
+      </View>
+      <ObjectsCard sel={sel} onChange={() => platform.nav.back()} />
+      {nameplateShown ? (
+        <NameplateCard sel={sel} examples={examples} onEdit={() => platform.nav.to(editUrl(variant, itemsId, namingType))} />
+      ) : null}
+      {form?.isShowAnonymous === 1 ? (
+        <View className='nm-card nm-form__switch'>
+          <SwitchRow label={t('naming.form.anonymous')} hint={t('naming.form.anonymousHint')} checked={isAnonymous} onChange={setAnonymous} testId='naming-anonymous' />
+        </View>
+      ) : null}
+      <PayCard options={options} value={payType} onPick={setPayType} />
+      <AgreeRow agreed={agreed} onToggle={() => setAgreed((a) => !a)} />
+      <View className='nm-bar-space' />
+      <BottomBar total={totalOf(sel)} summary={summary} label={busy ? t('naming.pay.busy') : t('naming.pay.go')} busy={busy} onAction={submit} testId='form-gm-submit' />
+      <AlumniDialog open={gate.alumniOpen} onClose={gate.closeAlumni} />
+    </View>
+  )
+}
