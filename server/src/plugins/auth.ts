@@ -1,11 +1,38 @@
 /**
- * Token lookup for routes that need a user. The token travels in `Authorization` (optionally "Bearer …");
- * calls whose SPEC entry lists a `token` parameter may pass it in the query or body instead.
+ * The donor's session, from one hook (docs/decisions/014). A route says what it needs in its options:
+ *   config: { session: 'required' }   the caller's live session in this school, or -997 before the handler runs;
+ *                                     the handler reads `req.session`
+ *   config: { session: 'optional' }   answers visitors too: `req.optionalSession` is the session or null (a missing,
+ *                                     stale or foreign token is simply no session, never -997)
+ * Routes without it never look a token up. The token travels in `Authorization` (optionally "Bearer …"); calls
+ * whose SPEC entry lists a `token` parameter may pass it in the query or body instead. The hook runs as a
+ * preHandler, after validation, so a malformed request is still a 400 first and a body `token` is readable.
  * Tokens are never logged (see app.ts request serializer).
  */
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { authenticate } from '../domain/user/service'
 import { tokenInvalid } from '../errors'
+
+export type Session = NonNullable<Awaited<ReturnType<typeof authenticate>>>
+export type SessionMode = 'required' | 'optional'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** plugins/auth.ts: 'required' sets req.session (or answers -997), 'optional' sets req.optionalSession */
+    session?: SessionMode
+  }
+  interface FastifyRequest {
+    /** the caller's session on a route with `config: { session: 'required' }` (reading it elsewhere is a bug: 500) */
+    readonly session: Session
+    /** the caller's session or null on a route with `config.session` 'optional' (or 'required') */
+    readonly optionalSession: Session | null
+  }
+}
+
+/** Route options of a call that needs the caller's session (-997 without one). */
+export const signedIn = { session: 'required' } as const
+/** Route options of a call that answers visitors and signed-in donors differently. */
+export const maybeSignedIn = { session: 'optional' } as const
 
 export function tokenFrom(req: FastifyRequest): string {
   const h = req.headers.authorization
@@ -16,9 +43,35 @@ export function tokenFrom(req: FastifyRequest): string {
   return typeof b === 'string' ? b : ''
 }
 
-/** The caller's live session in this school, or -997. */
-export async function requireSession(req: FastifyRequest) {
-  const session = await authenticate(req.server.db, req.school.id, tokenFrom(req))
-  if (!session) throw tokenInvalid()
-  return session
+// Kept beside the request rather than on it: a route that did not ask for a session has no entry, so reading
+// req.session there fails loudly instead of answering as nobody.
+const sessions = new WeakMap<FastifyRequest, Session | null>()
+
+function lookedUp(req: FastifyRequest): Session | null {
+  if (!sessions.has(req)) {
+    throw new Error(`${req.method} ${req.routeOptions.url}: reads the session without config.session (plugins/auth.ts)`)
+  }
+  return sessions.get(req) ?? null
+}
+
+/** Installs the session hook on a scope whose routes carry `config.session` (the /api/{school} scope, after the tenant). */
+export function installSession(api: FastifyInstance) {
+  api.decorateRequest('session', {
+    getter(this: FastifyRequest) {
+      const s = lookedUp(this)
+      if (!s) throw new Error(`${this.method} ${this.routeOptions.url}: reads req.session on an optional-session route`)
+      return s
+    }
+  })
+  api.decorateRequest('optionalSession', {
+    getter(this: FastifyRequest) { return lookedUp(this) }
+  })
+  api.addHook('preHandler', async (req) => {
+    const mode = req.routeOptions.config.session
+    if (!mode) return
+    const token = tokenFrom(req)
+    const session = token ? await authenticate(req.server.db, req.school.id, token) : null
+    if (!session && mode === 'required') throw tokenInvalid()
+    sessions.set(req, session)
+  })
 }

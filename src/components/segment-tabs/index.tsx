@@ -5,6 +5,7 @@
 import { Text, View } from '@tarojs/components'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import './index.scss'
+import { tokenColor } from '@/styles/colors'
 
 export interface SegmentTab<K extends string | number> {
   key: K
@@ -26,7 +27,7 @@ export default function SegmentTabs<K extends string | number>({ tabs, current, 
     <View className={`ck-tabs ck-tabs--${variant}`} data-testid={`${testPrefix}s`}>
       {tabs.map((tab) => {
         const active = tab.key === current
-        const style = active ? (variant === 'pill' ? { background: theme, color: '#fff' } : { color: theme }) : undefined
+        const style = active ? (variant === 'pill' ? { background: theme, color: tokenColor.inverse } : { color: theme }) : undefined
         return (
           <View
             key={String(tab.key)}

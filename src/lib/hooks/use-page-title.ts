@@ -4,6 +4,7 @@ import { useSession } from '@/store/session'
 import { quiet } from '@/lib/quiet'
 import { translate } from '@/lib/i18n'
 import type { RouteName } from '@/lib/routes'
+import { DEFAULT_THEME_COLOR } from '@/styles/theme'
 
 /** SPEC §2: the page title follows the route name (and the language); `override` wins (article titles). */
 export function usePageTitle(route: RouteName, override?: string) {
@@ -15,5 +16,5 @@ export function usePageTitle(route: RouteName, override?: string) {
 }
 
 export function useTheme(): string {
-  return useSession((s) => s.config?.themeColor || '#c8102e')
+  return useSession((s) => s.config?.themeColor || DEFAULT_THEME_COLOR)
 }

@@ -15,6 +15,7 @@ import { AVATAR_TYPES } from '../model/file-type'
 import { rotatedSize } from '../model/transform'
 import 'taro-ui/lib/style/components/button.scss'
 import './cut-screen.scss'
+import { tokenColor } from '@/styles/colors'
 
 export default function CutScreen() {
   const t = useT()
@@ -34,7 +35,7 @@ export default function CutScreen() {
       {!overlay ? (
         <View className='cut__intro'>
           <View className='cut__current'>
-            {current ? <Image className='cut__current-img' src={current} mode='aspectFill' /> : <AtIcon value='user' size='48' color='#c9cdd4' />}
+            {current ? <Image className='cut__current-img' src={current} mode='aspectFill' /> : <AtIcon value='user' size='48' color={tokenColor.borderControl} />}
           </View>
           <Text className='cut__hint'>{t('avatar.hint', { types: AVATAR_TYPES.join(', ') })}</Text>
           {/* SPEC §4: the footer shows only until an image is chosen; the crop overlay has its own bar */}
@@ -74,10 +75,10 @@ export default function CutScreen() {
             <View className='cut-stage__btn' onClick={cut.cancel} data-testid='crop-cancel'>{t('common.cancel')}</View>
             <View className='cut-stage__turns'>
               <View className='cut-stage__turn' onClick={() => cut.turn(-90)} data-testid='crop-rotate-left'>
-                <AtIcon value='reload' size='20' color='#fff' className='cut-stage__ccw' />
+                <AtIcon value='reload' size='20' color={tokenColor.inverse} className='cut-stage__ccw' />
               </View>
               <View className='cut-stage__turn' onClick={() => cut.turn(90)} data-testid='crop-rotate-right'>
-                <AtIcon value='reload' size='20' color='#fff' />
+                <AtIcon value='reload' size='20' color={tokenColor.inverse} />
               </View>
             </View>
             <View className='cut-stage__btn cut-stage__btn--ok' style={{ color: theme }} onClick={cut.accept} data-testid='crop-accept'>

@@ -9,6 +9,7 @@ import { fetchAward } from '../api/center'
 import { awardView } from '../model/award'
 import RequireToken from './require-token'
 import './award-screen.scss'
+import { tokenColor } from '@/styles/colors'
 
 function AwardDetail() {
   const t = useT()
@@ -34,7 +35,7 @@ function AwardDetail() {
 
   return (
     <View className='award' data-testid='award-screen'>
-      <View className='award__stage' style={{ background: award.earned ? theme : '#8a9099' }}>
+      <View className='award__stage' style={{ background: award.earned ? theme : tokenColor.textMuted }}>
         <View className={`award__medal ${award.earned ? '' : 'award__medal--off'}`}>
           {award.picture ? <Image className='award__pic' src={award.picture} mode='aspectFit' data-testid='award-picture' /> : null}
         </View>

@@ -13,6 +13,7 @@ import type { AwardsView } from '../model/profile'
 import { openRoute } from '../navigation'
 import 'taro-ui/lib/style/components/modal.scss'
 import './awards-grid.scss'
+import { tokenColor } from '@/styles/colors'
 
 export function AwardExplainDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useT()
@@ -45,7 +46,7 @@ export default function AwardsGrid({ awards }: { awards: AwardsView }) {
           <Text style={{ color: theme }}>{awards.earned}</Text>/{awards.total}
         </Text>
         <View className='mine-awards__help' onClick={() => setExplain(true)} data-testid='awards-help'>
-          <AtIcon value='help' size='14' color='#8a9099' />
+          <AtIcon value='help' size='14' color={tokenColor.textMuted} />
           <Text className='mine-awards__help-text'>{t('center.awards.explain')}</Text>
         </View>
       </View>

@@ -5,6 +5,7 @@ import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { openRoute } from '../navigation'
 import './bind-prompt.scss'
+import { tokenColor } from '@/styles/colors'
 
 export default function BindPrompt({ notes }: { notes: string }) {
   const t = useT()
@@ -12,7 +13,7 @@ export default function BindPrompt({ notes }: { notes: string }) {
   return (
     <View className='mine-bind' data-testid='bind-prompt' onClick={() => openRoute('login', { bind: 1 })}>
       <View className='mine-bind__icon' style={{ background: theme }}>
-        <AtIcon value='iphone' size='16' color='#fff' />
+        <AtIcon value='iphone' size='16' color={tokenColor.inverse} />
       </View>
       <View className='mine-bind__text'>
         <Text className='mine-bind__title'>{t('center.bind.title')}</Text>

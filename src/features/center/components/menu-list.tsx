@@ -6,6 +6,7 @@ import { useT } from '@/store/session'
 import { openRoute } from '../navigation'
 import type { MessageKey } from '@/lib/i18n'
 import './menu-list.scss'
+import { tokenColor } from '@/styles/colors'
 
 interface Entry {
   route: string
@@ -35,7 +36,7 @@ export default function MenuList({ receipts }: { receipts: boolean }) {
             <AtIcon value={e.icon} size='18' color={theme} />
           </View>
           <Text className='mine-menu__label'>{t(e.label)}</Text>
-          <AtIcon value='chevron-right' size='16' color='#c9cdd4' />
+          <AtIcon value='chevron-right' size='16' color={tokenColor.borderControl} />
         </View>
       ))}
     </View>

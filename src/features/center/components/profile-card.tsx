@@ -5,6 +5,7 @@ import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { greetingKey, type ProfileView } from '../model/profile'
 import './profile-card.scss'
+import { tokenColor } from '@/styles/colors'
 
 interface Props {
   profile: ProfileView
@@ -26,17 +27,17 @@ export default function ProfileCard({ profile, hour, onAvatar, onNickname }: Pro
               <Image className='mine-profile__avatar-img' src={profile.avatar} mode='aspectFill' />
             ) : (
               <View className='mine-profile__avatar-img mine-profile__avatar-img--empty'>
-                <AtIcon value='user' size='28' color='#c9cdd4' />
+                <AtIcon value='user' size='28' color={tokenColor.borderControl} />
               </View>
             )}
             <View className='mine-profile__camera' style={{ background: theme }}>
-              <AtIcon value='camera' size='10' color='#fff' />
+              <AtIcon value='camera' size='10' color={tokenColor.inverse} />
             </View>
           </View>
           <View className='mine-profile__names'>
             <View className='mine-profile__name-row' onClick={onNickname} data-testid='mine-nickname'>
               <Text className='mine-profile__name' data-testid='mine-name'>{name}</Text>
-              <AtIcon value='edit' size='14' color='#8a9099' />
+              <AtIcon value='edit' size='14' color={tokenColor.textMuted} />
             </View>
             <Text className='mine-profile__greet' data-testid='mine-greeting'>{t(greetingKey(hour))}</Text>
           </View>

@@ -6,6 +6,8 @@
 import {
   Api,
   PermissionCode,
+  SettingKey,
+  type BaseSetting,
   type Book,
   type BookCategory,
   type DonateAnswer,
@@ -106,5 +108,15 @@ export async function checkPermission(itemsId: number): Promise<Permission> {
     if (e instanceof ApiError && e.permissionCode === PermissionCode.ALUMNI_REQUIRED) return 'alumni'
     if (e instanceof ApiError && e.permissionCode === PermissionCode.AUTH_REQUIRED) return 'login'
     return 'error'
+  }
+}
+
+/** The school's logo for the nameplate card (S/api/v1/setting/base/list, key school_logo); '' when unset. */
+export async function fetchSchoolLogo(): Promise<string> {
+  try {
+    const rows = await request<BaseSetting[]>({ path: Api.settingBaseList, auth: false, silent: true })
+    return (rows || []).find((r) => r.settingKey === SettingKey.SCHOOL_LOGO)?.settingValue || ''
+  } catch {
+    return ''
   }
 }

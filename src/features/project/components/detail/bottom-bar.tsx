@@ -12,9 +12,10 @@ import { bottomActions } from '../../model/project'
 import { openOrSoon } from '../../navigation'
 import 'taro-ui/lib/style/components/button.scss'
 import './bottom-bar.scss'
+import { tokenColor } from '@/styles/colors'
 
 // closed: a quiet grey that still reads well, since noReason is the button's text
-const CLOSED = { background: '#eef0f3', borderColor: '#eef0f3', color: '#8a9099' }
+const CLOSED = { background: tokenColor.bgPlaceholder, borderColor: tokenColor.bgPlaceholder, color: tokenColor.textMuted }
 
 export default function BottomBar({ project }: { project: Project }) {
   const t = useT()
