@@ -2,79 +2,62 @@
  * SPEC §7 User centre (P/user/center/*). Every call needs the caller's token (-997 otherwise) and answers only the
  * caller's data: the user id comes from the session, never from the request.
  */
-import type { FastifyInstance } from 'fastify'
-import { Api, type UpdateUserBody } from '../../../../types'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { Api } from '../../../../types'
 import { awardDetail, awardList } from '../../domain/award/service'
 import {
   donateRecordList, itemsDonateGroup, joinList, launchList, my, namingList, togetherStatistics, updateUser
 } from '../../domain/center/service'
 import { bizError } from '../../errors'
 import { t } from '../../i18n'
-import { ok } from '../../lib/envelope'
-import { optInt, pageProps, query, reqInt, type PageParams } from '../../lib/schemas'
-import { requireSession } from '../../plugins/auth'
+import { answers, ok } from '../../lib/envelope'
+import { body, optInt, optString, pageProps, query, reqInt } from '../../lib/schemas'
+import { signedIn } from '../../plugins/auth'
+import * as W from '../wire/center'
 
-const paged = { schema: { querystring: query(pageProps) } }
+const paged = query(pageProps)
 
-export async function centerRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: { userId?: number | null } }>(Api.centerMy,
-    { schema: { querystring: query({ userId: optInt(1) }) } },
+export const centerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(Api.centerMy,
+    { config: signedIn, schema: { querystring: query({ userId: optInt(1) }), response: answers(W.UserCenter) } },
     async (req) => {
-      const s = await requireSession(req)
       // the 'userId variant' may name the caller only
-      if (req.query.userId && req.query.userId !== s.user_id) throw bizError('notYourAccount')
-      return ok(await my(app.db, req.school, s.user_id, req.lang))
+      if (req.query.userId && req.query.userId !== req.session.user_id) throw bizError('notYourAccount')
+      return ok(await my(app.db, req.school, req.session.user_id, req.lang))
     })
 
-  app.get(Api.awardList, async (req) => {
-    const s = await requireSession(req)
-    return ok(await awardList(app.db, req.school.id, s.user_id, req.lang))
+  app.get(Api.awardList, { config: signedIn, schema: { response: answers(W.Awards) } },
+    async (req) => ok(await awardList(app.db, req.school.id, req.session.user_id, req.lang)))
+
+  app.get(Api.awardDetail,
+    { config: signedIn, schema: { querystring: query({ awardId: reqInt(1) }), response: answers(W.Award) } },
+    async (req) => ok(await awardDetail(app.db, req.school.id, req.session.user_id, req.query.awardId, req.lang)))
+
+  app.post(Api.updateUser, {
+    config: signedIn,
+    schema: { body: body({ nickname: optString(200), avatar: optString(500), token: optString(200) }), response: answers(Type.Null()) }
+  }, async (req) => {
+    await updateUser(app.db, req.school.id, req.session.user_id, { nickname: req.body.nickname, avatar: req.body.avatar })
+    return ok(null, t(req.lang, 'updateOk'))
   })
 
-  app.get<{ Querystring: { awardId: number } }>(Api.awardDetail,
-    { schema: { querystring: query({ awardId: reqInt(1) }, ['awardId']) } },
-    async (req) => {
-      const s = await requireSession(req)
-      return ok(await awardDetail(app.db, req.school.id, s.user_id, req.query.awardId, req.lang))
-    })
+  app.get(Api.itemsDonateGroup, { config: signedIn, schema: { response: answers(W.ProjectDonateGroups) } },
+    async (req) => ok(await itemsDonateGroup(app.db, req.school.id, req.session.user_id)))
 
-  app.post<{ Body: UpdateUserBody }>(Api.updateUser,
-    { schema: { body: { type: 'object', properties: { nickname: { type: 'string', maxLength: 200 }, avatar: { type: 'string', maxLength: 500 }, token: { type: 'string', maxLength: 200 } } } } },
-    async (req) => {
-      const s = await requireSession(req)
-      await updateUser(app.db, req.school.id, s.user_id, { nickname: req.body.nickname, avatar: req.body.avatar })
-      return ok(null, t(req.lang, 'updateOk'))
-    })
+  app.get(Api.donateRecordList, { config: signedIn, schema: { querystring: paged, response: answers(W.PersonalDonationPage) } },
+    async (req) => ok(await donateRecordList(app.db, req.school.id, req.session.user_id, req.query)))
 
-  app.get(Api.itemsDonateGroup, async (req) => {
-    const s = await requireSession(req)
-    return ok(await itemsDonateGroup(app.db, req.school.id, s.user_id))
-  })
+  app.get(Api.togetherStatistics, { config: signedIn, schema: { response: answers(W.TogetherStatistics) } },
+    async (req) => ok(await togetherStatistics(app.db, req.school.id, req.session.user_id)))
 
-  app.get<{ Querystring: PageParams }>(Api.donateRecordList, paged, async (req) => {
-    const s = await requireSession(req)
-    return ok(await donateRecordList(app.db, req.school.id, s.user_id, req.query))
-  })
+  app.get(Api.launchList, { config: signedIn, schema: { querystring: paged, response: answers(W.MyTogetherPage) } },
+    async (req) => ok(await launchList(app.db, req.school.id, req.session.user_id, req.query)))
 
-  app.get(Api.togetherStatistics, async (req) => {
-    const s = await requireSession(req)
-    return ok(await togetherStatistics(app.db, req.school.id, s.user_id))
-  })
+  app.get(Api.joinList, { config: signedIn, schema: { querystring: paged, response: answers(W.MyTogetherPage) } },
+    async (req) => ok(await joinList(app.db, req.school.id, req.session.user_id, req.query)))
 
-  app.get<{ Querystring: PageParams }>(Api.launchList, paged, async (req) => {
-    const s = await requireSession(req)
-    return ok(await launchList(app.db, req.school.id, s.user_id, req.query))
-  })
-
-  app.get<{ Querystring: PageParams }>(Api.joinList, paged, async (req) => {
-    const s = await requireSession(req)
-    return ok(await joinList(app.db, req.school.id, s.user_id, req.query))
-  })
-
-  app.get<{ Querystring: PageParams & { itemsId?: number | null } }>(Api.namingList,
-    { schema: { querystring: query({ ...pageProps, itemsId: optInt(1) }) } },
-    async (req) => {
-      const s = await requireSession(req)
-      return ok(await namingList(app.db, req.school.id, s.user_id, req.query))
-    })
+  app.get(Api.namingList,
+    { config: signedIn, schema: { querystring: query({ ...pageProps, itemsId: optInt(1) }), response: answers(W.PersonalNamingPage) } },
+    async (req) => ok(await namingList(app.db, req.school.id, req.session.user_id, req.query)))
 }
