@@ -22,5 +22,17 @@ export const H5_ROUTES: Record<string, string> = {
   '/pkg-cert/mine-certificate/index': '/mine-certificate',
   '/pkg-cert/mine-certificate-detail/index': '/mine-certificate-detail',
   '/pkg-cert/mine-paper/index': '/mine-paper',
-  '/pkg-cert/mine-paper-detail/index': '/mine-paper-detail'
+  '/pkg-cert/mine-paper-detail/index': '/mine-paper-detail',
+  '/pkg-naming/seat/index': '/seat',
+  '/pkg-naming/book-list/index': '/book-list',
+  '/pkg-naming/form-gm/index': '/form-gm',
+  '/pkg-naming/edit/index': '/edit',
+  '/pkg-naming/nameplate-detail/index': '/nameplate-detail',
+  '/pkg-naming/seat-naming-jnu/home/index': '/seat-naming-jnu',
+  '/pkg-naming/seat-naming-jnu/seat/index': '/seat-naming-jnu/seat',
+  '/pkg-naming/seat-naming-jnu/form/index': '/seat-naming-jnu/form',
+  '/pkg-naming/seat-naming-jnu/edit/index': '/seat-naming-jnu/edit',
+  '/pkg-naming/seat-naming-jnu/success/index': '/seat-naming-jnu/success',
+  '/pkg-naming/seat-naming-hhu/home/index': '/seat-naming-hhu',
+  '/pkg-naming/seat-naming-hhu/list/index': '/seat-naming-hhu/list'
 }

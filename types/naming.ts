@@ -7,6 +7,7 @@
  * Changes (additive only after the first version; newest first):
  * - v1.1: NameplateUpdateBody.nameplateList (books: one nameplate per copy); StaffNameplate.nameplateList; staff
  *   review path is /nameplates/:id/review (namingId is unique across seats and books).
+ * - v1.1 (app half): NAMING_MUSIC_SETTING, the getSettingValue key of the campaign homes' background music.
  * - v1: first version.
  */
 import type { DonateSubmission } from './donate'
@@ -36,6 +37,13 @@ export type NamingTypeCode = '1' | '2'
  */
 export const NameplateStatus = { PENDING: 1, APPROVED: 2, RETURNED: 3 } as const
 export type NameplateStatusValue = (typeof NameplateStatus)[keyof typeof NameplateStatus]
+
+/**
+ * getSettingValue key of the seat campaign homes' background music (SPEC §2: music toggle): a JSON object of item id
+ * -> audio URL, e.g. {"1": "/files/naming/jnu-bgm.mp3"}. '' (unset) or no entry for the item: the home shows no
+ * music toggle.
+ */
+export const NAMING_MUSIC_SETTING = 'naming_music'
 
 /** SPEC §5: the donor identity of a seat nameplate is always the alumnus one (the value engraved). */
 export const ALUMNUS_IDENTITY = '校友'

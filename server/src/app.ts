@@ -13,6 +13,7 @@ import { frameworkErrors, installEnvelope } from './plugins/envelope'
 import { originList } from './lib/origins'
 import { installStatic } from './plugins/static-h5'
 import { installTenant } from './plugins/tenant'
+import { installSession } from './plugins/auth'
 import { installSignature, NonceStore } from './plugins/signature'
 import { configRoutes } from './routes/config'
 import { systemRoutes } from './routes/system'
@@ -72,6 +73,9 @@ export interface BuildOptions {
   uploads?: Partial<UploadPolicy>
   /** web origins allowed to call the donor API with CORS (default: CORS_ORIGINS, comma-separated; none) */
   corsOrigins?: string[]
+  /** tests: every success answer is checked against its route's response schema, and a field the schema does not
+   *  declare (which would be dropped) or of another type is a 500 naming it (plugins/envelope.ts) */
+  strictResponses?: boolean
 }
 
 const envInt = (name: string, fallback: number): number => {
@@ -202,7 +206,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Envelope first: its hooks, validator compiler and error handler must cover every route registered below.
   let notFound: Parameters<typeof installEnvelope>[1]['notFound'] = () => undefined
-  installEnvelope(app, { notFound: (req, reply) => notFound(req, reply) })
+  installEnvelope(app, { notFound: (req, reply) => notFound(req, reply), strictResponses: opts.strictResponses })
   notFound = await installStatic(app, { h5Dir: opts.h5Dir ?? DEFAULT_H5_DIR, filesDir: path.join(opts.dataDir, 'files') })
   // CORS: the mini-programs send no Origin and the H5 app is same-origin, so no origin is allowed by default (a
   // reflected `origin: true` let any site read a donor's answers with their token). CORS_ORIGINS lists web origins
@@ -226,6 +230,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(async (api) => {
     installTenant(api)
     installSignature(api, nonces)
+    // routes with config.session get the caller's session (or -997) before their handler (plugins/auth.ts)
+    installSession(api)
     await api.register(systemRoutes)
     await api.register(itemsRoutes)
     await api.register(indexRoutes)

@@ -337,6 +337,24 @@ const TABLE: Record<string, Entry> = {
   [api('GET', Api.launchList)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.launchList) },
   [api('GET', Api.joinList)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.joinList) },
   [api('GET', Api.namingList)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.namingList) },
+  // naming (issue 9): the catalogue is public; a nameplate shows its text to its owner before approval
+  [api('GET', Api.areaList)]: { kind: 'public' },
+  [api('GET', Api.seatList)]: { kind: 'public' },
+  [api('GET', Api.bookList)]: { kind: 'public' },
+  [api('GET', Api.bookCategoryList)]: { kind: 'public' },
+  [api('GET', Api.nameplateExample)]: { kind: 'public' },
+  [api('GET', Api.getNameplateDetailConfig)]: { kind: 'public' },
+  [api('GET', Api.getSeatShowData)]: { kind: 'optional-user', probe: cleanFor(Api.getSeatShowData, { query: { id: 1 } }) },
+  [api('GET', Api.getBookShowData)]: { kind: 'optional-user', probe: cleanFor(Api.getBookShowData, { query: { id: 1 } }) },
+  [api('POST', Api.nameplateUpdate)]: {
+    kind: 'user', req: () => ({ body: { namingType: 1, namingId: 1, donorName: 'x' } }),
+    // a seeded naming that is not bob's: refused, and its text unchanged
+    probe: async () => {
+      const before = await app.db.selectFrom('naming_record').select(['donor_name', 'nameplate_status']).where('id', '=', 1).executeTakeFirstOrThrow()
+      refused(await asBob(Api.nameplateUpdate, { body: { namingType: 1, namingId: 1, donorName: '鲍勃' } }), 'nameplateUpdate of another donor\'s naming')
+      assert.deepEqual(await app.db.selectFrom('naming_record').select(['donor_name', 'nameplate_status']).where('id', '=', 1).executeTakeFirstOrThrow(), before)
+    }
+  },
   // certificates
   [api('GET', Api.certificatePage)]: {
     kind: 'user', req: () => ({}),
@@ -384,6 +402,9 @@ const TABLE: Record<string, Entry> = {
   [staffKey('GET', '/applications/:kind/:id')]: { kind: 'staff', method: 'GET', url: () => `/applications/certificate/${alice.certificateId}` },
   [staffKey('POST', '/applications/:kind/:id/advance')]: { kind: 'staff', method: 'POST', url: () => `/applications/certificate/${alice.certificateId}/advance`, body: { to: 2 } },
   [staffKey('POST', '/receipts/:id/file')]: { kind: 'staff', method: 'POST', url: () => `/receipts/${alice.receiptId}/file`, body: {} },
+  [staffKey('GET', '/nameplates')]: { kind: 'staff', method: 'GET', url: () => '/nameplates?status=all' },
+  [staffKey('GET', '/nameplates/:id')]: { kind: 'staff', method: 'GET', url: () => '/nameplates/1' },
+  [staffKey('POST', '/nameplates/:id/review')]: { kind: 'staff', method: 'POST', url: () => '/nameplates/1/review', body: { action: 'return', reason: 'x' } },
   // outside /api
   'GET /': { kind: 'static' },
   'OPTIONS *': { kind: 'static' },

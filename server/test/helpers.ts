@@ -39,9 +39,12 @@ export interface TestContext {
 }
 
 /** Build options of every test app: the job worker does not run by itself (tests call app.jobs.runJobsOnce()),
- *  and order rate limits are high enough not to interfere (the rate-limit test sets its own). */
+ *  order rate limits are high enough not to interfere (the rate-limit test sets its own), and answers are checked
+ *  against their response schemas. */
 export const TEST_BUILD_DEFAULTS: Partial<BuildOptions> = {
   jobs: { autoStart: false },
+  // every success answer of every test is checked against its route's response schema (docs/decisions/014)
+  strictResponses: true,
   orders: { rateLimits: { perUser: 100_000, perIp: 100_000 } }
 }
 

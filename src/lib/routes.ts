@@ -22,7 +22,19 @@ export const ROUTES = {
   'mine-certificate': '/pkg-cert/mine-certificate/index',
   'mine-certificate-detail': '/pkg-cert/mine-certificate-detail/index',
   'mine-paper': '/pkg-cert/mine-paper/index',
-  'mine-paper-detail': '/pkg-cert/mine-paper-detail/index'
+  'mine-paper-detail': '/pkg-cert/mine-paper-detail/index',
+  seat: '/pkg-naming/seat/index',
+  'book-list': '/pkg-naming/book-list/index',
+  'form-gm': '/pkg-naming/form-gm/index',
+  edit: '/pkg-naming/edit/index',
+  'nameplate-detail': '/pkg-naming/nameplate-detail/index',
+  'seat-naming-jnu': '/pkg-naming/seat-naming-jnu/home/index',
+  'seat-naming-jnu/seat': '/pkg-naming/seat-naming-jnu/seat/index',
+  'seat-naming-jnu/form': '/pkg-naming/seat-naming-jnu/form/index',
+  'seat-naming-jnu/edit': '/pkg-naming/seat-naming-jnu/edit/index',
+  'seat-naming-jnu/success': '/pkg-naming/seat-naming-jnu/success/index',
+  'seat-naming-hhu': '/pkg-naming/seat-naming-hhu/home/index',
+  'seat-naming-hhu/list': '/pkg-naming/seat-naming-hhu/list/index'
 } as const
 export type RouteName = keyof typeof ROUTES
 

@@ -17,6 +17,8 @@
  *   npx tsx server/src/cli/staff.ts login-config [--open-login 0|1] [--login-notes text] [--sandbox-login 0|1]
  *   npx tsx server/src/cli/staff.ts create-donor --username alice --password '…' [--nickname 张三]   (password sign-in account)
  *   npx tsx server/src/cli/staff.ts certify-alumnus (--open-id X | --user-id N) [--name 张三]
+ *   npx tsx server/src/cli/staff.ts nameplate [list|show|approve|return] [--status pending|all|1..3] [--id N] [--reason …] --staff li
+ *       (nameplate review, issue 9: cli/staff-nameplate.ts)
  *
  * Donor text (names, addresses, e-mail, anything a donor typed) goes through terminalSafe() before it is printed:
  * a donor must not be able to move the cursor, recolour or rewrite a staff member's terminal, or reverse the order of
@@ -37,8 +39,9 @@ import { applicationDetail, attachReceiptFile, createStaff, findStaff, listAppli
 import { findDefaultSchool, findSchoolByCode } from '../domain/school/repository'
 import { createLocalStorage } from '../providers/storage/local'
 import { openMigrated, run, safeJson, terminalSafe } from './common'
+import { nameplateCommand } from './staff-nameplate'
 
-const USAGE = 'usage: staff.ts <create-staff|staff|list|show|advance|attach-receipt|config|login-config|create-donor|certify-alumnus> [options] (see the file header)'
+const USAGE = 'usage: staff.ts <create-staff|staff|list|show|advance|attach-receipt|config|login-config|create-donor|certify-alumnus|nameplate> [options] (see the file header)'
 
 const OPTIONS = {
   school: { type: 'string' }, username: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' },
@@ -48,7 +51,7 @@ const OPTIONS = {
   'valid-type': { type: 'string' }, 'credit-code': { type: 'string' }, 'receipt-types': { type: 'string' },
   'receipt-ways-paper': { type: 'string' }, 'receipt-ways-electronic': { type: 'string' }, 'certificate-pickup': { type: 'string' },
   'receipt-pickup': { type: 'string' }, 'open-login': { type: 'string' }, 'login-notes': { type: 'string' }, 'sandbox-login': { type: 'string' },
-  'open-id': { type: 'string' }, 'user-id': { type: 'string' }
+  'open-id': { type: 'string' }, 'user-id': { type: 'string' }, reason: { type: 'string' }
 } as const
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values']
@@ -218,6 +221,10 @@ async function execute(argv: string[], { db, dataDir, out, env = process.env }: 
       out(`certified alumnus ${terminalSafe(openId)} at ${s.code}`)
       break
     }
+    case 'nameplate':
+      await nameplateCommand(db, s.id, { sub: positionals[1], status: v.status, id: v.id, reason: v.reason, limit: v.limit, json: v.json }, out,
+        () => staffId(db, s.id, v))
+      break
     default:
       throw new Error(USAGE)
   }

@@ -73,7 +73,6 @@ export const query = <P extends Record<string, TSchema>>(properties: P) => Type.
  *  `token` a SPEC call may carry in its body is declared by the route (it is the session, plugins/auth.ts). */
 export const body = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties)
 
-export type PageParams = Static<ReturnType<typeof query<typeof pageProps>>>
 
 // ---------------------------------------------------------------- answers
 

@@ -10,11 +10,13 @@
  * Tokens are never logged (see app.ts request serializer).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { authenticateStaff, STAFF_AUTH_SCHEME } from '../domain/staff/service'
 import { authenticate } from '../domain/user/service'
 import { tokenInvalid } from '../errors'
 
 export type Session = NonNullable<Awaited<ReturnType<typeof authenticate>>>
 export type SessionMode = 'required' | 'optional'
+export type StaffSession = NonNullable<Awaited<ReturnType<typeof authenticateStaff>>>
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,6 +28,8 @@ declare module 'fastify' {
     readonly session: Session
     /** the caller's session or null on a route with `config.session` 'optional' (or 'required') */
     readonly optionalSession: Session | null
+    /** the member of staff calling, on the staff API's signed-in scope (installStaffSession) */
+    readonly staff: StaffSession
   }
 }
 
@@ -73,5 +77,33 @@ export function installSession(api: FastifyInstance) {
     const session = token ? await authenticate(req.server.db, req.school.id, token) : null
     if (!session && mode === 'required') throw tokenInvalid()
     sessions.set(req, session)
+  })
+}
+
+/** `Authorization: Staff <token>`; anything else (a donor token, a bare token) is no staff token at all. */
+export function staffToken(req: FastifyRequest): string {
+  const h = req.headers.authorization
+  if (typeof h !== 'string') return ''
+  const m = new RegExp(`^${STAFF_AUTH_SCHEME}\\s+(\\S+)$`).exec(h.trim())
+  return m ? m[1] : ''
+}
+
+/**
+ * Every route of this scope needs a member of staff of this school (routes/staff registers everything but /login
+ * in it): `req.staff`, or -997 before the handler runs. A preHandler like the donor hook: validation first.
+ */
+export function installStaffSession(scope: FastifyInstance) {
+  const staff = new WeakMap<FastifyRequest, StaffSession>()
+  scope.decorateRequest('staff', {
+    getter(this: FastifyRequest) {
+      const s = staff.get(this)
+      if (!s) throw new Error(`${this.method} ${this.routeOptions.url}: reads req.staff outside the staff session scope`)
+      return s
+    }
+  })
+  scope.addHook('preHandler', async (req) => {
+    const s = await authenticateStaff(req.server.db, req.school.id, staffToken(req), req.server.identity.now())
+    if (!s) throw tokenInvalid()
+    staff.set(req, s)
   })
 }

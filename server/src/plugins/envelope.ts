@@ -2,7 +2,7 @@
  * Every answer is the envelope {code, message, data}, including failures: validation (400), unknown routes (404),
  * oversized bodies (413) and crashes (500, logged server-side, never a stack trace to the client).
  */
-import Ajv from 'ajv'
+import Ajv, { type ValidateFunction } from 'ajv'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ResultCode } from '../../../types'
 import { AppError } from '../errors'
@@ -21,9 +21,16 @@ function refuseHostile(value: unknown, fallback: string) {
   if (bad !== null) throw new AppError('invalidParam', ResultCode.ERROR, 400, { field: bad || fallback })
 }
 
-export function installEnvelope(app: FastifyInstance, opts: { notFound: (req: FastifyRequest, reply: FastifyReply) => unknown }) {
+export interface EnvelopeOptions {
+  notFound: (req: FastifyRequest, reply: FastifyReply) => unknown
+  /** check every success answer against its response schema (tests; see installResponseCheck) */
+  strictResponses?: boolean
+}
+
+export function installEnvelope(app: FastifyInstance, opts: EnvelopeOptions) {
   app.decorateRequest('lang', 'zh_CN')
   installSecurityHeaders(app)
+  if (opts.strictResponses) installResponseCheck(app)
   app.addHook('onRequest', async (req) => {
     const q = req.query as Record<string, unknown> | undefined
     req.lang = normaliseLang(q?.lang ?? req.headers.lang)
@@ -40,8 +47,10 @@ export function installEnvelope(app: FastifyInstance, opts: { notFound: (req: Fa
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const lang = req.lang ?? normaliseLang((req.query as Record<string, unknown> | undefined)?.lang ?? req.headers.lang)
+    // Refusals answer HTTP 200 too, but a route's response schema describes its success data: written with it, a
+    // refusal's data ({errorCode: '0201'}, or null where the schema wants an object) would be reshaped or dropped.
     const send = (status: number, key: MessageKey, params = {}, code: number = ResultCode.ERROR, data: unknown = null) =>
-      reply.status(status).send({ code, message: t(lang, key, params), data })
+      reply.status(status).serializer(JSON.stringify).send({ code, message: t(lang, key, params), data })
 
     if (err instanceof AppError) return send(err.httpStatus, err.key, err.params, err.code, err.data)
     const fe = err as FastifyError
@@ -75,6 +84,48 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
   const lang = normaliseLang(new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1)).get('lang') ?? req.headers.lang)
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400
   void reply.status(status).send({ code: ResultCode.ERROR, message: t(lang, 'badRequest'), data: null })
+}
+
+/**
+ * Tests build the app with `strictResponses`: every success answer is validated against its route's response
+ * schema, with every object closed (additionalProperties false), before it is written. A response schema drops the
+ * keys it does not name and writes null as "" or 0 where it expects a string or a number, silently; here either is
+ * a 500 naming the route and the field, so the whole server suite checks the answer schemas against what the
+ * services really send. Production never pays for this check.
+ */
+function installResponseCheck(app: FastifyInstance) {
+  const ajv = new Ajv({ strict: false, allErrors: true })
+  const compiled = new WeakMap<object, ValidateFunction>()
+  app.addHook('preSerialization', async (req, reply, payload) => {
+    const responses = req.routeOptions.schema?.response as Record<string, object> | undefined
+    const schema = responses?.[String(reply.statusCode)]
+    if (!schema || !payload || typeof payload !== 'object') return payload
+    // refusals are written without the schema (error handler above)
+    if ('code' in payload && (payload as { code: unknown }).code !== ResultCode.OK) return payload
+    let validate = compiled.get(schema)
+    if (!validate) {
+      validate = ajv.compile(closed(JSON.parse(JSON.stringify(schema)) as Record<string, unknown>))
+      compiled.set(schema, validate)
+    }
+    if (validate(payload)) return payload
+    const problems = (validate.errors ?? []).map((e) =>
+      `${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : ''}`)
+    req.log.error({ problems }, 'answer does not match its response schema')
+    reply.status(500).serializer(JSON.stringify)
+    return { code: ResultCode.ERROR, message: `answer of ${req.method} ${req.routeOptions.url} does not match its response schema: ${problems.join('; ')}`, data: null }
+  })
+}
+
+/** The schema with every object that names its properties closed to other keys. */
+function closed(schema: Record<string, unknown>): Record<string, unknown> {
+  for (const [k, v] of Object.entries(schema)) {
+    if (Array.isArray(v)) v.forEach((x) => { if (x && typeof x === 'object') closed(x as Record<string, unknown>) })
+    else if (v && typeof v === 'object' && k !== 'enum' && k !== 'const') closed(v as Record<string, unknown>)
+  }
+  if (schema.type === 'object' && schema.properties && schema.additionalProperties === undefined && !schema.patternProperties) {
+    schema.additionalProperties = false
+  }
+  return schema
 }
 
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply, key: MessageKey = 'notFound') {

@@ -2,20 +2,23 @@
  * Runtime configuration read by the app before anything else (SPEC §1, §7 Bootstrap). Raw JSON, no envelope:
  * these replace static files that used to sit next to the app.
  */
-import type { FastifyInstance } from 'fastify'
-import type { RootConfig, SchoolConfig } from '../../../types'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import { findDefaultSchool, findSchoolByCode } from '../domain/school/repository'
 import { sendNotFound } from '../plugins/envelope'
+import { RootConfig, SchoolConfig } from './wire/identity'
 
-export async function configRoutes(app: FastifyInstance) {
-  app.get('/config/index.json', async (req, reply) => {
+export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/config/index.json', { schema: { response: { 200: RootConfig } } }, async (req, reply) => {
     const school = await findDefaultSchool(app.db)
     if (!school) return sendNotFound(req, reply, 'schoolNotFound')
     reply.header('cache-control', 'no-cache')
-    return { school: school.code } satisfies RootConfig
+    return { school: school.code }
   })
 
-  app.get<{ Params: { school: string } }>('/config/:school/index.json', async (req, reply) => {
+  app.get('/config/:school/index.json', {
+    schema: { params: Type.Object({ school: Type.String() }), response: { 200: SchoolConfig } }
+  }, async (req, reply) => {
     const school = await findSchoolByCode(app.db, req.params.school)
     if (!school) return sendNotFound(req, reply, 'schoolNotFound')
     reply.header('cache-control', 'no-cache')
@@ -25,6 +28,6 @@ export async function configRoutes(app: FastifyInstance) {
       theme: school.theme,
       themeColor: school.theme_color,
       signKey: school.sign_key
-    } satisfies SchoolConfig
+    }
   })
 }

@@ -54,12 +54,13 @@ function specs(schools: { code: string; color: string }[]): Record<string, PngSp
   return out
 }
 
-/** Writes missing images only: re-running the seed or restarting the server never rewrites files. */
-export function writeSeedImages(dataDir: string, schools: { code: string; color: string }[]): number {
+/** Writes missing images only: re-running the seed or restarting the server never rewrites files. `extra`: other
+ *  seeders' images (naming-seeder.ts), under the same /files/seed/ folder. */
+export function writeSeedImages(dataDir: string, schools: { code: string; color: string }[], extra: Record<string, PngSpec> = {}): number {
   const dir = path.join(dataDir, 'files', 'seed')
   mkdirSync(dir, { recursive: true })
   let written = 0
-  for (const [url, spec] of Object.entries(specs(schools))) {
+  for (const [url, spec] of Object.entries({ ...specs(schools), ...extra })) {
     const file = path.join(dataDir, url.replace(/^\/files\//, 'files/'))
     if (existsSync(file)) continue
     writeFileSync(file, renderPng(spec))

@@ -9,6 +9,7 @@ import { createSchool, setCampaignItems } from '../domain/school/service'
 import { seedArticles, seedDonations, seedMessages, seedTogethers, seedUsers } from './activity-seeder'
 import { seedDonationSetup } from './forms'
 import { img, writeSeedImages } from './images'
+import { namingImageSpecs, seedNaming } from './naming-seeder'
 import { seedProjects } from './project-seeder'
 import { rngFor } from './rng'
 import { schoolSeeds, type SchoolSeed } from './schools'
@@ -38,13 +39,14 @@ async function seedSchool(trx: Transaction<DB>, s: SchoolSeed) {
   await seedMessages(trx, id, projects, users)
   const togethers = await seedTogethers(trx, id, projects, users)
   await seedDonations(trx, { id, code: s.code }, projects, users, togethers, rng)
+  await seedNaming(trx, { id, code: s.code }, projects)
   await seedArticles(trx, id, s.short)
 }
 
 /** Returns true when it seeded. */
 export async function seedIfEmpty(db: Kysely<DB>, dataDir: string): Promise<boolean> {
   const seeds = schoolSeeds()
-  writeSeedImages(dataDir, seeds.map((s) => ({ code: s.code, color: s.themeColor })))
+  writeSeedImages(dataDir, seeds.map((s) => ({ code: s.code, color: s.themeColor })), namingImageSpecs())
   return db.transaction().execute(async (trx) => {
     // Two servers starting on one empty PostgreSQL database would both see zero schools: serialise them.
     // (SQLite transactions already start with BEGIN IMMEDIATE, see db/factory.ts.)

@@ -29,7 +29,7 @@ export function schoolSeeds(): SchoolSeed[] {
       code: 'demo', name: '示范大学教育发展基金会', short: '示范大学', moduleName: '校友基金会', theme: 'red', themeColor: '#c8102e', isDefault: true,
       settings: { projectListVariant: 'tabs', defaultDirectoryOrder: '' },
       projects: [demo.scholarship, demo.grant, demo.greenChannel, demo.avenue, demo.gate, demo.books, demo.study, demo.uniforms,
-        demo.gym, demo.research, demo.innovation, demo.uniformsKids, seatNaming('大礼堂'), bookNaming()]
+        demo.gym, demo.research, demo.innovation, demo.uniformsKids, seatNaming('大礼堂', CampaignKey.JNU_SEAT), bookNaming()]
     },
     {
       code: 'hhu', name: '河海大学教育发展基金会', short: '河海大学', moduleName: '河海大学教育发展基金会', theme: 'blue', themeColor: '#1d4e89',

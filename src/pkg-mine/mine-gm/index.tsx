@@ -1,5 +1,5 @@
 import PageShell from '@/components/page-shell'
-import { MineGmScreen } from '@/features/center/subpackage'
+import { MineGmScreen } from '@/features/naming'
 import './index.scss'
 
 export default function MineGmPage() {

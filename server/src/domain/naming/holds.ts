@@ -90,12 +90,28 @@ function namingTypeOf(v: unknown): 1 | 2 | null {
   return null
 }
 
+/**
+ * What the caller's own unpaid orders for this project hold: the new order replaces them in its transaction
+ * (order/service.ts), so their seats and copies count as available to this caller, and only to this caller.
+ */
+async function ownHolds(db: Db, schoolId: number, itemsId: number, userId: number) {
+  const rows = await db.selectFrom('naming_record as r').innerJoin('donation as d', 'd.id', 'r.donation_id')
+    .select(['r.donation_id', 'r.book_id', 'r.quantity'])
+    .where('r.school_id', '=', schoolId).where('r.items_id', '=', itemsId).where('r.status', '=', 'held')
+    .where('d.user_id', '=', userId).where('d.status', '=', 'pending').execute()
+  const copies = new Map<number, number>()
+  for (const r of rows) if (r.book_id !== null) copies.set(r.book_id, (copies.get(r.book_id) ?? 0) + r.quantity)
+  return { orders: new Set(rows.map((r) => r.donation_id)), copies }
+}
+type OwnHolds = Awaited<ReturnType<typeof ownHolds>>
+
 export async function planNamingOrder(db: Db, schoolId: number, project: Pick<Selectable<ProjectTable>, 'id' | 'items_type' | 'naming_type'>,
-  body: NamingBody): Promise<NamingPlan> {
+  body: NamingBody, userId: number): Promise<NamingPlan> {
   if (project.items_type !== 2 || (project.naming_type !== 1 && project.naming_type !== 2)) throw bizError('namingNotOffered')
   const type = namingTypeOf(body.namingType)
   if (type === null || type !== project.naming_type) throw bizError('namingTypeInvalid')
-  const plan = type === 1 ? await planSeats(db, schoolId, project.id, body.seatList) : await planBooks(db, schoolId, project.id, body.bookList)
+  const own = await ownHolds(db, schoolId, project.id, userId)
+  const plan = type === 1 ? await planSeats(db, schoolId, project.id, body.seatList, own) : await planBooks(db, schoolId, project.id, body.bookList, own)
   // The server's price decides; a client that shows another figure must reload rather than be charged a surprise.
   const claimed = typeof body.currencyMoney === 'string' && /^\d{1,12}(\.\d{1,2})?$/.test(body.currencyMoney.trim())
     ? yuanToFen(body.currencyMoney.trim()) : null
@@ -103,13 +119,13 @@ export async function planNamingOrder(db: Db, schoolId: number, project: Pick<Se
   return plan
 }
 
-async function planSeats(db: Db, schoolId: number, itemsId: number, list: unknown): Promise<NamingPlan> {
+async function planSeats(db: Db, schoolId: number, itemsId: number, list: unknown, own: OwnHolds): Promise<NamingPlan> {
   if (!Array.isArray(list) || !list.length) throw bizError('namingObjectRequired')
   if (list.length > NAMING_LIMITS.OBJECTS_MAX) throw bizError('namingTooMany', { max: NAMING_LIMITS.OBJECTS_MAX })
   const ids = list.map((e) => (isObj(e) ? intOf(e.seatId) : null))
   if (ids.some((id) => id === null)) throw bizError('namingSeatInvalid')
   const rows = await db.selectFrom('naming_seat as s').innerJoin('naming_area as a', 'a.id', 's.area_id')
-    .select(['s.id', 's.area_id', 's.label', 's.status', 's.price_list', 'a.price_list as area_prices'])
+    .select(['s.id', 's.area_id', 's.label', 's.status', 's.hold_donation_id', 's.price_list', 'a.price_list as area_prices'])
     .where('s.school_id', '=', schoolId).where('s.items_id', '=', itemsId).where('s.id', 'in', ids as number[]).execute()
   const byId = new Map(rows.map((r) => [r.id, r]))
   const seen = new Set<number>()
@@ -127,7 +143,9 @@ async function planSeats(db: Db, schoolId: number, itemsId: number, list: unknow
     // friendly early answers; the conditional update in holdNaming is what actually decides
     if (seat.status === SEAT_DONATED) throw bizError('namingSeatDonated', { seat: seat.label })
     if (seat.status === SEAT_UNAVAILABLE) throw bizError('namingSeatUnavailable', { seat: seat.label })
-    if (seat.status === SEAT_HELD) throw bizError('namingSeatTaken', { seat: seat.label })
+    if (seat.status === SEAT_HELD && !(seat.hold_donation_id !== null && own.orders.has(seat.hold_donation_id))) {
+      throw bizError('namingSeatTaken', { seat: seat.label })
+    }
     if (e.termYear === undefined || e.termYear === null || e.termYear === '') throw bizError('namingPeriodRequired', { seat: seat.label })
     const termYear = intOf(e.termYear)
     const prices = parsePriceList(seat.price_list || seat.area_prices)
@@ -140,7 +158,7 @@ async function planSeats(db: Db, schoolId: number, itemsId: number, list: unknow
   return { kind: 'seat', amountFen: seats.reduce((s, x) => s + x.fen, 0), seats, books: [] }
 }
 
-async function planBooks(db: Db, schoolId: number, itemsId: number, list: unknown): Promise<NamingPlan> {
+async function planBooks(db: Db, schoolId: number, itemsId: number, list: unknown, own: OwnHolds): Promise<NamingPlan> {
   if (!Array.isArray(list) || !list.length) throw bizError('namingBookRequired')
   if (list.length > NAMING_LIMITS.OBJECTS_MAX) throw bizError('namingTooMany', { max: NAMING_LIMITS.OBJECTS_MAX })
   const ids = list.map((e) => (isObj(e) ? intOf(e.bookId) : null))
@@ -160,7 +178,7 @@ async function planBooks(db: Db, schoolId: number, itemsId: number, list: unknow
     if (claimedItems !== itemsId) throw bizError('namingBookInvalid')
     const quantity = intOf(e.namingCount)
     if (quantity === null || quantity < 1) throw bizError('namingQuantityInvalid', { book: book.title })
-    const available = book.stock - book.held
+    const available = book.stock - book.held + (own.copies.get(book.id) ?? 0)
     if (quantity > available) throw bizError('namingStockShort', { book: book.title, stock: Math.max(0, available) })
     const plates = e.nameplateList
     if (!Array.isArray(plates) || (plates.length !== 1 && plates.length !== quantity)) {

@@ -189,7 +189,7 @@ export async function personalNamingList(db: Kysely<DB>, schoolId: number, userI
  * engraved). It goes back to pending review. The update is conditional on "not approved", so a correction racing
  * an approval cannot change text staff have just approved.
  */
-export async function updateNameplate(db: Kysely<DB>, schoolId: number, userId: number, body: NameplateUpdateBody & { nameplateList?: unknown },
+export async function updateNameplate(db: Kysely<DB>, schoolId: number, userId: number, body: Omit<NameplateUpdateBody, 'nameplateList'> & { nameplateList?: unknown },
   now = new Date()): Promise<void> {
   const r = await repo.recordWithOrder(db, schoolId, body.namingId)
   const kind = body.namingType === 2 ? 'book' : 'seat'

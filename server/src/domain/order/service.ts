@@ -104,7 +104,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
   // Naming (issue 9): seats or books priced by the server and every SPEC §5 naming rule checked before any write;
   // a closed project or school is refused by validateSubmission first, with its own message.
   const naming = project.items_type === 2 && body.itemsType === 2 && project.is_donate && !setting.disable_online_donation
-    ? await planNamingOrder(db, sid, project, body) : null
+    ? await planNamingOrder(db, sid, project, body, caller.userId) : null
   const order = validateSubmission({
     project, subProjects: subs.map((s) => ({ id: s.id, fix_money: s.fix_money })), form,
     onlineDisabled: !!setting.disable_online_donation, offlineContact: setting.offline_contact_info,

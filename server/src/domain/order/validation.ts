@@ -5,26 +5,21 @@
  * The amount charged is computed here (goods: quantity × unit price); the client's figure is only compared.
  */
 import type { Selectable } from 'kysely'
-import { MAX_DONATION_YUAN, type DonateSubmission } from '../../../../types'
+import { MAX_DONATION_YUAN } from '../../../../types'
 import type { DonationSubmissionTable, ProjectTable } from '../../db/types'
 import { bizError } from '../../errors'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import { charLength, isCreditCode, isIdNumber, isValidMobile, storableFormData, validateFields, valueOf, type FormData } from '../form/fields'
 import type { FormModel } from '../form/mapper'
 import { parseFixMoney } from '../form/service'
+import type { DonateBody } from './donate-body'
 
 export const MAX_DONATION_FEN = MAX_DONATION_YUAN * 100
 /** goods orders: a sane upper bound on units before the amount limit applies */
 const MAX_QUANTITY = 10_000_000
 
-/** The body as it arrives: the JSON schema checks shapes only, so these rules can answer -1 with a message. */
-export type DonateBody = Omit<DonateSubmission, 'formDataMap' | 'donateMaterialNumber' | 'isAgree' | 'payType' | 'itemsType'> & {
-  payType: number
-  itemsType: number
-  formDataMap?: FormData
-  donateMaterialNumber?: number | string | null
-  isAgree?: number | boolean | null
-}
+/** The body as it arrives: its schema (donate-body.ts) checks shapes only, so these rules can answer -1 with a message. */
+export type { DonateBody } from './donate-body'
 
 export interface DonateContext {
   project: Selectable<ProjectTable>

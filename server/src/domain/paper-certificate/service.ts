@@ -100,13 +100,17 @@ export async function certificateStayPage(db: Kysely<DB>, schoolId: number, user
   return { total, rows: rows.map(toPersonalDonation) }
 }
 
+type CertificateText = 'postalAddress' | 'postalContact' | 'postalMobile' | 'area'
+/** The insert body as the route's schema admits it (routes/certificate): any text field may also be null or absent. */
+export type CertificateInsertInput = Omit<CertificateInsertBody, CertificateText> & { [K in CertificateText]?: string | null }
+
 /**
  * certificate/insert (SPEC §5, in the app's order): paper open; at least one project; a way the school offers;
  * delivery needs address, contact and a valid mobile; every donation the caller's, paid and not applied for.
  * All rows in one transaction; a donation applied for meanwhile (a double tap, two devices) hits the UNIQUE
  * donation_id and the whole application is refused with nothing written.
  */
-export async function insertCertificate(db: Kysely<DB>, schoolId: number, userId: number, body: CertificateInsertBody, now: Date): Promise<ApplyAnswer> {
+export async function insertCertificate(db: Kysely<DB>, schoolId: number, userId: number, body: CertificateInsertInput, now: Date): Promise<ApplyAnswer> {
   const cfg = await getFulfilmentConfig(db, schoolId)
   if (!cfg.isOpenPaper) throw bizError('paperClosed')
   const ids = uniqueIds(body.donateIds ?? [])

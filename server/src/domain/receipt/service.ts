@@ -103,8 +103,12 @@ const ENTERPRISE_CODE = new RegExp(`^[0-9A-Z]{${CREDIT_CODE_LENGTH}}$`)
 const ID_NUMBER = /^\d{17}[\dX]$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
+type ReceiptText = 'donorName' | 'creditCode' | 'postalContact' | 'postalMobile' | 'postalAddress' | 'postalEmail' | 'postalMobileSms'
+/** The insert body as the route's schema admits it (routes/receipt): any text field may also be null or absent. */
+export type ReceiptInsertInput = Omit<ReceiptInsertBody, ReceiptText> & { [K in ReceiptText]?: string | null }
+
 /** The SPEC §5 receipt rules in the app's order; answers the normalised fields to store. */
-export function validateReceipt(cfg: FulfilmentConfig, b: ReceiptInsertBody) {
+export function validateReceipt(cfg: FulfilmentConfig, b: ReceiptInsertInput) {
   if (!cfg.isOpenReceipt || cfg.validType === 0) throw bizError('receiptClosed')
   const ids = uniqueIds(b.donateRecordIds ?? [])
   if (!ids.length) throw bizError('selectDonations')
@@ -139,7 +143,7 @@ export function validateReceipt(cfg: FulfilmentConfig, b: ReceiptInsertBody) {
   return out
 }
 
-export async function insertReceipt(db: Kysely<DB>, schoolId: number, userId: number, body: ReceiptInsertBody, now: Date): Promise<ApplyAnswer> {
+export async function insertReceipt(db: Kysely<DB>, schoolId: number, userId: number, body: ReceiptInsertInput, now: Date): Promise<ApplyAnswer> {
   const cfg = await getFulfilmentConfig(db, schoolId)
   const v = validateReceipt(cfg, body)
   const { rows } = await gifts.listGifts(db, schoolId, userId, { ids: v.ids, paidFrom: validFrom(cfg, now) })

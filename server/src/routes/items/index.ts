@@ -1,58 +1,53 @@
 /** SPEC §7 Projects (P/items). Reads are public; insertLeaveword needs a token. */
-import type { FastifyInstance } from 'fastify'
-import { Api, type InsertLeavewordBody } from '../../../../types'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Api } from '../../../../types'
 import { namingRecords, togetherList } from '../../domain/donation/service'
 import { listMessages, postMessage } from '../../domain/message/service'
 import { instructionList, progressList } from '../../domain/project/activity'
 import { labels, listProjects, projectDetail, subItemsStatistics, types } from '../../domain/project/service'
 import { t } from '../../i18n'
-import { ok } from '../../lib/envelope'
-import { optInt, optString, pageProps, query, reqInt, type PageParams } from '../../lib/schemas'
-import { requireSession } from '../../plugins/auth'
+import { answers, ok } from '../../lib/envelope'
+import { body, optInt, optString, pageProps, query, reqInt, reqString } from '../../lib/schemas'
+import { signedIn } from '../../plugins/auth'
+import * as W from '../wire/entities'
 
-type ItemsPage = PageParams & { itemsId: number }
-const itemsPageSchema = { querystring: query({ ...pageProps, itemsId: reqInt() }, ['itemsId']) }
+const itemsPage = query({ ...pageProps, itemsId: reqInt() })
 
-export async function itemsRoutes(app: FastifyInstance) {
-  app.get(Api.typeList, async (req) => ok(await types(app.db, req.school.id)))
-  app.get(Api.labelList, async (req) => ok(await labels(app.db, req.school.id)))
+export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(Api.typeList, { schema: { response: answers(W.ProjectTypes) } }, async (req) => ok(await types(app.db, req.school.id)))
+  app.get(Api.labelList, { schema: { response: answers(W.ProjectLabels) } }, async (req) => ok(await labels(app.db, req.school.id)))
 
-  app.get<{ Querystring: PageParams & { typeId?: number | null; labelId?: number | null; s?: string } }>(Api.itemsList,
-    { schema: { querystring: query({ ...pageProps, typeId: optInt(), labelId: optInt(), s: optString(100) }) } },
-    async (req) => ok(await listProjects(app.db, req.school.id, req.query)))
+  app.get(Api.itemsList, {
+    schema: { querystring: query({ ...pageProps, typeId: optInt(), labelId: optInt(), s: optString(100) }), response: answers(W.ProjectPage) }
+  }, async (req) => ok(await listProjects(app.db, req.school.id, req.query)))
 
-  app.get<{ Querystring: { id: number } }>(Api.itemsDetail,
-    { schema: { querystring: query({ id: reqInt() }, ['id']) } },
+  app.get(Api.itemsDetail, { schema: { querystring: query({ id: reqInt() }), response: answers(W.Project) } },
     async (req) => ok(await projectDetail(app.db, req.school.id, req.query.id)))
 
-  app.get<{ Querystring: { itemsId: number } }>(Api.subItemsStatistics,
-    { schema: { querystring: query({ itemsId: reqInt() }, ['itemsId']) } },
+  app.get(Api.subItemsStatistics, { schema: { querystring: query({ itemsId: reqInt() }), response: answers(W.SubItemStatistics) } },
     async (req) => ok(await subItemsStatistics(app.db, req.school.id, req.query.itemsId)))
 
-  app.get<{ Querystring: ItemsPage }>(Api.donateSeatList, { schema: itemsPageSchema },
+  app.get(Api.donateSeatList, { schema: { querystring: itemsPage, response: answers(W.NamingRecordPage) } },
     async (req) => ok(await namingRecords(app.db, req.school.id, req.lang, 'seat', req.query)))
-  app.get<{ Querystring: ItemsPage }>(Api.donateBookList, { schema: itemsPageSchema },
+  app.get(Api.donateBookList, { schema: { querystring: itemsPage, response: answers(W.NamingRecordPage) } },
     async (req) => ok(await namingRecords(app.db, req.school.id, req.lang, 'book', req.query)))
-  app.get<{ Querystring: ItemsPage }>(Api.togetherList, { schema: itemsPageSchema },
+  app.get(Api.togetherList, { schema: { querystring: itemsPage, response: answers(W.TogetherPage) } },
     async (req) => ok(await togetherList(app.db, req.school.id, req.query)))
-  app.get<{ Querystring: ItemsPage }>(Api.progressList, { schema: itemsPageSchema },
+  app.get(Api.progressList, { schema: { querystring: itemsPage, response: answers(W.ProgressPage) } },
     async (req) => ok(await progressList(app.db, req.school.id, req.query)))
-  app.get<{ Querystring: ItemsPage }>(Api.leavewordList, { schema: itemsPageSchema },
+  app.get(Api.leavewordList, { schema: { querystring: itemsPage, response: answers(W.LeaveMessagePage) } },
     async (req) => ok(await listMessages(app.db, req.school.id, req.query)))
-  app.get<{ Querystring: ItemsPage }>(Api.instructionList, { schema: itemsPageSchema },
+  app.get(Api.instructionList, { schema: { querystring: itemsPage, response: answers(W.UsePublicityPage) } },
     async (req) => ok(await instructionList(app.db, req.school.id, req.query)))
 
-  app.post<{ Body: InsertLeavewordBody & { token?: string } }>(Api.insertLeaveword, {
+  app.post(Api.insertLeaveword, {
+    config: signedIn,
     schema: {
-      body: {
-        type: 'object',
-        properties: { itemsId: reqInt(), content: { type: 'string', maxLength: 10_000 }, token: optString(200) },
-        required: ['itemsId', 'content']
-      }
+      body: body({ itemsId: reqInt(), content: reqString(10_000), token: optString(200) }),
+      response: answers(W.LeaveMessageResult)
     }
   }, async (req) => {
-    const session = await requireSession(req)
-    const { result, messageKey } = await postMessage(app.db, req.school.id, session.user_id, req.body.itemsId, req.body.content)
+    const { result, messageKey } = await postMessage(app.db, req.school.id, req.session.user_id, req.body.itemsId, req.body.content)
     return ok(result, t(req.lang, messageKey))
   })
 }

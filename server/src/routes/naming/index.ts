@@ -3,65 +3,59 @@
  * (getSeatShowData and getBookShowData show the owner their own nameplate when a token comes along); the owner's
  * nameplate correction needs the session. Orders go through POST donate like every gift (routes/donate).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Api, type NameplateUpdateBody } from '../../../../types'
-import { bookCategoryList, bookList, areaList, nameplateDetailConfig, nameplateExamples, seatList, showData, updateNameplate } from '../../domain/naming/service'
-import { authenticate } from '../../domain/user/service'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { Api } from '../../../../types'
+import { areaList, bookCategoryList, bookList, nameplateDetailConfig, nameplateExamples, seatList, showData, updateNameplate } from '../../domain/naming/service'
 import { t } from '../../i18n'
-import { ok } from '../../lib/envelope'
-import { body, optAny, optInt, optString, pageProps, query, reqInt, type PageParams } from '../../lib/schemas'
-import { requireSession, tokenFrom } from '../../plugins/auth'
+import { answers, ok } from '../../lib/envelope'
+import { body, optAny, optInt, optString, pageProps, query, reqInt } from '../../lib/schemas'
+import { maybeSignedIn, signedIn } from '../../plugins/auth'
+import * as W from '../wire/naming'
 
-const itemsQuery = { schema: { querystring: query({ itemsId: reqInt() }) } }
-const idQuery = { schema: { querystring: query({ id: reqInt(), token: optString(200) }) } }
-
-async function optionalUser(req: FastifyRequest): Promise<number | null> {
-  const token = tokenFrom(req)
-  if (!token) return null
-  return (await authenticate(req.server.db, req.school.id, token))?.user_id ?? null
-}
-
-// generous bounds for the shape check; the rules (lengths in characters, counts) are the domain's, with a -1
+const itemsQuery = query({ itemsId: reqInt() })
+const idQuery = query({ id: reqInt(), token: optString(200) })
+// generous bounds for the shape check; the rules (lengths in characters, counts) are the domain's, answered with a -1
 const plateText = { donorName: optString(400), donorIdentity: optString(400), donationMessage: optString(400) }
 
-export async function namingRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: { itemsId: number } }>(Api.areaList, itemsQuery,
+export const namingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(Api.areaList, { schema: { querystring: itemsQuery, response: answers(W.NamingAreas) } },
     async (req) => ok(await areaList(app.db, req.school.id, req.query.itemsId)))
 
-  app.get<{ Querystring: { areaId: number } }>(Api.seatList, { schema: { querystring: query({ areaId: reqInt() }) } },
+  app.get(Api.seatList, { schema: { querystring: query({ areaId: reqInt() }), response: answers(W.SeatListAnswer) } },
     async (req) => ok(await seatList(app.db, req.school.id, req.lang, req.query.areaId)))
 
-  app.get<{ Querystring: { itemsId: number; s?: string; categoryId?: number | null } }>(Api.bookList,
-    { schema: { querystring: query({ itemsId: reqInt(), s: optString(100), categoryId: optInt() }) } },
+  app.get(Api.bookList,
+    { schema: { querystring: query({ itemsId: reqInt(), s: optString(100), categoryId: optInt() }), response: answers(W.Books) } },
     async (req) => ok(await bookList(app.db, req.school.id, req.query)))
 
-  app.get<{ Querystring: PageParams & { itemsId: number } }>(Api.bookCategoryList,
-    { schema: { querystring: query({ ...pageProps, itemsId: reqInt() }) } },
+  app.get(Api.bookCategoryList, { schema: { querystring: query({ ...pageProps, itemsId: reqInt() }), response: answers(W.BookCategoryPage) } },
     async (req) => ok(await bookCategoryList(app.db, req.school.id, req.query)))
 
-  app.get<{ Querystring: { itemsId: number } }>(Api.nameplateExample, itemsQuery,
+  app.get(Api.nameplateExample, { schema: { querystring: itemsQuery, response: answers(W.NameplateExamples) } },
     async (req) => ok(await nameplateExamples(app.db, req.school.id, req.query.itemsId)))
 
-  app.get<{ Querystring: { itemsId: number } }>(Api.getNameplateDetailConfig, itemsQuery,
+  app.get(Api.getNameplateDetailConfig, { schema: { querystring: itemsQuery, response: answers(W.NameplateDetailConfig) } },
     async (req) => ok(await nameplateDetailConfig(app.db, req.school.id, req.query.itemsId)))
 
-  app.get<{ Querystring: { id: number } }>(Api.getSeatShowData, idQuery,
-    async (req) => ok(await showData(app.db, req.school.id, req.lang, 'seat', req.query.id, await optionalUser(req))))
+  app.get(Api.getSeatShowData, { config: maybeSignedIn, schema: { querystring: idQuery, response: answers(W.NameplateShowData) } },
+    async (req) => ok(await showData(app.db, req.school.id, req.lang, 'seat', req.query.id, req.optionalSession?.user_id ?? null)))
 
-  app.get<{ Querystring: { id: number } }>(Api.getBookShowData, idQuery,
-    async (req) => ok(await showData(app.db, req.school.id, req.lang, 'book', req.query.id, await optionalUser(req))))
+  app.get(Api.getBookShowData, { config: maybeSignedIn, schema: { querystring: idQuery, response: answers(W.NameplateShowData) } },
+    async (req) => ok(await showData(app.db, req.school.id, req.lang, 'book', req.query.id, req.optionalSession?.user_id ?? null)))
 
-  app.post<{ Body: NameplateUpdateBody & { token?: string } }>(Api.nameplateUpdate, {
+  app.post(Api.nameplateUpdate, {
+    config: signedIn,
     schema: {
-      body: body({
-        namingType: reqInt(1, 2), namingId: reqInt(), ...plateText,
-        nameplateList: optAny(), token: optString(200)
-      })
+      body: body({ namingType: reqInt(1, 2), namingId: reqInt(), ...plateText, nameplateList: optAny(), token: optString(200) }),
+      response: answers(Type.Null())
     }
   }, async (req) => {
-    const s = await requireSession(req)
-    await updateNameplate(app.db, req.school.id, s.user_id, req.body, app.identity.now())
+    const b = req.body
+    await updateNameplate(app.db, req.school.id, req.session.user_id, {
+      namingType: b.namingType === 2 ? 2 : 1, namingId: b.namingId, donorName: b.donorName ?? '', donorIdentity: b.donorIdentity ?? '',
+      donationMessage: b.donationMessage ?? '', nameplateList: b.nameplateList
+    }, app.identity.now())
     return ok(null, t(req.lang, 'nameplateUpdated'))
   })
 }
-

@@ -1,65 +1,48 @@
 /** SPEC §7 Receipts (P/receipt/*): the caller's receipt applications; token required. */
-import type { FastifyInstance } from 'fastify'
-import { Api, type ReceiptInsertBody } from '../../../../types'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Api } from '../../../../types'
 import {
   insertReceipt, lastUserInfo, receiptConfig, receiptDetail, receiptPage, receiptStayPage
 } from '../../domain/receipt/service'
 import { t } from '../../i18n'
-import { ok } from '../../lib/envelope'
-import { idList, optEnum, pageProps, query, reqCode, reqInt, type PageParams } from '../../lib/schemas'
-import { requireSession } from '../../plugins/auth'
+import { answers, ok } from '../../lib/envelope'
+import { body, idList, optEnum, optNullableString, optString, pageProps, query, reqCode, reqInt } from '../../lib/schemas'
+import { signedIn } from '../../plugins/auth'
+import * as W from '../wire/center'
 
-const nullableStr = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const
+const insertBody = body({
+  donorType: reqCode(),
+  donorName: optNullableString(200),
+  creditCode: optNullableString(64),
+  receiptType: reqCode(),
+  receiptWay: reqCode(),
+  postalContact: optNullableString(64),
+  postalMobile: optNullableString(32),
+  postalAddress: optNullableString(500),
+  postalEmail: optNullableString(200),
+  postalMobileSms: optNullableString(32),
+  donateRecordIds: idList(99),
+  token: optString(200)
+})
 
-const insertSchema = {
-  type: 'object',
-  required: ['donorType', 'receiptType', 'receiptWay', 'donateRecordIds'],
-  properties: {
-    donorType: reqCode(),
-    donorName: nullableStr(200),
-    creditCode: nullableStr(64),
-    receiptType: reqCode(),
-    receiptWay: reqCode(),
-    postalContact: nullableStr(64),
-    postalMobile: nullableStr(32),
-    postalAddress: nullableStr(500),
-    postalEmail: nullableStr(200),
-    postalMobileSms: nullableStr(32),
-    donateRecordIds: idList(99),
-    token: { type: 'string', maxLength: 200 }
-  }
-} as const
+export const receiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(Api.receiptPage,
+    { config: signedIn, schema: { querystring: query({ ...pageProps, status: optEnum([0, 1, 2]) }), response: answers(W.ReceiptPage) } },
+    async (req) => ok(await receiptPage(app.db, req.school.id, req.session.user_id, req.query)))
 
-export async function receiptRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: PageParams & { status?: number | null } }>(Api.receiptPage,
-    { schema: { querystring: query({ ...pageProps, status: optEnum([0, 1, 2]) }) } },
-    async (req) => {
-      const s = await requireSession(req)
-      return ok(await receiptPage(app.db, req.school.id, s.user_id, req.query))
-    })
+  app.get(Api.receiptStayPage, { config: signedIn, schema: { querystring: query(pageProps), response: answers(W.StayPage) } },
+    async (req) => ok(await receiptStayPage(app.db, req.school.id, req.session.user_id, req.query, app.identity.now())))
 
-  app.get<{ Querystring: PageParams }>(Api.receiptStayPage, { schema: { querystring: query(pageProps) } }, async (req) => {
-    const s = await requireSession(req)
-    return ok(await receiptStayPage(app.db, req.school.id, s.user_id, req.query, app.identity.now()))
-  })
+  app.get(Api.receiptLastUserInfo, { config: signedIn, schema: { response: answers(W.ReceiptLastUserInfo) } },
+    async (req) => ok(await lastUserInfo(app.db, req.school.id, req.session.user_id)))
 
-  app.get(Api.receiptLastUserInfo, async (req) => {
-    const s = await requireSession(req)
-    return ok(await lastUserInfo(app.db, req.school.id, s.user_id))
-  })
+  // the school's settings, but only signed-in donors apply
+  app.get(Api.receiptConfig, { config: signedIn, schema: { response: answers(W.ReceiptConfig) } },
+    async (req) => ok(await receiptConfig(app.db, req.school.id)))
 
-  app.get(Api.receiptConfig, async (req) => {
-    await requireSession(req)
-    return ok(await receiptConfig(app.db, req.school.id))
-  })
+  app.post(Api.receiptInsert, { config: signedIn, schema: { body: insertBody, response: answers(W.ApplyAnswer) } },
+    async (req) => ok(await insertReceipt(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk')))
 
-  app.post<{ Body: ReceiptInsertBody }>(Api.receiptInsert, { schema: { body: insertSchema } }, async (req) => {
-    const s = await requireSession(req)
-    return ok(await insertReceipt(app.db, req.school.id, s.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk'))
-  })
-
-  app.get<{ Querystring: { id: number } }>(Api.receiptDetail, { schema: { querystring: query({ id: reqInt(1) }, ['id']) } }, async (req) => {
-    const s = await requireSession(req)
-    return ok(await receiptDetail(app.db, req.school.id, s.user_id, req.query.id))
-  })
+  app.get(Api.receiptDetail, { config: signedIn, schema: { querystring: query({ id: reqInt(1) }), response: answers(W.ReceiptDetail) } },
+    async (req) => ok(await receiptDetail(app.db, req.school.id, req.session.user_id, req.query.id)))
 }

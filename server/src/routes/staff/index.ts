@@ -6,45 +6,36 @@
  *   GET  /applications/:kind/:id                                                      one application with its history
  *   POST /applications/:kind/:id/advance {to, expressCompany?, expressNo?}             one allowed move (fulfilment/state.ts)
  *   POST /receipts/:id/file  (multipart `file`: PDF, JPEG or PNG, at most 10 MB)       attach the receipt
+ *   /nameplates…                                                                       nameplate review (nameplates.ts, issue 9)
  * CORS: only the origins listed in STAFF_ORIGINS (comma-separated, exact `scheme://host[:port]`); none by default,
  * because the console is served from the same origin. The donor API's wide CORS never applies here: a page on any
  * other site must not be able to drive a staff session.
  */
 import multipart from '@fastify/multipart'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { advance, type FulfilmentKind } from '../../domain/fulfilment/state'
-import { applicationDetail, attachReceiptFile, authenticateStaff, listApplications, STAFF_AUTH_SCHEME, staffLogin } from '../../domain/staff/service'
-import { tokenInvalid } from '../../errors'
-import { ok } from '../../lib/envelope'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { advance } from '../../domain/fulfilment/state'
+import { applicationDetail, attachReceiptFile, listApplications, staffLogin } from '../../domain/staff/service'
+import { answers, ok } from '../../lib/envelope'
+import { installStaffSession } from '../../plugins/auth'
 import { installTenant } from '../../plugins/tenant'
 import { readSingleFile } from '../upload'
-import { pageProps, reqCode, reqInt } from '../../lib/schemas'
+import { staffNameplateRoutes } from './nameplates'
+import { body, optString, pageProps, reqCode, reqInt, reqString, strEnum } from '../../lib/schemas'
 import { originList } from '../../lib/origins'
+import * as W from '../wire/staff'
 
 export const STAFF_API_PREFIX = '/staff-api/:school'
 export const RECEIPT_FILE_MAX_BYTES = 10 * 1024 * 1024
 
 const KINDS = ['certificate', 'receipt'] as const
 
-export function staffToken(req: FastifyRequest): string {
-  const h = req.headers.authorization
-  if (typeof h !== 'string') return ''
-  const m = new RegExp(`^${STAFF_AUTH_SCHEME}\\s+(\\S+)$`).exec(h.trim())
-  return m ? m[1] : ''
-}
-
-async function requireStaff(req: FastifyRequest) {
-  const staff = await authenticateStaff(req.server.db, req.school.id, staffToken(req), req.server.identity.now())
-  if (!staff) throw tokenInvalid()
-  return staff
-}
-
 /** STAFF_ORIGINS -> the set of exact origins the console may call from (none by default: same origin). */
 export function staffOrigins(value: string | undefined): Set<string> {
   return new Set(originList(value))
 }
 
-export async function staffRoutes(app: FastifyInstance) {
+export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // @fastify/cors (registered once for the whole app) reads a route's `config.cors` over its global options: every
   // staff route, and the preflight route below, carries this scope's own policy. `false` from the origin function
   // means no CORS headers at all, and a preflight from anywhere else finds no route (404).
@@ -63,59 +54,56 @@ export async function staffRoutes(app: FastifyInstance) {
   installTenant(app)
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: RECEIPT_FILE_MAX_BYTES, files: 1 } })
 
-  app.post<{ Body: { username: string; password: string } }>('/login',
-    { schema: { body: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string', maxLength: 64 }, password: { type: 'string', maxLength: 200 } } } } },
-    async (req) => ok(await staffLogin(app.db, req.school.id, req.body.username, req.body.password,
-      { guard: app.identity.guesses.staff, ip: req.ip }, app.identity.now())))
+  app.post('/login', {
+    schema: { body: body({ username: reqString(64), password: reqString(200) }), response: answers(W.StaffToken) }
+  }, async (req) => ok(await staffLogin(app.db, req.school.id, req.body.username, req.body.password,
+    { guard: app.identity.guesses.staff, ip: req.ip }, app.identity.now())))
 
-  app.get<{ Querystring: { kind: FulfilmentKind; status?: string; limit?: number; offset?: number } }>('/applications',
-    {
-      schema: {
-        querystring: {
-          type: 'object', required: ['kind'],
-          properties: {
-            kind: { type: 'string', enum: KINDS }, status: { type: 'string', pattern: '^(pending|all|[1-7])$' },
-            ...pageProps
-          }
-        }
-      }
-    },
-    async (req) => {
-      await requireStaff(req)
-      const st = req.query.status ?? 'pending'
-      const status = st === 'pending' || st === 'all' ? st : Number(st)
-      return ok(await listApplications(app.db, req.school.id, req.query.kind, { status, limit: req.query.limit, offset: req.query.offset }))
-    })
+  // Everything else needs a member of staff of this school: req.staff, or -997 before the handler (plugins/auth.ts).
+  await app.register(signedStaffRoutes)
+}
 
-  const kindId = { type: 'object', required: ['kind', 'id'], properties: { school: { type: 'string' }, kind: { type: 'string', enum: KINDS }, id: reqInt() } } as const
+const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  installStaffSession(app)
+  // nameplate review (issue 9): same tenant, CORS policy and staff session as the routes below
+  await app.register(staffNameplateRoutes, { requireStaff: async (req) => req.staff })
 
-  app.get<{ Params: { kind: FulfilmentKind; id: number } }>('/applications/:kind/:id', { schema: { params: kindId } }, async (req) => {
-    await requireStaff(req)
+  app.get('/applications', {
+    schema: {
+      querystring: Type.Object({ kind: strEnum(KINDS), status: Type.Optional(Type.String({ pattern: '^(pending|all|[1-7])$' })), ...pageProps }),
+      response: answers(W.StaffApplicationPage)
+    }
+  }, async (req) => {
+    const st = req.query.status ?? 'pending'
+    const status = st === 'pending' || st === 'all' ? st : Number(st)
+    return ok(await listApplications(app.db, req.school.id, req.query.kind,
+      { status, limit: req.query.limit ?? undefined, offset: req.query.offset ?? undefined }))
+  })
+
+  const kindId = Type.Object({ school: Type.Optional(Type.String()), kind: strEnum(KINDS), id: reqInt() })
+
+  app.get('/applications/:kind/:id', { schema: { params: kindId, response: answers(W.StaffApplicationDetail) } },
+    async (req) => ok(await applicationDetail(app.db, req.school.id, req.params.kind, req.params.id)))
+
+  app.post('/applications/:kind/:id/advance', {
+    schema: {
+      params: kindId,
+      body: body({ to: reqCode(), expressCompany: optString(64), expressNo: optString(64) }),
+      response: answers(W.StaffApplicationDetail)
+    }
+  }, async (req) => {
+    await advance(app.db, { schoolId: req.school.id, kind: req.params.kind, id: req.params.id, to: req.body.to, staffId: req.staff.id,
+      expressCompany: req.body.expressCompany, expressNo: req.body.expressNo, now: app.identity.now() })
     return ok(await applicationDetail(app.db, req.school.id, req.params.kind, req.params.id))
   })
 
-  app.post<{ Params: { kind: FulfilmentKind; id: number }; Body: { to: number; expressCompany?: string; expressNo?: string } }>('/applications/:kind/:id/advance',
-    {
-      schema: {
-        params: kindId,
-        body: { type: 'object', required: ['to'], properties: { to: reqCode(), expressCompany: { type: 'string', maxLength: 64 }, expressNo: { type: 'string', maxLength: 64 } } }
-      }
-    },
-    async (req) => {
-      const staff = await requireStaff(req)
-      await advance(app.db, { schoolId: req.school.id, kind: req.params.kind, id: req.params.id, to: req.body.to, staffId: staff.id,
-        expressCompany: req.body.expressCompany, expressNo: req.body.expressNo, now: app.identity.now() })
-      return ok(await applicationDetail(app.db, req.school.id, req.params.kind, req.params.id))
+  app.post('/receipts/:id/file', {
+    schema: { params: Type.Object({ school: Type.Optional(Type.String()), id: reqInt() }), response: answers(W.StaffFile) }
+  }, async (req) => {
+    const data = await readSingleFile(req, RECEIPT_FILE_MAX_BYTES)
+    const fileUrl = await attachReceiptFile(app.db, app.identity.storage, {
+      schoolId: req.school.id, schoolCode: req.school.code, id: req.params.id, staffId: req.staff.id, data, now: app.identity.now()
     })
-
-  app.post<{ Params: { id: number } }>('/receipts/:id/file',
-    { schema: { params: { type: 'object', required: ['id'], properties: { school: { type: 'string' }, id: reqInt() } } } },
-    async (req) => {
-      const staff = await requireStaff(req)
-      const data = await readSingleFile(req, RECEIPT_FILE_MAX_BYTES)
-      const fileUrl = await attachReceiptFile(app.db, app.identity.storage, {
-        schoolId: req.school.id, schoolCode: req.school.code, id: req.params.id, staffId: staff.id, data, now: app.identity.now()
-      })
-      return ok({ fileUrl })
-    })
+    return ok({ fileUrl })
+  })
 }

@@ -5,16 +5,18 @@
  * makes a fresh user. SMS and password sign-in live in routes/login.
  */
 import { createHash } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
-import { Api, LOGIN_PLATFORMS, type LoginPlatform, type MiddleAuthBody, type WechatShareSign } from '../../../../types'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { Api, LOGIN_PLATFORMS, type WechatShareSign } from '../../../../types'
 import { authUrlFor, signInWithCode } from '../../domain/identity/oauth'
 import { middleSignIn } from '../../domain/identity/middle'
 import { baseInfo, refresh } from '../../domain/user/service'
 import { bizError, tokenInvalid } from '../../errors'
-import { ok } from '../../lib/envelope'
+import { answers, ok } from '../../lib/envelope'
 import { randomAlnum } from '../../lib/random'
-import { optString, query } from '../../lib/schemas'
-import { requireSession } from '../../plugins/auth'
+import { body, optString, query, reqString, strEnum } from '../../lib/schemas'
+import { signedIn } from '../../plugins/auth'
+import { AuthToken, UserBaseInfo, WechatShareSign as WechatShareSignSchema } from '../wire/entities'
 
 /** Absolute http(s) URL or a same-origin path; anything else (javascript:, //evil) is refused. */
 function parseRedirect(url: string): boolean {
@@ -44,14 +46,17 @@ export function wechatShareSign(schoolCode: string, url: string, nonceStr: strin
   return { appId: `wxsandbox${schoolCode}`, timestamp, nonceStr, signature: createHash('sha1').update(plain).digest('hex') }
 }
 
-export async function authRoutes(app: FastifyInstance) {
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Real WeChat/Alipay code exchange when the school has credentials, the sandbox otherwise (domain/identity/oauth.ts).
-  app.get<{ Querystring: { code: string; platform?: LoginPlatform | '' } }>(Api.getAuthToken,
-    { schema: { querystring: query({ code: { type: 'string', minLength: 1, maxLength: 128 }, billType: optString(8), platform: { type: 'string', enum: [...LOGIN_PLATFORMS, ''] } }, ['code']) } },
-    async (req) => ok(await signInWithCode(app.identity, req.school.id, req.query.platform || 'h5', req.query.code)))
+  app.get(Api.getAuthToken, {
+    schema: {
+      querystring: query({ code: reqString(128, 1), billType: optString(8), platform: Type.Optional(strEnum([...LOGIN_PLATFORMS, ''])) }),
+      response: answers(AuthToken)
+    }
+  }, async (req) => ok(await signInWithCode(app.identity, req.school.id, req.query.platform || 'h5', req.query.code)))
 
-  app.get<{ Querystring: { url: string } }>(Api.getAuthUrl,
-    { schema: { querystring: query({ url: { type: 'string', minLength: 1, maxLength: 2000 }, billType: optString(8) }, ['url']) } },
+  app.get(Api.getAuthUrl,
+    { schema: { querystring: query({ url: reqString(2000, 1), billType: optString(8) }), response: answers(Type.String()) } },
     async (req) => {
       if (!parseRedirect(req.query.url)) throw bizError('invalidUrl')
       return ok(await authUrlFor(app.db, req.school.id, req.query.url, () => appendCode(req.query.url, randomAlnum(24)), app.identity.env))
@@ -59,32 +64,27 @@ export async function authRoutes(app: FastifyInstance) {
 
   // The middle-school hand-off must be signed by the school's issuing system, or is a sandbox sign-in where the
   // school allows the sandbox (domain/identity/middle.ts).
-  app.post<{ Body: MiddleAuthBody }>(Api.middleAuth,
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            openId: { type: 'string', minLength: 1, maxLength: 128 },
-            timestamp: { type: 'integer', minimum: 0, maximum: 99_999_999_999 },
-            signature: { type: 'string', maxLength: 128 }
-          },
-          required: ['openId']
-        }
-      }
-    },
-    async (req) => ok(await middleSignIn(app.identity, req.school.id, req.body)))
+  app.post(Api.middleAuth, {
+    schema: {
+      body: body({
+        openId: reqString(128, 1),
+        timestamp: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999 })),
+        signature: optString(128)
+      }),
+      response: answers(AuthToken)
+    }
+  }, async (req) => ok(await middleSignIn(app.identity, req.school.id, req.body)))
 
-  app.get(Api.tokenRefresh, async (req) => ok(await refresh(app.db, req.school.id, await requireSession(req))))
+  app.get(Api.tokenRefresh, { config: signedIn, schema: { response: answers(AuthToken) } },
+    async (req) => ok(await refresh(app.db, req.school.id, req.session)))
 
-  app.get(Api.baseInfo, async (req) => {
-    const session = await requireSession(req)
-    const info = await baseInfo(app.db, req.school.id, session.user_id)
+  app.get(Api.baseInfo, { config: signedIn, schema: { response: answers(UserBaseInfo) } }, async (req) => {
+    const info = await baseInfo(app.db, req.school.id, req.session.user_id)
     if (!info) throw tokenInvalid()
     return ok(info)
   })
 
-  app.get<{ Querystring: { url: string } }>(Api.getWechatShare,
-    { schema: { querystring: query({ url: { type: 'string', minLength: 1, maxLength: 2000 }, billType: optString(8) }, ['url']) } },
+  app.get(Api.getWechatShare,
+    { schema: { querystring: query({ url: reqString(2000, 1), billType: optString(8) }), response: answers(WechatShareSignSchema) } },
     async (req) => ok(wechatShareSign(req.school.code, req.query.url, randomAlnum(16), Math.floor(Date.now() / 1000))))
 }

@@ -5,13 +5,15 @@
  * file exists anywhere. The type is sniffed from the bytes (domain/upload/sniff.ts).
  */
 import multipart from '@fastify/multipart'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Api, ResultCode, UPLOAD_LIMITS, type FileUploadAnswer } from '../../../../types'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { Api, ResultCode, UPLOAD_LIMITS } from '../../../../types'
 import { admitUpload } from '../../domain/upload/policy'
 import { saveUpload } from '../../domain/upload/service'
 import { AppError, bizError } from '../../errors'
-import { ok } from '../../lib/envelope'
-import { requireSession } from '../../plugins/auth'
+import { answers, ok } from '../../lib/envelope'
+import { signedIn } from '../../plugins/auth'
+import { FileUploadAnswer } from '../wire/center'
 
 /** The single file part of a multipart request, read whole (at most `max` bytes) or refused. */
 export async function readSingleFile(req: FastifyRequest, max: number): Promise<Buffer> {
@@ -43,17 +45,17 @@ async function readFilePart(req: FastifyRequest, max: number): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-export async function uploadRoutes(app: FastifyInstance) {
+export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: UPLOAD_LIMITS.MAX_BYTES, files: 1 } })
 
-  app.post(Api.fileUpload, async (req) => {
-    const s = await requireSession(req)
+  app.post(Api.fileUpload, { config: signedIn, schema: { response: answers(FileUploadAnswer) } }, async (req) => {
+    const userId = req.session.user_id
     const storage = app.identity.storage
-    await admitUpload(app.uploads, app.db, storage, { schoolId: req.school.id, userId: s.user_id, ip: req.ip, now: app.identity.now() })
+    await admitUpload(app.uploads, app.db, storage, { schoolId: req.school.id, userId, ip: req.ip, now: app.identity.now() })
     const data = await readSingleFile(req, UPLOAD_LIMITS.MAX_BYTES)
     const fileUrl = await saveUpload(app.db, storage, app.uploads.policy, {
-      schoolId: req.school.id, schoolCode: req.school.code, userId: s.user_id, data, now: app.identity.now()
+      schoolId: req.school.id, schoolCode: req.school.code, userId, data, now: app.identity.now()
     })
-    return ok<FileUploadAnswer>({ fileUrl })
+    return ok({ fileUrl })
   })
 }

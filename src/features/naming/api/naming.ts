@@ -5,6 +5,7 @@
  */
 import {
   Api,
+  NAMING_MUSIC_SETTING,
   PermissionCode,
   SettingKey,
   type BaseSetting,
@@ -116,6 +117,18 @@ export async function fetchSchoolLogo(): Promise<string> {
   try {
     const rows = await request<BaseSetting[]>({ path: Api.settingBaseList, auth: false, silent: true })
     return (rows || []).find((r) => r.settingKey === SettingKey.SCHOOL_LOGO)?.settingValue || ''
+  } catch {
+    return ''
+  }
+}
+
+/** The campaign's background music (types/naming.ts NAMING_MUSIC_SETTING): the URL for this item, or ''. */
+export async function fetchCampaignMusic(itemsId: number): Promise<string> {
+  try {
+    const raw = await request<string>({ path: Api.getSettingValue, query: { key: NAMING_MUSIC_SETTING }, auth: false, silent: true })
+    const map = raw ? JSON.parse(raw) : null
+    const url = map && typeof map === 'object' ? map[String(itemsId)] : ''
+    return typeof url === 'string' ? url : ''
   } catch {
     return ''
   }

@@ -110,7 +110,7 @@ export default function EditScreen() {
         </View>
       ) : null}
       {draft.mode === 'each' && objects.length > 1 ? (
-        <ScrollTabs tabs={objects.map((o) => ({ key: o.key, title: o.label }))} current={currentKey} onChange={setCurrent} testPrefix='plate-object' />
+        <ScrollTabs tabs={objects.map((o) => ({ key: o.key, title: o.label }))} current={currentKey} onChange={(k) => setCurrent(String(k))} testPrefix='plate-object' />
       ) : null}
       <View className='nm-card nm-edit__fields'>
         <View className='nm-edit__row'>

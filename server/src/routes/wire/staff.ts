@@ -1,0 +1,30 @@
+/**
+ * Answer schemas of the staff API (/staff-api/{school}). Its shapes are the fulfilment service's own
+ * (domain/staff/service.ts): the console reads them, the app never does, so they are not in types/.
+ */
+import { Type } from 'typebox'
+import type { applicationDetail, StaffApplication as Application } from '../../domain/staff/service'
+import { wireSchema } from '../../lib/schemas'
+import { Num, Opt, Str, strEnum } from './common'
+
+const applicationFields = {
+  kind: strEnum(['certificate', 'receipt']), id: Num, status: Num, way: Num, next: Type.Array(Num), batchNo: Str, origin: Str,
+  donateId: Num, billNo: Str, itemsName: Str, donateMoney: Str, donateTime: Str, userId: Num, donorName: Str, donorType: Opt(Num),
+  creditCode: Opt(Str), receiptType: Opt(Num), postalContact: Str, postalMobile: Str, postalAddress: Str, postalEmail: Opt(Str),
+  postalMobileSms: Opt(Str), expressCompany: Str, expressNo: Str, fileUrl: Opt(Str), createdAt: Str, updatedAt: Str
+}
+const StaffApplication = wireSchema<Application>()(Type.Object(applicationFields))
+
+export const StaffApplicationPage = wireSchema<{ total: number; rows: Application[] }>()(
+  Type.Object({ total: Num, rows: Type.Array(StaffApplication) }))
+
+export const StaffApplicationDetail = wireSchema<Awaited<ReturnType<typeof applicationDetail>>>()(Type.Object({
+  ...applicationFields,
+  history: Type.Array(Type.Object({
+    action: strEnum(['advance', 'attach']), from: Num, to: Num, staff: Str, staffId: Num,
+    detail: Type.Record(Type.String(), Str), at: Str
+  }))
+}))
+
+export const StaffToken = wireSchema<{ token: string; expiresAt: string }>()(Type.Object({ token: Str, expiresAt: Str }))
+export const StaffFile = wireSchema<{ fileUrl: string }>()(Type.Object({ fileUrl: Str }))

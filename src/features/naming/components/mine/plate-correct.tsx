@@ -1,0 +1,76 @@
+/**
+ * Correcting a nameplate from mine-gm (issue 9 review): the text staff returned (or that still waits) is edited with
+ * the same rules as on the form and sent back to review. An approved nameplate is never offered here.
+ */
+import { useEffect, useState } from 'react'
+import { Input, Text, View } from '@tarojs/components'
+import { AtButton } from 'taro-ui'
+import { ALUMNUS_IDENTITY, NAMING_LIMITS, NamingType, type NameplateText } from '@contract'
+import type { NamingSeat } from '@contract'
+import { toast } from '@/lib/quiet'
+import { useTheme } from '@/lib/hooks/use-page-title'
+import { useT } from '@/store/session'
+import { updateNameplate } from '../../api/naming'
+import { messageLeft, nameplateProblem, normalisePlate } from '../../model/nameplate'
+import Sheet from '../kit/sheet'
+import 'taro-ui/lib/style/components/button.scss'
+import '../edit/edit.scss'
+import './mine.scss'
+
+export default function PlateCorrect({ target, onClose, onSaved }: { target: NamingSeat | null; onClose(): void; onSaved(): void }) {
+  const t = useT()
+  const theme = useTheme()
+  const [plate, setPlate] = useState<NameplateText>({ donorName: '', donorIdentity: ALUMNUS_IDENTITY, donationMessage: '' })
+  const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    if (target) setPlate({ ...target.nameplate })
+  }, [target])
+  const isSeat = target?.namingType !== NamingType.BOOK
+  const save = async () => {
+    if (!target || busy) return
+    const problem = nameplateProblem(plate, target.namingType)
+    if (problem) return toast(t(problem), 2000)
+    setBusy(true)
+    try {
+      await updateNameplate({ ...normalisePlate(plate, target.namingType), namingType: target.namingType, namingId: target.namingId })
+      toast(t('naming.mine.saved'), 1000)
+      onSaved()
+    } catch {
+      // request() has shown the server's words
+    } finally {
+      setBusy(false)
+    }
+  }
+  const set = (k: keyof NameplateText) => (e: { detail: { value: string } }) => setPlate((p) => ({ ...p, [k]: e.detail.value }))
+  return (
+    <Sheet open={!!target} title={t('naming.mine.correct')} onClose={onClose} testId='plate-correct'>
+      {target?.reviewReason ? <Text className='nm-gm__reason'>{t('naming.mine.reason', { reason: target.reviewReason })}</Text> : null}
+      <View className='nm-edit__row'>
+        <Text className='nm-edit__label'>{t('naming.edit.donorName')}</Text>
+        <Input className='nm-edit__input' value={plate.donorName} maxlength={NAMING_LIMITS.DONOR_NAME_MAX} onInput={set('donorName')} data-testid='correct-donor' />
+      </View>
+      <View className='nm-edit__row'>
+        <Text className='nm-edit__label'>{t('naming.edit.identity')}</Text>
+        {isSeat ? (
+          <Text className='nm-edit__fixed'>{ALUMNUS_IDENTITY}</Text>
+        ) : (
+          <Input className='nm-edit__input' value={plate.donorIdentity} maxlength={NAMING_LIMITS.IDENTITY_MAX} onInput={set('donorIdentity')} data-testid='correct-identity' />
+        )}
+      </View>
+      <View className='nm-edit__row nm-edit__row--top'>
+        <Text className='nm-edit__label'>{t('naming.edit.message')}</Text>
+        <View className='nm-edit__grow'>
+          <Input className='nm-edit__input' value={plate.donationMessage} onInput={set('donationMessage')} data-testid='correct-message' />
+          <Text className={`nm-edit__count${messageLeft(plate.donationMessage) < 0 ? ' nm-edit__count--over' : ''}`}>
+            {t('naming.edit.left', { n: messageLeft(plate.donationMessage) })}
+          </Text>
+        </View>
+      </View>
+      <View className='nm-gm__save' data-testid='correct-save'>
+        <AtButton type='primary' loading={busy} disabled={busy} customStyle={{ background: theme, borderColor: theme }} onClick={save}>
+          {t('naming.mine.resubmit')}
+        </AtButton>
+      </View>
+    </Sheet>
+  )
+}

@@ -1,0 +1,46 @@
+/**
+ * The campaign home's background music (SPEC §2: music toggle). Nothing plays until the donor turns it on (browsers
+ * and mini-programs refuse sound without a tap anyway); leaving the page stops it.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import Taro from '@tarojs/taro'
+import { platform } from '@/platform'
+import { useData } from '@/lib/hooks/use-data'
+import { quiet } from '@/lib/quiet'
+import { fetchCampaignMusic } from '../api/naming'
+
+export function useMusic(itemsId: number): { available: boolean; playing: boolean; toggle(): void } {
+  const src = useData(() => fetchCampaignMusic(itemsId), [itemsId], { enabled: itemsId > 0 }).data || ''
+  const [playing, setPlaying] = useState(false)
+  const audio = useRef<Taro.InnerAudioContext | null>(null)
+
+  useEffect(() => () => {
+    if (audio.current) quiet(() => audio.current?.destroy())
+    audio.current = null
+  }, [])
+
+  const toggle = useCallback(() => {
+    if (!src) return
+    if (!audio.current) {
+      try {
+        const a = Taro.createInnerAudioContext()
+        a.src = platform.assetUrl(src)
+        a.loop = true
+        a.onError(() => setPlaying(false))
+        audio.current = a
+      } catch {
+        return
+      }
+    }
+    const a = audio.current
+    if (playing) {
+      quiet(() => a.pause())
+      setPlaying(false)
+    } else {
+      quiet(() => a.play())
+      setPlaying(true)
+    }
+  }, [src, playing])
+
+  return { available: !!src, playing, toggle }
+}
