@@ -30,6 +30,7 @@ export interface EnvelopeOptions {
 export function installEnvelope(app: FastifyInstance, opts: EnvelopeOptions) {
   app.decorateRequest('lang', 'zh_CN')
   installSecurityHeaders(app)
+  requireResponseSchemas(app)
   if (opts.strictResponses) installResponseCheck(app)
   app.addHook('onRequest', async (req) => {
     const q = req.query as Record<string, unknown> | undefined
@@ -84,6 +85,22 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
   const lang = normaliseLang(new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1)).get('lang') ?? req.headers.lang)
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400
   void reply.status(status).send({ code: ResultCode.ERROR, message: t(lang, 'badRequest'), data: null })
+}
+
+/** JSON routes: the donor API, the staff API and the runtime configuration (notify, files and pages are not JSON). */
+const JSON_ROUTE = /^\/(api|staff-api|config)\//
+
+/**
+ * Every JSON route declares its answer (`schema.response[200]`, lib/envelope.ts `answers`): registering one without
+ * is an error at start-up, so no route can skip the schema that types its handler's answer and writes it.
+ */
+function requireResponseSchemas(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (!JSON_ROUTE.test(route.url) || methods.every((m) => m === 'OPTIONS' || m === 'HEAD')) return
+    const response = route.schema?.response as Record<string, unknown> | undefined
+    if (!response?.['200']) throw new Error(`${methods.join(',')} ${route.url} has no response schema (schema.response: answers(...), docs/decisions/014)`)
+  })
 }
 
 /**
