@@ -98,6 +98,7 @@ function ensureBuilt(target) {
     await run('e2e (Chromium)', process.execPath, [path.join('test', 'e2e', 'browse.e2e.js')])
     await run('e2e donate (Chromium)', process.execPath, [path.join('test', 'e2e', 'donate.e2e.js')])
     await run('e2e personal centre (Chromium)', process.execPath, [path.join('test', 'e2e', 'center.e2e.js')])
+    await run('e2e naming (Chromium)', process.execPath, [path.join('test', 'e2e', 'naming.e2e.js')])
   }
   console.log('\nsteps:')
   for (const t of timings) console.log(`  ${t}`)

@@ -150,10 +150,13 @@ export interface DonateSubmission {
   postalMobile?: string
 }
 
-/** Which cashier the app opens for data.data (mirrors server/src/providers/payment/types.ts). */
+/** Which cashier the app opens for data.data (the server's payment providers are named by it). */
 export type PaymentProviderName = 'sandbox' | 'wechatpay' | 'alipay' | 'campus' | 'thirdparty'
 
-/** POST donate answer data.data: WeChat JSAPI fields, a URL (type 14, WeChat H5, sandbox cashier), or Alipay tradeNo. */
+/**
+ * POST donate answer data.data: WeChat JSAPI fields, a URL (type 14, WeChat H5, sandbox cashier), or Alipay tradeNo.
+ * Declared once: the server's payment providers return exactly this (server/src/providers/payment/types.ts).
+ */
 export interface PaymentParams {
   /** WeChat JSAPI: the app id of the prepay (the in-WeChat browser's WeixinJSBridge needs it) */
   appId?: string
@@ -162,8 +165,11 @@ export interface PaymentParams {
   packageValue?: string
   signType?: string
   paySign?: string
+  /** type 14 third-party URL, WeChat H5 mweb_url, or the sandbox cashier URL */
   url?: string
+  /** Alipay mini-program trade number for my.tradePay */
   tradeNo?: string
+  /** which cashier the app must open: lets the app route the sandbox without knowing the school's setup */
   provider: PaymentProviderName
   /** campus card: the order was paid when donate answered; go straight to success */
   paid?: boolean

@@ -29,6 +29,22 @@ afterAll(async () => {
 
 const classes = (n) => (typeof n.cl === 'string' ? n.cl.split(/\s+/) : [])
 const hasClass = (n, c) => classes(n).includes(c)
+/**
+ * miniprogram-simulate's storage APIs keep nothing; the choice travels from the seat page to the form through
+ * storage 'gm' (SPEC §3), so the platform's storage is given a memory here, in both signatures: WeChat's
+ * (key, data) and Alipay's ({ key, data }) / ({ key }) -> { data }.
+ */
+function withStorage(api) {
+  const mem = new Map()
+  api.setStorageSync = (k, v) => (typeof k === 'object' ? mem.set(k.key, k.data) : mem.set(k, v), undefined)
+  api.getStorageSync = (k) => {
+    if (typeof k === 'object') return { data: mem.has(k.key) ? mem.get(k.key) : null }
+    return mem.has(k) ? mem.get(k) : ''
+  }
+  api.removeStorageSync = (k) => { mem.delete(typeof k === 'object' ? k.key : k) }
+  return mem
+}
+
 const money = (yuan) => {
   const [w, f] = Number(yuan).toFixed(2).split('.')
   return `${w.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${f}`
@@ -43,6 +59,7 @@ test(`${PLATFORM}: the seat map loads, a free seat is chosen with a period, and 
   expect(donated.length).toBeGreaterThan(0)
 
   const rt = createMiniRuntime(dist, { global: API, origin: server.origin })
+  const storage = withStorage(rt.api)
   const page = rt.launch('pkg-naming/seat/index', { id: String(itemsId) })
   // map cells, not the legend's swatches
   const cells = (kind) => findAll(page, (n) => hasClass(n, 'nm-seat') && hasClass(n, `nm-seat--${kind}`) && !hasClass(n, 'nm-legend__swatch'))
@@ -74,9 +91,11 @@ test(`${PLATFORM}: the seat map loads, a free seat is chosen with a period, and 
   // this school's jnu seat campaign confirms into its own form (SPEC §2)
   expect(nav.mock.calls[0][0].url).toBe(`/pkg-naming/seat-naming-jnu/form/index?id=${itemsId}`)
 
+  const kept = storage.get('gm')
+  expect(kept && kept.seats.map((s) => [s.seatId, s.termYear])).toEqual([[target.id, period.termYear]])
+
   const form = rt.top()
   expect(form.route).toBe('pkg-naming/seat-naming-jnu/form/index')
-  await new Promise((r) => setTimeout(r, 3000)); console.log(textOf(form.data.root).slice(0, 500), JSON.stringify(rt.api.getStorageSync('gm')).slice(0, 300), rt.requestLog.slice(-4).map((r) => r.url + ' ' + (r.data && r.data.code)))
   await waitFor(() => textOf(form.data.root).includes(target.seat), 20000)
   const text = textOf(form.data.root)
   expect(text).toContain(period.termName)

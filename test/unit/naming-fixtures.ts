@@ -3,7 +3,7 @@
  * seats in each state, a grid and a list area, books with stock, nameplate examples, a naming project and form.
  */
 import type { Book, BookCategory, FormConfig, NameplateExample, NamingArea, Project, Seat, SeatListAnswer, SeatPrice } from '@contract'
-import { formConfig } from './donate-fixtures'
+import { field, formConfig } from './donate-fixtures'
 import { project } from './project-fixtures'
 
 export const PRICES: SeatPrice[] = [
@@ -115,6 +115,16 @@ export function example(over: Partial<NameplateExample> = {}): NameplateExample 
   }
 }
 
+/** The donor's fields of a naming form: a required name and mobile, an optional class year. */
+export const NAMING_FIELDS = [
+  field({ fieldName: 'name', fieldShowName: '姓名', fieldUiType: 'input', inputTip: '请输入您的姓名', isRequire: 1 }),
+  field({ fieldName: 'mobile', fieldShowName: '手机号', fieldUiType: 'mobile', inputTip: '请输入手机号码', isRequire: 1 }),
+  field({ fieldName: 'gradYear', fieldShowName: '毕业年份', fieldUiType: 'year' })
+]
+
+/** A signed-in donor's earlier answers come back with the form (prefill). */
+export const PREVIOUS_ANSWERS = { certificateDonorName: '张赟喆', formData: JSON.stringify({ name: '张赟喆', mobile: '86-13800138000' }) }
+
 export function namingForm(over: Partial<FormConfig> = {}): FormConfig {
-  return formConfig({ id: 7, payPlatformList: [1, 9, 99], isShowAnonymous: 1, ...over })
+  return formConfig({ id: 7, payPlatformList: [1, 9, 99], isShowAnonymous: 1, fieldList: NAMING_FIELDS, donateRecord: PREVIOUS_ANSWERS, ...over })
 }

@@ -19,7 +19,7 @@ import { emptySelection } from '@/features/naming/model/selection'
 import { store, type GmSelection } from '@/platform/storage-keys'
 import { useSession } from '@/store/session'
 import { bootSession, ok, page, setQuery, stubApi, toastSpy, typeInto, type Call } from './project-fixtures'
-import { bookProject, example, namingForm, PRICES, seatProject } from './naming-fixtures'
+import { bookProject, example, NAMING_FIELDS, namingForm, PRICES, seatProject } from './naming-fixtures'
 
 // The payment module is another engineer's seam: the form only awaits runPayment (its HTTP is theirs to test).
 jest.mock('@/features/payment', () => ({ runPayment: jest.fn(async () => 'paid') }))
@@ -27,7 +27,8 @@ const pay = runPayment as jest.MockedFunction<typeof runPayment>
 
 const titles = (spy: jest.SpyInstance) => spy.mock.calls.map((c) => c[0].title)
 const plate = (donorName: string, donationMessage: string, donorIdentity = '校友') => ({ donorName, donorIdentity, donationMessage })
-const CTX: NamingFormContext = { formId: 7, nameplateShown: true, anonymousLabel: '匿名', noneLabel: '无' }
+const CTX: NamingFormContext = { formId: 7, fields: NAMING_FIELDS, nameplateShown: true, anonymousLabel: '匿名', noneLabel: '无' }
+const DONOR = { values: { name: '张赟喆', mobile: '13800138000', gradYear: '' }, codes: { mobile: '86' } }
 
 function seatSelection(over: Partial<GmSelection> = {}): GmSelection {
   return {
@@ -81,21 +82,27 @@ describe('nameplate rules (pure)', () => {
   })
 
   it('checks in SPEC order and builds the seat body: periods, one plate per seat, total, namingType "1"', () => {
-    const form = { payType: 1 as const, agreed: true, isAnonymous: false }
-    expect(validateNaming(emptySelection(1, 1), form, CTX)).toBe('naming.err.noObject')
-    expect(validateNaming(emptySelection(30, 2), form, CTX)).toBe('naming.err.noBook')
+    const form = { payType: 1 as const, agreed: true, isAnonymous: false, ...DONOR }
+    const key = (...a: Parameters<typeof validateNaming>) => validateNaming(...a)?.key ?? null
+    expect(key(emptySelection(1, 1), form, CTX)).toBe('naming.err.noObject')
+    expect(validateNaming(emptySelection(30, 2), form, CTX)).toEqual({ key: 'naming.err.noBook', duration: 1000 })
     const sel = seatSelection({ nameplate: plate('张赟喆', '饮水思源', '教师') })
-    expect(validateNaming({ ...sel, seats: [{ ...sel.seats[0], termYear: null }] }, form, CTX)).toBe('naming.err.period')
-    expect(validateNaming({ ...sel, nameplate: plate('', '好') }, form, CTX)).toBe('naming.err.donorName')
+    expect(key({ ...sel, seats: [{ ...sel.seats[0], termYear: null }] }, form, CTX)).toBe('naming.err.period')
+    expect(key({ ...sel, nameplate: plate('', '好') }, form, CTX)).toBe('naming.err.donorName')
     // with the nameplate block hidden (namelate=0) nothing needs writing
-    expect(validateNaming({ ...sel, nameplate: plate('', '') }, form, { ...CTX, nameplateShown: false })).toBeNull()
-    expect(validateNaming(sel, { ...form, payType: null }, CTX)).toBe('naming.err.payType')
-    expect(validateNaming(sel, { ...form, agreed: false }, CTX)).toBe('naming.err.agree')
-    expect(validateNaming(sel, form, CTX)).toBeNull()
+    expect(key({ ...sel, nameplate: plate('', '') }, form, { ...CTX, nameplateShown: false })).toBeNull()
+    // the donor's required details, as on every gift (the first missing one's placeholder); none when anonymous
+    expect(validateNaming(sel, { ...form, values: { ...DONOR.values, name: ' ' } }, CTX)).toMatchObject({ text: '请输入您的姓名' })
+    expect(key(sel, { ...form, values: { ...DONOR.values, mobile: '1380013' } }, CTX)).toBe('donate.field.mobileInvalid')
+    expect(key(sel, { ...form, isAnonymous: true, values: {} }, CTX)).toBeNull()
+    expect(key(sel, { ...form, payType: null }, CTX)).toBe('naming.err.payType')
+    expect(key(sel, { ...form, agreed: false }, CTX)).toBe('naming.err.agree')
+    expect(key(sel, form, CTX)).toBeNull()
 
     const each = { ...sel, mode: 'each' as const, nameplates: { 'seat-106': plate('李䶮', '读书明理') } }
     const body = buildNamingSubmission(each, form, CTX, 'U1')
     expect(body).toMatchObject({ itemsType: 2, namingType: '1', itemsId: 1, formId: 7, currencyMoney: '13800.50', payType: 1, isAgree: 1, isAnonymous: 0 })
+    expect(body.formDataMap).toEqual({ name: '张赟喆', mobile: '86-13800138000' })
     expect(body.seatList).toEqual([
       { seatId: 101, areaId: 11, itemsId: 1, termYear: 10, donorName: '张赟喆', donorIdentity: '校友', donationMessage: '饮水思源' },
       { seatId: 106, areaId: 11, itemsId: 1, termYear: 5, donorName: '李䶮', donorIdentity: '校友', donationMessage: '读书明理' }
@@ -105,8 +112,10 @@ describe('nameplate rules (pure)', () => {
 
   it('builds the book body: copies, unit price, one plate for the copies, total in fixed-point, namingType "2"', () => {
     const sel = bookSelection({ nameplate: plate('张赟喆', '书香致远', '1998级校友') })
-    const body = buildNamingSubmission(sel, { payType: 1, agreed: true, isAnonymous: true }, CTX, 'U6')
+    const body = buildNamingSubmission(sel, { payType: 1, agreed: true, isAnonymous: true, ...DONOR }, CTX, 'U6')
     expect(body).toMatchObject({ namingType: '2', currencyMoney: '0.30', isAnonymous: 1, donateFrom: 'U6' })
+    // an anonymous gift sends no donor details
+    expect(body.formDataMap).toEqual({})
     expect(body.bookList).toEqual([
       { bookId: 501, itemsId: 30, namingCount: 3, title: '平凡的世界', unitPrice: '0.10', nameplateList: [plate('张赟喆', '书香致远', '1998级校友')] }
     ])
@@ -224,6 +233,8 @@ describe('form-gm', () => {
     await waitFor(() => expect(pay).toHaveBeenCalled(), { timeout: 3000 })
     const body = donates(calls).pop()!.data
     expect(body).toMatchObject({ itemsType: 2, namingType: '1', currencyMoney: '13800.50', payType: 1, formId: 7 })
+    // the donor's details as on every gift, prefilled from their earlier answers
+    expect(body.formDataMap).toEqual({ name: '张赟喆', mobile: '86-13800138000' })
     expect(body.seatList.map((s: any) => [s.seatId, s.termYear, s.donorName, s.donorIdentity])).toEqual([[101, 10, '张赟喆', '校友'], [106, 5, '张赟喆', '校友']])
     expect(pay).toHaveBeenCalledWith(expect.objectContaining({ billNo: 'D20260601000000ABCDEFGHIJ', payType: 1, itemsId: 1, payToken: 'pt' }))
     // paid: the choice is spent; not the jnu flow: no 'home' mark
@@ -235,6 +246,19 @@ describe('form-gm', () => {
     document.body.innerHTML = ''
     render(<FormGmPage />)
   }
+
+  it('the donor\'s details: prefilled from earlier answers; a cleared required one stops the order with its placeholder', async () => {
+    const toast = toastSpy()
+    const calls = await openForm(seatSelection({ nameplate: plate('张赟喆', '饮水思源') }), { id: '1', namingType: '1' })
+    const donor = screen.getByTestId('naming-donor')
+    expect((within(donor).getByTestId('field-name') as any).value).toBe('张赟喆')
+    act(() => typeInto(within(donor).getByTestId('field-name'), ''))
+    fireEvent.click(screen.getByTestId('naming-agree'))
+    submit()
+    await waitFor(() => expect(titles(toast)).toEqual(['请输入您的姓名']), { timeout: 3000 })
+    expect(donates(calls)).toHaveLength(0)
+    expect(pay).not.toHaveBeenCalled()
+  })
 
   it('namelate=0 hides the nameplate block and engraves anonymous / alumnus / none', async () => {
     const calls = await openForm(seatSelection(), { id: '1', namingType: '1', namelate: '0' })

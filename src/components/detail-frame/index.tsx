@@ -1,6 +1,7 @@
 /**
  * The frame of the certificate and receipt detail pages: a head in the theme colour (what it is, the status chip,
- * when it was applied for) over the caller's cards, and the page's loading / failed / not-found state.
+ * when it was applied for) over the caller's cards, and the page's loading / failed / not-found state. The lists
+ * (mine-certificate, mine-paper) use its page, sticky tabs and load state too (`cd-screen`, `cd-tabs`, DetailState).
  */
 import type { PropsWithChildren } from 'react'
 import { Text, View } from '@tarojs/components'
@@ -38,7 +39,7 @@ export default function DetailFrame({ testId, label, status, statusKey, statusTe
   )
 }
 
-/** Before the detail has arrived: loading, failed (tap retries), or `missing` when there is no such id. */
+/** Before a page's data has arrived: loading, failed (tap retries), or `missing` when there is no such id. */
 export function DetailState({ state, testId, missing }: { state: Pick<DataState<unknown>, 'status' | 'reload'>; testId: string; missing?: string }) {
   return <LoadState state={state} className='cd-state' testId={testId} missing={missing} />
 }

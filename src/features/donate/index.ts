@@ -1,3 +1,8 @@
 // Public face of the donation-form feature: the screens of the form and agree-content pages.
 export { default as DonateScreen } from './components/donate-screen'
 export { default as AgreeContentScreen, useAgreementTitle } from './components/agree-content-screen'
+// The donor's details of formDetail.fieldList, for the other flows that take them with the same rules as the form
+// (the naming forms of issue 9): one field by its ui type, which fields show, the first problem, the wire values.
+export { default as DynamicField } from './components/dynamic-field'
+export { firstFieldError, joinMobile, prefillValues, visibleFields, type FieldError, type FieldValues } from './model/fields'
+export { errorText } from './model/validate'

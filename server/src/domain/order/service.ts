@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import {
   PermissionCode, ResultCode,
-  type DonateAnswer, type Lang, type PaymentParams as WirePaymentParams, type SuccessData
+  type DonateAnswer, type Lang, type SuccessData
 } from '../../../../types'
 import type { DB } from '../../db/types'
 import { AppError, bizError, tokenInvalid } from '../../errors'
@@ -29,10 +29,6 @@ import { bindCard, CARD_GUESS_WINDOW_MS, isWrongPassword, returnCardGuess, takeC
 import * as repo from './repository'
 import { transition } from './state'
 import { validateSubmission, type DonateBody } from './validation'
-
-// The provider's PaymentParams must stay assignable to the wire type the app reads.
-const _wireCompatible = (p: PaymentParams): WirePaymentParams => p
-void _wireCompatible
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>
 
@@ -188,7 +184,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
       throw bizError('paymentCreateFailed')
     }
 
-    const data: WirePaymentParams = { ...created.params }
+    const data: PaymentParams = { ...created.params }
     if (created.paidImmediately) {
       const r = await applyNotification(db, sid, created.paidImmediately, { log: deps.log, onPaid: deps.onPaid })
       data.paid = r.status === 'applied' || r.status === 'duplicate'

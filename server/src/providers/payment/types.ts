@@ -3,6 +3,7 @@
  * and pay type; the order service (domain/order) never knows which. Real providers (WeChat Pay v3, Alipay, campus
  * card, third-party URL) and the sandbox go through the same order and notification code.
  */
+import type { PaymentParams, PaymentProviderName } from '../../../../types'
 
 /** SPEC §4 pay types. */
 export const PayType = {
@@ -15,7 +16,9 @@ export const PayType = {
 } as const
 export type PayTypeValue = (typeof PayType)[keyof typeof PayType]
 
-export type ProviderName = 'sandbox' | 'wechatpay' | 'alipay' | 'campus' | 'thirdparty'
+/** Which cashier the app opens; the wire contract declares it, with the answer a provider creates (types/donate.ts). */
+export type ProviderName = PaymentProviderName
+export type { PaymentParams }
 
 /** Where the donor pays from: decides JSAPI vs H5 for WeChat, trade-create vs wap for Alipay. */
 export type PayChannel = 'weapp' | 'alipay-mini' | 'h5-wechat' | 'h5'
@@ -44,23 +47,6 @@ export interface CreatePaymentInput {
   /** the order's pay-link token (domain/order/pay-link.ts): a provider may carry it in browser URLs it builds so
    *  the page there works without the donor's session (the sandbox cashier does) */
   payToken?: string
-}
-
-/** What POST donate answers in `data.data` (SPEC §3 Donation submission response). */
-export interface PaymentParams {
-  /** WeChat JSAPI: the app id the prepay belongs to (WeixinJSBridge getBrandWCPayRequest needs it in the browser) */
-  appId?: string
-  timeStamp?: string
-  nonceStr?: string
-  packageValue?: string
-  signType?: string
-  paySign?: string
-  /** type 14 third-party URL, WeChat H5 mweb_url, or the sandbox cashier URL */
-  url?: string
-  /** Alipay mini-program trade number for my.tradePay */
-  tradeNo?: string
-  /** which cashier the app must open: lets the app route the sandbox without knowing the school's setup */
-  provider: ProviderName
 }
 
 export interface CreatePaymentResult {

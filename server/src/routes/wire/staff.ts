@@ -3,9 +3,12 @@
  * (domain/staff/service.ts): the console reads them, the app never does, so they are not in types/.
  */
 import { Type } from 'typebox'
+import type { Page, StaffNameplate } from '../../../../types'
+import type { nameplateDetail } from '../../domain/naming/review'
 import type { applicationDetail, StaffApplication as Application } from '../../domain/staff/service'
 import { wireSchema } from '../../lib/schemas'
-import { Num, Opt, Str, strEnum } from './common'
+import { intEnum, Num, NumOrNull, Opt, Page as PageOf, Str, strEnum } from './common'
+import { NameplateText } from './naming'
 
 const applicationFields = {
   kind: strEnum(['certificate', 'receipt']), id: Num, status: Num, way: Num, next: Type.Array(Num), batchNo: Str, origin: Str,
@@ -28,3 +31,19 @@ export const StaffApplicationDetail = wireSchema<Awaited<ReturnType<typeof appli
 
 export const StaffToken = wireSchema<{ token: string; expiresAt: string }>()(Type.Object({ token: Str, expiresAt: Str }))
 export const StaffFile = wireSchema<{ fileUrl: string }>()(Type.Object({ fileUrl: Str }))
+
+// ---------------------------------------------------------------- nameplate review (routes/staff/nameplates.ts)
+
+const nameplateFields = {
+  namingId: Num, namingType: intEnum([1, 2]), quantity: Num, nameplate: NameplateText, nameplateStatus: intEnum([1, 2, 3]),
+  reviewReason: Str, itemsId: Num, itemsName: Str, objectName: Str, billNo: Str, paidAt: Str, updatedAt: Str,
+  nameplateList: Type.Array(NameplateText)
+}
+export const StaffNameplatePage = wireSchema<Page<StaffNameplate>>()(PageOf(Type.Object(nameplateFields)))
+export const StaffNameplateDetail = wireSchema<Awaited<ReturnType<typeof nameplateDetail>>>()(Type.Object({
+  ...nameplateFields,
+  namingType: Num,
+  history: Type.Array(Type.Object({
+    action: strEnum(['correct', 'approve', 'return']), staffId: NumOrNull, userId: NumOrNull, reason: Str, text: Str, at: Str
+  }))
+}))

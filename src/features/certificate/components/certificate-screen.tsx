@@ -5,7 +5,8 @@
 import { useState } from 'react'
 import { View } from '@tarojs/components'
 import { useApplyMode } from '@/components/apply-flow'
-import LoadState from '@/components/load-state'
+// the certificate/receipt frame: its page, sticky tabs and load state (cd-*)
+import { DetailState } from '@/components/detail-frame'
 import SegmentTabs from '@/components/segment-tabs'
 import { useData } from '@/lib/hooks/use-data'
 import { store } from '@/platform/storage-keys'
@@ -15,7 +16,6 @@ import { resolveTab, showTabBar, type CertTab } from '../model/tab'
 import ElectronicList from './electronic-list'
 import PaperList from './paper-list'
 import CertificateApply from './certificate-apply'
-import './certificate-screen.scss'
 
 export default function CertificateScreen() {
   const t = useT()
@@ -23,7 +23,7 @@ export default function CertificateScreen() {
   const [chosen, setChosen] = useState<string | undefined>(() => store.get('cerTab'))
   const mode = useApplyMode()
 
-  if (!config.data) return <LoadState state={config} className='cert-state' testId='cert-config-state' />
+  if (!config.data) return <DetailState state={config} testId='cert-config-state' />
   const cfg = config.data
   const tab = resolveTab(chosen, cfg)
 
@@ -35,9 +35,9 @@ export default function CertificateScreen() {
   }
 
   return (
-    <View className='cert-screen' data-testid='cert-screen' data-tab={tab}>
+    <View className='cd-screen' data-testid='cert-screen' data-tab={tab}>
       {showTabBar(cfg) ? (
-        <View className='cert-screen__tabs'>
+        <View className='cd-tabs'>
           <SegmentTabs
             tabs={[
               { key: 'electronic' as CertTab, title: t('certificate.tab.electronic') },

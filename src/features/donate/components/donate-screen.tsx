@@ -27,9 +27,8 @@ import PostalSection from './postal-section'
 import ProjectSummary from './project-summary'
 import ReceiptSection from './receipt-section'
 import SubmitBar from './submit-bar'
-// the donation form's look of the form kit (its `donate` skin)
-import './form-kit.scss'
-import './mobile-field.scss'
+// the form kit's `donate` skin is in its own stylesheet (components/form-kit); these are the form's own fields
+import './fields.scss'
 import './donate-screen.scss'
 
 function DonateForm({ ctx, query }: { ctx: FormContext; query: DonateQuery }) {

@@ -10,6 +10,7 @@ import { platform } from '@/platform'
 import { store, type GmSelection } from '@/platform/storage-keys'
 import { toast } from '@/lib/quiet'
 import { t } from '@/store/session'
+import { errorText } from '@/features/donate'
 import { runPayment } from '@/features/payment'
 import { postNamingDonate } from '../api/naming'
 import type { NamingVariant } from '../model/links'
@@ -42,7 +43,7 @@ export function useNamingSubmit({ sel, form, ctx, gate, variant }: Options) {
     const { sel: s, form: f, ctx: c } = latest.current
     const problem = validateNaming(s, f, c)
     if (problem) {
-      toast(t(problem), problem === 'naming.err.noBook' ? 1000 : 2000)
+      toast(errorText(problem, t), problem.duration)
       return
     }
     busyRef.current = true

@@ -2,7 +2,7 @@
  * The permission check before choosing and before paying (SPEC §4, §6, §8): 0201 opens the alumni reminder (seat
  * campaigns are alumni-only); 0101 signs in first (H5 may leave the page for authorisation and come back).
  */
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { ensureLogin } from '@/lib/bootstrap'
 import { toast } from '@/lib/quiet'
 import { t } from '@/store/session'
@@ -15,7 +15,9 @@ export interface PermissionGate {
   ensure(): Promise<boolean>
 }
 
-export function usePermission(itemsId: number): PermissionGate {
+/** `onEntry`: check (and sign in) as the page opens, as the donation form does, so H5's sign-in round trip happens
+ *  before the donor fills anything in. */
+export function usePermission(itemsId: number, onEntry = false): PermissionGate {
   const [alumniOpen, setAlumniOpen] = useState(false)
   const ensure = useCallback(async (): Promise<boolean> => {
     if (!itemsId) return false
@@ -38,5 +40,8 @@ export function usePermission(itemsId: number): PermissionGate {
     // 'error': the check itself failed; the server checks again on donate
     return result !== 'login'
   }, [itemsId])
+  useEffect(() => {
+    if (onEntry) ensure().catch(() => undefined)
+  }, [onEntry, ensure])
   return { alumniOpen, closeAlumni: () => setAlumniOpen(false), ensure }
 }

@@ -8,25 +8,32 @@ import {
   CURRENCY,
   NamingType,
   type DonateFrom,
+  type FormField,
   type NameplateText,
   type NamingDonateSubmission,
   type PayTypeCode
 } from '@contract'
 import type { EnvInfo } from '@/platform/types'
 import type { MessageKey } from '@/lib/i18n'
+import { firstFieldError, joinMobile, visibleFields } from '@/features/donate'
 import type { GmSelection } from '@/platform/storage-keys'
 import { defaultPlate, nameplateProblem, normalisePlate } from './nameplate'
 import { bookKey, hasObjects, plateOf, seatKey, totalOf } from './selection'
 
-/** What the form adds to the choice. */
+/** What the form adds to the choice: the donor's details (formDetail.fieldList, as on every gift), payment, agreement. */
 export interface NamingFormState {
   payType: PayTypeCode | null
   agreed: boolean
   isAnonymous: boolean
+  /** dynamic field values by fieldName, and the area codes of mobile fields */
+  values: Record<string, string>
+  codes: Record<string, string>
 }
 
 export interface NamingFormContext {
   formId: number | null
+  /** the form's donor fields; the server checks the visible required ones of a non-anonymous gift */
+  fields: FormField[]
   /** false with namelate=0: the nameplate block is hidden and the SPEC §5 defaults are engraved */
   nameplateShown: boolean
   /** the anonymous label and the 'none' message of those defaults, in the current language */
@@ -46,20 +53,46 @@ function plateFor(sel: GmSelection, key: string, ctx: NamingFormContext): Namepl
   return normalisePlate(p, sel.namingType)
 }
 
-/** SPEC §5 in order: an object, a period per seat, the nameplates, a payment method, the agreement. */
-export function validateNaming(sel: GmSelection, form: NamingFormState, ctx: NamingFormContext): MessageKey | null {
-  if (!hasObjects(sel)) return sel.namingType === NamingType.BOOK ? 'naming.err.noBook' : 'naming.err.noObject'
-  if (sel.namingType === NamingType.SEAT && sel.seats.some((s) => s.termYear === null)) return 'naming.err.period'
+/** The first problem, as the form toasts it: a key with its parameters, or a field's own placeholder text. */
+export interface NamingProblem {
+  key: MessageKey
+  params?: Record<string, string | number>
+  text?: string
+  duration: number
+}
+
+const problem = (key: MessageKey, duration = 2000): NamingProblem => ({ key, duration })
+
+/** SPEC §5 in order: an object, a period per seat, the nameplates, the donor's details, a payment method, the agreement. */
+export function validateNaming(sel: GmSelection, form: NamingFormState, ctx: NamingFormContext, now = new Date()): NamingProblem | null {
+  if (!hasObjects(sel)) return sel.namingType === NamingType.BOOK ? problem('naming.err.noBook', 1000) : problem('naming.err.noObject')
+  if (sel.namingType === NamingType.SEAT && sel.seats.some((s) => s.termYear === null)) return problem('naming.err.period')
   if (ctx.nameplateShown) {
     const keys = sel.namingType === NamingType.SEAT ? sel.seats.map((s) => seatKey(s.seatId)) : sel.books.map((b) => bookKey(b.bookId))
     for (const k of keys) {
-      const problem = nameplateProblem(plateOf(sel, k), sel.namingType)
-      if (problem) return problem
+      const key = nameplateProblem(plateOf(sel, k), sel.namingType)
+      if (key) return problem(key)
     }
   }
-  if (form.payType === null) return 'naming.err.payType'
-  if (!form.agreed) return 'naming.err.agree'
+  if (!form.isAnonymous) {
+    const e = firstFieldError(ctx.fields, form.values, form.codes, now)
+    if (e) return { key: e.key, params: e.params, text: e.text, duration: e.duration }
+  }
+  if (form.payType === null) return problem('naming.err.payType')
+  if (!form.agreed) return problem('naming.err.agree')
   return null
+}
+
+/** The donor's visible answers as the wire takes them (mobile as "86-13800138000"); none for an anonymous gift. */
+export function formDataOf(form: Pick<NamingFormState, 'isAnonymous' | 'values' | 'codes'>, fields: FormField[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (form.isAnonymous) return out
+  for (const f of visibleFields(fields, form.values)) {
+    const value = (form.values[f.fieldName] ?? '').trim()
+    if (value === '') continue
+    out[f.fieldName] = f.fieldUiType === 'mobile' ? joinMobile(form.codes[f.fieldName] ?? '', value) : value
+  }
+  return out
 }
 
 export function buildNamingSubmission(
@@ -78,7 +111,7 @@ export function buildNamingSubmission(
     namingType: sel.namingType === NamingType.SEAT ? '1' : '2',
     isAnonymous: form.isAnonymous ? 1 : 0,
     donateFrom,
-    formDataMap: {},
+    formDataMap: formDataOf(form, ctx.fields),
     isAgree: form.agreed ? 1 : 0
   }
   if (sel.namingType === NamingType.SEAT) {

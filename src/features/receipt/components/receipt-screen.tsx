@@ -7,8 +7,9 @@ import { Image, Text, View } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'
 import { PAGE_SIZE } from '@contract'
 import { ActionBar, useApplyMode } from '@/components/apply-flow'
+// the certificate/receipt frame: its page, sticky tabs and load state (cd-*)
+import { DetailState } from '@/components/detail-frame'
 import ListFooter from '@/components/list-footer'
-import LoadState from '@/components/load-state'
 import SegmentTabs from '@/components/segment-tabs'
 import StatusChip from '@/components/status-chip'
 import { useData } from '@/lib/hooks/use-data'
@@ -61,12 +62,12 @@ export default function ReceiptScreen() {
   const [filter, setFilter] = useState<ReceiptFilter>(0)
   const mode = useApplyMode()
 
-  if (!config.data) return <LoadState state={config} className='rc-state' testId='receipt-config-state' />
+  if (!config.data) return <DetailState state={config} testId='receipt-config-state' />
   const cfg = config.data
   if (mode.applying) return <ReceiptApply config={cfg} onCancel={mode.cancel} onDone={mode.done} />
   return (
-    <View className='rc-screen' data-testid='receipt-screen'>
-      <View className='rc-screen__tabs'>
+    <View className='cd-screen' data-testid='receipt-screen'>
+      <View className='cd-tabs'>
         <SegmentTabs<ReceiptFilter>
           tabs={RECEIPT_FILTERS.map((k) => ({ key: k, title: t(`receipt.filter.${k}`) }))}
           current={filter}

@@ -1,17 +1,18 @@
 /**
  * form-gm?id&namingType (and seat-naming-jnu/form?id): the naming confirmation of SPEC §2. The project, the chosen
  * seats or books with their amounts, the nameplate block (namelate=0 hides it and the SPEC §5 defaults are engraved),
- * the anonymous switch the form offers, the payment method, the agreement, and Confirm and pay.
+ * the donor's details as on every gift (with the anonymous switch the form offers), the payment method, the
+ * agreement, and Confirm and pay. Permission is checked (and the donor signed in) as the page opens.
  */
 import { useMemo, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { NamingType, type PayTypeCode } from '@contract'
 import { platform } from '@/platform'
-import { SwitchRow } from '@/components/form-kit'
+import { prefillValues } from '@/features/donate'
 import { useSession, useT } from '@/store/session'
 import AlumniDialog from '../kit/alumni-dialog'
 import BottomBar from '../kit/bottom-bar'
-import { useNamingPage } from '../../hooks/use-naming-page'
+import { useNamingPage, type NamingPage } from '../../hooks/use-naming-page'
 import { useNamingSubmit } from '../../hooks/use-naming-submit'
 import { usePermission } from '../../hooks/use-permission'
 import { useSelection } from '../../hooks/use-selection'
@@ -19,6 +20,7 @@ import { editUrl, variantOf, type NamingVariant } from '../../model/links'
 import { initialPayType, namingPayOptions } from '../../model/pay'
 import { totalOf } from '../../model/selection'
 import { booksCount } from '../../model/price'
+import DonorCard from './donor-card'
 import NameplateCard from './nameplate-card'
 import ObjectsCard from './objects-card'
 import { AgreeRow, PayCard } from './pay-card'
@@ -30,47 +32,40 @@ const idOf = (v: string | undefined): number => {
   return Number.isInteger(n) && n > 0 ? n : 0
 }
 
-export interface FormGmQuery {
+interface FormQuery {
   id?: string
   namingType?: string
   namelate?: string
 }
 
-export default function FormGmScreen({ variant: routeVariant = 'plain' }: { variant?: NamingVariant }) {
+function FormGm({ data, itemsId, namingType, nameplateShown, variant }: {
+  data: NamingPage
+  itemsId: number
+  namingType: 1 | 2
+  nameplateShown: boolean
+  variant: NamingVariant
+}) {
   const t = useT()
-  const query = useMemo<FormGmQuery>(() => platform.nav.currentQuery(), [])
-  const itemsId = idOf(query.id)
-  const namingType: 1 | 2 = query.namingType === '2' ? NamingType.BOOK : NamingType.SEAT
-  const nameplateShown = query.namelate !== '0'
-  const campaignItems = useSession((s) => s.settings.campaignItems)
-  const variant = variantOf(itemsId, campaignItems, routeVariant)
-  const page = useNamingPage(itemsId, { form: true })
+  const { project, form, examples } = data
+  const fields = useMemo(() => form?.fieldList || [], [form])
   const [sel] = useSelection(itemsId, namingType)
-  const options = useMemo(() => namingPayOptions(page.data?.form?.payPlatformList), [page.data])
+  const options = useMemo(() => namingPayOptions(form?.payPlatformList), [form])
   const [payChoice, setPayType] = useState<PayTypeCode | null>(null)
   const payType = payChoice ?? initialPayType(options)
   const [agreed, setAgreed] = useState(false)
   const [isAnonymous, setAnonymous] = useState(false)
-  const gate = usePermission(itemsId)
+  // the donor's previous answers come back with formDetail when signed in (prefill, as on the donation form)
+  const [donor, setDonor] = useState(() => prefillValues(fields, form?.donateRecord?.formData))
+  const gate = usePermission(itemsId, true)
   const ctx = useMemo(
-    () => ({ formId: page.data?.form?.id ?? null, nameplateShown, anonymousLabel: t('naming.anonymous'), noneLabel: t('naming.none') }),
-    [page.data, nameplateShown, t]
+    () => ({ formId: form?.id ?? null, fields, nameplateShown, anonymousLabel: t('naming.anonymous'), noneLabel: t('naming.none') }),
+    [form, fields, nameplateShown, t]
   )
-  const { submit, busy } = useNamingSubmit({ sel, form: { payType, agreed, isAnonymous }, ctx, gate, variant })
-
-  if (!itemsId) return <View className='nm-state' data-testid='form-gm-missing'>{t('naming.notFound')}</View>
-  if (!page.data) {
-    return (
-      <View className='nm-state' data-testid='form-gm-loading' onClick={page.status === 'error' ? page.reload : undefined}>
-        <Text>{page.status === 'error' ? t('common.loadFailed') : t('common.loading')}</Text>
-        {page.status === 'error' ? <Text className='nm-state__retry'>{t('common.retry')}</Text> : null}
-      </View>
-    )
-  }
-  const { project, form, examples } = page.data
+  const { submit, busy } = useNamingSubmit({ sel, form: { payType, agreed, isAnonymous, values: donor.values, codes: donor.codes }, ctx, gate, variant })
   const summary = namingType === NamingType.BOOK
     ? t('naming.book.count', { books: sel.books.length, copies: booksCount(sel.books) })
     : t('naming.seat.count', { n: sel.seats.length })
+  const donorName = (donor.values.name || '').trim()
 
   return (
     <View className='nm-form' data-testid='form-gm'>
@@ -83,13 +78,18 @@ export default function FormGmScreen({ variant: routeVariant = 'plain' }: { vari
       </View>
       <ObjectsCard sel={sel} onChange={() => platform.nav.back()} />
       {nameplateShown ? (
-        <NameplateCard sel={sel} examples={examples} onEdit={() => platform.nav.to(editUrl(variant, itemsId, namingType))} />
+        <NameplateCard sel={sel} examples={examples} onEdit={() => platform.nav.to(editUrl(variant, itemsId, namingType, donorName))} />
       ) : null}
-      {form?.isShowAnonymous === 1 ? (
-        <View className='nm-card nm-form__switch'>
-          <SwitchRow label={t('naming.form.anonymous')} hint={t('naming.form.anonymousHint')} checked={isAnonymous} onChange={setAnonymous} testId='naming-anonymous' />
-        </View>
-      ) : null}
+      <DonorCard
+        fields={fields}
+        values={donor.values}
+        codes={donor.codes}
+        anonymousOffered={form?.isShowAnonymous === 1}
+        isAnonymous={isAnonymous}
+        onAnonymous={setAnonymous}
+        onValue={(name, v) => setDonor((d) => ({ ...d, values: { ...d.values, [name]: v } }))}
+        onCode={(name, c) => setDonor((d) => ({ ...d, codes: { ...d.codes, [name]: c } }))}
+      />
       <PayCard options={options} value={payType} onPick={setPayType} />
       <AgreeRow agreed={agreed} onToggle={() => setAgreed((a) => !a)} />
       <View className='nm-bar-space' />
@@ -97,4 +97,25 @@ export default function FormGmScreen({ variant: routeVariant = 'plain' }: { vari
       <AlumniDialog open={gate.alumniOpen} onClose={gate.closeAlumni} />
     </View>
   )
+}
+
+export default function FormGmScreen({ variant: routeVariant = 'plain' }: { variant?: NamingVariant }) {
+  const t = useT()
+  const query = useMemo<FormQuery>(() => platform.nav.currentQuery(), [])
+  const itemsId = idOf(query.id)
+  const namingType: 1 | 2 = query.namingType === '2' ? NamingType.BOOK : NamingType.SEAT
+  const campaignItems = useSession((s) => s.settings.campaignItems)
+  const variant = variantOf(itemsId, campaignItems, routeVariant)
+  const page = useNamingPage(itemsId, { form: true })
+
+  if (!itemsId) return <View className='nm-state' data-testid='form-gm-missing'>{t('naming.notFound')}</View>
+  if (!page.data) {
+    return (
+      <View className='nm-state' data-testid='form-gm-loading' onClick={page.status === 'error' ? page.reload : undefined}>
+        <Text>{page.status === 'error' ? t('common.loadFailed') : t('common.loading')}</Text>
+        {page.status === 'error' ? <Text className='nm-state__retry'>{t('common.retry')}</Text> : null}
+      </View>
+    )
+  }
+  return <FormGm data={page.data} itemsId={itemsId} namingType={namingType} nameplateShown={query.namelate !== '0'} variant={variant} />
 }
