@@ -91,7 +91,7 @@ function staffCli(dataDir, args) {
       } catch (e) {
         const toast = await page.locator('.taro__toast, .weui-toast').allTextContents().catch(() => [])
         await page.screenshot({ path: path.join(shots, 'naming-failure.png'), fullPage: true }).catch(() => undefined)
-        e.message = `${e.message.split('\n')[0]} (at ${page.url()}${toast.length ? `, toast: ${toast.join(' ')}` : ''})`
+        e.message = `${e.message.split('\n')[0]} (at ${page.url()}${toast.length ? `, toast: ${toast.join(' ')}` : ''}${errors.length ? `; ${errors.join(' | ')}` : ''})`
         throw e
       }
     })
