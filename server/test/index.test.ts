@@ -26,8 +26,11 @@ describe('baseConfig and settings', () => {
     assert.equal(demo.shareImg, '/files/seed/share-demo.png')
     assert.deepEqual(demo.settings, {
       hideStatistics: false, disableOnlineDonation: false, offlineContactInfo: '', maskDonorNames: false, hideDirectorySearch: false,
-      hideProjectDirectory: false, defaultDirectoryOrder: '', projectListVariant: 'tabs', campaignItems: {}
+      hideProjectDirectory: false, defaultDirectoryOrder: '', projectListVariant: 'tabs', campaignItems: demo.settings.campaignItems
     })
+    // the demo school's seat-naming hall is the jnu seat campaign (issue 9 demo data)
+    assert.deepEqual(Object.keys(demo.settings.campaignItems), [CampaignKey.JNU_SEAT])
+    assert.ok(Number(demo.settings.campaignItems[CampaignKey.JNU_SEAT]) > 0)
     const cpu = (await call<BaseConfig>(ctx.app, 'cpu', Api.baseConfig)).body.data.settings
     assert.equal(cpu.projectListVariant, 'dropdown')
     assert.equal(cpu.maskDonorNames, true)
