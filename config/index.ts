@@ -65,7 +65,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // REQUIRED for taro-ui on H5: without it node_modules css skips postcss (pxtransform) -> taro-ui renders
       // at 2x size (e.g. .at-tabs__item{font-size:28px} instead of rem) and tabs get truncated ("T…").
       esnextModules: ['taro-ui'],
-      // Browser mode with SPEC §2 route names as paths (docs/decisions/002-h5-router-mode.md)
+      // Browser mode with docs/product §2 route names as paths (docs/decisions/002-h5-router-mode.md)
       router: { mode: 'browser', customRoutes: H5_ROUTES },
       output: {
         filename: 'js/[name].[hash:8].js',

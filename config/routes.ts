@@ -1,4 +1,4 @@
-// Taro page path -> SPEC §2 route name. Used by the H5 router (customRoutes) and mirrored in src/lib/routes.ts.
+// Taro page path -> docs/product §2 route name. Used by the H5 router (customRoutes) and mirrored in src/lib/routes.ts.
 export const H5_ROUTES: Record<string, string> = {
   '/pages/subject/index': '/subject',
   '/pages/subject-cpu/index': '/subject-cpu',

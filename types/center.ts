@@ -1,5 +1,5 @@
 /**
- * The personal centre, awards, certificates and receipts on the wire (SPEC §2 Personal centre, Certificates,
+ * The personal centre, awards, certificates and receipts on the wire (docs/product §2 Personal centre, Certificates,
  * Receipts; §3 User center, Award, Certificate record/config, Receipt record/config; §4 statuses; §5 rules;
  * §7 User centre, Certificates, Receipts, file upload). Everything here is the caller's own data: the server
  * filters by the token's user and school, and answers -1 for another user's ids.
@@ -9,7 +9,7 @@ import type { AccountTypeValue, AreaMobile } from './identity'
 import type { Yuan } from './money'
 import type { NamedObjectState } from './naming'
 
-/** The WeChat default nickname: the app shows 'loving person' / 爱心人士 instead (SPEC §5). */
+/** The WeChat default nickname: the app shows 'loving person' / 爱心人士 instead (docs/product §5). */
 export const WECHAT_DEFAULT_NICKNAME = '微信用户'
 
 /** GET P/user/center/my */
@@ -41,7 +41,7 @@ export interface UserCenter {
 export interface UpdateUserBody { nickname?: string; avatar?: string }
 export const NICKNAME_MAX = 20
 
-/** awardList rows and awardDetail (SPEC §3 Award). */
+/** awardList rows and awardDetail (docs/product §3 Award). */
 export interface Award {
   id: number
   name: string
@@ -95,7 +95,7 @@ export interface TogetherStatistics { launchCount: number; joinCount: number; to
 /** launchList / joinList rows. */
 export type MyTogetherDonation = TogetherDonation
 
-/** namingList (SPEC §3 naming record). Each named seat or book carries its nameplate state (types/naming.ts). */
+/** namingList (docs/product §3 naming record). Each named seat or book carries its nameplate state (types/naming.ts). */
 export interface NamingSeat extends NamedObjectState { seat: string; termName: string; termMoney: Yuan; expireDate: string }
 export interface PersonalNamingRecord {
   id: number
@@ -118,7 +118,7 @@ export const UPLOAD_LIMITS = {
 
 // ---------------------------------------------------------------- certificates
 
-/** SPEC §4 paper certificate status. */
+/** docs/product §4 paper certificate status. */
 export const CertificateStatus = { NOT_MADE: 1, TO_MAIL: 2, TO_PICK_UP: 3, MAILED: 4, PICKED_UP: 5 } as const
 export type CertificateStatusValue = (typeof CertificateStatus)[keyof typeof CertificateStatus]
 /** certificateWay: 1 pick up at school, 2 mail */
@@ -128,7 +128,7 @@ export const CertificateWay = { PICK_UP: 1, MAIL: 2 } as const
 export const ApplyFilter = { ALL: 0, MAKING: 1, DONE: 2 } as const
 
 /**
- * certificate/page rows and certificate/detail (SPEC §3 Certificate record). isNeedPaper 0 lists electronic
+ * certificate/page rows and certificate/detail (docs/product §3 Certificate record). isNeedPaper 0 lists electronic
  * certificates (status 0, certificateImg '' while it is being generated: toast 证书生成中); isNeedPaper 1 lists
  * paper applications (one row per donation).
  */
@@ -157,7 +157,7 @@ export interface CertificateRecord {
 
 export interface CertificatePageQuery { limit?: number; offset?: number; isNeedPaper?: Flag; status?: number }
 
-/** certificate/config/detail (SPEC §3 Certificate config). */
+/** certificate/config/detail (docs/product §3 Certificate config). */
 export interface CertificateConfig {
   isOpenPaper: Flag
   certificateWayPaperList: number[]
@@ -169,7 +169,7 @@ export interface CertificateConfig {
 /** certificate/stay/page and receipt/stay/page rows: the caller's paid gifts that can still be applied for. */
 export type StayDonation = PersonalDonation
 
-/** POST certificate/insert (SPEC §5 paper certificate). One application per donation; all-or-nothing. */
+/** POST certificate/insert (docs/product §5 paper certificate). One application per donation; all-or-nothing. */
 export interface CertificateInsertBody {
   certificateWay: number
   postalAddress?: string
@@ -185,12 +185,12 @@ export interface ApplyAnswer { ids: number[] }
 
 // ---------------------------------------------------------------- receipts
 
-/** SPEC §4 receipt status. */
+/** docs/product §4 receipt status. */
 export const ReceiptStatus = {
   INVOICING: 1, TO_MAIL: 2, TO_PICK_UP: 3, MAILED: 4, PICKED_UP: 5, TO_SEND: 6, SENT: 7
 } as const
 export type ReceiptStatusValue = (typeof ReceiptStatus)[keyof typeof ReceiptStatus]
-/** statuses whose detail carries the invoice information (courier, file) (SPEC §2) */
+/** statuses whose detail carries the invoice information (courier, file) (docs/product §2) */
 export const RECEIPT_INVOICE_STATUSES: readonly number[] = [2, 4, 6, 7]
 /** receiptType: 1 paper, 2 electronic. receiptWay: 1 pick up, 2 express (paper); 3 e-mail, 4 SMS (electronic). */
 export const ReceiptType = { PAPER: 1, ELECTRONIC: 2 } as const
@@ -199,7 +199,7 @@ export const ReceiptWay = { PICK_UP: 1, EXPRESS: 2, EMAIL: 3, SMS: 4 } as const
 export const DonorType = { PERSONAL: 1, ENTERPRISE: 2 } as const
 
 /**
- * receipt/config/detail (SPEC §3 Receipt config). validType: 0 no applications (no apply button), 1 any paid
+ * receipt/config/detail (docs/product §3 Receipt config). validType: 0 no applications (no apply button), 1 any paid
  * gift, 2 only gifts paid in the current calendar year (Beijing time). isCreditCode 1: the credit code / ID
  * number (18 characters) is required.
  */
@@ -215,7 +215,7 @@ export interface ReceiptConfig {
   pickUpMobile: string
 }
 
-/** receipt/page rows and receipt/detail (SPEC §3 Receipt record). */
+/** receipt/page rows and receipt/detail (docs/product §3 Receipt record). */
 export interface ReceiptRecord {
   id: number
   status: number
@@ -244,7 +244,7 @@ export interface ReceiptRecord {
 
 export interface ReceiptPageQuery { limit?: number; offset?: number; status?: number }
 
-/** POST receipt/insert (SPEC §5 receipt). One application per donation; all-or-nothing. */
+/** POST receipt/insert (docs/product §5 receipt). One application per donation; all-or-nothing. */
 export interface ReceiptInsertBody {
   donorType: number
   donorName: string
@@ -262,5 +262,5 @@ export interface ReceiptInsertBody {
 /** receipt/lastUserInfo: the caller's previous application (prefill), null before the first. */
 export type ReceiptLastUserInfo = Omit<ReceiptInsertBody, 'donateRecordIds'> | null
 
-/** SPEC §9: tax code / ID number length. */
+/** docs/product §9: tax code / ID number length. */
 export const CREDIT_CODE_LENGTH = 18

@@ -1,4 +1,4 @@
-/** Runtime configuration served next to the app (SPEC §1, §7 Bootstrap). */
+/** Runtime configuration served next to the app (docs/product §1, §7 Bootstrap). */
 
 /** GET /config/index.json */
 export interface RootConfig {
@@ -18,9 +18,9 @@ export interface SchoolConfig {
   signKey: string
 }
 
-/** Directory orders of SPEC §7 Index donateRecordPage: '' time desc, '1' money desc. */
+/** Directory orders of docs/product §7 Index donateRecordPage: '' time desc, '1' money desc. */
 export type DirectoryOrder = '' | 'donate_time_asc' | '1' | 'donate_money_asc'
-/** The sort cycle of SPEC §4: time-desc, time-asc, money-desc, money-asc. */
+/** The sort cycle of docs/product §4: time-desc, time-asc, money-desc, money-asc. */
 export const DIRECTORY_ORDER_CYCLE: readonly DirectoryOrder[] = ['', 'donate_time_asc', '1', 'donate_money_asc']
 
 /**
@@ -55,17 +55,17 @@ export const SettingKey = {
   ALUMNI_AUTH_SKIP: 'alumni_auth_skip'
 } as const
 
-/** Keys of SchoolSettings.campaignItems (SPEC §2 Naming, §9 campaign item ids); values are the school's real item ids. */
+/** Keys of SchoolSettings.campaignItems (docs/product §2 Naming, §9 campaign item ids); values are the school's real item ids. */
 export const CampaignKey = {
   TREE_NAMING: 'treeNaming',
   TREE_NAMING_CPU: 'treeNamingCpu',
   TREE_NAMING_XZIT: 'treeNamingXzit',
   HHU_SEAT: 'hhuSeat',
-  /** tree-naming-hhu/form default (SPEC: id 7) */
+  /** tree-naming-hhu/form default (docs/product: id 7) */
   HHU_TREE_DEFAULT: 'hhuTreeDefault',
-  /** from=map (yc) (SPEC: id 8) */
+  /** from=map (yc) (docs/product: id 8) */
   HHU_TREE_YC: 'hhuTreeYc',
-  /** from=mapJn (SPEC: id 10) */
+  /** from=mapJn (docs/product: id 10) */
   HHU_TREE_JN: 'hhuTreeJn',
   JNU_SEAT: 'jnuSeat',
   BUILD_NAMING: 'buildNaming',

@@ -1,11 +1,11 @@
 /**
- * The donation flow on the wire (SPEC §3 Form config, Donation submission, Success data; §4 Donation flow, Pay types;
+ * The donation flow on the wire (docs/product §3 Form config, Donation submission, Success data; §4 Donation flow, Pay types;
  * §7 Projects formDetail … donate4ali). Money is `Yuan` (string, two decimals); flags are 0/1.
  */
 import type { Flag } from './entities'
 import type { Yuan } from './money'
 
-/** SPEC §4 pay types. 99 (one school's bank-app option) creates no order: see DonateAnswer. */
+/** docs/product §4 pay types. 99 (one school's bank-app option) creates no order: see DonateAnswer. */
 export const PayTypes = {
   WECHAT: 1,
   ALIPAY: 2,
@@ -16,10 +16,10 @@ export const PayTypes = {
 } as const
 export type PayTypeCode = (typeof PayTypes)[keyof typeof PayTypes]
 
-/** SPEC §3 donateFrom: U5 messaging-app web, U6 mini-program, U1 other. */
+/** docs/product §3 donateFrom: U5 messaging-app web, U6 mini-program, U1 other. */
 export type DonateFrom = 'U5' | 'U6' | 'U1'
 
-/** The twelve dynamic field types of SPEC §3 fieldList. */
+/** The twelve dynamic field types of docs/product §3 fieldList. */
 export const FIELD_UI_TYPES = [
   'input', 'password', 'number', 'textarea', 'mobile', 'switch', 'select', 'select2', 'date', 'area', 'year', 'radio'
 ] as const
@@ -58,7 +58,7 @@ export interface FormField {
 /** Well-known fieldNames: the donor's name is `name` (copied to certificate, receipt and postal contact). */
 export const DONOR_NAME_FIELD = 'name'
 
-/** GET formDetail?itemsId. Lists are SPEC §3 codes: receipt types 1 paper, 2 electronic; paper ways 1 pickup,
+/** GET formDetail?itemsId. Lists are docs/product §3 codes: receipt types 1 paper, 2 electronic; paper ways 1 pickup,
  *  2 express; electronic ways 3 e-mail, 4 SMS; certificate paper ways 1 pickup at school, 2 mail. */
 export interface FormConfig {
   id: number
@@ -106,7 +106,7 @@ export interface SubItemPrice { id: number; name: string; fixMoney: { title: str
 /** GET getCardBlance?stuWorkNo (campus card, pay type 9). */
 export interface CardBalance { balance: Yuan }
 
-/** POST donate body (SPEC §3 Donation submission). The server recomputes the amount; the client's is checked. */
+/** POST donate body (docs/product §3 Donation submission). The server recomputes the amount; the client's is checked. */
 export interface DonateSubmission {
   formId?: number | null
   currency: 'CNY'
@@ -175,7 +175,7 @@ export interface PaymentParams {
   paid?: boolean
 }
 
-/** POST donate answer. Pay type 99 answers code 0 with billNo '' and data null: nothing is created (SPEC §4). */
+/** POST donate answer. Pay type 99 answers code 0 with billNo '' and data null: nothing is created (docs/product §4). */
 export interface DonateAnswer {
   orderPayRequestDTO: { billNo: string }
   data: PaymentParams | null
@@ -187,7 +187,7 @@ export interface DonateAnswer {
   payToken?: string
 }
 
-/** GET success?donatePlatOrder (SPEC §3 Success data). certificateImg is '' until the certificate is rendered. */
+/** GET success?donatePlatOrder (docs/product §3 Success data). certificateImg is '' until the certificate is rendered. */
 export interface SuccessData {
   name: string
   avatar: string
@@ -212,7 +212,7 @@ export interface OrderQuery { donatePlatOrder: string; payToken?: string }
 /** The sandbox cashier's confirm; payToken is the order's (DonateAnswer.payToken, in the cashier URL): required. */
 export interface SandboxNotifyBody { billNo: string; outcome: 'paid' | 'failed'; payToken: string; amount?: string }
 
-/** SPEC §9 / §5 limits the server enforces on donate. */
+/** docs/product §9 / §5 limits the server enforces on donate. */
 export const DONATE_LIMITS = {
   TEXTAREA_MAX: 200,
   CREDIT_CODE_LENGTH: 18,

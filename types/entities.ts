@@ -1,6 +1,6 @@
 /**
- * SPEC §3 entities as they travel on the wire. Flags are 0/1 numbers as in the spec; money is `Yuan` (string).
- * Dates are strings "YYYY-MM-DD HH:mm:ss" in Beijing time; the app cuts them to 10 or 16 characters (SPEC §9).
+ * docs/product §3 entities as they travel on the wire. Flags are 0/1 numbers as in the spec; money is `Yuan` (string).
+ * Dates are strings "YYYY-MM-DD HH:mm:ss" in Beijing time; the app cuts them to 10 or 16 characters (docs/product §9).
  */
 import type { Yuan } from './money'
 import type { SchoolSettings } from './config'

@@ -1,5 +1,5 @@
 /**
- * The response envelope and result codes every API call answers with (SPEC §7, §8).
+ * The response envelope and result codes every API call answers with (docs/product §7, §8).
  * Pinned: other clients and the tests depend on these exact numbers.
  */
 export const ResultCode = {
@@ -38,7 +38,7 @@ export interface Page<T> {
   rows: T[]
 }
 
-/** SPEC §9 page sizes. A larger `limit` is capped to PAGE_SIZE.MAX, never refused. */
+/** docs/product §9 page sizes. A larger `limit` is capped to PAGE_SIZE.MAX, never refused. */
 export const PAGE_SIZE = {
   LIST: 10,
   DIRECTORY: 20,

@@ -1,10 +1,10 @@
 /**
- * Donor identity on the wire (SPEC §7 Login, §4 SMS countdown and login state, §5 Login, §6). Tokens are the
+ * Donor identity on the wire (docs/product §7 Login, §4 SMS countdown and login state, §5 Login, §6). Tokens are the
  * AuthToken of entities.ts, sent back as `Authorization`.
  */
 import type { AuthToken, Flag } from './entities'
 
-/** "86-13800138000": dialling code, dash, number (SPEC §7 "mobile as area-number"). A bare number means code 86. */
+/** "86-13800138000": dialling code, dash, number (docs/product §7 "mobile as area-number"). A bare number means code 86. */
 export type AreaMobile = string
 
 /** POST S/app/v1/user/getSmsCode */
@@ -14,7 +14,7 @@ export interface SmsCodeAnswer { resendAfter: number; expiresIn: number }
 
 /**
  * POST S/app/v1/user/mobileLogin. Without a token it signs in the user who owns the mobile (created on first
- * use); with a valid token it binds the mobile to that user ('bind mobile', SPEC §6) and signs them in again.
+ * use); with a valid token it binds the mobile to that user ('bind mobile', docs/product §6) and signs them in again.
  */
 export interface MobileLoginBody { mobile: AreaMobile; code: string }
 export interface MobileLoginAnswer extends AuthToken {
@@ -26,7 +26,7 @@ export interface MobileLoginAnswer extends AuthToken {
 
 /** POST S/app/v1/user/passLogin. `password` is the lowercase hex SHA-256 of what the user typed (64 characters). */
 export interface PassLoginBody { username: string; password: string }
-/** Unknown account: code 0, isRegister 0, no token (the app shows 账号不存在, SPEC §8). Wrong password: code -1. */
+/** Unknown account: code 0, isRegister 0, no token (the app shows 账号不存在, docs/product §8). Wrong password: code -1. */
 export type PassLoginAnswer = { isRegister: 0 } | ({ isRegister: 1 } & AuthToken)
 
 /**
@@ -39,13 +39,13 @@ export const LOGIN_PLATFORMS: readonly LoginPlatform[] = ['weapp', 'alipay', 'h5
 export interface AuthTokenQuery { code: string; billType?: number; platform?: LoginPlatform }
 
 /**
- * accountType of `my` (SPEC §6: type 1 with open login shows the 'bind mobile' prompt and loginNotes):
+ * accountType of `my` (docs/product §6: type 1 with open login shows the 'bind mobile' prompt and loginNotes):
  * 1 no verified mobile bound yet (WeChat, Alipay, sandbox or password sign-in); 2 a verified mobile is bound.
  */
 export const AccountType = { UNBOUND: 1, MOBILE: 2 } as const
 export type AccountTypeValue = (typeof AccountType)[keyof typeof AccountType]
 
-/** SPEC §4 and §9 SMS limits, enforced by the server (per mobile and per client IP). */
+/** docs/product §4 and §9 SMS limits, enforced by the server (per mobile and per client IP). */
 export const SMS_LIMITS = {
   /** one code per 60 s per mobile and per IP (the app's countdown) */
   RESEND_SECONDS: 60,

@@ -5,7 +5,7 @@
  */
 export type Yuan = string
 
-/** Largest single donation, in yuan (SPEC §9). */
+/** Largest single donation, in yuan (docs/product §9). */
 export const MAX_DONATION_YUAN = 10_000_000
 export const CURRENCY = 'CNY'
 /** Strict pattern for an amount typed by a donor: positive, at most two decimals. */

@@ -1,7 +1,7 @@
 /**
- * Naming seats and books on the wire (issue 9; SPEC §2 Naming, §3 Seat, Area, Book, Book category, Nameplate example
+ * Naming seats and books on the wire (issue 9; docs/product §2 Naming, §3 Seat, Area, Book, Book category, Nameplate example
  * and config, Donation submission; §4 seat cells; §5 Naming and Books; §7 Projects areaList … donateBookList).
- * Field names follow the SPEC exactly (other clients depend on them), including the snake_case of the nameplate
+ * Field names follow docs/product §3 exactly (other clients depend on them), including the snake_case of the nameplate
  * config. Money is `Yuan` (string, two decimals); the server prices every order from its own price list.
  *
  * Changes (additive only after the first version; newest first):
@@ -17,18 +17,18 @@ import type { Yuan } from './money'
 
 // ---------------------------------------------------------------- constants
 
-/** SPEC §3 Area type: 1 and 2 are grids (seatList answers twoArray), 3 is a list (oneArray). */
+/** docs/product §3 Area type: 1 and 2 are grids (seatList answers twoArray), 3 is a list (oneArray). */
 export const AreaType = { GRID: 1, GRID_ALT: 2, LIST: 3 } as const
 export type AreaTypeValue = (typeof AreaType)[keyof typeof AreaType]
 
 /**
- * SPEC §4 seat cell: 1 free (selectable), 2 donated (tap shows the donor), 3 unavailable (inert).
+ * docs/product §4 seat cell: 1 free (selectable), 2 donated (tap shows the donor), 3 unavailable (inert).
  * A seat held by another donor's unpaid order is sent as 3 with `held: 1` until that order is paid (2) or released (1).
  */
 export const SeatStatus = { FREE: 1, DONATED: 2, UNAVAILABLE: 3 } as const
 export type SeatStatusValue = (typeof SeatStatus)[keyof typeof SeatStatus]
 
-/** namingType in the donation submission is a string (SPEC §3): '1' seat, '2' book. */
+/** namingType in the donation submission is a string (docs/product §3): '1' seat, '2' book. */
 export type NamingTypeCode = '1' | '2'
 
 /**
@@ -39,16 +39,16 @@ export const NameplateStatus = { PENDING: 1, APPROVED: 2, RETURNED: 3 } as const
 export type NameplateStatusValue = (typeof NameplateStatus)[keyof typeof NameplateStatus]
 
 /**
- * getSettingValue key of the seat campaign homes' background music (SPEC §2: music toggle): a JSON object of item id
+ * getSettingValue key of the seat campaign homes' background music (docs/product §2: music toggle): a JSON object of item id
  * -> audio URL, e.g. {"1": "/files/naming/jnu-bgm.mp3"}. '' (unset) or no entry for the item: the home shows no
  * music toggle.
  */
 export const NAMING_MUSIC_SETTING = 'naming_music'
 
-/** SPEC §5: the donor identity of a seat nameplate is always the alumnus one (the value engraved). */
+/** docs/product §5: the donor identity of a seat nameplate is always the alumnus one (the value engraved). */
 export const ALUMNUS_IDENTITY = '校友'
 
-/** SPEC §5, §9 naming limits the server enforces on donate and on a nameplate correction. */
+/** docs/product §5, §9 naming limits the server enforces on donate and on a nameplate correction. */
 export const NAMING_LIMITS = {
   /** nameplate message, characters (code points) */
   MESSAGE_MAX: 20,
@@ -83,7 +83,7 @@ export interface SeatPrice {
   termYear: number
 }
 
-/** A seat in seatList (SPEC §3 Seat). Donor fields are filled only for status 2 (masked / anonymised by the server). */
+/** A seat in seatList (docs/product §3 Seat). Donor fields are filled only for status 2 (masked / anonymised by the server). */
 export interface Seat {
   id: number
   /** the seat's label, e.g. "3排12座" */
@@ -114,13 +114,13 @@ export interface SeatListQuery extends LangQuery { areaId: number }
 
 // ---------------------------------------------------------------- books
 
-/** GET bookCategoryList?itemsId&limit&offset (SPEC §9: 10 a page). */
+/** GET bookCategoryList?itemsId&limit&offset (docs/product §9: 10 a page). */
 export interface BookCategory { id: number; title: string }
 export interface BookCategoryListQuery extends PageQuery { itemsId: number }
 
 /**
- * A book in bookList (SPEC §3 Book). `stock` is what can still be named now: copies neither named nor held by an
- * unpaid order. isChecked and namingCount of the SPEC are local to the app and never sent by the server.
+ * A book in bookList (docs/product §3 Book). `stock` is what can still be named now: copies neither named nor held by an
+ * unpaid order. isChecked and namingCount (docs/product §3) are local to the app and never sent by the server.
  */
 export interface Book {
   id: number
@@ -158,7 +158,7 @@ export interface NameplateElement {
   style: Record<string, string | number>
 }
 
-/** GET nameplateExample?itemsId: the examples of the editor's preview slider (SPEC §3 Nameplate example). */
+/** GET nameplateExample?itemsId: the examples of the editor's preview slider (docs/product §3 Nameplate example). */
 export interface NameplateExample {
   id: number
   title: string
@@ -170,7 +170,7 @@ export interface NameplateExample {
   configData: NameplateElement[]
 }
 
-/** GET getNameplateDetailConfig?itemsId: the nameplate-detail card (SPEC §3 Nameplate config, snake_case as there). */
+/** GET getNameplateDetailConfig?itemsId: the nameplate-detail card (docs/product §3 Nameplate config, snake_case as there). */
 export interface NameplateDetailConfig {
   bg_img: string
   bg_word: string
@@ -208,7 +208,7 @@ export interface ShowDataQuery extends LangQuery { id: number }
 
 // ---------------------------------------------------------------- donation submission (itemsType 2)
 
-/** seatList[] of a seat naming order (SPEC §3). termYear picks one entry of the seat's priceList. */
+/** seatList[] of a seat naming order (docs/product §3). termYear picks one entry of the seat's priceList. */
 export interface SeatNamingEntry extends NameplateText {
   seatId: number
   areaId: number
@@ -216,7 +216,7 @@ export interface SeatNamingEntry extends NameplateText {
   termYear: number
 }
 
-/** bookList[] of a book naming order (SPEC §3). title and unitPrice are the client's view: the server re-prices. */
+/** bookList[] of a book naming order (docs/product §3). title and unitPrice are the client's view: the server re-prices. */
 export interface BookNamingEntry {
   bookId: number
   itemsId: number

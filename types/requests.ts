@@ -29,5 +29,5 @@ export interface InsertLeavewordBody { itemsId: number; content: string }
  */
 export interface MiddleAuthBody { openId: string; timestamp?: number; signature?: string }
 
-/** SPEC §5: message length limit. */
+/** docs/product §5: message length limit. */
 export const MESSAGE_MAX = 140

@@ -1,5 +1,5 @@
 /**
- * API paths, relative to a school's API base (`/api/{school}`). SPEC §7.
+ * API paths, relative to a school's API base (`/api/{school}`). docs/product §7.
  * P = /uplus-foundation/app/v1/donateu, S = /uplus-system.
  */
 export const P = '/uplus-foundation/app/v1/donateu'
@@ -40,7 +40,7 @@ export const Api = {
   getNameplateDetailConfig: `${P}/items/getNameplateDetailConfig`,
   bookList: `${P}/items/bookList`,
   bookCategoryList: `${P}/items/bookCategoryList`,
-  /** the owner corrects a nameplate (issue 9 review; not in the SPEC's call list) */
+  /** the owner corrects a nameplate (issue 9 review; not in the product docs' call list) */
   nameplateUpdate: `${P}/user/center/nameplateUpdate`,
   // Donation flow (types/donate.ts)
   formDetail: `${P}/items/formDetail`,

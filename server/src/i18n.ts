@@ -1,5 +1,5 @@
 /**
- * Server messages in both languages (SPEC §1: zh_CN default, en). The request's language comes from the `lang`
+ * Server messages in both languages (docs/product §1: zh_CN default, en). The request's language comes from the `lang`
  * query (GET) or the `lang` query/header (POST); anything unrecognised falls back to zh_CN.
  */
 import { DEFAULT_LANG, type Lang } from '../../types'

@@ -1,5 +1,5 @@
 /**
- * Awards (SPEC §2 award?id, §3 Award, §9 default titles): the five defaults per school, the foundation's rules,
+ * Awards (docs/product §2 award?id, §3 Award, §9 default titles): the five defaults per school, the foundation's rules,
  * and earning on the paid transition through recordGiftForAwards called the way the order flow calls it
  * (domain/order/notifications.ts): inside the transaction that moves the order to paid, after the transition.
  */

@@ -1,5 +1,5 @@
 /**
- * The personal centre (SPEC §2 mine, mine-don, mine-together, mine-gm; §3 User center; §7 User centre) with gifts
+ * The personal centre (docs/product §2 mine, mine-don, mine-together, mine-gm; §3 User center; §7 User centre) with gifts
  * made through the server's own donation flow (donate + sandbox notify) and the seeded users' history: my,
  * updateUser rules, donateRecordList, itemsDonateGroup, togetherStatistics, launchList, joinList, namingList.
  */

@@ -1,5 +1,5 @@
 /**
- * Certificates (SPEC §2 mine-certificate, §3 Certificate record/config, §4 statuses and filters, §5 paper
+ * Certificates (docs/product §2 mine-certificate, §3 Certificate record/config, §4 statuses and filters, §5 paper
  * certificate, §7 Certificates): every §5 rule refused with -1 and nothing written, one application per donation
  * (also under concurrent submits, decided by the UNIQUE constraint), the electronic certificates the payment
  * flow renders, and applications opened from the donation form when the order is paid (openRequestsForPaidOrder).
@@ -71,7 +71,7 @@ describe('config and picker', () => {
   })
 })
 
-describe('insert: SPEC §5 rules, each a -1 with nothing written', () => {
+describe('insert: docs/product §5 rules, each a -1 with nothing written', () => {
   const refused: [string, Record<string, unknown>, string][] = [
     ['no project', { ...mail, donateIds: [] }, '请选择项目'],
     ['a way the school does not offer', { ...mail, certificateWay: 3, donateIds: [0] }, '请选择证书领取方式'],

@@ -1,4 +1,4 @@
-/** formDetail, checkPermission and itemsSubPrice against the seeded forms (SPEC §3 Form config, §7 Projects). */
+/** formDetail, checkPermission and itemsSubPrice against the seeded forms (docs/product §3 Form config, §7 Projects). */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { Api, FIELD_UI_TYPES, PermissionCode, ResultCode, type FormConfig, type SubItemPrice } from '../../types'

@@ -2,7 +2,7 @@
  * Fuzz (issue 8): every registered route (route-list.ts: a route added later is fuzzed without being listed here)
  * gets malformed, oversized, wrong-typed and unicode-edge values in its query, body and path, with and without a
  * valid session. Whatever comes back: no 5xx, the process keeps answering, every envelope refusal has code -1
- * (or -997 for a missing/foreign session, -998 for checkPermission's alumni gate, both fixed by SPEC §8) and a
+ * (or -997 for a missing/foreign session, -998 for checkPermission's alumni gate, both fixed by docs/product §8) and a
  * message in the request's language (every request says lang=en, so no message may contain Chinese).
  *
  * Deterministic: the values come from a seeded generator (FUZZ_SEED to replay another run); bounded: a fixed

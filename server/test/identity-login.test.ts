@@ -1,5 +1,5 @@
 /**
- * Identity (SPEC §7 Login, §4 SMS countdown, §5 Login, §8 账号不存在): SMS codes (format, 60 s per mobile and per
+ * Identity (docs/product §7 Login, §4 SMS countdown, §5 Login, §8 账号不存在): SMS codes (format, 60 s per mobile and per
  * IP, ten a day, 5-minute expiry, single use, newest code only, five wrong guesses burn it, races), mobile sign-in
  * and binding, password sign-in (unknown / wrong / right), the school's login switch, the console SMS line, and
  * real WeChat/Alipay code exchange against fake provider servers on 127.0.0.1.

@@ -1,5 +1,5 @@
 /**
- * Order states (SPEC §4): pending -> paid | cancelled | expired | reconciling, reconciling -> paid | cancelled and
+ * Order states (docs/product §4): pending -> paid | cancelled | expired | reconciling, reconciling -> paid | cancelled and
  * nothing else; cancel, payback, success,
  * donate4ali; the earlier unpaid order replaced by a new one; expiry after ORDER_TTL_MINUTES; pay type 99;
  * the campus card paying inside donate; rate limits on order creation.
@@ -217,7 +217,7 @@ describe('success, donate4ali, pay type 99', () => {
 })
 
 describe('campus card (hhu, pay type 9, demo card system)', () => {
-  it('getCardBlance, a payment that completes inside donate, and the balance checks of SPEC §5', async () => {
+  it('getCardBlance, a payment that completes inside donate, and the balance checks of docs/product §5', async () => {
     const t = await login(ctx.app, 'hhu', 'card-user')
     const id = await projectIdOf(ctx.app, 'hhu', '河海励志奖学金')
     const bal = async (stuWorkNo: string) => (await call(ctx.app, 'hhu', Api.getCardBlance, { query: { stuWorkNo }, token: t })).body

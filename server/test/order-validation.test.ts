@@ -1,5 +1,5 @@
 /**
- * SPEC §5 on POST donate, server side: every rule refused with code -1 and a message naming the problem, and
+ * docs/product §5 on POST donate, server side: every rule refused with code -1 and a message naming the problem, and
  * nothing written (orders, submissions, notifications, jobs counted before and after). Positive controls show the
  * same bodies pass once the one broken thing is fixed, so a refusal is for the stated reason.
  */
@@ -48,7 +48,7 @@ const scholarship = (over: Partial<Body> = {}) => demoBody(ids.scholarship, over
 const withData = (data: Record<string, unknown>, over: Partial<Body> = {}) =>
   scholarship({ formDataMap: { name: '张三', mobile: '86-13800138000', isAlumni: '0', ...data } as Record<string, string>, ...over })
 
-describe('amount (SPEC §5, §9)', () => {
+describe('amount (docs/product §5, §9)', () => {
   it('refuses zero, negative, non-numeric, more than two decimals, exponent and empty amounts', async () => {
     for (const m of ['0', '0.00', '-1', 'abc', '1.234', '1e3', '', ' ', '１００']) {
       await refused(scholarship({ currencyMoney: m }), /捐赠金额|请输入正确/)

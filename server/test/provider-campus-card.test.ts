@@ -1,4 +1,4 @@
-/** Campus card (pay type 9): the demo card service, SPEC §5 rules, getCardBalance and the payment provider. */
+/** Campus card (pay type 9): the demo card service, docs/product §5 rules, getCardBalance and the payment provider. */
 import assert from 'node:assert/strict'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -77,7 +77,7 @@ describe('campus card', () => {
     await refusedWith(getCardBalance(SCHOOL, '20230001', '000000'), 'campusCardAuthFailed', 'declined')
     await refusedWith(getCardBalance(SCHOOL, 'NOPE', '011234'), 'campusCardAuthFailed', 'declined')
     await refusedWith(getCardBalance(SCHOOL, '  ', '011234'), 'campusCardRequired', 'declined')
-    // getCardBlance (SPEC §7) sends only stuWorkNo: the demo answers a plain lookup
+    // getCardBlance (docs/product §7) sends only stuWorkNo: the demo answers a plain lookup
     assert.equal(await getCardBalance(SCHOOL, 'T0001'), 2_000_000)
     await refusedWith(getCardBalance(9999, '20230001', '011234'), 'campusCardNotConfigured', 'config')
   })

@@ -1,5 +1,5 @@
 /**
- * Receipts (SPEC §2 mine-paper, §3 Receipt record/config, §4 statuses, §5 receipt, §7 Receipts): every §5 rule
+ * Receipts (docs/product §2 mine-paper, §3 Receipt record/config, §4 statuses, §5 receipt, §7 Receipts): every §5 rule
  * refused with -1 and nothing written, validType, one application per donation (also concurrently), lastUserInfo,
  * status filters and invoice information only for statuses 2, 4, 6, 7.
  */
@@ -75,7 +75,7 @@ describe('config and picker', () => {
   })
 })
 
-describe('insert: SPEC §5 rules, each a -1 with nothing written', () => {
+describe('insert: docs/product §5 rules, each a -1 with nothing written', () => {
   const express = { donorType: 1, donorName: '张三', creditCode: ID_NO, receiptType: 1, receiptWay: 2, postalContact: '张三', postalMobile: '86-13800138000', postalAddress: '南京市鼓楼区' }
   const refused: [string, Record<string, unknown>, string][] = [
     ['no donation', { ...email, donateRecordIds: [] }, '请选择捐赠记录'],

@@ -144,7 +144,7 @@ describe('session hook (app)', () => {
     assert.equal(r.body.code, ResultCode.ERROR)
   })
 
-  it('the SPEC\'s body `token` is a session like the Authorization header', async () => {
+  it('the product docs\' body `token` is a session like the Authorization header', async () => {
     const before = await messages()
     const r = await call(app, 'demo', Api.insertLeaveword, { method: 'POST', body: { itemsId: wall, content: 'body token', token } })
     assert.equal(r.body.code, 0, r.body.message)

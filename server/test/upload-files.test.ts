@@ -1,5 +1,5 @@
 /**
- * POST S/api/v1/file/upload (SPEC §7, §2 avatar editor): the type comes from the bytes (a PNG named .gif is stored
+ * POST S/api/v1/file/upload (docs/product §7, §2 avatar editor): the type comes from the bytes (a PNG named .gif is stored
  * as .png, an EXE named .png is refused), SVG is refused whatever it holds (security-uploads.test.ts has the
  * hostile ones), more than 5 MB is refused with nothing left on disk, and only the caller's own uploads become
  * avatars.

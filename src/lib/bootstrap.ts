@@ -1,5 +1,5 @@
 /**
- * App bootstrap (SPEC §7 Bootstrap): root config -> school config -> base config, language, theme colour,
+ * App bootstrap (docs/product §7 Bootstrap): root config -> school config -> base config, language, theme colour,
  * sign-in hand-offs (OAuth code, middle-school openId) and the 5-minute token refresh.
  */
 import Taro from '@tarojs/taro'
@@ -57,7 +57,7 @@ async function signInWithCode(code: string): Promise<void> {
 }
 
 /**
- * Whether the school offers mobile/password sign-in (SPEC §3 User center isOpenLogin). Before sign-in only
+ * Whether the school offers mobile/password sign-in (docs/product §3 User center isOpenLogin). Before sign-in only
  * baseConfig can say so; a server that does not send the flag gets the server's default (open).
  */
 export function schoolOpensLogin(base: (BaseConfig & { isOpenLogin?: Flag }) | null): boolean {
@@ -71,7 +71,7 @@ export type SignInRoute = 'redirect' | 'login-page' | 'not-in-wechat' | 'failed'
  * web-view): the authorisation URL getAuthUrl answers. In a plain browser that URL is followed only when it can work
  * here: the school's sandbox identity answers with this same origin (demo schools; the browse/donate end-to-end
  * tests rely on it). WeChat's official-account OAuth page cannot work outside WeChat, so the login page takes over
- * when the school opens mobile/password sign-in; without it the visitor is told to open the page in WeChat (SPEC §8).
+ * when the school opens mobile/password sign-in; without it the visitor is told to open the page in WeChat (docs/product §8).
  * `codeFailed`: a code from the last redirect was refused on this page load; following the redirect again would
  * loop, so the login page (or a failure notice) takes over. docs/decisions/010.
  */

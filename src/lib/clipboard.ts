@@ -1,4 +1,4 @@
-/** Copies text and says so (SPEC §8 复制成功); a failed copy is only logged. */
+/** Copies text and says so (docs/product §8 复制成功); a failed copy is only logged. */
 import Taro from '@tarojs/taro'
 import { quiet, toast } from './quiet'
 

@@ -10,7 +10,7 @@ export const DEFAULT_AREA = DONATE_LIMITS.DEFAULT_AREA_CODE
 export const normaliseArea = (code: string | null | undefined): string => String(code ?? '').trim().replace(/^\+/, '')
 
 /**
- * SPEC §5: a number whose length is not 11 with the area code empty or 86 is invalid ('please enter valid contact
+ * docs/product §5: a number whose length is not 11 with the area code empty or 86 is invalid ('please enter valid contact
  * mobile'). Any number must be digits only.
  */
 export function isValidContactMobile(area: string, mobile: string): boolean {

@@ -11,7 +11,7 @@ function toDecimal(v: string | number | null | undefined): Decimal {
   }
 }
 
-/** "1234567.5" -> "1,234,567.50" (thousands separators, two decimals, SPEC §9). */
+/** "1234567.5" -> "1,234,567.50" (thousands separators, two decimals, docs/product §9). */
 export function formatMoney(v: string | number | null | undefined): string {
   const fixed = toDecimal(v).toFixed(2)
   const neg = fixed.startsWith('-')
@@ -20,7 +20,7 @@ export function formatMoney(v: string | number | null | undefined): string {
   return `${neg ? '-' : ''}${grouped}.${frac}`
 }
 
-/** Progress percent = complete / limit, capped at 100, two decimals (SPEC §4). Returns a number for the bar. */
+/** Progress percent = complete / limit, capped at 100, two decimals (docs/product §4). Returns a number for the bar. */
 export function progressPercent(complete: string | number, limit: string | number): number {
   const l = toDecimal(limit)
   if (l.lte(0)) return 0
@@ -34,7 +34,7 @@ export function sumMoney(values: Array<string | number>): string {
 }
 
 export type AmountCheck = 'ok' | 'invalid' | 'too-large'
-/** A donor's typed amount: positive, at most two decimals, at most 10,000,000 (SPEC §5). */
+/** A donor's typed amount: positive, at most two decimals, at most 10,000,000 (docs/product §5). */
 export function checkAmount(input: string): AmountCheck {
   const s = input.trim()
   if (!AMOUNT_PATTERN.test(s) && !/^\d+(\.\d{1,2})?$/.test(s)) return 'invalid'

@@ -21,7 +21,7 @@ export function rejectionField(e: unknown, key: 'errMsg' | 'errorMessage' | 'res
   return typeof e === 'object' && e !== null && key in e ? (e as Record<string, unknown>)[key] : undefined
 }
 
-/** A text toast (SPEC §9 durations: 1000 ms by default, 2000 ms for errors and limits). */
+/** A text toast (docs/product §9 durations: 1000 ms by default, 2000 ms for errors and limits). */
 export function toast(title: string, duration = 1000): void {
   if (title) quiet(() => Taro.showToast({ title, icon: 'none', duration }))
 }

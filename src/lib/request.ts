@@ -1,5 +1,5 @@
 /**
- * The one request module (SPEC §7, §8): signature + nonce headers, `lang` on GETs, Authorization, and the result
+ * The one request module (docs/product §7, §8): signature + nonce headers, `lang` on GETs, Authorization, and the result
  * codes: -1 toasts the server's message for 2 s; -997 and -998 clear the token and re-authorise; permission codes
  * 0201/0101 are handed to the caller; network failures toast the network message.
  */
@@ -31,7 +31,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'DELETE'
   query?: Record<string, string | number | boolean | undefined | null>
   data?: unknown
-  /** send the token (default true; SPEC §6 lists calls sent without) */
+  /** send the token (default true; docs/product §6 lists calls sent without) */
   auth?: boolean
   /** no toast on -1 or network errors: the caller shows its own state */
   silent?: boolean
@@ -43,7 +43,7 @@ export const requestHooks: { reauthorize: () => void } = { reauthorize: () => un
 const RETRY_MS = 500
 const MAX_WAIT_MS = 30_000
 
-/** SPEC §9: while the API base is unset, retry every 500 ms. */
+/** docs/product §9: while the API base is unset, retry every 500 ms. */
 async function waitForApiBase(): Promise<{ base: string; signKey: string }> {
   const started = Date.now()
   for (;;) {
@@ -95,7 +95,7 @@ function permissionOf(data: unknown): string | null {
   return code === PermissionCode.ALUMNI_REQUIRED || code === PermissionCode.AUTH_REQUIRED ? code : null
 }
 
-/** Resolves with `data` on code 0; otherwise handles the code per SPEC §8 and rejects with ApiError. */
+/** Resolves with `data` on code 0; otherwise handles the code per docs/product §8 and rejects with ApiError. */
 export async function request<T>(opts: RequestOptions): Promise<T> {
   return settle(await requestEnvelope<T>(opts), opts)
 }
@@ -104,7 +104,7 @@ export interface UploadOptions {
   path: string
   /** a local file path the platform can read: mini-program temp file, H5 blob: URL */
   filePath: string
-  /** multipart field name (SPEC §7 file upload: 'file') */
+  /** multipart field name (docs/product §7 file upload: 'file') */
   name?: string
   fileName?: string
   /** 0..100 while the body is sent */

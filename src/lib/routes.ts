@@ -1,4 +1,4 @@
-/** SPEC §2 route names -> Taro page paths (H5 shows the route name as the URL path; config/routes.ts). */
+/** docs/product §2 route names -> Taro page paths (H5 shows the route name as the URL path; config/routes.ts). */
 export const ROUTES = {
   subject: '/pages/subject/index',
   'subject-cpu': '/pages/subject-cpu/index',

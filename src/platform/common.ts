@@ -28,7 +28,7 @@ export const storage: Platform['storage'] = {
   }
 }
 
-// SPEC §2: navigation errors are swallowed (e.g. navigating to the page already shown, or a full page stack).
+// docs/product §2: navigation errors are swallowed (e.g. navigating to the page already shown, or a full page stack).
 export const nav: Platform['nav'] = {
   to(url) {
     quiet(() => Taro.navigateTo({ url }).catch(() => quiet(() => Taro.redirectTo({ url }))))

@@ -6,7 +6,7 @@ declare const API_ORIGIN: string
 
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|HarmonyOS|Windows Phone/i
 
-/** SPEC §9 mobile detection. Exported for tests. */
+/** docs/product §9 mobile detection. Exported for tests. */
 export function detectEnv(ua: string, hasTouch: boolean, width: number, wxEnv?: string): EnvInfo {
   const mobileAgent = MOBILE_UA.test(ua)
   return {

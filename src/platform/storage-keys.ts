@@ -13,7 +13,7 @@ export interface GmSeat {
   termYear: number | null
 }
 
-/** A book chosen on book-list?id with the copies to name (1 .. stock, SPEC §5). */
+/** A book chosen on book-list?id with the copies to name (1 .. stock, docs/product §5). */
 export interface GmBook {
   bookId: number
   title: string
@@ -25,7 +25,7 @@ export interface GmBook {
 }
 
 /**
- * SPEC §3 local storage 'gm': what the donor chose and wrote, carried from seat / book-list through form-gm and edit
+ * docs/product §3 local storage 'gm': what the donor chose and wrote, carried from seat / book-list through form-gm and edit
  * and back. Read through features/naming/model/selection.ts, which drops a value of any other shape.
  */
 export interface GmSelection {
@@ -44,9 +44,9 @@ export interface StorageSchema {
   token: string
   lang: Lang
   school: string
-  /** chosen certificate tab (SPEC §2 Certificates) */
+  /** chosen certificate tab (docs/product §2 Certificates) */
   cerTab: string
-  /** chosen seats or books and their nameplates (SPEC §3 local storage 'gm') */
+  /** chosen seats or books and their nameplates (docs/product §3 local storage 'gm') */
   gm: GmSelection
   home: string
   hasShownTreeNamingGuide: boolean

@@ -10,7 +10,7 @@ export interface EnvInfo {
   inWechatBrowser: boolean
   /** running as a mini-program, or as a web-view page inside one */
   inMiniProgram: boolean
-  /** SPEC §9: touch plus mobile agent, or width <= 768 px plus mobile agent; always true in mini-programs */
+  /** docs/product §9: touch plus mobile agent, or width <= 768 px plus mobile agent; always true in mini-programs */
   isMobile: boolean
 }
 
@@ -74,7 +74,7 @@ export interface Platform {
     remove(key: string): void
   }
   nav: {
-    /** navigate to a page path with query; errors are swallowed (SPEC §2) */
+    /** navigate to a page path with query; errors are swallowed (docs/product §2) */
     to(url: string): void
     redirect(url: string): void
     back(delta?: number): void
@@ -87,7 +87,7 @@ export interface Platform {
     currentCard(): ShareCard | null
   }
   auth: AuthHandoff
-  /** the page's canvas by selector, sized in CSS pixels (SPEC: share cards, certificates, maps) */
+  /** the page's canvas by selector, sized in CSS pixels (docs/product: share cards, certificates, maps) */
   getCanvas(selector: string): Promise<CanvasHandle | null>
   media: {
     /** one image from the album (and camera where the platform offers it); null when cancelled */

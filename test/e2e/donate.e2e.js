@@ -36,7 +36,7 @@ function money(f) {
   const s = `${Math.floor(f / 100)}`.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   return `${s}.${String(f % 100).padStart(2, '0')}`
 }
-/** SPEC §4 progress: complete / limit, capped at 100, two decimals rounded down (as the app's progressPercent). */
+/** docs/product §4 progress: complete / limit, capped at 100, two decimals rounded down (as the app's progressPercent). */
 function percent(complete, limit) {
   if (limit <= 0) return 0
   return Math.min(100, Math.floor((complete * 10000) / limit) / 100)

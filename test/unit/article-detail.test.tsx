@@ -1,5 +1,5 @@
 /**
- * list-page with id = the article (SPEC §2 Articles): title in the page and the navigation bar, date, reads, and
+ * list-page with id = the article (docs/product §2 Articles): title in the page and the navigation bar, date, reads, and
  * the server's HTML with scripts, event handlers and javascript: links removed and /files/ images kept.
  */
 import Taro from '@tarojs/taro'

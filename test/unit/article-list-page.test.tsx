@@ -1,5 +1,5 @@
 /**
- * list-page without id (SPEC §2 Articles): six styles with distinct layouts, the title query, the web source,
+ * list-page without id (docs/product §2 Articles): six styles with distinct layouts, the title query, the web source,
  * and tapping an article to open it. The `list` route shares the list and is checked here too.
  */
 import Taro from '@tarojs/taro'

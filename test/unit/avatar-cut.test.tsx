@@ -88,7 +88,7 @@ describe('cut', () => {
     await openCut()
     fireEvent.click(screen.getByTestId('cut-choose').querySelector('.at-button')!)
     await screen.findByTestId('crop-overlay')
-    // SPEC §4: the footer is hidden while cropping
+    // docs/product §4: the footer is hidden while cropping
     expect(screen.queryByTestId('cut-footer')).toBeNull()
     await waitFor(() => expect(screen.getByTestId('crop-image')).toBeTruthy(), { timeout: 2000 })
     const img = screen.getByTestId('crop-image') as HTMLElement

@@ -35,7 +35,7 @@ describe('status chips', () => {
   })
 })
 
-describe('contact mobile rule (SPEC §5)', () => {
+describe('contact mobile rule (docs/product §5)', () => {
   it('needs 11 digits when the area code is empty or 86', () => {
     expect(isValidContactMobile('86', '13900139000')).toBe(true)
     expect(isValidContactMobile('+86', '13900139000')).toBe(true)

@@ -1,5 +1,5 @@
 /**
- * Donation directory (jzml): sort toggles walk the four orders of SPEC §4 and restart the list; the search box
+ * Donation directory (jzml): sort toggles walk the four orders of docs/product §4 and restart the list; the search box
  * follows settings.hideDirectorySearch; the totals line follows settings.hideStatistics; rows show what a donor sees.
  * Only Taro.request is stubbed: it answers like the server, from the query it was given.
  */

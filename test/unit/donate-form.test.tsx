@@ -343,7 +343,7 @@ describe('donation form', () => {
     })
     const dialog = await screen.findByTestId('alumni-dialog')
     expect(dialog.textContent).toBe('该项目仅面向校友筹款，请完成校友认证后再捐赠。')
-    // the token is kept (SPEC §4: -998 with 0201 does not sign out)
+    // the token is kept (docs/product §4: -998 with 0201 does not sign out)
     expect(useSession.getState().token).toBe('tok-1')
     fireEvent.click(screen.getByTestId('alumni-close'))
     await waitFor(() => expect(document.querySelector('.at-modal--active')).toBeNull())

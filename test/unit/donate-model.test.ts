@@ -24,7 +24,7 @@ const filled = (ctx = ctxOf(), over: Parameters<typeof stateOf>[1] = {}) =>
     values: { name: '张赟喆', mobile: '13800138000', isAlumnus: '0', ...(over.values || {}) }
   })
 
-describe('amount rules (SPEC §5)', () => {
+describe('amount rules (docs/product §5)', () => {
   const form = { isIntegerMoney: 0 as const, minMoney: '5.00' }
   it('accepts positive amounts with at most two decimals', () => {
     expect(checkHandAmount('5', form)).toBe('ok')
@@ -61,7 +61,7 @@ describe('amount rules (SPEC §5)', () => {
   })
 })
 
-describe('conditional fields (SPEC §4)', () => {
+describe('conditional fields (docs/product §4)', () => {
   it('shows a field only when its controller has one of the listed values', () => {
     const base = names({ isAlumnus: '0', wantNews: '0' })
     expect(base).not.toContain('college')
@@ -95,7 +95,7 @@ describe('conditional fields (SPEC §4)', () => {
   })
 })
 
-describe('field validation per ui type (SPEC §5)', () => {
+describe('field validation per ui type (docs/product §5)', () => {
   const err = (name: string, value: string, code = '86') => fieldError(byName(name), value, code, new Date('2025-06-01'))
   it('required: the first missing field shows its placeholder; without one, "请输入{title}"', () => {
     const e = firstFieldError(FIELDS, { name: '', mobile: '' }, {})!
@@ -169,7 +169,7 @@ describe('field validation per ui type (SPEC §5)', () => {
   })
 })
 
-describe('section visibility (SPEC §4 Form visibility)', () => {
+describe('section visibility (docs/product §4 Form visibility)', () => {
   it('certificate at or above minMoneyCertificate; paper needs isOpenCertificate; way once paper is chosen', () => {
     const ctx = ctxOf()
     expect(visibility(ctx, stateOf(ctx, { fixedMoney: null, handMoney: '99.99' })).certificate).toBe(false)

@@ -1,6 +1,6 @@
 /**
  * The login page against a stubbed HTTP boundary (Taro.request answering as the server does): the order of the
- * checks (SPEC §5 Login), the SMS countdown (SPEC §4, §9), the password hash, isRegister 0 (SPEC §8), success.
+ * checks (docs/product §5 Login), the SMS countdown (docs/product §4, §9), the password hash, isRegister 0 (docs/product §8), success.
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'

@@ -108,7 +108,7 @@ describe('ensureLogin', () => {
     expect(useSession.getState().token).toBe('tok-weapp')
   })
 
-  it('-997 clears the token and signs in again through the same path (SPEC §4, §8)', async () => {
+  it('-997 clears the token and signs in again through the same path (docs/product §4, §8)', async () => {
     jest.spyOn(platform, 'env').mockReturnValue({ target: 'alipay', inWechatBrowser: false, inMiniProgram: true, isMobile: true })
     ;(platform.auth.obtainCode as jest.Mock).mockImplementation(async () => 'ali-code')
     requestHooks.reauthorize = () => {

@@ -18,7 +18,7 @@ describe('money', () => {
     expect(progressPercent('500', '100')).toBe(100)
     expect(progressPercent('5', '0')).toBe(0)
   })
-  it('checks typed amounts per SPEC §5', () => {
+  it('checks typed amounts per docs/product §5', () => {
     expect(checkAmount('100')).toBe('ok')
     expect(checkAmount('0.01')).toBe('ok')
     expect(checkAmount('1.234')).toBe('invalid')

@@ -1,5 +1,5 @@
 /**
- * runPayment's navigation (SPEC §4 Donation flow, §9): paid -> payback -> success?billNo after 250 ms; cancel or
+ * runPayment's navigation (docs/product §4 Donation flow, §9): paid -> payback -> success?billNo after 250 ms; cancel or
  * failure -> the toast, GET cancel with the order, back; campus card -> success at once; pay type 99 -> nothing.
  * HTTP is stubbed at Taro.request; navigation is observed on platform.nav.
  */

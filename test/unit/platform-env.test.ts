@@ -5,7 +5,7 @@ const IPHONE_WECHAT =
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36'
 const ANDROID_MINI = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Mobile Safari/537.36 MicroMessenger/8.0 miniProgram'
 
-describe('H5 environment detection (SPEC §9)', () => {
+describe('H5 environment detection (docs/product §9)', () => {
   it('treats a touch phone as mobile and spots the WeChat browser', () => {
     const env = detectEnv(IPHONE_WECHAT, true, 390)
     expect(env).toMatchObject({ target: 'h5', isMobile: true, inWechatBrowser: true, inMiniProgram: false })

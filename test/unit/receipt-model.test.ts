@@ -11,7 +11,7 @@ const base: ReceiptApplyState = {
 }
 const check = (s: Partial<ReceiptApplyState>, cfg = receiptConfig(), d = ids) => validateReceiptApply({ ...base, ...s }, cfg, d)?.key ?? null
 
-describe('receipt application validation (SPEC §5)', () => {
+describe('receipt application validation (docs/product §5)', () => {
   it('needs at least one donation', () => {
     expect(check({}, receiptConfig(), [])).toBe('receipt.pick.none')
     expect(check({})).toBeNull()

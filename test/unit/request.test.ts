@@ -1,6 +1,6 @@
 /**
  * The request module against the HTTP boundary (Taro.request stubbed with envelopes as the server sends them):
- * headers, language, and the result-code handling of SPEC §8.
+ * headers, language, and the result-code handling of docs/product §8.
  */
 import Taro from '@tarojs/taro'
 import { createDecipheriv } from 'node:crypto'
@@ -88,7 +88,7 @@ describe('request', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '连接失败，请检查网络设置' }))
   })
 
-  describe('before the school config has arrived (SPEC §9: retry every 500 ms)', () => {
+  describe('before the school config has arrived (docs/product §9: retry every 500 ms)', () => {
     beforeEach(() => jest.useFakeTimers())
     afterEach(() => jest.useRealTimers())
 

@@ -228,7 +228,7 @@ export interface DonationSubmissionTable {
   client_ip: string
 }
 
-/** A donation form (SPEC §3 Form config). Lists are JSON number arrays; fen columns hold the yuan settings. */
+/** A donation form (docs/product §3 Form config). Lists are JSON number arrays; fen columns hold the yuan settings. */
 export interface DonationFormTable {
   id: Id
   school_id: number

@@ -70,7 +70,7 @@ export const pageProps = { limit: optInt(1, INT_RANGE.int4), offset: optInt(0, I
 export const query = <P extends Record<string, TSchema>>(properties: P) => Type.Object({ lang: optString(16), ...properties })
 
 /** Body schema: validated with coercion off (plugins/envelope.ts); unknown keys are kept, never stripped. The
- *  `token` a SPEC call may carry in its body is declared by the route (it is the session, plugins/auth.ts). */
+ *  `token` a call of docs/product may carry in its body is declared by the route (it is the session, plugins/auth.ts). */
 export const body = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties)
 
 

@@ -5,7 +5,7 @@
  *   config: { session: 'optional' }   answers visitors too: `req.optionalSession` is the session or null (a missing,
  *                                     stale or foreign token is simply no session, never -997)
  * Routes without it never look a token up. The token travels in `Authorization` (optionally "Bearer …"); calls
- * whose SPEC entry lists a `token` parameter may pass it in the query or body instead. The hook runs as a
+ * whose entry in docs/product lists a `token` parameter may pass it in the query or body instead. The hook runs as a
  * preHandler, after validation, so a malformed request is still a 400 first and a body `token` is readable.
  * Tokens are never logged (see app.ts request serializer).
  */

@@ -1,5 +1,5 @@
 /**
- * Runtime configuration read by the app before anything else (SPEC §1, §7 Bootstrap). Raw JSON, no envelope:
+ * Runtime configuration read by the app before anything else (docs/product §1, §7 Bootstrap). Raw JSON, no envelope:
  * these replace static files that used to sit next to the app.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'

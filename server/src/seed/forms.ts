@@ -14,7 +14,7 @@ import type { SeededProject } from './project-seeder'
 
 type FormSeed = Omit<Insertable<DonationFormTable>, 'school_id' | 'created_at' | 'field_list'> & { fields: Partial<FormField>[] }
 
-/** A field with the defaults of SPEC §3 filled in. */
+/** A field with the defaults of docs/product §3 filled in. */
 const field = (f: Partial<FormField> & Pick<FormField, 'fieldName' | 'fieldShowName' | 'fieldUiType'>): FormField => ({
   inputTip: '', isRequire: 0, isLengthLimit: 0, lengthMin: 0, lengthMax: 0, optionList: [], isShowConfig: 0,
   conditionFieldName: '', conditionFieldValue: '', ...f

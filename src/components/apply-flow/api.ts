@@ -1,4 +1,4 @@
-/** The apply flows' submit (certificate/insert, receipt/insert): the same answer shape and the same SPEC §8 rule. */
+/** The apply flows' submit (certificate/insert, receipt/insert): the same answer shape and the same docs/product §8 rule. */
 import type { ApplyAnswer } from '@contract'
 import { request } from '@/lib/request'
 

@@ -1,5 +1,5 @@
 /**
- * The two-step application of certificates and receipts (SPEC §2, §5): step 1 chooses gifts (none chosen toasts),
+ * The two-step application of certificates and receipts (docs/product §2, §5): step 1 chooses gifts (none chosen toasts),
  * step 2 lists them above the caller's form and submits (1.5 s throttle) after the caller's validation; the success
  * dialog's Confirm hands back to the caller, which reloads its lists. The caller holds the form state.
  */

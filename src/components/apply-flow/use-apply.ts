@@ -1,6 +1,6 @@
 /**
  * The apply flows' shared state: step 1's gift picker (stay/page, limit 99, multi-select) and the submit (busy
- * guard + 1.5 s throttle; success opens the dialog; code not 0 toasts the server's message, SPEC §8).
+ * guard + 1.5 s throttle; success opens the dialog; code not 0 toasts the server's message, docs/product §8).
  */
 import { useMemo, useRef, useState } from 'react'
 import type { Page, StayDonation } from '@contract'

@@ -39,5 +39,5 @@ export default function AreaCodePicker({ code, onChange, className, caretClassNa
   )
 }
 
-/** SPEC §5: 11 digits for mainland numbers, up to 15 elsewhere. */
+/** docs/product §5: 11 digits for mainland numbers, up to 15 elsewhere. */
 export const mobileMaxLength = (code: string): number => ((normaliseArea(code) || DEFAULT_AREA) === DEFAULT_AREA ? 11 : 15)

@@ -1,5 +1,5 @@
 /**
- * SPEC §1: on a desktop browser, a 180x180 QR overlay asks the visitor to scan the page with WeChat.
+ * docs/product §1: on a desktop browser, a 180x180 QR overlay asks the visitor to scan the page with WeChat.
  * The QR image is generated locally (qrcode-generator), never fetched.
  */
 import { useMemo, useState } from 'react'

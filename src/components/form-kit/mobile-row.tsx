@@ -1,4 +1,4 @@
-/** A mobile number with its dialling-code picker (default +86; 11 digits for 86, SPEC §5). */
+/** A mobile number with its dialling-code picker (default +86; 11 digits for 86, docs/product §5). */
 import { Input } from '@tarojs/components'
 import AreaCodePicker, { mobileMaxLength } from '@/components/area-code-picker'
 import { useT } from '@/store/session'

@@ -1,4 +1,4 @@
-/** Renders its children once the visitor holds a token (SPEC §6); otherwise signing in, or a retry. */
+/** Renders its children once the visitor holds a token (docs/product §6); otherwise signing in, or a retry. */
 import type { PropsWithChildren } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useT } from '@/store/session'

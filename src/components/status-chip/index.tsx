@@ -1,4 +1,4 @@
-/** SPEC §4 status chip: status 1 green, every other status yellow. */
+/** docs/product §4 status chip: status 1 green, every other status yellow. */
 import { Text } from '@tarojs/components'
 import { useT } from '@/store/session'
 import type { MessageKey } from '@/lib/i18n'

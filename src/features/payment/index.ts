@@ -1,4 +1,4 @@
-/** Payment (SPEC §4 Donation flow, Pay types; §2 Other): runPayment for the form, and the payment pages' screens. */
+/** Payment (docs/product §4 Donation flow, Pay types; §2 Other): runPayment for the form, and the payment pages' screens. */
 export { runPayment, confirmPaid, abandonOrder, SUCCESS_REDIRECT_MS } from './run-payment'
 export type { PaymentResult, RunPaymentInput } from './run-payment'
 export { default as CashierScreen } from './components/cashier-screen'

@@ -1,5 +1,5 @@
 /**
- * The donation form hands its order to runPayment (SPEC §4 Donation flow, Pay types):
+ * The donation form hands its order to runPayment (docs/product §4 Donation flow, Pay types):
  * - pay type 99 or no parameters: nothing happens ('none');
  * - campus card (params.paid): straight to the thank-you page;
  * - sandbox: the app's cashier page, on every target, awaited through the cashier registry;
@@ -32,7 +32,7 @@ export interface RunPaymentInput {
   payToken?: string
 }
 
-/** SPEC §9: payment success redirect after 250 ms. */
+/** docs/product §9: payment success redirect after 250 ms. */
 export const SUCCESS_REDIRECT_MS = 250
 /** A provider's "paid" may reach us before its notification reaches the server: ask payback a few times. */
 export const PAYBACK_TRIES = 6
@@ -65,7 +65,7 @@ export async function confirmPaid(billNo: string, opts: { itemsId?: number | nul
 }
 
 /**
- * Cancelled or failed (SPEC §4, §8): the toast (1 s), the cancel call with the order number, then `back` pages back
+ * Cancelled or failed (docs/product §4, §8): the toast (1 s), the cancel call with the order number, then `back` pages back
  * (0: stay). Without a session (a pay link opened in another browser) there is nothing to cancel with: the order
  * simply expires, and no sign-in is started for it.
  */

@@ -1,5 +1,5 @@
 /**
- * Buttons of the project pages lead to SPEC §2 routes that later issues add (form, together, seat, book-list,
+ * Buttons of the project pages lead to docs/product §2 routes that later issues add (form, together, seat, book-list,
  * together-share). A route is followed as soon as it is registered in src/lib/routes.ts ROUTES; until then the
  * tap says "coming soon" instead of navigating to a page that does not exist. This is the one place the donation
  * issue plugs in: add 'form' to ROUTES and the donate button navigates to form?id=&subItemsId=.

@@ -1,7 +1,7 @@
 /**
  * The one way a screen loads data: loading / error / data / reload, answers of a superseded load or of an
  * unmounted screen dropped, and a reload on a language switch (every answer is worded in the request's language,
- * SPEC §7). Paged lists use usePagedList; everything else uses this.
+ * docs/product §7). Paged lists use usePagedList; everything else uses this.
  *
  * `deps` are what the loader reads, as for useCallback: eslint's react-hooks/exhaustive-deps checks them
  * (.eslintrc.js lists useData in additionalHooks), so a loader cannot silently keep an old id.

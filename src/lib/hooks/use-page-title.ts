@@ -6,7 +6,7 @@ import { translate } from '@/lib/i18n'
 import type { RouteName } from '@/lib/routes'
 import { DEFAULT_THEME_COLOR } from '@/styles/theme'
 
-/** SPEC §2: the page title follows the route name (and the language); `override` wins (article titles). */
+/** docs/product §2: the page title follows the route name (and the language); `override` wins (article titles). */
 export function usePageTitle(route: RouteName, override?: string) {
   const lang = useSession((s) => s.lang)
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * Infinite lists (SPEC §4): offset paging guarded by a loading flag; changing the filter key resets offset to 0
+ * Infinite lists (docs/product §4): offset paging guarded by a loading flag; changing the filter key resets offset to 0
  * and empties the list. Pages call `loadMore()` from onReachBottom / ScrollView's onScrollToLower.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'

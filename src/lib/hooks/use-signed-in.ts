@@ -1,5 +1,5 @@
 /**
- * Certificates and receipts need a token (SPEC §6): on entry `ensureLogin()` (H5 may leave the page to authorise
+ * Certificates and receipts need a token (docs/product §6): on entry `ensureLogin()` (H5 may leave the page to authorise
  * and come back). 'ready' once a token is held; 'failed' offers a retry.
  */
 import { useCallback, useEffect, useState } from 'react'

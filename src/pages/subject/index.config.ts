@@ -1,6 +1,6 @@
 export default definePageConfig({
   navigationBarTitleText: '捐赠项目',
-  // SPEC §9: scroll-load tolerance
+  // docs/product §9: scroll-load tolerance
   onReachBottomDistance: 10,
   enableShareAppMessage: true
 })

@@ -1,5 +1,5 @@
 /**
- * list-page (SPEC §2 Articles). With `id` it is the article itself (title from the article); without, a list in
+ * list-page (docs/product §2 Articles). With `id` it is the article itself (title from the article); without, a list in
  * `style` 1-6 titled by `title`. from=web reads the web-source calls (websiteId default 1).
  */
 import { useMemo, useState } from 'react'

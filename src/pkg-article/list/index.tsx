@@ -1,4 +1,4 @@
-/** Articles of one category (SPEC §2 Articles, route list). Query: categoryId, style (1-6), title, from, websiteId. */
+/** Articles of one category (docs/product §2 Articles, route list). Query: categoryId, style (1-6), title, from, websiteId. */
 import { useMemo } from 'react'
 import PageShell from '@/components/page-shell'
 import { ArticleListScreen, parseArticleQuery } from '@/features/article'

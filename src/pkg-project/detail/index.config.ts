@@ -1,6 +1,6 @@
 export default definePageConfig({
   navigationBarTitleText: '项目详情',
-  // SPEC §9: scroll-load tolerance
+  // docs/product §9: scroll-load tolerance
   onReachBottomDistance: 10,
   enableShareAppMessage: true
 })

@@ -1,6 +1,6 @@
 export default definePageConfig({
   navigationBarTitleText: '捐赠名录',
   enableShareAppMessage: true,
-  // SPEC §9: scroll-load tolerance 10 px
+  // docs/product §9: scroll-load tolerance 10 px
   onReachBottomDistance: 10
 })

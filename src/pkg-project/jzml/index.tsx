@@ -1,4 +1,4 @@
-/** Donation directory (SPEC §2 jzml). Query: itemsId (optional) scopes the list to one project. */
+/** Donation directory (docs/product §2 jzml). Query: itemsId (optional) scopes the list to one project. */
 import { useMemo } from 'react'
 import PageShell from '@/components/page-shell'
 import { DirectoryScreen } from '@/features/directory'

@@ -1,7 +1,7 @@
 /**
  * The payment adapter: one interface, one file per target (index.weapp.ts, index.alipay.ts, index.h5.ts; index.ts
  * is the default for type checking). It only knows how a target talks to a provider's own cashier; the sandbox
- * cashier (an app page on every target), the campus card (paid inside donate) and every navigation of SPEC §4
+ * cashier (an app page on every target), the campus card (paid inside donate) and every navigation of docs/product §4
  * live in src/features/payment.
  */
 import type { PaymentParams } from '@contract'
@@ -15,7 +15,7 @@ export type PayOutcome = 'paid' | 'cancelled' | 'failed'
  * - 'unknown': the cashier could not say (Alipay 8000 processing / 6004 result unknown): ask the server (pay-back);
  *   cancelling such an order could throw away money that is on its way;
  * - 'left': the browser was sent to the provider's page (WeChat H5, third-party URL); it comes back to pay-back;
- * - 'alipay-page': this target pays Alipay through the app's Alipay page (SPEC §2 Other).
+ * - 'alipay-page': this target pays Alipay through the app's Alipay page (docs/product §2 Other).
  */
 export type PayStep = PayOutcome | 'unknown' | 'left' | 'alipay-page'
 

@@ -73,7 +73,7 @@ export const m005Orders: Migration = {
       .addColumn('is_default', 'smallint', flag(0))
       .addColumn('min_fen', 'bigint', flag(0))
       .addColumn('is_integer_money', 'smallint', flag(0))
-      /** JSON number[] of SPEC §4 pay types */
+      /** JSON number[] of docs/product §4 pay types */
       .addColumn('pay_platform_list', 'text', (c) => c.notNull().defaultTo('[1,2]'))
       .addColumn('receipt_type_list', 'text', (c) => c.notNull().defaultTo('[]'))
       .addColumn('receipt_way_paper_list', 'text', (c) => c.notNull().defaultTo('[]'))

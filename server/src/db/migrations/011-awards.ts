@@ -1,5 +1,5 @@
 /**
- * Awards (SPEC §3 Award, §9 default titles): the foundation's rules per school (all non-zero thresholds must be
+ * Awards (docs/product §3 Award, §9 default titles): the foundation's rules per school (all non-zero thresholds must be
  * met) and who earned what, when. Ranking is derived on read from the earning order, so concurrent earners never
  * collide on a stored rank.
  */

@@ -1,5 +1,5 @@
 /**
- * Paper certificates and tax receipts (SPEC §3 Certificate/Receipt record and config, §4 statuses) and their
+ * Paper certificates and tax receipts (docs/product §3 Certificate/Receipt record and config, §4 statuses) and their
  * fulfilment by foundation staff. One application row per donation; the UNIQUE donation_id is what guarantees a
  * gift is applied for at most once per kind, whatever races the application code loses. Every staff move is kept
  * in fulfilment_history with who and when.

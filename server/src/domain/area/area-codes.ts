@@ -1,7 +1,7 @@
 /**
  * International dialling codes for the login/mobile pickers (S/api/v1/area/getAreaList4sort and groupList).
  * Typed by hand from ITU-T E.164 assignments; `py` is the pinyin initial of the Chinese name (for zh grouping).
- * areaCode carries the "+" because stored mobiles read "+86-13800000000" (SPEC §3 User base info).
+ * areaCode carries the "+" because stored mobiles read "+86-13800000000" (docs/product §3 User base info).
  */
 import type { AreaCode, AreaGroup, Lang } from '../../../../types'
 

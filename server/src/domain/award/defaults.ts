@@ -1,5 +1,5 @@
 /**
- * The five default awards of SPEC §9 (loving expert, loving angel, loving ambassador, charity star, one call a
+ * The five default awards of docs/product §9 (loving expert, loving angel, loving ambassador, charity star, one call a
  * hundred answers), created for a school the first time its awards are needed. The thresholds are the
  * foundation's to change (table `award`); these are starting values.
  */

@@ -1,5 +1,5 @@
 /**
- * Awards (SPEC §2 award?id, §3 Award, §9): earned when a rule of the foundation's table is met, recorded once per
+ * Awards (docs/product §2 award?id, §3 Award, §9): earned when a rule of the foundation's table is met, recorded once per
  * user with the time the rule was completed; ranking is the holder's place in earning order, derived on read.
  *
  * The order flow calls recordGiftForAwards inside its pending -> paid transaction (domain/order/notifications.ts), so

@@ -1,6 +1,6 @@
 /**
  * Messages of identity, the personal centre, uploads, certificates, receipts and staff fulfilment (issue 4), in
- * both languages; spread into i18n.ts. Texts the app shows as-is (SPEC §5, §8) keep the spec's wording.
+ * both languages; spread into i18n.ts. Texts the app shows as-is (docs/product §5, §8) keep the spec's wording.
  */
 import type { Lang } from '../../../../types'
 
@@ -35,7 +35,7 @@ export const centerMessages = {
   uploadTooMany: { zh_CN: '上传过于频繁，请稍后再试', en: 'Too many uploads, please try again later' },
   uploadQuotaFull: { zh_CN: '您的上传空间已满（{max}MB）', en: 'Your upload space is full ({max} MB)' },
   uploadDiskLow: { zh_CN: '服务器存储空间不足，暂停上传，请稍后再试', en: 'The server is low on storage space; uploads are paused, please try again later' },
-  // certificates and receipts (SPEC §5 wording)
+  // certificates and receipts (docs/product §5 wording)
   paperClosed: { zh_CN: '暂未开放纸质证书申请', en: 'Paper certificates are not available' },
   selectItems: { zh_CN: '请选择项目', en: 'please select items' },
   selectDonations: { zh_CN: '请选择捐赠记录', en: 'please select donations' },

@@ -1,5 +1,5 @@
 /**
- * The personal centre (SPEC §2 mine, mine-don, mine-together, mine-gm; §3 User center; §7 User centre). Every
+ * The personal centre (docs/product §2 mine, mine-don, mine-together, mine-gm; §3 User center; §7 User centre). Every
  * function takes the caller's user id from the session, never from the request.
  */
 import type { Kysely } from 'kysely'

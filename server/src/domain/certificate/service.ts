@@ -1,5 +1,5 @@
 /**
- * Electronic certificates (SPEC §2 Certificates, §3 Success data certificateImg), issued off the request path by
+ * Electronic certificates (docs/product §2 Certificates, §3 Success data certificateImg), issued off the request path by
  * the 'certificate' job a paid order enqueues. A certificate is issued when the form has certificates open and
  * the amount reaches minMoneyCertificate. The record (with its unique number) is written first, then the JPEG is
  * rendered (documents/certificate.ts) to ${DATA_DIR}/files/certificates/{school}/{number}-{random}.jpg and the URL

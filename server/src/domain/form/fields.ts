@@ -1,5 +1,5 @@
 /**
- * Dynamic fields of a donation form (SPEC §3 fieldList, §4 Form visibility, §5): which are visible, and whether
+ * Dynamic fields of a donation form (docs/product §3 fieldList, §4 Form visibility, §5): which are visible, and whether
  * the submitted values satisfy them. Pure functions: the order service calls them before anything is written.
  */
 import { DONATE_LIMITS, type FormField } from '../../../../types'
@@ -54,7 +54,7 @@ export function parseMobile(raw: string): Mobile | null {
   return { code: m[1] || DONATE_LIMITS.DEFAULT_AREA_CODE, number: m[2] }
 }
 
-/** SPEC §5: with area code 86 a mobile has 11 digits; other codes 5 to 15 digits. */
+/** docs/product §5: with area code 86 a mobile has 11 digits; other codes 5 to 15 digits. */
 export function isValidMobile(raw: string): boolean {
   const m = parseMobile(raw)
   if (!m) return false
@@ -63,7 +63,7 @@ export function isValidMobile(raw: string): boolean {
 
 /** Resident ID: 17 digits and a digit or X. */
 export const isIdNumber = (s: string) => /^\d{17}[\dXx]$/.test(s)
-/** Unified social credit code / tax code: 18 digits or capital letters (SPEC §5, §9). */
+/** Unified social credit code / tax code: 18 digits or capital letters (docs/product §5, §9). */
 export const isCreditCode = (s: string) => /^[0-9A-Z]{18}$/.test(s.toUpperCase())
 
 function validDate(s: string): boolean {
@@ -75,7 +75,7 @@ function validDate(s: string): boolean {
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d
 }
 
-/** Field names whose values are identity numbers: 18 characters when filled (SPEC §5). */
+/** Field names whose values are identity numbers: 18 characters when filled (docs/product §5). */
 const ID_FIELDS = new Set(['idNo', 'idCard', 'idNumber'])
 const CREDIT_FIELDS = new Set(['creditCode', 'taxCode'])
 

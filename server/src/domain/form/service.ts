@@ -1,5 +1,5 @@
 /**
- * formDetail, checkPermission and itemsSubPrice (SPEC §7 Projects). The form a project uses: its own form_id,
+ * formDetail, checkPermission and itemsSubPrice (docs/product §7 Projects). The form a project uses: its own form_id,
  * else the school's default form, else the built-in form (mapper.ts), so a new school takes gifts at once.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely'
@@ -51,7 +51,7 @@ export const alumniRequired = () =>
 
 /**
  * No valid token: code -1 with errorCode 0101 (the app shows nothing). Alumni-only project and the caller is not
- * certified: code -998 with errorCode 0201 (the app keeps the token and shows the alumni reminder, SPEC §4, §8).
+ * certified: code -998 with errorCode 0201 (the app keeps the token and shows the alumni reminder, docs/product §4, §8).
  */
 export async function checkPermission(db: Kysely<DB>, schoolId: number, itemsId: number, userId: number | null): Promise<PermissionResult> {
   const project = await requireProject(db, schoolId, itemsId)

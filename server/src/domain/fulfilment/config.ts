@@ -1,5 +1,5 @@
 /**
- * The school's certificate and receipt settings (SPEC §3 Certificate config, Receipt config), table
+ * The school's certificate and receipt settings (docs/product §3 Certificate config, Receipt config), table
  * fulfilment_setting. A school without a row follows its default donation form, else the defaults below (paper
  * certificates and receipts open, every way offered, credit code / ID number required). The foundation changes
  * them with `staff.ts config`, which writes the row.

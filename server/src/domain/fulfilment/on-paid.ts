@@ -1,5 +1,5 @@
 /**
- * A donor who asked for a paper certificate or a receipt on the donation form (SPEC §3 Donation submission:
+ * A donor who asked for a paper certificate or a receipt on the donation form (docs/product §3 Donation submission:
  * isNeedPaper/certificateWay, isNeedReceipt/receipt*) gets the application opened when the order is paid, so it
  * appears in the certificate and receipt centres and in the staff queue without a second form.
  *

@@ -1,5 +1,5 @@
 /**
- * Fulfilment transitions (SPEC §4 statuses; the transitions are the foundation's, the spec does not show them).
+ * Fulfilment transitions (docs/product §4 statuses; the transitions are the foundation's, the spec does not show them).
  * Only forward moves that match the application's way are allowed:
  *   certificate: 1 -> 2 (way 2, mail) | 3 (way 1, pick up);  2 -> 4 mailed (courier company + number);  3 -> 5 picked up
  *   receipt:     1 -> 2 (way 2, express) | 3 (way 1, pick up) | 6 (ways 3/4, electronic);  2 -> 4 mailed (courier);

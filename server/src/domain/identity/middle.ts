@@ -1,5 +1,5 @@
 /**
- * The middle-school edition's hand-off (SPEC §1: a mini-program passes the user's openId to its web-view), POST
+ * The middle-school edition's hand-off (docs/product §1: a mini-program passes the user's openId to its web-view), POST
  * S/app/v1/user/middle/auth {openId, timestamp, signature}. The openId is only believed when the issuing system
  * proves it sent it:
  *   signature = lowercase hex HMAC-SHA256(secret, `${openId}.${timestamp}`), timestamp in Unix seconds,

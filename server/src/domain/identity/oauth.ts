@@ -1,5 +1,5 @@
 /**
- * Real platform sign-in when the school has credentials (oauth_config), the sandbox otherwise (SPEC §7
+ * Real platform sign-in when the school has credentials (oauth_config), the sandbox otherwise (docs/product §7
  * getAuthToken / getAuthUrl; issue 4 mini-program login):
  * - weapp:  Taro.login code -> GET {api}/sns/jscode2session (appid, secret, js_code) -> openid
  * - h5:     the official-account OAuth redirect of getAuthUrl -> GET {api}/sns/oauth2/access_token -> openid

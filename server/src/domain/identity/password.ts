@@ -1,5 +1,5 @@
 /**
- * Password records: the client sends the lowercase hex SHA-256 of the password (SPEC §7), which is itself a
+ * Password records: the client sends the lowercase hex SHA-256 of the password (docs/product §7), which is itself a
  * password-equivalent, so the server stores scrypt (node:crypto, a slow, memory-hard hash) of it with a random
  * per-record salt: "scrypt$N$r$p$<salt b64>$<hash b64>". Parameters travel in the record so they can be raised
  * later without invalidating old records. Donor accounts and staff accounts use the same function.

@@ -1,6 +1,6 @@
 /**
- * "86-13800138000" (SPEC §7 mobile as area-number). A bare number means the default code 86; "+86-…" is accepted.
- * Mainland numbers (code 86) have 11 digits (SPEC §5, §9); other codes 4 to 15 digits.
+ * "86-13800138000" (docs/product §7 mobile as area-number). A bare number means the default code 86; "+86-…" is accepted.
+ * Mainland numbers (code 86) have 11 digits (docs/product §5, §9); other codes 4 to 15 digits.
  */
 import { DONATE_LIMITS } from '../../../../types'
 

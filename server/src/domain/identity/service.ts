@@ -1,6 +1,6 @@
 /**
- * Sign-in by mobile + SMS code and by account + password (SPEC §7 Login), binding a mobile to the signed-in user
- * (SPEC §6 'bind mobile'), and the donor accounts the foundation creates. Tokens are the sessions of
+ * Sign-in by mobile + SMS code and by account + password (docs/product §7 Login), binding a mobile to the signed-in user
+ * (docs/product §6 'bind mobile'), and the donor accounts the foundation creates. Tokens are the sessions of
  * domain/user/service.ts: the same table, lifetime and -997 handling as every other sign-in.
  */
 import { createHash } from 'node:crypto'
@@ -84,7 +84,7 @@ export async function mobileLogin(rt: IdentityRuntime, school: { id: number }, b
   return { ...token, isNewUser: result.isNewUser, isBind: result.isBind }
 }
 
-/** Unknown account: isRegister 0 and no token (SPEC §8 账号不存在). Wrong password: -1. */
+/** Unknown account: isRegister 0 and no token (docs/product §8 账号不存在). Wrong password: -1. */
 export async function passLogin(rt: IdentityRuntime, school: { id: number }, body: { username: string; password: string },
   ctx: { ip: string }): Promise<PassLoginAnswer> {
   const { db } = rt
@@ -136,7 +136,7 @@ export async function setDonorPassword(db: Kysely<DB>, schoolId: number,
   })
 }
 
-/** SPEC §6: type 1 (no verified mobile) with open login shows the 'bind mobile' prompt. */
+/** docs/product §6: type 1 (no verified mobile) with open login shows the 'bind mobile' prompt. */
 export async function accountTypeOf(db: Kysely<DB>, schoolId: number, userId: number): Promise<AccountTypeValue> {
   const m = await db.selectFrom('user_login').select('id')
     .where('school_id', '=', schoolId).where('user_id', '=', userId).where('kind', '=', 'mobile').executeTakeFirst()

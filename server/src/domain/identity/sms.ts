@@ -1,5 +1,5 @@
 /**
- * Verification codes (SPEC §4 SMS countdown, §7 getSmsCode, §9): 6 digits, valid 5 minutes, single use, stored as
+ * Verification codes (docs/product §4 SMS countdown, §7 getSmsCode, §9): 6 digits, valid 5 minutes, single use, stored as
  * sha256(salt:code). Sending is throttled per mobile AND per client IP: one per 60 s, ten per 24 hours (a window
  * opened by the first send). The throttle is a row per key moved forward by an UPDATE that also names the value
  * it read (optimistic): two simultaneous requests cannot both pass, on SQLite or PostgreSQL, in one process or

@@ -1,4 +1,4 @@
-/** Project messages (SPEC §4, §5): max 140 characters, not empty; audited projects hold messages for review. */
+/** Project messages (docs/product §4, §5): max 140 characters, not empty; audited projects hold messages for review. */
 import type { Kysely } from 'kysely'
 import { MESSAGE_MAX, PAGE_SIZE, type LeaveMessage, type LeaveMessageResult, type Page } from '../../../../types'
 import type { DB } from '../../db/types'

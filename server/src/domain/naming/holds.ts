@@ -1,7 +1,7 @@
 /**
  * Seats and book copies held while the donor pays (issue 9, docs/decisions/013-naming-holds.md).
  *
- * - planNamingOrder (before any write): SPEC §5 naming rules on the submission, prices from the server's own lists,
+ * - planNamingOrder (before any write): docs/product §5 naming rules on the submission, prices from the server's own lists,
  *   the client's currencyMoney compared with the sum. Its reads give friendly refusals only; they decide nothing.
  * - holdNaming (inside the order's transaction): every seat by `UPDATE … SET status = held WHERE status = free`
  *   and every book by `UPDATE … SET held = held + n WHERE stock - held >= n`, never read-then-write. A row that does
@@ -66,7 +66,7 @@ function intOf(v: unknown): number | null {
   return null
 }
 
-/** One nameplate: SPEC §5 donor required, message at most 20; the identity fixed to alumnus for seats. */
+/** One nameplate: docs/product §5 donor required, message at most 20; the identity fixed to alumnus for seats. */
 export function checkNameplate(raw: unknown, kind: 'seat' | 'book'): NameplateText {
   const o = isObj(raw) ? raw : {}
   const donorName = str(o.donorName)

@@ -1,5 +1,5 @@
 /**
- * Naming reads of SPEC §7 (areaList, seatList, bookList, bookCategoryList, nameplateExample,
+ * Naming reads of docs/product §7 (areaList, seatList, bookList, bookCategoryList, nameplateExample,
  * getNameplateDetailConfig, getSeatShowData, getBookShowData), the donor's namingList and nameplate correction.
  * Donor names follow the directory's rules (anonymous label, masking); nameplate text is public only once approved.
  */

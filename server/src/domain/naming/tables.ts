@@ -4,7 +4,7 @@ import type { Generated } from 'kysely'
 type Ts = string
 
 /**
- * Seat status as stored. 1, 2 and 3 are SPEC §4's cells; 4 is "held by an unpaid order" (hold_donation_id), which
+ * Seat status as stored. 1, 2 and 3 are docs/product §4's cells; 4 is "held by an unpaid order" (hold_donation_id), which
  * the wire shows as 3 with `held: 1`. Every change is a conditional UPDATE on the current status (holds.ts).
  */
 export const SEAT_FREE = 1
@@ -18,7 +18,7 @@ export interface NamingAreaTable {
   items_id: number
   title: string
   img_url: string
-  /** SPEC §3: 1, 2 grid; 3 list */
+  /** docs/product §3: 1, 2 grid; 3 list */
   type: number
   /** JSON [{termName, termYear, fen}]: the periods offered for the area's seats */
   price_list: string

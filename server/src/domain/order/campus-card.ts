@@ -1,12 +1,12 @@
 /**
- * The campus card around the payment provider (SPEC §4 pay type 9, §7 getCardBlance), the rules of issue 8:
+ * The campus card around the payment provider (docs/product §4 pay type 9, §7 getCardBlance), the rules of issue 8:
  *
  * - **Whose balance.** getCardBlance names only a card number. Answering for any number showed any student's balance
  *   and, by the difference between "no such card" and a balance, which numbers exist. A balance is now shown only
  *   for a card the signed-in donor has proved with its password: a paid campus-card gift, or a balance asked once
  *   with the password (POST, never in a URL). Every other number gets one and the same answer, whether it exists or
  *   not, without the card system being asked.
- * - **Password guesses.** The initial password is six digits of the holder's ID number (SPEC §5), so guessing is
+ * - **Password guesses.** The initial password is six digits of the holder's ID number (docs/product §5), so guessing is
  *   cheap. Each card allows CARD_GUESS_LIMIT password checks in CARD_GUESS_WINDOW_MS, counted in the database (one
  *   limit across processes and restarts) per school and card number whether the card exists or not (no oracle).
  *   A slot is taken before the card system is asked, by a conditional UPDATE, so concurrent guesses cannot slip past

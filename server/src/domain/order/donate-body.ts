@@ -1,6 +1,6 @@
 /**
  * The POST donate body as it arrives: shapes only (strict Ajv, no coercion; integers as lib/schemas.ts wireInt
- * takes them). Every SPEC §5 rule is checked by validation.ts with a -1 and a message, so almost every field may be
+ * takes them). Every docs/product §5 rule is checked by validation.ts with a -1 and a message, so almost every field may be
  * absent or null here. The route validates with this schema and the rules take its type (DonateBody): one
  * declaration for both (docs/decisions/014).
  */

@@ -1,5 +1,5 @@
 /**
- * Messages of the donation flow (forms, orders, payments), merged into src/i18n.ts. Chinese wording follows SPEC §5
+ * Messages of the donation flow (forms, orders, payments), merged into src/i18n.ts. Chinese wording follows docs/product §5
  * where it gives one ('请输入合法的手机号', '{title}长度不得小于{min}', '一卡通余额不足' …).
  */
 import type { Lang } from '../../../../types'

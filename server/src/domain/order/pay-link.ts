@@ -1,5 +1,5 @@
 /**
- * Order-scoped pay-link tokens (docs/decisions/009-alipay-pay-link.md). SPEC §2 has the Alipay page at
+ * Order-scoped pay-link tokens (docs/decisions/009-alipay-pay-link.md). docs/product §2 has the Alipay page at
  * `alipay?billNo&token`, which would put the donor's session token into a URL that is copied out of WeChat into the
  * system browser. Instead the server issues `payToken` = expiry + HMAC-SHA256(school secret, billNo "." expiry):
  * it opens exactly one order's payment pages (donate4ali, payback, success) until the order expires, and nothing

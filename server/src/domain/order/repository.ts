@@ -21,7 +21,7 @@ export async function insertOrder(trx: Transaction<DB>, order: Insertable<Donati
   return id
 }
 
-/** The caller's unpaid orders for a project (SPEC §4: cancelled before a new one is created). */
+/** The caller's unpaid orders for a project (docs/product §4: cancelled before a new one is created). */
 export const pendingOrdersOf = (db: Db, schoolId: number, userId: number, itemsId: number) =>
   db.selectFrom('donation').select(['id']).where('school_id', '=', schoolId).where('user_id', '=', userId)
     .where('items_id', '=', itemsId).where('status', '=', 'pending').execute()

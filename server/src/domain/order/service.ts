@@ -1,5 +1,5 @@
 /**
- * The donation flow (SPEC §4): donate (validate, cancel the caller's earlier unpaid order, create the order, ask the
+ * The donation flow (docs/product §4): donate (validate, cancel the caller's earlier unpaid order, create the order, ask the
  * provider for payment parameters), cancel, payback, success and donate4ali. Payment outcomes arrive through
  * notifications.ts only.
  */
@@ -53,7 +53,7 @@ export interface Caller {
   baseUrl: string
 }
 
-/** SPEC §3 donateFrom and the pay type decide how the provider must answer (JSAPI, H5, mini-program). */
+/** docs/product §3 donateFrom and the pay type decide how the provider must answer (JSAPI, H5, mini-program). */
 export function channelOf(donateFrom: string, payType: number): PayChannel {
   if (donateFrom === 'U6') return payType === 2 ? 'alipay-mini' : 'weapp'
   if (donateFrom === 'U5') return payType === 1 || payType === 15 ? 'h5-wechat' : 'h5'
@@ -97,7 +97,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     throw new AppError('alumniOnly', ResultCode.ERROR, 200, {}, { errorCode: PermissionCode.ALUMNI_REQUIRED })
   }
   const now = deps.now()
-  // Naming (issue 9): seats or books priced by the server and every SPEC §5 naming rule checked before any write;
+  // Naming (issue 9): seats or books priced by the server and every docs/product §5 naming rule checked before any write;
   // a closed project or school is refused by validateSubmission first, with its own message.
   const naming = project.items_type === 2 && body.itemsType === 2 && project.is_donate && !setting.disable_online_donation
     ? await planNamingOrder(db, sid, project, body, caller.userId) : null
@@ -107,7 +107,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     together: together ?? null, nickname: user.nickname, now, namingFen: naming?.amountFen
   }, body)
 
-  // SPEC §4: the bank-app option does nothing on submit. Nothing is written and no payment starts.
+  // docs/product §4: the bank-app option does nothing on submit. Nothing is written and no payment starts.
   if (order.payType === 99) return { orderPayRequestDTO: { billNo: '' }, data: null }
 
   let resolved
@@ -200,7 +200,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
 /** Where browsers come back after a provider's own cashier (H5 / wap): the pay-back page, with the pay link's token
  *  so it works in a browser without the donor's session (the system browser the Alipay link was opened in). */
 function payBackUrl(baseUrl: string, billNo: string, payToken: string, itemsId: number): string {
-  // itemsId: an unpaid order sends the donor back to the project's form (SPEC §2 Other)
+  // itemsId: an unpaid order sends the donor back to the project's form (docs/product §2 Other)
   return `${baseUrl}/pay-back?id=${encodeURIComponent(billNo)}&itemsId=${itemsId}&payToken=${encodeURIComponent(payToken)}`
 }
 
@@ -234,7 +234,7 @@ export async function cancel(deps: OrderDeps, caller: Pick<Caller, 'schoolId' | 
   if (!done) throw bizError('orderNotCancellable')
 }
 
-/** 1 when the order is paid, else 0 (SPEC §7 payback). */
+/** 1 when the order is paid, else 0 (docs/product §7 payback). */
 export async function payback(deps: OrderDeps, schoolId: number, billNo: string, access: OrderAccess): Promise<0 | 1> {
   const order = await accessibleOrder(deps, schoolId, billNo, access)
   return order.status === 'paid' ? 1 : 0
@@ -274,7 +274,7 @@ export function autoSubmitForm(url: string): string {
 }
 
 /**
- * donate4ali (SPEC §2 Alipay page outside the messaging app): the wap payment form of the order's provider,
+ * donate4ali (docs/product §2 Alipay page outside the messaging app): the wap payment form of the order's provider,
  * created for channel 'h5' (Alipay answers a signed gateway URL; the sandbox its cashier page).
  */
 export async function donate4ali(deps: OrderDeps, caller: Omit<Caller, 'userId'>, billNo: string, access: OrderAccess): Promise<{ data: string }> {

@@ -1,5 +1,5 @@
 /**
- * Order states (SPEC §4 Donation flow): pending -> paid | cancelled | expired | reconciling, reconciling -> paid |
+ * Order states (docs/product §4 Donation flow): pending -> paid | cancelled | expired | reconciling, reconciling -> paid |
  * cancelled, nothing else. 'reconciling' is a campus-card debit whose answer was lost (timeout, network error, 5xx):
  * the money may or may not have left the card, so neither the donor, a new order, the expiry nor a cancel may close
  * it; only the card system's own answer, asked by the reconciliation job, ends it (docs/decisions/011). Every transition is a

@@ -1,5 +1,5 @@
 /**
- * SPEC §5 on POST donate, again on the server: the client's checks are a convenience, these are the rules.
+ * docs/product §5 on POST donate, again on the server: the client's checks are a convenience, these are the rules.
  * Pure: the service loads the project, form, school switch, sub-projects and joint donation, then calls
  * validateSubmission before it writes anything. Every refusal is code -1 naming the problem (errors.ts).
  * The amount charged is computed here (goods: quantity × unit price); the client's figure is only compared.
@@ -143,7 +143,7 @@ export function validateSubmission(ctx: DonateContext, b: DonateBody): ValidOrde
     if (!offered.some((o) => o.fen === amountFen)) throw bizError('amountNotOffered')
   }
 
-  // Anonymity hides and skips the donor, certificate and receipt sections (SPEC §4).
+  // Anonymity hides and skips the donor, certificate and receipt sections (docs/product §4).
   const isAnonymous: 0 | 1 = on(b.isAnonymous) ? 1 : 0
   if (isAnonymous && !form.showAnonymous) throw bizError('anonymousUnavailable')
   if (!isAnonymous) validateFields(form.fields, data, ctx.now)

@@ -1,5 +1,5 @@
 /**
- * Certificates of the caller (SPEC §2 mine-certificate, §3 Certificate record/config, §5 paper certificate, §7
+ * Certificates of the caller (docs/product §2 mine-certificate, §3 Certificate record/config, §5 paper certificate, §7
  * Certificates): the electronic certificates the payment flow renders (table `certificate`, migration 005) and
  * paper applications (certificate_request, one row per donation, UNIQUE donation_id).
  */
@@ -105,7 +105,7 @@ type CertificateText = 'postalAddress' | 'postalContact' | 'postalMobile' | 'are
 export type CertificateInsertInput = Omit<CertificateInsertBody, CertificateText> & { [K in CertificateText]?: string | null }
 
 /**
- * certificate/insert (SPEC §5, in the app's order): paper open; at least one project; a way the school offers;
+ * certificate/insert (docs/product §5, in the app's order): paper open; at least one project; a way the school offers;
  * delivery needs address, contact and a valid mobile; every donation the caller's, paid and not applied for.
  * All rows in one transaction; a donation applied for meanwhile (a double tap, two devices) hits the UNIQUE
  * donation_id and the whole application is refused with nothing written.

@@ -1,5 +1,5 @@
 /**
- * Tax receipts of the caller (SPEC §2 mine-paper, §3 Receipt record/config, §5 receipt, §7 Receipts): one
+ * Tax receipts of the caller (docs/product §2 mine-paper, §3 Receipt record/config, §5 receipt, §7 Receipts): one
  * application row per donation (receipt_request, UNIQUE donation_id). Invoice information (courier, file) is
  * shown only for statuses 2, 4, 6, 7.
  */
@@ -107,7 +107,7 @@ type ReceiptText = 'donorName' | 'creditCode' | 'postalContact' | 'postalMobile'
 /** The insert body as the route's schema admits it (routes/receipt): any text field may also be null or absent. */
 export type ReceiptInsertInput = Omit<ReceiptInsertBody, ReceiptText> & { [K in ReceiptText]?: string | null }
 
-/** The SPEC §5 receipt rules in the app's order; answers the normalised fields to store. */
+/** The docs/product §5 receipt rules in the app's order; answers the normalised fields to store. */
 export function validateReceipt(cfg: FulfilmentConfig, b: ReceiptInsertInput) {
   if (!cfg.isOpenReceipt || cfg.validType === 0) throw bizError('receiptClosed')
   const ids = uniqueIds(b.donateRecordIds ?? [])

@@ -1,5 +1,5 @@
 /**
- * Donor uploads (SPEC §7 S/api/v1/file/upload; §2 avatar editor). The type comes from the content (sniff.ts): PNG,
+ * Donor uploads (docs/product §7 S/api/v1/file/upload; §2 avatar editor). The type comes from the content (sniff.ts): PNG,
  * JPEG or GIF; SVG is refused. The size limit is enforced while reading (routes/upload), the rate, free disk and
  * quota by policy.ts, so nothing reaches storage unless it is complete, at most 5 MB, a raster image and within the
  * donor's quota. Each issued URL is recorded with its owner: updateUser accepts as avatar only a URL issued to the

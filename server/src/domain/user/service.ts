@@ -37,6 +37,6 @@ export async function refresh(db: Kysely<DB>, schoolId: number, session: { id: n
 export async function baseInfo(db: Kysely<DB>, schoolId: number, userId: number): Promise<UserBaseInfo | null> {
   const u = await repo.getUser(db, schoolId, userId)
   if (!u) return null
-  // SPEC §3: mobile is sent without the "+86-" country prefix.
+  // docs/product §3: mobile is sent without the "+86-" country prefix.
   return { name: u.name, mobile: u.mobile.replace(/^\+\d{1,3}-/, ''), idNo: u.id_no, nickname: u.nickname, avatar: u.avatar }
 }

@@ -3,7 +3,7 @@
  * atomically (temp file + rename) and serialised per file inside the process. One process only: a school's real card
  * system replaces it through CampusCardService.
  *
- * Demo cards (password = the initial password of SPEC §5 unless changed):
+ * Demo cards (password = the initial password of docs/product §5 unless changed):
  *   20230001 张同学  ID 320102200001011234 -> 011234   ¥5,000.00
  *   20230002 李同学  ID 11010519491231002X -> 310021   ¥  300.00  (ID ends in X)
  *   20230003 王同学  ID 440305200205063318 -> 063318   ¥   10.00  (low balance)
@@ -47,7 +47,7 @@ export interface DemoCampusCardOptions {
   /** the JSON file; created with the seed cards when missing */
   file: string
   seed?: readonly DemoCard[]
-  /** getCardBlance sends no password (SPEC §7); false makes balance() demand one */
+  /** getCardBlance sends no password (docs/product §7); false makes balance() demand one */
   allowBalanceWithoutPassword?: boolean
 }
 

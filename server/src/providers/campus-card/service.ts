@@ -1,5 +1,5 @@
 /**
- * The campus card service (SPEC §4 pay type 9, §5 campus card rules): what a school's card system must offer, the
+ * The campus card service (docs/product §4 pay type 9, §5 campus card rules): what a school's card system must offer, the
  * per-school registry the campus-card payment provider and the getCardBlance route use, and the messages the order
  * core shows. A real school plugs in its card system's client; `demo.ts` is the demo implementation.
  */
@@ -16,7 +16,7 @@ export interface CampusCardPayment {
 export interface CampusCardService {
   /**
    * Balance in fen. With a password the card is authenticated first; without one the service decides whether a
-   * plain lookup is allowed (SPEC §7 getCardBlance sends only stuWorkNo).
+   * plain lookup is allowed (docs/product §7 getCardBlance sends only stuWorkNo).
    */
   balance(stuWorkNo: string, password?: string): Promise<number>
   /**
@@ -57,7 +57,7 @@ export const campusCardError = (key: CampusCardMessageKey, kind: ProviderError['
   new ProviderError(key, 'campus', kind)
 
 /**
- * SPEC §5: the initial password is the last six characters of the ID number with x replaced by 1
+ * docs/product §5: the initial password is the last six characters of the ID number with x replaced by 1
  * ("11010519491231002X" -> "310021").
  */
 export function initialCardPassword(idNo: string): string {
@@ -82,7 +82,7 @@ export function campusCardServiceFor(schoolId: number): CampusCardService {
 }
 
 /**
- * getCardBlance (SPEC §7): the balance in fen of a card at a school. Throws ProviderError with a campus-card message
+ * getCardBlance (docs/product §7): the balance in fen of a card at a school. Throws ProviderError with a campus-card message
  * key: campusCardRequired, campusCardAuthFailed, campusCardFrozen, campusCardReadFailed, campusCardNotConfigured.
  */
 export async function getCardBalance(schoolId: number, stuWorkNo: string, password?: string): Promise<number> {

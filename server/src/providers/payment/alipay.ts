@@ -1,5 +1,5 @@
 /**
- * Alipay (issue 3, SPEC §4 pay type 2) with RSA2 on node:crypto, no SDK: alipay.trade.create for the Alipay
+ * Alipay (issue 3, docs/product §4 pay type 2) with RSA2 on node:crypto, no SDK: alipay.trade.create for the Alipay
  * mini-program (my.tradePay takes the trade_no), alipay.trade.wap.pay for browsers (a signed URL, and the auto-submit
  * form that donate4ali answers), async-notify verification, alipay.trade.query for reconciliation.
  *
@@ -146,7 +146,7 @@ export function rawJsonMember(text: string, member: string): string | null {
 
 /**
  * The page donate4ali answers: a POST form to the gateway with every signed parameter as a hidden input, submitted
- * by script (SPEC §2 Alipay page: "otherwise auto-submits payment form").
+ * by script (docs/product §2 Alipay page: "otherwise auto-submits payment form").
  */
 export function buildWapForm(params: Record<string, string>, gateway: string = ALIPAY_DEFAULT_GATEWAY): string {
   const charset = params.charset || 'utf-8'
@@ -275,7 +275,7 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
       }
 
       if (input.channel === 'h5' || input.channel === 'h5-wechat') {
-        // inside WeChat the app shows "open in the system browser" instructions with this same URL (SPEC §2 Other)
+        // inside WeChat the app shows "open in the system browser" instructions with this same URL (docs/product §2 Other)
         const params = signedParams(
           'alipay.trade.wap.pay',
           { ...base, product_code: 'QUICK_WAP_WAY', ...(input.returnUrl ? { quit_url: input.returnUrl } : {}) },

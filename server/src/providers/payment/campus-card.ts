@@ -1,5 +1,5 @@
 /**
- * Campus card payment (SPEC §4 pay type 9): create() debits the card synchronously through the school's
+ * Campus card payment (docs/product §4 pay type 9): create() debits the card synchronously through the school's
  * CampusCardService and answers paidImmediately, so the order core marks the order paid and the app goes straight to
  * success. Refusals are ProviderErrors whose message is a campus-card message key (providers/campus-card/service.ts):
  * campusCardInsufficient (kind 'declined') = 一卡通余额不足, campusCardReadFailed ('upstream') = 读取余额失败,
@@ -40,7 +40,7 @@ export function createCampusCardPay(config: CampusCardProviderConfig): PaymentPr
       if (!stuWorkNo || !password) throw campusCardError('campusCardRequired')
       let tradeNo: string
       try {
-        // the balance check of SPEC §5 first: an unreadable card answers 读取余额失败 before any debit is tried
+        // the balance check of docs/product §5 first: an unreadable card answers 读取余额失败 before any debit is tried
         const balance = await service.balance(stuWorkNo, password)
         if (!Number.isSafeInteger(balance)) throw campusCardError('campusCardReadFailed', 'upstream')
         if (balance < input.amountFen) throw campusCardError('campusCardInsufficient')

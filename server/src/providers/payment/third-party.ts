@@ -1,5 +1,5 @@
 /**
- * Third-party payment (SPEC §4 pay type 14): the school's own payment platform. create() answers a URL the app
+ * Third-party payment (docs/product §4 pay type 14): the school's own payment platform. create() answers a URL the app
  * redirects to; the platform posts a JSON notification back.
  *
  * Signature: HMAC-SHA256 with the shared secret over the parameters sorted by key, `k=v` joined by `&` (empty values

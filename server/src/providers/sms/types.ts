@@ -1,4 +1,4 @@
-/** Sending verification codes (SPEC §7 getSmsCode). One interface; the console provider is the default. */
+/** Sending verification codes (docs/product §7 getSmsCode). One interface; the console provider is the default. */
 
 export interface SmsCodeMessage {
   schoolCode: string

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 User centre (P/user/center/*). Every call needs the caller's token (-997 otherwise) and answers only the
+ * docs/product §7 User centre (P/user/center/*). Every call needs the caller's token (-997 otherwise) and answers only the
  * caller's data: the user id comes from the session, never from the request.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'

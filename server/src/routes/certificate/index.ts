@@ -1,4 +1,4 @@
-/** SPEC §7 Certificates (P/certificate/*): the caller's certificates and paper applications; token required. */
+/** docs/product §7 Certificates (P/certificate/*): the caller's certificates and paper applications; token required. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Api } from '../../../../types'
 import {
@@ -10,7 +10,7 @@ import { body, idList, optEnum, optInt, optNullableString, optString, pageProps,
 import { signedIn } from '../../plugins/auth'
 import * as W from '../wire/center'
 
-/** Shapes only; the SPEC §5 rules are -1 answers from the domain. */
+/** Shapes only; the docs/product §5 rules are -1 answers from the domain. */
 const insertBody = body({
   certificateWay: reqCode(),
   postalAddress: optNullableString(500),

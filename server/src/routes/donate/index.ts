@@ -1,5 +1,5 @@
 /**
- * SPEC §7 Projects, the donation flow: formDetail, checkPermission, itemsSubPrice, getCardBlance, donate, cancel,
+ * docs/product §7 Projects, the donation flow: formDetail, checkPermission, itemsSubPrice, getCardBlance, donate, cancel,
  * success, payback, donate4ali, and the sandbox cashier's notify. Registered under /api/{school} (tenant and
  * signature checked). The providers' own notify endpoints live outside this scope (notify.ts).
  */

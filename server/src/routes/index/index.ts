@@ -1,4 +1,4 @@
-/** SPEC §7 Index (P/index): base config, settings, donation directory and totals, articles. */
+/** docs/product §7 Index (P/index): base config, settings, donation directory and totals, articles. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { Api, DIRECTORY_ORDER_CYCLE } from '../../../../types'

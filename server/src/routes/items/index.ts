@@ -1,4 +1,4 @@
-/** SPEC §7 Projects (P/items). Reads are public; insertLeaveword needs a token. */
+/** docs/product §7 Projects (P/items). Reads are public; insertLeaveword needs a token. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Api } from '../../../../types'
 import { namingRecords, togetherList } from '../../domain/donation/service'

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 Login: getSmsCode, mobileLogin, passLogin under S = /uplus-system (tenant and signature checked by the
+ * docs/product §7 Login: getSmsCode, mobileLogin, passLogin under S = /uplus-system (tenant and signature checked by the
  * enclosing /api/{school} scope). Bodies are strict (no coercion): rule violations are -1 with a localised message.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'

@@ -1,4 +1,4 @@
-/** SPEC §7 Receipts (P/receipt/*): the caller's receipt applications; token required. */
+/** docs/product §7 Receipts (P/receipt/*): the caller's receipt applications; token required. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Api } from '../../../../types'
 import {

@@ -1,5 +1,5 @@
 /**
- * POST S/api/v1/file/upload (SPEC §7): multipart field `file`, signed-in donors only. Rate, free disk and a used-up
+ * POST S/api/v1/file/upload (docs/product §7): multipart field `file`, signed-in donors only. Rate, free disk and a used-up
  * quota are checked before the body is read (domain/upload/policy.ts). The body is read here with a hard 5 MB cap:
  * a larger file is cut off by the parser (`truncated`), refused with -1, and never handed to storage, so no partial
  * file exists anywhere. The type is sniffed from the bytes (domain/upload/sniff.ts).

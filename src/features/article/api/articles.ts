@@ -1,5 +1,5 @@
 /**
- * SPEC §7 articles: the school's own (Index articleList / articleDetail) and the web-source ones
+ * docs/product §7 articles: the school's own (Index articleList / articleDetail) and the web-source ones
  * (operate API: article/list/mobile with websiteId default 1, get/article/details with articleId).
  */
 import { Api, type Article, type Page } from '@contract'

@@ -1,5 +1,5 @@
 /**
- * One article in a list, in one of the six list-page styles (SPEC §2 Articles):
+ * One article in a list, in one of the six list-page styles (docs/product §2 Articles):
  * 1 text left + thumbnail right, date, reads; 2 title only; 3 title with an arrow; 4 thumbnail left card;
  * 5 large thumbnail on top; 6 date badge and title.
  */

@@ -1,4 +1,4 @@
-/** An infinite list of articles in one of the six styles; tapping one opens it in list-page (SPEC §2 Articles). */
+/** An infinite list of articles in one of the six styles; tapping one opens it in list-page (docs/product §2 Articles). */
 import { useCallback, useMemo } from 'react'
 import { View } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'

@@ -1,4 +1,4 @@
-/** Wire articles -> views, and the list-page query (SPEC §2 Articles). Pages never read wire rows directly. */
+/** Wire articles -> views, and the list-page query (docs/product §2 Articles). Pages never read wire rows directly. */
 import type { Article } from '@contract'
 import { cutDay } from '@/lib/dates'
 import { sanitizeHtml } from '@/lib/sanitize'

@@ -1,4 +1,4 @@
-/** S/api/v1/file/upload (multipart 'file') then updateUser {avatar} (SPEC §7 User centre, file upload). */
+/** S/api/v1/file/upload (multipart 'file') then updateUser {avatar} (docs/product §7 User centre, file upload). */
 import { Api, type FileUploadAnswer } from '@contract'
 import { request, uploadFile } from '@/lib/request'
 

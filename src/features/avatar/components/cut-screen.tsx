@@ -1,5 +1,5 @@
 /**
- * cut (SPEC §2 Other, §4): the current avatar and 'choose image'; then the full-screen crop overlay (the page's
+ * cut (docs/product §2 Other, §4): the current avatar and 'choose image'; then the full-screen crop overlay (the page's
  * footer hidden) with drag, pinch, rotate, Cancel and Accept; then the upload progress.
  */
 import { Canvas, Image, Text, View } from '@tarojs/components'
@@ -38,7 +38,7 @@ export default function CutScreen() {
             {current ? <Image className='cut__current-img' src={current} mode='aspectFill' /> : <AtIcon value='user' size='48' color={tokenColor.borderControl} />}
           </View>
           <Text className='cut__hint'>{t('avatar.hint', { types: AVATAR_TYPES.join(', ') })}</Text>
-          {/* SPEC §4: the footer shows only until an image is chosen; the crop overlay has its own bar */}
+          {/* docs/product §4: the footer shows only until an image is chosen; the crop overlay has its own bar */}
           <View className='cut__footer' data-testid='cut-footer'>
             <View className='cut__choose' data-testid='cut-choose'>
               <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={cut.choose}>{t('avatar.choose')}</AtButton>

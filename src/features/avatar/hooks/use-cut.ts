@@ -1,5 +1,5 @@
 /**
- * The avatar editor (SPEC §2 Other, §4 avatar edit, §9): choose an image (gif, jpeg, jpg, png, svg), crop it in
+ * The avatar editor (docs/product §2 Other, §4 avatar edit, §9): choose an image (gif, jpeg, jpg, png, svg), crop it in
  * an overlay (drag, rotate, pinch), then Accept exports the frame as a JPEG (quality 1, width per
  * model/transform.ts exportWidth), uploads it with a progress indicator and saves it as the avatar; Cancel goes
  * back to mine.
@@ -16,7 +16,7 @@ import { saveAvatar, uploadAvatarFile } from '../api/upload'
 import { isAllowedImage } from '../model/file-type'
 import { exportPlan, exportWidth, initialCrop, rotate, EXPORT_MIN_WIDTH, type CropState, type Point, type Size } from '../model/transform'
 
-/** SPEC §9: the crop waits 250 ms for the overlay to lay out before it measures. */
+/** docs/product §9: the crop waits 250 ms for the overlay to lay out before it measures. */
 export const CROP_WAIT_MS = 250
 /** the bottom bar of the overlay, CSS px */
 export const BAR_HEIGHT = 112

@@ -1,4 +1,4 @@
-/** SPEC §5, §2 Other: the avatar editor accepts gif, jpeg, jpg, png and svg; anything else is refused with a toast. */
+/** docs/product §5, §2 Other: the avatar editor accepts gif, jpeg, jpg, png and svg; anything else is refused with a toast. */
 import { UPLOAD_LIMITS } from '@contract'
 
 export const AVATAR_TYPES: readonly string[] = UPLOAD_LIMITS.TYPES

@@ -113,7 +113,7 @@ export function frameToImage(p: Point, state: CropState, img: Size): Point {
 }
 
 /**
- * SPEC §9 exports 2650 px wide. The width is capped at the image pixels the frame actually covers (never upscale
+ * docs/product §9 exports 2650 px wide. The width is capped at the image pixels the frame actually covers (never upscale
  * a small picture into a big blurry file: the avatar is shown at about 64 px, and a JPEG at quality 1 of 2650 x
  * 2650 can pass the server's 5 MB upload limit) and kept at 640 px at least so a small or vector source still
  * gives a sharp avatar. The 2650 x 2650 RGBA canvas is 28 MB, which phones of the last years handle.

@@ -1,5 +1,5 @@
 /**
- * Personal-centre calls (SPEC §7 User centre; wire types in types/center.ts). All carry the token; the server
+ * Personal-centre calls (docs/product §7 User centre; wire types in types/center.ts). All carry the token; the server
  * answers only with the caller's own data. Each returns the wire data; model/*.ts shapes it for the pages.
  */
 import {
@@ -58,7 +58,7 @@ export function fetchNamingList(offset: number, limit: number): Promise<Page<Per
   return request<Page<PersonalNamingRecord>>({ path: Api.namingList, query: { offset, limit }, silent: true })
 }
 
-/** Whether receipts are on (mine shows the receipts link only then, SPEC §2). */
+/** Whether receipts are on (mine shows the receipts link only then, docs/product §2). */
 export function fetchReceiptConfig(): Promise<ReceiptConfig> {
   return request<ReceiptConfig>({ path: Api.receiptConfig, silent: true })
 }

@@ -1,4 +1,4 @@
-/** award?id (SPEC §2 Other): ranking, image, name, description, obtain time, or 'not yet obtained'. */
+/** award?id (docs/product §2 Other): ranking, image, name, description, obtain time, or 'not yet obtained'. */
 import { useMemo } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { platform } from '@/platform'

@@ -1,5 +1,5 @@
 /**
- * mine's awards (SPEC §2): earned/total, the explanation dialog (baseConfig awardExplain, sanitised), and the grid;
+ * mine's awards (docs/product §2): earned/total, the explanation dialog (baseConfig awardExplain, sanitised), and the grid;
  * a tap opens award?id. Awards not yet earned are shown greyed.
  */
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-/** SPEC §6: account type 1 with open login: 'bind mobile' with the school's login note, leading to login (bind). */
+/** docs/product §6: account type 1 with open login: 'bind mobile' with the school's login note, leading to login (bind). */
 import { Text, View } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
 import { useTheme } from '@/lib/hooks/use-page-title'

@@ -1,4 +1,4 @@
-/** mine's links (SPEC §2): records, joint donations, naming, certificates, and receipts when the school has them on. */
+/** mine's links (docs/product §2): records, joint donations, naming, certificates, and receipts when the school has them on. */
 import { Text, View } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
 import { useTheme } from '@/lib/hooks/use-page-title'

@@ -1,4 +1,4 @@
-/** mine-don (SPEC §2): the caller's gifts grouped by project (itemsDonateGroup) or by time (donateRecordList, 10 a page). */
+/** mine-don (docs/product §2): the caller's gifts grouped by project (itemsDonateGroup) or by time (donateRecordList, 10 a page). */
 import { useMemo, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'

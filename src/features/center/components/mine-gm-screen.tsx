@@ -1,4 +1,4 @@
-/** mine-gm (SPEC §2 Personal centre: naming list): the caller's naming gifts and what they named. */
+/** mine-gm (docs/product §2 Personal centre: naming list): the caller's naming gifts and what they named. */
 import { useMemo } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'

@@ -1,4 +1,4 @@
-/** mine (SPEC §2 Personal centre): profile, bind prompt, links, awards; nickname popup and avatar editor. */
+/** mine (docs/product §2 Personal centre): profile, bind prompt, links, awards; nickname popup and avatar editor. */
 import { useMemo, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { LangSwitch } from '@/components/page-shell'

@@ -1,4 +1,4 @@
-/** mine-together (SPEC §2 Joint donation): tabs started / joined with the caller's statistics. */
+/** mine-together (docs/product §2 Joint donation): tabs started / joined with the caller's statistics. */
 import { useMemo, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'

@@ -1,4 +1,4 @@
-/** The nickname popup (SPEC §4: saves, toasts success, reloads): 1 to 20 characters. */
+/** The nickname popup (docs/product §4: saves, toasts success, reloads): 1 to 20 characters. */
 import { useEffect, useState } from 'react'
 import { Input, Text, View } from '@tarojs/components'
 import { AtButton, AtFloatLayout } from 'taro-ui'

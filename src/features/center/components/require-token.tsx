@@ -1,5 +1,5 @@
 /**
- * The personal-centre sub-pages need a token (SPEC §6): children render once there is one; meanwhile ensureLogin()
+ * The personal-centre sub-pages need a token (docs/product §6): children render once there is one; meanwhile ensureLogin()
  * signs in (mini-programs) or leaves for authorisation / the login page (H5).
  */
 import { PropsWithChildren, useEffect, useState } from 'react'

@@ -1,5 +1,5 @@
 /**
- * mine's data: signs in first (ensureLogin, SPEC §6: the personal centre needs a token), then the profile, the
+ * mine's data: signs in first (ensureLogin, docs/product §6: the personal centre needs a token), then the profile, the
  * awards and the receipt switch together. Reloads when the page shows again (back from cut, bind mobile) and when
  * the token changes (a -997 answer re-authorises and the new token reloads).
  */

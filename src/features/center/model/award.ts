@@ -1,4 +1,4 @@
-/** award?id (SPEC §2 Other): ranking, image, name, description, obtain time, or not-yet-obtained when recordCount is 0. */
+/** award?id (docs/product §2 Other): ranking, image, name, description, obtain time, or not-yet-obtained when recordCount is 0. */
 import type { Award } from '@contract'
 import { cutMinute } from '@/lib/dates'
 
@@ -11,7 +11,7 @@ export interface AwardView {
   earned: boolean
   /** the caller's place among the school's holders; 0 when not held */
   ranking: number
-  /** minute precision (SPEC §9); '' when not held */
+  /** minute precision (docs/product §9); '' when not held */
   awardTime: string
   holderCount: number
 }

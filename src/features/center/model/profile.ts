@@ -1,5 +1,5 @@
 /**
- * The personal centre as view data (SPEC §2 mine; §3 User center; §5 default nickname; §6 bind mobile).
+ * The personal centre as view data (docs/product §2 mine; §3 User center; §5 default nickname; §6 bind mobile).
  * Pure functions: the page never reads the wire object directly.
  */
 import { AccountType, NICKNAME_MAX, type Award, type ReceiptConfig, type UserCenter } from '@contract'
@@ -26,7 +26,7 @@ export interface ProfileView {
   donateCountItems: number
   launchCount: number
   togetherLaunchCount: number
-  /** SPEC §6: account type 1 with open login shows the 'bind mobile' prompt and the login note */
+  /** docs/product §6: account type 1 with open login shows the 'bind mobile' prompt and the login note */
   showBind: boolean
   loginNotes: string
 }
@@ -46,7 +46,7 @@ export function profileView(u: UserCenter, resolveUrl: (url: string) => string =
   }
 }
 
-/** The receipts link shows only when the school has receipts on (SPEC §2). */
+/** The receipts link shows only when the school has receipts on (docs/product §2). */
 export const receiptsEnabled = (c: ReceiptConfig | null | undefined): boolean => !!c && c.isOpenReceipt === 1
 
 /** Code points, so 赟喆䶮 and emoji count as one character each (as the server counts). */

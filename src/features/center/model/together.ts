@@ -1,4 +1,4 @@
-/** mine-together rows (SPEC §3 Together donation). Progress only with a target (SPEC §4). */
+/** mine-together rows (docs/product §3 Together donation). Progress only with a target (docs/product §4). */
 import type { MyTogetherDonation } from '@contract'
 import { cutDay } from '@/lib/dates'
 import { formatMoney, progressPercent } from '@/lib/money'

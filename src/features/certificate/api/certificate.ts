@@ -1,5 +1,5 @@
 /**
- * Certificate calls (SPEC §7 Certificates): every one carries the token (the server answers only the caller's own
+ * Certificate calls (docs/product §7 Certificates): every one carries the token (the server answers only the caller's own
  * rows). Each returns the wire data; model/*.ts shapes it for the screens.
  */
 import {
@@ -23,7 +23,7 @@ export function fetchCertificateConfig(): Promise<CertificateConfig> {
   return request<CertificateConfig>({ path: Api.certificateConfig, silent: true })
 }
 
-/** Paid gifts without a paper-certificate application yet (the picker, SPEC §9 limit 99). */
+/** Paid gifts without a paper-certificate application yet (the picker, docs/product §9 limit 99). */
 export function fetchCertificateStay(): Promise<Page<StayDonation>> {
   return request<Page<StayDonation>>({
     path: Api.certificateStayPage,
@@ -37,7 +37,7 @@ export function fetchCertificateDetail(id: number): Promise<CertificateRecord> {
 }
 
 /**
- * POST certificate/insert. SPEC §8: a code other than 0 shows the server's message; the flow toasts it.
+ * POST certificate/insert. docs/product §8: a code other than 0 shows the server's message; the flow toasts it.
  */
 export function postCertificate(body: CertificateInsertBody): Promise<ApplyResult> {
   return postApply(Api.certificateInsert, body)

@@ -1,5 +1,5 @@
 /**
- * The paper certificate application (SPEC §2, §5) on the shared two-step flow: step 1 choose projects, step 2 the
+ * The paper certificate application (docs/product §2, §5) on the shared two-step flow: step 1 choose projects, step 2 the
  * way and address (CertificateForm), submit -> certificate/insert.
  */
 import { useState } from 'react'

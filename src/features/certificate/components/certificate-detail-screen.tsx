@@ -1,5 +1,5 @@
 /**
- * mine-certificate-detail?id&tab (SPEC §2): status, project (thumbnail, name, amount, time cut to 16), applicant
+ * mine-certificate-detail?id&tab (docs/product §2): status, project (thumbnail, name, amount, time cut to 16), applicant
  * information, and the courier company and number when present (the number copies with 复制成功).
  */
 import { useMemo } from 'react'

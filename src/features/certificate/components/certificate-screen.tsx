@@ -1,5 +1,5 @@
 /**
- * mine-certificate (SPEC §2 Certificates): electronic and paper tabs (the tab bar only when isOpenPaper is 1; the
+ * mine-certificate (docs/product §2 Certificates): electronic and paper tabs (the tab bar only when isOpenPaper is 1; the
  * chosen tab kept in storage key cerTab), and the paper-certificate application flow in place of the lists.
  */
 import { useState } from 'react'

@@ -1,5 +1,5 @@
 /**
- * The paper certificate application (SPEC §5): ways from the config (a single way is preselected); pick-up shows
+ * The paper certificate application (docs/product §5): ways from the config (a single way is preselected); pick-up shows
  * the school's pick-up address, contact and phone read-only; mail asks for address, contact and mobile. Switching
  * to mail clears the fields, switching back to pick-up restores the school's. Pure: the screen holds the state.
  */

@@ -1,4 +1,4 @@
-/** Certificate rows and detail, wire -> view (SPEC §2: amount with separators, times cut to 16 characters). */
+/** Certificate rows and detail, wire -> view (docs/product §2: amount with separators, times cut to 16 characters). */
 import type { CertificateRecord } from '@contract'
 import { cutMinute } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'

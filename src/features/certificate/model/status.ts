@@ -1,4 +1,4 @@
-/** SPEC §4 paper certificate statuses (the chip's colour is components/status-chip's). */
+/** docs/product §4 paper certificate statuses (the chip's colour is components/status-chip's). */
 import { messageKey, type MessageKey } from '@/lib/i18n'
 
 /** i18n key of a paper certificate status (1..5), '' for anything else (electronic rows have status 0). */

@@ -1,5 +1,5 @@
 /**
- * Which certificate tab shows (SPEC §2): electronic and paper, with the tab bar only when the school opens paper
+ * Which certificate tab shows (docs/product §2): electronic and paper, with the tab bar only when the school opens paper
  * certificates (isOpenPaper 1). The chosen tab is kept in local storage key cerTab.
  */
 import type { CertificateConfig } from '@contract'

@@ -1,4 +1,4 @@
-/** SPEC §7 Index: donateRecordPage and total, the two calls of the donation directory. */
+/** docs/product §7 Index: donateRecordPage and total, the two calls of the donation directory. */
 import { Api, type DirectoryOrder, type DirectoryTotal, type DonationRecord, type Page } from '@contract'
 import { request } from '@/lib/request'
 

@@ -1,5 +1,5 @@
 /**
- * The donation directory (SPEC §2 jzml): search, sort toggles, totals line and the infinite list of gifts.
+ * The donation directory (docs/product §2 jzml): search, sort toggles, totals line and the infinite list of gifts.
  * Rendered inside PageShell, so it only mounts once the school's settings are known.
  */
 import { useEffect, useMemo, useState } from 'react'

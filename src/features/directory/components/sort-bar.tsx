@@ -1,4 +1,4 @@
-/** Sort toggles (SPEC §2 "sort by time or money (toggle)"): the active one shows its direction with an arrow. */
+/** Sort toggles (docs/product §2 "sort by time or money (toggle)"): the active one shows its direction with an arrow. */
 import { Text, View } from '@tarojs/components'
 import type { DirectoryOrder } from '@contract'
 import { useTheme } from '@/lib/hooks/use-page-title'

@@ -1,5 +1,5 @@
 /**
- * Directory sort (SPEC §4): the orders cycle time-desc, time-asc, money-desc, money-asc (DIRECTORY_ORDER_CYCLE).
+ * Directory sort (docs/product §4): the orders cycle time-desc, time-asc, money-desc, money-asc (DIRECTORY_ORDER_CYCLE).
  * The control shows two toggles, Time and Amount: tapping the active one flips its direction, tapping the other
  * switches to it, newest/largest first. Tapping Time, Amount, Amount, Time from the default walks the whole cycle.
  */

@@ -1,5 +1,5 @@
 /**
- * Calls of the donation form (SPEC §7 Projects: itemsDetail, formDetail, itemsSubPrice, checkPermission,
+ * Calls of the donation form (docs/product §7 Projects: itemsDetail, formDetail, itemsSubPrice, checkPermission,
  * getCardBlance, donate; S: area codes and the area dictionary). Each returns the wire data; model/*.ts shapes it.
  */
 import {
@@ -16,7 +16,7 @@ import {
 import { ApiError, request } from '@/lib/request'
 import { SettingKey } from '@contract'
 
-/** itemsDetail is public (SPEC §6). */
+/** itemsDetail is public (docs/product §6). */
 export function fetchProject(id: number): Promise<Project> {
   return request<Project>({ path: Api.itemsDetail, query: { id }, auth: false, silent: true })
 }
@@ -33,7 +33,7 @@ export function fetchSubPrices(itemsId: number): Promise<SubItemPrice[]> {
 export type Permission = 'ok' | 'alumni' | 'login' | 'error'
 
 /**
- * checkPermission (SPEC §4, §6): 'alumni' for errorCode 0201 (alumni-only project), 'login' for 0101 (no valid
+ * checkPermission (docs/product §4, §6): 'alumni' for errorCode 0201 (alumni-only project), 'login' for 0101 (no valid
  * token), 'error' when the check itself failed (network, unknown project): the server checks again on donate.
  */
 export async function checkPermission(itemsId: number): Promise<Permission> {
@@ -50,7 +50,7 @@ export async function checkPermission(itemsId: number): Promise<Permission> {
   }
 }
 
-/** Campus card balance (pay type 9). The number alone (GET, SPEC §7) answers only for a card this donor has proved;
+/** Campus card balance (pay type 9). The number alone (GET, docs/product §7) answers only for a card this donor has proved;
  *  with the password it is a POST (the password never goes into a URL) that proves the card. Rejects when the
  *  server shows no balance (unproved card, wrong password, card service down). */
 export function fetchCardBalance(stuWorkNo: string, password?: string): Promise<CardBalance> {
@@ -58,7 +58,7 @@ export function fetchCardBalance(stuWorkNo: string, password?: string): Promise<
   return request<CardBalance>({ path: Api.getCardBlance, query: { stuWorkNo }, silent: true })
 }
 
-/** POST donate: code -1 is toasted by request() and rejects; nothing else happens then (SPEC §8). */
+/** POST donate: code -1 is toasted by request() and rejects; nothing else happens then (docs/product §8). */
 export function postDonate(body: DonateSubmission): Promise<DonateAnswer> {
   return request<DonateAnswer>({ path: Api.donate, method: 'POST', data: body })
 }
@@ -68,7 +68,7 @@ export function fetchAreaChildren(parentId: string): Promise<AreaDictionaryNode[
   return request<AreaDictionaryNode[]>({ path: Api.areaDictionary, query: { parentId }, auth: false, silent: true })
 }
 
-/** The alumni mini-program that certifies alumni (SPEC §6): {"appid","path","originalId"}, or null when unset. */
+/** The alumni mini-program that certifies alumni (docs/product §6): {"appid","path","originalId"}, or null when unset. */
 export async function fetchAlumniLaunch(): Promise<{ appid: string; path: string } | null> {
   try {
     const raw = await request<string>({ path: Api.getSettingValue, query: { key: SettingKey.ALUMNI_AUTH_SKIP }, auth: false, silent: true })

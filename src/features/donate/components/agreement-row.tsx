@@ -1,4 +1,4 @@
-/** The agreement checkbox (must be ticked, SPEC §5) with a link to agree-content (baseConfig agreeTitle/agreeContent). */
+/** The agreement checkbox (must be ticked, docs/product §5) with a link to agree-content (baseConfig agreeTitle/agreeContent). */
 import { Text, View } from '@tarojs/components'
 import { platform } from '@/platform'
 import { routeUrl } from '@/lib/routes'

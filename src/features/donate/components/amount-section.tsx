@@ -1,5 +1,5 @@
 /**
- * Amount (SPEC §2, §5): sub-project chips (isSub), fixed-amount chips (the project's or the sub-project's fixMoney)
+ * Amount (docs/product §2, §5): sub-project chips (isSub), fixed-amount chips (the project's or the sub-project's fixMoney)
  * and a hand-entered amount (isHandMoney) checked on blur: format and ceiling toasts, integer-only clears, below
  * minMoney toasts for 2 s.
  */

@@ -1,5 +1,5 @@
 /**
- * Certificate (SPEC §4): shown at or above minMoneyCertificate when the form shows certificates; the name on it
+ * Certificate (docs/product §4): shown at or above minMoneyCertificate when the form shows certificates; the name on it
  * follows the donor name until edited. The paper option needs isOpenCertificate and a paper way; its way (pickup
  * or post) appears once paper is chosen.
  */

@@ -1,5 +1,5 @@
 /**
- * The form's dialogs: the large-amount reminder (remindContent, sanitised) and the alumni reminder of SPEC §6.
+ * The form's dialogs: the large-amount reminder (remindContent, sanitised) and the alumni reminder of docs/product §6.
  * Alumni login: inside the WeChat browser the reminder carries WeChat's open tag that launches the school's alumni
  * mini-program (it renders only once the page's JS-SDK is configured with open tags); in the mini-programs the
  * login page belongs to a later issue, so the reminder offers close only.

@@ -1,5 +1,5 @@
 /**
- * Donor (SPEC §2, §4): the anonymity switch (isShowAnonymous) and the no-listing switch (isShowNoData), then the
+ * Donor (docs/product §2, §4): the anonymity switch (isShowAnonymous) and the no-listing switch (isShowNoData), then the
  * dynamic fields that are visible under their conditions. Anonymous hides the fields (and the server skips them).
  */
 import { patch, setCode, setFieldValue } from '../model/form-state'

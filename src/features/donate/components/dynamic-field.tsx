@@ -1,6 +1,6 @@
 /**
- * One field of formDetail.fieldList by its ui type (SPEC §3: input, password, number, textarea, mobile, switch,
- * select, select2, date, area, year, radio). Number fields clear a non-positive-integer on blur (SPEC §5).
+ * One field of formDetail.fieldList by its ui type (docs/product §3: input, password, number, textarea, mobile, switch,
+ * select, select2, date, area, year, radio). Number fields clear a non-positive-integer on blur (docs/product §5).
  */
 import { Text, Textarea, View } from '@tarojs/components'
 import type { FormField } from '@contract'

@@ -1,5 +1,5 @@
 /**
- * Payment method (SPEC §4 Pay types): one row per offered platform (a single one is preselected). The campus card
+ * Payment method (docs/product §4 Pay types): one row per offered platform (a single one is preselected). The campus card
  * (9) adds the student/work number and password; the balance is read when the number field is left.
  */
 import { Text, View } from '@tarojs/components'

@@ -1,5 +1,5 @@
 /**
- * Receipt (SPEC §4, §5): shown at or above minMoneyReceipt when the form shows and opens receipts. Once needed:
+ * Receipt (docs/product §4, §5): shown at or above minMoneyReceipt when the form shows and opens receipts. Once needed:
  * issued to (personal 1 / enterprise 2, default 2) with its name and ID / credit code labels, receipt type (paper 1
  * / electronic 2; a type change picks the other list's first way), way, and the e-mail (way 3) or SMS mobile (way 4).
  */

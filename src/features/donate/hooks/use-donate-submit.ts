@@ -1,5 +1,5 @@
 /**
- * Submit (SPEC §4 Donation flow): debounced 500 ms, busy while it runs. Validate (first problem toasted), campus
+ * Submit (docs/product §4 Donation flow): debounced 500 ms, busy while it runs. Validate (first problem toasted), campus
  * card balance, permission again, the large-amount reminder, POST donate, then hand over to runPayment. A -1 on
  * donate has been toasted by request() and nothing else happens.
  */

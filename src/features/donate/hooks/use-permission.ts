@@ -1,5 +1,5 @@
 /**
- * The permission check on entry and before submit (SPEC §4, §6, §8): 0201 opens the alumni reminder; 0101 asks
+ * The permission check on entry and before submit (docs/product §4, §6, §8): 0201 opens the alumni reminder; 0101 asks
  * for sign-in (ensureLogin; H5 may leave the page for authorisation and come back to the same form).
  */
 import { useCallback, useEffect, useState } from 'react'

@@ -1,5 +1,5 @@
 /**
- * Amounts of a gift (SPEC §5 amount, §9): a hand-entered amount is positive with at most two decimals and at most
+ * Amounts of a gift (docs/product §5 amount, §9): a hand-entered amount is positive with at most two decimals and at most
  * 10,000,000; integer-only forms refuse decimals; minMoney is checked on blur and on submit. Goods gifts are
  * quantity × materialPrice. All arithmetic on yuan strings through decimal.js, never floats.
  */

@@ -1,5 +1,5 @@
 /**
- * Dynamic form fields (SPEC §3 fieldList, §4 conditional fields, §5 validation). Pure: the same visibility rule
+ * Dynamic form fields (docs/product §3 fieldList, §4 conditional fields, §5 validation). Pure: the same visibility rule
  * the server applies (server/src/domain/form/fields.ts), so what the donor sees is what the server checks.
  */
 import { DONATE_LIMITS, type FormField } from '@contract'
@@ -47,7 +47,7 @@ export function visibleFields(fields: FormField[], values: FieldValues): FormFie
 /** The initial value of a field: switches start off ('0'), everything else empty. */
 export const emptyValue = (f: FormField): string => (f.fieldUiType === 'switch' ? '0' : '')
 
-/** Textarea max defaults to 200 (SPEC §5); other fields have a max only with isLengthLimit. */
+/** Textarea max defaults to 200 (docs/product §5); other fields have a max only with isLengthLimit. */
 export function maxLengthOf(f: FormField): number {
   if (f.isLengthLimit === 1 && f.lengthMax > 0) return f.lengthMax
   return f.fieldUiType === 'textarea' ? DONATE_LIMITS.TEXTAREA_MAX : 0
@@ -74,7 +74,7 @@ export function splitMobile(raw: string): { code: string; number: string } {
   return { code: DONATE_LIMITS.DEFAULT_AREA_CODE, number: (raw || '').trim() }
 }
 
-/** Fields whose values are identity or credit codes: 18 characters when filled (SPEC §5). */
+/** Fields whose values are identity or credit codes: 18 characters when filled (docs/product §5). */
 const CODE_FIELDS = new Set(['idNo', 'idCard', 'idNumber', 'creditCode', 'taxCode'])
 
 export function yearRange(now = new Date()): { start: number; end: number } {
@@ -156,7 +156,7 @@ export function firstFieldError(
 }
 
 /**
- * Number fields on blur (SPEC §5): anything but a positive integer toasts 'must be a positive integer' for 1 s and
+ * Number fields on blur (docs/product §5): anything but a positive integer toasts 'must be a positive integer' for 1 s and
  * clears. Returns the error to show, or null when the value may stay.
  */
 export function numberBlurError(f: FormField, value: string): FieldError | null {

@@ -1,4 +1,4 @@
-/** Payment methods offered by the form (SPEC §4 Pay types): labels and icons' colours per code. */
+/** Payment methods offered by the form (docs/product §4 Pay types): labels and icons' colours per code. */
 import { PayTypes, type PayTypeCode } from '@contract'
 import type { MessageKey } from '@/lib/i18n'
 

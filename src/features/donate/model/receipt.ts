@@ -1,5 +1,5 @@
 /**
- * Receipt type and way (SPEC §4 Form visibility): types 1 paper, 2 electronic; paper ways 1 self pickup, 2 express;
+ * Receipt type and way (docs/product §4 Form visibility): types 1 paper, 2 electronic; paper ways 1 self pickup, 2 express;
  * electronic ways 3 e-mail, 4 SMS. Defaults donorType 2, receiptType 1, receiptWay 1; a single offered type is
  * preselected; changing the type selects the first way of the other list.
  */

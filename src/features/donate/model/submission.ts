@@ -9,7 +9,7 @@ import { joinMobile, visibleFields } from './fields'
 import type { DonateFormState } from './form-state'
 import { giftAmount, visibility } from './visibility'
 
-/** SPEC §3 donateFrom: U6 in a mini-program (or its web-view), U5 in the WeChat browser, U1 elsewhere. */
+/** docs/product §3 donateFrom: U6 in a mini-program (or its web-view), U5 in the WeChat browser, U1 elsewhere. */
 export function donateFromEnv(env: Pick<EnvInfo, 'target' | 'inMiniProgram' | 'inWechatBrowser'>): DonateFrom {
   if (env.target !== 'h5' || env.inMiniProgram) return 'U6'
   if (env.inWechatBrowser) return 'U5'
@@ -31,7 +31,7 @@ export function buildSubmission(ctx: FormContext, s: DonateFormState, donateFrom
   }
   if (v.campusCard) {
     formDataMap.stuWorkNo = s.stuWorkNo.trim()
-    // "passwork" (sic) is the wire name (SPEC §3)
+    // "passwork" (sic) is the wire name (docs/product §3)
     formDataMap.passwork = s.passwork
   }
   const body: DonateSubmission = {

@@ -1,5 +1,5 @@
 /**
- * The whole form before submit (SPEC §5), first problem first: amount or quantity, donor fields, certificate,
+ * The whole form before submit (docs/product §5), first problem first: amount or quantity, donor fields, certificate,
  * receipt, postal address, payment method, campus card, agreement. Hidden sections are skipped. The campus-card
  * balance is checked afterwards by the hook (it needs a call).
  */

@@ -1,5 +1,5 @@
 /**
- * Which sections and blocks of the donation form are shown (SPEC §4 Form visibility). Anonymous gifts hide the
+ * Which sections and blocks of the donation form are shown (docs/product §4 Form visibility). Anonymous gifts hide the
  * donor, certificate and receipt sections, and whatever is hidden is neither validated nor sent.
  */
 import { PayTypes } from '@contract'
@@ -66,7 +66,7 @@ export function visibility(ctx: FormContext, s: DonateFormState): Visibility {
   }
 }
 
-/** SPEC §4: the large-amount reminder before the order is created. */
+/** docs/product §4: the large-amount reminder before the order is created. */
 export function needsLargeRemind(ctx: FormContext, amount: string | null): boolean {
   return ctx.form.isLargeRemind === 1 && amount !== null && dec(amount).gte(dec(ctx.form.largeAmount))
 }

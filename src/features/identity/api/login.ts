@@ -1,6 +1,6 @@
 /**
- * Login calls (SPEC §7 Login; wire types in types/identity.ts). Each returns the wire data; code -1 is toasted by
- * request() with the server's message (SPEC §8) and rejects.
+ * Login calls (docs/product §7 Login; wire types in types/identity.ts). Each returns the wire data; code -1 is toasted by
+ * request() with the server's message (docs/product §8) and rejects.
  */
 import {
   Api,
@@ -16,7 +16,7 @@ export function requestSmsCode(mobile: AreaMobile): Promise<SmsCodeAnswer> {
 }
 
 /**
- * `bind`: the signed-in user binds this mobile (SPEC §6 'bind mobile'): the token goes along. A plain sign-in
+ * `bind`: the signed-in user binds this mobile (docs/product §6 'bind mobile'): the token goes along. A plain sign-in
  * sends none, so a visitor holding some other session signs in as the owner of the mobile.
  */
 export function loginByMobile(body: { mobile: AreaMobile; code: string }, bind: boolean): Promise<MobileLoginAnswer> {

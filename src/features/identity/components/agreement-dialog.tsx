@@ -1,4 +1,4 @@
-/** The user agreement of the login page: baseConfig agreeTitle / agreeContent, sanitised (SPEC §2 Other: login). */
+/** The user agreement of the login page: baseConfig agreeTitle / agreeContent, sanitised (docs/product §2 Other: login). */
 import { Button, RichText, ScrollView, Text } from '@tarojs/components'
 import { AtModal, AtModalAction, AtModalContent, AtModalHeader } from 'taro-ui'
 import { platform } from '@/platform'

@@ -1,5 +1,5 @@
 /**
- * Login (SPEC §2 Other): mobile + SMS code or account + password, the agreement checkbox with its dialog, the
+ * Login (docs/product §2 Other): mobile + SMS code or account + password, the agreement checkbox with its dialog, the
  * school's loginBg behind. In bind mode (mine's 'bind mobile' prompt) only the SMS mode is offered.
  */
 import { useState } from 'react'

@@ -1,5 +1,5 @@
 /**
- * The SMS button's countdown (SPEC §4, §9: 60 s, disabled while above 0). Seconds are derived from a deadline,
+ * The SMS button's countdown (docs/product §4, §9: 60 s, disabled while above 0). Seconds are derived from a deadline,
  * so a throttled background timer cannot make it run slow. `isRunning()` reads the live value, so a second tap
  * in the same render is ignored too.
  */

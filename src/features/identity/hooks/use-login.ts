@@ -1,5 +1,5 @@
 /**
- * The login page's state and actions (SPEC §2 Other: login; §4 SMS countdown, login state; §5 Login; §8).
+ * The login page's state and actions (docs/product §2 Other: login; §4 SMS countdown, login state; §5 Login; §8).
  * Query: `bind=1` when the signed-in user binds a mobile (from mine's prompt: the token goes along), `from` an app
  * page to return to (set by ensureLogin on H5); otherwise success goes to mine.
  */
@@ -35,7 +35,7 @@ export function useLogin() {
   const update = (patch: Partial<LoginForm>) => setForm((f) => ({ ...f, ...patch }))
 
   const sendCode = async () => {
-    // SPEC §5: ignored during the countdown (and while a request is on its way)
+    // docs/product §5: ignored during the countdown (and while a request is on its way)
     if (countdown.isRunning() || sending.current) return
     const problem = smsRequestProblem(form)
     if (problem) {
@@ -85,7 +85,7 @@ export function useLogin() {
         }
       }
     } catch {
-      // code -1: request() toasted the server's message (SPEC §8)
+      // code -1: request() toasted the server's message (docs/product §8)
     } finally {
       submitting.current = false
       setBusy(false)

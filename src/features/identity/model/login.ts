@@ -1,5 +1,5 @@
 /**
- * The login form as plain data and its rules (SPEC §5 Login, §9): the agreement first, then in mobile mode the
+ * The login form as plain data and its rules (docs/product §5 Login, §9): the agreement first, then in mobile mode the
  * mobile and the code, in account mode the username and the password. Rules return an i18n key or null.
  */
 import { DONATE_LIMITS, SMS_LIMITS, type AreaMobile } from '@contract'
@@ -34,10 +34,10 @@ export function normaliseAreaCode(v: string | null | undefined): string {
   return m ? m[1] : DONATE_LIMITS.DEFAULT_AREA_CODE
 }
 
-/** SPEC §7: "mobile as area-number", e.g. "86-13800138000". */
+/** docs/product §7: "mobile as area-number", e.g. "86-13800138000". */
 export const toAreaMobile = (areaCode: string, mobile: string): AreaMobile => `${normaliseAreaCode(areaCode)}-${mobile.trim()}`
 
-/** 11 digits starting with 1 for code 86 (SPEC §5, §9); 4 to 15 digits elsewhere. */
+/** 11 digits starting with 1 for code 86 (docs/product §5, §9); 4 to 15 digits elsewhere. */
 export function isValidMobile(areaCode: string, mobile: string): boolean {
   const m = mobile.trim()
   if (normaliseAreaCode(areaCode) === DONATE_LIMITS.DEFAULT_AREA_CODE) {

@@ -1,5 +1,5 @@
 /**
- * The Alipay page (route `alipay?billNo&payToken`, SPEC §2 Other). Inside WeChat (its browser or the mini-program)
+ * The Alipay page (route `alipay?billNo&payToken`, docs/product §2 Other). Inside WeChat (its browser or the mini-program)
  * Alipay cannot run: the page explains how to open it in the system browser and offers the link to copy. Elsewhere
  * it loads the wap payment form (donate4ali) and submits it. Either way it polls payback every 2 s until paid, then
  * moves on to the thank-you page. The link carries the order's payToken, never the session token
@@ -34,7 +34,7 @@ function Instructions({ link, mini }: { link: string; mini: boolean }) {
     quiet(() =>
       Taro.setClipboardData({ data: link })
         .then(() => toast(t('payment.alipay.copied'), 1000))
-        .catch(() => console.warn('copy failed')) // SPEC §8: a copy failure is only logged
+        .catch(() => console.warn('copy failed')) // docs/product §8: a copy failure is only logged
     )
   const steps: MessageKey[] = mini ? [] : ['payment.alipay.step1', 'payment.alipay.step2', 'payment.alipay.step3']
   return (

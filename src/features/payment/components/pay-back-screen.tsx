@@ -1,5 +1,5 @@
 /**
- * Payment check (route `pay-back?id&itemsId&payToken`, SPEC §2 Other): where WeChat H5 / Alipay wap / third-party
+ * Payment check (route `pay-back?id&itemsId&payToken`, docs/product §2 Other): where WeChat H5 / Alipay wap / third-party
  * cashiers send the browser back, and where runPayment goes when a cashier's answer was uncertain. payback 1 goes
  * to success?billNo (or the jnu seat-naming thank-you page); otherwise back to the form of the project.
  */

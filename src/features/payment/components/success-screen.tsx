@@ -1,5 +1,5 @@
 /**
- * The thank-you page (route `success?billNo&payToken`, SPEC §2 Donation form, §3 Success data): the donor, the
+ * The thank-you page (route `success?billNo&payToken`, docs/product §2 Donation form, §3 Success data): the donor, the
  * project, the school's thank-you words and the e-certificate; buttons back to the project and to the project list.
  * Shares the project.
  */

@@ -1,5 +1,5 @@
 /**
- * Polls payback every `intervalMs` while `enabled` (SPEC §4: the Alipay page polls until the order is paid). Calls
+ * Polls payback every `intervalMs` while `enabled` (docs/product §4: the Alipay page polls until the order is paid). Calls
  * onPaid once. Errors (network, an expired link) keep polling quietly: the page shows its own state.
  */
 import { useEffect, useRef } from 'react'

@@ -1,10 +1,10 @@
-/** Where the payment flow goes (SPEC §2 Other, §4 Donation flow): pure URL builders over ROUTES. */
+/** Where the payment flow goes (docs/product §2 Other, §4 Donation flow): pure URL builders over ROUTES. */
 import { ROUTES, buildQuery, routeUrl } from '@/lib/routes'
 
 /** A later issue adds the jnu seat-naming thank-you page; until it exists in ROUTES the usual one is used. */
 const JNU_SUCCESS = 'seat-naming-jnu/success'
 
-/** success?billNo, or seat-naming-jnu/success when local storage `home` is 'seat-naming-jnu' (SPEC §2 Other). */
+/** success?billNo, or seat-naming-jnu/success when local storage `home` is 'seat-naming-jnu' (docs/product §2 Other). */
 export function successUrl(billNo: string, home: string | undefined, payToken?: string): string {
   const query = { billNo, payToken: payToken || undefined }
   const jnu = (ROUTES as Record<string, string>)[JNU_SUCCESS]
@@ -41,7 +41,7 @@ export function cashierQuery(url: string | undefined, billNo: string, itemsId: n
   return q
 }
 
-/** The project list of the school's variant (SPEC §2 Project list). */
+/** The project list of the school's variant (docs/product §2 Project list). */
 export function projectListUrl(variant: string): string {
   return routeUrl(variant === 'dropdown' ? 'subject-cpu' : 'subject')
 }

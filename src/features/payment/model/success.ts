@@ -1,4 +1,4 @@
-/** The thank-you page's view of SuccessData (SPEC §3 Success data): images resolved, texts trimmed. */
+/** The thank-you page's view of SuccessData (docs/product §3 Success data): images resolved, texts trimmed. */
 import type { SuccessData } from '@contract'
 
 export interface SuccessView {
@@ -30,6 +30,6 @@ export function toSuccessView(d: SuccessData, assetUrl: (u: string) => string): 
   }
 }
 
-/** SPEC §2: until certificateImg appears, poll every 2 s for about 30 s. */
+/** docs/product §2: until certificateImg appears, poll every 2 s for about 30 s. */
 export const CERTIFICATE_POLL_MS = 2000
 export const CERTIFICATE_POLL_TRIES = 15

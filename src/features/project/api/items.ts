@@ -1,5 +1,5 @@
 /**
- * Project calls (SPEC §7 Projects, plus the project's donor list from Index donateRecordPage).
+ * Project calls (docs/product §7 Projects, plus the project's donor list from Index donateRecordPage).
  * Each returns the wire data; model/*.ts shapes it for the screens.
  */
 import {
@@ -25,7 +25,7 @@ export interface ItemsListFilter {
   s?: string
 }
 
-/** Lists and filters are public (SPEC §6): sent without the token. Failures show in the list footer, not a toast. */
+/** Lists and filters are public (docs/product §6): sent without the token. Failures show in the list footer, not a toast. */
 export function fetchTypeList(): Promise<ProjectType[]> {
   return request<ProjectType[]>({ path: Api.typeList, auth: false, silent: true })
 }
@@ -43,7 +43,7 @@ export function fetchItemsList(filter: ItemsListFilter, offset: number, limit: n
   })
 }
 
-/** itemsDetail is sent without the token (SPEC §6); an unknown id answers -1 with a message the page shows. */
+/** itemsDetail is sent without the token (docs/product §6); an unknown id answers -1 with a message the page shows. */
 export function fetchItemsDetail(id: number): Promise<Project> {
   return request<Project>({ path: Api.itemsDetail, query: { id }, auth: false, silent: true })
 }

@@ -1,4 +1,4 @@
-/** Progress bar plus percent (SPEC §4 progressPercent), in the school's theme colour. */
+/** Progress bar plus percent (docs/product §4 progressPercent), in the school's theme colour. */
 import { View, Text } from '@tarojs/components'
 import { AtProgress } from 'taro-ui'
 import { useTheme } from '@/lib/hooks/use-page-title'

@@ -1,4 +1,4 @@
-/** SPEC §4 project status: completed (grey) or processing (theme colour). */
+/** docs/product §4 project status: completed (grey) or processing (theme colour). */
 import { Text } from '@tarojs/components'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'

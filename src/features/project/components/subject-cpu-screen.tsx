@@ -1,4 +1,4 @@
-/** Project list variant `subject-cpu` (SPEC §2): category and label dropdowns; query `tab` and `labelidTab`. */
+/** Project list variant `subject-cpu` (docs/product §2): category and label dropdowns; query `tab` and `labelidTab`. */
 import { useEffect, useMemo, useState } from 'react'
 import { View } from '@tarojs/components'
 import { platform } from '@/platform'

@@ -1,4 +1,4 @@
-/** Project list `subject` (SPEC §2): search, category tabs (query `tab` preselects), infinite list of cards. */
+/** Project list `subject` (docs/product §2): search, category tabs (query `tab` preselects), infinite list of cards. */
 import { useEffect, useMemo, useState } from 'react'
 import { View } from '@tarojs/components'
 import { routeUrl } from '@/lib/routes'

@@ -1,4 +1,4 @@
-/** SPEC §5: a project message is not empty and at most 140 characters. */
+/** docs/product §5: a project message is not empty and at most 140 characters. */
 import { MESSAGE_MAX } from '@contract'
 
 export type MessageCheck = 'ok' | 'empty' | 'too-long'

@@ -1,18 +1,18 @@
 /**
- * Wire -> view for projects (SPEC §3 Project, §4 states). Pure functions: the screens never read raw flags.
+ * Wire -> view for projects (docs/product §3 Project, §4 states). Pure functions: the screens never read raw flags.
  */
 import { CrowdType, ItemsType, NamingType, type Project, type ProjectSummary, type SchoolSettings } from '@contract'
 import { formatMoney, progressPercent } from '@/lib/money'
 
 export type ProjectStatus = 'completed' | 'processing'
 
-/** SPEC §4: completed if isComplete is 1, else processing. */
+/** docs/product §4: completed if isComplete is 1, else processing. */
 export function projectStatus(p: Pick<ProjectSummary, 'isComplete'>): ProjectStatus {
   return p.isComplete === 1 ? 'completed' : 'processing'
 }
 
 /**
- * SPEC §4: percent shown only with a target (isLimit 1) on donation-type projects (itemsType 1); null otherwise.
+ * docs/product §4: percent shown only with a target (isLimit 1) on donation-type projects (itemsType 1); null otherwise.
  * Money projects use completeMoney / limitMoney; goods projects have no money target, so their material counts.
  */
 export function projectProgress(p: ProjectSummary): number | null {
@@ -92,7 +92,7 @@ export function coverImages(p: Project, assetUrl: (u: string) => string): string
 
 export type DetailTab = 'detail' | 'directory' | 'together' | 'progress' | 'messages' | 'publicity'
 
-/** SPEC §2/§4: tabs appear per project flags; the directory is hidden by a school setting or isRecord 0. */
+/** docs/product §2/§4: tabs appear per project flags; the directory is hidden by a school setting or isRecord 0. */
 export function detailTabs(p: Project, settings: Pick<SchoolSettings, 'hideProjectDirectory'>): DetailTab[] {
   const tabs: DetailTab[] = ['detail']
   if (!settings.hideProjectDirectory && p.isRecord === 1) tabs.push('directory')
@@ -110,7 +110,7 @@ export function directorySource(p: Project): DirectorySource {
   return p.namingType === NamingType.BOOK ? 'books' : 'seats'
 }
 
-/** A SPEC §2 route a button leads to; some belong to later issues (see features/project/navigation.ts). */
+/** A docs/product §2 route a button leads to; some belong to later issues (see features/project/navigation.ts). */
 export interface RouteTarget {
   name: string
   query: Record<string, string | number | undefined>
@@ -130,7 +130,7 @@ export interface BottomActions {
   invite: ActionButton | null
 }
 
-/** SPEC §2 buttons and §4 states of the detail page's bottom bar. */
+/** docs/product §2 buttons and §4 states of the detail page's bottom bar. */
 export function bottomActions(
   p: Project,
   settings: Pick<SchoolSettings, 'disableOnlineDonation' | 'offlineContactInfo'>

@@ -1,4 +1,4 @@
-/** Receipt calls (SPEC §7 Receipts), all with the token: the server answers only the caller's own rows. */
+/** Receipt calls (docs/product §7 Receipts), all with the token: the server answers only the caller's own rows. */
 import {
   Api,
   PAGE_SIZE,

@@ -1,5 +1,5 @@
 /**
- * The receipt application (SPEC §2, §5) on the shared two-step flow: step 1 choose gifts, step 2 donor, receipt
+ * The receipt application (docs/product §2, §5) on the shared two-step flow: step 1 choose gifts, step 2 donor, receipt
  * type and way prefilled from lastUserInfo; Submit only when isOpenReceipt is 1 -> receipt/insert.
  */
 import { useState } from 'react'

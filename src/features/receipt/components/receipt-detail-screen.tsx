@@ -1,5 +1,5 @@
 /**
- * mine-paper-detail?id (SPEC §2): status, the gift, the application, and the invoice information (the receipt
+ * mine-paper-detail?id (docs/product §2): status, the gift, the application, and the invoice information (the receipt
  * file and the courier) only for statuses 2, 4, 6, 7.
  */
 import { useMemo } from 'react'

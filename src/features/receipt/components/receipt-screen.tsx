@@ -1,5 +1,5 @@
 /**
- * mine-paper (SPEC §2 Receipts): tabs All / Making out invoice / Invoiced (status 0/1/2), the apply button when
+ * mine-paper (docs/product §2 Receipts): tabs All / Making out invoice / Invoiced (status 0/1/2), the apply button when
  * validType is not 0, and the application flow in place of the list.
  */
 import { useCallback, useMemo, useState } from 'react'

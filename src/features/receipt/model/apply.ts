@@ -1,5 +1,5 @@
 /**
- * The receipt application (SPEC §5 Receipt submit, §4 receipt defaults): donor type personal (name, ID number) or
+ * The receipt application (docs/product §5 Receipt submit, §4 receipt defaults): donor type personal (name, ID number) or
  * enterprise (unit name, credit code), each code 18 characters and required when isCreditCode is 1; receipt type
  * paper (ways 1 self pickup, 2 express: address, contact, mobile) or electronic (3 e-mail, 4 SMS mobile). Changing
  * the type selects the first way of the other list; a single type is preselected; the previous application
@@ -43,7 +43,7 @@ export function receiptWays(c: TypeConfig, type: number | null): number[] {
   return []
 }
 
-/** SPEC §4 defaults: donorType 2, receiptType 1, receiptWay 1 — each only when the school offers it. */
+/** docs/product §4 defaults: donorType 2, receiptType 1, receiptWay 1 — each only when the school offers it. */
 export function initialReceiptApply(c: TypeConfig, last: ReceiptLastUserInfo): ReceiptApplyState {
   const types = receiptTypes(c)
   const type = last && types.includes(last.receiptType) ? last.receiptType : types.includes(ReceiptType.PAPER) ? ReceiptType.PAPER : types[0] ?? null

@@ -1,4 +1,4 @@
-/** SPEC §4 receipt status (1..7) and §2: the detail shows invoice information only for statuses 2, 4, 6, 7. */
+/** docs/product §4 receipt status (1..7) and §2: the detail shows invoice information only for statuses 2, 4, 6, 7. */
 import { RECEIPT_INVOICE_STATUSES } from '@contract'
 import { messageKey, type MessageKey } from '@/lib/i18n'
 

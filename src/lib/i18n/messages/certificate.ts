@@ -1,4 +1,4 @@
-// Certificates (SPEC §2 Certificates, §4 paper certificate status, §5 paper certificate submit, §8 toasts), and the
+// Certificates (docs/product §2 Certificates, §4 paper certificate status, §5 paper certificate submit, §8 toasts), and the
 // pieces the receipt screens share with them (apply flow steps, status chips, the mobile row).
 import { defineMessages } from '../define'
 

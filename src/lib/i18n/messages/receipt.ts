@@ -1,4 +1,4 @@
-// Receipts (SPEC §2 Receipts, §4 receipt status, §5 receipt submit, §8 toasts).
+// Receipts (docs/product §2 Receipts, §4 receipt status, §5 receipt submit, §8 toasts).
 import { defineMessages } from '../define'
 
 export default defineMessages({

@@ -1,5 +1,5 @@
 /**
- * Bottom bar (SPEC §2, §4): invite friend (一起捐) and donate, or the naming button for naming projects; a closed
+ * Bottom bar (docs/product §2, §4): invite friend (一起捐) and donate, or the naming button for naming projects; a closed
  * project greys the button and shows noReason; a school without online donation shows its offline contact notice.
  * Routes of later issues go through openOrSoon (navigation.ts).
  */

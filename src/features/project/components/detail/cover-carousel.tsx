@@ -1,4 +1,4 @@
-/** SPEC §2: cover carousel, autoplay every 3000 ms, looping. */
+/** docs/product §2: cover carousel, autoplay every 3000 ms, looping. */
 import { Swiper, SwiperItem, Image, View } from '@tarojs/components'
 import './cover-carousel.scss'
 

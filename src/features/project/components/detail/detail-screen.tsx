@@ -1,5 +1,5 @@
 /**
- * Project detail `subject-detail?id` (SPEC §2, §4): carousel, summary, tabs per project flags (each loads when
+ * Project detail `subject-detail?id` (docs/product §2, §4): carousel, summary, tabs per project flags (each loads when
  * first opened and stays mounted), bottom bar, share card. An unknown id shows the server's message.
  */
 import { useEffect, useMemo, useState } from 'react'

@@ -1,5 +1,5 @@
 /**
- * Message composer (SPEC §5): at most 140 characters with a live counter; empty is refused with a toast. Posting
+ * Message composer (docs/product §5): at most 140 characters with a live counter; empty is refused with a toast. Posting
  * needs a token: ensureLogin() may leave the page for authorisation (H5), so the draft is kept in storage and
  * restored when the visitor comes back.
  */

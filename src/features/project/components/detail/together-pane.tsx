@@ -1,5 +1,5 @@
 /**
- * 一起捐: joint donations started for this project. SPEC §2 sends a tap to together-share?id, which a later issue
+ * 一起捐: joint donations started for this project. docs/product §2 sends a tap to together-share?id, which a later issue
  * adds; until ROUTES has it the entries are plain cards (see navigation.ts).
  */
 import { View, Text } from '@tarojs/components'
