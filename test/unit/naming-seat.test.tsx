@@ -9,6 +9,7 @@ import Taro from '@tarojs/taro'
 import SeatPage from '@/pkg-naming/seat/index'
 import JnuSeatPage from '@/pkg-naming/seat-naming-jnu/seat/index'
 import { cellKind, cellPx, keepStillFree, tapSeat } from '@/features/naming/model/seat-cells'
+import { objectTitle, seatLabel } from '@/features/naming/model/selection'
 import { store } from '@/platform/storage-keys'
 import { useSession } from '@/store/session'
 import { bootSession, ok, setQuery, stubApi, toastSpy } from './project-fixtures'
@@ -70,6 +71,15 @@ describe('seat cells (pure)', () => {
     expect(tapSeat(seat({ status: 3 }), [], '')).toEqual({ kind: 'none' })
     expect(tapSeat(seat({ status: 3, held: 1 }), [], '')).toEqual({ kind: 'none' })
     expect(tapSeat(null, [], '')).toEqual({ kind: 'none' })
+  })
+
+  it('labels a seat with its area unless the label names it, and a book with its copies once', () => {
+    expect(seatLabel('一楼大厅', '1排1座')).toBe('一楼大厅 · 1排1座')
+    expect(seatLabel('A区', 'A区1排3座')).toBe('A区1排3座')
+    expect(seatLabel('', '1排1座')).toBe('1排1座')
+    expect(objectTitle('《平凡的世界》', 3)).toBe('《平凡的世界》 ×3')
+    expect(objectTitle('《平凡的世界》×3', 3)).toBe('《平凡的世界》×3')
+    expect(objectTitle('A区1排3座', 1)).toBe('A区1排3座')
   })
 
   it('sizes cells 30 px, 20 px zoomed out', () => {

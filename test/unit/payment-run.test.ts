@@ -191,11 +191,14 @@ describe('other pay types', () => {
     expect(pathsOf('cancel')).toHaveLength(0)
   })
 
-  it('home = seat-naming-jnu falls back to the usual thank-you page until that route exists', async () => {
+  it('home = seat-naming-jnu lands on the jnu campaign\'s thank-you page (issue 9); otherwise the usual one', async () => {
     stubOrders()
     platform.storage.set('home', 'seat-naming-jnu')
     await runPayment({ billNo: BILL, params: { provider: 'campus', paid: true }, payType: 9, itemsId: 7 })
-    expect(nav.redirect).toHaveBeenCalledWith(`/pkg-donate/success/index?billNo=${BILL}`)
+    expect(nav.redirect).toHaveBeenLastCalledWith(`/pkg-naming/seat-naming-jnu/success/index?billNo=${BILL}`)
+    platform.storage.remove('home')
+    await runPayment({ billNo: BILL, params: { provider: 'campus', paid: true }, payType: 9, itemsId: 7 })
+    expect(nav.redirect).toHaveBeenLastCalledWith(`/pkg-donate/success/index?billNo=${BILL}`)
   })
 })
 

@@ -54,6 +54,16 @@ export interface NamingObject {
   amount: string | null
 }
 
+/** "A区 · 3排12座"; a seat label that names its area already ("A区1排3座") is shown alone. */
+export function seatLabel(areaTitle: string, seat: string): string {
+  return areaTitle && !seat.startsWith(areaTitle) ? `${areaTitle} · ${seat}` : seat
+}
+
+/** A named object's title with its copies ("《书名》×3"), unless the server's label says them already. */
+export function objectTitle(label: string, quantity: number): string {
+  return quantity > 1 && !label.endsWith(`×${quantity}`) ? `${label} ×${quantity}` : label
+}
+
 export const seatKey = (seatId: number): string => `seat-${seatId}`
 export const bookKey = (bookId: number): string => `book-${bookId}`
 
@@ -61,7 +71,7 @@ export function objectsOf(s: GmSelection, copiesLabel: (n: number) => string): N
   if (s.namingType === NamingType.SEAT) {
     return s.seats.map((x) => ({
       key: seatKey(x.seatId),
-      label: x.areaTitle ? `${x.areaTitle} · ${x.seat}` : x.seat,
+      label: seatLabel(x.areaTitle, x.seat),
       detail: x.priceList.find((p) => p.termYear === x.termYear)?.termName || '',
       amount: seatAmount(x)
     }))

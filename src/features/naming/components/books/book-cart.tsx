@@ -3,12 +3,15 @@
  * total in fixed-point, and Next.
  */
 import { Text, View } from '@tarojs/components'
+import { AtButton } from 'taro-ui'
 import type { GmBook } from '@/platform/storage-keys'
 import { formatMoney } from '@/lib/money'
+import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { cutTitle } from '../../model/books'
-import { bookSubtotal } from '../../model/price'
+import { bookSubtotal, booksTotal } from '../../model/price'
 import Sheet from '../kit/sheet'
+import 'taro-ui/lib/style/components/button.scss'
 import Stepper from './stepper'
 import './books.scss'
 
@@ -18,10 +21,13 @@ interface Props {
   onStep(bookId: number, delta: 1 | -1): void
   onRemove(bookId: number): void
   onClose(): void
+  /** Next from the popup (it covers the page's bar) */
+  onNext(): void
 }
 
-export default function BookCart({ open, books, onStep, onRemove, onClose }: Props) {
+export default function BookCart({ open, books, onStep, onRemove, onClose, onNext }: Props) {
   const t = useT()
+  const theme = useTheme()
   return (
     <Sheet open={open} title={t('naming.book.cartTitle')} onClose={onClose} testId='book-cart'>
       {books.length === 0 ? <Text className='nm-note nm-cart__empty'>{t('naming.err.noBook')}</Text> : null}
@@ -38,6 +44,12 @@ export default function BookCart({ open, books, onStep, onRemove, onClose }: Pro
           </View>
         </View>
       ))}
+      <View className='nm-cart__foot'>
+        <Text className='nm-cart__total'>{t('naming.total')} <Text className='nm-cart__total-value' data-testid='cart-total'>¥{formatMoney(booksTotal(books))}</Text></Text>
+        <View className='nm-cart__next' data-testid='cart-next'>
+          <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={onNext}>{t('naming.next')}</AtButton>
+        </View>
+      </View>
     </Sheet>
   )
 }

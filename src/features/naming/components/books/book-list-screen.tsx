@@ -136,6 +136,7 @@ export default function BookListScreen() {
         onStep={(id, d) => apply(stepCopies(sel.books, id, d))}
         onRemove={(id) => update((s) => prunePlates({ ...s, books: removeBook(s.books, id) }))}
         onClose={() => setCartOpen(false)}
+        onNext={next}
       />
       <CategoryPicker open={pickerOpen} itemsId={itemsId} current={shelf.categoryId} onPick={shelf.setCategoryId} onClose={() => setPickerOpen(false)} />
     </View>

@@ -67,7 +67,7 @@ export default function NameplateDetailScreen() {
             <Text className={`nm-review nm-review--${reviewTone(show.nameplateStatus)}`} data-testid='plate-review'>{t(reviewLabel(show.nameplateStatus))}</Text>
           ) : null}
           <Text className='nm-pd__time'>{t('naming.detail.time', { date: cutDay(show.donateTime) })}</Text>
-          {look.bottomImage ? <Image className='nm-pd__bottom' src={look.bottomImage} mode='widthFix' /> : null}
+          {look.bottomImage ? <Image className='nm-pd__bottom' src={look.bottomImage} mode='aspectFill' /> : null}
         </View>
       </View>
       {rows.length ? (
@@ -76,7 +76,7 @@ export default function NameplateDetailScreen() {
             <View key={`${r.title}-${i}`} className='nm-pd__row'>
               <Text className='nm-pd__row-title'>{r.title}</Text>
               {r.kind === 'image' ? (
-                <Image className='nm-pd__row-img' src={r.value} mode='widthFix' onClick={() => preview(r.images, r.value)} />
+                <Image className='nm-pd__row-img' src={r.value} mode='aspectFit' onClick={() => preview(r.images, r.value)} />
               ) : r.kind === 'html' ? (
                 <View className='nm-pd__row-html'>
                   <RichText nodes={r.value} />

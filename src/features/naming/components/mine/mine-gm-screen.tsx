@@ -17,6 +17,7 @@ import { useSession, useT } from '@/store/session'
 import { fetchNamingList } from '../../api/naming'
 import { nameplateDetailUrl } from '../../model/links'
 import { canCorrect, reviewLabel, reviewTone } from '../../model/review'
+import { objectTitle } from '../../model/selection'
 import PlateCorrect from './plate-correct'
 import '../kit/kit.scss'
 import '../detail/detail.scss'
@@ -28,7 +29,7 @@ function NamedObject({ s, onCorrect }: { s: NamingSeat; onCorrect(): void }) {
   return (
     <View className='nm-gm__obj' data-testid={`named-${s.namingType}-${s.namingId}`} data-status={s.nameplateStatus}>
       <View className='nm-gm__obj-head'>
-        <Text className='nm-gm__obj-name'>{s.seat}{s.quantity > 1 ? ` ×${s.quantity}` : ''}</Text>
+        <Text className='nm-gm__obj-name'>{objectTitle(s.seat, s.quantity)}</Text>
         <Text className={`nm-review nm-review--${reviewTone(s.nameplateStatus)}`} data-testid={`review-${s.namingType}-${s.namingId}`}>
           {t(reviewLabel(s.nameplateStatus))}
         </Text>

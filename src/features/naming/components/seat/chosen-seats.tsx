@@ -6,6 +6,7 @@ import { Swiper, SwiperItem, Text, View } from '@tarojs/components'
 import type { GmSeat } from '@/platform/storage-keys'
 import { formatMoney } from '@/lib/money'
 import { useT } from '@/store/session'
+import { seatLabel } from '../../model/selection'
 import './seat.scss'
 
 interface Props {
@@ -15,15 +16,14 @@ interface Props {
   onRemove(seatId: number): void
 }
 
-function SeatCard({ s, onPeriod, onRemove }: { s: GmSeat; onPeriod: Props['onPeriod']; onRemove: Props['onRemove'] }) {
-  const t = useT()
+function SeatCard({ s, hint, onPeriod, onRemove }: { s: GmSeat; hint: string; onPeriod: Props['onPeriod']; onRemove: Props['onRemove'] }) {
   return (
     <View className='nm-chosen' data-testid={`chosen-${s.seatId}`}>
       <View className='nm-chosen__head'>
-        <Text className='nm-chosen__name'>{s.areaTitle ? `${s.areaTitle} · ${s.seat}` : s.seat}</Text>
+        <Text className='nm-chosen__name'>{seatLabel(s.areaTitle, s.seat)}</Text>
         <Text className='nm-chosen__remove' data-testid={`chosen-remove-${s.seatId}`} onClick={() => onRemove(s.seatId)}>×</Text>
       </View>
-      <Text className='nm-chosen__hint'>{t('naming.seat.period')}</Text>
+      <Text className='nm-chosen__hint'>{hint}</Text>
       <View className='nm-periods'>
         {s.priceList.map((p) => {
           const on = s.termYear === p.termYear
@@ -48,7 +48,7 @@ export default function ChosenSeats({ seats, layout, onPeriod, onRemove }: Props
       <Swiper className='nm-carousel' data-testid='chosen-carousel' indicatorDots={seats.length > 1} previousMargin='24px' nextMargin='24px'>
         {seats.map((s) => (
           <SwiperItem key={s.seatId}>
-            <SeatCard s={s} onPeriod={onPeriod} onRemove={onRemove} />
+            <SeatCard s={s} hint={t('naming.seat.amount')} onPeriod={onPeriod} onRemove={onRemove} />
           </SwiperItem>
         ))}
       </Swiper>
@@ -57,7 +57,7 @@ export default function ChosenSeats({ seats, layout, onPeriod, onRemove }: Props
   return (
     <View data-testid='chosen-list'>
       {seats.map((s) => (
-        <SeatCard key={s.seatId} s={s} onPeriod={onPeriod} onRemove={onRemove} />
+        <SeatCard key={s.seatId} s={s} hint={t('naming.seat.period')} onPeriod={onPeriod} onRemove={onRemove} />
       ))}
     </View>
   )
