@@ -139,7 +139,7 @@ function staffCli(dataDir, args) {
       assert((await tid('naming-total').textContent()) === total, `total ${await tid('naming-total').textContent()} != ${total}`)
       await page.screenshot({ path: path.join(shots, 'naming-seat-chosen.png'), fullPage: true })
       await tap('seat-confirm')
-      // the school's jnu seat campaign confirms into its own form (SPEC §2)
+      // the school's jnu seat campaign confirms into its own form (docs/product §2)
       await page.waitForURL(/\/seat-naming-jnu\/form\?id=/, { timeout: 20000 })
       await tid('form-gm').waitFor({ timeout: 30000 })
     })

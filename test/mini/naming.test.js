@@ -31,7 +31,7 @@ const classes = (n) => (typeof n.cl === 'string' ? n.cl.split(/\s+/) : [])
 const hasClass = (n, c) => classes(n).includes(c)
 /**
  * miniprogram-simulate's storage APIs keep nothing; the choice travels from the seat page to the form through
- * storage 'gm' (SPEC §3), so the platform's storage is given a memory here, in both signatures: WeChat's
+ * storage 'gm' (docs/product §3), so the platform's storage is given a memory here, in both signatures: WeChat's
  * (key, data) and Alipay's ({ key, data }) / ({ key }) -> { data }.
  */
 function withStorage(api) {
@@ -88,7 +88,7 @@ test(`${PLATFORM}: the seat map loads, a free seat is chosen with a period, and 
   const confirm = findAll(page, (n) => hasClass(n, 'at-button--primary'))[0]
   tap(page, confirm)
   await waitFor(() => nav.mock.calls.length, 10000)
-  // this school's jnu seat campaign confirms into its own form (SPEC §2)
+  // this school's jnu seat campaign confirms into its own form (docs/product §2)
   expect(nav.mock.calls[0][0].url).toBe(`/pkg-naming/seat-naming-jnu/form/index?id=${itemsId}`)
 
   const kept = storage.get('gm')

@@ -1,5 +1,5 @@
 /**
- * Nameplates and the naming form (issue 9; SPEC §5 Naming): the rules as pure functions (donor name required,
+ * Nameplates and the naming form (issue 9; docs/product §5 Naming): the rules as pure functions (donor name required,
  * message required and at most 20 characters, a seat's identity always alumnus, the namelate=0 defaults), the POST
  * donate body, then the editor, form-gm, nameplate-detail and mine-gm's review states against a stubbed HTTP boundary.
  */
@@ -79,9 +79,26 @@ describe('nameplate rules (pure)', () => {
     const placed = placeElements(example(), plate('张赟喆', ''), 300)
     expect(placed.map((p) => p.text)).toEqual(['张赟喆', '校友', '寄语'])
     expect(placed[0].style).toMatchObject({ left: '50.000%', top: '30.000%', fontSize: '20.0px', color: '#5a3e1b' })
+    expect(placed[0].style.transform).toBeUndefined()
   })
 
-  it('checks in SPEC order and builds the seat body: periods, one plate per seat, total, namingType "1"', () => {
+  it('fills a placeholder template\'s slot, keeps fixed text, and anchors centred lines on their middle', () => {
+    const ex = example({
+      configData: [
+        { key: 'text', text: '藏书票', x: 300, y: 60, style: { fontSize: 28, textAlign: 'center' } },
+        { key: 'donorName', text: '{捐赠人} 惠赠', x: 300, y: 140, style: { textAlign: 'center' } },
+        { key: 'donationMessage', text: '{寄语}', x: 300, y: 240, style: { textAlign: 'right' } }
+      ]
+    })
+    expect(placeElements(ex, plate('张赟喆', '书香致远'), 600).map((p) => p.text)).toEqual(['藏书票', '张赟喆 惠赠', '书香致远'])
+    // nothing written yet: the example's placeholders
+    expect(placeElements(ex, plate('', ''), 600).map((p) => p.text)).toEqual(['藏书票', '{捐赠人} 惠赠', '{寄语}'])
+    // a name with a "$&" is engraved as typed, not as a replacement pattern
+    expect(placeElements(ex, plate('$&', '好'), 600)[1].text).toBe('$& 惠赠')
+    expect(placeElements(ex, plate('a', 'b'), 600).map((p) => p.style.transform)).toEqual(['translateX(-50%)', 'translateX(-50%)', 'translateX(-100%)'])
+  })
+
+  it('checks in docs/product order and builds the seat body: periods, one plate per seat, total, namingType "1"', () => {
     const form = { payType: 1 as const, agreed: true, isAnonymous: false, ...DONOR }
     const key = (...a: Parameters<typeof validateNaming>) => validateNaming(...a)?.key ?? null
     expect(key(emptySelection(1, 1), form, CTX)).toBe('naming.err.noObject')

@@ -1,5 +1,5 @@
 /**
- * The seat map (issue 9; SPEC §4 seat cells, §2 seat?id): the cell rules as pure functions, then the page against a
+ * The seat map (issue 9; docs/product §4 seat cells, §2 seat?id): the cell rules as pure functions, then the page against a
  * stubbed HTTP boundary: each state drawn, free seats toggle, a donated seat shows its donor, unavailable and held
  * seats are inert, cells 30 px and 20 px zoomed out, a period per seat, the total, and Confirm into form-gm (or the
  * jnu campaign's form) with the choice in storage 'gm'.
@@ -207,7 +207,7 @@ describe('seat-naming-jnu/seat', () => {
     expect(screen.getByTestId('current-area').textContent).toBe('二楼看台')
   })
 
-  it('the plain seat page of the school\'s jnu campaign item also confirms into the campaign form (SPEC §2 special routing)', async () => {
+  it('the plain seat page of the school\'s jnu campaign item also confirms into the campaign form (docs/product §2 special routing)', async () => {
     useSession.setState({ settings: { ...useSession.getState().settings, campaignItems: { jnuSeat: 1 } } })
     const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as any)
     await openSeats()

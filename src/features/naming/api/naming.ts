@@ -1,5 +1,5 @@
 /**
- * Naming calls (SPEC §7 Projects: areaList … bookCategoryList, donate with itemsType 2; User centre namingList and the
+ * Naming calls (docs/product §7 Projects: areaList … bookCategoryList, donate with itemsType 2; User centre namingList and the
  * owner's nameplate correction; wire types in types/naming.ts). Each returns the wire data; model/*.ts shapes it.
  * The project, its form and the permission check are the same calls the donation form makes.
  */
@@ -31,7 +31,7 @@ import { ApiError, request } from '@/lib/request'
 /** A list call may answer a bare array or a page; the screens want the rows. */
 const rowsOf = <T>(v: T[] | Page<T> | null | undefined): T[] => (Array.isArray(v) ? v : v?.rows || [])
 
-/** itemsDetail is public (SPEC §6). */
+/** itemsDetail is public (docs/product §6). */
 export function fetchProject(id: number): Promise<Project> {
   return request<Project>({ path: Api.itemsDetail, query: { id }, auth: false, silent: true })
 }
@@ -48,7 +48,7 @@ export function fetchSeats(areaId: number): Promise<SeatListAnswer> {
   return request<SeatListAnswer>({ path: Api.seatList, query: { areaId }, auth: false, silent: true })
 }
 
-/** SPEC §9: book categories 10 a page; the tabs show the first page and the picker all of them. */
+/** docs/product §9: book categories 10 a page; the tabs show the first page and the picker all of them. */
 export async function fetchBookCategories(itemsId: number, offset = 0, limit = 10): Promise<BookCategory[]> {
   return rowsOf(await request<BookCategory[] | Page<BookCategory>>({ path: Api.bookCategoryList, query: { itemsId, limit, offset }, auth: false, silent: true }))
 }
@@ -71,7 +71,7 @@ export function fetchShowData(namingType: 1 | 2, id: number): Promise<NameplateS
   return request<NameplateShowData>({ path: namingType === 2 ? Api.getBookShowData : Api.getSeatShowData, query: { id }, silent: true })
 }
 
-/** SPEC §9: 999 on naming lists. */
+/** docs/product §9: 999 on naming lists. */
 export function fetchNamedSeats(itemsId: number, offset = 0, limit = 999): Promise<Page<NamingRecord>> {
   return request<Page<NamingRecord>>({ path: Api.donateSeatList, query: { itemsId, offset, limit }, auth: false, silent: true })
 }
@@ -97,7 +97,7 @@ export function fetchSuccess(donatePlatOrder: string, payToken?: string): Promis
 
 export type Permission = 'ok' | 'alumni' | 'login' | 'error'
 
-/** checkPermission (SPEC §4, §6): 0201 alumni only, 0101 sign-in needed; 'error' when the check itself failed. */
+/** checkPermission (docs/product §4, §6): 0201 alumni only, 0101 sign-in needed; 'error' when the check itself failed. */
 export async function checkPermission(itemsId: number): Promise<Permission> {
   try {
     const data = await request<{ errorCode?: string } | null>({ path: Api.checkPermission, query: { itemsId }, silent: true })

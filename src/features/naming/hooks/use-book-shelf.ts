@@ -14,7 +14,7 @@ import { fetchBookCategories, fetchBooks, fetchProject } from '../api/naming'
 import { refreshStock } from '../model/books'
 import type { UpdateSelection } from './use-selection'
 
-/** SPEC §9: book categories 10 a page. */
+/** docs/product §9: book categories 10 a page. */
 export const CATEGORY_PAGE = 10
 
 export interface BookShelf {

@@ -1,5 +1,5 @@
 /**
- * The campaign home's background music (SPEC §2: music toggle). Nothing plays until the donor turns it on (browsers
+ * The campaign home's background music (docs/product §2: music toggle). Nothing plays until the donor turns it on (browsers
  * and mini-programs refuse sound without a tap anyway); leaving the page stops it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'

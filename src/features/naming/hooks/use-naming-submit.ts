@@ -1,9 +1,9 @@
 /**
- * Confirm and pay on form-gm (SPEC §4 Donation flow; §9 naming submit debounce 500 ms): the rules (first problem
+ * Confirm and pay on form-gm (docs/product §4 Donation flow; §9 naming submit debounce 500 ms): the rules (first problem
  * toasted), permission, POST donate with itemsType 2, then the same payment flow as every gift. A seat taken or
  * copies sold meanwhile come back as -1 with the server's message naming them (toasted by request()); nothing is
  * created then. Paid: the choice in storage is spent. The jnu flow marks local storage 'home' so that pay-back and
- * the payment pages land on its own thank-you page (SPEC §2 Other).
+ * the payment pages land on its own thank-you page (docs/product §2 Other).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { platform } from '@/platform'

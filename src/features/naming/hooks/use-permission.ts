@@ -1,5 +1,5 @@
 /**
- * The permission check before choosing and before paying (SPEC §4, §6, §8): 0201 opens the alumni reminder (seat
+ * The permission check before choosing and before paying (docs/product §4, §6, §8): 0201 opens the alumni reminder (seat
  * campaigns are alumni-only); 0101 signs in first (H5 may leave the page for authorisation and come back).
  */
 import { useCallback, useEffect, useState } from 'react'

@@ -1,5 +1,5 @@
 /**
- * The book shelf's rules (SPEC §5 Books): a book without stock cannot be chosen (库存不足); quantities go from 1 to
+ * The book shelf's rules (docs/product §5 Books): a book without stock cannot be chosen (库存不足); quantities go from 1 to
  * the stock and no further; Next needs at least one book (至少选择一本书籍); titles are cut to 24 characters plus an
  * ellipsis. Pure functions over the chosen list, so the steppers' limits are tested without rendering.
  */

@@ -1,6 +1,6 @@
 /**
- * Where the naming pages lead (SPEC §2 Naming): pure URL builders over ROUTES. The jnu seat campaign (the school's
- * campaignItems.jnuSeat, item 1 in the SPEC) confirms into its own form, edit and thank-you pages; the hhu seat
+ * Where the naming pages lead (docs/product §2 Naming): pure URL builders over ROUTES. The jnu seat campaign (the school's
+ * campaignItems.jnuSeat, item 1 in the docs/product) confirms into its own form, edit and thank-you pages; the hhu seat
  * campaign confirms into tree-naming-hhu/form once that page exists (a later issue), form-gm until then.
  */
 import { CampaignKey, NamingType } from '@contract'

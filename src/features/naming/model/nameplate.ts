@@ -1,5 +1,5 @@
 /**
- * Nameplate rules (SPEC §5 Naming, issue 9): the donor name is required (铭牌捐赠人不能为空), the message is required
+ * Nameplate rules (docs/product §5 Naming, issue 9): the donor name is required (铭牌捐赠人不能为空), the message is required
  * and at most 20 characters, a seat's donor identity is always the alumnus one, and with nameplate editing off
  * (namelate=0) the plate says anonymous / alumnus / none. Lengths count code points, as the server does.
  */
@@ -33,7 +33,7 @@ export function normalisePlate(p: NameplateText, namingType: 1 | 2): NameplateTe
   }
 }
 
-/** SPEC §5: with nameplate editing off the donor is anonymous, the identity alumnus, the message none. */
+/** docs/product §5: with nameplate editing off the donor is anonymous, the identity alumnus, the message none. */
 export function defaultPlate(anonymousLabel: string, noneLabel: string): NameplateText {
   return { donorName: anonymousLabel, donorIdentity: ALUMNUS_IDENTITY, donationMessage: noneLabel }
 }

@@ -1,5 +1,5 @@
 /**
- * Payment methods of the naming form (SPEC §4 Pay types): the ones the form offers that need nothing more than the
+ * Payment methods of the naming form (docs/product §4 Pay types): the ones the form offers that need nothing more than the
  * provider's cashier. The campus card (9) asks for a card number and password and the bank-app option (99) creates
  * no order; neither is offered for naming. A single method is preselected.
  */

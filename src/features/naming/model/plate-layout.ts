@@ -1,5 +1,5 @@
 /**
- * Where the nameplate's words sit on an example (SPEC §3 Nameplate example: configData elements with placeholders
+ * Where the nameplate's words sit on an example (docs/product §3 Nameplate example: configData elements with placeholders
  * for donor, identity and message at x, y with a style, in the example image's pixels). Positions become percentages
  * of the frame and pixel sizes are scaled to the width the preview is drawn at, so one example fits every screen.
  */
@@ -14,10 +14,24 @@ export interface PlacedText {
 /** Style properties whose numbers are pixels of the example (scaled); the rest are passed on as they are. */
 const PIXEL_PROPS = new Set(['fontSize', 'lineHeight', 'letterSpacing', 'width', 'maxWidth', 'height'])
 
-function textOf(el: NameplateElement, plate: NameplateText): string {
+const SLOT = /\{[^{}]*\}/
+
+/**
+ * The words of one element: fixed text as it is; a placeholder template ("{捐赠人} 惠赠") with the donor's words in
+ * its slot; a bare placeholder replaced by them. Nothing written yet: the example's placeholder stays.
+ */
+export function textOf(el: Pick<NameplateElement, 'key' | 'text'>, plate: NameplateText): string {
   if (el.key === 'text') return el.text
   const v = (plate[el.key] || '').trim()
-  return v || el.text
+  if (!v) return el.text
+  return SLOT.test(el.text) ? el.text.replace(SLOT, () => v) : v
+}
+
+/** x is where the line is anchored: its start, its middle (textAlign center) or its end (right). */
+function anchor(align: unknown): string {
+  if (align === 'center') return 'translateX(-50%)'
+  if (align === 'right' || align === 'end') return 'translateX(-100%)'
+  return ''
 }
 
 export function placeElements(example: NameplateExample, plate: NameplateText, widthPx: number): PlacedText[] {
@@ -35,6 +49,8 @@ export function placeElements(example: NameplateExample, plate: NameplateText, w
       if (typeof v === 'number') style[k] = PIXEL_PROPS.has(k) ? `${(v * scale).toFixed(1)}px` : String(v)
       else if (typeof v === 'string') style[k] = v
     }
+    const shift = anchor(el.style?.textAlign)
+    if (shift) style.transform = shift
     return { key: `${el.key}-${i}`, text: textOf(el, plate), style }
   })
 }

@@ -1,5 +1,5 @@
 /**
- * Totals of a naming order in fixed-point (SPEC §5: unit price x quantity summed exactly; §9 sums integer-safe).
+ * Totals of a naming order in fixed-point (docs/product §5: unit price x quantity summed exactly; §9 sums integer-safe).
  * Wire money is yuan strings; decimal.js does the arithmetic, never a float. The server prices the order itself and
  * refuses a total that disagrees, so these must be the same sums it makes.
  */

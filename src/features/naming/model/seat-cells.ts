@@ -1,5 +1,5 @@
 /**
- * The seat map's cells (SPEC §4 seat cells): 1 free toggles chosen, 2 donated shows its donor, 3 unavailable is
+ * The seat map's cells (docs/product §4 seat cells): 1 free toggles chosen, 2 donated shows its donor, 3 unavailable is
  * inert (a seat another donor's unpaid order holds comes as 3 with held 1). Pure: the grid component only draws
  * what these functions answer, so the rules are tested without rendering.
  */
@@ -8,7 +8,7 @@ import type { GmSeat } from '@/platform/storage-keys'
 
 export type CellKind = 'free' | 'chosen' | 'donated' | 'held' | 'unavailable' | 'gap'
 
-/** SPEC §4: cells up to 30 px, 20 px when zoomed out. */
+/** docs/product §4: cells up to 30 px, 20 px when zoomed out. */
 export const CELL_PX = 30
 export const CELL_PX_ZOOMED_OUT = 20
 
@@ -31,7 +31,7 @@ export type TapOutcome =
   | { kind: 'none' }
 
 export function toGmSeat(seat: Seat, areaTitle: string): GmSeat {
-  // a single period needs no choice: it is picked for the donor (SPEC §5 asks for one per seat)
+  // a single period needs no choice: it is picked for the donor (docs/product §5 asks for one per seat)
   const termYear = seat.priceList.length === 1 ? seat.priceList[0].termYear : null
   return { seatId: seat.id, areaId: seat.areaId, areaTitle, seat: seat.seat, priceList: seat.priceList, termYear }
 }

@@ -1,5 +1,5 @@
 /**
- * The donor's choice in local storage 'gm' (SPEC §3): seats or books and their nameplates, carried from seat /
+ * The donor's choice in local storage 'gm' (docs/product §3): seats or books and their nameplates, carried from seat /
  * book-list to form-gm, edit and back. A stored value for another project or type, or of another shape (an older
  * app version, a hand-edited store), is replaced by an empty choice rather than trusted.
  */

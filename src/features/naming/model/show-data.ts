@@ -1,5 +1,5 @@
 /**
- * The nameplate-detail card (SPEC §2 nameplate-detail?type&id; §3 Nameplate config): its look from the project's
+ * The nameplate-detail card (docs/product §2 nameplate-detail?type&id; §3 Nameplate config): its look from the project's
  * config, the nameplate (or the review state while it is not approved), and rows of field title and value whose
  * rich-text images open in the image viewer.
  */

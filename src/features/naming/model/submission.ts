@@ -1,7 +1,7 @@
 /**
  * The POST donate body of a naming order (types/naming.ts NamingDonateSubmission): itemsType 2, namingType '1' with
- * seatList or '2' with bookList, the nameplates as written (or the SPEC §5 defaults when nameplate editing is off),
- * and the total the server will compute from its own price list. The rules are checked first, in the SPEC's
+ * seatList or '2' with bookList, the nameplates as written (or the docs/product §5 defaults when nameplate editing is off),
+ * and the total the server will compute from its own price list. The rules are checked first, in the docs/product's
  * order, and the first problem is toasted.
  */
 import {
@@ -34,14 +34,14 @@ export interface NamingFormContext {
   formId: number | null
   /** the form's donor fields; the server checks the visible required ones of a non-anonymous gift */
   fields: FormField[]
-  /** false with namelate=0: the nameplate block is hidden and the SPEC §5 defaults are engraved */
+  /** false with namelate=0: the nameplate block is hidden and the docs/product §5 defaults are engraved */
   nameplateShown: boolean
   /** the anonymous label and the 'none' message of those defaults, in the current language */
   anonymousLabel: string
   noneLabel: string
 }
 
-/** SPEC §3 donateFrom: U6 in a mini-program (or its web-view), U5 in the WeChat browser, U1 elsewhere. */
+/** docs/product §3 donateFrom: U6 in a mini-program (or its web-view), U5 in the WeChat browser, U1 elsewhere. */
 export function donateFromEnv(env: Pick<EnvInfo, 'target' | 'inMiniProgram' | 'inWechatBrowser'>): DonateFrom {
   if (env.target !== 'h5' || env.inMiniProgram) return 'U6'
   if (env.inWechatBrowser) return 'U5'
@@ -63,7 +63,7 @@ export interface NamingProblem {
 
 const problem = (key: MessageKey, duration = 2000): NamingProblem => ({ key, duration })
 
-/** SPEC §5 in order: an object, a period per seat, the nameplates, the donor's details, a payment method, the agreement. */
+/** docs/product §5 in order: an object, a period per seat, the nameplates, the donor's details, a payment method, the agreement. */
 export function validateNaming(sel: GmSelection, form: NamingFormState, ctx: NamingFormContext, now = new Date()): NamingProblem | null {
   if (!hasObjects(sel)) return sel.namingType === NamingType.BOOK ? problem('naming.err.noBook', 1000) : problem('naming.err.noObject')
   if (sel.namingType === NamingType.SEAT && sel.seats.some((s) => s.termYear === null)) return problem('naming.err.period')

@@ -1,4 +1,4 @@
-/** A book on the shelf (SPEC §2 book-list): cover, title cut to 24 + …, author and press, price, stock, and the tick. */
+/** A book on the shelf (docs/product §2 book-list): cover, title cut to 24 + …, author and press, price, stock, and the tick. */
 import { Image, Text, View } from '@tarojs/components'
 import type { Book } from '@contract'
 import { platform } from '@/platform'

@@ -1,5 +1,5 @@
 /**
- * The selection popup (SPEC §2 book-list): each chosen book with its copies stepper (1 .. stock), removal, the
+ * The selection popup (docs/product §2 book-list): each chosen book with its copies stepper (1 .. stock), removal, the
  * total in fixed-point, and Next.
  */
 import { Text, View } from '@tarojs/components'

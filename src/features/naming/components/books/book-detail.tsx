@@ -1,4 +1,4 @@
-/** The book's detail popup (SPEC §2 book-list): everything the shelf knows about it, and the tick. */
+/** The book's detail popup (docs/product §2 book-list): everything the shelf knows about it, and the tick. */
 import { Image, Text, View } from '@tarojs/components'
 import { AtButton } from 'taro-ui'
 import type { Book } from '@contract'

@@ -1,5 +1,5 @@
 /**
- * book-list?id (SPEC §2 Naming): search, category tabs and the picker of all categories, book cards with a detail
+ * book-list?id (docs/product §2 Naming): search, category tabs and the picker of all categories, book cards with a detail
  * popup, the selection popup with copies steppers, the total in fixed-point, and Next to form-gm?id&namingType=2.
  * A book without stock cannot be ticked (库存不足); Next with nothing chosen says 至少选择一本书籍.
  */
@@ -29,7 +29,7 @@ const idOf = (v: string | undefined): number => {
   return Number.isInteger(n) && n > 0 ? n : 0
 }
 
-/** SPEC §5/§9 toast durations: 库存不足 1 s. */
+/** docs/product §5/§9 toast durations: 库存不足 1 s. */
 const STOCK_TOAST_MS = 1000
 
 export default function BookListScreen() {

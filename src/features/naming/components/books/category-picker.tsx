@@ -1,4 +1,4 @@
-/** Every category of the shelf (SPEC §2 book-list: category picker), loaded 10 at a time until the last page. */
+/** Every category of the shelf (docs/product §2 book-list: category picker), loaded 10 at a time until the last page. */
 import { Text, View } from '@tarojs/components'
 import type { BookCategory } from '@contract'
 import { useData } from '@/lib/hooks/use-data'

@@ -1,4 +1,4 @@
-/** Copies of a chosen book: − n + within 1 .. stock (SPEC §5); the limits are model/books.ts's. */
+/** Copies of a chosen book: − n + within 1 .. stock (docs/product §5); the limits are model/books.ts's. */
 import { Text, View } from '@tarojs/components'
 import './books.scss'
 

@@ -1,5 +1,5 @@
 /**
- * The seat campaign homes (SPEC §2 Naming): seat-naming-jnu (the school's campaignItems.jnuSeat, item 1 in the SPEC)
+ * The seat campaign homes (docs/product §2 Naming): seat-naming-jnu (the school's campaignItems.jnuSeat, item 1 in the docs/product)
  * and seat-naming-hhu (campaignItems.hhuSeat, item 9). Donor count, the explanation dialog, background music,
  * 'view my naming' (mine-gm), and donate, which checks permission first (alumni only: the reminder on 0201). jnu
  * donates through its own seat page; hhu through seat?id and adds the list of namings.

@@ -1,4 +1,4 @@
-/** seat-naming-hhu/list?id (SPEC §2): every naming of the campaign (999, SPEC §9) with person, position and date. */
+/** seat-naming-hhu/list?id (docs/product §2): every naming of the campaign (999, docs/product §9) with person, position and date. */
 import { useMemo } from 'react'
 import { Text, View } from '@tarojs/components'
 import { platform } from '@/platform'

@@ -1,5 +1,5 @@
 /**
- * seat-naming-jnu/success?billNo (SPEC §2): 'naming succeeded', the certificate button (always shown), and back to the
+ * seat-naming-jnu/success?billNo (docs/product §2): 'naming succeeded', the certificate button (always shown), and back to the
  * campaign home. The payment flow lands here when the donor came from the jnu campaign (local storage 'home'); the
  * mark and the spent choice are cleared so a later gift elsewhere gets the usual thank-you page.
  */

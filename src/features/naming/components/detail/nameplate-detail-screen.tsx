@@ -1,5 +1,5 @@
 /**
- * nameplate-detail?type&id (SPEC §2 Naming): a card in the project's configured look (background colour or image,
+ * nameplate-detail?type&id (docs/product §2 Naming): a card in the project's configured look (background colour or image,
  * the school logo, the background word, the bottom image) with the nameplate's words, the review state while they
  * wait for staff, and rows of field title and value; images in rich text open in the viewer.
  */

@@ -1,5 +1,5 @@
 /**
- * edit?id&namingType&name and seat-naming-jnu/edit (SPEC §2 Naming): the nameplate editor. A preview slider over the
+ * edit?id&namingType&name and seat-naming-jnu/edit (docs/product §2 Naming): the nameplate editor. A preview slider over the
  * project's examples; one nameplate for every object, or one by one; donor name, identity (fixed to alumnus for
  * seats) and a message of at most 20 characters. Confirm checks every plate (first problem toasted), keeps them in
  * storage 'gm' and returns to the form. Nothing is kept until Confirm.

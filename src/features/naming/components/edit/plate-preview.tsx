@@ -1,5 +1,5 @@
 /**
- * A nameplate drawn on one of the project's examples (SPEC §3 Nameplate example): the background image with the
+ * A nameplate drawn on one of the project's examples (docs/product §3 Nameplate example): the background image with the
  * donor, identity and message placed as its configData says. Without examples, a plain card with the three lines.
  */
 import { Image, Text, View } from '@tarojs/components'

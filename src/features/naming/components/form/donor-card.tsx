@@ -1,5 +1,5 @@
 /**
- * The donor's details on the naming form (SPEC §3 fieldList; the same fields and rules as every gift, checked again
+ * The donor's details on the naming form (docs/product §3 fieldList; the same fields and rules as every gift, checked again
  * by the server): the anonymous switch when the form offers it, then the visible dynamic fields. Anonymous hides them.
  */
 import { Text } from '@tarojs/components'

@@ -1,6 +1,6 @@
 /**
- * form-gm?id&namingType (and seat-naming-jnu/form?id): the naming confirmation of SPEC §2. The project, the chosen
- * seats or books with their amounts, the nameplate block (namelate=0 hides it and the SPEC §5 defaults are engraved),
+ * form-gm?id&namingType (and seat-naming-jnu/form?id): the naming confirmation of docs/product §2. The project, the chosen
+ * seats or books with their amounts, the nameplate block (namelate=0 hides it and the docs/product §5 defaults are engraved),
  * the donor's details as on every gift (with the anonymous switch the form offers), the payment method, the
  * agreement, and Confirm and pay. Permission is checked (and the donor signed in) as the page opens.
  */

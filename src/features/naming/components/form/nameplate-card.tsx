@@ -1,6 +1,6 @@
 /**
  * The nameplate block of form-gm (hidden with namelate=0): a preview per object (or one for all), the words that
- * will be engraved, and the edit link (SPEC §2: edit?id&namingType&name). Before anything is written it asks for it.
+ * will be engraved, and the edit link (docs/product §2: edit?id&namingType&name). Before anything is written it asks for it.
  */
 import { Swiper, SwiperItem, Text, View } from '@tarojs/components'
 import type { NameplateExample } from '@contract'

@@ -1,4 +1,4 @@
-/** The seats or books being named, each with its period or copies and its amount (SPEC §2 form-gm). */
+/** The seats or books being named, each with its period or copies and its amount (docs/product §2 form-gm). */
 import { Text, View } from '@tarojs/components'
 import { NamingType } from '@contract'
 import type { GmSelection } from '@/platform/storage-keys'

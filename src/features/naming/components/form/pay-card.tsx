@@ -1,4 +1,4 @@
-/** Payment method (SPEC §4 Pay types) and the agreement checkbox of the naming form. */
+/** Payment method (docs/product §4 Pay types) and the agreement checkbox of the naming form. */
 import { Text, View } from '@tarojs/components'
 import type { PayTypeCode } from '@contract'
 import { platform } from '@/platform'

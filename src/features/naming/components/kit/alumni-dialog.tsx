@@ -1,4 +1,4 @@
-/** SPEC §6: seat campaigns are for certified alumni; a donor who is not gets this reminder (0201). */
+/** docs/product §6: seat campaigns are for certified alumni; a donor who is not gets this reminder (0201). */
 import { Button, Text, View } from '@tarojs/components'
 import { AtModal, AtModalAction, AtModalContent, AtModalHeader } from 'taro-ui'
 import { useTheme } from '@/lib/hooks/use-page-title'

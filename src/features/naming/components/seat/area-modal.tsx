@@ -1,4 +1,4 @@
-/** seat-naming-jnu/seat: 'choose other area' (SPEC §2) as a modal list of the campaign's areas. */
+/** seat-naming-jnu/seat: 'choose other area' (docs/product §2) as a modal list of the campaign's areas. */
 import { Text, View } from '@tarojs/components'
 import { AtModal, AtModalContent, AtModalHeader } from 'taro-ui'
 import type { NamingArea } from '@contract'

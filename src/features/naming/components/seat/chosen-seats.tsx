@@ -1,5 +1,5 @@
 /**
- * The chosen seats and a naming period for each (SPEC §2 seat: a period per chosen seat; seat-naming-jnu/seat: a
+ * The chosen seats and a naming period for each (docs/product §2 seat: a period per chosen seat; seat-naming-jnu/seat: a
  * carousel of the chosen seats with a per-seat amount). Tapping a period picks it; × releases the seat.
  */
 import { Swiper, SwiperItem, Text, View } from '@tarojs/components'

@@ -1,4 +1,4 @@
-/** A donated seat (SPEC §4: tap shows donor info): donor, time and message, and its nameplate page. */
+/** A donated seat (docs/product §4: tap shows donor info): donor, time and message, and its nameplate page. */
 import { Button, Text, View } from '@tarojs/components'
 import { AtModal, AtModalAction, AtModalContent, AtModalHeader } from 'taro-ui'
 import type { Seat } from '@contract'

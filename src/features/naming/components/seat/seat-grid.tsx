@@ -1,5 +1,5 @@
 /**
- * The seat grid of a grid area (SPEC §4 seat cells): rows of cells up to 30 px (20 zoomed out), gaps kept, free
+ * The seat grid of a grid area (docs/product §4 seat cells): rows of cells up to 30 px (20 zoomed out), gaps kept, free
  * seats toggle, donated seats open their donor, unavailable and held seats do nothing. The cell states come from
  * model/seat-cells.ts; this only draws them.
  */

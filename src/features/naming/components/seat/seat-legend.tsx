@@ -1,4 +1,4 @@
-/** The legend of the seat states (SPEC §2 seat-naming-jnu/seat; shown on every seat map). */
+/** The legend of the seat states (docs/product §2 seat-naming-jnu/seat; shown on every seat map). */
 import { Text, View } from '@tarojs/components'
 import { useT } from '@/store/session'
 import type { CellKind } from '../../model/seat-cells'

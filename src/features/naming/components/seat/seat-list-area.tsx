@@ -1,4 +1,4 @@
-/** A list area (type 3, SPEC §3): one row per seat with its state and lowest price; the same taps as the grid. */
+/** A list area (type 3, docs/product §3): one row per seat with its state and lowest price; the same taps as the grid. */
 import { Text, View } from '@tarojs/components'
 import type { Seat } from '@contract'
 import { formatMoney } from '@/lib/money'

@@ -1,5 +1,5 @@
 /**
- * seat?id and seat-naming-jnu/seat?id (SPEC §2 Naming): areas (tabs, or the jnu 'choose other area' modal), the
+ * seat?id and seat-naming-jnu/seat?id (docs/product §2 Naming): areas (tabs, or the jnu 'choose other area' modal), the
  * seat map with its legend and a zoom toggle, the chosen seats with a naming period each (a list, or the jnu
  * carousel), and Confirm, which keeps the choice in storage 'gm' and goes to the form of the flow.
  */
