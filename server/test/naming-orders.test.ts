@@ -1,6 +1,6 @@
 /**
  * Naming orders (issue 9): POST donate with itemsType 2 through the same order, payment and notification code as
- * every gift. Server-side prices, every SPEC §5 naming rule re-checked with nothing written on a refusal, seats and
+ * every gift. Server-side prices, every docs/product §5 naming rule re-checked with nothing written on a refusal, seats and
  * copies held by the order until it is paid (named), cancelled, replaced or expired (released), and a late payment
  * for a released seat going to review instead of a second owner.
  */
@@ -84,7 +84,7 @@ describe('seat naming: two seats with different periods, paid, named', () => {
   })
 })
 
-describe('SPEC §5 naming rules, re-checked: code -1, nothing written', () => {
+describe('docs/product §5 naming rules, re-checked: code -1, nothing written', () => {
   let seats: Seat[]
   let book: Book
   before(async () => {

@@ -8,7 +8,6 @@ import {
   type MyTogetherDonation,
   type Page,
   type PersonalDonation,
-  type PersonalNamingRecord,
   type ProjectDonateGroup,
   type ReceiptConfig,
   type TogetherStatistics,
@@ -52,10 +51,6 @@ export function fetchLaunchList(offset: number, limit: number): Promise<Page<MyT
 
 export function fetchJoinList(offset: number, limit: number): Promise<Page<MyTogetherDonation>> {
   return request<Page<MyTogetherDonation>>({ path: Api.joinList, query: { offset, limit }, silent: true })
-}
-
-export function fetchNamingList(offset: number, limit: number): Promise<Page<PersonalNamingRecord>> {
-  return request<Page<PersonalNamingRecord>>({ path: Api.namingList, query: { offset, limit }, silent: true })
 }
 
 /** Whether receipts are on (mine shows the receipts link only then, docs/product §2). */
