@@ -17,6 +17,7 @@ import { PAYBACK_POLL_MS } from '@/features/payment/hooks/use-payback-poll'
 import { PAYBACK_CHECKS, PAYBACK_CHECK_GAP_MS } from '@/features/payment/components/pay-back-screen'
 import { SUCCESS_REDIRECT_MS } from '@/features/payment/run-payment'
 import { platform } from '@/platform'
+import { store, type StorageSchema } from '@/platform/storage-keys'
 import { useSession } from '@/store/session'
 import { bootSession, ok, setQuery, stubApi, toastSpy, type Call } from './project-fixtures'
 
@@ -232,6 +233,24 @@ describe('pay-back', () => {
     expect(named(calls, 'payback')).toHaveLength(PAYBACK_CHECKS)
     expect(nav.redirect).toHaveBeenCalledWith('/pkg-donate/form/index?id=7')
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '暂未查询到支付结果', duration: 1000 }))
+  })
+
+  it('a naming order that was not paid goes back to form-gm, where the chosen seats and nameplates wait in storage', async () => {
+    jest.useFakeTimers()
+    const gm = { itemsId: 7, namingType: 1, seats: [], books: [], mode: 'all', nameplate: {}, nameplates: {} }
+    store.set('gm', gm as unknown as StorageSchema['gm'])
+    try {
+      setQuery('/pkg-donate/pay-back/index', { id: BILL, itemsId: '7' })
+      stubApi({ payback: () => ok(0) })
+      render(<PayBackPage />)
+      expect(await screen.findByTestId('payback-checking')).toBeTruthy()
+      for (let n = 1; n < PAYBACK_CHECKS; n++) await advance(PAYBACK_CHECK_GAP_MS)
+      await waitFor(() => expect(nav.redirect).toHaveBeenCalledWith('/pkg-naming/form-gm/index?id=7&namingType=1'))
+      // the choice is still there for the form to show
+      expect(store.get('gm')?.itemsId).toBe(7)
+    } finally {
+      store.remove('gm')
+    }
   })
 })
 

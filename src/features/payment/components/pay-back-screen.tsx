@@ -7,13 +7,12 @@ import { useEffect, useMemo } from 'react'
 import { platform } from '@/platform'
 import { store } from '@/platform/storage-keys'
 import { useData } from '@/lib/hooks/use-data'
-import { routeUrl } from '@/lib/routes'
 import { toast } from '@/lib/quiet'
 import { errorMessage } from '@/lib/request'
 // `tNow` words the toast of the asynchronous check in the language of that moment
 import { t as tNow, useSession, useT } from '@/store/session'
 import { fetchPayback } from '../api/payment'
-import { projectListUrl, successUrl } from '../model/links'
+import { projectListUrl, successUrl, unpaidFormUrl } from '../model/links'
 import PayState from './pay-state'
 
 /** The provider's notification may arrive a moment after the browser: ask a few times before giving up. */
@@ -48,7 +47,7 @@ export default function PayBackScreen() {
       platform.nav.redirect(successUrl(billNo, store.get('home'), payToken))
     } else if (paid.data === false && itemsId) {
       toast(tNow('payment.payback.notPaid'), 1000)
-      platform.nav.redirect(routeUrl('form', { id: itemsId }))
+      platform.nav.redirect(unpaidFormUrl(itemsId, store.get('gm'), store.get('home')))
     }
   }, [paid.data, billNo, payToken, itemsId])
 

@@ -12,6 +12,20 @@ export function successUrl(billNo: string, home: string | undefined, payToken?: 
   return routeUrl('success', query)
 }
 
+/**
+ * Back to the form after a payment that did not complete, with what the donor chose and wrote: a naming order goes
+ * back to its own form (form-gm, or the jnu campaign's form when that flow is marked in `home`), where local storage
+ * `gm` still holds the seats or books and nameplates; any other gift to the donation form.
+ */
+export function unpaidFormUrl(itemsId: number, gm: { itemsId: number; namingType: 1 | 2 } | undefined, home: string | undefined): string {
+  if (gm && gm.itemsId === itemsId) {
+    const jnuForm = (ROUTES as Record<string, string>)['seat-naming-jnu/form']
+    if (home === 'seat-naming-jnu' && jnuForm && gm.namingType === 1) return jnuForm + buildQuery({ id: itemsId })
+    return routeUrl('form-gm', { id: itemsId, namingType: gm.namingType })
+  }
+  return routeUrl('form', { id: itemsId })
+}
+
 export function payBackUrl(billNo: string, itemsId?: number | null, payToken?: string): string {
   return routeUrl('pay-back', { id: billNo, itemsId: itemsId || undefined, payToken: payToken || undefined })
 }
