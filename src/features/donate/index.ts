@@ -6,3 +6,5 @@ export { default as AgreeContentScreen, useAgreementTitle } from './components/a
 export { default as DynamicField } from './components/dynamic-field'
 export { firstFieldError, joinMobile, prefillValues, visibleFields, type FieldError, type FieldValues } from './model/fields'
 export { errorText } from './model/validate'
+// The permission gate (alumni only, sign-in) before a gift: the naming flows use the same one.
+export { usePermission, type PermissionGate } from './hooks/use-permission'

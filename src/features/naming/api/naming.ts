@@ -6,7 +6,6 @@
 import {
   Api,
   NAMING_MUSIC_SETTING,
-  PermissionCode,
   SettingKey,
   type BaseSetting,
   type Book,
@@ -26,7 +25,7 @@ import {
   type SeatListAnswer,
   type SuccessData
 } from '@contract'
-import { ApiError, request } from '@/lib/request'
+import { request } from '@/lib/request'
 
 /** A list call may answer a bare array or a page; the screens want the rows. */
 const rowsOf = <T>(v: T[] | Page<T> | null | undefined): T[] => (Array.isArray(v) ? v : v?.rows || [])
@@ -93,23 +92,6 @@ export function postNamingDonate(body: NamingDonateSubmission): Promise<DonateAn
 /** The thank-you data of the jnu success page. */
 export function fetchSuccess(donatePlatOrder: string, payToken?: string): Promise<SuccessData> {
   return request<SuccessData>({ path: Api.success, query: { donatePlatOrder, payToken: payToken || undefined }, silent: true })
-}
-
-export type Permission = 'ok' | 'alumni' | 'login' | 'error'
-
-/** checkPermission (docs/product §4, §6): 0201 alumni only, 0101 sign-in needed; 'error' when the check itself failed. */
-export async function checkPermission(itemsId: number): Promise<Permission> {
-  try {
-    const data = await request<{ errorCode?: string } | null>({ path: Api.checkPermission, query: { itemsId }, silent: true })
-    const code = data?.errorCode || ''
-    if (code === PermissionCode.ALUMNI_REQUIRED) return 'alumni'
-    if (code === PermissionCode.AUTH_REQUIRED) return 'login'
-    return 'ok'
-  } catch (e) {
-    if (e instanceof ApiError && e.permissionCode === PermissionCode.ALUMNI_REQUIRED) return 'alumni'
-    if (e instanceof ApiError && e.permissionCode === PermissionCode.AUTH_REQUIRED) return 'login'
-    return 'error'
-  }
 }
 
 /** The school's logo for the nameplate card (S/api/v1/setting/base/list, key school_logo); '' when unset. */

@@ -15,7 +15,7 @@ import { runPayment } from '@/features/payment'
 import { postNamingDonate } from '../api/naming'
 import type { NamingVariant } from '../model/links'
 import { buildNamingSubmission, donateFromEnv, validateNaming, type NamingFormContext, type NamingFormState } from '../model/submission'
-import type { PermissionGate } from './use-permission'
+import type { PermissionGate } from '@/features/donate'
 
 export const SUBMIT_DEBOUNCE_MS = 500
 export const JNU_HOME = 'seat-naming-jnu'

@@ -16,7 +16,7 @@ import { sanitizeHtml } from '@/lib/sanitize'
 import { useSession, useT } from '@/store/session'
 import { fetchProject } from '../../api/naming'
 import { useMusic } from '../../hooks/use-music'
-import { usePermission } from '../../hooks/use-permission'
+import { usePermission } from '@/features/donate'
 import AlumniDialog from '../kit/alumni-dialog'
 import 'taro-ui/lib/style/components/button.scss'
 import 'taro-ui/lib/style/components/modal.scss'
@@ -40,7 +40,7 @@ export default function CampaignHomeScreen({ campaign }: { campaign: Campaign })
   const itemsId = campaignItemId(query, campaignItems, campaign)
   const project = useData(() => fetchProject(itemsId), [itemsId], { enabled: itemsId > 0 })
   const music = useMusic(itemsId)
-  const gate = usePermission(itemsId)
+  const gate = usePermission(itemsId, false)
   const [explainOpen, setExplainOpen] = useState(false)
   const [busy, setBusy] = useState(false)
 
