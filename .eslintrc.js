@@ -1,5 +1,5 @@
 // Lint: TypeScript rules, React hooks, and the app's layers (CONVENTIONS "Thin pages, logic in features"), which
-// eslint-plugin-import enforces the way bulletproof-react does. Formatting is left to editors.
+// eslint-plugin-import enforces the way bulletproof-react does. Formatting is Prettier's (.prettierrc.json), checked by npm run lint.
 const fs = require('fs')
 const path = require('path')
 
@@ -69,6 +69,8 @@ module.exports = {
     }
   },
   rules: {
+    // Prettier owns formatting (npm run lint checks it); its no-semicolon style starts a line with ';' where ASI needs it
+    'no-extra-semi': 'off',
     'react-hooks/rules-of-hooks': 'error',
     // useData takes a deps list like useCallback: the rule checks it too
     'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useData$' }],

@@ -4,10 +4,7 @@ const defineJestConfig = require('@tarojs/test-utils-react/dist/jest.js').defaul
 
 module.exports = defineJestConfig({
   testEnvironment: 'jsdom',
-  setupFiles: [
-    require.resolve('@tarojs/test-utils-react/dist/jest/jest.setup.js'),
-    '<rootDir>/test/setup/setup-taro.js'
-  ],
+  setupFiles: [require.resolve('@tarojs/test-utils-react/dist/jest/jest.setup.js'), '<rootDir>/test/setup/setup-taro.js'],
   testMatch: ['<rootDir>/test/unit/**/*.test.{js,jsx,ts,tsx}'],
   // @tarojs/taro-h5 vendors ESM under its own dist/node_modules/.pnpm/..., hence the whole-path lookahead.
   transformIgnorePatterns: [

@@ -52,15 +52,22 @@ async function level(base, signKey, paths, concurrency) {
       `${P}/index/donateRecordPage?limit=20&offset=0&lang=zh_CN`,
       `${P}/index/total?lang=zh_CN`
     ]
-    console.log(`browse bench: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${N} requests per level, mix of ${paths.length} calls`)
+    console.log(
+      `browse bench: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${N} requests per level, mix of ${paths.length} calls`
+    )
     console.log('concurrency  req/s    p50 ms  p99 ms  errors')
     for (const c of [1, 8, 32, 64]) {
       const r = await level(base, cfg.signKey, paths, c)
-      console.log(`${String(c).padStart(11)}  ${r.rps.toFixed(0).padStart(6)}  ${r.p50.toFixed(2).padStart(7)}  ${r.p99.toFixed(2).padStart(6)}  ${r.errors}`)
+      console.log(
+        `${String(c).padStart(11)}  ${r.rps.toFixed(0).padStart(6)}  ${r.p50.toFixed(2).padStart(7)}  ${r.p99.toFixed(2).padStart(6)}  ${r.errors}`
+      )
     }
     // tsx runs the server in a child node process: sum the wrapper and its children
     const out = require('node:child_process').execSync(`ps -o rss= --pid ${server.pid} --ppid ${server.pid} || true`).toString()
-    const kb = out.split(/\s+/).filter(Boolean).reduce((a, b) => a + Number(b), 0)
+    const kb = out
+      .split(/\s+/)
+      .filter(Boolean)
+      .reduce((a, b) => a + Number(b), 0)
     console.log(`server RSS after the run: ${(kb / 1024).toFixed(0)} MB (tsx wrapper + server process)`)
   } finally {
     await server.stop()

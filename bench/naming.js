@@ -30,13 +30,23 @@ function rng(seed) {
 
 ;(async () => {
   const server = await startServer({
-    env: { DATABASE_URL: process.env.DATABASE_URL || '', ORDER_RATE_PER_USER: '1000000', ORDER_RATE_PER_IP: '1000000', LOG_LEVEL: 'warn', JOBS_ENABLED: '0' }
+    env: {
+      DATABASE_URL: process.env.DATABASE_URL || '',
+      ORDER_RATE_PER_USER: '1000000',
+      ORDER_RATE_PER_IP: '1000000',
+      LOG_LEVEL: 'warn',
+      JOBS_ENABLED: '0'
+    }
   })
   try {
     const { school } = await (await fetch(`${server.origin}/config/index.json`)).json()
     const cfg = await (await fetch(`${server.origin}/config/${school}/index.json`)).json()
     const base = server.origin + cfg.api
-    const headers = (token) => ({ ...signedHeaders(cfg.signKey), 'content-type': 'application/json', ...(token ? { authorization: token } : {}) })
+    const headers = (token) => ({
+      ...signedHeaders(cfg.signKey),
+      'content-type': 'application/json',
+      ...(token ? { authorization: token } : {})
+    })
     const get = async (path, token) => {
       const body = await (await fetch(`${base}${path}${path.includes('?') ? '&' : '?'}lang=zh_CN`, { headers: headers(token) })).json()
       if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.message}`)
@@ -55,23 +65,40 @@ function rng(seed) {
     if (free.length < SEATS) throw new Error(`only ${free.length} free seats (a reused PostgreSQL database? use a fresh one)`)
     const seats = free.slice(0, SEATS)
     const tokens = []
-    for (let i = 0; i < DONORS; i++) tokens.push((await get(`/uplus-system/app/v1/user/getAuthToken?billType=2&code=seat-bench-${Date.now()}-${i}`)).token)
+    for (let i = 0; i < DONORS; i++)
+      tokens.push((await get(`/uplus-system/app/v1/user/getAuthToken?billType=2&code=seat-bench-${Date.now()}-${i}`)).token)
 
     // warm-up (not measured): 20 orders on seats outside the race, cancelled again, so JIT and caches are warm
     for (const [k, seat] of free.slice(SEATS, SEATS + 20).entries()) {
       const t = (await get(`/uplus-system/app/v1/user/getAuthToken?billType=2&code=seat-warm-${Date.now()}-${k}`)).token
       const price = seat.priceList.find((p) => p.termYear === 10)
-      const r = await post(`${P}/items/donate`, {
-        currency: 'CNY', payType: 1, currencyMoney: price.termMoney, itemsId, itemsType: 2, namingType: '1', isAnonymous: 0, donateFrom: 'U1',
-        formDataMap: { name: '预热', mobile: '86-13800138000', isAlumni: '0' }, isAgree: 1,
-        seatList: [{ seatId: seat.id, areaId: seat.areaId, itemsId, termYear: 10, donorName: '预热', donorIdentity: '校友', donationMessage: '' }]
-      }, t)
+      const r = await post(
+        `${P}/items/donate`,
+        {
+          currency: 'CNY',
+          payType: 1,
+          currencyMoney: price.termMoney,
+          itemsId,
+          itemsType: 2,
+          namingType: '1',
+          isAnonymous: 0,
+          donateFrom: 'U1',
+          formDataMap: { name: '预热', mobile: '86-13800138000', isAlumni: '0' },
+          isAgree: 1,
+          seatList: [
+            { seatId: seat.id, areaId: seat.areaId, itemsId, termYear: 10, donorName: '预热', donorIdentity: '校友', donationMessage: '' }
+          ]
+        },
+        t
+      )
       if (r.code === 0) await get(`${P}/items/cancel?donatePlatOrder=${r.data.orderPayRequestDTO.billNo}`, t)
     }
 
     const draw = rng(9)
     const picks = tokens.map(() => seats[Math.floor(draw() * seats.length)])
-    console.log(`naming bench: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${DONORS} donors on ${SEATS} seats of project ${itemsId}, concurrency ${C}`)
+    console.log(
+      `naming bench: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${DONORS} donors on ${SEATS} seats of project ${itemsId}, concurrency ${C}`
+    )
     const lat = []
     const winners = new Map()
     let lost = 0
@@ -84,11 +111,33 @@ function rng(seed) {
         const seat = picks[i]
         const price = seat.priceList.find((p) => p.termYear === 10)
         const s = performance.now()
-        const r = await post(`${P}/items/donate`, {
-          currency: 'CNY', payType: 1, currencyMoney: price.termMoney, itemsId, itemsType: 2, namingType: '1', isAnonymous: 0, donateFrom: 'U1',
-          formDataMap: { name: `抢座${i}`, mobile: '86-13800138000', isAlumni: '0' }, isAgree: 1,
-          seatList: [{ seatId: seat.id, areaId: seat.areaId, itemsId, termYear: 10, donorName: `抢座${i}`, donorIdentity: '校友', donationMessage: '' }]
-        }, tokens[i])
+        const r = await post(
+          `${P}/items/donate`,
+          {
+            currency: 'CNY',
+            payType: 1,
+            currencyMoney: price.termMoney,
+            itemsId,
+            itemsType: 2,
+            namingType: '1',
+            isAnonymous: 0,
+            donateFrom: 'U1',
+            formDataMap: { name: `抢座${i}`, mobile: '86-13800138000', isAlumni: '0' },
+            isAgree: 1,
+            seatList: [
+              {
+                seatId: seat.id,
+                areaId: seat.areaId,
+                itemsId,
+                termYear: 10,
+                donorName: `抢座${i}`,
+                donorIdentity: '校友',
+                donationMessage: ''
+              }
+            ]
+          },
+          tokens[i]
+        )
         lat.push(performance.now() - s)
         if (r.code === 0) {
           if (winners.has(seat.id)) errors.push(`seat ${seat.seat} won twice`)
@@ -101,7 +150,9 @@ function rng(seed) {
     const secs = (performance.now() - t0) / 1000
     lat.sort((a, b) => a - b)
     console.log('grabs/s   p50 ms  p99 ms  won  lost  errors')
-    console.log(`${(lat.length / secs).toFixed(1).padStart(7)}  ${pct(lat, 50).toFixed(2).padStart(7)}  ${pct(lat, 99).toFixed(2).padStart(6)}  ${String(winners.size).padStart(4)}  ${String(lost).padStart(4)}  ${errors.length}`)
+    console.log(
+      `${(lat.length / secs).toFixed(1).padStart(7)}  ${pct(lat, 50).toFixed(2).padStart(7)}  ${pct(lat, 99).toFixed(2).padStart(6)}  ${String(winners.size).padStart(4)}  ${String(lost).padStart(4)}  ${errors.length}`
+    )
 
     // the server's view: held seats and their holders
     const held = []

@@ -32,7 +32,10 @@ const yuan = (f) => `${Math.floor(f / 100)}.${String(f % 100).padStart(2, '0')}`
 ;(async () => {
   const server = await startServer({
     env: {
-      DATABASE_URL: process.env.DATABASE_URL || '', ORDER_RATE_PER_USER: '1000000', ORDER_RATE_PER_IP: '1000000', LOG_LEVEL: 'warn',
+      DATABASE_URL: process.env.DATABASE_URL || '',
+      ORDER_RATE_PER_USER: '1000000',
+      ORDER_RATE_PER_IP: '1000000',
+      LOG_LEVEL: 'warn',
       JOBS_ENABLED: process.env.JOBS_ENABLED ?? '1'
     }
   })
@@ -41,7 +44,9 @@ const yuan = (f) => `${Math.floor(f / 100)}.${String(f % 100).padStart(2, '0')}`
     const cfg = await (await fetch(`${server.origin}/config/${school}/index.json`)).json()
     const base = server.origin + cfg.api
     const get = async (path, token) => {
-      const body = await (await fetch(`${base}${path}${path.includes('?') ? '&' : '?'}lang=zh_CN`, { headers: headers(cfg.signKey, token) })).json()
+      const body = await (
+        await fetch(`${base}${path}${path.includes('?') ? '&' : '?'}lang=zh_CN`, { headers: headers(cfg.signKey, token) })
+      ).json()
       if (body.code !== 0) throw new Error(`${path}: ${body.code} ${body.message}`)
       return body.data
     }
@@ -52,7 +57,8 @@ const yuan = (f) => `${Math.floor(f / 100)}.${String(f % 100).padStart(2, '0')}`
     const itemsId = list.rows[0].id
     const form = await get(`${P}/items/formDetail?itemsId=${itemsId}`)
     const tokens = []
-    for (let i = 0; i < Math.max(...LEVELS); i++) tokens.push((await get(`/uplus-system/app/v1/user/getAuthToken?billType=2&code=bench-donor-${i}`)).token)
+    for (let i = 0; i < Math.max(...LEVELS); i++)
+      tokens.push((await get(`/uplus-system/app/v1/user/getAuthToken?billType=2&code=bench-donor-${i}`)).token)
 
     const snapshot = async () => {
       const d = await get(`${P}/items/itemsDetail?id=${itemsId}`)
@@ -64,8 +70,10 @@ const yuan = (f) => `${Math.floor(f / 100)}.${String(f % 100).padStart(2, '0')}`
     let paidCount = 0
     let seq = 0
 
-    console.log(`orders bench: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${N} paid donations per level, project ${itemsId} (${list.rows[0].name}), form ${form.id}, ` +
-      `certificate worker ${process.env.JOBS_ENABLED === '0' ? 'off' : 'on'}`)
+    console.log(
+      `orders bench: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${N} paid donations per level, project ${itemsId} (${list.rows[0].name}), form ${form.id}, ` +
+        `certificate worker ${process.env.JOBS_ENABLED === '0' ? 'off' : 'on'}`
+    )
     console.log('concurrency  paid/s   p50 ms  p99 ms  errors')
     for (const c of LEVELS) {
       const lat = []
@@ -79,10 +87,21 @@ const yuan = (f) => `${Math.floor(f / 100)}.${String(f % 100).padStart(2, '0')}`
           // amounts with every fen digit: 1.01 .. 997.99, never a float
           const amountFen = 100 + (i % 997) * 100 + (i % 99) + 1
           const s = performance.now()
-          const d = await post(`${P}/items/donate`, {
-            currency: 'CNY', payType: 1, currencyMoney: yuan(amountFen), itemsId, itemsType: 1, isAnonymous: 0, donateFrom: 'U1',
-            formDataMap: { name: `压测捐赠人${i}`, mobile: '86-13800138000', isAlumni: '0' }, isAgree: 1
-          }, tokens[w])
+          const d = await post(
+            `${P}/items/donate`,
+            {
+              currency: 'CNY',
+              payType: 1,
+              currencyMoney: yuan(amountFen),
+              itemsId,
+              itemsType: 1,
+              isAnonymous: 0,
+              donateFrom: 'U1',
+              formDataMap: { name: `压测捐赠人${i}`, mobile: '86-13800138000', isAlumni: '0' },
+              isAgree: 1
+            },
+            tokens[w]
+          )
           if (d.code !== 0) {
             errors++
             continue
@@ -98,7 +117,9 @@ const yuan = (f) => `${Math.floor(f / 100)}.${String(f % 100).padStart(2, '0')}`
       await Promise.all(Array.from({ length: c }, (_, w) => worker(w)))
       const secs = (performance.now() - t0) / 1000
       lat.sort((a, b) => a - b)
-      console.log(`${String(c).padStart(11)}  ${(lat.length / secs).toFixed(1).padStart(6)}  ${pct(lat, 50).toFixed(2).padStart(7)}  ${pct(lat, 99).toFixed(2).padStart(6)}  ${errors}`)
+      console.log(
+        `${String(c).padStart(11)}  ${(lat.length / secs).toFixed(1).padStart(6)}  ${pct(lat, 50).toFixed(2).padStart(7)}  ${pct(lat, 99).toFixed(2).padStart(6)}  ${errors}`
+      )
     }
 
     const afterRun = await snapshot()
@@ -107,7 +128,11 @@ const yuan = (f) => `${Math.floor(f / 100)}.${String(f % 100).padStart(2, '0')}`
       ['directory totalMoney (sum of paid records) grew by the same', afterRun.totalFen - before.totalFen, sumFen],
       ['payCounts grew by the number of payments', afterRun.payCounts - before.payCounts, paidCount],
       ['directory totalCount grew by the same', afterRun.totalCount - before.totalCount, paidCount],
-      ['completeMoney = offline + sum of paid records (unchanged offline part)', afterRun.completeFen - afterRun.totalFen, before.completeFen - before.totalFen]
+      [
+        'completeMoney = offline + sum of paid records (unchanged offline part)',
+        afterRun.completeFen - afterRun.totalFen,
+        before.completeFen - before.totalFen
+      ]
     ]
     console.log(`totals check: ${paidCount} payments, ${yuan(sumFen)} yuan`)
     let ok = true
@@ -117,7 +142,10 @@ const yuan = (f) => `${Math.floor(f / 100)}.${String(f % 100).padStart(2, '0')}`
       console.log(`  ${pass ? 'OK  ' : 'FAIL'} ${what}: ${got} (expected ${want})`)
     }
     const out = require('node:child_process').execSync(`ps -o rss= --pid ${server.pid} --ppid ${server.pid} || true`).toString()
-    const kb = out.split(/\s+/).filter(Boolean).reduce((a, b) => a + Number(b), 0)
+    const kb = out
+      .split(/\s+/)
+      .filter(Boolean)
+      .reduce((a, b) => a + Number(b), 0)
     console.log(`server RSS after the run: ${(kb / 1024).toFixed(0)} MB (tsx wrapper + server process)`)
     if (!ok) process.exitCode = 1
   } finally {

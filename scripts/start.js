@@ -10,7 +10,11 @@ const h5Index = path.join(root, 'dist', 'h5', 'index.html')
 
 if (!fs.existsSync(h5Index)) {
   console.log('[start] dist/h5 not found: building the H5 app once (about a minute)…')
-  const r = spawnSync('npx', ['taro', 'build', '--type', 'h5'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  const r = spawnSync('npx', ['taro', 'build', '--type', 'h5'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' }
+  })
   if (r.status !== 0 || !fs.existsSync(h5Index)) {
     console.error('[start] the H5 build failed; see the output above')
     process.exit(1)

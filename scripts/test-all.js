@@ -27,8 +27,14 @@ function run(name, cmd, args, env = {}) {
     const started = Date.now()
     let out = ''
     const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    child.stdout.on('data', (d) => { out += d; process.stdout.write(d) })
-    child.stderr.on('data', (d) => { out += d; process.stderr.write(d) })
+    child.stdout.on('data', (d) => {
+      out += d
+      process.stdout.write(d)
+    })
+    child.stderr.on('data', (d) => {
+      out += d
+      process.stderr.write(d)
+    })
     child.on('exit', (code) => {
       const counts = countsOf(out)
       const seconds = ((Date.now() - started) / 1000).toFixed(1)
@@ -69,19 +75,30 @@ function ensureBuilt(target) {
   const marker = path.join(root, 'dist', target, target === 'h5' ? 'index.html' : 'app.js')
   if (!rebuild && fs.existsSync(marker)) return true
   console.log(`\n=== build ${target} ===`)
-  const r = spawnSync(bin('taro'), ['build', '--type', target], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  const r = spawnSync(bin('taro'), ['build', '--type', target], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' }
+  })
   return r.status === 0
 }
 
 ;(async () => {
-  const serverFiles = fs.readdirSync(path.join(root, 'server', 'test')).filter((f) => f.endsWith('.test.ts')).map((f) => path.join('server', 'test', f))
+  const serverFiles = fs
+    .readdirSync(path.join(root, 'server', 'test'))
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => path.join('server', 'test', f))
   await run('server (SQLite)', bin('tsx'), ['--test', '--test-concurrency=1', ...serverFiles], { DATABASE_URL: '' })
   if (process.env.DATABASE_URL) {
     await run('server (PostgreSQL)', bin('tsx'), ['--test', '--test-concurrency=1', ...serverFiles])
   }
   await run('app (jest)', bin('jest'), ['--ci'])
   for (const target of ['weapp', 'alipay']) {
-    if (!ensureBuilt(target)) { failures.push(`build ${target}`); failed += 1; continue }
+    if (!ensureBuilt(target)) {
+      failures.push(`build ${target}`)
+      failed += 1
+      continue
+    }
     await run(`mini-program ${target} (compiled output)`, bin('jest'), ['--ci', '-c', 'jest.mini.config.js'], { SIM_PLATFORM: target })
   }
   const chromium = fs.existsSync('/usr/bin/chromium')

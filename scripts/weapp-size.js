@@ -22,6 +22,6 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`
 console.log(`[size] weapp main package: ${kb(main)} (limit ${kb(LIMIT)}, ${((main / LIMIT) * 100).toFixed(1)}% used)`)
 for (const s of subs) console.log(`[size] subpackage ${s}: ${kb(size(path.join(dist, s)))}`)
 if (main >= LIMIT) {
-  console.error('[size] the weapp main package is over WeChat\'s 2 MB limit')
+  console.error("[size] the weapp main package is over WeChat's 2 MB limit")
   process.exit(1)
 }

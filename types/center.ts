@@ -38,7 +38,10 @@ export interface UserCenter {
 }
 
 /** POST P/user/center/updateUser: nickname (1 to 20 characters) and/or avatar (a fileUrl this server issued to the caller). */
-export interface UpdateUserBody { nickname?: string; avatar?: string }
+export interface UpdateUserBody {
+  nickname?: string
+  avatar?: string
+}
 export const NICKNAME_MAX = 20
 
 /** awardList rows and awardDetail (docs/product §3 Award). */
@@ -90,13 +93,22 @@ export interface ProjectDonateGroup {
 }
 
 /** togetherStatistics */
-export interface TogetherStatistics { launchCount: number; joinCount: number; totalCount: number }
+export interface TogetherStatistics {
+  launchCount: number
+  joinCount: number
+  totalCount: number
+}
 
 /** launchList / joinList rows. */
 export type MyTogetherDonation = TogetherDonation
 
 /** namingList (docs/product §3 naming record). Each named seat or book carries its nameplate state (types/naming.ts). */
-export interface NamingSeat extends NamedObjectState { seat: string; termName: string; termMoney: Yuan; expireDate: string }
+export interface NamingSeat extends NamedObjectState {
+  seat: string
+  termName: string
+  termMoney: Yuan
+  expireDate: string
+}
 export interface PersonalNamingRecord {
   id: number
   itemsId: number
@@ -109,7 +121,9 @@ export interface PersonalNamingRecord {
 }
 
 /** POST S/api/v1/file/upload answer (multipart field `file`). */
-export interface FileUploadAnswer { fileUrl: string }
+export interface FileUploadAnswer {
+  fileUrl: string
+}
 export const UPLOAD_LIMITS = {
   MAX_BYTES: 5 * 1024 * 1024,
   /** judged by content, not by the name or the claimed type */
@@ -155,7 +169,12 @@ export interface CertificateRecord {
   expressOrderNo: string
 }
 
-export interface CertificatePageQuery { limit?: number; offset?: number; isNeedPaper?: Flag; status?: number }
+export interface CertificatePageQuery {
+  limit?: number
+  offset?: number
+  isNeedPaper?: Flag
+  status?: number
+}
 
 /** certificate/config/detail (docs/product §3 Certificate config). */
 export interface CertificateConfig {
@@ -181,13 +200,21 @@ export interface CertificateInsertBody {
   donateIds: number[]
 }
 /** insert answers (certificate and receipt): the ids of the applications created, one per donation */
-export interface ApplyAnswer { ids: number[] }
+export interface ApplyAnswer {
+  ids: number[]
+}
 
 // ---------------------------------------------------------------- receipts
 
 /** docs/product §4 receipt status. */
 export const ReceiptStatus = {
-  INVOICING: 1, TO_MAIL: 2, TO_PICK_UP: 3, MAILED: 4, PICKED_UP: 5, TO_SEND: 6, SENT: 7
+  INVOICING: 1,
+  TO_MAIL: 2,
+  TO_PICK_UP: 3,
+  MAILED: 4,
+  PICKED_UP: 5,
+  TO_SEND: 6,
+  SENT: 7
 } as const
 export type ReceiptStatusValue = (typeof ReceiptStatus)[keyof typeof ReceiptStatus]
 /** statuses whose detail carries the invoice information (courier, file) (docs/product §2) */
@@ -242,7 +269,11 @@ export interface ReceiptRecord {
   fileUrl: string
 }
 
-export interface ReceiptPageQuery { limit?: number; offset?: number; status?: number }
+export interface ReceiptPageQuery {
+  limit?: number
+  offset?: number
+  status?: number
+}
 
 /** POST receipt/insert (docs/product §5 receipt). One application per donation; all-or-nothing. */
 export interface ReceiptInsertBody {

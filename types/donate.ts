@@ -21,11 +21,25 @@ export type DonateFrom = 'U5' | 'U6' | 'U1'
 
 /** The twelve dynamic field types of docs/product §3 fieldList. */
 export const FIELD_UI_TYPES = [
-  'input', 'password', 'number', 'textarea', 'mobile', 'switch', 'select', 'select2', 'date', 'area', 'year', 'radio'
+  'input',
+  'password',
+  'number',
+  'textarea',
+  'mobile',
+  'switch',
+  'select',
+  'select2',
+  'date',
+  'area',
+  'year',
+  'radio'
 ] as const
 export type FieldUiType = (typeof FIELD_UI_TYPES)[number]
 
-export interface FieldOption { id: string; title: string }
+export interface FieldOption {
+  id: string
+  title: string
+}
 
 /**
  * One dynamic field. Values travel in DonateSubmission.formDataMap[fieldName] as strings (numbers accepted):
@@ -98,13 +112,21 @@ export interface FormConfig {
 
 /** GET checkPermission?itemsId: code 0 with errorCode '' when the caller may donate. Refusals: code -998 with
  *  errorCode '0201' (alumni-only project, caller not a certified alumnus) or code -1 with '0101' (no valid token). */
-export interface PermissionResult { errorCode: '' | '0201' | '0101' }
+export interface PermissionResult {
+  errorCode: '' | '0201' | '0101'
+}
 
 /** GET itemsSubPrice?itemsId: the amounts offered per sub-project (its own fixed amounts, else the project's). */
-export interface SubItemPrice { id: number; name: string; fixMoney: { title: string; money: Yuan }[] }
+export interface SubItemPrice {
+  id: number
+  name: string
+  fixMoney: { title: string; money: Yuan }[]
+}
 
 /** GET getCardBlance?stuWorkNo (campus card, pay type 9). */
-export interface CardBalance { balance: Yuan }
+export interface CardBalance {
+  balance: Yuan
+}
 
 /** POST donate body (docs/product §3 Donation submission). The server recomputes the amount; the client's is checked. */
 export interface DonateSubmission {
@@ -203,14 +225,24 @@ export interface SuccessData {
 }
 
 /** GET donate4ali?donatePlatOrder: data.data is an HTML form to insert and auto-submit. */
-export interface Donate4AliAnswer { data: string }
+export interface Donate4AliAnswer {
+  data: string
+}
 
 /** Query of cancel, payback, success, donate4ali (the last three also take the order's payToken). */
-export interface OrderQuery { donatePlatOrder: string; payToken?: string }
+export interface OrderQuery {
+  donatePlatOrder: string
+  payToken?: string
+}
 
 /** POST /api/{school}/sandbox/notify: the sandbox cashier's confirm; amount (yuan) only to test a mismatch. */
 /** The sandbox cashier's confirm; payToken is the order's (DonateAnswer.payToken, in the cashier URL): required. */
-export interface SandboxNotifyBody { billNo: string; outcome: 'paid' | 'failed'; payToken: string; amount?: string }
+export interface SandboxNotifyBody {
+  billNo: string
+  outcome: 'paid' | 'failed'
+  payToken: string
+  amount?: string
+}
 
 /** docs/product §9 / §5 limits the server enforces on donate. */
 export const DONATE_LIMITS = {

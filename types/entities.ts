@@ -7,8 +7,13 @@ import type { SchoolSettings } from './config'
 
 export type Flag = 0 | 1
 
-export interface FixMoneyOption { title: string; money: Yuan }
-export interface FileRef { fileUrl: string }
+export interface FixMoneyOption {
+  title: string
+  money: Yuan
+}
+export interface FileRef {
+  fileUrl: string
+}
 
 /** itemsType: 1 donation, 2 naming. crowdType: 1 money, 2 goods. namingType: 1 seat, 2 book. */
 export const ItemsType = { DONATION: 1, NAMING: 2 } as const
@@ -62,9 +67,19 @@ export interface Project extends ProjectSummary {
   formId: number | null
 }
 
-export interface ProjectType { id: number; name: string }
-export interface ProjectLabel { id: number; labelTitle: string }
-export interface SubItemStatistic { id: number; name: string; completeMoney: Yuan }
+export interface ProjectType {
+  id: number
+  name: string
+}
+export interface ProjectLabel {
+  id: number
+  labelTitle: string
+}
+export interface SubItemStatistic {
+  id: number
+  name: string
+  completeMoney: Yuan
+}
 
 /** A donation record (directory rows, project donor tab). `name` is already masked/anonymised by the server. */
 export interface DonationRecord {
@@ -82,7 +97,10 @@ export interface DonationRecord {
   seats: string
 }
 
-export interface DirectoryTotal { totalCount: number; totalMoney: Yuan }
+export interface DirectoryTotal {
+  totalCount: number
+  totalMoney: Yuan
+}
 
 /** donateSeatList / donateBookList rows on project detail. */
 export interface NamingRecord {
@@ -111,7 +129,12 @@ export interface TogetherDonation {
   noReason: string
 }
 
-export interface ProgressEntry { id: number; progressDate: string; content: string; attachmentList: FileRef[] }
+export interface ProgressEntry {
+  id: number
+  progressDate: string
+  content: string
+  attachmentList: FileRef[]
+}
 
 export interface LeaveMessage {
   id: number
@@ -123,9 +146,17 @@ export interface LeaveMessage {
 }
 
 /** POST insertLeaveword answer: whether the message is visible now or awaits review. */
-export interface LeaveMessageResult { id: number; audited: boolean }
+export interface LeaveMessageResult {
+  id: number
+  audited: boolean
+}
 
-export interface UsePublicity { id: number; useDate: string; useTitle: string; useMoney: Yuan }
+export interface UsePublicity {
+  id: number
+  useDate: string
+  useTitle: string
+  useMoney: Yuan
+}
 
 export interface Article {
   id: number
@@ -154,13 +185,41 @@ export interface BaseConfig {
   settings: SchoolSettings
 }
 
-export interface BaseSetting { settingKey: string; settingValue: string }
-export interface AreaCode { area: string; areaCode: string }
-export interface AreaGroup { group: string; areaList: AreaCode[] }
-export interface AreaDictionaryNode { id: string; title: string; isLeaf: Flag; parentId: string }
+export interface BaseSetting {
+  settingKey: string
+  settingValue: string
+}
+export interface AreaCode {
+  area: string
+  areaCode: string
+}
+export interface AreaGroup {
+  group: string
+  areaList: AreaCode[]
+}
+export interface AreaDictionaryNode {
+  id: string
+  title: string
+  isLeaf: Flag
+  parentId: string
+}
 
-export interface UserBaseInfo { name: string; mobile: string; idNo: string; nickname: string; avatar: string }
-export interface WechatShareSign { appId: string; timestamp: number; nonceStr: string; signature: string }
+export interface UserBaseInfo {
+  name: string
+  mobile: string
+  idNo: string
+  nickname: string
+  avatar: string
+}
+export interface WechatShareSign {
+  appId: string
+  timestamp: number
+  nonceStr: string
+  signature: string
+}
 
 /** getAuthToken, middle/auth and token/refresh answer: an opaque token (sent back as `Authorization`) and its expiry. */
-export interface AuthToken { token: string; expiresAt: string }
+export interface AuthToken {
+  token: string
+  expiresAt: string
+}

@@ -8,15 +8,23 @@ import type { AuthToken, Flag } from './entities'
 export type AreaMobile = string
 
 /** POST S/app/v1/user/getSmsCode */
-export interface SmsCodeBody { mobile: AreaMobile }
+export interface SmsCodeBody {
+  mobile: AreaMobile
+}
 /** getSmsCode answer: seconds until another code may be asked for (the countdown) and until this one expires. */
-export interface SmsCodeAnswer { resendAfter: number; expiresIn: number }
+export interface SmsCodeAnswer {
+  resendAfter: number
+  expiresIn: number
+}
 
 /**
  * POST S/app/v1/user/mobileLogin. Without a token it signs in the user who owns the mobile (created on first
  * use); with a valid token it binds the mobile to that user ('bind mobile', docs/product §6) and signs them in again.
  */
-export interface MobileLoginBody { mobile: AreaMobile; code: string }
+export interface MobileLoginBody {
+  mobile: AreaMobile
+  code: string
+}
 export interface MobileLoginAnswer extends AuthToken {
   /** 1 when this login created the account */
   isNewUser: Flag
@@ -25,7 +33,10 @@ export interface MobileLoginAnswer extends AuthToken {
 }
 
 /** POST S/app/v1/user/passLogin. `password` is the lowercase hex SHA-256 of what the user typed (64 characters). */
-export interface PassLoginBody { username: string; password: string }
+export interface PassLoginBody {
+  username: string
+  password: string
+}
 /** Unknown account: code 0, isRegister 0, no token (the app shows 账号不存在, docs/product §8). Wrong password: code -1. */
 export type PassLoginAnswer = { isRegister: 0 } | ({ isRegister: 1 } & AuthToken)
 
@@ -36,7 +47,11 @@ export type PassLoginAnswer = { isRegister: 0 } | ({ isRegister: 1 } & AuthToken
  */
 export type LoginPlatform = 'weapp' | 'alipay' | 'h5'
 export const LOGIN_PLATFORMS: readonly LoginPlatform[] = ['weapp', 'alipay', 'h5']
-export interface AuthTokenQuery { code: string; billType?: number; platform?: LoginPlatform }
+export interface AuthTokenQuery {
+  code: string
+  billType?: number
+  platform?: LoginPlatform
+}
 
 /**
  * accountType of `my` (docs/product §6: type 1 with open login shows the 'bind mobile' prompt and loginNotes):

@@ -73,7 +73,9 @@ export interface NamingArea {
   imgUrl: string
   type: AreaTypeValue
 }
-export interface AreaListQuery extends LangQuery { itemsId: number }
+export interface AreaListQuery extends LangQuery {
+  itemsId: number
+}
 
 /** One naming period offered for a seat: e.g. {termName: '10年', termMoney: '20000.00', termYear: 10}. */
 export interface SeatPrice {
@@ -110,13 +112,20 @@ export interface SeatListAnswer {
   twoArray: (Seat | null)[][]
   oneArray: Seat[]
 }
-export interface SeatListQuery extends LangQuery { areaId: number }
+export interface SeatListQuery extends LangQuery {
+  areaId: number
+}
 
 // ---------------------------------------------------------------- books
 
 /** GET bookCategoryList?itemsId&limit&offset (docs/product §9: 10 a page). */
-export interface BookCategory { id: number; title: string }
-export interface BookCategoryListQuery extends PageQuery { itemsId: number }
+export interface BookCategory {
+  id: number
+  title: string
+}
+export interface BookCategoryListQuery extends PageQuery {
+  itemsId: number
+}
 
 /**
  * A book in bookList (docs/product §3 Book). `stock` is what can still be named now: copies neither named nor held by an
@@ -136,7 +145,11 @@ export interface Book {
   imgUrl: string
 }
 /** GET bookList?itemsId&s&categoryId: every matching book (no paging: a shelf holds at most a few hundred). */
-export interface BookListQuery extends LangQuery { itemsId: number; s?: string; categoryId?: number }
+export interface BookListQuery extends LangQuery {
+  itemsId: number
+  s?: string
+  categoryId?: number
+}
 
 // ---------------------------------------------------------------- nameplates
 
@@ -177,7 +190,9 @@ export interface NameplateDetailConfig {
   bottom_img: string
   bg_color: string
 }
-export interface NameplateConfigQuery extends LangQuery { itemsId: number }
+export interface NameplateConfigQuery extends LangQuery {
+  itemsId: number
+}
 
 /** One row of the nameplate-detail card. uiType 'richText' values are HTML (images previewable); 'image' a URL. */
 export interface NameplateRow {
@@ -204,7 +219,9 @@ export interface NameplateShowData {
   nameplate: NameplateText | null
   rowList: NameplateRow[]
 }
-export interface ShowDataQuery extends LangQuery { id: number }
+export interface ShowDataQuery extends LangQuery {
+  id: number
+}
 
 // ---------------------------------------------------------------- donation submission (itemsType 2)
 
@@ -283,4 +300,7 @@ export interface StaffNameplate extends NamedObjectState {
   nameplateList: NameplateText[]
 }
 /** POST /nameplates/:id/review (id = namingId): approve, or return with a reason (required). GET /nameplates/:id adds history. */
-export interface NameplateReviewBody { action: 'approve' | 'return'; reason?: string }
+export interface NameplateReviewBody {
+  action: 'approve' | 'return'
+  reason?: string
+}

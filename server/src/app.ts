@@ -91,7 +91,10 @@ export function trustProxySetting(v: string | undefined): boolean | string[] | (
     const hops = Number(s)
     return (_address: string, hop: number) => hop < hops
   }
-  return s.split(',').map((x) => x.trim()).filter(Boolean)
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
 }
 
 export const DEFAULT_H5_DIR = path.resolve(__dirname, '../../dist/h5')
@@ -99,21 +102,41 @@ export const BODY_LIMIT = 1_048_576
 
 /** Query parameters that carry a secret: session tokens, pay-link tokens, campus-card passwords, sign-in codes,
  *  signatures. Compared lower-case after decoding, so `payToken`, `PAYTOKEN` and `pay%54oken` are all caught. */
-const SECRET_PARAMS = new Set(['token', 'paytoken', 'password', 'pwd', 'code', 'auth_code', 'access_token', 'openid',
-  'sign', 'signature', 'nonce', 'secret', 'ticket'])
+const SECRET_PARAMS = new Set([
+  'token',
+  'paytoken',
+  'password',
+  'pwd',
+  'code',
+  'auth_code',
+  'access_token',
+  'openid',
+  'sign',
+  'signature',
+  'nonce',
+  'secret',
+  'ticket'
+])
 
 /** Secrets may travel in the query (`token=`, `payToken=`, `password=`): strip them from logged URLs. Headers and
  *  bodies are never logged (the req serializer below writes method, URL and IP only). */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?')
   if (q < 0) return url
-  const pairs = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=')
-    const rawKey = eq < 0 ? pair : pair.slice(0, eq)
-    let key = rawKey
-    try { key = decodeURIComponent(rawKey.replace(/\+/g, ' ')) } catch { /* a malformed escape: keep the raw name */ }
-    return SECRET_PARAMS.has(key.trim().toLowerCase()) ? `${rawKey}=[REDACTED]` : pair
-  })
+  const pairs = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=')
+      const rawKey = eq < 0 ? pair : pair.slice(0, eq)
+      let key = rawKey
+      try {
+        key = decodeURIComponent(rawKey.replace(/\+/g, ' '))
+      } catch {
+        /* a malformed escape: keep the raw name */
+      }
+      return SECRET_PARAMS.has(key.trim().toLowerCase()) ? `${rawKey}=[REDACTED]` : pair
+    })
   return `${url.slice(0, q)}?${pairs.join('&')}`
 }
 
@@ -130,10 +153,14 @@ function loggerOptions(logger: BuildOptions['logger']): FastifyServerOptions['lo
   }
   if (logger === true) return own
   // A caller's options (a stream, a level) never drop the redaction: its serializers and paths come on top.
-  const theirs = logger as Exclude<FastifyServerOptions['logger'], boolean | undefined> & { redact?: unknown; serializers?: Record<string, unknown> }
-  const theirPaths = Array.isArray(theirs.redact) ? theirs.redact : (theirs.redact as { paths?: string[] } | undefined)?.paths ?? []
+  const theirs = logger as Exclude<FastifyServerOptions['logger'], boolean | undefined> & {
+    redact?: unknown
+    serializers?: Record<string, unknown>
+  }
+  const theirPaths = Array.isArray(theirs.redact) ? theirs.redact : ((theirs.redact as { paths?: string[] } | undefined)?.paths ?? [])
   return {
-    ...own, ...theirs,
+    ...own,
+    ...theirs,
     redact: { paths: [...new Set([...LOG_REDACT_PATHS, ...theirPaths])], censor: '[REDACTED]' },
     serializers: { ...theirs.serializers, req: own.serializers.req }
   } as FastifyServerOptions['logger']
@@ -142,7 +169,12 @@ function loggerOptions(logger: BuildOptions['logger']): FastifyServerOptions['lo
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Behind a reverse proxy every request comes from the proxy's address: TRUST_PROXY names the proxies whose
   // X-Forwarded-For is believed (an address, a CIDR list, or a hop count), so per-address limits see the visitor.
-  const app = Fastify({ logger: loggerOptions(opts.logger), bodyLimit: BODY_LIMIT, frameworkErrors, trustProxy: trustProxySetting(opts.trustProxy ?? process.env.TRUST_PROXY) })
+  const app = Fastify({
+    logger: loggerOptions(opts.logger),
+    bodyLimit: BODY_LIMIT,
+    frameworkErrors,
+    trustProxy: trustProxySetting(opts.trustProxy ?? process.env.TRUST_PROXY)
+  })
   const handle = openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl })
   app.decorate('db', handle.db)
   app.decorate('dataDir', opts.dataDir)
@@ -180,10 +212,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     limiter: new OrderRateLimiter(limits),
     publicBaseUrl
   }
-  const jobs = createJobWorker({
-    db: handle.db, dataDir: opts.dataDir, log: app.log, now,
-    reconcile: (at) => reconcile(orders, at)
-  }, { autoStart: process.env.JOBS_ENABLED !== '0', ...opts.jobs })
+  const jobs = createJobWorker(
+    {
+      db: handle.db,
+      dataDir: opts.dataDir,
+      log: app.log,
+      now,
+      reconcile: (at) => reconcile(orders, at)
+    },
+    { autoStart: process.env.JOBS_ENABLED !== '0', ...opts.jobs }
+  )
   orders.onPaid = () => jobs.kick()
   app.decorate('payments', payments)
   app.decorate('orders', orders)
@@ -227,23 +265,26 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(notifyRoutes)
 
   const nonces = new NonceStore()
-  await app.register(async (api) => {
-    installTenant(api)
-    installSignature(api, nonces)
-    // routes with config.session get the caller's session (or -997) before their handler (plugins/auth.ts)
-    installSession(api)
-    await api.register(systemRoutes)
-    await api.register(itemsRoutes)
-    await api.register(indexRoutes)
-    await api.register(webArticleRoutes)
-    await api.register(donateRoutes)
-    await api.register(loginRoutes)
-    await api.register(centerRoutes)
-    await api.register(uploadRoutes)
-    await api.register(certificateRoutes)
-    await api.register(receiptRoutes)
-    await api.register(namingRoutes)
-  }, { prefix: '/api/:school' })
+  await app.register(
+    async (api) => {
+      installTenant(api)
+      installSignature(api, nonces)
+      // routes with config.session get the caller's session (or -997) before their handler (plugins/auth.ts)
+      installSession(api)
+      await api.register(systemRoutes)
+      await api.register(itemsRoutes)
+      await api.register(indexRoutes)
+      await api.register(webArticleRoutes)
+      await api.register(donateRoutes)
+      await api.register(loginRoutes)
+      await api.register(centerRoutes)
+      await api.register(uploadRoutes)
+      await api.register(certificateRoutes)
+      await api.register(receiptRoutes)
+      await api.register(namingRoutes)
+    },
+    { prefix: '/api/:school' }
+  )
   // foundation staff: their own prefix and tokens, no app signature (routes/staff)
   await app.register(staffRoutes, { prefix: STAFF_API_PREFIX })
 

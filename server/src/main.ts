@@ -16,7 +16,9 @@ async function main() {
     logger: true
   })
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => { void app.close().then(() => process.exit(0)) })
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0))
+    })
   }
   const address = await app.listen({ port, host })
   app.log.info(`uplus server listening on ${address} (data: ${dataDir}, db: ${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`)

@@ -12,8 +12,16 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import {
-  Api, ResultCode,
-  type ApplyAnswer, type Award, type CertificateRecord, type DonateAnswer, type Envelope, type FileUploadAnswer, type Page, type ReceiptRecord,
+  Api,
+  ResultCode,
+  type ApplyAnswer,
+  type Award,
+  type CertificateRecord,
+  type DonateAnswer,
+  type Envelope,
+  type FileUploadAnswer,
+  type Page,
+  type ReceiptRecord,
   type UserCenter
 } from '../../types'
 import { saveFulfilmentConfig } from '../src/domain/fulfilment/config'
@@ -54,9 +62,13 @@ async function upload(token: string) {
   const png = renderPng({ width: 8, height: 8, from: [255, 0, 0], to: [0, 0, 255] })
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
-    png, Buffer.from(`\r\n--${boundary}--\r\n`)
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`)
   ])
-  const headers: Record<string, string> = { ...signedHeaders(await signKeyOf(app, 'demo')), 'content-type': `multipart/form-data; boundary=${boundary}` }
+  const headers: Record<string, string> = {
+    ...signedHeaders(await signKeyOf(app, 'demo')),
+    'content-type': `multipart/form-data; boundary=${boundary}`
+  }
   if (token) headers.authorization = token
   const res = await app.inject({ method: 'POST', url: `/api/demo${Api.fileUpload}`, headers, payload })
   return res.json() as Envelope<FileUploadAnswer>
@@ -67,8 +79,15 @@ before(async () => {
   app = ctx.app
   const sid = await schoolIdOf(app, 'demo')
   await saveFulfilmentConfig(app.db, sid, {
-    isOpenPaper: true, certificateWays: [1, 2], certificatePickup: { address: '行政楼 302', name: '王老师', mobile: '86-025-83786666' },
-    isOpenReceipt: true, validType: 1, isCreditCode: true, receiptTypes: [1, 2], receiptWaysPaper: [1, 2], receiptWaysElectronic: [3, 4]
+    isOpenPaper: true,
+    certificateWays: [1, 2],
+    certificatePickup: { address: '行政楼 302', name: '王老师', mobile: '86-025-83786666' },
+    isOpenReceipt: true,
+    validType: 1,
+    isCreditCode: true,
+    receiptTypes: [1, 2],
+    receiptWaysPaper: [1, 2],
+    receiptWaysElectronic: [3, 4]
   })
   const token = await login(app, 'demo', 'matrix-alice')
   bob = await login(app, 'demo', 'matrix-bob')
@@ -86,17 +105,39 @@ before(async () => {
   assert.equal(placed.body.code, 0, placed.body.message)
   const pending = { billNo: placed.body.data.orderPayRequestDTO.billNo, payToken: placed.body.data.payToken ?? '' }
 
-  const cert = await call<ApplyAnswer>(app, 'demo', Api.certificateInsert, { method: 'POST', token, body: { certificateWay: 1, donateIds: [gifts[0].id] } })
+  const cert = await call<ApplyAnswer>(app, 'demo', Api.certificateInsert, {
+    method: 'POST',
+    token,
+    body: { certificateWay: 1, donateIds: [gifts[0].id] }
+  })
   assert.equal(cert.body.code, 0, cert.body.message)
   const receipt = await call<ApplyAnswer>(app, 'demo', Api.receiptInsert, {
-    method: 'POST', token,
-    body: { donorType: 2, donorName: `${ALICE_NAME}有限公司`, creditCode: '91320000MA1XXXXX0A', receiptType: 2, receiptWay: 3, postalEmail: ALICE_EMAIL, donateRecordIds: [gifts[1].id] }
+    method: 'POST',
+    token,
+    body: {
+      donorType: 2,
+      donorName: `${ALICE_NAME}有限公司`,
+      creditCode: '91320000MA1XXXXX0A',
+      receiptType: 2,
+      receiptWay: 3,
+      postalEmail: ALICE_EMAIL,
+      donateRecordIds: [gifts[1].id]
+    }
   })
   assert.equal(receipt.body.code, 0, receipt.body.message)
   await app.jobs.runJobsOnce()
-  const certificateNos = (await app.db.selectFrom('certificate').select('certificate_no').where('donation_id', 'in', gifts.map((g) => g.id)).execute())
-    .map((c) => c.certificate_no)
-  assert.ok(certificateNos.length > 0, 'the certificate job rendered alice\'s certificates')
+  const certificateNos = (
+    await app.db
+      .selectFrom('certificate')
+      .select('certificate_no')
+      .where(
+        'donation_id',
+        'in',
+        gifts.map((g) => g.id)
+      )
+      .execute()
+  ).map((c) => c.certificate_no)
+  assert.ok(certificateNos.length > 0, "the certificate job rendered alice's certificates")
 
   const awards = (await call<Award[]>(app, 'demo', Api.awardList, { token })).body.data
   const earned = awards.find((a) => a.recordCount > 0)
@@ -104,20 +145,43 @@ before(async () => {
 
   const up = await upload(token)
   assert.equal(up.code, 0, up.message)
-  const audited = await app.db.selectFrom('project').select('id').where('school_id', '=', sid)
-    .where('is_audit_message', '=', 1).where('is_leave_message', '=', 1).executeTakeFirstOrThrow()
+  const audited = await app.db
+    .selectFrom('project')
+    .select('id')
+    .where('school_id', '=', sid)
+    .where('is_audit_message', '=', 1)
+    .where('is_leave_message', '=', 1)
+    .executeTakeFirstOrThrow()
   const msg = await call(app, 'demo', Api.insertLeaveword, { method: 'POST', token, body: { itemsId: audited.id, content: ALICE_MESSAGE } })
   assert.equal(msg.body.code, 0, msg.body.message)
 
   alice = {
-    token, userId: await userIdOf(app, 'demo', 'matrix-alice'), gifts, pending,
-    certificateId: cert.body.data.ids[0], receiptId: receipt.body.data.ids[0], awardId: earned.id,
-    fileUrl: up.data.fileUrl, auditedProject: audited.id,
-    secrets: [ALICE_NAME, ALICE_MOBILE, ALICE_NICK, ALICE_EMAIL, ALICE_MESSAGE, up.data.fileUrl, pending.billNo, pending.payToken,
-      ...gifts.map((g) => g.billNo), ...certificateNos]
+    token,
+    userId: await userIdOf(app, 'demo', 'matrix-alice'),
+    gifts,
+    pending,
+    certificateId: cert.body.data.ids[0],
+    receiptId: receipt.body.data.ids[0],
+    awardId: earned.id,
+    fileUrl: up.data.fileUrl,
+    auditedProject: audited.id,
+    secrets: [
+      ALICE_NAME,
+      ALICE_MOBILE,
+      ALICE_NICK,
+      ALICE_EMAIL,
+      ALICE_MESSAGE,
+      up.data.fileUrl,
+      pending.billNo,
+      pending.payToken,
+      ...gifts.map((g) => g.billNo),
+      ...certificateNos
+    ]
   }
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
 // ------------------------------------------------------------------------------------------------ the table
 
@@ -158,13 +222,18 @@ function refused(a: Answer, what: string) {
   clean(a, what)
 }
 /** a list route: bob's answer is clean, and bob (no gifts) sees an empty page */
-const emptyFor = (path: string, r: Req = {}) => async () => {
-  const a = await asBob<Page<unknown>>(path, r)
-  clean(a, path)
-  assert.equal(a.body.code, 0)
-  assert.equal(a.body.data.total, 0, `${path}: ${JSON.stringify(a.body.data)}`)
-}
-const cleanFor = (path: string, r: Req = {}) => async () => clean(await asBob(path, r), path)
+const emptyFor =
+  (path: string, r: Req = {}) =>
+  async () => {
+    const a = await asBob<Page<unknown>>(path, r)
+    clean(a, path)
+    assert.equal(a.body.code, 0)
+    assert.equal(a.body.data.total, 0, `${path}: ${JSON.stringify(a.body.data)}`)
+  }
+const cleanFor =
+  (path: string, r: Req = {}) =>
+  async () =>
+    clean(await asBob(path, r), path)
 
 const order = () => ({ donatePlatOrder: alice.pending.billNo })
 
@@ -182,7 +251,8 @@ const TABLE: Record<string, Entry> = {
   [api('GET', Api.areaDictionary)]: { kind: 'public' },
   [api('GET', Api.settingBaseList)]: { kind: 'public' },
   [api('GET', Api.tokenRefresh)]: {
-    kind: 'user', req: () => ({}),
+    kind: 'user',
+    req: () => ({}),
     probe: async () => {
       const a = await asBob<{ token: string }>(Api.tokenRefresh, {})
       clean(a, 'token refresh')
@@ -192,7 +262,8 @@ const TABLE: Record<string, Entry> = {
   },
   [api('GET', Api.baseInfo)]: { kind: 'user', req: () => ({}), probe: cleanFor(Api.baseInfo) },
   [api('POST', Api.fileUpload)]: {
-    kind: 'user', req: () => ({ body: {} }),
+    kind: 'user',
+    req: () => ({ body: {} }),
     probe: async () => {
       const mine = await upload(bob)
       assert.equal(mine.code, 0)
@@ -220,7 +291,8 @@ const TABLE: Record<string, Entry> = {
     }
   },
   [api('POST', Api.insertLeaveword)]: {
-    kind: 'user', req: () => ({ body: { itemsId: alice.auditedProject, content: 'hi' } }),
+    kind: 'user',
+    req: () => ({ body: { itemsId: alice.auditedProject, content: 'hi' } }),
     probe: async () => {
       const a = await asBob(Api.insertLeaveword, { body: { itemsId: alice.auditedProject, content: 'bob says hi' } })
       clean(a, 'insertLeaveword')
@@ -237,15 +309,22 @@ const TABLE: Record<string, Entry> = {
   },
   [api('GET', Api.checkPermission)]: {
     kind: 'optional-user',
-    probe: async () => clean(await asBob(Api.checkPermission, { query: { itemsId: await projectIdOf(app, 'demo', SCHOLARSHIP) } }), 'checkPermission')
+    probe: async () =>
+      clean(await asBob(Api.checkPermission, { query: { itemsId: await projectIdOf(app, 'demo', SCHOLARSHIP) } }), 'checkPermission')
   },
-  [api('GET', Api.getCardBlance)]: { kind: 'user', req: () => ({ query: { stuWorkNo: '20230001' } }), probe: cleanFor(Api.getCardBlance, { query: { stuWorkNo: '20230001' } }) },
+  [api('GET', Api.getCardBlance)]: {
+    kind: 'user',
+    req: () => ({ query: { stuWorkNo: '20230001' } }),
+    probe: cleanFor(Api.getCardBlance, { query: { stuWorkNo: '20230001' } })
+  },
   [api('POST', Api.getCardBlance)]: {
-    kind: 'user', req: () => ({ body: { stuWorkNo: '20230001', password: '123456' } }),
+    kind: 'user',
+    req: () => ({ body: { stuWorkNo: '20230001', password: '123456' } }),
     probe: cleanFor(Api.getCardBlance, { body: { stuWorkNo: '20230001', password: '123456' } })
   },
   [api('POST', Api.donate)]: {
-    kind: 'user', req: () => ({ body: demoBody(1) }),
+    kind: 'user',
+    req: () => ({ body: demoBody(1) }),
     probe: async () => {
       // bob's own order; it must not be tied to alice's pending one (which stays pending)
       const a = await asBob<DonateAnswer>(Api.donate, { body: demoBody(await projectIdOf(app, 'demo', AVENUE)) })
@@ -254,29 +333,36 @@ const TABLE: Record<string, Entry> = {
     }
   },
   [api('GET', Api.cancel)]: {
-    kind: 'user', req: () => ({ query: order() }),
+    kind: 'user',
+    req: () => ({ query: order() }),
     probe: async () => {
-      refused(await asBob(Api.cancel, { query: order() }), 'cancel of alice\'s order')
+      refused(await asBob(Api.cancel, { query: order() }), "cancel of alice's order")
       assert.equal((await orderRow(app, alice.pending.billNo)).status, 'pending')
     }
   },
   [api('GET', Api.payback)]: {
-    kind: 'user', req: () => ({ query: order() }),
+    kind: 'user',
+    req: () => ({ query: order() }),
     probe: async () => {
       refused(await asBob(Api.payback, { query: order() }), 'payback')
       refused(await asBob(Api.payback, { query: { donatePlatOrder: alice.gifts[0].billNo } }), 'payback (paid)')
     }
   },
   [api('GET', Api.success)]: {
-    kind: 'user', req: () => ({ query: order() }),
+    kind: 'user',
+    req: () => ({ query: order() }),
     probe: async () => {
       refused(await asBob(Api.success, { query: { donatePlatOrder: alice.gifts[0].billNo } }), 'success')
       // a pay token opens only its own order
-      refused(await asBob(Api.success, { query: { donatePlatOrder: alice.gifts[0].billNo, payToken: alice.pending.payToken } }), 'success with another order\'s pay token')
+      refused(
+        await asBob(Api.success, { query: { donatePlatOrder: alice.gifts[0].billNo, payToken: alice.pending.payToken } }),
+        "success with another order's pay token"
+      )
     }
   },
   [api('GET', Api.donate4ali)]: {
-    kind: 'user', req: () => ({ query: order() }),
+    kind: 'user',
+    req: () => ({ query: order() }),
     probe: async () => refused(await asBob(Api.donate4ali, { query: order() }), 'donate4ali')
   },
   [api('POST', Api.sandboxNotify)]: { kind: 'callback' },
@@ -291,7 +377,8 @@ const TABLE: Record<string, Entry> = {
   [api('GET', Api.webArticleDetail)]: { kind: 'public' },
   // user centre
   [api('GET', Api.centerMy)]: {
-    kind: 'user', req: () => ({}),
+    kind: 'user',
+    req: () => ({}),
     probe: async () => {
       refused(await asBob(Api.centerMy, { query: { userId: alice.userId } }), 'my?userId=alice')
       const me = await asBob<UserCenter>(Api.centerMy, {})
@@ -300,15 +387,20 @@ const TABLE: Record<string, Entry> = {
     }
   },
   [api('GET', Api.awardList)]: {
-    kind: 'user', req: () => ({}),
+    kind: 'user',
+    req: () => ({}),
     probe: async () => {
       const a = await asBob<Award[]>(Api.awardList, {})
       clean(a, 'awardList')
-      assert.ok(a.body.data.every((x) => x.recordCount === 0 && x.awardTime === ''), 'bob has earned nothing')
+      assert.ok(
+        a.body.data.every((x) => x.recordCount === 0 && x.awardTime === ''),
+        'bob has earned nothing'
+      )
     }
   },
   [api('GET', Api.awardDetail)]: {
-    kind: 'user', req: () => ({ query: { awardId: alice.awardId } }),
+    kind: 'user',
+    req: () => ({ query: { awardId: alice.awardId } }),
     probe: async () => {
       // awards are the school's; the standing shown is the caller's own
       const a = await asBob<Award>(Api.awardDetail, { query: { awardId: alice.awardId } })
@@ -317,15 +409,17 @@ const TABLE: Record<string, Entry> = {
     }
   },
   [api('POST', Api.updateUser)]: {
-    kind: 'user', req: () => ({ body: { nickname: 'x' } }),
+    kind: 'user',
+    req: () => ({ body: { nickname: 'x' } }),
     probe: async () => {
-      refused(await asBob(Api.updateUser, { body: { avatar: alice.fileUrl } }), 'updateUser with alice\'s upload')
+      refused(await asBob(Api.updateUser, { body: { avatar: alice.fileUrl } }), "updateUser with alice's upload")
       const me = await asBob<UserCenter>(Api.centerMy, {})
       assert.notEqual(me.body.data.avatar, alice.fileUrl)
     }
   },
   [api('GET', Api.itemsDonateGroup)]: {
-    kind: 'user', req: () => ({}),
+    kind: 'user',
+    req: () => ({}),
     probe: async () => {
       const a = await asBob<unknown[]>(Api.itemsDonateGroup, {})
       clean(a, 'itemsDonateGroup')
@@ -347,35 +441,57 @@ const TABLE: Record<string, Entry> = {
   [api('GET', Api.getSeatShowData)]: { kind: 'optional-user', probe: cleanFor(Api.getSeatShowData, { query: { id: 1 } }) },
   [api('GET', Api.getBookShowData)]: { kind: 'optional-user', probe: cleanFor(Api.getBookShowData, { query: { id: 1 } }) },
   [api('POST', Api.nameplateUpdate)]: {
-    kind: 'user', req: () => ({ body: { namingType: 1, namingId: 1, donorName: 'x' } }),
+    kind: 'user',
+    req: () => ({ body: { namingType: 1, namingId: 1, donorName: 'x' } }),
     // a seeded naming that is not bob's: refused, and its text unchanged
     probe: async () => {
-      const before = await app.db.selectFrom('naming_record').select(['donor_name', 'nameplate_status']).where('id', '=', 1).executeTakeFirstOrThrow()
-      refused(await asBob(Api.nameplateUpdate, { body: { namingType: 1, namingId: 1, donorName: '鲍勃' } }), 'nameplateUpdate of another donor\'s naming')
-      assert.deepEqual(await app.db.selectFrom('naming_record').select(['donor_name', 'nameplate_status']).where('id', '=', 1).executeTakeFirstOrThrow(), before)
+      const before = await app.db
+        .selectFrom('naming_record')
+        .select(['donor_name', 'nameplate_status'])
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow()
+      refused(
+        await asBob(Api.nameplateUpdate, { body: { namingType: 1, namingId: 1, donorName: '鲍勃' } }),
+        "nameplateUpdate of another donor's naming"
+      )
+      assert.deepEqual(
+        await app.db.selectFrom('naming_record').select(['donor_name', 'nameplate_status']).where('id', '=', 1).executeTakeFirstOrThrow(),
+        before
+      )
     }
   },
   // certificates
   [api('GET', Api.certificatePage)]: {
-    kind: 'user', req: () => ({}),
+    kind: 'user',
+    req: () => ({}),
     probe: async () => {
       await emptyFor(Api.certificatePage, { query: { isNeedPaper: 0 } })()
       await emptyFor(Api.certificatePage, { query: { isNeedPaper: 1 } })()
     }
   },
   [api('GET', Api.certificateConfig)]: { kind: 'user', req: () => ({}), probe: cleanFor(Api.certificateConfig) },
-  [api('GET', Api.certificateStayPage)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.certificateStayPage, { query: { limit: 99 } }) },
+  [api('GET', Api.certificateStayPage)]: {
+    kind: 'user',
+    req: () => ({}),
+    probe: emptyFor(Api.certificateStayPage, { query: { limit: 99 } })
+  },
   [api('POST', Api.certificateInsert)]: {
-    kind: 'user', req: () => ({ body: { certificateWay: 1, donateIds: [alice.gifts[1].id] } }),
+    kind: 'user',
+    req: () => ({ body: { certificateWay: 1, donateIds: [alice.gifts[1].id] } }),
     probe: async () => {
       const before = await count(app, 'certificate_request')
-      refused(await asBob(Api.certificateInsert, { body: { certificateWay: 1, donateIds: [alice.gifts[1].id] } }), 'certificate insert for alice\'s gift')
+      refused(
+        await asBob(Api.certificateInsert, { body: { certificateWay: 1, donateIds: [alice.gifts[1].id] } }),
+        "certificate insert for alice's gift"
+      )
       assert.equal(await count(app, 'certificate_request'), before)
     }
   },
   [api('GET', Api.certificateDetail)]: {
-    kind: 'user', req: () => ({ query: { id: alice.certificateId } }),
-    probe: async () => refused(await asBob<CertificateRecord>(Api.certificateDetail, { query: { id: alice.certificateId } }), 'certificate detail')
+    kind: 'user',
+    req: () => ({ query: { id: alice.certificateId } }),
+    probe: async () =>
+      refused(await asBob<CertificateRecord>(Api.certificateDetail, { query: { id: alice.certificateId } }), 'certificate detail')
   },
   // receipts
   [api('GET', Api.receiptPage)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.receiptPage) },
@@ -384,27 +500,60 @@ const TABLE: Record<string, Entry> = {
   [api('GET', Api.receiptConfig)]: { kind: 'user', req: () => ({}), probe: cleanFor(Api.receiptConfig) },
   [api('POST', Api.receiptInsert)]: {
     kind: 'user',
-    req: () => ({ body: { donorType: 2, donorName: 'x', creditCode: '91320000MA1XXXXX0A', receiptType: 2, receiptWay: 3, postalEmail: 'b@example.com', donateRecordIds: [alice.gifts[0].id] } }),
+    req: () => ({
+      body: {
+        donorType: 2,
+        donorName: 'x',
+        creditCode: '91320000MA1XXXXX0A',
+        receiptType: 2,
+        receiptWay: 3,
+        postalEmail: 'b@example.com',
+        donateRecordIds: [alice.gifts[0].id]
+      }
+    }),
     probe: async () => {
       const before = await count(app, 'receipt_request')
-      const body = { donorType: 2, donorName: '鲍勃公司', creditCode: '91320000MA1XXXXX0A', receiptType: 2, receiptWay: 3, postalEmail: 'bob@example.com', donateRecordIds: [alice.gifts[0].id] }
-      refused(await asBob(Api.receiptInsert, { body }), 'receipt insert for alice\'s gift')
+      const body = {
+        donorType: 2,
+        donorName: '鲍勃公司',
+        creditCode: '91320000MA1XXXXX0A',
+        receiptType: 2,
+        receiptWay: 3,
+        postalEmail: 'bob@example.com',
+        donateRecordIds: [alice.gifts[0].id]
+      }
+      refused(await asBob(Api.receiptInsert, { body }), "receipt insert for alice's gift")
       assert.equal(await count(app, 'receipt_request'), before)
     }
   },
   [api('GET', Api.receiptDetail)]: {
-    kind: 'user', req: () => ({ query: { id: alice.receiptId } }),
+    kind: 'user',
+    req: () => ({ query: { id: alice.receiptId } }),
     probe: async () => refused(await asBob<ReceiptRecord>(Api.receiptDetail, { query: { id: alice.receiptId } }), 'receipt detail')
   },
   // staff
   [staffKey('POST', '/login')]: { kind: 'staff-login' },
   [staffKey('GET', '/applications')]: { kind: 'staff', method: 'GET', url: () => '/applications?kind=certificate&status=all' },
-  [staffKey('GET', '/applications/:kind/:id')]: { kind: 'staff', method: 'GET', url: () => `/applications/certificate/${alice.certificateId}` },
-  [staffKey('POST', '/applications/:kind/:id/advance')]: { kind: 'staff', method: 'POST', url: () => `/applications/certificate/${alice.certificateId}/advance`, body: { to: 2 } },
+  [staffKey('GET', '/applications/:kind/:id')]: {
+    kind: 'staff',
+    method: 'GET',
+    url: () => `/applications/certificate/${alice.certificateId}`
+  },
+  [staffKey('POST', '/applications/:kind/:id/advance')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => `/applications/certificate/${alice.certificateId}/advance`,
+    body: { to: 2 }
+  },
   [staffKey('POST', '/receipts/:id/file')]: { kind: 'staff', method: 'POST', url: () => `/receipts/${alice.receiptId}/file`, body: {} },
   [staffKey('GET', '/nameplates')]: { kind: 'staff', method: 'GET', url: () => '/nameplates?status=all' },
   [staffKey('GET', '/nameplates/:id')]: { kind: 'staff', method: 'GET', url: () => '/nameplates/1' },
-  [staffKey('POST', '/nameplates/:id/review')]: { kind: 'staff', method: 'POST', url: () => '/nameplates/1/review', body: { action: 'return', reason: 'x' } },
+  [staffKey('POST', '/nameplates/:id/review')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/nameplates/1/review',
+    body: { action: 'return', reason: 'x' }
+  },
   // outside /api
   'GET /': { kind: 'static' },
   'OPTIONS *': { kind: 'static' },
@@ -445,17 +594,28 @@ describe('access matrix', () => {
       const r = e.req()
       for (const token of [undefined, hhuToken]) {
         const a = await call(app, 'demo', path, { method: methodOf(key), query: r.query, body: r.body, token })
-        assert.equal(a.body.code, ResultCode.TOKEN_INVALID, `${key} ${token ? 'with another school\'s token' : 'without a token'}: ${JSON.stringify(a.body)}`)
+        assert.equal(
+          a.body.code,
+          ResultCode.TOKEN_INVALID,
+          `${key} ${token ? "with another school's token" : 'without a token'}: ${JSON.stringify(a.body)}`
+        )
       }
     }
   })
 
-  it('a second donor trying the first donor\'s ids is refused or gets none of her data', async () => {
+  it("a second donor trying the first donor's ids is refused or gets none of her data", async () => {
     for (const [key, e] of [...entries('user'), ...entries('optional-user')]) {
-      await e.probe().catch((err: Error) => { err.message = `${key}: ${err.message}`; throw err })
+      await e.probe().catch((err: Error) => {
+        err.message = `${key}: ${err.message}`
+        throw err
+      })
     }
     for (const [key, e] of entries('public')) {
-      if (e.probe) await e.probe().catch((err: Error) => { err.message = `${key}: ${err.message}`; throw err })
+      if (e.probe)
+        await e.probe().catch((err: Error) => {
+          err.message = `${key}: ${err.message}`
+          throw err
+        })
     }
   })
 
@@ -463,7 +623,9 @@ describe('access matrix', () => {
     for (const [key, e] of entries('staff')) {
       for (const auth of [bob, `Bearer ${bob}`, `Staff ${bob}`, `Staff ${alice.token}`]) {
         const res = await app.inject({
-          method: e.method, url: `/staff-api/demo${e.url()}`, headers: { authorization: auth },
+          method: e.method,
+          url: `/staff-api/demo${e.url()}`,
+          headers: { authorization: auth },
           ...(e.body !== undefined ? { payload: e.body as object } : {})
         })
         assert.ok(res.statusCode < 500, key)
@@ -473,7 +635,12 @@ describe('access matrix', () => {
     }
     for (const [key] of entries('staff-login')) {
       // a donor's sign-in name and token are no staff credentials
-      const res = await app.inject({ method: 'POST', url: '/staff-api/demo/login', headers: { authorization: bob }, payload: { username: 'matrix-bob', password: bob } })
+      const res = await app.inject({
+        method: 'POST',
+        url: '/staff-api/demo/login',
+        headers: { authorization: bob },
+        payload: { username: 'matrix-bob', password: bob }
+      })
       assert.equal((res.json() as Envelope<unknown>).code, ResultCode.ERROR, key)
     }
   })

@@ -6,8 +6,12 @@ import { Api, SettingKey } from '../../types'
 import { call, login, startApp, type TestContext } from './helpers'
 
 let ctx: TestContext
-before(async () => { ctx = await startApp() })
-after(async () => { await ctx.close() })
+before(async () => {
+  ctx = await startApp()
+})
+after(async () => {
+  await ctx.close()
+})
 
 describe('sandbox login', () => {
   it('signs the same code in as the same user, a new code as a new user', async () => {
@@ -15,8 +19,11 @@ describe('sandbox login', () => {
     const a2 = await login(ctx.app, 'demo', 'alumni-001')
     const b = await login(ctx.app, 'demo', 'alumni-002')
     assert.notEqual(a1, a2)
-    const users = await ctx.app.db.selectFrom('app_user').select(['id', 'open_id', 'nickname'])
-      .where('open_id', 'in', ['alumni-001', 'alumni-002']).execute()
+    const users = await ctx.app.db
+      .selectFrom('app_user')
+      .select(['id', 'open_id', 'nickname'])
+      .where('open_id', 'in', ['alumni-001', 'alumni-002'])
+      .execute()
     assert.equal(users.length, 2)
     assert.ok(users.every((u) => u.nickname === '爱心校友'))
     const info = await call(ctx.app, 'demo', Api.baseInfo, { token: b })
@@ -71,7 +78,11 @@ describe('sessions', () => {
   it('expires after its expiry time', async () => {
     const token = await login(ctx.app, 'demo', 'expiring')
     const hash = createHash('sha256').update(token).digest('hex')
-    await ctx.app.db.updateTable('session').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', hash).execute()
+    await ctx.app.db
+      .updateTable('session')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hash)
+      .execute()
     assert.equal((await call(ctx.app, 'demo', Api.baseInfo, { token })).body.code, -997)
   })
   it('accepts "Bearer <token>" and a token query parameter', async () => {
@@ -88,7 +99,9 @@ describe('wechat share (sandbox)', () => {
     const d = r.body.data
     assert.equal(d.appId, 'wxsandboxhhu')
     const expected = createHash('sha1')
-      .update(`jsapi_ticket=sandbox-jsapi-ticket-hhu&noncestr=${d.nonceStr}&timestamp=${d.timestamp}&url=https://h5.example.cn/subject-detail?id=3`)
+      .update(
+        `jsapi_ticket=sandbox-jsapi-ticket-hhu&noncestr=${d.nonceStr}&timestamp=${d.timestamp}&url=https://h5.example.cn/subject-detail?id=3`
+      )
       .digest('hex')
     assert.equal(d.signature, expected)
     assert.ok(Math.abs(d.timestamp - Date.now() / 1000) < 60)
@@ -100,11 +113,17 @@ describe('bootstrap dictionaries', () => {
     const zh = (await call(ctx.app, 'demo', Api.areaList4sort)).body.data
     const en = (await call(ctx.app, 'demo', Api.areaList4sort, { query: { lang: 'en' } })).body.data
     assert.ok(zh.length >= 30)
-    assert.deepEqual(zh.slice(0, 2), [{ area: '中国大陆', areaCode: '+86' }, { area: '中国香港', areaCode: '+852' }])
+    assert.deepEqual(zh.slice(0, 2), [
+      { area: '中国大陆', areaCode: '+86' },
+      { area: '中国香港', areaCode: '+852' }
+    ])
     assert.equal(en[0].area, 'Chinese Mainland')
     assert.ok(en.some((a: { area: string; areaCode: string }) => a.area === 'United Kingdom' && a.areaCode === '+44'))
     const rest = en.slice(4).map((a: { area: string }) => a.area)
-    assert.deepEqual(rest, [...rest].sort((a, b) => a[0].localeCompare(b[0]) || a.localeCompare(b, 'en')))
+    assert.deepEqual(
+      rest,
+      [...rest].sort((a, b) => a[0].localeCompare(b[0]) || a.localeCompare(b, 'en'))
+    )
   })
   it('groups dialling codes by initial letter', async () => {
     const groups = (await call(ctx.app, 'demo', Api.areaGroupList)).body.data as { group: string; areaList: { area: string }[] }[]

@@ -25,11 +25,19 @@ before(async () => {
   sid = await schoolIdOf(app, 'demo')
   scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
 const list = async (token: string, lang = 'zh_CN') => (await call<Award[]>(app, 'demo', Api.awardList, { token, query: { lang } })).body
-const held = async (userId: number) => (await app.db.selectFrom('award_record').innerJoin('award', 'award.id', 'award_record.award_id')
-  .select(['award.code', 'award_record.earned_at', 'award_record.source']).where('award_record.user_id', '=', userId).orderBy('award.sort_no').execute())
+const held = async (userId: number) =>
+  await app.db
+    .selectFrom('award_record')
+    .innerJoin('award', 'award.id', 'award_record.award_id')
+    .select(['award.code', 'award_record.earned_at', 'award_record.source'])
+    .where('award_record.user_id', '=', userId)
+    .orderBy('award.sort_no')
+    .execute()
 
 /** What the order flow does on payment: the transition and the award hook in one transaction. */
 async function payWithHook(billNo: string, opts: { failAfter?: boolean } = {}) {
@@ -37,7 +45,13 @@ async function payWithHook(billNo: string, opts: { failAfter?: boolean } = {}) {
   const paidAt = new Date().toISOString()
   return app.db.transaction().execute(async (trx) => {
     assert.ok(await transition(trx, sid, order.id, 'pending', 'paid', { paid_at: paidAt }))
-    const earned = await recordGiftForAwards(trx, { schoolId: sid, userId: order.user_id, donationId: order.id, amountFen: order.amount_fen, paidAt })
+    const earned = await recordGiftForAwards(trx, {
+      schoolId: sid,
+      userId: order.user_id,
+      donationId: order.id,
+      amountFen: order.amount_fen,
+      paidAt
+    })
     if (opts.failAfter) throw new Error('the payment transaction failed after the hook')
     return { earned, paidAt, donationId: order.id }
   })
@@ -48,12 +62,21 @@ describe('the default awards', () => {
     const t = await login(app, 'demo', 'award-new')
     const zh = await list(t)
     assert.equal(zh.code, 0)
-    assert.deepEqual(zh.data.map((a) => a.name), ['爱心达人', '爱心天使', '爱心大使', '公益之星', '一呼百应'])
-    assert.deepEqual(zh.data.map((a) => [a.recordCount, a.ranking, a.awardTime]), Array(5).fill([0, 0, '']))
+    assert.deepEqual(
+      zh.data.map((a) => a.name),
+      ['爱心达人', '爱心天使', '爱心大使', '公益之星', '一呼百应']
+    )
+    assert.deepEqual(
+      zh.data.map((a) => [a.recordCount, a.ranking, a.awardTime]),
+      Array(5).fill([0, 0, ''])
+    )
     assert.ok(zh.data.every((a) => a.picture.startsWith('/files/awards/') && a.description))
     assert.equal(zh.data[2].condition, '累计捐赠金额满1000.00元')
     const en = await list(t, 'en')
-    assert.deepEqual(en.data.map((a) => a.name), ['Loving expert', 'Loving angel', 'Loving ambassador', 'Charity star', 'One call a hundred answers'])
+    assert.deepEqual(
+      en.data.map((a) => a.name),
+      ['Loving expert', 'Loving angel', 'Loving ambassador', 'Charity star', 'One call a hundred answers']
+    )
     const pic = await app.inject({ url: zh.data[0].picture })
     assert.equal(pic.headers['content-type'], 'image/png')
   })
@@ -74,8 +97,11 @@ describe('recordGiftForAwards inside the paid transaction', () => {
     const r = await payWithHook(bill)
     assert.deepEqual(r.earned, { donor: ['loving_expert'], launcher: [] })
     assert.deepEqual(await held(uid), [{ code: 'loving_expert', earned_at: r.paidAt, source: `donation:${r.donationId}` }])
-    const again = await app.db.transaction().execute((trx) =>
-      recordGiftForAwards(trx, { schoolId: sid, userId: uid, donationId: r.donationId, amountFen: 10000, paidAt: r.paidAt }))
+    const again = await app.db
+      .transaction()
+      .execute((trx) =>
+        recordGiftForAwards(trx, { schoolId: sid, userId: uid, donationId: r.donationId, amountFen: 10000, paidAt: r.paidAt })
+      )
     assert.deepEqual(again, { donor: [], launcher: [] })
     assert.equal((await held(uid)).length, 1)
     const a = (await list(t)).data[0]
@@ -95,12 +121,20 @@ describe('recordGiftForAwards inside the paid transaction', () => {
     const t = await login(app, 'demo', 'award-early')
     const uid = await userIdOf(app, 'demo', 'award-early')
     const order = await orderRow(app, await placeOrder(app, 'demo', t, demoBody(scholarship)))
-    const earned = await app.db.transaction().execute((trx) =>
-      recordGiftForAwards(trx, { schoolId: sid, userId: uid, donationId: order.id, amountFen: order.amount_fen, paidAt: new Date() }))
+    const earned = await app.db
+      .transaction()
+      .execute((trx) =>
+        recordGiftForAwards(trx, { schoolId: sid, userId: uid, donationId: order.id, amountFen: order.amount_fen, paidAt: new Date() })
+      )
     assert.deepEqual(earned.donor, ['loving_expert'])
   })
-  it('the foundation\'s thresholds decide: total given crosses on the gift that took it over', async () => {
-    await app.db.updateTable('award').set({ min_total_fen: 15_000 }).where('school_id', '=', sid).where('code', '=', 'loving_ambassador').execute()
+  it("the foundation's thresholds decide: total given crosses on the gift that took it over", async () => {
+    await app.db
+      .updateTable('award')
+      .set({ min_total_fen: 15_000 })
+      .where('school_id', '=', sid)
+      .where('code', '=', 'loving_ambassador')
+      .execute()
     const t = await login(app, 'demo', 'award-total')
     const uid = await userIdOf(app, 'demo', 'award-total')
     const first = await payWithHook(await placeOrder(app, 'demo', t, demoBody(scholarship, { currencyMoney: '100.00' })))
@@ -124,17 +158,33 @@ describe('recordGiftForAwards inside the paid transaction', () => {
   })
   it('friends who join a joint donation earn the launcher 一呼百应 on the gift that completes the rule', async () => {
     const launcherId = await userIdOf(app, 'demo', 'seed-user-2')
-    const tg = await app.db.selectFrom('together_donation').select(['id', 'items_id']).where('user_id', '=', launcherId).where('status', '=', 'active').executeTakeFirstOrThrow()
+    const tg = await app.db
+      .selectFrom('together_donation')
+      .select(['id', 'items_id'])
+      .where('user_id', '=', launcherId)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow()
     await ensureDefaultAwards(app.db, sid)
     // the launcher's own seeded history is reviewed first (awardList), so only the joint-donation award is at stake
     await list(await login(app, 'demo', 'seed-user-2'))
     const already = await friendsJoined(app.db, sid, launcherId)
-    await app.db.updateTable('award').set({ min_friends_joined: already + 2 }).where('school_id', '=', sid).where('code', '=', 'one_call').execute()
-    const project = await app.db.selectFrom('project').select(['fix_money', 'is_fix_money']).where('id', '=', tg.items_id).executeTakeFirstOrThrow()
+    await app.db
+      .updateTable('award')
+      .set({ min_friends_joined: already + 2 })
+      .where('school_id', '=', sid)
+      .where('code', '=', 'one_call')
+      .execute()
+    const project = await app.db
+      .selectFrom('project')
+      .select(['fix_money', 'is_fix_money'])
+      .where('id', '=', tg.items_id)
+      .executeTakeFirstOrThrow()
     const amount = project.is_fix_money ? ((JSON.parse(project.fix_money) as { fen: number }[])[0].fen / 100).toFixed(2) : '10.00'
     const give = async (who: string) => {
       const t = await login(app, 'demo', who)
-      return payWithHook(await placeOrder(app, 'demo', t, demoBody(tg.items_id, { isDonateTogether: 1, donateTogetherId: tg.id, currencyMoney: amount })))
+      return payWithHook(
+        await placeOrder(app, 'demo', t, demoBody(tg.items_id, { isDonateTogether: 1, donateTogetherId: tg.id, currencyMoney: amount }))
+      )
     }
     const one = await give('friend-one')
     assert.deepEqual(one.earned.launcher, [])
@@ -143,31 +193,72 @@ describe('recordGiftForAwards inside the paid transaction', () => {
     const rec = (await held(launcherId)).find((h) => h.code === 'one_call')
     assert.deepEqual(rec, { code: 'one_call', earned_at: two.paidAt, source: `donation:${two.donationId}` })
     // a friend giving twice is still one friend
-    const oneCall = await app.db.selectFrom('award').select('id').where('school_id', '=', sid).where('code', '=', 'one_call').executeTakeFirstOrThrow()
+    const oneCall = await app.db
+      .selectFrom('award')
+      .select('id')
+      .where('school_id', '=', sid)
+      .where('code', '=', 'one_call')
+      .executeTakeFirstOrThrow()
     await app.db.deleteFrom('award_record').where('user_id', '=', launcherId).where('award_id', '=', oneCall.id).execute()
-    await app.db.updateTable('award').set({ min_friends_joined: already + 3 }).where('school_id', '=', sid).where('code', '=', 'one_call').execute()
+    await app.db
+      .updateTable('award')
+      .set({ min_friends_joined: already + 3 })
+      .where('school_id', '=', sid)
+      .where('code', '=', 'one_call')
+      .execute()
     assert.deepEqual((await give('friend-two')).earned.launcher, [])
   })
-  it('launching a joint donation counts for a launch rule (at the launcher\'s next look: no launch flow exists yet)', async () => {
-    await app.db.insertInto('award').values({
-      school_id: sid, code: 'first_launch', name: '发起人', name_en: 'Launcher', picture: '', description: '', description_en: '', sort_no: 9,
-      min_gift_count: 0, min_total_fen: 0, min_together_launched: 1, min_friends_joined: 0, enabled: 1, created_at: new Date().toISOString()
-    }).execute()
+  it("launching a joint donation counts for a launch rule (at the launcher's next look: no launch flow exists yet)", async () => {
+    await app.db
+      .insertInto('award')
+      .values({
+        school_id: sid,
+        code: 'first_launch',
+        name: '发起人',
+        name_en: 'Launcher',
+        picture: '',
+        description: '',
+        description_en: '',
+        sort_no: 9,
+        min_gift_count: 0,
+        min_total_fen: 0,
+        min_together_launched: 1,
+        min_friends_joined: 0,
+        enabled: 1,
+        created_at: new Date().toISOString()
+      })
+      .execute()
     const t = await login(app, 'demo', 'launcher-new')
     const uid = await userIdOf(app, 'demo', 'launcher-new')
     // the row a launch writes (seeded joint donations are such rows)
     const launchedAt = new Date().toISOString()
-    const { id } = await app.db.insertInto('together_donation').values({
-      school_id: sid, items_id: scholarship, user_id: uid, sponsor: '发起人', avatar: '', slogan: '一起捐', is_target: 0, target_fen: 0, status: 'active', created_at: launchedAt
-    }).returning('id').executeTakeFirstOrThrow()
+    const { id } = await app.db
+      .insertInto('together_donation')
+      .values({
+        school_id: sid,
+        items_id: scholarship,
+        user_id: uid,
+        sponsor: '发起人',
+        avatar: '',
+        slogan: '一起捐',
+        is_target: 0,
+        target_fen: 0,
+        status: 'active',
+        created_at: launchedAt
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     assert.ok(id)
     assert.equal((await list(t)).data.find((a) => a.name === '发起人')?.recordCount, 1)
-    assert.deepEqual((await held(uid)).find((h) => h.code === 'first_launch'), { code: 'first_launch', earned_at: launchedAt, source: 'review' })
+    assert.deepEqual(
+      (await held(uid)).find((h) => h.code === 'first_launch'),
+      { code: 'first_launch', earned_at: launchedAt, source: 'review' }
+    )
   })
 })
 
 describe('awardDetail', () => {
-  it('another school\'s award or an unknown id is -1; a disabled award disappears', async () => {
+  it("another school's award or an unknown id is -1; a disabled award disappears", async () => {
     const t = await login(app, 'demo', 'award-detail')
     const hhuToken = await login(app, 'hhu', 'award-hhu')
     const hhuAward = (await call<Award[]>(app, 'hhu', Api.awardList, { token: hhuToken })).body.data[0]
@@ -194,12 +285,25 @@ describe('awardDetail', () => {
 describe('evaluateRule', () => {
   const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 0, m)).toISOString()
   const facts = {
-    gifts: [{ id: 1, at: at(1), fen: 100 }, { id: 2, at: at(5), fen: 900 }, { id: 3, at: at(3), fen: 50 }],
+    gifts: [
+      { id: 1, at: at(1), fen: 100 },
+      { id: 2, at: at(5), fen: 900 },
+      { id: 3, at: at(3), fen: 50 }
+    ],
     launches: [{ id: 1, at: at(2) }],
-    friendGifts: [{ userId: 7, at: at(4) }, { userId: 7, at: at(6) }, { userId: 8, at: at(9) }]
+    friendGifts: [
+      { userId: 7, at: at(4) },
+      { userId: 7, at: at(6) },
+      { userId: 8, at: at(9) }
+    ]
   }
-  const rule = (r: Partial<Record<'min_gift_count' | 'min_total_fen' | 'min_together_launched' | 'min_friends_joined', number>>) =>
-    ({ min_gift_count: 0, min_total_fen: 0, min_together_launched: 0, min_friends_joined: 0, ...r })
+  const rule = (r: Partial<Record<'min_gift_count' | 'min_total_fen' | 'min_together_launched' | 'min_friends_joined', number>>) => ({
+    min_gift_count: 0,
+    min_total_fen: 0,
+    min_together_launched: 0,
+    min_friends_joined: 0,
+    ...r
+  })
   it('each threshold crosses at its own time; the rule at the latest; unmet or empty rules never', () => {
     assert.equal(evaluateRule(rule({ min_gift_count: 2 }), facts), at(3))
     assert.equal(evaluateRule(rule({ min_total_fen: 1000 }), facts), at(5))

@@ -20,8 +20,13 @@ export const SCHOLARSHIP = '示范大学励志奖学金'
 export const AVENUE = '校园林荫大道改造'
 
 /** Donates through POST donate and pays through the sandbox cashier: the order becomes paid the way a real one does. */
-export async function paidGift(app: FastifyInstance, school: string, token: string, itemsId: number,
-  over: Partial<DonateSubmission> & Record<string, unknown> = {}) {
+export async function paidGift(
+  app: FastifyInstance,
+  school: string,
+  token: string,
+  itemsId: number,
+  over: Partial<DonateSubmission> & Record<string, unknown> = {}
+) {
   const billNo = await placeOrder(app, school, token, demoBody(itemsId, over))
   const n = await sandboxNotify(app, school, billNo)
   if (n.body.data?.status !== 'applied') throw new Error(`sandbox notify did not pay ${billNo}: ${JSON.stringify(n.body)}`)
@@ -51,13 +56,36 @@ export function recordingSms(): SmsProvider & { sent: SmsCodeMessage[]; last: (m
 /** A clock tests move by hand. */
 export function testClock(start = Date.now()) {
   let t = start
-  return { now: () => new Date(t), advance: (ms: number) => { t += ms }, set: (ms: number) => { t = ms } }
+  return {
+    now: () => new Date(t),
+    advance: (ms: number) => {
+      t += ms
+    },
+    set: (ms: number) => {
+      t = ms
+    }
+  }
 }
 
-export type CountedTable = 'certificate_request' | 'receipt_request' | 'fulfilment_history' | 'uploaded_file' | 'award_record' | 'user_login' | 'sms_code' | 'app_user'
+export type CountedTable =
+  | 'certificate_request'
+  | 'receipt_request'
+  | 'fulfilment_history'
+  | 'uploaded_file'
+  | 'award_record'
+  | 'user_login'
+  | 'sms_code'
+  | 'app_user'
 
 export async function count(app: FastifyInstance, table: CountedTable): Promise<number> {
-  return Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  return Number(
+    (
+      await app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n
+  )
 }
 
 export async function counts(app: FastifyInstance, tables: CountedTable[]) {
@@ -67,5 +95,12 @@ export async function counts(app: FastifyInstance, tables: CountedTable[]) {
 }
 
 export const userIdOf = async (app: FastifyInstance, school: string, openId: string) =>
-  (await app.db.selectFrom('app_user').innerJoin('school', 'school.id', 'app_user.school_id').select('app_user.id')
-    .where('school.code', '=', school).where('app_user.open_id', '=', openId).executeTakeFirstOrThrow()).id
+  (
+    await app.db
+      .selectFrom('app_user')
+      .innerJoin('school', 'school.id', 'app_user.school_id')
+      .select('app_user.id')
+      .where('school.code', '=', school)
+      .where('app_user.open_id', '=', openId)
+      .executeTakeFirstOrThrow()
+  ).id

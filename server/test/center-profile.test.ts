@@ -7,8 +7,15 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import {
-  Api, ResultCode,
-  type MyTogetherDonation, type Page, type PersonalDonation, type PersonalNamingRecord, type ProjectDonateGroup, type TogetherStatistics, type UserCenter
+  Api,
+  ResultCode,
+  type MyTogetherDonation,
+  type Page,
+  type PersonalDonation,
+  type PersonalNamingRecord,
+  type ProjectDonateGroup,
+  type TogetherStatistics,
+  type UserCenter
 } from '../../types'
 import { call, login, startApp, type TestContext } from './helpers'
 import { AVENUE, SCHOLARSHIP, cancelOrder, demoBody, paidGift, placeOrder, projectIdOf, userIdOf } from './center-fixtures'
@@ -26,16 +33,23 @@ before(async () => {
   scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
   avenue = await projectIdOf(app, 'demo', AVENUE)
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
 /** an amount the project accepts (some offer fixed amounts only) */
 async function allowedAmount(itemsId: number): Promise<string> {
-  const p = await app.db.selectFrom('project').select(['fix_money', 'is_fix_money', 'is_hand_money']).where('id', '=', itemsId).executeTakeFirstOrThrow()
+  const p = await app.db
+    .selectFrom('project')
+    .select(['fix_money', 'is_fix_money', 'is_hand_money'])
+    .where('id', '=', itemsId)
+    .executeTakeFirstOrThrow()
   const fixed = JSON.parse(p.fix_money) as { fen: number }[]
   return p.is_fix_money && !p.is_hand_money && fixed.length ? (fixed[0].fen / 100).toFixed(2) : '20.00'
 }
 
-const get = async <T>(path: string, query: Record<string, string | number> = {}, t = token) => (await call<T>(app, 'demo', path, { query, token: t })).body
+const get = async <T>(path: string, query: Record<string, string | number> = {}, t = token) =>
+  (await call<T>(app, 'demo', path, { query, token: t })).body
 const update = async (body: unknown, t = token) => (await call(app, 'demo', Api.updateUser, { method: 'POST', body, token: t })).body
 
 describe('my', () => {
@@ -44,9 +58,25 @@ describe('my', () => {
     assert.equal(r.code, 0)
     assert.deepEqual(
       { ...r.data, userId: 0, avatar: '' },
-      { userId: 0, nickname: '爱心校友', isDefaultNickname: 0, avatar: '', donateMoney: '0.00', donateCountItems: 0, launchCount: 0,
-        togetherLaunchCount: 0, isOpenLogin: 1, accountType: 1, loginNotes: '绑定手机号后，可在任意平台登录并查看您的捐赠记录', isAlumni: 0 })
-    assert.equal((await get<UserCenter>(Api.centerMy, { lang: 'en' })).data.loginNotes, 'Bind your mobile to sign in anywhere and see your gifts')
+      {
+        userId: 0,
+        nickname: '爱心校友',
+        isDefaultNickname: 0,
+        avatar: '',
+        donateMoney: '0.00',
+        donateCountItems: 0,
+        launchCount: 0,
+        togetherLaunchCount: 0,
+        isOpenLogin: 1,
+        accountType: 1,
+        loginNotes: '绑定手机号后，可在任意平台登录并查看您的捐赠记录',
+        isAlumni: 0
+      }
+    )
+    assert.equal(
+      (await get<UserCenter>(Api.centerMy, { lang: 'en' })).data.loginNotes,
+      'Bind your mobile to sign in anywhere and see your gifts'
+    )
   })
   it('counts only paid gifts: sum and distinct projects', async () => {
     await paidGift(app, 'demo', token, scholarship, { currencyMoney: '100.00' })
@@ -88,16 +118,23 @@ describe('updateUser', () => {
     const typed = await call(app, 'demo', Api.updateUser, { method: 'POST', body: { nickname: 12 }, token })
     assert.equal(typed.status, 400)
     assert.equal((await update({ nickname: 'x', isAdmin: 1 })).code, 0, 'unknown keys are ignored, not applied')
-    const row = await app.db.selectFrom('app_user').selectAll().where('id', '=', (await get<UserCenter>(Api.centerMy)).data.userId).executeTakeFirstOrThrow()
+    const row = await app.db
+      .selectFrom('app_user')
+      .selectAll()
+      .where('id', '=', (await get<UserCenter>(Api.centerMy)).data.userId)
+      .executeTakeFirstOrThrow()
     assert.equal(row.nickname, 'x')
   })
 })
 
 describe('gift lists', () => {
-  it('donateRecordList: the caller\'s paid gifts, newest first, paged', async () => {
+  it("donateRecordList: the caller's paid gifts, newest first, paged", async () => {
     const all = (await get<Page<PersonalDonation>>(Api.donateRecordList, { limit: 10 })).data
     assert.equal(all.total, 3)
-    assert.deepEqual(all.rows.map((r) => r.donateMoney), ['1.00', '50.50', '100.00'])
+    assert.deepEqual(
+      all.rows.map((r) => r.donateMoney),
+      ['1.00', '50.50', '100.00']
+    )
     assert.ok(all.rows.every((r) => /^D\d{14}/.test(r.donatePlatOrder) && r.donateTime.length === 19))
     assert.equal(all.rows[0].itemsName, AVENUE)
     const page2 = (await get<Page<PersonalDonation>>(Api.donateRecordList, { limit: 2, offset: 2 })).data
@@ -105,8 +142,13 @@ describe('gift lists', () => {
   })
   it('itemsDonateGroup: by project, latest project first, sums and counts', async () => {
     const groups = (await get<ProjectDonateGroup[]>(Api.itemsDonateGroup)).data
-    assert.deepEqual(groups.map((g) => [g.itemsName, g.donateMoney, g.donateCount, g.donateRecordList.length]),
-      [[AVENUE, '1.00', 1, 1], [SCHOLARSHIP, '150.50', 2, 2]])
+    assert.deepEqual(
+      groups.map((g) => [g.itemsName, g.donateMoney, g.donateCount, g.donateRecordList.length]),
+      [
+        [AVENUE, '1.00', 1, 1],
+        [SCHOLARSHIP, '150.50', 2, 2]
+      ]
+    )
   })
 })
 
@@ -126,19 +168,35 @@ describe('joint donations and naming', () => {
     const before = (await get<UserCenter>(Api.centerMy, {}, seed)).data.togetherLaunchCount
     const friend = await login(app, 'demo', 'joining-friend')
     const tg = launched[0]
-    await paidGift(app, 'demo', friend, tg.items_id, { isDonateTogether: 1, donateTogetherId: tg.id, currencyMoney: await allowedAmount(tg.items_id) })
+    await paidGift(app, 'demo', friend, tg.items_id, {
+      isDonateTogether: 1,
+      donateTogetherId: tg.id,
+      currencyMoney: await allowedAmount(tg.items_id)
+    })
     const joined = (await get<Page<MyTogetherDonation>>(Api.joinList, {}, friend)).data
-    assert.deepEqual(joined.rows.map((r) => r.id), [tg.id])
-    assert.deepEqual((await get<TogetherStatistics>(Api.togetherStatistics, {}, friend)).data, { launchCount: 0, joinCount: 1, totalCount: 1 })
+    assert.deepEqual(
+      joined.rows.map((r) => r.id),
+      [tg.id]
+    )
+    assert.deepEqual((await get<TogetherStatistics>(Api.togetherStatistics, {}, friend)).data, {
+      launchCount: 0,
+      joinCount: 1,
+      totalCount: 1
+    })
     assert.equal((await get<UserCenter>(Api.centerMy, {}, seed)).data.togetherLaunchCount, before + 1)
     assert.equal((await get<Page<MyTogetherDonation>>(Api.launchList, {}, friend)).data.total, 0)
   })
-  it('namingList: the caller\'s paid naming gifts with what they named, filterable by project', async () => {
+  it("namingList: the caller's paid naming gifts with what they named, filterable by project", async () => {
     // the seeded user with the most naming gifts
-    const rows = await app.db.selectFrom('donation').innerJoin('donation_naming', 'donation_naming.donation_id', 'donation.id')
-      .innerJoin('app_user', 'app_user.id', 'donation.user_id').innerJoin('school', 'school.id', 'donation.school_id')
+    const rows = await app.db
+      .selectFrom('donation')
+      .innerJoin('donation_naming', 'donation_naming.donation_id', 'donation.id')
+      .innerJoin('app_user', 'app_user.id', 'donation.user_id')
+      .innerJoin('school', 'school.id', 'donation.school_id')
       .select(['app_user.open_id', 'donation.id', 'donation.items_id', 'donation_naming.label'])
-      .where('school.code', '=', 'demo').where('donation.status', '=', 'paid').execute()
+      .where('school.code', '=', 'demo')
+      .where('donation.status', '=', 'paid')
+      .execute()
     assert.ok(rows.length > 0, 'the seed has naming gifts by seeded users')
     const openId = rows[0].open_id
     const mine = rows.filter((r) => r.open_id === openId)

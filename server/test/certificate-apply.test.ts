@@ -8,8 +8,13 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import {
-  Api, ResultCode,
-  type ApplyAnswer, type CertificateConfig, type CertificateRecord, type Page, type StayDonation
+  Api,
+  ResultCode,
+  type ApplyAnswer,
+  type CertificateConfig,
+  type CertificateRecord,
+  type Page,
+  type StayDonation
 } from '../../types'
 import { saveFulfilmentConfig } from '../src/domain/fulfilment/config'
 import { openRequestsForPaidOrder } from '../src/domain/fulfilment/on-paid'
@@ -38,25 +43,49 @@ before(async () => {
   scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
   avenue = await projectIdOf(app, 'demo', AVENUE)
   gifts = []
-  for (const [p, m] of [[scholarship, '100.00'], [avenue, '200.00'], [scholarship, '30.00'], [avenue, '40.00'], [scholarship, '50.00']] as const) {
+  for (const [p, m] of [
+    [scholarship, '100.00'],
+    [avenue, '200.00'],
+    [scholarship, '30.00'],
+    [avenue, '40.00'],
+    [scholarship, '50.00']
+  ] as const) {
     gifts.push((await paidGift(app, 'demo', alice, p, { currencyMoney: m })).id)
   }
   bobGift = (await paidGift(app, 'demo', bob, scholarship)).id
   pending = (await orderRow(app, await placeOrder(app, 'demo', alice, demoBody(avenue)))).id
   await saveFulfilmentConfig(app.db, sid, {
-    isOpenPaper: true, certificateWays: [1, 2], certificatePickup: { address: '行政楼 302', name: '王老师', mobile: '86-025-83786666' }
+    isOpenPaper: true,
+    certificateWays: [1, 2],
+    certificatePickup: { address: '行政楼 302', name: '王老师', mobile: '86-025-83786666' }
   })
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
-const insert = async (body: Record<string, unknown>, token = alice) => (await call<ApplyAnswer>(app, 'demo', Api.certificateInsert, { method: 'POST', body, token })).body
-const get = async <T>(path: string, query: Record<string, string | number> = {}, token = alice) => (await call<T>(app, 'demo', path, { query, token })).body
-const mail = { certificateWay: 2, postalAddress: '江苏省南京市鼓楼区汉口路22号', postalContact: '张三', postalMobile: '86-13800138000', area: '86' }
+const insert = async (body: Record<string, unknown>, token = alice) =>
+  (await call<ApplyAnswer>(app, 'demo', Api.certificateInsert, { method: 'POST', body, token })).body
+const get = async <T>(path: string, query: Record<string, string | number> = {}, token = alice) =>
+  (await call<T>(app, 'demo', path, { query, token })).body
+const mail = {
+  certificateWay: 2,
+  postalAddress: '江苏省南京市鼓楼区汉口路22号',
+  postalContact: '张三',
+  postalMobile: '86-13800138000',
+  area: '86'
+}
 
 describe('config and picker', () => {
-  it('config/detail: the school\'s paper switch, ways and pickup', async () => {
+  it("config/detail: the school's paper switch, ways and pickup", async () => {
     const c = await get<CertificateConfig>(Api.certificateConfig)
-    assert.deepEqual(c.data, { isOpenPaper: 1, certificateWayPaperList: [1, 2], pickUpAddress: '行政楼 302', pickUpName: '王老师', pickUpMobile: '86-025-83786666' })
+    assert.deepEqual(c.data, {
+      isOpenPaper: 1,
+      certificateWayPaperList: [1, 2],
+      pickUpAddress: '行政楼 302',
+      pickUpName: '王老师',
+      pickUpMobile: '86-025-83786666'
+    })
     assert.equal((await call(app, 'demo', Api.certificateConfig)).body.code, ResultCode.TOKEN_INVALID)
   })
   it('a school without its own settings follows its default donation form', async () => {
@@ -64,9 +93,12 @@ describe('config and picker', () => {
     const c = (await call<CertificateConfig>(app, 'hhu', Api.certificateConfig, { token: t })).body.data
     assert.deepEqual([c.isOpenPaper, c.certificateWayPaperList, c.pickUpName], [1, [1, 2], '王老师'])
   })
-  it('stay/page: the caller\'s paid gifts only (not pending, not someone else\'s), picker size 99', async () => {
+  it("stay/page: the caller's paid gifts only (not pending, not someone else's), picker size 99", async () => {
     const s = (await get<Page<StayDonation>>(Api.certificateStayPage, { limit: 99, offset: 0 })).data
-    assert.deepEqual(s.rows.map((r) => r.id).sort((a, b) => a - b), [...gifts].sort((a, b) => a - b))
+    assert.deepEqual(
+      s.rows.map((r) => r.id).sort((a, b) => a - b),
+      [...gifts].sort((a, b) => a - b)
+    )
     assert.ok(!s.rows.some((r) => r.id === pending || r.id === bobGift))
   })
 })
@@ -81,10 +113,10 @@ describe('insert: docs/product §5 rules, each a -1 with nothing written', () =>
     ['mobile of 10 digits with area 86', { ...mail, postalMobile: '86-1380013800', donateIds: [0] }, '请输入合法的联系电话'],
     ['mobile of 12 digits with area empty', { ...mail, postalMobile: '138001380001', area: '', donateIds: [0] }, '请输入合法的联系电话'],
     ['letters in the mobile', { ...mail, postalMobile: '86-1380013800x', donateIds: [0] }, '请输入合法的联系电话'],
-    ['another user\'s donation', { ...mail, donateIds: [-1] }, '所选捐赠记录不存在或不可申请'],
+    ["another user's donation", { ...mail, donateIds: [-1] }, '所选捐赠记录不存在或不可申请'],
     ['an unpaid order', { ...mail, donateIds: [-2] }, '所选捐赠记录不存在或不可申请'],
     ['a donation that does not exist', { ...mail, donateIds: [99_999_999] }, '所选捐赠记录不存在或不可申请'],
-    ['own and someone else\'s together', { ...mail, donateIds: [0, -1] }, '所选捐赠记录不存在或不可申请']
+    ["own and someone else's together", { ...mail, donateIds: [0, -1] }, '所选捐赠记录不存在或不可申请']
   ]
   for (const [name, body, message] of refused) {
     it(name, async () => {
@@ -96,9 +128,17 @@ describe('insert: docs/product §5 rules, each a -1 with nothing written', () =>
     })
   }
   it('English messages', async () => {
-    const r = (await call(app, 'demo', `${Api.certificateInsert}?lang=en`, { method: 'POST', body: { ...mail, donateIds: [] }, token: alice })).body
+    const r = (
+      await call(app, 'demo', `${Api.certificateInsert}?lang=en`, { method: 'POST', body: { ...mail, donateIds: [] }, token: alice })
+    ).body
     assert.equal(r.message, 'please select items')
-    const m = (await call(app, 'demo', `${Api.certificateInsert}?lang=en`, { method: 'POST', body: { ...mail, postalMobile: '123', donateIds: [gifts[0]] }, token: alice })).body
+    const m = (
+      await call(app, 'demo', `${Api.certificateInsert}?lang=en`, {
+        method: 'POST',
+        body: { ...mail, postalMobile: '123', donateIds: [gifts[0]] },
+        token: alice
+      })
+    ).body
     assert.equal(m.message, 'please enter valid contact mobile')
   })
   it('paper certificates closed: -1', async () => {
@@ -119,11 +159,22 @@ describe('insert: docs/product §5 rules, each a -1 with nothing written', () =>
     }
   })
   it('malformed bodies are 400 (strict types; only numeric strings pass for integers)', async () => {
-    const r = await call(app, 'demo', Api.certificateInsert, { method: 'POST', body: { certificateWay: '0x2', donateIds: [gifts[0]] }, token: alice })
+    const r = await call(app, 'demo', Api.certificateInsert, {
+      method: 'POST',
+      body: { certificateWay: '0x2', donateIds: [gifts[0]] },
+      token: alice
+    })
     assert.equal(r.status, 400)
-    const s = await call(app, 'demo', Api.certificateInsert, { method: 'POST', body: { certificateWay: 2, donateIds: String(gifts[0]) }, token: alice })
+    const s = await call(app, 'demo', Api.certificateInsert, {
+      method: 'POST',
+      body: { certificateWay: 2, donateIds: String(gifts[0]) },
+      token: alice
+    })
     assert.equal(s.status, 400)
-    assert.equal((await call(app, 'demo', Api.certificateInsert, { method: 'POST', body: { ...mail, donateIds: [gifts[0]] } })).body.code, ResultCode.TOKEN_INVALID)
+    assert.equal(
+      (await call(app, 'demo', Api.certificateInsert, { method: 'POST', body: { ...mail, donateIds: [gifts[0]] } })).body.code,
+      ResultCode.TOKEN_INVALID
+    )
   })
 })
 
@@ -135,7 +186,9 @@ describe('applications', () => {
     assert.equal(r.data.ids.length, 2, 'duplicates collapse')
     const rows = await app.db.selectFrom('certificate_request').selectAll().where('id', 'in', r.data.ids).execute()
     assert.equal(new Set(rows.map((x) => x.batch_no)).size, 1)
-    assert.ok(rows.every((x) => x.status === 1 && x.postal_mobile === '86-13800138000' && x.certificate_way === 2 && x.donor_name === '张三'))
+    assert.ok(
+      rows.every((x) => x.status === 1 && x.postal_mobile === '86-13800138000' && x.certificate_way === 2 && x.donor_name === '张三')
+    )
     const d = (await get<CertificateRecord>(Api.certificateDetail, { id: r.data.ids[0] })).data
     assert.equal(d.isNeedPaper, 1)
     assert.equal(d.status, 1)
@@ -146,13 +199,23 @@ describe('applications', () => {
     assert.deepEqual([d.expressCompanyTitle, d.expressOrderNo], ['', ''])
   })
   it('pickup: postal fields are not kept; another dialling code takes its own length', async () => {
-    const r = await insert({ certificateWay: 1, postalAddress: 'ignored', postalContact: 'ignored', postalMobile: 'x', donateIds: [gifts[2]] })
+    const r = await insert({
+      certificateWay: 1,
+      postalAddress: 'ignored',
+      postalContact: 'ignored',
+      postalMobile: 'x',
+      donateIds: [gifts[2]]
+    })
     assert.equal(r.code, 0, r.message)
     const row = await app.db.selectFrom('certificate_request').selectAll().where('id', '=', r.data.ids[0]).executeTakeFirstOrThrow()
     assert.deepEqual([row.postal_address, row.postal_contact, row.postal_mobile, row.certificate_way], ['', '', '', 1])
     const us = await insert({ ...mail, postalMobile: '4155550100', area: '1', donateIds: [gifts[3]] })
     assert.equal(us.code, 0, us.message)
-    assert.equal((await app.db.selectFrom('certificate_request').select('postal_mobile').where('id', '=', us.data.ids[0]).executeTakeFirstOrThrow()).postal_mobile, '1-4155550100')
+    assert.equal(
+      (await app.db.selectFrom('certificate_request').select('postal_mobile').where('id', '=', us.data.ids[0]).executeTakeFirstOrThrow())
+        .postal_mobile,
+      '1-4155550100'
+    )
   })
   it('a donation already applied for is refused; the picker no longer offers it', async () => {
     const before = await count(app, 'certificate_request')
@@ -160,7 +223,10 @@ describe('applications', () => {
     assert.deepEqual([r.code, r.message], [ResultCode.ERROR, '所选捐赠记录已申请过，请勿重复申请'])
     assert.equal(await count(app, 'certificate_request'), before, 'gifts[4] was not applied for either')
     const stay = (await get<Page<StayDonation>>(Api.certificateStayPage)).data
-    assert.deepEqual(stay.rows.map((x) => x.id), [gifts[4]])
+    assert.deepEqual(
+      stay.rows.map((x) => x.id),
+      [gifts[4]]
+    )
   })
   it('concurrent submits of one donation: exactly one wins', async () => {
     const rs = await Promise.all(Array.from({ length: 6 }, () => insert({ ...mail, donateIds: [gifts[4]] })))
@@ -171,7 +237,12 @@ describe('applications', () => {
   it('the UNIQUE constraint holds even if the service check is skipped', async () => {
     const row = await app.db.selectFrom('certificate_request').selectAll().where('donation_id', '=', gifts[4]).executeTakeFirstOrThrow()
     const { id: _id, ...copy } = row
-    await assert.rejects(app.db.insertInto('certificate_request').values({ ...copy, batch_no: 'X' }).execute())
+    await assert.rejects(
+      app.db
+        .insertInto('certificate_request')
+        .values({ ...copy, batch_no: 'X' })
+        .execute()
+    )
   })
   it('page: paper applications by status filter (0 all, 1 in making, 2 produced), newest first, paged', async () => {
     const all = (await get<Page<CertificateRecord>>(Api.certificatePage, { isNeedPaper: 1, status: 0, limit: 10, offset: 0 })).data
@@ -189,14 +260,17 @@ describe('applications', () => {
 })
 
 describe('electronic certificates', () => {
-  it('the caller\'s rendered certificates (isNeedPaper 0), image once the job ran', async () => {
+  it("the caller's rendered certificates (isNeedPaper 0), image once the job ran", async () => {
     const before = (await get<Page<CertificateRecord>>(Api.certificatePage, { isNeedPaper: 0 })).data.total
     await app.jobs.runJobsOnce()
     const page = (await get<Page<CertificateRecord>>(Api.certificatePage, { isNeedPaper: 0, limit: 10 })).data
     assert.ok(page.total >= before)
     assert.ok(page.total > 0, 'the demo form issues certificates for these amounts')
     const ids = new Set(page.rows.map((r) => r.donateId))
-    assert.ok([...ids].every((id) => gifts.includes(id)), 'only the caller\'s gifts')
+    assert.ok(
+      [...ids].every((id) => gifts.includes(id)),
+      "only the caller's gifts"
+    )
     assert.ok(page.rows.every((r) => r.isNeedPaper === 0 && r.status === 0 && r.certificateImg.startsWith('/files/certificates/')))
     const bobs = (await get<Page<CertificateRecord>>(Api.certificatePage, { isNeedPaper: 0 }, bob)).data
     assert.ok(bobs.rows.every((r) => r.donateId === bobGift))
@@ -204,19 +278,32 @@ describe('electronic certificates', () => {
 })
 
 describe('openRequestsForPaidOrder (asked for on the donation form)', () => {
-  it('called in the paid transaction, opens the paper application with the form\'s postal data; idempotent', async () => {
+  it("called in the paid transaction, opens the paper application with the form's postal data; idempotent", async () => {
     const t = await login(app, 'demo', 'cert-form')
-    const bill = await placeOrder(app, 'demo', t, demoBody(scholarship, {
-      currencyMoney: '100.00', isNeedPaper: 1, certificateWay: 2, certificateDonorName: '李四',
-      postalAddress: '北京市海淀区', postalContact: '李四', postalMobile: '86-13900139000'
-    }))
+    const bill = await placeOrder(
+      app,
+      'demo',
+      t,
+      demoBody(scholarship, {
+        currencyMoney: '100.00',
+        isNeedPaper: 1,
+        certificateWay: 2,
+        certificateDonorName: '李四',
+        postalAddress: '北京市海淀区',
+        postalContact: '李四',
+        postalMobile: '86-13900139000'
+      })
+    )
     const order = await orderRow(app, bill)
     const opened = await app.db.transaction().execute(async (trx) => {
       assert.ok(await transition(trx, sid, order.id, 'pending', 'paid', { paid_at: new Date().toISOString() }))
       return openRequestsForPaidOrder(trx, { schoolId: sid, donationId: order.id })
     })
     assert.deepEqual(opened, { certificate: true, receipt: false })
-    assert.deepEqual(await openRequestsForPaidOrder(app.db, { schoolId: sid, donationId: order.id }), { certificate: false, receipt: false })
+    assert.deepEqual(await openRequestsForPaidOrder(app.db, { schoolId: sid, donationId: order.id }), {
+      certificate: false,
+      receipt: false
+    })
     const page = (await call<Page<CertificateRecord>>(app, 'demo', Api.certificatePage, { query: { isNeedPaper: 1 }, token: t })).body.data
     assert.equal(page.total, 1)
     assert.deepEqual([page.rows[0].donorName, page.rows[0].postalMobile, page.rows[0].certificateWay], ['李四', '86-13900139000', 2])
@@ -227,6 +314,9 @@ describe('openRequestsForPaidOrder (asked for on the donation form)', () => {
     const t = await login(app, 'demo', 'cert-anon')
     const bill = await placeOrder(app, 'demo', t, demoBody(scholarship, { isAnonymous: 1 }))
     const order = await orderRow(app, bill)
-    assert.deepEqual(await openRequestsForPaidOrder(app.db, { schoolId: sid, donationId: order.id }), { certificate: false, receipt: false })
+    assert.deepEqual(await openRequestsForPaidOrder(app.db, { schoolId: sid, donationId: order.id }), {
+      certificate: false,
+      receipt: false
+    })
   })
 })

@@ -85,7 +85,9 @@ describe('certificate image', () => {
   it('is a JPEG of 1600x1130 that decodes', async (t) => {
     const started = performance.now()
     const jpeg = await renderCertificate(base)
-    t.diagnostic(`first render incl. font registration ${(performance.now() - started).toFixed(0)} ms, ${(jpeg.length / 1024).toFixed(0)} KB`)
+    t.diagnostic(
+      `first render incl. font registration ${(performance.now() - started).toFixed(0)} ms, ${(jpeg.length / 1024).toFixed(0)} KB`
+    )
     assert.ok(Buffer.isBuffer(jpeg))
     assert.deepEqual(jpegSize(jpeg), { width: CERT_WIDTH, height: CERT_HEIGHT })
     assert.deepEqual([CERT_WIDTH, CERT_HEIGHT], [1600, 1130])
@@ -134,7 +136,13 @@ describe('certificate image', () => {
 
   it('wraps a long project name inside the margins and keeps the seal area clear of text', async () => {
     const projectName = '“百年河海·薪火相传”校史馆建设暨青年教师发展基金与优秀学生奖助学金综合项目（第二期）'.repeat(2)
-    const jpeg = await renderCertificate({ ...base, donorName: '南京某某科技有限公司', projectName, amountYuan: '10000000', materialText: '图书 3 册' })
+    const jpeg = await renderCertificate({
+      ...base,
+      donorName: '南京某某科技有限公司',
+      projectName,
+      amountYuan: '10000000',
+      materialText: '图书 3 册'
+    })
     assert.deepEqual(jpegSize(jpeg), { width: 1600, height: 1130 })
     const { data } = await pixels(jpeg)
     // text block spans several lines

@@ -7,8 +7,12 @@ import { call, login, startApp, type TestContext } from './helpers'
 import { demoBody, placeOrder, projectIdOf } from './order-fixtures'
 
 let ctx: TestContext
-before(async () => { ctx = await startApp() })
-after(async () => { await ctx.close() })
+before(async () => {
+  ctx = await startApp()
+})
+after(async () => {
+  await ctx.close()
+})
 
 const form = async (school: string, itemsId: number, token?: string) =>
   (await call<FormConfig>(ctx.app, school, Api.formDetail, { query: { itemsId }, token })).body
@@ -33,7 +37,10 @@ describe('formDetail', () => {
     assert.ok(f.remindContent.length > 10)
     assert.equal(f.isOnlineDisabled, 0)
     assert.equal(f.donateRecord, null, 'no prefill without a token')
-    assert.deepEqual(f.fieldList.map((x) => x.fieldName), ['name', 'mobile', 'isAlumni', 'graduationYear', 'college', 'message'])
+    assert.deepEqual(
+      f.fieldList.map((x) => x.fieldName),
+      ['name', 'mobile', 'isAlumni', 'graduationYear', 'college', 'message']
+    )
     const year = f.fieldList.find((x) => x.fieldName === 'graduationYear')!
     assert.equal(year.isShowConfig, 1)
     assert.equal(year.conditionFieldName, 'isAlumni')
@@ -51,7 +58,10 @@ describe('formDetail', () => {
       assert.ok(x.optionList.every((o) => typeof o.id === 'string' && o.title))
     }
     const employer = f.fieldList.find((x) => x.fieldName === 'employer')!
-    assert.deepEqual([employer.conditionFieldName, employer.conditionFieldValue, employer.lengthMin, employer.lengthMax], ['contactPref', '1,2', 2, 50])
+    assert.deepEqual(
+      [employer.conditionFieldName, employer.conditionFieldValue, employer.lengthMin, employer.lengthMax],
+      ['contactPref', '1,2', 2, 50]
+    )
     assert.equal(f.isCreditCode, 1)
     assert.equal(f.minMoney, '10.00')
   })
@@ -70,17 +80,23 @@ describe('formDetail', () => {
 
   it('a school without any form gets the built-in one (id 0, pay types 1 and 2, no fields)', async () => {
     const { id: schoolId } = await createSchool(ctx.app.db, { code: 'noform', name: '无表单基金会' })
-    const { id: _id, ...template } = await ctx.app.db.selectFrom('project').selectAll()
-      .where('id', '=', await projectIdOf(ctx.app, 'demo', '示范大学励志奖学金')).executeTakeFirstOrThrow()
-    const { id: itemsId } = await ctx.app.db.insertInto('project').values({ ...template, school_id: schoolId, type_id: null, form_id: null, name: '测试项目' })
-      .returning('id').executeTakeFirstOrThrow()
+    const { id: _id, ...template } = await ctx.app.db
+      .selectFrom('project')
+      .selectAll()
+      .where('id', '=', await projectIdOf(ctx.app, 'demo', '示范大学励志奖学金'))
+      .executeTakeFirstOrThrow()
+    const { id: itemsId } = await ctx.app.db
+      .insertInto('project')
+      .values({ ...template, school_id: schoolId, type_id: null, form_id: null, name: '测试项目' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const f = (await form('noform', itemsId)).data
     assert.equal(f.id, 0)
     assert.deepEqual(f.payPlatformList, [1, 2])
     assert.deepEqual(f.fieldList, [])
   })
 
-  it('prefills the signed-in donor\'s previous answers (donateRecord)', async () => {
+  it("prefills the signed-in donor's previous answers (donateRecord)", async () => {
     const token = await login(ctx.app, 'demo', 'form-prefill-user')
     const id = await projectIdOf(ctx.app, 'demo', '示范大学励志奖学金')
     await placeOrder(ctx.app, 'demo', token, demoBody(id, { certificateDonorName: '张三全家' }))
@@ -123,24 +139,40 @@ describe('checkPermission', () => {
     const ok = (await call(ctx.app, 'demo', Api.checkPermission, { query: { itemsId: id }, token: alumnus })).body
     assert.deepEqual([ok.code, ok.data.errorCode], [0, ''])
     // the alumni table is per school: alumni-demo is certified at demo, a new openId at hhu is not
-    const hhuSeat = (await ctx.app.db.selectFrom('project').innerJoin('school', 'school.id', 'project.school_id')
-      .select('project.id').where('school.code', '=', 'hhu').where('project.alumni_only', '=', 1).executeTakeFirstOrThrow()).id
+    const hhuSeat = (
+      await ctx.app.db
+        .selectFrom('project')
+        .innerJoin('school', 'school.id', 'project.school_id')
+        .select('project.id')
+        .where('school.code', '=', 'hhu')
+        .where('project.alumni_only', '=', 1)
+        .executeTakeFirstOrThrow()
+    ).id
     const other = await login(ctx.app, 'hhu', 'someone-else')
-    assert.equal((await call(ctx.app, 'hhu', Api.checkPermission, { query: { itemsId: hhuSeat }, token: other })).body.data.errorCode, '0201')
+    assert.equal(
+      (await call(ctx.app, 'hhu', Api.checkPermission, { query: { itemsId: hhuSeat }, token: other })).body.data.errorCode,
+      '0201'
+    )
   })
 })
 
 describe('itemsSubPrice', () => {
-  it('sub-projects with their own amounts, else the project\'s', async () => {
+  it("sub-projects with their own amounts, else the project's", async () => {
     const id = await projectIdOf(ctx.app, 'demo', '示范大学励志奖学金')
     const rows = (await call<SubItemPrice[]>(ctx.app, 'demo', Api.itemsSubPrice, { query: { itemsId: id } })).body.data
-    assert.deepEqual(rows.map((r) => [r.name, r.fixMoney.map((m) => m.money)]), [
-      ['本科生励志奖学金', ['100.00', '500.00']],
-      ['研究生励志奖学金', ['200.00', '2000.00']]
-    ])
+    assert.deepEqual(
+      rows.map((r) => [r.name, r.fixMoney.map((m) => m.money)]),
+      [
+        ['本科生励志奖学金', ['100.00', '500.00']],
+        ['研究生励志奖学金', ['200.00', '2000.00']]
+      ]
+    )
     const inno = await projectIdOf(ctx.app, 'demo', '大学生创新创业基金')
     const plain = (await call<SubItemPrice[]>(ctx.app, 'demo', Api.itemsSubPrice, { query: { itemsId: inno } })).body.data
     assert.equal(plain.length, 3)
-    assert.ok(plain.every((r) => r.fixMoney.length === 0), 'no amounts of its own and none on the project')
+    assert.ok(
+      plain.every((r) => r.fixMoney.length === 0),
+      'no amounts of its own and none on the project'
+    )
   })
 })

@@ -39,32 +39,130 @@ before(async () => {
   const pending = await placeOrder(app, 'demo', donorToken, demoBody(scholarship))
   const sid = await schoolIdOf(app, 'demo')
   await createStaff(app.db, sid, { username: 'fuzz-staff', password: 'staff-password-1' })
-  const s = (await app.inject({ method: 'POST', url: '/staff-api/demo/login', payload: { username: 'fuzz-staff', password: 'staff-password-1' } })).json()
+  const s = (
+    await app.inject({ method: 'POST', url: '/staff-api/demo/login', payload: { username: 'fuzz-staff', password: 'staff-password-1' } })
+  ).json()
   staffToken = s.data.token
   // values each field takes in a well-formed call: a case starts from some of these and spoils a few
   valid = {
-    itemsId: scholarship, id: scholarship, articleId: 1, awardId: 1, userId: await userIdOf(app, 'demo', 'fuzz-donor'),
-    typeId: 1, labelId: 1, categoryId: 1, websiteId: 1, limit: 10, offset: 0, s: '奖学金', order: '1', key: 'school_logo', parentId: '110000',
-    donatePlatOrder: pending, payToken: 'x', code: 'fuzz-code', url: 'https://example.edu.cn/a?b=1', billType: '2', platform: 'h5',
-    openId: 'fuzz-open', mobile: '86-13800138000', username: 'fuzz-staff', password: 'x', nickname: '小明', avatar: '/files/none.png',
-    content: 'hello', stuWorkNo: '20230001', certificateWay: 1, donateIds: [gift.id], donorType: 1, donorName: '张三', creditCode: '',
-    receiptType: 1, receiptWay: 1, donateRecordIds: [gift.id], postalEmail: 'a@example.com', postalAddress: '南京', postalContact: '张三',
-    postalMobile: '86-13800138000', area: '86', payType: 1, itemsType: 1, currencyMoney: '1.00', donateFrom: 'U1', currency: 'CNY',
-    isAnonymous: 0, isAgree: 1, formDataMap: { name: '张三', mobile: '86-13800138000' }, subItemsId: null, donateTogetherId: null,
-    isNeedPaper: 0, isNeedReceipt: 0, status: 0, tab: 0, billNo: pending, outcome: 'failed', amount: '1.00', kind: 'certificate',
-    to: 2, expressCompany: 'SF', expressNo: 'SF123', seatList: [], bookList: [], namingType: 1, donateMaterialNumber: 1
+    itemsId: scholarship,
+    id: scholarship,
+    articleId: 1,
+    awardId: 1,
+    userId: await userIdOf(app, 'demo', 'fuzz-donor'),
+    typeId: 1,
+    labelId: 1,
+    categoryId: 1,
+    websiteId: 1,
+    limit: 10,
+    offset: 0,
+    s: '奖学金',
+    order: '1',
+    key: 'school_logo',
+    parentId: '110000',
+    donatePlatOrder: pending,
+    payToken: 'x',
+    code: 'fuzz-code',
+    url: 'https://example.edu.cn/a?b=1',
+    billType: '2',
+    platform: 'h5',
+    openId: 'fuzz-open',
+    mobile: '86-13800138000',
+    username: 'fuzz-staff',
+    password: 'x',
+    nickname: '小明',
+    avatar: '/files/none.png',
+    content: 'hello',
+    stuWorkNo: '20230001',
+    certificateWay: 1,
+    donateIds: [gift.id],
+    donorType: 1,
+    donorName: '张三',
+    creditCode: '',
+    receiptType: 1,
+    receiptWay: 1,
+    donateRecordIds: [gift.id],
+    postalEmail: 'a@example.com',
+    postalAddress: '南京',
+    postalContact: '张三',
+    postalMobile: '86-13800138000',
+    area: '86',
+    payType: 1,
+    itemsType: 1,
+    currencyMoney: '1.00',
+    donateFrom: 'U1',
+    currency: 'CNY',
+    isAnonymous: 0,
+    isAgree: 1,
+    formDataMap: { name: '张三', mobile: '86-13800138000' },
+    subItemsId: null,
+    donateTogetherId: null,
+    isNeedPaper: 0,
+    isNeedReceipt: 0,
+    status: 0,
+    tab: 0,
+    billNo: pending,
+    outcome: 'failed',
+    amount: '1.00',
+    kind: 'certificate',
+    to: 2,
+    expressCompany: 'SF',
+    expressNo: 'SF123',
+    seatList: [],
+    bookList: [],
+    namingType: 1,
+    donateMaterialNumber: 1
   }
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
 // ------------------------------------------------------------------------------------------------ values
 
 const BIG = 'a'.repeat(100_000)
 const STRINGS = [
-  '', ' ', BIG, '\ud800', '\udfff', 'a\ud800b', '\u202eevil\u202c', '\u200f\u200b\ufeff', '😀👩‍👩‍👧‍👦', 'e\u0301', '赟喆䶮',
-  '<script>alert(1)</script>', "' OR 1=1 --", '%', '_', '\\', '../../etc/passwd', 'NaN', 'Infinity', '-Infinity', '1e300', '-1', '0', '-0',
-  '9007199254740993', '99999999999999999999', '0x10', '1.5', '12abc', 'null', 'undefined', 'true', '[]', '{}', '\u0000', 'a\u0000b', '\r\n',
-  '\u00a0', '１２', '__proto__', 'constructor'
+  '',
+  ' ',
+  BIG,
+  '\ud800',
+  '\udfff',
+  'a\ud800b',
+  '\u202eevil\u202c',
+  '\u200f\u200b\ufeff',
+  '😀👩‍👩‍👧‍👦',
+  'e\u0301',
+  '赟喆䶮',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '%',
+  '_',
+  '\\',
+  '../../etc/passwd',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e300',
+  '-1',
+  '0',
+  '-0',
+  '9007199254740993',
+  '99999999999999999999',
+  '0x10',
+  '1.5',
+  '12abc',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '\u0000',
+  'a\u0000b',
+  '\r\n',
+  '\u00a0',
+  '１２',
+  '__proto__',
+  'constructor'
 ]
 const NUMBERS = [0, -1, 1.5, 1e300, -1e300, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), Number.MAX_VALUE, 1e-300, 32768]
 
@@ -76,18 +174,28 @@ function deepObject(depth: number): unknown {
 
 function hostile(r: Rng): unknown {
   switch (r.int(0, 9)) {
-    case 0: case 1: case 2: return r.pick(STRINGS)
-    case 3: case 4: return r.pick(NUMBERS)
-    case 5: return r.pick([true, false, null])
-    case 6: return r.pick([[], [1, 2], ['a'], [null], Array.from({ length: 5000 }, (_, i) => i)])
-    case 7: return r.pick<object>([{}, { a: 1 }, { toString: 'x' }, { length: 1e9 }])
-    case 8: return deepObject(r.pick([40, 200]))
-    default: return `${r.pick(STRINGS).slice(0, 40)}${r.pick(STRINGS).slice(0, 40)}`
+    case 0:
+    case 1:
+    case 2:
+      return r.pick(STRINGS)
+    case 3:
+    case 4:
+      return r.pick(NUMBERS)
+    case 5:
+      return r.pick([true, false, null])
+    case 6:
+      return r.pick([[], [1, 2], ['a'], [null], Array.from({ length: 5000 }, (_, i) => i)])
+    case 7:
+      return r.pick<object>([{}, { a: 1 }, { toString: 'x' }, { length: 1e9 }])
+    case 8:
+      return deepObject(r.pick([40, 200]))
+    default:
+      return `${r.pick(STRINGS).slice(0, 40)}${r.pick(STRINGS).slice(0, 40)}`
   }
 }
 
 /** a value as query text: strings as they are, everything else as its JSON text */
-const text = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')
+const text = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))
 
 /** A query value: arrays as repeated keys, the rest as text. */
 function queryPairs(key: string, v: unknown): [string, string][] {
@@ -100,7 +208,15 @@ function enc(s: string): string {
   try {
     return encodeURIComponent(s)
   } catch {
-    return [...s].map((c) => { try { return encodeURIComponent(c) } catch { return '%ED%A0%80' } }).join('')
+    return [...s]
+      .map((c) => {
+        try {
+          return encodeURIComponent(c)
+        } catch {
+          return '%ED%A0%80'
+        }
+      })
+      .join('')
   }
 }
 
@@ -124,7 +240,11 @@ const RAW_BODIES: { type?: string; payload: string | Buffer }[] = [
 
 // ------------------------------------------------------------------------------------------------ requests
 
-interface Case { route: string; session: boolean; req: InjectOptions }
+interface Case {
+  route: string
+  session: boolean
+  req: InjectOptions
+}
 
 function pathFor(r: Rng, route: RouteEntry): string {
   const param: Record<string, () => string> = {
@@ -143,7 +263,8 @@ async function makeCase(r: Rng, route: RouteEntry, session: boolean, raw?: (type
   const fields = Object.keys(valid)
   const values: Record<string, unknown> = {}
   for (const f of fields) if (r.chance(0.35)) values[f] = valid[f]
-  for (let i = r.int(1, 3); i > 0; i--) values[r.chance(0.9) ? r.pick(fields) : r.pick(['junk', 'a.b', '__proto__', '😀', 'x'.repeat(300)])] = hostile(r)
+  for (let i = r.int(1, 3); i > 0; i--)
+    values[r.chance(0.9) ? r.pick(fields) : r.pick(['junk', 'a.b', '__proto__', '😀', 'x'.repeat(300)])] = hostile(r)
 
   const path = pathFor(r, route)
   const headers: Record<string, string> = { lang: 'en' }

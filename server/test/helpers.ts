@@ -71,9 +71,16 @@ async function freshPgDatabase(baseUrl: string) {
 export async function startApp(opts: { h5Dir?: string; build?: Partial<BuildOptions> } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'uplus-test-'))
   const pgDb = process.env.DATABASE_URL ? await freshPgDatabase(process.env.DATABASE_URL) : null
-  const build = (extra: Partial<BuildOptions> = {}) => buildApp({
-    ...TEST_BUILD_DEFAULTS, ...opts.build, ...extra, dataDir, databaseUrl: pgDb?.url, logger: false, h5Dir: opts.h5Dir ?? path.join(dataDir, 'no-h5')
-  })
+  const build = (extra: Partial<BuildOptions> = {}) =>
+    buildApp({
+      ...TEST_BUILD_DEFAULTS,
+      ...opts.build,
+      ...extra,
+      dataDir,
+      databaseUrl: pgDb?.url,
+      logger: false,
+      h5Dir: opts.h5Dir ?? path.join(dataDir, 'no-h5')
+    })
   const ctx: TestContext = {
     app: await build(),
     dataDir,
@@ -105,9 +112,21 @@ export async function signKeyOf(app: FastifyInstance, school: string): Promise<s
 }
 
 /** A signed call to /api/{school}{path}; returns HTTP status and the parsed envelope. */
-export async function call<T = any>(app: FastifyInstance, school: string, apiPath: string,
-  opts: { query?: Record<string, string | number>; method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string>; token?: string } = {}) {
-  const qs = opts.query ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : ''
+export async function call<T = any>(
+  app: FastifyInstance,
+  school: string,
+  apiPath: string,
+  opts: {
+    query?: Record<string, string | number>
+    method?: 'GET' | 'POST'
+    body?: unknown
+    headers?: Record<string, string>
+    token?: string
+  } = {}
+) {
+  const qs = opts.query
+    ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
+    : ''
   const headers: Record<string, string> = { ...signedHeaders(await signKeyOf(app, school)), ...opts.headers }
   if (opts.token) headers.authorization = opts.token
   const req: InjectOptions = { method: opts.method ?? 'GET', url: `/api/${school}${apiPath}${qs}`, headers }

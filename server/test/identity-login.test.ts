@@ -39,11 +39,14 @@ const appKeys = generateKeyPairSync('rsa', { modulusLength: 2048 })
 const alipayKeys = generateKeyPairSync('rsa', { modulusLength: 2048 })
 const pem = (k: import('node:crypto').KeyObject, type: 'pkcs8' | 'spki') => k.export({ type, format: 'pem' }).toString()
 
-const readBody = (req: IncomingMessage) => new Promise<string>((resolve) => {
-  let s = ''
-  req.on('data', (c) => { s += c })
-  req.on('end', () => resolve(s))
-})
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let s = ''
+    req.on('data', (c) => {
+      s += c
+    })
+    req.on('end', () => resolve(s))
+  })
 
 before(async () => {
   // Fake WeChat: jscode2session and sns/oauth2/access_token; code "good-*" is valid, anything else errcode 40029.
@@ -60,10 +63,16 @@ before(async () => {
   alipay = createServer(async (req, res) => {
     const params = Object.fromEntries(new URLSearchParams(await readBody(req)))
     const signedOk = createVerify('RSA-SHA256').update(alipaySignContent(params)).verify(appKeys.publicKey, params.sign, 'base64')
-    const inner = signedOk && params.method === 'alipay.system.oauth.token' && params.code?.startsWith('good-')
-      ? { member: 'alipay_system_oauth_token_response', body: `{"user_id":"2088000000000001","open_id":"ali-${params.code.slice(5)}","access_token":"t"}` }
-      : { member: 'error_response', body: '{"code":"40002","msg":"Invalid Arguments","sub_code":"isv.code-invalid"}' }
-    const sign = createSign('RSA-SHA256').update(inner.body).sign(alipayForge ? appKeys.privateKey : alipayKeys.privateKey, 'base64')
+    const inner =
+      signedOk && params.method === 'alipay.system.oauth.token' && params.code?.startsWith('good-')
+        ? {
+            member: 'alipay_system_oauth_token_response',
+            body: `{"user_id":"2088000000000001","open_id":"ali-${params.code.slice(5)}","access_token":"t"}`
+          }
+        : { member: 'error_response', body: '{"code":"40002","msg":"Invalid Arguments","sub_code":"isv.code-invalid"}' }
+    const sign = createSign('RSA-SHA256')
+      .update(inner.body)
+      .sign(alipayForge ? appKeys.privateKey : alipayKeys.privateKey, 'base64')
     res.setHeader('content-type', 'application/json')
     res.end(`{"${inner.member}":${inner.body},"sign":"${sign}"}`)
   })
@@ -72,7 +81,9 @@ before(async () => {
   wechatBase = `http://127.0.0.1:${(wechat.address() as AddressInfo).port}`
   alipayBase = `http://127.0.0.1:${(alipay.address() as AddressInfo).port}/gateway.do`
 
-  ctx = await startApp({ build: { identity: { now: clock.now, sms, env: { WX_SECRET: 'wx-secret-from-env', ALI_KEY: pem(appKeys.privateKey, 'pkcs8') } } } })
+  ctx = await startApp({
+    build: { identity: { now: clock.now, sms, env: { WX_SECRET: 'wx-secret-from-env', ALI_KEY: pem(appKeys.privateKey, 'pkcs8') } } }
+  })
   app = ctx.app
   demoId = await schoolIdOf(app, 'demo')
 })
@@ -87,7 +98,13 @@ async function post<T>(path: string, body: unknown, opts: { ip?: string; token?:
   const school = opts.school ?? 'demo'
   const headers: Record<string, string> = { ...signedHeaders(await signKeyOf(app, school)), 'content-type': 'application/json' }
   if (opts.token) headers.authorization = opts.token
-  const res = await app.inject({ method: 'POST', url: `/api/${school}${path}`, headers, payload: JSON.stringify(body), remoteAddress: opts.ip ?? '10.0.0.1' })
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/${school}${path}`,
+    headers,
+    payload: JSON.stringify(body),
+    remoteAddress: opts.ip ?? '10.0.0.1'
+  })
   return res.json() as { code: number; message: string; data: T }
 }
 
@@ -190,7 +207,12 @@ describe('getSmsCode', () => {
 
   it('English messages with lang=en', async () => {
     const headers = { ...signedHeaders(await signKeyOf(app, 'demo')), 'content-type': 'application/json' }
-    const res = await app.inject({ method: 'POST', url: `/api/demo${Api.getSmsCode}?lang=en`, headers, payload: JSON.stringify({ mobile: '86-12' }) })
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/demo${Api.getSmsCode}?lang=en`,
+      headers,
+      payload: JSON.stringify({ mobile: '86-12' })
+    })
     assert.equal(res.json().message, 'Please enter a valid mobile number')
   })
 })
@@ -266,7 +288,15 @@ describe('mobileLogin', () => {
     const code = sms.last(mobile)
     const rs = await Promise.all(Array.from({ length: 5 }, () => mobileLogin(mobile, code)))
     assert.equal(rs.filter((r) => r.code === 0).length, 1)
-    assert.equal(await app.db.selectFrom('user_login').select('id').where('login_key', '=', mobile).execute().then((r) => r.length), 1)
+    assert.equal(
+      await app.db
+        .selectFrom('user_login')
+        .select('id')
+        .where('login_key', '=', mobile)
+        .execute()
+        .then((r) => r.length),
+      1
+    )
   })
 
   it('with a token it binds the mobile to that user (accountType 1 -> 2); a taken mobile or a second mobile is refused', async () => {
@@ -326,7 +356,12 @@ describe('passLogin', () => {
     assert.equal(r.message, '密码格式不正确')
   })
   it('stores scrypt with a per-record salt, never the client hash', async () => {
-    const row = await app.db.selectFrom('user_login').selectAll().where('kind', '=', 'password').where('login_key', '=', 'alumni.wang').executeTakeFirstOrThrow()
+    const row = await app.db
+      .selectFrom('user_login')
+      .selectAll()
+      .where('kind', '=', 'password')
+      .where('login_key', '=', 'alumni.wang')
+      .executeTakeFirstOrThrow()
     assert.match(row.secret_hash, /^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/)
     assert.ok(!row.secret_hash.includes(sha256Hex('correct horse')))
     await setDonorPassword(app.db, demoId, { username: 'twin', clientHash: sha256Hex('correct horse') })
@@ -335,12 +370,17 @@ describe('passLogin', () => {
   })
   it('accounts are per school', async () => {
     const headers = { ...signedHeaders(await signKeyOf(app, 'hhu')), 'content-type': 'application/json' }
-    const res = await app.inject({ method: 'POST', url: `/api/hhu${Api.passLogin}`, headers, payload: JSON.stringify({ username: 'alumni.wang', password: sha256Hex('correct horse') }) })
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/hhu${Api.passLogin}`,
+      headers,
+      payload: JSON.stringify({ username: 'alumni.wang', password: sha256Hex('correct horse') })
+    })
     assert.deepEqual(res.json().data, { isRegister: 0 })
   })
 })
 
-describe('the school\'s login switch', () => {
+describe("the school's login switch", () => {
   it('closed: getSmsCode, mobileLogin and passLogin answer -1; my says isOpenLogin 0', async () => {
     const hhu = await schoolIdOf(app, 'hhu')
     await saveLoginSettings(app.db, hhu, { isOpenLogin: false, loginNotes: '请联系基金会' })
@@ -361,23 +401,40 @@ describe('the school\'s login switch', () => {
 describe('console SMS provider', () => {
   it('writes one greppable line to the log', async () => {
     const lines: string[] = []
-    await createConsoleSms({ info: (m) => lines.push(m) }).sendCode({ schoolCode: 'demo', mobile: '86-13800138000', code: '123456', ttlSeconds: 300 })
+    await createConsoleSms({ info: (m) => lines.push(m) }).sendCode({
+      schoolCode: 'demo',
+      mobile: '86-13800138000',
+      code: '123456',
+      ttlSeconds: 300
+    })
     assert.deepEqual(lines, ['[sms] to=86-13800138000 code=123456 school=demo ttl=300s'])
     assert.match(lines[0], /\[sms\] to=86-13800138000 code=(\d{6})/)
   })
-  it('survives the server logger unredacted (pino with the server\'s redact paths; SQLite in a temp folder)', async () => {
+  it("survives the server logger unredacted (pino with the server's redact paths; SQLite in a temp folder)", async () => {
     const out: string[] = []
     const dir = mkdtempSync(path.join(tmpdir(), 'uplus-smslog-'))
     const a = await buildApp({
-      ...TEST_BUILD_DEFAULTS, dataDir: dir, h5Dir: path.join(dir, 'no-h5'),
+      ...TEST_BUILD_DEFAULTS,
+      dataDir: dir,
+      h5Dir: path.join(dir, 'no-h5'),
       logger: {
-        level: 'info', redact: { paths: ['req.headers.authorization', 'req.headers.signature'], censor: '[REDACTED]' },
-        stream: { write: (s: string) => { out.push(s) } }
+        level: 'info',
+        redact: { paths: ['req.headers.authorization', 'req.headers.signature'], censor: '[REDACTED]' },
+        stream: {
+          write: (s: string) => {
+            out.push(s)
+          }
+        }
       }
     })
     try {
       const headers = { ...signedHeaders(await signKeyOf(a, 'demo')), 'content-type': 'application/json' }
-      const res = await a.inject({ method: 'POST', url: `/api/demo${Api.getSmsCode}`, headers, payload: JSON.stringify({ mobile: '86-13800138000' }) })
+      const res = await a.inject({
+        method: 'POST',
+        url: `/api/demo${Api.getSmsCode}`,
+        headers,
+        payload: JSON.stringify({ mobile: '86-13800138000' })
+      })
       assert.equal(res.json().code, 0)
       const line = out.find((l) => l.includes('[sms]'))
       assert.ok(line, 'sms line logged')
@@ -393,15 +450,43 @@ describe('console SMS provider', () => {
 describe('WeChat and Alipay code exchange', () => {
   before(async () => {
     const now = new Date().toISOString()
-    await app.db.insertInto('oauth_config').values([
-      { school_id: demoId, platform: 'weapp', app_id: 'wx-app-1', credentials: JSON.stringify({ secret: 'env:WX_SECRET' }), api_base: wechatBase, enabled: 1, updated_at: now },
-      { school_id: demoId, platform: 'h5', app_id: 'wx-app-1', credentials: JSON.stringify({ secret: 'env:WX_SECRET' }), api_base: wechatBase, enabled: 1, updated_at: now },
-      { school_id: demoId, platform: 'alipay', app_id: '2021000000000001', credentials: JSON.stringify({ privateKey: 'env:ALI_KEY', alipayPublicKey: pem(alipayKeys.publicKey, 'spki') }), api_base: alipayBase, enabled: 1, updated_at: now }
-    ]).execute()
+    await app.db
+      .insertInto('oauth_config')
+      .values([
+        {
+          school_id: demoId,
+          platform: 'weapp',
+          app_id: 'wx-app-1',
+          credentials: JSON.stringify({ secret: 'env:WX_SECRET' }),
+          api_base: wechatBase,
+          enabled: 1,
+          updated_at: now
+        },
+        {
+          school_id: demoId,
+          platform: 'h5',
+          app_id: 'wx-app-1',
+          credentials: JSON.stringify({ secret: 'env:WX_SECRET' }),
+          api_base: wechatBase,
+          enabled: 1,
+          updated_at: now
+        },
+        {
+          school_id: demoId,
+          platform: 'alipay',
+          app_id: '2021000000000001',
+          credentials: JSON.stringify({ privateKey: 'env:ALI_KEY', alipayPublicKey: pem(alipayKeys.publicKey, 'spki') }),
+          api_base: alipayBase,
+          enabled: 1,
+          updated_at: now
+        }
+      ])
+      .execute()
   })
-  const authToken = (query: Record<string, string>, school = 'demo') => call<{ token: string }>(app, school, Api.getAuthToken, { query: { billType: 2, ...query } })
+  const authToken = (query: Record<string, string>, school = 'demo') =>
+    call<{ token: string }>(app, school, Api.getAuthToken, { query: { billType: 2, ...query } })
 
-  it('weapp: jscode2session with the school\'s appid and env secret; a WeChat user shows the placeholder nickname flag', async () => {
+  it("weapp: jscode2session with the school's appid and env secret; a WeChat user shows the placeholder nickname flag", async () => {
     const r = (await authToken({ code: 'good-alice', platform: 'weapp' })).body
     assert.equal(r.code, 0, r.message)
     assert.ok(wechatCalls.some((c) => c.startsWith('/sns/jscode2session?') && c.includes('js_code=good-alice')))
@@ -417,7 +502,7 @@ describe('WeChat and Alipay code exchange', () => {
     assert.equal(bad.code, ResultCode.ERROR)
     assert.equal(bad.message, '登录失败，请重试')
   })
-  it('h5 (official account): sns/oauth2/access_token; getAuthUrl points at WeChat\'s authorize page', async () => {
+  it("h5 (official account): sns/oauth2/access_token; getAuthUrl points at WeChat's authorize page", async () => {
     const r = (await authToken({ code: 'good-bob' })).body
     assert.equal(r.code, 0, r.message)
     assert.ok(wechatCalls.some((c) => c.startsWith('/sns/oauth2/access_token?') && c.includes('code=good-bob')))

@@ -7,13 +7,22 @@ import { call, startApp, type TestContext } from './helpers'
 import { saveLoginSettings } from '../src/domain/identity/settings'
 
 let ctx: TestContext
-before(async () => { ctx = await startApp() })
-after(async () => { await ctx.close() })
+before(async () => {
+  ctx = await startApp()
+})
+after(async () => {
+  await ctx.close()
+})
 
 const schoolId = async (code: string) =>
   (await ctx.app.db.selectFrom('school').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id
 const paidRows = async (code: string) =>
-  ctx.app.db.selectFrom('donation').selectAll().where('school_id', '=', await schoolId(code)).where('status', '=', 'paid').execute()
+  ctx.app.db
+    .selectFrom('donation')
+    .selectAll()
+    .where('school_id', '=', await schoolId(code))
+    .where('status', '=', 'paid')
+    .execute()
 const directory = async (code: string, query: Record<string, string | number> = {}) =>
   (await call<Page<DonationRecord>>(ctx.app, code, Api.donateRecordPage, { query })).body.data
 const fenOf = (yuan: string) => Number(yuan.replace('.', ''))
@@ -25,8 +34,15 @@ describe('baseConfig and settings', () => {
     assert.match(demo.agreeContent, /捐赠/)
     assert.equal(demo.shareImg, '/files/seed/share-demo.png')
     assert.deepEqual(demo.settings, {
-      hideStatistics: false, disableOnlineDonation: false, offlineContactInfo: '', maskDonorNames: false, hideDirectorySearch: false,
-      hideProjectDirectory: false, defaultDirectoryOrder: '', projectListVariant: 'tabs', campaignItems: demo.settings.campaignItems
+      hideStatistics: false,
+      disableOnlineDonation: false,
+      offlineContactInfo: '',
+      maskDonorNames: false,
+      hideDirectorySearch: false,
+      hideProjectDirectory: false,
+      defaultDirectoryOrder: '',
+      projectListVariant: 'tabs',
+      campaignItems: demo.settings.campaignItems
     })
     // the demo school's seat-naming hall is the jnu seat campaign (issue 9 demo data)
     assert.deepEqual(Object.keys(demo.settings.campaignItems), [CampaignKey.JNU_SEAT])
@@ -79,7 +95,10 @@ describe('donateRecordPage', () => {
     assert.equal(page.total, paid.length)
     assert.ok(page.total >= 40)
     assert.equal(page.rows.length, 20)
-    assert.ok(page.rows.every((r) => fenOf(r.donateMoney) < 99_999_900), 'pending/cancelled orders never listed')
+    assert.ok(
+      page.rows.every((r) => fenOf(r.donateMoney) < 99_999_900),
+      'pending/cancelled orders never listed'
+    )
     const times = page.rows.map((r) => r.donateTime)
     assert.deepEqual(times, [...times].sort().reverse())
   })
@@ -93,13 +112,23 @@ describe('donateRecordPage', () => {
     const m = (rows: DonationRecord[]) => rows.map((r) => fenOf(r.donateMoney))
     assert.deepEqual(t(byTimeDesc), [...t(byTimeDesc)].sort().reverse())
     assert.deepEqual(t(byTimeAsc), [...t(byTimeAsc)].sort())
-    assert.deepEqual(m(byMoneyDesc), [...m(byMoneyDesc)].sort((a, b) => b - a))
-    assert.deepEqual(m(byMoneyAsc), [...m(byMoneyAsc)].sort((a, b) => a - b))
+    assert.deepEqual(
+      m(byMoneyDesc),
+      [...m(byMoneyDesc)].sort((a, b) => b - a)
+    )
+    assert.deepEqual(
+      m(byMoneyAsc),
+      [...m(byMoneyAsc)].sort((a, b) => a - b)
+    )
     assert.notDeepEqual(m(byMoneyDesc), m(byTimeDesc), 'money order differs from time order on this data')
   })
   it('uses the school default order when order is absent', async () => {
     const hhu = (await directory('hhu', { limit: 500 })).rows.map((r) => fenOf(r.donateMoney))
-    assert.deepEqual(hhu, [...hhu].sort((a, b) => b - a), 'hhu defaults to money desc')
+    assert.deepEqual(
+      hhu,
+      [...hhu].sort((a, b) => b - a),
+      'hhu defaults to money desc'
+    )
     const explicit = (await directory('hhu', { order: '', limit: 500 })).rows.map((r) => r.donateTime)
     assert.deepEqual(explicit, [...explicit].sort().reverse(), 'order= (empty) is time desc')
     const fzu = (await directory('fzu', { limit: 500 })).rows.map((r) => r.donateTime)
@@ -127,11 +156,25 @@ describe('donateRecordPage', () => {
     assert.ok(en.filter((r) => anon.some((a) => a.id === r.id)).every((r) => r.name === 'Anonymous donor'))
     // A fresh anonymous gift under a unique real name: findable by project, never by that name.
     const p = (await paidRows('demo'))[0]
-    await ctx.app.db.insertInto('donation').values({
-      bill_no: 'TESTANON0001', school_id: p.school_id, items_id: p.items_id, sub_items_id: null, user_id: null, together_id: null,
-      donor_name: '隐名测试人', is_anonymous: 1, amount_fen: 12345, material_number: 0, pay_type: 1, status: 'paid',
-      created_at: new Date().toISOString(), paid_at: new Date().toISOString()
-    }).execute()
+    await ctx.app.db
+      .insertInto('donation')
+      .values({
+        bill_no: 'TESTANON0001',
+        school_id: p.school_id,
+        items_id: p.items_id,
+        sub_items_id: null,
+        user_id: null,
+        together_id: null,
+        donor_name: '隐名测试人',
+        is_anonymous: 1,
+        amount_fen: 12345,
+        material_number: 0,
+        pay_type: 1,
+        status: 'paid',
+        created_at: new Date().toISOString(),
+        paid_at: new Date().toISOString()
+      })
+      .execute()
     assert.equal((await directory('demo', { s: '隐名测试人' })).total, 0)
     const project = (await call(ctx.app, 'demo', Api.itemsDetail, { query: { id: p.items_id } })).body.data
     const byProject = await directory('demo', { s: project.name, limit: 500 })
@@ -144,7 +187,10 @@ describe('donateRecordPage', () => {
     assert.ok(rows.every((r) => r.name === '匿名爱心人士' || /^.\*\*$/u.test(r.name)))
     assert.ok(rows.some((r) => r.name === '匿名爱心人士'))
     const demo = (await directory('demo', { limit: 500 })).rows
-    assert.ok(demo.some((r) => r.name === '赟喆䶮'), 'no masking at demo')
+    assert.ok(
+      demo.some((r) => r.name === '赟喆䶮'),
+      'no masking at demo'
+    )
   })
   it('searches donor names and project names, and filters by project and joint donation', async () => {
     const byDonor = await directory('demo', { s: '赟喆䶮' })
@@ -189,8 +235,13 @@ describe('articles', () => {
   it('lists index articles by category, 20 per page, newest first, without content', async () => {
     const all = (await call(ctx.app, 'demo', Api.articleList)).body.data
     assert.equal(all.total, 7)
-    const cats = await ctx.app.db.selectFrom('article_category').select(['id', 'name'])
-      .where('school_id', '=', await schoolId('demo')).where('source', '=', 'index').orderBy('sort_no').execute()
+    const cats = await ctx.app.db
+      .selectFrom('article_category')
+      .select(['id', 'name'])
+      .where('school_id', '=', await schoolId('demo'))
+      .where('source', '=', 'index')
+      .orderBy('sort_no')
+      .execute()
     const news = (await call(ctx.app, 'demo', Api.articleList, { query: { categoryId: cats[0].id } })).body.data
     assert.equal(news.total, 4)
     const dates = news.rows.map((r: { publishDate: string }) => r.publishDate)
@@ -218,6 +269,10 @@ describe('articles', () => {
     const detail = (await call(ctx.app, 'demo', Api.webArticleDetail, { query: { articleId: site1.rows[0].id } })).body.data
     assert.match(detail.content, /<p>/)
     const indexId = (await call(ctx.app, 'demo', Api.articleList)).body.data.rows[0].id
-    assert.equal((await call(ctx.app, 'demo', Api.webArticleDetail, { query: { articleId: indexId } })).body.code, -1, 'index article is not a web article')
+    assert.equal(
+      (await call(ctx.app, 'demo', Api.webArticleDetail, { query: { articleId: indexId } })).body.code,
+      -1,
+      'index article is not a web article'
+    )
   })
 })

@@ -9,28 +9,48 @@ let ctx: TestContext
 const schoolId = async (code: string) =>
   (await ctx.app.db.selectFrom('school').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id
 const projectIdByName = async (code: string, name: string) =>
-  (await ctx.app.db.selectFrom('project').select('project.id').innerJoin('school', 'school.id', 'project.school_id')
-    .where('school.code', '=', code).where('project.name', '=', name).executeTakeFirstOrThrow()).id
+  (
+    await ctx.app.db
+      .selectFrom('project')
+      .select('project.id')
+      .innerJoin('school', 'school.id', 'project.school_id')
+      .where('school.code', '=', code)
+      .where('project.name', '=', name)
+      .executeTakeFirstOrThrow()
+  ).id
 
-before(async () => { ctx = await startApp() })
-after(async () => { await ctx.close() })
+before(async () => {
+  ctx = await startApp()
+})
+after(async () => {
+  await ctx.close()
+})
 
 describe('types and labels', () => {
-  it('lists the school\'s types and labels', async () => {
+  it("lists the school's types and labels", async () => {
     const types = (await call(ctx.app, 'demo', Api.typeList)).body.data
-    assert.deepEqual(types.map((t: { name: string }) => t.name), ['奖助学金', '校园建设', '图书馆', '体育', '科研'])
+    assert.deepEqual(
+      types.map((t: { name: string }) => t.name),
+      ['奖助学金', '校园建设', '图书馆', '体育', '科研']
+    )
     const labels = (await call(ctx.app, 'demo', Api.labelList)).body.data
     assert.ok(labels.some((l: { labelTitle: string }) => l.labelTitle === '热门'))
     const hhuTypes = (await call(ctx.app, 'hhu', Api.typeList)).body.data
-    assert.ok(hhuTypes.every((t: { id: number }) => !types.some((d: { id: number }) => d.id === t.id)), 'types are per school')
+    assert.ok(
+      hhuTypes.every((t: { id: number }) => !types.some((d: { id: number }) => d.id === t.id)),
+      'types are per school'
+    )
   })
 })
 
 describe('itemsList', () => {
   it('pages with a default of 10 and a stable total', async () => {
     const all = (await call<Page<ProjectSummary>>(ctx.app, 'demo', Api.itemsList)).body.data
-    const dbCount = await ctx.app.db.selectFrom('project').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('school_id', '=', await schoolId('demo')).executeTakeFirstOrThrow()
+    const dbCount = await ctx.app.db
+      .selectFrom('project')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('school_id', '=', await schoolId('demo'))
+      .executeTakeFirstOrThrow()
     assert.equal(all.total, Number(dbCount.n))
     assert.equal(all.total, 14)
     assert.equal(all.rows.length, PAGE_SIZE.LIST)
@@ -64,9 +84,15 @@ describe('itemsList', () => {
     assert.ok(byLabel.rows.length < 14)
 
     const byName = (await call<Page<ProjectSummary>>(ctx.app, 'demo', Api.itemsList, { query: { s: '奖学金' } })).body.data
-    assert.deepEqual(byName.rows.map((r) => r.name), ['示范大学励志奖学金'])
+    assert.deepEqual(
+      byName.rows.map((r) => r.name),
+      ['示范大学励志奖学金']
+    )
     const byIntro = (await call<Page<ProjectSummary>>(ctx.app, 'demo', Api.itemsList, { query: { s: '山区中学' } })).body.data
-    assert.deepEqual(byIntro.rows.map((r) => r.name), ['对口支援中学校服捐赠'])
+    assert.deepEqual(
+      byIntro.rows.map((r) => r.name),
+      ['对口支援中学校服捐赠']
+    )
     const wildcard = (await call<Page<ProjectSummary>>(ctx.app, 'demo', Api.itemsList, { query: { s: '%' } })).body.data
     assert.equal(wildcard.total, 0, '% is a literal, not a wildcard')
     const empty = (await call<Page<ProjectSummary>>(ctx.app, 'demo', Api.itemsList, { query: { typeId: '', labelId: '' } })).body.data
@@ -79,7 +105,12 @@ describe('itemsDetail', () => {
     const id = await projectIdByName('demo', '示范大学励志奖学金')
     const p = (await call<Project>(ctx.app, 'demo', Api.itemsDetail, { query: { id } })).body.data
     const row = await ctx.app.db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-    const paid = await ctx.app.db.selectFrom('donation').select(['amount_fen']).where('items_id', '=', id).where('status', '=', 'paid').execute()
+    const paid = await ctx.app.db
+      .selectFrom('donation')
+      .select(['amount_fen'])
+      .where('items_id', '=', id)
+      .where('status', '=', 'paid')
+      .execute()
     const sum = paid.reduce((a, d) => a + Number(d.amount_fen), 0)
     assert.ok(paid.length > 0)
     assert.equal(p.completeMoney, fenToYuan(Number(row.offline_fen) + sum))
@@ -88,27 +119,39 @@ describe('itemsDetail', () => {
     assert.equal(p.isLimit, 1)
     assert.equal(p.isAuditMessage, 1)
     assert.equal(p.isSub, 1)
-    assert.deepEqual(p.subItemsList.map((s) => s.name), ['本科生励志奖学金', '研究生励志奖学金'])
-    assert.deepEqual(p.fixMoney, [{ title: '一份心意', money: '100.00' }, { title: '一学期书本费', money: '500.00' }, { title: '一个月生活费', money: '1000.00' }])
+    assert.deepEqual(
+      p.subItemsList.map((s) => s.name),
+      ['本科生励志奖学金', '研究生励志奖学金']
+    )
+    assert.deepEqual(p.fixMoney, [
+      { title: '一份心意', money: '100.00' },
+      { title: '一学期书本费', money: '500.00' },
+      { title: '一个月生活费', money: '1000.00' }
+    ])
     assert.equal(p.coverList.length, 2)
     assert.match(p.coverList[0].fileUrl, /^\/files\/seed\/.+\.png$/)
     assert.match(p.content, /<p>/)
     assert.equal(p.namingType, null)
   })
   it('describes goods and naming projects', async () => {
-    const goods = (await call<Project>(ctx.app, 'demo', Api.itemsDetail, { query: { id: await projectIdByName('demo', '书香校园·捐书计划') } })).body.data
+    const goods = (
+      await call<Project>(ctx.app, 'demo', Api.itemsDetail, { query: { id: await projectIdByName('demo', '书香校园·捐书计划') } })
+    ).body.data
     assert.equal(goods.crowdType, 2)
     assert.equal(goods.materialName, '图书')
     assert.equal(goods.materialUnit, '册')
     assert.equal(goods.materialPrice, '30.00')
     assert.equal(goods.limitMaterialNumber, 5000)
     assert.ok(goods.completeMaterialNumber > 820)
-    const seat = (await call<Project>(ctx.app, 'demo', Api.itemsDetail, { query: { id: await projectIdByName('demo', '大礼堂座椅冠名') } })).body.data
+    const seat = (await call<Project>(ctx.app, 'demo', Api.itemsDetail, { query: { id: await projectIdByName('demo', '大礼堂座椅冠名') } }))
+      .body.data
     assert.equal(seat.itemsType, 2)
     assert.equal(seat.namingType, 1)
     assert.equal(seat.namingCountAll, 600)
     assert.equal(seat.namingCountDonate, 8)
-    const done = (await call<Project>(ctx.app, 'demo', Api.itemsDetail, { query: { id: await projectIdByName('demo', '百年校门修缮工程') } })).body.data
+    const done = (
+      await call<Project>(ctx.app, 'demo', Api.itemsDetail, { query: { id: await projectIdByName('demo', '百年校门修缮工程') } })
+    ).body.data
     assert.equal(done.isComplete, 1)
     assert.equal(done.isDonate, 0)
     assert.equal(done.noReason, '项目已完成募集，感谢您的关注')
@@ -135,15 +178,27 @@ describe('itemsDetail', () => {
 describe('project tabs', () => {
   it('subItemsStatistics sums offline and paid gifts per sub-project, ranked when asked', async () => {
     const id = await projectIdByName('demo', '大学生创新创业基金')
-    const stats = (await call(ctx.app, 'demo', Api.subItemsStatistics, { query: { itemsId: id } })).body.data as { id: number; completeMoney: string }[]
+    const stats = (await call(ctx.app, 'demo', Api.subItemsStatistics, { query: { itemsId: id } })).body.data as {
+      id: number
+      completeMoney: string
+    }[]
     assert.equal(stats.length, 3)
     for (const s of stats) {
       const sub = await ctx.app.db.selectFrom('sub_project').select('offline_fen').where('id', '=', s.id).executeTakeFirstOrThrow()
-      const paid = await ctx.app.db.selectFrom('donation').select('amount_fen').where('sub_items_id', '=', s.id).where('status', '=', 'paid').execute()
+      const paid = await ctx.app.db
+        .selectFrom('donation')
+        .select('amount_fen')
+        .where('sub_items_id', '=', s.id)
+        .where('status', '=', 'paid')
+        .execute()
       assert.equal(s.completeMoney, fenToYuan(Number(sub.offline_fen) + paid.reduce((a, d) => a + Number(d.amount_fen), 0)))
     }
     const fen = stats.map((s) => Number(s.completeMoney.replace('.', '')))
-    assert.deepEqual(fen, [...fen].sort((a, b) => b - a), 'isSubRank orders by amount')
+    assert.deepEqual(
+      fen,
+      [...fen].sort((a, b) => b - a),
+      'isSubRank orders by amount'
+    )
   })
   it('donateSeatList lists named seats; donateBookList lists named books', async () => {
     const seatId = await projectIdByName('demo', '大礼堂座椅冠名')
@@ -165,7 +220,12 @@ describe('project tabs', () => {
     const page = (await call(ctx.app, 'demo', Api.togetherList, { query: { itemsId: id } })).body.data
     assert.equal(page.total, 2)
     for (const t of page.rows) {
-      const paid = await ctx.app.db.selectFrom('donation').select('amount_fen').where('together_id', '=', t.id).where('status', '=', 'paid').execute()
+      const paid = await ctx.app.db
+        .selectFrom('donation')
+        .select('amount_fen')
+        .where('together_id', '=', t.id)
+        .where('status', '=', 'paid')
+        .execute()
       assert.equal(t.participants, paid.length)
       assert.equal(t.completeMoney, fenToYuan(paid.reduce((a, d) => a + Number(d.amount_fen), 0)))
     }
@@ -177,8 +237,12 @@ describe('project tabs', () => {
     assert.ok(prog.total >= 2)
     assert.match(prog.rows[0].progressDate, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
     const allFiles = prog.rows.flatMap((r: { attachmentList: { fileUrl: string }[] }) => r.attachmentList)
-    const dbFiles = await ctx.app.db.selectFrom('progress_attachment').innerJoin('progress', 'progress.id', 'progress_attachment.progress_id')
-      .select('file_url').where('progress.items_id', '=', id).execute()
+    const dbFiles = await ctx.app.db
+      .selectFrom('progress_attachment')
+      .innerJoin('progress', 'progress.id', 'progress_attachment.progress_id')
+      .select('file_url')
+      .where('progress.items_id', '=', id)
+      .execute()
     assert.equal(allFiles.length, dbFiles.length)
     const use = (await call(ctx.app, 'demo', Api.instructionList, { query: { itemsId: id } })).body.data
     assert.equal(use.total, 2)
@@ -187,8 +251,18 @@ describe('project tabs', () => {
   it('leavewordList shows only visible messages, with admin replies', async () => {
     const id = await projectIdByName('demo', '示范大学励志奖学金')
     const page = (await call(ctx.app, 'demo', Api.leavewordList, { query: { itemsId: id } })).body.data
-    const visible = await ctx.app.db.selectFrom('leave_message').select('id').where('items_id', '=', id).where('status', '=', 'visible').execute()
-    const pending = await ctx.app.db.selectFrom('leave_message').select('id').where('items_id', '=', id).where('status', '=', 'pending').execute()
+    const visible = await ctx.app.db
+      .selectFrom('leave_message')
+      .select('id')
+      .where('items_id', '=', id)
+      .where('status', '=', 'visible')
+      .execute()
+    const pending = await ctx.app.db
+      .selectFrom('leave_message')
+      .select('id')
+      .where('items_id', '=', id)
+      .where('status', '=', 'pending')
+      .execute()
     assert.ok(pending.length >= 1, 'the seed holds a pending message')
     assert.equal(page.total, visible.length)
     assert.ok(!page.rows.some((m: { id: number }) => pending.some((p) => p.id === m.id)))

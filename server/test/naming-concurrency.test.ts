@@ -30,9 +30,16 @@ before(async () => {
   book = (await booksOf(ctx.app, 'demo', books)).find((b) => b.id === shelf[0].id)!
   assert.equal(book.stock, 5)
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
-interface Outcome { token: string; code: number; message: string; billNo: string }
+interface Outcome {
+  token: string
+  code: number
+  message: string
+  billNo: string
+}
 
 describe('200 concurrent orders for 10 seats and 200 for a book with stock 5', () => {
   const seatOutcomes: Outcome[] = []
@@ -41,15 +48,27 @@ describe('200 concurrent orders for 10 seats and 200 for a book with stock 5', (
   it('exactly 10 seat holders and 5 copies held; every loser a clear -1 and nothing written', async () => {
     const tokens: string[] = []
     for (let i = 0; i < 2 * DONORS; i++) tokens.push(await login(ctx.app, 'demo', `race-${i}`))
-    const ordersBefore = Number((await ctx.app.db.selectFrom('donation').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const ordersBefore = Number(
+      (
+        await ctx.app.db
+          .selectFrom('donation')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n
+    )
 
     // every request is started before any is awaited
-    const run = (token: string, body: unknown, into: Outcome[]) => donateNaming(ctx.app, 'demo', token, body).then((r) => {
-      into.push({ token, code: r.body.code, message: r.body.message, billNo: r.body.data?.orderPayRequestDTO?.billNo ?? '' })
-    })
-    await Promise.all(tokens.map((token, i) => i % 2
-      ? run(token, seatBody(jnu, [{ seat: seats[(i >> 1) % 10], termYear: 10 }]), seatOutcomes)
-      : run(token, bookBody(books, [{ book, count: 1 }]), bookOutcomes)))
+    const run = (token: string, body: unknown, into: Outcome[]) =>
+      donateNaming(ctx.app, 'demo', token, body).then((r) => {
+        into.push({ token, code: r.body.code, message: r.body.message, billNo: r.body.data?.orderPayRequestDTO?.billNo ?? '' })
+      })
+    await Promise.all(
+      tokens.map((token, i) =>
+        i % 2
+          ? run(token, seatBody(jnu, [{ seat: seats[(i >> 1) % 10], termYear: 10 }]), seatOutcomes)
+          : run(token, bookBody(books, [{ book, count: 1 }]), bookOutcomes)
+      )
+    )
 
     const seatWinners = seatOutcomes.filter((o) => o.code === 0)
     const bookWinners = bookOutcomes.filter((o) => o.code === 0)
@@ -65,12 +84,27 @@ describe('200 concurrent orders for 10 seats and 200 for a book with stock 5', (
     }
 
     // the database agrees: each seat held by a different winning order, five copies held, no loser's order exists
-    const rows = await ctx.app.db.selectFrom('naming_seat').select(['id', 'status', 'hold_donation_id']).where('id', 'in', seats.map((s) => s.id)).execute()
+    const rows = await ctx.app.db
+      .selectFrom('naming_seat')
+      .select(['id', 'status', 'hold_donation_id'])
+      .where(
+        'id',
+        'in',
+        seats.map((s) => s.id)
+      )
+      .execute()
     assert.ok(rows.every((r) => r.status === 4))
     const winnerIds = await Promise.all(seatWinners.map(async (o) => (await orderRow(ctx.app, o.billNo)).id))
     assert.deepEqual(new Set(rows.map((r) => r.hold_donation_id)), new Set(winnerIds))
     assert.deepEqual(await bookRow(ctx.app, book.id), { stock: 5, held: 5 })
-    const ordersAfter = Number((await ctx.app.db.selectFrom('donation').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const ordersAfter = Number(
+      (
+        await ctx.app.db
+          .selectFrom('donation')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n
+    )
     assert.equal(ordersAfter - ordersBefore, 15)
     const held = await ctx.app.db.selectFrom('naming_record').select(['kind']).where('status', '=', 'held').execute()
     assert.equal(held.filter((r) => r.kind === 'seat').length, 10)
@@ -81,7 +115,8 @@ describe('200 concurrent orders for 10 seats and 200 for a book with stock 5', (
     const seatWinners = seatOutcomes.filter((o) => o.code === 0)
     const bookWinners = bookOutcomes.filter((o) => o.code === 0)
     // pay 2 seats and 1 copy, cancel 3 seats and 2 copies, let the rest (5 seats, 2 copies) expire
-    for (const o of [...seatWinners.slice(0, 2), bookWinners[0]]) assert.equal((await sandboxNotify(ctx.app, 'demo', o.billNo)).body.data.status, 'applied')
+    for (const o of [...seatWinners.slice(0, 2), bookWinners[0]])
+      assert.equal((await sandboxNotify(ctx.app, 'demo', o.billNo)).body.data.status, 'applied')
     for (const o of [...seatWinners.slice(2, 5), ...bookWinners.slice(1, 3)]) {
       assert.equal((await call(ctx.app, 'demo', Api.cancel, { query: { donatePlatOrder: o.billNo }, token: o.token })).body.code, 0)
     }
@@ -89,7 +124,15 @@ describe('200 concurrent orders for 10 seats and 200 for a book with stock 5', (
     await ctx.app.jobs.reconcileOnce(minutes(16))
     for (const o of [...seatWinners.slice(5), ...bookWinners.slice(3)]) assert.equal((await orderRow(ctx.app, o.billNo)).status, 'expired')
 
-    const rows = await ctx.app.db.selectFrom('naming_seat').select(['status', 'hold_donation_id']).where('id', 'in', seats.map((s) => s.id)).execute()
+    const rows = await ctx.app.db
+      .selectFrom('naming_seat')
+      .select(['status', 'hold_donation_id'])
+      .where(
+        'id',
+        'in',
+        seats.map((s) => s.id)
+      )
+      .execute()
     assert.equal(rows.filter((r) => r.status === 2).length, 2)
     assert.equal(rows.filter((r) => r.status === 1 && r.hold_donation_id === null).length, 8)
     assert.deepEqual(await bookRow(ctx.app, book.id), { stock: 4, held: 0 })
@@ -98,10 +141,25 @@ describe('200 concurrent orders for 10 seats and 200 for a book with stock 5', (
     assert.equal(left.length, 0)
 
     // a released seat can be named again
-    const freedSeat = (await ctx.app.db.selectFrom('naming_seat').select('id').where('id', 'in', seats.map((s) => s.id)).where('status', '=', 1)
-      .orderBy('id').executeTakeFirstOrThrow()).id
-    const again = await donateNaming(ctx.app, 'demo', await login(ctx.app, 'demo', 'race-again'),
-      seatBody(jnu, [{ seat: seats.find((s) => s.id === freedSeat)!, termYear: 5 }]))
+    const freedSeat = (
+      await ctx.app.db
+        .selectFrom('naming_seat')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          seats.map((s) => s.id)
+        )
+        .where('status', '=', 1)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id
+    const again = await donateNaming(
+      ctx.app,
+      'demo',
+      await login(ctx.app, 'demo', 'race-again'),
+      seatBody(jnu, [{ seat: seats.find((s) => s.id === freedSeat)!, termYear: 5 }])
+    )
     assert.equal(again.body.code, 0, again.body.message)
   })
 })

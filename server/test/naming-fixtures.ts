@@ -4,8 +4,15 @@
  */
 import type { FastifyInstance } from 'fastify'
 import {
-  Api, CampaignKey,
-  type BaseConfig, type Book, type DonateAnswer, type NamingArea, type NameplateText, type Seat, type SeatListAnswer
+  Api,
+  CampaignKey,
+  type BaseConfig,
+  type Book,
+  type DonateAnswer,
+  type NamingArea,
+  type NameplateText,
+  type Seat,
+  type SeatListAnswer
 } from '../../types'
 import { call } from './helpers'
 import { demoBody, donate } from './order-fixtures'
@@ -37,39 +44,68 @@ export async function freeSeats(app: FastifyInstance, school: string, itemsId: n
   return free.slice(skip, skip + n)
 }
 
-export const plate = (over: Partial<NameplateText> = {}): NameplateText =>
-  ({ donorName: '赟喆䶮', donorIdentity: '校友', donationMessage: '饮水思源', ...over })
+export const plate = (over: Partial<NameplateText> = {}): NameplateText => ({
+  donorName: '赟喆䶮',
+  donorIdentity: '校友',
+  donationMessage: '饮水思源',
+  ...over
+})
 
 /** "1234.56" + "0.44" with integer fen. */
 export function sumYuan(values: string[]): string {
-  const fen = values.reduce((s, v) => { const [w, f = ''] = v.split('.'); return s + Number(w) * 100 + Number(f.padEnd(2, '0')) }, 0)
+  const fen = values.reduce((s, v) => {
+    const [w, f = ''] = v.split('.')
+    return s + Number(w) * 100 + Number(f.padEnd(2, '0'))
+  }, 0)
   return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`
 }
 
 /** A seat naming submission: each seat with a period (termYear) and the price the seat lists for it. */
-export function seatBody(itemsId: number, picks: { seat: Seat; termYear: number; plate?: Partial<NameplateText> }[], over: Record<string, unknown> = {}) {
+export function seatBody(
+  itemsId: number,
+  picks: { seat: Seat; termYear: number; plate?: Partial<NameplateText> }[],
+  over: Record<string, unknown> = {}
+) {
   const money = picks.map((p) => {
     const price = p.seat.priceList.find((x) => x.termYear === p.termYear)
     if (!price) throw new Error(`seat ${p.seat.seat} has no ${p.termYear}-year price`)
     return price.termMoney
   })
   return demoBody(itemsId, {
-    itemsType: 2, namingType: '1', currencyMoney: sumYuan(money),
+    itemsType: 2,
+    namingType: '1',
+    currencyMoney: sumYuan(money),
     seatList: picks.map((p) => ({ seatId: p.seat.id, areaId: p.seat.areaId, itemsId, termYear: p.termYear, ...plate(p.plate) })),
     ...over
   } as Record<string, unknown>)
 }
 
-export async function booksOf(app: FastifyInstance, school: string, itemsId: number, q: Record<string, string | number> = {}): Promise<Book[]> {
+export async function booksOf(
+  app: FastifyInstance,
+  school: string,
+  itemsId: number,
+  q: Record<string, string | number> = {}
+): Promise<Book[]> {
   return (await call<Book[]>(app, school, Api.bookList, { query: { itemsId, ...q } })).body.data
 }
 
-export function bookBody(itemsId: number, picks: { book: Book; count: number; plates?: NameplateText[] }[], over: Record<string, unknown> = {}) {
+export function bookBody(
+  itemsId: number,
+  picks: { book: Book; count: number; plates?: NameplateText[] }[],
+  over: Record<string, unknown> = {}
+) {
   const money = picks.map((p) => sumYuan(Array.from({ length: p.count }, () => p.book.unitPrice)))
   return demoBody(itemsId, {
-    itemsType: 2, namingType: '2', currencyMoney: sumYuan(money),
+    itemsType: 2,
+    namingType: '2',
+    currencyMoney: sumYuan(money),
     bookList: picks.map((p) => ({
-      bookId: p.book.id, itemsId, namingCount: p.count, nameplateList: p.plates ?? [plate({ donorIdentity: '教师' })], title: p.book.title, unitPrice: p.book.unitPrice
+      bookId: p.book.id,
+      itemsId,
+      namingCount: p.count,
+      nameplateList: p.plates ?? [plate({ donorIdentity: '教师' })],
+      title: p.book.title,
+      unitPrice: p.book.unitPrice
     })),
     ...over
   } as Record<string, unknown>)
@@ -94,7 +130,12 @@ export async function staffCaller(app: FastifyInstance, school: string, username
   const login = await app.inject({ method: 'POST', url: `/staff-api/${school}/login`, payload: { username, password } })
   const token = (login.json() as { data: { token: string } }).data.token
   return async <T = any>(method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const res = await app.inject({ method, url: `/staff-api/${school}${url}`, headers: { authorization: `Staff ${token}` }, ...(body !== undefined ? { payload: body as object } : {}) })
+    const res = await app.inject({
+      method,
+      url: `/staff-api/${school}${url}`,
+      headers: { authorization: `Staff ${token}` },
+      ...(body !== undefined ? { payload: body as object } : {})
+    })
     return res.json() as { code: number; message: string; data: T }
   }
 }

@@ -10,7 +10,18 @@ import { Api, NameplateStatus, type Book, type Page, type PersonalNamingRecord, 
 import { applyNotification } from '../src/domain/order/notifications'
 import { call, login, startApp, type TestContext } from './helpers'
 import {
-  BOOK_PROJECT, bookBody, bookRow, booksOf, donateNaming, freeSeats, jnuSeatProject, plate, recordsOf, seatBody, seatRow, seatsOf
+  BOOK_PROJECT,
+  bookBody,
+  bookRow,
+  booksOf,
+  donateNaming,
+  freeSeats,
+  jnuSeatProject,
+  plate,
+  recordsOf,
+  seatBody,
+  seatRow,
+  seatsOf
 } from './naming-fixtures'
 import { demoBody, orderRow, projectIdOf, sandboxNotify, writeCounts } from './order-fixtures'
 
@@ -28,11 +39,20 @@ before(async () => {
   alice = await login(ctx.app, 'demo', 'naming-alice')
   bob = await login(ctx.app, 'demo', 'naming-bob')
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
 const namingCounts = async () => {
   const n = async (table: 'naming_record' | 'donation_naming') =>
-    Number((await ctx.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    Number(
+      (
+        await ctx.app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n
+    )
   return { ...(await writeCounts(ctx.app)), records: await n('naming_record'), labels: await n('donation_naming') }
 }
 
@@ -40,7 +60,10 @@ describe('seat naming: two seats with different periods, paid, named', () => {
   it('prices from the server, holds while paying, names on payment, shows in mine-gm and the project totals', async () => {
     const [s1, s2] = await freeSeats(ctx.app, 'demo', jnu, 2)
     const before = (await call<Project>(ctx.app, 'demo', Api.itemsDetail, { query: { id: jnu } })).body.data
-    const body = seatBody(jnu, [{ seat: s1, termYear: 5 }, { seat: s2, termYear: 10, plate: { donationMessage: '愿母校越来越好' } }])
+    const body = seatBody(jnu, [
+      { seat: s1, termYear: 5 },
+      { seat: s2, termYear: 10, plate: { donationMessage: '愿母校越来越好' } }
+    ])
     assert.equal(body.currencyMoney, '3000.00')
     const r = await donateNaming(ctx.app, 'demo', alice, body)
     assert.equal(r.body.code, 0, r.body.message)
@@ -53,13 +76,22 @@ describe('seat naming: two seats with different periods, paid, named', () => {
     const shown = (await seatsOf(ctx.app, 'demo', s1.areaId)).find((s) => s.id === s1.id)!
     assert.deepEqual([shown.status, shown.held, shown.donateSeatId], [3, 1, null])
     const recs = await recordsOf(ctx.app, order.id)
-    assert.deepEqual(recs.map((x) => [x.seat_id, x.term_year, x.term_name, x.amount_fen, x.status]),
-      [[s1.id, 5, '5年', 100_000, 'held'], [s2.id, 10, '10年', 200_000, 'held']])
+    assert.deepEqual(
+      recs.map((x) => [x.seat_id, x.term_year, x.term_name, x.amount_fen, x.status]),
+      [
+        [s1.id, 5, '5年', 100_000, 'held'],
+        [s2.id, 10, '10年', 200_000, 'held']
+      ]
+    )
 
     assert.equal((await sandboxNotify(ctx.app, 'demo', billNo)).body.data.status, 'applied')
     const paid = await recordsOf(ctx.app, order.id)
-    assert.deepEqual(paid.map((x) => x.status), ['named', 'named'])
-    for (const [i, s] of [s1, s2].entries()) assert.deepEqual(await seatRow(ctx.app, s.id), { status: 2, hold_donation_id: null, record_id: paid[i].id })
+    assert.deepEqual(
+      paid.map((x) => x.status),
+      ['named', 'named']
+    )
+    for (const [i, s] of [s1, s2].entries())
+      assert.deepEqual(await seatRow(ctx.app, s.id), { status: 2, hold_donation_id: null, record_id: paid[i].id })
     // five and ten years from the payment
     const years = paid.map((x) => new Date(x.expire_at!).getUTCFullYear() - new Date(x.named_at!).getUTCFullYear())
     assert.deepEqual(years, [5, 10])
@@ -73,14 +105,20 @@ describe('seat naming: two seats with different periods, paid, named', () => {
     assert.equal(Number(after.completeMoney) - Number(before.completeMoney), 3000)
     assert.equal(after.payCounts - before.payCounts, 1)
     assert.equal(after.namingCountDonate - before.namingCountDonate, 2)
-    const list = (await call<Page<{ seat: string }>>(ctx.app, 'demo', Api.donateSeatList, { query: { itemsId: jnu, limit: 999 } })).body.data
+    const list = (await call<Page<{ seat: string }>>(ctx.app, 'demo', Api.donateSeatList, { query: { itemsId: jnu, limit: 999 } })).body
+      .data
     assert.ok(list.rows.some((row) => row.seat === `${s1.seat}、${s2.seat}`))
 
     const mine = (await call<Page<PersonalNamingRecord>>(ctx.app, 'demo', Api.namingList, { token: alice })).body.data
     assert.equal(mine.total, 1)
     assert.equal(mine.rows[0].namingType, 1)
-    assert.deepEqual(mine.rows[0].donateSeatList.map((e) => [e.seat, e.termName, e.termMoney, e.nameplateStatus, e.nameplate.donationMessage]),
-      [[s1.seat, '5年', '1000.00', NameplateStatus.PENDING, '饮水思源'], [s2.seat, '10年', '2000.00', NameplateStatus.PENDING, '愿母校越来越好']])
+    assert.deepEqual(
+      mine.rows[0].donateSeatList.map((e) => [e.seat, e.termName, e.termMoney, e.nameplateStatus, e.nameplate.donationMessage]),
+      [
+        [s1.seat, '5年', '1000.00', NameplateStatus.PENDING, '饮水思源'],
+        [s2.seat, '10年', '2000.00', NameplateStatus.PENDING, '愿母校越来越好']
+      ]
+    )
   })
 })
 
@@ -103,24 +141,41 @@ describe('docs/product §5 naming rules, re-checked: code -1, nothing written', 
 
   it('donor name required; message at most 20; identity alumnus for seats', async () => {
     await refused(seatBody(jnu, [{ seat: seats[0], termYear: 10, plate: { donorName: '  ' } }]), /铭牌捐赠人不能为空/)
-    await refused(seatBody(jnu, [{ seat: seats[0], termYear: 10, plate: { donationMessage: '一二三四五六七八九十一二三四五六七八九十一' } }]), /不能超过20个字/)
+    await refused(
+      seatBody(jnu, [{ seat: seats[0], termYear: 10, plate: { donationMessage: '一二三四五六七八九十一二三四五六七八九十一' } }]),
+      /不能超过20个字/
+    )
     await refused(seatBody(jnu, [{ seat: seats[0], termYear: 10, plate: { donorIdentity: '教师' } }]), /校友/)
     // 20 characters, rare ones counted as one each, is fine
-    const ok = await donateNaming(ctx.app, 'demo', bob, seatBody(jnu, [{ seat: seats[0], termYear: 10, plate: { donationMessage: '赟喆䶮'.repeat(6) + '一二' } }]))
+    const ok = await donateNaming(
+      ctx.app,
+      'demo',
+      bob,
+      seatBody(jnu, [{ seat: seats[0], termYear: 10, plate: { donationMessage: '赟喆䶮'.repeat(6) + '一二' } }])
+    )
     assert.equal(ok.body.code, 0, ok.body.message)
     await call(ctx.app, 'demo', Api.cancel, { query: { donatePlatOrder: ok.body.data.orderPayRequestDTO.billNo }, token: bob })
     assert.equal((await seatRow(ctx.app, seats[0].id)).status, 1)
   })
 
   it('a period per seat, one the seat offers; at least one seat', async () => {
-    const noPeriod = seatBody(jnu, [{ seat: seats[0], termYear: 10 }, { seat: seats[1], termYear: 10 }]) as unknown as { seatList: Record<string, unknown>[] }
+    const noPeriod = seatBody(jnu, [
+      { seat: seats[0], termYear: 10 },
+      { seat: seats[1], termYear: 10 }
+    ]) as unknown as { seatList: Record<string, unknown>[] }
     delete noPeriod.seatList[1].termYear
     await refused(noPeriod, new RegExp(`请为${seats[1].seat}选择冠名期限`))
     const badPeriod = seatBody(jnu, [{ seat: seats[0], termYear: 10 }]) as unknown as { seatList: Record<string, unknown>[] }
     badPeriod.seatList[0].termYear = 7
     await refused(badPeriod, new RegExp(`${seats[0].seat}不提供所选冠名期限`))
     await refused(seatBody(jnu, [{ seat: seats[0], termYear: 10 }], { seatList: [] }), /请选择冠名对象/)
-    await refused(seatBody(jnu, [{ seat: seats[0], termYear: 10 }, { seat: seats[0], termYear: 5 }]), /重复选择/)
+    await refused(
+      seatBody(jnu, [
+        { seat: seats[0], termYear: 10 },
+        { seat: seats[0], termYear: 5 }
+      ]),
+      /重复选择/
+    )
     await refused(seatBody(jnu, [{ seat: seats[0], termYear: 10 }], { namingType: '2' }), /请选择冠名座椅或图书/)
   })
 
@@ -161,32 +216,55 @@ describe('holds: a held or donated seat is refused naming the seat; cancel, repl
     assert.equal(second.body.message, `座位${s.seat}已被其他捐赠人选择，请选择其他座位`)
     assert.deepEqual(await namingCounts(), before)
     // cancelling releases it; now bob gets it
-    assert.equal((await call(ctx.app, 'demo', Api.cancel, { query: { donatePlatOrder: first.body.data.orderPayRequestDTO.billNo }, token: alice })).body.code, 0)
+    assert.equal(
+      (await call(ctx.app, 'demo', Api.cancel, { query: { donatePlatOrder: first.body.data.orderPayRequestDTO.billNo }, token: alice }))
+        .body.code,
+      0
+    )
     assert.deepEqual(await seatRow(ctx.app, s.id), { status: 1, hold_donation_id: null, record_id: null })
     const firstRow = await orderRow(ctx.app, first.body.data.orderPayRequestDTO.billNo)
-    assert.deepEqual((await recordsOf(ctx.app, firstRow.id)).map((r) => r.status), ['released'])
+    assert.deepEqual(
+      (await recordsOf(ctx.app, firstRow.id)).map((r) => r.status),
+      ['released']
+    )
     const again = await donateNaming(ctx.app, 'demo', bob, seatBody(jnu, [{ seat: s, termYear: 10 }]))
     assert.equal(again.body.code, 0, again.body.message)
     await call(ctx.app, 'demo', Api.cancel, { query: { donatePlatOrder: again.body.data.orderPayRequestDTO.billNo }, token: bob })
   })
 
-  it('a refusal on the second seat rolls the first seat\'s hold back (the order is all or nothing)', async () => {
+  it("a refusal on the second seat rolls the first seat's hold back (the order is all or nothing)", async () => {
     const [a, b] = await freeSeats(ctx.app, 'demo', jnu, 2, 30)
     const holder = await donateNaming(ctx.app, 'demo', alice, seatBody(jnu, [{ seat: b, termYear: 5 }]))
     assert.equal(holder.body.code, 0)
     // bob passes the friendly pre-check for `a`, then loses `b` inside the transaction
-    const r = await donateNaming(ctx.app, 'demo', bob, seatBody(jnu, [{ seat: a, termYear: 5 }, { seat: b, termYear: 5 }]))
+    const r = await donateNaming(
+      ctx.app,
+      'demo',
+      bob,
+      seatBody(jnu, [
+        { seat: a, termYear: 5 },
+        { seat: b, termYear: 5 }
+      ])
+    )
     assert.equal(r.body.code, -1)
     assert.match(r.body.message, new RegExp(b.seat))
     assert.deepEqual(await seatRow(ctx.app, a.id), { status: 1, hold_donation_id: null, record_id: null })
     await call(ctx.app, 'demo', Api.cancel, { query: { donatePlatOrder: holder.body.data.orderPayRequestDTO.billNo }, token: alice })
   })
 
-  it('the donor\'s new order replaces the earlier unpaid one, whose seats are released in the same transaction', async () => {
+  it("the donor's new order replaces the earlier unpaid one, whose seats are released in the same transaction", async () => {
     const [a, b] = await freeSeats(ctx.app, 'demo', jnu, 2, 40)
     const one = await donateNaming(ctx.app, 'demo', alice, seatBody(jnu, [{ seat: a, termYear: 5 }]))
     // the same seat again with another period (the donor went back and changed it): allowed, the old hold goes
-    const two = await donateNaming(ctx.app, 'demo', alice, seatBody(jnu, [{ seat: a, termYear: 10 }, { seat: b, termYear: 0 }]))
+    const two = await donateNaming(
+      ctx.app,
+      'demo',
+      alice,
+      seatBody(jnu, [
+        { seat: a, termYear: 10 },
+        { seat: b, termYear: 0 }
+      ])
+    )
     assert.equal(two.body.code, 0, two.body.message)
     const oldRow = await orderRow(ctx.app, one.body.data.orderPayRequestDTO.billNo)
     const newRow = await orderRow(ctx.app, two.body.data.orderPayRequestDTO.billNo)
@@ -216,13 +294,21 @@ describe('holds: a held or donated seat is refused naming the seat; cancel, repl
     // the order not reopened, the seat stays bob's
     const lateRow = await orderRow(ctx.app, lateBill)
     const r = await applyNotification(ctx.app.db, lateRow.school_id, {
-      provider: 'sandbox', billNo: lateBill, outcome: 'paid', amountFen: lateRow.amount_fen, providerTradeNo: 'T-late', raw: '{}'
+      provider: 'sandbox',
+      billNo: lateBill,
+      outcome: 'paid',
+      amountFen: lateRow.amount_fen,
+      providerTradeNo: 'T-late',
+      raw: '{}'
     })
     assert.equal(r.status, 'late')
     const after = await orderRow(ctx.app, lateBill)
     assert.deepEqual([after.status, after.refund_review], ['expired', 1])
     assert.deepEqual(await seatRow(ctx.app, s.id), { status: 2, hold_donation_id: null, record_id: owner.id })
-    assert.deepEqual((await recordsOf(ctx.app, lateRow.id)).map((x) => x.status), ['released'])
+    assert.deepEqual(
+      (await recordsOf(ctx.app, lateRow.id)).map((x) => x.status),
+      ['released']
+    )
   })
 })
 
@@ -231,7 +317,11 @@ describe('book naming: three copies with a custom nameplate', () => {
     const shelf = await booksOf(ctx.app, 'demo', books)
     const book = shelf.find((b) => b.stock >= 4)!
     const stored = await bookRow(ctx.app, book.id)
-    const plates = [plate({ donorName: '张三', donationMessage: '书香致远' }), plate({ donorName: '李四' }), plate({ donorName: '王五', donorIdentity: '学生' })]
+    const plates = [
+      plate({ donorName: '张三', donationMessage: '书香致远' }),
+      plate({ donorName: '李四' }),
+      plate({ donorName: '王五', donorIdentity: '学生' })
+    ]
     const r = await donateNaming(ctx.app, 'demo', alice, bookBody(books, [{ book, count: 3, plates }]))
     assert.equal(r.body.code, 0, r.body.message)
     assert.deepEqual(await bookRow(ctx.app, book.id), { stock: stored.stock, held: 3 })
@@ -248,7 +338,8 @@ describe('book naming: three copies with a custom nameplate', () => {
     // a duplicate notification sells nothing more
     assert.equal((await sandboxNotify(ctx.app, 'demo', billNo)).body.data.status, 'duplicate')
     assert.deepEqual(await bookRow(ctx.app, book.id), { stock: stored.stock - 3, held: 0 })
-    const list = (await call<Page<{ seat: string }>>(ctx.app, 'demo', Api.donateBookList, { query: { itemsId: books, limit: 999 } })).body.data
+    const list = (await call<Page<{ seat: string }>>(ctx.app, 'demo', Api.donateBookList, { query: { itemsId: books, limit: 999 } })).body
+      .data
     assert.ok(list.rows.some((row) => row.seat === `《${book.title}》×3`))
   })
 

@@ -7,14 +7,29 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import {
-  Api, NameplateStatus, ResultCode,
-  type NameplateShowData, type Page, type PersonalNamingRecord, type StaffNameplate
+  Api,
+  NameplateStatus,
+  ResultCode,
+  type NameplateShowData,
+  type Page,
+  type PersonalNamingRecord,
+  type StaffNameplate
 } from '../../types'
 import { runStaffCli } from '../src/cli/staff'
 import { createStaff } from '../src/domain/staff/service'
 import { call, login, startApp, type TestContext } from './helpers'
 import {
-  BOOK_PROJECT, bookBody, booksOf, donateNaming, freeSeats, jnuSeatProject, plate, recordsOf, seatBody, seatsOf, staffCaller
+  BOOK_PROJECT,
+  bookBody,
+  booksOf,
+  donateNaming,
+  freeSeats,
+  jnuSeatProject,
+  plate,
+  recordsOf,
+  seatBody,
+  seatsOf,
+  staffCaller
 } from './naming-fixtures'
 import { orderRow, projectIdOf, sandboxNotify, schoolIdOf } from './order-fixtures'
 
@@ -34,7 +49,8 @@ async function cli(...argv: string[]) {
 
 const mine = async (token = alice) => (await call<Page<PersonalNamingRecord>>(ctx.app, 'demo', Api.namingList, { token })).body.data
 const entry = async (id: number) => (await mine()).rows.flatMap((r) => r.donateSeatList).find((e) => e.namingId === id)!
-const show = async (path: string, id: number, token?: string) => (await call<NameplateShowData>(ctx.app, 'demo', path, { query: { id }, token })).body
+const show = async (path: string, id: number, token?: string) =>
+  (await call<NameplateShowData>(ctx.app, 'demo', path, { query: { id }, token })).body
 const correct = async (body: Record<string, unknown>, token = alice) =>
   (await call(ctx.app, 'demo', Api.nameplateUpdate, { method: 'POST', body, token })).body
 
@@ -48,7 +64,12 @@ before(async () => {
 
   const jnu = await jnuSeatProject(ctx.app)
   const [seat] = await freeSeats(ctx.app, 'demo', jnu, 1)
-  const r = await donateNaming(ctx.app, 'demo', alice, seatBody(jnu, [{ seat, termYear: 10, plate: { donorName: '1998级水文班', donationMessage: '飲水思源' } }]))
+  const r = await donateNaming(
+    ctx.app,
+    'demo',
+    alice,
+    seatBody(jnu, [{ seat, termYear: 10, plate: { donorName: '1998级水文班', donationMessage: '飲水思源' } }])
+  )
   assert.equal(r.body.code, 0, r.body.message)
   await sandboxNotify(ctx.app, 'demo', r.body.data.orderPayRequestDTO.billNo)
   const [rec] = await recordsOf(ctx.app, (await orderRow(ctx.app, r.body.data.orderPayRequestDTO.billNo)).id)
@@ -56,15 +77,22 @@ before(async () => {
 
   const books = await projectIdOf(ctx.app, 'demo', BOOK_PROJECT)
   const book = (await booksOf(ctx.app, 'demo', books)).find((b) => b.stock >= 2)!
-  const b = await donateNaming(ctx.app, 'demo', alice, bookBody(books, [{ book, count: 2, plates: [plate({ donorName: '甲' }), plate({ donorName: '乙' })] }]))
+  const b = await donateNaming(
+    ctx.app,
+    'demo',
+    alice,
+    bookBody(books, [{ book, count: 2, plates: [plate({ donorName: '甲' }), plate({ donorName: '乙' })] }])
+  )
   assert.equal(b.body.code, 0, b.body.message)
   await sandboxNotify(ctx.app, 'demo', b.body.data.orderPayRequestDTO.billNo)
   bookNaming = (await recordsOf(ctx.app, (await orderRow(ctx.app, b.body.data.orderPayRequestDTO.billNo)).id))[0].id
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
 describe('before review', () => {
-  it('pending: the owner sees the text and its state; others see the order\'s donor and no text', async () => {
+  it("pending: the owner sees the text and its state; others see the order's donor and no text", async () => {
     assert.equal((await entry(seatNaming.id)).nameplateStatus, NameplateStatus.PENDING)
     const own = await show(Api.getSeatShowData, seatNaming.id, alice)
     assert.equal(own.code, 0, own.message)
@@ -78,14 +106,17 @@ describe('before review', () => {
     assert.equal((await show(Api.getBookShowData, seatNaming.id)).code, -1)
   })
 
-  it('the staff queue lists paid namings\' pending nameplates (books with each copy\'s text); donors cannot open it', async () => {
+  it("the staff queue lists paid namings' pending nameplates (books with each copy's text); donors cannot open it", async () => {
     const q = await staff<Page<StaffNameplate>>('GET', '/nameplates')
     assert.equal(q.code, 0, q.message)
     const ids = q.data.rows.map((r) => r.namingId)
     assert.ok(ids.includes(seatNaming.id) && ids.includes(bookNaming))
     assert.ok(q.data.rows.every((r) => r.nameplateStatus === NameplateStatus.PENDING))
     const b = q.data.rows.find((r) => r.namingId === bookNaming)!
-    assert.deepEqual(b.nameplateList.map((p) => p.donorName), ['甲', '乙'])
+    assert.deepEqual(
+      b.nameplateList.map((p) => p.donorName),
+      ['甲', '乙']
+    )
     const res = await ctx.app.inject({ method: 'GET', url: '/staff-api/demo/nameplates', headers: { authorization: alice } })
     assert.equal(res.json().code, ResultCode.TOKEN_INVALID)
   })

@@ -22,7 +22,9 @@ before(async () => {
   token = await login(ctx.app, 'demo', 'cert-user')
   scholarship = await projectIdOf(ctx.app, 'demo', '示范大学励志奖学金')
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
 async function paidOrder(over: Record<string, unknown> = {}, c: TestContext = ctx, tk = token) {
   const bill = await placeOrder(c.app, 'demo', tk, demoBody(scholarship, over))
@@ -38,12 +40,18 @@ const certOf = async (bill: string, c: TestContext = ctx) => {
 }
 const jobOf = async (bill: string, c: TestContext = ctx) => {
   const o = await orderRow(c.app, bill)
-  return (await c.app.db.selectFrom('job').selectAll().where('kind', '=', 'certificate').execute()).find((j) => JSON.parse(j.payload).donationId === o.id)!
+  return (await c.app.db.selectFrom('job').selectAll().where('kind', '=', 'certificate').execute()).find(
+    (j) => JSON.parse(j.payload).donationId === o.id
+  )!
 }
 
 describe('certificate job', () => {
   it('renders a JPEG under DATA_DIR/files/certificates and success returns its URL', async () => {
-    const bill = await paidOrder({ currencyMoney: '1234.56', certificateDonorName: '赟喆䶮', formDataMap: { name: '张三', mobile: '13800138000', isAlumni: '0' } })
+    const bill = await paidOrder({
+      currencyMoney: '1234.56',
+      certificateDonorName: '赟喆䶮',
+      formDataMap: { name: '张三', mobile: '13800138000', isAlumni: '0' }
+    })
     assert.equal((await successOf(bill)).certificateImg, '', 'not before the job ran')
     assert.equal((await jobOf(bill)).status, 'pending')
     const run = await ctx.app.jobs.runJobsOnce()
@@ -109,10 +117,23 @@ describe('job retries and restarts', () => {
     const sid = await schoolIdOf(ctx.app, 'demo')
     const now = new Date()
     const iso = now.toISOString()
-    const { id } = await ctx.app.db.insertInto('job').values({
-      school_id: sid, kind: 'certificate', payload: '{}', status: 'pending', attempts: 0, max_attempts: 3,
-      run_after: iso, locked_at: null, last_error: '', created_at: iso, updated_at: iso
-    }).returning('id').executeTakeFirstOrThrow()
+    const { id } = await ctx.app.db
+      .insertInto('job')
+      .values({
+        school_id: sid,
+        kind: 'certificate',
+        payload: '{}',
+        status: 'pending',
+        attempts: 0,
+        max_attempts: 3,
+        run_after: iso,
+        locked_at: null,
+        last_error: '',
+        created_at: iso,
+        updated_at: iso
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const job = () => ctx.app.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
     assert.equal((await ctx.app.jobs.runJobsOnce(now)).failed, 1)
@@ -144,15 +165,21 @@ describe('job retries and restarts', () => {
       const crashedBill = await paidOrder({ currencyMoney: '60.00' }, c, t2)
       // the crashed process had claimed this one (status running) ten minutes ago and died
       const crashed = await jobOf(crashedBill, c)
-      await c.app.db.updateTable('job').set({ status: 'running', attempts: 1, locked_at: new Date(Date.now() - 10 * 60_000).toISOString() })
-        .where('id', '=', crashed.id).execute()
+      await c.app.db
+        .updateTable('job')
+        .set({ status: 'running', attempts: 1, locked_at: new Date(Date.now() - 10 * 60_000).toISOString() })
+        .where('id', '=', crashed.id)
+        .execute()
 
       const app2 = await c.restart()
       assert.notEqual(app2, undefined)
       assert.equal((await jobOf(pendingBill, c)).status, 'pending', 'survived the restart')
       const run = await c.app.jobs.runJobsOnce()
       assert.equal(run.ran, 2)
-      for (const [bill, tkn] of [[pendingBill, tk], [crashedBill, t2]] as const) {
+      for (const [bill, tkn] of [
+        [pendingBill, tk],
+        [crashedBill, t2]
+      ] as const) {
         const url = (await successOf(bill, c, tkn)).certificateImg
         assert.ok(url && existsSync(path.join(c.dataDir, url)), `${bill} has its certificate after the restart`)
         assert.equal((await jobOf(bill, c)).status, 'done')

@@ -11,14 +11,29 @@ export const schoolIdOf = async (app: FastifyInstance, code: string) =>
   (await app.db.selectFrom('school').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id
 
 export const projectIdOf = async (app: FastifyInstance, code: string, name: string) =>
-  (await app.db.selectFrom('project').select('project.id').innerJoin('school', 'school.id', 'project.school_id')
-    .where('school.code', '=', code).where('project.name', '=', name).executeTakeFirstOrThrow()).id
+  (
+    await app.db
+      .selectFrom('project')
+      .select('project.id')
+      .innerJoin('school', 'school.id', 'project.school_id')
+      .where('school.code', '=', code)
+      .where('project.name', '=', name)
+      .executeTakeFirstOrThrow()
+  ).id
 
 /** A submission the demo default form accepts (money project, WeChat Pay, H5). */
 export function demoBody(itemsId: number, over: Partial<DonateSubmission> & Record<string, unknown> = {}): DonateSubmission {
   return {
-    currency: 'CNY', payType: 1, currencyMoney: '100.00', itemsId, itemsType: 1, isAnonymous: 0, donateFrom: 'U1',
-    formDataMap: { name: '张三', mobile: '86-13800138000', isAlumni: '0' }, isAgree: 1, ...over
+    currency: 'CNY',
+    payType: 1,
+    currencyMoney: '100.00',
+    itemsId,
+    itemsType: 1,
+    isAnonymous: 0,
+    donateFrom: 'U1',
+    formDataMap: { name: '张三', mobile: '86-13800138000', isAlumni: '0' },
+    isAgree: 1,
+    ...over
   } as DonateSubmission
 }
 
@@ -37,18 +52,30 @@ export async function placeOrder(app: FastifyInstance, school: string, token: st
  *  sandbox cashier page has in its URL. A bill number without an order gets a token valid for 15 minutes. */
 export async function orderPayToken(app: FastifyInstance, school: string, billNo: string): Promise<string> {
   const sid = await schoolIdOf(app, school)
-  const order = await app.db.selectFrom('donation').select('expires_at').where('school_id', '=', sid).where('bill_no', '=', billNo).executeTakeFirst()
+  const order = await app.db
+    .selectFrom('donation')
+    .select('expires_at')
+    .where('school_id', '=', sid)
+    .where('bill_no', '=', billNo)
+    .executeTakeFirst()
   const expMs = order?.expires_at ? Date.parse(order.expires_at) : Date.now() + 15 * 60_000
   return signPayToken(await payLinkSecret(app.db, sid), billNo, Math.ceil(expMs / 1000))
 }
 
 /** The sandbox cashier's confirm, as the cashier page sends it: with the order's pay token unless `payToken` says
  *  otherwise (null: none at all). */
-export async function sandboxNotify(app: FastifyInstance, school: string, billNo: string, outcome: 'paid' | 'failed' = 'paid', amount?: string,
-  payToken?: string | null) {
+export async function sandboxNotify(
+  app: FastifyInstance,
+  school: string,
+  billNo: string,
+  outcome: 'paid' | 'failed' = 'paid',
+  amount?: string,
+  payToken?: string | null
+) {
   const token = payToken === undefined ? await orderPayToken(app, school, billNo) : payToken
   return call<{ status: string }>(app, school, Api.sandboxNotify, {
-    method: 'POST', body: { billNo, outcome, ...(amount ? { amount } : {}), ...(token === null ? {} : { payToken: token }) }
+    method: 'POST',
+    body: { billNo, outcome, ...(amount ? { amount } : {}), ...(token === null ? {} : { payToken: token }) }
   })
 }
 
@@ -59,8 +86,20 @@ export async function orderRow(app: FastifyInstance, billNo: string) {
 /** Rows the donation flow writes: a refused donate must leave all of them unchanged. */
 export async function writeCounts(app: FastifyInstance) {
   const n = async (table: 'donation' | 'donation_submission' | 'payment_notification' | 'job' | 'certificate') =>
-    Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-  return { donation: await n('donation'), submission: await n('donation_submission'), notification: await n('payment_notification'), job: await n('job') }
+    Number(
+      (
+        await app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n
+    )
+  return {
+    donation: await n('donation'),
+    submission: await n('donation_submission'),
+    notification: await n('payment_notification'),
+    job: await n('job')
+  }
 }
 
 export const isOk = (b: Envelope) => b.code === 0

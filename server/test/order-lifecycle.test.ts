@@ -25,17 +25,28 @@ before(async () => {
   scholarship = await projectIdOf(ctx.app, 'demo', '示范大学励志奖学金')
   avenue = await projectIdOf(ctx.app, 'demo', '校园林荫大道改造')
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
-const payback = async (billNo: string, token = alice) => (await call(ctx.app, 'demo', Api.payback, { query: { donatePlatOrder: billNo }, token })).body
-const cancel = async (billNo: string, token?: string) => (await call(ctx.app, 'demo', Api.cancel, { query: { donatePlatOrder: billNo }, token })).body
+const payback = async (billNo: string, token = alice) =>
+  (await call(ctx.app, 'demo', Api.payback, { query: { donatePlatOrder: billNo }, token })).body
+const cancel = async (billNo: string, token?: string) =>
+  (await call(ctx.app, 'demo', Api.cancel, { query: { donatePlatOrder: billNo }, token })).body
 const minutes = (n: number) => new Date(Date.now() + n * 60_000)
 
 describe('the transition table', () => {
   it('only pending -> paid | cancelled | expired | reconciling, and reconciling -> paid | cancelled', () => {
     const all: DonationStatus[] = ['pending', 'paid', 'cancelled', 'expired', 'reconciling']
     const allowed = all.flatMap((from) => all.filter((to) => canTransition(from, to)).map((to) => `${from}>${to}`))
-    assert.deepEqual(allowed, ['pending>paid', 'pending>cancelled', 'pending>expired', 'pending>reconciling', 'reconciling>paid', 'reconciling>cancelled'])
+    assert.deepEqual(allowed, [
+      'pending>paid',
+      'pending>cancelled',
+      'pending>expired',
+      'pending>reconciling',
+      'reconciling>paid',
+      'reconciling>cancelled'
+    ])
     assert.deepEqual(TRANSITIONS.paid, [])
   })
   it('an illegal pair throws before touching the database', async () => {
@@ -107,11 +118,18 @@ describe('pending -> cancelled', () => {
     const after = await orderRow(ctx.app, bill)
     assert.deepEqual([after.status, after.refund_review, after.paid_at], ['cancelled', 1, null])
     const n = await ctx.app.db.selectFrom('payment_notification').select('result').where('bill_no', '=', bill).execute()
-    assert.deepEqual(n.map((x) => x.result), ['late'])
+    assert.deepEqual(
+      n.map((x) => x.result),
+      ['late']
+    )
     assert.equal((await payback(bill)).data, 0)
-    assert.equal((await ctx.app.db.selectFrom('job').select('id').where('payload', 'like', `%"donationId":${row.id}}%`).execute()).length, 0, 'no certificate job')
+    assert.equal(
+      (await ctx.app.db.selectFrom('job').select('id').where('payload', 'like', `%"donationId":${row.id}}%`).execute()).length,
+      0,
+      'no certificate job'
+    )
   })
-  it('a new donate cancels the caller\'s earlier unpaid order for the same project only', async () => {
+  it("a new donate cancels the caller's earlier unpaid order for the same project only", async () => {
     const first = await placeOrder(ctx.app, 'demo', alice, demoBody(scholarship))
     const otherProject = await placeOrder(ctx.app, 'demo', alice, demoBody(avenue))
     const bobs = await placeOrder(ctx.app, 'demo', bob, demoBody(scholarship))
@@ -141,7 +159,12 @@ describe('pending -> expired', () => {
     const after = await orderRow(ctx.app, bill)
     assert.deepEqual([after.status, after.refund_review], ['expired', 1])
     // and the legacy seeded pending orders (no expires_at) expire by created_at + TTL
-    const seededPending = await ctx.app.db.selectFrom('donation').select('id').where('status', '=', 'pending').where('expires_at', 'is', null).execute()
+    const seededPending = await ctx.app.db
+      .selectFrom('donation')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('expires_at', 'is', null)
+      .execute()
     assert.equal(seededPending.length, 0)
   })
   it('a cancelled order is never expired (cancelled -> expired refused)', async () => {
@@ -166,7 +189,7 @@ describe('pending -> expired', () => {
 })
 
 describe('success, donate4ali, pay type 99', () => {
-  it('success: the owner\'s paid order only; certificateImg empty until the certificate exists', async () => {
+  it("success: the owner's paid order only; certificateImg empty until the certificate exists", async () => {
     const bill = await placeOrder(ctx.app, 'demo', alice, demoBody(scholarship, { currencyMoney: '66.60' }))
     const early = (await call(ctx.app, 'demo', Api.success, { query: { donatePlatOrder: bill }, token: alice })).body
     assert.equal(early.code, ResultCode.ERROR)
@@ -190,13 +213,22 @@ describe('success, donate4ali, pay type 99', () => {
     assert.match(r.data.data, /<form [^>]*action="\/cashier" method="get">/)
     assert.ok(r.data.data.includes(`name="billNo" value="${bill}"`))
     assert.match(r.data.data, /\.submit\(\)/)
-    assert.equal((await call(ctx.app, 'demo', Api.donate4ali, { query: { donatePlatOrder: bill }, token: bob })).body.code, ResultCode.ERROR)
+    assert.equal(
+      (await call(ctx.app, 'demo', Api.donate4ali, { query: { donatePlatOrder: bill }, token: bob })).body.code,
+      ResultCode.ERROR
+    )
     await cancel(bill, alice)
-    assert.equal((await call(ctx.app, 'demo', Api.donate4ali, { query: { donatePlatOrder: bill }, token: alice })).body.code, ResultCode.ERROR)
+    assert.equal(
+      (await call(ctx.app, 'demo', Api.donate4ali, { query: { donatePlatOrder: bill }, token: alice })).body.code,
+      ResultCode.ERROR
+    )
     const wechat = await placeOrder(ctx.app, 'demo', alice, demoBody(scholarship, { payType: 1 }))
-    assert.equal((await call(ctx.app, 'demo', Api.donate4ali, { query: { donatePlatOrder: wechat }, token: alice })).body.code, ResultCode.ERROR)
+    assert.equal(
+      (await call(ctx.app, 'demo', Api.donate4ali, { query: { donatePlatOrder: wechat }, token: alice })).body.code,
+      ResultCode.ERROR
+    )
   })
-  it('pay type 99 (cpu\'s bank-app option): validated, code 0, no bill number, nothing written', async () => {
+  it("pay type 99 (cpu's bank-app option): validated, code 0, no bill number, nothing written", async () => {
     const t = await login(ctx.app, 'cpu', 'cpu-user')
     const id = await projectIdOf(ctx.app, 'cpu', '药大励志奖学金')
     const before = await writeCounts(ctx.app)
@@ -204,7 +236,12 @@ describe('success, donate4ali, pay type 99', () => {
     assert.equal(r.body.code, 0, JSON.stringify(r.body))
     assert.deepEqual(r.body.data, { orderPayRequestDTO: { billNo: '' }, data: null })
     assert.deepEqual(await writeCounts(ctx.app), before)
-    const bad = await donate(ctx.app, 'cpu', t, demoBody(id, { payType: 99, currencyMoney: '10.50', formDataMap: { name: '王五', mobile: '13700137000' } }))
+    const bad = await donate(
+      ctx.app,
+      'cpu',
+      t,
+      demoBody(id, { payType: 99, currencyMoney: '10.50', formDataMap: { name: '王五', mobile: '13700137000' } })
+    )
     assert.equal(bad.body.code, ResultCode.ERROR, 'still validated (integer-only form)')
   })
   it('third-party (cpu type 14) is served by the sandbox until configured', async () => {
@@ -212,7 +249,10 @@ describe('success, donate4ali, pay type 99', () => {
     const id = await projectIdOf(ctx.app, 'cpu', '药大励志奖学金')
     const r = await donate(ctx.app, 'cpu', t, demoBody(id, { payType: 14, formDataMap: { name: '王五', mobile: '13700137000' } }))
     assert.equal(r.body.data.data?.provider, 'sandbox')
-    assert.match(r.body.data.data?.url ?? '', /^\/cashier\?billNo=D\d{14}[0-9A-Z]{10}&amount=100\.00&school=cpu&payType=14&subject=[^&]+&payToken=\d{10}\.[\w-]{43}$/)
+    assert.match(
+      r.body.data.data?.url ?? '',
+      /^\/cashier\?billNo=D\d{14}[0-9A-Z]{10}&amount=100\.00&school=cpu&payType=14&subject=[^&]+&payToken=\d{10}\.[\w-]{43}$/
+    )
   })
 })
 
@@ -238,7 +278,11 @@ describe('campus card (hhu, pay type 9, demo card system)', () => {
     const row = await orderRow(ctx.app, r.body.data.orderPayRequestDTO.billNo)
     assert.deepEqual([row.status, row.provider], ['paid', 'campus'])
     assert.deepEqual((await bal('20230001')).data, { balance: '4900.00' })
-    const stored = await ctx.app.db.selectFrom('donation_submission').select('form_data').where('donation_id', '=', row.id).executeTakeFirstOrThrow()
+    const stored = await ctx.app.db
+      .selectFrom('donation_submission')
+      .select('form_data')
+      .where('donation_id', '=', row.id)
+      .executeTakeFirstOrThrow()
     assert.equal(JSON.parse(stored.form_data).passwork, undefined, 'the card password is never stored')
 
     const poor = await donate(ctx.app, 'hhu', t, body('20230003', '063318'))
@@ -248,8 +292,12 @@ describe('campus card (hhu, pay type 9, demo card system)', () => {
     assert.equal(wrong.body.code, ResultCode.ERROR)
     assert.match(wrong.body.message, /密码错误/)
     // the refused orders were closed, never paid
-    const closed = await ctx.app.db.selectFrom('donation').select(['status', 'close_reason']).where('user_id', '=', row.user_id!)
-      .where('status', '!=', 'paid').execute()
+    const closed = await ctx.app.db
+      .selectFrom('donation')
+      .select(['status', 'close_reason'])
+      .where('user_id', '=', row.user_id!)
+      .where('status', '!=', 'paid')
+      .execute()
     assert.ok(closed.length >= 2 && closed.every((c) => c.status === 'cancelled' && c.close_reason === 'provider_error'))
   })
 })

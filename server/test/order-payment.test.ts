@@ -9,16 +9,25 @@ import assert from 'node:assert/strict'
 import { createHash, createSign, generateKeyPairSync } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import {
-  Api, ResultCode,
-  type DirectoryTotal, type DonationRecord, type Page, type Project, type SubItemStatistic, type TogetherDonation
+  Api,
+  ResultCode,
+  type DirectoryTotal,
+  type DonationRecord,
+  type Page,
+  type Project,
+  type SubItemStatistic,
+  type TogetherDonation
 } from '../../types'
 import { ProviderError, type PaymentProvider, type VerifiedNotification } from '../src/providers/payment/types'
 import { call, login, startApp, TEST_BUILD_DEFAULTS, type TestContext } from './helpers'
 import { demoBody, donate, fen, orderRow, placeOrder, projectIdOf, sandboxNotify, schoolIdOf, writeCounts } from './order-fixtures'
 
-const rsa = () => generateKeyPairSync('rsa', {
-  modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }
-})
+const rsa = () =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' }
+  })
 const appKeys = rsa()
 const alipayKeys = rsa()
 const strangerKeys = rsa()
@@ -31,26 +40,51 @@ const fakeQueries = new Map<string, VerifiedNotification | Error>()
 let fakeSecretSeen = ''
 function fakeWechat(secret: string): PaymentProvider {
   fakeSecretSeen = secret
-  const sig = (raw: string) => createHash('sha256').update(secret + raw).digest('hex')
+  const sig = (raw: string) =>
+    createHash('sha256')
+      .update(secret + raw)
+      .digest('hex')
   return {
     name: 'wechatpay',
     async create() {
-      return { params: { provider: 'wechatpay', timeStamp: '1700000000', nonceStr: 'n', packageValue: 'prepay_id=fake', signType: 'RSA', paySign: 'x' } }
+      return {
+        params: {
+          provider: 'wechatpay',
+          timeStamp: '1700000000',
+          nonceStr: 'n',
+          packageValue: 'prepay_id=fake',
+          signType: 'RSA',
+          paySign: 'x'
+        }
+      }
     },
     async verifyNotification(n) {
       if (n.headers['x-fake-signature'] !== sig(n.rawBody)) throw new ProviderError('signature does not verify', 'wechatpay', 'forged')
       const b = JSON.parse(n.rawBody) as { billNo: string; amountFen: number; tradeNo: string }
-      return { provider: 'wechatpay', billNo: b.billNo, providerTradeNo: b.tradeNo, amountFen: b.amountFen, outcome: 'paid', raw: n.rawBody }
+      return {
+        provider: 'wechatpay',
+        billNo: b.billNo,
+        providerTradeNo: b.tradeNo,
+        amountFen: b.amountFen,
+        outcome: 'paid',
+        raw: n.rawBody
+      }
     },
     async query(billNo) {
       const v = fakeQueries.get(billNo)
       if (v instanceof Error) throw v
       return v ?? null
     },
-    ack: (ok) => (ok ? { status: 204, contentType: 'text/plain', body: '' } : { status: 400, contentType: 'application/json', body: '{"code":"FAIL","message":"refused"}' })
+    ack: (ok) =>
+      ok
+        ? { status: 204, contentType: 'text/plain', body: '' }
+        : { status: 400, contentType: 'application/json', body: '{"code":"FAIL","message":"refused"}' }
   }
 }
-const fakeSign = (raw: string) => createHash('sha256').update(FAKE_SECRET + raw).digest('hex')
+const fakeSign = (raw: string) =>
+  createHash('sha256')
+    .update(FAKE_SECRET + raw)
+    .digest('hex')
 
 let ctx: TestContext
 let token: string
@@ -74,32 +108,71 @@ before(async () => {
   ids.hhu = await projectIdOf(ctx.app, 'hhu', '河海励志奖学金')
   const hhu = await schoolIdOf(ctx.app, 'hhu')
   const now = new Date().toISOString()
-  await ctx.app.db.insertInto('payment_config').values([
-    { school_id: hhu, pay_type: 1, provider: 'wechatpay', credentials: JSON.stringify({ secret: 'env:T_FAKE_WX_SECRET' }), enabled: 1, updated_at: now },
-    {
-      school_id: hhu, pay_type: 2, provider: 'alipay', enabled: 1, updated_at: now,
-      credentials: JSON.stringify({ appId: ALIPAY_APP_ID, privateKeyPem: 'env:T_ALIPAY_APP_KEY', alipayPublicKeyPem: 'env:T_ALIPAY_PUBLIC_KEY', gateway: GATEWAY })
-    }
-  ]).execute()
+  await ctx.app.db
+    .insertInto('payment_config')
+    .values([
+      {
+        school_id: hhu,
+        pay_type: 1,
+        provider: 'wechatpay',
+        credentials: JSON.stringify({ secret: 'env:T_FAKE_WX_SECRET' }),
+        enabled: 1,
+        updated_at: now
+      },
+      {
+        school_id: hhu,
+        pay_type: 2,
+        provider: 'alipay',
+        enabled: 1,
+        updated_at: now,
+        credentials: JSON.stringify({
+          appId: ALIPAY_APP_ID,
+          privateKeyPem: 'env:T_ALIPAY_APP_KEY',
+          alipayPublicKeyPem: 'env:T_ALIPAY_PUBLIC_KEY',
+          gateway: GATEWAY
+        })
+      }
+    ])
+    .execute()
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
 const detail = async (id: number, school = 'demo') => (await call<Project>(ctx.app, school, Api.itemsDetail, { query: { id } })).body.data
 const total = async (itemsId: number) => (await call<DirectoryTotal>(ctx.app, 'demo', Api.total, { query: { itemsId } })).body.data
 const directory = async (query: Record<string, string | number>, lang?: string) =>
-  (await call<Page<DonationRecord>>(ctx.app, 'demo', Api.donateRecordPage, { query: { limit: 5, ...query }, headers: lang ? { lang } : {} })).body.data
+  (
+    await call<Page<DonationRecord>>(ctx.app, 'demo', Api.donateRecordPage, {
+      query: { limit: 5, ...query },
+      headers: lang ? { lang } : {}
+    })
+  ).body.data
 
 describe('a paid gift shows everywhere, to the fen', () => {
   it('project completeMoney and payCounts, directory total, sub-project statistic, list row, directory row', async () => {
     const id = ids.scholarship
-    const sub = (await ctx.app.db.selectFrom('sub_project').select(['id', 'name']).where('items_id', '=', id).orderBy('sort_no').executeTakeFirstOrThrow())
-    const subStat = async () => (await call<SubItemStatistic[]>(ctx.app, 'demo', Api.subItemsStatistics, { query: { itemsId: id } })).body.data.find((s) => s.id === sub.id)!
+    const sub = await ctx.app.db
+      .selectFrom('sub_project')
+      .select(['id', 'name'])
+      .where('items_id', '=', id)
+      .orderBy('sort_no')
+      .executeTakeFirstOrThrow()
+    const subStat = async () =>
+      (await call<SubItemStatistic[]>(ctx.app, 'demo', Api.subItemsStatistics, { query: { itemsId: id } })).body.data.find(
+        (s) => s.id === sub.id
+      )!
     const [p0, t0, s0] = [await detail(id), await total(id), await subStat()]
 
     // an order cancelled and one left pending change nothing
     const dropped = await placeOrder(ctx.app, 'demo', token, demoBody(id, { currencyMoney: '500.00' }))
     await call(ctx.app, 'demo', Api.cancel, { query: { donatePlatOrder: dropped }, token })
-    const bill = await placeOrder(ctx.app, 'demo', token, demoBody(id, { currencyMoney: '1234.56', subItemsId: sub.id, formDataMap: { name: '赟喆䶮', mobile: '13800138000', isAlumni: '0' } }))
+    const bill = await placeOrder(
+      ctx.app,
+      'demo',
+      token,
+      demoBody(id, { currencyMoney: '1234.56', subItemsId: sub.id, formDataMap: { name: '赟喆䶮', mobile: '13800138000', isAlumni: '0' } })
+    )
     assert.equal((await detail(id)).completeMoney, p0.completeMoney, 'pending counts for nothing')
     assert.equal((await sandboxNotify(ctx.app, 'demo', bill)).body.data.status, 'applied')
 
@@ -109,20 +182,33 @@ describe('a paid gift shows everywhere, to the fen', () => {
     assert.equal(fen(t1.totalMoney) - fen(t0.totalMoney), 123456)
     assert.equal(t1.totalCount - t0.totalCount, 1)
     assert.equal(fen(s1.completeMoney) - fen(s0.completeMoney), 123456)
-    const listed = (await call<Page<{ id: number; completeMoney: string; payCounts: number }>>(ctx.app, 'demo', Api.itemsList, { query: { limit: 100 } })).body.data.rows.find((r) => r.id === id)!
+    const listed = (
+      await call<Page<{ id: number; completeMoney: string; payCounts: number }>>(ctx.app, 'demo', Api.itemsList, { query: { limit: 100 } })
+    ).body.data.rows.find((r) => r.id === id)!
     assert.deepEqual([listed.completeMoney, listed.payCounts], [p1.completeMoney, p1.payCounts])
     const top = (await directory({ itemsId: id })).rows[0]
     assert.deepEqual([top.name, top.donateMoney, top.subItemsName, top.itemsName], ['赟喆䶮', '1234.56', sub.name, '示范大学励志奖学金'])
     // completeMoney = offline + the sum of paid records, exactly
-    const paid = await ctx.app.db.selectFrom('donation').select('amount_fen').where('items_id', '=', id).where('status', '=', 'paid').execute()
-    const offline = (await ctx.app.db.selectFrom('project').select('offline_fen').where('id', '=', id).executeTakeFirstOrThrow()).offline_fen
+    const paid = await ctx.app.db
+      .selectFrom('donation')
+      .select('amount_fen')
+      .where('items_id', '=', id)
+      .where('status', '=', 'paid')
+      .execute()
+    const offline = (await ctx.app.db.selectFrom('project').select('offline_fen').where('id', '=', id).executeTakeFirstOrThrow())
+      .offline_fen
     assert.equal(fen(p1.completeMoney), offline + paid.reduce((a, r) => a + r.amount_fen, 0))
   })
 
   it('a donor who asks to be left out of the directory is not listed, and the gift still counts', async () => {
     const id = ids.scholarship
     const [t0, d0] = [await total(id), await directory({ itemsId: id, limit: 100 })]
-    const bill = await placeOrder(ctx.app, 'demo', token, demoBody(id, { currencyMoney: '321.09', isNoData: 1, formDataMap: { name: '不愿具名校友', mobile: '13800138000', isAlumni: '0' } }))
+    const bill = await placeOrder(
+      ctx.app,
+      'demo',
+      token,
+      demoBody(id, { currencyMoney: '321.09', isNoData: 1, formDataMap: { name: '不愿具名校友', mobile: '13800138000', isAlumni: '0' } })
+    )
     await sandboxNotify(ctx.app, 'demo', bill)
     const [t1, d1] = [await total(id), await directory({ itemsId: id, limit: 100 })]
     assert.equal(t1.totalCount - t0.totalCount, 1, 'counted')
@@ -145,10 +231,25 @@ describe('a paid gift shows everywhere, to the fen', () => {
   })
 
   it('joint donation totals and participants', async () => {
-    const tg = (await ctx.app.db.selectFrom('together_donation').select('id').where('items_id', '=', ids.avenue).orderBy('id').executeTakeFirstOrThrow()).id
-    const find = async () => (await call<Page<TogetherDonation>>(ctx.app, 'demo', Api.togetherList, { query: { itemsId: ids.avenue, limit: 50 } })).body.data.rows.find((r) => r.id === tg)!
+    const tg = (
+      await ctx.app.db
+        .selectFrom('together_donation')
+        .select('id')
+        .where('items_id', '=', ids.avenue)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id
+    const find = async () =>
+      (
+        await call<Page<TogetherDonation>>(ctx.app, 'demo', Api.togetherList, { query: { itemsId: ids.avenue, limit: 50 } })
+      ).body.data.rows.find((r) => r.id === tg)!
     const before = await find()
-    const bill = await placeOrder(ctx.app, 'demo', token, demoBody(ids.avenue, { currencyMoney: '88.88', donateTogetherId: tg, isDonateTogether: 1 }))
+    const bill = await placeOrder(
+      ctx.app,
+      'demo',
+      token,
+      demoBody(ids.avenue, { currencyMoney: '88.88', donateTogetherId: tg, isDonateTogether: 1 })
+    )
     await sandboxNotify(ctx.app, 'demo', bill)
     const afterPay = await find()
     assert.equal(fen(afterPay.completeMoney) - fen(before.completeMoney), 8888)
@@ -158,7 +259,12 @@ describe('a paid gift shows everywhere, to the fen', () => {
   })
 
   it('an anonymous gift shows the anonymous label and cannot be found by the real name', async () => {
-    const bill = await placeOrder(ctx.app, 'demo', token, demoBody(ids.scholarship, { isAnonymous: 1, currencyMoney: '77.77', formDataMap: { name: '欧阳锋独有名' } }))
+    const bill = await placeOrder(
+      ctx.app,
+      'demo',
+      token,
+      demoBody(ids.scholarship, { isAnonymous: 1, currencyMoney: '77.77', formDataMap: { name: '欧阳锋独有名' } })
+    )
     await sandboxNotify(ctx.app, 'demo', bill)
     const row = (await directory({ itemsId: ids.scholarship })).rows[0]
     assert.deepEqual([row.name, row.donateMoney, row.avatar], ['匿名爱心人士', '77.77', ''])
@@ -195,7 +301,11 @@ describe('notifications are idempotent and checked', () => {
     assert.equal((await orderRow(ctx.app, bill)).status, 'pending')
     assert.deepEqual(await writeCounts(ctx.app), before)
     assert.equal((await detail(ids.scholarship)).completeMoney, p0.completeMoney)
-    assert.equal((await sandboxNotify(ctx.app, 'demo', bill, 'paid', '300.00')).body.data.status, 'applied', 'the right amount is then taken')
+    assert.equal(
+      (await sandboxNotify(ctx.app, 'demo', bill, 'paid', '300.00')).body.data.status,
+      'applied',
+      'the right amount is then taken'
+    )
   })
 
   it('unknown bill numbers are refused', async () => {
@@ -242,7 +352,14 @@ describe('POST /notify/{school}/{provider}: raw bodies, provider answers', () =>
 
   it('JSON provider: the signature covers the exact bytes; forged or mismatched amounts are refused', async () => {
     const t = await login(ctx.app, 'hhu', 'hhu-notify')
-    const bill = (await donate(ctx.app, 'hhu', t, demoBody(ids.hhu, { payType: 1, currencyMoney: '12.34', formDataMap: { name: '张三', mobile: '13800138000' } }))).body.data.orderPayRequestDTO.billNo
+    const bill = (
+      await donate(
+        ctx.app,
+        'hhu',
+        t,
+        demoBody(ids.hhu, { payType: 1, currencyMoney: '12.34', formDataMap: { name: '张三', mobile: '13800138000' } })
+      )
+    ).body.data.orderPayRequestDTO.billNo
     // key order and spacing a re-serialisation would change
     const raw = `{ "tradeNo":"4200000001",  "amountFen": 1234,\n "billNo": "${bill}" }`
     const forged = await post('/notify/hhu/wechatpay', raw, { 'x-fake-signature': fakeSign(raw.replace('  ', ' ')) })
@@ -265,28 +382,52 @@ describe('POST /notify/{school}/{provider}: raw bodies, provider answers', () =>
   })
 
   it('unknown school, unknown or unconfigured provider, and the sandbox: 404', async () => {
-    for (const url of ['/notify/nope/wechatpay', '/notify/hhu/paypal', '/notify/demo/wechatpay', '/notify/demo/sandbox', '/notify/hhu/wechatpay/2']) {
+    for (const url of [
+      '/notify/nope/wechatpay',
+      '/notify/hhu/paypal',
+      '/notify/demo/wechatpay',
+      '/notify/demo/sandbox',
+      '/notify/hhu/wechatpay/2'
+    ]) {
       assert.equal((await post(url, '{}')).statusCode, 404, url)
     }
   })
 
   it('Alipay (real provider, keys generated here): wap form, form-urlencoded notify verified, tampering refused', async () => {
     const t = await login(ctx.app, 'hhu', 'hhu-alipay')
-    const r = await donate(ctx.app, 'hhu', t, demoBody(ids.hhu, { payType: 2, currencyMoney: '0.29', formDataMap: { name: '张三', mobile: '13800138000' } }))
+    const r = await donate(
+      ctx.app,
+      'hhu',
+      t,
+      demoBody(ids.hhu, { payType: 2, currencyMoney: '0.29', formDataMap: { name: '张三', mobile: '13800138000' } })
+    )
     assert.equal(r.body.code, 0, JSON.stringify(r.body))
     const bill = r.body.data.orderPayRequestDTO.billNo
     assert.ok(r.body.data.data?.url?.startsWith(GATEWAY))
-    const page = (await call<{ data: string }>(ctx.app, 'hhu', Api.donate4ali, { query: { donatePlatOrder: bill }, token: t })).body.data.data
+    const page = (await call<{ data: string }>(ctx.app, 'hhu', Api.donate4ali, { query: { donatePlatOrder: bill }, token: t })).body.data
+      .data
     assert.ok(page.includes(`action="${GATEWAY}?charset=utf-8"`), page.slice(0, 200))
     assert.match(page, /method="post"/)
     assert.ok(page.includes(`notify_url`) && page.includes(`/notify/hhu/alipay`))
 
     const params = (over: Record<string, string> = {}) => ({
-      app_id: ALIPAY_APP_ID, out_trade_no: bill, trade_no: '2026112222001446881000000042', trade_status: 'TRADE_SUCCESS',
-      total_amount: '0.29', subject: '捐赠 河海励志奖学金', notify_type: 'trade_status_sync', sign_type: 'RSA2', charset: 'utf-8', ...over
+      app_id: ALIPAY_APP_ID,
+      out_trade_no: bill,
+      trade_no: '2026112222001446881000000042',
+      trade_status: 'TRADE_SUCCESS',
+      total_amount: '0.29',
+      subject: '捐赠 河海励志奖学金',
+      notify_type: 'trade_status_sync',
+      sign_type: 'RSA2',
+      charset: 'utf-8',
+      ...over
     })
     const signed = (p: Record<string, string>, key = alipayKeys.privateKey) => {
-      const content = Object.keys(p).filter((k) => k !== 'sign' && k !== 'sign_type').sort().map((k) => `${k}=${p[k]}`).join('&')
+      const content = Object.keys(p)
+        .filter((k) => k !== 'sign' && k !== 'sign_type')
+        .sort()
+        .map((k) => `${k}=${p[k]}`)
+        .join('&')
       return new URLSearchParams({ ...p, sign: createSign('RSA-SHA256').update(content, 'utf8').sign(key, 'base64') }).toString()
     }
     const form = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }
@@ -306,7 +447,8 @@ describe('POST /notify/{school}/{provider}: raw bodies, provider answers', () =>
 describe('reconciliation through provider.query', () => {
   it('a paid order whose notification was lost is applied; a failed one closed; an unreachable provider does not block expiry', async () => {
     const t = await login(ctx.app, 'hhu', 'hhu-reconcile')
-    const body = (money: string) => demoBody(ids.hhu, { payType: 1, currencyMoney: money, formDataMap: { name: '张三', mobile: '13800138000' } })
+    const body = (money: string) =>
+      demoBody(ids.hhu, { payType: 1, currencyMoney: money, formDataMap: { name: '张三', mobile: '13800138000' } })
     const lost = (await donate(ctx.app, 'hhu', t, body('5.00'))).body.data.orderPayRequestDTO.billNo
     const t2 = await login(ctx.app, 'hhu', 'hhu-reconcile-2')
     const failed = (await donate(ctx.app, 'hhu', t2, body('6.00'))).body.data.orderPayRequestDTO.billNo
@@ -320,7 +462,10 @@ describe('reconciliation through provider.query', () => {
     assert.equal((await orderRow(ctx.app, lost)).status, 'pending', 'younger than two minutes: not asked yet')
     await ctx.app.jobs.reconcileOnce(new Date(Date.now() + 3 * 60_000))
     assert.equal((await orderRow(ctx.app, lost)).status, 'paid')
-    assert.deepEqual([(await orderRow(ctx.app, failed)).status, (await orderRow(ctx.app, failed)).close_reason], ['cancelled', 'payment_failed'])
+    assert.deepEqual(
+      [(await orderRow(ctx.app, failed)).status, (await orderRow(ctx.app, failed)).close_reason],
+      ['cancelled', 'payment_failed']
+    )
     assert.equal((await orderRow(ctx.app, down)).status, 'pending')
     await ctx.app.jobs.reconcileOnce(new Date(Date.now() + 16 * 60_000))
     assert.equal((await orderRow(ctx.app, down)).status, 'expired')

@@ -17,11 +17,21 @@ before(async () => {
   ctx = await startApp()
   token = await login(ctx.app, 'demo', 'validation-user')
   for (const [key, name] of Object.entries({
-    scholarship: '示范大学励志奖学金', grant: '寒门学子助学金', gym: '体育馆设施更新', books: '书香校园·捐书计划',
-    innovation: '大学生创新创业基金', gate: '百年校门修缮工程', seat: '大礼堂座椅冠名', study: '校友书房建设', avenue: '校园林荫大道改造'
-  })) ids[key] = await projectIdOf(ctx.app, 'demo', name)
+    scholarship: '示范大学励志奖学金',
+    grant: '寒门学子助学金',
+    gym: '体育馆设施更新',
+    books: '书香校园·捐书计划',
+    innovation: '大学生创新创业基金',
+    gate: '百年校门修缮工程',
+    seat: '大礼堂座椅冠名',
+    study: '校友书房建设',
+    avenue: '校园林荫大道改造'
+  }))
+    ids[key] = await projectIdOf(ctx.app, 'demo', name)
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
 type Body = DonateSubmission & Record<string, unknown>
 
@@ -29,7 +39,10 @@ type Body = DonateSubmission & Record<string, unknown>
 async function refused(body: unknown, message: RegExp, opts: { school?: string; token?: string; lang?: string } = {}) {
   const before = await writeCounts(ctx.app)
   const r = await call(ctx.app, opts.school ?? 'demo', Api.donate, {
-    method: 'POST', body, token: opts.token ?? token, headers: opts.lang ? { lang: opts.lang } : {}
+    method: 'POST',
+    body,
+    token: opts.token ?? token,
+    headers: opts.lang ? { lang: opts.lang } : {}
   })
   assert.equal(r.status, 200, JSON.stringify(r.body))
   assert.equal(r.body.code, ResultCode.ERROR, `expected -1 for ${message}: ${JSON.stringify(r.body)}`)
@@ -59,7 +72,7 @@ describe('amount (docs/product §5, §9)', () => {
     await refused(scholarship({ currencyMoney: '99999999999' }), /不能超过/)
     await accepted(scholarship({ currencyMoney: '10000000.00' }))
   })
-  it('below the form\'s minMoney (1.00) refused; 1.00 accepted', async () => {
+  it("below the form's minMoney (1.00) refused; 1.00 accepted", async () => {
     await refused(scholarship({ currencyMoney: '0.99' }), /不能低于1\.00元/)
     await accepted(scholarship({ currencyMoney: '1.00' }))
   })
@@ -86,10 +99,23 @@ describe('goods (crowdType 2)', () => {
   it('the amount is quantity × unit price: a different client figure is refused', async () => {
     await refused(goods({ donateMaterialNumber: 3, currencyMoney: '100.00' }), /单价不符/)
     const ok = await accepted(goods({ donateMaterialNumber: 3, currencyMoney: '90.00' }))
-    const row = await ctx.app.db.selectFrom('donation').select(['amount_fen', 'material_number']).where('bill_no', '=', ok.orderPayRequestDTO.billNo).executeTakeFirstOrThrow()
+    const row = await ctx.app.db
+      .selectFrom('donation')
+      .select(['amount_fen', 'material_number'])
+      .where('bill_no', '=', ok.orderPayRequestDTO.billNo)
+      .executeTakeFirstOrThrow()
     assert.deepEqual(row, { amount_fen: 9000, material_number: 3 })
     const noFigure = await accepted(goods({ donateMaterialNumber: '2' as unknown as number }))
-    assert.equal((await ctx.app.db.selectFrom('donation').select('amount_fen').where('bill_no', '=', noFigure.orderPayRequestDTO.billNo).executeTakeFirstOrThrow()).amount_fen, 6000)
+    assert.equal(
+      (
+        await ctx.app.db
+          .selectFrom('donation')
+          .select('amount_fen')
+          .where('bill_no', '=', noFigure.orderPayRequestDTO.billNo)
+          .executeTakeFirstOrThrow()
+      ).amount_fen,
+      6000
+    )
   })
 })
 
@@ -114,14 +140,17 @@ describe('dynamic fields with conditions', () => {
     await refused(withData({ message: '好'.repeat(201) }), /捐赠寄语长度不得大于200/)
   })
   it('mobile with area code 86 must have 11 digits; other codes are accepted', async () => {
-    for (const m of ['86-1380013800', '86-138001380001', '1380013800', '+86-2380013800x', 'abc']) await refused(withData({ mobile: m }), /请输入合法的手机号/)
+    for (const m of ['86-1380013800', '86-138001380001', '1380013800', '+86-2380013800x', 'abc'])
+      await refused(withData({ mobile: m }), /请输入合法的手机号/)
     await accepted(withData({ mobile: '852-91234567' }))
     await accepted(withData({ mobile: '13800138000' }))
   })
   it('the twelve-type form: number, switch, select2, date, ID number, length minimum, chained conditions', async () => {
-    const full = (data: Record<string, unknown>) => demoBody(ids.innovation, {
-      currencyMoney: '50.00', formDataMap: { name: '李四', mobile: '13900139000', contactPref: '3', ...data } as Record<string, string>
-    })
+    const full = (data: Record<string, unknown>) =>
+      demoBody(ids.innovation, {
+        currencyMoney: '50.00',
+        formDataMap: { name: '李四', mobile: '13900139000', contactPref: '3', ...data } as Record<string, string>
+      })
     await accepted(full({}))
     await refused(full({ teamSize: '1.5' }), /团队人数必须为正整数/)
     await refused(full({ teamSize: '0' }), /团队人数必须为正整数/)
@@ -136,13 +165,29 @@ describe('dynamic fields with conditions', () => {
     await refused(full({ contactPref: '1' }), /请输入工作单位/)
     await refused(full({ contactPref: '2', employer: '甲' }), /工作单位长度不得小于2/)
     await refused(full({ contactPref: undefined }), /请选择回访方式/)
-    const ok = await accepted(full({
-      isAlumni: true, graduationYear: '2001', college: '2', interests: 'a,b', mentor: '1', birthday: '1980-02-29',
-      idNo: '32010219800229123X', queryPassword: 'secret123', region: '江苏省,南京市,鼓楼区', teamSize: 12, contactPref: '1', employer: '某某科技'
-    }))
+    const ok = await accepted(
+      full({
+        isAlumni: true,
+        graduationYear: '2001',
+        college: '2',
+        interests: 'a,b',
+        mentor: '1',
+        birthday: '1980-02-29',
+        idNo: '32010219800229123X',
+        queryPassword: 'secret123',
+        region: '江苏省,南京市,鼓楼区',
+        teamSize: 12,
+        contactPref: '1',
+        employer: '某某科技'
+      })
+    )
     // password fields are validated but never stored
-    const stored = await ctx.app.db.selectFrom('donation_submission as s').innerJoin('donation as d', 'd.id', 's.donation_id')
-      .select('s.form_data').where('d.bill_no', '=', ok.orderPayRequestDTO.billNo).executeTakeFirstOrThrow()
+    const stored = await ctx.app.db
+      .selectFrom('donation_submission as s')
+      .innerJoin('donation as d', 'd.id', 's.donation_id')
+      .select('s.form_data')
+      .where('d.bill_no', '=', ok.orderPayRequestDTO.billNo)
+      .executeTakeFirstOrThrow()
     const data = JSON.parse(stored.form_data)
     assert.equal(data.queryPassword, undefined)
     assert.equal(data.employer, '某某科技')
@@ -159,11 +204,40 @@ describe('certificate and receipt', () => {
     await refused(scholarship({ isNeedPaper: 1, certificateWay: 1 }), /证书抬头/)
     await refused(scholarship({ isNeedPaper: 1, certificateDonorName: '张三', certificateWay: 3 }), /证书领取方式/)
     await refused(scholarship({ isNeedPaper: 1, certificateDonorName: '张三', certificateWay: 2 }), /请输入邮寄地址/)
-    await refused(scholarship({ isNeedPaper: 1, certificateDonorName: '张三', certificateWay: 2, postalAddress: '南京市鼓楼区', postalContact: '张三', postalMobile: '86-123' }), /联系人手机号/)
-    await accepted(scholarship({ isNeedPaper: 1, certificateDonorName: '张三', certificateWay: 2, postalAddress: '南京市鼓楼区', postalContact: '张三', postalMobile: '86-13800138000' }))
+    await refused(
+      scholarship({
+        isNeedPaper: 1,
+        certificateDonorName: '张三',
+        certificateWay: 2,
+        postalAddress: '南京市鼓楼区',
+        postalContact: '张三',
+        postalMobile: '86-123'
+      }),
+      /联系人手机号/
+    )
+    await accepted(
+      scholarship({
+        isNeedPaper: 1,
+        certificateDonorName: '张三',
+        certificateWay: 2,
+        postalAddress: '南京市鼓楼区',
+        postalContact: '张三',
+        postalMobile: '86-13800138000'
+      })
+    )
   })
   it('receipt only at or above minMoneyReceipt; type, way, donor type, name, 18-character codes, e-mail, SMS mobile', async () => {
-    const r = (over: Partial<Body>) => scholarship({ currencyMoney: '200.00', isNeedReceipt: 1, receiptType: 2, receiptWay: 3, receiptDonorType: 1, receiptDonorName: '张三', postalEmail: 'a@b.cn', ...over })
+    const r = (over: Partial<Body>) =>
+      scholarship({
+        currencyMoney: '200.00',
+        isNeedReceipt: 1,
+        receiptType: 2,
+        receiptWay: 3,
+        receiptDonorType: 1,
+        receiptDonorName: '张三',
+        postalEmail: 'a@b.cn',
+        ...over
+      })
     await refused(r({ currencyMoney: '99.99' }), /不提供捐赠票据/)
     await refused(r({ receiptType: 3 }), /票据类型/)
     await refused(r({ receiptWay: 1 }), /票据领取方式/)
@@ -180,8 +254,14 @@ describe('certificate and receipt', () => {
   })
   it('a form with isCreditCode 1 requires the code', async () => {
     const b = demoBody(ids.innovation, {
-      currencyMoney: '200.00', formDataMap: { name: '李四', mobile: '13900139000', contactPref: '3' }, isNeedReceipt: 1, receiptType: 2,
-      receiptWay: 3, receiptDonorType: 2, receiptDonorName: '某公司', postalEmail: 'a@b.cn'
+      currencyMoney: '200.00',
+      formDataMap: { name: '李四', mobile: '13900139000', contactPref: '3' },
+      isNeedReceipt: 1,
+      receiptType: 2,
+      receiptWay: 3,
+      receiptDonorType: 2,
+      receiptDonorName: '某公司',
+      postalEmail: 'a@b.cn'
     })
     await refused(b, /请输入统一社会信用代码/)
     await accepted({ ...b, creditCode: '91320100MA1ABCDE1X' })
@@ -196,10 +276,12 @@ describe('agreement, project, sub-project, joint donation, pay type, school, per
     await refused(scholarship({ isAgree: 'yes' as unknown as 1 }), /请阅读并同意捐赠协议/)
   })
   it('the sub-project must belong to the project', async () => {
-    const other = (await ctx.app.db.selectFrom('sub_project').select('id').where('items_id', '=', ids.innovation).executeTakeFirstOrThrow()).id
+    const other = (await ctx.app.db.selectFrom('sub_project').select('id').where('items_id', '=', ids.innovation).executeTakeFirstOrThrow())
+      .id
     await refused(scholarship({ subItemsId: other }), /子项目不属于该项目/)
     await refused(scholarship({ subItemsId: 999999 }), /子项目不属于该项目/)
-    const own = (await ctx.app.db.selectFrom('sub_project').select('id').where('items_id', '=', ids.scholarship).executeTakeFirstOrThrow()).id
+    const own = (await ctx.app.db.selectFrom('sub_project').select('id').where('items_id', '=', ids.scholarship).executeTakeFirstOrThrow())
+      .id
     await accepted(scholarship({ subItemsId: own }))
   })
   it('the joint donation must be an active one of this project', async () => {
@@ -233,8 +315,14 @@ describe('agreement, project, sub-project, joint donation, pay type, school, per
   it('campus card: number and password required', async () => {
     const hhuToken = await login(ctx.app, 'hhu', 'hhu-user')
     const id = await projectIdOf(ctx.app, 'hhu', '河海励志奖学金')
-    await refused(demoBody(id, { payType: 9, formDataMap: { name: '张三', mobile: '13800138000' } }), /学工号和一卡通密码/, { school: 'hhu', token: hhuToken })
-    await refused(demoBody(id, { payType: 9, formDataMap: { name: '张三', mobile: '13800138000', stuWorkNo: '20230001' } }), /一卡通密码/, { school: 'hhu', token: hhuToken })
+    await refused(demoBody(id, { payType: 9, formDataMap: { name: '张三', mobile: '13800138000' } }), /学工号和一卡通密码/, {
+      school: 'hhu',
+      token: hhuToken
+    })
+    await refused(demoBody(id, { payType: 9, formDataMap: { name: '张三', mobile: '13800138000', stuWorkNo: '20230001' } }), /一卡通密码/, {
+      school: 'hhu',
+      token: hhuToken
+    })
   })
   it('without a token: -997 and nothing written', async () => {
     const before = await writeCounts(ctx.app)
@@ -244,7 +332,11 @@ describe('agreement, project, sub-project, joint donation, pay type, school, per
   })
   it('malformed shapes are protocol errors (400): numeric strings are ids (wire tolerance), anything else is not coerced', async () => {
     const before = await writeCounts(ctx.app)
-    for (const body of [{ ...scholarship(), itemsId: `${ids.scholarship}abc` }, { ...scholarship(), payType: '1.5' }, { ...scholarship(), isAnonymous: true }]) {
+    for (const body of [
+      { ...scholarship(), itemsId: `${ids.scholarship}abc` },
+      { ...scholarship(), payType: '1.5' },
+      { ...scholarship(), isAnonymous: true }
+    ]) {
       const r = await call(ctx.app, 'demo', Api.donate, { method: 'POST', body, token })
       assert.equal(r.status, 400, JSON.stringify(body))
     }

@@ -25,13 +25,25 @@ before(async () => {
   ctx = await startApp({
     build: {
       orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl: 'https://give.example.edu.cn' },
-      payments: { factories: { sandbox: () => ({ ...sandbox, create: async (input: CreatePaymentInput) => { created.push(input); return sandbox.create(input) } }) } }
+      payments: {
+        factories: {
+          sandbox: () => ({
+            ...sandbox,
+            create: async (input: CreatePaymentInput) => {
+              created.push(input)
+              return sandbox.create(input)
+            }
+          })
+        }
+      }
     }
   })
   alice = await login(ctx.app, 'demo', 'pay-link-alice')
   scholarship = await projectIdOf(ctx.app, 'demo', '示范大学励志奖学金')
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
 /** A fresh order of alice's (a new donate replaces her earlier unpaid one for the project). */
 async function order(payType: 1 | 2 = 1) {
@@ -63,7 +75,7 @@ describe('a valid payToken opens its own order without Authorization', () => {
     assert.equal(created.at(-1)?.payToken, payToken)
   })
 
-  it('payback answers 0 then 1; success answers the donor\'s data once paid', async () => {
+  it("payback answers 0 then 1; success answers the donor's data once paid", async () => {
     const { billNo, payToken } = await order()
     const before = await anon(Api.payback, { donatePlatOrder: billNo, payToken })
     assert.deepEqual([before.body.code, before.body.data], [0, 0])
@@ -89,7 +101,7 @@ describe('a valid payToken opens its own order without Authorization', () => {
     assert.ok(html.includes(`name="payToken" value="${payToken}"`))
   })
 
-  it('the owner\'s Authorization still works, and without either credential the answer is -997', async () => {
+  it("the owner's Authorization still works, and without either credential the answer is -997", async () => {
     const { billNo } = await order()
     const owner = await call(ctx.app, 'demo', Api.payback, { query: { donatePlatOrder: billNo }, token: alice })
     assert.deepEqual([owner.body.code, owner.body.data], [0, 0])
@@ -98,7 +110,7 @@ describe('a valid payToken opens its own order without Authorization', () => {
     }
     const bob = await login(ctx.app, 'demo', 'pay-link-bob')
     const other = await call(ctx.app, 'demo', Api.payback, { query: { donatePlatOrder: billNo }, token: bob })
-    assert.equal(other.body.code, ResultCode.ERROR, 'another user\'s session does not open the order')
+    assert.equal(other.body.code, ResultCode.ERROR, "another user's session does not open the order")
   })
 })
 
@@ -121,7 +133,7 @@ describe('refused tokens', () => {
     }
   })
 
-  it('another order\'s token, and the same order at another school', async () => {
+  it("another order's token, and the same order at another school", async () => {
     const first = await order(2)
     const t = await login(ctx.app, 'demo', 'pay-link-carol')
     const r = await donate(ctx.app, 'demo', t, demoBody(scholarship, { payType: 2 }))
@@ -131,7 +143,7 @@ describe('refused tokens', () => {
     await refused(Api.payback, first.billNo, first.payToken, 'cpu')
   })
 
-  it('an expired token (signed with the school\'s own key)', async () => {
+  it("an expired token (signed with the school's own key)", async () => {
     const { billNo } = await order(2)
     const secret = await payLinkSecret(ctx.app.db, await schoolIdOf(ctx.app, 'demo'))
     const past = Math.floor(Date.now() / 1000) - 1
@@ -154,7 +166,7 @@ describe('refused tokens', () => {
     assert.equal(await payLinkSecret(ctx.app.db, sid), keys[0])
   })
 
-  it('the order\'s own expiry ends the token (server clock 20 minutes on)', async () => {
+  it("the order's own expiry ends the token (server clock 20 minutes on)", async () => {
     const { billNo, payToken } = await order()
     assert.equal((await anon(Api.payback, { donatePlatOrder: billNo, payToken })).body.code, 0)
     const later = new Date(Date.now() + 20 * 60_000)

@@ -116,7 +116,9 @@ describe('envelope on failures', () => {
   it('refuses a body over 1 MB with 413 and keeps serving', async () => {
     const key = await signKeyOf(ctx.app, 'demo')
     const res = await ctx.app.inject({
-      method: 'POST', url: `/api/demo${Api.insertLeaveword}`, headers: { ...signedHeaders(key), 'content-type': 'application/json' },
+      method: 'POST',
+      url: `/api/demo${Api.insertLeaveword}`,
+      headers: { ...signedHeaders(key), 'content-type': 'application/json' },
       payload: JSON.stringify({ itemsId: 1, content: 'x'.repeat(1_100_000) })
     })
     assert.equal(res.statusCode, 413)
@@ -129,7 +131,10 @@ describe('envelope on failures', () => {
   it('answers malformed JSON with 400 and no stack trace', async () => {
     const key = await signKeyOf(ctx.app, 'demo')
     const res = await ctx.app.inject({
-      method: 'POST', url: `/api/demo${Api.middleAuth}`, headers: { ...signedHeaders(key), 'content-type': 'application/json' }, payload: '{"openId": '
+      method: 'POST',
+      url: `/api/demo${Api.middleAuth}`,
+      headers: { ...signedHeaders(key), 'content-type': 'application/json' },
+      payload: '{"openId": '
     })
     assert.equal(res.statusCode, 400)
     assert.deepEqual(Object.keys(res.json()).sort(), ['code', 'data', 'message'])
@@ -147,7 +152,7 @@ describe('request signature', () => {
     assert.equal(replay.json().code, -1)
     assert.equal(replay.json().message, '重复的请求')
   })
-  it('refuses missing headers, a malformed nonce and another school\'s key', async () => {
+  it("refuses missing headers, a malformed nonce and another school's key", async () => {
     let res = await ctx.app.inject({ url })
     assert.equal(res.statusCode, 401)
     assert.equal(res.json().code, -1)

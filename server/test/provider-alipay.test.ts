@@ -104,7 +104,9 @@ class FakeAlipay {
     let text = `{ "code":"${node.code}",  "msg" : "${node.msg}"`
     for (const [k, v] of Object.entries(node)) if (k !== 'code' && k !== 'msg') text += `,"${k}":${JSON.stringify(v)}`
     text += ` ,"memo":"{not a brace} \\" 中文"}`
-    const sign = createSign('RSA-SHA256').update(text, 'utf8').sign(this.signWith ?? alipay.privateKey, 'base64')
+    const sign = createSign('RSA-SHA256')
+      .update(text, 'utf8')
+      .sign(this.signWith ?? alipay.privateKey, 'base64')
     if (this.tamper) text = text.replace(/"total_amount":"[^"]*"/, '"total_amount":"9999.00"').replace(/"trade_no":"/, '"trade_no":"X')
     const body = this.unsigned ? `{"${member}":${text}}` : `{"${member}":${text},"sign":"${sign}"}`
     res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' })
@@ -118,13 +120,16 @@ class FakeAlipay {
     const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')))
     let signatureValid = false
     try {
-      signatureValid = createVerify('RSA-SHA256').update(requestContent(params), 'utf8').verify(app.publicKey, params.sign ?? '', 'base64')
+      signatureValid = createVerify('RSA-SHA256')
+        .update(requestContent(params), 'utf8')
+        .verify(app.publicKey, params.sign ?? '', 'base64')
     } catch {
       signatureValid = false
     }
     this.seen.push({ params, signatureValid, contentType: String(req.headers['content-type']) })
     const member = `${String(params.method).replace(/\./g, '_')}_response`
-    if (url.pathname !== '/gateway.do' || req.method !== 'POST') return this.answer(res, 'error_response', { code: '40004', msg: 'Business Failed' })
+    if (url.pathname !== '/gateway.do' || req.method !== 'POST')
+      return this.answer(res, 'error_response', { code: '40004', msg: 'Business Failed' })
     if (!signatureValid || params.app_id !== APP_ID || params.sign_type !== 'RSA2' || params.charset !== 'utf-8') {
       return this.answer(res, member, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' })
     }
@@ -136,8 +141,15 @@ class FakeAlipay {
     }
     if (params.method === 'alipay.trade.query') {
       const t = this.trades.get(biz.out_trade_no)
-      if (!t) return this.answer(res, member, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' })
-      return this.answer(res, member, { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, ...t, buyer_logon_id: 'don***@example.com' })
+      if (!t)
+        return this.answer(res, member, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' })
+      return this.answer(res, member, {
+        code: '10000',
+        msg: 'Success',
+        out_trade_no: biz.out_trade_no,
+        ...t,
+        buyer_logon_id: 'don***@example.com'
+      })
     }
     return this.answer(res, member, { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' })
   }
@@ -178,7 +190,10 @@ async function refused(p: Promise<unknown>, kind: ProviderError['kind'], pattern
   })
 }
 
-const notification = (p: Record<string, string>) => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: encodeForm(p) })
+const notification = (p: Record<string, string>) => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  rawBody: encodeForm(p)
+})
 
 describe('Alipay provider', () => {
   let ali: PaymentProvider
@@ -232,7 +247,10 @@ describe('Alipay provider', () => {
     fake.seen = []
     await refused(createAlipay(config({ privateKeyPem: stranger.privateKey })).create(input()), 'upstream', /isv.invalid-signature/)
     assert.equal(fake.seen[0].signatureValid, false)
-    assert.throws(() => createAlipay(config({ privateKeyPem: 'bm90IGEga2V5' })), (e: unknown) => e instanceof ProviderError && e.kind === 'config')
+    assert.throws(
+      () => createAlipay(config({ privateKeyPem: 'bm90IGEga2V5' })),
+      (e: unknown) => e instanceof ProviderError && e.kind === 'config'
+    )
   })
 
   it('answers whose sign does not cover the raw response text are refused', async () => {
@@ -286,10 +304,22 @@ describe('Alipay provider', () => {
     assert.match(html, /document\.forms\['alipaysubmit'\]\.submit\(\)/)
     // every signed parameter is a hidden input, HTML-escaped
     const inputs = [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)]
-    const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+    const unescape = (s: string) =>
+      s
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
     assert.deepEqual(Object.fromEntries(inputs.map((m) => [m[1], unescape(m[2])])), params)
-    assert.match(buildWapForm({ a: '"><script>x</script>' }, 'https://openapi.alipay.com/gateway.do'), /value="&quot;&gt;&lt;script&gt;x&lt;\/script&gt;"/)
-    assert.equal((ali as unknown as { buildWapForm(p: Record<string, string>): string }).buildWapForm({ k: 'v' }).includes(fake.gateway), true)
+    assert.match(
+      buildWapForm({ a: '"><script>x</script>' }, 'https://openapi.alipay.com/gateway.do'),
+      /value="&quot;&gt;&lt;script&gt;x&lt;\/script&gt;"/
+    )
+    assert.equal(
+      (ali as unknown as { buildWapForm(p: Record<string, string>): string }).buildWapForm({ k: 'v' }).includes(fake.gateway),
+      true
+    )
   })
 
   it('notify with the right sign is accepted; yuan -> fen exactly ("0.29" -> 29); form encoding decoded', async () => {
@@ -300,7 +330,12 @@ describe('Alipay provider', () => {
     assert.equal(v.amountFen, 29)
     assert.equal(v.outcome, 'paid')
     assert.equal(new URLSearchParams(v.raw).get('subject'), '捐赠 乡村图书角+1')
-    for (const [amount, fen] of [['1234.56', 123456], ['0.1', 10], ['10000000.00', 1_000_000_000], ['0.07', 7]] as const) {
+    for (const [amount, fen] of [
+      ['1234.56', 123456],
+      ['0.1', 10],
+      ['10000000.00', 1_000_000_000],
+      ['0.07', 7]
+    ] as const) {
       const r = await ali.verifyNotification(notification(signedNotify(notifyParams({ total_amount: amount }))))
       assert.equal(r.amountFen, fen, amount)
     }
@@ -320,7 +355,11 @@ describe('Alipay provider', () => {
     await refused(ali.verifyNotification(notification(unsigned)), 'forged', /sign missing/)
     await refused(ali.verifyNotification(notification(signedNotify(notifyParams({ app_id: '2021000000000999' })))), 'forged', /app_id/)
     await refused(ali.verifyNotification(notification(signedNotify(notifyParams({ sign_type: 'RSA' })))), 'forged', /sign_type/)
-    await refused(ali.verifyNotification(notification(signedNotify(notifyParams({ trade_status: 'WAIT_BUYER_PAY' })))), 'malformed', /not final/)
+    await refused(
+      ali.verifyNotification(notification(signedNotify(notifyParams({ trade_status: 'WAIT_BUYER_PAY' })))),
+      'malformed',
+      /not final/
+    )
     await refused(ali.verifyNotification(notification(signedNotify(notifyParams({ total_amount: '0.291' })))), 'malformed', /total_amount/)
     // sign_type is not part of the signed content: changing it to RSA2 casing variants is not a forgery vector
     const withoutSignType = { ...notifyParams() }

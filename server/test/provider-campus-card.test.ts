@@ -146,12 +146,20 @@ describe('campus card', () => {
 
   it('insufficient balance is declined with 一卡通余额不足 and charges nothing', async () => {
     // 20230003 holds 10.00
-    await refusedWith(pay.create(input({ amountFen: 1001, campusCard: { stuWorkNo: '20230003', password: '063318' } })), 'campusCardInsufficient', 'declined')
+    await refusedWith(
+      pay.create(input({ amountFen: 1001, campusCard: { stuWorkNo: '20230003', password: '063318' } })),
+      'campusCardInsufficient',
+      'declined'
+    )
     assert.equal(await getCardBalance(SCHOOL, '20230003', '063318'), 1000)
     const exact = await pay.create(input({ amountFen: 1000, campusCard: { stuWorkNo: '20230003', password: '063318' } }))
     assert.equal(exact.paidImmediately?.outcome, 'paid')
     assert.equal(await getCardBalance(SCHOOL, '20230003', '063318'), 0)
-    await refusedWith(pay.create(input({ amountFen: 1, campusCard: { stuWorkNo: '20230003', password: '063318' } })), 'campusCardInsufficient', 'declined')
+    await refusedWith(
+      pay.create(input({ amountFen: 1, campusCard: { stuWorkNo: '20230003', password: '063318' } })),
+      'campusCardInsufficient',
+      'declined'
+    )
   })
 
   it('concurrent payments never overspend a card', async () => {
@@ -175,7 +183,10 @@ describe('campus card', () => {
   })
 
   it('sends no notifications; acks plain text', async () => {
-    await assert.rejects(pay.verifyNotification({ headers: {}, rawBody: '{}' }), (e: unknown) => e instanceof ProviderError && e.kind === 'forged')
+    await assert.rejects(
+      pay.verifyNotification({ headers: {}, rawBody: '{}' }),
+      (e: unknown) => e instanceof ProviderError && e.kind === 'forged'
+    )
     assert.deepEqual(pay.ack(true), { status: 200, contentType: 'text/plain', body: 'OK' })
   })
 

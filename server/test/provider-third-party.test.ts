@@ -6,7 +6,11 @@ import { createThirdPartyPay } from '../src/providers/payment/third-party'
 import { ProviderError, type CreatePaymentInput } from '../src/providers/payment/types'
 
 const SECRET = 'k3y-0f-the-school-payment-platform'
-const provider = createThirdPartyPay({ payUrl: 'https://pay.school.example.edu/cashier?channel=foundation', merchantId: 'M10086', secret: SECRET })
+const provider = createThirdPartyPay({
+  payUrl: 'https://pay.school.example.edu/cashier?channel=foundation',
+  merchantId: 'M10086',
+  secret: SECRET
+})
 
 /** The platform's side, written independently: sorted k=v of non-empty fields except sign, HMAC-SHA256 hex. */
 function platformSign(fields: Record<string, string | number>, secret = SECRET): string {
@@ -64,16 +68,23 @@ describe('third-party payment', () => {
   })
 
   it('a genuine notification verifies: SUCCESS -> paid, FAILED -> failed; amounts in fen', async () => {
-    const v = await provider.verifyNotification(notify({ billNo: input.billNo, tradeNo: 'TP202611220001', amount: 123456, status: 'SUCCESS' }))
-    assert.deepEqual({ ...v, raw: undefined }, {
-      provider: 'thirdparty',
-      billNo: input.billNo,
-      providerTradeNo: 'TP202611220001',
-      amountFen: 123456,
-      outcome: 'paid',
-      raw: undefined
-    })
-    const f = await provider.verifyNotification(notify({ billNo: input.billNo, tradeNo: 'TP2', amount: '123456', status: 'FAILED', merchantId: 'M10086' }))
+    const v = await provider.verifyNotification(
+      notify({ billNo: input.billNo, tradeNo: 'TP202611220001', amount: 123456, status: 'SUCCESS' })
+    )
+    assert.deepEqual(
+      { ...v, raw: undefined },
+      {
+        provider: 'thirdparty',
+        billNo: input.billNo,
+        providerTradeNo: 'TP202611220001',
+        amountFen: 123456,
+        outcome: 'paid',
+        raw: undefined
+      }
+    )
+    const f = await provider.verifyNotification(
+      notify({ billNo: input.billNo, tradeNo: 'TP2', amount: '123456', status: 'FAILED', merchantId: 'M10086' })
+    )
     assert.equal(f.outcome, 'failed')
     assert.equal(f.amountFen, 123456)
   })
@@ -83,9 +94,15 @@ describe('third-party payment', () => {
     await refused(provider.verifyNotification(notify(fields, 'wrong secret')), 'forged')
     const genuine = JSON.parse(notify(fields).rawBody)
     await refused(provider.verifyNotification({ headers: {}, rawBody: JSON.stringify({ ...genuine, amount: 1 }) }), 'forged')
-    await refused(provider.verifyNotification({ headers: {}, rawBody: JSON.stringify({ ...genuine, billNo: 'DEMO2026112200015' }) }), 'forged')
+    await refused(
+      provider.verifyNotification({ headers: {}, rawBody: JSON.stringify({ ...genuine, billNo: 'DEMO2026112200015' }) }),
+      'forged'
+    )
     await refused(provider.verifyNotification({ headers: {}, rawBody: JSON.stringify({ ...genuine, sign: undefined }) }), 'forged')
-    await refused(provider.verifyNotification({ headers: {}, rawBody: JSON.stringify({ ...genuine, sign: genuine.sign.slice(0, -1) }) }), 'forged')
+    await refused(
+      provider.verifyNotification({ headers: {}, rawBody: JSON.stringify({ ...genuine, sign: genuine.sign.slice(0, -1) }) }),
+      'forged'
+    )
     await refused(provider.verifyNotification(notify({ ...fields, merchantId: 'M99999' })), 'forged')
     await refused(provider.verifyNotification(notify({ ...fields, status: 'PENDING' })), 'malformed')
     await refused(provider.verifyNotification(notify({ ...fields, amount: 12.5 })), 'malformed')

@@ -34,7 +34,9 @@ const now = () => Math.floor(Date.now() / 1000)
 function platformHeaders(rawBody: string, opts: { key?: string; serial?: string; timestamp?: number } = {}) {
   const ts = String(opts.timestamp ?? now())
   const nonce = randomBytes(16).toString('hex')
-  const sig = createSign('RSA-SHA256').update(`${ts}\n${nonce}\n${rawBody}\n`).sign(opts.key ?? platform.privateKey, 'base64')
+  const sig = createSign('RSA-SHA256')
+    .update(`${ts}\n${nonce}\n${rawBody}\n`)
+    .sign(opts.key ?? platform.privateKey, 'base64')
   return { 'wechatpay-timestamp': ts, 'wechatpay-nonce': nonce, 'wechatpay-signature': sig, 'wechatpay-serial': opts.serial ?? PUB_KEY_ID }
 }
 
@@ -134,7 +136,9 @@ class FakeWechat {
       const prepayId = `wx${Date.now()}${randomBytes(4).toString('hex')}`
       this.orders.set(order.out_trade_no, { ...order, trade_state: 'NOTPAY', prepay_id: prepayId })
       if (url.pathname.endsWith('jsapi')) return this.send(res, 200, { prepay_id: prepayId })
-      return this.send(res, 200, { h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${prepayId}&package=2150917749` })
+      return this.send(res, 200, {
+        h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${prepayId}&package=2150917749`
+      })
     }
     const q = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(url.pathname)
     if (req.method === 'GET' && q) {
@@ -240,8 +244,18 @@ describe('WeChat Pay v3 provider', () => {
     assert.match(p.timeStamp ?? '', /^\d{10}$/)
     assert.match(p.nonceStr ?? '', /^[A-Za-z0-9]{32}$/)
     const msg = `${APP_ID}\n${p.timeStamp}\n${p.nonceStr}\n${p.packageValue}\n`
-    assert.equal(createVerify('RSA-SHA256').update(msg).verify(merchant.publicKey, p.paySign ?? '', 'base64'), true)
-    assert.equal(createVerify('RSA-SHA256').update(msg).verify(stranger.publicKey, p.paySign ?? '', 'base64'), false)
+    assert.equal(
+      createVerify('RSA-SHA256')
+        .update(msg)
+        .verify(merchant.publicKey, p.paySign ?? '', 'base64'),
+      true
+    )
+    assert.equal(
+      createVerify('RSA-SHA256')
+        .update(msg)
+        .verify(stranger.publicKey, p.paySign ?? '', 'base64'),
+      false
+    )
     assert.equal(res.paidImmediately, undefined)
   })
 
@@ -305,7 +319,9 @@ describe('WeChat Pay v3 provider', () => {
     assert.equal(v.outcome, 'paid')
     assert.equal(JSON.parse(v.raw).trade_state, 'SUCCESS')
     // header names arrive lower-case from Node, but any case works
-    const upper = Object.fromEntries(Object.entries(platformHeaders(raw)).map(([k, val]) => [k.replace(/(^|-)\w/g, (c) => c.toUpperCase()), val]))
+    const upper = Object.fromEntries(
+      Object.entries(platformHeaders(raw)).map(([k, val]) => [k.replace(/(^|-)\w/g, (c) => c.toUpperCase()), val])
+    )
     assert.equal((await wx.verifyNotification({ headers: upper, rawBody: raw })).amountFen, 123456)
   })
 
@@ -332,7 +348,11 @@ describe('WeChat Pay v3 provider', () => {
   it('a notification signed with a wrong key, or naming an unknown serial, is refused', async () => {
     const raw = notifyBody(transaction())
     await refused(wx.verifyNotification({ headers: platformHeaders(raw, { key: stranger.privateKey }), rawBody: raw }), 'forged', /bad/)
-    await refused(wx.verifyNotification({ headers: platformHeaders(raw, { serial: 'PUB_KEY_ID_0000' }), rawBody: raw }), 'forged', /unknown/)
+    await refused(
+      wx.verifyNotification({ headers: platformHeaders(raw, { serial: 'PUB_KEY_ID_0000' }), rawBody: raw }),
+      'forged',
+      /unknown/
+    )
     const h = platformHeaders(raw)
     await refused(wx.verifyNotification({ headers: { ...h, 'wechatpay-signature': undefined }, rawBody: raw }), 'forged', /missing/)
     await refused(
@@ -378,7 +398,7 @@ describe('WeChat Pay v3 provider', () => {
     await refused(wx.verifyNotification({ headers: platformHeaders(raw), rawBody: claimed }), 'forged')
   })
 
-  it("a transaction of another merchant or app is refused", async () => {
+  it('a transaction of another merchant or app is refused', async () => {
     for (const over of [{ mchid: '1900000999' }, { appid: 'wx0000000000000000' }]) {
       const raw = notifyBody(transaction(over))
       await refused(wx.verifyNotification({ headers: platformHeaders(raw), rawBody: raw }), 'forged', /not ours/)
@@ -427,8 +447,14 @@ describe('WeChat Pay v3 provider', () => {
   })
 
   it('refuses bad configuration', () => {
-    assert.throws(() => createWechatPay(config({ apiV3Key: 'short' })), (e: unknown) => e instanceof ProviderError && e.kind === 'config')
-    assert.throws(() => createWechatPay(config({ privateKeyPem: 'not a key' })), (e: unknown) => e instanceof ProviderError && e.kind === 'config')
+    assert.throws(
+      () => createWechatPay(config({ apiV3Key: 'short' })),
+      (e: unknown) => e instanceof ProviderError && e.kind === 'config'
+    )
+    assert.throws(
+      () => createWechatPay(config({ privateKeyPem: 'not a key' })),
+      (e: unknown) => e instanceof ProviderError && e.kind === 'config'
+    )
     assert.throws(() => createWechatPay(config({ mchId: '' })), /mchId/)
   })
 })

@@ -93,7 +93,8 @@ export function extractCommands(md: string): ReadmeCommand[] {
   let pendingLine = 0
   let paragraph: { text: string; line: number } | null = null
   const flushParagraph = () => {
-    if (paragraph) for (const s of codeSpans(paragraph.text)) if (looksLikeCommand(s)) out.push({ text: s, where: 'prose', line: paragraph.line })
+    if (paragraph)
+      for (const s of codeSpans(paragraph.text)) if (looksLikeCommand(s)) out.push({ text: s, where: 'prose', line: paragraph.line })
     paragraph = null
   }
   lines.forEach((raw, idx) => {
@@ -150,20 +151,32 @@ export function extractCommands(md: string): ReadmeCommand[] {
 /** The variable names of README's "Configuration" table: every NAME in its first column ("`A` / `B`" rows too). */
 export function configurationVariables(md: string): string[] {
   const section = md.split(/^## /m).find((s) => s.startsWith('Configuration')) ?? ''
-  return section.split('\n').filter((l) => /^\|\s*`/.test(l))
-    .flatMap((l) => codeSpans(l.split('|')[1])).filter((v) => /^[A-Z][A-Z0-9_]+$/.test(v))
+  return section
+    .split('\n')
+    .filter((l) => /^\|\s*`/.test(l))
+    .flatMap((l) => codeSpans(l.split('|')[1]))
+    .filter((v) => /^[A-Z][A-Z0-9_]+$/.test(v))
 }
 
 /** `>=20.19 <21` style ranges: every comparator must hold. Enough for an `engines` field; no semver package needed. */
 export function satisfies(version: string, range: string): boolean {
-  const parse = (v: string) => v.replace(/^v/, '').split('.').map((x) => Number(x) || 0).concat([0, 0, 0]).slice(0, 3)
+  const parse = (v: string) =>
+    v
+      .replace(/^v/, '')
+      .split('.')
+      .map((x) => Number(x) || 0)
+      .concat([0, 0, 0])
+      .slice(0, 3)
   const cmp = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
-  return range.trim().split(/\s+/).every((part) => {
-    const m = /^(>=|<=|>|<|=)?(\d+(?:\.\d+){0,2})$/.exec(part)
-    if (!m) throw new Error(`unsupported range part ${part}`)
-    const c = cmp(parse(version), parse(m[2]))
-    return { '>=': c >= 0, '<=': c <= 0, '>': c > 0, '<': c < 0, '=': c === 0, '': c === 0 }[m[1] ?? '']!
-  })
+  return range
+    .trim()
+    .split(/\s+/)
+    .every((part) => {
+      const m = /^(>=|<=|>|<|=)?(\d+(?:\.\d+){0,2})$/.exec(part)
+      if (!m) throw new Error(`unsupported range part ${part}`)
+      const c = cmp(parse(version), parse(m[2]))
+      return { '>=': c >= 0, '<=': c <= 0, '>': c > 0, '<': c < 0, '=': c === 0, '': c === 0 }[m[1] ?? '']!
+    })
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -178,16 +191,23 @@ type Check =
   | { kind: 'file'; why: string }
   | { kind: 'skip'; why: string }
 
-interface Rule { match: RegExp; check: Check }
+interface Rule {
+  match: RegExp
+  check: Check
+}
 
 const RULES: Rule[] = [
   // Quick and safe: run as written in a temporary DATA_DIR.
   {
     match: /^npx tsx server\/src\/cli\/seed\.ts( --reset)?$/,
     check: {
-      kind: 'run', order: 1,
+      kind: 'run',
+      order: 1,
       expect: (out, dataDir, dialect) => {
-        assert.match(out, new RegExp(`^(seeded|already seeded \\(use --reset to start over\\)): ${dialect}, data ${escapeRe(dataDir)}$`, 'm'))
+        assert.match(
+          out,
+          new RegExp(`^(seeded|already seeded \\(use --reset to start over\\)): ${dialect}, data ${escapeRe(dataDir)}$`, 'm')
+        )
         assert.match(out, /^schools: demo \(default\), hhu, cpu, fzu$/m)
       }
     }
@@ -195,7 +215,8 @@ const RULES: Rule[] = [
   {
     match: /^npx tsx server\/src\/cli\/staff\.ts list$/,
     check: {
-      kind: 'run', order: 2,
+      kind: 'run',
+      order: 2,
       expect: (out) => {
         // "pending paper-certificate and receipt applications": one count line per kind
         assert.match(out, /^certificate applications \(pending\): \d+$/m)
@@ -212,7 +233,9 @@ const RULES: Rule[] = [
   {
     match: /^npm run size:weapp$/,
     check: {
-      kind: 'run', order: 3, needs: 'dist/weapp/app.js',
+      kind: 'run',
+      order: 3,
+      needs: 'dist/weapp/app.js',
       expect: (out) => {
         assert.match(out, /^\[size\] weapp main package: [\d.]+ KB \(limit 2048\.0 KB, [\d.]+% used\)$/m)
         assert.match(out, /^\[size\] subpackage pkg-\w+: [\d.]+ KB$/m)
@@ -227,9 +250,15 @@ const RULES: Rule[] = [
   // Build, test and dev-server scripts: the script exists and runs files that exist.
   { match: /^(?:[A-Z_][A-Z0-9_]*=\S+ )*npm (?:start|test|run [\w:-]+)(?: -- .+)?$/, check: { kind: 'npm-script' } },
   // Long-running processes (server, worker, benchmarks that start a server) and CI: existence only.
-  { match: /^(?:[A-Z_][A-Z0-9_]*=\S+ )*npx tsx server\/src\/(?:main|jobs\/main)\.ts$/, check: { kind: 'file', why: 'starts a long-running process' } },
+  {
+    match: /^(?:[A-Z_][A-Z0-9_]*=\S+ )*npx tsx server\/src\/(?:main|jobs\/main)\.ts$/,
+    check: { kind: 'file', why: 'starts a long-running process' }
+  },
   // Test runs named in the README: this file is one of them; running the others here would run the suite twice.
-  { match: /^(?:[A-Z_][A-Z0-9_]*=\S+ )*npx tsx --test(?: --[\w-]+(?:=\S+)?)*(?: server\/test\/\S+)+$/, check: { kind: 'file', why: 'a test suite of its own' } },
+  {
+    match: /^(?:[A-Z_][A-Z0-9_]*=\S+ )*npx tsx --test(?: --[\w-]+(?:=\S+)?)*(?: server\/test\/\S+)+$/,
+    check: { kind: 'file', why: 'a test suite of its own' }
+  },
   { match: /^node bench\/[\w-]+\.js(?: \[?\w+\]?)?$/, check: { kind: 'file', why: 'starts a server and loads it for minutes' } },
   { match: /^bash \.ci\/run$/, check: { kind: 'file', why: 'the whole CI: install, builds, every suite' } },
   { match: /^apt-get install -y chromium$/, check: { kind: 'skip', why: 'a system package (CI installs it: .ci/run)' } }
@@ -259,7 +288,8 @@ export function filesOfScript(script: string): string[] {
   for (const part of script.split(/&&|\|\||;/)) {
     for (const w of words(part.trim())) {
       const arg = w.replace(/^["']|["']$/g, '')
-      if (/^(scripts|server|test|bench|src|config|\.ci)\/[\w./*-]+$/.test(arg) || /\.(js|ts|sh)$/.test(arg) && !arg.startsWith('-')) seen.add(arg)
+      if (/^(scripts|server|test|bench|src|config|\.ci)\/[\w./*-]+$/.test(arg) || (/\.(js|ts|sh)$/.test(arg) && !arg.startsWith('-')))
+        seen.add(arg)
     }
   }
   return [...seen]
@@ -293,7 +323,10 @@ async function checkNpmScript(cmd: string): Promise<void> {
   // flags after `--` go to the script's own file: it must know them
   const own = files.filter((f) => f.startsWith('scripts/') && f.endsWith('.js'))
   for (const flag of extra.filter((x) => x.startsWith('--'))) {
-    assert.ok(own.some((f) => readFileSync(path.join(ROOT, f), 'utf8').includes(flag)), `"${cmd}": no file of script "${name}" reads ${flag}`)
+    assert.ok(
+      own.some((f) => readFileSync(path.join(ROOT, f), 'utf8').includes(flag)),
+      `"${cmd}": no file of script "${name}" reads ${flag}`
+    )
   }
 }
 
@@ -375,7 +408,13 @@ describe('extracting README commands', () => {
 
   it('finds the README commands it is meant to check', () => {
     const texts = commands.map((c) => c.text)
-    for (const expected of ['npm install', 'npm start', 'npm test', 'npx tsx server/src/cli/seed.ts --reset', 'npx tsx server/src/cli/staff.ts list']) {
+    for (const expected of [
+      'npm install',
+      'npm start',
+      'npm test',
+      'npx tsx server/src/cli/seed.ts --reset',
+      'npx tsx server/src/cli/staff.ts list'
+    ]) {
       assert.ok(texts.includes(expected), `README no longer gives "${expected}"`)
     }
   })
@@ -410,7 +449,10 @@ describe('README commands that build, install or start servers exist', () => {
     const by = (ruleFor(c.text)!.check as { by: string }).by
     it(`${c.text} (README.md:${c.line}): run as written by ${by}`, () => {
       const source = readFileSync(path.join(ROOT, by), 'utf8')
-      assert.ok(source.includes('README.md') && source.includes(path.basename(words(c.text)[2] ?? '', '.ts')), `${by} no longer runs README's command`)
+      assert.ok(
+        source.includes('README.md') && source.includes(path.basename(words(c.text)[2] ?? '', '.ts')),
+        `${by} no longer runs README's command`
+      )
     })
   }
 

@@ -7,8 +7,14 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import {
-  Api, ResultCode,
-  type ApplyAnswer, type Page, type ReceiptConfig, type ReceiptLastUserInfo, type ReceiptRecord, type StayDonation
+  Api,
+  ResultCode,
+  type ApplyAnswer,
+  type Page,
+  type ReceiptConfig,
+  type ReceiptLastUserInfo,
+  type ReceiptRecord,
+  type StayDonation
 } from '../../types'
 import { saveFulfilmentConfig } from '../src/domain/fulfilment/config'
 import { openRequestsForPaidOrder } from '../src/domain/fulfilment/on-paid'
@@ -36,30 +42,60 @@ before(async () => {
   const scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
   const avenue = await projectIdOf(app, 'demo', AVENUE)
   gifts = []
-  for (const [p, m] of [[scholarship, '100.00'], [avenue, '200.00'], [scholarship, '300.00'], [avenue, '400.00'], [scholarship, '500.00'], [avenue, '600.00']] as const) {
+  for (const [p, m] of [
+    [scholarship, '100.00'],
+    [avenue, '200.00'],
+    [scholarship, '300.00'],
+    [avenue, '400.00'],
+    [scholarship, '500.00'],
+    [avenue, '600.00']
+  ] as const) {
     gifts.push((await paidGift(app, 'demo', alice, p, { currencyMoney: m })).id)
   }
   bobGift = (await paidGift(app, 'demo', bob, scholarship)).id
   await saveFulfilmentConfig(app.db, sid, {
-    isOpenReceipt: true, validType: 1, isCreditCode: true, receiptTypes: [1, 2], receiptWaysPaper: [1, 2], receiptWaysElectronic: [3, 4],
+    isOpenReceipt: true,
+    validType: 1,
+    isCreditCode: true,
+    receiptTypes: [1, 2],
+    receiptWaysPaper: [1, 2],
+    receiptWaysElectronic: [3, 4],
     receiptPickup: { address: '行政楼 302', name: '李老师', mobile: '86-025-83786667' }
   })
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
-const insert = async (body: Record<string, unknown>, token = alice) => (await call<ApplyAnswer>(app, 'demo', Api.receiptInsert, { method: 'POST', body, token })).body
-const get = async <T>(path: string, query: Record<string, string | number> = {}, token = alice) => (await call<T>(app, 'demo', path, { query, token })).body
-const email = { donorType: 2, donorName: '南京某科技有限公司', creditCode: CREDIT, receiptType: 2, receiptWay: 3, postalEmail: 'finance@example.com' }
+const insert = async (body: Record<string, unknown>, token = alice) =>
+  (await call<ApplyAnswer>(app, 'demo', Api.receiptInsert, { method: 'POST', body, token })).body
+const get = async <T>(path: string, query: Record<string, string | number> = {}, token = alice) =>
+  (await call<T>(app, 'demo', path, { query, token })).body
+const email = {
+  donorType: 2,
+  donorName: '南京某科技有限公司',
+  creditCode: CREDIT,
+  receiptType: 2,
+  receiptWay: 3,
+  postalEmail: 'finance@example.com'
+}
 
 describe('config and picker', () => {
-  it('config/detail answers the school\'s settings', async () => {
+  it("config/detail answers the school's settings", async () => {
     const c = (await get<ReceiptConfig>(Api.receiptConfig)).data
     assert.deepEqual(c, {
-      isOpenReceipt: 1, validType: 1, isCreditCode: 1, receiptTypeList: [1, 2], receiptWayPaperList: [1, 2], receiptWayElectronicList: [3, 4],
-      pickUpAddress: '行政楼 302', pickUpName: '李老师', pickUpMobile: '86-025-83786667'
+      isOpenReceipt: 1,
+      validType: 1,
+      isCreditCode: 1,
+      receiptTypeList: [1, 2],
+      receiptWayPaperList: [1, 2],
+      receiptWayElectronicList: [3, 4],
+      pickUpAddress: '行政楼 302',
+      pickUpName: '李老师',
+      pickUpMobile: '86-025-83786667'
     })
   })
-  it('stay/page lists the caller\'s paid gifts; validType 2 keeps only this (Beijing) year; validType 0 none', async () => {
+  it("stay/page lists the caller's paid gifts; validType 2 keeps only this (Beijing) year; validType 0 none", async () => {
     assert.equal((await get<Page<StayDonation>>(Api.receiptStayPage, { limit: 99 })).data.total, gifts.length)
     await app.db.updateTable('donation').set({ paid_at: '2020-06-01T00:00:00.000Z' }).where('id', '=', gifts[5]).execute()
     await saveFulfilmentConfig(app.db, sid, { validType: 2 })
@@ -76,7 +112,16 @@ describe('config and picker', () => {
 })
 
 describe('insert: docs/product §5 rules, each a -1 with nothing written', () => {
-  const express = { donorType: 1, donorName: '张三', creditCode: ID_NO, receiptType: 1, receiptWay: 2, postalContact: '张三', postalMobile: '86-13800138000', postalAddress: '南京市鼓楼区' }
+  const express = {
+    donorType: 1,
+    donorName: '张三',
+    creditCode: ID_NO,
+    receiptType: 1,
+    receiptWay: 2,
+    postalContact: '张三',
+    postalMobile: '86-13800138000',
+    postalAddress: '南京市鼓楼区'
+  }
   const refused: [string, Record<string, unknown>, string][] = [
     ['no donation', { ...email, donateRecordIds: [] }, '请选择捐赠记录'],
     ['donor type neither personal nor enterprise', { ...email, donorType: 3 }, '请选择捐赠人类型'],
@@ -98,8 +143,8 @@ describe('insert: docs/product §5 rules, each a -1 with nothing written', () =>
     ['express without contact', { ...express, postalContact: '' }, '请输入联系人'],
     ['express without mobile', { ...express, postalMobile: '' }, '请输入联系电话'],
     ['express with a 12-digit mobile', { ...express, postalMobile: '138001380001' }, '请输入合法的联系电话'],
-    ['another user\'s donation', { ...email, donateRecordIds: [-1] }, '所选捐赠记录不存在或不可申请'],
-    ['own and another\'s', { ...email, donateRecordIds: [0, -1] }, '所选捐赠记录不存在或不可申请']
+    ["another user's donation", { ...email, donateRecordIds: [-1] }, '所选捐赠记录不存在或不可申请'],
+    ["own and another's", { ...email, donateRecordIds: [0, -1] }, '所选捐赠记录不存在或不可申请']
   ]
   for (const [name, body, message] of refused) {
     it(name, async () => {
@@ -133,26 +178,67 @@ describe('insert: docs/product §5 rules, each a -1 with nothing written', () =>
 
 describe('applications', () => {
   let emailIds: number[]
-  it('enterprise by e-mail: one per donation, status 1, only the way\'s fields kept, credit code upper-cased', async () => {
-    const r = await insert({ ...email, creditCode: CREDIT.toLowerCase(), postalAddress: 'not kept', postalMobileSms: 'not kept', donateRecordIds: [gifts[0], gifts[1]] })
+  it("enterprise by e-mail: one per donation, status 1, only the way's fields kept, credit code upper-cased", async () => {
+    const r = await insert({
+      ...email,
+      creditCode: CREDIT.toLowerCase(),
+      postalAddress: 'not kept',
+      postalMobileSms: 'not kept',
+      donateRecordIds: [gifts[0], gifts[1]]
+    })
     assert.equal(r.code, 0, r.message)
     emailIds = r.data.ids
     const rows = await app.db.selectFrom('receipt_request').selectAll().where('id', 'in', emailIds).execute()
-    assert.ok(rows.every((x) => x.status === 1 && x.credit_code === CREDIT && x.postal_email === 'finance@example.com' && x.postal_address === '' && x.postal_mobile_sms === ''))
+    assert.ok(
+      rows.every(
+        (x) =>
+          x.status === 1 &&
+          x.credit_code === CREDIT &&
+          x.postal_email === 'finance@example.com' &&
+          x.postal_address === '' &&
+          x.postal_mobile_sms === ''
+      )
+    )
   })
   it('personal by SMS and paper by express', async () => {
-    const sms = await insert({ donorType: 1, donorName: '张三', creditCode: ID_NO.toLowerCase(), receiptType: 2, receiptWay: 4, postalMobileSms: '13800138000', donateRecordIds: [gifts[2]] })
+    const sms = await insert({
+      donorType: 1,
+      donorName: '张三',
+      creditCode: ID_NO.toLowerCase(),
+      receiptType: 2,
+      receiptWay: 4,
+      postalMobileSms: '13800138000',
+      donateRecordIds: [gifts[2]]
+    })
     assert.equal(sms.code, 0, sms.message)
     const row = await app.db.selectFrom('receipt_request').selectAll().where('id', '=', sms.data.ids[0]).executeTakeFirstOrThrow()
     assert.deepEqual([row.postal_mobile_sms, row.credit_code], ['86-13800138000', ID_NO])
-    const exp = await insert({ donorType: 1, donorName: '张三', creditCode: ID_NO, receiptType: 1, receiptWay: 2, postalContact: '张三', postalMobile: '86-13800138000', postalAddress: '南京市鼓楼区', donateRecordIds: [gifts[3]] })
+    const exp = await insert({
+      donorType: 1,
+      donorName: '张三',
+      creditCode: ID_NO,
+      receiptType: 1,
+      receiptWay: 2,
+      postalContact: '张三',
+      postalMobile: '86-13800138000',
+      postalAddress: '南京市鼓楼区',
+      donateRecordIds: [gifts[3]]
+    })
     assert.equal(exp.code, 0, exp.message)
   })
   it('lastUserInfo prefills from the latest application; null before the first', async () => {
     const last = (await get<ReceiptLastUserInfo>(Api.receiptLastUserInfo)).data
     assert.deepEqual(last, {
-      donorType: 1, donorName: '张三', creditCode: ID_NO, receiptType: 1, receiptWay: 2, postalContact: '张三', postalMobile: '86-13800138000',
-      postalAddress: '南京市鼓楼区', postalEmail: '', postalMobileSms: ''
+      donorType: 1,
+      donorName: '张三',
+      creditCode: ID_NO,
+      receiptType: 1,
+      receiptWay: 2,
+      postalContact: '张三',
+      postalMobile: '86-13800138000',
+      postalAddress: '南京市鼓楼区',
+      postalEmail: '',
+      postalMobileSms: ''
     })
     assert.equal((await get(Api.receiptLastUserInfo, {}, bob)).data, null)
   })
@@ -163,19 +249,41 @@ describe('applications', () => {
     assert.equal((await app.db.selectFrom('receipt_request').select('id').where('donation_id', '=', gifts[4]).execute()).length, 1)
   })
   it('a certificate application does not block a receipt for the same donation (separate kinds)', async () => {
-    const c = (await call<ApplyAnswer>(app, 'demo', Api.certificateInsert, { method: 'POST', body: { certificateWay: 1, donateIds: [gifts[5]] }, token: alice })).body
+    const c = (
+      await call<ApplyAnswer>(app, 'demo', Api.certificateInsert, {
+        method: 'POST',
+        body: { certificateWay: 1, donateIds: [gifts[5]] },
+        token: alice
+      })
+    ).body
     assert.equal(c.code, 0, c.message)
     assert.equal((await insert({ ...email, donateRecordIds: [gifts[5]] })).code, 0)
   })
   it('page filters (0 all, 1 making, 2 invoiced) and invoice information only for statuses 2, 4, 6, 7', async () => {
     assert.equal((await get<Page<ReceiptRecord>>(Api.receiptPage, { status: 0 })).data.total, 6)
     const id = emailIds[0]
-    await app.db.updateTable('receipt_request').set({ express_company: '顺丰速运', express_no: 'SF100', file_url: '/files/receipts/demo/x.pdf' }).where('id', '=', id).execute()
-    for (const [status, shown] of [[1, false], [2, true], [3, false], [4, true], [5, false], [6, true], [7, true]] as const) {
+    await app.db
+      .updateTable('receipt_request')
+      .set({ express_company: '顺丰速运', express_no: 'SF100', file_url: '/files/receipts/demo/x.pdf' })
+      .where('id', '=', id)
+      .execute()
+    for (const [status, shown] of [
+      [1, false],
+      [2, true],
+      [3, false],
+      [4, true],
+      [5, false],
+      [6, true],
+      [7, true]
+    ] as const) {
       await app.db.updateTable('receipt_request').set({ status }).where('id', '=', id).execute()
       const d = (await get<ReceiptRecord>(Api.receiptDetail, { id })).data
       assert.equal(d.status, status)
-      assert.deepEqual([d.expressCompanyTitle, d.expressOrderNo, d.fileUrl], shown ? ['顺丰速运', 'SF100', '/files/receipts/demo/x.pdf'] : ['', '', ''], `status ${status}`)
+      assert.deepEqual(
+        [d.expressCompanyTitle, d.expressOrderNo, d.fileUrl],
+        shown ? ['顺丰速运', 'SF100', '/files/receipts/demo/x.pdf'] : ['', '', ''],
+        `status ${status}`
+      )
       const listed = (await get<Page<ReceiptRecord>>(Api.receiptPage, { status: 2, limit: 50 })).data.rows.find((r) => r.id === id)
       assert.ok(status === 1 ? !listed : listed, `status ${status} in the invoiced tab`)
     }
@@ -184,15 +292,32 @@ describe('applications', () => {
   it('applications opened from the donation form on payment (openRequestsForPaidOrder)', async () => {
     const t = await login(app, 'demo', 'receipt-form')
     const scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
-    const bill = await placeOrder(app, 'demo', t, demoBody(scholarship, {
-      currencyMoney: '200.00', isNeedReceipt: 1, receiptDonorType: 2, receiptDonorName: '某公司', creditCode: CREDIT,
-      receiptType: 2, receiptWay: 3, postalEmail: 'a@b.cn'
-    }))
+    const bill = await placeOrder(
+      app,
+      'demo',
+      t,
+      demoBody(scholarship, {
+        currencyMoney: '200.00',
+        isNeedReceipt: 1,
+        receiptDonorType: 2,
+        receiptDonorName: '某公司',
+        creditCode: CREDIT,
+        receiptType: 2,
+        receiptWay: 3,
+        postalEmail: 'a@b.cn'
+      })
+    )
     await sandboxNotify(app, 'demo', bill)
     const order = await orderRow(app, bill)
     // the paid transaction opened it (domain/order/notifications.ts): calling the hook again opens nothing more
-    assert.deepEqual(await openRequestsForPaidOrder(app.db, { schoolId: sid, donationId: order.id }), { certificate: false, receipt: false })
+    assert.deepEqual(await openRequestsForPaidOrder(app.db, { schoolId: sid, donationId: order.id }), {
+      certificate: false,
+      receipt: false
+    })
     const page = (await call<Page<ReceiptRecord>>(app, 'demo', Api.receiptPage, { token: t })).body.data
-    assert.deepEqual(page.rows.map((r) => [r.donorName, r.receiptWay, r.postalEmail, r.status]), [['某公司', 3, 'a@b.cn', 1]])
+    assert.deepEqual(
+      page.rows.map((r) => [r.donorName, r.receiptWay, r.postalEmail, r.status]),
+      [['某公司', 3, 'a@b.cn', 1]]
+    )
   })
 })

@@ -6,7 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify'
 
-export interface RouteEntry { method: string; path: string; key: string }
+export interface RouteEntry {
+  method: string
+  path: string
+  key: string
+}
 
 export async function registeredRoutes(app: FastifyInstance): Promise<RouteEntry[]> {
   await app.ready()
@@ -22,7 +26,10 @@ export async function registeredRoutes(app: FastifyInstance): Promise<RouteEntry
     const full = (depth > 0 ? stack[depth - 1] : '') + m[2]
     stack[depth] = full
     stack.length = depth + 1
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const method of (m[3] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       if (method === 'HEAD') continue
       const key = `${method} ${full}`
       if (!seen.has(key)) out.push({ method, path: full, key })

@@ -60,7 +60,10 @@ describe('response schemas', () => {
     const app = await tiny({ strict: true }, () => ok({ name: 'a', secretExtra: 'x' }))
     const res = await app.inject({ url: '/api/demo/thing' })
     assert.equal(res.statusCode, 500)
-    assert.match(res.json().message, /GET \/api\/demo\/thing does not match its response schema: \/data must NOT have additional properties 'secretExtra'/)
+    assert.match(
+      res.json().message,
+      /GET \/api\/demo\/thing does not match its response schema: \/data must NOT have additional properties 'secretExtra'/
+    )
     await app.close()
   })
 
@@ -121,13 +124,29 @@ describe('session hook (app)', () => {
     app = ctx.app
     token = await login(app, 'demo', 'schema-hook-donor')
     itemsId = await projectIdOf(app, 'demo', SCHOLARSHIP)
-    wall = (await app.db.selectFrom('project as p').innerJoin('school as s', 's.id', 'p.school_id').select('p.id')
-      .where('s.code', '=', 'demo').where('p.is_leave_message', '=', 1).executeTakeFirstOrThrow()).id
+    wall = (
+      await app.db
+        .selectFrom('project as p')
+        .innerJoin('school as s', 's.id', 'p.school_id')
+        .select('p.id')
+        .where('s.code', '=', 'demo')
+        .where('p.is_leave_message', '=', 1)
+        .executeTakeFirstOrThrow()
+    ).id
   })
-  after(async () => { await ctx.close() })
+  after(async () => {
+    await ctx.close()
+  })
 
-  const messages = async () => Number((await app.db.selectFrom('leave_message').select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()).n)
+  const messages = async () =>
+    Number(
+      (
+        await app.db
+          .selectFrom('leave_message')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n
+    )
 
   it('a signed-in route answers -997 before its handler runs: nothing is written', async () => {
     const before = await messages()
@@ -144,7 +163,7 @@ describe('session hook (app)', () => {
     assert.equal(r.body.code, ResultCode.ERROR)
   })
 
-  it('the product docs\' body `token` is a session like the Authorization header', async () => {
+  it("the product docs' body `token` is a session like the Authorization header", async () => {
     const before = await messages()
     const r = await call(app, 'demo', Api.insertLeaveword, { method: 'POST', body: { itemsId: wall, content: 'body token', token } })
     assert.equal(r.body.code, 0, r.body.message)

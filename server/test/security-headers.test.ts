@@ -44,14 +44,20 @@ const signed = async (url: string, extra: Record<string, string> = {}) =>
 /** CSP directives by name. */
 function csp(res: LightMyRequestResponse): Map<string, string> {
   const raw = String(res.headers['content-security-policy'] ?? '')
-  return new Map(raw.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const i = d.indexOf(' ')
-    return i < 0 ? [d, ''] : [d.slice(0, i), d.slice(i + 1)]
-  }))
+  return new Map(
+    raw
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const i = d.indexOf(' ')
+        return i < 0 ? [d, ''] : [d.slice(0, i), d.slice(i + 1)]
+      })
+  )
 }
 
 describe('API answers', () => {
-  it('a donor API answer, its 404 and a refused call: no-store, nosniff, CSP default-src \'none\' and frame-ancestors \'none\', no referrer', async () => {
+  it("a donor API answer, its 404 and a refused call: no-store, nosniff, CSP default-src 'none' and frame-ancestors 'none', no referrer", async () => {
     const answers = [
       await signed(`/api/demo${Api.baseConfig}`),
       await signed(`/api/demo${Api.itemsList}?limit=1`),
@@ -119,16 +125,24 @@ describe('the H5 app', () => {
 })
 
 describe('CORS', () => {
-  const preflight = (url: string, origin: string) => app.inject({
-    method: 'OPTIONS', url,
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,signature,nonce,authorization,lang,token' }
-  })
+  const preflight = (url: string, origin: string) =>
+    app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,signature,nonce,authorization,lang,token'
+      }
+    })
 
   it('a configured origin gets CORS for the donor API, with the headers the app signs with', async () => {
     const pre = await preflight(`/api/demo${Api.donate}`, 'https://h5.example.edu.cn')
     assert.equal(pre.statusCode, 204)
     assert.equal(pre.headers['access-control-allow-origin'], 'https://h5.example.edu.cn')
-    const allowed = String(pre.headers['access-control-allow-headers']).split(',').map((h) => h.trim())
+    const allowed = String(pre.headers['access-control-allow-headers'])
+      .split(',')
+      .map((h) => h.trim())
     for (const h of ['content-type', 'authorization', 'nonce', 'signature', 'lang', 'token']) assert.ok(allowed.includes(h), h)
     const get = await signed(`/api/demo${Api.baseConfig}`, { origin: 'https://h5.example.edu.cn' })
     assert.equal(get.headers['access-control-allow-origin'], 'https://h5.example.edu.cn')
@@ -149,14 +163,22 @@ describe('CORS', () => {
   it('with nothing configured no origin is allowed; CORS_ORIGINS takes exact origins, never a wildcard', async () => {
     const bare = await startApp()
     try {
-      const pre = await bare.app.inject({ method: 'OPTIONS', url: `/api/demo${Api.donate}`, headers: { origin: 'https://h5.example.edu.cn', 'access-control-request-method': 'POST' } })
+      const pre = await bare.app.inject({
+        method: 'OPTIONS',
+        url: `/api/demo${Api.donate}`,
+        headers: { origin: 'https://h5.example.edu.cn', 'access-control-request-method': 'POST' }
+      })
       assert.equal(pre.headers['access-control-allow-origin'], undefined)
     } finally {
       await bare.close()
     }
     const warned: unknown[] = []
-    assert.deepEqual(originList(' https://a.example.edu.cn, http://127.0.0.1:10086 https://b.example/ * https://c.example/path ftp://d.example', { warn: (o: unknown) => warned.push(o) }),
-      ['https://a.example.edu.cn', 'http://127.0.0.1:10086', 'https://b.example'])
+    assert.deepEqual(
+      originList(' https://a.example.edu.cn, http://127.0.0.1:10086 https://b.example/ * https://c.example/path ftp://d.example', {
+        warn: (o: unknown) => warned.push(o)
+      }),
+      ['https://a.example.edu.cn', 'http://127.0.0.1:10086', 'https://b.example']
+    )
     assert.equal(warned.length, 3)
   })
 })
@@ -164,16 +186,29 @@ describe('CORS', () => {
 describe('logs', () => {
   it('redactUrl hides every secret query parameter, whatever its case or escaping', () => {
     assert.equal(redactUrl('/pay-back?id=B1&itemsId=3&payToken=123.abc'), '/pay-back?id=B1&itemsId=3&payToken=[REDACTED]')
-    assert.equal(redactUrl('/x?stuWorkNo=S1&password=hunter2&PAYTOKEN=t&pay%54oken=u'), '/x?stuWorkNo=S1&password=[REDACTED]&PAYTOKEN=[REDACTED]&pay%54oken=[REDACTED]')
+    assert.equal(
+      redactUrl('/x?stuWorkNo=S1&password=hunter2&PAYTOKEN=t&pay%54oken=u'),
+      '/x?stuWorkNo=S1&password=[REDACTED]&PAYTOKEN=[REDACTED]&pay%54oken=[REDACTED]'
+    )
     assert.equal(redactUrl('/x?lang=en'), '/x?lang=en')
   })
 
-  it('a session of donor and staff calls leaves no token, payToken or password in the log, even with a caller\'s own logger options', async () => {
+  it("a session of donor and staff calls leaves no token, payToken or password in the log, even with a caller's own logger options", async () => {
     const out: string[] = []
     const dir = mkdtempSync(path.join(tmpdir(), 'uplus-log-'))
     const logged = await buildApp({
-      ...TEST_BUILD_DEFAULTS, dataDir: dir, databaseUrl: ctx.databaseUrl, h5Dir,
-      logger: { level: 'trace', stream: { write: (s: string) => { out.push(s) } } }
+      ...TEST_BUILD_DEFAULTS,
+      dataDir: dir,
+      databaseUrl: ctx.databaseUrl,
+      h5Dir,
+      logger: {
+        level: 'trace',
+        stream: {
+          write: (s: string) => {
+            out.push(s)
+          }
+        }
+      }
     })
     try {
       const token = await login(logged, 'demo', 'log-alice')
@@ -194,8 +229,13 @@ describe('logs', () => {
       await logged.inject({ url: `/api/demo${Api.centerMy}`, headers: { authorization: token, token } })
       const text = out.join('')
       assert.ok(out.length > 10, 'the requests were logged')
-      for (const [name, secret] of [['token', token], ['payToken', payToken], ['payToken (escaped)', encodeURIComponent(payToken)],
-        ['password', password], ['staff password', staffPassword]]) {
+      for (const [name, secret] of [
+        ['token', token],
+        ['payToken', payToken],
+        ['payToken (escaped)', encodeURIComponent(payToken)],
+        ['password', password],
+        ['staff password', staffPassword]
+      ]) {
         assert.ok(!text.includes(secret), `${name} reached the log`)
       }
       assert.ok(text.includes('[REDACTED]'), 'the secrets were there to hide')

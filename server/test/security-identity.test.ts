@@ -38,29 +38,55 @@ before(async () => {
   })
   app = ctx.app
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
 /** A signed POST to the donor API from a chosen client IP. */
 async function post<T = any>(school: string, apiPath: string, body: unknown, opts: { ip?: string; lang?: string; token?: string } = {}) {
   const headers: Record<string, string> = { ...signedHeaders(await signKeyOf(app, school)), 'content-type': 'application/json' }
   if (opts.lang) headers.lang = opts.lang
   if (opts.token) headers.authorization = opts.token
-  const res = await app.inject({ method: 'POST', url: `/api/${school}${apiPath}`, headers, payload: JSON.stringify(body), remoteAddress: opts.ip ?? '10.9.0.1' })
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/${school}${apiPath}`,
+    headers,
+    payload: JSON.stringify(body),
+    remoteAddress: opts.ip ?? '10.9.0.1'
+  })
   return res.json() as { code: number; message: string; data: T }
 }
 
 async function configureMiddle(school: string, secret: string) {
-  await app.db.insertInto('oauth_config').values({
-    school_id: await schoolIdOf(app, school), platform: 'middle', app_id: 'issuer', credentials: JSON.stringify({ secret }),
-    api_base: '', enabled: 1, updated_at: new Date().toISOString()
-  }).execute()
+  await app.db
+    .insertInto('oauth_config')
+    .values({
+      school_id: await schoolIdOf(app, school),
+      platform: 'middle',
+      app_id: 'issuer',
+      credentials: JSON.stringify({ secret }),
+      api_base: '',
+      enabled: 1,
+      updated_at: new Date().toISOString()
+    })
+    .execute()
 }
 
 const nowS = () => Math.floor(clock.now().getTime() / 1000)
-const handoff = (openId: string, timestamp = nowS(), secret = HHU_SECRET) => ({ openId, timestamp, signature: handoffSignature(secret, openId, timestamp) })
-const userOf = (token: string, school: string) => app.db.selectFrom('session').innerJoin('app_user', 'app_user.id', 'session.user_id')
-  .innerJoin('school', 'school.id', 'session.school_id').select(['app_user.source', 'app_user.open_id'])
-  .where('school.code', '=', school).where('session.token_hash', '=', sha256Hex(token)).executeTakeFirstOrThrow()
+const handoff = (openId: string, timestamp = nowS(), secret = HHU_SECRET) => ({
+  openId,
+  timestamp,
+  signature: handoffSignature(secret, openId, timestamp)
+})
+const userOf = (token: string, school: string) =>
+  app.db
+    .selectFrom('session')
+    .innerJoin('app_user', 'app_user.id', 'session.user_id')
+    .innerJoin('school', 'school.id', 'session.school_id')
+    .select(['app_user.source', 'app_user.open_id'])
+    .where('school.code', '=', school)
+    .where('session.token_hash', '=', sha256Hex(token))
+    .executeTakeFirstOrThrow()
 
 describe('middle-school hand-off (middle/auth)', () => {
   before(async () => {
@@ -123,7 +149,12 @@ describe('donor password guessing', () => {
     await setDonorPassword(app.db, await schoolIdOf(app, 'demo'), { username: 'guarded.donor', clientHash: sha256Hex('right-one') })
   })
   const pass = (password: string, ip: string, lang?: string) =>
-    post<{ isRegister: number; token?: string }>('demo', Api.passLogin, { username: 'guarded.donor', password: sha256Hex(password) }, { ip, lang })
+    post<{ isRegister: number; token?: string }>(
+      'demo',
+      Api.passLogin,
+      { username: 'guarded.donor', password: sha256Hex(password) },
+      { ip, lang }
+    )
 
   it('strangers guessing from other IPs cannot lock the donor out; the guesser waits with back-off', async () => {
     // 15 wrong guesses at the account from three IPs (the old per-account limit locked it after 10)
@@ -156,7 +187,11 @@ describe('donor password guessing', () => {
 describe('staff sign-in guessing', () => {
   const staffLogin = async (username: string, password: string, ip: string, lang?: string) => {
     const res = await app.inject({
-      method: 'POST', url: '/staff-api/demo/login', remoteAddress: ip, headers: lang ? { lang } : {}, payload: { username, password }
+      method: 'POST',
+      url: '/staff-api/demo/login',
+      remoteAddress: ip,
+      headers: lang ? { lang } : {},
+      payload: { username, password }
     })
     return res.json() as { code: number; message: string; data: { token: string } }
   }
@@ -183,16 +218,23 @@ describe('staff sign-in guessing', () => {
 })
 
 describe('staff API CORS', () => {
-  const preflight = (origin: string) => app.inject({
-    method: 'OPTIONS', url: '/staff-api/demo/login',
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' }
-  })
+  const preflight = (origin: string) =>
+    app.inject({
+      method: 'OPTIONS',
+      url: '/staff-api/demo/login',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' }
+    })
 
   it('answers no other origin: no CORS headers on a preflight or a request', async () => {
     const pre = await preflight('https://evil.example')
     assert.equal(pre.headers['access-control-allow-origin'], undefined)
     assert.notEqual(pre.statusCode, 204)
-    const res = await app.inject({ method: 'POST', url: '/staff-api/demo/login', headers: { origin: 'https://evil.example' }, payload: { username: 'x', password: 'y' } })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/staff-api/demo/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { username: 'x', password: 'y' }
+    })
     assert.equal(res.headers['access-control-allow-origin'], undefined)
   })
 
@@ -208,19 +250,23 @@ describe('staff API CORS', () => {
   it('none by default; only exact http(s) origins are taken from STAFF_ORIGINS', () => {
     assert.equal(staffOrigins(undefined).size, 0)
     assert.equal(staffOrigins('').size, 0)
-    assert.deepEqual([...staffOrigins(`${CONSOLE}/, *, https://a.example/path, ftp://b.example, http://c.example:8080`)], [CONSOLE, 'http://c.example:8080'])
+    assert.deepEqual(
+      [...staffOrigins(`${CONSOLE}/, *, https://a.example/path, ftp://b.example, http://c.example:8080`)],
+      [CONSOLE, 'http://c.example:8080']
+    )
   })
 })
 
 describe('add-school', () => {
-  it('runs README\'s example as written: a production school with sandbox sign-in and payments off', async () => {
+  it("runs README's example as written: a production school with sandbox sign-in and payments off", async () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8')
     const section = readme.split(/^## /m).find((s) => s.startsWith('Add a school'))
     assert.ok(section, 'README.md has an "Add a school" section')
     const command = /^npx tsx server\/src\/cli\/add-school\.ts .*$/m.exec(section)?.[0]
     assert.ok(command, 'the section gives the add-school command')
     const { stdout } = await promisify(execFile)('sh', ['-c', command], {
-      cwd: ROOT, env: { ...process.env, DATA_DIR: ctx.dataDir, DATABASE_URL: ctx.databaseUrl ?? '' }
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: ctx.dataDir, DATABASE_URL: ctx.databaseUrl ?? '' }
     })
     assert.match(stdout, /added school abc/)
     const school = await app.db.selectFrom('school').selectAll().where('code', '=', 'abc').executeTakeFirstOrThrow()
@@ -228,7 +274,11 @@ describe('add-school', () => {
     assert.equal(school.module_name, '某某大学校友捐赠')
     assert.equal(school.theme_color, '#0b5394')
     assert.match(school.sign_key, /^[A-Za-z0-9]{16}$/)
-    const setting = await app.db.selectFrom('school_setting').select('sandbox_enabled').where('school_id', '=', school.id).executeTakeFirstOrThrow()
+    const setting = await app.db
+      .selectFrom('school_setting')
+      .select('sandbox_enabled')
+      .where('school_id', '=', school.id)
+      .executeTakeFirstOrThrow()
     assert.equal(Number(setting.sandbox_enabled), 0)
     assert.equal((await loginSettings(app.db, school.id)).sandboxLogin, false)
     // and the server holds to it: neither a sandbox code nor an unsigned hand-off signs anyone in
@@ -237,9 +287,10 @@ describe('add-school', () => {
     assert.equal((await post('abc', Api.middleAuth, { openId: 'anyone' })).code, ResultCode.ERROR)
   })
 
-  it('knows README\'s spellings, --help and --sandbox', () => {
+  it("knows README's spellings, --help and --sandbox", () => {
     assert.deepEqual(parseAddSchoolArgs(['--help']), { help: true })
-    for (const flag of ['--module', '--module-name', '--color', '--theme-color', '--sandbox']) assert.ok(ADD_SCHOOL_USAGE.includes(flag), flag)
+    for (const flag of ['--module', '--module-name', '--color', '--theme-color', '--sandbox'])
+      assert.ok(ADD_SCHOOL_USAGE.includes(flag), flag)
     const short = parseAddSchoolArgs(['--code', 'xy', '--name', 'N', '--module', 'M', '--color', '#0b5394'])
     const long = parseAddSchoolArgs(['--code', 'xy', '--name', 'N', '--module-name', 'M', '--theme-color', '#0b5394'])
     assert.deepEqual(short, long)
@@ -260,24 +311,48 @@ describe('add-school', () => {
 })
 
 describe('directory search at a school that masks names (cpu)', () => {
-  const search = async (s: string) => (await call<Page<DonationRecord>>(app, 'cpu', Api.donateRecordPage, { query: { s, limit: 500 } })).body.data
+  const search = async (s: string) =>
+    (await call<Page<DonationRecord>>(app, 'cpu', Api.donateRecordPage, { query: { s, limit: 500 } })).body.data
   let rareId = 0
   before(async () => {
-    rareId = (await app.db.selectFrom('donation').innerJoin('school', 'school.id', 'donation.school_id').select('donation.id')
-      .where('school.code', '=', 'cpu').where('donation.donor_name', '=', '赟喆䶮').where('donation.status', '=', 'paid').executeTakeFirstOrThrow()).id
+    rareId = (
+      await app.db
+        .selectFrom('donation')
+        .innerJoin('school', 'school.id', 'donation.school_id')
+        .select('donation.id')
+        .where('school.code', '=', 'cpu')
+        .where('donation.donor_name', '=', '赟喆䶮')
+        .where('donation.status', '=', 'paid')
+        .executeTakeFirstOrThrow()
+    ).id
   })
 
   it('the hidden part of a name finds nothing (it used to find the donor)', async () => {
-    assert.equal((await search('赟喆䶮')).rows.some((r) => r.id === rareId), false)
-    assert.equal((await search('喆')).rows.some((r) => r.id === rareId), false)
-    assert.equal((await search('赟喆')).rows.some((r) => r.id === rareId), false)
+    assert.equal(
+      (await search('赟喆䶮')).rows.some((r) => r.id === rareId),
+      false
+    )
+    assert.equal(
+      (await search('喆')).rows.some((r) => r.id === rareId),
+      false
+    )
+    assert.equal(
+      (await search('赟喆')).rows.some((r) => r.id === rareId),
+      false
+    )
   })
 
   it('what is shown finds the donor: the first character, with or without the asterisks', async () => {
     for (const s of ['赟', '赟*', '赟**']) {
       const page = await search(s)
-      assert.ok(page.rows.some((r) => r.id === rareId && r.name === '赟**'), s)
-      assert.ok(page.rows.every((r) => r.name.startsWith('赟') || r.itemsName.includes(s)), s)
+      assert.ok(
+        page.rows.some((r) => r.id === rareId && r.name === '赟**'),
+        s
+      )
+      assert.ok(
+        page.rows.every((r) => r.name.startsWith('赟') || r.itemsName.includes(s)),
+        s
+      )
     }
   })
 
@@ -290,12 +365,17 @@ describe('directory search at a school that masks names (cpu)', () => {
 describe('messages per user', () => {
   let itemsId = 0
   before(async () => {
-    const p = await app.db.selectFrom('project').select('id').where('school_id', '=', await schoolIdOf(app, 'demo'))
-      .where('is_leave_message', '=', 1).where('is_audit_message', '=', 0).orderBy('id').executeTakeFirstOrThrow()
+    const p = await app.db
+      .selectFrom('project')
+      .select('id')
+      .where('school_id', '=', await schoolIdOf(app, 'demo'))
+      .where('is_leave_message', '=', 1)
+      .where('is_audit_message', '=', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
     itemsId = p.id
   })
-  const leave = (token: string, content: string, lang?: string) =>
-    post('demo', Api.insertLeaveword, { itemsId, content }, { token, lang })
+  const leave = (token: string, content: string, lang?: string) => post('demo', Api.insertLeaveword, { itemsId, content }, { token, lang })
 
   it(`${MESSAGE_RATE.burst} in ${MESSAGE_RATE.burstMs / 60_000} minutes, then a clear -1 in the request language; others unaffected`, async () => {
     const token = await login(app, 'demo', 'chatty-donor')
@@ -308,8 +388,11 @@ describe('messages per user', () => {
     assert.equal((await leave(await login(app, 'demo', 'quiet-donor'), 'hello')).code, 0)
     // once the messages are older than the window, the donor may write again
     const userId = (await app.db.selectFrom('app_user').select('id').where('open_id', '=', 'chatty-donor').executeTakeFirstOrThrow()).id
-    await app.db.updateTable('leave_message').set({ created_at: new Date(Date.now() - MESSAGE_RATE.burstMs - 60_000).toISOString() })
-      .where('user_id', '=', userId).execute()
+    await app.db
+      .updateTable('leave_message')
+      .set({ created_at: new Date(Date.now() - MESSAGE_RATE.burstMs - 60_000).toISOString() })
+      .where('user_id', '=', userId)
+      .execute()
     assert.equal((await leave(token, 'later')).code, 0)
   })
 
@@ -319,11 +402,22 @@ describe('messages per user', () => {
     const schoolId = await schoolIdOf(app, 'demo')
     // spread over the day, each older than the burst window: only the daily limit can refuse
     const earlier = new Date(Date.now() - 3 * 3600_000).toISOString()
-    await app.db.insertInto('leave_message').values(Array.from({ length: MESSAGE_RATE.daily }, (_, i) => ({
-      school_id: schoolId, items_id: itemsId, user_id: userId, content: `m${i}`, status: 'visible' as const, reply_content: '', created_at: earlier
-    }))).execute()
+    await app.db
+      .insertInto('leave_message')
+      .values(
+        Array.from({ length: MESSAGE_RATE.daily }, (_, i) => ({
+          school_id: schoolId,
+          items_id: itemsId,
+          user_id: userId,
+          content: `m${i}`,
+          status: 'visible' as const,
+          reply_content: '',
+          created_at: earlier
+        }))
+      )
+      .execute()
     const r = await leave(token, 'too many today', 'en')
     assert.equal(r.code, ResultCode.ERROR)
-    assert.equal(r.message, 'You have reached today\'s message limit, please try again tomorrow')
+    assert.equal(r.message, "You have reached today's message limit, please try again tomorrow")
   })
 })

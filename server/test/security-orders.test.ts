@@ -21,7 +21,17 @@ import { CARD_GUESS_LIMIT } from '../src/domain/order/campus-card'
 import { createStaff, type StaffApplication } from '../src/domain/staff/service'
 import { call, login, startApp, TEST_BUILD_DEFAULTS, type TestContext } from './helpers'
 import { testClock, userIdOf } from './center-fixtures'
-import { demoBody, donate, orderPayToken, orderRow, placeOrder, projectIdOf, sandboxNotify, schoolIdOf, writeCounts } from './order-fixtures'
+import {
+  demoBody,
+  donate,
+  orderPayToken,
+  orderRow,
+  placeOrder,
+  projectIdOf,
+  sandboxNotify,
+  schoolIdOf,
+  writeCounts
+} from './order-fixtures'
 
 const PUBLIC = 'https://give.example.edu.cn'
 const CARD_SECRET = 'card-system-shared-secret'
@@ -40,9 +50,14 @@ before(async () => {
   })
   app = ctx.app
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
-const count = async (table: 'certificate_request' | 'receipt_request' | 'award_record', where: { donationId?: number; userId?: number } = {}) => {
+const count = async (
+  table: 'certificate_request' | 'receipt_request' | 'award_record',
+  where: { donationId?: number; userId?: number } = {}
+) => {
   let q = app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))
   if (where.donationId !== undefined && table !== 'award_record') q = q.where('donation_id' as never, '=', where.donationId as never)
   if (where.userId !== undefined) q = q.where('user_id' as never, '=', where.userId as never)
@@ -50,17 +65,31 @@ const count = async (table: 'certificate_request' | 'receipt_request' | 'award_r
 }
 
 describe('1. what the donor asked for on the form opens with the payment', () => {
-  it('paper certificate and receipt in the donor\'s centre and the staff queue, awards recorded; a duplicate notify adds nothing', async () => {
+  it("paper certificate and receipt in the donor's centre and the staff queue, awards recorded; a duplicate notify adds nothing", async () => {
     const sid = await schoolIdOf(app, 'demo')
     const t = await login(app, 'demo', 'sec-form-donor')
     const uid = await userIdOf(app, 'demo', 'sec-form-donor')
     const scholarship = await projectIdOf(app, 'demo', '示范大学励志奖学金')
-    const bill = await placeOrder(app, 'demo', t, demoBody(scholarship, {
-      currencyMoney: '200.00',
-      isNeedPaper: 1, certificateWay: 2, certificateDonorName: '赟喆䶮',
-      postalAddress: '南京市鼓楼区汉口路22号', postalContact: '张三', postalMobile: '86-13800138000',
-      isNeedReceipt: 1, receiptType: 2, receiptWay: 3, receiptDonorType: 1, receiptDonorName: '张三', postalEmail: 'donor@example.com'
-    }))
+    const bill = await placeOrder(
+      app,
+      'demo',
+      t,
+      demoBody(scholarship, {
+        currencyMoney: '200.00',
+        isNeedPaper: 1,
+        certificateWay: 2,
+        certificateDonorName: '赟喆䶮',
+        postalAddress: '南京市鼓楼区汉口路22号',
+        postalContact: '张三',
+        postalMobile: '86-13800138000',
+        isNeedReceipt: 1,
+        receiptType: 2,
+        receiptWay: 3,
+        receiptDonorType: 1,
+        receiptDonorName: '张三',
+        postalEmail: 'donor@example.com'
+      })
+    )
     const order = await orderRow(app, bill)
     assert.equal(await count('certificate_request', { donationId: order.id }), 0, 'nothing before the money')
 
@@ -69,29 +98,58 @@ describe('1. what the donor asked for on the form opens with the payment', () =>
     const paid = await orderRow(app, bill)
 
     const certs = (await call<Page<CertificateRecord>>(app, 'demo', Api.certificatePage, { query: { isNeedPaper: 1 }, token: t })).body.data
-    assert.deepEqual(certs.rows.map((r) => [r.donorName, r.certificateWay, r.status, r.postalAddress]), [['赟喆䶮', 2, 1, '南京市鼓楼区汉口路22号']])
+    assert.deepEqual(
+      certs.rows.map((r) => [r.donorName, r.certificateWay, r.status, r.postalAddress]),
+      [['赟喆䶮', 2, 1, '南京市鼓楼区汉口路22号']]
+    )
     const receipts = (await call<Page<ReceiptRecord>>(app, 'demo', Api.receiptPage, { token: t })).body.data
-    assert.deepEqual(receipts.rows.map((r) => [r.donorName, r.receiptWay, r.postalEmail, r.status]), [['张三', 3, 'donor@example.com', 1]])
+    assert.deepEqual(
+      receipts.rows.map((r) => [r.donorName, r.receiptWay, r.postalEmail, r.status]),
+      [['张三', 3, 'donor@example.com', 1]]
+    )
 
     // the foundation sees both in its queue
     await createStaff(app.db, sid, { username: 'sec-staff', password: 'sec-staff-password' })
-    const loginRes = await app.inject({ method: 'POST', url: '/staff-api/demo/login', payload: { username: 'sec-staff', password: 'sec-staff-password' } })
+    const loginRes = await app.inject({
+      method: 'POST',
+      url: '/staff-api/demo/login',
+      payload: { username: 'sec-staff', password: 'sec-staff-password' }
+    })
     const staff = (loginRes.json() as { data: { token: string } }).data.token
-    const queue = async (kind: string) => (await app.inject({ url: `/staff-api/demo/applications?kind=${kind}&limit=100`, headers: { authorization: `Staff ${staff}` } }))
-      .json() as { data: { rows: StaffApplication[] } }
+    const queue = async (kind: string) =>
+      (
+        await app.inject({ url: `/staff-api/demo/applications?kind=${kind}&limit=100`, headers: { authorization: `Staff ${staff}` } })
+      ).json() as { data: { rows: StaffApplication[] } }
     const c = (await queue('certificate')).data.rows.filter((r) => r.billNo === bill)
     const r = (await queue('receipt')).data.rows.filter((x) => x.billNo === bill)
-    assert.deepEqual(c.map((x) => [x.origin, x.status, x.donorName]), [['donate', 1, '赟喆䶮']])
-    assert.deepEqual(r.map((x) => [x.origin, x.status, x.postalEmail]), [['donate', 1, 'donor@example.com']])
+    assert.deepEqual(
+      c.map((x) => [x.origin, x.status, x.donorName]),
+      [['donate', 1, '赟喆䶮']]
+    )
+    assert.deepEqual(
+      r.map((x) => [x.origin, x.status, x.postalEmail]),
+      [['donate', 1, 'donor@example.com']]
+    )
 
     // the first paid gift earns 爱心达人, dated at the payment, from this donation
-    const awards = await app.db.selectFrom('award_record').innerJoin('award', 'award.id', 'award_record.award_id')
-      .select(['award.code', 'award_record.earned_at', 'award_record.source']).where('award_record.user_id', '=', uid).execute()
+    const awards = await app.db
+      .selectFrom('award_record')
+      .innerJoin('award', 'award.id', 'award_record.award_id')
+      .select(['award.code', 'award_record.earned_at', 'award_record.source'])
+      .where('award_record.user_id', '=', uid)
+      .execute()
     assert.deepEqual(awards, [{ code: 'loving_expert', earned_at: paid.paid_at, source: `donation:${paid.id}` }])
 
     // a duplicate notification (provider retry) opens nothing more
     assert.equal((await sandboxNotify(app, 'demo', bill)).body.data.status, 'duplicate')
-    assert.deepEqual([await count('certificate_request', { donationId: order.id }), await count('receipt_request', { donationId: order.id }), await count('award_record', { userId: uid })], [1, 1, 1])
+    assert.deepEqual(
+      [
+        await count('certificate_request', { donationId: order.id }),
+        await count('receipt_request', { donationId: order.id }),
+        await count('award_record', { userId: uid })
+      ],
+      [1, 1, 1]
+    )
   })
 })
 
@@ -100,29 +158,52 @@ describe('1b. no function documented as wired is left uncalled', () => {
     const lines: string[] = []
     // a second app on the same database with a logger we can read runs the job queue
     const worker = await buildApp({
-      ...TEST_BUILD_DEFAULTS, dataDir: ctx.dataDir, databaseUrl: ctx.databaseUrl, h5Dir: ctx.dataDir,
-      logger: { level: 'warn', stream: { write: (l: string) => { lines.push(l) } } }
+      ...TEST_BUILD_DEFAULTS,
+      dataDir: ctx.dataDir,
+      databaseUrl: ctx.databaseUrl,
+      h5Dir: ctx.dataDir,
+      logger: {
+        level: 'warn',
+        stream: {
+          write: (l: string) => {
+            lines.push(l)
+          }
+        }
+      }
     })
     try {
       const t = await login(app, 'demo', 'sec-rare-name')
       const scholarship = await projectIdOf(app, 'demo', '示范大学励志奖学金')
-      const bill = await placeOrder(app, 'demo', t, demoBody(scholarship, { formDataMap: { name: '王𪚥', mobile: '86-13800138000', isAlumni: '0' } }))
+      const bill = await placeOrder(
+        app,
+        'demo',
+        t,
+        demoBody(scholarship, { formDataMap: { name: '王𪚥', mobile: '86-13800138000', isAlumni: '0' } })
+      )
       await sandboxNotify(app, 'demo', bill)
       await worker.jobs.runJobsOnce()
       const order = await orderRow(app, bill)
-      const cert = await app.db.selectFrom('certificate').select(['file_url', 'certificate_no']).where('donation_id', '=', order.id).executeTakeFirstOrThrow()
+      const cert = await app.db
+        .selectFrom('certificate')
+        .select(['file_url', 'certificate_no'])
+        .where('donation_id', '=', order.id)
+        .executeTakeFirstOrThrow()
       assert.ok(cert.file_url, 'issued all the same')
-      const warned = lines.map((l) => JSON.parse(l) as { msg: string; missing?: string[]; certificateNo?: string })
+      const warned = lines
+        .map((l) => JSON.parse(l) as { msg: string; missing?: string[]; certificateNo?: string })
         .filter((l) => l.msg === 'certificate text has characters the font cannot draw')
-      assert.deepEqual(warned.map((w) => [w.certificateNo, w.missing]), [[cert.certificate_no, ['𪚥']]])
+      assert.deepEqual(
+        warned.map((w) => [w.certificateNo, w.missing]),
+        [[cert.certificate_no, ['𪚥']]]
+      )
     } finally {
       await worker.close()
     }
   })
 })
 
-describe('3. the sandbox notify needs the order\'s pay token', () => {
-  it('without a token, with another order\'s, or a tampered one: refused, order unchanged; with its own: paid', async () => {
+describe("3. the sandbox notify needs the order's pay token", () => {
+  it("without a token, with another order's, or a tampered one: refused, order unchanged; with its own: paid", async () => {
     const scholarship = await projectIdOf(app, 'demo', '示范大学励志奖学金')
     const avenue = await projectIdOf(app, 'demo', '校园林荫大道改造')
     const victim = await login(app, 'demo', 'sec-sbx-victim')
@@ -133,7 +214,12 @@ describe('3. the sandbox notify needs the order\'s pay token', () => {
     const good = await orderPayToken(app, 'demo', bill)
     const tampered = `${good.slice(0, -2)}${good.endsWith('AA') ? 'BB' : 'AA'}`
     const before = await writeCounts(app)
-    for (const [label, token] of [['none', null], ['empty', ''], ['another order\'s', ownToken], ['tampered', tampered]] as const) {
+    for (const [label, token] of [
+      ['none', null],
+      ['empty', ''],
+      ["another order's", ownToken],
+      ['tampered', tampered]
+    ] as const) {
       for (const outcome of ['paid', 'failed'] as const) {
         const r = await sandboxNotify(app, 'demo', bill, outcome, undefined, token)
         assert.equal(r.status, 403, `${label}/${outcome}`)
@@ -141,7 +227,11 @@ describe('3. the sandbox notify needs the order\'s pay token', () => {
         assert.match(r.body.message, /支付凭证无效/)
       }
     }
-    const en = await call(app, 'demo', Api.sandboxNotify, { method: 'POST', body: { billNo: bill, outcome: 'paid' }, headers: { lang: 'en' } })
+    const en = await call(app, 'demo', Api.sandboxNotify, {
+      method: 'POST',
+      body: { billNo: bill, outcome: 'paid' },
+      headers: { lang: 'en' }
+    })
     assert.match(en.body.message, /pay(ment)? token/i)
     assert.equal((await orderRow(app, bill)).status, 'pending')
     assert.deepEqual(await writeCounts(app), before, 'no notification, no job')
@@ -156,17 +246,35 @@ describe('3. the sandbox notify needs the order\'s pay token', () => {
 describe('4. provider URLs come from PUBLIC_BASE_URL', () => {
   const thirdParty = async (a: FastifyInstance) => {
     const cpu = await schoolIdOf(a, 'cpu')
-    await a.db.insertInto('payment_config').values({
-      school_id: cpu, pay_type: 14, provider: 'thirdparty', enabled: 1, updated_at: new Date().toISOString(),
-      credentials: JSON.stringify({ payUrl: 'https://pay.example-platform.cn/cashier', merchantId: 'M1001', secret: 'third-party-secret' })
-    }).onConflict((oc) => oc.columns(['school_id', 'pay_type']).doNothing()).execute()
+    await a.db
+      .insertInto('payment_config')
+      .values({
+        school_id: cpu,
+        pay_type: 14,
+        provider: 'thirdparty',
+        enabled: 1,
+        updated_at: new Date().toISOString(),
+        credentials: JSON.stringify({
+          payUrl: 'https://pay.example-platform.cn/cashier',
+          merchantId: 'M1001',
+          secret: 'third-party-secret'
+        })
+      })
+      .onConflict((oc) => oc.columns(['school_id', 'pay_type']).doNothing())
+      .execute()
   }
-  const cpuBody = async (a: FastifyInstance) => demoBody(await projectIdOf(a, 'cpu', '药大励志奖学金'), { payType: 14, formDataMap: { name: '王五', mobile: '13700137000' } })
+  const cpuBody = async (a: FastifyInstance) =>
+    demoBody(await projectIdOf(a, 'cpu', '药大励志奖学金'), { payType: 14, formDataMap: { name: '王五', mobile: '13700137000' } })
 
-  it('a forged Host header does not reach the provider: notify and return URLs are PUBLIC_BASE_URL\'s', async () => {
+  it("a forged Host header does not reach the provider: notify and return URLs are PUBLIC_BASE_URL's", async () => {
     await thirdParty(app)
     const t = await login(app, 'cpu', 'sec-host')
-    const r = await call(app, 'cpu', Api.donate, { method: 'POST', body: await cpuBody(app), token: t, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } })
+    const r = await call(app, 'cpu', Api.donate, {
+      method: 'POST',
+      body: await cpuBody(app),
+      token: t,
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' }
+    })
     assert.equal(r.body.code, 0, JSON.stringify(r.body))
     const url = new URL(r.body.data.data.url)
     assert.equal(url.origin, 'https://pay.example-platform.cn')
@@ -182,15 +290,29 @@ describe('4. provider URLs come from PUBLIC_BASE_URL', () => {
       const t = await login(c.app, 'cpu', 'sec-no-base')
       await thirdParty(c.app) // enabled while running (staff CLI, SQL)
       const before = await writeCounts(c.app)
-      const r = await call(c.app, 'cpu', Api.donate, { method: 'POST', body: await cpuBody(c.app), token: t, headers: { host: 'evil.example' } })
+      const r = await call(c.app, 'cpu', Api.donate, {
+        method: 'POST',
+        body: await cpuBody(c.app),
+        token: t,
+        headers: { host: 'evil.example' }
+      })
       assert.equal(r.body.code, ResultCode.ERROR, JSON.stringify(r.body))
       assert.match(r.body.message, /暂未开通/)
       assert.deepEqual(await writeCounts(c.app), before)
 
-      const build = (publicBaseUrl: string) => buildApp({
-        ...TEST_BUILD_DEFAULTS, dataDir: c.dataDir, databaseUrl: c.databaseUrl, logger: false, h5Dir: c.dataDir, orders: { publicBaseUrl }
-      })
-      await assert.rejects(build(''), (err: Error) => /PUBLIC_BASE_URL/.test(err.message) && /cpu \(thirdparty, pay type 14\)/.test(err.message))
+      const build = (publicBaseUrl: string) =>
+        buildApp({
+          ...TEST_BUILD_DEFAULTS,
+          dataDir: c.dataDir,
+          databaseUrl: c.databaseUrl,
+          logger: false,
+          h5Dir: c.dataDir,
+          orders: { publicBaseUrl }
+        })
+      await assert.rejects(
+        build(''),
+        (err: Error) => /PUBLIC_BASE_URL/.test(err.message) && /cpu \(thirdparty, pay type 14\)/.test(err.message)
+      )
       await assert.rejects(build('give.example.edu.cn'), /PUBLIC_BASE_URL must be an absolute http\(s\) URL/)
       const ok = await build('https://give.example.edu.cn/')
       await ok.close()
@@ -254,9 +376,12 @@ class CardSystem {
     const ts = String(req.headers['x-card-timestamp'] ?? '')
     const want = createHmac('sha256', CARD_SECRET).update(`${ts}\n${req.method}\n${path}\n${raw}`).digest()
     const got = Buffer.from(String(req.headers['x-card-signature'] ?? ''), 'hex')
-    const send = (status: number, body: object = {}) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+    const send = (status: number, body: object = {}) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
     if (got.length !== want.length || !timingSafeEqual(got, want)) return send(403, { error: 'signature' })
-    const body = raw ? JSON.parse(raw) as { stuWorkNo: string; password?: string; billNo?: string; amountFen?: number } : { stuWorkNo: '' }
+    const body = raw
+      ? (JSON.parse(raw) as { stuWorkNo: string; password?: string; billNo?: string; amountFen?: number })
+      : { stuWorkNo: '' }
     const card = this.cards.get(body.stuWorkNo)
 
     if (req.method === 'POST' && path === '/balance') {
@@ -270,7 +395,12 @@ class CardSystem {
       if (!this.debits.has(body.billNo!)) {
         if (card.balanceFen < body.amountFen!) return send(402)
         card.balanceFen -= body.amountFen!
-        this.debits.set(body.billNo!, { tradeNo: `T${this.debits.size + 1}`, amountFen: body.amountFen!, stuWorkNo: body.stuWorkNo, paidAt: new Date().toISOString() })
+        this.debits.set(body.billNo!, {
+          tradeNo: `T${this.debits.size + 1}`,
+          amountFen: body.amountFen!,
+          stuWorkNo: body.stuWorkNo,
+          paidAt: new Date().toISOString()
+        })
       }
       if (this.fault === 'timeout-after-debit') return void this.held.push(res)
       if (this.fault === 'reset-after-debit') return void req.socket.destroy()
@@ -295,21 +425,36 @@ describe('2. campus card', () => {
     await card.start()
     hhu = await schoolIdOf(app, 'hhu')
     itemsId = await projectIdOf(app, 'hhu', '河海励志奖学金')
-    await app.db.updateTable('payment_config').set({
-      credentials: JSON.stringify({ mode: 'http', baseUrl: card.url, secret: 'env:T_CARD_SECRET', timeoutMs: 400 }), updated_at: new Date().toISOString()
-    }).where('school_id', '=', hhu).where('pay_type', '=', 9).execute()
+    await app.db
+      .updateTable('payment_config')
+      .set({
+        credentials: JSON.stringify({ mode: 'http', baseUrl: card.url, secret: 'env:T_CARD_SECRET', timeoutMs: 400 }),
+        updated_at: new Date().toISOString()
+      })
+      .where('school_id', '=', hhu)
+      .where('pay_type', '=', 9)
+      .execute()
   })
-  after(async () => { await card.stop() })
+  after(async () => {
+    await card.stop()
+  })
 
   const body = (stuWorkNo: string, passwork: string, money = '100.00') =>
     demoBody(itemsId, { payType: 9, currencyMoney: money, formDataMap: { name: '张同学', mobile: '13800138000', stuWorkNo, passwork } })
-  const balance = async (token: string, stuWorkNo: string, password?: string, lang?: string) => (await call<{ balance: string }>(app, 'hhu', Api.getCardBlance,
-    password === undefined
-      ? { query: { stuWorkNo }, token, headers: lang ? { lang } : {} }
-      : { method: 'POST', body: { stuWorkNo, password }, token, headers: lang ? { lang } : {} })).body
+  const balance = async (token: string, stuWorkNo: string, password?: string, lang?: string) =>
+    (
+      await call<{ balance: string }>(
+        app,
+        'hhu',
+        Api.getCardBlance,
+        password === undefined
+          ? { query: { stuWorkNo }, token, headers: lang ? { lang } : {} }
+          : { method: 'POST', body: { stuWorkNo, password }, token, headers: lang ? { lang } : {} }
+      )
+    ).body
   const cardCalls = () => card.calls.length
 
-  it('a balance only for the donor\'s own proved card; one answer for an unknown card and someone else\'s', async () => {
+  it("a balance only for the donor's own proved card; one answer for an unknown card and someone else's", async () => {
     const owner = await login(app, 'hhu', 'sec-card-owner')
     const other = await login(app, 'hhu', 'sec-card-other')
     const before = cardCalls()
@@ -320,7 +465,10 @@ describe('2. campus card', () => {
     assert.match(existing.message, /请输入该一卡通的密码/)
     assert.equal(cardCalls(), before, 'the card system is not even asked')
     // the old query parameter is gone: a password in a URL is not read
-    assert.equal((await call(app, 'hhu', Api.getCardBlance, { query: { stuWorkNo: 'C1001', password: '135790' }, token: other })).body.code, ResultCode.ERROR)
+    assert.equal(
+      (await call(app, 'hhu', Api.getCardBlance, { query: { stuWorkNo: 'C1001', password: '135790' }, token: other })).body.code,
+      ResultCode.ERROR
+    )
 
     // proving the card with its password (POST body) answers the balance and remembers the card for this donor only
     assert.deepEqual((await balance(owner, 'C1001', '135790')).data, { balance: '1000.00' })
@@ -387,18 +535,31 @@ describe('2. campus card', () => {
         card.fault = 'none'
         assert.equal(r.body.code, ResultCode.ERROR)
         assert.match(r.body.message, /确认中/)
-        const row = await app.db.selectFrom('donation').selectAll().where('school_id', '=', hhu).where('pay_type', '=', 9)
-          .orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
+        const row = await app.db
+          .selectFrom('donation')
+          .selectAll()
+          .where('school_id', '=', hhu)
+          .where('pay_type', '=', 9)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirstOrThrow()
         assert.deepEqual([row.status, row.amount_fen], ['reconciling', 1234])
         assert.ok(card.debits.has(row.bill_no), 'the card system did take the money')
         // neither the donor, a new order, nor the expiry closes it
-        assert.equal((await call(app, 'hhu', Api.cancel, { query: { donatePlatOrder: row.bill_no }, token: t })).body.code, ResultCode.ERROR)
+        assert.equal(
+          (await call(app, 'hhu', Api.cancel, { query: { donatePlatOrder: row.bill_no }, token: t })).body.code,
+          ResultCode.ERROR
+        )
         await reconcile(1)
         assert.equal((await orderRow(app, row.bill_no)).status, 'reconciling', 'not asked before two minutes')
         await reconcile(3)
         const paid = await orderRow(app, row.bill_no)
         assert.deepEqual([paid.status, paid.provider_trade_no], ['paid', card.debits.get(row.bill_no)!.tradeNo])
-        const recorded = await app.db.selectFrom('payment_notification').select(['provider', 'result', 'amount_fen']).where('bill_no', '=', row.bill_no).execute()
+        const recorded = await app.db
+          .selectFrom('payment_notification')
+          .select(['provider', 'result', 'amount_fen'])
+          .where('bill_no', '=', row.bill_no)
+          .execute()
         assert.deepEqual(recorded, [{ provider: 'campus', result: 'applied', amount_fen: 1234 }])
       })
     }
@@ -410,7 +571,13 @@ describe('2. campus card', () => {
       const r = await donate(app, 'hhu', t, body('C1001', '135790', '20.00'))
       card.fault = 'none'
       assert.match(r.body.message, /确认中/)
-      const row = await app.db.selectFrom('donation').selectAll().where('school_id', '=', hhu).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
+      const row = await app.db
+        .selectFrom('donation')
+        .selectAll()
+        .where('school_id', '=', hhu)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow()
       assert.equal(row.status, 'reconciling')
       card.lookupDown = true
       await reconcile(60)
@@ -426,7 +593,13 @@ describe('2. campus card', () => {
       const t = await login(app, 'hhu', 'sec-card-poor')
       const r = await donate(app, 'hhu', t, body('C1003', '112233', '900.00'))
       assert.match(r.body.message, /一卡通余额不足/)
-      const row = await app.db.selectFrom('donation').selectAll().where('school_id', '=', hhu).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()
+      const row = await app.db
+        .selectFrom('donation')
+        .selectAll()
+        .where('school_id', '=', hhu)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow()
       assert.deepEqual([row.status, row.close_reason], ['cancelled', 'provider_error'])
     })
   })

@@ -23,7 +23,14 @@ test('trustProxySetting: off by default, hop counts, address lists', () => {
 
 async function ipSeen(trustProxy: string | undefined, remoteAddress: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'uplus-proxy-'))
-  const app = await buildApp({ dataDir, logger: false, seed: false, jobs: { autoStart: false }, trustProxy: trustProxy ?? '', h5Dir: path.join(dataDir, 'none') })
+  const app = await buildApp({
+    dataDir,
+    logger: false,
+    seed: false,
+    jobs: { autoStart: false },
+    trustProxy: trustProxy ?? '',
+    h5Dir: path.join(dataDir, 'none')
+  })
   app.get('/__ip', async (req) => ({ ip: req.ip }))
   try {
     const res = await app.inject({ url: '/__ip', remoteAddress, headers: { 'x-forwarded-for': '203.0.113.7' } })

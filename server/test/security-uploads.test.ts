@@ -32,7 +32,9 @@ before(async () => {
   bob = await login(app, 'demo', 'sec-upload-bob')
   carol = await login(app, 'demo', 'sec-upload-carol')
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
 /** Rebuilds the app on the same data and database with another upload policy (limits live in memory). */
 async function withPolicy(policy: Partial<UploadPolicy>) {
@@ -45,12 +47,16 @@ const png = (size: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47
 async function upload(data: Buffer | string, token: string, opts: { filename?: string; type?: string; lang?: string } = {}) {
   const boundary = `----sec${Math.random().toString(16).slice(2)}`
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${opts.filename ?? 'a.png'}"\r\nContent-Type: ${opts.type ?? 'image/png'}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${opts.filename ?? 'a.png'}"\r\nContent-Type: ${opts.type ?? 'image/png'}\r\n\r\n`
+    ),
     Buffer.isBuffer(data) ? data : Buffer.from(data),
     Buffer.from(`\r\n--${boundary}--\r\n`)
   ])
   const headers: Record<string, string> = {
-    ...signedHeaders(await signKeyOf(app, 'demo')), 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token
+    ...signedHeaders(await signKeyOf(app, 'demo')),
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+    authorization: token
   }
   if (opts.lang) headers.lang = opts.lang
   const res = await app.inject({ method: 'POST', url: `/api/demo${Api.fileUpload}`, headers, payload: body })
@@ -76,13 +82,19 @@ describe('SVG', () => {
     const files = filesOnDisk()
     const rows = await count(app, 'uploaded_file')
     for (const svg of hostile) {
-      for (const [filename, type] of [['a.svg', 'image/svg+xml'], ['a.png', 'image/png']]) {
+      for (const [filename, type] of [
+        ['a.svg', 'image/svg+xml'],
+        ['a.png', 'image/png']
+      ]) {
         const r = await upload(svg, alice, { filename, type })
         assert.equal(r.code, ResultCode.ERROR, svg)
         assert.equal(r.message, SVG_REFUSED, svg)
       }
     }
-    assert.equal((await upload(hostile[0], alice, { lang: 'en' })).message, 'SVG images cannot be uploaded; please upload a gif, jpeg, jpg or png image')
+    assert.equal(
+      (await upload(hostile[0], alice, { lang: 'en' })).message,
+      'SVG images cannot be uploaded; please upload a gif, jpeg, jpg or png image'
+    )
     // UTF-16 text is refused too (only PNG, JPEG and GIF magic bytes are accepted)
     assert.equal((await upload(Buffer.from(`\uFEFF${hostile[0]}`, 'utf16le'), alice)).code, ResultCode.ERROR)
     assert.deepEqual(filesOnDisk(), files)
@@ -93,7 +105,10 @@ describe('SVG', () => {
 describe('serving user files', () => {
   it('an accepted image: its own type, nosniff, a CSP that runs nothing, shown inline', async () => {
     // a GIF header followed by markup is a GIF to us: served as image/gif, a browser never reads it as HTML or SVG
-    const polyglot = Buffer.concat([Buffer.from('GIF89a'), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')])
+    const polyglot = Buffer.concat([
+      Buffer.from('GIF89a'),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
+    ])
     const r = await upload(polyglot, alice, { filename: 'a.svg', type: 'image/svg+xml' })
     assert.equal(r.code, 0, r.message)
     assert.match(r.data.fileUrl, /\.gif$/)
@@ -108,7 +123,10 @@ describe('serving user files', () => {
     const dir = path.join(ctx.dataDir, 'files')
     mkdirSync(path.join(dir, 'uploads', 'legacy'), { recursive: true })
     mkdirSync(path.join(dir, 'receipts', 'demo'), { recursive: true })
-    writeFileSync(path.join(dir, 'uploads', 'legacy', 'old.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><x:script xmlns:x="http://www.w3.org/2000/svg">alert(1)</x:script></svg>')
+    writeFileSync(
+      path.join(dir, 'uploads', 'legacy', 'old.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><x:script xmlns:x="http://www.w3.org/2000/svg">alert(1)</x:script></svg>'
+    )
     writeFileSync(path.join(dir, 'uploads', 'legacy', 'page.html'), '<script>alert(1)</script>')
     writeFileSync(path.join(dir, 'receipts', 'demo', 'r.pdf'), '%PDF-1.4\n%%EOF\n')
     for (const url of ['/files/uploads/legacy/old.svg', '/files/uploads/legacy/page.html', '/files/receipts/demo/r.pdf']) {

@@ -30,14 +30,30 @@ before(async () => {
   token = await login(app, 'demo', 'wire-donor')
   scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
   const sid = await schoolIdOf(app, 'demo')
-  audited = (await app.db.selectFrom('project').select('id').where('school_id', '=', sid)
-    .where('is_audit_message', '=', 1).where('is_leave_message', '=', 1).executeTakeFirstOrThrow()).id
+  audited = (
+    await app.db
+      .selectFrom('project')
+      .select('id')
+      .where('school_id', '=', sid)
+      .where('is_audit_message', '=', 1)
+      .where('is_leave_message', '=', 1)
+      .executeTakeFirstOrThrow()
+  ).id
   await saveFulfilmentConfig(app.db, sid, {
-    isOpenPaper: true, certificateWays: [1, 2], certificatePickup: { address: '行政楼 302', name: '王老师', mobile: '86-025-83786666' },
-    isOpenReceipt: true, validType: 1, isCreditCode: true, receiptTypes: [1, 2], receiptWaysPaper: [1, 2], receiptWaysElectronic: [3, 4]
+    isOpenPaper: true,
+    certificateWays: [1, 2],
+    certificatePickup: { address: '行政楼 302', name: '王老师', mobile: '86-025-83786666' },
+    isOpenReceipt: true,
+    validType: 1,
+    isCreditCode: true,
+    receiptTypes: [1, 2],
+    receiptWaysPaper: [1, 2],
+    receiptWaysElectronic: [3, 4]
   })
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
 type Opts = { query?: Record<string, string | number>; body?: unknown; token?: string }
 const get = (path: string, query: Record<string, string | number> = {}, t?: string) => call(app, 'demo', path, { query, token: t })
@@ -51,12 +67,22 @@ async function refusedBoth(path: string, opts: Opts, field: string, kind: 'inval
   const what = `${path} ${JSON.stringify(opts.query ?? opts.body).slice(0, 120)}`
   assert.deepEqual([zh.status, zh.body.code], [400, ResultCode.ERROR], `${what}: ${JSON.stringify(zh.body)}`)
   assert.equal(zh.body.message, kind === 'invalid' ? `参数 ${field} 格式不正确` : `缺少参数 ${field}`, what)
-  assert.deepEqual([en.status, en.body.message], [400, kind === 'invalid' ? `Invalid parameter: ${field}` : `Missing parameter: ${field}`], what)
+  assert.deepEqual(
+    [en.status, en.body.message],
+    [400, kind === 'invalid' ? `Invalid parameter: ${field}` : `Missing parameter: ${field}`],
+    what
+  )
 }
 
 describe('hostile values are 400 naming the field, never 500', () => {
   it('paging: offset=1e300, offsets and limits beyond what the database takes', async () => {
-    for (const [k, v] of [['offset', '1e300'], ['offset', '99999999999999999999'], ['offset', String(INT_RANGE.int4 + 1)], ['limit', '1e300'], ['offset', '-1']]) {
+    for (const [k, v] of [
+      ['offset', '1e300'],
+      ['offset', '99999999999999999999'],
+      ['offset', String(INT_RANGE.int4 + 1)],
+      ['limit', '1e300'],
+      ['offset', '-1']
+    ]) {
       await refusedBoth(Api.itemsList, { query: { [k]: v } }, k)
       await refusedBoth(Api.donateRecordPage, { query: { [k]: v } }, k)
     }
@@ -78,7 +104,11 @@ describe('hostile values are 400 naming the field, never 500', () => {
     assert.deepEqual(await writeCounts(app), before)
     await refusedBoth(Api.insertLeaveword, { body: { itemsId: 1e300, content: 'hi' }, token }, 'itemsId')
     await refusedBoth(Api.certificateInsert, { body: { certificateWay: 1, donateIds: [1, 1e300] }, token }, 'donateIds.1')
-    await refusedBoth(Api.receiptInsert, { body: { donorType: 1, receiptType: 1, receiptWay: 1, donateRecordIds: ['99999999999999999999'] }, token }, 'donateRecordIds.0')
+    await refusedBoth(
+      Api.receiptInsert,
+      { body: { donorType: 1, receiptType: 1, receiptWay: 1, donateRecordIds: ['99999999999999999999'] }, token },
+      'donateRecordIds.0'
+    )
   })
 
   it('NUL in a query value, an unknown query key, a body field, a nested field, a JSON key, a path parameter', async () => {
@@ -86,37 +116,67 @@ describe('hostile values are 400 naming the field, never 500', () => {
     await refusedBoth(Api.itemsList, { query: { junk: 'a\u0000' } }, 'junk')
     await refusedBoth(Api.getSettingValue, { query: { key: 'school_logo\u0000' } }, 'key')
     await refusedBoth(Api.getAuthToken, { query: { code: 'x\u0000y' } }, 'code')
-    const messages = await app.db.selectFrom('leave_message').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const messages = await app.db
+      .selectFrom('leave_message')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     await refusedBoth(Api.insertLeaveword, { body: { itemsId: audited, content: 'hi\u0000there' }, token }, 'content')
-    assert.deepEqual(await app.db.selectFrom('leave_message').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(), messages)
+    assert.deepEqual(
+      await app.db
+        .selectFrom('leave_message')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      messages
+    )
     await refusedBoth(Api.updateUser, { body: { nickname: 'a\u0000' }, token }, 'nickname')
     await refusedBoth(Api.middleAuth, { body: { openId: 'a\u0000' } }, 'openId')
-    await refusedBoth(Api.donate, { body: demoBody(scholarship, { formDataMap: { name: '张\u0000三', mobile: '86-13800138000' } }), token }, 'formDataMap.name')
+    await refusedBoth(
+      Api.donate,
+      { body: demoBody(scholarship, { formDataMap: { name: '张\u0000三', mobile: '86-13800138000' } }), token },
+      'formDataMap.name'
+    )
     await refusedBoth(Api.donate, { body: demoBody(scholarship, { formDataMap: { 'na\u0000me': '张三' } }), token }, 'formDataMap.name')
 
     const sign = signedHeaders(await signKeyOf(app, 'demo'))
-    for (const url of [`/api/de%00mo${Api.typeList}?lang=en`, '/config/de%00mo/index.json?lang=en', '/staff-api/de%00mo/applications?kind=receipt&lang=en']) {
+    for (const url of [
+      `/api/de%00mo${Api.typeList}?lang=en`,
+      '/config/de%00mo/index.json?lang=en',
+      '/staff-api/de%00mo/applications?kind=receipt&lang=en'
+    ]) {
       const res = await app.inject({ url, headers: sign })
       assert.deepEqual([res.statusCode, res.json()], [400, { code: -1, message: 'Invalid parameter: school', data: null }], url)
     }
-    const staff = await app.inject({ method: 'POST', url: '/staff-api/demo/login?lang=en', payload: { username: 'a\u0000', password: 'x' } })
+    const staff = await app.inject({
+      method: 'POST',
+      url: '/staff-api/demo/login?lang=en',
+      payload: { username: 'a\u0000', password: 'x' }
+    })
     assert.deepEqual([staff.statusCode, staff.json().message], [400, 'Invalid parameter: username'])
   })
 
   it('staff routes: ids and paging beyond range are 400 before any lookup', async () => {
     const sid = await schoolIdOf(app, 'demo')
     await createStaff(app.db, sid, { username: 'wire-staff', password: 'staff-password-1' })
-    const s = (await app.inject({ method: 'POST', url: '/staff-api/demo/login', payload: { username: 'wire-staff', password: 'staff-password-1' } })).json()
+    const s = (
+      await app.inject({ method: 'POST', url: '/staff-api/demo/login', payload: { username: 'wire-staff', password: 'staff-password-1' } })
+    ).json()
     assert.equal(s.code, 0, s.message)
     const headers = { authorization: `Staff ${s.data.token}` }
     for (const [url, field] of [
-      ['/applications/certificate/99999999999999999999', 'id'], ['/applications/receipt/1e300', 'id'],
-      ['/applications?kind=certificate&offset=1e300', 'offset'], ['/applications?kind=certificate&limit=0x10', 'limit']
+      ['/applications/certificate/99999999999999999999', 'id'],
+      ['/applications/receipt/1e300', 'id'],
+      ['/applications?kind=certificate&offset=1e300', 'offset'],
+      ['/applications?kind=certificate&limit=0x10', 'limit']
     ]) {
       const res = await app.inject({ url: `/staff-api/demo${url}${url.includes('?') ? '&' : '?'}lang=en`, headers })
       assert.deepEqual([res.statusCode, res.json().message], [400, `Invalid parameter: ${field}`], url)
     }
-    const adv = await app.inject({ method: 'POST', url: '/staff-api/demo/applications/certificate/1/advance?lang=en', headers, payload: { to: 1e300 } })
+    const adv = await app.inject({
+      method: 'POST',
+      url: '/staff-api/demo/applications/certificate/1/advance?lang=en',
+      headers,
+      payload: { to: 1e300 }
+    })
     assert.deepEqual([adv.statusCode, adv.json().message], [400, 'Invalid parameter: to'])
   })
 
@@ -158,8 +218,19 @@ describe('wire tolerance: ids and flags as the web client sends them', () => {
 
   it('body: POST donate with ids and flags as numeric strings, "" and null places the order', async () => {
     const body = {
-      ...demoBody(scholarship), itemsId: String(scholarship), payType: '1', itemsType: '1', isAnonymous: '1', subItemsId: '',
-      donateTogetherId: null, formId: '', isNoData: '0', isNeedPaper: null, isNeedReceipt: '', isDonateTogether: '0', certificateWay: ''
+      ...demoBody(scholarship),
+      itemsId: String(scholarship),
+      payType: '1',
+      itemsType: '1',
+      isAnonymous: '1',
+      subItemsId: '',
+      donateTogetherId: null,
+      formId: '',
+      isNoData: '0',
+      isNeedPaper: null,
+      isNeedReceipt: '',
+      isDonateTogether: '0',
+      certificateWay: ''
     }
     const r = await post(Api.donate, body)
     assert.equal(r.body.code, 0, r.body.message)
@@ -169,8 +240,19 @@ describe('wire tolerance: ids and flags as the web client sends them', () => {
 
   it('body: anything else is refused naming the field, with nothing written', async () => {
     const before = await writeCounts(app)
-    for (const [field, v] of [['itemsId', '12abc'], ['itemsId', '1.5'], ['itemsId', 1.5], ['itemsId', [scholarship]], ['itemsId', {}], ['payType', '0x10'],
-      ['payType', '1e0'], ['isAnonymous', '2'], ['isAnonymous', true], ['subItemsId', 'NaN'], ['donateTogetherId', -3]] as const) {
+    for (const [field, v] of [
+      ['itemsId', '12abc'],
+      ['itemsId', '1.5'],
+      ['itemsId', 1.5],
+      ['itemsId', [scholarship]],
+      ['itemsId', {}],
+      ['payType', '0x10'],
+      ['payType', '1e0'],
+      ['isAnonymous', '2'],
+      ['isAnonymous', true],
+      ['subItemsId', 'NaN'],
+      ['donateTogetherId', -3]
+    ] as const) {
       await refusedBoth(Api.donate, { body: { ...demoBody(scholarship), [field]: v }, token }, field)
     }
     await refusedBoth(Api.donate, { body: { ...demoBody(scholarship), itemsId: '' }, token }, 'itemsId', 'missing')
@@ -187,8 +269,13 @@ describe('wire tolerance: ids and flags as the web client sends them', () => {
     assert.deepEqual((cert.body.data as ApplyAnswer).ids.length, 1)
     const before = await count(app, 'receipt_request')
     const receipt = await post(Api.receiptInsert, {
-      donorType: '2', donorName: '南京某科技有限公司', creditCode: '91320000MA1XXXXX0A', receiptType: '2', receiptWay: '3',
-      postalEmail: 'finance@example.com', donateRecordIds: [String(g2.id)]
+      donorType: '2',
+      donorName: '南京某科技有限公司',
+      creditCode: '91320000MA1XXXXX0A',
+      receiptType: '2',
+      receiptWay: '3',
+      postalEmail: 'finance@example.com',
+      donateRecordIds: [String(g2.id)]
     })
     assert.equal(receipt.body.code, 0, receipt.body.message)
     assert.equal(await count(app, 'receipt_request'), before + 1)

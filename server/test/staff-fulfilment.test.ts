@@ -37,7 +37,13 @@ before(async () => {
   ctx = await startApp()
   app = ctx.app
   sid = await schoolIdOf(app, 'demo')
-  await saveFulfilmentConfig(app.db, sid, { isOpenPaper: true, certificateWays: [1, 2], isOpenReceipt: true, validType: 1, isCreditCode: false })
+  await saveFulfilmentConfig(app.db, sid, {
+    isOpenPaper: true,
+    certificateWays: [1, 2],
+    isOpenReceipt: true,
+    validType: 1,
+    isCreditCode: false
+  })
   await createStaff(app.db, sid, { username: 'Li.Staff', password: 'staff-password-1', displayName: '李老师' })
   await createStaff(app.db, sid, { username: 'wang', password: 'staff-password-2' })
   donor = await login(app, 'demo', 'fulfil-donor')
@@ -45,41 +51,73 @@ before(async () => {
   gifts = []
   for (let i = 0; i < 8; i++) gifts.push((await paidGift(app, 'demo', donor, scholarship, { currencyMoney: `${100 + i}.00` })).id)
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
-async function staffCall<T>(method: 'GET' | 'POST', url: string, opts: { token?: string | null; body?: unknown; school?: string; auth?: string } = {}) {
+async function staffCall<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  opts: { token?: string | null; body?: unknown; school?: string; auth?: string } = {}
+) {
   const headers: Record<string, string> = {}
   const token = opts.token === undefined ? staffToken : opts.token
   if (opts.auth) headers.authorization = opts.auth
   else if (token) headers.authorization = `Staff ${token}`
-  const res = await app.inject({ method, url: `/staff-api/${opts.school ?? 'demo'}${url}`, headers, ...(opts.body !== undefined ? { payload: opts.body as object } : {}) })
+  const res = await app.inject({
+    method,
+    url: `/staff-api/${opts.school ?? 'demo'}${url}`,
+    headers,
+    ...(opts.body !== undefined ? { payload: opts.body as object } : {})
+  })
   return { status: res.statusCode, body: res.json() as { code: number; message: string; data: T } }
 }
-const advance = (kind: string, id: number, body: Record<string, unknown>) => staffCall<StaffApplication>('POST', `/applications/${kind}/${id}/advance`, { body })
-const applyCert = async (body: Record<string, unknown>) => (await call<ApplyAnswer>(app, 'demo', Api.certificateInsert, { method: 'POST', body, token: donor })).body.data.ids[0]
+const advance = (kind: string, id: number, body: Record<string, unknown>) =>
+  staffCall<StaffApplication>('POST', `/applications/${kind}/${id}/advance`, { body })
+const applyCert = async (body: Record<string, unknown>) =>
+  (await call<ApplyAnswer>(app, 'demo', Api.certificateInsert, { method: 'POST', body, token: donor })).body.data.ids[0]
 const applyReceipt = async (body: Record<string, unknown>) => {
   const r = (await call<ApplyAnswer>(app, 'demo', Api.receiptInsert, { method: 'POST', body, token: donor })).body
   assert.equal(r.code, 0, r.message)
   return r.data.ids[0]
 }
 const mail = { certificateWay: 2, postalAddress: '南京市鼓楼区汉口路22号', postalContact: '张三', postalMobile: '86-13800138000' }
-const history = (kind: string, id: number) => app.db.selectFrom('fulfilment_history').selectAll().where('kind', '=', kind as 'receipt').where('request_id', '=', id).orderBy('id').execute()
+const history = (kind: string, id: number) =>
+  app.db
+    .selectFrom('fulfilment_history')
+    .selectAll()
+    .where('kind', '=', kind as 'receipt')
+    .where('request_id', '=', id)
+    .orderBy('id')
+    .execute()
 
 describe('staff sign-in and token separation', () => {
   it('wrong name or password: -1; right: a staff token (password stored as scrypt)', async () => {
-    assert.equal((await staffCall('POST', '/login', { token: null, body: { username: 'li.staff', password: 'nope' } })).body.message, '账号或密码错误')
-    assert.equal((await staffCall('POST', '/login', { token: null, body: { username: 'ghost', password: 'staff-password-1' } })).body.code, ResultCode.ERROR)
-    const r = await staffCall<{ token: string }>('POST', '/login', { token: null, body: { username: 'LI.STAFF', password: 'staff-password-1' } })
+    assert.equal(
+      (await staffCall('POST', '/login', { token: null, body: { username: 'li.staff', password: 'nope' } })).body.message,
+      '账号或密码错误'
+    )
+    assert.equal(
+      (await staffCall('POST', '/login', { token: null, body: { username: 'ghost', password: 'staff-password-1' } })).body.code,
+      ResultCode.ERROR
+    )
+    const r = await staffCall<{ token: string }>('POST', '/login', {
+      token: null,
+      body: { username: 'LI.STAFF', password: 'staff-password-1' }
+    })
     assert.equal(r.body.code, 0, r.body.message)
     staffToken = r.body.data.token
     const row = await app.db.selectFrom('staff').select('password_hash').where('username', '=', 'li.staff').executeTakeFirstOrThrow()
     assert.match(row.password_hash, /^scrypt\$/)
   })
-  it('a donor token, a bare staff token, or another school\'s path is -997; a staff token is nothing to the donor API', async () => {
+  it("a donor token, a bare staff token, or another school's path is -997; a staff token is nothing to the donor API", async () => {
     assert.equal((await staffCall('GET', '/applications?kind=certificate', { auth: donor })).body.code, ResultCode.TOKEN_INVALID)
     assert.equal((await staffCall('GET', '/applications?kind=certificate', { auth: `Staff ${donor}` })).body.code, ResultCode.TOKEN_INVALID)
     assert.equal((await staffCall('GET', '/applications?kind=certificate', { auth: staffToken })).body.code, ResultCode.TOKEN_INVALID)
-    assert.equal((await staffCall('GET', '/applications?kind=certificate', { auth: `Bearer ${staffToken}` })).body.code, ResultCode.TOKEN_INVALID)
+    assert.equal(
+      (await staffCall('GET', '/applications?kind=certificate', { auth: `Bearer ${staffToken}` })).body.code,
+      ResultCode.TOKEN_INVALID
+    )
     assert.equal((await staffCall('GET', '/applications?kind=certificate', { school: 'hhu' })).body.code, ResultCode.TOKEN_INVALID)
     assert.equal((await staffCall('GET', '/applications?kind=certificate', { token: null })).body.code, ResultCode.TOKEN_INVALID)
     assert.equal((await call(app, 'demo', Api.centerMy, { token: staffToken })).body.code, ResultCode.TOKEN_INVALID)
@@ -96,9 +134,15 @@ describe('the transition table', () => {
       2: { 1: [2], 2: [4], 3: [5], 4: [], 5: [] }
     })
     assert.deepEqual(table('receipt', [1, 2, 3, 4], [1, 6, 7]), {
-      1: { 1: [3], 6: [7], 7: [] }, 2: { 1: [2], 6: [7], 7: [] }, 3: { 1: [6], 6: [7], 7: [] }, 4: { 1: [6], 6: [7], 7: [] }
+      1: { 1: [3], 6: [7], 7: [] },
+      2: { 1: [2], 6: [7], 7: [] },
+      3: { 1: [6], 6: [7], 7: [] },
+      4: { 1: [6], 6: [7], 7: [] }
     })
-    assert.deepEqual([nextStatuses('receipt', 2, 2), nextStatuses('receipt', 3, 1), nextStatuses('receipt', 4, 2), nextStatuses('receipt', 5, 1)], [[4], [5], [], []])
+    assert.deepEqual(
+      [nextStatuses('receipt', 2, 2), nextStatuses('receipt', 3, 1), nextStatuses('receipt', 4, 2), nextStatuses('receipt', 5, 1)],
+      [[4], [5], [], []]
+    )
   })
 })
 
@@ -121,14 +165,23 @@ describe('certificates', () => {
 
     const h = await history('certificate', id)
     const staffId = (await app.db.selectFrom('staff').select('id').where('username', '=', 'li.staff').executeTakeFirstOrThrow()).id
-    assert.deepEqual(h.map((x) => [x.action, x.from_status, x.to_status, x.staff_id]), [['advance', 1, 2, staffId], ['advance', 2, 4, staffId]])
+    assert.deepEqual(
+      h.map((x) => [x.action, x.from_status, x.to_status, x.staff_id]),
+      [
+        ['advance', 1, 2, staffId],
+        ['advance', 2, 4, staffId]
+      ]
+    )
     assert.deepEqual(JSON.parse(h[1].detail), { expressCompany: '顺丰速运', expressNo: 'SF1234567890' })
     assert.ok(h.every((x) => Date.now() - Date.parse(x.created_at) < 60_000))
 
     const seen = (await call<CertificateRecord>(app, 'demo', Api.certificateDetail, { query: { id }, token: donor })).body.data
     assert.deepEqual([seen.status, seen.expressCompanyTitle, seen.expressOrderNo], [4, '顺丰速运', 'SF1234567890'])
     const detail = (await staffCall<{ history: { staff: string }[] }>('GET', `/applications/certificate/${id}`)).body.data
-    assert.deepEqual(detail.history.map((x) => x.staff), ['li.staff', 'li.staff'])
+    assert.deepEqual(
+      detail.history.map((x) => x.staff),
+      ['li.staff', 'li.staff']
+    )
   })
   it('pickup: 1 -> 3 -> 5; 1 -> 2 refused', async () => {
     const id = await applyCert({ certificateWay: 1, donateIds: [gifts[1]] })
@@ -138,20 +191,29 @@ describe('certificates', () => {
     const pending = (await staffCall<{ rows: StaffApplication[] }>('GET', '/applications?kind=certificate&status=pending')).body.data
     assert.ok(!pending.rows.some((r) => r.id === id), 'finished applications leave the queue')
   })
-  it('another school\'s staff cannot see or move it; an unknown id is -1', async () => {
+  it("another school's staff cannot see or move it; an unknown id is -1", async () => {
     const id = await applyCert({ ...mail, donateIds: [gifts[2]] })
     const hhu = await schoolIdOf(app, 'hhu')
     await createStaff(app.db, hhu, { username: 'hhu-staff', password: 'hhu-password-1' })
-    const t = (await staffCall<{ token: string }>('POST', '/login', { token: null, school: 'hhu', body: { username: 'hhu-staff', password: 'hhu-password-1' } })).body.data.token
+    const t = (
+      await staffCall<{ token: string }>('POST', '/login', {
+        token: null,
+        school: 'hhu',
+        body: { username: 'hhu-staff', password: 'hhu-password-1' }
+      })
+    ).body.data.token
     const moved = await staffCall('POST', `/applications/certificate/${id}/advance`, { school: 'hhu', token: t, body: { to: 2 } })
     assert.deepEqual([moved.body.code, moved.body.message], [ResultCode.ERROR, '申请不存在'])
-    const listed = (await staffCall<{ total: number }>('GET', '/applications?kind=certificate&status=all', { school: 'hhu', token: t })).body.data
+    const listed = (await staffCall<{ total: number }>('GET', '/applications?kind=certificate&status=all', { school: 'hhu', token: t }))
+      .body.data
     assert.equal(listed.total, 0)
     assert.equal((await advance('certificate', 99_999_999, { to: 2 })).body.message, '申请不存在')
   })
   it('two staff moving the same application at once: one move, one history row', async () => {
     const id = await applyCert({ ...mail, donateIds: [gifts[3]] })
-    const wang = (await staffCall<{ token: string }>('POST', '/login', { token: null, body: { username: 'wang', password: 'staff-password-2' } })).body.data.token
+    const wang = (
+      await staffCall<{ token: string }>('POST', '/login', { token: null, body: { username: 'wang', password: 'staff-password-2' } })
+    ).body.data.token
     const rs = await Promise.all([
       advance('certificate', id, { to: 2 }),
       staffCall('POST', `/applications/certificate/${id}/advance`, { token: wang, body: { to: 2 } }),
@@ -167,10 +229,18 @@ describe('receipts', () => {
   const upload = async (id: number, data: Buffer, filename = 'receipt.pdf') => {
     const boundary = '----staffupload'
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`),
-      data, Buffer.from(`\r\n--${boundary}--\r\n`)
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`
+      ),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`)
     ])
-    const res = await app.inject({ method: 'POST', url: `/staff-api/demo/receipts/${id}/file`, headers: { authorization: `Staff ${staffToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload })
+    const res = await app.inject({
+      method: 'POST',
+      url: `/staff-api/demo/receipts/${id}/file`,
+      headers: { authorization: `Staff ${staffToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload
+    })
     return res.json() as { code: number; message: string; data: { fileUrl: string } }
   }
   const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
@@ -190,10 +260,26 @@ describe('receipts', () => {
     assert.equal((await upload(id, PDF)).message, '票据已发送，不能更换文件')
     const seen = (await call<ReceiptRecord>(app, 'demo', Api.receiptDetail, { query: { id }, token: donor })).body.data
     assert.deepEqual([seen.status, seen.fileUrl], [7, up.data.fileUrl])
-    assert.deepEqual((await history('receipt', id)).map((x) => [x.action, x.from_status, x.to_status]), [['advance', 1, 6], ['attach', 6, 6], ['advance', 6, 7]])
+    assert.deepEqual(
+      (await history('receipt', id)).map((x) => [x.action, x.from_status, x.to_status]),
+      [
+        ['advance', 1, 6],
+        ['attach', 6, 6],
+        ['advance', 6, 7]
+      ]
+    )
   })
   it('express: 1 -> 2 -> 4 with courier; pickup: 1 -> 3 -> 5', async () => {
-    const e = await applyReceipt({ donorType: 1, donorName: '张三', receiptType: 1, receiptWay: 2, postalContact: '张三', postalMobile: '86-13800138000', postalAddress: '南京市', donateRecordIds: [gifts[5]] })
+    const e = await applyReceipt({
+      donorType: 1,
+      donorName: '张三',
+      receiptType: 1,
+      receiptWay: 2,
+      postalContact: '张三',
+      postalMobile: '86-13800138000',
+      postalAddress: '南京市',
+      donateRecordIds: [gifts[5]]
+    })
     assert.equal((await advance('receipt', e, { to: 6 })).body.code, ResultCode.ERROR)
     assert.equal((await advance('receipt', e, { to: 2 })).body.code, 0)
     assert.equal((await advance('receipt', e, { to: 4 })).body.code, ResultCode.ERROR)
@@ -217,7 +303,13 @@ describe('the command-line tool', () => {
   const cli = async (...args: string[]) => {
     const out: string[] = []
     const err: string[] = []
-    const code = await runStaffCli([...args, '--school', 'demo'], { db: app.db, dataDir: ctx.dataDir, out: (l) => out.push(l), err: (l) => err.push(l), env: {} })
+    const code = await runStaffCli([...args, '--school', 'demo'], {
+      db: app.db,
+      dataDir: ctx.dataDir,
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+      env: {}
+    })
     if (code !== 0) throw new Error(`exit ${code}: ${err.join('\n')}`)
     assert.deepEqual(err, [])
     return out.join('\n')
@@ -227,7 +319,14 @@ describe('the command-line tool', () => {
     const g1 = (await paidGift(app, 'demo', donor, scholarship)).id
     const g2 = (await paidGift(app, 'demo', donor, scholarship)).id
     const cert = await applyCert({ ...mail, donateIds: [g1] })
-    const receipt = await applyReceipt({ donorType: 2, donorName: '某公司', receiptType: 2, receiptWay: 3, postalEmail: 'a@b.cn', donateRecordIds: [g2] })
+    const receipt = await applyReceipt({
+      donorType: 2,
+      donorName: '某公司',
+      receiptType: 2,
+      receiptWay: 3,
+      postalEmail: 'a@b.cn',
+      donateRecordIds: [g2]
+    })
 
     assert.match(await cli('create-staff', '--username', 'zhao', '--password', 'cli-password-1', '--name', '赵老师'), /created staff zhao/)
     const listed = await cli('list')
@@ -236,11 +335,37 @@ describe('the command-line tool', () => {
     const json = JSON.parse((await cli('list', '--kind', 'receipt', '--json')).trim()) as { rows: StaffApplication[] }
     assert.ok(json.rows.some((r) => r.id === receipt))
 
-    await assert.rejects(cli('advance', '--kind', 'certificate', '--id', String(cert), '--to', '4', '--staff', 'zhao'), /不能从状态1变更为4/)
-    await assert.rejects(cli('advance', '--kind', 'certificate', '--id', String(cert), '--to', '2', '--staff', 'nobody'), /staff nobody not found/)
+    await assert.rejects(
+      cli('advance', '--kind', 'certificate', '--id', String(cert), '--to', '4', '--staff', 'zhao'),
+      /不能从状态1变更为4/
+    )
+    await assert.rejects(
+      cli('advance', '--kind', 'certificate', '--id', String(cert), '--to', '2', '--staff', 'nobody'),
+      /staff nobody not found/
+    )
     assert.match(await cli('advance', '--kind', 'certificate', '--id', String(cert), '--to', '2', '--staff', 'zhao'), /1 -> 2/)
-    await assert.rejects(cli('advance', '--kind', 'certificate', '--id', String(cert), '--to', '4', '--staff', 'zhao'), /请填写快递公司和快递单号/)
-    assert.match(await cli('advance', '--kind', 'certificate', '--id', String(cert), '--to', '4', '--courier', '顺丰速运', '--number', 'SF999', '--staff', 'zhao'), /2 -> 4/)
+    await assert.rejects(
+      cli('advance', '--kind', 'certificate', '--id', String(cert), '--to', '4', '--staff', 'zhao'),
+      /请填写快递公司和快递单号/
+    )
+    assert.match(
+      await cli(
+        'advance',
+        '--kind',
+        'certificate',
+        '--id',
+        String(cert),
+        '--to',
+        '4',
+        '--courier',
+        '顺丰速运',
+        '--number',
+        'SF999',
+        '--staff',
+        'zhao'
+      ),
+      /2 -> 4/
+    )
 
     const pdf = path.join(ctx.dataDir, 'receipt-to-attach.pdf')
     writeFileSync(pdf, '%PDF-1.7\n%%EOF\n')
@@ -257,17 +382,33 @@ describe('the command-line tool', () => {
     assert.equal((await app.inject({ url: url! })).statusCode, 200)
     const zhao = (await app.db.selectFrom('staff').select('id').where('username', '=', 'zhao').executeTakeFirstOrThrow()).id
     assert.ok((await history('receipt', receipt)).every((h) => h.staff_id === zhao))
-    const show = JSON.parse(await cli('show', '--kind', 'certificate', '--id', String(cert))) as { history: { staff: string; to: number }[] }
-    assert.deepEqual(show.history.map((h) => [h.staff, h.to]), [['zhao', 2], ['zhao', 4]])
+    const show = JSON.parse(await cli('show', '--kind', 'certificate', '--id', String(cert))) as {
+      history: { staff: string; to: number }[]
+    }
+    assert.deepEqual(
+      show.history.map((h) => [h.staff, h.to]),
+      [
+        ['zhao', 2],
+        ['zhao', 4]
+      ]
+    )
   })
   it('config and donor accounts', async () => {
-    const cfg = JSON.parse(await cli('config', '--open-paper', '0', '--certificate-pickup', '行政楼|王老师|86-025-1')) as { isOpenPaper: boolean; certificatePickup: { name: string } }
+    const cfg = JSON.parse(await cli('config', '--open-paper', '0', '--certificate-pickup', '行政楼|王老师|86-025-1')) as {
+      isOpenPaper: boolean
+      certificatePickup: { name: string }
+    }
     assert.deepEqual([cfg.isOpenPaper, cfg.certificatePickup.name], [false, '王老师'])
     assert.equal((await call(app, 'demo', Api.certificateConfig, { token: donor })).body.data.isOpenPaper, 0)
     await cli('config', '--open-paper', '1')
     assert.match(await cli('create-donor', '--username', 'cli.donor', '--password', 'pw-123456'), /created donor account cli.donor/)
     const { createHash } = await import('node:crypto')
-    const pass = (await call(app, 'demo', Api.passLogin, { method: 'POST', body: { username: 'cli.donor', password: createHash('sha256').update('pw-123456').digest('hex') } })).body
+    const pass = (
+      await call(app, 'demo', Api.passLogin, {
+        method: 'POST',
+        body: { username: 'cli.donor', password: createHash('sha256').update('pw-123456').digest('hex') }
+      })
+    ).body
     assert.equal(pass.data.isRegister, 1)
   })
   it('refusals exit 1 with the reason on stderr in both languages; a bad option or no command says how to use it', async () => {
@@ -295,7 +436,16 @@ describe('the command-line tool', () => {
   const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
   const hostileReceipt = async () => {
     const g = (await paidGift(app, 'demo', donor, await projectIdOf(app, 'demo', SCHOLARSHIP))).id
-    const id = await applyReceipt({ donorType: 1, donorName: '张赟喆', receiptType: 1, receiptWay: 2, postalContact: 'Li Wei', postalMobile: '86-13800138000', postalAddress: '南京市', donateRecordIds: [g] })
+    const id = await applyReceipt({
+      donorType: 1,
+      donorName: '张赟喆',
+      receiptType: 1,
+      receiptWay: 2,
+      postalContact: 'Li Wei',
+      postalMobile: '86-13800138000',
+      postalAddress: '南京市',
+      donateRecordIds: [g]
+    })
     await app.db.updateTable('receipt_request').set(HOSTILE).where('id', '=', id).execute()
     return id
   }
@@ -321,13 +471,20 @@ describe('the command-line tool', () => {
     assert.doesNotMatch(shown, CONTROL)
     assert.equal((JSON.parse(shown) as StaffApplication).donorName, '张赟喆gnp.exe')
     // what is stored is left alone: only the printing is made safe
-    assert.equal((await app.db.selectFrom('receipt_request').select('donor_name').where('id', '=', id).executeTakeFirstOrThrow()).donor_name, HOSTILE.donor_name)
+    assert.equal(
+      (await app.db.selectFrom('receipt_request').select('donor_name').where('id', '=', id).executeTakeFirstOrThrow()).donor_name,
+      HOSTILE.donor_name
+    )
   })
 
   it('the real entry point (tsx server/src/cli/staff.ts) works on the same database and prints the same safe text', async () => {
     const id = await hostileReceipt()
     const env = { ...process.env, DATA_DIR: ctx.dataDir, DATABASE_URL: ctx.databaseUrl ?? '' }
-    const { stdout, stderr } = await runChild(TSX, [path.join(REPO, 'server/src/cli/staff.ts'), 'list', '--kind', 'receipt', '--school', 'demo'], { env, cwd: REPO })
+    const { stdout, stderr } = await runChild(
+      TSX,
+      [path.join(REPO, 'server/src/cli/staff.ts'), 'list', '--kind', 'receipt', '--school', 'demo'],
+      { env, cwd: REPO }
+    )
     assert.doesNotMatch(stdout, CONTROL)
     assert.match(stdout, new RegExp(`^  #${id}\\tstatus 1 -> 2\\t.*\\t张赟喆gnp\\.exe\\t`, 'm'))
     assert.doesNotMatch(stderr, /error/i)

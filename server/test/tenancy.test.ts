@@ -7,18 +7,33 @@ import { seedIfEmpty } from '../src/seed'
 import { call, login, startApp, type TestContext } from './helpers'
 
 let ctx: TestContext
-before(async () => { ctx = await startApp() })
-after(async () => { await ctx.close() })
+before(async () => {
+  ctx = await startApp()
+})
+after(async () => {
+  await ctx.close()
+})
 
 const count = async (table: 'school' | 'project' | 'donation' | 'article') =>
-  Number((await ctx.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await ctx.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n
+  )
 
 describe('tenancy', () => {
   it('every table except school and migration bookkeeping carries school_id', async () => {
     const tables = await ctx.app.db.introspection.getTables()
     const tenant = tables.filter((t) => t.name !== 'school' && !t.name.startsWith('kysely_'))
     assert.ok(tenant.length >= 18)
-    for (const t of tenant) assert.ok(t.columns.some((c) => c.name === 'school_id'), `${t.name} has school_id`)
+    for (const t of tenant)
+      assert.ok(
+        t.columns.some((c) => c.name === 'school_id'),
+        `${t.name} has school_id`
+      )
   })
   it('seeds at least 8 projects and 40 paid gifts per demo school', async () => {
     for (const code of ['demo', 'hhu', 'cpu']) {
@@ -35,7 +50,12 @@ describe('tenancy', () => {
   })
   it('a school added as data works at once, empty and isolated', async () => {
     const { signKey } = await ctx.app.db.transaction().execute((trx) =>
-      createSchool(trx, { code: 'xzit', name: '徐州工程学院教育发展基金会', settings: { maskDonorNames: true, defaultDirectoryOrder: '1' } }))
+      createSchool(trx, {
+        code: 'xzit',
+        name: '徐州工程学院教育发展基金会',
+        settings: { maskDonorNames: true, defaultDirectoryOrder: '1' }
+      })
+    )
     assert.match(signKey, /^[A-Za-z0-9]{16}$/)
     const cfg = (await ctx.app.inject({ url: '/config/xzit/index.json' })).json()
     assert.equal(cfg.signKey, signKey)

@@ -26,13 +26,16 @@ before(async () => {
   alice = await login(app, 'demo', 'upload-alice')
   bob = await login(app, 'demo', 'upload-bob')
 })
-after(async () => { await ctx.close() })
+after(async () => {
+  await ctx.close()
+})
 
 const PNG = renderPng({ width: 8, height: 8, from: [255, 0, 0], to: [0, 0, 255] })
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64)])
 const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32)])
 const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(256)])
-const SVG = '<?xml version="1.0"?>\n<!-- avatar -->\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle cx="5" cy="5" r="4" fill="red"/></svg>'
+const SVG =
+  '<?xml version="1.0"?>\n<!-- avatar -->\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle cx="5" cy="5" r="4" fill="red"/></svg>'
 
 function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {
   const boundary = `----uplus${Math.random().toString(16).slice(2)}`
@@ -141,16 +144,23 @@ describe('the request', () => {
 })
 
 describe('avatar', () => {
-  it('updateUser takes the caller\'s own upload (path or absolute URL); never someone else\'s, a seed image or a foreign URL', async () => {
+  it("updateUser takes the caller's own upload (path or absolute URL); never someone else's, a seed image or a foreign URL", async () => {
     const mine = (await upload(PNG, 'me.png', 'image/png')).body.data.fileUrl
     const bobs = (await upload(PNG, 'bob.png', 'image/png', { token: bob })).body.data.fileUrl
-    const set = async (avatar: string, token = alice) => (await call(app, 'demo', Api.updateUser, { method: 'POST', body: { avatar }, token })).body
+    const set = async (avatar: string, token = alice) =>
+      (await call(app, 'demo', Api.updateUser, { method: 'POST', body: { avatar }, token })).body
     const ok = await set(mine)
     assert.equal(ok.code, 0)
     assert.equal(ok.message, '修改成功')
     assert.equal((await call<UserCenter>(app, 'demo', Api.centerMy, { token: alice })).body.data.avatar, mine)
     assert.equal((await set(`https://cdn.example.org${mine}`)).code, 0)
-    for (const other of [bobs, '/files/seed/avatar-1.png', 'https://evil.example/x.png', `${mine}/../../seed/a.png`, 'javascript:alert(1)']) {
+    for (const other of [
+      bobs,
+      '/files/seed/avatar-1.png',
+      'https://evil.example/x.png',
+      `${mine}/../../seed/a.png`,
+      'javascript:alert(1)'
+    ]) {
       const r = await set(other)
       assert.equal(r.code, ResultCode.ERROR, other)
       assert.equal(r.message, '头像须为本站上传的图片')

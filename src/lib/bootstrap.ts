@@ -224,7 +224,13 @@ export async function bootstrap(query: Record<string, string> = {}): Promise<voi
       // signed) hand-off of their own account into a link, and a victim who followed it would give and write
       // under the sender's account.
       if (!useSession.getState().token) {
-        const d = await request<{ token: string }>({ path: Api.middleAuth, method: 'POST', data: middleAuthBody(openId, query), auth: false, silent: true })
+        const d = await request<{ token: string }>({
+          path: Api.middleAuth,
+          method: 'POST',
+          data: middleAuthBody(openId, query),
+          auth: false,
+          silent: true
+        })
         useSession.getState().setToken(d.token)
       }
     } else if (code) {

@@ -7,7 +7,10 @@ import { DONATE_LIMITS, type AreaMobile } from '@contract'
 export const DEFAULT_AREA = DONATE_LIMITS.DEFAULT_AREA_CODE
 
 /** "+86" / " 86" -> "86" */
-export const normaliseArea = (code: string | null | undefined): string => String(code ?? '').trim().replace(/^\+/, '')
+export const normaliseArea = (code: string | null | undefined): string =>
+  String(code ?? '')
+    .trim()
+    .replace(/^\+/, '')
 
 /**
  * docs/product §5: a number whose length is not 11 with the area code empty or 86 is invalid ('please enter valid contact

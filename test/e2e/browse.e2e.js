@@ -27,19 +27,24 @@ const { step, finish } = createJourney()
   let setupError = null
   try {
     const context = await browser.newContext({
-      viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
       userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
     })
     const page = await context.newPage()
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
     const apiCalls = []
-    page.on('request', (r) => { if (r.url().includes('/api/')) apiCalls.push(r) })
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) apiCalls.push(r)
+    })
 
     const all = await apiGet(origin, school, `${P}/items/itemsList`, { limit: 100, offset: 0 })
     const firstPage = all.rows.slice(0, 10)
     assert(all.total > 10, `the default school needs more than one page of projects to test scrolling (has ${all.total})`)
 
-    await step('list shows the default school\'s projects from the database', async () => {
+    await step("list shows the default school's projects from the database", async () => {
       await page.goto(`${origin}/subject`, { waitUntil: 'domcontentloaded' })
       await page.getByText(firstPage[0].name, { exact: true }).first().waitFor({ timeout: 30000 })
       for (const p of firstPage.slice(0, 4)) {
@@ -96,7 +101,11 @@ const { step, finish } = createJourney()
       let expected = null
       for (const t of types) {
         const r = await apiGet(origin, school, `${P}/items/itemsList`, { limit: 100, offset: 0, typeId: t.id })
-        if (r.total > 0 && r.total < all.total) { chosen = t; expected = r; break }
+        if (r.total > 0 && r.total < all.total) {
+          chosen = t
+          expected = r
+          break
+        }
       }
       assert(chosen, 'no category with some but not all projects')
       await page.getByText(chosen.name, { exact: true }).first().click()
@@ -150,7 +159,7 @@ const { step, finish } = createJourney()
       })
     }
     if (project.isRecord) {
-      await step('tab 捐赠名录 shows the project\'s donors', async () => {
+      await step("tab 捐赠名录 shows the project's donors", async () => {
         const rows = (await apiGet(origin, school, `${P}/index/donateRecordPage`, { itemsId: project.id, limit: 20, offset: 0 })).rows
         assert(rows.length > 0, 'no donation records for the project')
         await page.getByText('捐赠名录', { exact: true }).first().click()
@@ -176,7 +185,10 @@ const { step, finish } = createJourney()
     })
 
     await step('a desktop browser gets the 180x180 scan-with-WeChat QR overlay', async () => {
-      const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36' })
+      const desk = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36'
+      })
       const dp = await desk.newPage()
       dp.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
       await dp.goto(`${origin}/subject`, { waitUntil: 'domcontentloaded' })

@@ -32,7 +32,9 @@ function client(origin, cfg) {
     const headers = { ...signedHeaders(cfg.signKey), 'content-type': 'application/json' }
     if (token) headers.Authorization = token
     const r = await httpRequest(`${origin}${cfg.api}${apiPath}${qs ? `?${qs}` : ''}`, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body)
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body)
     })
     const env = r.data
     if (!env || env.code !== 0) throw new Error(`${apiPath}: ${env && env.code} ${env && env.message}`)
@@ -79,14 +81,22 @@ function makePng(width, height) {
   ihdr.writeUInt32BE(height, 4)
   ihdr[8] = 8
   ihdr[9] = 2
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0))
+  ])
 }
 /** Width and height from a JPEG's SOF marker. */
 function jpegSize(buf) {
   assert(buf[0] === 0xff && buf[1] === 0xd8, 'not a JPEG')
   let i = 2
   while (i < buf.length) {
-    if (buf[i] !== 0xff) { i++; continue }
+    if (buf[i] !== 0xff) {
+      i++
+      continue
+    }
     const marker = buf[i + 1]
     const len = buf.readUInt16BE(i + 2)
     if (marker >= 0xc0 && marker <= 0xc3) return { height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) }
@@ -121,7 +131,9 @@ const settle = (page, ms = 600) => page.waitForTimeout(ms)
 
 function staffCli(dataDir, args) {
   const r = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'server', 'src', 'cli', 'staff.ts'), ...args], {
-    cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8'
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8'
   })
   if (r.status !== 0) throw new Error(`staff.ts ${args.join(' ')}: ${r.stderr || r.stdout}`)
   return r.stdout
@@ -143,7 +155,10 @@ function staffCli(dataDir, args) {
   const gifts = []
   try {
     const context = await browser.newContext({
-      viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
       userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
     })
     const page = await context.newPage()
@@ -164,7 +179,9 @@ function staffCli(dataDir, args) {
         else await page.waitForTimeout(250)
       }
       assert(code, 'no SMS code in the server log')
-      await page.waitForFunction(() => /\d+s/.test(document.querySelector('[data-testid="sms-button"]')?.textContent || ''), null, { timeout: 5000 })
+      await page.waitForFunction(() => /\d+s/.test(document.querySelector('[data-testid="sms-button"]')?.textContent || ''), null, {
+        timeout: 5000
+      })
       await fill(page, 'login-code', code)
       await tid(page, 'login-agree').click()
       await tapButton(page, 'login-submit')
@@ -182,7 +199,10 @@ function staffCli(dataDir, args) {
       assert(token, 'no token stored after sign-in')
       const my = await api(`${P}/user/center/my`, { token })
       assert(my.accountType === 2, `account type ${my.accountType}, expected a mobile account`)
-      assert((await tid(page, 'mine-name').textContent()) === (my.isDefaultNickname ? '爱心人士' : my.nickname), 'name on mine differs from the server')
+      assert(
+        (await tid(page, 'mine-name').textContent()) === (my.isDefaultNickname ? '爱心人士' : my.nickname),
+        'name on mine differs from the server'
+      )
       await settle(page)
       await page.screenshot({ path: path.join(shots, 'e2e-center-2-mine.png') })
     })
@@ -193,7 +213,9 @@ function staffCli(dataDir, args) {
       await settle(page, 400)
       await fill(page, 'nickname-input', nickname)
       await tapButton(page, 'nickname-save')
-      await page.waitForFunction((n) => document.querySelector('[data-testid="mine-name"]')?.textContent === n, nickname, { timeout: 10000 })
+      await page.waitForFunction((n) => document.querySelector('[data-testid="mine-name"]')?.textContent === n, nickname, {
+        timeout: 10000
+      })
       const my = await api(`${P}/user/center/my`, { token })
       assert(my.nickname === nickname, `server nickname is ${my.nickname}`)
     })
@@ -217,7 +239,11 @@ function staffCli(dataDir, args) {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(box.width / 2 + 30, box.height / 2 - 60) })
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
       await tid(page, 'crop-rotate-right').click()
-      await page.waitForFunction(() => /rotate\(90deg\)/.test(document.querySelector('[data-testid="crop-image"]')?.getAttribute('style') || ''), null, { timeout: 5000 })
+      await page.waitForFunction(
+        () => /rotate\(90deg\)/.test(document.querySelector('[data-testid="crop-image"]')?.getAttribute('style') || ''),
+        null,
+        { timeout: 5000 }
+      )
       await settle(page, 400)
       await page.screenshot({ path: path.join(shots, 'e2e-center-3-cut.png') })
       await tid(page, 'crop-accept').click()
@@ -228,7 +254,11 @@ function staffCli(dataDir, args) {
       const size = jpegSize(Buffer.from(await file.arrayBuffer()))
       // 900 source pixels across the frame (the short side after the turn): exported at 900 x 900
       assert(size.width === size.height && size.width === 900, `exported ${size.width}x${size.height}`)
-      await page.waitForFunction((u) => [...document.querySelectorAll('[data-testid="mine-avatar"] img')].some((i) => i.src.endsWith(u)), my.avatar, { timeout: 10000 })
+      await page.waitForFunction(
+        (u) => [...document.querySelectorAll('[data-testid="mine-avatar"] img')].some((i) => i.src.endsWith(u)),
+        my.avatar,
+        { timeout: 10000 }
+      )
     })
 
     await step('gifts made through the server show grouped by project and by time', async () => {
@@ -240,13 +270,25 @@ function staffCli(dataDir, args) {
       }
       const scholarship = await find('示范大学励志奖学金')
       const avenue = await find('校园林荫大道改造')
-      const plan = [[scholarship, '100.00'], [avenue, '200.00'], [scholarship, '50.00']]
+      const plan = [
+        [scholarship, '100.00'],
+        [avenue, '200.00'],
+        [scholarship, '50.00']
+      ]
       for (const [p, money] of plan) {
         const answer = await api(`${P}/items/donate`, {
-          method: 'POST', token,
+          method: 'POST',
+          token,
           body: {
-            currency: 'CNY', payType: 1, currencyMoney: money, itemsId: p.id, itemsType: 1, isAnonymous: 0, donateFrom: 'U1',
-            formDataMap: { name: '王赟喆', mobile: `86-${mobile}`, isAlumni: '0' }, isAgree: 1
+            currency: 'CNY',
+            payType: 1,
+            currencyMoney: money,
+            itemsId: p.id,
+            itemsType: 1,
+            isAnonymous: 0,
+            donateFrom: 'U1',
+            formDataMap: { name: '王赟喆', mobile: `86-${mobile}`, isAlumni: '0' },
+            isAgree: 1
           }
         })
         const billNo = answer.orderPayRequestDTO.billNo
@@ -266,8 +308,16 @@ function staffCli(dataDir, args) {
       await page.locator('[data-testid="don-group"]').nth(1).waitFor({ timeout: 10000 })
       const groups = await page.locator('[data-testid="don-group"]').allTextContents()
       assert(groups.length === 2, `${groups.length} project groups`)
-      const byName = Object.fromEntries(await page.locator('[data-testid="don-group"]').evaluateAll((els) =>
-        els.map((e) => [e.querySelector('[data-testid="don-group-name"]').textContent, e.querySelector('[data-testid="don-group-total"]').textContent])))
+      const byName = Object.fromEntries(
+        await page
+          .locator('[data-testid="don-group"]')
+          .evaluateAll((els) =>
+            els.map((e) => [
+              e.querySelector('[data-testid="don-group-name"]').textContent,
+              e.querySelector('[data-testid="don-group-total"]').textContent
+            ])
+          )
+      )
       assert(byName['示范大学励志奖学金'] === '¥150.00', `scholarship total ${byName['示范大学励志奖学金']}`)
       assert(byName['校园林荫大道改造'] === '¥200.00', `avenue total ${byName['校园林荫大道改造']}`)
       await page.getByText('示范大学励志奖学金', { exact: true }).first().click()
@@ -283,7 +333,9 @@ function staffCli(dataDir, args) {
     await step('mine shows the totals and an earned award opens with its ranking', async () => {
       await page.goto(`${origin}/mine`, { waitUntil: 'domcontentloaded' })
       await tid(page, 'mine-screen').waitFor({ timeout: 20000 })
-      await page.waitForFunction(() => document.querySelector('[data-testid="mine-money"]')?.textContent === '¥350.00', null, { timeout: 10000 })
+      await page.waitForFunction(() => document.querySelector('[data-testid="mine-money"]')?.textContent === '¥350.00', null, {
+        timeout: 10000
+      })
       assert((await tid(page, 'mine-items').textContent()) === '2', 'projects taken part in')
       const awards = await api(`${P}/user/center/awardList`, { token })
       const earned = awards.filter((a) => a.recordCount > 0)
@@ -363,7 +415,21 @@ function staffCli(dataDir, args) {
       const dir = server.dataDir
       staffCli(dir, ['create-staff', '--username', 'e2e-li', '--password', 'Staff#2025-e2e', '--name', '李老师'])
       staffCli(dir, ['advance', '--kind', 'certificate', '--id', String(certIds[0]), '--to', '2', '--staff', 'e2e-li'])
-      staffCli(dir, ['advance', '--kind', 'certificate', '--id', String(certIds[0]), '--to', '4', '--courier', '顺丰速运', '--number', 'SF1234567890', '--staff', 'e2e-li'])
+      staffCli(dir, [
+        'advance',
+        '--kind',
+        'certificate',
+        '--id',
+        String(certIds[0]),
+        '--to',
+        '4',
+        '--courier',
+        '顺丰速运',
+        '--number',
+        'SF1234567890',
+        '--staff',
+        'e2e-li'
+      ])
       const receiptFile = path.join(dir, 'e2e-receipt.png')
       fs.writeFileSync(receiptFile, makePng(600, 400))
       staffCli(dir, ['advance', '--kind', 'receipt', '--id', String(receiptIds[0]), '--to', '6', '--staff', 'e2e-li'])
@@ -376,7 +442,11 @@ function staffCli(dataDir, args) {
       await theirs(page, 'cert-screen', 'certificate page', 20000)
       if (await tid(page, 'cert-tab-paper').count()) await tid(page, 'cert-tab-paper').click()
       await theirs(page, `cert-status-${certIds[0]}`, 'certificate status')
-      await page.waitForFunction((id) => document.querySelector(`[data-testid="cert-status-${id}"]`)?.textContent === '已邮寄', certIds[0], { timeout: 10000 })
+      await page.waitForFunction(
+        (id) => document.querySelector(`[data-testid="cert-status-${id}"]`)?.textContent === '已邮寄',
+        certIds[0],
+        { timeout: 10000 }
+      )
       await tid(page, `cert-paper-${certIds[0]}`).click()
       await theirs(page, 'cert-detail', 'certificate detail')
       assert((await tid(page, 'cert-detail-status').textContent()) === '已邮寄', 'detail status')
@@ -389,7 +459,11 @@ function staffCli(dataDir, args) {
       await page.goto(`${origin}/mine-paper`, { waitUntil: 'domcontentloaded' })
       await theirs(page, 'receipt-screen', 'receipt page', 20000)
       await theirs(page, `receipt-status-${receiptIds[0]}`, 'receipt status')
-      await page.waitForFunction((id) => document.querySelector(`[data-testid="receipt-status-${id}"]`)?.textContent === '已发送', receiptIds[0], { timeout: 10000 })
+      await page.waitForFunction(
+        (id) => document.querySelector(`[data-testid="receipt-status-${id}"]`)?.textContent === '已发送',
+        receiptIds[0],
+        { timeout: 10000 }
+      )
       await tid(page, `receipt-item-${receiptIds[0]}`).click()
       await theirs(page, 'receipt-detail', 'receipt detail')
       assert((await tid(page, 'receipt-detail-status').textContent()) === '已发送', 'receipt detail status')
@@ -403,17 +477,29 @@ function staffCli(dataDir, args) {
 
     await step('English: login, mine, award, mine-don and cut speak English', async () => {
       const en = await browser.newContext({
-        viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
         userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
       })
-      await en.addInitScript(([t, s]) => {
-        // Taro's H5 storage format; the token belongs to this school (bootstrap drops it otherwise)
-        localStorage.setItem('token', JSON.stringify({ data: t }))
-        localStorage.setItem('school', JSON.stringify({ data: s }))
-      }, [token, school])
+      await en.addInitScript(
+        ([t, s]) => {
+          // Taro's H5 storage format; the token belongs to this school (bootstrap drops it otherwise)
+          localStorage.setItem('token', JSON.stringify({ data: t }))
+          localStorage.setItem('school', JSON.stringify({ data: s }))
+        },
+        [token, school]
+      )
       const p = await en.newPage()
       p.on('pageerror', (e) => errors.push(`pageerror (en): ${e.message}`))
-      const visits = [['login', 'login-screen'], ['mine', 'mine-screen'], [`award?id=${(await api(`${P}/user/center/awardList`, { token }))[0].id}`, 'award-screen'], ['mine-don', 'mine-don'], ['cut', 'cut-screen']]
+      const visits = [
+        ['login', 'login-screen'],
+        ['mine', 'mine-screen'],
+        [`award?id=${(await api(`${P}/user/center/awardList`, { token }))[0].id}`, 'award-screen'],
+        ['mine-don', 'mine-don'],
+        ['cut', 'cut-screen']
+      ]
       for (const [route, id] of visits) {
         await p.goto(`${origin}/${route}${route.includes('?') ? '&' : '?'}lang=en`, { waitUntil: 'domcontentloaded' })
         await tid(p, id).waitFor({ timeout: 20000 })

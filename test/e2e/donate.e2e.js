@@ -42,7 +42,6 @@ function percent(complete, limit) {
   return Math.min(100, Math.floor((complete * 10000) / limit) / 100)
 }
 
-
 ;(async () => {
   fs.mkdirSync(shots, { recursive: true })
   const server = await startServer({ command: [process.execPath, path.join(root, 'scripts', 'start.js')] })
@@ -56,7 +55,11 @@ function percent(complete, limit) {
     const qs = new URLSearchParams(method === 'GET' ? { lang: 'zh_CN', ...query } : query).toString()
     const headers = { ...signedHeaders(c.signKey), 'content-type': 'application/json' }
     if (token) headers.authorization = token
-    const r = await httpRequest(`${origin}${c.api}${apiPath}${qs ? `?${qs}` : ''}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const r = await httpRequest(`${origin}${c.api}${apiPath}${qs ? `?${qs}` : ''}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
     return r.data
   }
   async function data(apiPath, opts) {
@@ -71,11 +74,19 @@ function percent(complete, limit) {
   const errors = []
   let setupError = null
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, userAgent: IPHONE })
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      userAgent: IPHONE
+    })
     const page = await context.newPage()
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
     const apiUrls = []
-    page.on('request', (r) => { if (r.url().includes('/api/')) apiUrls.push(r.url()) })
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) apiUrls.push(r.url())
+    })
 
     const tid = (id) => page.locator(`[data-testid="${id}"]`)
     const tap = async (id) => {
@@ -88,10 +99,15 @@ function percent(complete, limit) {
       await input.click()
       await input.fill(text)
     }
-    const donorToken = () => page.evaluate(() => {
-      const raw = localStorage.getItem('token')
-      try { return JSON.parse(raw).data } catch { return raw }
-    })
+    const donorToken = () =>
+      page.evaluate(() => {
+        const raw = localStorage.getItem('token')
+        try {
+          return JSON.parse(raw).data
+        } catch {
+          return raw
+        }
+      })
     const text = () => page.evaluate(() => document.body.innerText)
 
     /** From the project page through the form to the sandbox cashier; returns the cashier URL's query. */
@@ -128,16 +144,24 @@ function percent(complete, limit) {
       await page.waitForURL(/\/success\?billNo=/, { timeout: 20000 })
       assert(new URL(page.url()).searchParams.get('billNo') === billNo, `thank-you page for ${page.url()}`)
       await tid('success-title').waitFor({ timeout: 20000 })
-      if (donor) assert((await tid('success-name').textContent()) === donor, `donor on the thank-you page: ${await tid('success-name').textContent()}`)
+      if (donor)
+        assert(
+          (await tid('success-name').textContent()) === donor,
+          `donor on the thank-you page: ${await tid('success-name').textContent()}`
+        )
       await page.waitForTimeout(400)
       await page.screenshot({ path: path.join(shots, `donate-${label}-success.png`) })
       await tid('certificate-img').waitFor({ timeout: 40000 })
       const src = await tid('certificate-img').locator('img').first().getAttribute('src')
       assert(/\/files\/certificates\/.+\.jpg$/.test(src || ''), `certificate src ${src}`)
-      await page.waitForFunction(() => {
-        const img = document.querySelector('[data-testid="certificate-img"] img')
-        return img && img.complete && img.naturalWidth > 0
-      }, null, { timeout: 15000 })
+      await page.waitForFunction(
+        () => {
+          const img = document.querySelector('[data-testid="certificate-img"] img')
+          return img && img.complete && img.naturalWidth > 0
+        },
+        null,
+        { timeout: 15000 }
+      )
       await tid('certificate').scrollIntoViewIfNeeded()
       await page.waitForTimeout(300)
       await page.screenshot({ path: path.join(shots, `donate-${label}-certificate.png`) })
@@ -146,9 +170,12 @@ function percent(complete, limit) {
       fs.writeFileSync(path.join(shots, `donate-${label}-certificate.jpg`), Buffer.from(await file.arrayBuffer()))
     }
 
-    const MONEY_ID = Number(process.env.E2E_MONEY_ID || 0) || (await data(`${P}/items/itemsList`, { query: { limit: 100, offset: 0 } }))
-      .rows.find((p) => p.name === '校园林荫大道改造')?.id
-    const GOODS_ID = (await data(`${P}/items/itemsList`, { query: { limit: 100, offset: 0 } })).rows.find((p) => p.name === '运动队队服捐赠')?.id
+    const MONEY_ID =
+      Number(process.env.E2E_MONEY_ID || 0) ||
+      (await data(`${P}/items/itemsList`, { query: { limit: 100, offset: 0 } })).rows.find((p) => p.name === '校园林荫大道改造')?.id
+    const GOODS_ID = (await data(`${P}/items/itemsList`, { query: { limit: 100, offset: 0 } })).rows.find(
+      (p) => p.name === '运动队队服捐赠'
+    )?.id
     assert(MONEY_ID && GOODS_ID, 'seed projects 校园林荫大道改造 and 运动队队服捐赠 not found')
     const DONOR = '张赟喆'
     const GOODS_DONOR = '李䶮'
@@ -157,31 +184,37 @@ function percent(complete, limit) {
     const moneyBefore = await project(MONEY_ID)
     const dirBefore = await directory(MONEY_ID)
     let moneyBill = ''
-    await step('a fresh donor opens the form from the project page (sandbox sign-in on first need) and reaches the sandbox cashier for 1,234.56', async () => {
-      const q = await giveFromDetail(MONEY_ID, async () => {
-        await typeIn('amount-input', '1234.56')
-        await page.waitForTimeout(200)
-        assert((await tid('bar-total').textContent()) === '¥1,234.56', `total ${await tid('bar-total').textContent()}`)
-        await fillDonor(DONOR)
-        await tid('certificate-section').waitFor({ timeout: 5000 })
-        const certName = await tid('certificate-name').locator('input').inputValue()
-        assert(certName === DONOR, `certificate name copied: ${certName}`)
-        await tid('receipt-switch').locator('input[type="checkbox"]').click()
-        await tid('receipt-donor-type').waitFor({ timeout: 5000 })
-        await tid('receipt-donor-type').locator('[data-testid="chip-1"]').click()
-        await tid('pay-1').click()
-        await page.screenshot({ path: path.join(shots, 'donate-money-form.png'), fullPage: true })
-      })
-      moneyBill = q.billNo
-      assert(/^D\d{14}[0-9A-Z]{10}$/.test(moneyBill), `bill ${moneyBill}`)
-      assert(q.payToken && /^\d{10}\.[\w-]{43}$/.test(q.payToken), 'cashier URL carries the order\'s payToken')
-      assert((await tid('cashier-amount').textContent()) === '¥1,234.56', `cashier amount ${await tid('cashier-amount').textContent()}`)
-      assert((await tid('cashier-project').textContent()) === moneyBefore.name, 'cashier names the project')
-      assert((await tid('sandbox-banner').textContent()).includes('不会产生真实扣款'), 'sandbox banner')
-      await page.screenshot({ path: path.join(shots, 'donate-cashier-zh.png') })
-      const token = await donorToken()
-      assert(token && (await data(`${P}/items/payback`, { query: { donatePlatOrder: moneyBill }, token })) === 0, 'order pending before paying')
-    })
+    await step(
+      'a fresh donor opens the form from the project page (sandbox sign-in on first need) and reaches the sandbox cashier for 1,234.56',
+      async () => {
+        const q = await giveFromDetail(MONEY_ID, async () => {
+          await typeIn('amount-input', '1234.56')
+          await page.waitForTimeout(200)
+          assert((await tid('bar-total').textContent()) === '¥1,234.56', `total ${await tid('bar-total').textContent()}`)
+          await fillDonor(DONOR)
+          await tid('certificate-section').waitFor({ timeout: 5000 })
+          const certName = await tid('certificate-name').locator('input').inputValue()
+          assert(certName === DONOR, `certificate name copied: ${certName}`)
+          await tid('receipt-switch').locator('input[type="checkbox"]').click()
+          await tid('receipt-donor-type').waitFor({ timeout: 5000 })
+          await tid('receipt-donor-type').locator('[data-testid="chip-1"]').click()
+          await tid('pay-1').click()
+          await page.screenshot({ path: path.join(shots, 'donate-money-form.png'), fullPage: true })
+        })
+        moneyBill = q.billNo
+        assert(/^D\d{14}[0-9A-Z]{10}$/.test(moneyBill), `bill ${moneyBill}`)
+        assert(q.payToken && /^\d{10}\.[\w-]{43}$/.test(q.payToken), "cashier URL carries the order's payToken")
+        assert((await tid('cashier-amount').textContent()) === '¥1,234.56', `cashier amount ${await tid('cashier-amount').textContent()}`)
+        assert((await tid('cashier-project').textContent()) === moneyBefore.name, 'cashier names the project')
+        assert((await tid('sandbox-banner').textContent()).includes('不会产生真实扣款'), 'sandbox banner')
+        await page.screenshot({ path: path.join(shots, 'donate-cashier-zh.png') })
+        const token = await donorToken()
+        assert(
+          token && (await data(`${P}/items/payback`, { query: { donatePlatOrder: moneyBill }, token })) === 0,
+          'order pending before paying'
+        )
+      }
+    )
 
     await step('paying in the cashier leads to the thank-you page, then the certificate image', async () => {
       await payAndSeeCertificate('money', moneyBill, DONOR)
@@ -191,9 +224,12 @@ function percent(complete, limit) {
       assert(s.name === DONOR && s.certificateImg, 'success data with certificate')
     })
 
-    await step('the project\'s totals, progress and directory show exactly that gift (API and detail page)', async () => {
+    await step("the project's totals, progress and directory show exactly that gift (API and detail page)", async () => {
       const after = await project(MONEY_ID)
-      assert(fen(after.completeMoney) === fen(moneyBefore.completeMoney) + 123456, `completeMoney ${moneyBefore.completeMoney} -> ${after.completeMoney}`)
+      assert(
+        fen(after.completeMoney) === fen(moneyBefore.completeMoney) + 123456,
+        `completeMoney ${moneyBefore.completeMoney} -> ${after.completeMoney}`
+      )
       assert(after.payCounts === moneyBefore.payCounts + 1, `payCounts ${moneyBefore.payCounts} -> ${after.payCounts}`)
       const dir = await directory(MONEY_ID)
       assert(dir.total === dirBefore.total + 1, `directory total ${dirBefore.total} -> ${dir.total}`)
@@ -205,7 +241,10 @@ function percent(complete, limit) {
       assert(raised.includes(`¥${money(fen(after.completeMoney))}`), `raised on the page: ${raised}`)
       assert((await tid('stat-donors').textContent()).includes(String(after.payCounts)), 'donor count on the page')
       const pct = `${percent(fen(after.completeMoney), fen(after.limitMoney))}%`
-      assert((await tid('progress-percent').first().textContent()).includes(pct), `progress ${await tid('progress-percent').first().textContent()} != ${pct}`)
+      assert(
+        (await tid('progress-percent').first().textContent()).includes(pct),
+        `progress ${await tid('progress-percent').first().textContent()} != ${pct}`
+      )
       assert(pct !== `${percent(fen(moneyBefore.completeMoney), fen(after.limitMoney))}%`, 'progress moved')
       await page.getByText('捐赠名录', { exact: true }).first().click()
       await tid('directory-row').first().waitFor({ timeout: 10000 })
@@ -235,11 +274,17 @@ function percent(complete, limit) {
       assert((await tid('cashier-amount').textContent()) === `¥${money(3 * fen(goodsBefore.materialPrice))}`, 'cashier amount for 3 units')
       await payAndSeeCertificate('goods', goodsBill, GOODS_DONOR)
       const after = await project(GOODS_ID)
-      assert(after.completeMaterialNumber === goodsBefore.completeMaterialNumber + 3, `units ${goodsBefore.completeMaterialNumber} -> ${after.completeMaterialNumber}`)
+      assert(
+        after.completeMaterialNumber === goodsBefore.completeMaterialNumber + 3,
+        `units ${goodsBefore.completeMaterialNumber} -> ${after.completeMaterialNumber}`
+      )
       assert(fen(after.completeMoney) === fen(goodsBefore.completeMoney) + 3 * fen(goodsBefore.materialPrice), 'goods money total')
       assert(after.payCounts === goodsBefore.payCounts + 1, 'goods payCounts')
       const dir = await directory(GOODS_ID)
-      assert(dir.total === goodsDirBefore.total + 1 && dir.rows[0].name === GOODS_DONOR && dir.rows[0].donateMaterialNumber === 3, `goods record ${JSON.stringify(dir.rows[0])}`)
+      assert(
+        dir.total === goodsDirBefore.total + 1 && dir.rows[0].name === GOODS_DONOR && dir.rows[0].donateMaterialNumber === 3,
+        `goods record ${JSON.stringify(dir.rows[0])}`
+      )
       await page.goto(`${origin}/subject-detail?id=${GOODS_ID}`, { waitUntil: 'domcontentloaded' })
       await tid('stat-raised').waitFor({ timeout: 20000 })
       const raised = await tid('stat-raised').textContent()
@@ -249,36 +294,42 @@ function percent(complete, limit) {
     })
 
     // ---- anonymous gift ----------------------------------------------------------------------------------
-    await step('an anonymous gift below the certificate minimum: no certificate promised on the thank-you page, the anonymous label in the directory', async () => {
-      const before = await directory(MONEY_ID)
-      const form = await data(`${P}/items/formDetail`, { query: { itemsId: MONEY_ID } })
-      assert(fen(form.minMoneyCertificate) > 666, `the form issues certificates from ${form.minMoneyCertificate}`)
-      await giveFromDetail(MONEY_ID, async () => {
-        await typeIn('amount-input', '6.66')
-        await fillDonor('', { anonymous: true })
-        await tid('pay-1').click()
-      })
-      await tap('cashier-pay')
-      await page.waitForURL(/\/success\?billNo=/, { timeout: 20000 })
-      await tid('success-title').waitFor({ timeout: 20000 })
-      assert((await tid('success-name').textContent()) === '匿名爱心人士', 'anonymous label on the thank-you page')
-      await tid('certificate-none').waitFor({ timeout: 5000 })
-      assert(!(await tid('certificate-pending').count()), 'no "being generated" promise below the minimum')
-      await page.waitForTimeout(300)
-      await page.screenshot({ path: path.join(shots, 'donate-anonymous-success.png') })
-      assert(!(await tid('certificate-img').count()), 'no certificate below the minimum')
-      const dir = await directory(MONEY_ID)
-      assert(dir.total === before.total + 1, 'anonymous gift recorded')
-      assert(dir.rows[0].name === '匿名爱心人士' && fen(dir.rows[0].donateMoney) === 666, `anonymous record ${JSON.stringify(dir.rows[0])}`)
-      await page.goto(`${origin}/subject-detail?id=${MONEY_ID}`, { waitUntil: 'domcontentloaded' })
-      await page.getByText('捐赠名录', { exact: true }).first().waitFor({ timeout: 20000 })
-      await page.waitForTimeout(600)
-      await page.getByText('捐赠名录', { exact: true }).first().click()
-      await tid('directory-row').first().waitFor({ timeout: 10000 })
-      const first = await tid('directory-row').first().textContent()
-      assert(first.includes('匿名爱心人士') && first.includes('6.66') && !first.includes(DONOR), `first row: ${first}`)
-      await page.screenshot({ path: path.join(shots, 'donate-anonymous-directory.png') })
-    })
+    await step(
+      'an anonymous gift below the certificate minimum: no certificate promised on the thank-you page, the anonymous label in the directory',
+      async () => {
+        const before = await directory(MONEY_ID)
+        const form = await data(`${P}/items/formDetail`, { query: { itemsId: MONEY_ID } })
+        assert(fen(form.minMoneyCertificate) > 666, `the form issues certificates from ${form.minMoneyCertificate}`)
+        await giveFromDetail(MONEY_ID, async () => {
+          await typeIn('amount-input', '6.66')
+          await fillDonor('', { anonymous: true })
+          await tid('pay-1').click()
+        })
+        await tap('cashier-pay')
+        await page.waitForURL(/\/success\?billNo=/, { timeout: 20000 })
+        await tid('success-title').waitFor({ timeout: 20000 })
+        assert((await tid('success-name').textContent()) === '匿名爱心人士', 'anonymous label on the thank-you page')
+        await tid('certificate-none').waitFor({ timeout: 5000 })
+        assert(!(await tid('certificate-pending').count()), 'no "being generated" promise below the minimum')
+        await page.waitForTimeout(300)
+        await page.screenshot({ path: path.join(shots, 'donate-anonymous-success.png') })
+        assert(!(await tid('certificate-img').count()), 'no certificate below the minimum')
+        const dir = await directory(MONEY_ID)
+        assert(dir.total === before.total + 1, 'anonymous gift recorded')
+        assert(
+          dir.rows[0].name === '匿名爱心人士' && fen(dir.rows[0].donateMoney) === 666,
+          `anonymous record ${JSON.stringify(dir.rows[0])}`
+        )
+        await page.goto(`${origin}/subject-detail?id=${MONEY_ID}`, { waitUntil: 'domcontentloaded' })
+        await page.getByText('捐赠名录', { exact: true }).first().waitFor({ timeout: 20000 })
+        await page.waitForTimeout(600)
+        await page.getByText('捐赠名录', { exact: true }).first().click()
+        await tid('directory-row').first().waitFor({ timeout: 10000 })
+        const first = await tid('directory-row').first().textContent()
+        assert(first.includes('匿名爱心人士') && first.includes('6.66') && !first.includes(DONOR), `first row: ${first}`)
+        await page.screenshot({ path: path.join(shots, 'donate-anonymous-directory.png') })
+      }
+    )
 
     // ---- cancelled payment -------------------------------------------------------------------------------
     await step('a cancelled payment: toast, back to the project, order cancelled, no record', async () => {
@@ -312,21 +363,40 @@ function percent(complete, limit) {
     // ---- Alipay page: WeChat instructions, and the pay link in a browser without the session ----------------
     let payLink = ''
     let aliBill = ''
-    await step('Alipay inside WeChat: open-in-browser instructions and a pay link with the order\'s payToken', async () => {
+    await step("Alipay inside WeChat: open-in-browser instructions and a pay link with the order's payToken", async () => {
       const token = await donorToken()
       const answer = await data(`${P}/items/donate`, {
-        method: 'POST', token,
-        body: { currency: 'CNY', payType: 2, currencyMoney: '520.00', itemsId: MONEY_ID, itemsType: 1, isAnonymous: 0, donateFrom: 'U5',
-          formDataMap: { name: DONOR, mobile: '86-13800138000', isAlumni: '0' }, isAgree: 1 }
+        method: 'POST',
+        token,
+        body: {
+          currency: 'CNY',
+          payType: 2,
+          currencyMoney: '520.00',
+          itemsId: MONEY_ID,
+          itemsType: 1,
+          isAnonymous: 0,
+          donateFrom: 'U5',
+          formDataMap: { name: DONOR, mobile: '86-13800138000', isAlumni: '0' },
+          isAgree: 1
+        }
       })
       aliBill = answer.orderPayRequestDTO.billNo
       assert(answer.payToken, 'donate answers a payToken')
-      const wx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, userAgent: WECHAT })
+      const wx = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+        userAgent: WECHAT
+      })
       await wx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin })
       const wp = await wx.newPage()
       wp.on('pageerror', (e) => errors.push(`pageerror (wechat): ${e.message}`))
       for (const lang of ['zh_CN', 'en']) {
-        await wp.goto(`${origin}/alipay?billNo=${aliBill}&payToken=${encodeURIComponent(answer.payToken)}${lang === 'en' ? '&lang=en' : ''}`, { waitUntil: 'domcontentloaded' })
+        await wp.goto(
+          `${origin}/alipay?billNo=${aliBill}&payToken=${encodeURIComponent(answer.payToken)}${lang === 'en' ? '&lang=en' : ''}`,
+          { waitUntil: 'domcontentloaded' }
+        )
         await wp.locator('[data-testid="alipay-instructions"]').waitFor({ timeout: 20000 })
         const body = await wp.evaluate(() => document.body.innerText)
         if (lang === 'zh_CN') {
@@ -342,16 +412,27 @@ function percent(complete, limit) {
       }
       await wx.close()
       const u = new URL(payLink)
-      assert(u.pathname === '/alipay' && u.searchParams.get('billNo') === aliBill && u.searchParams.get('payToken') === answer.payToken, `pay link ${payLink}`)
+      assert(
+        u.pathname === '/alipay' && u.searchParams.get('billNo') === aliBill && u.searchParams.get('payToken') === answer.payToken,
+        `pay link ${payLink}`
+      )
       assert(!payLink.includes(token), 'the session token is not in the pay link')
     })
 
     await step('the pay link in a browser without the session: Alipay form -> sandbox cashier -> thank-you page', async () => {
-      const other = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, userAgent: IPHONE })
+      const other = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+        userAgent: IPHONE
+      })
       const op = await other.newPage()
       op.on('pageerror', (e) => errors.push(`pageerror (system browser): ${e.message}`))
       const authCalls = []
-      op.on('request', (r) => { if (/getAuthUrl|getAuthToken/.test(r.url())) authCalls.push(r.url()) })
+      op.on('request', (r) => {
+        if (/getAuthUrl|getAuthToken/.test(r.url())) authCalls.push(r.url())
+      })
       await op.goto(payLink, { waitUntil: 'domcontentloaded' })
       await op.waitForURL(/\/cashier\?/, { timeout: 20000 })
       await op.locator('[data-testid="cashier"]').waitFor({ timeout: 20000 })

@@ -39,7 +39,9 @@ function money(f) {
 
 function staffCli(dataDir, args) {
   const r = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'server', 'src', 'cli', 'staff.ts'), ...args], {
-    cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8'
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8'
   })
   if (r.status !== 0) throw new Error(`staff.ts ${args.join(' ')}: ${r.stderr || r.stdout}`)
   return r.stdout
@@ -56,7 +58,11 @@ function staffCli(dataDir, args) {
     const qs = new URLSearchParams(method === 'GET' ? { lang: 'zh_CN', ...query } : query).toString()
     const headers = { ...signedHeaders(cfg.signKey), 'content-type': 'application/json' }
     if (token) headers.authorization = token
-    const r = await httpRequest(`${origin}${cfg.api}${apiPath}${qs ? `?${qs}` : ''}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const r = await httpRequest(`${origin}${cfg.api}${apiPath}${qs ? `?${qs}` : ''}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
     return r.data
   }
   async function data(apiPath, opts) {
@@ -69,7 +75,13 @@ function staffCli(dataDir, args) {
   const errors = []
   let setupError = null
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, userAgent: IPHONE })
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      userAgent: IPHONE
+    })
     const page = await context.newPage()
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
     const tid = (id) => page.locator(`[data-testid="${id}"]`)
@@ -85,20 +97,29 @@ function staffCli(dataDir, args) {
     }
     const settle = (ms = 600) => page.waitForTimeout(ms)
     /** A failing step leaves its page in shots/ and names its URL and toast, so the log says where it stopped. */
-    const step = (name, fn) => journey.step(name, async () => {
-      try {
-        await fn()
-      } catch (e) {
-        const toast = await page.locator('.taro__toast, .weui-toast').allTextContents().catch(() => [])
-        await page.screenshot({ path: path.join(shots, 'naming-failure.png'), fullPage: true }).catch(() => undefined)
-        e.message = `${e.message.split('\n')[0]} (at ${page.url()}${toast.length ? `, toast: ${toast.join(' ')}` : ''}${errors.length ? `; ${errors.join(' | ')}` : ''})`
-        throw e
-      }
-    })
-    const donorToken = () => page.evaluate(() => {
-      const raw = localStorage.getItem('token')
-      try { return JSON.parse(raw).data } catch { return raw }
-    })
+    const step = (name, fn) =>
+      journey.step(name, async () => {
+        try {
+          await fn()
+        } catch (e) {
+          const toast = await page
+            .locator('.taro__toast, .weui-toast')
+            .allTextContents()
+            .catch(() => [])
+          await page.screenshot({ path: path.join(shots, 'naming-failure.png'), fullPage: true }).catch(() => undefined)
+          e.message = `${e.message.split('\n')[0]} (at ${page.url()}${toast.length ? `, toast: ${toast.join(' ')}` : ''}${errors.length ? `; ${errors.join(' | ')}` : ''})`
+          throw e
+        }
+      })
+    const donorToken = () =>
+      page.evaluate(() => {
+        const raw = localStorage.getItem('token')
+        try {
+          return JSON.parse(raw).data
+        } catch {
+          return raw
+        }
+      })
 
     const base = await data(`${P}/index/baseConfig`)
     const SEAT_ID = base.settings.campaignItems.jnuSeat
@@ -119,7 +140,7 @@ function staffCli(dataDir, args) {
     assert(p2, 'a second, different period')
     let seatBill = ''
 
-    await step('from the seat campaign\'s project page: the seat map, two free seats with different periods, the exact total', async () => {
+    await step("from the seat campaign's project page: the seat map, two free seats with different periods, the exact total", async () => {
       await page.goto(`${origin}/subject-detail?id=${SEAT_ID}`, { waitUntil: 'domcontentloaded' })
       await tid('donate-button').waitFor({ timeout: 20000 })
       await settle()
@@ -144,50 +165,53 @@ function staffCli(dataDir, args) {
       await tid('form-gm').waitFor({ timeout: 30000 })
     })
 
-    await step('the nameplate editor (alumnus fixed for seats), then confirm and pay in the sandbox: the campaign\'s thank-you page', async () => {
-      await settle()
-      await tap('nameplate-edit')
-      await page.waitForURL(/\/seat-naming-jnu\/edit\?/, { timeout: 20000 })
-      await tid('nameplate-editor').waitFor({ timeout: 20000 })
-      await settle()
-      assert((await tid('plate-identity-fixed').textContent()) === '校友', 'seat identity fixed to alumnus')
-      await typeIn('plate-donor', DONOR)
-      await typeIn('plate-message', MESSAGE)
-      await settle(300)
-      await page.screenshot({ path: path.join(shots, 'naming-edit.png'), fullPage: true })
-      await tap('plate-confirm')
-      await page.waitForURL(/\/seat-naming-jnu\/form\?/, { timeout: 20000 })
-      await tid('nameplate-previews').waitFor({ timeout: 20000 })
-      await settle()
-      const total = `¥${money(fen(p1.termMoney) + fen(p2.termMoney))}`
-      assert((await tid('naming-total').textContent()) === total, 'form total')
-      // the donor's details, as on every gift
-      await typeIn('field-name', DONOR)
-      await typeIn('field-mobile', '13800138000')
-      await tid('field-isAlumni').locator('[data-testid="chip-0"]').click()
-      await tid('naming-pay-1').click()
-      await tid('naming-agree').click()
-      await page.screenshot({ path: path.join(shots, 'naming-form-seats.png'), fullPage: true })
-      await tap('form-gm-submit')
-      await page.waitForURL(/\/cashier\?/, { timeout: 30000 })
-      await tid('cashier').waitFor({ timeout: 10000 })
-      await settle()
-      seatBill = new URL(page.url()).searchParams.get('billNo')
-      assert((await tid('cashier-amount').textContent()) === total, `cashier amount ${await tid('cashier-amount').textContent()}`)
-      // the seats are held by this unpaid order: another donor sees them as taken
-      const held = await data(`${P}/items/seatList`, { query: { areaId: areas[0].id } })
-      const h1 = held.twoArray.flat().find((s) => s && s.id === s1.id)
-      assert(h1.status === 3 && h1.held === 1, `seat held while paying: ${JSON.stringify({ status: h1.status, held: h1.held })}`)
-      await tap('cashier-pay')
-      await page.waitForURL(/\/seat-naming-jnu\/success\?billNo=/, { timeout: 30000 })
-      await tid('jnu-success-title').waitFor({ timeout: 20000 })
-      await tid('jnu-success-name').waitFor({ timeout: 20000 })
-      assert((await tid('jnu-success-title').textContent()) === '冠名成功', 'naming succeeded')
-      await settle()
-      await page.screenshot({ path: path.join(shots, 'naming-jnu-success.png') })
-    })
+    await step(
+      "the nameplate editor (alumnus fixed for seats), then confirm and pay in the sandbox: the campaign's thank-you page",
+      async () => {
+        await settle()
+        await tap('nameplate-edit')
+        await page.waitForURL(/\/seat-naming-jnu\/edit\?/, { timeout: 20000 })
+        await tid('nameplate-editor').waitFor({ timeout: 20000 })
+        await settle()
+        assert((await tid('plate-identity-fixed').textContent()) === '校友', 'seat identity fixed to alumnus')
+        await typeIn('plate-donor', DONOR)
+        await typeIn('plate-message', MESSAGE)
+        await settle(300)
+        await page.screenshot({ path: path.join(shots, 'naming-edit.png'), fullPage: true })
+        await tap('plate-confirm')
+        await page.waitForURL(/\/seat-naming-jnu\/form\?/, { timeout: 20000 })
+        await tid('nameplate-previews').waitFor({ timeout: 20000 })
+        await settle()
+        const total = `¥${money(fen(p1.termMoney) + fen(p2.termMoney))}`
+        assert((await tid('naming-total').textContent()) === total, 'form total')
+        // the donor's details, as on every gift
+        await typeIn('field-name', DONOR)
+        await typeIn('field-mobile', '13800138000')
+        await tid('field-isAlumni').locator('[data-testid="chip-0"]').click()
+        await tid('naming-pay-1').click()
+        await tid('naming-agree').click()
+        await page.screenshot({ path: path.join(shots, 'naming-form-seats.png'), fullPage: true })
+        await tap('form-gm-submit')
+        await page.waitForURL(/\/cashier\?/, { timeout: 30000 })
+        await tid('cashier').waitFor({ timeout: 10000 })
+        await settle()
+        seatBill = new URL(page.url()).searchParams.get('billNo')
+        assert((await tid('cashier-amount').textContent()) === total, `cashier amount ${await tid('cashier-amount').textContent()}`)
+        // the seats are held by this unpaid order: another donor sees them as taken
+        const held = await data(`${P}/items/seatList`, { query: { areaId: areas[0].id } })
+        const h1 = held.twoArray.flat().find((s) => s && s.id === s1.id)
+        assert(h1.status === 3 && h1.held === 1, `seat held while paying: ${JSON.stringify({ status: h1.status, held: h1.held })}`)
+        await tap('cashier-pay')
+        await page.waitForURL(/\/seat-naming-jnu\/success\?billNo=/, { timeout: 30000 })
+        await tid('jnu-success-title').waitFor({ timeout: 20000 })
+        await tid('jnu-success-name').waitFor({ timeout: 20000 })
+        assert((await tid('jnu-success-title').textContent()) === '冠名成功', 'naming succeeded')
+        await settle()
+        await page.screenshot({ path: path.join(shots, 'naming-jnu-success.png') })
+      }
+    )
 
-    await step('both seats are donated with the donor\'s name, on the API and on the map', async () => {
+    await step("both seats are donated with the donor's name, on the API and on the map", async () => {
       const after = await data(`${P}/items/seatList`, { query: { areaId: areas[0].id } })
       for (const s of [s1, s2]) {
         const a = after.twoArray.flat().find((x) => x && x.id === s.id)
@@ -292,12 +316,18 @@ function staffCli(dataDir, args) {
       staffCli(server.dataDir, ['nameplate', 'approve', '--id', String(bookPlateId), '--staff', 'e2e-wang'])
       await page.goto(`${origin}/mine-gm`, { waitUntil: 'domcontentloaded' })
       await tid(`review-2-${bookPlateId}`).waitFor({ timeout: 20000 })
-      assert((await tid(`review-2-${bookPlateId}`).textContent()) === '已通过', `mine-gm state ${await tid(`review-2-${bookPlateId}`).textContent()}`)
+      assert(
+        (await tid(`review-2-${bookPlateId}`).textContent()) === '已通过',
+        `mine-gm state ${await tid(`review-2-${bookPlateId}`).textContent()}`
+      )
       assert((await tid(`plate-correct-2-${bookPlateId}`).count()) === 0, 'an approved plate is not offered for correction')
       await settle()
       await page.screenshot({ path: path.join(shots, 'naming-mine-gm.png'), fullPage: true })
       const show = await data(`${P}/items/getBookShowData`, { query: { id: bookPlateId } })
-      assert(show.nameplate && show.nameplate.donorIdentity === IDENTITY && show.nameplate.donationMessage === BOOK_MESSAGE, `public card ${JSON.stringify(show.nameplate)}`)
+      assert(
+        show.nameplate && show.nameplate.donorIdentity === IDENTITY && show.nameplate.donationMessage === BOOK_MESSAGE,
+        `public card ${JSON.stringify(show.nameplate)}`
+      )
       await page.goto(`${origin}/nameplate-detail?type=2&id=${bookPlateId}`, { waitUntil: 'domcontentloaded' })
       await tid('plate-donor-name').waitFor({ timeout: 20000 })
       assert((await tid('plate-review').count()) === 0, 'no review chip once approved')

@@ -27,9 +27,11 @@ test('no comment or doc cites SPEC (cite docs/product §N instead)', () => {
     if (!fs.existsSync(abs)) continue
     for (const f of files(abs)) {
       if (f === __filename) continue
-      fs.readFileSync(f, 'utf8').split('\n').forEach((line, i) => {
-        if (/\bSPEC\b/.test(line)) offenders.push(`${path.relative(root, f)}:${i + 1}: ${line.trim().slice(0, 100)}`)
-      })
+      fs.readFileSync(f, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/\bSPEC\b/.test(line)) offenders.push(`${path.relative(root, f)}:${i + 1}: ${line.trim().slice(0, 100)}`)
+        })
     }
   }
   assert.deepEqual(offenders, [])

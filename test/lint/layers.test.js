@@ -15,7 +15,10 @@ const eslint = new ESLint({ cwd: root, overrideConfig: { rules: { 'import/no-cyc
 
 async function importMessages(file, code) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) })
-  return result.messages.filter((m) => m.ruleId && m.ruleId.startsWith('import/')).map((m) => m.message).join('\n')
+  return result.messages
+    .filter((m) => m.ruleId && m.ruleId.startsWith('import/'))
+    .map((m) => m.message)
+    .join('\n')
 }
 
 test('a feature importing a page fails lint', async () => {
@@ -24,9 +27,15 @@ test('a feature importing a page fails lint', async () => {
 })
 
 test("a feature importing another feature's internals fails lint; its index.ts is allowed", async () => {
-  const internal = await importMessages('src/features/receipt/scratch-layer.ts', "import * as x from '@/features/certificate/model/status'\nexport default x\n")
+  const internal = await importMessages(
+    'src/features/receipt/scratch-layer.ts',
+    "import * as x from '@/features/certificate/model/status'\nexport default x\n"
+  )
   assert.match(internal, /may use another feature only through its index\.ts/)
-  const face = await importMessages('src/features/receipt/scratch-layer.ts', "import * as x from '@/features/certificate'\nexport default x\n")
+  const face = await importMessages(
+    'src/features/receipt/scratch-layer.ts',
+    "import * as x from '@/features/certificate'\nexport default x\n"
+  )
   assert.doesNotMatch(face, /another feature/)
 })
 

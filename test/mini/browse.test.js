@@ -51,9 +51,17 @@ test(`${PLATFORM}: list shows the server's projects; tapping one opens its detai
   // the UI (the lang header, and the lang parameter on GETs); no URL carries a token, and nobody signed in here
   const apiCalls = rt.requestLog.filter((r) => r.url.includes('/api/'))
   expect(apiCalls.length).toBeGreaterThan(0)
-  expect(apiCalls.map(wire)).toEqual(apiCalls.map((r) => ({
-    call: r.method + ' ' + r.url, status: 200, code: 0, lang: 'zh_CN', langParam: r.method === 'GET' ? 'zh_CN' : null, signed: true, authorization: null
-  })))
+  expect(apiCalls.map(wire)).toEqual(
+    apiCalls.map((r) => ({
+      call: r.method + ' ' + r.url,
+      status: 200,
+      code: 0,
+      lang: 'zh_CN',
+      langParam: r.method === 'GET' ? 'zh_CN' : null,
+      signed: true,
+      authorization: null
+    }))
+  )
   expect(rt.requestLog.filter((r) => /token=/i.test(r.url)).map((r) => r.url)).toEqual([])
 
   const target = expected.rows[1]
@@ -86,7 +94,18 @@ test(`${PLATFORM}: list shows the server's projects; tapping one opens its detai
   // the same holds for every call of the journey (detail and tabs included)
   const all = rt.requestLog.filter((r) => r.url.includes('/api/'))
   expect(all.length).toBeGreaterThan(apiCalls.length)
-  expect(all.map(wire).filter((w) => w.status !== 200 || w.code !== 0 || w.lang !== 'zh_CN' || !w.signed || w.authorization ||
-    (w.call.startsWith('GET ') && w.langParam !== 'zh_CN'))).toEqual([])
+  expect(
+    all
+      .map(wire)
+      .filter(
+        (w) =>
+          w.status !== 200 ||
+          w.code !== 0 ||
+          w.lang !== 'zh_CN' ||
+          !w.signed ||
+          w.authorization ||
+          (w.call.startsWith('GET ') && w.langParam !== 'zh_CN')
+      )
+  ).toEqual([])
   expect(rt.requestLog.filter((r) => /token=/i.test(r.url)).map((r) => r.url)).toEqual([])
 }, 60000)

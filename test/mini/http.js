@@ -9,7 +9,11 @@ function httpRequest(url, { method = 'GET', headers = {}, body } = {}) {
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8')
         let data = text
-        try { data = JSON.parse(text) } catch { /* not JSON */ }
+        try {
+          data = JSON.parse(text)
+        } catch {
+          /* not JSON */
+        }
         resolve({ status: res.statusCode, headers: res.headers, data })
       })
     })

@@ -41,7 +41,9 @@ function withStorage(api) {
     if (typeof k === 'object') return { data: mem.has(k.key) ? mem.get(k.key) : null }
     return mem.has(k) ? mem.get(k) : ''
   }
-  api.removeStorageSync = (k) => { mem.delete(typeof k === 'object' ? k.key : k) }
+  api.removeStorageSync = (k) => {
+    mem.delete(typeof k === 'object' ? k.key : k)
+  }
   return mem
 }
 
@@ -62,7 +64,8 @@ test(`${PLATFORM}: the seat map loads, a free seat is chosen with a period, and 
   const storage = withStorage(rt.api)
   const page = rt.launch('pkg-naming/seat/index', { id: String(itemsId) })
   // map cells, not the legend's swatches
-  const cells = (kind) => findAll(page, (n) => hasClass(n, 'nm-seat') && hasClass(n, `nm-seat--${kind}`) && !hasClass(n, 'nm-legend__swatch'))
+  const cells = (kind) =>
+    findAll(page, (n) => hasClass(n, 'nm-seat') && hasClass(n, `nm-seat--${kind}`) && !hasClass(n, 'nm-legend__swatch'))
   await waitFor(() => cells('free').length > 0, 20000)
   // the server's states, cell for cell
   expect(cells('free').length).toBe(free.length)
@@ -83,7 +86,10 @@ test(`${PLATFORM}: the seat map loads, a free seat is chosen with a period, and 
   const chip = findAll(page, (n) => hasClass(n, 'nm-period') && textOf(n).includes(period.termName))[0]
   expect(chip).toBeTruthy()
   tap(page, chip)
-  await waitFor(() => textOf(page.data.root).includes(`¥${money(period.termMoney)}`) && findAll(page, (n) => hasClass(n, 'nm-period--on')).length === 1, 10000)
+  await waitFor(
+    () => textOf(page.data.root).includes(`¥${money(period.termMoney)}`) && findAll(page, (n) => hasClass(n, 'nm-period--on')).length === 1,
+    10000
+  )
   const nav = jest.spyOn(rt.api, 'navigateTo')
   const confirm = findAll(page, (n) => hasClass(n, 'at-button--primary'))[0]
   tap(page, confirm)

@@ -36,7 +36,11 @@ async function call(apiPath, { query = {}, method = 'GET', body, token } = {}) {
   const headers = { nonce, signature, 'content-type': 'application/json' }
   if (token) headers.authorization = token
   const qs = new URLSearchParams(query).toString()
-  const r = await httpRequest(`${server.origin}${cfg.api}${apiPath}${qs ? `?${qs}` : ''}`, { method, headers, body: body && JSON.stringify(body) })
+  const r = await httpRequest(`${server.origin}${cfg.api}${apiPath}${qs ? `?${qs}` : ''}`, {
+    method,
+    headers,
+    body: body && JSON.stringify(body)
+  })
   if (r.data.code !== 0) throw new Error(`${apiPath}: ${r.data.code} ${r.data.message}`)
   return r.data.data
 }
@@ -46,9 +50,19 @@ async function order(payType) {
   const list = await call(`${P}/items/itemsList`, { query: { limit: 100, offset: 0 } })
   const project = list.rows.find((p) => p.name === '校园林荫大道改造')
   const answer = await call(`${P}/items/donate`, {
-    method: 'POST', token,
-    body: { currency: 'CNY', payType, currencyMoney: '1234.56', itemsId: project.id, itemsType: 1, isAnonymous: 0, donateFrom: 'U6',
-      formDataMap: { name: '张赟喆', mobile: '86-13800138000', isAlumni: '0' }, isAgree: 1 }
+    method: 'POST',
+    token,
+    body: {
+      currency: 'CNY',
+      payType,
+      currencyMoney: '1234.56',
+      itemsId: project.id,
+      itemsType: 1,
+      isAnonymous: 0,
+      donateFrom: 'U6',
+      formDataMap: { name: '张赟喆', mobile: '86-13800138000', isAlumni: '0' },
+      isAgree: 1
+    }
   })
   return { token, project, billNo: answer.orderPayRequestDTO.billNo, params: answer.data, payToken: answer.payToken }
 }
@@ -85,19 +99,23 @@ test(`${PLATFORM}: the sandbox cashier pays the order and moves on to the thank-
   expect(textOf(success.data.root)).toContain('校园林荫大道改造')
 }, 60000)
 
-;(PLATFORM === 'weapp' ? test : test.skip)('weapp: the Alipay page shows the copy-link instructions with the pay link, never the session token', async () => {
-  const o = await order(2)
-  rt.api.navigateTo({ url: `/pkg-donate/alipay/index?billNo=${o.billNo}&payToken=${encodeURIComponent(o.payToken)}` })
-  const page = rt.top()
-  expect(page.route).toBe('pkg-donate/alipay/index')
-  await waitFor(() => textOf(page.data.root).includes('复制链接'), 20000)
-  const text = textOf(page.data.root)
-  expect(text).toContain('小程序内无法使用支付宝付款')
-  expect(text).toContain(`/alipay?billNo=${o.billNo}&payToken=${encodeURIComponent(o.payToken)}&school=demo`)
-  expect(text).not.toContain(o.token)
-  const copy = jest.spyOn(rt.api, 'setClipboardData')
-  tap(page, findAll(page, (n) => classes(n).includes('at-button--primary'))[0])
-  await waitFor(() => copy.mock.calls.length, 5000)
-  expect(copy.mock.calls[0][0].data).toContain(`payToken=${encodeURIComponent(o.payToken)}`)
-  expect(rt.requestLog.some((r) => r.url.includes('/donate4ali'))).toBe(false)
-}, 60000)
+;(PLATFORM === 'weapp' ? test : test.skip)(
+  'weapp: the Alipay page shows the copy-link instructions with the pay link, never the session token',
+  async () => {
+    const o = await order(2)
+    rt.api.navigateTo({ url: `/pkg-donate/alipay/index?billNo=${o.billNo}&payToken=${encodeURIComponent(o.payToken)}` })
+    const page = rt.top()
+    expect(page.route).toBe('pkg-donate/alipay/index')
+    await waitFor(() => textOf(page.data.root).includes('复制链接'), 20000)
+    const text = textOf(page.data.root)
+    expect(text).toContain('小程序内无法使用支付宝付款')
+    expect(text).toContain(`/alipay?billNo=${o.billNo}&payToken=${encodeURIComponent(o.payToken)}&school=demo`)
+    expect(text).not.toContain(o.token)
+    const copy = jest.spyOn(rt.api, 'setClipboardData')
+    tap(page, findAll(page, (n) => classes(n).includes('at-button--primary'))[0])
+    await waitFor(() => copy.mock.calls.length, 5000)
+    expect(copy.mock.calls[0][0].data).toContain(`payToken=${encodeURIComponent(o.payToken)}`)
+    expect(rt.requestLog.some((r) => r.url.includes('/donate4ali'))).toBe(false)
+  },
+  60000
+)

@@ -34,8 +34,12 @@ async function startServer({ dataDir, env = {}, command } = {}) {
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let log = ''
-  child.stdout.on('data', (d) => { log += d })
-  child.stderr.on('data', (d) => { log += d })
+  child.stdout.on('data', (d) => {
+    log += d
+  })
+  child.stderr.on('data', (d) => {
+    log += d
+  })
   const origin = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 120000
   for (;;) {
@@ -60,7 +64,10 @@ async function startServer({ dataDir, env = {}, command } = {}) {
     async stop() {
       if (child.exitCode !== null) return
       child.kill('SIGTERM')
-      await new Promise((r) => { child.on('exit', r); setTimeout(r, 3000) })
+      await new Promise((r) => {
+        child.on('exit', r)
+        setTimeout(r, 3000)
+      })
       fs.rmSync(dir, { recursive: true, force: true })
     }
   }

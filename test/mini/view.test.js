@@ -41,64 +41,81 @@ function installWx(origin) {
     return { abort() {} }
   }
   api.navigateTo = jest.fn(() => Promise.resolve({ errMsg: 'navigateTo:ok' }))
-  api.getSystemInfoSync = () => ({ pixelRatio: 2, windowWidth: 390, windowHeight: 844, platform: 'devtools', language: 'zh_CN', SDKVersion: '3.5.0' })
+  api.getSystemInfoSync = () => ({
+    pixelRatio: 2,
+    windowWidth: 390,
+    windowHeight: 844,
+    platform: 'devtools',
+    language: 'zh_CN',
+    SDKVersion: '3.5.0'
+  })
   api.getLaunchOptionsSync = () => ({ path: 'pages/subject/index', query: {}, scene: 1001 })
   global.wx = api
   return api
 }
 
-maybe('weapp view: the project list renders through wcc with the server\'s projects; tapping a card navigates', async () => {
-  const expected = await apiGet(server.origin, 'demo', `${P}/items/itemsList`, { limit: 10, offset: 0 })
-  const wx = installWx(server.origin)
-  global.getCurrentPages = () => []
-  global.getApp = () => global.__app
-  global.requirePlugin = () => ({})
-  global.App = (cfg) => { global.__app = cfg }
-  global.Page = (cfg) => {
-    // j-component renders custom components, not pages: adapt the Page config to a Component definition
-    const methods = {}
-    Object.keys(cfg).forEach((k) => { if (typeof cfg[k] === 'function') methods[k] = cfg[k] })
-    global.Component({
-      data: cfg.data,
-      methods,
-      lifetimes: {
-        attached() {
-          this.route = this.__route__ = 'pages/subject/index'
-          this.onLoad({})
-          this.onShow && this.onShow()
-          this.onReady && this.onReady()
+maybe(
+  "weapp view: the project list renders through wcc with the server's projects; tapping a card navigates",
+  async () => {
+    const expected = await apiGet(server.origin, 'demo', `${P}/items/itemsList`, { limit: 10, offset: 0 })
+    const wx = installWx(server.origin)
+    global.getCurrentPages = () => []
+    global.getApp = () => global.__app
+    global.requirePlugin = () => ({})
+    global.App = (cfg) => {
+      global.__app = cfg
+    }
+    global.Page = (cfg) => {
+      // j-component renders custom components, not pages: adapt the Page config to a Component definition
+      const methods = {}
+      Object.keys(cfg).forEach((k) => {
+        if (typeof cfg[k] === 'function') methods[k] = cfg[k]
+      })
+      global.Component({
+        data: cfg.data,
+        methods,
+        lifetimes: {
+          attached() {
+            this.route = this.__route__ = 'pages/subject/index'
+            this.onLoad({})
+            this.onShow && this.onShow()
+            this.onReady && this.onReady()
+          }
         }
-      }
+      })
+    }
+    require(path.join(dist, 'app.js'))
+    global.__app.onLaunch({ path: 'pages/subject/index', query: {} })
+
+    const id = simulate.load(path.join(dist, 'pages/subject/index'), 'subject-page', { compiler: 'official', rootPath: dist })
+    const comp = simulate.render(id)
+    comp.attach(document.createElement('parent-wrapper'))
+    await waitFor(() => comp.dom.textContent.includes(expected.rows[0].name), 20000)
+
+    const text = comp.dom.textContent
+    for (const row of expected.rows) expect(text).toContain(row.name)
+    // The school's theme reaches the stylesheets through custom properties on the page root (src/styles/theme.ts):
+    // a mini-program has no document to set them on, and every themed rule reads var(--theme-color).
+    const school = (await httpRequest(`${server.origin}/config/demo/index.json`)).data
+    const pageRoot = comp.dom.querySelector('.subject-page--page-shell')
+    const rootStyle = (pageRoot && pageRoot.getAttribute('style')) || ''
+    expect(rootStyle.replace(/\s+/g, '')).toContain(`--theme-color:${school.themeColor.toLowerCase()};`)
+    expect(rootStyle).toMatch(/--theme-color-soft:\s*#[0-9a-f]{6}/)
+    // j-component prefixes classes with the component tag
+    const cards = Array.from(comp.dom.querySelectorAll('.subject-page--pj-card'))
+    expect(cards).toHaveLength(expected.rows.length)
+    expect(comp.dom.querySelectorAll('.subject-page--pj-badge, [class*="badge"]').length).toBeGreaterThan(0)
+
+    const target = expected.rows[2]
+    const el = cards.find((c) => c.textContent.includes(target.name))
+    let nodeId
+    walk(comp.instance.data.root, (n) => {
+      if (n.sid === el.getAttribute('data-sid')) nodeId = n.uid || n.sid
     })
-  }
-  require(path.join(dist, 'app.js'))
-  global.__app.onLaunch({ path: 'pages/subject/index', query: {} })
-
-  const id = simulate.load(path.join(dist, 'pages/subject/index'), 'subject-page', { compiler: 'official', rootPath: dist })
-  const comp = simulate.render(id)
-  comp.attach(document.createElement('parent-wrapper'))
-  await waitFor(() => comp.dom.textContent.includes(expected.rows[0].name), 20000)
-
-  const text = comp.dom.textContent
-  for (const row of expected.rows) expect(text).toContain(row.name)
-  // The school's theme reaches the stylesheets through custom properties on the page root (src/styles/theme.ts):
-  // a mini-program has no document to set them on, and every themed rule reads var(--theme-color).
-  const school = (await httpRequest(`${server.origin}/config/demo/index.json`)).data
-  const pageRoot = comp.dom.querySelector('.subject-page--page-shell')
-  const rootStyle = (pageRoot && pageRoot.getAttribute('style')) || ''
-  expect(rootStyle.replace(/\s+/g, '')).toContain(`--theme-color:${school.themeColor.toLowerCase()};`)
-  expect(rootStyle).toMatch(/--theme-color-soft:\s*#[0-9a-f]{6}/)
-  // j-component prefixes classes with the component tag
-  const cards = Array.from(comp.dom.querySelectorAll('.subject-page--pj-card'))
-  expect(cards).toHaveLength(expected.rows.length)
-  expect(comp.dom.querySelectorAll('.subject-page--pj-badge, [class*="badge"]').length).toBeGreaterThan(0)
-
-  const target = expected.rows[2]
-  const el = cards.find((c) => c.textContent.includes(target.name))
-  let nodeId
-  walk(comp.instance.data.root, (n) => { if (n.sid === el.getAttribute('data-sid')) nodeId = n.uid || n.sid })
-  comp.querySelector('#' + nodeId).dispatchEvent('tap')
-  await waitFor(() => wx.navigateTo.mock.calls.length)
-  expect(wx.navigateTo).toHaveBeenCalledTimes(1)
-  expect(wx.navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: `/pkg-project/detail/index?id=${target.id}` }))
-}, 60000)
+    comp.querySelector('#' + nodeId).dispatchEvent('tap')
+    await waitFor(() => wx.navigateTo.mock.calls.length)
+    expect(wx.navigateTo).toHaveBeenCalledTimes(1)
+    expect(wx.navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: `/pkg-project/detail/index?id=${target.id}` }))
+  },
+  60000
+)

@@ -27,7 +27,14 @@ export const APP_ROWS: Article[] = [
 ]
 /** the web-source list carries its title as articleTitle */
 export const WEB_ROWS: Article[] = [
-  { id: 501, title: '', articleTitle: '官网新闻：春季校友返校日', thumbnailImage: '/files/web/spring.jpg', publishDate: '2026-04-10 10:00:00', readCount: 12 }
+  {
+    id: 501,
+    title: '',
+    articleTitle: '官网新闻：春季校友返校日',
+    thumbnailImage: '/files/web/spring.jpg',
+    publishDate: '2026-04-10 10:00:00',
+    readCount: 12
+  }
 ]
 
 export const SEEDED_CONTENT =

@@ -65,10 +65,14 @@ describe('cut', () => {
   it('refuses other image types with a toast and keeps the footer', async () => {
     stubApi({ my: () => ok({ avatar: '/files/seed/avatar-1.png' }) })
     const toast = toastSpy()
-    jest.spyOn(platform.media, 'chooseImage').mockResolvedValue({ path: 'blob:http://localhost/1', size: 1000, type: 'image/webp', name: 'a.webp' })
+    jest
+      .spyOn(platform.media, 'chooseImage')
+      .mockResolvedValue({ path: 'blob:http://localhost/1', size: 1000, type: 'image/webp', name: 'a.webp' })
     await openCut()
     fireEvent.click(screen.getByTestId('cut-choose').querySelector('.at-button')!)
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '仅支持 gif、jpeg、jpg、png、svg 格式的图片' })))
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '仅支持 gif、jpeg、jpg、png、svg 格式的图片' }))
+    )
     expect(screen.queryByTestId('crop-overlay')).toBeNull()
     expect(screen.getByTestId('cut-footer')).toBeTruthy()
   })
@@ -78,7 +82,9 @@ describe('cut', () => {
     const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'ok' } as any)
     const calls: Call[] = stubApi({ my: () => ok({ avatar: '' }), updateUser: () => ok(null) })
     const { canvas, ctx } = fakeCanvas()
-    jest.spyOn(platform.media, 'chooseImage').mockResolvedValue({ path: 'blob:http://localhost/photo', size: 3_000_000, type: 'image/png', name: 'me.png' })
+    jest
+      .spyOn(platform.media, 'chooseImage')
+      .mockResolvedValue({ path: 'blob:http://localhost/photo', size: 3_000_000, type: 'image/png', name: 'me.png' })
     jest.spyOn(platform.media, 'imageSize').mockResolvedValue({ width: 4000, height: 3000 })
     jest.spyOn(platform.media, 'loadCanvasImage').mockResolvedValue({ id: 'img' })
     const jpeg = jest.spyOn(platform.media, 'canvasToJpeg').mockResolvedValue({ path: 'blob:http://localhost/out', size: 900_000 })
@@ -131,7 +137,8 @@ describe('cut', () => {
     jest.spyOn(platform.media, 'imageSize').mockResolvedValue({ width: 800, height: 800 })
     jest.spyOn(platform.media, 'loadCanvasImage').mockResolvedValue({})
     // the first export is too big for the 5 MB limit: the width steps down
-    const jpeg = jest.spyOn(platform.media, 'canvasToJpeg')
+    const jpeg = jest
+      .spyOn(platform.media, 'canvasToJpeg')
       .mockResolvedValueOnce({ path: 'p1', size: 6 * 1024 * 1024 })
       .mockResolvedValue({ path: 'p2', size: 2 * 1024 * 1024 })
     jest.spyOn(platform, 'getCanvas').mockResolvedValue({ canvas, ctx: null, width: 10, height: 10, dpr: 2 })

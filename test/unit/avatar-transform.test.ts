@@ -100,18 +100,62 @@ describe('crop maths', () => {
 
   it('pinches: scale follows the finger distance, the midpoint drags, and zooming out stops at cover', () => {
     const s = zoomAround(initialCrop(photo, FRAME), 3, { x: 0, y: 0 }, photo, FRAME)
-    const from: [{ x: number; y: number }, { x: number; y: number }] = [{ x: -50, y: 0 }, { x: 50, y: 0 }]
-    const spread = pinch(s, from, [{ x: -100, y: 0 }, { x: 100, y: 0 }], photo, FRAME)
+    const from: [{ x: number; y: number }, { x: number; y: number }] = [
+      { x: -50, y: 0 },
+      { x: 50, y: 0 }
+    ]
+    const spread = pinch(
+      s,
+      from,
+      [
+        { x: -100, y: 0 },
+        { x: 100, y: 0 }
+      ],
+      photo,
+      FRAME
+    )
     expect(spread.scale).toBeCloseTo(s.scale * 2)
-    const moved = pinch(s, from, [{ x: -40, y: 30 }, { x: 60, y: 30 }], photo, FRAME)
+    const moved = pinch(
+      s,
+      from,
+      [
+        { x: -40, y: 30 },
+        { x: 60, y: 30 }
+      ],
+      photo,
+      FRAME
+    )
     expect(moved.scale).toBeCloseTo(s.scale)
     expect(moved.x - s.x).toBeCloseTo(10)
     expect(moved.y - s.y).toBeCloseTo(30)
-    const squeeze = pinch(s, from, [{ x: -1, y: 0 }, { x: 1, y: 0 }], photo, FRAME)
+    const squeeze = pinch(
+      s,
+      from,
+      [
+        { x: -1, y: 0 },
+        { x: 1, y: 0 }
+      ],
+      photo,
+      FRAME
+    )
     expect(squeeze.scale).toBeCloseTo(minScale(photo, 0, FRAME))
     expect(covers(squeeze, photo)).toBe(true)
     // two fingers on one spot: nothing happens
-    expect(pinch(s, [{ x: 5, y: 5 }, { x: 5, y: 5 }], [{ x: 50, y: 5 }, { x: 90, y: 5 }], photo, FRAME)).toBe(s)
+    expect(
+      pinch(
+        s,
+        [
+          { x: 5, y: 5 },
+          { x: 5, y: 5 }
+        ],
+        [
+          { x: 50, y: 5 },
+          { x: 90, y: 5 }
+        ],
+        photo,
+        FRAME
+      )
+    ).toBe(s)
   })
 
   it('any sequence of gestures keeps the frame covered', () => {
@@ -123,7 +167,20 @@ describe('crop maths', () => {
       (x: CropState) => pan(x, -999, 999, tall, FRAME),
       (x: CropState) => zoomAround(x, 0.05, { x: -140, y: 100 }, tall, FRAME),
       (x: CropState) => rotate(x, -90, tall, FRAME),
-      (x: CropState) => pinch(x, [{ x: 0, y: 0 }, { x: 10, y: 10 }], [{ x: -90, y: -90 }, { x: 100, y: 100 }], tall, FRAME)
+      (x: CropState) =>
+        pinch(
+          x,
+          [
+            { x: 0, y: 0 },
+            { x: 10, y: 10 }
+          ],
+          [
+            { x: -90, y: -90 },
+            { x: 100, y: 100 }
+          ],
+          tall,
+          FRAME
+        )
     ]
     for (const step of steps) {
       s = step(s)

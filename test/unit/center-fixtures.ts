@@ -36,8 +36,23 @@ export function award(over: Partial<Award> = {}): Award {
 
 export const AWARDS: Award[] = [
   award(),
-  award({ id: 2, name: '爱心天使', picture: '/files/awards/demo/loving_angel.png', recordCount: 0, ranking: 0, awardTime: '', condition: '捐赠 5 次' }),
-  award({ id: 3, name: '爱心大使', picture: '/files/awards/demo/loving_ambassador.png', recordCount: 1, ranking: 2, awardTime: '2025-05-28 09:01:00' }),
+  award({
+    id: 2,
+    name: '爱心天使',
+    picture: '/files/awards/demo/loving_angel.png',
+    recordCount: 0,
+    ranking: 0,
+    awardTime: '',
+    condition: '捐赠 5 次'
+  }),
+  award({
+    id: 3,
+    name: '爱心大使',
+    picture: '/files/awards/demo/loving_ambassador.png',
+    recordCount: 1,
+    ranking: 2,
+    awardTime: '2025-05-28 09:01:00'
+  }),
   award({ id: 4, name: '公益之星', recordCount: 0, ranking: 0, awardTime: '' }),
   award({ id: 5, name: '一呼百应', recordCount: 0, ranking: 0, awardTime: '' })
 ]

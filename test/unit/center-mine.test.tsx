@@ -37,8 +37,16 @@ beforeEach(() => {
   useSession.setState({
     token: 'tok-41',
     baseConfig: {
-      title: '校友基金会', isShowTechnicalSupport: 0, agreeTitle: '', agreeContent: '', shareTitle: '', shareDesc: '', shareImg: '', loginBg: '',
-      awardExplain: '<p>捐赠即可点亮勋章</p><script>alert(1)</script>', settings: useSession.getState().settings
+      title: '校友基金会',
+      isShowTechnicalSupport: 0,
+      agreeTitle: '',
+      agreeContent: '',
+      shareTitle: '',
+      shareDesc: '',
+      shareImg: '',
+      loginBg: '',
+      awardExplain: '<p>捐赠即可点亮勋章</p><script>alert(1)</script>',
+      settings: useSession.getState().settings
     }
   })
 })
@@ -118,7 +126,7 @@ describe('mine', () => {
     expect(nav).toHaveBeenLastCalledWith({ url: '/pkg-mine/cut/index' })
   })
 
-  it('the awards explanation shows the school\'s sanitised text', async () => {
+  it("the awards explanation shows the school's sanitised text", async () => {
     stubMine()
     await openMine()
     fireEvent.click(screen.getByTestId('awards-help'))
@@ -227,8 +235,13 @@ describe('award?id', () => {
 
 describe('mine-don', () => {
   it('groups by project (totals, counts, expandable gifts), then by time paged 10', async () => {
-    const scholarship = [gift(), gift({ id: 9002, donateMoney: '1000.00', donateTime: '2025-04-01 08:00:00', donatePlatOrder: 'D202504010007' })]
-    const goods = [gift({ id: 9003, itemsId: 8, itemsName: '图书捐赠', crowdType: 2, donateMoney: '0.00', donateMaterialNumber: 12, materialUnit: '册' })]
+    const scholarship = [
+      gift(),
+      gift({ id: 9002, donateMoney: '1000.00', donateTime: '2025-04-01 08:00:00', donatePlatOrder: 'D202504010007' })
+    ]
+    const goods = [
+      gift({ id: 9003, itemsId: 8, itemsName: '图书捐赠', crowdType: 2, donateMoney: '0.00', donateMaterialNumber: 12, materialUnit: '册' })
+    ]
     const calls = stubApi({
       itemsDonateGroup: () => ok([group(scholarship, { donateMoney: '1200.00' }), group(goods)]),
       donateRecordList: (c) => ok(page([...scholarship, ...goods].slice(Number(c.query.get('offset'))), 13))
@@ -241,7 +254,11 @@ describe('mine-don', () => {
     expect(within(groups[1]).getByTestId('don-group-total').textContent).toBe('12 册')
     expect(within(groups[0]).queryAllByTestId('gift-row')).toHaveLength(0)
     fireEvent.click(within(groups[0]).getByText('励志奖学金'))
-    expect(within(groups[0]).getAllByTestId('gift-amount').map((e) => e.textContent)).toEqual(['¥200.00', '¥1,000.00'])
+    expect(
+      within(groups[0])
+        .getAllByTestId('gift-amount')
+        .map((e) => e.textContent)
+    ).toEqual(['¥200.00', '¥1,000.00'])
     expect(count(calls, 'donateRecordList')).toBe(0)
 
     fireEvent.click(screen.getByTestId('don-mode-time'))

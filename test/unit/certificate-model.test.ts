@@ -69,7 +69,7 @@ describe('paper certificate application', () => {
     expect(initialCertApply(cfg).way).toBeNull()
   })
 
-  it('pick-up shows the school\'s fields; delivery clears them; back to pick-up restores them', () => {
+  it("pick-up shows the school's fields; delivery clears them; back to pick-up restores them", () => {
     let s = switchWay(initialCertApply(cfg), 1, cfg)
     expect([s.address, s.contact, s.mobile]).toEqual(['鼓楼校区行政楼 201 室', '王老师', '025-83592000'])
     s = switchWay(s, 2, cfg)
@@ -91,8 +91,12 @@ describe('paper certificate application', () => {
     expect(validateCertApply({ ...mail, address: '  ' }, ids)).toEqual({ key: 'certificate.need.address' })
     expect(validateCertApply({ ...mail, address: 'a' }, ids)).toEqual({ key: 'certificate.need.contact' })
     expect(validateCertApply({ ...mail, address: 'a', contact: 'b' }, ids)).toEqual({ key: 'certificate.need.mobile' })
-    expect(validateCertApply({ ...mail, address: 'a', contact: 'b', mobile: '139001390' }, ids)).toEqual({ key: 'certificate.mobileInvalid' })
-    expect(validateCertApply({ ...mail, address: 'a', contact: 'b', mobile: '139001390', area: '' }, ids)).toEqual({ key: 'certificate.mobileInvalid' })
+    expect(validateCertApply({ ...mail, address: 'a', contact: 'b', mobile: '139001390' }, ids)).toEqual({
+      key: 'certificate.mobileInvalid'
+    })
+    expect(validateCertApply({ ...mail, address: 'a', contact: 'b', mobile: '139001390', area: '' }, ids)).toEqual({
+      key: 'certificate.mobileInvalid'
+    })
     expect(validateCertApply({ ...mail, address: 'a', contact: 'b', mobile: '91234567', area: '852' }, ids)).toBeNull()
     expect(validateCertApply({ ...mail, address: 'a', contact: 'b', mobile: '13900139000' }, ids)).toBeNull()
   })
@@ -100,7 +104,12 @@ describe('paper certificate application', () => {
   it('builds the insert body: pick-up sends way and gifts only, mail adds the postal fields', () => {
     expect(buildCertInsert(switchWay(initialCertApply(cfg), 1, cfg), ids)).toEqual({ certificateWay: 1, donateIds: [301, 302] })
     expect(buildCertInsert({ way: 2, address: ' 北京东路 41 号 ', contact: '张赟喆', mobile: '13900139000', area: '86' }, [301])).toEqual({
-      certificateWay: 2, donateIds: [301], postalAddress: '北京东路 41 号', postalContact: '张赟喆', postalMobile: '86-13900139000', area: '86'
+      certificateWay: 2,
+      donateIds: [301],
+      postalAddress: '北京东路 41 号',
+      postalContact: '张赟喆',
+      postalMobile: '86-13900139000',
+      area: '86'
     })
   })
 })
@@ -122,7 +131,10 @@ describe('throttle', () => {
 
 describe('certificate view', () => {
   it('formats money, cuts times to 16 characters and resolves asset URLs', () => {
-    const v = toCertificateView(paperCertificate({ donateMoney: '1234567.5', expressCompanyTitle: '顺丰速运', expressOrderNo: 'SF1234567890' }), (u) => `https://x.test${u}`)
+    const v = toCertificateView(
+      paperCertificate({ donateMoney: '1234567.5', expressCompanyTitle: '顺丰速运', expressOrderNo: 'SF1234567890' }),
+      (u) => `https://x.test${u}`
+    )
     expect(v.amount).toBe('¥1,234,567.50')
     expect(v.donateTime).toBe('2025-05-01 10:20')
     expect(v.applyDate).toBe('2025-05-03 09:15')

@@ -13,20 +13,32 @@ const ELECTRONIC = [
 ]
 const PAPER = [
   paperCertificate({ id: 21, status: 1, itemsName: '图书馆修缮基金' }),
-  paperCertificate({ id: 22, status: 4, itemsName: '校友林', certificateWay: 1, expressCompanyTitle: '顺丰速运', expressOrderNo: 'SF1234567890' })
+  paperCertificate({
+    id: 22,
+    status: 4,
+    itemsName: '校友林',
+    certificateWay: 1,
+    expressCompanyTitle: '顺丰速运',
+    expressOrderNo: 'SF1234567890'
+  })
 ]
 
 function stubCert(cfg: CertificateConfig = certConfig(), extra: Record<string, (c: Call) => any> = {}) {
   return stubApi({
     detail: (c) => (c.path.endsWith('/certificate/config/detail') ? ok(cfg) : ok(PAPER.find((p) => String(p.id) === c.query.get('id')))),
     page: (c) => {
-      if (c.path.endsWith('/stay/page')) return ok(page([stay({ id: 301 }), stay({ id: 302, itemsName: '励志奖学金', donateMoney: '520.00' })]))
+      if (c.path.endsWith('/stay/page'))
+        return ok(page([stay({ id: 301 }), stay({ id: 302, itemsName: '励志奖学金', donateMoney: '520.00' })]))
       if (c.query.get('isNeedPaper') === '0') return ok(page(ELECTRONIC))
       const status = c.query.get('status')
       const rows = PAPER.filter((p) => status === '0' || (status === '1' ? p.status === 1 : p.status !== 1))
       return ok(page(rows))
     },
-    getAreaList4sort: () => ok([{ area: '中国大陆', areaCode: '+86' }, { area: '中国香港', areaCode: '+852' }]),
+    getAreaList4sort: () =>
+      ok([
+        { area: '中国大陆', areaCode: '+86' },
+        { area: '中国香港', areaCode: '+852' }
+      ]),
     insert: () => ok({ ids: [31, 32] }),
     ...extra
   })
@@ -167,8 +179,12 @@ describe('paper certificate application', () => {
     await screen.findByTestId('cert-success')
     expect(inserts(calls)).toHaveLength(1)
     expect(inserts(calls)[0].data).toEqual({
-      certificateWay: 2, donateIds: [301, 302], postalAddress: '江苏省南京市玄武区北京东路 41 号', postalContact: '张赟喆',
-      postalMobile: '86-13900139000', area: '86'
+      certificateWay: 2,
+      donateIds: [301, 302],
+      postalAddress: '江苏省南京市玄武区北京东路 41 号',
+      postalContact: '张赟喆',
+      postalMobile: '86-13900139000',
+      area: '86'
     })
     expect(screen.getByTestId('cert-success').textContent).toContain('申请成功')
     tap('cert-success-confirm')
@@ -176,7 +192,7 @@ describe('paper certificate application', () => {
     expect(pageCalls(calls, '1').length).toBe(before + 1)
   })
 
-  it('pick-up shows the school\'s details read-only; mail clears them; pick-up again restores them', async () => {
+  it("pick-up shows the school's details read-only; mail clears them; pick-up again restores them", async () => {
     await toApplyForm(await open())
     tap('cert-pick-301')
     tap('cert-next')
@@ -193,13 +209,15 @@ describe('paper certificate application', () => {
     expect(screen.getByTestId('cert-pickup-name').textContent).toBe('王老师')
   })
 
-  it('preselects a single way, and shows the server\'s message when insert answers code -1; throttles repeats for 1.5 s', async () => {
+  it("preselects a single way, and shows the server's message when insert answers code -1; throttles repeats for 1.5 s", async () => {
     let now = 1_000_000
     jest.spyOn(Date, 'now').mockImplementation(() => now)
     const toast = toastSpy()
-    const calls = await toApplyForm(await open(certConfig({ certificateWayPaperList: [1] }), {
-      insert: () => ({ code: -1, message: '该捐赠已申请过纸质证书', data: null })
-    }))
+    const calls = await toApplyForm(
+      await open(certConfig({ certificateWayPaperList: [1] }), {
+        insert: () => ({ code: -1, message: '该捐赠已申请过纸质证书', data: null })
+      })
+    )
     tap('cert-pick-301')
     tap('cert-next')
     expect(screen.getByTestId('cert-way-1').dataset.selected).toBe('1')

@@ -175,7 +175,15 @@ describe('jzml donation directory', () => {
 
   it('shows avatar, masked name, day, project, sub-project and amount with unit; goods in their unit', async () => {
     ROWS[''] = [
-      record({ id: 21, name: '李**', avatar: '/files/avatars/li.jpg', itemsName: '奖学金', subItemsName: '2026 届', donateMoney: '52000', donateTime: '2026-04-02 09:08:07' }),
+      record({
+        id: 21,
+        name: '李**',
+        avatar: '/files/avatars/li.jpg',
+        itemsName: '奖学金',
+        subItemsName: '2026 届',
+        donateMoney: '52000',
+        donateTime: '2026-04-02 09:08:07'
+      }),
       record({ id: 22, name: '匿名', crowdType: 2, donateMaterialNumber: 30, materialUnit: '箱', itemsName: '图书捐赠' })
     ]
     try {
@@ -211,8 +219,10 @@ describe('jzml donation directory', () => {
 
   it('shows the empty state when there are no gifts', async () => {
     jest.restoreAllMocks()
-    jest.spyOn(Taro, 'request').mockImplementation(((opts: { url: string }) =>
-      opts.url.includes('/index/total') ? ok({ totalCount: 0, totalMoney: '0' }) : ok({ total: 0, rows: [] })) as any)
+    jest
+      .spyOn(Taro, 'request')
+      .mockImplementation(((opts: { url: string }) =>
+        opts.url.includes('/index/total') ? ok({ totalCount: 0, totalMoney: '0' }) : ok({ total: 0, rows: [] })) as any)
     boot()
     render(<JzmlPage />)
     await waitFor(() => expect(screen.getByTestId('empty-state').textContent).toContain('暂无捐赠记录'))

@@ -24,18 +24,84 @@ export function field(over: Partial<FormField> & Pick<FormField, 'fieldName' | '
 }
 
 export const FIELDS: FormField[] = [
-  field({ fieldName: 'name', fieldShowName: '姓名', fieldUiType: 'input', inputTip: '请输入您的姓名', isRequire: 1, isLengthLimit: 1, lengthMin: 2, lengthMax: 20 }),
+  field({
+    fieldName: 'name',
+    fieldShowName: '姓名',
+    fieldUiType: 'input',
+    inputTip: '请输入您的姓名',
+    isRequire: 1,
+    isLengthLimit: 1,
+    lengthMin: 2,
+    lengthMax: 20
+  }),
   field({ fieldName: 'mobile', fieldShowName: '手机号', fieldUiType: 'mobile', inputTip: '请输入手机号码', isRequire: 1 }),
-  field({ fieldName: 'isAlumnus', fieldShowName: '是否校友', fieldUiType: 'radio', isRequire: 1, inputTip: '请选择是否校友', optionList: [{ id: '1', title: '是' }, { id: '0', title: '否' }] }),
-  field({ fieldName: 'college', fieldShowName: '毕业学院', fieldUiType: 'select', isRequire: 1, inputTip: '请选择毕业学院', optionList: [{ id: 'c1', title: '文学院' }, { id: 'c2', title: '理学院' }, { id: 'c3', title: '工学院' }], isShowConfig: 1, conditionFieldName: 'isAlumnus', conditionFieldValue: '1' }),
-  field({ fieldName: 'className', fieldShowName: '班级', fieldUiType: 'input', isRequire: 1, inputTip: '请输入班级', isShowConfig: 1, conditionFieldName: 'college', conditionFieldValue: 'c1,c2' }),
-  field({ fieldName: 'gradYear', fieldShowName: '毕业年份', fieldUiType: 'year', isShowConfig: 1, conditionFieldName: 'isAlumnus', conditionFieldValue: '1' }),
+  field({
+    fieldName: 'isAlumnus',
+    fieldShowName: '是否校友',
+    fieldUiType: 'radio',
+    isRequire: 1,
+    inputTip: '请选择是否校友',
+    optionList: [
+      { id: '1', title: '是' },
+      { id: '0', title: '否' }
+    ]
+  }),
+  field({
+    fieldName: 'college',
+    fieldShowName: '毕业学院',
+    fieldUiType: 'select',
+    isRequire: 1,
+    inputTip: '请选择毕业学院',
+    optionList: [
+      { id: 'c1', title: '文学院' },
+      { id: 'c2', title: '理学院' },
+      { id: 'c3', title: '工学院' }
+    ],
+    isShowConfig: 1,
+    conditionFieldName: 'isAlumnus',
+    conditionFieldValue: '1'
+  }),
+  field({
+    fieldName: 'className',
+    fieldShowName: '班级',
+    fieldUiType: 'input',
+    isRequire: 1,
+    inputTip: '请输入班级',
+    isShowConfig: 1,
+    conditionFieldName: 'college',
+    conditionFieldValue: 'c1,c2'
+  }),
+  field({
+    fieldName: 'gradYear',
+    fieldShowName: '毕业年份',
+    fieldUiType: 'year',
+    isShowConfig: 1,
+    conditionFieldName: 'isAlumnus',
+    conditionFieldValue: '1'
+  }),
   field({ fieldName: 'birthday', fieldShowName: '出生日期', fieldUiType: 'date' }),
   field({ fieldName: 'hometown', fieldShowName: '籍贯', fieldUiType: 'area' }),
-  field({ fieldName: 'interests', fieldShowName: '关注方向', fieldUiType: 'select2', optionList: [{ id: 'a', title: '奖助学金' }, { id: 'b', title: '校园建设' }, { id: 'c', title: '科研' }] }),
+  field({
+    fieldName: 'interests',
+    fieldShowName: '关注方向',
+    fieldUiType: 'select2',
+    optionList: [
+      { id: 'a', title: '奖助学金' },
+      { id: 'b', title: '校园建设' },
+      { id: 'c', title: '科研' }
+    ]
+  }),
   field({ fieldName: 'children', fieldShowName: '同行人数', fieldUiType: 'number' }),
   field({ fieldName: 'wantNews', fieldShowName: '接收校友会资讯', fieldUiType: 'switch' }),
-  field({ fieldName: 'newsEmail', fieldShowName: '资讯邮箱', fieldUiType: 'input', isRequire: 1, isShowConfig: 1, conditionFieldName: 'wantNews', conditionFieldValue: '1' }),
+  field({
+    fieldName: 'newsEmail',
+    fieldShowName: '资讯邮箱',
+    fieldUiType: 'input',
+    isRequire: 1,
+    isShowConfig: 1,
+    conditionFieldName: 'wantNews',
+    conditionFieldValue: '1'
+  }),
   field({ fieldName: 'secret', fieldShowName: '查询口令', fieldUiType: 'password' }),
   field({ fieldName: 'message', fieldShowName: '捐赠寄语', fieldUiType: 'textarea' })
 ]
@@ -80,11 +146,18 @@ export const moneyProject = (over: Partial<Project> = {}): Project =>
   project({
     id: 3,
     name: '励志奖学金',
-    fixMoney: [{ title: '一份心意', money: '100.00' }, { title: '一学期书本费', money: '500.00' }, { title: '一个月生活费', money: '1000.00' }],
+    fixMoney: [
+      { title: '一份心意', money: '100.00' },
+      { title: '一学期书本费', money: '500.00' },
+      { title: '一个月生活费', money: '1000.00' }
+    ],
     isFixMoney: 1,
     isHandMoney: 1,
     isSub: 1,
-    subItemsList: [{ id: 31, name: '本科生励志奖学金' }, { id: 32, name: '研究生励志奖学金' }],
+    subItemsList: [
+      { id: 31, name: '本科生励志奖学金' },
+      { id: 32, name: '研究生励志奖学金' }
+    ],
     ...over
   })
 
@@ -106,7 +179,14 @@ export const goodsProject = (over: Partial<Project> = {}): Project =>
 
 export const SUB_PRICES: SubItemPrice[] = [
   { id: 31, name: '本科生励志奖学金', fixMoney: [{ title: '本科一份', money: '200.00' }] },
-  { id: 32, name: '研究生励志奖学金', fixMoney: [{ title: '一份心意', money: '100.00' }, { title: '一学期书本费', money: '500.00' }] }
+  {
+    id: 32,
+    name: '研究生励志奖学金',
+    fixMoney: [
+      { title: '一份心意', money: '100.00' },
+      { title: '一学期书本费', money: '500.00' }
+    ]
+  }
 ]
 
 export function ctxOf(over: Partial<FormContext> = {}): FormContext {

@@ -14,9 +14,15 @@ jest.mock('@/features/payment', () => ({ runPayment: jest.fn(async () => 'paid')
 const pay = runPayment as jest.MockedFunction<typeof runPayment>
 
 const AREAS: Record<string, { id: string; title: string; isLeaf: 0 | 1; parentId: string }[]> = {
-  '0': [{ id: '32', title: '江苏省', isLeaf: 0, parentId: '0' }, { id: '11', title: '北京市', isLeaf: 0, parentId: '0' }],
+  '0': [
+    { id: '32', title: '江苏省', isLeaf: 0, parentId: '0' },
+    { id: '11', title: '北京市', isLeaf: 0, parentId: '0' }
+  ],
   '32': [{ id: '3201', title: '南京市', isLeaf: 0, parentId: '32' }],
-  '3201': [{ id: '320102', title: '玄武区', isLeaf: 1, parentId: '3201' }, { id: '320104', title: '秦淮区', isLeaf: 1, parentId: '3201' }]
+  '3201': [
+    { id: '320102', title: '玄武区', isLeaf: 1, parentId: '3201' },
+    { id: '320104', title: '秦淮区', isLeaf: 1, parentId: '3201' }
+  ]
 }
 
 function stubForm(p: Project, form: FormConfig, extra: Record<string, (c: Call) => any> = {}) {
@@ -25,16 +31,22 @@ function stubForm(p: Project, form: FormConfig, extra: Record<string, (c: Call) 
     formDetail: () => ok(form),
     itemsSubPrice: () => ok(SUB_PRICES),
     checkPermission: () => ok({ errorCode: '' }),
-    getAreaList4sort: () => ok([{ area: '中国大陆', areaCode: '+86' }, { area: '中国香港', areaCode: '+852' }]),
+    getAreaList4sort: () =>
+      ok([
+        { area: '中国大陆', areaCode: '+86' },
+        { area: '中国香港', areaCode: '+852' }
+      ]),
     getAreaDictionaryByParentId: (c) => ok(AREAS[c.query.get('parentId') || '0'] || []),
-    donate: () => ok({ orderPayRequestDTO: { billNo: 'D202506010001' }, data: { provider: 'sandbox', url: '/sandbox/cashier?billNo=D202506010001' } }),
+    donate: () =>
+      ok({ orderPayRequestDTO: { billNo: 'D202506010001' }, data: { provider: 'sandbox', url: '/sandbox/cashier?billNo=D202506010001' } }),
     ...extra
   })
 }
 
-const fire = (el: Element, type: string, value: unknown) => act(() => {
-  el.dispatchEvent(new CustomEvent(type, { detail: { value }, bubbles: true }))
-})
+const fire = (el: Element, type: string, value: unknown) =>
+  act(() => {
+    el.dispatchEvent(new CustomEvent(type, { detail: { value }, bubbles: true }))
+  })
 const type = (testId: string, value: string) => act(() => typeInto(screen.getByTestId(testId), value))
 const blur = (testId: string, value: string) => fire(screen.getByTestId(testId), 'blur', value)
 const toggle = (testId: string, on = true) => fire(screen.getByTestId(testId).querySelector('taro-switch-core')!, 'change', on)
@@ -43,14 +55,22 @@ const submit = () => fireEvent.click(screen.getByTestId('submit').querySelector(
 const donateCalls = (calls: Call[]) => calls.filter((c) => c.path.endsWith('/donate'))
 /** AtModal stays in the DOM when closed: wait for the open one. */
 const remindShown = () =>
-  waitFor(() => {
-    const el = document.querySelector('.at-modal--active [data-testid="large-remind"]')
-    expect(el).toBeTruthy()
-    return el as HTMLElement
-  }, { timeout: 2000 })
+  waitFor(
+    () => {
+      const el = document.querySelector('.at-modal--active [data-testid="large-remind"]')
+      expect(el).toBeTruthy()
+      return el as HTMLElement
+    },
+    { timeout: 2000 }
+  )
 const toastTitles = (spy: jest.SpyInstance) => spy.mock.calls.map((c) => c[0].title)
 
-async function openForm(p: Project = moneyProject(), form: FormConfig = formConfig(), extra = {}, query: Record<string, string> = { id: String(p.id) }) {
+async function openForm(
+  p: Project = moneyProject(),
+  form: FormConfig = formConfig(),
+  extra = {},
+  query: Record<string, string> = { id: String(p.id) }
+) {
   setQuery('/pkg-donate/form/index', query)
   const calls = stubForm(p, form, extra)
   render(<FormPage />)
@@ -125,21 +145,56 @@ describe('donation form', () => {
     await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
     const body = donateCalls(calls)[0].data
     const year = String(new Date().getFullYear() + 10 - 10)
-    expect(body).toEqual(expect.objectContaining({
-      formId: 7, currency: 'CNY', payType: 2, currencyMoney: '1234.56', itemsId: 3, subItemsId: 32,
-      isDonateTogether: 1, donateTogetherId: 12, itemsType: 1, isAnonymous: 0, donateFrom: 'U1', isAgree: 1,
-      isNeedPaper: 1, certificateDonorName: '张赟喆', certificateWay: 1,
-      isNeedReceipt: 1, receiptDonorType: 1, receiptDonorName: '张赟喆', creditCode: '32010219900101123X',
-      receiptType: 1, receiptWay: 2, postalProvince: '江苏省', postalCity: '南京市', postalDistrict: '玄武区',
-      postalAddress: '北京东路 41 号', postalContact: '张赟喆', postalMobile: '86-13900139000'
-    }))
+    expect(body).toEqual(
+      expect.objectContaining({
+        formId: 7,
+        currency: 'CNY',
+        payType: 2,
+        currencyMoney: '1234.56',
+        itemsId: 3,
+        subItemsId: 32,
+        isDonateTogether: 1,
+        donateTogetherId: 12,
+        itemsType: 1,
+        isAnonymous: 0,
+        donateFrom: 'U1',
+        isAgree: 1,
+        isNeedPaper: 1,
+        certificateDonorName: '张赟喆',
+        certificateWay: 1,
+        isNeedReceipt: 1,
+        receiptDonorType: 1,
+        receiptDonorName: '张赟喆',
+        creditCode: '32010219900101123X',
+        receiptType: 1,
+        receiptWay: 2,
+        postalProvince: '江苏省',
+        postalCity: '南京市',
+        postalDistrict: '玄武区',
+        postalAddress: '北京东路 41 号',
+        postalContact: '张赟喆',
+        postalMobile: '86-13900139000'
+      })
+    )
     expect(body.formDataMap).toEqual({
-      name: '张赟喆', mobile: '86-13800138000', isAlumnus: '1', college: 'c2', className: '2008级数学1班',
-      gradYear: year, interests: 'a,c', children: '2', wantNews: '0'
+      name: '张赟喆',
+      mobile: '86-13800138000',
+      isAlumnus: '1',
+      college: 'c2',
+      className: '2008级数学1班',
+      gradYear: year,
+      interests: 'a,c',
+      children: '2',
+      wantNews: '0'
     })
-    await waitFor(() => expect(pay).toHaveBeenCalledWith({
-      billNo: 'D202506010001', params: { provider: 'sandbox', url: '/sandbox/cashier?billNo=D202506010001' }, payType: 2, itemsId: 3
-    }))
+    await waitFor(() =>
+      expect(pay).toHaveBeenCalledWith({
+        billNo: 'D202506010001',
+        params: { provider: 'sandbox', url: '/sandbox/cashier?billNo=D202506010001' },
+        payType: 2,
+        itemsId: 3
+      })
+    )
     expect(toast).not.toHaveBeenCalled()
     // entry permission check went out with the project id
     expect(calls.find((c) => c.path.endsWith('/checkPermission'))!.query.get('itemsId')).toBe('3')
@@ -164,7 +219,10 @@ describe('donation form', () => {
     chip('field-isAlumnus', 0)
     fireEvent.click(screen.getByTestId('pay-1'))
     submit()
-    await waitFor(() => expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请阅读并勾选同意捐赠协议', duration: 2000 })), { timeout: 2000 })
+    await waitFor(
+      () => expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请阅读并勾选同意捐赠协议', duration: 2000 })),
+      { timeout: 2000 }
+    )
     expect(donateCalls(calls)).toHaveLength(0)
   })
 
@@ -195,7 +253,9 @@ describe('donation form', () => {
     fireEvent.click(screen.getByTestId('agree-check'))
     submit()
     await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
-    expect(donateCalls(calls)[0].data).toEqual(expect.objectContaining({ isAnonymous: 1, formDataMap: {}, isNeedReceipt: 0, isNeedPaper: 0, currencyMoney: '1000.00' }))
+    expect(donateCalls(calls)[0].data).toEqual(
+      expect.objectContaining({ isAnonymous: 1, formDataMap: {}, isNeedReceipt: 0, isNeedPaper: 0, currencyMoney: '1000.00' })
+    )
   })
 
   it('receipt: electronic type switches to the first electronic way and asks for the e-mail or the SMS mobile', async () => {
@@ -258,7 +318,9 @@ describe('donation form', () => {
     fireEvent.click(screen.getByTestId('agree-check'))
     submit()
     await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
-    expect(donateCalls(calls)[0].data).toEqual(expect.objectContaining({ donateMaterialNumber: 3, currencyMoney: '4501.50', itemsId: 8, payType: 1 }))
+    expect(donateCalls(calls)[0].data).toEqual(
+      expect.objectContaining({ donateMaterialNumber: 3, currencyMoney: '4501.50', itemsId: 8, payType: 1 })
+    )
   })
 
   it('goods quantity: not a positive integer toasts and clears', async () => {
@@ -317,7 +379,10 @@ describe('donation form', () => {
     expect(donateCalls(calls)).toHaveLength(0)
     // the number alone when the field is left; with the password (in the body, never the URL) before submitting
     const balanceCalls = calls.filter((c) => c.path.endsWith('/getCardBlance'))
-    expect(balanceCalls.map((c) => [c.method, c.query.get('password'), c.data?.password ?? null])).toEqual([['GET', null, null], ['POST', null, '123451']])
+    expect(balanceCalls.map((c) => [c.method, c.query.get('password'), c.data?.password ?? null])).toEqual([
+      ['GET', null, null],
+      ['POST', null, '123451']
+    ])
     chip('amount-chips', '100.00')
     submit()
     await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
@@ -378,7 +443,12 @@ describe('donation form', () => {
 
 describe('agree-content', () => {
   it('shows the sanitised agreement of baseConfig', () => {
-    useSession.setState({ baseConfig: { agreeTitle: '捐赠协议书', agreeContent: '<p>甲方自愿捐赠</p><script>alert(1)</script><img src="x" onerror="alert(2)">' } as any })
+    useSession.setState({
+      baseConfig: {
+        agreeTitle: '捐赠协议书',
+        agreeContent: '<p>甲方自愿捐赠</p><script>alert(1)</script><img src="x" onerror="alert(2)">'
+      } as any
+    })
     render(<AgreePage />)
     const el = screen.getByTestId('agree-content')
     expect(el.textContent).toContain('捐赠协议书')

@@ -80,7 +80,14 @@ describe('conditional fields (docs/product §4)', () => {
   })
   it('a select2 controller matches when any picked option is listed', () => {
     const fields = [
-      field({ fieldName: 'pick', fieldUiType: 'select2', optionList: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }] }),
+      field({
+        fieldName: 'pick',
+        fieldUiType: 'select2',
+        optionList: [
+          { id: 'a', title: 'A' },
+          { id: 'b', title: 'B' }
+        ]
+      }),
       field({ fieldName: 'dep', fieldUiType: 'input', isShowConfig: 1, conditionFieldName: 'pick', conditionFieldValue: 'b' })
     ]
     expect(visibleFields(fields, { pick: 'a,b' }).map((f) => f.fieldName)).toEqual(['pick', 'dep'])
@@ -245,7 +252,11 @@ describe('receipt defaults and switching', () => {
   })
   it('a single type is preselected with its first way', () => {
     expect(initialReceipt(formConfig({ receiptTypeList: [2] }))).toEqual({ receiptDonorType: 2, receiptType: 2, receiptWay: 3 })
-    expect(initialReceipt(formConfig({ receiptTypeList: [1], receiptWayPaperList: [2] }))).toEqual({ receiptDonorType: 2, receiptType: 1, receiptWay: 2 })
+    expect(initialReceipt(formConfig({ receiptTypeList: [1], receiptWayPaperList: [2] }))).toEqual({
+      receiptDonorType: 2,
+      receiptType: 1,
+      receiptWay: 2
+    })
     expect(initialReceipt(formConfig({ receiptTypeList: [] })).receiptType).toBeNull()
   })
   it('changing the type selects the first way of the other list', () => {
@@ -272,7 +283,9 @@ describe('receipt defaults and switching', () => {
     expect(validateForm(ctxOf({ form: formConfig({ isCreditCode: 0 }) }), { ...named })).toBeNull()
     expect(validateForm(ctx, { ...coded, receiptType: 2, receiptWay: 3 })!.key).toBe('donate.receipt.emailInvalid')
     expect(validateForm(ctx, { ...coded, receiptType: 2, receiptWay: 3, postalEmail: 'donor@example.com' })).toBeNull()
-    expect(validateForm(ctx, { ...coded, receiptType: 2, receiptWay: 4, postalMobileSms: '1380013' })!.key).toBe('donate.field.mobileInvalid')
+    expect(validateForm(ctx, { ...coded, receiptType: 2, receiptWay: 4, postalMobileSms: '1380013' })!.key).toBe(
+      'donate.field.mobileInvalid'
+    )
     expect(validateForm(ctx, { ...coded, receiptWay: 2 })!.key).toBe('donate.postal.regionRequired')
   })
 })
@@ -289,7 +302,11 @@ describe('form state', () => {
   })
   it('prefills from donateRecord and preselects a single pay type, certificate way and the query sub-project', () => {
     const ctx = ctxOf({
-      form: formConfig({ payPlatformList: [9], certificateWayPaperList: [2], donateRecord: { certificateDonorName: '张氏家族', formData: JSON.stringify({ name: '张三' }) } })
+      form: formConfig({
+        payPlatformList: [9],
+        certificateWayPaperList: [2],
+        donateRecord: { certificateDonorName: '张氏家族', formData: JSON.stringify({ name: '张三' }) }
+      })
     })
     const s = initialState(ctx, { subItemsId: '32' })
     expect(s.values.name).toBe('张三')
@@ -391,25 +408,35 @@ describe('submission builder', () => {
   })
   it('a goods gift: quantity, the computed total, campus card fields; anonymous sends no donor data', () => {
     const ctx = ctxOf({ project: goodsProject(), subPrices: [], form: formConfig({ payPlatformList: [9] }) })
-    const s = stateOf(ctx, { quantity: '3', isAnonymous: true, agreed: true, stuWorkNo: ' 2019010203 ', passwork: '123451', isNoData: true, values: { name: '不应发送' } })
+    const s = stateOf(ctx, {
+      quantity: '3',
+      isAnonymous: true,
+      agreed: true,
+      stuWorkNo: ' 2019010203 ',
+      passwork: '123451',
+      isNoData: true,
+      values: { name: '不应发送' }
+    })
     expect(validateForm(ctx, s)).toBeNull()
     const body = buildSubmission(ctx, s, 'U6')
-    expect(body).toEqual(expect.objectContaining({
-      payType: 9,
-      currencyMoney: '4501.50',
-      donateMaterialNumber: 3,
-      itemsId: 8,
-      subItemsId: null,
-      isDonateTogether: 0,
-      donateTogetherId: null,
-      isAnonymous: 1,
-      isNoData: 1,
-      donateFrom: 'U6',
-      formDataMap: { stuWorkNo: '2019010203', passwork: '123451' },
-      isNeedPaper: 0,
-      isNeedReceipt: 0,
-      certificateDonorName: ''
-    }))
+    expect(body).toEqual(
+      expect.objectContaining({
+        payType: 9,
+        currencyMoney: '4501.50',
+        donateMaterialNumber: 3,
+        itemsId: 8,
+        subItemsId: null,
+        isDonateTogether: 0,
+        donateTogetherId: null,
+        isAnonymous: 1,
+        isNoData: 1,
+        donateFrom: 'U6',
+        formDataMap: { stuWorkNo: '2019010203', passwork: '123451' },
+        isNeedPaper: 0,
+        isNeedReceipt: 0,
+        certificateDonorName: ''
+      })
+    )
     expect(body).not.toHaveProperty('receiptDonorName')
     expect(body).not.toHaveProperty('postalAddress')
   })

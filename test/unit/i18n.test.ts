@@ -22,7 +22,9 @@ describe('i18n', () => {
     const cjk = /[\u4e00-\u9fff]/
     // the language switch names the *other* language, so it is Chinese in the English dictionary
     const allowed = new Set(['common.language'])
-    const offenders = en.filter((k) => !allowed.has(k) && (!dictionaries.en[k as MessageKey].trim() || cjk.test(dictionaries.en[k as MessageKey])))
+    const offenders = en.filter(
+      (k) => !allowed.has(k) && (!dictionaries.en[k as MessageKey].trim() || cjk.test(dictionaries.en[k as MessageKey]))
+    )
     expect(offenders).toEqual([])
   })
 
@@ -64,8 +66,13 @@ describe('i18n', () => {
   })
 
   it('status chips: a key for each status of the contract, none for anything else', () => {
-    expect(Object.values(CertificateStatus).map((s) => translate('zh_CN', certificateStatusKey(s) as MessageKey)))
-      .toEqual(['未制作', '待邮寄', '待领取', '已邮寄', '已领取'])
+    expect(Object.values(CertificateStatus).map((s) => translate('zh_CN', certificateStatusKey(s) as MessageKey))).toEqual([
+      '未制作',
+      '待邮寄',
+      '待领取',
+      '已邮寄',
+      '已领取'
+    ])
     expect(Object.values(ReceiptStatus).every((s) => receiptStatusKey(s) !== '')).toBe(true)
     expect([0, 6, 1.5, -1].map(certificateStatusKey)).toEqual(['', '', '', ''])
     expect([0, 8].map(receiptStatusKey)).toEqual(['', ''])

@@ -11,7 +11,10 @@ import { loginProblem, initialLoginForm, isValidMobile, toAreaMobile } from '@/f
 import { useSession } from '@/store/session'
 import { bootSession, ok, setQuery, stubApi, toastSpy, typeInto, type Call } from './project-fixtures'
 
-const AREAS = [{ area: '中国大陆', areaCode: '+86' }, { area: '中国香港', areaCode: '+852' }]
+const AREAS = [
+  { area: '中国大陆', areaCode: '+86' },
+  { area: '中国香港', areaCode: '+852' }
+]
 
 function stubLogin(extra: Record<string, (c: Call) => any> = {}) {
   return stubApi({
@@ -43,9 +46,16 @@ beforeEach(() => {
   bootSession()
   useSession.setState({
     baseConfig: {
-      title: '校友基金会', isShowTechnicalSupport: 0, awardExplain: '', agreeTitle: '用户服务协议',
-      agreeContent: '<p>协议正文</p><script>alert(1)</script><img src="x" onerror="alert(2)">', shareTitle: '', shareDesc: '', shareImg: '',
-      loginBg: '/files/seed/login-bg-demo.png', settings: useSession.getState().settings
+      title: '校友基金会',
+      isShowTechnicalSupport: 0,
+      awardExplain: '',
+      agreeTitle: '用户服务协议',
+      agreeContent: '<p>协议正文</p><script>alert(1)</script><img src="x" onerror="alert(2)">',
+      shareTitle: '',
+      shareDesc: '',
+      shareImg: '',
+      loginBg: '/files/seed/login-bg-demo.png',
+      settings: useSession.getState().settings
     }
   })
 })

@@ -53,7 +53,10 @@ describe('middle-school hand-off', () => {
 
   it('leaves malformed timestamp and signature out (the server then decides)', () => {
     expect(middleAuthBody('o', { timestamp: '12a', signature: 'xyz' })).toEqual({ openId: 'o' })
-    expect(middleAuthBody('o', { timestamp: '1767225600', signature: SIGNATURE.toUpperCase() }))
-      .toEqual({ openId: 'o', timestamp: 1767225600, signature: SIGNATURE })
+    expect(middleAuthBody('o', { timestamp: '1767225600', signature: SIGNATURE.toUpperCase() })).toEqual({
+      openId: 'o',
+      timestamp: 1767225600,
+      signature: SIGNATURE
+    })
   })
 })

@@ -70,23 +70,31 @@ describe('book rules (pure)', () => {
     expect(toggleBook(chosen, book()).books).toEqual([])
   })
 
-  it('needs at least one book to go on, and follows the shelf\'s latest stock', () => {
+  it("needs at least one book to go on, and follows the shelf's latest stock", () => {
     expect(canProceed([])).toBe(false)
-    const chosen = [{ bookId: 501, title: '', author: '', imgUrl: '', unitPrice: '0.10', stock: 5, namingCount: 4 },
-      { bookId: 503, title: '', author: '', imgUrl: '', unitPrice: '1.00', stock: 2, namingCount: 1 }]
+    const chosen = [
+      { bookId: 501, title: '', author: '', imgUrl: '', unitPrice: '0.10', stock: 5, namingCount: 4 },
+      { bookId: 503, title: '', author: '', imgUrl: '', unitPrice: '1.00', stock: 2, namingCount: 1 }
+    ]
     expect(canProceed(chosen)).toBe(true)
     const next = refreshStock(chosen, [book({ id: 501, stock: 2 }), book({ id: 503, stock: 0 })])
     expect(next.map((b) => [b.bookId, b.namingCount, b.stock])).toEqual([[501, 2, 2]])
   })
 
   it('sums unit price x copies in fixed-point (0.1 x 3 + 0.2 x 1 is 0.50, not 0.5000000000000001)', () => {
-    const chosen = [{ bookId: 1, title: '', author: '', imgUrl: '', unitPrice: '0.10', stock: 9, namingCount: 3 },
-      { bookId: 2, title: '', author: '', imgUrl: '', unitPrice: '0.20', stock: 9, namingCount: 1 }]
+    const chosen = [
+      { bookId: 1, title: '', author: '', imgUrl: '', unitPrice: '0.10', stock: 9, namingCount: 3 },
+      { bookId: 2, title: '', author: '', imgUrl: '', unitPrice: '0.20', stock: 9, namingCount: 1 }
+    ]
     expect(bookSubtotal(chosen[0])).toBe('0.30')
     expect(booksTotal(chosen)).toBe('0.50')
     expect(booksTotal([])).toBe('0.00')
-    expect(seatsTotal([{ seatId: 1, areaId: 1, areaTitle: '', seat: '', priceList: PRICES, termYear: 10 },
-      { seatId: 2, areaId: 1, areaTitle: '', seat: '', priceList: PRICES, termYear: null }])).toBe('8800.50')
+    expect(
+      seatsTotal([
+        { seatId: 1, areaId: 1, areaTitle: '', seat: '', priceList: PRICES, termYear: 10 },
+        { seatId: 2, areaId: 1, areaTitle: '', seat: '', priceList: PRICES, termYear: null }
+      ])
+    ).toBe('8800.50')
   })
 })
 
@@ -135,7 +143,10 @@ describe('book-list?id', () => {
     expect(within(cart).getByTestId('cart-total').textContent).toBe('¥0.50')
     fireEvent.click(within(cart).getByTestId('cart-next').querySelector('.at-button')!)
     expect(nav).toHaveBeenCalledWith({ url: '/pkg-naming/form-gm/index?id=30&namingType=2' })
-    expect(store.get('gm')!.books.map((b) => [b.bookId, b.namingCount])).toEqual([[501, 3], [502, 1]])
+    expect(store.get('gm')!.books.map((b) => [b.bookId, b.namingCount])).toEqual([
+      [501, 3],
+      [502, 1]
+    ])
   })
 
   it('searches and filters by category (tabs and the picker of all categories)', async () => {
@@ -143,7 +154,12 @@ describe('book-list?id', () => {
     fireEvent.click(screen.getByTestId('category-2'))
     await waitFor(() => expect(screen.queryByTestId('book-501')).toBeNull(), { timeout: 5000 })
     expect(screen.getByTestId('book-502')).toBeTruthy()
-    expect(calls.filter((c) => c.path.endsWith('/bookList')).pop()!.query.get('categoryId')).toBe('2')
+    expect(
+      calls
+        .filter((c) => c.path.endsWith('/bookList'))
+        .pop()!
+        .query.get('categoryId')
+    ).toBe('2')
     fireEvent.click(screen.getByTestId('category-more'))
     fireEvent.click(await screen.findByTestId('category-pick-all'))
     await screen.findByTestId('book-501', {}, { timeout: 5000 })
@@ -153,7 +169,12 @@ describe('book-list?id', () => {
     })
     fireEvent.click(screen.getByTestId('book-search-go'))
     await waitFor(() => expect(screen.queryByTestId('book-502')).toBeNull(), { timeout: 5000 })
-    expect(calls.filter((c) => c.path.endsWith('/bookList')).pop()!.query.get('s')).toBe('平凡')
+    expect(
+      calls
+        .filter((c) => c.path.endsWith('/bookList'))
+        .pop()!
+        .query.get('s')
+    ).toBe('平凡')
   })
 
   it('the detail popup shows the whole book and ticks it', async () => {

@@ -45,7 +45,16 @@ export function gridAnswer(): SeatListAnswer {
     twoArray: [
       [
         seat({ id: 101, seat: '1排1座', col: 1 }),
-        seat({ id: 102, seat: '1排2座', col: 2, status: 2, donateSeatId: 9001, donorName: '王**', donateTime: '2026-05-01 10:00:00', donationMessage: '饮水思源' }),
+        seat({
+          id: 102,
+          seat: '1排2座',
+          col: 2,
+          status: 2,
+          donateSeatId: 9001,
+          donorName: '王**',
+          donateTime: '2026-05-01 10:00:00',
+          donationMessage: '饮水思源'
+        }),
         seat({ id: 103, seat: '1排3座', col: 3, status: 3 }),
         seat({ id: 104, seat: '1排4座', col: 4, status: 3, held: 1 })
       ],
@@ -64,7 +73,16 @@ export function listAnswer(): SeatListAnswer {
 }
 
 export function seatProject(over: Partial<Project> = {}): Project {
-  return project({ id: 1, name: '礼堂座椅冠名', itemsType: 2, namingType: 1, namingCountAll: 120, namingCountDonate: 7, isDonateTogether: 0, ...over })
+  return project({
+    id: 1,
+    name: '礼堂座椅冠名',
+    itemsType: 2,
+    namingType: 1,
+    namingCountAll: 120,
+    namingCountDonate: 7,
+    isDonateTogether: 0,
+    ...over
+  })
 }
 
 export function bookProject(over: Partial<Project> = {}): Project {
@@ -88,12 +106,22 @@ export function book(over: Partial<Book> = {}): Book {
   }
 }
 
-export const CATEGORIES: BookCategory[] = [{ id: 1, title: '文学' }, { id: 2, title: '历史' }]
+export const CATEGORIES: BookCategory[] = [
+  { id: 1, title: '文学' },
+  { id: 2, title: '历史' }
+]
 
 export function books(): Book[] {
   return [
     book(),
-    book({ id: 502, title: '中华人民共和国成立以来若干重大历史问题的研究与思考文集', unitPrice: '0.20', stock: 5, categoryId: 2, categoryTitle: '历史' }),
+    book({
+      id: 502,
+      title: '中华人民共和国成立以来若干重大历史问题的研究与思考文集',
+      unitPrice: '0.20',
+      stock: 5,
+      categoryId: 2,
+      categoryTitle: '历史'
+    }),
     book({ id: 503, title: '已认捐完的书', stock: 0 })
   ]
 }
@@ -126,5 +154,12 @@ export const NAMING_FIELDS = [
 export const PREVIOUS_ANSWERS = { certificateDonorName: '张赟喆', formData: JSON.stringify({ name: '张赟喆', mobile: '86-13800138000' }) }
 
 export function namingForm(over: Partial<FormConfig> = {}): FormConfig {
-  return formConfig({ id: 7, payPlatformList: [1, 9, 99], isShowAnonymous: 1, fieldList: NAMING_FIELDS, donateRecord: PREVIOUS_ANSWERS, ...over })
+  return formConfig({
+    id: 7,
+    payPlatformList: [1, 9, 99],
+    isShowAnonymous: 1,
+    fieldList: NAMING_FIELDS,
+    donateRecord: PREVIOUS_ANSWERS,
+    ...over
+  })
 }

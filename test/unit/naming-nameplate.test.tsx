@@ -82,7 +82,7 @@ describe('nameplate rules (pure)', () => {
     expect(placed[0].style.transform).toBeUndefined()
   })
 
-  it('fills a placeholder template\'s slot, keeps fixed text, and anchors centred lines on their middle', () => {
+  it("fills a placeholder template's slot, keeps fixed text, and anchors centred lines on their middle", () => {
     const ex = example({
       configData: [
         { key: 'text', text: '藏书票', x: 300, y: 60, style: { fontSize: 28, textAlign: 'center' } },
@@ -95,7 +95,11 @@ describe('nameplate rules (pure)', () => {
     expect(placeElements(ex, plate('', ''), 600).map((p) => p.text)).toEqual(['藏书票', '{捐赠人} 惠赠', '{寄语}'])
     // a name with a "$&" is engraved as typed, not as a replacement pattern
     expect(placeElements(ex, plate('$&', '好'), 600)[1].text).toBe('$& 惠赠')
-    expect(placeElements(ex, plate('a', 'b'), 600).map((p) => p.style.transform)).toEqual(['translateX(-50%)', 'translateX(-50%)', 'translateX(-100%)'])
+    expect(placeElements(ex, plate('a', 'b'), 600).map((p) => p.style.transform)).toEqual([
+      'translateX(-50%)',
+      'translateX(-50%)',
+      'translateX(-100%)'
+    ])
   })
 
   it('checks in docs/product order and builds the seat body: periods, one plate per seat, total, namingType "1"', () => {
@@ -118,7 +122,16 @@ describe('nameplate rules (pure)', () => {
 
     const each = { ...sel, mode: 'each' as const, nameplates: { 'seat-106': plate('李䶮', '读书明理') } }
     const body = buildNamingSubmission(each, form, CTX, 'U1')
-    expect(body).toMatchObject({ itemsType: 2, namingType: '1', itemsId: 1, formId: 7, currencyMoney: '13800.50', payType: 1, isAgree: 1, isAnonymous: 0 })
+    expect(body).toMatchObject({
+      itemsType: 2,
+      namingType: '1',
+      itemsId: 1,
+      formId: 7,
+      currencyMoney: '13800.50',
+      payType: 1,
+      isAgree: 1,
+      isAnonymous: 0
+    })
     expect(body.formDataMap).toEqual({ name: '张赟喆', mobile: '86-13800138000' })
     expect(body.seatList).toEqual([
       { seatId: 101, areaId: 11, itemsId: 1, termYear: 10, donorName: '张赟喆', donorIdentity: '校友', donationMessage: '饮水思源' },
@@ -134,7 +147,14 @@ describe('nameplate rules (pure)', () => {
     // an anonymous gift sends no donor details
     expect(body.formDataMap).toEqual({})
     expect(body.bookList).toEqual([
-      { bookId: 501, itemsId: 30, namingCount: 3, title: '平凡的世界', unitPrice: '0.10', nameplateList: [plate('张赟喆', '书香致远', '1998级校友')] }
+      {
+        bookId: 501,
+        itemsId: 30,
+        namingCount: 3,
+        title: '平凡的世界',
+        unitPrice: '0.10',
+        nameplateList: [plate('张赟喆', '书香致远', '1998级校友')]
+      }
     ])
   })
 })
@@ -145,7 +165,12 @@ function stubForm(extra: Record<string, (c: Call) => any> = {}) {
     formDetail: () => ok(namingForm()),
     nameplateExample: () => ok([example(), example({ id: 2, title: '木牌样式' })]),
     checkPermission: () => ok({ errorCode: '' }),
-    donate: () => ok({ orderPayRequestDTO: { billNo: 'D20260601000000ABCDEFGHIJ' }, data: { provider: 'sandbox', url: '/cashier?billNo=D1' }, payToken: 'pt' }),
+    donate: () =>
+      ok({
+        orderPayRequestDTO: { billNo: 'D20260601000000ABCDEFGHIJ' },
+        data: { provider: 'sandbox', url: '/cashier?billNo=D1' },
+        payToken: 'pt'
+      }),
     ...extra
   })
 }
@@ -252,8 +277,13 @@ describe('form-gm', () => {
     expect(body).toMatchObject({ itemsType: 2, namingType: '1', currencyMoney: '13800.50', payType: 1, formId: 7 })
     // the donor's details as on every gift, prefilled from their earlier answers
     expect(body.formDataMap).toEqual({ name: '张赟喆', mobile: '86-13800138000' })
-    expect(body.seatList.map((s: any) => [s.seatId, s.termYear, s.donorName, s.donorIdentity])).toEqual([[101, 10, '张赟喆', '校友'], [106, 5, '张赟喆', '校友']])
-    expect(pay).toHaveBeenCalledWith(expect.objectContaining({ billNo: 'D20260601000000ABCDEFGHIJ', payType: 1, itemsId: 1, payToken: 'pt' }))
+    expect(body.seatList.map((s: any) => [s.seatId, s.termYear, s.donorName, s.donorIdentity])).toEqual([
+      [101, 10, '张赟喆', '校友'],
+      [106, 5, '张赟喆', '校友']
+    ])
+    expect(pay).toHaveBeenCalledWith(
+      expect.objectContaining({ billNo: 'D20260601000000ABCDEFGHIJ', payType: 1, itemsId: 1, payToken: 'pt' })
+    )
     // paid: the choice is spent; not the jnu flow: no 'home' mark
     expect(store.get('gm')).toBeUndefined()
     expect(store.get('home')).toBeUndefined()
@@ -264,7 +294,7 @@ describe('form-gm', () => {
     render(<FormGmPage />)
   }
 
-  it('the donor\'s details: prefilled from earlier answers; a cleared required one stops the order with its placeholder', async () => {
+  it("the donor's details: prefilled from earlier answers; a cleared required one stops the order with its placeholder", async () => {
     const toast = toastSpy()
     const calls = await openForm(seatSelection({ nameplate: plate('张赟喆', '饮水思源') }), { id: '1', namingType: '1' })
     const donor = screen.getByTestId('naming-donor')
@@ -293,7 +323,10 @@ describe('form-gm', () => {
     expect(screen.getByTestId('naming-objects').textContent).toContain('3 本')
     fireEvent.click(screen.getByTestId('naming-agree'))
     act(() => {
-      screen.getByTestId('naming-anonymous').querySelector('taro-switch-core')!.dispatchEvent(new CustomEvent('change', { detail: { value: true }, bubbles: true }))
+      screen
+        .getByTestId('naming-anonymous')
+        .querySelector('taro-switch-core')!
+        .dispatchEvent(new CustomEvent('change', { detail: { value: true }, bubbles: true }))
     })
     submit()
     await waitFor(() => expect(pay).toHaveBeenCalled(), { timeout: 3000 })
@@ -302,7 +335,7 @@ describe('form-gm', () => {
     expect(body.bookList[0]).toMatchObject({ bookId: 501, namingCount: 3, nameplateList: [plate('张赟喆', '书香致远', '1998级校友')] })
   })
 
-  it('a seat taken meanwhile: the server\'s -1 is toasted, no payment starts, the choice stays', async () => {
+  it("a seat taken meanwhile: the server's -1 is toasted, no payment starts, the choice stays", async () => {
     const toast = toastSpy()
     await openForm(seatSelection({ nameplate: plate('张赟喆', '饮水思源') }), { id: '1', namingType: '1' }, FormGmPage, {
       donate: () => ({ code: -1, message: '座位 1排1座 已被他人选择', data: null })
@@ -314,7 +347,7 @@ describe('form-gm', () => {
     expect(store.get('gm')!.seats).toHaveLength(2)
   })
 
-  it('the jnu form marks local storage home so payment lands on the campaign\'s thank-you page', async () => {
+  it("the jnu form marks local storage home so payment lands on the campaign's thank-you page", async () => {
     pay.mockResolvedValueOnce('cancelled')
     setQuery('/pkg-naming/seat-naming-jnu/form/index', { id: '1' })
     store.set('gm', seatSelection({ nameplate: plate('张赟喆', '饮水思源') }))
@@ -332,9 +365,18 @@ describe('form-gm', () => {
 
 function showData(over: Partial<NameplateShowData> = {}): NameplateShowData {
   return {
-    id: 9001, namingType: 1, itemsId: 1, itemsName: '礼堂座椅冠名', objectName: '一楼大厅 1排2座', donorName: '王**', donateTime: '2026-05-01 10:00:00',
-    nameplateStatus: 2, nameplate: plate('王赟喆', '饮水思源'),
-    rowList: [{ fieldTitle: '冠名说明', fieldValue: '<p>座椅铭牌<img src="/files/naming/a.png"></p><script>alert(1)</script>', uiType: 'richText' }],
+    id: 9001,
+    namingType: 1,
+    itemsId: 1,
+    itemsName: '礼堂座椅冠名',
+    objectName: '一楼大厅 1排2座',
+    donorName: '王**',
+    donateTime: '2026-05-01 10:00:00',
+    nameplateStatus: 2,
+    nameplate: plate('王赟喆', '饮水思源'),
+    rowList: [
+      { fieldTitle: '冠名说明', fieldValue: '<p>座椅铭牌<img src="/files/naming/a.png"></p><script>alert(1)</script>', uiType: 'richText' }
+    ],
     ...over
   }
 }
@@ -377,17 +419,30 @@ describe('nameplate-detail', () => {
 function namingRecord(): PersonalNamingRecord {
   const base = { termName: '10年', termMoney: '8800.50', expireDate: '2036-06-01', quantity: 1, reviewReason: '' }
   return {
-    id: 1, itemsId: 1, itemsName: '礼堂座椅冠名', donateTime: '2026-06-01 10:00:00', donateMoney: '13800.50', namingType: 1,
+    id: 1,
+    itemsId: 1,
+    itemsName: '礼堂座椅冠名',
+    donateTime: '2026-06-01 10:00:00',
+    donateMoney: '13800.50',
+    namingType: 1,
     donateSeatList: [
       { ...base, seat: '1排1座', namingId: 11, namingType: 1, nameplate: plate('张赟喆', '饮水思源'), nameplateStatus: 1 },
       { ...base, seat: '2排3座', namingId: 12, namingType: 1, nameplate: plate('张赟喆', '饮水思源'), nameplateStatus: 2 },
-      { ...base, seat: '2排4座', namingId: 13, namingType: 1, nameplate: plate('张赟喆', '不当内容'), nameplateStatus: 3, reviewReason: '寄语不宜公开' }
+      {
+        ...base,
+        seat: '2排4座',
+        namingId: 13,
+        namingType: 1,
+        nameplate: plate('张赟喆', '不当内容'),
+        nameplateStatus: 3,
+        reviewReason: '寄语不宜公开'
+      }
     ]
   }
 }
 
 describe('mine-gm', () => {
-  it('shows each nameplate\'s review state; a returned one shows the reason and is corrected and sent back', async () => {
+  it("shows each nameplate's review state; a returned one shows the reason and is corrected and sent back", async () => {
     const toast = toastSpy()
     let listed = 0
     const calls = stubApi({

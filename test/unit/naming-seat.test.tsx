@@ -87,7 +87,7 @@ describe('seat cells (pure)', () => {
     expect(cellPx(true)).toBe(20)
   })
 
-  it('drops chosen seats of the area that the fresh map no longer shows free, and keeps other areas\' seats', () => {
+  it("drops chosen seats of the area that the fresh map no longer shows free, and keeps other areas' seats", () => {
     const chosen = [
       { seatId: 101, areaId: 11, areaTitle: '', seat: '', priceList: PRICES, termYear: 5 },
       { seatId: 102, areaId: 11, areaTitle: '', seat: '', priceList: PRICES, termYear: 5 },
@@ -147,13 +147,21 @@ describe('seat?id', () => {
     const gm = store.get('gm')!
     expect(gm.itemsId).toBe(1)
     expect(gm.namingType).toBe(1)
-    expect(gm.seats.map((s) => [s.seatId, s.termYear, s.areaTitle])).toEqual([[101, 10, '一楼大厅'], [106, 5, '一楼大厅']])
+    expect(gm.seats.map((s) => [s.seatId, s.termYear, s.areaTitle])).toEqual([
+      [101, 10, '一楼大厅'],
+      [106, 5, '一楼大厅']
+    ])
   })
 
   it('keeps the choice across a return to the page and drops a seat that was named meanwhile', async () => {
     const toast = toastSpy()
     store.set('gm', {
-      itemsId: 1, namingType: 1, mode: 'all', nameplate: { donorName: '', donorIdentity: '校友', donationMessage: '' }, nameplates: {}, books: [],
+      itemsId: 1,
+      namingType: 1,
+      mode: 'all',
+      nameplate: { donorName: '', donorIdentity: '校友', donationMessage: '' },
+      nameplates: {},
+      books: [],
       seats: [
         { seatId: 105, areaId: 11, areaTitle: '一楼大厅', seat: '2排1座', priceList: PRICES, termYear: 0 },
         { seatId: 102, areaId: 11, areaTitle: '一楼大厅', seat: '1排2座', priceList: PRICES, termYear: 5 }
@@ -207,7 +215,7 @@ describe('seat-naming-jnu/seat', () => {
     expect(screen.getByTestId('current-area').textContent).toBe('二楼看台')
   })
 
-  it('the plain seat page of the school\'s jnu campaign item also confirms into the campaign form (docs/product §2 special routing)', async () => {
+  it("the plain seat page of the school's jnu campaign item also confirms into the campaign form (docs/product §2 special routing)", async () => {
     useSession.setState({ settings: { ...useSession.getState().settings, campaignItems: { jnuSeat: 1 } } })
     const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as any)
     await openSeats()

@@ -79,7 +79,13 @@ describe('alipay: my.tradePay / Taro.tradePay', () => {
     expect(tradePay.mock.calls[0][0].tradeNO).toBe('2026112222001400000000000001')
   })
   it('6001 cancelled, 8000/6004 unknown (ask the server), 4000 and others failed', async () => {
-    for (const [code, step] of [['6001', 'cancelled'], ['8000', 'unknown'], ['6004', 'unknown'], ['4000', 'failed'], ['6002', 'failed']]) {
+    for (const [code, step] of [
+      ['6001', 'cancelled'],
+      ['8000', 'unknown'],
+      ['6004', 'unknown'],
+      ['4000', 'failed'],
+      ['6002', 'failed']
+    ]) {
       stubMy(code)
       await expect(alipay.pay({ provider: 'alipay', tradeNo: 'T1' })).resolves.toBe(step)
     }
@@ -104,8 +110,10 @@ describe('alipay: my.tradePay / Taro.tradePay', () => {
 
 describe('h5: WeixinJSBridge in WeChat, redirects elsewhere', () => {
   const ua = { mockReturnValue: (v: string) => jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(v) }
-  const wechatUa = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50(0x1800322c) NetType/WIFI Language/zh_CN'
-  const safariUa = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+  const wechatUa =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50(0x1800322c) NetType/WIFI Language/zh_CN'
+  const safariUa =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
 
   function stubBridge(errMsg: string) {
     const invoke = jest.fn((_name: string, _args: any, cb: (r: any) => void) => cb({ err_msg: errMsg }))
@@ -162,17 +170,21 @@ describe('h5: WeixinJSBridge in WeChat, redirects elsewhere', () => {
     expect(safePaymentUrl('//evil.example/x')).toBeNull()
     expect(safePaymentUrl('data:text/html,<b>x</b>')).toBeNull()
   })
-  it('submits only the server form\'s fields, never its script', () => {
+  it("submits only the server form's fields, never its script", () => {
     const submit = jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined)
     ;(window as any).pwned = false
-    const html = '<form id="paysubmit" name="paysubmit" action="/cashier" method="get"><input type="hidden" name="billNo" value="D1">' +
+    const html =
+      '<form id="paysubmit" name="paysubmit" action="/cashier" method="get"><input type="hidden" name="billNo" value="D1">' +
       '<input type="hidden" name="payToken" value="1764000000.abc"><img src=x onerror="window.pwned=true"></form><script>window.pwned=true</script>'
     expect(h5.submitPaymentForm(html)).toBe(true)
     expect(submit).toHaveBeenCalledTimes(1)
     const form = document.querySelector('[data-testid="pay-form"]') as HTMLFormElement
     expect(form.getAttribute('action')).toBe('/cashier')
     expect(form.method).toBe('get')
-    expect([...form.querySelectorAll('input')].map((i) => [i.name, i.value])).toEqual([['billNo', 'D1'], ['payToken', '1764000000.abc']])
+    expect([...form.querySelectorAll('input')].map((i) => [i.name, i.value])).toEqual([
+      ['billNo', 'D1'],
+      ['payToken', '1764000000.abc']
+    ])
     expect(form.querySelector('img')).toBeNull()
     expect((window as any).pwned).toBe(false)
     expect(h5.submitPaymentForm('<form action="javascript:alert(1)"></form>')).toBe(false)

@@ -23,7 +23,8 @@ import { bootSession, ok, setQuery, stubApi, toastSpy, type Call } from './proje
 
 const BILL = 'D20261122093015ABCDEFGHIJ'
 const PAY_TOKEN = '1764001000.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ'
-const WECHAT_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50 NetType/WIFI Language/zh_CN'
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50 NetType/WIFI Language/zh_CN'
 
 function successData(over: Partial<SuccessData> = {}): SuccessData {
   return {
@@ -126,7 +127,9 @@ describe('sandbox cashier', () => {
     stubApi({ notify: () => ({ code: -1, message: '该学校未开启沙箱支付', data: null }) })
     const toast = toastSpy()
     let settled = false
-    awaitCashier(BILL).then(() => { settled = true })
+    awaitCashier(BILL).then(() => {
+      settled = true
+    })
     render(<CashierPage />)
     tap('cashier-pay')
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '该学校未开启沙箱支付' })))
@@ -187,7 +190,10 @@ describe('Alipay page', () => {
     setQuery('/pkg-donate/alipay/index', { billNo: BILL, payToken: PAY_TOKEN })
     const submit = jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined)
     const calls = stubApi({
-      donate4ali: () => ok({ data: `<form id="paysubmit" action="/cashier" method="get"><input type="hidden" name="billNo" value="${BILL}"></form><script>document.forms['paysubmit'].submit();</script>` }),
+      donate4ali: () =>
+        ok({
+          data: `<form id="paysubmit" action="/cashier" method="get"><input type="hidden" name="billNo" value="${BILL}"></form><script>document.forms['paysubmit'].submit();</script>`
+        }),
       payback: () => ok(0)
     })
     render(<AlipayPage />)
@@ -200,7 +206,7 @@ describe('Alipay page', () => {
     expect(screen.getByTestId('alipay-redirecting').textContent).toContain('正在前往支付宝')
   })
 
-  it('an expired link shows the server\'s message', async () => {
+  it("an expired link shows the server's message", async () => {
     setQuery('/pkg-donate/alipay/index', { billNo: BILL, payToken: PAY_TOKEN })
     stubApi({ donate4ali: () => ({ code: -1, message: '支付链接已失效，请回到捐赠页面重新发起', data: null }) })
     render(<AlipayPage />)
@@ -267,7 +273,10 @@ describe('thank-you page', () => {
     const img = screen.getByTestId('certificate-img')
     expect(img.getAttribute('src')).toBe('/files/certificates/demo/DEMO2026000012-k3j9.jpg')
     fireEvent.click(img)
-    expect(preview).toHaveBeenCalledWith({ urls: ['/files/certificates/demo/DEMO2026000012-k3j9.jpg'], current: '/files/certificates/demo/DEMO2026000012-k3j9.jpg' })
+    expect(preview).toHaveBeenCalledWith({
+      urls: ['/files/certificates/demo/DEMO2026000012-k3j9.jpg'],
+      current: '/files/certificates/demo/DEMO2026000012-k3j9.jpg'
+    })
     expect(named(calls, 'success')[0].query.get('donatePlatOrder')).toBe(BILL)
     expect(screen.getByTestId('certificate').textContent).toContain('长按图片可保存')
 

@@ -62,7 +62,12 @@ describe('sandbox cashier', () => {
     const url = new URL(nav.to.mock.calls[0][0], 'http://x')
     expect(url.pathname).toBe('/pkg-donate/cashier/index')
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      billNo: BILL, amount: '1234.56', payType: '1', subject: '示范大学励志奖学金', payToken: PAY_TOKEN, itemsId: '7'
+      billNo: BILL,
+      amount: '1234.56',
+      payType: '1',
+      subject: '示范大学励志奖学金',
+      payToken: PAY_TOKEN,
+      itemsId: '7'
     })
     expect(isAwaited(BILL)).toBe(true)
 
@@ -162,7 +167,15 @@ describe('other pay types', () => {
     stubOrders([1])
     toastSpy()
     const pay = jest.spyOn(paymentAdapter, 'pay').mockResolvedValue('paid')
-    const params: PaymentParams = { provider: 'wechatpay', appId: 'wx1', timeStamp: '1', nonceStr: 'n', packageValue: 'prepay_id=1', signType: 'RSA', paySign: 's' }
+    const params: PaymentParams = {
+      provider: 'wechatpay',
+      appId: 'wx1',
+      timeStamp: '1',
+      nonceStr: 'n',
+      packageValue: 'prepay_id=1',
+      signType: 'RSA',
+      paySign: 's'
+    }
     const result = runPayment({ billNo: BILL, params, payType: 1, itemsId: 7 })
     await jest.advanceTimersByTimeAsync(0)
     expect(pay).toHaveBeenCalledWith(params)
@@ -184,14 +197,16 @@ describe('other pay types', () => {
   it('Alipay on this target goes to the Alipay page with the pay-link token; an uncertain answer to pay-back', async () => {
     stubOrders()
     jest.spyOn(paymentAdapter, 'pay').mockResolvedValueOnce('alipay-page').mockResolvedValueOnce('unknown')
-    await expect(runPayment({ billNo: BILL, params: { provider: 'alipay' }, payType: 2, itemsId: 7, payToken: PAY_TOKEN })).resolves.toBe('none')
+    await expect(runPayment({ billNo: BILL, params: { provider: 'alipay' }, payType: 2, itemsId: 7, payToken: PAY_TOKEN })).resolves.toBe(
+      'none'
+    )
     expect(nav.to).toHaveBeenCalledWith(`/pkg-donate/alipay/index?billNo=${BILL}&payToken=${encodeURIComponent(PAY_TOKEN)}&itemsId=7`)
     await expect(runPayment({ billNo: BILL, params: { provider: 'alipay', tradeNo: 'T' }, payType: 2, itemsId: 7 })).resolves.toBe('none')
     expect(nav.redirect).toHaveBeenCalledWith(`/pkg-donate/pay-back/index?id=${BILL}&itemsId=7`)
     expect(pathsOf('cancel')).toHaveLength(0)
   })
 
-  it('home = seat-naming-jnu lands on the jnu campaign\'s thank-you page (issue 9); otherwise the usual one', async () => {
+  it("home = seat-naming-jnu lands on the jnu campaign's thank-you page (issue 9); otherwise the usual one", async () => {
     stubOrders()
     platform.storage.set('home', 'seat-naming-jnu')
     await runPayment({ billNo: BILL, params: { provider: 'campus', paid: true }, payType: 9, itemsId: 7 })

@@ -8,8 +8,32 @@ import { useSession } from '@/store/session'
 import { bootSession, ok, page, project, setQuery, stubApi, toastSpy, typeInto } from './project-fixtures'
 
 const RECORDS = [
-  { id: 11, name: '张**', avatar: '', donateMoney: '1000.00', donateMaterialNumber: 0, materialUnit: '', crowdType: 1, donateTime: '2025-03-01 10:20:30', itemsName: '图书馆修缮基金', subItemsName: '', seats: '' },
-  { id: 12, name: '匿名', avatar: '', donateMoney: '88.80', donateMaterialNumber: 0, materialUnit: '', crowdType: 1, donateTime: '2025-02-11 08:00:00', itemsName: '图书馆修缮基金', subItemsName: '', seats: '' }
+  {
+    id: 11,
+    name: '张**',
+    avatar: '',
+    donateMoney: '1000.00',
+    donateMaterialNumber: 0,
+    materialUnit: '',
+    crowdType: 1,
+    donateTime: '2025-03-01 10:20:30',
+    itemsName: '图书馆修缮基金',
+    subItemsName: '',
+    seats: ''
+  },
+  {
+    id: 12,
+    name: '匿名',
+    avatar: '',
+    donateMoney: '88.80',
+    donateMaterialNumber: 0,
+    materialUnit: '',
+    crowdType: 1,
+    donateTime: '2025-02-11 08:00:00',
+    itemsName: '图书馆修缮基金',
+    subItemsName: '',
+    seats: ''
+  }
 ]
 const MESSAGES = [
   { id: 31, avatar: '', nickname: '校友小王', createDate: '2025-04-02 09:15:44', content: '母校加油！', replyContent: '感谢支持' },
@@ -20,12 +44,42 @@ function stubDetail(p: Project, extra: Record<string, any> = {}) {
   return stubApi({
     itemsDetail: () => ok(p),
     donateRecordPage: () => ok(page(RECORDS)),
-    donateSeatList: () => ok(page([{ id: 41, name: '王**', seat: 'A区3排5座', donateTime: '2025-01-02 12:00:00', donateMoney: '2000.00' }])),
+    donateSeatList: () =>
+      ok(page([{ id: 41, name: '王**', seat: 'A区3排5座', donateTime: '2025-01-02 12:00:00', donateMoney: '2000.00' }])),
     donateBookList: () => ok(page([{ id: 51, name: '陈**', seat: '《史记》', donateTime: '2025-01-03 12:00:00', donateMoney: '300.00' }])),
     togetherList: () =>
-      ok(page([{ id: 61, itemsId: p.id, avatar: '', sponsor: '2008级校友', slogan: '一起为母校添砖加瓦', participants: 18, targetMoney: '10000.00', completeMoney: '2500.00', completeMaterialNumber: 0, materialName: '', materialUnit: '', createDate: '2025-01-01 00:00:00', isTarget: 1, isDonate: 1, noReason: '' }])),
+      ok(
+        page([
+          {
+            id: 61,
+            itemsId: p.id,
+            avatar: '',
+            sponsor: '2008级校友',
+            slogan: '一起为母校添砖加瓦',
+            participants: 18,
+            targetMoney: '10000.00',
+            completeMoney: '2500.00',
+            completeMaterialNumber: 0,
+            materialName: '',
+            materialUnit: '',
+            createDate: '2025-01-01 00:00:00',
+            isTarget: 1,
+            isDonate: 1,
+            noReason: ''
+          }
+        ])
+      ),
     progressList: () =>
-      ok(page([{ id: 71, progressDate: '2025-05-20 00:00:00', content: '第一批书架已安装', attachmentList: [{ fileUrl: '/files/p/1.jpg' }, { fileUrl: '/files/p/2.jpg' }] }])),
+      ok(
+        page([
+          {
+            id: 71,
+            progressDate: '2025-05-20 00:00:00',
+            content: '第一批书架已安装',
+            attachmentList: [{ fileUrl: '/files/p/1.jpg' }, { fileUrl: '/files/p/2.jpg' }]
+          }
+        ])
+      ),
     leavewordList: () => ok(page(MESSAGES)),
     instructionList: () => ok(page([{ id: 81, useDate: '2025-06-01 00:00:00', useTitle: '采购阅览桌椅', useMoney: '45678.90' }])),
     ...extra
@@ -230,7 +284,16 @@ describe('project messages', () => {
         return ok({ id: 99, audited: true })
       },
       leavewordList: () =>
-        ok(page(posted ? [{ id: 99, avatar: '', nickname: '我', createDate: '2025-06-01 10:00:00', content: '感恩母校', replyContent: '' }, ...MESSAGES] : MESSAGES))
+        ok(
+          page(
+            posted
+              ? [
+                  { id: 99, avatar: '', nickname: '我', createDate: '2025-06-01 10:00:00', content: '感恩母校', replyContent: '' },
+                  ...MESSAGES
+                ]
+              : MESSAGES
+          )
+        )
     })
     await openMessages()
     act(() => typeInto(input(), '感恩母校'))

@@ -15,7 +15,18 @@ const LABELS = [
 
 const library = summary()
 const done = summary({ id: 2, name: '校史馆建设', isComplete: 1, completeMoney: '2000000.00', limitMoney: '1800000.00', payCounts: 1024 })
-const books = summary({ id: 3, name: '捐书助学', crowdType: 2, isLimit: 1, limitMaterialNumber: 500, completeMaterialNumber: 120, materialUnit: '册', completeMoney: '0.00', limitMoney: '0.00', payCounts: 45 })
+const books = summary({
+  id: 3,
+  name: '捐书助学',
+  crowdType: 2,
+  isLimit: 1,
+  limitMaterialNumber: 500,
+  completeMaterialNumber: 120,
+  materialUnit: '册',
+  completeMoney: '0.00',
+  limitMoney: '0.00',
+  payCounts: 45
+})
 const seats = summary({ id: 4, name: '礼堂座椅冠名', itemsType: 2, isLimit: 1, payCounts: 12, completeMoney: '36000.00' })
 
 function itemsList(byType: Record<string, any[]> = {}, fallback = [library, done, books, seats]) {
@@ -98,7 +109,12 @@ describe('project list (subject)', () => {
     await waitFor(() => expect(screen.queryByText('图书馆修缮基金')).toBeNull())
     await screen.findByText('校史馆建设')
     expect(screen.queryByText('图书馆修缮基金')).toBeNull()
-    expect(calls.filter((c) => c.path.endsWith('/itemsList')).pop()!.query.get('s')).toBe('校史')
+    expect(
+      calls
+        .filter((c) => c.path.endsWith('/itemsList'))
+        .pop()!
+        .query.get('s')
+    ).toBe('校史')
 
     act(() => typeInto(container.querySelector('.at-search-bar__input')!, '不存在的项目'))
     fireEvent.click(screen.getByTestId('search-button'))
@@ -127,8 +143,7 @@ describe('project list (subject)', () => {
     const first = Array.from({ length: 10 }, (_, i) => summary({ id: 100 + i, name: `项目${i}` }))
     const calls = stubApi({
       typeList: () => ok(TYPES),
-      itemsList: (c) =>
-        ok(c.query.get('offset') === '0' ? page(first, 12) : page([summary({ id: 200, name: '第十一个项目' })], 12))
+      itemsList: (c) => ok(c.query.get('offset') === '0' ? page(first, 12) : page([summary({ id: 200, name: '第十一个项目' })], 12))
     })
     render(<SubjectPage />)
     await screen.findByText('项目9')

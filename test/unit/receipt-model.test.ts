@@ -1,15 +1,32 @@
 import type { ReceiptLastUserInfo } from '@contract'
-import { buildReceiptInsert, initialReceiptApply, setReceiptType, validateReceiptApply, type ReceiptApplyState } from '@/features/receipt/model/apply'
+import {
+  buildReceiptInsert,
+  initialReceiptApply,
+  setReceiptType,
+  validateReceiptApply,
+  type ReceiptApplyState
+} from '@/features/receipt/model/apply'
 import { showsInvoice } from '@/features/receipt/model/status'
 import { toReceiptView } from '@/features/receipt/model/record'
 import { receipt, receiptConfig } from './certificate-fixtures'
 
 const ids = [301]
 const base: ReceiptApplyState = {
-  donorType: 2, donorName: '南京赟喆科技有限公司', creditCode: '91320102MA1XXXXX0Y', receiptType: 2, receiptWay: 3,
-  address: '', contact: '', mobile: '', mobileArea: '86', email: 'finance@example.com', sms: '', smsArea: '86'
+  donorType: 2,
+  donorName: '南京赟喆科技有限公司',
+  creditCode: '91320102MA1XXXXX0Y',
+  receiptType: 2,
+  receiptWay: 3,
+  address: '',
+  contact: '',
+  mobile: '',
+  mobileArea: '86',
+  email: 'finance@example.com',
+  sms: '',
+  smsArea: '86'
 }
-const check = (s: Partial<ReceiptApplyState>, cfg = receiptConfig(), d = ids) => validateReceiptApply({ ...base, ...s }, cfg, d)?.key ?? null
+const check = (s: Partial<ReceiptApplyState>, cfg = receiptConfig(), d = ids) =>
+  validateReceiptApply({ ...base, ...s }, cfg, d)?.key ?? null
 
 describe('receipt application validation (docs/product §5)', () => {
   it('needs at least one donation', () => {
@@ -73,11 +90,27 @@ describe('receipt form state', () => {
 
   it('prefills from lastUserInfo', () => {
     const last: ReceiptLastUserInfo = {
-      donorType: 1, donorName: '张赟喆', creditCode: '32010219900101123X', receiptType: 2, receiptWay: 4,
-      postalMobileSms: '852-91234567', postalMobile: '86-13900139000', postalAddress: '北京东路 41 号', postalContact: '张赟喆'
+      donorType: 1,
+      donorName: '张赟喆',
+      creditCode: '32010219900101123X',
+      receiptType: 2,
+      receiptWay: 4,
+      postalMobileSms: '852-91234567',
+      postalMobile: '86-13900139000',
+      postalAddress: '北京东路 41 号',
+      postalContact: '张赟喆'
     }
     const s = initialReceiptApply(receiptConfig(), last)
-    expect(s).toMatchObject({ donorType: 1, donorName: '张赟喆', receiptType: 2, receiptWay: 4, sms: '91234567', smsArea: '852', mobile: '13900139000', address: '北京东路 41 号' })
+    expect(s).toMatchObject({
+      donorType: 1,
+      donorName: '张赟喆',
+      receiptType: 2,
+      receiptWay: 4,
+      sms: '91234567',
+      smsArea: '852',
+      mobile: '13900139000',
+      address: '北京东路 41 号'
+    })
   })
 
   it('changing the receipt type selects the first way of the other list', () => {
@@ -89,11 +122,23 @@ describe('receipt form state', () => {
 
   it('sends only the fields of the chosen way', () => {
     expect(buildReceiptInsert({ ...base, creditCode: '91320102ma1xxxxx0y' }, ids)).toEqual({
-      donorType: 2, donorName: '南京赟喆科技有限公司', creditCode: '91320102MA1XXXXX0Y', receiptType: 2, receiptWay: 3,
-      postalEmail: 'finance@example.com', donateRecordIds: [301]
+      donorType: 2,
+      donorName: '南京赟喆科技有限公司',
+      creditCode: '91320102MA1XXXXX0Y',
+      receiptType: 2,
+      receiptWay: 3,
+      postalEmail: 'finance@example.com',
+      donateRecordIds: [301]
     })
     const sms = buildReceiptInsert({ ...base, receiptWay: 4, sms: '13900139000', creditCode: '' }, ids)
-    expect(sms).toEqual({ donorType: 2, donorName: '南京赟喆科技有限公司', receiptType: 2, receiptWay: 4, postalMobileSms: '86-13900139000', donateRecordIds: [301] })
+    expect(sms).toEqual({
+      donorType: 2,
+      donorName: '南京赟喆科技有限公司',
+      receiptType: 2,
+      receiptWay: 4,
+      postalMobileSms: '86-13900139000',
+      donateRecordIds: [301]
+    })
   })
 })
 
@@ -104,7 +149,11 @@ describe('invoice information', () => {
   it('the view carries the file and courier only for those statuses', () => {
     const row = receipt({ fileUrl: '/files/receipts/r-41.pdf', expressCompanyTitle: '顺丰速运', expressOrderNo: 'SF1' })
     expect(toReceiptView({ ...row, status: 7 }, (u) => u).invoice).toEqual({
-      courierCompany: '顺丰速运', courierNo: 'SF1', file: '/files/receipts/r-41.pdf', fileName: 'r-41.pdf', fileKind: 'pdf'
+      courierCompany: '顺丰速运',
+      courierNo: 'SF1',
+      file: '/files/receipts/r-41.pdf',
+      fileName: 'r-41.pdf',
+      fileKind: 'pdf'
     })
     for (const status of [1, 3, 5]) expect(toReceiptView({ ...row, status }, (u) => u).invoice).toBeNull()
   })

@@ -7,10 +7,7 @@ import { useSession } from '@/store/session'
 import { bootSession, ok, page, setQuery, stubApi, toastSpy, typeInto, type Call } from './project-fixtures'
 import { receipt, receiptConfig, stay } from './certificate-fixtures'
 
-const ROWS = [
-  receipt({ id: 41, status: 1 }),
-  receipt({ id: 42, status: 7, itemsName: '励志奖学金', fileUrl: '/files/receipts/r-42.pdf' })
-]
+const ROWS = [receipt({ id: 41, status: 1 }), receipt({ id: 42, status: 7, itemsName: '励志奖学金', fileUrl: '/files/receipts/r-42.pdf' })]
 
 function stubReceipt(cfg: ReceiptConfig = receiptConfig(), last: ReceiptLastUserInfo = null, extra: Record<string, (c: Call) => any> = {}) {
   return stubApi({
@@ -123,8 +120,13 @@ describe('receipt application', () => {
     await screen.findByTestId('receipt-success')
     expect(inserts(calls)).toHaveLength(1)
     expect(inserts(calls)[0].data).toEqual({
-      donorType: 2, donorName: '南京赟喆科技有限公司', creditCode: '91320102MA1XXXXX0Y', receiptType: 2, receiptWay: 3,
-      postalEmail: 'finance@example.com', donateRecordIds: [301]
+      donorType: 2,
+      donorName: '南京赟喆科技有限公司',
+      creditCode: '91320102MA1XXXXX0Y',
+      receiptType: 2,
+      receiptWay: 3,
+      postalEmail: 'finance@example.com',
+      donateRecordIds: [301]
     })
     tap('receipt-success-confirm')
     await screen.findByTestId('receipt-item-42')
@@ -133,7 +135,12 @@ describe('receipt application', () => {
 
   it('a personal receipt by SMS prefilled from lastUserInfo; the ID is optional without isCreditCode', async () => {
     const calls = await open(receiptConfig({ isCreditCode: 0 }), {
-      donorType: 1, donorName: '张赟喆', creditCode: '', receiptType: 2, receiptWay: 4, postalMobileSms: '86-13900139000'
+      donorType: 1,
+      donorName: '张赟喆',
+      creditCode: '',
+      receiptType: 2,
+      receiptWay: 4,
+      postalMobileSms: '86-13900139000'
     })
     await toForm([301, 302])
     expect(screen.getByTestId('receipt-donor-type-1').dataset.selected).toBe('1')
@@ -143,11 +150,16 @@ describe('receipt application', () => {
     tap('receipt-submit')
     await waitFor(() => expect(inserts(calls)).toHaveLength(1))
     expect(inserts(calls)[0].data).toEqual({
-      donorType: 1, donorName: '张赟喆', receiptType: 2, receiptWay: 4, postalMobileSms: '86-13900139000', donateRecordIds: [301, 302]
+      donorType: 1,
+      donorName: '张赟喆',
+      receiptType: 2,
+      receiptWay: 4,
+      postalMobileSms: '86-13900139000',
+      donateRecordIds: [301, 302]
     })
   })
 
-  it('paper express asks for address, recipient and a valid mobile; the server\'s refusal is toasted', async () => {
+  it("paper express asks for address, recipient and a valid mobile; the server's refusal is toasted", async () => {
     const toast = toastSpy()
     const calls = await open(receiptConfig(), null, { insert: () => ({ code: -1, message: '所选捐赠已申请过票据', data: null }) })
     await toForm()
@@ -165,7 +177,12 @@ describe('receipt application', () => {
     type('receipt-mobile', '13900139000')
     tap('receipt-submit')
     await waitFor(() => expect(toasts(toast)).toContain('所选捐赠已申请过票据'))
-    expect(inserts(calls)[0].data).toMatchObject({ receiptType: 1, receiptWay: 2, postalMobile: '86-13900139000', creditCode: '32010219900101123X' })
+    expect(inserts(calls)[0].data).toMatchObject({
+      receiptType: 1,
+      receiptWay: 2,
+      postalMobile: '86-13900139000',
+      creditCode: '32010219900101123X'
+    })
     expect(screen.queryByTestId('receipt-success')).toBeNull()
   })
 

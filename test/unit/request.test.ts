@@ -109,7 +109,10 @@ describe('request', () => {
       useSession.setState({ apiBase: '', config: null, boot: 'loading', bootError: '' })
       const spy = answer({ code: 0, message: 'success', data: 'never' })
       const p = request({ path: '/x' })
-      const outcome = p.then(() => 'resolved', (e: ApiError) => e)
+      const outcome = p.then(
+        () => 'resolved',
+        (e: ApiError) => e
+      )
       await jest.advanceTimersByTimeAsync(29_500)
       expect(await Promise.race([outcome, Promise.resolve('pending')])).toBe('pending')
       await jest.advanceTimersByTimeAsync(1_000)

@@ -14,7 +14,9 @@ const parse = (html: string) => {
 
 describe('sanitizeHtml', () => {
   it('adds rel="noopener noreferrer" to links with a target, replacing any rel of the author', () => {
-    const out = sanitizeHtml('<a href="https://example.org/a" target="_blank" rel="opener">a</a> <a href="/b" target="news">b</a> <a href="/c">c</a>')
+    const out = sanitizeHtml(
+      '<a href="https://example.org/a" target="_blank" rel="opener">a</a> <a href="/b" target="news">b</a> <a href="/c">c</a>'
+    )
     const [a, b, c] = Array.from(parse(out).querySelectorAll('a'))
     expect(a.getAttribute('target')).toBe('_blank')
     expect(a.getAttribute('rel')).toBe('noopener noreferrer')
@@ -32,16 +34,18 @@ describe('sanitizeHtml', () => {
   })
 
   it('drops protocol-relative URLs, however written, and keeps same-site paths and https links', () => {
-    const out = sanitizeHtml([
-      '<a href="//evil.example/a">1</a>',
-      '<a href=" //evil.example/b">2</a>',
-      '<a href="/\\evil.example/c">3</a>',
-      '<a href="&#47;&#47;evil.example/d">4</a>',
-      '<img src="//evil.example/p.png">',
-      '<a href="/files/ok.pdf">5</a>',
-      '<a href="https://foundation.example.edu.cn/news">6</a>',
-      '<img src="/files/articles/a.jpg">'
-    ].join(''))
+    const out = sanitizeHtml(
+      [
+        '<a href="//evil.example/a">1</a>',
+        '<a href=" //evil.example/b">2</a>',
+        '<a href="/\\evil.example/c">3</a>',
+        '<a href="&#47;&#47;evil.example/d">4</a>',
+        '<img src="//evil.example/p.png">',
+        '<a href="/files/ok.pdf">5</a>',
+        '<a href="https://foundation.example.edu.cn/news">6</a>',
+        '<img src="/files/articles/a.jpg">'
+      ].join('')
+    )
     const el = parse(out)
     const hrefs = Array.from(el.querySelectorAll('a')).map((a) => a.getAttribute('href') ?? '')
     expect(hrefs.slice(0, 4).every((h) => !h.includes('evil'))).toBe(true)
@@ -51,8 +55,10 @@ describe('sanitizeHtml', () => {
     expect(out).not.toContain('evil')
   })
 
-  it('merges the fit style with the image\'s own style: one style attribute, the author\'s rules kept, the fit last', () => {
-    const out = sanitizeHtml('<p><img src="/files/a.jpg" style="width:800px;border:1px solid #ccc"><img src="/files/b.jpg"><img style="" src="/files/c.jpg"></p>')
+  it("merges the fit style with the image's own style: one style attribute, the author's rules kept, the fit last", () => {
+    const out = sanitizeHtml(
+      '<p><img src="/files/a.jpg" style="width:800px;border:1px solid #ccc"><img src="/files/b.jpg"><img style="" src="/files/c.jpg"></p>'
+    )
     expect(out.match(/\sstyle\b/g)).toHaveLength(3)
     const [a, b, c] = Array.from(parse(out).querySelectorAll('img'))
     expect(a.style.width).toBe('800px')
@@ -67,7 +73,10 @@ describe('sanitizeHtml', () => {
   })
 
   it('still resolves server-relative image URLs and removes scripts and handlers', () => {
-    const out = sanitizeHtml('<img src="/files/x.png" style="width:10px" onerror="alert(1)"><script>alert(2)</script>', (u) => `https://api.example.edu.cn${u}`)
+    const out = sanitizeHtml(
+      '<img src="/files/x.png" style="width:10px" onerror="alert(1)"><script>alert(2)</script>',
+      (u) => `https://api.example.edu.cn${u}`
+    )
     const img = parse(out).querySelector('img')!
     expect(img.getAttribute('src')).toBe('https://api.example.edu.cn/files/x.png')
     expect(img.getAttribute('onerror')).toBeNull()

@@ -41,7 +41,7 @@ function crossings(files: { file: string; text: string }[]): string[] {
 }
 
 describe('stylesheet layers', () => {
-  it('no stylesheet loads another feature\'s stylesheet, and the shared layers load none', () => {
+  it("no stylesheet loads another feature's stylesheet, and the shared layers load none", () => {
     const files = (fs.readdirSync(SRC, { recursive: true }) as string[])
       .filter((f) => f.endsWith('.scss'))
       .map((f) => path.join(SRC, f))

@@ -18,14 +18,15 @@ const SRC = path.join(__dirname, '..', '..', 'src')
 const TOKENS = path.join(SRC, 'styles', 'tokens.scss')
 
 function stylesheets(): string[] {
-  return (fs.readdirSync(SRC, { recursive: true }) as string[])
-    .filter((f) => f.endsWith('.scss'))
-    .map((f) => path.join(SRC, f))
+  return (fs.readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith('.scss')).map((f) => path.join(SRC, f))
 }
 
 /** The stylesheet text without comments (a comment may mention a colour). */
 function code(file: string): string {
-  return fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1')
+  return fs
+    .readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:])\/\/.*$/gm, '$1')
 }
 
 describe('themeVars', () => {
@@ -81,11 +82,14 @@ describe('PageShell', () => {
 })
 
 describe('WeChat open tag', () => {
-  it('draws the alumni sign-in button in the school colour (the page properties do not reach WeChat\'s template)', async () => {
+  it("draws the alumni sign-in button in the school colour (the page properties do not reach WeChat's template)", async () => {
     bootHhu()
     jest.spyOn(platform, 'env').mockReturnValue({ target: 'h5', inWechatBrowser: true, inMiniProgram: false, isMobile: true })
     jest.spyOn(Taro, 'request').mockImplementation((() =>
-      Promise.resolve({ statusCode: 200, data: { code: 0, message: '', data: JSON.stringify({ appid: 'wx0123', path: 'pages/a' }) } })) as any)
+      Promise.resolve({
+        statusCode: 200,
+        data: { code: 0, message: '', data: JSON.stringify({ appid: 'wx0123', path: 'pages/a' }) }
+      })) as any)
     render(<AlumniDialog open onClose={() => undefined} />)
     const launch = await screen.findByTestId('alumni-login')
     await waitFor(() => expect(launch.innerHTML).toContain('color:#1d4e89'))

@@ -35,33 +35,60 @@ export function parseAddSchoolArgs(args: string[]): { help: true } | { help: fal
   const { values: v } = parseArgs({
     args,
     options: {
-      code: { type: 'string' }, name: { type: 'string' }, 'module-name': { type: 'string' }, module: { type: 'string' },
-      theme: { type: 'string' }, 'theme-color': { type: 'string' }, color: { type: 'string' }, default: { type: 'boolean' },
-      'mask-donor-names': { type: 'boolean' }, 'hide-statistics': { type: 'boolean' }, 'hide-directory-search': { type: 'boolean' },
-      'hide-project-directory': { type: 'boolean' }, 'offline-contact': { type: 'string' }, 'list-variant': { type: 'string' },
-      'default-order': { type: 'string' }, logo: { type: 'string' }, sandbox: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }
+      code: { type: 'string' },
+      name: { type: 'string' },
+      'module-name': { type: 'string' },
+      module: { type: 'string' },
+      theme: { type: 'string' },
+      'theme-color': { type: 'string' },
+      color: { type: 'string' },
+      default: { type: 'boolean' },
+      'mask-donor-names': { type: 'boolean' },
+      'hide-statistics': { type: 'boolean' },
+      'hide-directory-search': { type: 'boolean' },
+      'hide-project-directory': { type: 'boolean' },
+      'offline-contact': { type: 'string' },
+      'list-variant': { type: 'string' },
+      'default-order': { type: 'string' },
+      logo: { type: 'string' },
+      sandbox: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' }
     }
   })
   if (v.help) return { help: true }
   if (!v.code || !v.name) throw new Error(`--code and --name are required\n\n${ADD_SCHOOL_USAGE}`)
   if (!SCHOOL_CODE_PATTERN.test(v.code)) throw new Error(`--code must match ${SCHOOL_CODE_PATTERN}`)
-  if (v.module !== undefined && v['module-name'] !== undefined && v.module !== v['module-name']) throw new Error('--module and --module-name disagree: give one')
-  if (v.color !== undefined && v['theme-color'] !== undefined && v.color !== v['theme-color']) throw new Error('--color and --theme-color disagree: give one')
+  if (v.module !== undefined && v['module-name'] !== undefined && v.module !== v['module-name'])
+    throw new Error('--module and --module-name disagree: give one')
+  if (v.color !== undefined && v['theme-color'] !== undefined && v.color !== v['theme-color'])
+    throw new Error('--color and --theme-color disagree: give one')
   const moduleName = v['module-name'] ?? v.module
   const themeColor = v['theme-color'] ?? v.color
   const order = (v['default-order'] ?? '') as DirectoryOrder
-  if (!DIRECTORY_ORDER_CYCLE.includes(order)) throw new Error(`--default-order must be one of ${DIRECTORY_ORDER_CYCLE.map((o) => `'${o}'`).join(', ')}`)
+  if (!DIRECTORY_ORDER_CYCLE.includes(order))
+    throw new Error(`--default-order must be one of ${DIRECTORY_ORDER_CYCLE.map((o) => `'${o}'`).join(', ')}`)
   if (v['list-variant'] && !['tabs', 'dropdown'].includes(v['list-variant'])) throw new Error('--list-variant must be tabs or dropdown')
   if (themeColor !== undefined && !/^#[0-9a-fA-F]{6}$/.test(themeColor)) throw new Error('--theme-color must look like #c8102e')
   return {
     help: false,
     school: {
-      code: v.code, name: v.name, moduleName, theme: v.theme, themeColor, isDefault: v.default, logo: v.logo,
+      code: v.code,
+      name: v.name,
+      moduleName,
+      theme: v.theme,
+      themeColor,
+      isDefault: v.default,
+      logo: v.logo,
       sandbox: !!v.sandbox,
       settings: {
-        maskDonorNames: v['mask-donor-names'], hideStatistics: v['hide-statistics'], hideDirectorySearch: v['hide-directory-search'],
-        hideProjectDirectory: v['hide-project-directory'], disableOnlineDonation: !!v['offline-contact'], offlineContactInfo: v['offline-contact'],
-        projectListVariant: v['list-variant'] === 'dropdown' ? 'dropdown' : 'tabs', defaultDirectoryOrder: order
+        maskDonorNames: v['mask-donor-names'],
+        hideStatistics: v['hide-statistics'],
+        hideDirectorySearch: v['hide-directory-search'],
+        hideProjectDirectory: v['hide-project-directory'],
+        disableOnlineDonation: !!v['offline-contact'],
+        offlineContactInfo: v['offline-contact'],
+        projectListVariant: v['list-variant'] === 'dropdown' ? 'dropdown' : 'tabs',
+        defaultDirectoryOrder: order
       }
     }
   }
@@ -76,13 +103,16 @@ async function main() {
   const { school } = parsed
   const { db, close } = await openMigrated()
   try {
-    if (await db.selectFrom('school').select('id').where('code', '=', school.code).executeTakeFirst()) throw new Error(`school ${school.code} already exists`)
+    if (await db.selectFrom('school').select('id').where('code', '=', school.code).executeTakeFirst())
+      throw new Error(`school ${school.code} already exists`)
     const { id, signKey } = await db.transaction().execute((trx) => createSchool(trx, school))
     console.log(`added school ${school.code} (id ${id}); signKey ${signKey}`)
     console.log(`config: /config/${school.code}/index.json   api: /api/${school.code}`)
-    console.log(school.sandbox
-      ? 'sandbox sign-in and sandbox cashier: on (trial school)'
-      : 'sandbox sign-in and sandbox cashier: off; configure oauth_config and payment_config (server/README.md)')
+    console.log(
+      school.sandbox
+        ? 'sandbox sign-in and sandbox cashier: on (trial school)'
+        : 'sandbox sign-in and sandbox cashier: off; configure oauth_config and payment_config (server/README.md)'
+    )
   } finally {
     await close()
   }

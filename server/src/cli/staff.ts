@@ -35,23 +35,55 @@ import { getFulfilmentConfig, saveFulfilmentConfig, type FulfilmentConfig } from
 import { advance, type FulfilmentKind } from '../domain/fulfilment/state'
 import { setDonorPassword, sha256Hex } from '../domain/identity/service'
 import { loginSettings, saveLoginSettings } from '../domain/identity/settings'
-import { applicationDetail, attachReceiptFile, createStaff, findStaff, listApplications, listStaff, type StaffApplication } from '../domain/staff/service'
+import {
+  applicationDetail,
+  attachReceiptFile,
+  createStaff,
+  findStaff,
+  listApplications,
+  listStaff,
+  type StaffApplication
+} from '../domain/staff/service'
 import { findDefaultSchool, findSchoolByCode } from '../domain/school/repository'
 import { createLocalStorage } from '../providers/storage/local'
 import { openMigrated, run, safeJson, terminalSafe } from './common'
 import { nameplateCommand } from './staff-nameplate'
 
-const USAGE = 'usage: staff.ts <create-staff|staff|list|show|advance|attach-receipt|config|login-config|create-donor|certify-alumnus|nameplate> [options] (see the file header)'
+const USAGE =
+  'usage: staff.ts <create-staff|staff|list|show|advance|attach-receipt|config|login-config|create-donor|certify-alumnus|nameplate> [options] (see the file header)'
 
 const OPTIONS = {
-  school: { type: 'string' }, username: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' },
-  nickname: { type: 'string' }, kind: { type: 'string' }, status: { type: 'string' }, id: { type: 'string' }, to: { type: 'string' },
-  courier: { type: 'string' }, number: { type: 'string' }, staff: { type: 'string' }, file: { type: 'string' }, json: { type: 'boolean' },
-  limit: { type: 'string' }, 'open-paper': { type: 'string' }, 'certificate-ways': { type: 'string' }, 'open-receipt': { type: 'string' },
-  'valid-type': { type: 'string' }, 'credit-code': { type: 'string' }, 'receipt-types': { type: 'string' },
-  'receipt-ways-paper': { type: 'string' }, 'receipt-ways-electronic': { type: 'string' }, 'certificate-pickup': { type: 'string' },
-  'receipt-pickup': { type: 'string' }, 'open-login': { type: 'string' }, 'login-notes': { type: 'string' }, 'sandbox-login': { type: 'string' },
-  'open-id': { type: 'string' }, 'user-id': { type: 'string' }, reason: { type: 'string' }
+  school: { type: 'string' },
+  username: { type: 'string' },
+  password: { type: 'string' },
+  name: { type: 'string' },
+  nickname: { type: 'string' },
+  kind: { type: 'string' },
+  status: { type: 'string' },
+  id: { type: 'string' },
+  to: { type: 'string' },
+  courier: { type: 'string' },
+  number: { type: 'string' },
+  staff: { type: 'string' },
+  file: { type: 'string' },
+  json: { type: 'boolean' },
+  limit: { type: 'string' },
+  'open-paper': { type: 'string' },
+  'certificate-ways': { type: 'string' },
+  'open-receipt': { type: 'string' },
+  'valid-type': { type: 'string' },
+  'credit-code': { type: 'string' },
+  'receipt-types': { type: 'string' },
+  'receipt-ways-paper': { type: 'string' },
+  'receipt-ways-electronic': { type: 'string' },
+  'certificate-pickup': { type: 'string' },
+  'receipt-pickup': { type: 'string' },
+  'open-login': { type: 'string' },
+  'login-notes': { type: 'string' },
+  'sandbox-login': { type: 'string' },
+  'open-id': { type: 'string' },
+  'user-id': { type: 'string' },
+  reason: { type: 'string' }
 } as const
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values']
@@ -83,7 +115,13 @@ const kindOf = (value: string | undefined): FulfilmentKind => {
   return value
 }
 const flag01 = (value: string | undefined) => (value === undefined ? undefined : value === '1' || value === 'true')
-const list = (value: string | undefined) => (value === undefined ? undefined : value.split(',').map((x) => Number(x.trim())).filter((x) => Number.isInteger(x)))
+const list = (value: string | undefined) =>
+  value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((x) => Number(x.trim()))
+        .filter((x) => Number.isInteger(x))
 const pickup = (value: string | undefined) => {
   if (value === undefined) return undefined
   const [address = '', name = '', mobile = ''] = value.split('|').map((x) => x.trim())
@@ -105,9 +143,11 @@ async function staffId(db: Kysely<DB>, schoolId: number, v: Values): Promise<num
 /** One application as a line of the queue; every field is data someone typed, so each is made terminal-safe. */
 function queueLine(a: StaffApplication): string {
   const f = (x: unknown) => terminalSafe(String(x ?? ''))
-  return `  #${a.id}\tstatus ${a.status} -> ${a.next.join('|') || '(final)'}\tway ${a.way}\t${f(a.itemsName)}\t¥${f(a.donateMoney)}\t${f(a.donorName)}` +
+  return (
+    `  #${a.id}\tstatus ${a.status} -> ${a.next.join('|') || '(final)'}\tway ${a.way}\t${f(a.itemsName)}\t¥${f(a.donateMoney)}\t${f(a.donorName)}` +
     `${a.postalAddress ? `\t${f(a.postalContact)} ${f(a.postalMobile)} ${f(a.postalAddress)}` : ''}${a.postalEmail ? `\t${f(a.postalEmail)}` : ''}` +
     `${a.expressNo ? `\t${f(a.expressCompany)} ${f(a.expressNo)}` : ''}${a.fileUrl ? `\t${f(a.fileUrl)}` : ''}`
+  )
 }
 
 /**
@@ -119,9 +159,12 @@ export async function runStaffCli(argv: string[], io: StaffCliIo): Promise<numbe
     await execute(argv, io)
     return 0
   } catch (err) {
-    const message = err instanceof AppError
-      ? `${t('zh_CN', err.key, err.params)} / ${t('en', err.key, err.params)}`
-      : err instanceof Error ? err.message : String(err)
+    const message =
+      err instanceof AppError
+        ? `${t('zh_CN', err.key, err.params)} / ${t('en', err.key, err.params)}`
+        : err instanceof Error
+          ? err.message
+          : String(err)
     io.err(terminalSafe(message))
     return 1
   }
@@ -135,12 +178,17 @@ async function execute(argv: string[], { db, dataDir, out, env = process.env }: 
   const s = await school(db, v)
   switch (command) {
     case 'create-staff': {
-      const r = await createStaff(db, s.id, { username: need(v.username, 'username'), password: v.password ?? need(env.STAFF_PASSWORD, 'password'), displayName: v.name })
+      const r = await createStaff(db, s.id, {
+        username: need(v.username, 'username'),
+        password: v.password ?? need(env.STAFF_PASSWORD, 'password'),
+        displayName: v.name
+      })
       out(`${r.created ? 'created' : 'updated'} staff ${terminalSafe(v.username ?? '')} (id ${r.id}) at ${s.code}`)
       break
     }
     case 'staff':
-      for (const st of await listStaff(db, s.id)) out(`${st.id}\t${terminalSafe(st.username)}\t${terminalSafe(st.display_name)}\t${st.enabled ? 'enabled' : 'disabled'}`)
+      for (const st of await listStaff(db, s.id))
+        out(`${st.id}\t${terminalSafe(st.username)}\t${terminalSafe(st.display_name)}\t${st.enabled ? 'enabled' : 'disabled'}`)
       break
     case 'list': {
       const kinds: FulfilmentKind[] = v.kind ? [kindOf(v.kind)] : ['certificate', 'receipt']
@@ -148,7 +196,10 @@ async function execute(argv: string[], { db, dataDir, out, env = process.env }: 
       const status = st === 'pending' || st === 'all' ? st : int(st, 'status')
       for (const kind of kinds) {
         const r = await listApplications(db, s.id, kind, { status, limit: v.limit ? int(v.limit, 'limit') : 200 })
-        if (v.json) { print({ kind, ...r }); continue }
+        if (v.json) {
+          print({ kind, ...r })
+          continue
+        }
         out(`${kind} applications (${st}): ${r.total}`)
         for (const a of r.rows) out(queueLine(a))
       }
@@ -160,21 +211,35 @@ async function execute(argv: string[], { db, dataDir, out, env = process.env }: 
     case 'advance': {
       const kind = kindOf(v.kind)
       const id = int(v.id, 'id')
-      const r = await advance(db, { schoolId: s.id, kind, id, to: int(v.to, 'to'), staffId: await staffId(db, s.id, v), expressCompany: v.courier, expressNo: v.number })
+      const r = await advance(db, {
+        schoolId: s.id,
+        kind,
+        id,
+        to: int(v.to, 'to'),
+        staffId: await staffId(db, s.id, v),
+        expressCompany: v.courier,
+        expressNo: v.number
+      })
       out(`${kind} #${id}: ${r.from} -> ${r.to}`)
       break
     }
     case 'attach-receipt': {
       const file = path.resolve(need(v.file, 'file'))
       const url = await attachReceiptFile(db, createLocalStorage(path.join(dataDir, 'files')), {
-        schoolId: s.id, schoolCode: s.code, id: int(v.id, 'id'), staffId: await staffId(db, s.id, v), data: readFileSync(file)
+        schoolId: s.id,
+        schoolCode: s.code,
+        id: int(v.id, 'id'),
+        staffId: await staffId(db, s.id, v),
+        data: readFileSync(file)
       })
       out(`receipt #${v.id}: file ${url}`)
       break
     }
     case 'config': {
       const patch: Partial<FulfilmentConfig> = {}
-      const set = <K extends keyof FulfilmentConfig>(k: K, value: FulfilmentConfig[K] | undefined) => { if (value !== undefined) patch[k] = value }
+      const set = <K extends keyof FulfilmentConfig>(k: K, value: FulfilmentConfig[K] | undefined) => {
+        if (value !== undefined) patch[k] = value
+      }
       set('isOpenPaper', flag01(v['open-paper']))
       set('certificateWays', list(v['certificate-ways']))
       set('isOpenReceipt', flag01(v['open-receipt']))
@@ -204,7 +269,9 @@ async function execute(argv: string[], { db, dataDir, out, env = process.env }: 
     }
     case 'create-donor': {
       const r = await setDonorPassword(db, s.id, {
-        username: need(v.username, 'username'), clientHash: sha256Hex(v.password ?? need(env.DONOR_PASSWORD, 'password')), nickname: v.nickname
+        username: need(v.username, 'username'),
+        clientHash: sha256Hex(v.password ?? need(env.DONOR_PASSWORD, 'password')),
+        nickname: v.nickname
       })
       out(`${r.created ? 'created' : 'updated'} donor account ${terminalSafe(v.username ?? '')} (user ${r.userId}) at ${s.code}`)
       break
@@ -212,18 +279,31 @@ async function execute(argv: string[], { db, dataDir, out, env = process.env }: 
     case 'certify-alumnus': {
       let openId = v['open-id']
       if (!openId) {
-        const u = await db.selectFrom('app_user').select('open_id').where('school_id', '=', s.id).where('id', '=', int(v['user-id'], 'user-id')).executeTakeFirst()
+        const u = await db
+          .selectFrom('app_user')
+          .select('open_id')
+          .where('school_id', '=', s.id)
+          .where('id', '=', int(v['user-id'], 'user-id'))
+          .executeTakeFirst()
         if (!u) throw new Error(`user ${v['user-id']} not found at ${s.code}`)
         openId = u.open_id
       }
-      await db.insertInto('certified_alumnus').values({ school_id: s.id, open_id: openId, name: v.name ?? '', certified_at: new Date().toISOString() })
-        .onConflict((oc) => oc.columns(['school_id', 'open_id']).doUpdateSet({ name: v.name ?? '' })).execute()
+      await db
+        .insertInto('certified_alumnus')
+        .values({ school_id: s.id, open_id: openId, name: v.name ?? '', certified_at: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(['school_id', 'open_id']).doUpdateSet({ name: v.name ?? '' }))
+        .execute()
       out(`certified alumnus ${terminalSafe(openId)} at ${s.code}`)
       break
     }
     case 'nameplate':
-      await nameplateCommand(db, s.id, { sub: positionals[1], status: v.status, id: v.id, reason: v.reason, limit: v.limit, json: v.json }, out,
-        () => staffId(db, s.id, v))
+      await nameplateCommand(
+        db,
+        s.id,
+        { sub: positionals[1], status: v.status, id: v.id, reason: v.reason, limit: v.limit, json: v.json },
+        out,
+        () => staffId(db, s.id, v)
+      )
       break
     default:
       throw new Error(USAGE)

@@ -16,7 +16,11 @@ pg.types.setTypeParser(1700, (v) => Number(v))
 pg.types.setTypeParser(1184, (v) => new Date(v).toISOString())
 
 export type Dialect = 'sqlite' | 'postgres'
-export interface DbHandle { db: Kysely<DB>; dialect: Dialect; close: () => Promise<void> }
+export interface DbHandle {
+  db: Kysely<DB>
+  dialect: Dialect
+  close: () => Promise<void>
+}
 
 export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): DbHandle {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
@@ -53,7 +57,9 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
       }
       return s
     },
-    close() { raw.close() }
+    close() {
+      raw.close()
+    }
   }
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: wrapped as unknown as Database.Database }) })
   return { db, dialect: 'sqlite', close: () => db.destroy() }

@@ -48,7 +48,12 @@ export interface SchoolSettingTable {
   sandbox_enabled: Generated<number>
 }
 
-export interface BaseSettingTable { id: Id; school_id: number; setting_key: string; setting_value: string }
+export interface BaseSettingTable {
+  id: Id
+  school_id: number
+  setting_key: string
+  setting_value: string
+}
 
 export interface AppUserTable {
   id: Id
@@ -74,9 +79,23 @@ export interface SessionTable {
   created_at: Ts
 }
 
-export interface ProjectTypeTable { id: Id; school_id: number; name: string; sort_no: number }
-export interface ProjectLabelTable { id: Id; school_id: number; label_title: string; sort_no: number }
-export interface ProjectLabelLinkTable { school_id: number; items_id: number; label_id: number }
+export interface ProjectTypeTable {
+  id: Id
+  school_id: number
+  name: string
+  sort_no: number
+}
+export interface ProjectLabelTable {
+  id: Id
+  school_id: number
+  label_title: string
+  sort_no: number
+}
+export interface ProjectLabelLinkTable {
+  school_id: number
+  items_id: number
+  label_id: number
+}
 
 export interface ProjectTable {
   id: Id
@@ -121,7 +140,13 @@ export interface ProjectTable {
   alumni_only: Generated<number>
 }
 
-export interface ProjectCoverTable { id: Id; school_id: number; items_id: number; file_url: string; sort_no: number }
+export interface ProjectCoverTable {
+  id: Id
+  school_id: number
+  items_id: number
+  file_url: string
+  sort_no: number
+}
 export interface SubProjectTable {
   id: Id
   school_id: number
@@ -133,8 +158,20 @@ export interface SubProjectTable {
   fix_money: Generated<string>
 }
 
-export interface ProgressTable { id: Id; school_id: number; items_id: number; progress_date: Ts; content: string }
-export interface ProgressAttachmentTable { id: Id; school_id: number; progress_id: number; file_url: string; sort_no: number }
+export interface ProgressTable {
+  id: Id
+  school_id: number
+  items_id: number
+  progress_date: Ts
+  content: string
+}
+export interface ProgressAttachmentTable {
+  id: Id
+  school_id: number
+  progress_id: number
+  file_url: string
+  sort_no: number
+}
 
 export interface LeaveMessageTable {
   id: Id
@@ -148,7 +185,14 @@ export interface LeaveMessageTable {
   created_at: Ts
 }
 
-export interface UsePublicityTable { id: Id; school_id: number; items_id: number; use_date: Ts; use_title: string; use_fen: number }
+export interface UsePublicityTable {
+  id: Id
+  school_id: number
+  items_id: number
+  use_date: Ts
+  use_title: string
+  use_fen: number
+}
 
 export interface TogetherDonationTable {
   id: Id
@@ -265,7 +309,13 @@ export interface DonationFormTable {
   created_at: Ts
 }
 
-export interface CertifiedAlumnusTable { id: Id; school_id: number; open_id: string; name: string; certified_at: Ts }
+export interface CertifiedAlumnusTable {
+  id: Id
+  school_id: number
+  open_id: string
+  name: string
+  certified_at: Ts
+}
 
 export interface PaymentConfigTable {
   id: Id
@@ -330,7 +380,13 @@ export interface DonationNamingTable {
   quantity: number
 }
 
-export interface ArticleCategoryTable { id: Id; school_id: number; source: string; name: string; sort_no: number }
+export interface ArticleCategoryTable {
+  id: Id
+  school_id: number
+  source: string
+  name: string
+  sort_no: number
+}
 
 export interface ArticleTable {
   id: Id

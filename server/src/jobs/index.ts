@@ -5,18 +5,28 @@ import type { DB } from '../db/types'
 import { issueCertificate } from '../domain/certificate/service'
 import { JobWorker, type WorkerOptions } from './worker'
 
-export function createJobWorker(deps: {
-  db: Kysely<DB>
-  dataDir: string
-  log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>
-  now: () => Date
-  reconcile: (now: Date) => Promise<unknown>
-}, opts: WorkerOptions = {}): JobWorker {
-  return new JobWorker(deps.db, deps.log, {
-    certificate: async (job, payload) => {
-      const donationId = Number(payload.donationId)
-      if (!Number.isSafeInteger(donationId)) throw new Error('certificate job without donationId')
-      return issueCertificate({ db: deps.db, dataDir: deps.dataDir, log: deps.log }, job.school_id, donationId)
-    }
-  }, deps.reconcile, deps.now, opts)
+export function createJobWorker(
+  deps: {
+    db: Kysely<DB>
+    dataDir: string
+    log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>
+    now: () => Date
+    reconcile: (now: Date) => Promise<unknown>
+  },
+  opts: WorkerOptions = {}
+): JobWorker {
+  return new JobWorker(
+    deps.db,
+    deps.log,
+    {
+      certificate: async (job, payload) => {
+        const donationId = Number(payload.donationId)
+        if (!Number.isSafeInteger(donationId)) throw new Error('certificate job without donationId')
+        return issueCertificate({ db: deps.db, dataDir: deps.dataDir, log: deps.log }, job.school_id, donationId)
+      }
+    },
+    deps.reconcile,
+    deps.now,
+    opts
+  )
 }

@@ -16,7 +16,9 @@ async function main() {
     jobs: { autoStart: true }
   })
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => { void app.close().then(() => process.exit(0)) })
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0))
+    })
   }
   await app.ready()
   app.log.info(`uplus job worker running (data: ${dataDir}, db: ${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`)

@@ -15,16 +15,39 @@ export const BACKOFF_MAX_MS = 30 * 60_000
 
 export type JobKind = 'certificate'
 
-export interface JobRow { id: number; school_id: number; kind: string; payload: string; attempts: number; max_attempts: number }
+export interface JobRow {
+  id: number
+  school_id: number
+  kind: string
+  payload: string
+  attempts: number
+  max_attempts: number
+}
 
-export async function enqueue(db: Db, schoolId: number, kind: JobKind, payload: object,
-  opts: { runAfter?: Date; maxAttempts?: number; now?: Date } = {}): Promise<void> {
+export async function enqueue(
+  db: Db,
+  schoolId: number,
+  kind: JobKind,
+  payload: object,
+  opts: { runAfter?: Date; maxAttempts?: number; now?: Date } = {}
+): Promise<void> {
   const now = (opts.now ?? new Date()).toISOString()
-  await db.insertInto('job').values({
-    school_id: schoolId, kind, payload: JSON.stringify(payload), status: 'pending', attempts: 0,
-    max_attempts: opts.maxAttempts ?? 8, run_after: (opts.runAfter ?? opts.now ?? new Date()).toISOString(),
-    locked_at: null, last_error: '', created_at: now, updated_at: now
-  }).execute()
+  await db
+    .insertInto('job')
+    .values({
+      school_id: schoolId,
+      kind,
+      payload: JSON.stringify(payload),
+      status: 'pending',
+      attempts: 0,
+      max_attempts: opts.maxAttempts ?? 8,
+      run_after: (opts.runAfter ?? opts.now ?? new Date()).toISOString(),
+      locked_at: null,
+      last_error: '',
+      created_at: now,
+      updated_at: now
+    })
+    .execute()
 }
 
 /** Exponential backoff after the n-th failed attempt: 5 s, 10 s, 20 s, … capped at 30 minutes. */
@@ -32,8 +55,11 @@ export const backoffMs = (attempts: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_
 
 /** Jobs whose lease ran out (their process died mid-run) become pending again. */
 export async function releaseExpiredLeases(db: Db, now: Date): Promise<number> {
-  const r = await db.updateTable('job').set({ status: 'pending', updated_at: now.toISOString() })
-    .where('status', '=', 'running').where('locked_at', '<', new Date(now.getTime() - LEASE_MS).toISOString())
+  const r = await db
+    .updateTable('job')
+    .set({ status: 'pending', updated_at: now.toISOString() })
+    .where('status', '=', 'running')
+    .where('locked_at', '<', new Date(now.getTime() - LEASE_MS).toISOString())
     .executeTakeFirst()
   return Number(r.numUpdatedRows)
 }
@@ -41,14 +67,23 @@ export async function releaseExpiredLeases(db: Db, now: Date): Promise<number> {
 /** Claims up to `limit` due jobs; each claim is a conditional update, so two workers never run the same job. */
 export async function claimDue(db: Db, now: Date, limit: number): Promise<JobRow[]> {
   const iso = now.toISOString()
-  const due = await db.selectFrom('job').select(['id', 'school_id', 'kind', 'payload', 'attempts', 'max_attempts'])
-    .where('status', '=', 'pending').where('run_after', '<=', iso)
-    .orderBy('run_after', 'asc').orderBy('id', 'asc').limit(limit).execute()
+  const due = await db
+    .selectFrom('job')
+    .select(['id', 'school_id', 'kind', 'payload', 'attempts', 'max_attempts'])
+    .where('status', '=', 'pending')
+    .where('run_after', '<=', iso)
+    .orderBy('run_after', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute()
   const claimed: JobRow[] = []
   for (const j of due) {
-    const r = await db.updateTable('job')
+    const r = await db
+      .updateTable('job')
       .set((eb) => ({ status: 'running', locked_at: iso, updated_at: iso, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', j.id).where('status', '=', 'pending').executeTakeFirst()
+      .where('id', '=', j.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
     if (Number(r.numUpdatedRows) === 1) claimed.push({ ...j, attempts: j.attempts + 1 })
   }
   return claimed
@@ -57,24 +92,37 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<JobRow
 /** Claimed jobs that were not started (shutdown): pending again, the claim not counted as an attempt. */
 export async function release(db: Db, jobs: JobRow[], now: Date) {
   for (const j of jobs) {
-    await db.updateTable('job').set({ status: 'pending', locked_at: null, attempts: j.attempts - 1, updated_at: now.toISOString() })
-      .where('id', '=', j.id).where('status', '=', 'running').execute()
+    await db
+      .updateTable('job')
+      .set({ status: 'pending', locked_at: null, attempts: j.attempts - 1, updated_at: now.toISOString() })
+      .where('id', '=', j.id)
+      .where('status', '=', 'running')
+      .execute()
   }
 }
 
 export async function complete(db: Db, id: number, now: Date) {
-  await db.updateTable('job').set({ status: 'done', locked_at: null, last_error: '', updated_at: now.toISOString() })
-    .where('id', '=', id).where('status', '=', 'running').execute()
+  await db
+    .updateTable('job')
+    .set({ status: 'done', locked_at: null, last_error: '', updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute()
 }
 
 /** After a failure: pending again with backoff, or 'failed' for good once max_attempts are used up. */
 export async function fail(db: Db, job: JobRow, error: string, now: Date) {
   const final = job.attempts >= job.max_attempts
-  await db.updateTable('job').set({
-    status: final ? 'failed' : 'pending',
-    locked_at: null,
-    last_error: error.slice(0, 2000),
-    run_after: new Date(now.getTime() + backoffMs(job.attempts)).toISOString(),
-    updated_at: now.toISOString()
-  }).where('id', '=', job.id).where('status', '=', 'running').execute()
+  await db
+    .updateTable('job')
+    .set({
+      status: final ? 'failed' : 'pending',
+      locked_at: null,
+      last_error: error.slice(0, 2000),
+      run_after: new Date(now.getTime() + backoffMs(job.attempts)).toISOString(),
+      updated_at: now.toISOString()
+    })
+    .where('id', '=', job.id)
+    .where('status', '=', 'running')
+    .execute()
 }

@@ -20,7 +20,10 @@ export interface WorkerOptions {
   batch?: number
 }
 
-export interface RunResult { ran: number; failed: number }
+export interface RunResult {
+  ran: number
+  failed: number
+}
 
 export class JobWorker {
   private timer: NodeJS.Timeout | null = null
@@ -38,7 +41,12 @@ export class JobWorker {
     private readonly now: () => Date,
     opts: WorkerOptions = {}
   ) {
-    this.opts = { autoStart: opts.autoStart ?? true, pollMs: opts.pollMs ?? 1000, reconcileMs: opts.reconcileMs ?? 60_000, batch: opts.batch ?? 10 }
+    this.opts = {
+      autoStart: opts.autoStart ?? true,
+      pollMs: opts.pollMs ?? 1000,
+      reconcileMs: opts.reconcileMs ?? 60_000,
+      batch: opts.batch ?? 10
+    }
   }
 
   start(): void {
@@ -48,7 +56,9 @@ export class JobWorker {
     this.kick()
   }
 
-  get started(): boolean { return this.timer !== null }
+  get started(): boolean {
+    return this.timer !== null
+  }
 
   /** Runs a round soon (after a payment, so its certificate does not wait for the next poll). */
   kick(): void {

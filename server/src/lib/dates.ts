@@ -8,8 +8,7 @@ export const BEIJING_OFFSET_MS = 8 * 3600_000
 export const beijingYear = (d: Date): number => new Date(d.getTime() + BEIJING_OFFSET_MS).getUTCFullYear()
 
 /** "20261122133005": Beijing time to the second, digits only (bill and batch numbers). */
-export const beijingStamp = (d: Date): string =>
-  new Date(d.getTime() + BEIJING_OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14)
+export const beijingStamp = (d: Date): string => new Date(d.getTime() + BEIJING_OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14)
 
 export function toWireDate(iso: string | null | undefined): string {
   if (!iso) return ''

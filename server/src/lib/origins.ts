@@ -13,7 +13,9 @@ export function originList(raw: string | undefined, log?: Pick<FastifyBaseLogger
     try {
       const u = new URL(item)
       if ((u.protocol === 'https:' || u.protocol === 'http:') && u.origin === item.replace(/\/+$/, '')) origin = u.origin
-    } catch { /* not a URL */ }
+    } catch {
+      /* not a URL */
+    }
     if (origin) out.push(origin)
     else log?.warn({ origin: item }, 'CORS origin ignored: give exact origins such as https://give.example.edu.cn')
   }

@@ -56,15 +56,21 @@ export function renderPng(s: PngSpec): Buffer {
       let b = s.from[2] + (s.to[2] - s.from[2]) * k
       if (s.stripes && Math.floor((x + y) / s.stripes.every) % 2 === 0) {
         const c = s.stripes.color
-        r = r * 0.88 + c[0] * 0.12; g = g * 0.88 + c[1] * 0.12; b = b * 0.88 + c[2] * 0.12
+        r = r * 0.88 + c[0] * 0.12
+        g = g * 0.88 + c[1] * 0.12
+        b = b * 0.88 + c[2] * 0.12
       }
       for (const c of circles) {
         if ((x - c.x) ** 2 + (y - c.y) ** 2 <= c.r ** 2) {
-          r = r * 0.45 + c.color[0] * 0.55; g = g * 0.45 + c.color[1] * 0.55; b = b * 0.45 + c.color[2] * 0.55
+          r = r * 0.45 + c.color[0] * 0.55
+          g = g * 0.45 + c.color[1] * 0.55
+          b = b * 0.45 + c.color[2] * 0.55
         }
       }
       const o = row + 1 + x * 3
-      raw[o] = Math.round(r); raw[o + 1] = Math.round(g); raw[o + 2] = Math.round(b)
+      raw[o] = Math.round(r)
+      raw[o + 1] = Math.round(g)
+      raw[o + 2] = Math.round(b)
     }
   }
   const ihdr = Buffer.alloc(13)
@@ -74,6 +80,8 @@ export function renderPng(s: PngSpec): Buffer {
   ihdr[9] = 2 // colour type RGB
   return Buffer.concat([
     Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0))
   ])
 }

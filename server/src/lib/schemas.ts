@@ -24,7 +24,12 @@ export const INT_RANGE = {
   int2: 32_767
 } as const
 
-export interface WireIntRule { minimum: number; maximum: number; nullable?: boolean; enum?: readonly number[] }
+export interface WireIntRule {
+  minimum: number
+  maximum: number
+  nullable?: boolean
+  enum?: readonly number[]
+}
 
 // Every helper below is a TypeBox schema (docs/decisions/014): the JSON Ajv validates is exactly the hand-written
 // JSON schema these helpers produced before TypeBox, and the TypeScript type of the handler's query or body comes
@@ -56,8 +61,7 @@ export const reqString = (maxLength: number, minLength?: number) =>
   Type.String(minLength === undefined ? { maxLength } : { minLength, maxLength })
 export const optString = (maxLength = 200, minLength?: number) => Type.Optional(reqString(maxLength, minLength))
 /** A string or null (bodies: a client that clears a field sends null), optional. */
-export const optNullableString = (maxLength: number) =>
-  Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength }))
+export const optNullableString = (maxLength: number) => Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength }))
 /** One of a few strings. */
 export const strEnum = <const T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: values })
 /** Any JSON value: the domain checks it (e.g. donateMaterialNumber, seatList), optional. */
@@ -73,13 +77,11 @@ export const query = <P extends Record<string, TSchema>>(properties: P) => Type.
  *  `token` a call of docs/product may carry in its body is declared by the route (it is the session, plugins/auth.ts). */
 export const body = <P extends Record<string, TSchema>>(properties: P) => Type.Object(properties)
 
-
 // ---------------------------------------------------------------- answers
 
 /** Deeply the same type, ignoring how it is spelled (interfaces, intersections, `extends`). */
 type Plain<T> = T extends readonly (infer U)[] ? Plain<U>[] : T extends object ? { [K in keyof T]: Plain<T[K]> } : T
-export type SameType<A, B> =
-  (<X>() => X extends Plain<A> ? 1 : 2) extends (<X>() => X extends Plain<B> ? 1 : 2) ? true : false
+export type SameType<A, B> = (<X>() => X extends Plain<A> ? 1 : 2) extends <X>() => X extends Plain<B> ? 1 : 2 ? true : false
 
 /**
  * An answer schema checked by the compiler against its wire type in types/ (the contract the app and the tests
@@ -87,8 +89,13 @@ export type SameType<A, B> =
  * where the type says required, or of another type. This matters because a response schema drops every key it does
  * not name, silently (fast-json-stringify), and turns a null into "" or 0 where it expects a string or a number.
  */
-export const wireSchema = <W>() =>
-  <S extends TSchema>(schema: S, ..._sameAsWireType: SameType<Static<S>, W> extends true ? [] : [mismatch: { schema: Static<S>; wire: W }]) => schema
+export const wireSchema =
+  <W>() =>
+  <S extends TSchema>(
+    schema: S,
+    ..._sameAsWireType: SameType<Static<S>, W> extends true ? [] : [mismatch: { schema: Static<S>; wire: W }]
+  ) =>
+    schema
 
 export type WireIntResult = { ok: true; value: number | null } | { ok: false; reason: 'missing' | 'invalid' }
 
@@ -119,7 +126,8 @@ export function addWireKeywords(ajv: Ajv): Ajv {
       return false
     }
     if (cxt?.parentData && cxt.parentDataProperty !== undefined) {
-      (cxt.parentData as Record<string | number, unknown>)[cxt.parentDataProperty] = r.value
+      const parent = cxt.parentData as Record<string | number, unknown>
+      parent[cxt.parentDataProperty] = r.value
     }
     return true
   }

@@ -68,7 +68,9 @@ export function installSession(api: FastifyInstance) {
     }
   })
   api.decorateRequest('optionalSession', {
-    getter(this: FastifyRequest) { return lookedUp(this) }
+    getter(this: FastifyRequest) {
+      return lookedUp(this)
+    }
   })
   api.addHook('preHandler', async (req) => {
     const mode = req.routeOptions.config.session

@@ -13,7 +13,9 @@ import { addWireKeywords, hostileValuePath } from '../lib/schemas'
 // query strings and params are always strings, so they are coerced. Integers in both go through the `wireInt`
 // keyword instead (lib/schemas.ts): numeric strings, "" and null only, each within its column's range.
 const bodyAjv = addWireKeywords(new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false }))
-const queryAjv = addWireKeywords(new Ajv({ coerceTypes: true, allowUnionTypes: true, removeAdditional: false, useDefaults: true, allErrors: false }))
+const queryAjv = addWireKeywords(
+  new Ajv({ coerceTypes: true, allowUnionTypes: true, removeAdditional: false, useDefaults: true, allErrors: false })
+)
 
 /** NUL anywhere (PostgreSQL refuses it in text) or absurd nesting: 400 naming the field, before any handler or query. */
 function refuseHostile(value: unknown, fallback: string) {
@@ -51,7 +53,10 @@ export function installEnvelope(app: FastifyInstance, opts: EnvelopeOptions) {
     // Refusals answer HTTP 200 too, but a route's response schema describes its success data: written with it, a
     // refusal's data ({errorCode: '0201'}, or null where the schema wants an object) would be reshaped or dropped.
     const send = (status: number, key: MessageKey, params = {}, code: number = ResultCode.ERROR, data: unknown = null) =>
-      reply.status(status).serializer(JSON.stringify).send({ code, message: t(lang, key, params), data })
+      reply
+        .status(status)
+        .serializer(JSON.stringify)
+        .send({ code, message: t(lang, key, params), data })
 
     if (err instanceof AppError) return send(err.httpStatus, err.key, err.params, err.code, err.data)
     const fe = err as FastifyError
@@ -99,7 +104,8 @@ function requireResponseSchemas(app: FastifyInstance) {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     if (!JSON_ROUTE.test(route.url) || methods.every((m) => m === 'OPTIONS' || m === 'HEAD')) return
     const response = route.schema?.response as Record<string, unknown> | undefined
-    if (!response?.['200']) throw new Error(`${methods.join(',')} ${route.url} has no response schema (schema.response: answers(...), docs/decisions/014)`)
+    if (!response?.['200'])
+      throw new Error(`${methods.join(',')} ${route.url} has no response schema (schema.response: answers(...), docs/decisions/014)`)
   })
 }
 
@@ -125,18 +131,27 @@ function installResponseCheck(app: FastifyInstance) {
       compiled.set(schema, validate)
     }
     if (validate(payload)) return payload
-    const problems = (validate.errors ?? []).map((e) =>
-      `${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : ''}`)
+    const problems = (validate.errors ?? []).map(
+      (e) =>
+        `${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : ''}`
+    )
     req.log.error({ problems }, 'answer does not match its response schema')
     reply.status(500).serializer(JSON.stringify)
-    return { code: ResultCode.ERROR, message: `answer of ${req.method} ${req.routeOptions.url} does not match its response schema: ${problems.join('; ')}`, data: null }
+    return {
+      code: ResultCode.ERROR,
+      message: `answer of ${req.method} ${req.routeOptions.url} does not match its response schema: ${problems.join('; ')}`,
+      data: null
+    }
   })
 }
 
 /** The schema with every object that names its properties closed to other keys. */
 function closed(schema: Record<string, unknown>): Record<string, unknown> {
   for (const [k, v] of Object.entries(schema)) {
-    if (Array.isArray(v)) v.forEach((x) => { if (x && typeof x === 'object') closed(x as Record<string, unknown>) })
+    if (Array.isArray(v))
+      v.forEach((x) => {
+        if (x && typeof x === 'object') closed(x as Record<string, unknown>)
+      })
     else if (v && typeof v === 'object' && k !== 'enum' && k !== 'const') closed(v as Record<string, unknown>)
   }
   if (schema.type === 'object' && schema.properties && schema.additionalProperties === undefined && !schema.patternProperties) {

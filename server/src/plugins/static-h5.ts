@@ -83,14 +83,22 @@ export async function installStatic(app: FastifyInstance, opts: { h5Dir: string;
 
   if (built) {
     await app.register(fastifyStatic, {
-      root: opts.h5Dir, prefix: '/', wildcard: true, index: ['index.html'],
-      setHeaders: (reply, file) => { if (file.endsWith('.html')) appHeaders!(reply) }
+      root: opts.h5Dir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders: (reply, file) => {
+        if (file.endsWith('.html')) appHeaders!(reply)
+      }
     })
   } else {
     app.get('/', (_req, reply) => reply.type('text/html; charset=utf-8').send(BUILD_HINT))
   }
   await app.register(fastifyStatic, {
-    root: opts.filesDir, prefix: '/files/', decorateReply: false, wildcard: true,
+    root: opts.filesDir,
+    prefix: '/files/',
+    decorateReply: false,
+    wildcard: true,
     setHeaders: (reply, file) => {
       reply.header('content-security-policy', FILES_CSP)
       if (!INLINE_FILE.test(file)) reply.header('content-disposition', 'attachment')

@@ -16,18 +16,22 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { school: school.code }
   })
 
-  app.get('/config/:school/index.json', {
-    schema: { params: Type.Object({ school: Type.String() }), response: { 200: SchoolConfig } }
-  }, async (req, reply) => {
-    const school = await findSchoolByCode(app.db, req.params.school)
-    if (!school) return sendNotFound(req, reply, 'schoolNotFound')
-    reply.header('cache-control', 'no-cache')
-    return {
-      api: `/api/${school.code}`,
-      moduleName: school.module_name,
-      theme: school.theme,
-      themeColor: school.theme_color,
-      signKey: school.sign_key
+  app.get(
+    '/config/:school/index.json',
+    {
+      schema: { params: Type.Object({ school: Type.String() }), response: { 200: SchoolConfig } }
+    },
+    async (req, reply) => {
+      const school = await findSchoolByCode(app.db, req.params.school)
+      if (!school) return sendNotFound(req, reply, 'schoolNotFound')
+      reply.header('cache-control', 'no-cache')
+      return {
+        api: `/api/${school.code}`,
+        moduleName: school.module_name,
+        theme: school.theme,
+        themeColor: school.theme_color,
+        signKey: school.sign_key
+      }
     }
-  })
+  )
 }

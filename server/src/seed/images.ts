@@ -35,21 +35,59 @@ function specs(schools: { code: string; color: string }[]): Record<string, PngSp
   const out: Record<string, PngSpec> = {}
   for (const [t, [a, b]] of Object.entries(THEMES) as [Theme, readonly [string, string]][]) {
     for (const n of [1, 2]) {
-      out[img.cover(t, n)] = { width: 750, height: 420, from: hex(n === 1 ? a : b), to: hex(n === 1 ? b : a),
-        circles: [{ x: 560, y: 120, r: 90, color: [255, 255, 255] }, { x: 160, y: 330, r: 50, color: hex(a) }], stripes: { every: 40, color: [255, 255, 255] } }
+      out[img.cover(t, n)] = {
+        width: 750,
+        height: 420,
+        from: hex(n === 1 ? a : b),
+        to: hex(n === 1 ? b : a),
+        circles: [
+          { x: 560, y: 120, r: 90, color: [255, 255, 255] },
+          { x: 160, y: 330, r: 50, color: hex(a) }
+        ],
+        stripes: { every: 40, color: [255, 255, 255] }
+      }
     }
     out[img.thumb(t)] = { width: 300, height: 200, from: hex(a), to: hex(b), circles: [{ x: 220, y: 70, r: 40, color: [255, 255, 255] }] }
   }
-  const misc: [string, string][] = [['#ff7043', '#ffe0b2'], ['#26a69a', '#b2dfdb'], ['#7e57c2', '#d1c4e9'], ['#5c6bc0', '#c5cae9']]
+  const misc: [string, string][] = [
+    ['#ff7043', '#ffe0b2'],
+    ['#26a69a', '#b2dfdb'],
+    ['#7e57c2', '#d1c4e9'],
+    ['#5c6bc0', '#c5cae9']
+  ]
   misc.forEach(([a, b], i) => {
     out[img.progress(i + 1)] = { width: 600, height: 400, from: hex(a), to: hex(b), stripes: { every: 30, color: [0, 0, 0] } }
-    out[img.avatar(i + 1)] = { width: 120, height: 120, from: hex(b), to: hex(a), circles: [{ x: 60, y: 48, r: 24, color: [255, 255, 255] }] }
-    out[img.article(i + 1)] = { width: 480, height: 320, from: hex(a), to: hex(b), circles: [{ x: 360, y: 90, r: 60, color: [255, 255, 255] }] }
+    out[img.avatar(i + 1)] = {
+      width: 120,
+      height: 120,
+      from: hex(b),
+      to: hex(a),
+      circles: [{ x: 60, y: 48, r: 24, color: [255, 255, 255] }]
+    }
+    out[img.article(i + 1)] = {
+      width: 480,
+      height: 320,
+      from: hex(a),
+      to: hex(b),
+      circles: [{ x: 360, y: 90, r: 60, color: [255, 255, 255] }]
+    }
   })
   for (const s of schools) {
-    out[img.logo(s.code)] = { width: 200, height: 200, from: hex(s.color), to: [255, 255, 255], circles: [{ x: 100, y: 100, r: 70, color: hex(s.color) }] }
+    out[img.logo(s.code)] = {
+      width: 200,
+      height: 200,
+      from: hex(s.color),
+      to: [255, 255, 255],
+      circles: [{ x: 100, y: 100, r: 70, color: hex(s.color) }]
+    }
     out[img.share(s.code)] = { width: 500, height: 400, from: hex(s.color), to: [255, 240, 220] }
-    out[img.loginBg(s.code)] = { width: 375, height: 667, from: [255, 255, 255], to: hex(s.color), stripes: { every: 60, color: [255, 255, 255] } }
+    out[img.loginBg(s.code)] = {
+      width: 375,
+      height: 667,
+      from: [255, 255, 255],
+      to: hex(s.color),
+      stripes: { every: 60, color: [255, 255, 255] }
+    }
   }
   return out
 }

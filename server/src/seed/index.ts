@@ -20,12 +20,23 @@ const AWARD_EXPLAIN = '<p>累计捐赠达到相应条件即可点亮勋章：爱
 async function seedSchool(trx: Transaction<DB>, s: SchoolSeed) {
   const rng = rngFor(s.code)
   const { id } = await createSchool(trx, {
-    code: s.code, name: s.name, moduleName: s.moduleName, theme: s.theme, themeColor: s.themeColor, isDefault: s.isDefault,
-    logo: img.logo(s.code), settings: s.settings,
+    code: s.code,
+    name: s.name,
+    moduleName: s.moduleName,
+    theme: s.theme,
+    themeColor: s.themeColor,
+    isDefault: s.isDefault,
+    logo: img.logo(s.code),
+    settings: s.settings,
     base: {
-      title: s.name, award_explain: AWARD_EXPLAIN, agree_title: '捐赠协议', agree_content: AGREEMENT,
-      share_title: `${s.short}，感恩有你`, share_desc: '每一份爱心都值得被铭记，邀你一起支持母校发展。',
-      share_img: img.share(s.code), login_bg: img.loginBg(s.code)
+      title: s.name,
+      award_explain: AWARD_EXPLAIN,
+      agree_title: '捐赠协议',
+      agree_content: AGREEMENT,
+      share_title: `${s.short}，感恩有你`,
+      share_desc: '每一份爱心都值得被铭记，邀你一起支持母校发展。',
+      share_img: img.share(s.code),
+      login_bg: img.loginBg(s.code)
     },
     alumniAuthSkip: { appid: `wxalumni${s.code}`, path: 'pages/auth/index', originalId: `gh_${s.code}alumni01` }
   })
@@ -46,12 +57,19 @@ async function seedSchool(trx: Transaction<DB>, s: SchoolSeed) {
 /** Returns true when it seeded. */
 export async function seedIfEmpty(db: Kysely<DB>, dataDir: string): Promise<boolean> {
   const seeds = schoolSeeds()
-  writeSeedImages(dataDir, seeds.map((s) => ({ code: s.code, color: s.themeColor })), namingImageSpecs())
+  writeSeedImages(
+    dataDir,
+    seeds.map((s) => ({ code: s.code, color: s.themeColor })),
+    namingImageSpecs()
+  )
   return db.transaction().execute(async (trx) => {
     // Two servers starting on one empty PostgreSQL database would both see zero schools: serialise them.
     // (SQLite transactions already start with BEGIN IMMEDIATE, see db/factory.ts.)
     if (isPg(trx)) await sql`select pg_advisory_xact_lock(740512)`.execute(trx)
-    const { n } = await trx.selectFrom('school').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const { n } = await trx
+      .selectFrom('school')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     if (Number(n) > 0) return false
     for (const s of seeds) await seedSchool(trx, s)
     return true

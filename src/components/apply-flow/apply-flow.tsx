@@ -35,14 +35,30 @@ const KINDS: Record<ApplyKind, { prefix: string; className: string; words: FlowW
   certificate: {
     prefix: 'cert',
     className: 'cert-apply',
-    words: { hint: 'certificate.pick.hint', empty: 'certificate.pick.empty', none: 'certificate.pick.none', chosen: 'certificate.form.projects',
-      submit: 'certificate.submit', submitting: 'certificate.submitting', successTitle: 'certificate.success.title', successText: 'certificate.success.text' }
+    words: {
+      hint: 'certificate.pick.hint',
+      empty: 'certificate.pick.empty',
+      none: 'certificate.pick.none',
+      chosen: 'certificate.form.projects',
+      submit: 'certificate.submit',
+      submitting: 'certificate.submitting',
+      successTitle: 'certificate.success.title',
+      successText: 'certificate.success.text'
+    }
   },
   receipt: {
     prefix: 'receipt',
     className: 'rc-apply',
-    words: { hint: 'receipt.pick.hint', empty: 'receipt.pick.empty', none: 'receipt.pick.none', chosen: 'receipt.section.projects',
-      submit: 'receipt.submit', submitting: 'receipt.submitting', successTitle: 'receipt.success.title', successText: 'receipt.success.text' }
+    words: {
+      hint: 'receipt.pick.hint',
+      empty: 'receipt.pick.empty',
+      none: 'receipt.pick.none',
+      chosen: 'receipt.section.projects',
+      submit: 'receipt.submit',
+      submitting: 'receipt.submitting',
+      successTitle: 'receipt.success.title',
+      successText: 'receipt.success.text'
+    }
   }
 }
 
@@ -113,7 +129,12 @@ export default function ApplyFlow({ kind, fetchStay, children, submit: check, cl
           ) : (
             <ActionBar
               secondary={{ label: t('certificate.back'), onTap: back, testId: `${prefix}-back` }}
-              primary={{ label: t(submit.busy ? words.submitting : words.submit), onTap: send, testId: `${prefix}-submit`, busy: submit.busy }}
+              primary={{
+                label: t(submit.busy ? words.submitting : words.submit),
+                onTap: send,
+                testId: `${prefix}-submit`,
+                busy: submit.busy
+              }}
             />
           )}
         </>

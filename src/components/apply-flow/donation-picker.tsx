@@ -70,7 +70,11 @@ export default function DonationPicker({ status, rows, selected, onToggle, onTog
             onClick={() => onToggle(r.id)}
           >
             <Check on={on} />
-            {r.thumb ? <Image className='ck-pick__thumb' src={r.thumb} mode='aspectFill' lazyLoad /> : <View className='ck-pick__thumb ck-pick__thumb--empty' />}
+            {r.thumb ? (
+              <Image className='ck-pick__thumb' src={r.thumb} mode='aspectFill' lazyLoad />
+            ) : (
+              <View className='ck-pick__thumb ck-pick__thumb--empty' />
+            )}
             <View className='ck-pick__body'>
               <Text className='ck-pick__name'>{r.name}</Text>
               {r.sub ? <Text className='ck-pick__sub'>{r.sub}</Text> : null}

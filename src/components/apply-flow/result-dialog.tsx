@@ -4,7 +4,13 @@ import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import './result-dialog.scss'
 
-export default function ResultDialog({ open, title, text, onConfirm, testPrefix }: {
+export default function ResultDialog({
+  open,
+  title,
+  text,
+  onConfirm,
+  testPrefix
+}: {
   open: boolean
   title: string
   text: string

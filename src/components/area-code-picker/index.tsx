@@ -20,7 +20,10 @@ interface Props {
 export default function AreaCodePicker({ code, onChange, className, caretClassName, testId, label }: Props) {
   const codes = useAreaCodes()
   const current = normaliseArea(code) || DEFAULT_AREA
-  const index = Math.max(0, codes.findIndex((c) => normaliseArea(c.areaCode) === current))
+  const index = Math.max(
+    0,
+    codes.findIndex((c) => normaliseArea(c.areaCode) === current)
+  )
   return (
     <Picker
       mode='selector'

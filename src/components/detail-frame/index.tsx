@@ -40,6 +40,14 @@ export default function DetailFrame({ testId, label, status, statusKey, statusTe
 }
 
 /** Before a page's data has arrived: loading, failed (tap retries), or `missing` when there is no such id. */
-export function DetailState({ state, testId, missing }: { state: Pick<DataState<unknown>, 'status' | 'reload'>; testId: string; missing?: string }) {
+export function DetailState({
+  state,
+  testId,
+  missing
+}: {
+  state: Pick<DataState<unknown>, 'status' | 'reload'>
+  testId: string
+  missing?: string
+}) {
   return <LoadState state={state} className='cd-state' testId={testId} missing={missing} />
 }

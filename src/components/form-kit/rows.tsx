@@ -64,7 +64,19 @@ interface InputProps {
   testId?: string
 }
 
-export function InputRow({ label, value, placeholder, onInput, onBlur, required, type, password, maxlength, multiline, testId }: InputProps) {
+export function InputRow({
+  label,
+  value,
+  placeholder,
+  onInput,
+  onBlur,
+  required,
+  type,
+  password,
+  maxlength,
+  multiline,
+  testId
+}: InputProps) {
   const skin = useSkin()
   const max = maxlength && maxlength > 0 ? maxlength : multiline ? 200 : 140
   return (
@@ -120,7 +132,14 @@ export interface Choice<V extends string | number> {
  * Chips: one value (radio) or several (multi); the caller decides what a tap does. Each chip's test id is
  * `${testPrefix}-${value}` ('chip-…' by default).
  */
-export function Chips<V extends string | number>({ options, selected, onPick, testId, testPrefix = 'chip', columns }: {
+export function Chips<V extends string | number>({
+  options,
+  selected,
+  onPick,
+  testId,
+  testPrefix = 'chip',
+  columns
+}: {
   options: Choice<V>[]
   selected: V[]
   onPick(v: V): void
@@ -153,7 +172,14 @@ export function Chips<V extends string | number>({ options, selected, onPick, te
 }
 
 /** A labelled row of radio chips. */
-export function ChoiceRow({ label, options, value, onPick, testPrefix, required }: {
+export function ChoiceRow({
+  label,
+  options,
+  value,
+  onPick,
+  testPrefix,
+  required
+}: {
   label: string
   options: Choice<number>[]
   value: number | null
@@ -168,7 +194,19 @@ export function ChoiceRow({ label, options, value, onPick, testPrefix, required 
   )
 }
 
-export function SwitchRow({ label, hint, checked, onChange, testId }: { label: string; hint?: string; checked: boolean; onChange(v: boolean): void; testId?: string }) {
+export function SwitchRow({
+  label,
+  hint,
+  checked,
+  onChange,
+  testId
+}: {
+  label: string
+  hint?: string
+  checked: boolean
+  onChange(v: boolean): void
+  testId?: string
+}) {
   const theme = useTheme()
   const skin = useSkin()
   return (
@@ -194,7 +232,15 @@ export function ValueText({ value, placeholder }: { value: string; placeholder: 
 }
 
 /** A row whose value opens a picker: `picker` wraps the value (Taro's Picker), or `onTap` opens a sheet. */
-export function ValueRow({ label, required, value, placeholder, onTap, testId, picker }: {
+export function ValueRow({
+  label,
+  required,
+  value,
+  placeholder,
+  onTap,
+  testId,
+  picker
+}: {
   label: string
   required?: boolean
   value: string

@@ -28,13 +28,37 @@ export interface Skin {
 
 export const SKINS = {
   apply: {
-    card: 'ck-card', row: 'ck-row', input: 'ck-input', textarea: 'ck-textarea', placeholder: 'ck-ph', read: 'ck-read', chips: 'ck-chips',
-    chip: 'ck-chip', chipTint: '10', note: 'ck-note', value: 'ck-value', switch: 'ck-switch', mobile: 'ck-mobile', code: 'area',
+    card: 'ck-card',
+    row: 'ck-row',
+    input: 'ck-input',
+    textarea: 'ck-textarea',
+    placeholder: 'ck-ph',
+    read: 'ck-read',
+    chips: 'ck-chips',
+    chip: 'ck-chip',
+    chipTint: '10',
+    note: 'ck-note',
+    value: 'ck-value',
+    switch: 'ck-switch',
+    mobile: 'ck-mobile',
+    code: 'area',
     codeLabel: 'certificate.areaCode'
   },
   donate: {
-    card: 'dn-section', row: 'dn-row', input: 'dn-input', textarea: 'dn-textarea', placeholder: 'dn-ph', read: 'dn-read', chips: 'dn-chips',
-    chip: 'dn-chip', chipTint: '0f', note: 'dn-note', value: 'dn-value', switch: 'dn-switch', mobile: 'dn-mobile', code: 'code',
+    card: 'dn-section',
+    row: 'dn-row',
+    input: 'dn-input',
+    textarea: 'dn-textarea',
+    placeholder: 'dn-ph',
+    read: 'dn-read',
+    chips: 'dn-chips',
+    chip: 'dn-chip',
+    chipTint: '0f',
+    note: 'dn-note',
+    value: 'dn-value',
+    switch: 'dn-switch',
+    mobile: 'dn-mobile',
+    code: 'code',
     codeLabel: 'donate.field.areaCode'
   }
 } satisfies Record<string, Skin>

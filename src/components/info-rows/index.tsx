@@ -16,10 +16,22 @@ export function InfoRow({ label, value, testId, action }: { label: string; value
   )
 }
 
-export function ProjectBlock({ thumb, name, lines }: { thumb: string; name: string; lines: Array<{ label: string; value: string; strong?: boolean; testId?: string }> }) {
+export function ProjectBlock({
+  thumb,
+  name,
+  lines
+}: {
+  thumb: string
+  name: string
+  lines: Array<{ label: string; value: string; strong?: boolean; testId?: string }>
+}) {
   return (
     <View className='ck-project'>
-      {thumb ? <Image className='ck-project__thumb' src={thumb} mode='aspectFill' /> : <View className='ck-project__thumb ck-project__thumb--empty' />}
+      {thumb ? (
+        <Image className='ck-project__thumb' src={thumb} mode='aspectFill' />
+      ) : (
+        <View className='ck-project__thumb ck-project__thumb--empty' />
+      )}
       <View className='ck-project__body'>
         <Text className='ck-project__name' data-testid='detail-project-name'>
           {name}

@@ -3,9 +3,6 @@
  * literals, as with `as const`), and the en object must have exactly those keys: a key missing from English or
  * present only in English is a compile error at the dictionary, not a raw key on screen.
  */
-export function defineMessages<const Zh extends Record<string, string>>(messages: {
-  zh_CN: Zh
-  en: NoInfer<{ [K in keyof Zh]: string }>
-}) {
+export function defineMessages<const Zh extends Record<string, string>>(messages: { zh_CN: Zh; en: NoInfer<{ [K in keyof Zh]: string }> }) {
   return messages
 }

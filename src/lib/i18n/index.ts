@@ -19,12 +19,30 @@ import naming from './messages/naming'
 
 // spreads, not Object.assign over an array, so that the merged type keeps every literal key
 const zh_CN = {
-  ...common.zh_CN, ...project.zh_CN, ...directory.zh_CN, ...article.zh_CN, ...donate.zh_CN,
-  ...payment.zh_CN, ...identity.zh_CN, ...center.zh_CN, ...certificate.zh_CN, ...receipt.zh_CN, ...naming.zh_CN
+  ...common.zh_CN,
+  ...project.zh_CN,
+  ...directory.zh_CN,
+  ...article.zh_CN,
+  ...donate.zh_CN,
+  ...payment.zh_CN,
+  ...identity.zh_CN,
+  ...center.zh_CN,
+  ...certificate.zh_CN,
+  ...receipt.zh_CN,
+  ...naming.zh_CN
 }
 const en = {
-  ...common.en, ...project.en, ...directory.en, ...article.en, ...donate.en,
-  ...payment.en, ...identity.en, ...center.en, ...certificate.en, ...receipt.en, ...naming.en
+  ...common.en,
+  ...project.en,
+  ...directory.en,
+  ...article.en,
+  ...donate.en,
+  ...payment.en,
+  ...identity.en,
+  ...center.en,
+  ...certificate.en,
+  ...receipt.en,
+  ...naming.en
 }
 
 /** Every translation key the app has. */

@@ -48,7 +48,14 @@ async function payInWechat(p: PaymentParams): Promise<PayStep> {
   return new Promise((resolve) => {
     jsBridge.invoke(
       'getBrandWCPayRequest',
-      { appId: p.appId, timeStamp: p.timeStamp, nonceStr: p.nonceStr, package: p.packageValue, signType: p.signType || 'RSA', paySign: p.paySign },
+      {
+        appId: p.appId,
+        timeStamp: p.timeStamp,
+        nonceStr: p.nonceStr,
+        package: p.packageValue,
+        signType: p.signType || 'RSA',
+        paySign: p.paySign
+      },
       (res: { err_msg?: string }) => resolve(bridgeOutcome(res?.err_msg))
     )
   })

@@ -14,7 +14,8 @@ export const m001SchoolsUsers: Migration = {
       .addColumn('created_at', ts(db), (c) => c.notNull())
       .execute()
 
-    await db.schema.createTable('school_setting')
+    await db.schema
+      .createTable('school_setting')
       .addColumn('school_id', 'bigint', (c) => c.primaryKey().references('school.id').onDelete('cascade'))
       .addColumn('hide_statistics', 'smallint', flag(0))
       .addColumn('disable_online_donation', 'smallint', flag(0))

@@ -27,9 +27,19 @@ export const m002Projects: Migration = {
       .addColumn('items_type', 'smallint', (c) => c.notNull().defaultTo(1))
       .addColumn('crowd_type', 'smallint', (c) => c.notNull().defaultTo(1))
       .addColumn('is_limit', 'smallint', flag(0))
-      .addColumn('limit_fen', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`limit_fen >= 0`))
+      .addColumn('limit_fen', 'bigint', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`limit_fen >= 0`)
+      )
       .addColumn('limit_material_number', 'integer', flag(0))
-      .addColumn('offline_fen', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`offline_fen >= 0`))
+      .addColumn('offline_fen', 'bigint', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`offline_fen >= 0`)
+      )
       .addColumn('offline_material_number', 'integer', flag(0))
       .addColumn('material_name', 'varchar(64)', text)
       .addColumn('material_unit', 'varchar(16)', text)
@@ -55,7 +65,8 @@ export const m002Projects: Migration = {
       .execute()
     await db.schema.createIndex('project_school_idx').on('project').columns(['school_id', 'sort_no']).execute()
 
-    await db.schema.createTable('project_label_link')
+    await db.schema
+      .createTable('project_label_link')
       .addColumn('school_id', 'bigint', schoolRef)
       .addColumn('items_id', 'bigint', projectRef)
       .addColumn('label_id', 'bigint', (c) => c.notNull().references('project_label.id').onDelete('cascade'))
@@ -108,7 +119,18 @@ export const m002Projects: Migration = {
       .execute()
   },
   async down(db: Kysely<any>) {
-    for (const t of ['use_publicity', 'leave_message', 'progress_attachment', 'progress', 'sub_project', 'project_cover',
-      'project_label_link', 'project', 'project_label', 'project_type']) await db.schema.dropTable(t).execute()
+    for (const t of [
+      'use_publicity',
+      'leave_message',
+      'progress_attachment',
+      'progress',
+      'sub_project',
+      'project_cover',
+      'project_label_link',
+      'project',
+      'project_label',
+      'project_type'
+    ])
+      await db.schema.dropTable(t).execute()
   }
 }

@@ -32,8 +32,12 @@ export const m003Donations: Migration = {
       .addColumn('amount_fen', 'bigint', (c) => c.notNull().check(sql`amount_fen >= 0`))
       .addColumn('material_number', 'integer', flag(0))
       .addColumn('pay_type', 'smallint', (c) => c.notNull())
-      .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('pending')
-        .check(sql`status in ('pending', 'paid', 'cancelled')`))
+      .addColumn('status', 'varchar(16)', (c) =>
+        c
+          .notNull()
+          .defaultTo('pending')
+          .check(sql`status in ('pending', 'paid', 'cancelled')`)
+      )
       .addColumn('created_at', ts(db), (c) => c.notNull())
       .addColumn('paid_at', ts(db))
       .execute()

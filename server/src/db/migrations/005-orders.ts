@@ -20,7 +20,9 @@ export async function replaceStatusCheck(db: Kysely<any>, from: string, to: stri
     return
   }
   const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'donation'`.execute(db)
-  const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'donation' and sql is not null`.execute(db)
+  const indexes = await sql<{
+    sql: string
+  }>`select sql from sqlite_master where type = 'index' and tbl_name = 'donation' and sql is not null`.execute(db)
   const createSql = table.rows[0]?.sql
   if (!createSql || !createSql.includes(from)) throw new Error('005: unexpected donation table definition')
   const rebuilt = createSql.replace(from, to).replace(/^create table "donation"/i, 'create table "donation_new"')
@@ -62,7 +64,10 @@ export const m005Orders: Migration = {
 
     await db.schema.alterTable('project').addColumn('alumni_only', 'smallint', flag(0)).execute()
     /** JSON [{title, fen}] of the sub-project's own fixed amounts; empty = the project's */
-    await db.schema.alterTable('sub_project').addColumn('fix_money', 'text', (c) => c.notNull().defaultTo('[]')).execute()
+    await db.schema
+      .alterTable('sub_project')
+      .addColumn('fix_money', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute()
     /** the sandbox provider and its notify endpoint: off unless the foundation turns it on (demo schools are) */
     await db.schema.alterTable('school_setting').addColumn('sandbox_enabled', 'smallint', flag(0)).execute()
 
@@ -106,7 +111,8 @@ export const m005Orders: Migration = {
     await db.schema.createIndex('donation_form_school_idx').on('donation_form').columns(['school_id', 'is_default']).execute()
 
     // What the donor submitted, one row per order. Passwords (campus card, password fields) are never stored.
-    await db.schema.createTable('donation_submission')
+    await db.schema
+      .createTable('donation_submission')
       .addColumn('donation_id', 'bigint', (c) => c.primaryKey().references('donation.id').onDelete('cascade'))
       .addColumn('school_id', 'bigint', schoolRef)
       .addColumn('form_id', 'bigint')
@@ -186,8 +192,12 @@ export const m005Orders: Migration = {
       .addColumn('school_id', 'bigint', schoolRef)
       .addColumn('kind', 'varchar(32)', (c) => c.notNull())
       .addColumn('payload', 'text', (c) => c.notNull().defaultTo('{}'))
-      .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('pending')
-        .check(sql`status in ('pending', 'running', 'done', 'failed')`))
+      .addColumn('status', 'varchar(16)', (c) =>
+        c
+          .notNull()
+          .defaultTo('pending')
+          .check(sql`status in ('pending', 'running', 'done', 'failed')`)
+      )
       .addColumn('attempts', 'integer', flag(0))
       .addColumn('max_attempts', 'integer', (c) => c.notNull().defaultTo(8))
       .addColumn('run_after', ts(db), (c) => c.notNull())
@@ -200,7 +210,15 @@ export const m005Orders: Migration = {
   },
 
   async down(db: Kysely<any>) {
-    for (const t of ['job', 'certificate', 'payment_notification', 'payment_config', 'certified_alumnus', 'donation_submission', 'donation_form']) {
+    for (const t of [
+      'job',
+      'certificate',
+      'payment_notification',
+      'payment_config',
+      'certified_alumnus',
+      'donation_submission',
+      'donation_form'
+    ]) {
       await db.schema.dropTable(t).execute()
     }
     await db.schema.dropIndex('donation_user_items_idx').execute()

@@ -25,7 +25,8 @@ export const m007CampusCard: Migration = {
       .addUniqueConstraint('campus_card_binding_uq', ['school_id', 'user_id', 'stu_work_no'])
       .execute()
 
-    await db.schema.createTable('campus_card_guess')
+    await db.schema
+      .createTable('campus_card_guess')
       .addColumn('school_id', 'bigint', schoolRef)
       .addColumn('stu_work_no', 'varchar(64)', (c) => c.notNull())
       /** password checks counted in the current window (taken before the card system is asked, given back on success) */

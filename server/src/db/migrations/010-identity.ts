@@ -37,7 +37,8 @@ export const m010Identity: Migration = {
     await db.schema.createIndex('sms_code_mobile_idx').on('sms_code').columns(['school_id', 'mobile', 'created_at']).execute()
 
     // Send throttles by mobile and by IP: one conditional UPDATE decides (60 s gap, 10 per 24 h window).
-    await db.schema.createTable('sms_throttle')
+    await db.schema
+      .createTable('sms_throttle')
       .addColumn('school_id', 'bigint', schoolRef)
       .addColumn('scope', 'varchar(8)', (c) => c.notNull())
       .addColumn('throttle_key', 'varchar(128)', (c) => c.notNull())
@@ -48,7 +49,8 @@ export const m010Identity: Migration = {
       .execute()
 
     // Absent row = defaults (login open, no notes, sandbox sign-in allowed): schools added later need no row.
-    await db.schema.createTable('login_setting')
+    await db.schema
+      .createTable('login_setting')
       .addColumn('school_id', 'bigint', (c) => c.primaryKey().references('school.id').onDelete('cascade'))
       .addColumn('is_open_login', 'smallint', flag(1))
       .addColumn('login_notes', 'text', text)

@@ -10,7 +10,8 @@ import { flag, schoolRef, text, ts, withId } from './helpers'
 export const m012Fulfilment: Migration = {
   async up(db: Kysely<any>) {
     // Absent row = defaults (see domain/fulfilment/config.ts).
-    await db.schema.createTable('fulfilment_setting')
+    await db.schema
+      .createTable('fulfilment_setting')
       .addColumn('school_id', 'bigint', (c) => c.primaryKey().references('school.id').onDelete('cascade'))
       .addColumn('is_open_paper', 'smallint', flag(1))
       .addColumn('certificate_way_paper_list', 'text', (c) => c.notNull().defaultTo('[1,2]'))
@@ -18,7 +19,12 @@ export const m012Fulfilment: Migration = {
       .addColumn('certificate_pickup_name', 'varchar(64)', text)
       .addColumn('certificate_pickup_mobile', 'varchar(32)', text)
       .addColumn('is_open_receipt', 'smallint', flag(1))
-      .addColumn('valid_type', 'smallint', (c) => c.notNull().defaultTo(1).check(sql`valid_type in (0, 1, 2)`))
+      .addColumn('valid_type', 'smallint', (c) =>
+        c
+          .notNull()
+          .defaultTo(1)
+          .check(sql`valid_type in (0, 1, 2)`)
+      )
       .addColumn('is_credit_code', 'smallint', flag(1))
       .addColumn('receipt_type_list', 'text', (c) => c.notNull().defaultTo('[1,2]'))
       .addColumn('receipt_way_paper_list', 'text', (c) => c.notNull().defaultTo('[1,2]'))
@@ -35,7 +41,12 @@ export const m012Fulfilment: Migration = {
       .addColumn('donation_id', 'bigint', (c) => c.notNull().unique().references('donation.id').onDelete('cascade'))
       /** rows submitted together share it (one parcel) */
       .addColumn('batch_no', 'varchar(40)', (c) => c.notNull())
-      .addColumn('status', 'smallint', (c) => c.notNull().defaultTo(1).check(sql`status between 1 and 5`))
+      .addColumn('status', 'smallint', (c) =>
+        c
+          .notNull()
+          .defaultTo(1)
+          .check(sql`status between 1 and 5`)
+      )
       .addColumn('certificate_way', 'smallint', (c) => c.notNull().check(sql`certificate_way in (1, 2)`))
       .addColumn('donor_name', 'varchar(100)', text)
       .addColumn('postal_contact', 'varchar(64)', text)
@@ -48,7 +59,11 @@ export const m012Fulfilment: Migration = {
       .addColumn('created_at', ts(db), (c) => c.notNull())
       .addColumn('updated_at', ts(db), (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('certificate_request_user_idx').on('certificate_request').columns(['school_id', 'user_id', 'status']).execute()
+    await db.schema
+      .createIndex('certificate_request_user_idx')
+      .on('certificate_request')
+      .columns(['school_id', 'user_id', 'status'])
+      .execute()
     await db.schema.createIndex('certificate_request_status_idx').on('certificate_request').columns(['school_id', 'status']).execute()
 
     await withId(db, db.schema.createTable('receipt_request'))
@@ -56,7 +71,12 @@ export const m012Fulfilment: Migration = {
       .addColumn('user_id', 'bigint', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
       .addColumn('donation_id', 'bigint', (c) => c.notNull().unique().references('donation.id').onDelete('cascade'))
       .addColumn('batch_no', 'varchar(40)', (c) => c.notNull())
-      .addColumn('status', 'smallint', (c) => c.notNull().defaultTo(1).check(sql`status between 1 and 7`))
+      .addColumn('status', 'smallint', (c) =>
+        c
+          .notNull()
+          .defaultTo(1)
+          .check(sql`status between 1 and 7`)
+      )
       .addColumn('donor_type', 'smallint', (c) => c.notNull().check(sql`donor_type in (1, 2)`))
       .addColumn('donor_name', 'varchar(100)', (c) => c.notNull())
       .addColumn('credit_code', 'varchar(32)', text)

@@ -35,7 +35,12 @@ export const m013Naming: Migration = {
       .addColumn('sort_no', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('img_url', 'varchar(500)', text)
       .addColumn('price_list', 'text', text)
-      .addColumn('status', 'smallint', (c) => c.notNull().defaultTo(1).check(sql`status in (1, 2, 3, 4)`))
+      .addColumn('status', 'smallint', (c) =>
+        c
+          .notNull()
+          .defaultTo(1)
+          .check(sql`status in (1, 2, 3, 4)`)
+      )
       .addColumn('hold_donation_id', 'bigint', (c) => c.references('donation.id'))
       .addColumn('record_id', 'bigint')
       .addColumn('updated_at', ts(db), (c) => c.notNull())
@@ -92,7 +97,12 @@ export const m013Naming: Migration = {
       .addColumn('donation_message', 'varchar(100)', text)
       .addColumn('nameplate_list', 'text', text)
       .addColumn('status', 'varchar(10)', (c) => c.notNull().check(sql`status in ('held', 'named', 'released', 'review')`))
-      .addColumn('nameplate_status', 'smallint', (c) => c.notNull().defaultTo(1).check(sql`nameplate_status in (1, 2, 3)`))
+      .addColumn('nameplate_status', 'smallint', (c) =>
+        c
+          .notNull()
+          .defaultTo(1)
+          .check(sql`nameplate_status in (1, 2, 3)`)
+      )
       .addColumn('review_reason', 'varchar(400)', text)
       .addColumn('reviewed_by', 'bigint')
       .addColumn('reviewed_at', ts(db))
@@ -102,8 +112,16 @@ export const m013Naming: Migration = {
       .addColumn('updated_at', ts(db), (c) => c.notNull())
       .execute()
     await db.schema.createIndex('naming_record_donation_idx').on('naming_record').columns(['school_id', 'donation_id']).execute()
-    await db.schema.createIndex('naming_record_review_idx').on('naming_record').columns(['school_id', 'nameplate_status', 'status']).execute()
-    await db.schema.createIndex('naming_record_items_idx').on('naming_record').columns(['school_id', 'items_id', 'kind', 'status']).execute()
+    await db.schema
+      .createIndex('naming_record_review_idx')
+      .on('naming_record')
+      .columns(['school_id', 'nameplate_status', 'status'])
+      .execute()
+    await db.schema
+      .createIndex('naming_record_items_idx')
+      .on('naming_record')
+      .columns(['school_id', 'items_id', 'kind', 'status'])
+      .execute()
     await db.schema.createIndex('naming_record_user_idx').on('naming_record').columns(['school_id', 'user_id']).execute()
 
     await withId(db, db.schema.createTable('nameplate_history'))
@@ -131,7 +149,8 @@ export const m013Naming: Migration = {
       .execute()
     await db.schema.createIndex('nameplate_example_items_idx').on('nameplate_example').columns(['school_id', 'items_id']).execute()
 
-    await db.schema.createTable('nameplate_config')
+    await db.schema
+      .createTable('nameplate_config')
       .addColumn('school_id', 'bigint', schoolRef)
       .addColumn('items_id', 'bigint', projectRef)
       .addColumn('bg_img', 'varchar(500)', text)
@@ -142,7 +161,16 @@ export const m013Naming: Migration = {
       .execute()
   },
   async down(db: Kysely<any>) {
-    for (const t of ['nameplate_config', 'nameplate_example', 'nameplate_history', 'naming_record', 'naming_book', 'book_category', 'naming_seat', 'naming_area']) {
+    for (const t of [
+      'nameplate_config',
+      'nameplate_example',
+      'nameplate_history',
+      'naming_record',
+      'naming_book',
+      'book_category',
+      'naming_seat',
+      'naming_area'
+    ]) {
       await db.schema.dropTable(t).ifExists().execute()
     }
   }

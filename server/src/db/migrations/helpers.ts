@@ -14,7 +14,10 @@ export function withId<T extends string>(db: Kysely<any>, t: CreateTableBuilder<
 }
 
 export const ts = (db: Kysely<any>) => (isPg(db) ? sql`timestamptz` : sql`text`)
-export const flag = (dflt: 0 | 1 = 0) => (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(dflt)
+export const flag =
+  (dflt: 0 | 1 = 0) =>
+  (c: ColumnDefinitionBuilder) =>
+    c.notNull().defaultTo(dflt)
 export const text = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('')
 /** tenant key: every tenant table carries it and every query filters by it (docs/decisions/004-tenancy.md) */
 export const schoolRef = (c: ColumnDefinitionBuilder) => c.notNull().references('school.id').onDelete('cascade')

@@ -5,7 +5,12 @@
  */
 import type { AreaCode, AreaGroup, Lang } from '../../../../types'
 
-interface Entry { zh: string; en: string; code: string; py: string }
+interface Entry {
+  zh: string
+  en: string
+  code: string
+  py: string
+}
 
 /** Greater China first, in this order; the rest sorted by name in the request's language. */
 const PINNED: Entry[] = [
@@ -75,7 +80,9 @@ const nameOf = (e: Entry, lang: Lang) => (lang === 'en' ? e.en : e.zh)
 const initialOf = (e: Entry, lang: Lang) => (lang === 'en' ? e.en[0].toUpperCase() : e.py)
 
 function sortedOthers(lang: Lang): Entry[] {
-  return [...OTHERS].sort((a, b) => initialOf(a, lang).localeCompare(initialOf(b, lang)) || collator[lang].compare(nameOf(a, lang), nameOf(b, lang)))
+  return [...OTHERS].sort(
+    (a, b) => initialOf(a, lang).localeCompare(initialOf(b, lang)) || collator[lang].compare(nameOf(a, lang), nameOf(b, lang))
+  )
 }
 
 export function areaList4sort(lang: Lang): AreaCode[] {

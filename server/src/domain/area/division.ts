@@ -5,7 +5,12 @@
 import { readFileSync } from 'node:fs'
 import type { AreaDictionaryNode } from '../../../../types'
 
-interface Division { code: string; name: string; provinceCode?: string; cityCode?: string }
+interface Division {
+  code: string
+  name: string
+  provinceCode?: string
+  cityCode?: string
+}
 
 let index: Map<string, AreaDictionaryNode[]> | null = null
 
@@ -25,7 +30,8 @@ function build(): Map<string, AreaDictionaryNode[]> {
   const cityHasAreas = new Set(areas.map((a) => a.cityCode))
   for (const p of provinces) push('0', { id: p.code, title: p.name, isLeaf: 0, parentId: '0' })
   // Every city in 2.7.0 has districts; should a data update bring one without, it is a leaf, not an empty branch.
-  for (const c of cities) push(c.provinceCode!, { id: c.code, title: c.name, isLeaf: cityHasAreas.has(c.code) ? 0 : 1, parentId: c.provinceCode! })
+  for (const c of cities)
+    push(c.provinceCode!, { id: c.code, title: c.name, isLeaf: cityHasAreas.has(c.code) ? 0 : 1, parentId: c.provinceCode! })
   for (const a of areas) push(a.cityCode!, { id: a.code, title: a.name, isLeaf: 1, parentId: a.cityCode! })
   return byParent
 }

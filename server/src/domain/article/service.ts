@@ -6,15 +6,23 @@ import { toWireDate } from '../../lib/dates'
 import { pageWindow } from '../../lib/sql'
 import * as repo from './repository'
 
-export async function listArticles(db: Kysely<DB>, schoolId: number, f: repo.ArticleFilter,
-  q: { limit?: number | null; offset?: number | null }): Promise<Page<Article>> {
+export async function listArticles(
+  db: Kysely<DB>,
+  schoolId: number,
+  f: repo.ArticleFilter,
+  q: { limit?: number | null; offset?: number | null }
+): Promise<Page<Article>> {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.ARTICLES, PAGE_SIZE.MAX)
   const { total, rows } = await repo.articlePage(db, schoolId, f, limit, offset)
   return {
     total,
     rows: rows.map((r) => ({
-      id: r.id, title: r.title, articleTitle: r.title, thumbnailImage: r.thumbnail_image,
-      publishDate: toWireDate(r.publish_date), readCount: r.read_count
+      id: r.id,
+      title: r.title,
+      articleTitle: r.title,
+      thumbnailImage: r.thumbnail_image,
+      publishDate: toWireDate(r.publish_date),
+      readCount: r.read_count
     }))
   }
 }
@@ -27,7 +35,12 @@ export async function readArticle(db: Kysely<DB>, schoolId: number, source: 'ind
   const r = await repo.readArticle(db, schoolId, source, id)
   if (!r) throw bizError('articleNotFound')
   return {
-    id: r.id, title: r.title, articleTitle: r.title, thumbnailImage: r.thumbnail_image,
-    publishDate: toWireDate(r.publish_date), readCount: r.read_count, content: r.content
+    id: r.id,
+    title: r.title,
+    articleTitle: r.title,
+    thumbnailImage: r.thumbnail_image,
+    publishDate: toWireDate(r.publish_date),
+    readCount: r.read_count,
+    content: r.content
   }
 }

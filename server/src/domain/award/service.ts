@@ -37,8 +37,10 @@ const byTime = <T extends { at: string }>(a: T, b: T) => Date.parse(a.at) - Date
  * (the Nth gift, the gift that took the total over, the Nth launch, the Nth distinct friend); the rule is met at
  * the latest of them. A rule with no threshold is never met.
  */
-export function evaluateRule(rule: Pick<AwardRow, 'min_gift_count' | 'min_total_fen' | 'min_together_launched' | 'min_friends_joined'>,
-  facts: AwardFacts): string | null {
+export function evaluateRule(
+  rule: Pick<AwardRow, 'min_gift_count' | 'min_total_fen' | 'min_together_launched' | 'min_friends_joined'>,
+  facts: AwardFacts
+): string | null {
   const times: string[] = []
   const gifts = [...facts.gifts].sort(byTime)
   if (rule.min_gift_count > 0) {
@@ -71,22 +73,59 @@ export async function ensureDefaultAwards(db: Db, schoolId: number, now = new Da
   // only a school without any award gets them: a default the foundation deleted stays deleted
   const have = await db.selectFrom('award').select('id').where('school_id', '=', schoolId).limit(1).executeTakeFirst()
   if (have) return
-  await db.insertInto('award').values(DEFAULT_AWARDS.map((d, i) => ({
-    school_id: schoolId, code: d.code, name: d.name, name_en: d.nameEn, picture: awardPicture(d.code), description: d.description,
-    description_en: d.descriptionEn, sort_no: i + 1, min_gift_count: d.minGiftCount, min_total_fen: d.minTotalFen,
-    min_together_launched: d.minTogetherLaunched, min_friends_joined: d.minFriendsJoined, enabled: 1, created_at: now.toISOString()
-  }))).onConflict((oc) => oc.columns(['school_id', 'code']).doNothing()).execute()
+  await db
+    .insertInto('award')
+    .values(
+      DEFAULT_AWARDS.map((d, i) => ({
+        school_id: schoolId,
+        code: d.code,
+        name: d.name,
+        name_en: d.nameEn,
+        picture: awardPicture(d.code),
+        description: d.description,
+        description_en: d.descriptionEn,
+        sort_no: i + 1,
+        min_gift_count: d.minGiftCount,
+        min_total_fen: d.minTotalFen,
+        min_together_launched: d.minTogetherLaunched,
+        min_friends_joined: d.minFriendsJoined,
+        enabled: 1,
+        created_at: now.toISOString()
+      }))
+    )
+    .onConflict((oc) => oc.columns(['school_id', 'code']).doNothing())
+    .execute()
 }
 
 export async function awardFacts(db: Db, schoolId: number, userId: number): Promise<AwardFacts> {
-  const gifts = await db.selectFrom('donation').select(['id', 'paid_at', 'amount_fen'])
-    .where('school_id', '=', schoolId).where('user_id', '=', userId).where('status', '=', 'paid').execute()
-  const launches = await db.selectFrom('together_donation').select(['id', 'created_at'])
-    .where('school_id', '=', schoolId).where('user_id', '=', userId).where('status', 'not in', ['cancelled', 'deleted']).execute()
+  const gifts = await db
+    .selectFrom('donation')
+    .select(['id', 'paid_at', 'amount_fen'])
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .execute()
+  const launches = await db
+    .selectFrom('together_donation')
+    .select(['id', 'created_at'])
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('status', 'not in', ['cancelled', 'deleted'])
+    .execute()
   const friendGifts = launches.length
-    ? await db.selectFrom('donation').select(['user_id', 'paid_at'])
-      .where('school_id', '=', schoolId).where('status', '=', 'paid').where('together_id', 'in', launches.map((l) => l.id))
-      .where('user_id', 'is not', null).where('user_id', '!=', userId).execute()
+    ? await db
+        .selectFrom('donation')
+        .select(['user_id', 'paid_at'])
+        .where('school_id', '=', schoolId)
+        .where('status', '=', 'paid')
+        .where(
+          'together_id',
+          'in',
+          launches.map((l) => l.id)
+        )
+        .where('user_id', 'is not', null)
+        .where('user_id', '!=', userId)
+        .execute()
     : []
   return {
     gifts: gifts.filter((g) => g.paid_at).map((g) => ({ id: g.id, at: g.paid_at!, fen: g.amount_fen })),
@@ -96,12 +135,20 @@ export async function awardFacts(db: Db, schoolId: number, userId: number): Prom
 }
 
 /** Records every enabled award the user now meets and does not hold; returns the codes newly recorded. */
-export async function evaluateUser(db: Db, schoolId: number, userId: number, source: string,
-  patch: (f: AwardFacts) => AwardFacts = (f) => f): Promise<string[]> {
+export async function evaluateUser(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  source: string,
+  patch: (f: AwardFacts) => AwardFacts = (f) => f
+): Promise<string[]> {
   const awards = await db.selectFrom('award').selectAll().where('school_id', '=', schoolId).where('enabled', '=', 1).execute()
   if (!awards.length) return []
-  const held = new Set((await db.selectFrom('award_record').select('award_id')
-    .where('school_id', '=', schoolId).where('user_id', '=', userId).execute()).map((r) => r.award_id))
+  const held = new Set(
+    (await db.selectFrom('award_record').select('award_id').where('school_id', '=', schoolId).where('user_id', '=', userId).execute()).map(
+      (r) => r.award_id
+    )
+  )
   const todo = awards.filter((a) => !held.has(a.id))
   if (!todo.length) return []
   const facts = patch(await awardFacts(db, schoolId, userId))
@@ -109,14 +156,23 @@ export async function evaluateUser(db: Db, schoolId: number, userId: number, sou
   for (const a of todo) {
     const at = evaluateRule(a, facts)
     if (!at) continue
-    const r = await db.insertInto('award_record').values({ school_id: schoolId, award_id: a.id, user_id: userId, earned_at: at, source: source.slice(0, 48) })
-      .onConflict((oc) => oc.columns(['award_id', 'user_id']).doNothing()).executeTakeFirst()
+    const r = await db
+      .insertInto('award_record')
+      .values({ school_id: schoolId, award_id: a.id, user_id: userId, earned_at: at, source: source.slice(0, 48) })
+      .onConflict((oc) => oc.columns(['award_id', 'user_id']).doNothing())
+      .executeTakeFirst()
     if (Number(r.numInsertedOrUpdatedRows ?? 0) === 1) earned.push(a.code)
   }
   return earned
 }
 
-export interface PaidGift { schoolId: number; userId: number | null; donationId: number; amountFen: number; paidAt: string | Date }
+export interface PaidGift {
+  schoolId: number
+  userId: number | null
+  donationId: number
+  amountFen: number
+  paidAt: string | Date
+}
 
 /**
  * Call inside the transaction that moves the order pending -> paid (after the transition, with that transaction):
@@ -128,18 +184,25 @@ export async function recordGiftForAwards(db: Db, g: PaidGift): Promise<{ donor:
   const paidAt = typeof g.paidAt === 'string' ? g.paidAt : g.paidAt.toISOString()
   await ensureDefaultAwards(db, g.schoolId, new Date(paidAt))
   // the gift counts even if the caller runs this before its own status update
-  const withGift = (f: AwardFacts): AwardFacts => f.gifts.some((x) => x.id === g.donationId)
-    ? f : { ...f, gifts: [...f.gifts, { id: g.donationId, at: paidAt, fen: g.amountFen }] }
+  const withGift = (f: AwardFacts): AwardFacts =>
+    f.gifts.some((x) => x.id === g.donationId) ? f : { ...f, gifts: [...f.gifts, { id: g.donationId, at: paidAt, fen: g.amountFen }] }
   const donor = g.userId ? await evaluateUser(db, g.schoolId, g.userId, `donation:${g.donationId}`, withGift) : []
 
   let launcher: string[] = []
-  const via = await db.selectFrom('donation').innerJoin('together_donation', 'together_donation.id', 'donation.together_id')
+  const via = await db
+    .selectFrom('donation')
+    .innerJoin('together_donation', 'together_donation.id', 'donation.together_id')
     .select(['together_donation.user_id as launcherId', 'together_donation.id as togetherId'])
-    .where('donation.school_id', '=', g.schoolId).where('donation.id', '=', g.donationId).executeTakeFirst()
+    .where('donation.school_id', '=', g.schoolId)
+    .where('donation.id', '=', g.donationId)
+    .executeTakeFirst()
   if (via?.launcherId && via.launcherId !== g.userId) {
     const friend = g.userId
     launcher = await evaluateUser(db, g.schoolId, via.launcherId, `donation:${g.donationId}`, (f) =>
-      !friend || f.friendGifts.some((x) => x.userId === friend && x.at === paidAt) ? f : { ...f, friendGifts: [...f.friendGifts, { userId: friend, at: paidAt }] })
+      !friend || f.friendGifts.some((x) => x.userId === friend && x.at === paidAt)
+        ? f
+        : { ...f, friendGifts: [...f.friendGifts, { userId: friend, at: paidAt }] }
+    )
   }
   return { donor, launcher }
 }
@@ -147,27 +210,47 @@ export async function recordGiftForAwards(db: Db, g: PaidGift): Promise<{ donor:
 function conditionText(a: AwardRow, lang: Lang): string {
   const zh = lang !== 'en'
   const parts: string[] = []
-  if (a.min_gift_count) parts.push(zh ? `累计捐赠满${a.min_gift_count}次` : `${a.min_gift_count} gift${a.min_gift_count > 1 ? 's' : ''} or more`)
-  if (a.min_total_fen) parts.push(zh ? `累计捐赠金额满${fenToYuan(a.min_total_fen)}元` : `¥${fenToYuan(a.min_total_fen)} or more given in total`)
-  if (a.min_together_launched) parts.push(zh ? `发起一起捐${a.min_together_launched}次` : `${a.min_together_launched} joint donation${a.min_together_launched > 1 ? 's' : ''} launched`)
-  if (a.min_friends_joined) parts.push(zh ? `${a.min_friends_joined}位好友参与您发起的一起捐` : `${a.min_friends_joined} friends joined your joint donations`)
+  if (a.min_gift_count)
+    parts.push(zh ? `累计捐赠满${a.min_gift_count}次` : `${a.min_gift_count} gift${a.min_gift_count > 1 ? 's' : ''} or more`)
+  if (a.min_total_fen)
+    parts.push(zh ? `累计捐赠金额满${fenToYuan(a.min_total_fen)}元` : `¥${fenToYuan(a.min_total_fen)} or more given in total`)
+  if (a.min_together_launched)
+    parts.push(
+      zh
+        ? `发起一起捐${a.min_together_launched}次`
+        : `${a.min_together_launched} joint donation${a.min_together_launched > 1 ? 's' : ''} launched`
+    )
+  if (a.min_friends_joined)
+    parts.push(zh ? `${a.min_friends_joined}位好友参与您发起的一起捐` : `${a.min_friends_joined} friends joined your joint donations`)
   return parts.join(zh ? '，' : '; ')
 }
 
 async function toWire(db: Db, schoolId: number, userId: number, awards: AwardRow[], lang: Lang): Promise<Award[]> {
   if (!awards.length) return []
   const ids = awards.map((a) => a.id)
-  const mine = await db.selectFrom('award_record').select(['id', 'award_id', 'earned_at'])
-    .where('school_id', '=', schoolId).where('user_id', '=', userId).where('award_id', 'in', ids).execute()
-  const holders = await db.selectFrom('award_record').select((eb) => ['award_id', eb.fn.countAll<number>().as('n')])
-    .where('school_id', '=', schoolId).where('award_id', 'in', ids).groupBy('award_id').execute()
+  const mine = await db
+    .selectFrom('award_record')
+    .select(['id', 'award_id', 'earned_at'])
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('award_id', 'in', ids)
+    .execute()
+  const holders = await db
+    .selectFrom('award_record')
+    .select((eb) => ['award_id', eb.fn.countAll<number>().as('n')])
+    .where('school_id', '=', schoolId)
+    .where('award_id', 'in', ids)
+    .groupBy('award_id')
+    .execute()
   const out: Award[] = []
   for (const a of awards) {
     const rec = mine.find((m) => m.award_id === a.id)
     let ranking = 0
     if (rec) {
       // earlier earners, ties broken by record id
-      const ahead = await db.selectFrom('award_record').select((eb) => eb.fn.countAll<number>().as('n'))
+      const ahead = await db
+        .selectFrom('award_record')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('award_id', '=', a.id)
         .where((eb) => eb.or([eb('earned_at', '<', rec.earned_at), eb.and([eb('earned_at', '=', rec.earned_at), eb('id', '<', rec.id)])]))
         .executeTakeFirstOrThrow()
@@ -196,14 +279,26 @@ async function prepare(db: Kysely<DB>, schoolId: number, userId: number) {
 /** awardList: every enabled award of the school with the caller's standing (earned/total = recordCount > 0 / length). */
 export async function awardList(db: Kysely<DB>, schoolId: number, userId: number, lang: Lang): Promise<Award[]> {
   await prepare(db, schoolId, userId)
-  const awards = await db.selectFrom('award').selectAll().where('school_id', '=', schoolId).where('enabled', '=', 1)
-    .orderBy('sort_no').orderBy('id').execute()
+  const awards = await db
+    .selectFrom('award')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('enabled', '=', 1)
+    .orderBy('sort_no')
+    .orderBy('id')
+    .execute()
   return toWire(db, schoolId, userId, awards, lang)
 }
 
 export async function awardDetail(db: Kysely<DB>, schoolId: number, userId: number, awardId: number, lang: Lang): Promise<Award> {
   await prepare(db, schoolId, userId)
-  const a = await db.selectFrom('award').selectAll().where('school_id', '=', schoolId).where('id', '=', awardId).where('enabled', '=', 1).executeTakeFirst()
+  const a = await db
+    .selectFrom('award')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('id', '=', awardId)
+    .where('enabled', '=', 1)
+    .executeTakeFirst()
   if (!a) throw bizError('awardNotFound')
   return (await toWire(db, schoolId, userId, [a], lang))[0]
 }

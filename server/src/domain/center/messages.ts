@@ -18,7 +18,10 @@ export const centerMessages = {
   loginTooMany: { zh_CN: '尝试次数过多，请稍后再试', en: 'Too many attempts, please try again later' },
   loginClosed: { zh_CN: '暂未开放手机号和账号登录', en: 'Mobile and account sign-in are not available' },
   loginFailed: { zh_CN: '登录失败，请重试', en: 'Sign-in failed, please try again' },
-  loginNotesDefault: { zh_CN: '绑定手机号后，可在任意平台登录并查看您的捐赠记录', en: 'Bind your mobile to sign in anywhere and see your gifts' },
+  loginNotesDefault: {
+    zh_CN: '绑定手机号后，可在任意平台登录并查看您的捐赠记录',
+    en: 'Bind your mobile to sign in anywhere and see your gifts'
+  },
   loginUnavailable: { zh_CN: '当前平台暂未开通登录', en: 'Sign-in is not available on this platform' },
   // personal centre
   nicknameInvalid: { zh_CN: '昵称长度应为1到{max}个字符', en: 'The nickname must be 1 to {max} characters' },
@@ -31,10 +34,16 @@ export const centerMessages = {
   uploadMissing: { zh_CN: '请选择要上传的文件', en: 'Please choose a file to upload' },
   uploadTooLarge: { zh_CN: '文件不能超过{max}MB', en: 'The file must not exceed {max} MB' },
   uploadType: { zh_CN: '仅支持 gif、jpeg、jpg、png 格式的图片', en: 'Only gif, jpeg, jpg and png images are accepted' },
-  uploadSvg: { zh_CN: '不支持上传 SVG 图片，请上传 gif、jpeg、jpg 或 png 格式', en: 'SVG images cannot be uploaded; please upload a gif, jpeg, jpg or png image' },
+  uploadSvg: {
+    zh_CN: '不支持上传 SVG 图片，请上传 gif、jpeg、jpg 或 png 格式',
+    en: 'SVG images cannot be uploaded; please upload a gif, jpeg, jpg or png image'
+  },
   uploadTooMany: { zh_CN: '上传过于频繁，请稍后再试', en: 'Too many uploads, please try again later' },
   uploadQuotaFull: { zh_CN: '您的上传空间已满（{max}MB）', en: 'Your upload space is full ({max} MB)' },
-  uploadDiskLow: { zh_CN: '服务器存储空间不足，暂停上传，请稍后再试', en: 'The server is low on storage space; uploads are paused, please try again later' },
+  uploadDiskLow: {
+    zh_CN: '服务器存储空间不足，暂停上传，请稍后再试',
+    en: 'The server is low on storage space; uploads are paused, please try again later'
+  },
   // certificates and receipts (docs/product §5 wording)
   paperClosed: { zh_CN: '暂未开放纸质证书申请', en: 'Paper certificates are not available' },
   selectItems: { zh_CN: '请选择项目', en: 'please select items' },

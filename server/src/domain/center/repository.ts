@@ -9,16 +9,30 @@ import '../fulfilment/tables'
 type Db = Kysely<DB> | Transaction<DB>
 
 export function paidGifts(db: Db, schoolId: number, userId: number) {
-  return db.selectFrom('donation as d')
+  return db
+    .selectFrom('donation as d')
     .innerJoin('project as p', 'p.id', 'd.items_id')
     .leftJoin('sub_project as s', 's.id', 'd.sub_items_id')
-    .where('d.school_id', '=', schoolId).where('p.school_id', '=', schoolId)
-    .where('d.user_id', '=', userId).where('d.status', '=', 'paid')
+    .where('d.school_id', '=', schoolId)
+    .where('p.school_id', '=', schoolId)
+    .where('d.user_id', '=', userId)
+    .where('d.status', '=', 'paid')
 }
 
 export const giftColumns = [
-  'd.id', 'd.items_id', 'p.name as items_name', 'p.thumbnail_img', 's.name as sub_items_name', 'd.amount_fen', 'd.material_number',
-  'p.material_unit', 'p.crowd_type', 'd.paid_at', 'd.bill_no', 'd.is_anonymous', 'd.donor_name'
+  'd.id',
+  'd.items_id',
+  'p.name as items_name',
+  'p.thumbnail_img',
+  's.name as sub_items_name',
+  'd.amount_fen',
+  'd.material_number',
+  'p.material_unit',
+  'p.crowd_type',
+  'd.paid_at',
+  'd.bill_no',
+  'd.is_anonymous',
+  'd.donor_name'
 ] as const
 
 export type GiftRow = Awaited<ReturnType<typeof listGifts>>['rows'][number]
@@ -48,12 +62,13 @@ function filtered(db: Db, schoolId: number, userId: number, f: GiftFilter) {
 
 export async function listGifts(db: Db, schoolId: number, userId: number, f: GiftFilter, page?: { limit: number; offset: number }) {
   const base = filtered(db, schoolId, userId, f)
-  let q = base.select([...giftColumns]).orderBy('d.paid_at', 'desc').orderBy('d.id', 'desc')
+  let q = base
+    .select([...giftColumns])
+    .orderBy('d.paid_at', 'desc')
+    .orderBy('d.id', 'desc')
   if (page) q = q.limit(page.limit).offset(page.offset)
   const rows = await q.execute()
-  const total = page
-    ? Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-    : rows.length
+  const total = page ? Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n) : rows.length
   return { total, rows }
 }
 
@@ -66,25 +81,45 @@ export async function giftSummary(db: Db, schoolId: number, userId: number) {
 
 /** Joint donations the user launched (not cancelled). */
 export function launchedBy(db: Db, schoolId: number, userId: number) {
-  return db.selectFrom('together_donation').where('school_id', '=', schoolId).where('user_id', '=', userId)
+  return db
+    .selectFrom('together_donation')
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
     .where('status', 'not in', ['cancelled', 'deleted'])
 }
 
 /** Joint donations someone else launched in which the user has a paid gift. */
 export function joinedBy(db: Db, schoolId: number, userId: number) {
-  return db.selectFrom('together_donation as t').where('t.school_id', '=', schoolId)
+  return db
+    .selectFrom('together_donation as t')
+    .where('t.school_id', '=', schoolId)
     .where((eb) => eb.or([eb('t.user_id', 'is', null), eb('t.user_id', '!=', userId)]))
-    .where((eb) => eb.exists(eb.selectFrom('donation as d').select('d.id').whereRef('d.together_id', '=', 't.id')
-      .where('d.school_id', '=', schoolId).where('d.user_id', '=', userId).where('d.status', '=', 'paid')))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('donation as d')
+          .select('d.id')
+          .whereRef('d.together_id', '=', 't.id')
+          .where('d.school_id', '=', schoolId)
+          .where('d.user_id', '=', userId)
+          .where('d.status', '=', 'paid')
+      )
+    )
 }
 
 /** Distinct other donors with a paid gift in the user's joint donations ('friends who joined'). */
 export async function friendsJoined(db: Db, schoolId: number, userId: number): Promise<number> {
-  const r = await db.selectFrom('donation as d').innerJoin('together_donation as t', 't.id', 'd.together_id')
+  const r = await db
+    .selectFrom('donation as d')
+    .innerJoin('together_donation as t', 't.id', 'd.together_id')
     .select((eb) => eb.fn.count<number>('d.user_id').distinct().as('n'))
-    .where('d.school_id', '=', schoolId).where('t.school_id', '=', schoolId).where('t.user_id', '=', userId)
+    .where('d.school_id', '=', schoolId)
+    .where('t.school_id', '=', schoolId)
+    .where('t.user_id', '=', userId)
     .where('t.status', 'not in', ['cancelled', 'deleted'])
-    .where('d.status', '=', 'paid').where('d.user_id', 'is not', null).where('d.user_id', '!=', userId)
+    .where('d.status', '=', 'paid')
+    .where('d.user_id', 'is not', null)
+    .where('d.user_id', '!=', userId)
     .executeTakeFirstOrThrow()
   return Number(r.n ?? 0)
 }

@@ -4,9 +4,18 @@
  */
 import type { Kysely } from 'kysely'
 import {
-  NICKNAME_MAX, PAGE_SIZE, WECHAT_DEFAULT_NICKNAME,
-  type Lang, type MyTogetherDonation, type Page, type PersonalDonation, type PersonalNamingRecord, type ProjectDonateGroup,
-  type TogetherStatistics, type UpdateUserBody, type UserCenter
+  NICKNAME_MAX,
+  PAGE_SIZE,
+  WECHAT_DEFAULT_NICKNAME,
+  type Lang,
+  type MyTogetherDonation,
+  type Page,
+  type PersonalDonation,
+  type PersonalNamingRecord,
+  type ProjectDonateGroup,
+  type TogetherStatistics,
+  type UpdateUserBody,
+  type UserCenter
 } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError, tokenInvalid } from '../../errors'
@@ -49,7 +58,10 @@ export async function my(db: Kysely<DB>, school: { id: number }, userId: number,
   if (!user) throw tokenInvalid()
   const [summary, launched, friends, settings, accountType, alumnus] = await Promise.all([
     repo.giftSummary(db, sid, userId),
-    repo.launchedBy(db, sid, userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    repo
+      .launchedBy(db, sid, userId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
     repo.friendsJoined(db, sid, userId),
     loginSettings(db, sid),
     accountTypeOf(db, sid, userId),
@@ -96,8 +108,16 @@ export async function updateUser(db: Kysely<DB>, schoolId: number, userId: numbe
   }
   if (body.avatar !== undefined) {
     const p = issuedPath(body.avatar)
-    const issued = p && await db.selectFrom('uploaded_file').select('url')
-      .where('school_id', '=', schoolId).where('user_id', '=', userId).where('kind', '=', 'avatar').where('url', '=', p).executeTakeFirst()
+    const issued =
+      p &&
+      (await db
+        .selectFrom('uploaded_file')
+        .select('url')
+        .where('school_id', '=', schoolId)
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'avatar')
+        .where('url', '=', p)
+        .executeTakeFirst())
     if (!issued) throw bizError('avatarInvalid')
     set.avatar = issued.url
   }
@@ -105,8 +125,12 @@ export async function updateUser(db: Kysely<DB>, schoolId: number, userId: numbe
   await db.updateTable('app_user').set(set).where('school_id', '=', schoolId).where('id', '=', userId).execute()
 }
 
-export async function donateRecordList(db: Kysely<DB>, schoolId: number, userId: number,
-  q: { limit?: number | null; offset?: number | null }): Promise<Page<PersonalDonation>> {
+export async function donateRecordList(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  q: { limit?: number | null; offset?: number | null }
+): Promise<Page<PersonalDonation>> {
   const { total, rows } = await repo.listGifts(db, schoolId, userId, {}, pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX))
   return { total, rows: rows.map(toPersonalDonation) }
 }
@@ -118,8 +142,16 @@ export async function itemsDonateGroup(db: Kysely<DB>, schoolId: number, userId:
   for (const r of rows) {
     let g = groups.get(r.items_id)
     if (!g) {
-      g = { itemsId: r.items_id, itemsName: r.items_name, thumbnailImg: r.thumbnail_img, donateMoney: '0.00', donateCount: 0,
-        donateTime: toWireDate(r.paid_at), donateRecordList: [], fen: 0 }
+      g = {
+        itemsId: r.items_id,
+        itemsName: r.items_name,
+        thumbnailImg: r.thumbnail_img,
+        donateMoney: '0.00',
+        donateCount: 0,
+        donateTime: toWireDate(r.paid_at),
+        donateRecordList: [],
+        fen: 0
+      }
       groups.set(r.items_id, g)
     }
     g.fen += r.amount_fen
@@ -131,8 +163,14 @@ export async function itemsDonateGroup(db: Kysely<DB>, schoolId: number, userId:
 
 export async function togetherStatistics(db: Kysely<DB>, schoolId: number, userId: number): Promise<TogetherStatistics> {
   const [l, j] = await Promise.all([
-    repo.launchedBy(db, schoolId, userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    repo.joinedBy(db, schoolId, userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    repo
+      .launchedBy(db, schoolId, userId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    repo
+      .joinedBy(db, schoolId, userId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
   ])
   const launchCount = Number(l.n)
   const joinCount = Number(j.n)
@@ -141,21 +179,58 @@ export async function togetherStatistics(db: Kysely<DB>, schoolId: number, userI
 
 async function togetherPage(db: Kysely<DB>, schoolId: number, ids: { id: number }[], total: number): Promise<Page<MyTogetherDonation>> {
   if (!ids.length) return { total, rows: [] }
-  const rows = await db.selectFrom('together_donation as t').innerJoin('project as p', 'p.id', 't.items_id')
-    .select(['t.id', 't.items_id', 't.avatar', 't.sponsor', 't.slogan', 't.target_fen', 't.is_target', 't.created_at',
-      'p.material_name', 'p.material_unit', 'p.is_donate', 'p.is_complete', 'p.no_reason'])
-    .where('t.school_id', '=', schoolId).where('t.id', 'in', ids.map((r) => r.id))
-    .orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').execute()
-  const stats = await togetherStats(db, schoolId, rows.map((r) => r.id))
+  const rows = await db
+    .selectFrom('together_donation as t')
+    .innerJoin('project as p', 'p.id', 't.items_id')
+    .select([
+      't.id',
+      't.items_id',
+      't.avatar',
+      't.sponsor',
+      't.slogan',
+      't.target_fen',
+      't.is_target',
+      't.created_at',
+      'p.material_name',
+      'p.material_unit',
+      'p.is_donate',
+      'p.is_complete',
+      'p.no_reason'
+    ])
+    .where('t.school_id', '=', schoolId)
+    .where(
+      't.id',
+      'in',
+      ids.map((r) => r.id)
+    )
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .execute()
+  const stats = await togetherStats(
+    db,
+    schoolId,
+    rows.map((r) => r.id)
+  )
   return {
     total,
     rows: rows.map((r) => {
       const s = stats.get(r.id)
       return {
-        id: r.id, itemsId: r.items_id, avatar: r.avatar, sponsor: r.sponsor, slogan: r.slogan, participants: s?.count ?? 0,
-        targetMoney: fenToYuan(r.target_fen), completeMoney: fenToYuan(s?.fen ?? 0), completeMaterialNumber: s?.material ?? 0,
-        materialName: r.material_name, materialUnit: r.material_unit, createDate: toWireDate(r.created_at),
-        isTarget: r.is_target ? 1 : 0, isDonate: r.is_donate && !r.is_complete ? 1 : 0, noReason: r.no_reason
+        id: r.id,
+        itemsId: r.items_id,
+        avatar: r.avatar,
+        sponsor: r.sponsor,
+        slogan: r.slogan,
+        participants: s?.count ?? 0,
+        targetMoney: fenToYuan(r.target_fen),
+        completeMoney: fenToYuan(s?.fen ?? 0),
+        completeMaterialNumber: s?.material ?? 0,
+        materialName: r.material_name,
+        materialUnit: r.material_unit,
+        createDate: toWireDate(r.created_at),
+        isTarget: r.is_target ? 1 : 0,
+        isDonate: r.is_donate && !r.is_complete ? 1 : 0,
+        noReason: r.no_reason
       }
     })
   }
@@ -182,7 +257,11 @@ export async function joinList(db: Kysely<DB>, schoolId: number, userId: number,
 }
 
 /** namingList (mine-gm): the caller's paid naming gifts with what they named and each nameplate's review state. */
-export async function namingList(db: Kysely<DB>, schoolId: number, userId: number,
-  q: { limit?: number | null; offset?: number | null; itemsId?: number | null }): Promise<Page<PersonalNamingRecord>> {
+export async function namingList(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  q: { limit?: number | null; offset?: number | null; itemsId?: number | null }
+): Promise<Page<PersonalNamingRecord>> {
   return personalNamingList(db, schoolId, userId, q)
 }

@@ -37,7 +37,12 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
   const { db } = deps
   const order = await getOrderById(db, schoolId, donationId)
   if (!order || order.status !== 'paid' || !order.paid_at) return 'not-paid'
-  const existing = await db.selectFrom('certificate').selectAll().where('school_id', '=', schoolId).where('donation_id', '=', donationId).executeTakeFirst()
+  const existing = await db
+    .selectFrom('certificate')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('donation_id', '=', donationId)
+    .executeTakeFirst()
   if (existing?.file_url) return 'exists'
 
   const [school, project, submission] = await Promise.all([
@@ -50,12 +55,22 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
 
   const certificateNo = existing?.certificate_no ?? certificateNumber(school.code, order.paid_at, order.id)
   // Certificates are Chinese documents: the anonymous label is the Chinese one.
-  const donorName = order.is_anonymous ? t('zh_CN', 'anonymous') : (submission?.certificate_donor_name || order.donor_name)
+  const donorName = order.is_anonymous ? t('zh_CN', 'anonymous') : submission?.certificate_donor_name || order.donor_name
   if (!existing) {
-    await db.insertInto('certificate').values({
-      school_id: schoolId, donation_id: donationId, certificate_no: certificateNo, donor_name: donorName.slice(0, 64),
-      items_name: project.name.slice(0, 200), amount_fen: order.amount_fen, file_url: '', created_at: new Date().toISOString()
-    }).onConflict((oc) => oc.column('donation_id').doNothing()).execute()
+    await db
+      .insertInto('certificate')
+      .values({
+        school_id: schoolId,
+        donation_id: donationId,
+        certificate_no: certificateNo,
+        donor_name: donorName.slice(0, 64),
+        items_name: project.name.slice(0, 200),
+        amount_fen: order.amount_fen,
+        file_url: '',
+        created_at: new Date().toISOString()
+      })
+      .onConflict((oc) => oc.column('donation_id').doNothing())
+      .execute()
   }
 
   const data: CertificateData = {
@@ -65,13 +80,16 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
     amountYuan: fenToYuan(order.amount_fen),
     date: beijingDate(order.paid_at),
     certificateNo,
-    materialText: project.crowd_type === 2 && order.material_number > 0
-      ? `${project.material_name} ${order.material_number} ${project.material_unit}`.trim() : undefined
+    materialText:
+      project.crowd_type === 2 && order.material_number > 0
+        ? `${project.material_name} ${order.material_number} ${project.material_unit}`.trim()
+        : undefined
   }
   // A donor's rare name character outside the font prints as a box: the certificate is still issued (it is the
   // donor's), and the foundation learns which one to fix by hand from the log.
   const missing = certificateMissingGlyphs(data)
-  if (missing.length) deps.log?.warn({ schoolId, donationId, certificateNo, missing }, 'certificate text has characters the font cannot draw')
+  if (missing.length)
+    deps.log?.warn({ schoolId, donationId, certificateNo, missing }, 'certificate text has characters the font cannot draw')
   const jpeg = await renderCertificate(data)
   const dir = path.join(deps.dataDir, 'files', 'certificates', school.code)
   mkdirSync(dir, { recursive: true })
@@ -79,7 +97,12 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
   const tmp = path.join(dir, `.${name}.tmp`)
   writeFileSync(tmp, jpeg)
   renameSync(tmp, path.join(dir, name))
-  await db.updateTable('certificate').set({ file_url: `/files/certificates/${school.code}/${name}` })
-    .where('school_id', '=', schoolId).where('donation_id', '=', donationId).where('file_url', '=', '').execute()
+  await db
+    .updateTable('certificate')
+    .set({ file_url: `/files/certificates/${school.code}/${name}` })
+    .where('school_id', '=', schoolId)
+    .where('donation_id', '=', donationId)
+    .where('file_url', '=', '')
+    .execute()
   return 'issued'
 }

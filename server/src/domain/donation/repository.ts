@@ -11,7 +11,9 @@ type Db = Kysely<DB> | Transaction<DB>
 type DirectoryDb = DB & { d: DB['donation']; p: DB['project'] }
 
 export interface DirectoryFilter {
-  itemsId?: number | null; togetherId?: number | null; s?: string
+  itemsId?: number | null
+  togetherId?: number | null
+  s?: string
   /** the school masks donor names: the search sees only the mask (first character + "**"), never the name */
   maskNames?: boolean
 }
@@ -32,17 +34,26 @@ function maskedNameMatch(eb: ExpressionBuilder<DirectoryDb, 'd'>, s: string): Ex
 }
 
 function directoryBase(db: Db, schoolId: number, f: DirectoryFilter) {
-  let q = db.selectFrom('donation as d')
+  let q = db
+    .selectFrom('donation as d')
     .innerJoin('project as p', 'p.id', 'd.items_id')
-    .where('d.school_id', '=', schoolId).where('p.school_id', '=', schoolId).where('d.status', '=', 'paid')
+    .where('d.school_id', '=', schoolId)
+    .where('p.school_id', '=', schoolId)
+    .where('d.status', '=', 'paid')
   if (f.itemsId) q = q.where('d.items_id', '=', f.itemsId)
   if (f.togetherId) q = q.where('d.together_id', '=', f.togetherId)
   // The donor asked to be left out of the directory (the form's isNoData switch): the gift still counts in every
   // total, it is just not listed.
-  q = q.where(({ not, exists, selectFrom }) => not(exists(
-    selectFrom('donation_submission as ds').select('ds.donation_id')
-      .whereRef('ds.donation_id', '=', 'd.id').where('ds.is_no_data', '=', 1)
-  )))
+  q = q.where(({ not, exists, selectFrom }) =>
+    not(
+      exists(
+        selectFrom('donation_submission as ds')
+          .select('ds.donation_id')
+          .whereRef('ds.donation_id', '=', 'd.id')
+          .where('ds.is_no_data', '=', 1)
+      )
+    )
+  )
   const s = f.s?.trim()
   // An anonymous gift must not be findable by the donor's real name, nor a masked one by what the mask hides.
   if (s) {
@@ -55,18 +66,38 @@ function directoryBase(db: Db, schoolId: number, f: DirectoryFilter) {
 }
 
 export async function directoryPage(db: Db, schoolId: number, f: DirectoryFilter, order: DirectoryOrder, limit: number, offset: number) {
-  const { total } = await directoryBase(db, schoolId, f).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+  const { total } = await directoryBase(db, schoolId, f)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow()
   let q = directoryBase(db, schoolId, f)
     .leftJoin('sub_project as sp', (j) => j.onRef('sp.id', '=', 'd.sub_items_id').on('sp.school_id', '=', schoolId))
     .leftJoin('app_user as u', (j) => j.onRef('u.id', '=', 'd.user_id').on('u.school_id', '=', schoolId))
-    .select(['d.id', 'd.donor_name', 'd.is_anonymous', 'd.amount_fen', 'd.material_number', 'd.paid_at',
-      'p.name as items_name', 'p.crowd_type', 'p.material_unit', 'sp.name as sub_items_name', 'u.avatar'])
+    .select([
+      'd.id',
+      'd.donor_name',
+      'd.is_anonymous',
+      'd.amount_fen',
+      'd.material_number',
+      'd.paid_at',
+      'p.name as items_name',
+      'p.crowd_type',
+      'p.material_unit',
+      'sp.name as sub_items_name',
+      'u.avatar'
+    ])
   // Ties broken by id so paging never repeats or skips a row.
   switch (order) {
-    case 'donate_time_asc': q = q.orderBy('d.paid_at', 'asc').orderBy('d.id', 'asc'); break
-    case '1': q = q.orderBy('d.amount_fen', 'desc').orderBy('d.paid_at', 'desc').orderBy('d.id', 'desc'); break
-    case 'donate_money_asc': q = q.orderBy('d.amount_fen', 'asc').orderBy('d.paid_at', 'asc').orderBy('d.id', 'asc'); break
-    default: q = q.orderBy('d.paid_at', 'desc').orderBy('d.id', 'desc')
+    case 'donate_time_asc':
+      q = q.orderBy('d.paid_at', 'asc').orderBy('d.id', 'asc')
+      break
+    case '1':
+      q = q.orderBy('d.amount_fen', 'desc').orderBy('d.paid_at', 'desc').orderBy('d.id', 'desc')
+      break
+    case 'donate_money_asc':
+      q = q.orderBy('d.amount_fen', 'asc').orderBy('d.paid_at', 'asc').orderBy('d.id', 'asc')
+      break
+    default:
+      q = q.orderBy('d.paid_at', 'desc').orderBy('d.id', 'desc')
   }
   const rows = await q.limit(limit).offset(offset).execute()
   return { total: Number(total), rows }
@@ -75,7 +106,9 @@ export async function directoryPage(db: Db, schoolId: number, f: DirectoryFilter
 export async function totals(db: Db, schoolId: number, itemsId?: number | null) {
   let q = db.selectFrom('donation').where('school_id', '=', schoolId).where('status', '=', 'paid')
   if (itemsId) q = q.where('items_id', '=', itemsId)
-  const r = await q.select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('amount_fen').as('fen')]).executeTakeFirstOrThrow()
+  const r = await q
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('amount_fen').as('fen')])
+    .executeTakeFirstOrThrow()
   return { count: Number(r.count), fen: Number(r.fen ?? 0) }
 }
 
@@ -83,8 +116,13 @@ export async function totals(db: Db, schoolId: number, itemsId?: number | null) 
 export async function namingLabels(db: Db, schoolId: number, donationIds: number[]) {
   const out = new Map<number, string>()
   if (!donationIds.length) return out
-  const rows = await db.selectFrom('donation_naming').select(['donation_id', 'label', 'quantity'])
-    .where('school_id', '=', schoolId).where('donation_id', 'in', donationIds).orderBy('id').execute()
+  const rows = await db
+    .selectFrom('donation_naming')
+    .select(['donation_id', 'label', 'quantity'])
+    .where('school_id', '=', schoolId)
+    .where('donation_id', 'in', donationIds)
+    .orderBy('id')
+    .execute()
   for (const r of rows) {
     const text = r.quantity > 1 ? `${r.label}×${r.quantity}` : r.label
     out.set(r.donation_id, out.has(r.donation_id) ? `${out.get(r.donation_id)}、${text}` : text)
@@ -94,19 +132,38 @@ export async function namingLabels(db: Db, schoolId: number, donationIds: number
 
 /** Paid naming gifts of one project that named a seat (kind 'seat') or books ('book'), newest first. */
 export async function namingPage(db: Db, schoolId: number, itemsId: number, kind: 'seat' | 'book', limit: number, offset: number) {
-  const base = db.selectFrom('donation as d')
-    .where('d.school_id', '=', schoolId).where('d.items_id', '=', itemsId).where('d.status', '=', 'paid')
-    .where((eb) => eb.exists(eb.selectFrom('donation_naming as n').select('n.id')
-      .whereRef('n.donation_id', '=', 'd.id').where('n.school_id', '=', schoolId).where('n.kind', '=', kind)))
+  const base = db
+    .selectFrom('donation as d')
+    .where('d.school_id', '=', schoolId)
+    .where('d.items_id', '=', itemsId)
+    .where('d.status', '=', 'paid')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('donation_naming as n')
+          .select('n.id')
+          .whereRef('n.donation_id', '=', 'd.id')
+          .where('n.school_id', '=', schoolId)
+          .where('n.kind', '=', kind)
+      )
+    )
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-  const rows = await base.select(['d.id', 'd.donor_name', 'd.is_anonymous', 'd.amount_fen', 'd.paid_at'])
-    .orderBy('d.paid_at', 'desc').orderBy('d.id', 'desc').limit(limit).offset(offset).execute()
+  const rows = await base
+    .select(['d.id', 'd.donor_name', 'd.is_anonymous', 'd.amount_fen', 'd.paid_at'])
+    .orderBy('d.paid_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
   return { total: Number(total), rows }
 }
 
 export async function togetherPage(db: Db, schoolId: number, itemsId: number, limit: number, offset: number) {
-  const base = db.selectFrom('together_donation').where('school_id', '=', schoolId)
-    .where('items_id', '=', itemsId).where('status', '=', 'active')
+  const base = db
+    .selectFrom('together_donation')
+    .where('school_id', '=', schoolId)
+    .where('items_id', '=', itemsId)
+    .where('status', '=', 'active')
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
   const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute()
   return { total: Number(total), rows }
@@ -115,10 +172,20 @@ export async function togetherPage(db: Db, schoolId: number, itemsId: number, li
 export async function togetherStats(db: Db, schoolId: number, ids: number[]) {
   const out = new Map<number, { fen: number; material: number; count: number }>()
   if (!ids.length) return out
-  const rows = await db.selectFrom('donation')
-    .select((eb) => ['together_id', eb.fn.sum<number>('amount_fen').as('fen'), eb.fn.sum<number>('material_number').as('material'), eb.fn.countAll<number>().as('count')])
-    .where('school_id', '=', schoolId).where('status', '=', 'paid').where('together_id', 'in', ids)
-    .groupBy('together_id').execute()
-  for (const r of rows) out.set(Number(r.together_id), { fen: Number(r.fen ?? 0), material: Number(r.material ?? 0), count: Number(r.count) })
+  const rows = await db
+    .selectFrom('donation')
+    .select((eb) => [
+      'together_id',
+      eb.fn.sum<number>('amount_fen').as('fen'),
+      eb.fn.sum<number>('material_number').as('material'),
+      eb.fn.countAll<number>().as('count')
+    ])
+    .where('school_id', '=', schoolId)
+    .where('status', '=', 'paid')
+    .where('together_id', 'in', ids)
+    .groupBy('together_id')
+    .execute()
+  for (const r of rows)
+    out.set(Number(r.together_id), { fen: Number(r.fen ?? 0), material: Number(r.material ?? 0), count: Number(r.count) })
   return out
 }

@@ -1,8 +1,15 @@
 /** Donation directory (jzml), project donor tabs, naming lists, joint donations: the read side of orders. */
 import type { Kysely } from 'kysely'
 import {
-  DIRECTORY_ORDER_CYCLE, PAGE_SIZE,
-  type DirectoryOrder, type DirectoryTotal, type DonationRecord, type Lang, type NamingRecord, type Page, type TogetherDonation
+  DIRECTORY_ORDER_CYCLE,
+  PAGE_SIZE,
+  type DirectoryOrder,
+  type DirectoryTotal,
+  type DonationRecord,
+  type Lang,
+  type NamingRecord,
+  type Page,
+  type TogetherDonation
 } from '../../../../types'
 import type { DB } from '../../db/types'
 import { t } from '../../i18n'
@@ -14,7 +21,10 @@ import { getSchoolSetting } from '../school/repository'
 import { requireProject } from '../project/service'
 import * as repo from './repository'
 
-export interface NameRules { mask: boolean; lang: Lang }
+export interface NameRules {
+  mask: boolean
+  lang: Lang
+}
 
 /** Anonymous -> localised label; masked schools -> first character + "**"; otherwise the name as given. */
 export function displayName(row: { donor_name: string; is_anonymous: number }, rules: NameRules): string {
@@ -28,7 +38,12 @@ async function nameRules(db: Kysely<DB>, schoolId: number, lang: Lang) {
 }
 
 export interface DirectoryQuery {
-  limit?: number | null; offset?: number | null; s?: string; itemsId?: number | null; donateTogetherId?: number | null; order?: string
+  limit?: number | null
+  offset?: number | null
+  s?: string
+  itemsId?: number | null
+  donateTogetherId?: number | null
+  order?: string
 }
 
 export async function directory(db: Kysely<DB>, schoolId: number, lang: Lang, q: DirectoryQuery): Promise<Page<DonationRecord>> {
@@ -36,15 +51,25 @@ export async function directory(db: Kysely<DB>, schoolId: number, lang: Lang, q:
   const { rules, defaultOrder } = await nameRules(db, schoolId, lang)
   // Absent order -> the school's default; '' is an explicit "time, newest first".
   const order: DirectoryOrder = q.order === undefined ? defaultOrder : (q.order as DirectoryOrder)
-  const { total, rows } = await repo.directoryPage(db, schoolId,
-    { itemsId: q.itemsId, togetherId: q.donateTogetherId, s: q.s, maskNames: rules.mask }, DIRECTORY_ORDER_CYCLE.includes(order) ? order : '', limit, offset)
-  const seats = await repo.namingLabels(db, schoolId, rows.map((r) => r.id))
+  const { total, rows } = await repo.directoryPage(
+    db,
+    schoolId,
+    { itemsId: q.itemsId, togetherId: q.donateTogetherId, s: q.s, maskNames: rules.mask },
+    DIRECTORY_ORDER_CYCLE.includes(order) ? order : '',
+    limit,
+    offset
+  )
+  const seats = await repo.namingLabels(
+    db,
+    schoolId,
+    rows.map((r) => r.id)
+  )
   return {
     total,
     rows: rows.map((r) => ({
       id: r.id,
       name: displayName(r, rules),
-      avatar: r.is_anonymous ? '' : r.avatar ?? '',
+      avatar: r.is_anonymous ? '' : (r.avatar ?? ''),
       donateMoney: fenToYuan(r.amount_fen),
       donateMaterialNumber: r.material_number,
       materialUnit: r.material_unit,
@@ -62,27 +87,47 @@ export async function directoryTotal(db: Kysely<DB>, schoolId: number, itemsId?:
   return { totalCount: count, totalMoney: fenToYuan(fen) }
 }
 
-export async function namingRecords(db: Kysely<DB>, schoolId: number, lang: Lang, kind: 'seat' | 'book',
-  q: { itemsId: number; limit?: number | null; offset?: number | null }): Promise<Page<NamingRecord>> {
+export async function namingRecords(
+  db: Kysely<DB>,
+  schoolId: number,
+  lang: Lang,
+  kind: 'seat' | 'book',
+  q: { itemsId: number; limit?: number | null; offset?: number | null }
+): Promise<Page<NamingRecord>> {
   await requireProject(db, schoolId, q.itemsId)
   const { limit, offset } = pageWindow(q, PAGE_SIZE.DETAIL_NAMING, PAGE_SIZE.MAX)
   const { rules } = await nameRules(db, schoolId, lang)
   const { total, rows } = await repo.namingPage(db, schoolId, q.itemsId, kind, limit, offset)
-  const seats = await repo.namingLabels(db, schoolId, rows.map((r) => r.id))
+  const seats = await repo.namingLabels(
+    db,
+    schoolId,
+    rows.map((r) => r.id)
+  )
   return {
     total,
     rows: rows.map((r) => ({
-      id: r.id, name: displayName(r, rules), seat: seats.get(r.id) ?? '', donateTime: toWireDate(r.paid_at), donateMoney: fenToYuan(r.amount_fen)
+      id: r.id,
+      name: displayName(r, rules),
+      seat: seats.get(r.id) ?? '',
+      donateTime: toWireDate(r.paid_at),
+      donateMoney: fenToYuan(r.amount_fen)
     }))
   }
 }
 
-export async function togetherList(db: Kysely<DB>, schoolId: number,
-  q: { itemsId: number; limit?: number | null; offset?: number | null }): Promise<Page<TogetherDonation>> {
+export async function togetherList(
+  db: Kysely<DB>,
+  schoolId: number,
+  q: { itemsId: number; limit?: number | null; offset?: number | null }
+): Promise<Page<TogetherDonation>> {
   const p = await requireProject(db, schoolId, q.itemsId)
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
   const { total, rows } = await repo.togetherPage(db, schoolId, q.itemsId, limit, offset)
-  const stats = await repo.togetherStats(db, schoolId, rows.map((r) => r.id))
+  const stats = await repo.togetherStats(
+    db,
+    schoolId,
+    rows.map((r) => r.id)
+  )
   return {
     total,
     rows: rows.map((r) => {

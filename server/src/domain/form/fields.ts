@@ -33,7 +33,10 @@ export function visibleFields(fields: FormField[], data: FormData): FormField[] 
       const controller = byName.get(f.conditionFieldName)
       // A cycle or an absurd chain is treated as hidden rather than looping.
       const controllerVisible = !controller || (depth < 16 && controller !== f && visible(controller, depth + 1))
-      const allowed = f.conditionFieldValue.split(',').map((s) => s.trim()).filter(Boolean)
+      const allowed = f.conditionFieldValue
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
       const current = valueOf(data, f.conditionFieldName)
       const currentValues = controller?.fieldUiType === 'select2' ? current.split(',').map((s) => s.trim()) : [current]
       v = controllerVisible && currentValues.some((c) => c !== '' && allowed.includes(c))
@@ -44,7 +47,10 @@ export function visibleFields(fields: FormField[], data: FormData): FormField[] 
   return fields.filter((f) => visible(f, 0))
 }
 
-export interface Mobile { code: string; number: string }
+export interface Mobile {
+  code: string
+  number: string
+}
 
 /** "86-13800138000", "+86-13800138000" or bare digits (area code 86). null when unreadable. */
 export function parseMobile(raw: string): Mobile | null {

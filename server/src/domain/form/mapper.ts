@@ -71,8 +71,9 @@ export function parseFields(json: string): FormField[] {
     const ui = str(f.fieldUiType, 16)
     if (!fieldName || !UI_TYPES.has(ui)) continue
     const optionList: FieldOption[] = Array.isArray(f.optionList)
-      ? (f.optionList as Record<string, unknown>[]).filter((o) => o && str(o.id, 64) !== '' && str(o.title, 200) !== '')
-        .map((o) => ({ id: str(o.id, 64), title: str(o.title, 200) }))
+      ? (f.optionList as Record<string, unknown>[])
+          .filter((o) => o && str(o.id, 64) !== '' && str(o.title, 200) !== '')
+          .map((o) => ({ id: str(o.id, 64), title: str(o.title, 200) }))
       : []
     out.push({
       fieldName,
@@ -103,7 +104,11 @@ export function toFormModel(row: FormRow): FormModel {
     receiptWaysElectronic: numberList(row.receipt_way_electronic_list, new Set([3, 4])),
     certificateWaysPaper: numberList(row.certificate_way_paper_list, new Set([1, 2])),
     offlineContactInfo: row.offline_contact_info,
-    certificatePickup: { address: row.certificate_pickup_address, name: row.certificate_pickup_name, mobile: row.certificate_pickup_mobile },
+    certificatePickup: {
+      address: row.certificate_pickup_address,
+      name: row.certificate_pickup_name,
+      mobile: row.certificate_pickup_mobile
+    },
     receiptPickup: { address: row.receipt_pickup_address, name: row.receipt_pickup_name, mobile: row.receipt_pickup_mobile },
     showAnonymous: !!row.is_show_anonymous,
     showNoData: !!row.is_show_no_data,
@@ -127,18 +132,43 @@ export function toFormModel(row: FormRow): FormModel {
  * amount, no receipts, no extra fields (the donor's name falls back to the account's nickname).
  */
 export const BUILTIN_FORM: FormModel = {
-  id: 0, minFen: 0, integerOnly: false, payTypes: [1, 2], receiptTypes: [], receiptWaysPaper: [], receiptWaysElectronic: [],
-  certificateWaysPaper: [], offlineContactInfo: '', certificatePickup: { address: '', name: '', mobile: '' },
-  receiptPickup: { address: '', name: '', mobile: '' }, showAnonymous: true, showNoData: false, openCertificate: true,
-  showCertificate: true, minFenCertificate: 0, openReceipt: false, showReceipt: false, minFenReceipt: 0, largeRemind: false,
-  largeFen: 0, remindContent: '', creditCodeRequired: false, successWord: '', fields: []
+  id: 0,
+  minFen: 0,
+  integerOnly: false,
+  payTypes: [1, 2],
+  receiptTypes: [],
+  receiptWaysPaper: [],
+  receiptWaysElectronic: [],
+  certificateWaysPaper: [],
+  offlineContactInfo: '',
+  certificatePickup: { address: '', name: '', mobile: '' },
+  receiptPickup: { address: '', name: '', mobile: '' },
+  showAnonymous: true,
+  showNoData: false,
+  openCertificate: true,
+  showCertificate: true,
+  minFenCertificate: 0,
+  openReceipt: false,
+  showReceipt: false,
+  minFenReceipt: 0,
+  largeRemind: false,
+  largeFen: 0,
+  remindContent: '',
+  creditCodeRequired: false,
+  successWord: '',
+  fields: []
 }
 
 const f = (b: boolean): 0 | 1 => (b ? 1 : 0)
 
-export function toFormConfig(m: FormModel, extra: {
-  onlineDisabled: boolean; schoolOfflineContact: string; donateRecord: FormConfig['donateRecord']
-}): FormConfig {
+export function toFormConfig(
+  m: FormModel,
+  extra: {
+    onlineDisabled: boolean
+    schoolOfflineContact: string
+    donateRecord: FormConfig['donateRecord']
+  }
+): FormConfig {
   return {
     id: m.id,
     minMoney: fenToYuan(m.minFen),
@@ -149,7 +179,7 @@ export function toFormConfig(m: FormModel, extra: {
     receiptWayElectronicList: m.receiptWaysElectronic,
     certificateWayPaperList: m.certificateWaysPaper,
     // The school's switch wins: when online giving is off the donor sees the contact text instead of the form.
-    offlineContactInfo: extra.onlineDisabled ? (extra.schoolOfflineContact || m.offlineContactInfo) : m.offlineContactInfo,
+    offlineContactInfo: extra.onlineDisabled ? extra.schoolOfflineContact || m.offlineContactInfo : m.offlineContactInfo,
     isOnlineDisabled: f(extra.onlineDisabled),
     certificatePickUpAddress: m.certificatePickup.address,
     certificatePickUpName: m.certificatePickup.name,

@@ -9,21 +9,44 @@ export const getForm = (db: Db, schoolId: number, id: number) =>
 
 /** The school's default form: the one flagged default, else the oldest. */
 export const getDefaultForm = (db: Db, schoolId: number) =>
-  db.selectFrom('donation_form').selectAll().where('school_id', '=', schoolId)
-    .orderBy('is_default', 'desc').orderBy('id', 'asc').limit(1).executeTakeFirst()
+  db
+    .selectFrom('donation_form')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .orderBy('is_default', 'desc')
+    .orderBy('id', 'asc')
+    .limit(1)
+    .executeTakeFirst()
 
 export async function isCertifiedAlumnus(db: Db, schoolId: number, openId: string): Promise<boolean> {
-  const r = await db.selectFrom('certified_alumnus').select('id').where('school_id', '=', schoolId).where('open_id', '=', openId).executeTakeFirst()
+  const r = await db
+    .selectFrom('certified_alumnus')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('open_id', '=', openId)
+    .executeTakeFirst()
   return !!r
 }
 
 /** The donor's most recent submission (prefills the next form). */
 export const lastSubmission = (db: Db, schoolId: number, userId: number) =>
-  db.selectFrom('donation as d').innerJoin('donation_submission as s', 's.donation_id', 'd.id')
+  db
+    .selectFrom('donation as d')
+    .innerJoin('donation_submission as s', 's.donation_id', 'd.id')
     .select(['s.certificate_donor_name', 's.form_data'])
-    .where('d.school_id', '=', schoolId).where('s.school_id', '=', schoolId).where('d.user_id', '=', userId)
-    .orderBy('d.id', 'desc').limit(1).executeTakeFirst()
+    .where('d.school_id', '=', schoolId)
+    .where('s.school_id', '=', schoolId)
+    .where('d.user_id', '=', userId)
+    .orderBy('d.id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
 
 export const subProjectsWithPrices = (db: Db, schoolId: number, itemsId: number) =>
-  db.selectFrom('sub_project').select(['id', 'name', 'fix_money']).where('school_id', '=', schoolId)
-    .where('items_id', '=', itemsId).orderBy('sort_no').orderBy('id').execute()
+  db
+    .selectFrom('sub_project')
+    .select(['id', 'name', 'fix_money'])
+    .where('school_id', '=', schoolId)
+    .where('items_id', '=', itemsId)
+    .orderBy('sort_no')
+    .orderBy('id')
+    .execute()

@@ -21,7 +21,7 @@ export function certificateDue(form: Pick<FormModel, 'openCertificate' | 'minFen
 }
 
 export async function resolveForm(db: Db, schoolId: number, project: Pick<Selectable<ProjectTable>, 'form_id'>): Promise<FormModel> {
-  const row = (project.form_id ? await repo.getForm(db, schoolId, project.form_id) : undefined) ?? await repo.getDefaultForm(db, schoolId)
+  const row = (project.form_id ? await repo.getForm(db, schoolId, project.form_id) : undefined) ?? (await repo.getDefaultForm(db, schoolId))
   return row ? toFormModel(row) : BUILTIN_FORM
 }
 
@@ -55,7 +55,8 @@ export const alumniRequired = () =>
  */
 export async function checkPermission(db: Kysely<DB>, schoolId: number, itemsId: number, userId: number | null): Promise<PermissionResult> {
   const project = await requireProject(db, schoolId, itemsId)
-  if (!userId) throw new AppError('authRequired', ResultCode.ERROR, 200, {}, { errorCode: PermissionCode.AUTH_REQUIRED } satisfies PermissionResult)
+  if (!userId)
+    throw new AppError('authRequired', ResultCode.ERROR, 200, {}, { errorCode: PermissionCode.AUTH_REQUIRED } satisfies PermissionResult)
   if (!(await mayDonate(db, schoolId, project, userId))) throw alumniRequired()
   return { errorCode: '' }
 }
@@ -64,7 +65,8 @@ export function parseFixMoney(json: string): { title: string; fen: number }[] {
   try {
     const v = JSON.parse(json) as Array<{ title?: unknown; fen?: unknown }>
     if (!Array.isArray(v)) return []
-    return v.filter((o) => o && typeof o.title === 'string' && Number.isSafeInteger(o.fen) && (o.fen as number) > 0)
+    return v
+      .filter((o) => o && typeof o.title === 'string' && Number.isSafeInteger(o.fen) && (o.fen as number) > 0)
       .map((o) => ({ title: o.title as string, fen: o.fen as number }))
   } catch {
     return []

@@ -17,7 +17,12 @@ export const isUniqueViolation = (err: unknown) => {
 export const clean = (v: string | null | undefined, max: number) => (v ?? '').trim().slice(0, max)
 
 /** Address, contact and mobile of a mailed application (docs/product §5), in that order; the mobile as "86-…". */
-export function requirePostal(b: { postalAddress?: string | null; postalContact?: string | null; postalMobile?: string | null; area?: string | null }) {
+export function requirePostal(b: {
+  postalAddress?: string | null
+  postalContact?: string | null
+  postalMobile?: string | null
+  area?: string | null
+}) {
   const address = clean(b.postalAddress, 500)
   const contact = clean(b.postalContact, 64)
   const mobileRaw = clean(b.postalMobile, 32)

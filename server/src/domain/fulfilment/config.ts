@@ -42,7 +42,9 @@ export const DEFAULT_FULFILMENT: FulfilmentConfig = {
 function numbers(json: string, allowed: number[]): number[] {
   try {
     const v = JSON.parse(json) as unknown
-    return Array.isArray(v) ? [...new Set(v.filter((x): x is number => Number.isInteger(x) && allowed.includes(x as number)))].sort((a, b) => a - b) : []
+    return Array.isArray(v)
+      ? [...new Set(v.filter((x): x is number => Number.isInteger(x) && allowed.includes(x as number)))].sort((a, b) => a - b)
+      : []
   } catch {
     return []
   }
@@ -53,8 +55,14 @@ function numbers(json: string, allowed: number[]): number[] {
  * already set ways, pickup addresses and the credit-code rule for donate-time requests; without that, the defaults.
  */
 async function fromDefaultForm(db: Db, schoolId: number): Promise<FulfilmentConfig> {
-  const f = await db.selectFrom('donation_form').selectAll().where('school_id', '=', schoolId).where('is_default', '=', 1)
-    .orderBy('id').limit(1).executeTakeFirst()
+  const f = await db
+    .selectFrom('donation_form')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('is_default', '=', 1)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
   if (!f) return DEFAULT_FULFILMENT
   const certificateWays = numbers(f.certificate_way_paper_list, [1, 2])
   const receiptTypes = numbers(f.receipt_type_list, [1, 2])
@@ -80,7 +88,7 @@ export async function getFulfilmentConfig(db: Db, schoolId: number): Promise<Ful
     certificateWays: numbers(r.certificate_way_paper_list, [1, 2]),
     certificatePickup: { address: r.certificate_pickup_address, name: r.certificate_pickup_name, mobile: r.certificate_pickup_mobile },
     isOpenReceipt: !!r.is_open_receipt,
-    validType: (r.valid_type === 0 || r.valid_type === 2 ? r.valid_type : 1),
+    validType: r.valid_type === 0 || r.valid_type === 2 ? r.valid_type : 1,
     isCreditCode: !!r.is_credit_code,
     receiptTypes: numbers(r.receipt_type_list, [1, 2]),
     receiptWaysPaper: numbers(r.receipt_way_paper_list, [1, 2]),
@@ -89,7 +97,12 @@ export async function getFulfilmentConfig(db: Db, schoolId: number): Promise<Ful
   }
 }
 
-export async function saveFulfilmentConfig(db: Db, schoolId: number, patch: Partial<FulfilmentConfig>, now = new Date()): Promise<FulfilmentConfig> {
+export async function saveFulfilmentConfig(
+  db: Db,
+  schoolId: number,
+  patch: Partial<FulfilmentConfig>,
+  now = new Date()
+): Promise<FulfilmentConfig> {
   const c = { ...(await getFulfilmentConfig(db, schoolId)), ...patch }
   const row = {
     is_open_paper: c.isOpenPaper ? 1 : 0,
@@ -108,8 +121,11 @@ export async function saveFulfilmentConfig(db: Db, schoolId: number, patch: Part
     receipt_pickup_mobile: c.receiptPickup.mobile,
     updated_at: now.toISOString()
   }
-  await db.insertInto('fulfilment_setting').values({ school_id: schoolId, ...row })
-    .onConflict((oc) => oc.column('school_id').doUpdateSet(row)).execute()
+  await db
+    .insertInto('fulfilment_setting')
+    .values({ school_id: schoolId, ...row })
+    .onConflict((oc) => oc.column('school_id').doUpdateSet(row))
+    .execute()
   return getFulfilmentConfig(db, schoolId)
 }
 

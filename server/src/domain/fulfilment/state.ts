@@ -43,7 +43,12 @@ export interface AdvanceInput {
 
 async function load(db: Db, kind: FulfilmentKind, schoolId: number, id: number) {
   if (kind === 'certificate') {
-    const r = await db.selectFrom('certificate_request').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
+    const r = await db
+      .selectFrom('certificate_request')
+      .selectAll()
+      .where('school_id', '=', schoolId)
+      .where('id', '=', id)
+      .executeTakeFirst()
     return r && { status: r.status, way: r.certificate_way, fileUrl: '' }
   }
   const r = await db.selectFrom('receipt_request').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
@@ -65,43 +70,100 @@ export async function advance(db: Kysely<DB>, a: AdvanceInput): Promise<{ from: 
     const set = { status: a.to, updated_at: now, ...(mailed ? { express_company: company, express_no: number } : {}) }
     let r
     if (a.kind === 'certificate') {
-      r = await trx.updateTable('certificate_request').set(set)
-        .where('school_id', '=', a.schoolId).where('id', '=', a.id).where('status', '=', row.status).executeTakeFirst()
+      r = await trx
+        .updateTable('certificate_request')
+        .set(set)
+        .where('school_id', '=', a.schoolId)
+        .where('id', '=', a.id)
+        .where('status', '=', row.status)
+        .executeTakeFirst()
     } else {
-      let q = trx.updateTable('receipt_request').set(set).where('school_id', '=', a.schoolId).where('id', '=', a.id).where('status', '=', row.status)
+      let q = trx
+        .updateTable('receipt_request')
+        .set(set)
+        .where('school_id', '=', a.schoolId)
+        .where('id', '=', a.id)
+        .where('status', '=', row.status)
       // the file checked above must still be there
       if (a.to === 7) q = q.where('file_url', '!=', '')
       r = await q.executeTakeFirst()
     }
     if (Number(r.numUpdatedRows) !== 1) throw bizError('statusChanged')
-    await trx.insertInto('fulfilment_history').values({
-      school_id: a.schoolId, kind: a.kind, request_id: a.id, action: 'advance', from_status: row.status, to_status: a.to, staff_id: a.staffId,
-      detail: JSON.stringify(mailed ? { expressCompany: company, expressNo: number } : {}), created_at: now
-    }).execute()
+    await trx
+      .insertInto('fulfilment_history')
+      .values({
+        school_id: a.schoolId,
+        kind: a.kind,
+        request_id: a.id,
+        action: 'advance',
+        from_status: row.status,
+        to_status: a.to,
+        staff_id: a.staffId,
+        detail: JSON.stringify(mailed ? { expressCompany: company, expressNo: number } : {}),
+        created_at: now
+      })
+      .execute()
   })
   return { from: row.status, to: a.to }
 }
 
 /** Sets the receipt's file (any status before 7 'sent'), recorded in the history as 'attach'. */
-export async function setReceiptFile(db: Kysely<DB>, a: { schoolId: number; id: number; staffId: number; fileUrl: string; now?: Date }): Promise<boolean> {
+export async function setReceiptFile(
+  db: Kysely<DB>,
+  a: { schoolId: number; id: number; staffId: number; fileUrl: string; now?: Date }
+): Promise<boolean> {
   const now = (a.now ?? new Date()).toISOString()
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('receipt_request').select(['status']).where('school_id', '=', a.schoolId).where('id', '=', a.id).executeTakeFirst()
+    const row = await trx
+      .selectFrom('receipt_request')
+      .select(['status'])
+      .where('school_id', '=', a.schoolId)
+      .where('id', '=', a.id)
+      .executeTakeFirst()
     if (!row) throw bizError('applicationNotFound')
     if (row.status === 7) throw bizError('receiptFileLocked')
-    const r = await trx.updateTable('receipt_request').set({ file_url: a.fileUrl, updated_at: now })
-      .where('school_id', '=', a.schoolId).where('id', '=', a.id).where('status', '=', row.status).executeTakeFirst()
+    const r = await trx
+      .updateTable('receipt_request')
+      .set({ file_url: a.fileUrl, updated_at: now })
+      .where('school_id', '=', a.schoolId)
+      .where('id', '=', a.id)
+      .where('status', '=', row.status)
+      .executeTakeFirst()
     if (Number(r.numUpdatedRows) !== 1) throw bizError('statusChanged')
-    await trx.insertInto('fulfilment_history').values({
-      school_id: a.schoolId, kind: 'receipt', request_id: a.id, action: 'attach', from_status: row.status, to_status: row.status,
-      staff_id: a.staffId, detail: JSON.stringify({ fileUrl: a.fileUrl }), created_at: now
-    }).execute()
+    await trx
+      .insertInto('fulfilment_history')
+      .values({
+        school_id: a.schoolId,
+        kind: 'receipt',
+        request_id: a.id,
+        action: 'attach',
+        from_status: row.status,
+        to_status: row.status,
+        staff_id: a.staffId,
+        detail: JSON.stringify({ fileUrl: a.fileUrl }),
+        created_at: now
+      })
+      .execute()
     return true
   })
 }
 
 export const historyOf = (db: Db, schoolId: number, kind: FulfilmentKind, id: number) =>
-  db.selectFrom('fulfilment_history').innerJoin('staff', 'staff.id', 'fulfilment_history.staff_id')
-    .select(['fulfilment_history.id', 'action', 'from_status', 'to_status', 'detail', 'fulfilment_history.created_at', 'staff.username', 'staff_id'])
-    .where('fulfilment_history.school_id', '=', schoolId).where('kind', '=', kind).where('request_id', '=', id)
-    .orderBy('fulfilment_history.id').execute()
+  db
+    .selectFrom('fulfilment_history')
+    .innerJoin('staff', 'staff.id', 'fulfilment_history.staff_id')
+    .select([
+      'fulfilment_history.id',
+      'action',
+      'from_status',
+      'to_status',
+      'detail',
+      'fulfilment_history.created_at',
+      'staff.username',
+      'staff_id'
+    ])
+    .where('fulfilment_history.school_id', '=', schoolId)
+    .where('kind', '=', kind)
+    .where('request_id', '=', id)
+    .orderBy('fulfilment_history.id')
+    .execute()

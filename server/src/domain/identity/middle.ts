@@ -33,7 +33,10 @@ export async function middleSignIn(rt: IdentityRuntime, schoolId: number, body: 
   const cfg = await oauthConfig(rt.db, schoolId, 'middle', rt.env)
   if (!cfg) {
     if (!(await loginSettings(rt.db, schoolId)).sandboxLogin) throw bizError('loginUnavailable')
-    const user = await findOrCreateUser(rt.db, schoolId, 'sandbox', body.openId, { nickname: DEFAULT_NICKNAME, avatar: defaultAvatar(body.openId) })
+    const user = await findOrCreateUser(rt.db, schoolId, 'sandbox', body.openId, {
+      nickname: DEFAULT_NICKNAME,
+      avatar: defaultAvatar(body.openId)
+    })
     return issueToken(rt.db, schoolId, user.id)
   }
   const secret = cfg.credentials.secret ?? ''
@@ -53,6 +56,9 @@ export async function middleSignIn(rt: IdentityRuntime, schoolId: number, body: 
   if (Math.abs(now / 1000 - timestamp) > HANDOFF_MAX_SKEW_S) throw bizError('handoffExpired')
   // remembered only once the signature is genuine, so forged requests cannot fill the store
   if (!rt.guesses.handoffs.remember(`${schoolId}:${signature}`, now)) throw bizError('handoffUsed')
-  const user = await findOrCreateUser(rt.db, schoolId, 'middle', body.openId, { nickname: DEFAULT_NICKNAME, avatar: defaultAvatar(body.openId) })
+  const user = await findOrCreateUser(rt.db, schoolId, 'middle', body.openId, {
+    nickname: DEFAULT_NICKNAME,
+    avatar: defaultAvatar(body.openId)
+  })
   return issueToken(rt.db, schoolId, user.id)
 }

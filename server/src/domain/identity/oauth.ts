@@ -29,13 +29,20 @@ export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do'
 const TIMEOUT_MS = 8000
 
 export class OAuthError extends Error {
-  constructor(message: string, readonly platform: LoginPlatform) {
+  constructor(
+    message: string,
+    readonly platform: LoginPlatform
+  ) {
     super(message)
     this.name = 'OAuthError'
   }
 }
 
-interface OauthRow { app_id: string; credentials: Record<string, string>; api_base: string }
+interface OauthRow {
+  app_id: string
+  credentials: Record<string, string>
+  api_base: string
+}
 
 function resolveEnv(v: unknown, env: NodeJS.ProcessEnv): string {
   if (typeof v !== 'string') return ''
@@ -45,9 +52,19 @@ function resolveEnv(v: unknown, env: NodeJS.ProcessEnv): string {
 }
 
 /** `middle`: the secret of the middle-school hand-off (middle.ts), stored like the platforms' credentials. */
-export async function oauthConfig(db: Kysely<DB>, schoolId: number, platform: LoginPlatform | 'middle', env = process.env): Promise<OauthRow | null> {
-  const r = await db.selectFrom('oauth_config').selectAll()
-    .where('school_id', '=', schoolId).where('platform', '=', platform).where('enabled', '=', 1).executeTakeFirst()
+export async function oauthConfig(
+  db: Kysely<DB>,
+  schoolId: number,
+  platform: LoginPlatform | 'middle',
+  env = process.env
+): Promise<OauthRow | null> {
+  const r = await db
+    .selectFrom('oauth_config')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('platform', '=', platform)
+    .where('enabled', '=', 1)
+    .executeTakeFirst()
   if (!r) return null
   let raw: Record<string, unknown> = {}
   try {
@@ -79,10 +96,16 @@ async function wechatOpenId(fetchImpl: FetchLike, cfg: OauthRow, platform: 'weap
   const base = cfg.api_base || WECHAT_API
   const secret = cfg.credentials.secret ?? ''
   if (!cfg.app_id || !secret) throw new OAuthError('appid or secret missing', platform)
-  const q = new URLSearchParams(platform === 'weapp'
-    ? { appid: cfg.app_id, secret, js_code: code, grant_type: 'authorization_code' }
-    : { appid: cfg.app_id, secret, code, grant_type: 'authorization_code' })
-  const body = await getJson(fetchImpl, `${base}${platform === 'weapp' ? '/sns/jscode2session' : '/sns/oauth2/access_token'}?${q}`, platform)
+  const q = new URLSearchParams(
+    platform === 'weapp'
+      ? { appid: cfg.app_id, secret, js_code: code, grant_type: 'authorization_code' }
+      : { appid: cfg.app_id, secret, code, grant_type: 'authorization_code' }
+  )
+  const body = await getJson(
+    fetchImpl,
+    `${base}${platform === 'weapp' ? '/sns/jscode2session' : '/sns/oauth2/access_token'}?${q}`,
+    platform
+  )
   if (body.errcode && body.errcode !== 0) throw new OAuthError(`errcode ${String(body.errcode)}: ${String(body.errmsg ?? '')}`, platform)
   if (typeof body.openid !== 'string' || !body.openid) throw new OAuthError('no openid in the answer', platform)
   return body.openid
@@ -99,14 +122,23 @@ async function alipayOpenId(fetchImpl: FetchLike, cfg: OauthRow, code: string, n
     throw new OAuthError((err as Error).message, 'alipay')
   }
   const params: Record<string, string> = {
-    app_id: cfg.app_id, method: 'alipay.system.oauth.token', format: 'JSON', charset: 'utf-8', sign_type: 'RSA2',
-    timestamp: toAlipayTime(now), version: '1.0', grant_type: 'authorization_code', code
+    app_id: cfg.app_id,
+    method: 'alipay.system.oauth.token',
+    format: 'JSON',
+    charset: 'utf-8',
+    sign_type: 'RSA2',
+    timestamp: toAlipayTime(now),
+    version: '1.0',
+    grant_type: 'authorization_code',
+    code
   }
   params.sign = rsa2Sign(alipaySignContent(params), priv)
   let text: string
   try {
     const res = await fetchImpl(cfg.api_base || ALIPAY_GATEWAY, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' }, body: formEncode(params),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
+      body: formEncode(params),
       signal: AbortSignal.timeout(TIMEOUT_MS)
     })
     text = await res.text()
@@ -160,7 +192,13 @@ export async function signInWithCode(rt: IdentityRuntime, schoolId: number, plat
 }
 
 /** getAuthUrl: the official-account OAuth page when the school has h5 credentials, else the sandbox redirect. */
-export async function authUrlFor(db: Kysely<DB>, schoolId: number, redirect: string, sandbox: () => string, env = process.env): Promise<string> {
+export async function authUrlFor(
+  db: Kysely<DB>,
+  schoolId: number,
+  redirect: string,
+  sandbox: () => string,
+  env = process.env
+): Promise<string> {
   const cfg = await oauthConfig(db, schoolId, 'h5', env)
   if (!cfg) return sandbox()
   const q = new URLSearchParams({ appid: cfg.app_id, redirect_uri: redirect, response_type: 'code', scope: 'snsapi_base', state: 'uplus' })

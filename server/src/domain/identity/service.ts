@@ -5,10 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import {
-  AccountType, PASSWORD_HASH_PATTERN,
-  type AccountTypeValue, type MobileLoginAnswer, type PassLoginAnswer
-} from '../../../../types'
+import { AccountType, PASSWORD_HASH_PATTERN, type AccountTypeValue, type MobileLoginAnswer, type PassLoginAnswer } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import { nowIso } from '../../lib/dates'
@@ -46,8 +43,12 @@ export async function getSmsCode(rt: IdentityRuntime, school: { id: number; code
  * Without a session: the user who owns the mobile, created on first use (source 'mobile'). With a session: binds
  * the mobile to that user, refused when the mobile belongs to someone else or the user has another mobile.
  */
-export async function mobileLogin(rt: IdentityRuntime, school: { id: number }, body: { mobile: string; code: string },
-  ctx: { ip: string; sessionUserId: number | null }): Promise<MobileLoginAnswer> {
+export async function mobileLogin(
+  rt: IdentityRuntime,
+  school: { id: number },
+  body: { mobile: string; code: string },
+  ctx: { ip: string; sessionUserId: number | null }
+): Promise<MobileLoginAnswer> {
   const { db } = rt
   await requireOpenLogin(db, school.id)
   const mobile = requireMobile(body.mobile)
@@ -56,28 +57,68 @@ export async function mobileLogin(rt: IdentityRuntime, school: { id: number }, b
   await consumeCode(db, school.id, mobile, body.code.trim(), now)
 
   const result = await db.transaction().execute(async (trx) => {
-    const owner = await trx.selectFrom('user_login').select('user_id')
-      .where('school_id', '=', school.id).where('kind', '=', 'mobile').where('login_key', '=', mobile.key).executeTakeFirst()
+    const owner = await trx
+      .selectFrom('user_login')
+      .select('user_id')
+      .where('school_id', '=', school.id)
+      .where('kind', '=', 'mobile')
+      .where('login_key', '=', mobile.key)
+      .executeTakeFirst()
     const stamp = now.toISOString()
     if (ctx.sessionUserId) {
       const userId = ctx.sessionUserId
       if (owner && owner.user_id !== userId) throw bizError('mobileBoundElsewhere')
       if (owner) return { userId, isNewUser: 0 as const, isBind: 0 as const }
-      const other = await trx.selectFrom('user_login').select('login_key')
-        .where('school_id', '=', school.id).where('user_id', '=', userId).where('kind', '=', 'mobile').executeTakeFirst()
+      const other = await trx
+        .selectFrom('user_login')
+        .select('login_key')
+        .where('school_id', '=', school.id)
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'mobile')
+        .executeTakeFirst()
       if (other) throw bizError('accountHasMobile')
-      await trx.insertInto('user_login').values({
-        school_id: school.id, user_id: userId, kind: 'mobile', login_key: mobile.key, secret_hash: '', created_at: stamp, updated_at: stamp
-      }).execute()
-      await trx.updateTable('app_user').set({ mobile: profileMobile(mobile) }).where('school_id', '=', school.id).where('id', '=', userId).execute()
+      await trx
+        .insertInto('user_login')
+        .values({
+          school_id: school.id,
+          user_id: userId,
+          kind: 'mobile',
+          login_key: mobile.key,
+          secret_hash: '',
+          created_at: stamp,
+          updated_at: stamp
+        })
+        .execute()
+      await trx
+        .updateTable('app_user')
+        .set({ mobile: profileMobile(mobile) })
+        .where('school_id', '=', school.id)
+        .where('id', '=', userId)
+        .execute()
       return { userId, isNewUser: 0 as const, isBind: 1 as const }
     }
     if (owner) return { userId: owner.user_id, isNewUser: 0 as const, isBind: 0 as const }
-    const user = await findOrCreateUser(trx, school.id, 'mobile', mobile.key, { nickname: DEFAULT_NICKNAME, avatar: defaultAvatar(mobile.key) })
-    await trx.updateTable('app_user').set({ mobile: profileMobile(mobile) }).where('id', '=', user.id).execute()
-    await trx.insertInto('user_login').values({
-      school_id: school.id, user_id: user.id, kind: 'mobile', login_key: mobile.key, secret_hash: '', created_at: stamp, updated_at: stamp
-    }).execute()
+    const user = await findOrCreateUser(trx, school.id, 'mobile', mobile.key, {
+      nickname: DEFAULT_NICKNAME,
+      avatar: defaultAvatar(mobile.key)
+    })
+    await trx
+      .updateTable('app_user')
+      .set({ mobile: profileMobile(mobile) })
+      .where('id', '=', user.id)
+      .execute()
+    await trx
+      .insertInto('user_login')
+      .values({
+        school_id: school.id,
+        user_id: user.id,
+        kind: 'mobile',
+        login_key: mobile.key,
+        secret_hash: '',
+        created_at: stamp,
+        updated_at: stamp
+      })
+      .execute()
     return { userId: user.id, isNewUser: 1 as const, isBind: 0 as const }
   })
   const token = await issueToken(db, school.id, result.userId)
@@ -85,16 +126,25 @@ export async function mobileLogin(rt: IdentityRuntime, school: { id: number }, b
 }
 
 /** Unknown account: isRegister 0 and no token (docs/product §8 账号不存在). Wrong password: -1. */
-export async function passLogin(rt: IdentityRuntime, school: { id: number }, body: { username: string; password: string },
-  ctx: { ip: string }): Promise<PassLoginAnswer> {
+export async function passLogin(
+  rt: IdentityRuntime,
+  school: { id: number },
+  body: { username: string; password: string },
+  ctx: { ip: string }
+): Promise<PassLoginAnswer> {
   const { db } = rt
   await requireOpenLogin(db, school.id)
   if (!PASSWORD_HASH_PATTERN.test(body.password)) throw bizError('passwordFormat')
   const username = normaliseUsername(body.username)
   const now = rt.now().getTime()
   if (!rt.guesses.ip.take(`${school.id}:${ctx.ip}`, now)) throw bizError('loginTooMany')
-  const login = await db.selectFrom('user_login').select(['user_id', 'secret_hash'])
-    .where('school_id', '=', school.id).where('kind', '=', 'password').where('login_key', '=', username).executeTakeFirst()
+  const login = await db
+    .selectFrom('user_login')
+    .select(['user_id', 'secret_hash'])
+    .where('school_id', '=', school.id)
+    .where('kind', '=', 'password')
+    .where('login_key', '=', username)
+    .executeTakeFirst()
   if (!login) return { isRegister: 0 }
   // Failures per (account, IP) and per IP, never per account alone: a stranger guessing wrong from elsewhere
   // cannot lock the donor out (guesses.ts).
@@ -113,32 +163,62 @@ export const sha256Hex = (s: string) => createHash('sha256').update(s, 'utf8').d
  * Creates or updates a donor account with a password (the foundation's accounts: CLI `staff.ts create-donor`).
  * `clientHash` is what the app would send: the lowercase hex SHA-256 of the password.
  */
-export async function setDonorPassword(db: Kysely<DB>, schoolId: number,
-  a: { username: string; clientHash: string; nickname?: string }): Promise<{ userId: number; created: boolean }> {
+export async function setDonorPassword(
+  db: Kysely<DB>,
+  schoolId: number,
+  a: { username: string; clientHash: string; nickname?: string }
+): Promise<{ userId: number; created: boolean }> {
   const username = normaliseUsername(a.username)
   if (!/^[a-z0-9_.@-]{3,64}$/.test(username)) throw new Error('username: 3 to 64 of a-z 0-9 _ . @ -')
   if (!PASSWORD_HASH_PATTERN.test(a.clientHash)) throw new Error('password hash must be 64 lowercase hex characters')
   const secret = await hashSecret(a.clientHash)
   return db.transaction().execute(async (trx) => {
     const stamp = nowIso()
-    const existing = await trx.selectFrom('user_login').select('user_id')
-      .where('school_id', '=', schoolId).where('kind', '=', 'password').where('login_key', '=', username).executeTakeFirst()
+    const existing = await trx
+      .selectFrom('user_login')
+      .select('user_id')
+      .where('school_id', '=', schoolId)
+      .where('kind', '=', 'password')
+      .where('login_key', '=', username)
+      .executeTakeFirst()
     if (existing) {
-      await trx.updateTable('user_login').set({ secret_hash: secret, updated_at: stamp })
-        .where('school_id', '=', schoolId).where('kind', '=', 'password').where('login_key', '=', username).execute()
+      await trx
+        .updateTable('user_login')
+        .set({ secret_hash: secret, updated_at: stamp })
+        .where('school_id', '=', schoolId)
+        .where('kind', '=', 'password')
+        .where('login_key', '=', username)
+        .execute()
       return { userId: existing.user_id, created: false }
     }
-    const user = await findOrCreateUser(trx, schoolId, 'account', username, { nickname: a.nickname || DEFAULT_NICKNAME, avatar: defaultAvatar(username) })
-    await trx.insertInto('user_login').values({
-      school_id: schoolId, user_id: user.id, kind: 'password', login_key: username, secret_hash: secret, created_at: stamp, updated_at: stamp
-    }).execute()
+    const user = await findOrCreateUser(trx, schoolId, 'account', username, {
+      nickname: a.nickname || DEFAULT_NICKNAME,
+      avatar: defaultAvatar(username)
+    })
+    await trx
+      .insertInto('user_login')
+      .values({
+        school_id: schoolId,
+        user_id: user.id,
+        kind: 'password',
+        login_key: username,
+        secret_hash: secret,
+        created_at: stamp,
+        updated_at: stamp
+      })
+      .execute()
     return { userId: user.id, created: true }
   })
 }
 
 /** docs/product §6: type 1 (no verified mobile) with open login shows the 'bind mobile' prompt. */
 export async function accountTypeOf(db: Kysely<DB>, schoolId: number, userId: number): Promise<AccountTypeValue> {
-  const m = await db.selectFrom('user_login').select('id')
-    .where('school_id', '=', schoolId).where('user_id', '=', userId).where('kind', '=', 'mobile').executeTakeFirst()
+  const m = await db
+    .selectFrom('user_login')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'mobile')
+    .executeTakeFirst()
   return m ? AccountType.MOBILE : AccountType.UNBOUND
 }

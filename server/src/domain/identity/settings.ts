@@ -5,7 +5,11 @@ import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 
-export interface LoginSettings { isOpenLogin: boolean; loginNotes: string; sandboxLogin: boolean }
+export interface LoginSettings {
+  isOpenLogin: boolean
+  loginNotes: string
+  sandboxLogin: boolean
+}
 
 export const DEFAULT_LOGIN_SETTINGS: LoginSettings = { isOpenLogin: true, loginNotes: '', sandboxLogin: true }
 
@@ -18,8 +22,14 @@ export async function loginSettings(db: Db, schoolId: number): Promise<LoginSett
 export async function saveLoginSettings(db: Db, schoolId: number, s: Partial<LoginSettings>, now = new Date()): Promise<void> {
   const next = { ...(await loginSettings(db, schoolId)), ...s }
   const row = {
-    is_open_login: next.isOpenLogin ? 1 : 0, login_notes: next.loginNotes, sandbox_login: next.sandboxLogin ? 1 : 0, updated_at: now.toISOString()
+    is_open_login: next.isOpenLogin ? 1 : 0,
+    login_notes: next.loginNotes,
+    sandbox_login: next.sandboxLogin ? 1 : 0,
+    updated_at: now.toISOString()
   }
-  await db.insertInto('login_setting').values({ school_id: schoolId, ...row })
-    .onConflict((oc) => oc.column('school_id').doUpdateSet(row)).execute()
+  await db
+    .insertInto('login_setting')
+    .values({ school_id: schoolId, ...row })
+    .onConflict((oc) => oc.column('school_id').doUpdateSet(row))
+    .execute()
 }

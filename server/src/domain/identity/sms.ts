@@ -23,23 +23,43 @@ type Scope = 'mobile' | 'ip'
 
 /** Takes one send from the key's allowance or throws the -1 that says why (too soon / daily limit). */
 async function takeSend(trx: Transaction<DB>, schoolId: number, scope: Scope, key: string, now: Date) {
-  await trx.insertInto('sms_throttle').values({
-    school_id: schoolId, scope, throttle_key: key, last_sent_at: EPOCH, window_started_at: EPOCH, window_count: 0
-  }).onConflict((oc) => oc.columns(['school_id', 'scope', 'throttle_key']).doNothing()).execute()
-  const row = await trx.selectFrom('sms_throttle').selectAll()
-    .where('school_id', '=', schoolId).where('scope', '=', scope).where('throttle_key', '=', key).executeTakeFirstOrThrow()
+  await trx
+    .insertInto('sms_throttle')
+    .values({
+      school_id: schoolId,
+      scope,
+      throttle_key: key,
+      last_sent_at: EPOCH,
+      window_started_at: EPOCH,
+      window_count: 0
+    })
+    .onConflict((oc) => oc.columns(['school_id', 'scope', 'throttle_key']).doNothing())
+    .execute()
+  const row = await trx
+    .selectFrom('sms_throttle')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('scope', '=', scope)
+    .where('throttle_key', '=', key)
+    .executeTakeFirstOrThrow()
 
   const waitMs = Date.parse(row.last_sent_at) + SMS_LIMITS.RESEND_SECONDS * 1000 - now.getTime()
   if (waitMs > 0) throw bizError('smsTooSoon', { seconds: Math.ceil(waitMs / 1000) })
   const windowOver = Date.parse(row.window_started_at) + DAY_MS <= now.getTime()
   if (!windowOver && row.window_count >= SMS_LIMITS.PER_DAY) throw bizError('smsDailyLimit')
 
-  const r = await trx.updateTable('sms_throttle').set({
-    last_sent_at: now.toISOString(),
-    window_started_at: windowOver ? now.toISOString() : row.window_started_at,
-    window_count: windowOver ? 1 : row.window_count + 1
-  }).where('school_id', '=', schoolId).where('scope', '=', scope).where('throttle_key', '=', key)
-    .where('last_sent_at', '=', row.last_sent_at).where('window_count', '=', row.window_count)
+  const r = await trx
+    .updateTable('sms_throttle')
+    .set({
+      last_sent_at: now.toISOString(),
+      window_started_at: windowOver ? now.toISOString() : row.window_started_at,
+      window_count: windowOver ? 1 : row.window_count + 1
+    })
+    .where('school_id', '=', schoolId)
+    .where('scope', '=', scope)
+    .where('throttle_key', '=', key)
+    .where('last_sent_at', '=', row.last_sent_at)
+    .where('window_count', '=', row.window_count)
     .executeTakeFirst()
   // someone sent in between: for this caller it is "too soon"
   if (Number(r.numUpdatedRows) !== 1) throw bizError('smsTooSoon', { seconds: SMS_LIMITS.RESEND_SECONDS })
@@ -52,12 +72,26 @@ export async function requestCode(rt: IdentityRuntime, school: { id: number; cod
   await rt.db.transaction().execute(async (trx) => {
     await takeSend(trx, school.id, 'mobile', mobile.key, now)
     await takeSend(trx, school.id, 'ip', ip.slice(0, 128) || 'unknown', now)
-    await trx.updateTable('sms_code').set({ used_at: now.toISOString() })
-      .where('school_id', '=', school.id).where('mobile', '=', mobile.key).where('used_at', 'is', null).execute()
-    await trx.insertInto('sms_code').values({
-      school_id: school.id, mobile: mobile.key, salt, code_hash: hashCode(salt, code), ip: ip.slice(0, 64),
-      created_at: now.toISOString(), expires_at: new Date(now.getTime() + SMS_LIMITS.CODE_TTL_SECONDS * 1000).toISOString(), used_at: null
-    }).execute()
+    await trx
+      .updateTable('sms_code')
+      .set({ used_at: now.toISOString() })
+      .where('school_id', '=', school.id)
+      .where('mobile', '=', mobile.key)
+      .where('used_at', 'is', null)
+      .execute()
+    await trx
+      .insertInto('sms_code')
+      .values({
+        school_id: school.id,
+        mobile: mobile.key,
+        salt,
+        code_hash: hashCode(salt, code),
+        ip: ip.slice(0, 64),
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + SMS_LIMITS.CODE_TTL_SECONDS * 1000).toISOString(),
+        used_at: null
+      })
+      .execute()
   })
   try {
     await rt.sms.sendCode({ schoolCode: school.code, mobile: mobile.key, code, ttlSeconds: SMS_LIMITS.CODE_TTL_SECONDS })
@@ -74,17 +108,33 @@ export async function requestCode(rt: IdentityRuntime, school: { id: number; cod
  */
 export async function consumeCode(db: Kysely<DB>, schoolId: number, mobile: AreaMobile, code: string, now: Date): Promise<void> {
   const nowIso = now.toISOString()
-  const row = await db.selectFrom('sms_code').selectAll()
-    .where('school_id', '=', schoolId).where('mobile', '=', mobile.key).where('used_at', 'is', null).where('expires_at', '>', nowIso)
-    .orderBy('id', 'desc').limit(1).executeTakeFirst()
+  const row = await db
+    .selectFrom('sms_code')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('mobile', '=', mobile.key)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
   if (!row || row.attempts >= SMS_LIMITS.MAX_ATTEMPTS) throw bizError('smsCodeInvalid')
   const given = Buffer.from(hashCode(row.salt, code), 'hex')
   const stored = Buffer.from(row.code_hash, 'hex')
   if (!/^\d{6}$/.test(code) || given.length !== stored.length || !timingSafeEqual(given, stored)) {
-    await db.updateTable('sms_code').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute()
+    await db
+      .updateTable('sms_code')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute()
     throw bizError('smsCodeInvalid')
   }
-  const r = await db.updateTable('sms_code').set({ used_at: nowIso })
-    .where('id', '=', row.id).where('used_at', 'is', null).where('attempts', '<', SMS_LIMITS.MAX_ATTEMPTS).executeTakeFirst()
+  const r = await db
+    .updateTable('sms_code')
+    .set({ used_at: nowIso })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', SMS_LIMITS.MAX_ATTEMPTS)
+    .executeTakeFirst()
   if (Number(r.numUpdatedRows) !== 1) throw bizError('smsCodeInvalid')
 }

@@ -2,6 +2,9 @@
 import type { Lang } from '../../../../types'
 
 export const messageMessages = {
-  messageTooFrequent: { zh_CN: '留言过于频繁，请{minutes}分钟后再试', en: 'You are leaving messages too often, please try again in {minutes} minutes' },
-  messageDailyLimit: { zh_CN: '今日留言次数已达上限，请明天再试', en: 'You have reached today\'s message limit, please try again tomorrow' }
+  messageTooFrequent: {
+    zh_CN: '留言过于频繁，请{minutes}分钟后再试',
+    en: 'You are leaving messages too often, please try again in {minutes} minutes'
+  },
+  messageDailyLimit: { zh_CN: '今日留言次数已达上限，请明天再试', en: "You have reached today's message limit, please try again tomorrow" }
 } as const satisfies Record<string, Record<Lang, string>>

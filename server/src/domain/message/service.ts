@@ -10,15 +10,23 @@ import { pageWindow } from '../../lib/sql'
 import { requireProject } from '../project/service'
 import * as repo from './repository'
 
-export async function listMessages(db: Kysely<DB>, schoolId: number,
-  q: { itemsId: number; limit?: number | null; offset?: number | null }): Promise<Page<LeaveMessage>> {
+export async function listMessages(
+  db: Kysely<DB>,
+  schoolId: number,
+  q: { itemsId: number; limit?: number | null; offset?: number | null }
+): Promise<Page<LeaveMessage>> {
   await requireProject(db, schoolId, q.itemsId)
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
   const { total, rows } = await repo.visiblePage(db, schoolId, q.itemsId, limit, offset)
   return {
     total,
     rows: rows.map((r) => ({
-      id: r.id, avatar: r.avatar ?? '', nickname: r.nickname ?? '', createDate: toWireDate(r.created_at), content: r.content, replyContent: r.reply_content
+      id: r.id,
+      avatar: r.avatar ?? '',
+      nickname: r.nickname ?? '',
+      createDate: toWireDate(r.created_at),
+      content: r.content,
+      replyContent: r.reply_content
     }))
   }
 }
@@ -42,8 +50,14 @@ async function checkMessageRate(db: Kysely<DB>, schoolId: number, userId: number
   }
 }
 
-export async function postMessage(db: Kysely<DB>, schoolId: number, userId: number, itemsId: number, rawContent: string,
-  now = new Date()): Promise<{ result: LeaveMessageResult; messageKey: MessageKey }> {
+export async function postMessage(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  itemsId: number,
+  rawContent: string,
+  now = new Date()
+): Promise<{ result: LeaveMessageResult; messageKey: MessageKey }> {
   const content = rawContent.trim()
   if (!content) throw bizError('messageEmpty')
   // Code points, not UTF-16 units: 䶮 or an emoji is one character to the donor.
@@ -52,6 +66,12 @@ export async function postMessage(db: Kysely<DB>, schoolId: number, userId: numb
   if (!p.is_leave_message) throw bizError('messageClosed')
   await checkMessageRate(db, schoolId, userId, now)
   const audited = !p.is_audit_message
-  const id = await repo.insertMessage(db, { school_id: schoolId, items_id: itemsId, user_id: userId, content, status: audited ? 'visible' : 'pending' })
+  const id = await repo.insertMessage(db, {
+    school_id: schoolId,
+    items_id: itemsId,
+    user_id: userId,
+    content,
+    status: audited ? 'visible' : 'pending'
+  })
   return { result: { id, audited }, messageKey: audited ? 'messageOk' : 'messagePending' }
 }

@@ -19,7 +19,10 @@ export const namingMessages = {
   namingPeriodInvalid: { zh_CN: '{seat}不提供所选冠名期限，请重新选择', en: 'The chosen naming period is not offered for {seat}' },
   namingSeatInvalid: { zh_CN: '所选座位不存在或不属于该项目', en: 'The chosen seat does not exist or belongs to another project' },
   namingSeatDuplicate: { zh_CN: '座位{seat}重复选择', en: 'Seat {seat} was chosen twice' },
-  namingSeatTaken: { zh_CN: '座位{seat}已被其他捐赠人选择，请选择其他座位', en: 'Seat {seat} has just been taken by another donor, please choose another seat' },
+  namingSeatTaken: {
+    zh_CN: '座位{seat}已被其他捐赠人选择，请选择其他座位',
+    en: 'Seat {seat} has just been taken by another donor, please choose another seat'
+  },
   namingSeatDonated: { zh_CN: '座位{seat}已被冠名，请选择其他座位', en: 'Seat {seat} is already named, please choose another seat' },
   namingSeatUnavailable: { zh_CN: '座位{seat}暂不开放冠名', en: 'Seat {seat} is not open for naming' },
   namingBookInvalid: { zh_CN: '所选图书不存在或不属于该项目', en: 'The chosen book does not exist or belongs to another project' },
@@ -27,7 +30,10 @@ export const namingMessages = {
   namingQuantityInvalid: { zh_CN: '《{book}》的冠名数量至少为1本', en: 'Name at least one copy of "{book}"' },
   namingStockShort: { zh_CN: '《{book}》库存不足（可冠名{stock}本）', en: 'Not enough copies of "{book}" ({stock} left)' },
   namingNameplateCount: { zh_CN: '《{book}》的铭牌应为1条或{count}条', en: '"{book}" needs one nameplate or {count}' },
-  namingAmountMismatch: { zh_CN: '冠名金额与当前价格不符，请刷新后重试', en: 'The amount does not match the current prices, please reload' },
+  namingAmountMismatch: {
+    zh_CN: '冠名金额与当前价格不符，请刷新后重试',
+    en: 'The amount does not match the current prices, please reload'
+  },
   namingAreaNotFound: { zh_CN: '区域不存在', en: 'Area not found' },
   namingRecordNotFound: { zh_CN: '冠名记录不存在', en: 'Naming record not found' },
   nameplateNotEditable: { zh_CN: '铭牌已审核通过，不能再修改', en: 'The nameplate is approved and can no longer be changed' },

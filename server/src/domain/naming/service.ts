@@ -5,10 +5,23 @@
  */
 import type { Kysely, Selectable } from 'kysely'
 import {
-  AreaType, NameplateStatus, PAGE_SIZE,
-  type Book, type BookCategory, type Lang, type NameplateDetailConfig, type NameplateExample, type NameplateRow,
-  type NameplateShowData, type NameplateText, type NameplateUpdateBody, type NamingArea, type Page, type PersonalNamingRecord,
-  type Seat, type SeatListAnswer
+  AreaType,
+  NameplateStatus,
+  PAGE_SIZE,
+  type Book,
+  type BookCategory,
+  type Lang,
+  type NameplateDetailConfig,
+  type NameplateExample,
+  type NameplateRow,
+  type NameplateShowData,
+  type NameplateText,
+  type NameplateUpdateBody,
+  type NamingArea,
+  type Page,
+  type PersonalNamingRecord,
+  type Seat,
+  type SeatListAnswer
 } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
@@ -21,7 +34,15 @@ import { displayName, type NameRules } from '../donation/service'
 import { getSchoolSetting } from '../school/repository'
 import { checkNameplate } from './holds'
 import {
-  areaTypeOf, nameplateOf, nameplateStatusOf, parsePriceList, toArea, toBook, toExample, toWirePrices, wireSeatStatus
+  areaTypeOf,
+  nameplateOf,
+  nameplateStatusOf,
+  parsePriceList,
+  toArea,
+  toBook,
+  toExample,
+  toWirePrices,
+  wireSeatStatus
 } from './mapper'
 import * as repo from './repository'
 import type { NamingRecordTable } from './tables'
@@ -45,14 +66,21 @@ export async function seatList(db: Kysely<DB>, schoolId: number, lang: Lang, are
     // a donated seat shows who named it: the approved nameplate's donor, else the order's, by the directory's rules
     const donated = status === 2 && r.paid_at !== null
     const approved = donated && r.nameplate_status === NameplateStatus.APPROVED
-    const who = approved ? r.plate_donor ?? '' : r.donor_name ?? ''
+    const who = approved ? (r.plate_donor ?? '') : (r.donor_name ?? '')
     return {
-      id: r.id, seat: r.label, status, held, donateSeatId: status === 2 ? r.record_id : null,
+      id: r.id,
+      seat: r.label,
+      status,
+      held,
+      donateSeatId: status === 2 ? r.record_id : null,
       priceList: r.price_list ? toWirePrices(parsePriceList(r.price_list)) : areaPrices,
-      imgUrl: r.img_url, areaId: r.area_id, row: r.row_no, col: r.col_no,
+      imgUrl: r.img_url,
+      areaId: r.area_id,
+      row: r.row_no,
+      col: r.col_no,
       donorName: donated ? displayName({ donor_name: who, is_anonymous: r.is_anonymous ?? 0 }, rules) : '',
       donateTime: donated ? toWireDate(r.named_at ?? r.paid_at) : '',
-      donationMessage: approved ? r.donation_message ?? '' : ''
+      donationMessage: approved ? (r.donation_message ?? '') : ''
     }
   })
   const type = areaTypeOf(area.type)
@@ -65,12 +93,19 @@ export async function seatList(db: Kysely<DB>, schoolId: number, lang: Lang, are
   return { type, twoArray: grid, oneArray: [] }
 }
 
-export async function bookList(db: Kysely<DB>, schoolId: number, q: { itemsId: number; s?: string; categoryId?: number | null }): Promise<Book[]> {
+export async function bookList(
+  db: Kysely<DB>,
+  schoolId: number,
+  q: { itemsId: number; s?: string; categoryId?: number | null }
+): Promise<Book[]> {
   return (await repo.listBooks(db, schoolId, q.itemsId, q)).map(toBook)
 }
 
-export async function bookCategoryList(db: Kysely<DB>, schoolId: number,
-  q: { itemsId: number; limit?: number | null; offset?: number | null }): Promise<Page<BookCategory>> {
+export async function bookCategoryList(
+  db: Kysely<DB>,
+  schoolId: number,
+  q: { itemsId: number; limit?: number | null; offset?: number | null }
+): Promise<Page<BookCategory>> {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.BOOK_CATEGORIES, PAGE_SIZE.MAX)
   return repo.pageCategories(db, schoolId, q.itemsId, limit, offset)
 }
@@ -91,8 +126,14 @@ const STATUS_WORD: Record<number, MessageKey> = { 1: 'nameplatePending', 2: 'nam
  * getSeatShowData / getBookShowData: one named seat or book line. Anyone may look (it is on the wall); the
  * nameplate text is shown once approved, and to its owner before that (with its review state).
  */
-export async function showData(db: Kysely<DB>, schoolId: number, lang: Lang, kind: 'seat' | 'book', id: number,
-  viewerUserId: number | null): Promise<NameplateShowData> {
+export async function showData(
+  db: Kysely<DB>,
+  schoolId: number,
+  lang: Lang,
+  kind: 'seat' | 'book',
+  id: number,
+  viewerUserId: number | null
+): Promise<NameplateShowData> {
   const r = await repo.recordWithOrder(db, schoolId, id)
   if (!r || r.kind !== kind || r.status !== 'named' || r.order_status !== 'paid') throw bizError('namingRecordNotFound')
   const rules = await rulesOf(db, schoolId, lang)
@@ -100,7 +141,8 @@ export async function showData(db: Kysely<DB>, schoolId: number, lang: Lang, kin
   const status = nameplateStatusOf(r.nameplate_status)
   const visible = status === NameplateStatus.APPROVED || owner
   const plate = visible ? nameplateOf(r) : null
-  const donor = owner ? r.donor_name
+  const donor = owner
+    ? r.donor_name
     : displayName({ donor_name: status === NameplateStatus.APPROVED ? r.donor_name : r.order_donor, is_anonymous: r.is_anonymous }, rules)
   const objectName = kind === 'book' ? `《${r.label}》` : r.label
   const rows: NameplateRow[] = [
@@ -112,12 +154,21 @@ export async function showData(db: Kysely<DB>, schoolId: number, lang: Lang, kin
     if (plate.donationMessage) rows.push({ fieldTitle: t(lang, 'nameplateRowMessage'), fieldValue: plate.donationMessage, uiType: 'text' })
   }
   rows.push({ fieldTitle: t(lang, 'nameplateRowTime'), fieldValue: toWireDate(r.named_at).slice(0, 10), uiType: 'text' })
-  if (kind === 'seat') rows.push({ fieldTitle: t(lang, 'nameplateRowTerm'), fieldValue: r.term_name || t(lang, 'namingPermanent'), uiType: 'text' })
+  if (kind === 'seat')
+    rows.push({ fieldTitle: t(lang, 'nameplateRowTerm'), fieldValue: r.term_name || t(lang, 'namingPermanent'), uiType: 'text' })
   else rows.push({ fieldTitle: t(lang, 'nameplateRowCount'), fieldValue: String(r.quantity), uiType: 'text' })
   if (owner) rows.push({ fieldTitle: t(lang, 'nameplateRowStatus'), fieldValue: t(lang, STATUS_WORD[status]), uiType: 'text' })
   return {
-    id: r.id, namingType: kind === 'seat' ? 1 : 2, itemsId: r.items_id, itemsName: r.items_name, objectName, donorName: donor,
-    donateTime: toWireDate(r.named_at), nameplateStatus: status, nameplate: plate, rowList: rows
+    id: r.id,
+    namingType: kind === 'seat' ? 1 : 2,
+    itemsId: r.items_id,
+    itemsName: r.items_name,
+    objectName,
+    donorName: donor,
+    donateTime: toWireDate(r.named_at),
+    nameplateStatus: status,
+    nameplate: plate,
+    rowList: rows
   }
 }
 
@@ -142,24 +193,39 @@ function namedEntry(r: Selectable<NamingRecordTable>) {
  * review state. Gifts named before issue 9 (trees, seeded labels) have no record: their labels are listed as
  * approved, with nothing to correct (namingId 0).
  */
-export async function personalNamingList(db: Kysely<DB>, schoolId: number, userId: number,
-  q: { limit?: number | null; offset?: number | null; itemsId?: number | null }): Promise<Page<PersonalNamingRecord>> {
+export async function personalNamingList(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  q: { limit?: number | null; offset?: number | null; itemsId?: number | null }
+): Promise<Page<PersonalNamingRecord>> {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.NAMING, PAGE_SIZE.MAX)
   // built on the centre's paidGifts(): school, user and status 'paid', so nobody else's or an unpaid order shows
-  let base = paidGifts(db, schoolId, userId)
-    .where((eb) => eb.exists(eb.selectFrom('donation_naming as n').select('n.id').whereRef('n.donation_id', '=', 'd.id')))
+  let base = paidGifts(db, schoolId, userId).where((eb) =>
+    eb.exists(eb.selectFrom('donation_naming as n').select('n.id').whereRef('n.donation_id', '=', 'd.id'))
+  )
   if (q.itemsId) base = base.where('d.items_id', '=', q.itemsId)
   const [rows, total] = await Promise.all([
-    base.select(['d.id', 'd.items_id', 'p.name as items_name', 'p.naming_type', 'd.paid_at', 'd.amount_fen', 'd.donor_name'])
-      .orderBy('d.paid_at', 'desc').orderBy('d.id', 'desc').limit(limit).offset(offset).execute(),
+    base
+      .select(['d.id', 'd.items_id', 'p.name as items_name', 'p.naming_type', 'd.paid_at', 'd.amount_fen', 'd.donor_name'])
+      .orderBy('d.paid_at', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   ])
   const ids = rows.map((r) => r.id)
   const [records, labels] = await Promise.all([
     repo.recordsOfDonations(db, schoolId, ids),
     ids.length
-      ? db.selectFrom('donation_naming').select(['donation_id', 'kind', 'label', 'quantity']).where('school_id', '=', schoolId)
-        .where('donation_id', 'in', ids).orderBy('id').execute()
+      ? db
+          .selectFrom('donation_naming')
+          .select(['donation_id', 'kind', 'label', 'quantity'])
+          .where('school_id', '=', schoolId)
+          .where('donation_id', 'in', ids)
+          .orderBy('id')
+          .execute()
       : Promise.resolve([])
   ])
   return {
@@ -171,14 +237,26 @@ export async function personalNamingList(db: Kysely<DB>, schoolId: number, userI
       const list = mine.length
         ? mine.map(namedEntry)
         : legacy.map((l) => ({
-          seat: l.quantity > 1 ? `${l.label}×${l.quantity}` : l.label, termName: '', termMoney: single ? fenToYuan(d.amount_fen) : '', expireDate: '',
-          namingId: 0, namingType: (l.kind === 'book' ? 2 : 1) as 1 | 2, quantity: l.quantity,
-          nameplate: { donorName: d.donor_name, donorIdentity: '', donationMessage: '' }, nameplateStatus: NameplateStatus.APPROVED, reviewReason: ''
-        }))
+            seat: l.quantity > 1 ? `${l.label}×${l.quantity}` : l.label,
+            termName: '',
+            termMoney: single ? fenToYuan(d.amount_fen) : '',
+            expireDate: '',
+            namingId: 0,
+            namingType: (l.kind === 'book' ? 2 : 1) as 1 | 2,
+            quantity: l.quantity,
+            nameplate: { donorName: d.donor_name, donorIdentity: '', donationMessage: '' },
+            nameplateStatus: NameplateStatus.APPROVED,
+            reviewReason: ''
+          }))
       const namingType: 1 | 2 = d.naming_type === 2 || (mine[0]?.kind ?? legacy[0]?.kind) === 'book' ? 2 : 1
       return {
-        id: d.id, itemsId: d.items_id, itemsName: d.items_name, donateTime: toWireDate(d.paid_at), donateMoney: fenToYuan(d.amount_fen),
-        namingType, donateSeatList: list
+        id: d.id,
+        itemsId: d.items_id,
+        itemsName: d.items_name,
+        donateTime: toWireDate(d.paid_at),
+        donateMoney: fenToYuan(d.amount_fen),
+        namingType,
+        donateSeatList: list
       }
     })
   }
@@ -189,11 +267,17 @@ export async function personalNamingList(db: Kysely<DB>, schoolId: number, userI
  * engraved). It goes back to pending review. The update is conditional on "not approved", so a correction racing
  * an approval cannot change text staff have just approved.
  */
-export async function updateNameplate(db: Kysely<DB>, schoolId: number, userId: number, body: Omit<NameplateUpdateBody, 'nameplateList'> & { nameplateList?: unknown },
-  now = new Date()): Promise<void> {
+export async function updateNameplate(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  body: Omit<NameplateUpdateBody, 'nameplateList'> & { nameplateList?: unknown },
+  now = new Date()
+): Promise<void> {
   const r = await repo.recordWithOrder(db, schoolId, body.namingId)
   const kind = body.namingType === 2 ? 'book' : 'seat'
-  if (!r || r.order_user !== userId || r.kind !== kind || r.status !== 'named' || r.order_status !== 'paid') throw bizError('namingRecordNotFound')
+  if (!r || r.order_user !== userId || r.kind !== kind || r.status !== 'named' || r.order_status !== 'paid')
+    throw bizError('namingRecordNotFound')
   if (r.nameplate_status === NameplateStatus.APPROVED) throw bizError('nameplateNotEditable')
   let plates: NameplateText[]
   if (kind === 'book' && Array.isArray(body.nameplateList)) {
@@ -206,15 +290,33 @@ export async function updateNameplate(db: Kysely<DB>, schoolId: number, userId: 
   }
   const at = now.toISOString()
   const done = await db.transaction().execute(async (trx) => {
-    const u = await trx.updateTable('naming_record').set({
-      donor_name: plates[0].donorName, donor_identity: plates[0].donorIdentity, donation_message: plates[0].donationMessage,
-      nameplate_list: kind === 'book' ? JSON.stringify(plates) : '', nameplate_status: NameplateStatus.PENDING, review_reason: '', updated_at: at
-    }).where('id', '=', r.id).where('school_id', '=', schoolId).where('nameplate_status', '!=', NameplateStatus.APPROVED).executeTakeFirst()
+    const u = await trx
+      .updateTable('naming_record')
+      .set({
+        donor_name: plates[0].donorName,
+        donor_identity: plates[0].donorIdentity,
+        donation_message: plates[0].donationMessage,
+        nameplate_list: kind === 'book' ? JSON.stringify(plates) : '',
+        nameplate_status: NameplateStatus.PENDING,
+        review_reason: '',
+        updated_at: at
+      })
+      .where('id', '=', r.id)
+      .where('school_id', '=', schoolId)
+      .where('nameplate_status', '!=', NameplateStatus.APPROVED)
+      .executeTakeFirst()
     if (Number(u.numUpdatedRows) !== 1) return false
-    await repo.addHistory(trx, { school_id: schoolId, record_id: r.id, action: 'correct', staff_id: null, user_id: userId, reason: '',
-      text: JSON.stringify(kind === 'book' ? plates : plates[0]), created_at: at })
+    await repo.addHistory(trx, {
+      school_id: schoolId,
+      record_id: r.id,
+      action: 'correct',
+      staff_id: null,
+      user_id: userId,
+      reason: '',
+      text: JSON.stringify(kind === 'book' ? plates : plates[0]),
+      created_at: at
+    })
     return true
   })
   if (!done) throw bizError('nameplateNotEditable')
 }
-

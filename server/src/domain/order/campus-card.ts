@@ -35,21 +35,37 @@ export const cardKey = (stuWorkNo: string) => stuWorkNo.trim().slice(0, 64)
 export async function takeCardGuess(db: Db, schoolId: number, stuWorkNo: string, now: Date): Promise<boolean> {
   const key = cardKey(stuWorkNo)
   const iso = now.toISOString()
-  await db.insertInto('campus_card_guess').values({ school_id: schoolId, stu_work_no: key, failures: 0, window_started_at: iso })
-    .onConflict((oc) => oc.columns(['school_id', 'stu_work_no']).doNothing()).execute()
-  await db.updateTable('campus_card_guess').set({ failures: 0, window_started_at: iso })
-    .where('school_id', '=', schoolId).where('stu_work_no', '=', key)
-    .where('window_started_at', '<=', new Date(now.getTime() - CARD_GUESS_WINDOW_MS).toISOString()).execute()
-  const r = await db.updateTable('campus_card_guess').set((eb) => ({ failures: eb('failures', '+', 1) }))
-    .where('school_id', '=', schoolId).where('stu_work_no', '=', key).where('failures', '<', CARD_GUESS_LIMIT)
+  await db
+    .insertInto('campus_card_guess')
+    .values({ school_id: schoolId, stu_work_no: key, failures: 0, window_started_at: iso })
+    .onConflict((oc) => oc.columns(['school_id', 'stu_work_no']).doNothing())
+    .execute()
+  await db
+    .updateTable('campus_card_guess')
+    .set({ failures: 0, window_started_at: iso })
+    .where('school_id', '=', schoolId)
+    .where('stu_work_no', '=', key)
+    .where('window_started_at', '<=', new Date(now.getTime() - CARD_GUESS_WINDOW_MS).toISOString())
+    .execute()
+  const r = await db
+    .updateTable('campus_card_guess')
+    .set((eb) => ({ failures: eb('failures', '+', 1) }))
+    .where('school_id', '=', schoolId)
+    .where('stu_work_no', '=', key)
+    .where('failures', '<', CARD_GUESS_LIMIT)
     .executeTakeFirst()
   return Number(r.numUpdatedRows) === 1
 }
 
 /** Gives back a slot taken by takeCardGuess (the check did not fail on the password). */
 export async function returnCardGuess(db: Db, schoolId: number, stuWorkNo: string): Promise<void> {
-  await db.updateTable('campus_card_guess').set((eb) => ({ failures: eb('failures', '-', 1) }))
-    .where('school_id', '=', schoolId).where('stu_work_no', '=', cardKey(stuWorkNo)).where('failures', '>', 0).execute()
+  await db
+    .updateTable('campus_card_guess')
+    .set((eb) => ({ failures: eb('failures', '-', 1) }))
+    .where('school_id', '=', schoolId)
+    .where('stu_work_no', '=', cardKey(stuWorkNo))
+    .where('failures', '>', 0)
+    .execute()
 }
 
 /** A wrong card number or password: the one answer the card system gives for both (providers/campus-card). */
@@ -59,7 +75,13 @@ export const isWrongPassword = (err: unknown) => err instanceof ProviderError &&
  * Runs one password check of the card under the guess limit: refused with cardGuessesExceeded (nothing asked) when
  * the window is used up; the slot is kept only when `check` fails on the password.
  */
-export async function withCardGuess<T>(db: Kysely<DB>, schoolId: number, stuWorkNo: string, now: Date, check: () => Promise<T>): Promise<T> {
+export async function withCardGuess<T>(
+  db: Kysely<DB>,
+  schoolId: number,
+  stuWorkNo: string,
+  now: Date,
+  check: () => Promise<T>
+): Promise<T> {
   if (!(await takeCardGuess(db, schoolId, stuWorkNo, now))) {
     throw bizError('cardGuessesExceeded', { minutes: Math.round(CARD_GUESS_WINDOW_MS / 60_000) })
   }
@@ -76,13 +98,21 @@ export async function withCardGuess<T>(db: Kysely<DB>, schoolId: number, stuWork
 
 /** Records that this donor proved the card's password (idempotent). */
 export async function bindCard(db: Db, schoolId: number, userId: number, stuWorkNo: string, now: Date): Promise<void> {
-  await db.insertInto('campus_card_binding').values({ school_id: schoolId, user_id: userId, stu_work_no: cardKey(stuWorkNo), verified_at: now.toISOString() })
-    .onConflict((oc) => oc.columns(['school_id', 'user_id', 'stu_work_no']).doNothing()).execute()
+  await db
+    .insertInto('campus_card_binding')
+    .values({ school_id: schoolId, user_id: userId, stu_work_no: cardKey(stuWorkNo), verified_at: now.toISOString() })
+    .onConflict((oc) => oc.columns(['school_id', 'user_id', 'stu_work_no']).doNothing())
+    .execute()
 }
 
 export async function isCardBound(db: Db, schoolId: number, userId: number, stuWorkNo: string): Promise<boolean> {
-  const row = await db.selectFrom('campus_card_binding').select('id')
-    .where('school_id', '=', schoolId).where('user_id', '=', userId).where('stu_work_no', '=', cardKey(stuWorkNo)).executeTakeFirst()
+  const row = await db
+    .selectFrom('campus_card_binding')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('stu_work_no', '=', cardKey(stuWorkNo))
+    .executeTakeFirst()
   return !!row
 }
 
@@ -92,8 +122,13 @@ export async function isCardBound(db: Db, schoolId: number, userId: number, stuW
  * the card system); with the password, one guarded password check that proves the card for next time. Card-system
  * refusals are ProviderErrors with a campus-card message key (the route words them).
  */
-export async function cardBalance(deps: { db: Kysely<DB>; payments: PaymentRegistry; now: () => Date },
-  schoolId: number, userId: number, stuWorkNo: string, password?: string): Promise<number> {
+export async function cardBalance(
+  deps: { db: Kysely<DB>; payments: PaymentRegistry; now: () => Date },
+  schoolId: number,
+  userId: number,
+  stuWorkNo: string,
+  password?: string
+): Promise<number> {
   let provider: string
   try {
     provider = (await deps.payments.forPayType(schoolId, 9)).name

@@ -21,11 +21,13 @@ export const DonateBodySchema = body({
   itemsType: reqCode(),
   isAnonymous: optFlag(),
   donateFrom: strEnum(['U1', 'U5', 'U6']),
-  formDataMap: Type.Optional(Type.Unsafe<Record<string, string | number | boolean | null>>({
-    type: 'object',
-    maxProperties: 60,
-    additionalProperties: { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] }
-  })),
+  formDataMap: Type.Optional(
+    Type.Unsafe<Record<string, string | number | boolean | null>>({
+      type: 'object',
+      maxProperties: 60,
+      additionalProperties: { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] }
+    })
+  ),
   donateMaterialNumber: optAny(),
   isAgree: optAny(),
   isNoData: optFlag(),

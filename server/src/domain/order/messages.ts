@@ -11,7 +11,10 @@ export const orderMessages = {
   formChanged: { zh_CN: '捐赠表单已更新，请刷新页面后重试', en: 'The donation form has changed, please reload and try again' },
   currencyUnsupported: { zh_CN: '仅支持人民币（CNY）捐赠', en: 'Only CNY donations are supported' },
   payTypeUnavailable: { zh_CN: '不支持该支付方式', en: 'This payment method is not available' },
-  amountInvalid: { zh_CN: '请输入正确的捐赠金额（大于0，最多两位小数）', en: 'Donation amount must be greater than 0, with at most two decimals' },
+  amountInvalid: {
+    zh_CN: '请输入正确的捐赠金额（大于0，最多两位小数）',
+    en: 'Donation amount must be greater than 0, with at most two decimals'
+  },
   amountTooLarge: { zh_CN: '捐赠金额无效，单笔不能超过{max}元', en: 'Donation amount invalid: at most {max} yuan per gift' },
   amountBelowMin: { zh_CN: '捐赠金额不能低于{min}元', en: 'Donation amount can not be less than {min} yuan' },
   amountNotInteger: { zh_CN: '请输入整数金额', en: 'please enter an integer amount' },
@@ -48,15 +51,24 @@ export const orderMessages = {
   rateLimited: { zh_CN: '下单过于频繁，请稍后再试', en: 'Too many orders, please try again later' },
   orderNotFound: { zh_CN: '订单不存在', en: 'Order not found' },
   orderNotCancellable: { zh_CN: '订单已支付或已关闭，无法取消', en: 'The order is paid or closed and can not be cancelled' },
-  payLinkInvalid: { zh_CN: '支付链接已失效，请回到捐赠页面重新发起', en: 'This payment link has expired, please start again from the donation page' },
+  payLinkInvalid: {
+    zh_CN: '支付链接已失效，请回到捐赠页面重新发起',
+    en: 'This payment link has expired, please start again from the donation page'
+  },
   orderNotPayable: { zh_CN: '订单已失效，请重新下单', en: 'The order is no longer payable, please donate again' },
   orderNotPaid: { zh_CN: '订单尚未支付', en: 'The order has not been paid' },
   cancelOk: { zh_CN: '取消成功', en: 'Cancelled' },
   sandboxDisabled: { zh_CN: '该学校未开启沙箱支付', en: 'The payment sandbox is not enabled for this school' },
   sandboxTokenInvalid: { zh_CN: '支付凭证无效，请从收银台重新支付', en: 'The payment token is missing or does not belong to this order' },
-  paymentConfirming: { zh_CN: '一卡通扣款结果确认中，请勿重复支付，稍后可在捐赠记录中查看', en: 'The campus card payment is being confirmed; do not pay again, check your donation records later' },
+  paymentConfirming: {
+    zh_CN: '一卡通扣款结果确认中，请勿重复支付，稍后可在捐赠记录中查看',
+    en: 'The campus card payment is being confirmed; do not pay again, check your donation records later'
+  },
   cardNotVerified: { zh_CN: '请输入该一卡通的密码后查询余额', en: 'Enter the card password to see its balance' },
-  cardGuessesExceeded: { zh_CN: '一卡通密码错误次数过多，请{minutes}分钟后再试', en: 'Too many wrong card passwords, please try again in {minutes} minutes' },
+  cardGuessesExceeded: {
+    zh_CN: '一卡通密码错误次数过多，请{minutes}分钟后再试',
+    en: 'Too many wrong card passwords, please try again in {minutes} minutes'
+  },
   notificationRefused: { zh_CN: '支付通知未被接受：{reason}', en: 'Notification refused: {reason}' },
   successWord: { zh_CN: '感谢您的爱心捐赠！每一份善意都将帮助学子成长。', en: 'Thank you for your generous gift!' },
   balanceUnreadable: { zh_CN: '读取余额失败', en: 'Failed to read the card balance' },

@@ -47,7 +47,12 @@ export interface ApplyOptions {
   onPaid?: (donationId: number) => void
 }
 
-export async function applyNotification(db: Kysely<DB>, schoolId: number, n: VerifiedNotification, opts: ApplyOptions = {}): Promise<NotificationResult> {
+export async function applyNotification(
+  db: Kysely<DB>,
+  schoolId: number,
+  n: VerifiedNotification,
+  opts: ApplyOptions = {}
+): Promise<NotificationResult> {
   const log = opts.log ?? silent
   const at = opts.now ?? new Date()
   const now = at.toISOString()
@@ -57,8 +62,10 @@ export async function applyNotification(db: Kysely<DB>, schoolId: number, n: Ver
     return { status: 'rejected', reason: 'unknown_order' }
   }
   if (order.provider !== n.provider) {
-    log.warn({ security: true, provider: n.provider, orderProvider: order.provider, billNo: n.billNo, schoolId },
-      'payment notification from a provider that did not create the order refused')
+    log.warn(
+      { security: true, provider: n.provider, orderProvider: order.provider, billNo: n.billNo, schoolId },
+      'payment notification from a provider that did not create the order refused'
+    )
     return { status: 'rejected', reason: 'provider_mismatch' }
   }
 
@@ -68,20 +75,34 @@ export async function applyNotification(db: Kysely<DB>, schoolId: number, n: Ver
   }
 
   if (n.amountFen !== order.amount_fen) {
-    log.warn({ security: true, provider: n.provider, billNo: n.billNo, schoolId, notifiedFen: n.amountFen, orderFen: order.amount_fen },
-      'payment notification amount does not match the order: refused, nothing changed')
+    log.warn(
+      { security: true, provider: n.provider, billNo: n.billNo, schoolId, notifiedFen: n.amountFen, orderFen: order.amount_fen },
+      'payment notification amount does not match the order: refused, nothing changed'
+    )
     return { status: 'rejected', reason: 'amount_mismatch' }
   }
 
   let lateStatus = ''
   const result = await db.transaction().execute(async (trx): Promise<NotificationResult> => {
-    const ins = await trx.insertInto('payment_notification').values({
-      school_id: schoolId, provider: n.provider, bill_no: n.billNo, provider_trade_no: n.providerTradeNo.slice(0, 64),
-      amount_fen: n.amountFen, result: 'applied', raw: n.raw.slice(0, 20_000), created_at: now
-    }).onConflict((oc) => oc.columns(['provider', 'bill_no']).doNothing()).executeTakeFirst()
+    const ins = await trx
+      .insertInto('payment_notification')
+      .values({
+        school_id: schoolId,
+        provider: n.provider,
+        bill_no: n.billNo,
+        provider_trade_no: n.providerTradeNo.slice(0, 64),
+        amount_fen: n.amountFen,
+        result: 'applied',
+        raw: n.raw.slice(0, 20_000),
+        created_at: now
+      })
+      .onConflict((oc) => oc.columns(['provider', 'bill_no']).doNothing())
+      .executeTakeFirst()
     if (Number(ins.numInsertedOrUpdatedRows ?? 0) !== 1) return { status: 'duplicate', donationId: order.id }
 
-    if (await transition(trx, schoolId, order.id, OPEN_STATES, 'paid', { paid_at: now, provider_trade_no: n.providerTradeNo.slice(0, 64) })) {
+    if (
+      await transition(trx, schoolId, order.id, OPEN_STATES, 'paid', { paid_at: now, provider_trade_no: n.providerTradeNo.slice(0, 64) })
+    ) {
       // Only the caller that won the transition gets here, so each runs exactly once per order.
       await enqueue(trx, schoolId, 'certificate', { donationId: order.id }, { now: opts.now })
       await openRequestsForPaidOrder(trx, { schoolId, donationId: order.id, now: at })
@@ -92,12 +113,20 @@ export async function applyNotification(db: Kysely<DB>, schoolId: number, n: Ver
     }
     const current = await repo.getOrderById(trx, schoolId, order.id)
     if (current?.status === 'paid') {
-      await trx.updateTable('payment_notification').set({ result: 'duplicate' })
-        .where('provider', '=', n.provider).where('bill_no', '=', n.billNo).execute()
+      await trx
+        .updateTable('payment_notification')
+        .set({ result: 'duplicate' })
+        .where('provider', '=', n.provider)
+        .where('bill_no', '=', n.billNo)
+        .execute()
       return { status: 'duplicate', donationId: order.id }
     }
-    await trx.updateTable('payment_notification').set({ result: 'late' })
-      .where('provider', '=', n.provider).where('bill_no', '=', n.billNo).execute()
+    await trx
+      .updateTable('payment_notification')
+      .set({ result: 'late' })
+      .where('provider', '=', n.provider)
+      .where('bill_no', '=', n.billNo)
+      .execute()
     await trx.updateTable('donation').set({ refund_review: 1 }).where('id', '=', order.id).where('school_id', '=', schoolId).execute()
     lateStatus = current?.status ?? ''
     return { status: 'late', donationId: order.id }
@@ -107,8 +136,10 @@ export async function applyNotification(db: Kysely<DB>, schoolId: number, n: Ver
     log.info({ billNo: n.billNo, provider: n.provider, schoolId }, 'order paid')
     opts.onPaid?.(result.donationId)
   } else if (result.status === 'late') {
-    log.warn({ billNo: n.billNo, provider: n.provider, schoolId, status: lateStatus },
-      'money arrived for a closed order: recorded, flagged for refund review, order not reopened')
+    log.warn(
+      { billNo: n.billNo, provider: n.provider, schoolId, status: lateStatus },
+      'money arrived for a closed order: recorded, flagged for refund review, order not reopened'
+    )
   }
   return result
 }

@@ -41,13 +41,24 @@ export async function payLinkSecret(db: Db, schoolId: number): Promise<string> {
     (await db.selectFrom('school').select('pay_link_secret').where('id', '=', schoolId).executeTakeFirst())?.pay_link_secret ?? ''
   const existing = await read()
   if (existing) return existing
-  await db.updateTable('school').set({ pay_link_secret: randomBytes(32).toString('hex') })
-    .where('id', '=', schoolId).where('pay_link_secret', '=', '').execute()
+  await db
+    .updateTable('school')
+    .set({ pay_link_secret: randomBytes(32).toString('hex') })
+    .where('id', '=', schoolId)
+    .where('pay_link_secret', '=', '')
+    .execute()
   return read()
 }
 
 /** The token for an order: valid until the order's own expiry (an order without one gets `fallbackTtlMs`). */
-export async function issuePayToken(db: Db, schoolId: number, billNo: string, expiresAt: string | null, now: Date, fallbackTtlMs: number): Promise<string> {
+export async function issuePayToken(
+  db: Db,
+  schoolId: number,
+  billNo: string,
+  expiresAt: string | null,
+  now: Date,
+  fallbackTtlMs: number
+): Promise<string> {
   const expMs = expiresAt ? Date.parse(expiresAt) : now.getTime() + fallbackTtlMs
   return signPayToken(await payLinkSecret(db, schoolId), billNo, Math.ceil(expMs / 1000))
 }

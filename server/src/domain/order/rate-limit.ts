@@ -7,7 +7,10 @@ export class WindowLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>()
   private lastPrune = 0
 
-  constructor(readonly max: number, readonly windowMs: number = 60_000) {}
+  constructor(
+    readonly max: number,
+    readonly windowMs: number = 60_000
+  ) {}
 
   /** Counts one attempt; false when the key is over its limit in the current window. */
   take(key: string, now = Date.now()): boolean {
@@ -25,7 +28,11 @@ export class WindowLimiter {
   }
 }
 
-export interface OrderRateLimits { perUser: number; perIp: number; windowMs: number }
+export interface OrderRateLimits {
+  perUser: number
+  perIp: number
+  windowMs: number
+}
 
 export const DEFAULT_ORDER_RATE_LIMITS: OrderRateLimits = { perUser: 10, perIp: 30, windowMs: 60_000 }
 

@@ -27,14 +27,20 @@ export interface ReconcileDeps {
   onPaid?: (donationId: number) => void
 }
 
-export interface ReconcileResult { checked: number; paid: number; closed: number; expired: number; unresolved: number }
+export interface ReconcileResult {
+  checked: number
+  paid: number
+  closed: number
+  expired: number
+  unresolved: number
+}
 
 export async function reconcile(deps: ReconcileDeps, now: Date, limit = 200): Promise<ReconcileResult> {
   const out: ReconcileResult = { checked: 0, paid: 0, closed: 0, expired: 0, unresolved: 0 }
   const cutoff = new Date(now.getTime() - RECONCILE_AFTER_MS).toISOString()
   const stale = [
-    ...await repo.staleOrders(deps.db, 'reconciling', cutoff, limit),
-    ...await repo.staleOrders(deps.db, 'pending', cutoff, limit)
+    ...(await repo.staleOrders(deps.db, 'reconciling', cutoff, limit)),
+    ...(await repo.staleOrders(deps.db, 'pending', cutoff, limit))
   ]
   for (const o of stale) {
     out.checked++
@@ -57,12 +63,18 @@ export async function reconcile(deps: ReconcileDeps, now: Date, limit = 200): Pr
     if (settled) continue
     if (o.status === 'reconciling') {
       out.unresolved++
-      if (!provider) deps.log.error({ billNo: o.bill_no, provider: o.provider, schoolId: o.school_id }, 'a lost card debit cannot be asked about: its provider is not configured')
+      if (!provider)
+        deps.log.error(
+          { billNo: o.bill_no, provider: o.provider, schoolId: o.school_id },
+          'a lost card debit cannot be asked about: its provider is not configured'
+        )
       continue
     }
     const deadline = o.expires_at ? Date.parse(o.expires_at) : Date.parse(o.created_at) + deps.ttlMinutes * 60_000
-    if (deadline <= now.getTime() &&
-      await transition(deps.db, o.school_id, o.id, 'pending', 'expired', { closed_at: now.toISOString(), close_reason: 'expired' })) {
+    if (
+      deadline <= now.getTime() &&
+      (await transition(deps.db, o.school_id, o.id, 'pending', 'expired', { closed_at: now.toISOString(), close_reason: 'expired' }))
+    ) {
       out.expired++
     }
   }

@@ -14,17 +14,29 @@ export function newBillNo(now = new Date()): string {
   return `D${beijingStamp(now)}${randomSerial(10)}`
 }
 
-export async function insertOrder(trx: Transaction<DB>, order: Insertable<DonationTable>,
-  submission: Omit<Insertable<DonationSubmissionTable>, 'donation_id'>): Promise<number> {
+export async function insertOrder(
+  trx: Transaction<DB>,
+  order: Insertable<DonationTable>,
+  submission: Omit<Insertable<DonationSubmissionTable>, 'donation_id'>
+): Promise<number> {
   const { id } = await trx.insertInto('donation').values(order).returning('id').executeTakeFirstOrThrow()
-  await trx.insertInto('donation_submission').values({ ...submission, donation_id: id }).execute()
+  await trx
+    .insertInto('donation_submission')
+    .values({ ...submission, donation_id: id })
+    .execute()
   return id
 }
 
 /** The caller's unpaid orders for a project (docs/product §4: cancelled before a new one is created). */
 export const pendingOrdersOf = (db: Db, schoolId: number, userId: number, itemsId: number) =>
-  db.selectFrom('donation').select(['id']).where('school_id', '=', schoolId).where('user_id', '=', userId)
-    .where('items_id', '=', itemsId).where('status', '=', 'pending').execute()
+  db
+    .selectFrom('donation')
+    .select(['id'])
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('items_id', '=', itemsId)
+    .where('status', '=', 'pending')
+    .execute()
 
 export const findOrder = (db: Db, schoolId: number, billNo: string) =>
   db.selectFrom('donation').selectAll().where('school_id', '=', schoolId).where('bill_no', '=', billNo).executeTakeFirst()
@@ -33,13 +45,30 @@ export const getOrderById = (db: Db, schoolId: number, id: number) =>
   db.selectFrom('donation').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
 
 export const getSubmission = (db: Db, schoolId: number, donationId: number) =>
-  db.selectFrom('donation_submission').selectAll().where('school_id', '=', schoolId).where('donation_id', '=', donationId).executeTakeFirst()
+  db
+    .selectFrom('donation_submission')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('donation_id', '=', donationId)
+    .executeTakeFirst()
 
 /** Orders in `status` created before `createdBefore`, across schools (reconciliation), oldest first. */
 export const staleOrders = (db: Db, status: 'pending' | 'reconciling', createdBefore: string, limit: number) =>
-  db.selectFrom('donation').select(['id', 'school_id', 'bill_no', 'provider', 'pay_type', 'status', 'expires_at', 'created_at'])
-    .where('status', '=', status).where('created_at', '<', createdBefore)
-    .orderBy('created_at', 'asc').limit(limit).execute()
+  db
+    .selectFrom('donation')
+    .select(['id', 'school_id', 'bill_no', 'provider', 'pay_type', 'status', 'expires_at', 'created_at'])
+    .where('status', '=', status)
+    .where('created_at', '<', createdBefore)
+    .orderBy('created_at', 'asc')
+    .limit(limit)
+    .execute()
 
 export const getCertificateUrl = async (db: Db, schoolId: number, donationId: number) =>
-  (await db.selectFrom('certificate').select('file_url').where('school_id', '=', schoolId).where('donation_id', '=', donationId).executeTakeFirst())?.file_url ?? ''
+  (
+    await db
+      .selectFrom('certificate')
+      .select('file_url')
+      .where('school_id', '=', schoolId)
+      .where('donation_id', '=', donationId)
+      .executeTakeFirst()
+  )?.file_url ?? ''

@@ -5,10 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import {
-  PermissionCode, ResultCode,
-  type DonateAnswer, type Lang, type SuccessData
-} from '../../../../types'
+import { PermissionCode, ResultCode, type DonateAnswer, type Lang, type SuccessData } from '../../../../types'
 import type { DB } from '../../db/types'
 import { AppError, bizError, tokenInvalid } from '../../errors'
 import { t } from '../../i18n'
@@ -66,7 +63,10 @@ export function channelOf(donateFrom: string, payType: number): PayChannel {
  */
 function requirePublicUrl(deps: OrderDeps, caller: Pick<Caller, 'baseUrl' | 'schoolId'>, provider: string) {
   if (caller.baseUrl || !needsPublicBaseUrl(provider)) return
-  deps.log.error({ schoolId: caller.schoolId, provider }, 'PUBLIC_BASE_URL is not set: payment refused (notify URLs never come from the Host header)')
+  deps.log.error(
+    { schoolId: caller.schoolId, provider },
+    'PUBLIC_BASE_URL is not set: payment refused (notify URLs never come from the Host header)'
+  )
   throw bizError('paymentNotConfigured')
 }
 
@@ -88,8 +88,12 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     resolveForm(db, sid, project),
     getUser(db, sid, caller.userId),
     body.donateTogetherId
-      ? db.selectFrom('together_donation').select(['id', 'items_id', 'status']).where('school_id', '=', sid)
-        .where('id', '=', body.donateTogetherId).executeTakeFirst()
+      ? db
+          .selectFrom('together_donation')
+          .select(['id', 'items_id', 'status'])
+          .where('school_id', '=', sid)
+          .where('id', '=', body.donateTogetherId)
+          .executeTakeFirst()
       : Promise.resolve(undefined)
   ])
   if (!user || !setting) throw tokenInvalid()
@@ -99,13 +103,24 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
   const now = deps.now()
   // Naming (issue 9): seats or books priced by the server and every docs/product §5 naming rule checked before any write;
   // a closed project or school is refused by validateSubmission first, with its own message.
-  const naming = project.items_type === 2 && body.itemsType === 2 && project.is_donate && !setting.disable_online_donation
-    ? await planNamingOrder(db, sid, project, body, caller.userId) : null
-  const order = validateSubmission({
-    project, subProjects: subs.map((s) => ({ id: s.id, fix_money: s.fix_money })), form,
-    onlineDisabled: !!setting.disable_online_donation, offlineContact: setting.offline_contact_info,
-    together: together ?? null, nickname: user.nickname, now, namingFen: naming?.amountFen
-  }, body)
+  const naming =
+    project.items_type === 2 && body.itemsType === 2 && project.is_donate && !setting.disable_online_donation
+      ? await planNamingOrder(db, sid, project, body, caller.userId)
+      : null
+  const order = validateSubmission(
+    {
+      project,
+      subProjects: subs.map((s) => ({ id: s.id, fix_money: s.fix_money })),
+      form,
+      onlineDisabled: !!setting.disable_online_donation,
+      offlineContact: setting.offline_contact_info,
+      together: together ?? null,
+      nickname: user.nickname,
+      now,
+      namingFen: naming?.amountFen
+    },
+    body
+  )
 
   // docs/product §4: the bank-app option does nothing on submit. Nothing is written and no payment starts.
   if (order.payType === 99) return { orderPayRequestDTO: { billNo: '' }, data: null }
@@ -140,14 +155,31 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
           for (const earlier of await repo.pendingOrdersOf(trx, sid, caller.userId, project.id)) {
             await transition(trx, sid, earlier.id, 'pending', 'cancelled', { closed_at: nowIso, close_reason: 'replaced' })
           }
-          const id = await repo.insertOrder(trx, {
-            bill_no: billNo, school_id: sid, items_id: project.id, sub_items_id: order.subItemsId, user_id: caller.userId,
-            together_id: order.togetherId, donor_name: order.donorName, is_anonymous: order.isAnonymous, amount_fen: order.amountFen,
-            material_number: order.materialNumber, pay_type: order.payType, status: 'pending', created_at: nowIso, paid_at: null,
-            expires_at: expiresAt, provider: resolved.name
-          }, { ...order.submission, school_id: sid, pay_channel: channel, client_ip: caller.ip.slice(0, 64) })
+          const id = await repo.insertOrder(
+            trx,
+            {
+              bill_no: billNo,
+              school_id: sid,
+              items_id: project.id,
+              sub_items_id: order.subItemsId,
+              user_id: caller.userId,
+              together_id: order.togetherId,
+              donor_name: order.donorName,
+              is_anonymous: order.isAnonymous,
+              amount_fen: order.amountFen,
+              material_number: order.materialNumber,
+              pay_type: order.payType,
+              status: 'pending',
+              created_at: nowIso,
+              paid_at: null,
+              expires_at: expiresAt,
+              provider: resolved.name
+            },
+            { ...order.submission, school_id: sid, pay_channel: channel, client_ip: caller.ip.slice(0, 64) }
+          )
           // the seats and copies are held by this order or nothing of it is written (a refusal rolls back)
-          if (naming) await holdNaming(trx, { schoolId: sid, donationId: id, itemsId: project.id, userId: caller.userId, now: nowIso }, naming)
+          if (naming)
+            await holdNaming(trx, { schoolId: sid, donationId: id, itemsId: project.id, userId: caller.userId, now: nowIso }, naming)
           return id
         })
       } catch (err) {
@@ -161,11 +193,20 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     let created
     try {
       created = await resolved.provider.create({
-        schoolId: sid, schoolCode: caller.schoolCode, billNo, amountFen: order.amountFen, description: project.name,
-        payType: order.payType as PayTypeValue, channel, payerId: user.open_id, clientIp: caller.ip,
+        schoolId: sid,
+        schoolCode: caller.schoolCode,
+        billNo,
+        amountFen: order.amountFen,
+        description: project.name,
+        payType: order.payType as PayTypeValue,
+        channel,
+        payerId: user.open_id,
+        clientIp: caller.ip,
         notifyUrl: `${caller.baseUrl}/notify/${caller.schoolCode}/${resolved.name}`,
         returnUrl: payBackUrl(caller.baseUrl, billNo, payToken, project.id),
-        expiresAt, campusCard: order.campusCard, payToken
+        expiresAt,
+        campusCard: order.campusCard,
+        payToken
       })
     } catch (err) {
       if (err instanceof ProviderError && err.kind === 'indeterminate') {
@@ -229,7 +270,10 @@ async function accessibleOrder(deps: OrderDeps, schoolId: number, billNo: string
 export async function cancel(deps: OrderDeps, caller: Pick<Caller, 'schoolId' | 'userId'>, billNo: string): Promise<void> {
   const order = await ownOrder(deps, caller, billNo)
   if (order.status !== 'pending') throw bizError('orderNotCancellable')
-  const done = await transition(deps.db, caller.schoolId, order.id, 'pending', 'cancelled', { closed_at: deps.now().toISOString(), close_reason: 'user' })
+  const done = await transition(deps.db, caller.schoolId, order.id, 'pending', 'cancelled', {
+    closed_at: deps.now().toISOString(),
+    close_reason: 'user'
+  })
   // lost a race with a notification or the expiry job
   if (!done) throw bizError('orderNotCancellable')
 }
@@ -240,7 +284,12 @@ export async function payback(deps: OrderDeps, schoolId: number, billNo: string,
   return order.status === 'paid' ? 1 : 0
 }
 
-export async function success(deps: OrderDeps, caller: Pick<Caller, 'schoolId' | 'lang'>, billNo: string, access: OrderAccess): Promise<SuccessData> {
+export async function success(
+  deps: OrderDeps,
+  caller: Pick<Caller, 'schoolId' | 'lang'>,
+  billNo: string,
+  access: OrderAccess
+): Promise<SuccessData> {
   const order = await accessibleOrder(deps, caller.schoolId, billNo, access)
   if (order.status !== 'paid') throw bizError('orderNotPaid')
   const sid = caller.schoolId
@@ -268,16 +317,25 @@ export async function success(deps: OrderDeps, caller: Pick<Caller, 'schoolId' |
 export function autoSubmitForm(url: string): string {
   if (/^https?:\/\//i.test(url)) return wapFormFromUrl(url)
   const [action, query = ''] = url.split('?')
-  const inputs = [...new URLSearchParams(query)].map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`).join('')
-  return `<form id="paysubmit" name="paysubmit" action="${escapeHtml(action)}" method="get">${inputs}</form>` +
+  const inputs = [...new URLSearchParams(query)]
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join('')
+  return (
+    `<form id="paysubmit" name="paysubmit" action="${escapeHtml(action)}" method="get">${inputs}</form>` +
     `<script>document.forms['paysubmit'].submit();</script>`
+  )
 }
 
 /**
  * donate4ali (docs/product §2 Alipay page outside the messaging app): the wap payment form of the order's provider,
  * created for channel 'h5' (Alipay answers a signed gateway URL; the sandbox its cashier page).
  */
-export async function donate4ali(deps: OrderDeps, caller: Omit<Caller, 'userId'>, billNo: string, access: OrderAccess): Promise<{ data: string }> {
+export async function donate4ali(
+  deps: OrderDeps,
+  caller: Omit<Caller, 'userId'>,
+  billNo: string,
+  access: OrderAccess
+): Promise<{ data: string }> {
   const order = await accessibleOrder(deps, caller.schoolId, billNo, access)
   const now = deps.now()
   if (order.status !== 'pending' || (order.expires_at && Date.parse(order.expires_at) <= now.getTime())) throw bizError('orderNotPayable')
@@ -285,18 +343,31 @@ export async function donate4ali(deps: OrderDeps, caller: Omit<Caller, 'userId'>
   const provider = await deps.payments.byName(caller.schoolId, order.provider, order.pay_type).catch(() => null)
   if (!provider) throw bizError('paymentNotConfigured')
   requirePublicUrl(deps, caller, provider.name)
-  const [project, user] = await Promise.all([requireProject(deps.db, caller.schoolId, order.items_id), order.user_id ? getUser(deps.db, caller.schoolId, order.user_id) : Promise.resolve(undefined)])
+  const [project, user] = await Promise.all([
+    requireProject(deps.db, caller.schoolId, order.items_id),
+    order.user_id ? getUser(deps.db, caller.schoolId, order.user_id) : Promise.resolve(undefined)
+  ])
   const expiresAt = order.expires_at ?? new Date(now.getTime() + deps.ttlMinutes * 60_000).toISOString()
   const payToken = await issuePayToken(deps.db, caller.schoolId, billNo, expiresAt, now, deps.ttlMinutes * 60_000)
   let url: string | undefined
   try {
-    url = (await provider.create({
-      schoolId: caller.schoolId, schoolCode: caller.schoolCode, billNo, amountFen: order.amount_fen, description: project.name,
-      payType: 2, channel: 'h5', payerId: user?.open_id, clientIp: caller.ip,
-      notifyUrl: `${caller.baseUrl}/notify/${caller.schoolCode}/${order.provider}`,
-      returnUrl: payBackUrl(caller.baseUrl, billNo, payToken, order.items_id),
-      expiresAt, payToken
-    })).params.url
+    url = (
+      await provider.create({
+        schoolId: caller.schoolId,
+        schoolCode: caller.schoolCode,
+        billNo,
+        amountFen: order.amount_fen,
+        description: project.name,
+        payType: 2,
+        channel: 'h5',
+        payerId: user?.open_id,
+        clientIp: caller.ip,
+        notifyUrl: `${caller.baseUrl}/notify/${caller.schoolCode}/${order.provider}`,
+        returnUrl: payBackUrl(caller.baseUrl, billNo, payToken, order.items_id),
+        expiresAt,
+        payToken
+      })
+    ).params.url
   } catch (err) {
     deps.log.error({ err, billNo }, 'payment provider refused the wap payment')
     throw bizError('paymentCreateFailed')

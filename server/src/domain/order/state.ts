@@ -37,13 +37,23 @@ export const OPEN_STATES: readonly DonationStatus[] = ['pending', 'reconciling']
  * Moves one order from `from` (one state, or any of several) to `to` if it is still there. Returns true when this
  * call made the change. An illegal pair throws: it is a programming error, not a race.
  */
-export async function transition(db: Db, schoolId: number, donationId: number, from: DonationStatus | readonly DonationStatus[], to: DonationStatus,
-  set: Omit<Updateable<DonationTable>, 'status' | 'id' | 'school_id'> = {}): Promise<boolean> {
+export async function transition(
+  db: Db,
+  schoolId: number,
+  donationId: number,
+  from: DonationStatus | readonly DonationStatus[],
+  to: DonationStatus,
+  set: Omit<Updateable<DonationTable>, 'status' | 'id' | 'school_id'> = {}
+): Promise<boolean> {
   const froms: readonly DonationStatus[] = typeof from === 'string' ? [from] : from
   for (const f of froms) if (!canTransition(f, to)) throw new IllegalTransition(f, to)
   const move = async (q: Db) => {
-    const r = await q.updateTable('donation').set({ ...set, status: to })
-      .where('id', '=', donationId).where('school_id', '=', schoolId).where('status', 'in', froms)
+    const r = await q
+      .updateTable('donation')
+      .set({ ...set, status: to })
+      .where('id', '=', donationId)
+      .where('school_id', '=', schoolId)
+      .where('status', 'in', froms)
       .executeTakeFirst()
     return Number(r.numUpdatedRows) === 1
   }

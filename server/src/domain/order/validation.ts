@@ -9,7 +9,16 @@ import { MAX_DONATION_YUAN } from '../../../../types'
 import type { DonationSubmissionTable, ProjectTable } from '../../db/types'
 import { bizError } from '../../errors'
 import { fenToYuan, yuanToFen } from '../../lib/money'
-import { charLength, isCreditCode, isIdNumber, isValidMobile, storableFormData, validateFields, valueOf, type FormData } from '../form/fields'
+import {
+  charLength,
+  isCreditCode,
+  isIdNumber,
+  isValidMobile,
+  storableFormData,
+  validateFields,
+  valueOf,
+  type FormData
+} from '../form/fields'
 import type { FormModel } from '../form/mapper'
 import { parseFixMoney } from '../form/service'
 import type { DonateBody } from './donate-body'
@@ -168,10 +177,13 @@ export function validateSubmission(ctx: DonateContext, b: DonateBody): ValidOrde
 
   // Receipt.
   let isNeedReceipt = 0
-  let receipt: Pick<ValidOrder['submission'], 'receipt_donor_type' | 'receipt_donor_name' | 'credit_code' | 'receipt_type' | 'receipt_way'> =
-    { receipt_donor_type: null, receipt_donor_name: '', credit_code: '', receipt_type: null, receipt_way: null }
+  let receipt: Pick<
+    ValidOrder['submission'],
+    'receipt_donor_type' | 'receipt_donor_name' | 'credit_code' | 'receipt_type' | 'receipt_way'
+  > = { receipt_donor_type: null, receipt_donor_name: '', credit_code: '', receipt_type: null, receipt_way: null }
   if (!isAnonymous && on(b.isNeedReceipt)) {
-    if (!form.openReceipt || !form.showReceipt || amountFen < form.minFenReceipt || !form.receiptTypes.length) throw bizError('receiptUnavailable')
+    if (!form.openReceipt || !form.showReceipt || amountFen < form.minFenReceipt || !form.receiptTypes.length)
+      throw bizError('receiptUnavailable')
     const type = b.receiptType ?? null
     if (type === null || !form.receiptTypes.includes(type)) throw bizError('donateReceiptTypeInvalid')
     const ways = type === 1 ? form.receiptWaysPaper : form.receiptWaysElectronic
@@ -190,7 +202,13 @@ export function validateSubmission(ctx: DonateContext, b: DonateBody): ValidOrde
     if (way === 4 && !isValidMobile(text(b.postalMobileSms, 32))) throw bizError('donateMobileInvalid')
     if (way === 2) requirePostal(b)
     isNeedReceipt = 1
-    receipt = { receipt_donor_type: donorType, receipt_donor_name: name, credit_code: code.toUpperCase(), receipt_type: type, receipt_way: way }
+    receipt = {
+      receipt_donor_type: donorType,
+      receipt_donor_name: name,
+      credit_code: code.toUpperCase(),
+      receipt_type: type,
+      receipt_way: way
+    }
   }
 
   // Campus card: number and password required (the balance is the card service's answer).

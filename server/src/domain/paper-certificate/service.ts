@@ -5,8 +5,14 @@
  */
 import type { Kysely } from 'kysely'
 import {
-  ApplyFilter, PAGE_SIZE,
-  type ApplyAnswer, type CertificateConfig, type CertificateInsertBody, type CertificateRecord, type Page, type StayDonation
+  ApplyFilter,
+  PAGE_SIZE,
+  type ApplyAnswer,
+  type CertificateConfig,
+  type CertificateInsertBody,
+  type CertificateRecord,
+  type Page,
+  type StayDonation
 } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
@@ -25,55 +31,144 @@ export async function certificateConfig(db: Kysely<DB>, schoolId: number): Promi
   return toCertificateConfig(await getFulfilmentConfig(db, schoolId))
 }
 
-const STATUS_GROUP: Record<number, number[] | null> = { [ApplyFilter.ALL]: null, [ApplyFilter.MAKING]: [1], [ApplyFilter.DONE]: [2, 3, 4, 5] }
+const STATUS_GROUP: Record<number, number[] | null> = {
+  [ApplyFilter.ALL]: null,
+  [ApplyFilter.MAKING]: [1],
+  [ApplyFilter.DONE]: [2, 3, 4, 5]
+}
 
 function paperQuery(db: Kysely<DB>, schoolId: number, userId: number) {
   // the application AND its donation must be the caller's
-  return db.selectFrom('certificate_request as r')
+  return db
+    .selectFrom('certificate_request as r')
     .innerJoin('donation as d', 'd.id', 'r.donation_id')
     .innerJoin('project as p', 'p.id', 'd.items_id')
     .leftJoin('certificate as c', 'c.donation_id', 'd.id')
-    .where('r.school_id', '=', schoolId).where('r.user_id', '=', userId)
-    .where('d.school_id', '=', schoolId).where('d.user_id', '=', userId)
+    .where('r.school_id', '=', schoolId)
+    .where('r.user_id', '=', userId)
+    .where('d.school_id', '=', schoolId)
+    .where('d.user_id', '=', userId)
 }
 
 const paperColumns = [
-  'r.id', 'r.donation_id', 'r.status', 'r.certificate_way', 'r.donor_name', 'r.postal_contact', 'r.postal_mobile', 'r.postal_address',
-  'r.express_company', 'r.express_no', 'r.created_at', 'd.items_id', 'd.amount_fen', 'd.paid_at', 'p.name as items_name',
-  'p.thumbnail_img', 'c.file_url'
+  'r.id',
+  'r.donation_id',
+  'r.status',
+  'r.certificate_way',
+  'r.donor_name',
+  'r.postal_contact',
+  'r.postal_mobile',
+  'r.postal_address',
+  'r.express_company',
+  'r.express_no',
+  'r.created_at',
+  'd.items_id',
+  'd.amount_fen',
+  'd.paid_at',
+  'p.name as items_name',
+  'p.thumbnail_img',
+  'c.file_url'
 ] as const
 
 interface PaperRow {
-  id: number; donation_id: number; status: number; certificate_way: number; donor_name: string; postal_contact: string; postal_mobile: string
-  postal_address: string; express_company: string; express_no: string; created_at: string; items_id: number; amount_fen: number
-  paid_at: string | null; items_name: string; thumbnail_img: string; file_url: string | null
+  id: number
+  donation_id: number
+  status: number
+  certificate_way: number
+  donor_name: string
+  postal_contact: string
+  postal_mobile: string
+  postal_address: string
+  express_company: string
+  express_no: string
+  created_at: string
+  items_id: number
+  amount_fen: number
+  paid_at: string | null
+  items_name: string
+  thumbnail_img: string
+  file_url: string | null
 }
 
 const paperToWire = (r: PaperRow): CertificateRecord => ({
-  id: r.id, isNeedPaper: 1, itemsName: r.items_name, itemsId: r.items_id, thumbnailImg: r.thumbnail_img, donateMoney: fenToYuan(r.amount_fen),
-  donateTime: toWireDate(r.paid_at), donateId: r.donation_id, donorName: r.donor_name, certificateImg: r.file_url ?? '',
-  applyDate: toWireDate(r.created_at), status: r.status, certificateWay: r.certificate_way, postalContact: r.postal_contact,
-  postalMobile: r.postal_mobile, postalAddress: r.postal_address, expressCompanyTitle: r.express_company, expressOrderNo: r.express_no
+  id: r.id,
+  isNeedPaper: 1,
+  itemsName: r.items_name,
+  itemsId: r.items_id,
+  thumbnailImg: r.thumbnail_img,
+  donateMoney: fenToYuan(r.amount_fen),
+  donateTime: toWireDate(r.paid_at),
+  donateId: r.donation_id,
+  donorName: r.donor_name,
+  certificateImg: r.file_url ?? '',
+  applyDate: toWireDate(r.created_at),
+  status: r.status,
+  certificateWay: r.certificate_way,
+  postalContact: r.postal_contact,
+  postalMobile: r.postal_mobile,
+  postalAddress: r.postal_address,
+  expressCompanyTitle: r.express_company,
+  expressOrderNo: r.express_no
 })
 
 /** certificate/page: isNeedPaper 0 electronic certificates, 1 paper applications filtered by status group. */
-export async function certificatePage(db: Kysely<DB>, schoolId: number, userId: number,
-  q: PageQ & { isNeedPaper?: number | null; status?: number | null }): Promise<Page<CertificateRecord>> {
+export async function certificatePage(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  q: PageQ & { isNeedPaper?: number | null; status?: number | null }
+): Promise<Page<CertificateRecord>> {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
   if (!q.isNeedPaper) {
-    const base = db.selectFrom('certificate as c').innerJoin('donation as d', 'd.id', 'c.donation_id').innerJoin('project as p', 'p.id', 'd.items_id')
-      .where('c.school_id', '=', schoolId).where('d.school_id', '=', schoolId).where('d.user_id', '=', userId).where('d.status', '=', 'paid')
+    const base = db
+      .selectFrom('certificate as c')
+      .innerJoin('donation as d', 'd.id', 'c.donation_id')
+      .innerJoin('project as p', 'p.id', 'd.items_id')
+      .where('c.school_id', '=', schoolId)
+      .where('d.school_id', '=', schoolId)
+      .where('d.user_id', '=', userId)
+      .where('d.status', '=', 'paid')
     const [rows, total] = await Promise.all([
-      base.select(['c.id', 'c.donation_id', 'c.donor_name', 'c.file_url', 'c.items_name', 'c.amount_fen', 'd.items_id', 'd.paid_at', 'p.thumbnail_img'])
-        .orderBy('d.paid_at', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset).execute(),
+      base
+        .select([
+          'c.id',
+          'c.donation_id',
+          'c.donor_name',
+          'c.file_url',
+          'c.items_name',
+          'c.amount_fen',
+          'd.items_id',
+          'd.paid_at',
+          'p.thumbnail_img'
+        ])
+        .orderBy('d.paid_at', 'desc')
+        .orderBy('c.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     ])
     return {
       total: Number(total.n),
       rows: rows.map((r) => ({
-        id: r.id, isNeedPaper: 0, itemsName: r.items_name, itemsId: r.items_id, thumbnailImg: r.thumbnail_img, donateMoney: fenToYuan(r.amount_fen),
-        donateTime: toWireDate(r.paid_at), donateId: r.donation_id, donorName: r.donor_name, certificateImg: r.file_url, applyDate: '',
-        status: 0, certificateWay: null, postalContact: '', postalMobile: '', postalAddress: '', expressCompanyTitle: '', expressOrderNo: ''
+        id: r.id,
+        isNeedPaper: 0,
+        itemsName: r.items_name,
+        itemsId: r.items_id,
+        thumbnailImg: r.thumbnail_img,
+        donateMoney: fenToYuan(r.amount_fen),
+        donateTime: toWireDate(r.paid_at),
+        donateId: r.donation_id,
+        donorName: r.donor_name,
+        certificateImg: r.file_url,
+        applyDate: '',
+        status: 0,
+        certificateWay: null,
+        postalContact: '',
+        postalMobile: '',
+        postalAddress: '',
+        expressCompanyTitle: '',
+        expressOrderNo: ''
       }))
     }
   }
@@ -81,7 +176,13 @@ export async function certificatePage(db: Kysely<DB>, schoolId: number, userId: 
   const group = STATUS_GROUP[q.status ?? 0]
   if (group) base = base.where('r.status', 'in', group)
   const [rows, total] = await Promise.all([
-    base.select([...paperColumns]).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute(),
+    base
+      .select([...paperColumns])
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   ])
   return { total: Number(total.n), rows: rows.map((r) => paperToWire(r)) }
@@ -89,14 +190,23 @@ export async function certificatePage(db: Kysely<DB>, schoolId: number, userId: 
 
 /** certificate/detail: one of the caller's paper applications; another user's id is "not found". */
 export async function certificateDetail(db: Kysely<DB>, schoolId: number, userId: number, id: number): Promise<CertificateRecord> {
-  const r = await paperQuery(db, schoolId, userId).select([...paperColumns]).where('r.id', '=', id).executeTakeFirst()
+  const r = await paperQuery(db, schoolId, userId)
+    .select([...paperColumns])
+    .where('r.id', '=', id)
+    .executeTakeFirst()
   if (!r) throw bizError('certificateNotFound')
   return paperToWire(r)
 }
 
 /** certificate/stay/page: the caller's paid gifts without a paper application yet (picker, 99). */
 export async function certificateStayPage(db: Kysely<DB>, schoolId: number, userId: number, q: PageQ): Promise<Page<StayDonation>> {
-  const { total, rows } = await gifts.listGifts(db, schoolId, userId, { notAppliedFor: 'certificate' }, pageWindow(q, PAGE_SIZE.PICKER, PAGE_SIZE.MAX))
+  const { total, rows } = await gifts.listGifts(
+    db,
+    schoolId,
+    userId,
+    { notAppliedFor: 'certificate' },
+    pageWindow(q, PAGE_SIZE.PICKER, PAGE_SIZE.MAX)
+  )
   return { total, rows: rows.map(toPersonalDonation) }
 }
 
@@ -110,7 +220,13 @@ export type CertificateInsertInput = Omit<CertificateInsertBody, CertificateText
  * All rows in one transaction; a donation applied for meanwhile (a double tap, two devices) hits the UNIQUE
  * donation_id and the whole application is refused with nothing written.
  */
-export async function insertCertificate(db: Kysely<DB>, schoolId: number, userId: number, body: CertificateInsertInput, now: Date): Promise<ApplyAnswer> {
+export async function insertCertificate(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  body: CertificateInsertInput,
+  now: Date
+): Promise<ApplyAnswer> {
   const cfg = await getFulfilmentConfig(db, schoolId)
   if (!cfg.isOpenPaper) throw bizError('paperClosed')
   const ids = uniqueIds(body.donateIds ?? [])
@@ -121,10 +237,23 @@ export async function insertCertificate(db: Kysely<DB>, schoolId: number, userId
 
   const { rows } = await gifts.listGifts(db, schoolId, userId, { ids })
   if (rows.length !== ids.length) throw bizError('donationNotApplicable')
-  const taken = await db.selectFrom('certificate_request').select('donation_id').where('school_id', '=', schoolId).where('donation_id', 'in', ids).executeTakeFirst()
+  const taken = await db
+    .selectFrom('certificate_request')
+    .select('donation_id')
+    .where('school_id', '=', schoolId)
+    .where('donation_id', 'in', ids)
+    .executeTakeFirst()
   if (taken) throw bizError('alreadyApplied')
-  const names = new Map((await db.selectFrom('donation_submission').select(['donation_id', 'certificate_donor_name'])
-    .where('school_id', '=', schoolId).where('donation_id', 'in', ids).execute()).map((s) => [s.donation_id, s.certificate_donor_name]))
+  const names = new Map(
+    (
+      await db
+        .selectFrom('donation_submission')
+        .select(['donation_id', 'certificate_donor_name'])
+        .where('school_id', '=', schoolId)
+        .where('donation_id', 'in', ids)
+        .execute()
+    ).map((s) => [s.donation_id, s.certificate_donor_name])
+  )
 
   const batch = newBatchNo('C', now)
   const stamp = now.toISOString()
@@ -133,11 +262,26 @@ export async function insertCertificate(db: Kysely<DB>, schoolId: number, userId
       const out: number[] = []
       // in the order the donor picked them
       for (const g of ids.map((id) => rows.find((r) => r.id === id)!)) {
-        const { id } = await trx.insertInto('certificate_request').values({
-          school_id: schoolId, user_id: userId, donation_id: g.id, batch_no: batch, status: 1, certificate_way: way,
-          donor_name: clean(names.get(g.id) || g.donor_name, 100), postal_contact: postal.contact, postal_mobile: postal.mobile,
-          postal_address: postal.address, express_company: '', express_no: '', created_at: stamp, updated_at: stamp
-        }).returning('id').executeTakeFirstOrThrow()
+        const { id } = await trx
+          .insertInto('certificate_request')
+          .values({
+            school_id: schoolId,
+            user_id: userId,
+            donation_id: g.id,
+            batch_no: batch,
+            status: 1,
+            certificate_way: way,
+            donor_name: clean(names.get(g.id) || g.donor_name, 100),
+            postal_contact: postal.contact,
+            postal_mobile: postal.mobile,
+            postal_address: postal.address,
+            express_company: '',
+            express_no: '',
+            created_at: stamp,
+            updated_at: stamp
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
         out.push(id)
       }
       return out

@@ -5,7 +5,11 @@ import type { ProjectTable } from '../../db/types'
 import { fenToYuan } from '../../lib/money'
 
 type Row = Selectable<ProjectTable>
-export interface Stats { fen: number; material: number; count: number }
+export interface Stats {
+  fen: number
+  material: number
+  count: number
+}
 
 const flag = (n: number | null | undefined): Flag => (n ? 1 : 0)
 
@@ -36,16 +40,23 @@ function parseFixMoney(json: string): FixMoneyOption[] {
   try {
     const v = JSON.parse(json) as Array<{ title?: unknown; fen?: unknown }>
     if (!Array.isArray(v)) return []
-    return v.filter((o) => typeof o.title === 'string' && Number.isSafeInteger(o.fen))
+    return v
+      .filter((o) => typeof o.title === 'string' && Number.isSafeInteger(o.fen))
       .map((o) => ({ title: o.title as string, money: fenToYuan(o.fen as number) }))
   } catch {
     return []
   }
 }
 
-export function toDetail(p: Row, summary: ProjectSummary, extra: {
-  covers: string[]; subItems: { id: number; name: string }[]; namingCountDonate: number
-}): Project {
+export function toDetail(
+  p: Row,
+  summary: ProjectSummary,
+  extra: {
+    covers: string[]
+    subItems: { id: number; name: string }[]
+    namingCountDonate: number
+  }
+): Project {
   return {
     ...summary,
     content: p.content,

@@ -5,7 +5,11 @@ import { containsText } from '../../lib/sql'
 
 type Db = Kysely<DB> | Transaction<DB>
 
-export interface ProjectFilter { typeId?: number | null; labelId?: number | null; s?: string }
+export interface ProjectFilter {
+  typeId?: number | null
+  labelId?: number | null
+  s?: string
+}
 
 export const listTypes = (db: Db, schoolId: number) =>
   db.selectFrom('project_type').select(['id', 'name']).where('school_id', '=', schoolId).orderBy('sort_no').orderBy('id').execute()
@@ -18,8 +22,16 @@ function filtered(db: Db, schoolId: number, f: ProjectFilter) {
   if (f.typeId) q = q.where('project.type_id', '=', f.typeId)
   if (f.labelId) {
     const labelId = f.labelId
-    q = q.where((eb) => eb.exists(eb.selectFrom('project_label_link as l').select('l.items_id')
-      .whereRef('l.items_id', '=', 'project.id').where('l.school_id', '=', schoolId).where('l.label_id', '=', labelId)))
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('project_label_link as l')
+          .select('l.items_id')
+          .whereRef('l.items_id', '=', 'project.id')
+          .where('l.school_id', '=', schoolId)
+          .where('l.label_id', '=', labelId)
+      )
+    )
   }
   const s = f.s?.trim()
   if (s) q = q.where((eb) => eb.or([containsText('project.name', s), containsText('project.intro', s)]))
@@ -27,11 +39,18 @@ function filtered(db: Db, schoolId: number, f: ProjectFilter) {
 }
 
 export async function pageProjects(db: Db, schoolId: number, f: ProjectFilter, limit: number, offset: number) {
-  const { total } = await filtered(db, schoolId, f).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+  const { total } = await filtered(db, schoolId, f)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow()
   // In-progress projects first, then the foundation's own order.
-  const rows = await filtered(db, schoolId, f).selectAll('project')
-    .orderBy('project.is_complete', 'asc').orderBy('project.sort_no', 'asc').orderBy('project.id', 'asc')
-    .limit(limit).offset(offset).execute()
+  const rows = await filtered(db, schoolId, f)
+    .selectAll('project')
+    .orderBy('project.is_complete', 'asc')
+    .orderBy('project.sort_no', 'asc')
+    .orderBy('project.id', 'asc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
   return { total: Number(total), rows }
 }
 
@@ -41,8 +60,13 @@ export const getProject = (db: Db, schoolId: number, id: number) =>
 export async function labelIdsByProject(db: Db, schoolId: number, ids: number[]) {
   const out = new Map<number, number[]>()
   if (!ids.length) return out
-  const rows = await db.selectFrom('project_label_link').select(['items_id', 'label_id'])
-    .where('school_id', '=', schoolId).where('items_id', 'in', ids).orderBy('label_id').execute()
+  const rows = await db
+    .selectFrom('project_label_link')
+    .select(['items_id', 'label_id'])
+    .where('school_id', '=', schoolId)
+    .where('items_id', 'in', ids)
+    .orderBy('label_id')
+    .execute()
   for (const r of rows) out.set(r.items_id, [...(out.get(r.items_id) ?? []), r.label_id])
   return out
 }
@@ -51,33 +75,64 @@ export async function labelIdsByProject(db: Db, schoolId: number, ids: number[])
 export async function paidStatsByProject(db: Db, schoolId: number, ids: number[]) {
   const out = new Map<number, { fen: number; material: number; count: number }>()
   if (!ids.length) return out
-  const rows = await db.selectFrom('donation')
-    .select((eb) => ['items_id', eb.fn.sum<number>('amount_fen').as('fen'), eb.fn.sum<number>('material_number').as('material'), eb.fn.countAll<number>().as('count')])
-    .where('school_id', '=', schoolId).where('status', '=', 'paid').where('items_id', 'in', ids)
-    .groupBy('items_id').execute()
+  const rows = await db
+    .selectFrom('donation')
+    .select((eb) => [
+      'items_id',
+      eb.fn.sum<number>('amount_fen').as('fen'),
+      eb.fn.sum<number>('material_number').as('material'),
+      eb.fn.countAll<number>().as('count')
+    ])
+    .where('school_id', '=', schoolId)
+    .where('status', '=', 'paid')
+    .where('items_id', 'in', ids)
+    .groupBy('items_id')
+    .execute()
   for (const r of rows) out.set(r.items_id, { fen: Number(r.fen ?? 0), material: Number(r.material ?? 0), count: Number(r.count) })
   return out
 }
 
 export async function namedCount(db: Db, schoolId: number, itemsId: number): Promise<number> {
-  const r = await db.selectFrom('donation_naming as n').innerJoin('donation as d', 'd.id', 'n.donation_id')
+  const r = await db
+    .selectFrom('donation_naming as n')
+    .innerJoin('donation as d', 'd.id', 'n.donation_id')
     .select((eb) => eb.fn.sum<number>('n.quantity').as('q'))
-    .where('n.school_id', '=', schoolId).where('n.items_id', '=', itemsId).where('d.status', '=', 'paid')
+    .where('n.school_id', '=', schoolId)
+    .where('n.items_id', '=', itemsId)
+    .where('d.status', '=', 'paid')
     .executeTakeFirst()
   return Number(r?.q ?? 0)
 }
 
 export const listCovers = (db: Db, schoolId: number, itemsId: number) =>
-  db.selectFrom('project_cover').select('file_url').where('school_id', '=', schoolId).where('items_id', '=', itemsId)
-    .orderBy('sort_no').orderBy('id').execute()
+  db
+    .selectFrom('project_cover')
+    .select('file_url')
+    .where('school_id', '=', schoolId)
+    .where('items_id', '=', itemsId)
+    .orderBy('sort_no')
+    .orderBy('id')
+    .execute()
 
 export const listSubProjects = (db: Db, schoolId: number, itemsId: number) =>
-  db.selectFrom('sub_project').select(['id', 'name', 'offline_fen']).where('school_id', '=', schoolId)
-    .where('items_id', '=', itemsId).orderBy('sort_no').orderBy('id').execute()
+  db
+    .selectFrom('sub_project')
+    .select(['id', 'name', 'offline_fen'])
+    .where('school_id', '=', schoolId)
+    .where('items_id', '=', itemsId)
+    .orderBy('sort_no')
+    .orderBy('id')
+    .execute()
 
 export async function paidFenBySubProject(db: Db, schoolId: number, itemsId: number) {
-  const rows = await db.selectFrom('donation').select((eb) => ['sub_items_id', eb.fn.sum<number>('amount_fen').as('fen')])
-    .where('school_id', '=', schoolId).where('items_id', '=', itemsId).where('status', '=', 'paid')
-    .where('sub_items_id', 'is not', null).groupBy('sub_items_id').execute()
+  const rows = await db
+    .selectFrom('donation')
+    .select((eb) => ['sub_items_id', eb.fn.sum<number>('amount_fen').as('fen')])
+    .where('school_id', '=', schoolId)
+    .where('items_id', '=', itemsId)
+    .where('status', '=', 'paid')
+    .where('sub_items_id', 'is not', null)
+    .groupBy('sub_items_id')
+    .execute()
   return new Map(rows.map((r) => [Number(r.sub_items_id), Number(r.fen ?? 0)]))
 }

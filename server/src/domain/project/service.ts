@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely'
-import { PAGE_SIZE, type Page, type Project, type ProjectLabel, type ProjectSummary, type ProjectType, type SubItemStatistic } from '../../../../types'
+import {
+  PAGE_SIZE,
+  type Page,
+  type Project,
+  type ProjectLabel,
+  type ProjectSummary,
+  type ProjectType,
+  type SubItemStatistic
+} from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import { fenToYuan } from '../../lib/money'
@@ -15,8 +23,11 @@ export async function labels(db: Kysely<DB>, schoolId: number): Promise<ProjectL
   return (await repo.listLabels(db, schoolId)).map((l) => ({ id: l.id, labelTitle: l.label_title }))
 }
 
-export async function listProjects(db: Kysely<DB>, schoolId: number,
-  q: repo.ProjectFilter & { limit?: number | null; offset?: number | null }): Promise<Page<ProjectSummary>> {
+export async function listProjects(
+  db: Kysely<DB>,
+  schoolId: number,
+  q: repo.ProjectFilter & { limit?: number | null; offset?: number | null }
+): Promise<Page<ProjectSummary>> {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
   const { total, rows } = await repo.pageProjects(db, schoolId, q, limit, offset)
   const ids = rows.map((r) => r.id)

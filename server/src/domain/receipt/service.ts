@@ -5,8 +5,17 @@
  */
 import type { Kysely } from 'kysely'
 import {
-  ApplyFilter, CREDIT_CODE_LENGTH, PAGE_SIZE, RECEIPT_INVOICE_STATUSES,
-  type ApplyAnswer, type Page, type ReceiptConfig, type ReceiptInsertBody, type ReceiptLastUserInfo, type ReceiptRecord, type StayDonation
+  ApplyFilter,
+  CREDIT_CODE_LENGTH,
+  PAGE_SIZE,
+  RECEIPT_INVOICE_STATUSES,
+  type ApplyAnswer,
+  type Page,
+  type ReceiptConfig,
+  type ReceiptInsertBody,
+  type ReceiptLastUserInfo,
+  type ReceiptRecord,
+  type StayDonation
 } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
@@ -26,54 +35,129 @@ export async function receiptConfig(db: Kysely<DB>, schoolId: number): Promise<R
   return toReceiptConfig(await getFulfilmentConfig(db, schoolId))
 }
 
-const STATUS_GROUP: Record<number, number[] | null> = { [ApplyFilter.ALL]: null, [ApplyFilter.MAKING]: [1], [ApplyFilter.DONE]: [2, 3, 4, 5, 6, 7] }
+const STATUS_GROUP: Record<number, number[] | null> = {
+  [ApplyFilter.ALL]: null,
+  [ApplyFilter.MAKING]: [1],
+  [ApplyFilter.DONE]: [2, 3, 4, 5, 6, 7]
+}
 
 function receiptQuery(db: Kysely<DB>, schoolId: number, userId: number) {
-  return db.selectFrom('receipt_request as r')
+  return db
+    .selectFrom('receipt_request as r')
     .innerJoin('donation as d', 'd.id', 'r.donation_id')
     .innerJoin('project as p', 'p.id', 'd.items_id')
-    .where('r.school_id', '=', schoolId).where('r.user_id', '=', userId)
-    .where('d.school_id', '=', schoolId).where('d.user_id', '=', userId)
+    .where('r.school_id', '=', schoolId)
+    .where('r.user_id', '=', userId)
+    .where('d.school_id', '=', schoolId)
+    .where('d.user_id', '=', userId)
 }
 
 const columns = [
-  'r.id', 'r.status', 'r.created_at', 'r.donation_id', 'r.receipt_type', 'r.receipt_way', 'r.donor_type', 'r.donor_name', 'r.credit_code',
-  'r.postal_contact', 'r.postal_mobile', 'r.postal_address', 'r.postal_email', 'r.postal_mobile_sms', 'r.express_company', 'r.express_no',
-  'r.file_url', 'd.items_id', 'd.amount_fen', 'd.paid_at', 'p.name as items_name', 'p.thumbnail_img'
+  'r.id',
+  'r.status',
+  'r.created_at',
+  'r.donation_id',
+  'r.receipt_type',
+  'r.receipt_way',
+  'r.donor_type',
+  'r.donor_name',
+  'r.credit_code',
+  'r.postal_contact',
+  'r.postal_mobile',
+  'r.postal_address',
+  'r.postal_email',
+  'r.postal_mobile_sms',
+  'r.express_company',
+  'r.express_no',
+  'r.file_url',
+  'd.items_id',
+  'd.amount_fen',
+  'd.paid_at',
+  'p.name as items_name',
+  'p.thumbnail_img'
 ] as const
 
 interface ReceiptRow {
-  id: number; status: number; created_at: string; donation_id: number; receipt_type: number; receipt_way: number; donor_type: number
-  donor_name: string; credit_code: string; postal_contact: string; postal_mobile: string; postal_address: string; postal_email: string
-  postal_mobile_sms: string; express_company: string; express_no: string; file_url: string; items_id: number; amount_fen: number
-  paid_at: string | null; items_name: string; thumbnail_img: string
+  id: number
+  status: number
+  created_at: string
+  donation_id: number
+  receipt_type: number
+  receipt_way: number
+  donor_type: number
+  donor_name: string
+  credit_code: string
+  postal_contact: string
+  postal_mobile: string
+  postal_address: string
+  postal_email: string
+  postal_mobile_sms: string
+  express_company: string
+  express_no: string
+  file_url: string
+  items_id: number
+  amount_fen: number
+  paid_at: string | null
+  items_name: string
+  thumbnail_img: string
 }
 
 function toWire(r: ReceiptRow): ReceiptRecord {
   const invoice = RECEIPT_INVOICE_STATUSES.includes(r.status)
   return {
-    id: r.id, status: r.status, createDate: toWireDate(r.created_at), donateId: r.donation_id, itemsId: r.items_id, itemsName: r.items_name,
-    thumbnailImg: r.thumbnail_img, donateMoney: fenToYuan(r.amount_fen), donateTime: toWireDate(r.paid_at), receiptType: r.receipt_type,
-    receiptWay: r.receipt_way, donorType: r.donor_type, donorName: r.donor_name, creditCode: r.credit_code, postalContact: r.postal_contact,
-    postalMobile: r.postal_mobile, postalAddress: r.postal_address, postalEmail: r.postal_email, postalMobileSms: r.postal_mobile_sms,
-    expressCompanyTitle: invoice ? r.express_company : '', expressOrderNo: invoice ? r.express_no : '', fileUrl: invoice ? r.file_url : ''
+    id: r.id,
+    status: r.status,
+    createDate: toWireDate(r.created_at),
+    donateId: r.donation_id,
+    itemsId: r.items_id,
+    itemsName: r.items_name,
+    thumbnailImg: r.thumbnail_img,
+    donateMoney: fenToYuan(r.amount_fen),
+    donateTime: toWireDate(r.paid_at),
+    receiptType: r.receipt_type,
+    receiptWay: r.receipt_way,
+    donorType: r.donor_type,
+    donorName: r.donor_name,
+    creditCode: r.credit_code,
+    postalContact: r.postal_contact,
+    postalMobile: r.postal_mobile,
+    postalAddress: r.postal_address,
+    postalEmail: r.postal_email,
+    postalMobileSms: r.postal_mobile_sms,
+    expressCompanyTitle: invoice ? r.express_company : '',
+    expressOrderNo: invoice ? r.express_no : '',
+    fileUrl: invoice ? r.file_url : ''
   }
 }
 
-export async function receiptPage(db: Kysely<DB>, schoolId: number, userId: number, q: PageQ & { status?: number | null }): Promise<Page<ReceiptRecord>> {
+export async function receiptPage(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  q: PageQ & { status?: number | null }
+): Promise<Page<ReceiptRecord>> {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
   let base = receiptQuery(db, schoolId, userId)
   const group = STATUS_GROUP[q.status ?? 0]
   if (group) base = base.where('r.status', 'in', group)
   const [rows, total] = await Promise.all([
-    base.select([...columns]).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute(),
+    base
+      .select([...columns])
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   ])
   return { total: Number(total.n), rows: rows.map(toWire) }
 }
 
 export async function receiptDetail(db: Kysely<DB>, schoolId: number, userId: number, id: number): Promise<ReceiptRecord> {
-  const r = await receiptQuery(db, schoolId, userId).select([...columns]).where('r.id', '=', id).executeTakeFirst()
+  const r = await receiptQuery(db, schoolId, userId)
+    .select([...columns])
+    .where('r.id', '=', id)
+    .executeTakeFirst()
   if (!r) throw bizError('receiptNotFound')
   return toWire(r)
 }
@@ -82,19 +166,37 @@ export async function receiptDetail(db: Kysely<DB>, schoolId: number, userId: nu
 export async function receiptStayPage(db: Kysely<DB>, schoolId: number, userId: number, q: PageQ, now: Date): Promise<Page<StayDonation>> {
   const cfg = await getFulfilmentConfig(db, schoolId)
   if (cfg.validType === 0) return { total: 0, rows: [] }
-  const { total, rows } = await gifts.listGifts(db, schoolId, userId,
-    { notAppliedFor: 'receipt', paidFrom: validFrom(cfg, now) }, pageWindow(q, PAGE_SIZE.PICKER, PAGE_SIZE.MAX))
+  const { total, rows } = await gifts.listGifts(
+    db,
+    schoolId,
+    userId,
+    { notAppliedFor: 'receipt', paidFrom: validFrom(cfg, now) },
+    pageWindow(q, PAGE_SIZE.PICKER, PAGE_SIZE.MAX)
+  )
   return { total, rows: rows.map(toPersonalDonation) }
 }
 
 /** receipt/lastUserInfo: what the caller entered last time (prefill), or null. */
 export async function lastUserInfo(db: Kysely<DB>, schoolId: number, userId: number): Promise<ReceiptLastUserInfo> {
-  const r = await db.selectFrom('receipt_request').selectAll().where('school_id', '=', schoolId).where('user_id', '=', userId)
-    .orderBy('id', 'desc').limit(1).executeTakeFirst()
+  const r = await db
+    .selectFrom('receipt_request')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
   if (!r) return null
   return {
-    donorType: r.donor_type, donorName: r.donor_name, creditCode: r.credit_code, receiptType: r.receipt_type, receiptWay: r.receipt_way,
-    postalContact: r.postal_contact, postalMobile: r.postal_mobile, postalAddress: r.postal_address, postalEmail: r.postal_email,
+    donorType: r.donor_type,
+    donorName: r.donor_name,
+    creditCode: r.credit_code,
+    receiptType: r.receipt_type,
+    receiptWay: r.receipt_way,
+    postalContact: r.postal_contact,
+    postalMobile: r.postal_mobile,
+    postalAddress: r.postal_address,
+    postalEmail: r.postal_email,
     postalMobileSms: r.postal_mobile_sms
   }
 }
@@ -123,8 +225,19 @@ export function validateReceipt(cfg: FulfilmentConfig, b: ReceiptInsertInput) {
   if (!cfg.receiptTypes.includes(b.receiptType)) throw bizError('receiptTypeInvalid')
   const ways = b.receiptType === 1 ? cfg.receiptWaysPaper : cfg.receiptWaysElectronic
   if (!ways.includes(b.receiptWay)) throw bizError('receiptWayInvalid')
-  const out = { ids, donorType: b.donorType, donorName, creditCode, receiptType: b.receiptType, receiptWay: b.receiptWay,
-    contact: '', mobile: '', address: '', email: '', sms: '' }
+  const out = {
+    ids,
+    donorType: b.donorType,
+    donorName,
+    creditCode,
+    receiptType: b.receiptType,
+    receiptWay: b.receiptWay,
+    contact: '',
+    mobile: '',
+    address: '',
+    email: '',
+    sms: ''
+  }
   if (b.receiptWay === 3) {
     const email = clean(b.postalEmail, 200)
     if (!email) throw bizError('enterEmail')
@@ -143,12 +256,26 @@ export function validateReceipt(cfg: FulfilmentConfig, b: ReceiptInsertInput) {
   return out
 }
 
-export async function insertReceipt(db: Kysely<DB>, schoolId: number, userId: number, body: ReceiptInsertInput, now: Date): Promise<ApplyAnswer> {
+export async function insertReceipt(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  body: ReceiptInsertInput,
+  now: Date
+): Promise<ApplyAnswer> {
   const cfg = await getFulfilmentConfig(db, schoolId)
   const v = validateReceipt(cfg, body)
   const { rows } = await gifts.listGifts(db, schoolId, userId, { ids: v.ids, paidFrom: validFrom(cfg, now) })
   if (rows.length !== v.ids.length) throw bizError('donationNotApplicable')
-  if (await db.selectFrom('receipt_request').select('id').where('school_id', '=', schoolId).where('donation_id', 'in', v.ids).executeTakeFirst()) throw bizError('alreadyApplied')
+  if (
+    await db
+      .selectFrom('receipt_request')
+      .select('id')
+      .where('school_id', '=', schoolId)
+      .where('donation_id', 'in', v.ids)
+      .executeTakeFirst()
+  )
+    throw bizError('alreadyApplied')
 
   const batch = newBatchNo('R', now)
   const stamp = now.toISOString()
@@ -157,12 +284,32 @@ export async function insertReceipt(db: Kysely<DB>, schoolId: number, userId: nu
       const out: number[] = []
       // in the order the donor picked them
       for (const g of v.ids.map((id) => rows.find((r) => r.id === id)!)) {
-        const { id } = await trx.insertInto('receipt_request').values({
-          school_id: schoolId, user_id: userId, donation_id: g.id, batch_no: batch, status: 1, donor_type: v.donorType, donor_name: v.donorName,
-          credit_code: v.creditCode, receipt_type: v.receiptType, receipt_way: v.receiptWay, postal_contact: v.contact, postal_mobile: v.mobile,
-          postal_address: v.address, postal_email: v.email, postal_mobile_sms: v.sms, express_company: '', express_no: '', file_url: '',
-          created_at: stamp, updated_at: stamp
-        }).returning('id').executeTakeFirstOrThrow()
+        const { id } = await trx
+          .insertInto('receipt_request')
+          .values({
+            school_id: schoolId,
+            user_id: userId,
+            donation_id: g.id,
+            batch_no: batch,
+            status: 1,
+            donor_type: v.donorType,
+            donor_name: v.donorName,
+            credit_code: v.creditCode,
+            receipt_type: v.receiptType,
+            receipt_way: v.receiptWay,
+            postal_contact: v.contact,
+            postal_mobile: v.mobile,
+            postal_address: v.address,
+            postal_email: v.email,
+            postal_mobile_sms: v.sms,
+            express_company: '',
+            express_no: '',
+            file_url: '',
+            created_at: stamp,
+            updated_at: stamp
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
         out.push(id)
       }
       return out

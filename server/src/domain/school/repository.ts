@@ -3,8 +3,7 @@ import type { DB } from '../../db/types'
 
 type Db = Kysely<DB> | Transaction<DB>
 
-export const findSchoolByCode = (db: Db, code: string) =>
-  db.selectFrom('school').selectAll().where('code', '=', code).executeTakeFirst()
+export const findSchoolByCode = (db: Db, code: string) => db.selectFrom('school').selectAll().where('code', '=', code).executeTakeFirst()
 
 /** The school named by /config/index.json: the one flagged default, else the oldest. */
 export const findDefaultSchool = (db: Db) =>
@@ -14,9 +13,7 @@ export const getSchoolSetting = (db: Db, schoolId: number) =>
   db.selectFrom('school_setting').selectAll().where('school_id', '=', schoolId).executeTakeFirst()
 
 export const listBaseSettings = (db: Db, schoolId: number) =>
-  db.selectFrom('base_setting').select(['setting_key', 'setting_value'])
-    .where('school_id', '=', schoolId).orderBy('id').execute()
+  db.selectFrom('base_setting').select(['setting_key', 'setting_value']).where('school_id', '=', schoolId).orderBy('id').execute()
 
 export const getBaseSetting = (db: Db, schoolId: number, key: string) =>
-  db.selectFrom('base_setting').select('setting_value')
-    .where('school_id', '=', schoolId).where('setting_key', '=', key).executeTakeFirst()
+  db.selectFrom('base_setting').select('setting_value').where('school_id', '=', schoolId).where('setting_key', '=', key).executeTakeFirst()

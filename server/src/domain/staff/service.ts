@@ -29,51 +29,99 @@ export async function createStaff(db: Kysely<DB>, schoolId: number, s: { usernam
   if (!/^[a-z0-9_.@-]{3,64}$/.test(username)) throw new Error('username: 3 to 64 of a-z 0-9 _ . @ -')
   if (s.password.length < 8) throw new Error('password: at least 8 characters')
   const password_hash = await hashSecret(s.password)
-  const existing = await db.selectFrom('staff').select('id').where('school_id', '=', schoolId).where('username', '=', username).executeTakeFirst()
+  const existing = await db
+    .selectFrom('staff')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('username', '=', username)
+    .executeTakeFirst()
   if (existing) {
-    await db.updateTable('staff').set({ password_hash, display_name: s.displayName ?? username, enabled: 1 }).where('id', '=', existing.id).execute()
+    await db
+      .updateTable('staff')
+      .set({ password_hash, display_name: s.displayName ?? username, enabled: 1 })
+      .where('id', '=', existing.id)
+      .execute()
     return { id: existing.id, created: false }
   }
-  const { id } = await db.insertInto('staff').values({
-    school_id: schoolId, username, display_name: s.displayName ?? username, password_hash, enabled: 1, created_at: new Date().toISOString()
-  }).returning('id').executeTakeFirstOrThrow()
+  const { id } = await db
+    .insertInto('staff')
+    .values({
+      school_id: schoolId,
+      username,
+      display_name: s.displayName ?? username,
+      password_hash,
+      enabled: 1,
+      created_at: new Date().toISOString()
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return { id, created: true }
 }
 
 export const findStaff = (db: Kysely<DB>, schoolId: number, username: string) =>
-  db.selectFrom('staff').select(['id', 'username', 'display_name', 'enabled']).where('school_id', '=', schoolId)
-    .where('username', '=', username.trim().toLowerCase()).executeTakeFirst()
+  db
+    .selectFrom('staff')
+    .select(['id', 'username', 'display_name', 'enabled'])
+    .where('school_id', '=', schoolId)
+    .where('username', '=', username.trim().toLowerCase())
+    .executeTakeFirst()
 
 export const listStaff = (db: Kysely<DB>, schoolId: number) =>
-  db.selectFrom('staff').select(['id', 'username', 'display_name', 'enabled', 'created_at']).where('school_id', '=', schoolId).orderBy('id').execute()
+  db
+    .selectFrom('staff')
+    .select(['id', 'username', 'display_name', 'enabled', 'created_at'])
+    .where('school_id', '=', schoolId)
+    .orderBy('id')
+    .execute()
 
 /**
  * Wrong name or password: the same -1 after the same scrypt work. Guesses are limited per (name, client IP) and
  * per client IP with back-off (identity/guesses.ts), unknown names included so the limit tells nothing either;
  * never per name alone, so nobody can lock a member of staff out by guessing wrong on purpose.
  */
-export async function staffLogin(db: Kysely<DB>, schoolId: number, username: string, password: string,
-  limit: { guard: GuessGuard; ip: string }, now = new Date()) {
+export async function staffLogin(
+  db: Kysely<DB>,
+  schoolId: number,
+  username: string,
+  password: string,
+  limit: { guard: GuessGuard; ip: string },
+  now = new Date()
+) {
   const name = username.trim().toLowerCase()
   const attempt = limit.guard.attempt(String(schoolId), name, limit.ip, now.getTime())
-  const row = await db.selectFrom('staff').select(['id', 'password_hash', 'enabled'])
-    .where('school_id', '=', schoolId).where('username', '=', name).executeTakeFirst()
-  const ok = await verifySecret(row?.password_hash ?? await dummyRecord(), password)
+  const row = await db
+    .selectFrom('staff')
+    .select(['id', 'password_hash', 'enabled'])
+    .where('school_id', '=', schoolId)
+    .where('username', '=', name)
+    .executeTakeFirst()
+  const ok = await verifySecret(row?.password_hash ?? (await dummyRecord()), password)
   if (!row || !row.enabled || !ok) throw bizError('passwordWrong')
   attempt.succeeded()
   const token = newToken()
   const expires = new Date(now.getTime() + STAFF_SESSION_TTL_MS).toISOString()
   await db.deleteFrom('staff_session').where('expires_at', '<=', now.toISOString()).execute()
-  await db.insertInto('staff_session').values({ school_id: schoolId, staff_id: row.id, token_hash: hashToken(token), expires_at: expires, created_at: now.toISOString() }).execute()
+  await db
+    .insertInto('staff_session')
+    .values({ school_id: schoolId, staff_id: row.id, token_hash: hashToken(token), expires_at: expires, created_at: now.toISOString() })
+    .execute()
   return { token, expiresAt: toWireDate(expires) }
 }
 
 export async function authenticateStaff(db: Kysely<DB>, schoolId: number, token: string, now = new Date()) {
   if (!token) return null
-  return (await db.selectFrom('staff_session').innerJoin('staff', 'staff.id', 'staff_session.staff_id')
-    .select(['staff.id', 'staff.username']).where('staff_session.school_id', '=', schoolId).where('staff.school_id', '=', schoolId)
-    .where('staff_session.token_hash', '=', hashToken(token)).where('staff_session.expires_at', '>', now.toISOString())
-    .where('staff.enabled', '=', 1).executeTakeFirst()) ?? null
+  return (
+    (await db
+      .selectFrom('staff_session')
+      .innerJoin('staff', 'staff.id', 'staff_session.staff_id')
+      .select(['staff.id', 'staff.username'])
+      .where('staff_session.school_id', '=', schoolId)
+      .where('staff.school_id', '=', schoolId)
+      .where('staff_session.token_hash', '=', hashToken(token))
+      .where('staff_session.expires_at', '>', now.toISOString())
+      .where('staff.enabled', '=', 1)
+      .executeTakeFirst()) ?? null
+  )
 }
 
 export interface StaffApplication {
@@ -122,45 +170,116 @@ function narrow<Q extends { where: (...a: any[]) => Q }>(q: Q, kind: FulfilmentK
 const giftColumns = ['d.bill_no', 'd.amount_fen', 'd.paid_at', 'p.name as items_name'] as const
 
 interface CommonRow {
-  id: number; status: number; batch_no: string; origin: string; donation_id: number; user_id: number; donor_name: string
-  postal_contact: string; postal_mobile: string; postal_address: string; express_company: string; express_no: string
-  created_at: string; updated_at: string; bill_no: string; amount_fen: number; paid_at: string | null; items_name: string
+  id: number
+  status: number
+  batch_no: string
+  origin: string
+  donation_id: number
+  user_id: number
+  donor_name: string
+  postal_contact: string
+  postal_mobile: string
+  postal_address: string
+  express_company: string
+  express_no: string
+  created_at: string
+  updated_at: string
+  bill_no: string
+  amount_fen: number
+  paid_at: string | null
+  items_name: string
 }
 
 function common(kind: FulfilmentKind, r: CommonRow, way: number): StaffApplication {
   return {
-    kind, id: r.id, status: r.status, way, next: nextStatuses(kind, r.status, way), batchNo: r.batch_no, origin: r.origin,
-    donateId: r.donation_id, billNo: r.bill_no, itemsName: r.items_name, donateMoney: fenToYuan(r.amount_fen),
-    donateTime: toWireDate(r.paid_at), userId: r.user_id, donorName: r.donor_name, postalContact: r.postal_contact,
-    postalMobile: r.postal_mobile, postalAddress: r.postal_address, expressCompany: r.express_company, expressNo: r.express_no,
-    createdAt: toWireDate(r.created_at), updatedAt: toWireDate(r.updated_at)
+    kind,
+    id: r.id,
+    status: r.status,
+    way,
+    next: nextStatuses(kind, r.status, way),
+    batchNo: r.batch_no,
+    origin: r.origin,
+    donateId: r.donation_id,
+    billNo: r.bill_no,
+    itemsName: r.items_name,
+    donateMoney: fenToYuan(r.amount_fen),
+    donateTime: toWireDate(r.paid_at),
+    userId: r.user_id,
+    donorName: r.donor_name,
+    postalContact: r.postal_contact,
+    postalMobile: r.postal_mobile,
+    postalAddress: r.postal_address,
+    expressCompany: r.express_company,
+    expressNo: r.express_no,
+    createdAt: toWireDate(r.created_at),
+    updatedAt: toWireDate(r.updated_at)
   }
 }
 
 /** The foundation's queue, oldest first. status 'pending' (default) = not final (certificate 4, 5; receipt 4, 5, 7). */
-export async function listApplications(db: Kysely<DB>, schoolId: number, kind: FulfilmentKind, f: ListQuery): Promise<{ total: number; rows: StaffApplication[] }> {
+export async function listApplications(
+  db: Kysely<DB>,
+  schoolId: number,
+  kind: FulfilmentKind,
+  f: ListQuery
+): Promise<{ total: number; rows: StaffApplication[] }> {
   const limit = Math.min(f.limit ?? 50, PAGE_SIZE.MAX)
   const offset = f.offset ?? 0
   if (kind === 'certificate') {
-    const base = narrow(db.selectFrom('certificate_request as r').innerJoin('donation as d', 'd.id', 'r.donation_id')
-      .innerJoin('project as p', 'p.id', 'd.items_id').where('r.school_id', '=', schoolId).where('d.school_id', '=', schoolId), kind, f)
+    const base = narrow(
+      db
+        .selectFrom('certificate_request as r')
+        .innerJoin('donation as d', 'd.id', 'r.donation_id')
+        .innerJoin('project as p', 'p.id', 'd.items_id')
+        .where('r.school_id', '=', schoolId)
+        .where('d.school_id', '=', schoolId),
+      kind,
+      f
+    )
     const [rows, total] = await Promise.all([
-      base.selectAll('r').select([...giftColumns]).orderBy('r.created_at', 'asc').orderBy('r.id', 'asc').limit(limit).offset(offset).execute(),
+      base
+        .selectAll('r')
+        .select([...giftColumns])
+        .orderBy('r.created_at', 'asc')
+        .orderBy('r.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     ])
     return { total: Number(total.n), rows: rows.map((r) => common(kind, r, r.certificate_way)) }
   }
-  const base = narrow(db.selectFrom('receipt_request as r').innerJoin('donation as d', 'd.id', 'r.donation_id')
-    .innerJoin('project as p', 'p.id', 'd.items_id').where('r.school_id', '=', schoolId).where('d.school_id', '=', schoolId), kind, f)
+  const base = narrow(
+    db
+      .selectFrom('receipt_request as r')
+      .innerJoin('donation as d', 'd.id', 'r.donation_id')
+      .innerJoin('project as p', 'p.id', 'd.items_id')
+      .where('r.school_id', '=', schoolId)
+      .where('d.school_id', '=', schoolId),
+    kind,
+    f
+  )
   const [rows, total] = await Promise.all([
-    base.selectAll('r').select([...giftColumns]).orderBy('r.created_at', 'asc').orderBy('r.id', 'asc').limit(limit).offset(offset).execute(),
+    base
+      .selectAll('r')
+      .select([...giftColumns])
+      .orderBy('r.created_at', 'asc')
+      .orderBy('r.id', 'asc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   ])
   return {
     total: Number(total.n),
     rows: rows.map((r) => ({
-      ...common(kind, r, r.receipt_way), donorType: r.donor_type, creditCode: r.credit_code, receiptType: r.receipt_type,
-      postalEmail: r.postal_email, postalMobileSms: r.postal_mobile_sms, fileUrl: r.file_url
+      ...common(kind, r, r.receipt_way),
+      donorType: r.donor_type,
+      creditCode: r.credit_code,
+      receiptType: r.receipt_type,
+      postalEmail: r.postal_email,
+      postalMobileSms: r.postal_mobile_sms,
+      fileUrl: r.file_url
     }))
   }
 }
@@ -172,26 +291,48 @@ export async function applicationDetail(db: Kysely<DB>, schoolId: number, kind: 
   return {
     ...rows[0],
     history: history.map((h) => ({
-      action: h.action, from: h.from_status, to: h.to_status, staff: h.username, staffId: h.staff_id,
-      detail: JSON.parse(h.detail) as Record<string, string>, at: toWireDate(h.created_at)
+      action: h.action,
+      from: h.from_status,
+      to: h.to_status,
+      staff: h.username,
+      staffId: h.staff_id,
+      detail: JSON.parse(h.detail) as Record<string, string>,
+      at: toWireDate(h.created_at)
     }))
   }
 }
 
 /** Stores the receipt file (PDF, JPEG or PNG by content) and sets it on the application; a refused set removes the file. */
-export async function attachReceiptFile(db: Kysely<DB>, storage: FileStorage,
-  a: { schoolId: number; schoolCode: string; id: number; staffId: number; data: Buffer; now?: Date }): Promise<string> {
+export async function attachReceiptFile(
+  db: Kysely<DB>,
+  storage: FileStorage,
+  a: { schoolId: number; schoolCode: string; id: number; staffId: number; data: Buffer; now?: Date }
+): Promise<string> {
   const type = sniffBinary(a.data)
   if (type !== 'pdf' && type !== 'jpg' && type !== 'png') throw bizError('receiptFileType')
-  const exists = await db.selectFrom('receipt_request').select('status').where('school_id', '=', a.schoolId).where('id', '=', a.id).executeTakeFirst()
+  const exists = await db
+    .selectFrom('receipt_request')
+    .select('status')
+    .where('school_id', '=', a.schoolId)
+    .where('id', '=', a.id)
+    .executeTakeFirst()
   if (!exists) throw bizError('applicationNotFound')
   if (exists.status === 7) throw bizError('receiptFileLocked')
   const key = `receipts/${a.schoolCode}/${randomBytes(16).toString('base64url')}.${type}`
   const url = await storage.put(key, a.data)
   try {
-    await db.insertInto('uploaded_file').values({
-      school_id: a.schoolId, user_id: null, url, kind: 'receipt', mime: MIME[type], size_bytes: a.data.length, created_at: (a.now ?? new Date()).toISOString()
-    }).execute()
+    await db
+      .insertInto('uploaded_file')
+      .values({
+        school_id: a.schoolId,
+        user_id: null,
+        url,
+        kind: 'receipt',
+        mime: MIME[type],
+        size_bytes: a.data.length,
+        created_at: (a.now ?? new Date()).toISOString()
+      })
+      .execute()
     await setReceiptFile(db, { schoolId: a.schoolId, id: a.id, staffId: a.staffId, fileUrl: url, now: a.now })
   } catch (err) {
     await storage.remove(key)

@@ -65,8 +65,12 @@ const toMb = (bytes: number) => Math.round((bytes / MB) * 10) / 10
 
 /** Bytes the donor holds at the school (all kinds of their uploads). */
 export async function bytesHeld(db: Kysely<DB>, schoolId: number, userId: number): Promise<number> {
-  const r = await db.selectFrom('uploaded_file').select((eb) => eb.fn.sum<number | string | null>('size_bytes').as('n'))
-    .where('school_id', '=', schoolId).where('user_id', '=', userId).executeTakeFirst()
+  const r = await db
+    .selectFrom('uploaded_file')
+    .select((eb) => eb.fn.sum<number | string | null>('size_bytes').as('n'))
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
   return Number(r?.n ?? 0)
 }
 
@@ -74,14 +78,18 @@ export async function bytesHeld(db: Kysely<DB>, schoolId: number, userId: number
  * The checks that cost nothing to the disk, before the body is read: rate (both windows count the attempt), free
  * space, and a quota already used up. The quota is checked again with the file's real size once it is read.
  */
-export async function admitUpload(rt: UploadRuntime, db: Kysely<DB>, storage: FileStorage,
-  u: { schoolId: number; userId: number; ip: string; now: Date }): Promise<void> {
+export async function admitUpload(
+  rt: UploadRuntime,
+  db: Kysely<DB>,
+  storage: FileStorage,
+  u: { schoolId: number; userId: number; ip: string; now: Date }
+): Promise<void> {
   const ipOk = rt.ips.take(u.ip, u.now.getTime())
   const userOk = rt.users.take(`${u.schoolId}:${u.userId}`, u.now.getTime())
   if (!ipOk || !userOk) throw bizError('uploadTooMany')
   const free = await storage.freeBytes()
   if (free !== null && free < rt.policy.minFreeBytes) throw bizError('uploadDiskLow')
-  if (await bytesHeld(db, u.schoolId, u.userId) >= rt.policy.quotaBytes) throw quotaFull(rt.policy)
+  if ((await bytesHeld(db, u.schoolId, u.userId)) >= rt.policy.quotaBytes) throw quotaFull(rt.policy)
 }
 
 export const quotaFull = (policy: UploadPolicy) => bizError('uploadQuotaFull', { max: toMb(policy.quotaBytes) })

@@ -14,12 +14,16 @@ import { bytesHeld, quotaFull, type UploadPolicy } from './policy'
 import { MIME, sniffImage } from './sniff'
 import '../identity/tables'
 
-export async function saveUpload(db: Kysely<DB>, storage: FileStorage, policy: UploadPolicy,
-  u: { schoolId: number; schoolCode: string; userId: number; data: Buffer; now: Date }): Promise<string> {
+export async function saveUpload(
+  db: Kysely<DB>,
+  storage: FileStorage,
+  policy: UploadPolicy,
+  u: { schoolId: number; schoolCode: string; userId: number; data: Buffer; now: Date }
+): Promise<string> {
   const type = sniffImage(u.data)
   if (type === 'svg') throw bizError('uploadSvg')
   if (!type) throw bizError('uploadType')
-  if (await bytesHeld(db, u.schoolId, u.userId) + u.data.length > policy.quotaBytes) throw quotaFull(policy)
+  if ((await bytesHeld(db, u.schoolId, u.userId)) + u.data.length > policy.quotaBytes) throw quotaFull(policy)
   const key = `uploads/${u.schoolCode}/${randomBytes(16).toString('base64url')}.${type}`
   const url = await storage.put(key, u.data)
   const undo = async () => {
@@ -27,16 +31,25 @@ export async function saveUpload(db: Kysely<DB>, storage: FileStorage, policy: U
     await storage.remove(key)
   }
   try {
-    await db.insertInto('uploaded_file').values({
-      school_id: u.schoolId, user_id: u.userId, url, kind: 'avatar', mime: MIME[type], size_bytes: u.data.length, created_at: u.now.toISOString()
-    }).execute()
+    await db
+      .insertInto('uploaded_file')
+      .values({
+        school_id: u.schoolId,
+        user_id: u.userId,
+        url,
+        kind: 'avatar',
+        mime: MIME[type],
+        size_bytes: u.data.length,
+        created_at: u.now.toISOString()
+      })
+      .execute()
   } catch (err) {
     await storage.remove(key)
     throw err
   }
   // Concurrent uploads each passed the check above before the others were recorded: counted again now that this
   // one is, the quota holds (at worst both are refused, never both kept).
-  if (await bytesHeld(db, u.schoolId, u.userId) > policy.quotaBytes) {
+  if ((await bytesHeld(db, u.schoolId, u.userId)) > policy.quotaBytes) {
     await undo()
     throw quotaFull(policy)
   }

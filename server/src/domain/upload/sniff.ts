@@ -7,7 +7,10 @@
 export type SniffedType = 'png' | 'jpg' | 'gif' | 'pdf'
 
 export const MIME: Record<SniffedType, string> = {
-  png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', pdf: 'application/pdf'
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  pdf: 'application/pdf'
 }
 
 const startsWith = (buf: Buffer, bytes: number[]) => buf.length >= bytes.length && bytes.every((b, i) => buf[i] === b)
@@ -26,7 +29,10 @@ export function sniffBinary(buf: Buffer): SniffedType | null {
  * readable) gets "SVG is not accepted" rather than "unsupported type". Nothing is accepted because of this test.
  */
 export function looksLikeSvg(buf: Buffer): boolean {
-  const text = buf.subarray(0, 64 * 1024).toString('latin1').replace(/\0/g, '')
+  const text = buf
+    .subarray(0, 64 * 1024)
+    .toString('latin1')
+    .replace(/\0/g, '')
   return /<(?:[\w.-]+:)?svg[\s>/]/i.test(text)
 }
 

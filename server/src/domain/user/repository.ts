@@ -4,15 +4,34 @@ import { nowIso } from '../../lib/dates'
 
 type Db = Kysely<DB> | Transaction<DB>
 
-export interface IdentityDefaults { nickname: string; avatar: string }
+export interface IdentityDefaults {
+  nickname: string
+  avatar: string
+}
 
 /** Insert-if-absent then read: two concurrent first logins of one identity end with one user (unique key). */
 export async function findOrCreateUser(db: Db, schoolId: number, source: string, openId: string, d: IdentityDefaults) {
-  await db.insertInto('app_user').values({
-    school_id: schoolId, source, open_id: openId, nickname: d.nickname, avatar: d.avatar, name: '', mobile: '', id_no: '', created_at: nowIso()
-  }).onConflict((oc) => oc.columns(['school_id', 'source', 'open_id']).doNothing()).execute()
-  return db.selectFrom('app_user').selectAll()
-    .where('school_id', '=', schoolId).where('source', '=', source).where('open_id', '=', openId)
+  await db
+    .insertInto('app_user')
+    .values({
+      school_id: schoolId,
+      source,
+      open_id: openId,
+      nickname: d.nickname,
+      avatar: d.avatar,
+      name: '',
+      mobile: '',
+      id_no: '',
+      created_at: nowIso()
+    })
+    .onConflict((oc) => oc.columns(['school_id', 'source', 'open_id']).doNothing())
+    .execute()
+  return db
+    .selectFrom('app_user')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('source', '=', source)
+    .where('open_id', '=', openId)
     .executeTakeFirstOrThrow()
 }
 
@@ -20,12 +39,19 @@ export const getUser = (db: Db, schoolId: number, userId: number) =>
   db.selectFrom('app_user').selectAll().where('school_id', '=', schoolId).where('id', '=', userId).executeTakeFirst()
 
 export async function insertSession(db: Db, row: { school_id: number; user_id: number; token_hash: string; expires_at: string }) {
-  await db.insertInto('session').values({ ...row, created_at: nowIso() }).execute()
+  await db
+    .insertInto('session')
+    .values({ ...row, created_at: nowIso() })
+    .execute()
 }
 
 export const findLiveSession = (db: Db, schoolId: number, tokenHash: string, now: string) =>
-  db.selectFrom('session').select(['id', 'user_id', 'expires_at'])
-    .where('school_id', '=', schoolId).where('token_hash', '=', tokenHash).where('expires_at', '>', now)
+  db
+    .selectFrom('session')
+    .select(['id', 'user_id', 'expires_at'])
+    .where('school_id', '=', schoolId)
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
     .executeTakeFirst()
 
 export async function deleteSession(db: Db, schoolId: number, id: number) {

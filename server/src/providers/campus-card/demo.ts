@@ -145,7 +145,8 @@ export function createDemoCampusCardService(opts: DemoCampusCardOptions): DemoCa
         const card = readable(authenticate(s, stuWorkNo, password))
         const earlier = s.payments.find((p) => p.billNo === billNo)
         if (earlier) {
-          if (earlier.stuWorkNo !== stuWorkNo || earlier.amountFen !== amountFen) throw new RangeError(`bill ${billNo} was paid differently`)
+          if (earlier.stuWorkNo !== stuWorkNo || earlier.amountFen !== amountFen)
+            throw new RangeError(`bill ${billNo} was paid differently`)
           return { tradeNo: earlier.tradeNo }
         }
         if (card.balanceFen < amountFen) throw campusCardError('campusCardInsufficient')

@@ -47,14 +47,17 @@ const parse = (text: string): Record<string, unknown> | null => {
 
 const isFen = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0
 
-export function createHttpCampusCardService(config: HttpCampusCardConfig): CampusCardService & { findPayment(billNo: string): Promise<CampusCardPayment | null> } {
+export function createHttpCampusCardService(
+  config: HttpCampusCardConfig
+): CampusCardService & { findPayment(billNo: string): Promise<CampusCardPayment | null> } {
   let base: URL
   try {
     base = new URL(config.baseUrl)
   } catch {
     throw new ProviderError('campus config: baseUrl is not an absolute URL', NAME, 'config')
   }
-  if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new ProviderError('campus config: baseUrl must be http(s)', NAME, 'config')
+  if (base.protocol !== 'https:' && base.protocol !== 'http:')
+    throw new ProviderError('campus config: baseUrl must be http(s)', NAME, 'config')
   if (!config.secret) throw new ProviderError('campus config: secret is missing', NAME, 'config')
   const root = base.toString().replace(/\/+$/, '')
   const fetchImpl: FetchLike = config.fetch ?? ((input, init) => fetch(input, init))

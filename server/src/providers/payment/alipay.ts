@@ -185,7 +185,11 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
   const now = config.now ?? (() => new Date())
 
   /** Common parameters + biz_content, signed. */
-  function signedParams(method: string, biz: Record<string, unknown>, extra: Record<string, string | undefined> = {}): Record<string, string> {
+  function signedParams(
+    method: string,
+    biz: Record<string, unknown>,
+    extra: Record<string, string | undefined> = {}
+  ): Record<string, string> {
     const p: Record<string, string | undefined> = {
       app_id: config.appId,
       method,
@@ -226,7 +230,8 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
     const signed = typeof doc.sign === 'string' && doc.sign !== ''
     if (signed) {
       const raw = rawJsonMember(res.text, doc[member] ? member : 'error_response')
-      if (raw === null || !rsa2Verify(raw, doc.sign, alipayKey)) throw new ProviderError(`${method}: answer sign does not verify`, NAME, 'forged')
+      if (raw === null || !rsa2Verify(raw, doc.sign, alipayKey))
+        throw new ProviderError(`${method}: answer sign does not verify`, NAME, 'forged')
     }
     if (node.code !== '10000') {
       return { ok: false, signed, node }
@@ -293,7 +298,8 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
       for (const [k, v] of new URLSearchParams(n.rawBody)) params[k] = v
       if (!params.sign) throw new ProviderError('notify: sign missing', NAME, 'forged')
       if (params.sign_type && params.sign_type !== 'RSA2') throw new ProviderError(`notify: sign_type ${params.sign_type}`, NAME, 'forged')
-      if (!rsa2Verify(alipayNotifyContent(params), params.sign, alipayKey)) throw new ProviderError('notify: sign does not verify', NAME, 'forged')
+      if (!rsa2Verify(alipayNotifyContent(params), params.sign, alipayKey))
+        throw new ProviderError('notify: sign does not verify', NAME, 'forged')
       if (params.app_id !== config.appId) throw new ProviderError(`notify: app_id ${params.app_id} is not ours`, NAME, 'forged')
       if (config.sellerId && params.seller_id && params.seller_id !== config.sellerId) {
         throw new ProviderError(`notify: seller_id ${params.seller_id} is not ours`, NAME, 'forged')
@@ -320,7 +326,8 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
         throw upstream('alipay.trade.query', r.node)
       }
       const node = r.node
-      if (node.out_trade_no !== billNo) throw new ProviderError(`query: answer is about ${node.out_trade_no}, not ${billNo}`, NAME, 'forged')
+      if (node.out_trade_no !== billNo)
+        throw new ProviderError(`query: answer is about ${node.out_trade_no}, not ${billNo}`, NAME, 'forged')
       const status = node.trade_status
       const outcome = status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED' ? 'paid' : status === 'TRADE_CLOSED' ? 'failed' : null
       if (!outcome) return null

@@ -74,7 +74,15 @@ export function createCampusCardPay(config: CampusCardProviderConfig): PaymentPr
       if (!service.findPayment) return null
       const p = await service.findPayment(billNo)
       // the card system's word that this bill was never debited: the order may be closed without a refund
-      if (!p) return { provider: NAME, billNo, providerTradeNo: '', amountFen: 0, outcome: 'failed', raw: JSON.stringify({ billNo, debited: false }) }
+      if (!p)
+        return {
+          provider: NAME,
+          billNo,
+          providerTradeNo: '',
+          amountFen: 0,
+          outcome: 'failed',
+          raw: JSON.stringify({ billNo, debited: false })
+        }
       return { provider: NAME, billNo, providerTradeNo: p.tradeNo, amountFen: p.amountFen, outcome: 'paid', raw: JSON.stringify(p) }
     },
 

@@ -54,19 +54,27 @@ export async function assertPublicBaseUrl(db: Kysely<DB>, publicBaseUrl: string)
       u = null
     }
     if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:') || u.search || u.hash || u.username || u.password) {
-      throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL such as https://give.example.edu.cn, got ${JSON.stringify(publicBaseUrl)}`)
+      throw new Error(
+        `PUBLIC_BASE_URL must be an absolute http(s) URL such as https://give.example.edu.cn, got ${JSON.stringify(publicBaseUrl)}`
+      )
     }
     return
   }
-  const rows = await db.selectFrom('payment_config').innerJoin('school', 'school.id', 'payment_config.school_id')
+  const rows = await db
+    .selectFrom('payment_config')
+    .innerJoin('school', 'school.id', 'payment_config.school_id')
     .select(['school.code', 'payment_config.provider', 'payment_config.pay_type'])
-    .where('payment_config.enabled', '=', 1).where('payment_config.provider', 'in', [...PROVIDERS_WITH_CALLBACKS])
-    .orderBy('school.code').execute()
+    .where('payment_config.enabled', '=', 1)
+    .where('payment_config.provider', 'in', [...PROVIDERS_WITH_CALLBACKS])
+    .orderBy('school.code')
+    .execute()
   if (rows.length) {
     const list = rows.map((r) => `${r.code} (${r.provider}, pay type ${r.pay_type})`).join(', ')
-    throw new Error(`PUBLIC_BASE_URL is not set, but real payment providers are configured: ${list}. Their notify and return ` +
-      'URLs must come from configuration, not from the request\'s Host header: set PUBLIC_BASE_URL to the public origin, ' +
-      'e.g. PUBLIC_BASE_URL=https://give.example.edu.cn')
+    throw new Error(
+      `PUBLIC_BASE_URL is not set, but real payment providers are configured: ${list}. Their notify and return ` +
+        "URLs must come from configuration, not from the request's Host header: set PUBLIC_BASE_URL to the public origin, " +
+        'e.g. PUBLIC_BASE_URL=https://give.example.edu.cn'
+    )
   }
 }
 
@@ -79,7 +87,8 @@ export async function assertPublicBaseUrl(db: Kysely<DB>, publicBaseUrl: string)
 function campusFactory(ctx: ProviderContext): PaymentProvider {
   const mode = String(ctx.credentials.mode ?? 'demo')
   if (mode === 'demo') {
-    const file = typeof ctx.credentials.file === 'string' && ctx.credentials.file ? ctx.credentials.file : path.join(ctx.dataDir, DEMO_CARD_FILE)
+    const file =
+      typeof ctx.credentials.file === 'string' && ctx.credentials.file ? ctx.credentials.file : path.join(ctx.dataDir, DEMO_CARD_FILE)
     const service = createDemoCampusCardService({ file })
     registerCampusCardService(ctx.schoolId, service)
     return createCampusCardPay({ service })
@@ -125,7 +134,8 @@ export function resolveCredentials(value: unknown, env: NodeJS.ProcessEnv, provi
   if (typeof value === 'string' && value.startsWith('env:')) {
     const name = value.slice(4)
     const v = env[name]
-    if (v === undefined || v === '') throw new ProviderError(`${provider} config: environment variable ${name} is not set`, provider, 'config')
+    if (v === undefined || v === '')
+      throw new ProviderError(`${provider} config: environment variable ${name} is not set`, provider, 'config')
     // PEM keys in one-line env vars carry literal \n
     return v.includes('-----BEGIN') ? v.replace(/\\n/g, '\n') : v
   }
@@ -148,16 +158,26 @@ export class PaymentRegistry {
   private readonly cache = new Map<string, { version: string; provider: PaymentProvider }>()
   private readonly sandbox: PaymentProvider
 
-  constructor(private readonly db: Kysely<DB>, private readonly opts: {
-    dataDir: string
-    factories?: Partial<Record<ProviderName, ProviderFactory>>
-    env?: NodeJS.ProcessEnv
-  }) {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly opts: {
+      dataDir: string
+      factories?: Partial<Record<ProviderName, ProviderFactory>>
+      env?: NodeJS.ProcessEnv
+    }
+  ) {
     this.factories = { ...DEFAULT_FACTORIES, ...opts.factories }
     this.sandbox = this.factories.sandbox({ schoolId: 0, payType: 0, dataDir: opts.dataDir, credentials: {} })
   }
 
-  private build(row: { id: number; school_id: number; pay_type: number; provider: string; credentials: string; updated_at: string }): PaymentProvider {
+  private build(row: {
+    id: number
+    school_id: number
+    pay_type: number
+    provider: string
+    credentials: string
+    updated_at: string
+  }): PaymentProvider {
     if (!isProviderName(row.provider)) throw new ProviderError(`unknown provider ${row.provider}`, 'sandbox', 'config')
     if (row.provider === 'sandbox') return this.sandbox
     const key = `${row.school_id}:${row.pay_type}`
@@ -171,14 +191,22 @@ export class PaymentRegistry {
       throw new ProviderError(`${row.provider} config: credentials are not JSON`, row.provider, 'config')
     }
     const credentials = resolveCredentials(raw ?? {}, this.opts.env ?? process.env, row.provider) as Record<string, unknown>
-    const provider = this.factories[row.provider]({ schoolId: row.school_id, payType: row.pay_type, dataDir: this.opts.dataDir, credentials })
+    const provider = this.factories[row.provider]({
+      schoolId: row.school_id,
+      payType: row.pay_type,
+      dataDir: this.opts.dataDir,
+      credentials
+    })
     this.cache.set(key, { version, provider })
     return provider
   }
 
   private rows(schoolId: number) {
-    return this.db.selectFrom('payment_config').select(['id', 'school_id', 'pay_type', 'provider', 'credentials', 'updated_at'])
-      .where('school_id', '=', schoolId).where('enabled', '=', 1)
+    return this.db
+      .selectFrom('payment_config')
+      .select(['id', 'school_id', 'pay_type', 'provider', 'credentials', 'updated_at'])
+      .where('school_id', '=', schoolId)
+      .where('enabled', '=', 1)
   }
 
   /** The provider of a school's pay type (the sandbox when none is configured). Throws ProviderError 'config'. */

@@ -19,7 +19,11 @@ import { fenToYuan } from '../../lib/money'
 const NAME = 'sandbox' as const
 
 /** The raw body the sandbox notify route hands to verifyNotification. */
-export interface SandboxNotification { billNo: string; outcome: 'paid' | 'failed'; amountFen: number }
+export interface SandboxNotification {
+  billNo: string
+  outcome: 'paid' | 'failed'
+  amountFen: number
+}
 
 /** H5 path of the app's sandbox cashier page (route `cashier`, config/routes.ts); the mini-programs open the same
  *  page by route name with this URL's query. */
@@ -27,8 +31,15 @@ export const SANDBOX_CASHIER_PATH = '/cashier'
 
 /** The cashier shows the amount and the project (`subject`); `payToken` lets it finish (payback, success) in a
  *  browser without the donor's session, e.g. after the Alipay page's form in the system browser. */
-export function sandboxCashierUrl(input: Pick<CreatePaymentInput, 'billNo' | 'amountFen' | 'schoolCode' | 'payType' | 'description' | 'payToken'>): string {
-  const q = new URLSearchParams({ billNo: input.billNo, amount: fenToYuan(input.amountFen), school: input.schoolCode, payType: String(input.payType) })
+export function sandboxCashierUrl(
+  input: Pick<CreatePaymentInput, 'billNo' | 'amountFen' | 'schoolCode' | 'payType' | 'description' | 'payToken'>
+): string {
+  const q = new URLSearchParams({
+    billNo: input.billNo,
+    amount: fenToYuan(input.amountFen),
+    school: input.schoolCode,
+    payType: String(input.payType)
+  })
   if (input.description) q.set('subject', input.description.slice(0, 80))
   if (input.payToken) q.set('payToken', input.payToken)
   return `${SANDBOX_CASHIER_PATH}?${q.toString()}`
@@ -39,7 +50,8 @@ export function createSandboxProvider(): PaymentProvider {
     name: NAME,
 
     async create(input: CreatePaymentInput): Promise<CreatePaymentResult> {
-      if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) throw new ProviderError('sandbox: amount must be positive fen', NAME, 'malformed')
+      if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0)
+        throw new ProviderError('sandbox: amount must be positive fen', NAME, 'malformed')
       return { params: { provider: NAME, url: sandboxCashierUrl(input) } }
     },
 
@@ -50,9 +62,12 @@ export function createSandboxProvider(): PaymentProvider {
       } catch {
         throw new ProviderError('sandbox notify: body is not JSON', NAME, 'malformed')
       }
-      if (!body || typeof body.billNo !== 'string' || !body.billNo) throw new ProviderError('sandbox notify: billNo missing', NAME, 'malformed')
-      if (body.outcome !== 'paid' && body.outcome !== 'failed') throw new ProviderError('sandbox notify: outcome must be paid or failed', NAME, 'malformed')
-      if (!Number.isSafeInteger(body.amountFen) || (body.amountFen as number) < 0) throw new ProviderError('sandbox notify: amountFen missing', NAME, 'malformed')
+      if (!body || typeof body.billNo !== 'string' || !body.billNo)
+        throw new ProviderError('sandbox notify: billNo missing', NAME, 'malformed')
+      if (body.outcome !== 'paid' && body.outcome !== 'failed')
+        throw new ProviderError('sandbox notify: outcome must be paid or failed', NAME, 'malformed')
+      if (!Number.isSafeInteger(body.amountFen) || (body.amountFen as number) < 0)
+        throw new ProviderError('sandbox notify: amountFen missing', NAME, 'malformed')
       return {
         provider: NAME,
         billNo: body.billNo,

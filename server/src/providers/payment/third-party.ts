@@ -83,7 +83,8 @@ export function createThirdPartyPay(config: ThirdPartyConfig): PaymentProvider {
       } catch {
         throw new ProviderError('notify: body is not JSON', NAME, 'malformed')
       }
-      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ProviderError('notify: body is not an object', NAME, 'malformed')
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw new ProviderError('notify: body is not an object', NAME, 'malformed')
       for (const [k, v] of Object.entries(body)) {
         if (v !== null && typeof v === 'object') throw new ProviderError(`notify: ${k} is not a plain value`, NAME, 'malformed')
       }

@@ -111,7 +111,8 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
   for (const k of ['mchId', 'appId', 'serialNo', 'privateKeyPem', 'apiV3Key', 'platformPublicKeyPem', 'platformSerial'] as const) {
     if (!config[k]) throw new ProviderError(`wechatpay config: ${k} is missing`, NAME, 'config')
   }
-  if (Buffer.byteLength(config.apiV3Key, 'utf8') !== 32) throw new ProviderError('wechatpay config: apiV3Key must be 32 bytes', NAME, 'config')
+  if (Buffer.byteLength(config.apiV3Key, 'utf8') !== 32)
+    throw new ProviderError('wechatpay config: apiV3Key must be 32 bytes', NAME, 'config')
 
   const merchantKey = loadPrivateKey(config.privateKeyPem, NAME)
   const platformKeys = new Map<string, KeyObject>()
@@ -196,8 +197,10 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
     new ProviderError(`${what}: HTTP ${r.status} ${r.json?.code ?? ''} ${r.json?.message ?? ''}`.trim(), NAME, 'upstream')
 
   function toVerified(txn: Transaction, raw: string, what: string): VerifiedNotification | null {
-    if (txn.mchid !== undefined && txn.mchid !== config.mchId) throw new ProviderError(`${what}: mchid ${txn.mchid} is not ours`, NAME, 'forged')
-    if (txn.appid !== undefined && txn.appid !== config.appId) throw new ProviderError(`${what}: appid ${txn.appid} is not ours`, NAME, 'forged')
+    if (txn.mchid !== undefined && txn.mchid !== config.mchId)
+      throw new ProviderError(`${what}: mchid ${txn.mchid} is not ours`, NAME, 'forged')
+    if (txn.appid !== undefined && txn.appid !== config.appId)
+      throw new ProviderError(`${what}: appid ${txn.appid} is not ours`, NAME, 'forged')
     const state = txn.trade_state ?? ''
     if (!PAID_STATES.has(state) && !FAILED_STATES.has(state)) return null
     const total = txn.amount?.total
@@ -274,7 +277,12 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
         throw new ProviderError('notify: body is not JSON', NAME, 'malformed')
       }
       const resource = body?.resource
-      if (!resource || resource.algorithm !== 'AEAD_AES_256_GCM' || typeof resource.ciphertext !== 'string' || typeof resource.nonce !== 'string') {
+      if (
+        !resource ||
+        resource.algorithm !== 'AEAD_AES_256_GCM' ||
+        typeof resource.ciphertext !== 'string' ||
+        typeof resource.nonce !== 'string'
+      ) {
         throw new ProviderError('notify: resource missing or not AEAD_AES_256_GCM', NAME, 'malformed')
       }
       let plain: string
@@ -301,7 +309,8 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
       const r = await call('GET', path)
       if (r.status === 404 || r.json?.code === 'ORDER_NOT_EXIST') return null
       if (r.status !== 200) throw upstreamError('query', r)
-      if (r.json?.out_trade_no !== billNo) throw new ProviderError(`query: answer is about ${r.json?.out_trade_no}, not ${billNo}`, NAME, 'forged')
+      if (r.json?.out_trade_no !== billNo)
+        throw new ProviderError(`query: answer is about ${r.json?.out_trade_no}, not ${billNo}`, NAME, 'forged')
       return toVerified(r.json as Transaction, r.raw, 'query')
     },
 

@@ -7,7 +7,9 @@
  */
 import type { SmsCodeMessage, SmsProvider } from './types'
 
-export interface LineLogger { info: (msg: string) => void }
+export interface LineLogger {
+  info: (msg: string) => void
+}
 
 export const smsLogLine = (m: SmsCodeMessage) => `[sms] to=${m.mobile} code=${m.code} school=${m.schoolCode} ttl=${m.ttlSeconds}s`
 

@@ -7,7 +7,14 @@ import { Type } from 'typebox'
 import { Api } from '../../../../types'
 import { awardDetail, awardList } from '../../domain/award/service'
 import {
-  donateRecordList, itemsDonateGroup, joinList, launchList, my, namingList, togetherStatistics, updateUser
+  donateRecordList,
+  itemsDonateGroup,
+  joinList,
+  launchList,
+  my,
+  namingList,
+  togetherStatistics,
+  updateUser
 } from '../../domain/center/service'
 import { bizError } from '../../errors'
 import { t } from '../../i18n'
@@ -19,45 +26,63 @@ import * as W from '../wire/center'
 const paged = query(pageProps)
 
 export const centerRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(Api.centerMy,
+  app.get(
+    Api.centerMy,
     { config: signedIn, schema: { querystring: query({ userId: optInt(1) }), response: answers(W.UserCenter) } },
     async (req) => {
       // the 'userId variant' may name the caller only
       if (req.query.userId && req.query.userId !== req.session.user_id) throw bizError('notYourAccount')
       return ok(await my(app.db, req.school, req.session.user_id, req.lang))
-    })
+    }
+  )
 
-  app.get(Api.awardList, { config: signedIn, schema: { response: answers(W.Awards) } },
-    async (req) => ok(await awardList(app.db, req.school.id, req.session.user_id, req.lang)))
+  app.get(Api.awardList, { config: signedIn, schema: { response: answers(W.Awards) } }, async (req) =>
+    ok(await awardList(app.db, req.school.id, req.session.user_id, req.lang))
+  )
 
-  app.get(Api.awardDetail,
+  app.get(
+    Api.awardDetail,
     { config: signedIn, schema: { querystring: query({ awardId: reqInt(1) }), response: answers(W.Award) } },
-    async (req) => ok(await awardDetail(app.db, req.school.id, req.session.user_id, req.query.awardId, req.lang)))
+    async (req) => ok(await awardDetail(app.db, req.school.id, req.session.user_id, req.query.awardId, req.lang))
+  )
 
-  app.post(Api.updateUser, {
-    config: signedIn,
-    schema: { body: body({ nickname: optString(200), avatar: optString(500), token: optString(200) }), response: answers(Type.Null()) }
-  }, async (req) => {
-    await updateUser(app.db, req.school.id, req.session.user_id, { nickname: req.body.nickname, avatar: req.body.avatar })
-    return ok(null, t(req.lang, 'updateOk'))
-  })
+  app.post(
+    Api.updateUser,
+    {
+      config: signedIn,
+      schema: { body: body({ nickname: optString(200), avatar: optString(500), token: optString(200) }), response: answers(Type.Null()) }
+    },
+    async (req) => {
+      await updateUser(app.db, req.school.id, req.session.user_id, { nickname: req.body.nickname, avatar: req.body.avatar })
+      return ok(null, t(req.lang, 'updateOk'))
+    }
+  )
 
-  app.get(Api.itemsDonateGroup, { config: signedIn, schema: { response: answers(W.ProjectDonateGroups) } },
-    async (req) => ok(await itemsDonateGroup(app.db, req.school.id, req.session.user_id)))
+  app.get(Api.itemsDonateGroup, { config: signedIn, schema: { response: answers(W.ProjectDonateGroups) } }, async (req) =>
+    ok(await itemsDonateGroup(app.db, req.school.id, req.session.user_id))
+  )
 
-  app.get(Api.donateRecordList, { config: signedIn, schema: { querystring: paged, response: answers(W.PersonalDonationPage) } },
-    async (req) => ok(await donateRecordList(app.db, req.school.id, req.session.user_id, req.query)))
+  app.get(
+    Api.donateRecordList,
+    { config: signedIn, schema: { querystring: paged, response: answers(W.PersonalDonationPage) } },
+    async (req) => ok(await donateRecordList(app.db, req.school.id, req.session.user_id, req.query))
+  )
 
-  app.get(Api.togetherStatistics, { config: signedIn, schema: { response: answers(W.TogetherStatistics) } },
-    async (req) => ok(await togetherStatistics(app.db, req.school.id, req.session.user_id)))
+  app.get(Api.togetherStatistics, { config: signedIn, schema: { response: answers(W.TogetherStatistics) } }, async (req) =>
+    ok(await togetherStatistics(app.db, req.school.id, req.session.user_id))
+  )
 
-  app.get(Api.launchList, { config: signedIn, schema: { querystring: paged, response: answers(W.MyTogetherPage) } },
-    async (req) => ok(await launchList(app.db, req.school.id, req.session.user_id, req.query)))
+  app.get(Api.launchList, { config: signedIn, schema: { querystring: paged, response: answers(W.MyTogetherPage) } }, async (req) =>
+    ok(await launchList(app.db, req.school.id, req.session.user_id, req.query))
+  )
 
-  app.get(Api.joinList, { config: signedIn, schema: { querystring: paged, response: answers(W.MyTogetherPage) } },
-    async (req) => ok(await joinList(app.db, req.school.id, req.session.user_id, req.query)))
+  app.get(Api.joinList, { config: signedIn, schema: { querystring: paged, response: answers(W.MyTogetherPage) } }, async (req) =>
+    ok(await joinList(app.db, req.school.id, req.session.user_id, req.query))
+  )
 
-  app.get(Api.namingList,
+  app.get(
+    Api.namingList,
     { config: signedIn, schema: { querystring: query({ ...pageProps, itemsId: optInt(1) }), response: answers(W.PersonalNamingPage) } },
-    async (req) => ok(await namingList(app.db, req.school.id, req.session.user_id, req.query)))
+    async (req) => ok(await namingList(app.db, req.school.id, req.session.user_id, req.query))
+  )
 }

@@ -39,25 +39,38 @@ function orderAccess(req: FastifyRequest & { query: { payToken?: string } }): Or
 export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const rt = app.orders
   const caller = (req: FastifyRequest, userId: number): Caller => ({
-    schoolId: req.school.id, schoolCode: req.school.code, lang: req.lang, userId, ip: req.ip,
+    schoolId: req.school.id,
+    schoolCode: req.school.code,
+    lang: req.lang,
+    userId,
+    ip: req.ip,
     // never the request's Host header (forgeable): providers' URLs come from PUBLIC_BASE_URL only
     baseUrl: rt.publicBaseUrl
   })
 
   // formDetail and checkPermission answer visitors too; a signed-in donor's form is prefilled, and their
   // permission is their own
-  app.get(Api.formDetail, {
-    config: maybeSignedIn,
-    schema: { querystring: query({ itemsId: reqInt(), token: optString(200) }), response: answers(W.FormConfig) }
-  }, async (req) => ok(await formDetail(app.db, req.school.id, req.query.itemsId, req.optionalSession?.user_id ?? null)))
+  app.get(
+    Api.formDetail,
+    {
+      config: maybeSignedIn,
+      schema: { querystring: query({ itemsId: reqInt(), token: optString(200) }), response: answers(W.FormConfig) }
+    },
+    async (req) => ok(await formDetail(app.db, req.school.id, req.query.itemsId, req.optionalSession?.user_id ?? null))
+  )
 
-  app.get(Api.checkPermission, {
-    config: maybeSignedIn,
-    schema: { querystring: query({ itemsId: reqInt(), token: optString(200) }), response: answers(W.PermissionResult) }
-  }, async (req) => ok(await checkPermission(app.db, req.school.id, req.query.itemsId, req.optionalSession?.user_id ?? null)))
+  app.get(
+    Api.checkPermission,
+    {
+      config: maybeSignedIn,
+      schema: { querystring: query({ itemsId: reqInt(), token: optString(200) }), response: answers(W.PermissionResult) }
+    },
+    async (req) => ok(await checkPermission(app.db, req.school.id, req.query.itemsId, req.optionalSession?.user_id ?? null))
+  )
 
-  app.get(Api.itemsSubPrice, { schema: { querystring: query({ itemsId: reqInt() }), response: answers(W.SubItemPrices) } },
-    async (req) => ok(await itemsSubPrice(app.db, req.school.id, req.query.itemsId)))
+  app.get(Api.itemsSubPrice, { schema: { querystring: query({ itemsId: reqInt() }), response: answers(W.SubItemPrices) } }, async (req) =>
+    ok(await itemsSubPrice(app.db, req.school.id, req.query.itemsId))
+  )
 
   // Campus card balance (pay type 9; the school's card service is registered when its provider is built). GET with
   // the number alone answers only for a card the signed-in donor has proved; POST with the password in the body (never
@@ -70,14 +83,25 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw err
     }
   }
-  app.get(Api.getCardBlance, {
-    config: signedIn,
-    schema: { querystring: query({ stuWorkNo: reqString(64, 1), token: optString(200) }), response: answers(W.CardBalance) }
-  }, async (req) => balanceAnswer(req, req.query.stuWorkNo))
-  app.post(Api.getCardBlance, {
-    config: signedIn,
-    schema: { body: body({ stuWorkNo: reqString(64, 1), password: reqString(64, 1), token: optString(200) }), response: answers(W.CardBalance) }
-  }, async (req) => balanceAnswer(req, req.body.stuWorkNo, req.body.password))
+  app.get(
+    Api.getCardBlance,
+    {
+      config: signedIn,
+      schema: { querystring: query({ stuWorkNo: reqString(64, 1), token: optString(200) }), response: answers(W.CardBalance) }
+    },
+    async (req) => balanceAnswer(req, req.query.stuWorkNo)
+  )
+  app.post(
+    Api.getCardBlance,
+    {
+      config: signedIn,
+      schema: {
+        body: body({ stuWorkNo: reqString(64, 1), password: reqString(64, 1), token: optString(200) }),
+        response: answers(W.CardBalance)
+      }
+    },
+    async (req) => balanceAnswer(req, req.body.stuWorkNo, req.body.password)
+  )
 
   app.post(Api.donate, { config: signedIn, schema: { body: DonateBodySchema, response: answers(W.DonateAnswer) } }, async (req) => {
     if (!rt.limiter.allow(req.school.id, req.session.user_id, req.ip)) throw new AppError('rateLimited', ResultCode.ERROR, 429)
@@ -89,16 +113,22 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(null, t(req.lang, 'cancelOk'))
   })
 
-  app.get(Api.payback, { config: maybeSignedIn, schema: { querystring: orderQuery, response: answers(W.Paid) } },
-    async (req) => ok(await payback(rt, req.school.id, req.query.donatePlatOrder, orderAccess(req))))
+  app.get(Api.payback, { config: maybeSignedIn, schema: { querystring: orderQuery, response: answers(W.Paid) } }, async (req) =>
+    ok(await payback(rt, req.school.id, req.query.donatePlatOrder, orderAccess(req)))
+  )
 
-  app.get(Api.success, { config: maybeSignedIn, schema: { querystring: orderQuery, response: answers(W.SuccessData) } },
-    async (req) => ok(await success(rt, { schoolId: req.school.id, lang: req.lang }, req.query.donatePlatOrder, orderAccess(req))))
+  app.get(Api.success, { config: maybeSignedIn, schema: { querystring: orderQuery, response: answers(W.SuccessData) } }, async (req) =>
+    ok(await success(rt, { schoolId: req.school.id, lang: req.lang }, req.query.donatePlatOrder, orderAccess(req)))
+  )
 
-  app.get(Api.donate4ali, { config: maybeSignedIn, schema: { querystring: orderQuery, response: answers(W.Donate4AliAnswer) } }, async (req) => {
-    const { userId: _unused, ...who } = caller(req, 0)
-    return ok(await donate4ali(rt, who, req.query.donatePlatOrder, orderAccess(req)))
-  })
+  app.get(
+    Api.donate4ali,
+    { config: maybeSignedIn, schema: { querystring: orderQuery, response: answers(W.Donate4AliAnswer) } },
+    async (req) => {
+      const { userId: _unused, ...who } = caller(req, 0)
+      return ok(await donate4ali(rt, who, req.query.donatePlatOrder, orderAccess(req)))
+    }
+  )
   /**
    * The sandbox cashier's confirm. Refused (403) unless the school has the sandbox enabled, and unless it carries
    * the order's pay token (the cashier page got it in its URL from donate): without that, anyone who learnt a bill
@@ -107,33 +137,40 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * Then the same path as a provider's notify: raw notification -> sandbox.verifyNotification -> applyNotification.
    * `amount` (yuan) is only for exercising the amount check; without it the notification carries the order's amount.
    */
-  app.post(Api.sandboxNotify, {
-    schema: {
-      body: body({
-        billNo: reqString(40, 1),
-        outcome: strEnum(['paid', 'failed']),
-        payToken: optString(100),
-        amount: Type.Optional(Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$' }))
-      }),
-      response: answers(W.SandboxNotifyAnswer)
+  app.post(
+    Api.sandboxNotify,
+    {
+      schema: {
+        body: body({
+          billNo: reqString(40, 1),
+          outcome: strEnum(['paid', 'failed']),
+          payToken: optString(100),
+          amount: Type.Optional(Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$' }))
+        }),
+        response: answers(W.SandboxNotifyAnswer)
+      }
+    },
+    async (req) => {
+      const setting = await getSchoolSetting(app.db, req.school.id)
+      if (!setting?.sandbox_enabled) throw new AppError('sandboxDisabled', ResultCode.ERROR, 403)
+      if (!(await payTokenOpens(app.db, req.school.id, req.body.billNo, req.body.payToken ?? '', rt.now()))) {
+        req.log.warn(
+          { security: true, billNo: req.body.billNo, school: req.school.code },
+          "sandbox notification without the order's pay token refused"
+        )
+        throw new AppError('sandboxTokenInvalid', ResultCode.ERROR, 403)
+      }
+      const order = await findOrder(app.db, req.school.id, req.body.billNo)
+      const amountFen = req.body.amount !== undefined ? yuanToFen(req.body.amount) : (order?.amount_fen ?? 0)
+      const sandbox = await app.payments.byName(req.school.id, 'sandbox')
+      if (!sandbox) throw new AppError('sandboxDisabled', ResultCode.ERROR, 403)
+      const n = await sandbox.verifyNotification({
+        headers: req.headers,
+        rawBody: JSON.stringify({ billNo: req.body.billNo, outcome: req.body.outcome, amountFen })
+      })
+      const r = await applyNotification(app.db, req.school.id, n, { log: req.log, onPaid: rt.onPaid })
+      if (r.status === 'rejected') throw bizError('notificationRefused', { reason: r.reason })
+      return ok({ status: r.status })
     }
-  }, async (req) => {
-    const setting = await getSchoolSetting(app.db, req.school.id)
-    if (!setting?.sandbox_enabled) throw new AppError('sandboxDisabled', ResultCode.ERROR, 403)
-    if (!(await payTokenOpens(app.db, req.school.id, req.body.billNo, req.body.payToken ?? '', rt.now()))) {
-      req.log.warn({ security: true, billNo: req.body.billNo, school: req.school.code }, 'sandbox notification without the order\'s pay token refused')
-      throw new AppError('sandboxTokenInvalid', ResultCode.ERROR, 403)
-    }
-    const order = await findOrder(app.db, req.school.id, req.body.billNo)
-    const amountFen = req.body.amount !== undefined ? yuanToFen(req.body.amount) : order?.amount_fen ?? 0
-    const sandbox = await app.payments.byName(req.school.id, 'sandbox')
-    if (!sandbox) throw new AppError('sandboxDisabled', ResultCode.ERROR, 403)
-    const n = await sandbox.verifyNotification({
-      headers: req.headers,
-      rawBody: JSON.stringify({ billNo: req.body.billNo, outcome: req.body.outcome, amountFen })
-    })
-    const r = await applyNotification(app.db, req.school.id, n, { log: req.log, onPaid: rt.onPaid })
-    if (r.status === 'rejected') throw bizError('notificationRefused', { reason: r.reason })
-    return ok({ status: r.status })
-  })
+  )
 }

@@ -16,29 +16,44 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const row = await getSchoolSetting(app.db, req.school.id)
     if (!row) throw new Error(`school ${req.school.code} has no settings row`)
     // isOpenLogin is needed before sign-in (the app picks the login page or OAuth for plain browsers)
-    return ok({ ...toBaseConfig(row), isOpenLogin: (await loginSettings(app.db, req.school.id)).isOpenLogin ? 1 as const : 0 as const })
+    return ok({ ...toBaseConfig(row), isOpenLogin: (await loginSettings(app.db, req.school.id)).isOpenLogin ? (1 as const) : (0 as const) })
   })
 
   // Unknown keys answer "" rather than an error: the app treats a missing optional setting as "not configured".
-  app.get(Api.getSettingValue, { schema: { querystring: query({ key: reqString(64, 1) }), response: answers(Type.String()) } },
-    async (req) => ok((await getBaseSetting(app.db, req.school.id, req.query.key))?.setting_value ?? ''))
+  app.get(
+    Api.getSettingValue,
+    { schema: { querystring: query({ key: reqString(64, 1) }), response: answers(Type.String()) } },
+    async (req) => ok((await getBaseSetting(app.db, req.school.id, req.query.key))?.setting_value ?? '')
+  )
 
-  app.get(Api.donateRecordPage, {
-    schema: {
-      querystring: query({
-        ...pageProps, s: optString(100), itemsId: optInt(), donateTogetherId: optInt(),
-        order: Type.Optional(strEnum(DIRECTORY_ORDER_CYCLE))
-      }),
-      response: answers(W.DonationRecordPage)
-    }
-  }, async (req) => ok(await directory(app.db, req.school.id, req.lang, req.query)))
+  app.get(
+    Api.donateRecordPage,
+    {
+      schema: {
+        querystring: query({
+          ...pageProps,
+          s: optString(100),
+          itemsId: optInt(),
+          donateTogetherId: optInt(),
+          order: Type.Optional(strEnum(DIRECTORY_ORDER_CYCLE))
+        }),
+        response: answers(W.DonationRecordPage)
+      }
+    },
+    async (req) => ok(await directory(app.db, req.school.id, req.lang, req.query))
+  )
 
-  app.get(Api.total, { schema: { querystring: query({ itemsId: optInt() }), response: answers(W.DirectoryTotal) } },
-    async (req) => ok(await directoryTotal(app.db, req.school.id, req.query.itemsId)))
+  app.get(Api.total, { schema: { querystring: query({ itemsId: optInt() }), response: answers(W.DirectoryTotal) } }, async (req) =>
+    ok(await directoryTotal(app.db, req.school.id, req.query.itemsId))
+  )
 
-  app.get(Api.articleList, { schema: { querystring: query({ ...pageProps, categoryId: optInt() }), response: answers(W.ArticlePage) } },
-    async (req) => ok(await listArticles(app.db, req.school.id, { source: 'index', categoryId: req.query.categoryId }, req.query)))
+  app.get(
+    Api.articleList,
+    { schema: { querystring: query({ ...pageProps, categoryId: optInt() }), response: answers(W.ArticlePage) } },
+    async (req) => ok(await listArticles(app.db, req.school.id, { source: 'index', categoryId: req.query.categoryId }, req.query))
+  )
 
-  app.get(Api.articleDetail, { schema: { querystring: query({ id: reqInt() }), response: answers(W.Article) } },
-    async (req) => ok(await readArticle(app.db, req.school.id, 'index', req.query.id)))
+  app.get(Api.articleDetail, { schema: { querystring: query({ id: reqInt() }), response: answers(W.Article) } }, async (req) =>
+    ok(await readArticle(app.db, req.school.id, 'index', req.query.id))
+  )
 }

@@ -17,37 +17,58 @@ export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Api.typeList, { schema: { response: answers(W.ProjectTypes) } }, async (req) => ok(await types(app.db, req.school.id)))
   app.get(Api.labelList, { schema: { response: answers(W.ProjectLabels) } }, async (req) => ok(await labels(app.db, req.school.id)))
 
-  app.get(Api.itemsList, {
-    schema: { querystring: query({ ...pageProps, typeId: optInt(), labelId: optInt(), s: optString(100) }), response: answers(W.ProjectPage) }
-  }, async (req) => ok(await listProjects(app.db, req.school.id, req.query)))
+  app.get(
+    Api.itemsList,
+    {
+      schema: {
+        querystring: query({ ...pageProps, typeId: optInt(), labelId: optInt(), s: optString(100) }),
+        response: answers(W.ProjectPage)
+      }
+    },
+    async (req) => ok(await listProjects(app.db, req.school.id, req.query))
+  )
 
-  app.get(Api.itemsDetail, { schema: { querystring: query({ id: reqInt() }), response: answers(W.Project) } },
-    async (req) => ok(await projectDetail(app.db, req.school.id, req.query.id)))
+  app.get(Api.itemsDetail, { schema: { querystring: query({ id: reqInt() }), response: answers(W.Project) } }, async (req) =>
+    ok(await projectDetail(app.db, req.school.id, req.query.id))
+  )
 
-  app.get(Api.subItemsStatistics, { schema: { querystring: query({ itemsId: reqInt() }), response: answers(W.SubItemStatistics) } },
-    async (req) => ok(await subItemsStatistics(app.db, req.school.id, req.query.itemsId)))
+  app.get(
+    Api.subItemsStatistics,
+    { schema: { querystring: query({ itemsId: reqInt() }), response: answers(W.SubItemStatistics) } },
+    async (req) => ok(await subItemsStatistics(app.db, req.school.id, req.query.itemsId))
+  )
 
-  app.get(Api.donateSeatList, { schema: { querystring: itemsPage, response: answers(W.NamingRecordPage) } },
-    async (req) => ok(await namingRecords(app.db, req.school.id, req.lang, 'seat', req.query)))
-  app.get(Api.donateBookList, { schema: { querystring: itemsPage, response: answers(W.NamingRecordPage) } },
-    async (req) => ok(await namingRecords(app.db, req.school.id, req.lang, 'book', req.query)))
-  app.get(Api.togetherList, { schema: { querystring: itemsPage, response: answers(W.TogetherPage) } },
-    async (req) => ok(await togetherList(app.db, req.school.id, req.query)))
-  app.get(Api.progressList, { schema: { querystring: itemsPage, response: answers(W.ProgressPage) } },
-    async (req) => ok(await progressList(app.db, req.school.id, req.query)))
-  app.get(Api.leavewordList, { schema: { querystring: itemsPage, response: answers(W.LeaveMessagePage) } },
-    async (req) => ok(await listMessages(app.db, req.school.id, req.query)))
-  app.get(Api.instructionList, { schema: { querystring: itemsPage, response: answers(W.UsePublicityPage) } },
-    async (req) => ok(await instructionList(app.db, req.school.id, req.query)))
+  app.get(Api.donateSeatList, { schema: { querystring: itemsPage, response: answers(W.NamingRecordPage) } }, async (req) =>
+    ok(await namingRecords(app.db, req.school.id, req.lang, 'seat', req.query))
+  )
+  app.get(Api.donateBookList, { schema: { querystring: itemsPage, response: answers(W.NamingRecordPage) } }, async (req) =>
+    ok(await namingRecords(app.db, req.school.id, req.lang, 'book', req.query))
+  )
+  app.get(Api.togetherList, { schema: { querystring: itemsPage, response: answers(W.TogetherPage) } }, async (req) =>
+    ok(await togetherList(app.db, req.school.id, req.query))
+  )
+  app.get(Api.progressList, { schema: { querystring: itemsPage, response: answers(W.ProgressPage) } }, async (req) =>
+    ok(await progressList(app.db, req.school.id, req.query))
+  )
+  app.get(Api.leavewordList, { schema: { querystring: itemsPage, response: answers(W.LeaveMessagePage) } }, async (req) =>
+    ok(await listMessages(app.db, req.school.id, req.query))
+  )
+  app.get(Api.instructionList, { schema: { querystring: itemsPage, response: answers(W.UsePublicityPage) } }, async (req) =>
+    ok(await instructionList(app.db, req.school.id, req.query))
+  )
 
-  app.post(Api.insertLeaveword, {
-    config: signedIn,
-    schema: {
-      body: body({ itemsId: reqInt(), content: reqString(10_000), token: optString(200) }),
-      response: answers(W.LeaveMessageResult)
+  app.post(
+    Api.insertLeaveword,
+    {
+      config: signedIn,
+      schema: {
+        body: body({ itemsId: reqInt(), content: reqString(10_000), token: optString(200) }),
+        response: answers(W.LeaveMessageResult)
+      }
+    },
+    async (req) => {
+      const { result, messageKey } = await postMessage(app.db, req.school.id, req.session.user_id, req.body.itemsId, req.body.content)
+      return ok(result, t(req.lang, messageKey))
     }
-  }, async (req) => {
-    const { result, messageKey } = await postMessage(app.db, req.school.id, req.session.user_id, req.body.itemsId, req.body.content)
-    return ok(result, t(req.lang, messageKey))
-  })
+  )
 }

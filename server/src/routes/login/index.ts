@@ -15,18 +15,24 @@ import { MobileLoginAnswer, PassLoginAnswer, SmsCodeAnswer } from '../wire/ident
 const signInBody = <P extends Record<string, TSchema>>(properties: P) => body({ ...properties, token: optString(200) })
 
 export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(Api.getSmsCode,
-    { schema: { body: signInBody({ mobile: reqString(32) }), response: answers(SmsCodeAnswer) } },
-    async (req) => ok(await getSmsCode(app.identity, req.school, req.body.mobile, req.ip)))
+  app.post(Api.getSmsCode, { schema: { body: signInBody({ mobile: reqString(32) }), response: answers(SmsCodeAnswer) } }, async (req) =>
+    ok(await getSmsCode(app.identity, req.school, req.body.mobile, req.ip))
+  )
 
   // An optional session: a valid token binds the mobile to its user; a missing or stale one simply signs in.
-  app.post(Api.mobileLogin, {
-    config: maybeSignedIn,
-    schema: { body: signInBody({ mobile: reqString(32), code: reqString(16) }), response: answers(MobileLoginAnswer) }
-  }, async (req) => ok(await mobileLogin(app.identity, req.school, req.body,
-    { ip: req.ip, sessionUserId: req.optionalSession?.user_id ?? null })))
+  app.post(
+    Api.mobileLogin,
+    {
+      config: maybeSignedIn,
+      schema: { body: signInBody({ mobile: reqString(32), code: reqString(16) }), response: answers(MobileLoginAnswer) }
+    },
+    async (req) =>
+      ok(await mobileLogin(app.identity, req.school, req.body, { ip: req.ip, sessionUserId: req.optionalSession?.user_id ?? null }))
+  )
 
-  app.post(Api.passLogin,
+  app.post(
+    Api.passLogin,
     { schema: { body: signInBody({ username: reqString(64, 1), password: reqString(128) }), response: answers(PassLoginAnswer) } },
-    async (req) => ok(await passLogin(app.identity, req.school, req.body, { ip: req.ip })))
+    async (req) => ok(await passLogin(app.identity, req.school, req.body, { ip: req.ip }))
+  )
 }

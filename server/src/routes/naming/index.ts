@@ -6,7 +6,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { Api } from '../../../../types'
-import { areaList, bookCategoryList, bookList, nameplateDetailConfig, nameplateExamples, seatList, showData, updateNameplate } from '../../domain/naming/service'
+import {
+  areaList,
+  bookCategoryList,
+  bookList,
+  nameplateDetailConfig,
+  nameplateExamples,
+  seatList,
+  showData,
+  updateNameplate
+} from '../../domain/naming/service'
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, optAny, optInt, optString, pageProps, query, reqInt } from '../../lib/schemas'
@@ -19,43 +28,72 @@ const idQuery = query({ id: reqInt(), token: optString(200) })
 const plateText = { donorName: optString(400), donorIdentity: optString(400), donationMessage: optString(400) }
 
 export const namingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(Api.areaList, { schema: { querystring: itemsQuery, response: answers(W.NamingAreas) } },
-    async (req) => ok(await areaList(app.db, req.school.id, req.query.itemsId)))
+  app.get(Api.areaList, { schema: { querystring: itemsQuery, response: answers(W.NamingAreas) } }, async (req) =>
+    ok(await areaList(app.db, req.school.id, req.query.itemsId))
+  )
 
-  app.get(Api.seatList, { schema: { querystring: query({ areaId: reqInt() }), response: answers(W.SeatListAnswer) } },
-    async (req) => ok(await seatList(app.db, req.school.id, req.lang, req.query.areaId)))
+  app.get(Api.seatList, { schema: { querystring: query({ areaId: reqInt() }), response: answers(W.SeatListAnswer) } }, async (req) =>
+    ok(await seatList(app.db, req.school.id, req.lang, req.query.areaId))
+  )
 
-  app.get(Api.bookList,
+  app.get(
+    Api.bookList,
     { schema: { querystring: query({ itemsId: reqInt(), s: optString(100), categoryId: optInt() }), response: answers(W.Books) } },
-    async (req) => ok(await bookList(app.db, req.school.id, req.query)))
+    async (req) => ok(await bookList(app.db, req.school.id, req.query))
+  )
 
-  app.get(Api.bookCategoryList, { schema: { querystring: query({ ...pageProps, itemsId: reqInt() }), response: answers(W.BookCategoryPage) } },
-    async (req) => ok(await bookCategoryList(app.db, req.school.id, req.query)))
+  app.get(
+    Api.bookCategoryList,
+    { schema: { querystring: query({ ...pageProps, itemsId: reqInt() }), response: answers(W.BookCategoryPage) } },
+    async (req) => ok(await bookCategoryList(app.db, req.school.id, req.query))
+  )
 
-  app.get(Api.nameplateExample, { schema: { querystring: itemsQuery, response: answers(W.NameplateExamples) } },
-    async (req) => ok(await nameplateExamples(app.db, req.school.id, req.query.itemsId)))
+  app.get(Api.nameplateExample, { schema: { querystring: itemsQuery, response: answers(W.NameplateExamples) } }, async (req) =>
+    ok(await nameplateExamples(app.db, req.school.id, req.query.itemsId))
+  )
 
-  app.get(Api.getNameplateDetailConfig, { schema: { querystring: itemsQuery, response: answers(W.NameplateDetailConfig) } },
-    async (req) => ok(await nameplateDetailConfig(app.db, req.school.id, req.query.itemsId)))
+  app.get(Api.getNameplateDetailConfig, { schema: { querystring: itemsQuery, response: answers(W.NameplateDetailConfig) } }, async (req) =>
+    ok(await nameplateDetailConfig(app.db, req.school.id, req.query.itemsId))
+  )
 
-  app.get(Api.getSeatShowData, { config: maybeSignedIn, schema: { querystring: idQuery, response: answers(W.NameplateShowData) } },
-    async (req) => ok(await showData(app.db, req.school.id, req.lang, 'seat', req.query.id, req.optionalSession?.user_id ?? null)))
+  app.get(
+    Api.getSeatShowData,
+    { config: maybeSignedIn, schema: { querystring: idQuery, response: answers(W.NameplateShowData) } },
+    async (req) => ok(await showData(app.db, req.school.id, req.lang, 'seat', req.query.id, req.optionalSession?.user_id ?? null))
+  )
 
-  app.get(Api.getBookShowData, { config: maybeSignedIn, schema: { querystring: idQuery, response: answers(W.NameplateShowData) } },
-    async (req) => ok(await showData(app.db, req.school.id, req.lang, 'book', req.query.id, req.optionalSession?.user_id ?? null)))
+  app.get(
+    Api.getBookShowData,
+    { config: maybeSignedIn, schema: { querystring: idQuery, response: answers(W.NameplateShowData) } },
+    async (req) => ok(await showData(app.db, req.school.id, req.lang, 'book', req.query.id, req.optionalSession?.user_id ?? null))
+  )
 
-  app.post(Api.nameplateUpdate, {
-    config: signedIn,
-    schema: {
-      body: body({ namingType: reqInt(1, 2), namingId: reqInt(), ...plateText, nameplateList: optAny(), token: optString(200) }),
-      response: answers(Type.Null())
+  app.post(
+    Api.nameplateUpdate,
+    {
+      config: signedIn,
+      schema: {
+        body: body({ namingType: reqInt(1, 2), namingId: reqInt(), ...plateText, nameplateList: optAny(), token: optString(200) }),
+        response: answers(Type.Null())
+      }
+    },
+    async (req) => {
+      const b = req.body
+      await updateNameplate(
+        app.db,
+        req.school.id,
+        req.session.user_id,
+        {
+          namingType: b.namingType === 2 ? 2 : 1,
+          namingId: b.namingId,
+          donorName: b.donorName ?? '',
+          donorIdentity: b.donorIdentity ?? '',
+          donationMessage: b.donationMessage ?? '',
+          nameplateList: b.nameplateList
+        },
+        app.identity.now()
+      )
+      return ok(null, t(req.lang, 'nameplateUpdated'))
     }
-  }, async (req) => {
-    const b = req.body
-    await updateNameplate(app.db, req.school.id, req.session.user_id, {
-      namingType: b.namingType === 2 ? 2 : 1, namingId: b.namingId, donorName: b.donorName ?? '', donorIdentity: b.donorIdentity ?? '',
-      donationMessage: b.donationMessage ?? '', nameplateList: b.nameplateList
-    }, app.identity.now())
-    return ok(null, t(req.lang, 'nameplateUpdated'))
-  })
+  )
 }

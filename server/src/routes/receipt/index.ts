@@ -1,9 +1,7 @@
 /** docs/product §7 Receipts (P/receipt/*): the caller's receipt applications; token required. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Api } from '../../../../types'
-import {
-  insertReceipt, lastUserInfo, receiptConfig, receiptDetail, receiptPage, receiptStayPage
-} from '../../domain/receipt/service'
+import { insertReceipt, lastUserInfo, receiptConfig, receiptDetail, receiptPage, receiptStayPage } from '../../domain/receipt/service'
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, idList, optEnum, optNullableString, optString, pageProps, query, reqCode, reqInt } from '../../lib/schemas'
@@ -26,23 +24,34 @@ const insertBody = body({
 })
 
 export const receiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(Api.receiptPage,
+  app.get(
+    Api.receiptPage,
     { config: signedIn, schema: { querystring: query({ ...pageProps, status: optEnum([0, 1, 2]) }), response: answers(W.ReceiptPage) } },
-    async (req) => ok(await receiptPage(app.db, req.school.id, req.session.user_id, req.query)))
+    async (req) => ok(await receiptPage(app.db, req.school.id, req.session.user_id, req.query))
+  )
 
-  app.get(Api.receiptStayPage, { config: signedIn, schema: { querystring: query(pageProps), response: answers(W.StayPage) } },
-    async (req) => ok(await receiptStayPage(app.db, req.school.id, req.session.user_id, req.query, app.identity.now())))
+  app.get(
+    Api.receiptStayPage,
+    { config: signedIn, schema: { querystring: query(pageProps), response: answers(W.StayPage) } },
+    async (req) => ok(await receiptStayPage(app.db, req.school.id, req.session.user_id, req.query, app.identity.now()))
+  )
 
-  app.get(Api.receiptLastUserInfo, { config: signedIn, schema: { response: answers(W.ReceiptLastUserInfo) } },
-    async (req) => ok(await lastUserInfo(app.db, req.school.id, req.session.user_id)))
+  app.get(Api.receiptLastUserInfo, { config: signedIn, schema: { response: answers(W.ReceiptLastUserInfo) } }, async (req) =>
+    ok(await lastUserInfo(app.db, req.school.id, req.session.user_id))
+  )
 
   // the school's settings, but only signed-in donors apply
-  app.get(Api.receiptConfig, { config: signedIn, schema: { response: answers(W.ReceiptConfig) } },
-    async (req) => ok(await receiptConfig(app.db, req.school.id)))
+  app.get(Api.receiptConfig, { config: signedIn, schema: { response: answers(W.ReceiptConfig) } }, async (req) =>
+    ok(await receiptConfig(app.db, req.school.id))
+  )
 
-  app.post(Api.receiptInsert, { config: signedIn, schema: { body: insertBody, response: answers(W.ApplyAnswer) } },
-    async (req) => ok(await insertReceipt(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk')))
+  app.post(Api.receiptInsert, { config: signedIn, schema: { body: insertBody, response: answers(W.ApplyAnswer) } }, async (req) =>
+    ok(await insertReceipt(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk'))
+  )
 
-  app.get(Api.receiptDetail, { config: signedIn, schema: { querystring: query({ id: reqInt(1) }), response: answers(W.ReceiptDetail) } },
-    async (req) => ok(await receiptDetail(app.db, req.school.id, req.session.user_id, req.query.id)))
+  app.get(
+    Api.receiptDetail,
+    { config: signedIn, schema: { querystring: query({ id: reqInt(1) }), response: answers(W.ReceiptDetail) } },
+    async (req) => ok(await receiptDetail(app.db, req.school.id, req.session.user_id, req.query.id))
+  )
 }

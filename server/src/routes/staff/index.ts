@@ -54,10 +54,23 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   installTenant(app)
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: RECEIPT_FILE_MAX_BYTES, files: 1 } })
 
-  app.post('/login', {
-    schema: { body: body({ username: reqString(64), password: reqString(200) }), response: answers(W.StaffToken) }
-  }, async (req) => ok(await staffLogin(app.db, req.school.id, req.body.username, req.body.password,
-    { guard: app.identity.guesses.staff, ip: req.ip }, app.identity.now())))
+  app.post(
+    '/login',
+    {
+      schema: { body: body({ username: reqString(64), password: reqString(200) }), response: answers(W.StaffToken) }
+    },
+    async (req) =>
+      ok(
+        await staffLogin(
+          app.db,
+          req.school.id,
+          req.body.username,
+          req.body.password,
+          { guard: app.identity.guesses.staff, ip: req.ip },
+          app.identity.now()
+        )
+      )
+  )
 
   // Everything else needs a member of staff of this school: req.staff, or -997 before the handler (plugins/auth.ts).
   await app.register(signedStaffRoutes)
@@ -68,42 +81,77 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // nameplate review (issue 9): same tenant, CORS policy and staff session as the routes below
   await app.register(staffNameplateRoutes)
 
-  app.get('/applications', {
-    schema: {
-      querystring: Type.Object({ kind: strEnum(KINDS), status: Type.Optional(Type.String({ pattern: '^(pending|all|[1-7])$' })), ...pageProps }),
-      response: answers(W.StaffApplicationPage)
+  app.get(
+    '/applications',
+    {
+      schema: {
+        querystring: Type.Object({
+          kind: strEnum(KINDS),
+          status: Type.Optional(Type.String({ pattern: '^(pending|all|[1-7])$' })),
+          ...pageProps
+        }),
+        response: answers(W.StaffApplicationPage)
+      }
+    },
+    async (req) => {
+      const st = req.query.status ?? 'pending'
+      const status = st === 'pending' || st === 'all' ? st : Number(st)
+      return ok(
+        await listApplications(app.db, req.school.id, req.query.kind, {
+          status,
+          limit: req.query.limit ?? undefined,
+          offset: req.query.offset ?? undefined
+        })
+      )
     }
-  }, async (req) => {
-    const st = req.query.status ?? 'pending'
-    const status = st === 'pending' || st === 'all' ? st : Number(st)
-    return ok(await listApplications(app.db, req.school.id, req.query.kind,
-      { status, limit: req.query.limit ?? undefined, offset: req.query.offset ?? undefined }))
-  })
+  )
 
   const kindId = Type.Object({ school: Type.Optional(Type.String()), kind: strEnum(KINDS), id: reqInt() })
 
-  app.get('/applications/:kind/:id', { schema: { params: kindId, response: answers(W.StaffApplicationDetail) } },
-    async (req) => ok(await applicationDetail(app.db, req.school.id, req.params.kind, req.params.id)))
+  app.get('/applications/:kind/:id', { schema: { params: kindId, response: answers(W.StaffApplicationDetail) } }, async (req) =>
+    ok(await applicationDetail(app.db, req.school.id, req.params.kind, req.params.id))
+  )
 
-  app.post('/applications/:kind/:id/advance', {
-    schema: {
-      params: kindId,
-      body: body({ to: reqCode(), expressCompany: optString(64), expressNo: optString(64) }),
-      response: answers(W.StaffApplicationDetail)
+  app.post(
+    '/applications/:kind/:id/advance',
+    {
+      schema: {
+        params: kindId,
+        body: body({ to: reqCode(), expressCompany: optString(64), expressNo: optString(64) }),
+        response: answers(W.StaffApplicationDetail)
+      }
+    },
+    async (req) => {
+      await advance(app.db, {
+        schoolId: req.school.id,
+        kind: req.params.kind,
+        id: req.params.id,
+        to: req.body.to,
+        staffId: req.staff.id,
+        expressCompany: req.body.expressCompany,
+        expressNo: req.body.expressNo,
+        now: app.identity.now()
+      })
+      return ok(await applicationDetail(app.db, req.school.id, req.params.kind, req.params.id))
     }
-  }, async (req) => {
-    await advance(app.db, { schoolId: req.school.id, kind: req.params.kind, id: req.params.id, to: req.body.to, staffId: req.staff.id,
-      expressCompany: req.body.expressCompany, expressNo: req.body.expressNo, now: app.identity.now() })
-    return ok(await applicationDetail(app.db, req.school.id, req.params.kind, req.params.id))
-  })
+  )
 
-  app.post('/receipts/:id/file', {
-    schema: { params: Type.Object({ school: Type.Optional(Type.String()), id: reqInt() }), response: answers(W.StaffFile) }
-  }, async (req) => {
-    const data = await readSingleFile(req, RECEIPT_FILE_MAX_BYTES)
-    const fileUrl = await attachReceiptFile(app.db, app.identity.storage, {
-      schoolId: req.school.id, schoolCode: req.school.code, id: req.params.id, staffId: req.staff.id, data, now: app.identity.now()
-    })
-    return ok({ fileUrl })
-  })
+  app.post(
+    '/receipts/:id/file',
+    {
+      schema: { params: Type.Object({ school: Type.Optional(Type.String()), id: reqInt() }), response: answers(W.StaffFile) }
+    },
+    async (req) => {
+      const data = await readSingleFile(req, RECEIPT_FILE_MAX_BYTES)
+      const fileUrl = await attachReceiptFile(app.db, app.identity.storage, {
+        schoolId: req.school.id,
+        schoolCode: req.school.code,
+        id: req.params.id,
+        staffId: req.staff.id,
+        data,
+        now: app.identity.now()
+      })
+      return ok({ fileUrl })
+    }
+  )
 }

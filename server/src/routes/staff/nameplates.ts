@@ -16,29 +16,44 @@ const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt(
 
 /** Registered inside routes/staff's signed-in scope: every route here has `req.staff` (plugins/auth.ts). */
 export const staffNameplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/nameplates', {
-    schema: {
-      querystring: Type.Object({ status: Type.Optional(Type.String({ pattern: '^(pending|all|[1-3])$' })), ...pageProps }),
-      response: answers(StaffNameplatePage)
+  app.get(
+    '/nameplates',
+    {
+      schema: {
+        querystring: Type.Object({ status: Type.Optional(Type.String({ pattern: '^(pending|all|[1-3])$' })), ...pageProps }),
+        response: answers(StaffNameplatePage)
+      }
+    },
+    async (req) => {
+      const st = req.query.status ?? 'pending'
+      const status: ReviewFilter = st === 'pending' || st === 'all' ? st : (Number(st) as 1 | 2 | 3)
+      return ok(await listNameplates(app.db, req.school.id, { status, limit: req.query.limit, offset: req.query.offset }))
     }
-  }, async (req) => {
-    const st = req.query.status ?? 'pending'
-    const status: ReviewFilter = st === 'pending' || st === 'all' ? st : (Number(st) as 1 | 2 | 3)
-    return ok(await listNameplates(app.db, req.school.id, { status, limit: req.query.limit, offset: req.query.offset }))
-  })
+  )
 
-  app.get('/nameplates/:id', { schema: { params: idParams, response: answers(StaffNameplateDetail) } },
-    async (req) => ok(await nameplateDetail(app.db, req.school.id, req.params.id)))
+  app.get('/nameplates/:id', { schema: { params: idParams, response: answers(StaffNameplateDetail) } }, async (req) =>
+    ok(await nameplateDetail(app.db, req.school.id, req.params.id))
+  )
 
-  app.post('/nameplates/:id/review', {
-    schema: {
-      params: idParams,
-      body: body({ action: strEnum(['approve', 'return']), reason: optString(2000) }),
-      response: answers(StaffNameplateDetail)
+  app.post(
+    '/nameplates/:id/review',
+    {
+      schema: {
+        params: idParams,
+        body: body({ action: strEnum(['approve', 'return']), reason: optString(2000) }),
+        response: answers(StaffNameplateDetail)
+      }
+    },
+    async (req) => {
+      await reviewNameplate(app.db, {
+        schoolId: req.school.id,
+        id: req.params.id,
+        staffId: req.staff.id,
+        action: req.body.action,
+        reason: req.body.reason,
+        now: app.identity.now()
+      })
+      return ok(await nameplateDetail(app.db, req.school.id, req.params.id))
     }
-  }, async (req) => {
-    await reviewNameplate(app.db, { schoolId: req.school.id, id: req.params.id, staffId: req.staff.id, action: req.body.action,
-      reason: req.body.reason, now: app.identity.now() })
-    return ok(await nameplateDetail(app.db, req.school.id, req.params.id))
-  })
+  )
 }

@@ -48,35 +48,46 @@ export function wechatShareSign(schoolCode: string, url: string, nonceStr: strin
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Real WeChat/Alipay code exchange when the school has credentials, the sandbox otherwise (domain/identity/oauth.ts).
-  app.get(Api.getAuthToken, {
-    schema: {
-      querystring: query({ code: reqString(128, 1), billType: optString(8), platform: Type.Optional(strEnum([...LOGIN_PLATFORMS, ''])) }),
-      response: answers(AuthToken)
-    }
-  }, async (req) => ok(await signInWithCode(app.identity, req.school.id, req.query.platform || 'h5', req.query.code)))
+  app.get(
+    Api.getAuthToken,
+    {
+      schema: {
+        querystring: query({ code: reqString(128, 1), billType: optString(8), platform: Type.Optional(strEnum([...LOGIN_PLATFORMS, ''])) }),
+        response: answers(AuthToken)
+      }
+    },
+    async (req) => ok(await signInWithCode(app.identity, req.school.id, req.query.platform || 'h5', req.query.code))
+  )
 
-  app.get(Api.getAuthUrl,
+  app.get(
+    Api.getAuthUrl,
     { schema: { querystring: query({ url: reqString(2000, 1), billType: optString(8) }), response: answers(Type.String()) } },
     async (req) => {
       if (!parseRedirect(req.query.url)) throw bizError('invalidUrl')
       return ok(await authUrlFor(app.db, req.school.id, req.query.url, () => appendCode(req.query.url, randomAlnum(24)), app.identity.env))
-    })
+    }
+  )
 
   // The middle-school hand-off must be signed by the school's issuing system, or is a sandbox sign-in where the
   // school allows the sandbox (domain/identity/middle.ts).
-  app.post(Api.middleAuth, {
-    schema: {
-      body: body({
-        openId: reqString(128, 1),
-        timestamp: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999 })),
-        signature: optString(128)
-      }),
-      response: answers(AuthToken)
-    }
-  }, async (req) => ok(await middleSignIn(app.identity, req.school.id, req.body)))
+  app.post(
+    Api.middleAuth,
+    {
+      schema: {
+        body: body({
+          openId: reqString(128, 1),
+          timestamp: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999 })),
+          signature: optString(128)
+        }),
+        response: answers(AuthToken)
+      }
+    },
+    async (req) => ok(await middleSignIn(app.identity, req.school.id, req.body))
+  )
 
-  app.get(Api.tokenRefresh, { config: signedIn, schema: { response: answers(AuthToken) } },
-    async (req) => ok(await refresh(app.db, req.school.id, req.session)))
+  app.get(Api.tokenRefresh, { config: signedIn, schema: { response: answers(AuthToken) } }, async (req) =>
+    ok(await refresh(app.db, req.school.id, req.session))
+  )
 
   app.get(Api.baseInfo, { config: signedIn, schema: { response: answers(UserBaseInfo) } }, async (req) => {
     const info = await baseInfo(app.db, req.school.id, req.session.user_id)
@@ -84,7 +95,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(info)
   })
 
-  app.get(Api.getWechatShare,
+  app.get(
+    Api.getWechatShare,
     { schema: { querystring: query({ url: reqString(2000, 1), billType: optString(8) }), response: answers(WechatShareSignSchema) } },
-    async (req) => ok(wechatShareSign(req.school.code, req.query.url, randomAlnum(16), Math.floor(Date.now() / 1000))))
+    async (req) => ok(wechatShareSign(req.school.code, req.query.url, randomAlnum(16), Math.floor(Date.now() / 1000)))
+  )
 }

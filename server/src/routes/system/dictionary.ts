@@ -12,9 +12,11 @@ export const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Api.areaList4sort, { schema: { response: answers(W.AreaCodes) } }, async (req) => ok(areaList4sort(req.lang)))
   app.get(Api.areaGroupList, { schema: { response: answers(W.AreaGroups) } }, async (req) => ok(areaGroups(req.lang)))
 
-  app.get(Api.areaDictionary,
+  app.get(
+    Api.areaDictionary,
     { schema: { querystring: query({ parentId: optNullableString(12) }), response: answers(W.AreaDictionary) } },
-    async (req) => ok(childrenOf(req.query.parentId)))
+    async (req) => ok(childrenOf(req.query.parentId))
+  )
 
   app.get(Api.settingBaseList, { schema: { response: answers(W.BaseSettings) } }, async (req) => {
     const rows = await listBaseSettings(app.db, req.school.id)

@@ -54,7 +54,11 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await admitUpload(app.uploads, app.db, storage, { schoolId: req.school.id, userId, ip: req.ip, now: app.identity.now() })
     const data = await readSingleFile(req, UPLOAD_LIMITS.MAX_BYTES)
     const fileUrl = await saveUpload(app.db, storage, app.uploads.policy, {
-      schoolId: req.school.id, schoolCode: req.school.code, userId, data, now: app.identity.now()
+      schoolId: req.school.id,
+      schoolCode: req.school.code,
+      userId,
+      data,
+      now: app.identity.now()
     })
     return ok({ fileUrl })
   })

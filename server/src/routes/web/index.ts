@@ -7,11 +7,26 @@ import { INT_RANGE, optInt, pageProps, query, reqInt } from '../../lib/schemas'
 import { Article, ArticlePage } from '../wire/entities'
 
 export const webArticleRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(Api.webArticleList, {
-    schema: { querystring: query({ ...pageProps, categoryId: optInt(), websiteId: optInt(1, INT_RANGE.int4) }), response: answers(ArticlePage) }
-  }, async (req) => ok(await listArticles(app.db, req.school.id,
-    { source: 'web', categoryId: req.query.categoryId, websiteId: req.query.websiteId ?? 1 }, req.query)))
+  app.get(
+    Api.webArticleList,
+    {
+      schema: {
+        querystring: query({ ...pageProps, categoryId: optInt(), websiteId: optInt(1, INT_RANGE.int4) }),
+        response: answers(ArticlePage)
+      }
+    },
+    async (req) =>
+      ok(
+        await listArticles(
+          app.db,
+          req.school.id,
+          { source: 'web', categoryId: req.query.categoryId, websiteId: req.query.websiteId ?? 1 },
+          req.query
+        )
+      )
+  )
 
-  app.get(Api.webArticleDetail, { schema: { querystring: query({ articleId: reqInt() }), response: answers(Article) } },
-    async (req) => ok(await readArticle(app.db, req.school.id, 'web', req.query.articleId)))
+  app.get(Api.webArticleDetail, { schema: { querystring: query({ articleId: reqInt() }), response: answers(Article) } }, async (req) =>
+    ok(await readArticle(app.db, req.school.id, 'web', req.query.articleId))
+  )
 }

@@ -43,13 +43,7 @@ export default function ArticleListScreen({ query }: { query: ArticleQuery }) {
           ))}
         </View>
       ) : null}
-      <ListFooter
-        status={list.status}
-        count={items.length}
-        loaded={list.loaded}
-        emptyKey='article.empty'
-        onRetry={list.reload}
-      />
+      <ListFooter status={list.status} count={items.length} loaded={list.loaded} emptyKey='article.empty' onRetry={list.reload} />
     </View>
   )
 }

@@ -13,14 +13,5 @@ export default function ArticleThumb({ url, className }: { url: string; classNam
       </View>
     )
   }
-  return (
-    <Image
-      className={className}
-      data-testid='article-thumb'
-      src={url}
-      mode='aspectFill'
-      lazyLoad
-      onError={() => setFailed(true)}
-    />
-  )
+  return <Image className={className} data-testid='article-thumb' src={url} mode='aspectFill' lazyLoad onError={() => setFailed(true)} />
 }

@@ -35,15 +35,23 @@ export default function CutScreen() {
       {!overlay ? (
         <View className='cut__intro'>
           <View className='cut__current'>
-            {current ? <Image className='cut__current-img' src={current} mode='aspectFill' /> : <AtIcon value='user' size='48' color={tokenColor.borderControl} />}
+            {current ? (
+              <Image className='cut__current-img' src={current} mode='aspectFill' />
+            ) : (
+              <AtIcon value='user' size='48' color={tokenColor.borderControl} />
+            )}
           </View>
           <Text className='cut__hint'>{t('avatar.hint', { types: AVATAR_TYPES.join(', ') })}</Text>
           {/* docs/product §4: the footer shows only until an image is chosen; the crop overlay has its own bar */}
           <View className='cut__footer' data-testid='cut-footer'>
             <View className='cut__choose' data-testid='cut-choose'>
-              <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={cut.choose}>{t('avatar.choose')}</AtButton>
+              <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={cut.choose}>
+                {t('avatar.choose')}
+              </AtButton>
             </View>
-            <View className='cut__back' onClick={cut.cancel} data-testid='cut-back'>{t('common.cancel')}</View>
+            <View className='cut__back' onClick={cut.cancel} data-testid='cut-back'>
+              {t('common.cancel')}
+            </View>
           </View>
         </View>
       ) : null}
@@ -68,11 +76,16 @@ export default function CutScreen() {
             <Text className='cut-stage__wait'>{t('common.loading')}</Text>
           )}
           {g ? (
-            <View className='cut-stage__frame' style={{ left: `${g.frameLeft}px`, top: `${g.frameTop}px`, width: `${g.frame}px`, height: `${g.frame}px` }} />
+            <View
+              className='cut-stage__frame'
+              style={{ left: `${g.frameLeft}px`, top: `${g.frameTop}px`, width: `${g.frame}px`, height: `${g.frame}px` }}
+            />
           ) : null}
           {shown ? <Text className='cut-stage__tip'>{t('avatar.gesture')}</Text> : null}
           <View className='cut-stage__bar' style={{ height: `${BAR_HEIGHT}px` }}>
-            <View className='cut-stage__btn' onClick={cut.cancel} data-testid='crop-cancel'>{t('common.cancel')}</View>
+            <View className='cut-stage__btn' onClick={cut.cancel} data-testid='crop-cancel'>
+              {t('common.cancel')}
+            </View>
             <View className='cut-stage__turns'>
               <View className='cut-stage__turn' onClick={() => cut.turn(-90)} data-testid='crop-rotate-left'>
                 <AtIcon value='reload' size='20' color={tokenColor.inverse} className='cut-stage__ccw' />
@@ -92,7 +105,10 @@ export default function CutScreen() {
                   {cut.status === 'exporting' ? t('avatar.exporting') : t('avatar.uploading', { n: cut.progress })}
                 </Text>
                 <View className='cut-progress__bar'>
-                  <View className='cut-progress__fill' style={{ width: `${cut.status === 'exporting' ? 0 : cut.progress}%`, background: theme }} />
+                  <View
+                    className='cut-progress__fill'
+                    style={{ width: `${cut.status === 'exporting' ? 0 : cut.progress}%`, background: theme }}
+                  />
                 </View>
               </View>
             </View>

@@ -25,7 +25,7 @@ export interface CropState {
 /** How far past "just covers the frame" the user may zoom in. */
 export const MAX_ZOOM = 8
 
-export const normaliseRotation = (deg: number): number => ((Math.round(deg / 90) * 90) % 360 + 360) % 360
+export const normaliseRotation = (deg: number): number => (((Math.round(deg / 90) * 90) % 360) + 360) % 360
 
 /** The image's bounding box once turned (width and height swap at 90 and 270). */
 export function rotatedSize(img: Size, rotation: number): Size {

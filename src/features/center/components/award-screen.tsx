@@ -27,7 +27,9 @@ function AwardDetail() {
           {status === 'missing' ? t('center.award.missing') : status === 'error' ? t('common.loadFailed') : t('common.loading')}
         </Text>
         {status === 'error' ? (
-          <View className='award-state__retry' onClick={loaded.reload}>{t('common.retry')}</View>
+          <View className='award-state__retry' onClick={loaded.reload}>
+            {t('common.retry')}
+          </View>
         ) : null}
       </View>
     )
@@ -39,31 +41,45 @@ function AwardDetail() {
         <View className={`award__medal ${award.earned ? '' : 'award__medal--off'}`}>
           {award.picture ? <Image className='award__pic' src={award.picture} mode='aspectFit' data-testid='award-picture' /> : null}
         </View>
-        <Text className='award__name' data-testid='award-name'>{award.name}</Text>
+        <Text className='award__name' data-testid='award-name'>
+          {award.name}
+        </Text>
         {award.earned ? (
-          <Text className='award__rank' data-testid='award-ranking'>{t('center.award.ranking', { n: award.ranking })}</Text>
+          <Text className='award__rank' data-testid='award-ranking'>
+            {t('center.award.ranking', { n: award.ranking })}
+          </Text>
         ) : (
-          <Text className='award__rank award__rank--off' data-testid='award-not-obtained'>{t('center.award.notObtained')}</Text>
+          <Text className='award__rank award__rank--off' data-testid='award-not-obtained'>
+            {t('center.award.notObtained')}
+          </Text>
         )}
       </View>
       <View className='award__card'>
         <View className='award__row'>
           <Text className='award__label'>{t('center.award.description')}</Text>
-          <Text className='award__text' data-testid='award-description'>{award.description || '—'}</Text>
+          <Text className='award__text' data-testid='award-description'>
+            {award.description || '—'}
+          </Text>
         </View>
         {award.condition ? (
           <View className='award__row'>
             <Text className='award__label'>{t('center.award.condition')}</Text>
-            <Text className='award__text' data-testid='award-condition'>{award.condition}</Text>
+            <Text className='award__text' data-testid='award-condition'>
+              {award.condition}
+            </Text>
           </View>
         ) : null}
         <View className='award__row'>
           <Text className='award__label'>{t('center.award.time')}</Text>
-          <Text className='award__text' data-testid='award-time'>{award.earned ? award.awardTime : t('center.award.notObtained')}</Text>
+          <Text className='award__text' data-testid='award-time'>
+            {award.earned ? award.awardTime : t('center.award.notObtained')}
+          </Text>
         </View>
         <View className='award__row'>
           <Text className='award__label'>{t('center.award.holders')}</Text>
-          <Text className='award__text' data-testid='award-holders'>{t('center.award.holderCount', { n: award.holderCount })}</Text>
+          <Text className='award__text' data-testid='award-holders'>
+            {t('center.award.holderCount', { n: award.holderCount })}
+          </Text>
         </View>
       </View>
     </View>

@@ -28,7 +28,9 @@ export function AwardExplainDialog({ open, onClose }: { open: boolean; onClose()
         </ScrollView>
       </AtModalContent>
       <AtModalAction>
-        <Button onClick={onClose} data-testid='award-explain-close'>{t('common.close')}</Button>
+        <Button onClick={onClose} data-testid='award-explain-close'>
+          {t('common.close')}
+        </Button>
       </AtModalAction>
     </AtModal>
   )

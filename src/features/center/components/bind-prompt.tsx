@@ -17,9 +17,15 @@ export default function BindPrompt({ notes }: { notes: string }) {
       </View>
       <View className='mine-bind__text'>
         <Text className='mine-bind__title'>{t('center.bind.title')}</Text>
-        {notes ? <Text className='mine-bind__notes' data-testid='bind-notes'>{notes}</Text> : null}
+        {notes ? (
+          <Text className='mine-bind__notes' data-testid='bind-notes'>
+            {notes}
+          </Text>
+        ) : null}
       </View>
-      <Text className='mine-bind__go' style={{ color: theme, borderColor: theme }}>{t('center.bind.go')}</Text>
+      <Text className='mine-bind__go' style={{ color: theme, borderColor: theme }}>
+        {t('center.bind.go')}
+      </Text>
     </View>
   )
 }

@@ -19,13 +19,19 @@ function GiftLine({ g, showProject }: { g: GiftRowView; showProject: boolean }) 
   return (
     <View className='don-gift' data-testid='gift-row'>
       <View className='don-gift__main'>
-        {showProject ? <Text className='don-gift__project' data-testid='gift-project'>{g.itemsName}</Text> : null}
+        {showProject ? (
+          <Text className='don-gift__project' data-testid='gift-project'>
+            {g.itemsName}
+          </Text>
+        ) : null}
         {g.subItemsName ? <Text className='don-gift__sub'>{g.subItemsName}</Text> : null}
         <Text className='don-gift__time'>{g.time}</Text>
         {g.billNo ? <Text className='don-gift__bill'>{t('center.don.billNo', { no: g.billNo })}</Text> : null}
       </View>
       <View className='don-gift__side'>
-        <Text className='don-gift__amount' data-testid='gift-amount'>{g.amount}</Text>
+        <Text className='don-gift__amount' data-testid='gift-amount'>
+          {g.amount}
+        </Text>
         {g.anonymous ? <Text className='don-gift__anon'>{t('center.don.anonymous')}</Text> : null}
       </View>
     </View>
@@ -42,19 +48,31 @@ function ByProject() {
       {views.map((g) => (
         <View key={g.itemsId} className='don-group' data-testid='don-group'>
           <View className='don-group__head' onClick={() => setOpen((o) => ({ ...o, [g.itemsId]: !o[g.itemsId] }))}>
-            {g.thumbnail ? <Image className='don-group__thumb' src={g.thumbnail} mode='aspectFill' /> : <View className='don-group__thumb' />}
+            {g.thumbnail ? (
+              <Image className='don-group__thumb' src={g.thumbnail} mode='aspectFill' />
+            ) : (
+              <View className='don-group__thumb' />
+            )}
             <View className='don-group__info'>
-              <Text className='don-group__name' data-testid='don-group-name'>{g.itemsName}</Text>
-              <Text className='don-group__meta'>{t(g.count === 1 ? 'center.don.groupMetaOne' : 'center.don.groupMeta', { n: g.count, time: g.latest })}</Text>
+              <Text className='don-group__name' data-testid='don-group-name'>
+                {g.itemsName}
+              </Text>
+              <Text className='don-group__meta'>
+                {t(g.count === 1 ? 'center.don.groupMetaOne' : 'center.don.groupMeta', { n: g.count, time: g.latest })}
+              </Text>
             </View>
             <View className='don-group__side'>
-              <Text className='don-group__total' data-testid='don-group-total'>{g.total}</Text>
+              <Text className='don-group__total' data-testid='don-group-total'>
+                {g.total}
+              </Text>
               <Text className='don-group__toggle'>{open[g.itemsId] ? t('center.don.collapse') : t('center.don.expand')}</Text>
             </View>
           </View>
           {open[g.itemsId] ? (
             <View className='don-group__gifts'>
-              {g.gifts.map((gift) => <GiftLine key={gift.id} g={gift} showProject={false} />)}
+              {g.gifts.map((gift) => (
+                <GiftLine key={gift.id} g={gift} showProject={false} />
+              ))}
             </View>
           ) : null}
         </View>
@@ -80,7 +98,9 @@ function ByTime() {
     <View className='don-time' data-testid='don-by-time'>
       {rows.length ? (
         <View className='don-time__card'>
-          {rows.map((g) => <GiftLine key={g.id} g={g} showProject />)}
+          {rows.map((g) => (
+            <GiftLine key={g.id} g={g} showProject />
+          ))}
         </View>
       ) : null}
       <ListFooter status={list.status} count={rows.length} loaded={list.loaded} emptyKey='center.don.empty' onRetry={list.reload} />

@@ -27,7 +27,9 @@ export default function MineScreen({ now = () => new Date() }: { now?: () => Dat
   if (!profile) {
     return (
       <View className='mine-state' data-testid={`mine-${status}`}>
-        <Text className='mine-state__msg'>{status === 'error' ? t('common.loadFailed') : t(status === 'signing-in' ? 'center.signingIn' : 'common.loading')}</Text>
+        <Text className='mine-state__msg'>
+          {status === 'error' ? t('common.loadFailed') : t(status === 'signing-in' ? 'center.signingIn' : 'common.loading')}
+        </Text>
         {status === 'error' ? (
           <View className='mine-state__retry' onClick={reload} data-testid='mine-retry'>
             {t('common.retry')}

@@ -37,7 +37,9 @@ function TogetherList({ tab }: { tab: TogetherTab }) {
           </View>
           <Text className='tg-card__slogan'>{r.slogan}</Text>
           <View className='tg-card__money'>
-            <Text className='tg-card__raised' style={{ color: theme }}>{r.raised}</Text>
+            <Text className='tg-card__raised' style={{ color: theme }}>
+              {r.raised}
+            </Text>
             {r.target ? <Text className='tg-card__target'>{t('center.together.target', { money: r.target })}</Text> : null}
           </View>
           {r.percent !== null ? (
@@ -47,7 +49,13 @@ function TogetherList({ tab }: { tab: TogetherTab }) {
           ) : null}
         </View>
       ))}
-      <ListFooter status={list.status} count={rows.length} loaded={list.loaded} emptyKey={`center.together.empty.${tab}`} onRetry={list.reload} />
+      <ListFooter
+        status={list.status}
+        count={rows.length}
+        loaded={list.loaded}
+        emptyKey={`center.together.empty.${tab}`}
+        onRetry={list.reload}
+      />
     </View>
   )
 }

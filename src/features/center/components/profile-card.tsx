@@ -36,23 +36,33 @@ export default function ProfileCard({ profile, hour, onAvatar, onNickname }: Pro
           </View>
           <View className='mine-profile__names'>
             <View className='mine-profile__name-row' onClick={onNickname} data-testid='mine-nickname'>
-              <Text className='mine-profile__name' data-testid='mine-name'>{name}</Text>
+              <Text className='mine-profile__name' data-testid='mine-name'>
+                {name}
+              </Text>
               <AtIcon value='edit' size='14' color={tokenColor.textMuted} />
             </View>
-            <Text className='mine-profile__greet' data-testid='mine-greeting'>{t(greetingKey(hour))}</Text>
+            <Text className='mine-profile__greet' data-testid='mine-greeting'>
+              {t(greetingKey(hour))}
+            </Text>
           </View>
         </View>
         <View className='mine-profile__stats'>
           <View className='mine-profile__stat mine-profile__stat--wide'>
-            <Text className='mine-profile__num' style={{ color: theme }} data-testid='mine-money'>¥{profile.donateMoney}</Text>
+            <Text className='mine-profile__num' style={{ color: theme }} data-testid='mine-money'>
+              ¥{profile.donateMoney}
+            </Text>
             <Text className='mine-profile__label'>{t('center.stat.money')}</Text>
           </View>
           <View className='mine-profile__stat'>
-            <Text className='mine-profile__num' data-testid='mine-items'>{profile.donateCountItems}</Text>
+            <Text className='mine-profile__num' data-testid='mine-items'>
+              {profile.donateCountItems}
+            </Text>
             <Text className='mine-profile__label'>{t('center.stat.items')}</Text>
           </View>
           <View className='mine-profile__stat'>
-            <Text className='mine-profile__num' data-testid='mine-launch'>{profile.launchCount}</Text>
+            <Text className='mine-profile__num' data-testid='mine-launch'>
+              {profile.launchCount}
+            </Text>
             <Text className='mine-profile__label'>{t('center.stat.launch')}</Text>
           </View>
         </View>

@@ -23,7 +23,9 @@ export default function RequireToken({ children }: PropsWithChildren<object>) {
     <View className='center-signin' data-testid='center-signing-in'>
       <Text className='center-signin__msg'>{failed ? t('common.loadFailed') : t('center.signingIn')}</Text>
       {failed ? (
-        <View className='center-signin__retry' onClick={() => setAttempt((n) => n + 1)}>{t('common.retry')}</View>
+        <View className='center-signin__retry' onClick={() => setAttempt((n) => n + 1)}>
+          {t('common.retry')}
+        </View>
       ) : null}
     </View>
   )

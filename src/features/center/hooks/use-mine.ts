@@ -27,7 +27,9 @@ async function loadMine(): Promise<MineData> {
     fetchMy(),
     // the page still works when awards or the receipt switch cannot be read
     fetchAwards().catch(() => [] as Award[]),
-    fetchReceiptConfig().then(receiptsEnabled).catch(() => false)
+    fetchReceiptConfig()
+      .then(receiptsEnabled)
+      .catch(() => false)
   ])
   return { user, awards: awards || [], receipts }
 }

@@ -51,7 +51,15 @@ export function projectGroup(g: ProjectDonateGroup, t: T, resolveUrl: (u: string
   // a goods project's gifts carry no money: its total is the number of items given
   const goods = list.length > 0 && list.every((d) => d.crowdType === 2)
   const total = goods
-    ? giftAmount({ crowdType: 2, donateMoney: '0', donateMaterialNumber: list.reduce((n, d) => n + (d.donateMaterialNumber || 0), 0), materialUnit: list[0].materialUnit }, t)
+    ? giftAmount(
+        {
+          crowdType: 2,
+          donateMoney: '0',
+          donateMaterialNumber: list.reduce((n, d) => n + (d.donateMaterialNumber || 0), 0),
+          materialUnit: list[0].materialUnit
+        },
+        t
+      )
     : `¥${formatMoney(g.donateMoney)}`
   return {
     itemsId: g.itemsId,

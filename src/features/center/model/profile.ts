@@ -6,7 +6,8 @@ import { AccountType, NICKNAME_MAX, type Award, type ReceiptConfig, type UserCen
 import { formatMoney } from '@/lib/money'
 import type { MessageKey } from '@/lib/i18n'
 
-export type GreetingKey = 'center.greet.night' | 'center.greet.morning' | 'center.greet.noon' | 'center.greet.afternoon' | 'center.greet.evening'
+export type GreetingKey =
+  'center.greet.night' | 'center.greet.morning' | 'center.greet.noon' | 'center.greet.afternoon' | 'center.greet.evening'
 
 /** Greeting by the hour of the day (0-23): night before 5, morning to 11, noon to 13, afternoon to 18, evening. */
 export function greetingKey(hour: number): GreetingKey {

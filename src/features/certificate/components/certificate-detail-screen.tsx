@@ -57,7 +57,12 @@ export default function CertificateDetailScreen({ id }: { id: number }) {
             value={c.courierNo}
             testId='cert-courier'
             action={
-              <Text className='ck-info__action' style={{ color: theme }} data-testid='cert-courier-copy' onClick={() => copyText(c.courierNo, t('certificate.detail.copied'))}>
+              <Text
+                className='ck-info__action'
+                style={{ color: theme }}
+                data-testid='cert-courier-copy'
+                onClick={() => copyText(c.courierNo, t('certificate.detail.copied'))}
+              >
                 {t('certificate.detail.copy')}
               </Text>
             }

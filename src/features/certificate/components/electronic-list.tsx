@@ -28,10 +28,7 @@ export default function ElectronicList() {
   const t = useT()
   const theme = useTheme()
   const lang = useSession((s) => s.lang)
-  const fetchPage = useCallback(
-    (offset: number, limit: number) => fetchCertificatePage({ isNeedPaper: 0, offset, limit }),
-    []
-  )
+  const fetchPage = useCallback((offset: number, limit: number) => fetchCertificatePage({ isNeedPaper: 0, offset, limit }), [])
   const list = usePagedList(fetchPage, PAGE_SIZE.LIST, `electronic-${lang}`)
   useReachBottom(() => list.loadMore())
   const rows = useMemo(() => list.rows.map((r) => toCertificateView(r, platform.assetUrl)), [list.rows])
@@ -39,7 +36,12 @@ export default function ElectronicList() {
   return (
     <View className='cert-list' data-testid='cert-electronic'>
       {rows.map((c) => (
-        <View key={c.id} className='cert-card' data-testid={`cert-item-${c.id}`} onClick={() => openCertificate(c, t('certificate.generating'))}>
+        <View
+          key={c.id}
+          className='cert-card'
+          data-testid={`cert-item-${c.id}`}
+          onClick={() => openCertificate(c, t('certificate.generating'))}
+        >
           <View className='cert-card__cover'>
             {c.image ? (
               <Image className='cert-card__img' src={c.image} mode='aspectFill' lazyLoad />
@@ -59,7 +61,13 @@ export default function ElectronicList() {
           </View>
         </View>
       ))}
-      <ListFooter status={list.status} count={rows.length} loaded={list.loaded} emptyKey='certificate.emptyElectronic' onRetry={list.reload} />
+      <ListFooter
+        status={list.status}
+        count={rows.length}
+        loaded={list.loaded}
+        emptyKey='certificate.emptyElectronic'
+        onRetry={list.reload}
+      />
     </View>
   )
 }

@@ -55,7 +55,11 @@ export default function PaperList({ canApply, onApply }: { canApply: boolean; on
               <StatusChip status={c.status} labelKey={c.statusKey} testId={`cert-status-${c.id}`} />
             </View>
             <View className='cert-paper__main'>
-              {c.thumb ? <Image className='cert-paper__thumb' src={c.thumb} mode='aspectFill' lazyLoad /> : <View className='cert-paper__thumb' />}
+              {c.thumb ? (
+                <Image className='cert-paper__thumb' src={c.thumb} mode='aspectFill' lazyLoad />
+              ) : (
+                <View className='cert-paper__thumb' />
+              )}
               <View className='cert-paper__body'>
                 <Text className='cert-paper__name'>{c.name}</Text>
                 <Text className='cert-paper__line cert-paper__amount'>{c.amount}</Text>

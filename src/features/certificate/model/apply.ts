@@ -21,8 +21,7 @@ type WayConfig = Pick<CertificateConfig, 'certificateWayPaperList' | 'pickUpAddr
 
 const KNOWN_WAYS: number[] = [CertificateWay.PICK_UP, CertificateWay.MAIL]
 
-export const certificateWays = (config: WayConfig): number[] =>
-  (config.certificateWayPaperList || []).filter((w) => KNOWN_WAYS.includes(w))
+export const certificateWays = (config: WayConfig): number[] => (config.certificateWayPaperList || []).filter((w) => KNOWN_WAYS.includes(w))
 
 const pickupFields = (config: WayConfig) => ({
   address: config.pickUpAddress || '',

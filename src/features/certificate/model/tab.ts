@@ -7,8 +7,7 @@ import type { CertificateConfig } from '@contract'
 export type CertTab = 'electronic' | 'paper'
 export const CERT_TABS: readonly CertTab[] = ['electronic', 'paper']
 
-export const showTabBar = (config: Pick<CertificateConfig, 'isOpenPaper'> | null | undefined): boolean =>
-  config?.isOpenPaper === 1
+export const showTabBar = (config: Pick<CertificateConfig, 'isOpenPaper'> | null | undefined): boolean => config?.isOpenPaper === 1
 
 /** The tab to show: the stored one when the tab bar is shown, otherwise electronic. */
 export function resolveTab(stored: string | null | undefined, config: Pick<CertificateConfig, 'isOpenPaper'> | null | undefined): CertTab {

@@ -13,14 +13,5 @@ export default function DonorAvatar({ url }: { url: string }) {
       </View>
     )
   }
-  return (
-    <Image
-      className='donor-avatar'
-      data-testid='avatar-image'
-      src={url}
-      mode='aspectFill'
-      lazyLoad
-      onError={() => setFailed(true)}
-    />
-  )
+  return <Image className='donor-avatar' data-testid='avatar-image' src={url} mode='aspectFill' lazyLoad onError={() => setFailed(true)} />
 }

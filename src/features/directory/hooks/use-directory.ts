@@ -40,7 +40,7 @@ export function useDirectory(itemsId?: number): DirectoryState {
     list,
     search,
     order,
-    total: settings.hideStatistics || total.status === 'error' ? null : total.data ?? null,
+    total: settings.hideStatistics || total.status === 'error' ? null : (total.data ?? null),
     applySearch: (s: string) => setSearch(s.trim()),
     tapSort: (key: SortKey) => setOrder((o) => toggleOrder(o, key))
   }

@@ -21,7 +21,9 @@ export default function AgreeContentScreen() {
           <RichText nodes={html} />
         </View>
       ) : (
-        <Text className='dn-agreement__empty' data-testid='agree-empty'>{t('donate.agree.empty')}</Text>
+        <Text className='dn-agreement__empty' data-testid='agree-empty'>
+          {t('donate.agree.empty')}
+        </Text>
       )}
     </View>
   )

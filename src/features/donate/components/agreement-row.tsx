@@ -15,12 +15,20 @@ export default function AgreementRow({ agreed, update }: { agreed: boolean; upda
   return (
     <View className='dn-agree' data-testid='agreement'>
       <View className='dn-agree__hit' data-testid='agree-check' onClick={() => update((s) => patch(s, { agreed: !s.agreed }))}>
-        <View className={`dn-agree__box ${agreed ? 'dn-agree__box--on' : ''}`} style={agreed ? { background: theme, borderColor: theme } : undefined}>
+        <View
+          className={`dn-agree__box ${agreed ? 'dn-agree__box--on' : ''}`}
+          style={agreed ? { background: theme, borderColor: theme } : undefined}
+        >
           {agreed ? <Text className='dn-agree__tick'>✓</Text> : null}
         </View>
         <Text className='dn-agree__text'>{t('donate.agree.prefix')}</Text>
       </View>
-      <Text className='dn-agree__link' style={{ color: theme }} data-testid='agree-link' onClick={() => platform.nav.to(routeUrl('agree-content'))}>
+      <Text
+        className='dn-agree__link'
+        style={{ color: theme }}
+        data-testid='agree-link'
+        onClick={() => platform.nav.to(routeUrl('agree-content'))}
+      >
         {title ? `《${title}》` : t('donate.agree.link')}
       </Text>
     </View>

@@ -64,7 +64,9 @@ export default function AmountSection({ ctx, state, update }: SectionProps) {
             className='dn-amount__input'
             type={form.isIntegerMoney === 1 ? 'number' : 'digit'}
             value={state.handMoney}
-            placeholder={min.gt(0) ? t('donate.amount.placeholderMin', { min: formatMoney(form.minMoney) }) : t('donate.amount.placeholder')}
+            placeholder={
+              min.gt(0) ? t('donate.amount.placeholderMin', { min: formatMoney(form.minMoney) }) : t('donate.amount.placeholder')
+            }
             placeholderClass='dn-ph'
             onInput={(e) => {
               const text = e.detail.value

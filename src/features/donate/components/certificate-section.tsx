@@ -29,13 +29,20 @@ export default function CertificateSection({ ctx, state, update, vis }: SectionP
       />
       <Text className='dn-note'>{t('donate.certificate.electronicHint')}</Text>
       {vis.paperOption ? (
-        <SwitchRow label={t('donate.certificate.paper')} checked={state.isNeedPaper}
-          onChange={(on) => update((s) => patch(s, { isNeedPaper: on }))} testId='paper-switch' />
+        <SwitchRow
+          label={t('donate.certificate.paper')}
+          checked={state.isNeedPaper}
+          onChange={(on) => update((s) => patch(s, { isNeedPaper: on }))}
+          testId='paper-switch'
+        />
       ) : null}
       {vis.certificateWay ? (
         <FieldRow label={t('donate.certificate.way')} required stacked testId='certificate-way'>
           <Chips
-            options={(form.certificateWayPaperList || []).map((w) => ({ value: w, label: dynamicText(t, `donate.certificate.way${w}`, String(w)) }))}
+            options={(form.certificateWayPaperList || []).map((w) => ({
+              value: w,
+              label: dynamicText(t, `donate.certificate.way${w}`, String(w))
+            }))}
             selected={state.certificateWay === null ? [] : [state.certificateWay]}
             onPick={(w) => update((s) => patch(s, { certificateWay: w }))}
             columns={2}
@@ -43,7 +50,12 @@ export default function CertificateSection({ ctx, state, update, vis }: SectionP
         </FieldRow>
       ) : null}
       {vis.certificatePickup ? (
-        <PickupInfo address={form.certificatePickUpAddress} name={form.certificatePickUpName} mobile={form.certificatePickUpMobile} testId='certificate-pickup' />
+        <PickupInfo
+          address={form.certificatePickUpAddress}
+          name={form.certificatePickUpName}
+          mobile={form.certificatePickUpMobile}
+          testId='certificate-pickup'
+        />
       ) : null}
     </Card>
   )

@@ -13,7 +13,11 @@ interface Props {
   onChange(v: string): void
 }
 
-const ids = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean)
+const ids = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 
 export default function ChoiceField({ field, value, onChange }: Props) {
   const t = useT()
@@ -28,12 +32,24 @@ export default function ChoiceField({ field, value, onChange }: Props) {
     case 'select': {
       const index = options.findIndex((o) => o.id === value)
       return (
-        <ValueRow label={label} required={required} value={options[index]?.title || ''} placeholder={placeholder} picker={(text) => (
-          <Picker className='dn-picker' mode='selector' range={options.map((o) => o.title)} value={Math.max(0, index)}
-            onChange={(e) => onChange(options[Number(e.detail.value)]?.id ?? '')} data-testid={testId}>
-            {text}
-          </Picker>
-        )} />
+        <ValueRow
+          label={label}
+          required={required}
+          value={options[index]?.title || ''}
+          placeholder={placeholder}
+          picker={(text) => (
+            <Picker
+              className='dn-picker'
+              mode='selector'
+              range={options.map((o) => o.title)}
+              value={Math.max(0, index)}
+              onChange={(e) => onChange(options[Number(e.detail.value)]?.id ?? '')}
+              data-testid={testId}
+            >
+              {text}
+            </Picker>
+          )}
+        />
       )
     }
     case 'radio':
@@ -44,7 +60,12 @@ export default function ChoiceField({ field, value, onChange }: Props) {
         if (!multi) return onChange(id)
         // keep the option list's order so the stored value is stable
         const next = picked.includes(id) ? picked.filter((x) => x !== id) : [...picked, id]
-        onChange(options.filter((o) => next.includes(o.id)).map((o) => o.id).join(','))
+        onChange(
+          options
+            .filter((o) => next.includes(o.id))
+            .map((o) => o.id)
+            .join(',')
+        )
       }
       return (
         <FieldRow label={label} required={required} stacked>
@@ -54,12 +75,25 @@ export default function ChoiceField({ field, value, onChange }: Props) {
     }
     case 'date':
       return (
-        <ValueRow label={label} required={required} value={value} placeholder={placeholder} picker={(text) => (
-          <Picker className='dn-picker' mode='date' value={value || '1990-01-01'} start={`${DONATE_LIMITS.DATE_MIN_YEAR}-01-01`}
-            end={`${DONATE_LIMITS.DATE_MAX_YEAR}-12-31`} onChange={(e) => onChange(String(e.detail.value))} data-testid={testId}>
-            {text}
-          </Picker>
-        )} />
+        <ValueRow
+          label={label}
+          required={required}
+          value={value}
+          placeholder={placeholder}
+          picker={(text) => (
+            <Picker
+              className='dn-picker'
+              mode='date'
+              value={value || '1990-01-01'}
+              start={`${DONATE_LIMITS.DATE_MIN_YEAR}-01-01`}
+              end={`${DONATE_LIMITS.DATE_MAX_YEAR}-12-31`}
+              onChange={(e) => onChange(String(e.detail.value))}
+              data-testid={testId}
+            >
+              {text}
+            </Picker>
+          )}
+        />
       )
     case 'year': {
       const { start, end } = yearRange()
@@ -67,12 +101,24 @@ export default function ChoiceField({ field, value, onChange }: Props) {
       for (let y = end; y >= start; y--) years.push(String(y))
       const index = years.indexOf(value)
       return (
-        <ValueRow label={label} required={required} value={value} placeholder={placeholder} picker={(text) => (
-          <Picker className='dn-picker' mode='selector' range={years} value={index >= 0 ? index : years.indexOf(String(new Date().getFullYear()))}
-            onChange={(e) => onChange(years[Number(e.detail.value)] ?? '')} data-testid={testId}>
-            {text}
-          </Picker>
-        )} />
+        <ValueRow
+          label={label}
+          required={required}
+          value={value}
+          placeholder={placeholder}
+          picker={(text) => (
+            <Picker
+              className='dn-picker'
+              mode='selector'
+              range={years}
+              value={index >= 0 ? index : years.indexOf(String(new Date().getFullYear()))}
+              onChange={(e) => onChange(years[Number(e.detail.value)] ?? '')}
+              data-testid={testId}
+            >
+              {text}
+            </Picker>
+          )}
+        />
       )
     }
     case 'area':
@@ -80,7 +126,14 @@ export default function ChoiceField({ field, value, onChange }: Props) {
         // the sheet is a fixed overlay: it goes first so the row stays its section's last child
         <>
           <AreaSheet open={areaOpen} onClose={() => setAreaOpen(false)} onPick={(r) => onChange(regionText(r))} />
-          <ValueRow label={label} required={required} value={value} placeholder={placeholder} onTap={() => setAreaOpen(true)} testId={testId} />
+          <ValueRow
+            label={label}
+            required={required}
+            value={value}
+            placeholder={placeholder}
+            onTap={() => setAreaOpen(true)}
+            testId={testId}
+          />
         </>
       )
     default:

@@ -16,7 +16,17 @@ import { fetchAlumniLaunch } from '../api/donate'
 import 'taro-ui/lib/style/components/modal.scss'
 import './dialogs.scss'
 
-export function LargeRemindDialog({ open, content, onConfirm, onCancel }: { open: boolean; content: string; onConfirm(): void; onCancel(): void }) {
+export function LargeRemindDialog({
+  open,
+  content,
+  onConfirm,
+  onCancel
+}: {
+  open: boolean
+  content: string
+  onConfirm(): void
+  onCancel(): void
+}) {
   const t = useT()
   const theme = useTheme()
   const html = sanitizeHtml(content, platform.assetUrl)
@@ -29,8 +39,12 @@ export function LargeRemindDialog({ open, content, onConfirm, onCancel }: { open
         </View>
       </AtModalContent>
       <AtModalAction>
-        <Button onClick={onCancel} data-testid='large-cancel'>{t('common.cancel')}</Button>
-        <Button onClick={onConfirm} style={{ color: theme }} data-testid='large-confirm'>{t('donate.large.confirm')}</Button>
+        <Button onClick={onCancel} data-testid='large-cancel'>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={onConfirm} style={{ color: theme }} data-testid='large-confirm'>
+          {t('donate.large.confirm')}
+        </Button>
       </AtModalAction>
     </AtModal>
   )
@@ -67,7 +81,9 @@ export function AlumniDialog({ open, onClose }: { open: boolean; onClose(): void
         {open && canLaunch ? <AlumniLaunch label={t('donate.alumni.login')} /> : null}
       </AtModalContent>
       <AtModalAction>
-        <Button onClick={onClose} style={{ color: theme }} data-testid='alumni-close'>{t('common.close')}</Button>
+        <Button onClick={onClose} style={{ color: theme }} data-testid='alumni-close'>
+          {t('common.close')}
+        </Button>
       </AtModalAction>
     </AtModal>
   )

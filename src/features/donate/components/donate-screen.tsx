@@ -67,17 +67,35 @@ export default function DonateScreen() {
 
   if (page.status === 'loading') return <View className='dn-loading'>{t('common.loading')}</View>
   if (page.status === 'error') {
-    return <Notice title={t('donate.loadFailed')} text={page.message} action={{ label: t('common.retry'), onTap: page.reload }} testId='donate-error' />
+    return (
+      <Notice
+        title={t('donate.loadFailed')}
+        text={page.message}
+        action={{ label: t('common.retry'), onTap: page.reload }}
+        testId='donate-error'
+      />
+    )
   }
   const { ctx } = page
   if (onlineDisabled(ctx.form, settings)) {
     const text = ctx.form.offlineContactInfo || settings.offlineContactInfo || t('donate.offline.fallback')
-    return <Notice title={t('donate.offline.title')} text={text} action={{ label: t('donate.back'), onTap: () => platform.nav.back() }} testId='offline-notice' />
+    return (
+      <Notice
+        title={t('donate.offline.title')}
+        text={text}
+        action={{ label: t('donate.back'), onTap: () => platform.nav.back() }}
+        testId='offline-notice'
+      />
+    )
   }
   if (ctx.project.isDonate !== 1) {
     return (
-      <Notice title={t('donate.closed.title')} text={ctx.project.noReason || t('donate.closed.fallback')}
-        action={{ label: t('donate.back'), onTap: () => platform.nav.back() }} testId='closed-notice' />
+      <Notice
+        title={t('donate.closed.title')}
+        text={ctx.project.noReason || t('donate.closed.fallback')}
+        action={{ label: t('donate.back'), onTap: () => platform.nav.back() }}
+        testId='closed-notice'
+      />
     )
   }
   return <DonateForm key={ctx.project.id} ctx={ctx} query={query} />

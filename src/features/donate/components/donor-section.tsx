@@ -26,7 +26,12 @@ export default function DonorSection({ ctx, state, update, vis }: SectionProps &
         />
       ) : null}
       {vis.noDataSwitch ? (
-        <SwitchRow label={t('donate.noData')} checked={state.isNoData} onChange={(on) => update((s) => patch(s, { isNoData: on }))} testId='nodata-switch' />
+        <SwitchRow
+          label={t('donate.noData')}
+          checked={state.isNoData}
+          onChange={(on) => update((s) => patch(s, { isNoData: on }))}
+          testId='nodata-switch'
+        />
       ) : null}
       {fields.map((f) => (
         <DynamicField

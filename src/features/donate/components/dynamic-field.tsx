@@ -73,8 +73,16 @@ export default function DynamicField({ field, value, code, onChange, onCode }: P
       )
     case 'mobile':
       return (
-        <MobileRow label={label} required={required} placeholder={placeholder} area={code} value={value}
-          onArea={onCode} onInput={onChange} testId={testId} />
+        <MobileRow
+          label={label}
+          required={required}
+          placeholder={placeholder}
+          area={code}
+          value={value}
+          onArea={onCode}
+          onInput={onChange}
+          testId={testId}
+        />
       )
     case 'switch':
       return <SwitchRow label={label} checked={value === '1'} onChange={(on) => onChange(on ? '1' : '0')} testId={testId} />

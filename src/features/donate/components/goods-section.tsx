@@ -26,8 +26,13 @@ export default function GoodsSection({ ctx, state, update }: SectionProps) {
     <Card title={t('donate.section.goods')} testId='goods-section'>
       <FieldRow label={p.materialName || t('donate.goods.quantity')}>
         <View className='dn-stepper'>
-          <View className={`dn-stepper__btn ${n <= 1 ? 'dn-stepper__btn--off' : ''}`} data-testid='qty-minus'
-            onClick={() => n > 1 && set(String(n - 1))}>−</View>
+          <View
+            className={`dn-stepper__btn ${n <= 1 ? 'dn-stepper__btn--off' : ''}`}
+            data-testid='qty-minus'
+            onClick={() => n > 1 && set(String(n - 1))}
+          >
+            −
+          </View>
           <Input
             className='dn-stepper__input'
             type='number'
@@ -41,12 +46,17 @@ export default function GoodsSection({ ctx, state, update }: SectionProps) {
             }}
             data-testid='qty-input'
           />
-          <View className='dn-stepper__btn' style={{ color: theme }} data-testid='qty-plus' onClick={() => set(String(n + 1))}>+</View>
+          <View className='dn-stepper__btn' style={{ color: theme }} data-testid='qty-plus' onClick={() => set(String(n + 1))}>
+            +
+          </View>
           <Text className='dn-stepper__unit'>{p.materialUnit}</Text>
         </View>
       </FieldRow>
       <FieldRow label={t('donate.goods.price')}>
-        <Text className='dn-goods__value'>¥{formatMoney(p.materialPrice)}{p.materialUnit ? ` / ${p.materialUnit}` : ''}</Text>
+        <Text className='dn-goods__value'>
+          ¥{formatMoney(p.materialPrice)}
+          {p.materialUnit ? ` / ${p.materialUnit}` : ''}
+        </Text>
       </FieldRow>
       <FieldRow label={t('donate.goods.total')}>
         <Text className='dn-goods__total' style={{ color: theme }} data-testid='goods-total'>

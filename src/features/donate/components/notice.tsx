@@ -16,9 +16,13 @@ export default function Notice({ title, text, action, testId }: Props) {
   const theme = useTheme()
   return (
     <View className='dn-notice' data-testid={testId}>
-      <View className='dn-notice__icon' style={{ background: `${theme}14`, color: theme }}>!</View>
+      <View className='dn-notice__icon' style={{ background: `${theme}14`, color: theme }}>
+        !
+      </View>
       <Text className='dn-notice__title'>{title}</Text>
-      <Text className='dn-notice__text' selectable>{text}</Text>
+      <Text className='dn-notice__text' selectable>
+        {text}
+      </Text>
       {action ? (
         <View className='dn-notice__action'>
           <AtButton type='secondary' customStyle={{ color: theme, borderColor: theme }} onClick={action.onTap}>

@@ -31,7 +31,9 @@ export default function PaySection({ ctx, state, update, vis, balance, onCardNum
         const on = state.payType === o.code
         return (
           <View key={o.code} className='dn-pay' data-testid={`pay-${o.code}`} onClick={() => update((s) => patch(s, { payType: o.code }))}>
-            <Text className='dn-pay__badge' style={{ background: o.color }}>{o.mark}</Text>
+            <Text className='dn-pay__badge' style={{ background: o.color }}>
+              {o.mark}
+            </Text>
             <Text className='dn-pay__label'>{t(o.labelKey)}</Text>
             <View className={`dn-radio ${on ? 'dn-radio--on' : ''}`} style={on ? { borderColor: theme, background: theme } : undefined}>
               {on ? <Text className='dn-radio__tick'>✓</Text> : null}
@@ -41,10 +43,26 @@ export default function PaySection({ ctx, state, update, vis, balance, onCardNum
       })}
       {vis.campusCard ? (
         <View className='dn-card' data-testid='campus-card'>
-          <InputRow label={t('donate.card.no')} required value={state.stuWorkNo} placeholder={t('donate.card.noRequired')}
-            maxlength={32} onInput={(v) => update((s) => patch(s, { stuWorkNo: v }))} onBlur={onCardNumberDone} testId='card-no' />
-          <InputRow label={t('donate.card.password')} required value={state.passwork} placeholder={t('donate.card.passwordRequired')}
-            password maxlength={32} onInput={(v) => update((s) => patch(s, { passwork: v }))} testId='card-password' />
+          <InputRow
+            label={t('donate.card.no')}
+            required
+            value={state.stuWorkNo}
+            placeholder={t('donate.card.noRequired')}
+            maxlength={32}
+            onInput={(v) => update((s) => patch(s, { stuWorkNo: v }))}
+            onBlur={onCardNumberDone}
+            testId='card-no'
+          />
+          <InputRow
+            label={t('donate.card.password')}
+            required
+            value={state.passwork}
+            placeholder={t('donate.card.passwordRequired')}
+            password
+            maxlength={32}
+            onInput={(v) => update((s) => patch(s, { passwork: v }))}
+            testId='card-password'
+          />
           <Text className='dn-note'>{t('donate.card.passwordHint')}</Text>
           {balance.status !== 'idle' ? (
             <FieldRow label={t('donate.card.balance')} testId='card-balance'>

@@ -10,9 +10,21 @@ export default function PickupInfo({ address, name, mobile, testId }: { address:
   if (!address && !name && !mobile) return null
   return (
     <View className='dn-pickup' data-testid={testId}>
-      {address ? <Text className='dn-pickup__line'>{t('donate.pickup.address')}：{address}</Text> : null}
-      {name ? <Text className='dn-pickup__line'>{t('donate.pickup.contact')}：{name}</Text> : null}
-      {mobile ? <Text className='dn-pickup__line'>{t('donate.pickup.mobile')}：{phoneText(mobile)}</Text> : null}
+      {address ? (
+        <Text className='dn-pickup__line'>
+          {t('donate.pickup.address')}：{address}
+        </Text>
+      ) : null}
+      {name ? (
+        <Text className='dn-pickup__line'>
+          {t('donate.pickup.contact')}：{name}
+        </Text>
+      ) : null}
+      {mobile ? (
+        <Text className='dn-pickup__line'>
+          {t('donate.pickup.mobile')}：{phoneText(mobile)}
+        </Text>
+      ) : null}
     </View>
   )
 }

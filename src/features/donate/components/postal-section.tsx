@@ -19,18 +19,51 @@ export default function PostalSection({ state, update, vis }: SectionProps & { v
   return (
     <Card title={t('donate.section.postal')} testId='postal-section'>
       <AreaSheet open={open} onClose={() => setOpen(false)} onPick={(region) => update((s) => patch(s, { region }))} />
-      <ValueRow label={t('donate.postal.region')} required value={regionText(state.region)}
-        placeholder={t('donate.postal.regionRequired')} onTap={() => setOpen(true)} testId='postal-region' />
-      <InputRow label={t('donate.postal.address')} required value={state.postalAddress} placeholder={req('donate.postal.address')}
-        maxlength={200} onInput={(v) => update((s) => patch(s, { postalAddress: v }))} testId='postal-address' />
-      <InputRow label={t('donate.postal.contact')} required value={state.postalContact} placeholder={req('donate.postal.contact')}
-        maxlength={32} onInput={(v) => update((s) => patch(s, { postalContact: v }))} testId='postal-contact' />
-      <MobileRow label={t('donate.postal.mobile')} required placeholder={req('donate.postal.mobile')}
-        area={state.codes.postalMobile} value={state.postalMobile}
+      <ValueRow
+        label={t('donate.postal.region')}
+        required
+        value={regionText(state.region)}
+        placeholder={t('donate.postal.regionRequired')}
+        onTap={() => setOpen(true)}
+        testId='postal-region'
+      />
+      <InputRow
+        label={t('donate.postal.address')}
+        required
+        value={state.postalAddress}
+        placeholder={req('donate.postal.address')}
+        maxlength={200}
+        onInput={(v) => update((s) => patch(s, { postalAddress: v }))}
+        testId='postal-address'
+      />
+      <InputRow
+        label={t('donate.postal.contact')}
+        required
+        value={state.postalContact}
+        placeholder={req('donate.postal.contact')}
+        maxlength={32}
+        onInput={(v) => update((s) => patch(s, { postalContact: v }))}
+        testId='postal-contact'
+      />
+      <MobileRow
+        label={t('donate.postal.mobile')}
+        required
+        placeholder={req('donate.postal.mobile')}
+        area={state.codes.postalMobile}
+        value={state.postalMobile}
         onArea={(c) => update((s) => setCode(s, 'postalMobile', c))}
-        onInput={(v) => update((s) => patch(s, { postalMobile: v }))} testId='postal-mobile' />
-      <InputRow label={t('donate.postal.zip')} value={state.postalZip} placeholder={t('donate.postal.zipPlaceholder')} type='number'
-        maxlength={6} onInput={(v) => update((s) => patch(s, { postalZip: v }))} testId='postal-zip' />
+        onInput={(v) => update((s) => patch(s, { postalMobile: v }))}
+        testId='postal-mobile'
+      />
+      <InputRow
+        label={t('donate.postal.zip')}
+        value={state.postalZip}
+        placeholder={t('donate.postal.zipPlaceholder')}
+        type='number'
+        maxlength={6}
+        onInput={(v) => update((s) => patch(s, { postalZip: v }))}
+        testId='postal-zip'
+      />
     </Card>
   )
 }

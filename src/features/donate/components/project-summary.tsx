@@ -12,9 +12,15 @@ export default function ProjectSummary({ ctx }: { ctx: FormContext }) {
   const thumb = p.thumbnailImg || p.coverImg
   return (
     <View className='dn-summary' data-testid='project-summary'>
-      {thumb ? <Image className='dn-summary__thumb' src={platform.assetUrl(thumb)} mode='aspectFill' /> : <View className='dn-summary__thumb' />}
+      {thumb ? (
+        <Image className='dn-summary__thumb' src={platform.assetUrl(thumb)} mode='aspectFill' />
+      ) : (
+        <View className='dn-summary__thumb' />
+      )}
       <View className='dn-summary__body'>
-        <Text className='dn-summary__name' data-testid='project-name'>{p.name}</Text>
+        <Text className='dn-summary__name' data-testid='project-name'>
+          {p.name}
+        </Text>
         {isGoods(ctx) ? (
           <Text className='dn-summary__meta'>
             {t('donate.goods.unitPrice', { price: formatMoney(p.materialPrice), unit: p.materialUnit || '' })}

@@ -21,8 +21,12 @@ export default function ReceiptSection({ ctx, state, update, vis }: SectionProps
   const codeRequired = form.isCreditCode === 1
   return (
     <Card title={t('donate.section.receipt')} testId='receipt-section'>
-      <SwitchRow label={t('donate.receipt.need')} checked={state.isNeedReceipt}
-        onChange={(on) => update((s) => patch(s, { isNeedReceipt: on }))} testId='receipt-switch' />
+      <SwitchRow
+        label={t('donate.receipt.need')}
+        checked={state.isNeedReceipt}
+        onChange={(on) => update((s) => patch(s, { isNeedReceipt: on }))}
+        testId='receipt-switch'
+      />
       {vis.receiptFields ? (
         <>
           <FieldRow label={t('donate.receipt.donorType')} required stacked>
@@ -34,13 +38,25 @@ export default function ReceiptSection({ ctx, state, update, vis }: SectionProps
               columns={2}
             />
           </FieldRow>
-          <InputRow label={t(labels.name)} required value={state.receiptDonorName}
-            placeholder={t('donate.field.required', { title: t(labels.name) })} maxlength={100}
-            onInput={(v) => update((s) => patch(s, { receiptDonorName: v }))} testId='receipt-name' />
-          <InputRow label={t(labels.code)} required={codeRequired} value={state.creditCode}
+          <InputRow
+            label={t(labels.name)}
+            required
+            value={state.receiptDonorName}
+            placeholder={t('donate.field.required', { title: t(labels.name) })}
+            maxlength={100}
+            onInput={(v) => update((s) => patch(s, { receiptDonorName: v }))}
+            testId='receipt-name'
+          />
+          <InputRow
+            label={t(labels.code)}
+            required={codeRequired}
+            value={state.creditCode}
             placeholder={t('donate.receipt.codePlaceholder', { title: t(labels.code), n: DONATE_LIMITS.CREDIT_CODE_LENGTH })}
-            maxlength={DONATE_LIMITS.CREDIT_CODE_LENGTH} type={state.receiptDonorType === 1 ? 'idcard' : 'text'}
-            onInput={(v) => update((s) => patch(s, { creditCode: v }))} testId='receipt-code' />
+            maxlength={DONATE_LIMITS.CREDIT_CODE_LENGTH}
+            type={state.receiptDonorType === 1 ? 'idcard' : 'text'}
+            onInput={(v) => update((s) => patch(s, { creditCode: v }))}
+            testId='receipt-code'
+          />
           {(form.receiptTypeList || []).length > 1 ? (
             <FieldRow label={t('donate.receipt.type')} required stacked>
               <Chips
@@ -54,24 +70,41 @@ export default function ReceiptSection({ ctx, state, update, vis }: SectionProps
           ) : null}
           <FieldRow label={t('donate.receipt.way')} required stacked>
             <Chips
-              options={receiptWays(form, state.receiptType).map((v) => ({ value: v, label: dynamicText(t, `donate.receipt.way${v}`, String(v)) }))}
+              options={receiptWays(form, state.receiptType).map((v) => ({
+                value: v,
+                label: dynamicText(t, `donate.receipt.way${v}`, String(v))
+              }))}
               selected={state.receiptWay === null ? [] : [state.receiptWay]}
               onPick={(v) => update((s) => patch(s, { receiptWay: v }))}
               testId='receipt-way'
               columns={2}
             />
           </FieldRow>
-          {vis.receiptPickup ? <PickupInfo address={form.pickUpAddress} name={form.pickUpName} mobile={form.pickUpMobile} testId='receipt-pickup' /> : null}
+          {vis.receiptPickup ? (
+            <PickupInfo address={form.pickUpAddress} name={form.pickUpName} mobile={form.pickUpMobile} testId='receipt-pickup' />
+          ) : null}
           {vis.receiptEmail ? (
-            <InputRow label={t('donate.receipt.email')} required value={state.postalEmail}
-              placeholder={t('donate.field.required', { title: t('donate.receipt.email') })} maxlength={100}
-              onInput={(v) => update((s) => patch(s, { postalEmail: v }))} testId='receipt-email' />
+            <InputRow
+              label={t('donate.receipt.email')}
+              required
+              value={state.postalEmail}
+              placeholder={t('donate.field.required', { title: t('donate.receipt.email') })}
+              maxlength={100}
+              onInput={(v) => update((s) => patch(s, { postalEmail: v }))}
+              testId='receipt-email'
+            />
           ) : null}
           {vis.receiptSms ? (
-            <MobileRow label={t('donate.receipt.sms')} required placeholder={t('donate.field.required', { title: t('donate.receipt.sms') })}
-              area={state.codes.postalMobileSms} value={state.postalMobileSms}
+            <MobileRow
+              label={t('donate.receipt.sms')}
+              required
+              placeholder={t('donate.field.required', { title: t('donate.receipt.sms') })}
+              area={state.codes.postalMobileSms}
+              value={state.postalMobileSms}
               onArea={(c) => update((s) => setCode(s, 'postalMobileSms', c))}
-              onInput={(v) => update((s) => patch(s, { postalMobileSms: v }))} testId='receipt-sms' />
+              onInput={(v) => update((s) => patch(s, { postalMobileSms: v }))}
+              testId='receipt-sms'
+            />
           ) : null}
         </>
       ) : null}

@@ -8,10 +8,7 @@ import { useT } from '@/store/session'
 import { fetchFormDetail, fetchProject, fetchSubPrices } from '../api/donate'
 import type { FormContext } from '../model/context'
 
-export type DonatePageState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; ctx: FormContext }
+export type DonatePageState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; ctx: FormContext }
 
 export interface DonateQuery {
   id?: string

@@ -35,9 +35,12 @@ export function useDonateSubmit({ ctx, state, gate, loadBalance }: Options) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const remindAnswer = useRef<((go: boolean) => void) | null>(null)
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current)
-  }, [])
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current)
+    },
+    []
+  )
 
   const askRemind = () =>
     new Promise<boolean>((resolve) => {

@@ -166,7 +166,10 @@ export function numberBlurError(f: FormField, value: string): FieldError | null 
 }
 
 /** Previous answers (formDetail.donateRecord.formData, a JSON object) for the current fields; passwords never. */
-export function prefillValues(fields: FormField[], formData: string | null | undefined): { values: FieldValues; codes: Record<string, string> } {
+export function prefillValues(
+  fields: FormField[],
+  formData: string | null | undefined
+): { values: FieldValues; codes: Record<string, string> } {
   const values: FieldValues = {}
   const codes: Record<string, string> = {}
   let data: Record<string, unknown> = {}

@@ -121,7 +121,11 @@ export function pickSubProject(ctx: FormContext, s: DonateFormState, id: number 
 
 /** A chip and the typed amount exclude each other. */
 export const pickFixed = (s: DonateFormState, money: string): DonateFormState => ({ ...s, fixedMoney: money, handMoney: '' })
-export const typeAmount = (s: DonateFormState, text: string): DonateFormState => ({ ...s, handMoney: text, fixedMoney: text ? null : s.fixedMoney })
+export const typeAmount = (s: DonateFormState, text: string): DonateFormState => ({
+  ...s,
+  handMoney: text,
+  fixedMoney: text ? null : s.fixedMoney
+})
 
 export function pickReceiptType(ctx: FormContext, s: DonateFormState, type: number): DonateFormState {
   if (type === s.receiptType) return s

@@ -22,4 +22,3 @@ const OPTIONS: Record<number, Omit<PayOption, 'code'>> = {
 export function payOptions(list: PayTypeCode[] | null | undefined): PayOption[] {
   return (list || []).filter((c) => OPTIONS[c]).map((code) => ({ code, ...OPTIONS[code] }))
 }
-

@@ -29,9 +29,9 @@ export interface ReceiptChoice {
 
 export function initialReceipt(form: ReceiptLists): ReceiptChoice {
   const types = form.receiptTypeList || []
-  const receiptType = types.length === 1 ? types[0] : types.includes(RECEIPT_PAPER) ? RECEIPT_PAPER : types[0] ?? null
+  const receiptType = types.length === 1 ? types[0] : types.includes(RECEIPT_PAPER) ? RECEIPT_PAPER : (types[0] ?? null)
   const ways = receiptWays(form, receiptType)
-  const receiptWay = ways.includes(WAY_PICKUP) ? WAY_PICKUP : ways[0] ?? null
+  const receiptWay = ways.includes(WAY_PICKUP) ? WAY_PICKUP : (ways[0] ?? null)
   return { receiptDonorType: 2, receiptType, receiptWay }
 }
 

@@ -24,7 +24,12 @@ export interface FormError {
   target?: string
 }
 
-const e = (key: MessageKey, target?: string, params?: FormError['params'], duration = 1000): FormError => ({ key, params, duration, target })
+const e = (key: MessageKey, target?: string, params?: FormError['params'], duration = 1000): FormError => ({
+  key,
+  params,
+  duration,
+  target
+})
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export function amountError(ctx: FormContext, s: DonateFormState): FormError | null {
@@ -61,9 +66,11 @@ function receiptError(ctx: FormContext, s: DonateFormState): FormError | null {
   if (!s.receiptDonorName.trim()) return e('donate.receipt.required', 'receiptDonorName', { titleKey: nameTitle })
   const code = s.creditCode.trim()
   if (!code && ctx.form.isCreditCode === 1) return e('donate.receipt.required', 'creditCode', { titleKey: codeTitle })
-  if (code && charLength(code) !== DONATE_LIMITS.CREDIT_CODE_LENGTH) return e('donate.receipt.invalid', 'creditCode', { titleKey: codeTitle })
+  if (code && charLength(code) !== DONATE_LIMITS.CREDIT_CODE_LENGTH)
+    return e('donate.receipt.invalid', 'creditCode', { titleKey: codeTitle })
   if (s.receiptWay === 3 && !EMAIL_RE.test(s.postalEmail.trim())) return e('donate.receipt.emailInvalid', 'postalEmail')
-  if (s.receiptWay === 4 && !isValidMobile(s.codes.postalMobileSms, s.postalMobileSms)) return e('donate.field.mobileInvalid', 'postalMobileSms')
+  if (s.receiptWay === 4 && !isValidMobile(s.codes.postalMobileSms, s.postalMobileSms))
+    return e('donate.field.mobileInvalid', 'postalMobileSms')
   return null
 }
 

@@ -45,7 +45,10 @@ export function visibility(ctx: FormContext, s: DonateFormState): Visibility {
   const paperOption = certificate && form.isOpenCertificate === 1 && (form.certificateWayPaperList || []).length > 0
   const certificateWay = paperOption && s.isNeedPaper
   const receipt =
-    named && form.isShowReceipt === 1 && form.isOpenReceipt === 1 && (form.receiptTypeList || []).length > 0 &&
+    named &&
+    form.isShowReceipt === 1 &&
+    form.isOpenReceipt === 1 &&
+    (form.receiptTypeList || []).length > 0 &&
     reaches(amount, form.minMoneyReceipt)
   const receiptFields = receipt && s.isNeedReceipt
   return {

@@ -2,13 +2,7 @@
  * Login calls (docs/product §7 Login; wire types in types/identity.ts). Each returns the wire data; code -1 is toasted by
  * request() with the server's message (docs/product §8) and rejects.
  */
-import {
-  Api,
-  type AreaMobile,
-  type MobileLoginAnswer,
-  type PassLoginAnswer,
-  type SmsCodeAnswer
-} from '@contract'
+import { Api, type AreaMobile, type MobileLoginAnswer, type PassLoginAnswer, type SmsCodeAnswer } from '@contract'
 import { request } from '@/lib/request'
 
 export function requestSmsCode(mobile: AreaMobile): Promise<SmsCodeAnswer> {

@@ -27,8 +27,12 @@ export default function AgreementDialog({ open, onClose, onAgree }: Props) {
         </ScrollView>
       </AtModalContent>
       <AtModalAction>
-        <Button onClick={onClose} data-testid='agreement-close'>{t('common.close')}</Button>
-        <Button onClick={onAgree} data-testid='agreement-agree'>{t('identity.agree.accept')}</Button>
+        <Button onClick={onClose} data-testid='agreement-close'>
+          {t('common.close')}
+        </Button>
+        <Button onClick={onAgree} data-testid='agreement-agree'>
+          {t('identity.agree.accept')}
+        </Button>
       </AtModalAction>
     </AtModal>
   )

@@ -28,7 +28,11 @@ export default function LoginScreen() {
 
   return (
     <View className='lg' data-testid='login-screen'>
-      {bg ? <Image className='lg__bg' src={bg} mode='aspectFill' data-testid='login-bg' /> : <View className='lg__bg lg__bg--plain' style={{ background: theme }} />}
+      {bg ? (
+        <Image className='lg__bg' src={bg} mode='aspectFill' data-testid='login-bg' />
+      ) : (
+        <View className='lg__bg lg__bg--plain' style={{ background: theme }} />
+      )}
       <View className='lg__top'>
         <LangSwitch />
       </View>
@@ -42,7 +46,12 @@ export default function LoginScreen() {
             {modes.map((m) => {
               const on = form.mode === m
               return (
-                <View key={m} className={`lg__tab ${on ? 'lg__tab--on' : ''}`} onClick={() => update({ mode: m })} data-testid={`mode-${m}`}>
+                <View
+                  key={m}
+                  className={`lg__tab ${on ? 'lg__tab--on' : ''}`}
+                  onClick={() => update({ mode: m })}
+                  data-testid={`mode-${m}`}
+                >
                   <Text style={on ? { color: theme } : undefined}>{t(`identity.mode.${m}`)}</Text>
                   {on ? <View className='lg__tab-bar' style={{ background: theme }} /> : null}
                 </View>
@@ -64,7 +73,10 @@ export default function LoginScreen() {
         </View>
         <View className='lg__agree'>
           <View className='lg__agree-hit' onClick={() => update({ agreed: !form.agreed })} data-testid='login-agree'>
-            <View className={`lg__box ${form.agreed ? 'lg__box--on' : ''}`} style={form.agreed ? { background: theme, borderColor: theme } : undefined}>
+            <View
+              className={`lg__box ${form.agreed ? 'lg__box--on' : ''}`}
+              style={form.agreed ? { background: theme, borderColor: theme } : undefined}
+            >
               {form.agreed ? <Text className='lg__tick'>✓</Text> : null}
             </View>
             <Text className='lg__agree-text'>{t('identity.agree.prefix')}</Text>

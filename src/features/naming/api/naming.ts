@@ -49,7 +49,14 @@ export function fetchSeats(areaId: number): Promise<SeatListAnswer> {
 
 /** docs/product §9: book categories 10 a page; the tabs show the first page and the picker all of them. */
 export async function fetchBookCategories(itemsId: number, offset = 0, limit = 10): Promise<BookCategory[]> {
-  return rowsOf(await request<BookCategory[] | Page<BookCategory>>({ path: Api.bookCategoryList, query: { itemsId, limit, offset }, auth: false, silent: true }))
+  return rowsOf(
+    await request<BookCategory[] | Page<BookCategory>>({
+      path: Api.bookCategoryList,
+      query: { itemsId, limit, offset },
+      auth: false,
+      silent: true
+    })
+  )
 }
 
 export async function fetchBooks(itemsId: number, s: string, categoryId: number | null): Promise<Book[]> {
@@ -58,7 +65,14 @@ export async function fetchBooks(itemsId: number, s: string, categoryId: number 
 }
 
 export async function fetchNameplateExamples(itemsId: number): Promise<NameplateExample[]> {
-  return rowsOf(await request<NameplateExample[] | Page<NameplateExample>>({ path: Api.nameplateExample, query: { itemsId }, auth: false, silent: true }))
+  return rowsOf(
+    await request<NameplateExample[] | Page<NameplateExample>>({
+      path: Api.nameplateExample,
+      query: { itemsId },
+      auth: false,
+      silent: true
+    })
+  )
 }
 
 export function fetchNameplateConfig(itemsId: number): Promise<NameplateDetailConfig | null> {

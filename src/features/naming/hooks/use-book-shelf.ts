@@ -31,10 +31,14 @@ export interface BookShelf {
 }
 
 export function useBookShelf(itemsId: number, chosen: GmBook[], update: UpdateSelection): BookShelf {
-  const base = useData(async () => {
-    const [project, categories] = await Promise.all([fetchProject(itemsId), fetchBookCategories(itemsId, 0, CATEGORY_PAGE)])
-    return { project, categories }
-  }, [itemsId], { enabled: itemsId > 0 })
+  const base = useData(
+    async () => {
+      const [project, categories] = await Promise.all([fetchProject(itemsId), fetchBookCategories(itemsId, 0, CATEGORY_PAGE)])
+      return { project, categories }
+    },
+    [itemsId],
+    { enabled: itemsId > 0 }
+  )
   const [search, setSearch] = useState('')
   const [categoryId, setCategoryId] = useState<number | null>(null)
   const books = useData(() => fetchBooks(itemsId, search, categoryId), [itemsId, search, categoryId], { enabled: itemsId > 0 })
@@ -54,7 +58,8 @@ export function useBookShelf(itemsId: number, chosen: GmBook[], update: UpdateSe
   useEffect(() => {
     if (!books.data) return
     const next = refreshStock(chosenRef.current, books.data)
-    const changed = next.length !== chosenRef.current.length ||
+    const changed =
+      next.length !== chosenRef.current.length ||
       next.some((b, i) => b.namingCount !== chosenRef.current[i]?.namingCount || b.stock !== chosenRef.current[i]?.stock)
     if (!changed) return
     if (next.length < chosenRef.current.length || next.some((b, i) => b.namingCount < chosenRef.current[i]?.namingCount)) {

@@ -14,10 +14,13 @@ export function useMusic(itemsId: number): { available: boolean; playing: boolea
   const [playing, setPlaying] = useState(false)
   const audio = useRef<Taro.InnerAudioContext | null>(null)
 
-  useEffect(() => () => {
-    if (audio.current) quiet(() => audio.current?.destroy())
-    audio.current = null
-  }, [])
+  useEffect(
+    () => () => {
+      if (audio.current) quiet(() => audio.current?.destroy())
+      audio.current = null
+    },
+    []
+  )
 
   const toggle = useCallback(() => {
     if (!src) return

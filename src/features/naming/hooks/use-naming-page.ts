@@ -11,13 +11,17 @@ export interface NamingPage {
 
 export function useNamingPage(itemsId: number, opts: { form: boolean }): DataState<NamingPage> {
   const withForm = opts.form
-  return useData(async (): Promise<NamingPage> => {
-    const [project, form, examples] = await Promise.all([
-      fetchProject(itemsId),
-      withForm ? fetchFormDetail(itemsId) : Promise.resolve(null),
-      // examples only dress the preview: without them the plain card is drawn
-      fetchNameplateExamples(itemsId).catch(() => [] as NameplateExample[])
-    ])
-    return { project, form, examples }
-  }, [itemsId, withForm], { enabled: itemsId > 0 })
+  return useData(
+    async (): Promise<NamingPage> => {
+      const [project, form, examples] = await Promise.all([
+        fetchProject(itemsId),
+        withForm ? fetchFormDetail(itemsId) : Promise.resolve(null),
+        // examples only dress the preview: without them the plain card is drawn
+        fetchNameplateExamples(itemsId).catch(() => [] as NameplateExample[])
+      ])
+      return { project, form, examples }
+    },
+    [itemsId, withForm],
+    { enabled: itemsId > 0 }
+  )
 }

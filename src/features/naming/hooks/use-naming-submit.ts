@@ -34,9 +34,12 @@ export function useNamingSubmit({ sel, form, ctx, gate, variant }: Options) {
   const latest = useRef({ sel, form, ctx })
   latest.current = { sel, form, ctx }
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current)
-  }, [])
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current)
+    },
+    []
+  )
 
   const run = useCallback(async () => {
     if (busyRef.current) return

@@ -28,10 +28,14 @@ export interface SeatMap {
 export function useSeatMap(itemsId: number, chosen: GmSeat[], update: UpdateSelection): SeatMap {
   const chosenRef = useRef(chosen)
   chosenRef.current = chosen
-  const base = useData(async () => {
-    const [project, areas] = await Promise.all([fetchProject(itemsId), fetchAreas(itemsId)])
-    return { project, areas }
-  }, [itemsId], { enabled: itemsId > 0 })
+  const base = useData(
+    async () => {
+      const [project, areas] = await Promise.all([fetchProject(itemsId), fetchAreas(itemsId)])
+      return { project, areas }
+    },
+    [itemsId],
+    { enabled: itemsId > 0 }
+  )
   const [areaId, setAreaId] = useState<number | null>(null)
   const areas = base.data?.areas || []
   const area = areas.find((a) => a.id === areaId) || areas[0] || null

@@ -25,10 +25,7 @@ export function cellKind(seat: Seat | null, chosenIds: ReadonlySet<number>): Cel
 
 /** What a tap on a cell does: toggle the choice, open the donor card, or nothing. */
 export type TapOutcome =
-  | { kind: 'chosen'; seats: GmSeat[] }
-  | { kind: 'released'; seats: GmSeat[] }
-  | { kind: 'donor'; seat: Seat }
-  | { kind: 'none' }
+  { kind: 'chosen'; seats: GmSeat[] } | { kind: 'released'; seats: GmSeat[] } | { kind: 'donor'; seat: Seat } | { kind: 'none' }
 
 export function toGmSeat(seat: Seat, areaTitle: string): GmSeat {
   // a single period needs no choice: it is picked for the donor (docs/product §5 asks for one per seat)

@@ -15,11 +15,20 @@ export function emptySelection(itemsId: number, namingType: 1 | 2): GmSelection 
 const isPlate = (p: any): p is NameplateText =>
   !!p && typeof p.donorName === 'string' && typeof p.donorIdentity === 'string' && typeof p.donationMessage === 'string'
 const isSeat = (s: any): s is GmSeat =>
-  !!s && Number.isInteger(s.seatId) && Number.isInteger(s.areaId) && typeof s.seat === 'string' && Array.isArray(s.priceList) &&
+  !!s &&
+  Number.isInteger(s.seatId) &&
+  Number.isInteger(s.areaId) &&
+  typeof s.seat === 'string' &&
+  Array.isArray(s.priceList) &&
   (s.termYear === null || Number.isInteger(s.termYear))
 const isBook = (b: any): b is GmBook =>
-  !!b && Number.isInteger(b.bookId) && typeof b.title === 'string' && typeof b.unitPrice === 'string' &&
-  Number.isInteger(b.stock) && Number.isInteger(b.namingCount) && b.namingCount >= 1
+  !!b &&
+  Number.isInteger(b.bookId) &&
+  typeof b.title === 'string' &&
+  typeof b.unitPrice === 'string' &&
+  Number.isInteger(b.stock) &&
+  Number.isInteger(b.namingCount) &&
+  b.namingCount >= 1
 
 /** Checks a stored value's shape; null when it is not a selection. */
 export function parseSelection(v: unknown): GmSelection | null {

@@ -31,21 +31,28 @@ function Instructions({ link, mini }: { link: string; mini: boolean }) {
   const t = useT()
   const theme = useTheme()
   const copy = () =>
-    quiet(() =>
-      Taro.setClipboardData({ data: link })
-        .then(() => toast(t('payment.alipay.copied'), 1000))
-        .catch(() => console.warn('copy failed')) // docs/product §8: a copy failure is only logged
+    quiet(
+      () =>
+        Taro.setClipboardData({ data: link })
+          .then(() => toast(t('payment.alipay.copied'), 1000))
+          .catch(() => console.warn('copy failed')) // docs/product §8: a copy failure is only logged
     )
   const steps: MessageKey[] = mini ? [] : ['payment.alipay.step1', 'payment.alipay.step2', 'payment.alipay.step3']
   return (
     <View className='pm-alipay' data-testid='alipay-instructions'>
-      {mini ? null : <View className='pm-alipay__arrow' style={{ color: theme }}>↗</View>}
+      {mini ? null : (
+        <View className='pm-alipay__arrow' style={{ color: theme }}>
+          ↗
+        </View>
+      )}
       <View className='pm-alipay__card'>
         <Text className='pm-alipay__title'>{t(mini ? 'payment.alipay.miniTitle' : 'payment.alipay.wechatTitle')}</Text>
         <Text className='pm-alipay__intro'>{t(mini ? 'payment.alipay.miniIntro' : 'payment.alipay.wechatIntro')}</Text>
         {steps.map((key, i) => (
           <View className='pm-alipay__step' key={key}>
-            <Text className='pm-alipay__num' style={{ background: theme }}>{i + 1}</Text>
+            <Text className='pm-alipay__num' style={{ background: theme }}>
+              {i + 1}
+            </Text>
             <Text className='pm-alipay__step-text'>{t(key)}</Text>
           </View>
         ))}
@@ -101,6 +108,7 @@ export default function AlipayScreen() {
     const link = alipayWebLink(paymentAdapter.webOrigin(), billNo, payToken, school, lang)
     return <Instructions link={link} mini={platform.env().target !== 'h5'} />
   }
-  if (phase.kind === 'error') return <PayState kind='error' title={phase.message || t('payment.alipay.failed')} primary={toList} testId='alipay-error' />
+  if (phase.kind === 'error')
+    return <PayState kind='error' title={phase.message || t('payment.alipay.failed')} primary={toList} testId='alipay-error' />
   return <PayState kind='busy' title={t('payment.alipay.redirecting')} hint={t('payment.alipay.waiting')} testId='alipay-redirecting' />
 }

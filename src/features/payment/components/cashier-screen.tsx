@@ -36,9 +36,12 @@ export default function CashierScreen() {
   const settled = useRef(false)
 
   // Leaving the page by back (nav bar, browser) without choosing is a cancel; runPayment must not wait forever.
-  useEffect(() => () => {
-    if (!settled.current && billNo) settleCashier(billNo, { outcome: 'cancelled', pageOpen: false })
-  }, [billNo])
+  useEffect(
+    () => () => {
+      if (!settled.current && billNo) settleCashier(billNo, { outcome: 'cancelled', pageOpen: false })
+    },
+    [billNo]
+  )
 
   const fallback = itemsId ? routeUrl('subject-detail', { id: itemsId }) : projectListUrl(variant)
 
@@ -69,8 +72,14 @@ export default function CashierScreen() {
   }
 
   if (!billNo) {
-    return <PayState kind='error' title={t('payment.cashier.missing')} testId='cashier-missing'
-      primary={{ label: t('payment.toProjects'), onTap: () => platform.nav.redirect(projectListUrl(variant)) }} />
+    return (
+      <PayState
+        kind='error'
+        title={t('payment.cashier.missing')}
+        testId='cashier-missing'
+        primary={{ label: t('payment.toProjects'), onTap: () => platform.nav.redirect(projectListUrl(variant)) }}
+      />
+    )
   }
   const method = q.payType ? dynamicText(t, `payment.method.${q.payType}`) : ''
   return (
@@ -93,7 +102,9 @@ export default function CashierScreen() {
           {q.subject ? (
             <View className='pm-cashier__row'>
               <Text className='pm-cashier__key'>{t('payment.cashier.project')}</Text>
-              <Text className='pm-cashier__val' data-testid='cashier-project'>{q.subject}</Text>
+              <Text className='pm-cashier__val' data-testid='cashier-project'>
+                {q.subject}
+              </Text>
             </View>
           ) : null}
           {method && !method.startsWith('payment.') ? (
@@ -104,7 +115,9 @@ export default function CashierScreen() {
           ) : null}
           <View className='pm-cashier__row'>
             <Text className='pm-cashier__key'>{t('payment.cashier.order')}</Text>
-            <Text className='pm-cashier__val pm-cashier__val--mono' selectable>{billNo}</Text>
+            <Text className='pm-cashier__val pm-cashier__val--mono' selectable>
+              {billNo}
+            </Text>
           </View>
         </View>
       </View>
@@ -113,15 +126,24 @@ export default function CashierScreen() {
 
       <View className='pm-cashier__actions'>
         <View data-testid='cashier-pay'>
-          <AtButton type='primary' loading={busy === 'paid'} disabled={!!busy} customStyle={{ background: theme, borderColor: theme }}
-            onClick={() => finish('paid')}>
+          <AtButton
+            type='primary'
+            loading={busy === 'paid'}
+            disabled={!!busy}
+            customStyle={{ background: theme, borderColor: theme }}
+            onClick={() => finish('paid')}
+          >
             {t('payment.cashier.pay')}
           </AtButton>
         </View>
         <View className='pm-cashier__cancel' data-testid='cashier-cancel'>
-          <AtButton type='secondary' disabled={!!busy} onClick={cancel}>{t('payment.cashier.cancel')}</AtButton>
+          <AtButton type='secondary' disabled={!!busy} onClick={cancel}>
+            {t('payment.cashier.cancel')}
+          </AtButton>
         </View>
-        <Text className='pm-cashier__fail' data-testid='cashier-fail' onClick={() => finish('failed')}>{t('payment.cashier.fail')}</Text>
+        <Text className='pm-cashier__fail' data-testid='cashier-fail' onClick={() => finish('failed')}>
+          {t('payment.cashier.fail')}
+        </Text>
       </View>
     </View>
   )

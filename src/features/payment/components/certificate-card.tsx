@@ -39,7 +39,13 @@ export default function CertificateCard({ url, waiting, expected }: Props) {
             mode='widthFix'
             data-testid='certificate-img'
             onClick={() => quiet(() => Taro.previewImage({ urls: [url], current: url }))}
-            onLongPress={mini ? () => { save() } : undefined}
+            onLongPress={
+              mini
+                ? () => {
+                    save()
+                  }
+                : undefined
+            }
           />
           <Text className='pm-cert__hint'>{t(mini ? 'payment.success.hintMini' : 'payment.success.hintWeb')}</Text>
         </View>
@@ -48,7 +54,11 @@ export default function CertificateCard({ url, waiting, expected }: Props) {
           <Text className='pm-cert__pending-hint'>{t('payment.success.noCertificate')}</Text>
         </View>
       ) : (
-        <View className='pm-cert__placeholder' data-testid='certificate-pending' onClick={() => toast(t('payment.success.generating'), 1000)}>
+        <View
+          className='pm-cert__placeholder'
+          data-testid='certificate-pending'
+          onClick={() => toast(t('payment.success.generating'), 1000)}
+        >
           {waiting ? <View className='pm-cert__spinner' /> : null}
           <Text className='pm-cert__pending-title'>{t('payment.success.generating')}</Text>
           <Text className='pm-cert__pending-hint'>{t(waiting ? 'payment.success.generatingHint' : 'payment.success.laterHint')}</Text>

@@ -54,12 +54,20 @@ export default function PayBackScreen() {
   const toList = { label: t('payment.toProjects'), onTap: () => platform.nav.redirect(projectListUrl(variant)), testId: 'payback-list' }
   if (!billNo) return <PayState kind='error' title={t('payment.cashier.missing')} primary={toList} testId='payback-error' />
   if (paid.status === 'error') {
-    return <PayState kind='error' title={errorMessage(paid.error) || t('payment.success.loadFailed')} primary={toList} testId='payback-error' />
+    return (
+      <PayState kind='error' title={errorMessage(paid.error) || t('payment.success.loadFailed')} primary={toList} testId='payback-error' />
+    )
   }
   if (paid.status === 'ready' && paid.data === false && !itemsId) {
     return (
-      <PayState kind='info' title={t('payment.payback.notPaid')} hint={t('payment.payback.notPaidHint')} testId='payback-unpaid'
-        primary={{ label: t('payment.payback.retry'), onTap: paid.reload, testId: 'payback-retry' }} secondary={toList} />
+      <PayState
+        kind='info'
+        title={t('payment.payback.notPaid')}
+        hint={t('payment.payback.notPaidHint')}
+        testId='payback-unpaid'
+        primary={{ label: t('payment.payback.retry'), onTap: paid.reload, testId: 'payback-retry' }}
+        secondary={toList}
+      />
     )
   }
   return <PayState kind='busy' title={t('payment.payback.checking')} testId='payback-checking' />

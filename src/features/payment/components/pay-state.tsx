@@ -5,7 +5,11 @@ import { useTheme } from '@/lib/hooks/use-page-title'
 import 'taro-ui/lib/style/components/button.scss'
 import './pay-state.scss'
 
-interface Action { label: string; onTap(): void; testId?: string }
+interface Action {
+  label: string
+  onTap(): void
+  testId?: string
+}
 interface Props {
   kind: 'busy' | 'info' | 'error'
   title: string
@@ -22,7 +26,10 @@ export default function PayState({ kind, title, hint, primary, secondary, testId
       {kind === 'busy' ? (
         <View className='pm-state__spinner' style={{ borderTopColor: theme }} />
       ) : (
-        <View className={`pm-state__mark pm-state__mark--${kind}`} style={kind === 'info' ? { color: theme, background: `${theme}14` } : undefined}>
+        <View
+          className={`pm-state__mark pm-state__mark--${kind}`}
+          style={kind === 'info' ? { color: theme, background: `${theme}14` } : undefined}
+        >
           {kind === 'error' ? '!' : 'i'}
         </View>
       )}

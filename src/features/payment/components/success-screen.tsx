@@ -44,30 +44,54 @@ export default function SuccessScreen() {
   })
 
   const toList = () => platform.nav.redirect(projectListUrl(variant))
-  if (!billNo) return <PayState kind='error' title={t('payment.cashier.missing')} primary={{ label: t('payment.toProjects'), onTap: toList }} />
+  if (!billNo)
+    return <PayState kind='error' title={t('payment.cashier.missing')} primary={{ label: t('payment.toProjects'), onTap: toList }} />
   if (state.status === 'loading') return <PayState kind='busy' title={t('common.loading')} testId='success-loading' />
   if (state.status === 'error') {
     return (
-      <PayState kind='error' title={t('payment.success.loadFailed')} hint={state.message} testId='success-error'
-        primary={{ label: t('common.retry'), onTap: reload }} secondary={{ label: t('payment.toProjects'), onTap: toList }} />
+      <PayState
+        kind='error'
+        title={t('payment.success.loadFailed')}
+        hint={state.message}
+        testId='success-error'
+        primary={{ label: t('common.retry'), onTap: reload }}
+        secondary={{ label: t('payment.toProjects'), onTap: toList }}
+      />
     )
   }
   const v = state.view
   return (
     <View className='pm-success' data-testid='success'>
       <View className='pm-success__hero' style={{ background: `linear-gradient(180deg, ${theme} 0%, ${theme}d9 100%)` }}>
-        <View className='pm-success__check'><View className='pm-success__tick' style={{ borderColor: theme }} /></View>
-        <Text className='pm-success__title' data-testid='success-title'>{t('payment.success.thanks')}</Text>
+        <View className='pm-success__check'>
+          <View className='pm-success__tick' style={{ borderColor: theme }} />
+        </View>
+        <Text className='pm-success__title' data-testid='success-title'>
+          {t('payment.success.thanks')}
+        </Text>
         <View className='pm-success__donor'>
           {v.avatar ? <Image className='pm-success__avatar' src={v.avatar} mode='aspectFill' /> : null}
-          <Text className='pm-success__name' data-testid='success-name'>{v.name}</Text>
+          <Text className='pm-success__name' data-testid='success-name'>
+            {v.name}
+          </Text>
         </View>
-        {v.successWord ? <Text className='pm-success__word' data-testid='success-word'>{v.successWord}</Text> : null}
+        {v.successWord ? (
+          <Text className='pm-success__word' data-testid='success-word'>
+            {v.successWord}
+          </Text>
+        ) : null}
       </View>
 
-      <View className='pm-success__project' data-testid='success-project'
-        onClick={() => platform.nav.redirect(routeUrl('subject-detail', { id: v.projectId }))}>
-        {v.projectThumb ? <Image className='pm-success__thumb' src={v.projectThumb} mode='aspectFill' /> : <View className='pm-success__thumb' />}
+      <View
+        className='pm-success__project'
+        data-testid='success-project'
+        onClick={() => platform.nav.redirect(routeUrl('subject-detail', { id: v.projectId }))}
+      >
+        {v.projectThumb ? (
+          <Image className='pm-success__thumb' src={v.projectThumb} mode='aspectFill' />
+        ) : (
+          <View className='pm-success__thumb' />
+        )}
         <View className='pm-success__pbody'>
           <Text className='pm-success__pname'>{v.projectName}</Text>
           {v.projectIntro ? <Text className='pm-success__pintro'>{v.projectIntro}</Text> : null}
@@ -78,8 +102,11 @@ export default function SuccessScreen() {
 
       <View className='pm-success__actions'>
         <View data-testid='success-back-project'>
-          <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }}
-            onClick={() => platform.nav.redirect(routeUrl('subject-detail', { id: v.projectId }))}>
+          <AtButton
+            type='primary'
+            customStyle={{ background: theme, borderColor: theme }}
+            onClick={() => platform.nav.redirect(routeUrl('subject-detail', { id: v.projectId }))}
+          >
             {t('payment.success.backProject')}
           </AtButton>
         </View>

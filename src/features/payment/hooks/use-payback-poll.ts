@@ -7,7 +7,13 @@ import { fetchPayback } from '../api/payment'
 
 export const PAYBACK_POLL_MS = 2000
 
-export function usePaybackPoll(billNo: string, payToken: string | undefined, enabled: boolean, onPaid: () => void, intervalMs = PAYBACK_POLL_MS) {
+export function usePaybackPoll(
+  billNo: string,
+  payToken: string | undefined,
+  enabled: boolean,
+  onPaid: () => void,
+  intervalMs = PAYBACK_POLL_MS
+) {
   const paidRef = useRef(onPaid)
   paidRef.current = onPaid
   useEffect(() => {

@@ -10,9 +10,7 @@ import { fetchSuccess } from '../api/payment'
 import { CERTIFICATE_POLL_MS, CERTIFICATE_POLL_TRIES, toSuccessView, type SuccessView } from '../model/success'
 
 export type SuccessState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; view: SuccessView; waiting: boolean }
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; view: SuccessView; waiting: boolean }
 
 export function useSuccess(billNo: string, payToken?: string) {
   const success = useData(async () => toSuccessView(await fetchSuccess(billNo, payToken), platform.assetUrl), [billNo, payToken], {

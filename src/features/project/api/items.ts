@@ -51,8 +51,7 @@ export function fetchItemsDetail(id: number): Promise<Project> {
 type PageFetch<T> = (itemsId: number, offset: number, limit: number) => Promise<Page<T>>
 
 function pageOf<T>(path: string): PageFetch<T> {
-  return (itemsId, offset, limit) =>
-    request<Page<T>>({ path, query: { itemsId, offset, limit }, silent: true })
+  return (itemsId, offset, limit) => request<Page<T>>({ path, query: { itemsId, offset, limit }, silent: true })
 }
 
 export const fetchDonateRecords = pageOf<DonationRecord>(Api.donateRecordPage)

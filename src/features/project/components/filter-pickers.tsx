@@ -17,7 +17,10 @@ interface DropdownProps {
 
 function Dropdown({ options, value, onChange, testId }: DropdownProps) {
   const theme = useTheme()
-  const index = Math.max(0, options.findIndex((o) => o.id === value))
+  const index = Math.max(
+    0,
+    options.findIndex((o) => o.id === value)
+  )
   const filtered = index > 0
   return (
     <Picker

@@ -21,7 +21,10 @@ interface Props {
 
 export default function ThemeTabs({ tabs, current, onChange, testId = 'tabs' }: Props) {
   const theme = useTheme()
-  const activeIndex = Math.max(0, tabs.findIndex((x) => x.key === current))
+  const activeIndex = Math.max(
+    0,
+    tabs.findIndex((x) => x.key === current)
+  )
   return (
     <ScrollView
       className='pj-tabs'

@@ -131,10 +131,7 @@ export interface BottomActions {
 }
 
 /** docs/product §2 buttons and §4 states of the detail page's bottom bar. */
-export function bottomActions(
-  p: Project,
-  settings: Pick<SchoolSettings, 'disableOnlineDonation' | 'offlineContactInfo'>
-): BottomActions {
+export function bottomActions(p: Project, settings: Pick<SchoolSettings, 'disableOnlineDonation' | 'offlineContactInfo'>): BottomActions {
   if (settings.disableOnlineDonation) {
     return { offlineNotice: settings.offlineContactInfo || '', primary: null, invite: null }
   }
@@ -145,10 +142,7 @@ export function bottomActions(
         kind: 'naming' as const,
         enabled: open,
         reason: open ? '' : p.noReason || '',
-        target:
-          p.namingType === NamingType.BOOK
-            ? { name: 'book-list', query: { id: p.id } }
-            : { name: 'seat', query: { id: p.id } }
+        target: p.namingType === NamingType.BOOK ? { name: 'book-list', query: { id: p.id } } : { name: 'seat', query: { id: p.id } }
       }
     : {
         kind: 'donate' as const,

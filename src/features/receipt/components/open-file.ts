@@ -16,7 +16,5 @@ export function openReceiptFile(url: string, kind: 'pdf' | 'image' | 'file') {
     if (typeof window !== 'undefined') window.open(url, '_blank')
     return
   }
-  quiet(() =>
-    Taro.downloadFile({ url }).then((r) => Taro.openDocument({ filePath: r.tempFilePath, showMenu: true } as any))
-  )
+  quiet(() => Taro.downloadFile({ url }).then((r) => Taro.openDocument({ filePath: r.tempFilePath, showMenu: true } as any)))
 }

@@ -25,7 +25,9 @@ export default function ReceiptApply({ config, onCancel, onDone }: { config: Rec
     <ApplyFlow
       kind='receipt'
       fetchStay={fetchReceiptStay}
-      submit={(ids) => (form ? validateReceiptApply(form, config, ids)?.key ?? (() => postReceipt(buildReceiptInsert(form, ids))) : 'common.loading')}
+      submit={(ids) =>
+        form ? (validateReceiptApply(form, config, ids)?.key ?? (() => postReceipt(buildReceiptInsert(form, ids)))) : 'common.loading'
+      }
       closed={
         config.isOpenReceipt === 1
           ? undefined

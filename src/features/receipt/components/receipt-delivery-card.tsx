@@ -46,8 +46,24 @@ export default function ReceiptDeliveryCard({ config, form, onChange }: Props) {
       ) : null}
       {way === ReceiptWay.EXPRESS ? (
         <>
-          <InputRow label={t('receipt.address')} required multiline value={form.address} placeholder={t('receipt.addressPlaceholder')} onInput={(v) => set({ address: v })} testId='receipt-address' />
-          <InputRow label={t('receipt.contact')} required value={form.contact} placeholder={t('receipt.contactPlaceholder')} onInput={(v) => set({ contact: v })} maxlength={50} testId='receipt-contact' />
+          <InputRow
+            label={t('receipt.address')}
+            required
+            multiline
+            value={form.address}
+            placeholder={t('receipt.addressPlaceholder')}
+            onInput={(v) => set({ address: v })}
+            testId='receipt-address'
+          />
+          <InputRow
+            label={t('receipt.contact')}
+            required
+            value={form.contact}
+            placeholder={t('receipt.contactPlaceholder')}
+            onInput={(v) => set({ contact: v })}
+            maxlength={50}
+            testId='receipt-contact'
+          />
           <MobileRow
             label={t('receipt.mobile')}
             required
@@ -61,7 +77,15 @@ export default function ReceiptDeliveryCard({ config, form, onChange }: Props) {
         </>
       ) : null}
       {way === ReceiptWay.EMAIL ? (
-        <InputRow label={t('receipt.email')} required value={form.email} placeholder={t('receipt.emailPlaceholder')} onInput={(v) => set({ email: v })} maxlength={100} testId='receipt-email' />
+        <InputRow
+          label={t('receipt.email')}
+          required
+          value={form.email}
+          placeholder={t('receipt.emailPlaceholder')}
+          onInput={(v) => set({ email: v })}
+          maxlength={100}
+          testId='receipt-email'
+        />
       ) : null}
       {way === ReceiptWay.SMS ? (
         <MobileRow

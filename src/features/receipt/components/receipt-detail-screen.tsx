@@ -81,7 +81,11 @@ export default function ReceiptDetailScreen({ id }: { id: number }) {
       </Card>
       <Card title={t('receipt.detail.apply')}>
         <InfoRow label={t('receipt.donorType')} value={r.donorTypeKey ? t(r.donorTypeKey) : ''} testId='receipt-detail-donor-type' />
-        <InfoRow label={t(r.donorTypeKey === 'receipt.donorType.2' ? 'receipt.unitName' : 'receipt.personName')} value={r.donorName} testId='receipt-detail-name' />
+        <InfoRow
+          label={t(r.donorTypeKey === 'receipt.donorType.2' ? 'receipt.unitName' : 'receipt.personName')}
+          value={r.donorName}
+          testId='receipt-detail-name'
+        />
         <InfoRow label={t(r.codeLabelKey)} value={r.creditCode} testId='receipt-detail-code' />
         <InfoRow label={t('receipt.way')} value={r.wayKey ? t(r.wayKey) : ''} testId='receipt-detail-way' />
         <InfoRow label={t('receipt.email')} value={r.email} testId='receipt-detail-email' />

@@ -39,7 +39,15 @@ export default function ReceiptDonorCard({ config, form, onChange }: Props) {
         required={codeRequired}
         type={enterprise ? 'text' : 'idcard'}
         value={form.creditCode}
-        placeholder={t(enterprise ? (codeRequired ? 'receipt.creditCodePlaceholder' : 'receipt.creditCodeOptional') : codeRequired ? 'receipt.idNumberPlaceholder' : 'receipt.idNumberOptional')}
+        placeholder={t(
+          enterprise
+            ? codeRequired
+              ? 'receipt.creditCodePlaceholder'
+              : 'receipt.creditCodeOptional'
+            : codeRequired
+              ? 'receipt.idNumberPlaceholder'
+              : 'receipt.idNumberOptional'
+        )}
         onInput={(v) => set({ creditCode: v })}
         maxlength={CREDIT_CODE_LENGTH}
         testId='receipt-credit-code'

@@ -33,7 +33,12 @@ function ReceiptList({ filter, canApply, onApply }: { filter: ReceiptFilter; can
   return (
     <View className='rc-list' data-testid='receipt-list'>
       {rows.map((r) => (
-        <View key={r.id} className='rc-item' data-testid={`receipt-item-${r.id}`} onClick={() => platform.nav.to(routeUrl('mine-paper-detail', { id: r.id }))}>
+        <View
+          key={r.id}
+          className='rc-item'
+          data-testid={`receipt-item-${r.id}`}
+          onClick={() => platform.nav.to(routeUrl('mine-paper-detail', { id: r.id }))}
+        >
           <View className='rc-item__top'>
             <Text>
               {t('receipt.applyDate')} {r.createDate}
@@ -45,7 +50,9 @@ function ReceiptList({ filter, canApply, onApply }: { filter: ReceiptFilter; can
             <View className='rc-item__body'>
               <Text className='rc-item__name'>{r.name}</Text>
               <Text className='rc-item__amount'>{r.amount}</Text>
-              {r.typeKey && r.wayKey ? <Text className='rc-item__line'>{t('receipt.typeLine', { type: t(r.typeKey), way: t(r.wayKey) })}</Text> : null}
+              {r.typeKey && r.wayKey ? (
+                <Text className='rc-item__line'>{t('receipt.typeLine', { type: t(r.typeKey), way: t(r.wayKey) })}</Text>
+              ) : null}
             </View>
           </View>
         </View>

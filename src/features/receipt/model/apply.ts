@@ -39,16 +39,18 @@ export const receiptTypes = (c: TypeConfig): number[] =>
 
 export function receiptWays(c: TypeConfig, type: number | null): number[] {
   if (type === ReceiptType.PAPER) return (c.receiptWayPaperList || []).filter((w) => w === ReceiptWay.PICK_UP || w === ReceiptWay.EXPRESS)
-  if (type === ReceiptType.ELECTRONIC) return (c.receiptWayElectronicList || []).filter((w) => w === ReceiptWay.EMAIL || w === ReceiptWay.SMS)
+  if (type === ReceiptType.ELECTRONIC)
+    return (c.receiptWayElectronicList || []).filter((w) => w === ReceiptWay.EMAIL || w === ReceiptWay.SMS)
   return []
 }
 
 /** docs/product §4 defaults: donorType 2, receiptType 1, receiptWay 1 — each only when the school offers it. */
 export function initialReceiptApply(c: TypeConfig, last: ReceiptLastUserInfo): ReceiptApplyState {
   const types = receiptTypes(c)
-  const type = last && types.includes(last.receiptType) ? last.receiptType : types.includes(ReceiptType.PAPER) ? ReceiptType.PAPER : types[0] ?? null
+  const type =
+    last && types.includes(last.receiptType) ? last.receiptType : types.includes(ReceiptType.PAPER) ? ReceiptType.PAPER : (types[0] ?? null)
   const ways = receiptWays(c, type)
-  const way = last && ways.includes(last.receiptWay) ? last.receiptWay : ways[0] ?? null
+  const way = last && ways.includes(last.receiptWay) ? last.receiptWay : (ways[0] ?? null)
   const postal = splitAreaMobile(last?.postalMobile)
   const sms = splitAreaMobile(last?.postalMobileSms)
   return {
@@ -75,7 +77,11 @@ export function setReceiptType(s: ReceiptApplyState, type: number, c: TypeConfig
 
 const isEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)
 
-export function validateReceiptApply(s: ReceiptApplyState, c: TypeConfig & Pick<ReceiptConfig, 'isCreditCode'>, donateIds: number[]): Problem | null {
+export function validateReceiptApply(
+  s: ReceiptApplyState,
+  c: TypeConfig & Pick<ReceiptConfig, 'isCreditCode'>,
+  donateIds: number[]
+): Problem | null {
   if (!donateIds.length) return { key: 'receipt.pick.none' }
   const enterprise = s.donorType === DonorType.ENTERPRISE
   if (!s.donorName.trim()) return { key: enterprise ? 'receipt.need.unitName' : 'receipt.need.personName' }

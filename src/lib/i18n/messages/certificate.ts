@@ -69,7 +69,7 @@ export default defineMessages({
     'certificate.next': '下一步',
     'certificate.back': '上一步',
     'certificate.step1': '选择捐赠',
-    'certificate.step2': '填写信息',
+    'certificate.step2': '填写信息'
   },
   en: {
     'route.mine-certificate': 'My certificates',
@@ -137,6 +137,6 @@ export default defineMessages({
     'certificate.next': 'Next',
     'certificate.back': 'Back',
     'certificate.step1': 'Choose gifts',
-    'certificate.step2': 'Details',
+    'certificate.step2': 'Details'
   }
 })

@@ -22,7 +22,6 @@ export function headerOf(headers: Record<string, string | string[] | undefined> 
   return undefined
 }
 
-
 function beijingParts(iso: string | Date): string {
   const d = typeof iso === 'string' ? new Date(iso) : iso
   if (Number.isNaN(d.getTime())) throw new RangeError(`invalid date: ${String(iso)}`)

@@ -13,17 +13,30 @@ export default function BookCard({ book, chosen, onOpen, onToggle }: { book: Boo
   return (
     <View className={`nm-book${out ? ' nm-book--out' : ''}`} data-testid={`book-${book.id}`}>
       <View className='nm-book__open' onClick={onOpen}>
-        {book.imgUrl ? <Image className='nm-book__cover' src={platform.assetUrl(book.imgUrl)} mode='aspectFill' lazyLoad /> : <View className='nm-book__cover' />}
+        {book.imgUrl ? (
+          <Image className='nm-book__cover' src={platform.assetUrl(book.imgUrl)} mode='aspectFill' lazyLoad />
+        ) : (
+          <View className='nm-book__cover' />
+        )}
         <View className='nm-book__main'>
-          <Text className='nm-book__title' data-testid={`book-title-${book.id}`}>{cutTitle(book.title)}</Text>
+          <Text className='nm-book__title' data-testid={`book-title-${book.id}`}>
+            {cutTitle(book.title)}
+          </Text>
           <Text className='nm-book__meta'>{[book.author, book.press].filter(Boolean).join(' · ')}</Text>
           <View className='nm-book__foot'>
             <Text className='nm-book__price'>¥{formatMoney(book.unitPrice)}</Text>
-            <Text className='nm-book__stock' data-testid={`book-stock-${book.id}`}>{out ? t('naming.book.soldOut') : t('naming.book.stock', { n: book.stock })}</Text>
+            <Text className='nm-book__stock' data-testid={`book-stock-${book.id}`}>
+              {out ? t('naming.book.soldOut') : t('naming.book.stock', { n: book.stock })}
+            </Text>
           </View>
         </View>
       </View>
-      <View className={`nm-book__tick${chosen ? ' nm-book__tick--on' : ''}`} data-testid={`book-pick-${book.id}`} data-selected={chosen ? '1' : '0'} onClick={onToggle}>
+      <View
+        className={`nm-book__tick${chosen ? ' nm-book__tick--on' : ''}`}
+        data-testid={`book-pick-${book.id}`}
+        data-selected={chosen ? '1' : '0'}
+        onClick={onToggle}
+      >
         {chosen ? <Text className='nm-book__tick-mark'>✓</Text> : <Text className='nm-book__tick-plus'>+</Text>}
       </View>
     </View>

@@ -35,19 +35,32 @@ export default function BookCart({ open, books, onStep, onRemove, onClose, onNex
         <View key={b.bookId} className='nm-cart__row' data-testid={`cart-${b.bookId}`}>
           <View className='nm-cart__main'>
             <Text className='nm-cart__title'>{cutTitle(b.title)}</Text>
-            <Text className='nm-cart__sub'>¥{formatMoney(b.unitPrice)} · {t('naming.book.stock', { n: b.stock })}</Text>
-            <Text className='nm-cart__subtotal' data-testid={`cart-subtotal-${b.bookId}`}>¥{formatMoney(bookSubtotal(b))}</Text>
+            <Text className='nm-cart__sub'>
+              ¥{formatMoney(b.unitPrice)} · {t('naming.book.stock', { n: b.stock })}
+            </Text>
+            <Text className='nm-cart__subtotal' data-testid={`cart-subtotal-${b.bookId}`}>
+              ¥{formatMoney(bookSubtotal(b))}
+            </Text>
           </View>
           <View className='nm-cart__side'>
             <Stepper value={b.namingCount} max={b.stock} onStep={(d) => onStep(b.bookId, d)} testId={`stepper-${b.bookId}`} />
-            <Text className='nm-cart__remove' data-testid={`cart-remove-${b.bookId}`} onClick={() => onRemove(b.bookId)}>{t('naming.book.remove')}</Text>
+            <Text className='nm-cart__remove' data-testid={`cart-remove-${b.bookId}`} onClick={() => onRemove(b.bookId)}>
+              {t('naming.book.remove')}
+            </Text>
           </View>
         </View>
       ))}
       <View className='nm-cart__foot'>
-        <Text className='nm-cart__total'>{t('naming.total')} <Text className='nm-cart__total-value' data-testid='cart-total'>¥{formatMoney(booksTotal(books))}</Text></Text>
+        <Text className='nm-cart__total'>
+          {t('naming.total')}{' '}
+          <Text className='nm-cart__total-value' data-testid='cart-total'>
+            ¥{formatMoney(booksTotal(books))}
+          </Text>
+        </Text>
         <View className='nm-cart__next' data-testid='cart-next'>
-          <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={onNext}>{t('naming.next')}</AtButton>
+          <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={onNext}>
+            {t('naming.next')}
+          </AtButton>
         </View>
       </View>
     </Sheet>

@@ -10,7 +10,17 @@ import Sheet from '../kit/sheet'
 import 'taro-ui/lib/style/components/button.scss'
 import './books.scss'
 
-export default function BookDetail({ book, chosen, onToggle, onClose }: { book: Book | null; chosen: boolean; onToggle(): void; onClose(): void }) {
+export default function BookDetail({
+  book,
+  chosen,
+  onToggle,
+  onClose
+}: {
+  book: Book | null
+  chosen: boolean
+  onToggle(): void
+  onClose(): void
+}) {
   const t = useT()
   const theme = useTheme()
   const rows: [string, string][] = book
@@ -28,18 +38,30 @@ export default function BookDetail({ book, chosen, onToggle, onClose }: { book: 
       {book ? (
         <View className='nm-bdetail'>
           <View className='nm-bdetail__top'>
-            {book.imgUrl ? <Image className='nm-bdetail__cover' src={platform.assetUrl(book.imgUrl)} mode='aspectFill' /> : <View className='nm-bdetail__cover' />}
-            <Text className='nm-bdetail__title' data-testid='book-detail-title'>{book.title}</Text>
+            {book.imgUrl ? (
+              <Image className='nm-bdetail__cover' src={platform.assetUrl(book.imgUrl)} mode='aspectFill' />
+            ) : (
+              <View className='nm-bdetail__cover' />
+            )}
+            <Text className='nm-bdetail__title' data-testid='book-detail-title'>
+              {book.title}
+            </Text>
           </View>
-          {rows.filter(([, v]) => v).map(([k, v]) => (
-            <View key={k} className='nm-bdetail__row'>
-              <Text className='nm-bdetail__label'>{k}</Text>
-              <Text className='nm-bdetail__value'>{v}</Text>
-            </View>
-          ))}
+          {rows
+            .filter(([, v]) => v)
+            .map(([k, v]) => (
+              <View key={k} className='nm-bdetail__row'>
+                <Text className='nm-bdetail__label'>{k}</Text>
+                <Text className='nm-bdetail__value'>{v}</Text>
+              </View>
+            ))}
           {book.remarks ? <Text className='nm-bdetail__remarks'>{book.remarks}</Text> : null}
           <View className='nm-bdetail__action' data-testid='book-detail-pick'>
-            <AtButton type={chosen ? 'secondary' : 'primary'} customStyle={chosen ? { color: theme, borderColor: theme } : { background: theme, borderColor: theme }} onClick={onToggle}>
+            <AtButton
+              type={chosen ? 'secondary' : 'primary'}
+              customStyle={chosen ? { color: theme, borderColor: theme } : { background: theme, borderColor: theme }}
+              onClick={onToggle}
+            >
               {chosen ? t('naming.book.unpick') : t('naming.book.pick')}
             </AtButton>
           </View>

@@ -43,7 +43,12 @@ export default function BookListScreen() {
   const [pickerOpen, setPickerOpen] = useState(false)
   const chosenIds = useMemo(() => new Set(sel.books.map((b) => b.bookId)), [sel.books])
 
-  if (!itemsId) return <View className='nm-state' data-testid='books-missing'>{t('naming.notFound')}</View>
+  if (!itemsId)
+    return (
+      <View className='nm-state' data-testid='books-missing'>
+        {t('naming.notFound')}
+      </View>
+    )
   if (!shelf.base) {
     return (
       <View className='nm-state' data-testid='books-loading' onClick={shelf.baseStatus === 'error' ? shelf.reloadBase : undefined}>
@@ -81,7 +86,9 @@ export default function BookListScreen() {
             onConfirm={(e) => shelf.setSearch(String(e.detail.value || '').trim())}
             data-testid='book-search'
           />
-          <Text className='nm-search__go' data-testid='book-search-go' onClick={() => shelf.setSearch(draft.trim())}>{t('naming.book.searchGo')}</Text>
+          <Text className='nm-search__go' data-testid='book-search-go' onClick={() => shelf.setSearch(draft.trim())}>
+            {t('naming.book.searchGo')}
+          </Text>
         </View>
       </View>
       <ScrollTabs
@@ -89,7 +96,11 @@ export default function BookListScreen() {
         current={shelf.categoryId ?? 0}
         onChange={(k) => shelf.setCategoryId(k === 0 ? null : k)}
         testPrefix='category'
-        extra={<Text className='nm-shelf__all' data-testid='category-more' onClick={() => setPickerOpen(true)}>{t('naming.book.more')}</Text>}
+        extra={
+          <Text className='nm-shelf__all' data-testid='category-more' onClick={() => setPickerOpen(true)}>
+            {t('naming.book.more')}
+          </Text>
+        }
       />
       <View className='nm-shelf__list'>
         {shelf.booksStatus === 'error' && !shelf.books ? (
@@ -100,7 +111,9 @@ export default function BookListScreen() {
         ) : !shelf.books ? (
           <View className='nm-state'>{t('common.loading')}</View>
         ) : shelf.books.length === 0 ? (
-          <View className='nm-state' data-testid='books-empty'>{t('naming.book.empty')}</View>
+          <View className='nm-state' data-testid='books-empty'>
+            {t('naming.book.empty')}
+          </View>
         ) : (
           shelf.books.map((b) => (
             <BookCard key={b.id} book={b} chosen={chosenIds.has(b.id)} onOpen={() => setDetail(b)} onToggle={() => toggle(b)} />
@@ -117,7 +130,11 @@ export default function BookListScreen() {
         lead={
           <View className='nm-shelf__cart' data-testid='cart-open' onClick={() => setCartOpen(true)}>
             <Text className='nm-shelf__cart-icon'>{t('naming.book.chosen')}</Text>
-            {copies ? <Text className='nm-shelf__badge' data-testid='cart-badge'>{copies}</Text> : null}
+            {copies ? (
+              <Text className='nm-shelf__badge' data-testid='cart-badge'>
+                {copies}
+              </Text>
+            ) : null}
           </View>
         }
       />
@@ -138,7 +155,13 @@ export default function BookListScreen() {
         onClose={() => setCartOpen(false)}
         onNext={next}
       />
-      <CategoryPicker open={pickerOpen} itemsId={itemsId} current={shelf.categoryId} onPick={shelf.setCategoryId} onClose={() => setPickerOpen(false)} />
+      <CategoryPicker
+        open={pickerOpen}
+        itemsId={itemsId}
+        current={shelf.categoryId}
+        onPick={shelf.setCategoryId}
+        onClose={() => setPickerOpen(false)}
+      />
     </View>
   )
 }

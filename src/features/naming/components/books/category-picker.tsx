@@ -19,7 +19,13 @@ async function allCategories(itemsId: number): Promise<BookCategory[]> {
   return out
 }
 
-export default function CategoryPicker({ open, itemsId, current, onPick, onClose }: {
+export default function CategoryPicker({
+  open,
+  itemsId,
+  current,
+  onPick,
+  onClose
+}: {
   open: boolean
   itemsId: number
   current: number | null
@@ -35,11 +41,20 @@ export default function CategoryPicker({ open, itemsId, current, onPick, onClose
   return (
     <Sheet open={open} title={t('naming.book.categories')} onClose={onClose} testId='category-picker'>
       <View className='nm-cats'>
-        <Text className={`nm-cats__item${current === null ? ' nm-cats__item--on' : ''}`} data-testid='category-pick-all' onClick={() => pick(null)}>
+        <Text
+          className={`nm-cats__item${current === null ? ' nm-cats__item--on' : ''}`}
+          data-testid='category-pick-all'
+          onClick={() => pick(null)}
+        >
           {t('naming.book.allCategories')}
         </Text>
         {(list.data || []).map((c) => (
-          <Text key={c.id} className={`nm-cats__item${current === c.id ? ' nm-cats__item--on' : ''}`} data-testid={`category-pick-${c.id}`} onClick={() => pick(c.id)}>
+          <Text
+            key={c.id}
+            className={`nm-cats__item${current === c.id ? ' nm-cats__item--on' : ''}`}
+            data-testid={`category-pick-${c.id}`}
+            onClick={() => pick(c.id)}
+          >
             {c.title}
           </Text>
         ))}

@@ -44,7 +44,12 @@ export default function CampaignHomeScreen({ campaign }: { campaign: Campaign })
   const [explainOpen, setExplainOpen] = useState(false)
   const [busy, setBusy] = useState(false)
 
-  if (!itemsId) return <View className='nm-state' data-testid='campaign-missing'>{t('naming.notFound')}</View>
+  if (!itemsId)
+    return (
+      <View className='nm-state' data-testid='campaign-missing'>
+        {t('naming.notFound')}
+      </View>
+    )
   const p = project.data
   const donate = async () => {
     if (busy) return
@@ -65,13 +70,19 @@ export default function CampaignHomeScreen({ campaign }: { campaign: Campaign })
         ) : null}
         <View className='nm-home__shade' />
         {music.available ? (
-          <View className={`nm-home__music${music.playing ? ' nm-home__music--on' : ''}`} data-testid='music-toggle'
-            data-playing={music.playing ? '1' : '0'} onClick={music.toggle}>
+          <View
+            className={`nm-home__music${music.playing ? ' nm-home__music--on' : ''}`}
+            data-testid='music-toggle'
+            data-playing={music.playing ? '1' : '0'}
+            onClick={music.toggle}
+          >
             <Text>♪</Text>
           </View>
         ) : null}
         <View className='nm-home__title-box'>
-          <Text className='nm-home__title' data-testid='campaign-title'>{p ? p.name : project.status === 'error' ? t('common.loadFailed') : t('common.loading')}</Text>
+          <Text className='nm-home__title' data-testid='campaign-title'>
+            {p ? p.name : project.status === 'error' ? t('common.loadFailed') : t('common.loading')}
+          </Text>
           {p ? (
             <Text className='nm-home__count' data-testid='campaign-count'>
               {t('naming.home.count', { n: p.payCounts })}
@@ -83,18 +94,32 @@ export default function CampaignHomeScreen({ campaign }: { campaign: Campaign })
       <View className='nm-home__body'>
         {p?.intro ? <Text className='nm-home__intro'>{p.intro}</Text> : null}
         <View className='nm-home__main' data-testid='campaign-donate'>
-          <AtButton type='primary' loading={busy} disabled={!p || p.isDonate !== 1} customStyle={{ background: theme, borderColor: theme }} onClick={donate}>
+          <AtButton
+            type='primary'
+            loading={busy}
+            disabled={!p || p.isDonate !== 1}
+            customStyle={{ background: theme, borderColor: theme }}
+            onClick={donate}
+          >
             {p && p.isDonate !== 1 ? p.noReason || t('naming.home.closed') : t('naming.home.donate')}
           </AtButton>
         </View>
         <View className='nm-home__links'>
           {campaign === 'hhu' ? (
-            <Text className='nm-home__link' data-testid='campaign-list' onClick={() => platform.nav.to(routeUrl('seat-naming-hhu/list', { id: itemsId }))}>
+            <Text
+              className='nm-home__link'
+              data-testid='campaign-list'
+              onClick={() => platform.nav.to(routeUrl('seat-naming-hhu/list', { id: itemsId }))}
+            >
               {t('naming.home.list')}
             </Text>
           ) : null}
-          <Text className='nm-home__link' data-testid='campaign-mine' onClick={() => platform.nav.to(routeUrl('mine-gm'))}>{t('naming.home.mine')}</Text>
-          <Text className='nm-home__link' data-testid='campaign-explain' onClick={() => setExplainOpen(true)}>{t('naming.home.explain')}</Text>
+          <Text className='nm-home__link' data-testid='campaign-mine' onClick={() => platform.nav.to(routeUrl('mine-gm'))}>
+            {t('naming.home.mine')}
+          </Text>
+          <Text className='nm-home__link' data-testid='campaign-explain' onClick={() => setExplainOpen(true)}>
+            {t('naming.home.explain')}
+          </Text>
         </View>
         <Text className='nm-note nm-home__review'>{t('naming.home.reviewNote')}</Text>
       </View>

@@ -30,7 +30,9 @@ export default function HhuListScreen() {
           {list.status === 'error' ? t('common.loadFailed') : t('common.loading')}
         </View>
       ) : rows.length === 0 ? (
-        <View className='nm-state' data-testid='hhu-list-empty'>{t('naming.list.empty')}</View>
+        <View className='nm-state' data-testid='hhu-list-empty'>
+          {t('naming.list.empty')}
+        </View>
       ) : (
         rows.map((r) => (
           <View key={r.id} className='nm-hlist__row' data-testid='hhu-list-row'>

@@ -30,21 +30,34 @@ export default function JnuSuccessScreen() {
   const d = success.data
   return (
     <View className='nm-done' data-testid='jnu-success'>
-      <View className='nm-done__badge'><Text>✓</Text></View>
-      <Text className='nm-done__title' data-testid='jnu-success-title'>{t('naming.success.title')}</Text>
+      <View className='nm-done__badge'>
+        <Text>✓</Text>
+      </View>
+      <Text className='nm-done__title' data-testid='jnu-success-title'>
+        {t('naming.success.title')}
+      </Text>
       {d ? (
-        <Text className='nm-done__sub' data-testid='jnu-success-name'>{t('naming.success.thanks', { name: d.name, project: d.itemsName })}</Text>
+        <Text className='nm-done__sub' data-testid='jnu-success-name'>
+          {t('naming.success.thanks', { name: d.name, project: d.itemsName })}
+        </Text>
       ) : null}
       <Text className='nm-note nm-done__note'>{t('naming.form.reviewNote')}</Text>
       <View className='nm-done__actions'>
         <View data-testid='jnu-certificate'>
-          <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={() => platform.nav.to(routeUrl('mine-certificate'))}>
+          <AtButton
+            type='primary'
+            customStyle={{ background: theme, borderColor: theme }}
+            onClick={() => platform.nav.to(routeUrl('mine-certificate'))}
+          >
             {t('naming.success.certificate')}
           </AtButton>
         </View>
         <View className='nm-done__home' data-testid='jnu-home'>
-          <AtButton type='secondary' customStyle={{ color: theme, borderColor: theme }}
-            onClick={() => platform.nav.redirect(routeUrl('seat-naming-jnu', { id: d?.itemsId || undefined }))}>
+          <AtButton
+            type='secondary'
+            customStyle={{ color: theme, borderColor: theme }}
+            onClick={() => platform.nav.redirect(routeUrl('seat-naming-jnu', { id: d?.itemsId || undefined }))}
+          >
             {t('naming.success.home')}
           </AtButton>
         </View>

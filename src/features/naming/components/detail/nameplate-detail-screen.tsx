@@ -25,13 +25,22 @@ export default function NameplateDetailScreen() {
   const query = useMemo(() => platform.nav.currentQuery(), [])
   const type: 1 | 2 = query.type === '2' ? 2 : 1
   const id = Number(query.id) > 0 ? Number(query.id) : 0
-  const data = useData(async () => {
-    const show = await fetchShowData(type, id)
-    const [config, logo] = await Promise.all([fetchNameplateConfig(show.itemsId).catch(() => null), fetchSchoolLogo()])
-    return { show, config, logo }
-  }, [type, id], { enabled: id > 0 })
+  const data = useData(
+    async () => {
+      const show = await fetchShowData(type, id)
+      const [config, logo] = await Promise.all([fetchNameplateConfig(show.itemsId).catch(() => null), fetchSchoolLogo()])
+      return { show, config, logo }
+    },
+    [type, id],
+    { enabled: id > 0 }
+  )
 
-  if (!id) return <View className='nm-state' data-testid='plate-detail-missing'>{t('naming.notFound')}</View>
+  if (!id)
+    return (
+      <View className='nm-state' data-testid='plate-detail-missing'>
+        {t('naming.notFound')}
+      </View>
+    )
   if (!data.data) {
     return (
       <View className='nm-state' data-testid='plate-detail-loading' onClick={data.status === 'error' ? data.reload : undefined}>
@@ -52,19 +61,29 @@ export default function NameplateDetailScreen() {
         <View className='nm-pd__inner'>
           {logo ? <Image className='nm-pd__logo' src={platform.assetUrl(logo)} mode='aspectFit' data-testid='plate-logo' /> : null}
           {look.word ? <Text className='nm-pd__word'>{look.word}</Text> : null}
-          <Text className='nm-pd__object' data-testid='plate-object'>{show.objectName}</Text>
+          <Text className='nm-pd__object' data-testid='plate-object'>
+            {show.objectName}
+          </Text>
           <Text className='nm-pd__project'>{show.itemsName}</Text>
           {plate ? (
             <View className='nm-pd__plate' data-testid='plate-words'>
-              <Text className='nm-pd__donor' data-testid='plate-donor-name'>{plate.donorName}</Text>
+              <Text className='nm-pd__donor' data-testid='plate-donor-name'>
+                {plate.donorName}
+              </Text>
               <Text className='nm-pd__identity'>{plate.donorIdentity}</Text>
-              <Text className='nm-pd__message' data-testid='plate-message-text'>{plate.donationMessage}</Text>
+              <Text className='nm-pd__message' data-testid='plate-message-text'>
+                {plate.donationMessage}
+              </Text>
             </View>
           ) : (
-            <Text className='nm-pd__waiting' data-testid='plate-waiting'>{t('naming.detail.waiting')}</Text>
+            <Text className='nm-pd__waiting' data-testid='plate-waiting'>
+              {t('naming.detail.waiting')}
+            </Text>
           )}
           {!approved ? (
-            <Text className={`nm-review nm-review--${reviewTone(show.nameplateStatus)}`} data-testid='plate-review'>{t(reviewLabel(show.nameplateStatus))}</Text>
+            <Text className={`nm-review nm-review--${reviewTone(show.nameplateStatus)}`} data-testid='plate-review'>
+              {t(reviewLabel(show.nameplateStatus))}
+            </Text>
           ) : null}
           <Text className='nm-pd__time'>{t('naming.detail.time', { date: cutDay(show.donateTime) })}</Text>
           {look.bottomImage ? <Image className='nm-pd__bottom' src={look.bottomImage} mode='aspectFill' /> : null}

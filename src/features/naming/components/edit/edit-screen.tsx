@@ -53,13 +53,13 @@ export default function EditScreen() {
   const currentKey = objects.some((o) => o.key === current) ? current : objects[0]?.key || ''
   const isSeat = namingType === NamingType.SEAT
 
-  const editing: NameplateText = draft.mode === 'each'
-    ? draft.nameplates[currentKey] || draft.nameplate
-    : draft.nameplate
+  const editing: NameplateText = draft.mode === 'each' ? draft.nameplates[currentKey] || draft.nameplate : draft.nameplate
   const setField = (k: keyof NameplateText, v: string) =>
-    setDraft((d) => (d.mode === 'each' && currentKey
-      ? { ...d, nameplates: { ...d.nameplates, [currentKey]: { ...(d.nameplates[currentKey] || d.nameplate), [k]: v } } }
-      : { ...d, nameplate: { ...d.nameplate, [k]: v } }))
+    setDraft((d) =>
+      d.mode === 'each' && currentKey
+        ? { ...d, nameplates: { ...d.nameplates, [currentKey]: { ...(d.nameplates[currentKey] || d.nameplate), [k]: v } } }
+        : { ...d, nameplate: { ...d.nameplate, [k]: v } }
+    )
 
   const confirm = () => {
     const next: GmSelection = { ...sel, mode: draft.mode, nameplate: draft.nameplate, nameplates: draft.nameplates }
@@ -101,8 +101,12 @@ export default function EditScreen() {
         <View className='nm-card'>
           <View className='nm-edit__modes'>
             {(['all', 'each'] as const).map((m) => (
-              <Text key={m} className={`nm-edit__mode${draft.mode === m ? ' nm-edit__mode--on' : ''}`} data-testid={`plate-mode-${m}`}
-                onClick={() => setDraft((d) => ({ ...d, mode: m }))}>
+              <Text
+                key={m}
+                className={`nm-edit__mode${draft.mode === m ? ' nm-edit__mode--on' : ''}`}
+                data-testid={`plate-mode-${m}`}
+                onClick={() => setDraft((d) => ({ ...d, mode: m }))}
+              >
                 {t(m === 'all' ? 'naming.edit.all' : 'naming.edit.each')}
               </Text>
             ))}
@@ -110,28 +114,61 @@ export default function EditScreen() {
         </View>
       ) : null}
       {draft.mode === 'each' && objects.length > 1 ? (
-        <ScrollTabs tabs={objects.map((o) => ({ key: o.key, title: o.label }))} current={currentKey} onChange={(k) => setCurrent(String(k))} testPrefix='plate-object' />
+        <ScrollTabs
+          tabs={objects.map((o) => ({ key: o.key, title: o.label }))}
+          current={currentKey}
+          onChange={(k) => setCurrent(String(k))}
+          testPrefix='plate-object'
+        />
       ) : null}
       <View className='nm-card nm-edit__fields'>
         <View className='nm-edit__row'>
-          <Text className='nm-edit__label'><Text className='nm-edit__req'>*</Text>{t('naming.edit.donorName')}</Text>
-          <Input className='nm-edit__input' value={editing.donorName} maxlength={NAMING_LIMITS.DONOR_NAME_MAX}
-            placeholder={t('naming.edit.donorNamePh')} onInput={(e) => setField('donorName', e.detail.value)} data-testid='plate-donor' />
+          <Text className='nm-edit__label'>
+            <Text className='nm-edit__req'>*</Text>
+            {t('naming.edit.donorName')}
+          </Text>
+          <Input
+            className='nm-edit__input'
+            value={editing.donorName}
+            maxlength={NAMING_LIMITS.DONOR_NAME_MAX}
+            placeholder={t('naming.edit.donorNamePh')}
+            onInput={(e) => setField('donorName', e.detail.value)}
+            data-testid='plate-donor'
+          />
         </View>
         <View className='nm-edit__row'>
-          <Text className='nm-edit__label'><Text className='nm-edit__req'>*</Text>{t('naming.edit.identity')}</Text>
+          <Text className='nm-edit__label'>
+            <Text className='nm-edit__req'>*</Text>
+            {t('naming.edit.identity')}
+          </Text>
           {isSeat ? (
-            <Text className='nm-edit__fixed' data-testid='plate-identity-fixed'>{ALUMNUS_IDENTITY}</Text>
+            <Text className='nm-edit__fixed' data-testid='plate-identity-fixed'>
+              {ALUMNUS_IDENTITY}
+            </Text>
           ) : (
-            <Input className='nm-edit__input' value={editing.donorIdentity} maxlength={NAMING_LIMITS.IDENTITY_MAX}
-              placeholder={t('naming.edit.identityPh')} onInput={(e) => setField('donorIdentity', e.detail.value)} data-testid='plate-identity' />
+            <Input
+              className='nm-edit__input'
+              value={editing.donorIdentity}
+              maxlength={NAMING_LIMITS.IDENTITY_MAX}
+              placeholder={t('naming.edit.identityPh')}
+              onInput={(e) => setField('donorIdentity', e.detail.value)}
+              data-testid='plate-identity'
+            />
           )}
         </View>
         <View className='nm-edit__row nm-edit__row--top'>
-          <Text className='nm-edit__label'><Text className='nm-edit__req'>*</Text>{t('naming.edit.message')}</Text>
+          <Text className='nm-edit__label'>
+            <Text className='nm-edit__req'>*</Text>
+            {t('naming.edit.message')}
+          </Text>
           <View className='nm-edit__grow'>
-            <Input className='nm-edit__input' value={editing.donationMessage}
-              placeholder={t('naming.edit.messagePh', { max: NAMING_LIMITS.MESSAGE_MAX })} onInput={(e) => setField('donationMessage', e.detail.value)} data-testid='plate-message' />
+            <Input
+              className='nm-edit__input'
+              value={editing.donationMessage}
+              placeholder={t('naming.edit.messagePh', { max: NAMING_LIMITS.MESSAGE_MAX })}
+              onInput={(e) => setField('donationMessage', e.detail.value)}
+              data-testid='plate-message'
+            />
             <Text className={`nm-edit__count${left < 0 ? ' nm-edit__count--over' : ''}`} data-testid='plate-message-left'>
               {t('naming.edit.left', { n: left })}
             </Text>
@@ -140,7 +177,9 @@ export default function EditScreen() {
         {isSeat ? <Text className='nm-note'>{t('naming.edit.identityNote')}</Text> : null}
       </View>
       <View className='nm-edit__action' data-testid='plate-confirm'>
-        <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={confirm}>{t('naming.edit.confirm')}</AtButton>
+        <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={confirm}>
+          {t('naming.edit.confirm')}
+        </AtButton>
       </View>
     </View>
   )

@@ -18,7 +18,15 @@ export function previewWidth(): number {
   }
 }
 
-export default function PlatePreview({ example, plate, testId }: { example: NameplateExample | null; plate: NameplateText; testId?: string }) {
+export default function PlatePreview({
+  example,
+  plate,
+  testId
+}: {
+  example: NameplateExample | null
+  plate: NameplateText
+  testId?: string
+}) {
   if (!example) {
     return (
       <View className='nm-plate nm-plate--plain' data-testid={testId}>
@@ -33,7 +41,9 @@ export default function PlatePreview({ example, plate, testId }: { example: Name
     <View className='nm-plate' style={{ paddingTop: frameRatio(example) }} data-testid={testId}>
       {example.bgImg ? <Image className='nm-plate__bg' src={platform.assetUrl(example.bgImg)} mode='scaleToFill' /> : null}
       {placed.map((p) => (
-        <Text key={p.key} className='nm-plate__text' style={p.style}>{p.text}</Text>
+        <Text key={p.key} className='nm-plate__text' style={p.style}>
+          {p.text}
+        </Text>
       ))}
     </View>
   )

@@ -27,12 +27,23 @@ export default function DonorCard({ fields, values, codes, anonymousOffered, isA
   return (
     <Card title={t('naming.form.donor')} testId='naming-donor'>
       {anonymousOffered ? (
-        <SwitchRow label={t('naming.form.anonymous')} hint={isAnonymous ? t('naming.form.anonymousHint') : undefined}
-          checked={isAnonymous} onChange={onAnonymous} testId='naming-anonymous' />
+        <SwitchRow
+          label={t('naming.form.anonymous')}
+          hint={isAnonymous ? t('naming.form.anonymousHint') : undefined}
+          checked={isAnonymous}
+          onChange={onAnonymous}
+          testId='naming-anonymous'
+        />
       ) : null}
       {shown.map((f) => (
-        <DynamicField key={f.fieldName} field={f} value={values[f.fieldName] ?? ''} code={codes[f.fieldName] ?? ''}
-          onChange={(v) => onValue(f.fieldName, v)} onCode={(c) => onCode(f.fieldName, c)} />
+        <DynamicField
+          key={f.fieldName}
+          field={f}
+          value={values[f.fieldName] ?? ''}
+          code={codes[f.fieldName] ?? ''}
+          onChange={(v) => onValue(f.fieldName, v)}
+          onCode={(c) => onCode(f.fieldName, c)}
+        />
       ))}
       {isAnonymous ? <Text className='nm-note'>{t('naming.form.anonymousNote')}</Text> : null}
     </Card>

@@ -38,7 +38,13 @@ interface FormQuery {
   namelate?: string
 }
 
-function FormGm({ data, itemsId, namingType, nameplateShown, variant }: {
+function FormGm({
+  data,
+  itemsId,
+  namingType,
+  nameplateShown,
+  variant
+}: {
   data: NamingPage
   itemsId: number
   namingType: 1 | 2
@@ -61,10 +67,17 @@ function FormGm({ data, itemsId, namingType, nameplateShown, variant }: {
     () => ({ formId: form?.id ?? null, fields, nameplateShown, anonymousLabel: t('naming.anonymous'), noneLabel: t('naming.none') }),
     [form, fields, nameplateShown, t]
   )
-  const { submit, busy } = useNamingSubmit({ sel, form: { payType, agreed, isAnonymous, values: donor.values, codes: donor.codes }, ctx, gate, variant })
-  const summary = namingType === NamingType.BOOK
-    ? t('naming.book.count', { books: sel.books.length, copies: booksCount(sel.books) })
-    : t('naming.seat.count', { n: sel.seats.length })
+  const { submit, busy } = useNamingSubmit({
+    sel,
+    form: { payType, agreed, isAnonymous, values: donor.values, codes: donor.codes },
+    ctx,
+    gate,
+    variant
+  })
+  const summary =
+    namingType === NamingType.BOOK
+      ? t('naming.book.count', { books: sel.books.length, copies: booksCount(sel.books) })
+      : t('naming.seat.count', { n: sel.seats.length })
   const donorName = (donor.values.name || '').trim()
 
   return (
@@ -72,7 +85,9 @@ function FormGm({ data, itemsId, namingType, nameplateShown, variant }: {
       <View className='nm-card nm-form__project'>
         {project.thumbnailImg ? <Image className='nm-form__thumb' src={platform.assetUrl(project.thumbnailImg)} mode='aspectFill' /> : null}
         <View className='nm-form__project-main'>
-          <Text className='nm-form__project-name' data-testid='form-gm-project'>{project.name}</Text>
+          <Text className='nm-form__project-name' data-testid='form-gm-project'>
+            {project.name}
+          </Text>
           <Text className='nm-form__project-intro'>{project.intro}</Text>
         </View>
       </View>
@@ -93,7 +108,14 @@ function FormGm({ data, itemsId, namingType, nameplateShown, variant }: {
       <PayCard options={options} value={payType} onPick={setPayType} />
       <AgreeRow agreed={agreed} onToggle={() => setAgreed((a) => !a)} />
       <View className='nm-bar-space' />
-      <BottomBar total={totalOf(sel)} summary={summary} label={busy ? t('naming.pay.busy') : t('naming.pay.go')} busy={busy} onAction={submit} testId='form-gm-submit' />
+      <BottomBar
+        total={totalOf(sel)}
+        summary={summary}
+        label={busy ? t('naming.pay.busy') : t('naming.pay.go')}
+        busy={busy}
+        onAction={submit}
+        testId='form-gm-submit'
+      />
       <AlumniDialog open={gate.alumniOpen} onClose={gate.closeAlumni} />
     </View>
   )
@@ -108,7 +130,12 @@ export default function FormGmScreen({ variant: routeVariant = 'plain' }: { vari
   const variant = variantOf(itemsId, campaignItems, routeVariant)
   const page = useNamingPage(itemsId, { form: true })
 
-  if (!itemsId) return <View className='nm-state' data-testid='form-gm-missing'>{t('naming.notFound')}</View>
+  if (!itemsId)
+    return (
+      <View className='nm-state' data-testid='form-gm-missing'>
+        {t('naming.notFound')}
+      </View>
+    )
   if (!page.data) {
     return (
       <View className='nm-state' data-testid='form-gm-loading' onClick={page.status === 'error' ? page.reload : undefined}>

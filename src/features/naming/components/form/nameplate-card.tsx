@@ -21,7 +21,9 @@ export default function NameplateCard({ sel, examples, onEdit }: { sel: GmSelect
     <View className='nm-card' data-testid='nameplate-card'>
       <View className='nm-form__head'>
         <Text className='nm-card__title'>{t('naming.form.nameplate')}</Text>
-        <Text className='nm-link' data-testid='nameplate-edit' onClick={onEdit}>{written ? t('naming.form.editPlate') : t('naming.form.writePlate')}</Text>
+        <Text className='nm-link' data-testid='nameplate-edit' onClick={onEdit}>
+          {written ? t('naming.form.editPlate') : t('naming.form.writePlate')}
+        </Text>
       </View>
       {!written ? (
         <View className='nm-form__prompt' data-testid='nameplate-prompt' onClick={onEdit}>

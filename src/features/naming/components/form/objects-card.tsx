@@ -16,7 +16,9 @@ export default function ObjectsCard({ sel, onChange }: { sel: GmSelection; onCha
     <View className='nm-card' data-testid='naming-objects'>
       <View className='nm-form__head'>
         <Text className='nm-card__title'>{sel.namingType === NamingType.BOOK ? t('naming.form.books') : t('naming.form.seats')}</Text>
-        <Text className='nm-link' data-testid='naming-change' onClick={onChange}>{t('naming.form.change')}</Text>
+        <Text className='nm-link' data-testid='naming-change' onClick={onChange}>
+          {t('naming.form.change')}
+        </Text>
       </View>
       {objects.length === 0 ? <Text className='nm-note'>{t('naming.err.noObject')}</Text> : null}
       {objects.map((o, i) => (

@@ -7,7 +7,15 @@ import { useSession, useT } from '@/store/session'
 import type { NamingPayOption } from '../../model/pay'
 import './form.scss'
 
-export function PayCard({ options, value, onPick }: { options: NamingPayOption[]; value: PayTypeCode | null; onPick(c: PayTypeCode): void }) {
+export function PayCard({
+  options,
+  value,
+  onPick
+}: {
+  options: NamingPayOption[]
+  value: PayTypeCode | null
+  onPick(c: PayTypeCode): void
+}) {
   const t = useT()
   return (
     <View className='nm-card' data-testid='naming-pay'>
@@ -16,9 +24,17 @@ export function PayCard({ options, value, onPick }: { options: NamingPayOption[]
       {options.map((o) => {
         const on = value === o.code
         return (
-          <View key={o.code} className='nm-radio' data-testid={`naming-pay-${o.code}`} data-selected={on ? '1' : '0'} onClick={() => onPick(o.code)}>
+          <View
+            key={o.code}
+            className='nm-radio'
+            data-testid={`naming-pay-${o.code}`}
+            data-selected={on ? '1' : '0'}
+            onClick={() => onPick(o.code)}
+          >
             <Text className='nm-radio__label'>{t(o.labelKey)}</Text>
-            <View className={`nm-radio__dot${on ? ' nm-radio__dot--on' : ''}`}>{on ? <Text className='nm-radio__tick'>✓</Text> : null}</View>
+            <View className={`nm-radio__dot${on ? ' nm-radio__dot--on' : ''}`}>
+              {on ? <Text className='nm-radio__tick'>✓</Text> : null}
+            </View>
           </View>
         )
       })}
@@ -32,7 +48,9 @@ export function AgreeRow({ agreed, onToggle }: { agreed: boolean; onToggle(): vo
   return (
     <View className='nm-agree' data-testid='naming-agreement'>
       <View className='nm-agree__hit' data-testid='naming-agree' onClick={onToggle}>
-        <View className={`nm-agree__box${agreed ? ' nm-agree__box--on' : ''}`}>{agreed ? <Text className='nm-agree__tick'>✓</Text> : null}</View>
+        <View className={`nm-agree__box${agreed ? ' nm-agree__box--on' : ''}`}>
+          {agreed ? <Text className='nm-agree__tick'>✓</Text> : null}
+        </View>
         <Text className='nm-agree__text'>{t('naming.agree.prefix')}</Text>
       </View>
       <Text className='nm-link' data-testid='naming-agree-link' onClick={() => platform.nav.to(routeUrl('agree-content'))}>

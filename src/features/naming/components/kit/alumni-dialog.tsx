@@ -18,7 +18,9 @@ export default function AlumniDialog({ open, onClose }: { open: boolean; onClose
         </View>
       </AtModalContent>
       <AtModalAction>
-        <Button onClick={onClose} style={{ color: theme }} data-testid='naming-alumni-close'>{t('common.close')}</Button>
+        <Button onClick={onClose} style={{ color: theme }} data-testid='naming-alumni-close'>
+          {t('common.close')}
+        </Button>
       </AtModalAction>
     </AtModal>
   )

@@ -30,9 +30,15 @@ export default function BottomBar({ total, summary, label, busy, onAction, lead,
       <View className='nm-bar__total'>
         <View className='nm-bar__line'>
           <Text className='nm-bar__label'>{t('naming.total')}</Text>
-          <Text className='nm-bar__amount' data-testid='naming-total'>¥{formatMoney(total)}</Text>
+          <Text className='nm-bar__amount' data-testid='naming-total'>
+            ¥{formatMoney(total)}
+          </Text>
         </View>
-        {summary ? <Text className='nm-bar__summary' data-testid='naming-summary'>{summary}</Text> : null}
+        {summary ? (
+          <Text className='nm-bar__summary' data-testid='naming-summary'>
+            {summary}
+          </Text>
+        ) : null}
       </View>
       <View className='nm-bar__action' data-testid={testId}>
         <AtButton type='primary' loading={busy} disabled={busy} customStyle={{ background: theme, borderColor: theme }} onClick={onAction}>

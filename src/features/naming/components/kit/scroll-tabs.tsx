@@ -8,7 +8,13 @@ export interface Tab<K extends string | number> {
   title: string
 }
 
-export default function ScrollTabs<K extends string | number>({ tabs, current, onChange, testPrefix, extra }: {
+export default function ScrollTabs<K extends string | number>({
+  tabs,
+  current,
+  onChange,
+  testPrefix,
+  extra
+}: {
   tabs: Tab<K>[]
   current: K
   onChange(k: K): void

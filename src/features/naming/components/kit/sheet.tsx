@@ -5,10 +5,20 @@ import { AtFloatLayout } from 'taro-ui'
 import 'taro-ui/lib/style/components/float-layout.scss'
 import './kit.scss'
 
-export default function Sheet({ open, title, onClose, testId, children }: PropsWithChildren<{ open: boolean; title: string; onClose(): void; testId: string }>) {
+export default function Sheet({
+  open,
+  title,
+  onClose,
+  testId,
+  children
+}: PropsWithChildren<{ open: boolean; title: string; onClose(): void; testId: string }>) {
   return (
     <AtFloatLayout className='nm-sheet' isOpened={open} title={title} onClose={onClose}>
-      {open ? <View className='nm-sheet__body' data-testid={testId}>{children}</View> : null}
+      {open ? (
+        <View className='nm-sheet__body' data-testid={testId}>
+          {children}
+        </View>
+      ) : null}
     </AtFloatLayout>
   )
 }

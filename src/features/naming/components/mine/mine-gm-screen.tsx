@@ -41,11 +41,17 @@ function NamedObject({ s, onCorrect }: { s: NamingSeat; onCorrect(): void }) {
       </View>
       {s.reviewReason ? <Text className='nm-gm__reason'>{t('naming.mine.reason', { reason: s.reviewReason })}</Text> : null}
       <View className='nm-gm__actions'>
-        <Text className='nm-link' data-testid={`plate-open-${s.namingType}-${s.namingId}`} onClick={() => platform.nav.to(nameplateDetailUrl(s.namingType, s.namingId))}>
+        <Text
+          className='nm-link'
+          data-testid={`plate-open-${s.namingType}-${s.namingId}`}
+          onClick={() => platform.nav.to(nameplateDetailUrl(s.namingType, s.namingId))}
+        >
           {t('naming.mine.view')}
         </Text>
         {canCorrect(s.nameplateStatus) ? (
-          <Text className='nm-link nm-gm__correct' data-testid={`plate-correct-${s.namingType}-${s.namingId}`} onClick={onCorrect}>{t('naming.mine.correct')}</Text>
+          <Text className='nm-link nm-gm__correct' data-testid={`plate-correct-${s.namingType}-${s.namingId}`} onClick={onCorrect}>
+            {t('naming.mine.correct')}
+          </Text>
         ) : null}
       </View>
     </View>

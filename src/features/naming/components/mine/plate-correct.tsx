@@ -47,14 +47,26 @@ export default function PlateCorrect({ target, onClose, onSaved }: { target: Nam
       {target?.reviewReason ? <Text className='nm-gm__reason'>{t('naming.mine.reason', { reason: target.reviewReason })}</Text> : null}
       <View className='nm-edit__row'>
         <Text className='nm-edit__label'>{t('naming.edit.donorName')}</Text>
-        <Input className='nm-edit__input' value={plate.donorName} maxlength={NAMING_LIMITS.DONOR_NAME_MAX} onInput={set('donorName')} data-testid='correct-donor' />
+        <Input
+          className='nm-edit__input'
+          value={plate.donorName}
+          maxlength={NAMING_LIMITS.DONOR_NAME_MAX}
+          onInput={set('donorName')}
+          data-testid='correct-donor'
+        />
       </View>
       <View className='nm-edit__row'>
         <Text className='nm-edit__label'>{t('naming.edit.identity')}</Text>
         {isSeat ? (
           <Text className='nm-edit__fixed'>{ALUMNUS_IDENTITY}</Text>
         ) : (
-          <Input className='nm-edit__input' value={plate.donorIdentity} maxlength={NAMING_LIMITS.IDENTITY_MAX} onInput={set('donorIdentity')} data-testid='correct-identity' />
+          <Input
+            className='nm-edit__input'
+            value={plate.donorIdentity}
+            maxlength={NAMING_LIMITS.IDENTITY_MAX}
+            onInput={set('donorIdentity')}
+            data-testid='correct-identity'
+          />
         )}
       </View>
       <View className='nm-edit__row nm-edit__row--top'>

@@ -7,7 +7,13 @@ import 'taro-ui/lib/style/components/modal.scss'
 import '../kit/kit.scss'
 import './seat.scss'
 
-export default function AreaModal({ open, areas, current, onPick, onClose }: {
+export default function AreaModal({
+  open,
+  areas,
+  current,
+  onPick,
+  onClose
+}: {
   open: boolean
   areas: NamingArea[]
   current: number
@@ -21,11 +27,15 @@ export default function AreaModal({ open, areas, current, onPick, onClose }: {
       <AtModalContent>
         <View className='nm-areas' data-testid='area-modal'>
           {areas.map((a) => (
-            <View key={a.id} className={`nm-areas__item${a.id === current ? ' nm-areas__item--on' : ''}`} data-testid={`area-pick-${a.id}`}
+            <View
+              key={a.id}
+              className={`nm-areas__item${a.id === current ? ' nm-areas__item--on' : ''}`}
+              data-testid={`area-pick-${a.id}`}
               onClick={() => {
                 onPick(a.id)
                 onClose()
-              }}>
+              }}
+            >
               <Text>{a.title}</Text>
             </View>
           ))}

@@ -21,15 +21,22 @@ function SeatCard({ s, hint, onPeriod, onRemove }: { s: GmSeat; hint: string; on
     <View className='nm-chosen' data-testid={`chosen-${s.seatId}`}>
       <View className='nm-chosen__head'>
         <Text className='nm-chosen__name'>{seatLabel(s.areaTitle, s.seat)}</Text>
-        <Text className='nm-chosen__remove' data-testid={`chosen-remove-${s.seatId}`} onClick={() => onRemove(s.seatId)}>×</Text>
+        <Text className='nm-chosen__remove' data-testid={`chosen-remove-${s.seatId}`} onClick={() => onRemove(s.seatId)}>
+          ×
+        </Text>
       </View>
       <Text className='nm-chosen__hint'>{hint}</Text>
       <View className='nm-periods'>
         {s.priceList.map((p) => {
           const on = s.termYear === p.termYear
           return (
-            <View key={p.termYear} className={`nm-period${on ? ' nm-period--on' : ''}`} data-testid={`period-${s.seatId}-${p.termYear}`}
-              data-selected={on ? '1' : '0'} onClick={() => onPeriod(s.seatId, p.termYear)}>
+            <View
+              key={p.termYear}
+              className={`nm-period${on ? ' nm-period--on' : ''}`}
+              data-testid={`period-${s.seatId}-${p.termYear}`}
+              data-selected={on ? '1' : '0'}
+              onClick={() => onPeriod(s.seatId, p.termYear)}
+            >
               <Text className='nm-period__name'>{p.termName}</Text>
               <Text className='nm-period__money'>¥{formatMoney(p.termMoney)}</Text>
             </View>
@@ -45,7 +52,13 @@ export default function ChosenSeats({ seats, layout, onPeriod, onRemove }: Props
   if (!seats.length) return <Text className='nm-note nm-chosen-empty'>{t('naming.seat.noneChosen')}</Text>
   if (layout === 'carousel') {
     return (
-      <Swiper className='nm-carousel' data-testid='chosen-carousel' indicatorDots={seats.length > 1} previousMargin='24px' nextMargin='24px'>
+      <Swiper
+        className='nm-carousel'
+        data-testid='chosen-carousel'
+        indicatorDots={seats.length > 1}
+        previousMargin='24px'
+        nextMargin='24px'
+      >
         {seats.map((s) => (
           <SwiperItem key={s.seatId}>
             <SeatCard s={s} hint={t('naming.seat.amount')} onPeriod={onPeriod} onRemove={onRemove} />

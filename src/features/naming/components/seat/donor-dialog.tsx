@@ -23,7 +23,9 @@ export default function DonorDialog({ seat, onClose }: { seat: Seat | null; onCl
           <View className='nm-donor' data-testid='seat-donor'>
             <View className='nm-donor__row'>
               <Text className='nm-donor__label'>{t('naming.donor.name')}</Text>
-              <Text className='nm-donor__value' data-testid='seat-donor-name'>{seat.donorName || t('naming.anonymous')}</Text>
+              <Text className='nm-donor__value' data-testid='seat-donor-name'>
+                {seat.donorName || t('naming.anonymous')}
+              </Text>
             </View>
             <View className='nm-donor__row'>
               <Text className='nm-donor__label'>{t('naming.donor.time')}</Text>
@@ -32,16 +34,22 @@ export default function DonorDialog({ seat, onClose }: { seat: Seat | null; onCl
             {seat.donationMessage ? (
               <View className='nm-donor__row'>
                 <Text className='nm-donor__label'>{t('naming.donor.message')}</Text>
-                <Text className='nm-donor__value' data-testid='seat-donor-message'>{seat.donationMessage}</Text>
+                <Text className='nm-donor__value' data-testid='seat-donor-message'>
+                  {seat.donationMessage}
+                </Text>
               </View>
             ) : null}
           </View>
         ) : null}
       </AtModalContent>
       <AtModalAction>
-        <Button onClick={onClose} data-testid='seat-donor-close'>{t('common.close')}</Button>
+        <Button onClick={onClose} data-testid='seat-donor-close'>
+          {t('common.close')}
+        </Button>
         {seat?.donateSeatId ? (
-          <Button style={{ color: theme }} data-testid='seat-donor-plate'
+          <Button
+            style={{ color: theme }}
+            data-testid='seat-donor-plate'
             onClick={() => {
               onClose()
               platform.nav.to(nameplateDetailUrl(1, seat.donateSeatId as number))

@@ -24,7 +24,9 @@ export default function SeatGrid({ rows, chosenIds, zoomedOut, onTap }: Props) {
         <View className='nm-grid__screen' />
         {rows.map((row, r) => (
           <View key={r} className='nm-grid__row'>
-            <Text className='nm-grid__row-no' style={{ height: `${px}px`, lineHeight: `${px}px` }}>{r + 1}</Text>
+            <Text className='nm-grid__row-no' style={{ height: `${px}px`, lineHeight: `${px}px` }}>
+              {r + 1}
+            </Text>
             {row.map((seat, c) => {
               const kind = cellKind(seat, chosenIds)
               return (

@@ -13,7 +13,10 @@ export default function SeatLegend({ counts }: { counts?: Record<CellKind, numbe
       {KINDS.filter((k) => k !== 'held' || (counts?.held ?? 0) > 0).map((k) => (
         <View key={k} className='nm-legend__item'>
           <View className={`nm-seat nm-seat--${k} nm-legend__swatch`} />
-          <Text className='nm-legend__text'>{t(`naming.legend.${k}`)}{counts ? ` ${counts[k]}` : ''}</Text>
+          <Text className='nm-legend__text'>
+            {t(`naming.legend.${k}`)}
+            {counts ? ` ${counts[k]}` : ''}
+          </Text>
         </View>
       ))}
     </View>

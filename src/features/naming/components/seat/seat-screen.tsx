@@ -42,7 +42,12 @@ export default function SeatScreen({ variant = 'plain' }: { variant?: NamingVari
   const [areaOpen, setAreaOpen] = useState(false)
   const chosenIds = useMemo(() => new Set(sel.seats.map((s) => s.seatId)), [sel.seats])
 
-  if (!itemsId) return <View className='nm-state' data-testid='seat-missing'>{t('naming.notFound')}</View>
+  if (!itemsId)
+    return (
+      <View className='nm-state' data-testid='seat-missing'>
+        {t('naming.notFound')}
+      </View>
+    )
   if (!map.base) {
     return (
       <View className='nm-state' data-testid='seat-loading' onClick={map.baseStatus === 'error' ? map.reloadBase : undefined}>
@@ -76,13 +81,22 @@ export default function SeatScreen({ variant = 'plain' }: { variant?: NamingVari
       </View>
       {jnu ? (
         <View className='nm-seatpage__area'>
-          <Text className='nm-seatpage__area-name' data-testid='current-area'>{area?.title || ''}</Text>
+          <Text className='nm-seatpage__area-name' data-testid='current-area'>
+            {area?.title || ''}
+          </Text>
           {areas.length > 1 ? (
-            <Text className='nm-link' data-testid='other-area' onClick={() => setAreaOpen(true)}>{t('naming.seat.otherArea')}</Text>
+            <Text className='nm-link' data-testid='other-area' onClick={() => setAreaOpen(true)}>
+              {t('naming.seat.otherArea')}
+            </Text>
           ) : null}
         </View>
       ) : areas.length > 1 ? (
-        <ScrollTabs tabs={areas.map((a) => ({ key: a.id, title: a.title }))} current={area?.id ?? 0} onChange={map.setAreaId} testPrefix='area' />
+        <ScrollTabs
+          tabs={areas.map((a) => ({ key: a.id, title: a.title }))}
+          current={area?.id ?? 0}
+          onChange={map.setAreaId}
+          testPrefix='area'
+        />
       ) : null}
       <View className='nm-card nm-seatpage__map'>
         <View className='nm-seatpage__tools'>
@@ -126,7 +140,9 @@ export default function SeatScreen({ variant = 'plain' }: { variant?: NamingVari
         testId='seat-confirm'
       />
       <DonorDialog seat={donor} onClose={() => setDonor(null)} />
-      {jnu ? <AreaModal open={areaOpen} areas={areas} current={area?.id ?? 0} onPick={map.setAreaId} onClose={() => setAreaOpen(false)} /> : null}
+      {jnu ? (
+        <AreaModal open={areaOpen} areas={areas} current={area?.id ?? 0} onPick={map.setAreaId} onClose={() => setAreaOpen(false)} />
+      ) : null}
     </View>
   )
 }

@@ -48,9 +48,7 @@ function ProjectView({ project }: { project: Project }) {
   const settings = useSession((s) => s.settings)
   const tabs = detailTabs(project, settings)
   // back from authorisation with a saved message: open the messages tab where the draft is restored
-  const [active, setActive] = useState<DetailTab>(() =>
-    tabs.includes('messages') && hasDraft(project.id) ? 'messages' : 'detail'
-  )
+  const [active, setActive] = useState<DetailTab>(() => (tabs.includes('messages') && hasDraft(project.id) ? 'messages' : 'detail'))
   const [opened, setOpened] = useState<DetailTab[]>([active])
   const current = tabs.includes(active) ? active : 'detail'
   const open = (tab: DetailTab) => {

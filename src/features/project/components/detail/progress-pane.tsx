@@ -11,7 +11,10 @@ import PagedPane from './paged-pane'
 import './progress-pane.scss'
 
 function Entry({ entry }: { entry: ProgressEntry }) {
-  const urls = (entry.attachmentList || []).map((a) => a.fileUrl).filter(Boolean).map(platform.assetUrl)
+  const urls = (entry.attachmentList || [])
+    .map((a) => a.fileUrl)
+    .filter(Boolean)
+    .map(platform.assetUrl)
   return (
     <View className='pj-timeline' data-testid='progress-row'>
       <View className='pj-timeline__dot' />

@@ -18,9 +18,7 @@ import './together-pane.scss'
 function TogetherCard({ row, goods }: { row: TogetherDonation; goods: boolean }) {
   const t = useT()
   const href = hrefOf({ name: 'together-share', query: { id: row.id } })
-  const raised = goods
-    ? `${row.completeMaterialNumber ?? 0} ${row.materialUnit || ''}`.trim()
-    : `¥${formatMoney(row.completeMoney)}`
+  const raised = goods ? `${row.completeMaterialNumber ?? 0} ${row.materialUnit || ''}`.trim() : `¥${formatMoney(row.completeMoney)}`
   return (
     <View
       className={`pj-together ${href ? 'pj-together--link' : ''}`}
@@ -42,9 +40,7 @@ function TogetherCard({ row, goods }: { row: TogetherDonation; goods: boolean })
       ) : null}
       <View className='pj-together__foot'>
         <Text>{t('project.together.raised', { amount: raised })}</Text>
-        {row.isTarget === 1 && !goods ? (
-          <Text>{t('project.together.target', { amount: `¥${formatMoney(row.targetMoney)}` })}</Text>
-        ) : null}
+        {row.isTarget === 1 && !goods ? <Text>{t('project.together.target', { amount: `¥${formatMoney(row.targetMoney)}` })}</Text> : null}
       </View>
     </View>
   )
