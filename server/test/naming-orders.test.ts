@@ -105,6 +105,11 @@ describe('seat naming: two seats with different periods, paid, named', () => {
     assert.equal(Number(after.completeMoney) - Number(before.completeMoney), 3000)
     assert.equal(after.payCounts - before.payCounts, 1)
     assert.equal(after.namingCountDonate - before.namingCountDonate, 2)
+    // ... and the same paid transaction queued its certificate and recorded the donor's awards
+    const jobs = await ctx.app.db.selectFrom('job').select(['kind', 'payload']).where('kind', '=', 'certificate').execute()
+    assert.equal(jobs.filter((j) => (JSON.parse(j.payload) as { donationId: number }).donationId === order.id).length, 1)
+    const awards = await ctx.app.db.selectFrom('award_record').select('id').where('user_id', '=', order.user_id!).execute()
+    assert.ok(awards.length > 0, 'the naming gift earned the donor an award')
     const list = (await call<Page<{ seat: string }>>(ctx.app, 'demo', Api.donateSeatList, { query: { itemsId: jnu, limit: 999 } })).body
       .data
     assert.ok(list.rows.some((row) => row.seat === `${s1.seat}、${s2.seat}`))
