@@ -2,7 +2,8 @@
 import Decimal from 'decimal.js'
 import { AMOUNT_PATTERN, MAX_DONATION_YUAN } from '@contract'
 
-function toDecimal(v: string | number | null | undefined): Decimal {
+/** A wire amount as a Decimal: '', null and anything unparsable count as 0 (the forms validate before they sum). */
+export function toDecimal(v: string | number | null | undefined): Decimal {
   if (v === null || v === undefined || v === '') return new Decimal(0)
   try {
     return new Decimal(v)

@@ -3,7 +3,6 @@ import {
   clamp,
   exportPlan,
   exportWidth,
-  frameToImage,
   initialCrop,
   minScale,
   MAX_ZOOM,
@@ -11,11 +10,26 @@ import {
   pinch,
   rotate,
   rotatedSize,
+  normaliseRotation,
   zoomAround,
   type CropState,
+  type Point,
   type Size
 } from '@/features/avatar/model/transform'
+
 import { imageTypeOf, isAllowedImage } from '@/features/avatar/model/file-type'
+
+/** Where a frame point falls on the image, in image pixels: the inverse of the drawing transform, which the tests
+ *  use to check that a gesture keeps the point under the fingers. */
+function frameToImage(p: Point, state: CropState, img: Size): Point {
+  const rad = (-normaliseRotation(state.rotation) * Math.PI) / 180
+  const dx = (p.x - state.x) / state.scale
+  const dy = (p.y - state.y) / state.scale
+  return {
+    x: dx * Math.cos(rad) - dy * Math.sin(rad) + img.width / 2,
+    y: dx * Math.sin(rad) + dy * Math.cos(rad) + img.height / 2
+  }
+}
 
 const FRAME = 300
 const photo: Size = { width: 4000, height: 3000 }

@@ -101,17 +101,6 @@ export function pinch(start: CropState, from: [Point, Point], to: [Point, Point]
   return pan(zoomed, m1.x - m0.x, m1.y - m0.y, img, frame)
 }
 
-/** Where a frame point falls on the image, in image pixels (the inverse of the drawing transform). */
-export function frameToImage(p: Point, state: CropState, img: Size): Point {
-  const rad = (-normaliseRotation(state.rotation) * Math.PI) / 180
-  const dx = (p.x - state.x) / state.scale
-  const dy = (p.y - state.y) / state.scale
-  return {
-    x: dx * Math.cos(rad) - dy * Math.sin(rad) + img.width / 2,
-    y: dx * Math.sin(rad) + dy * Math.cos(rad) + img.height / 2
-  }
-}
-
 /**
  * docs/product §9 exports 2650 px wide. The width is capped at the image pixels the frame actually covers (never upscale
  * a small picture into a big blurry file: the avatar is shown at about 64 px, and a JPEG at quality 1 of 2650 x

@@ -3,19 +3,12 @@
  * 10,000,000; integer-only forms refuse decimals; minMoney is checked on blur and on submit. Goods gifts are
  * quantity × materialPrice. All arithmetic on yuan strings through decimal.js, never floats.
  */
-import Decimal from 'decimal.js'
 import { MAX_DONATION_YUAN, type FormConfig, type Yuan } from '@contract'
-import { checkAmount } from '@/lib/money'
+import { checkAmount, toDecimal } from '@/lib/money'
 import type { MessageKey } from '@/lib/i18n'
 
-export function dec(v: string | number | null | undefined): Decimal {
-  if (v === null || v === undefined || v === '') return new Decimal(0)
-  try {
-    return new Decimal(v)
-  } catch {
-    return new Decimal(0)
-  }
-}
+/** Yuan strings as Decimals: the one conversion of lib/money ('' counts as 0). */
+export const dec = toDecimal
 
 /** a ≥ b for yuan strings ('' counts as 0). */
 export const gte = (a: string | null, b: string | null | undefined): boolean => dec(a).gte(dec(b))

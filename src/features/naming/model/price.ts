@@ -5,15 +5,10 @@
  */
 import Decimal from 'decimal.js'
 import type { Yuan } from '@contract'
+import { sumMoney, toDecimal } from '@/lib/money'
 import type { GmBook, GmSeat } from '@/platform/storage-keys'
 
-const dec = (v: string | number | null | undefined): Decimal => {
-  try {
-    return new Decimal(v === null || v === undefined || v === '' ? 0 : v)
-  } catch {
-    return new Decimal(0)
-  }
-}
+const dec = toDecimal
 
 /** The chosen period's money of one seat, or null while no period is chosen. */
 export function seatAmount(s: GmSeat): Yuan | null {
@@ -24,7 +19,7 @@ export function seatAmount(s: GmSeat): Yuan | null {
 
 /** Sum of the seats with a period; seats without one add nothing (the form refuses them before paying). */
 export function seatsTotal(seats: GmSeat[]): Yuan {
-  return seats.reduce((acc, s) => acc.plus(dec(seatAmount(s))), new Decimal(0)).toFixed(2)
+  return sumMoney(seats.map((s) => seatAmount(s) ?? 0))
 }
 
 export function bookSubtotal(b: Pick<GmBook, 'unitPrice' | 'namingCount'>): Yuan {
@@ -32,7 +27,7 @@ export function bookSubtotal(b: Pick<GmBook, 'unitPrice' | 'namingCount'>): Yuan
 }
 
 export function booksTotal(books: GmBook[]): Yuan {
-  return books.reduce((acc, b) => acc.plus(dec(b.unitPrice).mul(b.namingCount)), new Decimal(0)).toFixed(2)
+  return sumMoney(books.map(bookSubtotal))
 }
 
 /** Copies chosen in all. */
