@@ -32,6 +32,7 @@ import { getUser } from '../user/repository'
 import { personalNamingList } from '../naming/service'
 import * as repo from './repository'
 import '../identity/tables'
+import { toTogetherDonation } from '../donation/together-mapper'
 
 export function toPersonalDonation(r: repo.GiftRow): PersonalDonation {
   return {
@@ -213,26 +214,7 @@ async function togetherPage(db: Kysely<DB>, schoolId: number, ids: { id: number 
   )
   return {
     total,
-    rows: rows.map((r) => {
-      const s = stats.get(r.id)
-      return {
-        id: r.id,
-        itemsId: r.items_id,
-        avatar: r.avatar,
-        sponsor: r.sponsor,
-        slogan: r.slogan,
-        participants: s?.count ?? 0,
-        targetMoney: fenToYuan(r.target_fen),
-        completeMoney: fenToYuan(s?.fen ?? 0),
-        completeMaterialNumber: s?.material ?? 0,
-        materialName: r.material_name,
-        materialUnit: r.material_unit,
-        createDate: toWireDate(r.created_at),
-        isTarget: r.is_target ? 1 : 0,
-        isDonate: r.is_donate && !r.is_complete ? 1 : 0,
-        noReason: r.no_reason
-      }
-    })
+    rows: rows.map((r) => toTogetherDonation(r, r, stats.get(r.id)))
   }
 }
 

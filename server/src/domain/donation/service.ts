@@ -20,6 +20,7 @@ import { pageWindow } from '../../lib/sql'
 import { getSchoolSetting } from '../school/repository'
 import { requireProject } from '../project/service'
 import * as repo from './repository'
+import { toTogetherDonation } from './together-mapper'
 
 export interface NameRules {
   mask: boolean
@@ -130,25 +131,6 @@ export async function togetherList(
   )
   return {
     total,
-    rows: rows.map((r) => {
-      const s = stats.get(r.id)
-      return {
-        id: r.id,
-        itemsId: r.items_id,
-        avatar: r.avatar,
-        sponsor: r.sponsor,
-        slogan: r.slogan,
-        participants: s?.count ?? 0,
-        targetMoney: fenToYuan(r.target_fen),
-        completeMoney: fenToYuan(s?.fen ?? 0),
-        completeMaterialNumber: s?.material ?? 0,
-        materialName: p.material_name,
-        materialUnit: p.material_unit,
-        createDate: toWireDate(r.created_at),
-        isTarget: r.is_target ? 1 : 0,
-        isDonate: p.is_donate && !p.is_complete ? 1 : 0,
-        noReason: p.no_reason
-      }
-    })
+    rows: rows.map((r) => toTogetherDonation(r, p, stats.get(r.id)))
   }
 }
