@@ -13,34 +13,16 @@
 const path = require('node:path')
 const fs = require('node:fs')
 const zlib = require('node:zlib')
-const { spawnSync } = require('node:child_process')
-const { launchChromium, createJourney, assert } = require('./harness')
-const { startServer, signedHeaders } = require('../mini/server')
+const { launchChromium, createJourney, assert, apiClient, staffCli } = require('./harness')
+const { startServer } = require('../mini/server')
 const { httpRequest } = require('../mini/http')
 
 const root = path.resolve(__dirname, '..', '..')
 const shots = path.join(root, 'shots')
 const P = '/uplus-foundation/app/v1/donateu'
-const S = '/uplus-system'
 const { step, finish } = createJourney()
 
 // ------------------------------------------------------------------ server calls (signed, as the app signs them)
-
-function client(origin, cfg) {
-  return async function api(apiPath, { method = 'GET', query = {}, body, token } = {}) {
-    const qs = new URLSearchParams(method === 'GET' ? { lang: 'zh_CN', ...query } : query).toString()
-    const headers = { ...signedHeaders(cfg.signKey), 'content-type': 'application/json' }
-    if (token) headers.Authorization = token
-    const r = await httpRequest(`${origin}${cfg.api}${apiPath}${qs ? `?${qs}` : ''}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body)
-    })
-    const env = r.data
-    if (!env || env.code !== 0) throw new Error(`${apiPath}: ${env && env.code} ${env && env.message}`)
-    return env.data
-  }
-}
 
 // ------------------------------------------------------------------ files made here
 
@@ -129,23 +111,13 @@ async function theirs(page, id, what, timeout = 15000) {
 }
 const settle = (page, ms = 600) => page.waitForTimeout(ms)
 
-function staffCli(dataDir, args) {
-  const r = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'server', 'src', 'cli', 'staff.ts'), ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    encoding: 'utf8'
-  })
-  if (r.status !== 0) throw new Error(`staff.ts ${args.join(' ')}: ${r.stderr || r.stdout}`)
-  return r.stdout
-}
-
 ;(async () => {
   fs.mkdirSync(shots, { recursive: true })
   const server = await startServer({ command: [process.execPath, path.join(root, 'scripts', 'start.js')] })
   const { origin } = server
   const school = (await (await fetch(`${origin}/config/index.json`)).json()).school
   const cfg = (await httpRequest(`${origin}/config/${school}/index.json`)).data
-  const api = client(origin, cfg)
+  const { data: api } = apiClient(origin, cfg)
   const browser = await launchChromium()
   const errors = []
   let setupError = null

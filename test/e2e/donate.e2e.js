@@ -16,9 +16,8 @@
  */
 const path = require('node:path')
 const fs = require('node:fs')
-const { launchChromium, createJourney, assert } = require('./harness')
-const { startServer, signedHeaders } = require('../mini/server')
-const { httpRequest } = require('../mini/http')
+const { launchChromium, createJourney, assert, apiClient } = require('./harness')
+const { startServer } = require('../mini/server')
 
 const root = path.resolve(__dirname, '..', '..')
 const shots = path.join(root, 'shots')
@@ -49,24 +48,7 @@ function percent(complete, limit) {
   const school = (await (await fetch(`${origin}/config/index.json`)).json()).school
   const cfg = await (await fetch(`${origin}/config/${school}/index.json`)).json()
 
-  /** A signed call to the school's API, as the app makes it; `token` as Authorization. Returns the envelope. */
-  async function api(apiPath, { query = {}, method = 'GET', body, token, sch = school } = {}) {
-    const c = sch === school ? cfg : await (await fetch(`${origin}/config/${sch}/index.json`)).json()
-    const qs = new URLSearchParams(method === 'GET' ? { lang: 'zh_CN', ...query } : query).toString()
-    const headers = { ...signedHeaders(c.signKey), 'content-type': 'application/json' }
-    if (token) headers.authorization = token
-    const r = await httpRequest(`${origin}${c.api}${apiPath}${qs ? `?${qs}` : ''}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body)
-    })
-    return r.data
-  }
-  async function data(apiPath, opts) {
-    const b = await api(apiPath, opts)
-    if (b.code !== 0) throw new Error(`${apiPath}: ${b.code} ${b.message}`)
-    return b.data
-  }
+  const { api, data } = apiClient(origin, cfg)
   const project = (id) => data(`${P}/items/itemsDetail`, { query: { id } })
   const directory = (itemsId) => data(`${P}/index/donateRecordPage`, { query: { itemsId, limit: 20, offset: 0, order: '' } })
 

@@ -55,4 +55,44 @@ function createJourney() {
   return { step, finish }
 }
 
-module.exports = { launchChromium, createJourney, assert, CHROMIUM_ARGS }
+/**
+ * The school's API as the app calls it: signed, `lang=zh_CN` on GETs, the token as Authorization. `api` answers the
+ * envelope; `data` its data, throwing on a refusal.
+ */
+function apiClient(origin, cfg) {
+  const { signedHeaders } = require('../mini/server')
+  const { httpRequest } = require('../mini/http')
+  async function api(apiPath, { query = {}, method = 'GET', body, token } = {}) {
+    const qs = new URLSearchParams(method === 'GET' ? { lang: 'zh_CN', ...query } : query).toString()
+    const headers = { ...signedHeaders(cfg.signKey), 'content-type': 'application/json' }
+    if (token) headers.authorization = token
+    const r = await httpRequest(`${origin}${cfg.api}${apiPath}${qs ? `?${qs}` : ''}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body)
+    })
+    return r.data
+  }
+  async function data(apiPath, opts) {
+    const b = await api(apiPath, opts)
+    if (!b || b.code !== 0) throw new Error(`${apiPath}: ${b && b.code} ${b && b.message}`)
+    return b.data
+  }
+  return { api, data }
+}
+
+/** The staff CLI on the journey's data folder, as staff run it; its output, or an error with what it printed. */
+function staffCli(dataDir, args) {
+  const path = require('node:path')
+  const { spawnSync } = require('node:child_process')
+  const root = path.resolve(__dirname, '../..')
+  const r = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'server', 'src', 'cli', 'staff.ts'), ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8'
+  })
+  if (r.status !== 0) throw new Error(`staff.ts ${args.join(' ')}: ${r.stderr || r.stdout}`)
+  return r.stdout
+}
+
+module.exports = { launchChromium, createJourney, assert, apiClient, staffCli, CHROMIUM_ARGS }

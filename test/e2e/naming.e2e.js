@@ -15,10 +15,8 @@
  */
 const path = require('node:path')
 const fs = require('node:fs')
-const { spawnSync } = require('node:child_process')
-const { launchChromium, createJourney, assert } = require('./harness')
-const { startServer, signedHeaders } = require('../mini/server')
-const { httpRequest } = require('../mini/http')
+const { launchChromium, createJourney, assert, apiClient, staffCli } = require('./harness')
+const { startServer } = require('../mini/server')
 
 const root = path.resolve(__dirname, '..', '..')
 const shots = path.join(root, 'shots')
@@ -37,16 +35,6 @@ function money(f) {
   return `${s}.${String(f % 100).padStart(2, '0')}`
 }
 
-function staffCli(dataDir, args) {
-  const r = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'server', 'src', 'cli', 'staff.ts'), ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    encoding: 'utf8'
-  })
-  if (r.status !== 0) throw new Error(`staff.ts ${args.join(' ')}: ${r.stderr || r.stdout}`)
-  return r.stdout
-}
-
 ;(async () => {
   fs.mkdirSync(shots, { recursive: true })
   const server = await startServer({ command: [process.execPath, path.join(root, 'scripts', 'start.js')] })
@@ -54,22 +42,7 @@ function staffCli(dataDir, args) {
   const school = (await (await fetch(`${origin}/config/index.json`)).json()).school
   const cfg = await (await fetch(`${origin}/config/${school}/index.json`)).json()
 
-  async function api(apiPath, { query = {}, method = 'GET', body, token } = {}) {
-    const qs = new URLSearchParams(method === 'GET' ? { lang: 'zh_CN', ...query } : query).toString()
-    const headers = { ...signedHeaders(cfg.signKey), 'content-type': 'application/json' }
-    if (token) headers.authorization = token
-    const r = await httpRequest(`${origin}${cfg.api}${apiPath}${qs ? `?${qs}` : ''}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body)
-    })
-    return r.data
-  }
-  async function data(apiPath, opts) {
-    const b = await api(apiPath, opts)
-    if (b.code !== 0) throw new Error(`${apiPath}: ${b.code} ${b.message}`)
-    return b.data
-  }
+  const { data } = apiClient(origin, cfg)
 
   const browser = await launchChromium()
   const errors = []
@@ -203,6 +176,7 @@ function staffCli(dataDir, args) {
         assert(h1.status === 3 && h1.held === 1, `seat held while paying: ${JSON.stringify({ status: h1.status, held: h1.held })}`)
         await tap('cashier-pay')
         await page.waitForURL(/\/seat-naming-jnu\/success\?billNo=/, { timeout: 30000 })
+        assert(new URL(page.url()).searchParams.get('billNo') === seatBill, "the thank-you page is the paid order's")
         await tid('jnu-success-title').waitFor({ timeout: 20000 })
         await tid('jnu-success-name').waitFor({ timeout: 20000 })
         assert((await tid('jnu-success-title').textContent()) === '冠名成功', 'naming succeeded')
