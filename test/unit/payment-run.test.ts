@@ -6,7 +6,7 @@
 import Taro from '@tarojs/taro'
 import type { PaymentParams } from '@contract'
 import { runPayment } from '@/features/payment'
-import { settleCashier, isAwaited } from '@/features/payment/model/cashier-registry'
+import { settleCashier } from '@/features/payment/model/cashier-registry'
 import { platform } from '@/platform'
 import { paymentAdapter } from '@/platform/payment'
 import { useSession } from '@/store/session'
@@ -69,8 +69,7 @@ describe('sandbox cashier', () => {
       payToken: PAY_TOKEN,
       itemsId: '7'
     })
-    expect(isAwaited(BILL)).toBe(true)
-
+    // runPayment awaits this bill: settling it reaches the waiter
     expect(settleCashier(BILL, { outcome: 'paid', pageOpen: true })).toBe(true)
     await jest.advanceTimersByTimeAsync(0)
     expect(pathsOf('payback')).toHaveLength(1)

@@ -27,7 +27,3 @@ export function settleCashier(billNo: string, result: CashierResult): boolean {
   resolve(result)
   return true
 }
-
-export function isAwaited(billNo: string): boolean {
-  return waiters.has(billNo)
-}
