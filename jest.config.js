@@ -18,7 +18,8 @@ module.exports = defineJestConfig({
   moduleNameMapper: {
     '^@contract$': '<rootDir>/types/index.ts',
     '^@/(.*)$': '<rootDir>/src/$1',
-    '\\.(css|scss|sass|less|styl)$': '<rootDir>/test/setup/style-mock.js'
+    '\\.(css|scss|sass|less|styl)$': '<rootDir>/test/setup/style-mock.js',
+    '\\.(png|jpe?g|gif|svg|webp)$': '<rootDir>/test/setup/file-mock.js'
   },
   globals: { API_ORIGIN: '', DEFAULT_SCHOOL: '' },
   // The Taro preset sets bail: 1, and jest's 5 s default timeout is too short on a loaded 2-core machine: one slow

@@ -1,6 +1,7 @@
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import path from 'node:path'
 import devConfig from './dev'
+import { requiredApiOrigin } from './api-origin'
 import { H5_ROUTES } from './routes'
 import prodConfig from './prod'
 
@@ -24,6 +25,8 @@ const sassLoaderOption = {
 }
 
 export default defineConfig<'webpack5'>(async (merge) => {
+  // fails a weapp or alipay build without TARO_APP_API_ORIGIN (config/api-origin.ts)
+  const apiOrigin = requiredApiOrigin(process.env.TARO_ENV, process.env.TARO_APP_API_ORIGIN)
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'uplus-donate',
     date: '2026-11-22',
@@ -35,7 +38,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // The mini-programs reach the API server through an origin fixed at build time (README "Mini-program builds");
     // H5 uses its own origin, so this stays empty there unless set.
     defineConstants: {
-      API_ORIGIN: JSON.stringify(process.env.TARO_APP_API_ORIGIN || ''),
+      API_ORIGIN: JSON.stringify(apiOrigin),
       DEFAULT_SCHOOL: JSON.stringify(process.env.TARO_APP_SCHOOL || '')
     },
     copy: { patterns: [], options: {} },

@@ -78,7 +78,9 @@ function ensureBuilt(target) {
   const r = spawnSync(bin('taro'), ['build', '--type', target], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' }
+    // mini-program builds need the API origin (config/api-origin.ts): the README's example one, which the compiled
+    // tests map to their local server (test/mini/harness.js)
+    env: { TARO_APP_API_ORIGIN: 'https://give.example.edu.cn', ...process.env, NODE_ENV: 'production' }
   })
   return r.status === 0
 }
@@ -116,6 +118,11 @@ function ensureBuilt(target) {
     await run('e2e donate (Chromium)', process.execPath, [path.join('test', 'e2e', 'donate.e2e.js')])
     await run('e2e personal centre (Chromium)', process.execPath, [path.join('test', 'e2e', 'center.e2e.js')])
     await run('e2e naming (Chromium)', process.execPath, [path.join('test', 'e2e', 'naming.e2e.js')])
+    await run('e2e agreements (Chromium)', process.execPath, [path.join('test', 'e2e', 'agreement.e2e.js')])
+    await run('e2e tree pledge (Chromium)', process.execPath, [path.join('test', 'e2e', 'tree.e2e.js')])
+    await run('e2e joint donation (Chromium)', process.execPath, [path.join('test', 'e2e', 'together.e2e.js')])
+    await run('e2e navigation (Chromium)', process.execPath, [path.join('test', 'e2e', 'navigation.e2e.js')])
+    await run('e2e tax tool (Chromium)', process.execPath, [path.join('test', 'e2e', 'tax.e2e.js')])
   }
   console.log('\nsteps:')
   for (const t of timings) console.log(`  ${t}`)

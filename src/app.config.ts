@@ -1,10 +1,20 @@
 // Main package: only the pages a visitor opens first. Everything else lives in pkg-* subpackages so the weapp
 // main package stays far below WeChat's 2 MB limit (printed by `npm run size:weapp`).
 export default defineAppConfig({
-  pages: ['pages/subject/index', 'pages/subject-cpu/index', 'pages/login/index', 'pages/mine/index'],
+  // the home page first: it is where every target opens; the four tab pages (src/lib/routes.ts TAB_ROUTES) must live here
+  pages: [
+    'pages/home/index',
+    'pages/subject/index',
+    'pages/jzml/index',
+    'pages/mine/index',
+    'pages/subject-cpu/index',
+    'pages/login/index'
+  ],
   subPackages: [
     { root: 'pkg-mine', pages: ['mine-don/index', 'mine-together/index', 'mine-gm/index', 'award/index', 'cut/index'] },
-    { root: 'pkg-project', pages: ['detail/index', 'jzml/index'] },
+    { root: 'pkg-project', pages: ['detail/index'] },
+    { root: 'pkg-together', pages: ['together/index', 'together-share/index', 'together-list/index'] },
+    { root: 'pkg-tools', pages: ['tax-tool/index', 'tax-result/index'] },
     { root: 'pkg-article', pages: ['list/index', 'list-page/index'] },
     {
       root: 'pkg-donate',
@@ -27,6 +37,42 @@ export default defineAppConfig({
         'seat-naming-hhu/home/index',
         'seat-naming-hhu/list/index'
       ]
+    },
+    { root: 'pkg-pledge', pages: ['tree-naming-hhu/detail/index', 'tree-naming-hhu/form/index', 'tree-naming-hhu/success/index'] },
+    {
+      root: 'pkg-agreement',
+      pages: [
+        'tree-naming-hhu/preview/index',
+        'contract-cpu/index',
+        'contract-cpu/signature/index',
+        'contract-cpu/account/index',
+        'contract-cpu/myList/index'
+      ]
+    },
+    {
+      root: 'pkg-artwork',
+      pages: ['naming-xbmu/home/index', 'naming-xbmu/choose/index', 'naming-xbmu/list/index', 'naming-xbmu/mine/index']
+    },
+    {
+      root: 'pkg-campaign',
+      pages: [
+        'tree-naming/index',
+        'tree-naming-map/index',
+        'tree-naming-cpu/index',
+        'tree-naming-map-cpu/index',
+        'tree-naming-donateList-cpu/index',
+        'tree-naming-xzit/index',
+        'tree-naming-map-xzit/index',
+        'tree-naming-donateList-xzit/index',
+        'tree-naming-hhu-home/index',
+        'tree-naming-hhu/index',
+        'tree-naming-hhu-jn/index',
+        'tree-naming-donateList-hhu/index',
+        'tree-naming-map-gmu/index',
+        'seat-naming-map/index',
+        'build-naming-map/index',
+        'wall-naming-map/index'
+      ]
     }
   ],
   window: {
@@ -36,5 +82,42 @@ export default defineAppConfig({
     navigationBarTextStyle: 'black',
     backgroundColor: '#f5f6f8'
   },
+  // One tab bar on every target (H5 renders the same config): 首页 / 项目 / 名录 / 我的. The selected colour is the
+  // default theme's; a school's own colour replaces it at run time (src/components/tab-bar/use-tab-theme.ts).
+  tabBar: {
+    color: '#8a9099',
+    selectedColor: '#c8102e',
+    backgroundColor: '#ffffff',
+    borderStyle: 'white',
+    list: [
+      {
+        pagePath: 'pages/home/index',
+        text: '首页',
+        iconPath: 'components/tab-bar/icons/home.png',
+        selectedIconPath: 'components/tab-bar/icons/home-on.png'
+      },
+      {
+        pagePath: 'pages/subject/index',
+        text: '项目',
+        iconPath: 'components/tab-bar/icons/project.png',
+        selectedIconPath: 'components/tab-bar/icons/project-on.png'
+      },
+      {
+        pagePath: 'pages/jzml/index',
+        text: '名录',
+        iconPath: 'components/tab-bar/icons/directory.png',
+        selectedIconPath: 'components/tab-bar/icons/directory-on.png'
+      },
+      {
+        pagePath: 'pages/mine/index',
+        text: '我的',
+        iconPath: 'components/tab-bar/icons/mine.png',
+        selectedIconPath: 'components/tab-bar/icons/mine-on.png'
+      }
+    ]
+  },
+  // WeChat's privacy check (review readiness): chooseImage, saveImageToPhotosAlbum and setClipboardData wait for the
+  // donor's consent in WeChat's own privacy dialog, shown by the platform because the app registers no handler of its own
+  __usePrivacyCheck__: true,
   animation: false
 })

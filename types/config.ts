@@ -71,5 +71,9 @@ export const CampaignKey = {
   BUILD_NAMING: 'buildNaming',
   SEAT_NAMING: 'seatNaming',
   WALL_NAMING: 'wallNaming',
-  ARTWORK_NAMING: 'artworkNaming'
+  ARTWORK_NAMING: 'artworkNaming',
+  /** tree-naming-map-gmu (docs/product §2; no item id given there) */
+  TREE_NAMING_GMU: 'treeNamingGmu',
+  /** the hall '一楼' seat map (docs/product §2 Seat map; external form 16) */
+  HALL_NAMING: 'hallNaming'
 } as const

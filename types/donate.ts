@@ -19,6 +19,23 @@ export type PayTypeCode = (typeof PayTypes)[keyof typeof PayTypes]
 /** docs/product §3 donateFrom: U5 messaging-app web, U6 mini-program, U1 other. */
 export type DonateFrom = 'U5' | 'U6' | 'U1'
 
+/**
+ * Where the donor pays from (issue 12): donateFrom cannot tell the two mini-programs apart. weapp: the WeChat
+ * mini-program; alipay: the Alipay mini-program; wechat-h5: H5 inside WeChat's browser; h5: any other browser. The server
+ * picks the school's credentials (AppID, merchant) by it and refuses a pay type the channel cannot complete.
+ */
+export const PAY_CHANNELS = ['weapp', 'alipay', 'h5', 'wechat-h5'] as const
+export type PayChannelCode = (typeof PAY_CHANNELS)[number]
+
+/** The pay types each channel can complete (docs/decisions/018): a mini-program pays only through its own platform
+ *  (and the campus card, debited by the server); inside WeChat nothing sends the donor to pay outside it. */
+export const PAY_TYPES_BY_CHANNEL: Record<PayChannelCode, readonly PayTypeCode[]> = {
+  weapp: [1, 15, 9, 99],
+  alipay: [2, 9, 99],
+  'wechat-h5': [1, 15, 9, 14, 99],
+  h5: [1, 15, 2, 9, 14, 99]
+}
+
 /** The twelve dynamic field types of docs/product §3 fieldList. */
 export const FIELD_UI_TYPES = [
   'input',
@@ -143,6 +160,8 @@ export interface DonateSubmission {
   itemsType: 1 | 2
   isAnonymous: Flag
   donateFrom: DonateFrom
+  /** issue 12: absent from older clients, then derived from donateFrom and the pay type */
+  payChannel?: PayChannelCode
   /** dynamic fields by fieldName; also stuWorkNo and passwork (sic) for the campus card, sign_agreement_file */
   formDataMap: Record<string, string | number>
   /** goods projects (crowdType 2): the number of units, a positive integer */

@@ -40,6 +40,10 @@ export const Api = {
   getNameplateDetailConfig: `${P}/items/getNameplateDetailConfig`,
   bookList: `${P}/items/bookList`,
   bookCategoryList: `${P}/items/bookCategoryList`,
+  // Naming maps (types/naming-map.ts; docs/decisions/016-naming-maps.md)
+  namingMap: `${P}/naming/activity/map`,
+  getSeatDetail: `${P}/naming/activity/getSeatDetail`,
+  getSeatStatusList: `${P}/naming/activity/getSeatStatusList`,
   /** the owner corrects a nameplate (issue 9 review; not in the product docs' call list) */
   nameplateUpdate: `${P}/user/center/nameplateUpdate`,
   // Donation flow (types/donate.ts)
@@ -79,6 +83,11 @@ export const Api = {
   launchList: `${P}/user/center/launchList`,
   joinList: `${P}/user/center/joinList`,
   namingList: `${P}/user/center/namingList`,
+  // Joint donations (types/together.ts)
+  insertTogether: `${P}/together/insertTogether`,
+  launchDetail: `${P}/together/launchDetail`,
+  togetherDetail: `${P}/together/togetherDetail`,
+  togetherDelete: `${P}/together/delete`,
   fileUpload: `${S}/api/v1/file/upload`,
   // Certificates
   certificatePage: `${P}/certificate/page`,
@@ -92,7 +101,15 @@ export const Api = {
   receiptLastUserInfo: `${P}/receipt/lastUserInfo`,
   receiptConfig: `${P}/receipt/config/detail`,
   receiptInsert: `${P}/receipt/insert`,
-  receiptDetail: `${P}/receipt/detail`
+  receiptDetail: `${P}/receipt/detail`,
+  // Agreements (types/agreement.ts; docs/decisions/017-agreements.md)
+  hhuAgreementGeneration: `${P}/hhu/sign/agreement/generation`,
+  hhuAgreementSignature: `${P}/hhu/sign/agreement/signature`,
+  cpuAgreementProjects: `/uplus-foundation/app/v1/cpu/sign/agreement/project/getList`,
+  cpuAgreementGeneration: `/uplus-foundation/app/v1/cpu/sign/agreement/generation`,
+  cpuAgreementSignature: `/uplus-foundation/app/v1/cpu/sign/agreement/signature`,
+  cpuAgreementMine: `/uplus-foundation/app/v1/cpu/sign/agreement/getMySign`,
+  agreementPages: `${P}/sign/agreement/pages`
 } as const
 export type ApiPath = (typeof Api)[keyof typeof Api]
 

@@ -33,6 +33,8 @@ import './plugins/context'
 import { writeAwardImages } from './domain/award/defaults'
 import { guessLimiters, type FetchLike, type IdentityRuntime } from './domain/identity/runtime'
 import { createConsoleSms } from './providers/sms/console'
+import { WechatJsapi } from './providers/wechat/jsapi'
+import { reportSmsConfiguration } from './domain/channel/sms'
 import type { SmsProvider } from './providers/sms/types'
 import { createLocalStorage } from './providers/storage/local'
 import type { FileStorage } from './providers/storage/types'
@@ -43,6 +45,9 @@ import { createUploadRuntime, uploadPolicyFromEnv, type UploadPolicy } from './d
 import { certificateRoutes } from './routes/certificate'
 import { receiptRoutes } from './routes/receipt'
 import { namingRoutes } from './routes/naming'
+import { agreementRoutes } from './routes/agreement'
+import { togetherRoutes } from './routes/together'
+import { namingMapRoutes } from './routes/naming/map'
 import { STAFF_API_PREFIX, staffRoutes } from './routes/staff'
 
 /** re-exported for tests and tools that parse CORS_ORIGINS the way the server does */
@@ -236,9 +241,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     fetch: opts.identity?.fetch ?? ((input, init) => fetch(input, init)),
     storage: opts.identity?.storage ?? createLocalStorage(path.join(opts.dataDir, 'files')),
     env: opts.identity?.env ?? process.env,
-    guesses: guessLimiters()
+    guesses: guessLimiters(),
+    jsapi: new WechatJsapi({
+      fetch: opts.identity?.fetch ?? ((input, init) => fetch(input, init)),
+      now: () => (opts.identity?.now ?? now)().getTime(),
+      defaultApiBase: (opts.identity?.env ?? process.env).WECHAT_API_BASE
+    })
   }
   app.decorate('identity', identity)
+  // issue 12: a production school that cannot send sign-in codes is named in the log at start (it answers -1 meanwhile)
+  await reportSmsConfiguration(identity, identity.sms)
   app.decorate('uploads', createUploadRuntime({ ...uploadPolicyFromEnv(process.env), ...opts.uploads }))
   writeAwardImages(opts.dataDir)
 
@@ -282,6 +294,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(certificateRoutes)
       await api.register(receiptRoutes)
       await api.register(namingRoutes)
+      await api.register(agreementRoutes)
+      await api.register(togetherRoutes)
+      await api.register(namingMapRoutes)
     },
     { prefix: '/api/:school' }
   )

@@ -8,6 +8,10 @@ import { centerMessages } from './domain/center/messages'
 import { identityMessages } from './domain/identity/messages'
 import { messageMessages } from './domain/message/messages'
 import { namingMessages } from './domain/naming/messages'
+import { agreementMessages } from './domain/agreement/messages'
+import { namingMapMessages } from './domain/naming-map/messages'
+import { togetherMessages } from './domain/together/messages'
+import { channelMessages } from './domain/channel/messages'
 
 const messages = {
   success: { zh_CN: 'success', en: 'success' },
@@ -37,7 +41,11 @@ const messages = {
   ...centerMessages,
   ...identityMessages,
   ...messageMessages,
-  ...namingMessages
+  ...namingMessages,
+  ...agreementMessages,
+  ...namingMapMessages,
+  ...togetherMessages,
+  ...channelMessages
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

@@ -237,6 +237,47 @@ const cleanFor =
 
 const order = () => ({ donatePlatOrder: alice.pending.billNo })
 
+/** alice's hhu and cpu agreements (made once, on first use), with her name in them */
+let aliceAgreements: { hhuUrl: string; cpuId: number; cpuUrl: string } | null = null
+async function aliceAgreement() {
+  if (aliceAgreements) return aliceAgreements
+  const person = { name: ALICE_NAME, mobile: ALICE_MOBILE.slice(3), donationAmount: '88' }
+  const hhu = await call<string>(app, 'demo', Api.hhuAgreementGeneration, { method: 'POST', token: alice.token, body: person })
+  const body = { ...person, donateItemId: await projectIdOf(app, 'demo', SCHOLARSHIP), idNo: '11010519491231002X' }
+  const cpu = await call<{ id: number; unilateralAgreementUrl: string }>(app, 'demo', Api.cpuAgreementGeneration, {
+    method: 'POST',
+    token: alice.token,
+    body
+  })
+  assert.equal(hhu.body.code, 0, hhu.body.message)
+  assert.equal(cpu.body.code, 0, cpu.body.message)
+  aliceAgreements = { hhuUrl: hhu.body.data, cpuId: cpu.body.data.id, cpuUrl: cpu.body.data.unilateralAgreementUrl }
+  alice.secrets.push(hhu.body.data, cpu.body.data.unilateralAgreementUrl)
+  return aliceAgreements
+}
+
+/** bob posts a real signature PNG (multipart) with alice's link or id */
+async function signAsBob(path: string, fields: Record<string, string>) {
+  const boundary = '----matrixsign'
+  const png = renderPng({ width: 64, height: 32, from: [0, 0, 0], to: [20, 20, 20] })
+  const parts = Object.entries(fields).map(([k, v]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+  )
+  const payload = Buffer.concat([
+    ...parts,
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.png"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`)
+  ])
+  const headers = {
+    ...signedHeaders(await signKeyOf(app, 'demo')),
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+    authorization: bob
+  }
+  const res = await app.inject({ method: 'POST', url: `/api/demo${path}`, headers, payload })
+  return { status: res.statusCode, body: res.json() as Envelope<unknown> }
+}
+
 const TABLE: Record<string, Entry> = {
   // bootstrap and dictionaries
   [api('GET', Api.getAuthToken)]: { kind: 'sign-in' },
@@ -431,6 +472,46 @@ const TABLE: Record<string, Entry> = {
   [api('GET', Api.launchList)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.launchList) },
   [api('GET', Api.joinList)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.joinList) },
   [api('GET', Api.namingList)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.namingList) },
+  // joint donations (issue 11): an invite page opens for anyone with its link; only its sponsor cancels it
+  [api('POST', Api.insertTogether)]: {
+    kind: 'user',
+    req: () => ({ body: { itemsId: 1, sponsor: 'x', slogan: 'x', targetMoney: '0' } }),
+    probe: async () => {
+      const itemsId = await projectIdOf(app, 'demo', AVENUE)
+      const a = await asBob<number>(Api.insertTogether, { body: { itemsId, sponsor: '鲍勃', slogan: '一起捐', targetMoney: '100' } })
+      clean(a, 'insertTogether')
+      const row = await app.db.selectFrom('together_donation').select('user_id').where('id', '=', a.body.data).executeTakeFirstOrThrow()
+      assert.notEqual(row.user_id, alice.userId)
+    }
+  },
+  [api('GET', Api.launchDetail)]: {
+    kind: 'user',
+    req: () => ({ query: { itemsId: 1 } }),
+    probe: async () => cleanFor(Api.launchDetail, { query: { itemsId: await projectIdOf(app, 'demo', AVENUE) } })()
+  },
+  [api('GET', Api.togetherDetail)]: {
+    kind: 'optional-user',
+    probe: async () => {
+      const itemsId = await projectIdOf(app, 'demo', AVENUE)
+      const body = { itemsId, sponsor: '爱丽丝', slogan: '一起捐', targetMoney: '100' }
+      const id = (await call<number>(app, 'demo', Api.insertTogether, { method: 'POST', token: alice.token, body })).body.data
+      const a = await asBob(Api.togetherDetail, { query: { id } })
+      clean(a, 'togetherDetail')
+      assert.deepEqual([a.body.code, a.body.data.isSponsor, a.body.data.canCancel], [0, 0, 0])
+    }
+  },
+  [api('GET', Api.togetherDelete)]: {
+    kind: 'user',
+    req: () => ({ query: { id: 1 } }),
+    probe: async () => {
+      const itemsId = await projectIdOf(app, 'demo', AVENUE)
+      const body = { itemsId, sponsor: '爱丽丝', slogan: '一起捐', targetMoney: '0' }
+      const id = (await call<number>(app, 'demo', Api.insertTogether, { method: 'POST', token: alice.token, body })).body.data
+      refused(await asBob(Api.togetherDelete, { query: { id } }), "delete of alice's joint donation")
+      const row = await app.db.selectFrom('together_donation').select('status').where('id', '=', id).executeTakeFirstOrThrow()
+      assert.equal(row.status, 'active')
+    }
+  },
   // naming (issue 9): the catalogue is public; a nameplate shows its text to its owner before approval
   [api('GET', Api.areaList)]: { kind: 'public' },
   [api('GET', Api.seatList)]: { kind: 'public' },
@@ -440,6 +521,62 @@ const TABLE: Record<string, Entry> = {
   [api('GET', Api.getNameplateDetailConfig)]: { kind: 'public' },
   [api('GET', Api.getSeatShowData)]: { kind: 'optional-user', probe: cleanFor(Api.getSeatShowData, { query: { id: 1 } }) },
   [api('GET', Api.getBookShowData)]: { kind: 'optional-user', probe: cleanFor(Api.getBookShowData, { query: { id: 1 } }) },
+  // naming maps (issue 10): public; a seat's detail shows its donor their own message before review
+  [api('GET', Api.namingMap)]: { kind: 'public' },
+  [api('POST', Api.getSeatStatusList)]: { kind: 'public' },
+  [api('GET', Api.getSeatDetail)]: { kind: 'optional-user', probe: cleanFor(Api.getSeatDetail, { query: { seatId: 1 } }) },
+  // agreements (issues 10 and 11): the caller's own only; bob with alice's links and ids is refused
+  [api('POST', Api.hhuAgreementGeneration)]: {
+    kind: 'user',
+    req: () => ({ body: { name: '鲍勃', mobile: '13700137000', donationAmount: '10' } }),
+    probe: cleanFor(Api.hhuAgreementGeneration, { body: { name: '鲍勃', mobile: '13700137000', donationAmount: '10' } })
+  },
+  [api('POST', Api.hhuAgreementSignature)]: {
+    kind: 'user',
+    req: () => ({ body: {} }),
+    probe: async () =>
+      refused(await signAsBob(Api.hhuAgreementSignature, { pdfUrl: (await aliceAgreement()).hhuUrl }), "signing alice's hhu agreement")
+  },
+  [api('GET', Api.cpuAgreementProjects)]: { kind: 'user', req: () => ({}), probe: cleanFor(Api.cpuAgreementProjects) },
+  [api('POST', Api.cpuAgreementGeneration)]: {
+    kind: 'user',
+    req: () => ({ body: { donateItemId: 1, name: '鲍勃', mobile: '13700137000', idNo: '11010519491231002X', donationAmount: '10' } }),
+    probe: async () => {
+      const body = {
+        donateItemId: await projectIdOf(app, 'demo', SCHOLARSHIP),
+        name: '鲍勃',
+        mobile: '13700137000',
+        idNo: '11010519491231002X',
+        donationAmount: '10'
+      }
+      clean(await asBob(Api.cpuAgreementGeneration, { body }), 'cpu generation')
+    }
+  },
+  [api('POST', Api.cpuAgreementSignature)]: {
+    kind: 'user',
+    req: () => ({ body: {} }),
+    probe: async () =>
+      refused(
+        await signAsBob(Api.cpuAgreementSignature, { signAgreementId: String((await aliceAgreement()).cpuId) }),
+        "signing alice's cpu agreement"
+      )
+  },
+  [api('GET', Api.cpuAgreementMine)]: {
+    kind: 'user',
+    req: () => ({}),
+    probe: async () => {
+      await aliceAgreement()
+      const a = await asBob<unknown[]>(Api.cpuAgreementMine, {})
+      clean(a, 'getMySign')
+      assert.deepEqual(a.body.data, [])
+    }
+  },
+  [api('GET', Api.agreementPages)]: {
+    kind: 'user',
+    req: () => ({ query: { url: '/files/agreements/demo/x/agreement.pdf' } }),
+    probe: async () =>
+      refused(await asBob(Api.agreementPages, { query: { url: (await aliceAgreement()).cpuUrl } }), "alice's agreement pages")
+  },
   [api('POST', Api.nameplateUpdate)]: {
     kind: 'user',
     req: () => ({ body: { namingType: 1, namingId: 1, donorName: 'x' } }),
@@ -561,7 +698,9 @@ const TABLE: Record<string, Entry> = {
   'GET /config/index.json': { kind: 'static' },
   'GET /config/:school/index.json': { kind: 'static' },
   'POST /notify/:school/:provider': { kind: 'callback' },
-  'POST /notify/:school/:provider/:payType': { kind: 'callback' }
+  'POST /notify/:school/:provider/:payType': { kind: 'callback' },
+  // issue 12: the notify URL of an order paid with a channel's own AppID or merchant
+  'POST /notify/:school/:provider/:payType/:channel': { kind: 'callback' }
 }
 /** registered only when an H5 build exists (static-h5.ts): classified, but not required to be present here */
 const OPTIONAL = new Set(['GET /*', 'GET /files/*', 'HEAD /*'])

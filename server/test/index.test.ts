@@ -44,8 +44,22 @@ describe('baseConfig and settings', () => {
       projectListVariant: 'tabs',
       campaignItems: demo.settings.campaignItems
     })
-    // the demo school's seat-naming hall is the jnu seat campaign (issue 9 demo data)
-    assert.deepEqual(Object.keys(demo.settings.campaignItems), [CampaignKey.JNU_SEAT])
+    // the demo school's seat-naming hall is the jnu seat campaign (issue 9 demo data); the map campaigns of issue 10
+    // that no other seeded school runs are the demo school's too (docs/decisions/016)
+    assert.deepEqual(
+      Object.keys(demo.settings.campaignItems).sort(),
+      [
+        CampaignKey.JNU_SEAT,
+        CampaignKey.TREE_NAMING,
+        CampaignKey.TREE_NAMING_XZIT,
+        CampaignKey.TREE_NAMING_GMU,
+        CampaignKey.SEAT_NAMING,
+        CampaignKey.HALL_NAMING,
+        CampaignKey.BUILD_NAMING,
+        CampaignKey.WALL_NAMING,
+        CampaignKey.ARTWORK_NAMING
+      ].sort()
+    )
     assert.ok(Number(demo.settings.campaignItems[CampaignKey.JNU_SEAT]) > 0)
     const cpu = (await call<BaseConfig>(ctx.app, 'cpu', Api.baseConfig)).body.data.settings
     assert.equal(cpu.projectListVariant, 'dropdown')

@@ -224,6 +224,22 @@ const RULES: Rule[] = [
       }
     }
   },
+  // issue 12: channel credentials and the SMS gateway, set on the seeded demo school; list shows names, never secrets
+  {
+    match: /^npx tsx server\/src\/cli\/channel\.ts (?:set|sms) --school demo /,
+    check: { kind: 'run', order: 4, expect: (out) => assert.match(out, /^(channel weapp|SMS gateway) of demo saved$/m) }
+  },
+  {
+    match: /^npx tsx server\/src\/cli\/channel\.ts list --school demo$/,
+    check: {
+      kind: 'run',
+      order: 5,
+      expect: (out) => {
+        assert.match(out, /^channel weapp: app wx1234567890abcdef, secret env:DEMO_WEAPP_SECRET, /m)
+        assert.match(out, /^sms: tencent app 1400000001, sign 示范大学教育基金会, template 100001 .*secret key env:DEMO_SMS_KEY/m)
+      }
+    }
+  },
   // Every CLI's --help answers at once and changes nothing.
   {
     match: /^npx tsx server\/src\/cli\/[\w-]+\.ts --help$/,

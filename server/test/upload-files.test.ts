@@ -168,3 +168,14 @@ describe('avatar', () => {
     assert.equal((await call<UserCenter>(app, 'demo', Api.centerMy, { token: alice })).body.data.avatar, mine)
   })
 })
+
+describe('Alipay temp files (issue 12)', () => {
+  it('a JPEG with no extension and a generic type (my.uploadFile of a temp path) is accepted by its bytes', async () => {
+    const r = await upload(JPEG, 'tmp_8f3c2a9d', 'application/octet-stream')
+    assert.equal(r.body.code, 0, r.body.message)
+    assert.match(r.body.data.fileUrl, /^\/files\/uploads\/demo\/[A-Za-z0-9_-]{22}\.jpg$/)
+    const nameless = await upload(PNG, '', 'application/octet-stream')
+    assert.equal(nameless.body.code, 0, nameless.body.message)
+    assert.match(nameless.body.data.fileUrl, /\.png$/)
+  })
+})

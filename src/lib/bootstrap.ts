@@ -30,6 +30,9 @@ async function resolveSchool(origin: string, query: Record<string, string>): Pro
   const fromQuery = query.school && /^[a-z0-9_-]{1,32}$/i.test(query.school) ? query.school : ''
   if (fromQuery) return fromQuery
   if (DEFAULT_SCHOOL) return DEFAULT_SCHOOL
+  // pages reached inside the app (and the sign-in redirect back to them) carry no ?school=: stay where the visitor is
+  const remembered = store.get('school')
+  if (remembered && /^[a-z0-9_-]{1,32}$/i.test(remembered)) return remembered
   const root = await getJson<RootConfig>(`${origin}/config/index.json`)
   return root.school
 }

@@ -107,6 +107,8 @@ export interface UploadOptions {
   /** multipart field name (docs/product §7 file upload: 'file') */
   name?: string
   fileName?: string
+  /** text fields sent with the file (the agreement signature's pdfUrl / signAgreementId) */
+  formData?: Record<string, string>
   /** 0..100 while the body is sent */
   onProgress?: (percent: number) => void
   silent?: boolean
@@ -128,6 +130,10 @@ export async function uploadFile<T>(opts: UploadOptions): Promise<T> {
       filePath: opts.filePath,
       name: opts.name || 'file',
       fileName: opts.fileName,
+      // Alipay's my.uploadFile refuses a call without fileType (its temp paths carry no extension; the server judges
+      // the bytes); WeChat and H5 ignore it. Every upload of the app is an image.
+      fileType: 'image',
+      formData: opts.formData,
       header
     } as any)
     if (opts.onProgress) {

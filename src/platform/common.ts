@@ -1,6 +1,7 @@
 /** Pieces that are the same on every target because Taro already unifies them. */
 import Taro from '@tarojs/taro'
 import { quiet } from '@/lib/quiet'
+import { isTabPath } from '@/lib/routes'
 import type { CanvasHandle, Platform, ShareCard } from './types'
 
 export const storage: Platform['storage'] = {
@@ -28,12 +29,19 @@ export const storage: Platform['storage'] = {
   }
 }
 
+function switchTab(url: string) {
+  quiet(() => Taro.switchTab({ url: url.split('?')[0] }))
+}
+
 // docs/product §2: navigation errors are swallowed (e.g. navigating to the page already shown, or a full page stack).
+// A tab page (src/lib/routes.ts TAB_ROUTES) opens only with switchTab, which takes no query.
 export const nav: Platform['nav'] = {
   to(url) {
+    if (isTabPath(url)) return switchTab(url)
     quiet(() => Taro.navigateTo({ url }).catch(() => quiet(() => Taro.redirectTo({ url }))))
   },
   redirect(url) {
+    if (isTabPath(url)) return switchTab(url)
     quiet(() => Taro.redirectTo({ url }))
   },
   back(delta = 1) {
@@ -82,7 +90,9 @@ export function getCanvas(selector: string): Promise<CanvasHandle | null> {
         node.height = height * dpr
         const ctx = node.getContext('2d')
         ctx.scale(dpr, dpr)
-        resolve({ canvas: node, ctx, width, height, dpr })
+        const left = Number(res[1]?.left) || 0
+        const top = Number(res[1]?.top) || 0
+        resolve({ canvas: node, ctx, width, height, dpr, left, top })
       })
   })
 }

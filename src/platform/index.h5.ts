@@ -1,3 +1,4 @@
+import { ROUTES, type RouteName } from '@/lib/routes'
 import { getCanvas, joinOrigin, makeShare, nav, storage } from './common'
 import { mediaH5 } from './media-h5'
 import type { EnvInfo, Platform } from './types'
@@ -29,6 +30,28 @@ function dropQueryParam(name: string) {
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash)
 }
 
+/** A page path with query (/pkg-project/detail/index?id=3) as its H5 URL path (/subject-detail?id=3, decision 002). */
+export function h5Path(pagePath: string): string | null {
+  const [page, query] = pagePath.split('?')
+  const name = (Object.keys(ROUTES) as RouteName[]).find((n) => ROUTES[n] === page)
+  return name ? `/${name}${query ? `?${query}` : ''}` : null
+}
+
+// the URL the visitor landed on (iOS WeChat signs the JS-SDK against it)
+const landingUrl = typeof window !== 'undefined' ? window.location.href.split('#')[0] : ''
+
+const shareApi = makeShare((card) => {
+  // Inside WeChat the JS-SDK (once configured: wechatSdk below) takes the card; elsewhere the browser's own share
+  // uses the document title.
+  const wx = (window as any).wx
+  if (wx && typeof wx.updateAppMessageShareData === 'function') {
+    // the card's own page (a thank-you page shares its project, never its own link with the order's payToken)
+    const link = window.location.origin + (h5Path(card.path) || window.location.pathname + window.location.search)
+    wx.updateAppMessageShareData({ title: card.title, desc: card.desc || '', link, imgUrl: card.imageUrl || '' })
+    wx.updateTimelineShareData?.({ title: card.title, link, imgUrl: card.imageUrl || '' })
+  }
+})
+
 export const platform = {
   env: () =>
     detectEnv(
@@ -46,16 +69,38 @@ export const platform = {
   },
   storage,
   nav,
-  share: makeShare((card) => {
-    // Inside WeChat the JS-SDK (when the page has loaded it) takes the card; elsewhere the browser's own share
-    // uses the document title.
-    const wx = (window as any).wx
-    if (wx && typeof wx.updateAppMessageShareData === 'function') {
-      const link = window.location.origin + window.location.pathname + window.location.search
-      wx.updateAppMessageShareData({ title: card.title, desc: card.desc || '', link, imgUrl: card.imageUrl || '' })
-      wx.updateTimelineShareData?.({ title: card.title, link, imgUrl: card.imageUrl || '' })
+  share: shareApi,
+  wechatSdk: {
+    signUrl() {
+      // iOS WeChat keeps the URL the visitor landed on for a history-routed app; Android checks the current one
+      return /iPhone|iPad|iPod/i.test(navigator.userAgent) ? landingUrl : window.location.href.split('#')[0]
+    },
+    async configure(sign) {
+      // weixin-js-sdk (WeChat's jweixin 1.6, from npm): its own chunk, fetched only inside WeChat's browser
+      const mod: any = await import(/* webpackChunkName: "jweixin" */ 'weixin-js-sdk')
+      const wx = mod.default || mod
+      const ok = await new Promise<boolean>((resolve) => {
+        wx.config({
+          debug: false,
+          appId: sign.appId,
+          timestamp: sign.timestamp,
+          nonceStr: sign.nonceStr,
+          signature: sign.signature,
+          jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData'],
+          openTagList: ['wx-open-launch-weapp']
+        })
+        wx.ready(() => resolve(true))
+        wx.error(() => resolve(false))
+      })
+      if (ok) {
+        // share.setCard hands each page's card to window.wx from now on; the current one at once
+        ;(window as any).wx = wx
+        const card = shareApi.currentCard()
+        if (card) shareApi.setCard(card)
+      }
+      return ok
     }
-  }),
+  },
   auth: {
     async obtainCode(getAuthUrl) {
       // WeChat web OAuth shape: ask the server for the authorisation URL of this page, then leave; the code

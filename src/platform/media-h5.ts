@@ -44,5 +44,23 @@ export const mediaH5: Platform['media'] = {
         quality
       )
     })
+  },
+  async openDocument(url: string) {
+    // /files/ answers PDFs as attachments: following the link saves the file and keeps the page
+    const a = document.createElement('a')
+    a.href = url
+    a.download = ''
+    a.rel = 'noopener'
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+  },
+  canvasToPng(canvas: HTMLCanvasElement): Promise<CanvasFile> {
+    return new Promise((resolve, reject) => {
+      canvas.toBlob((blob) => {
+        if (!blob) return reject(new Error('canvas export failed'))
+        resolve({ path: URL.createObjectURL(blob), size: blob.size })
+      }, 'image/png')
+    })
   }
 }

@@ -53,5 +53,26 @@ export const mediaMini: Platform['media'] = {
     const path = res?.tempFilePath || res?.apFilePath
     if (!path) throw new Error('canvas export failed')
     return { path, size: await fileSize(path) }
+  },
+  async openDocument(url) {
+    const res: any = await Taro.downloadFile({ url })
+    const filePath = res?.tempFilePath || res?.apFilePath
+    if (!filePath) throw new Error('download failed')
+    await Taro.openDocument({ filePath, fileType: 'pdf', showMenu: true } as any)
+  },
+  async canvasToPng(canvas, { width, height }): Promise<CanvasFile> {
+    const res: any = await Taro.canvasToTempFilePath({
+      canvas,
+      fileType: 'png',
+      x: 0,
+      y: 0,
+      width,
+      height,
+      destWidth: width,
+      destHeight: height
+    } as any)
+    const path = res?.tempFilePath || res?.apFilePath
+    if (!path) throw new Error('canvas export failed')
+    return { path, size: await fileSize(path) }
   }
 }

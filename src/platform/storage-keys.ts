@@ -40,7 +40,24 @@ export interface GmSelection {
   nameplates: Record<string, NameplateText>
 }
 
+/**
+ * docs/product §2 tree-naming-hhu/preview: the signed agreement the donor comes back with; the tree form reads it to
+ * allow paying (only for the same item, name, mobile and amount it was signed for).
+ */
+export interface TreeAgreement {
+  /** the signed PDF's link (the server's `hhu/sign/agreement/signature` answer) */
+  url: string
+  name: string
+  mobile: string
+  donationAmount: string
+  itemsId: number
+  /** ISO time the donor finished signing */
+  signedAt: string
+}
+
 export interface StorageSchema {
+  /** the signed hhu tree agreement (docs/product §2 tree-naming-hhu/preview) */
+  treeAgreement: TreeAgreement
   token: string
   lang: Lang
   school: string
@@ -49,6 +66,8 @@ export interface StorageSchema {
   /** chosen seats or books and their nameplates (docs/product §3 local storage 'gm') */
   gm: GmSelection
   home: string
+  /** the tree form's query while its order is paid, so an unpaid order returns to that form (pay-back) */
+  pledgeReturn: { itemsId: number; query: Record<string, string> }
   hasShownTreeNamingGuide: boolean
   /** a project message typed before the H5 authorisation redirect, restored on return (project detail) */
   leaveMessageDraft: { itemsId: number; content: string }

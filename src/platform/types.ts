@@ -44,6 +44,9 @@ export interface CanvasHandle {
   width: number
   height: number
   dpr: number
+  /** the canvas's position in the window, CSS pixels (touch clientX/Y minus these = canvas coordinates; absent if unknown) */
+  left?: number
+  top?: number
 }
 
 /** An image the user picked (avatar editor). */
@@ -87,6 +90,15 @@ export interface Platform {
     currentCard(): ShareCard | null
   }
   auth: AuthHandoff
+  /**
+   * H5 inside WeChat's browser only: WeChat's JS-SDK, configured with getWechatShare's signature for `signUrl()`
+   * (share cards of each page, the wx-open-launch-weapp tag). Absent on the mini-programs (src/lib/wechat-sdk.ts).
+   */
+  wechatSdk?: {
+    /** the URL WeChat checks the signature against: the landing URL on iOS, the current one elsewhere */
+    signUrl(): string
+    configure(sign: { appId: string; timestamp: number; nonceStr: string; signature: string }): Promise<boolean>
+  }
   /** the page's canvas by selector, sized in CSS pixels (docs/product: share cards, certificates, maps) */
   getCanvas(selector: string): Promise<CanvasHandle | null>
   media: {
@@ -98,6 +110,10 @@ export interface Platform {
     loadCanvasImage(canvas: any, src: string): Promise<any>
     /** the canvas's pixels as a JPEG file of `width` x `height` */
     canvasToJpeg(canvas: any, opts: { quality: number; width: number; height: number }): Promise<CanvasFile>
+    /** the canvas's pixels as a PNG file of `width` x `height` (the signature pad, docs/product §9) */
+    canvasToPng(canvas: any, opts: { width: number; height: number }): Promise<CanvasFile>
+    /** downloads a document (a signed agreement PDF, an absolute URL) and opens it where the donor can keep it */
+    openDocument(url: string): Promise<void>
   }
   /** the origin API calls go to: '' on H5 (same origin), TARO_APP_API_ORIGIN in the mini-programs */
   apiOrigin(): string

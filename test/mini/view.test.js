@@ -9,7 +9,7 @@ const path = require('node:path')
 const simulate = require('miniprogram-simulate')
 const { httpRequest } = require('./http')
 const { startServer, apiGet } = require('./server')
-const { walk, waitFor } = require('./harness')
+const { toLocal, walk, waitFor } = require('./harness')
 
 const PLATFORM = process.env.SIM_PLATFORM || 'weapp'
 const dist = path.join(__dirname, '..', '..', 'dist', 'weapp')
@@ -27,7 +27,7 @@ afterAll(async () => {
 function installWx(origin) {
   const api = Object.assign({}, require('miniprogram-simulate/src/api'))
   api.request = (opts) => {
-    const url = /^https?:/.test(opts.url) ? opts.url : origin + opts.url
+    const url = toLocal(opts.url, origin)
     const method = (opts.method || 'GET').toUpperCase()
     const body = method === 'GET' || opts.data === undefined ? undefined : JSON.stringify(opts.data)
     httpRequest(url, { method, headers: opts.header || {}, body }).then(

@@ -7,7 +7,7 @@ import Taro from '@tarojs/taro'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { DirectoryTotal, DonationRecord, Envelope, Page, SchoolSettings } from '@contract'
 import { DEFAULT_SETTINGS, useSession } from '@/store/session'
-import JzmlPage from '@/pkg-project/jzml'
+import JzmlPage from '@/pages/jzml'
 
 // jsdom has no IntersectionObserver; Taro's lazy-loading <Image> asks for one
 ;(globalThis as any).IntersectionObserver ??= class {
@@ -206,7 +206,7 @@ describe('jzml donation directory', () => {
 
   it('scopes the list to one project with itemsId', async () => {
     const { Current } = require('@tarojs/runtime')
-    Current.router = { params: { itemsId: '7' }, path: '/pkg-project/jzml/index' }
+    Current.router = { params: { itemsId: '7' }, path: '/pages/jzml/index' }
     try {
       boot()
       render(<JzmlPage />)

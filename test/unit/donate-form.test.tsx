@@ -5,6 +5,7 @@ import FormPage from '@/pkg-donate/form/index'
 import AgreePage from '@/pkg-donate/agree-content/index'
 import DetailPage from '@/pkg-project/detail/index'
 import { runPayment } from '@/features/payment'
+import { platform } from '@/platform'
 import { useSession } from '@/store/session'
 import { bootSession, ok, page, setQuery, stubApi, toastSpy, typeInto, type Call } from './project-fixtures'
 import { formConfig, goodsProject, moneyProject, SUB_PRICES } from './donate-fixtures'
@@ -412,6 +413,18 @@ describe('donation form', () => {
     expect(useSession.getState().token).toBe('tok-1')
     fireEvent.click(screen.getByTestId('alumni-close'))
     await waitFor(() => expect(document.querySelector('.at-modal--active')).toBeNull())
+  })
+
+  it('alumni-only project (0201) in a mini-program: goes to the login page, not the reminder (issue 12)', async () => {
+    jest.spyOn(platform, 'env').mockReturnValue({ target: 'weapp', inWechatBrowser: false, inMiniProgram: true, isMobile: true })
+    const to = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as any)
+    await openForm(moneyProject(), formConfig(), {
+      checkPermission: () => ({ code: -998, message: '仅限校友', data: { errorCode: '0201' } })
+    })
+    await waitFor(() => expect(to).toHaveBeenCalled())
+    expect((to.mock.calls[0][0] as { url: string }).url.split('?')[0]).toBe('/pages/login/index')
+    // not the browser's reminder
+    expect(document.querySelector('.at-modal--active [data-testid="alumni-dialog"]')).toBeNull()
   })
 
   it('no authorisation (0101): asks for sign-in', async () => {

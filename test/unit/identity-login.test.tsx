@@ -105,7 +105,8 @@ describe('login page', () => {
 
   it('toasts in order: agreement (2 s), mobile, valid mobile, code; then signs in and goes to mine', async () => {
     const toast = toastSpy()
-    const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' } as any)
+    // mine is a tab (issue 12): it opens with switchTab
+    const redirect = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'ok' } as any)
     const calls = stubLogin()
     await open()
     submit()
@@ -260,7 +261,8 @@ describe('login page', () => {
   })
 
   it('never returns to another site after sign-in', async () => {
-    const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' } as any)
+    // mine is a tab (issue 12): it opens with switchTab
+    const redirect = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'ok' } as any)
     stubLogin()
     await open({ from: 'https://evil.example/pages/x/index' })
     fireEvent.click(screen.getByTestId('login-agree'))

@@ -60,3 +60,41 @@ describe('middle-school hand-off', () => {
     })
   })
 })
+
+describe('which school a page opens', () => {
+  beforeEach(() => {
+    jest.restoreAllMocks()
+    jest.spyOn(global, 'setInterval').mockReturnValue(0 as any)
+    jest.spyOn(platform.auth, 'takeCodeFromUrl').mockReturnValue(null)
+    jest.spyOn(platform.auth, 'openIdFromLaunch').mockReturnValue(null)
+    useSession.setState({ boot: 'idle', token: '', isMiddle: false, school: '', config: null, apiBase: '' })
+  })
+  const configsAsked = (calls: Array<{ path: string }>) => calls.filter((c) => c.path.endsWith('/index.json')).map((c) => c.path)
+
+  it('a page without ?school= (reached inside the app, or back from sign-in) stays at the remembered school', async () => {
+    store.set('school', 'hhu')
+    const calls = stubBoot(() => ok({ token: 'x', expiresAt: '' }))
+    await bootstrap({})
+    expect(useSession.getState().school).toBe('hhu')
+    expect(configsAsked(calls)).toEqual(['/config/hhu/index.json'])
+  })
+
+  it('?school= wins over the remembered school, and nothing remembered asks the server', async () => {
+    store.set('school', 'hhu')
+    let calls = stubBoot(() => ok({ token: 'x', expiresAt: '' }))
+    await bootstrap({ school: 'cpu' })
+    expect(useSession.getState().school).toBe('cpu')
+    expect(configsAsked(calls)).toEqual(['/config/cpu/index.json'])
+    store.remove('school')
+    useSession.setState({ boot: 'idle' })
+    calls = stubApi({
+      'index.json': (c) =>
+        (c.path === '/config/index.json'
+          ? { school: 'demo' }
+          : { api: '/api/demo', signKey: '0123456789abcdef', moduleName: 'x', theme: 'red', themeColor: '#c8102e' }) as any,
+      baseConfig: () => ok({ title: 'x', settings: {} })
+    })
+    await bootstrap({})
+    expect(configsAsked(calls)).toEqual(['/config/index.json', '/config/demo/index.json'])
+  })
+})

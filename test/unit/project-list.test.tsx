@@ -161,14 +161,16 @@ describe('project list (subject)', () => {
     expect(nav).toHaveBeenCalledWith({ url: '/pkg-project/detail/index?id=2' })
   })
 
-  it('redirects to subject-cpu, keeping the query, when the school uses the dropdown variant', async () => {
+  it('shows the dropdown variant in place, keeping the query, when the school uses it (the 项目 tab stays a tab)', async () => {
     bootSession({ projectListVariant: 'dropdown' })
     setQuery('/pages/subject/index', { tab: '2' })
     const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' } as any)
-    const calls = stubApi({ typeList: () => ok(TYPES), itemsList: itemsList() })
+    const calls = stubApi({ typeList: () => ok(TYPES), labelList: () => ok(LABELS), itemsList: itemsList() })
     render(<SubjectPage />)
-    await waitFor(() => expect(redirect).toHaveBeenCalledWith({ url: '/pages/subject-cpu/index?tab=2' }))
-    expect(calls.filter((c) => c.path.endsWith('/itemsList'))).toHaveLength(0)
+    await waitFor(() => expect(screen.getByTestId('picker-category').textContent).toBe(TYPES[1].name))
+    expect(screen.queryByTestId('category-tabs')).toBeNull()
+    expect(calls.find((c) => c.path.endsWith('/itemsList'))!.query.get('typeId')).toBe('2')
+    expect(redirect).not.toHaveBeenCalled()
   })
 })
 

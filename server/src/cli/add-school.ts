@@ -24,7 +24,8 @@ export const ADD_SCHOOL_USAGE = `usage: npx tsx server/src/cli/add-school.ts --c
   --default-order ''|donate_time_asc|1|donate_money_asc   directory order (default '' = newest first)
   --logo </files/...png>            the school logo setting
   --sandbox                         a trial school: sandbox sign-in (codes and unsigned hand-offs are openIds) and
-                                    the sandbox cashier on. Without it both are off: configure oauth_config and
+                                    the sandbox cashier on. Without it both are off and the school is a production
+                                    school (no console SMS): set its channels and SMS gateway (cli/channel.ts) and
                                     payment_config (server/README.md) before donors can sign in and pay.
   --help                            this text
 
@@ -111,7 +112,7 @@ async function main() {
     console.log(
       school.sandbox
         ? 'sandbox sign-in and sandbox cashier: on (trial school)'
-        : 'sandbox sign-in and sandbox cashier: off; configure oauth_config and payment_config (server/README.md)'
+        : 'sandbox sign-in and sandbox cashier: off, production school; set channels and SMS (npx tsx server/src/cli/channel.ts --help) and payment_config (server/README.md)'
     )
   } finally {
     await close()

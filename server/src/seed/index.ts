@@ -10,7 +10,11 @@ import { seedArticles, seedDonations, seedMessages, seedTogethers, seedUsers } f
 import { seedDonationSetup } from './forms'
 import { img, writeSeedImages } from './images'
 import { namingImageSpecs, seedNaming } from './naming-seeder'
+import { writeNamingMapImages } from './naming-map-images'
+import { namingMapPlans } from './naming-map-plan'
+import { seedNamingMaps } from './naming-map-seeder'
 import { seedProjects } from './project-seeder'
+import { seedAgreementBank } from '../domain/agreement/seed'
 import { rngFor } from './rng'
 import { schoolSeeds, type SchoolSeed } from './schools'
 
@@ -51,6 +55,9 @@ async function seedSchool(trx: Transaction<DB>, s: SchoolSeed) {
   const togethers = await seedTogethers(trx, id, projects, users)
   await seedDonations(trx, { id, code: s.code }, projects, users, togethers, rng)
   await seedNaming(trx, { id, code: s.code }, projects)
+  const mapCampaigns = await seedNamingMaps(trx, { id, code: s.code }, projects)
+  if (Object.keys(mapCampaigns).length) await setCampaignItems(trx, id, { ...campaign, ...mapCampaigns })
+  await seedAgreementBank(trx, id, s.code, s.name)
   await seedArticles(trx, id, s.short)
 }
 
@@ -61,6 +68,10 @@ export async function seedIfEmpty(db: Kysely<DB>, dataDir: string): Promise<bool
     dataDir,
     seeds.map((s) => ({ code: s.code, color: s.themeColor })),
     namingImageSpecs()
+  )
+  writeNamingMapImages(
+    dataDir,
+    seeds.map((s) => namingMapPlans(s.code))
   )
   return db.transaction().execute(async (trx) => {
     // Two servers starting on one empty PostgreSQL database would both see zero schools: serialise them.

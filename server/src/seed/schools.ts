@@ -69,9 +69,9 @@ export function schoolSeeds(): SchoolSeed[] {
         hhu.innovation,
         hhu.gate,
         treeNaming('校友林纪念树认植', '校友林', CampaignKey.HHU_TREE_DEFAULT),
-        treeNaming('江宁校区纪念树认植', '江宁校区', CampaignKey.HHU_TREE_YC),
+        treeNaming('西康路校区纪念树认植', '西康路校区', CampaignKey.HHU_TREE_YC),
         seatNaming('大礼堂', CampaignKey.HHU_SEAT),
-        treeNaming('西康路校区纪念树认植', '西康路校区', CampaignKey.HHU_TREE_JN)
+        treeNaming('江宁校区纪念树认植', '江宁校区', CampaignKey.HHU_TREE_JN)
       ]
     },
     {
@@ -81,7 +81,13 @@ export function schoolSeeds(): SchoolSeed[] {
       moduleName: '药大基金会',
       theme: 'green',
       themeColor: '#2e7d32',
-      settings: { projectListVariant: 'dropdown', maskDonorNames: true, defaultDirectoryOrder: '' },
+      settings: {
+        projectListVariant: 'dropdown',
+        maskDonorNames: true,
+        defaultDirectoryOrder: '',
+        // the tree campaign's 'phone a teacher' dialog dials this (online donation stays open: only fzu closes it)
+        offlineContactInfo: '校友与基金会办公室 025-86185000（工作日 8:30-17:00）'
+      },
       projects: [
         cpu.scholarship,
         cpu.grant,

@@ -11,6 +11,8 @@ import type { RouteName } from '@/lib/routes'
 import { useSession, useT } from '@/store/session'
 import { themeVars } from '@/styles/theme'
 import DesktopQr from '../desktop-qr'
+import HomeButton from '../home-button'
+import ChromeSync from '../tab-bar'
 import './index.scss'
 
 interface Props {
@@ -61,9 +63,13 @@ export default function PageShell({ route, title, className, children }: PropsWi
           <Text className='page-shell__msg'>{t('common.loading')}</Text>
         </View>
       ) : (
-        children
+        <>
+          <HomeButton route={route} />
+          {children}
+        </>
       )}
       {showQr ? <DesktopQr url={window.location.href} /> : null}
+      <ChromeSync route={route} />
     </View>
   )
 }

@@ -8,3 +8,5 @@ export { firstFieldError, joinMobile, prefillValues, visibleFields, type FieldEr
 export { errorText } from './model/validate'
 // The permission gate (alumni only, sign-in) before a gift: the naming flows use the same one.
 export { usePermission, type PermissionGate } from './hooks/use-permission'
+// WeChat's launch of the alumni mini-program, for the cpu contract form's box for non-certified alumni
+export { AlumniLaunch } from './components/dialogs'

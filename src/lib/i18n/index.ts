@@ -8,6 +8,8 @@ import type { Lang } from '@contract'
 import common from './messages/common'
 import project from './messages/project'
 import directory from './messages/directory'
+import home from './messages/home'
+import tax from './messages/tax'
 import article from './messages/article'
 import donate from './messages/donate'
 import payment from './messages/payment'
@@ -16,12 +18,21 @@ import center from './messages/center'
 import certificate from './messages/certificate'
 import receipt from './messages/receipt'
 import naming from './messages/naming'
+import map from './messages/map'
+import pledge from './messages/pledge'
+import agreement from './messages/agreement'
+import artwork from './messages/artwork'
+import campaign from './messages/campaign'
+import together from './messages/together'
 
 // spreads, not Object.assign over an array, so that the merged type keeps every literal key
 const zh_CN = {
   ...common.zh_CN,
   ...project.zh_CN,
+  ...together.zh_CN,
   ...directory.zh_CN,
+  ...home.zh_CN,
+  ...tax.zh_CN,
   ...article.zh_CN,
   ...donate.zh_CN,
   ...payment.zh_CN,
@@ -29,12 +40,20 @@ const zh_CN = {
   ...center.zh_CN,
   ...certificate.zh_CN,
   ...receipt.zh_CN,
-  ...naming.zh_CN
+  ...naming.zh_CN,
+  ...map.zh_CN,
+  ...pledge.zh_CN,
+  ...agreement.zh_CN,
+  ...artwork.zh_CN,
+  ...campaign.zh_CN
 }
 const en = {
   ...common.en,
   ...project.en,
+  ...together.en,
   ...directory.en,
+  ...home.en,
+  ...tax.en,
   ...article.en,
   ...donate.en,
   ...payment.en,
@@ -42,7 +61,12 @@ const en = {
   ...center.en,
   ...certificate.en,
   ...receipt.en,
-  ...naming.en
+  ...naming.en,
+  ...map.en,
+  ...pledge.en,
+  ...agreement.en,
+  ...artwork.en,
+  ...campaign.en
 }
 
 /** Every translation key the app has. */

@@ -11,6 +11,10 @@ import { m010Identity } from './010-identity'
 import { m011Awards } from './011-awards'
 import { m012Fulfilment } from './012-fulfilment'
 import { m013Naming } from './013-naming'
+import { m017Channels } from './017-channels'
+import { m014NamingMaps } from './014-naming-maps'
+import { m015Agreements } from './015-agreements'
+import { m016Together } from './016-together'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -25,7 +29,15 @@ export const migrations: Record<string, Migration> = {
   '011_awards': m011Awards,
   '012_fulfilment': m012Fulfilment,
   // issue 9 (naming seats and books)
-  '013_naming': m013Naming
+  '013_naming': m013Naming,
+  // issue 10 (naming maps)
+  '014_naming_maps': m014NamingMaps,
+  // issues 10 and 11 (agreements)
+  '015_agreements': m015Agreements,
+  // issue 11 (joint donations)
+  '016_together': m016Together,
+  // issue 12 (channels, JS-SDK, SMS)
+  '017_channels': m017Channels
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -21,6 +21,7 @@ import { WECHAT_DEFAULT_NICKNAME } from '../../../../types'
 import { defaultAvatar } from './service'
 import type { FetchLike, IdentityRuntime } from './runtime'
 import { loginSettings } from './settings'
+import { ChannelConfigError, channelCredential, LOGIN_CHANNEL } from '../channel/credentials'
 import './tables'
 
 export const WECHAT_API = 'https://api.weixin.qq.com'
@@ -51,13 +52,22 @@ function resolveEnv(v: unknown, env: NodeJS.ProcessEnv): string {
   return value.includes('-----BEGIN') ? value.replace(/\\n/g, '\n') : value
 }
 
-/** `middle`: the secret of the middle-school hand-off (middle.ts), stored like the platforms' credentials. */
+/**
+ * `middle`: the secret of the middle-school hand-off (middle.ts), stored like the platforms' credentials. A platform's
+ * channel row (school_channel_credential: weapp, wechat-h5 for the official account, alipay; issue 12) comes first, so
+ * sign-in and payment use one AppID per channel; oauth_config rows from before it still work. Throws
+ * ChannelConfigError when the channel row is broken (a missing environment variable).
+ */
 export async function oauthConfig(
   db: Kysely<DB>,
   schoolId: number,
   platform: LoginPlatform | 'middle',
   env = process.env
 ): Promise<OauthRow | null> {
+  if (platform !== 'middle') {
+    const ch = await channelCredential(db, schoolId, LOGIN_CHANNEL[platform], env)
+    if (ch?.appId) return { app_id: ch.appId, credentials: { ...ch.credentials, secret: ch.secret }, api_base: ch.apiBase }
+  }
   const r = await db
     .selectFrom('oauth_config')
     .selectAll()
@@ -171,7 +181,7 @@ const SOURCE: Record<LoginPlatform, string> = { weapp: 'weapp', h5: 'wechat', al
  * credentials uses the sandbox (the code is the openId) unless the school turned the sandbox off.
  */
 export async function signInWithCode(rt: IdentityRuntime, schoolId: number, platform: LoginPlatform, code: string): Promise<AuthToken> {
-  const cfg = await oauthConfig(rt.db, schoolId, platform, rt.env)
+  const cfg = await configOrRefuse(rt, schoolId, platform)
   if (!cfg) {
     if (!(await loginSettings(rt.db, schoolId)).sandboxLogin) throw bizError('loginUnavailable')
     const user = await findOrCreateUser(rt.db, schoolId, 'sandbox', code, { nickname: DEFAULT_NICKNAME, avatar: defaultAvatar(code) })
@@ -191,15 +201,25 @@ export async function signInWithCode(rt: IdentityRuntime, schoolId: number, plat
   return issueToken(rt.db, schoolId, user.id)
 }
 
+/** The platform's credentials; a broken channel row is a configuration error in the log and a plain -1 for the donor. */
+async function configOrRefuse(rt: Pick<IdentityRuntime, 'db' | 'env' | 'log'>, schoolId: number, platform: LoginPlatform) {
+  try {
+    return await oauthConfig(rt.db, schoolId, platform, rt.env)
+  } catch (err) {
+    if (!(err instanceof ChannelConfigError)) throw err
+    rt.log.error({ platform, schoolId, reason: err.message }, 'sign-in credentials of the channel are broken')
+    throw bizError('loginFailed')
+  }
+}
+
 /** getAuthUrl: the official-account OAuth page when the school has h5 credentials, else the sandbox redirect. */
 export async function authUrlFor(
-  db: Kysely<DB>,
+  rt: Pick<IdentityRuntime, 'db' | 'env' | 'log'>,
   schoolId: number,
   redirect: string,
-  sandbox: () => string,
-  env = process.env
+  sandbox: () => string
 ): Promise<string> {
-  const cfg = await oauthConfig(db, schoolId, 'h5', env)
+  const cfg = await configOrRefuse(rt, schoolId, 'h5')
   if (!cfg) return sandbox()
   const q = new URLSearchParams({ appid: cfg.app_id, redirect_uri: redirect, response_type: 'code', scope: 'snsapi_base', state: 'uplus' })
   return `${WECHAT_OPEN}/connect/oauth2/authorize?${q}#wechat_redirect`

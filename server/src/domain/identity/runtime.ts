@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/types'
 import type { SmsProvider } from '../../providers/sms/types'
 import type { FileStorage } from '../../providers/storage/types'
+import type { WechatJsapi } from '../../providers/wechat/jsapi'
 import { NonceStore } from '../../plugins/signature'
 import { WindowLimiter } from '../order/rate-limit'
 import { DONOR_GUESS_RULES, GuessGuard, STAFF_GUESS_RULES } from './guesses'
@@ -21,6 +22,8 @@ export interface IdentityRuntime {
   storage: FileStorage
   /** where "env:NAME" credentials of oauth_config are read */
   env: NodeJS.ProcessEnv
+  /** the official accounts' access_token and jsapi_ticket cache (issue 12, providers/wechat/jsapi.ts) */
+  jsapi: WechatJsapi
   /**
    * In memory, one process per school: `ip` all sign-in attempts per client IP and minute; `donor` and `staff`
    * password failures per (account, IP) pair and per IP with back-off (guesses.ts: never per account alone, so

@@ -5,6 +5,7 @@
  * declaration for both (docs/decisions/014).
  */
 import { Type, type Static } from 'typebox'
+import { PAY_CHANNELS } from '../../../../types'
 import { body, optAny, optCode, optFlag, optInt, optNullableString, optString, reqCode, reqInt, strEnum } from '../../lib/schemas'
 
 const str = optNullableString
@@ -21,6 +22,8 @@ export const DonateBodySchema = body({
   itemsType: reqCode(),
   isAnonymous: optFlag(),
   donateFrom: strEnum(['U1', 'U5', 'U6']),
+  // issue 12: which of the four channels (types/donate.ts PAY_CHANNELS); older clients leave it out
+  payChannel: Type.Optional(strEnum(PAY_CHANNELS)),
   formDataMap: Type.Optional(
     Type.Unsafe<Record<string, string | number | boolean | null>>({
       type: 'object',

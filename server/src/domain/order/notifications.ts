@@ -23,6 +23,7 @@ import type { VerifiedNotification } from '../../providers/payment/types'
 import { recordGiftForAwards } from '../award/service'
 import { openRequestsForPaidOrder } from '../fulfilment/on-paid'
 import { nameOnPaid } from '../naming/holds'
+import { countJointGiftOnPaid } from '../together/on-paid'
 import * as repo from './repository'
 import { OPEN_STATES, transition } from './state'
 
@@ -109,6 +110,8 @@ export async function applyNotification(
       await recordGiftForAwards(trx, { schoolId, userId: order.user_id, donationId: order.id, amountFen: order.amount_fen, paidAt: now })
       // naming orders: held seats become donated and held copies are sold, with the payment (naming/holds.ts)
       await nameOnPaid(trx, schoolId, order.id, now)
+      // a gift to a joint donation counts toward it here, once (together/on-paid.ts)
+      await countJointGiftOnPaid(trx, schoolId, order.id)
       return { status: 'applied', donationId: order.id }
     }
     const current = await repo.getOrderById(trx, schoolId, order.id)

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/types'
 import type { PaymentRegistry } from '../../providers/payment/registry'
+import { storedChannel } from '../channel/credentials'
 import { applyNotification } from './notifications'
 import * as repo from './repository'
 import { transition } from './state'
@@ -44,7 +45,8 @@ export async function reconcile(deps: ReconcileDeps, now: Date, limit = 200): Pr
   ]
   for (const o of stale) {
     out.checked++
-    const provider = o.provider ? await deps.payments.byName(o.school_id, o.provider, o.pay_type).catch(() => null) : null
+    const channel = storedChannel(o.pay_channel) ?? undefined
+    const provider = o.provider ? await deps.payments.byName(o.school_id, o.provider, o.pay_type, channel).catch(() => null) : null
     let settled = false
     if (provider) {
       try {

@@ -56,10 +56,22 @@ export const getSubmission = (db: Db, schoolId: number, donationId: number) =>
 export const staleOrders = (db: Db, status: 'pending' | 'reconciling', createdBefore: string, limit: number) =>
   db
     .selectFrom('donation')
-    .select(['id', 'school_id', 'bill_no', 'provider', 'pay_type', 'status', 'expires_at', 'created_at'])
-    .where('status', '=', status)
-    .where('created_at', '<', createdBefore)
-    .orderBy('created_at', 'asc')
+    // the channel (issue 12): an order made with a channel's own AppID or merchant is asked about with the same
+    .leftJoin('donation_submission', 'donation_submission.donation_id', 'donation.id')
+    .select([
+      'donation.id',
+      'donation.school_id',
+      'donation.bill_no',
+      'donation.provider',
+      'donation.pay_type',
+      'donation.status',
+      'donation.expires_at',
+      'donation.created_at',
+      'donation_submission.pay_channel'
+    ])
+    .where('donation.status', '=', status)
+    .where('donation.created_at', '<', createdBefore)
+    .orderBy('donation.created_at', 'asc')
     .limit(limit)
     .execute()
 

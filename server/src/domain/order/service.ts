@@ -14,12 +14,15 @@ import { escapeHtml } from '../../providers/payment/common/http'
 import { wapFormFromUrl } from '../../providers/payment/alipay'
 import { needsPublicBaseUrl, type PaymentRegistry } from '../../providers/payment/registry'
 import { ProviderError, type PayChannel, type PaymentParams, type PayTypeValue } from '../../providers/payment/types'
+import type { PayChannelCode } from '../../../../types'
+import { PAYER_SOURCE, payChannelOf, payTypeAllowedOn, providerChannelOf } from '../channel/credentials'
 import { certificateDue, mayDonate, resolveForm } from '../form/service'
 import { requireProject } from '../project/service'
 import { subProjectsWithPrices } from '../form/repository'
 import { getSchoolSetting } from '../school/repository'
 import { getUser } from '../user/repository'
 import { holdNaming, planNamingOrder } from '../naming/holds'
+import { requireTreeAgreement } from '../naming-map/pledge'
 import { applyNotification } from './notifications'
 import { checkPayToken, issuePayToken, payLinkSecret } from './pay-link'
 import { bindCard, CARD_GUESS_WINDOW_MS, isWrongPassword, returnCardGuess, takeCardGuess } from './campus-card'
@@ -50,11 +53,10 @@ export interface Caller {
   baseUrl: string
 }
 
-/** docs/product §3 donateFrom and the pay type decide how the provider must answer (JSAPI, H5, mini-program). */
-export function channelOf(donateFrom: string, payType: number): PayChannel {
-  if (donateFrom === 'U6') return payType === 2 ? 'alipay-mini' : 'weapp'
-  if (donateFrom === 'U5') return payType === 1 || payType === 15 ? 'h5-wechat' : 'h5'
-  return 'h5'
+/** How the provider must answer (JSAPI, H5, mini-program): the order's channel (issue 12: the client's payChannel, or
+ *  what docs/product §3 donateFrom and the pay type imply for older clients). */
+export function channelOf(donateFrom: string, payType: number, payChannel?: PayChannelCode | null): PayChannel {
+  return providerChannelOf(payChannelOf(donateFrom, payType, payChannel))
 }
 
 /**
@@ -121,19 +123,31 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     },
     body
   )
+  // issue 10: an hhu tree pledge needs the caller's signed agreement for this amount (docs/product §5 tree form)
+  await requireTreeAgreement(db, sid, project.id, caller.userId, body.formDataMap, order.amountFen)
+
+  // issue 12: a pay type the donor's channel cannot complete is refused before anything is written (docs/decisions/018)
+  const payChannel = payChannelOf(body.donateFrom, order.payType, body.payChannel)
+  if (!payTypeAllowedOn(payChannel, order.payType)) throw bizError('payTypeNotOnChannel')
 
   // docs/product §4: the bank-app option does nothing on submit. Nothing is written and no payment starts.
   if (order.payType === 99) return { orderPayRequestDTO: { billNo: '' }, data: null }
 
   let resolved
   try {
-    resolved = await deps.payments.forPayType(sid, order.payType)
+    resolved = await deps.payments.forPayType(sid, order.payType, payChannel)
   } catch (err) {
     deps.log.error({ err, schoolId: sid, payType: order.payType }, 'payment provider configuration is broken')
     throw bizError('paymentNotConfigured')
   }
   if (resolved.name === 'sandbox' && !setting.sandbox_enabled) throw bizError('paymentNotConfigured')
   requirePublicUrl(deps, caller, resolved.name)
+  const channel = providerChannelOf(payChannel)
+  // JSAPI and trade.create pay as the signed-in platform user: the openId must come from this channel's app
+  if ((resolved.name === 'wechatpay' && channel !== 'h5') || (resolved.name === 'alipay' && channel === 'alipay-mini')) {
+    if (user.source !== PAYER_SOURCE[payChannel])
+      throw bizError(resolved.name === 'alipay' ? 'alipaySignInRequired' : 'wechatSignInRequired')
+  }
 
   // Campus card: this donate is one password check of the card, under the card's guess limit, taken before
   // anything is written and given back unless the password was wrong (campus-card.ts).
@@ -145,7 +159,6 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
   try {
     const nowIso = now.toISOString()
     const expiresAt = new Date(now.getTime() + deps.ttlMinutes * 60_000).toISOString()
-    const channel = channelOf(body.donateFrom, order.payType)
     let billNo = ''
     let donationId = 0
     for (let attempt = 0; !donationId; attempt++) {
@@ -175,7 +188,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
               expires_at: expiresAt,
               provider: resolved.name
             },
-            { ...order.submission, school_id: sid, pay_channel: channel, client_ip: caller.ip.slice(0, 64) }
+            { ...order.submission, school_id: sid, pay_channel: payChannel, client_ip: caller.ip.slice(0, 64) }
           )
           // the seats and copies are held by this order or nothing of it is written (a refusal rolls back)
           if (naming)
@@ -202,7 +215,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
         channel,
         payerId: user.open_id,
         clientIp: caller.ip,
-        notifyUrl: `${caller.baseUrl}/notify/${caller.schoolCode}/${resolved.name}`,
+        notifyUrl: notifyUrl(caller, resolved.name, order.payType, resolved.channel),
         returnUrl: payBackUrl(caller.baseUrl, billNo, payToken, project.id),
         expiresAt,
         campusCard: order.campusCard,
@@ -236,6 +249,13 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
   } finally {
     if (card && !wrongPassword) await returnCardGuess(db, sid, card.stuWorkNo)
   }
+}
+
+/** The provider's notify URL; with the channel's own credentials it names pay type and channel, so the notification is
+ *  verified with that AppID and merchant (routes/donate/notify.ts). */
+function notifyUrl(caller: Pick<Caller, 'baseUrl' | 'schoolCode'>, provider: string, payType: number, channel?: PayChannelCode): string {
+  const base = `${caller.baseUrl}/notify/${caller.schoolCode}/${provider}`
+  return channel ? `${base}/${payType}/${channel}` : base
 }
 
 /** Where browsers come back after a provider's own cashier (H5 / wap): the pay-back page, with the pay link's token
@@ -340,7 +360,9 @@ export async function donate4ali(
   const now = deps.now()
   if (order.status !== 'pending' || (order.expires_at && Date.parse(order.expires_at) <= now.getTime())) throw bizError('orderNotPayable')
   if (order.pay_type !== 2) throw bizError('payTypeUnavailable')
-  const provider = await deps.payments.byName(caller.schoolId, order.provider, order.pay_type).catch(() => null)
+  // the wap payment is the h5 channel's (its Alipay app), whatever channel the order was first made on
+  const resolved = await deps.payments.forPayType(caller.schoolId, order.pay_type, 'h5').catch(() => null)
+  const provider = resolved?.name === order.provider ? resolved.provider : null
   if (!provider) throw bizError('paymentNotConfigured')
   requirePublicUrl(deps, caller, provider.name)
   const [project, user] = await Promise.all([
@@ -362,7 +384,7 @@ export async function donate4ali(
         channel: 'h5',
         payerId: user?.open_id,
         clientIp: caller.ip,
-        notifyUrl: `${caller.baseUrl}/notify/${caller.schoolCode}/${order.provider}`,
+        notifyUrl: notifyUrl(caller, order.provider, order.pay_type, resolved?.channel),
         returnUrl: payBackUrl(caller.baseUrl, billNo, payToken, order.items_id),
         expiresAt,
         payToken

@@ -8,6 +8,7 @@ import type { DB, SchoolSettingTable } from '../../db/types'
 import { nowIso } from '../../lib/dates'
 import { randomAlnum } from '../../lib/random'
 import { saveLoginSettings } from '../identity/settings'
+import '../channel/tables'
 
 export interface NewSchool {
   code: string
@@ -93,6 +94,12 @@ export async function createSchool(db: Kysely<DB> | Transaction<DB>, s: NewSchoo
       .updateTable('school_setting')
       .set({ sandbox_enabled: s.sandbox ? 1 : 0 })
       .where('school_id', '=', id)
+      .execute()
+    // issue 12: a school without the sandbox takes real donors (never the console SMS provider, docs/decisions/018)
+    await db
+      .updateTable('school')
+      .set({ is_production: s.sandbox ? 0 : 1 })
+      .where('id', '=', id)
       .execute()
     await saveLoginSettings(db, id, { sandboxLogin: s.sandbox })
   }

@@ -9,7 +9,9 @@
  */
 import path from 'node:path'
 import type { Kysely } from 'kysely'
+import type { PayChannelCode } from '../../../../types'
 import type { DB } from '../../db/types'
+import { ChannelConfigError, channelCredential, type ChannelCredential } from '../../domain/channel/credentials'
 import { DEMO_CARD_FILE, createDemoCampusCardService } from '../campus-card/demo'
 import { createHttpCampusCardService } from '../campus-card/http'
 import { campusCardServiceFor, registerCampusCardService } from '../campus-card/service'
@@ -151,6 +153,29 @@ export interface ResolvedProvider {
   name: ProviderName
   /** false: nothing configured for this pay type, the sandbox stands in */
   configured: boolean
+  /** set when the channel's own credentials (school_channel_credential) shaped the provider: its notify URL names the
+   *  channel, so the notification is verified with the same AppID and merchant keys */
+  channel?: PayChannelCode
+}
+
+/** Providers whose credentials name an app (WeChat Pay appId, Alipay appId): a channel's AppID and keys apply to them. */
+const CHANNEL_BOUND: readonly ProviderName[] = ['wechatpay', 'alipay']
+
+/**
+ * payment_config credentials with the channel's on top (issue 12, docs/decisions/018): its AppID (the mini-program's or
+ * the official account's for WeChat Pay, the Alipay app's), for Alipay that app's own key pair from its sign-in keys,
+ * then pay_credentials (its own merchant binding). null: the channel changes nothing.
+ */
+export function channelOverlay(provider: ProviderName, cred: ChannelCredential | null): Record<string, unknown> | null {
+  if (!cred || !CHANNEL_BOUND.includes(provider)) return null
+  const o: Record<string, unknown> = {}
+  if (cred.appId) o.appId = cred.appId
+  if (provider === 'alipay') {
+    if (cred.credentials.privateKey) o.privateKeyPem = cred.credentials.privateKey
+    if (cred.credentials.alipayPublicKey) o.alipayPublicKeyPem = cred.credentials.alipayPublicKey
+  }
+  Object.assign(o, cred.payCredentials)
+  return Object.keys(o).length ? o : null
 }
 
 export class PaymentRegistry {
@@ -170,18 +195,21 @@ export class PaymentRegistry {
     this.sandbox = this.factories.sandbox({ schoolId: 0, payType: 0, dataDir: opts.dataDir, credentials: {} })
   }
 
-  private build(row: {
-    id: number
-    school_id: number
-    pay_type: number
-    provider: string
-    credentials: string
-    updated_at: string
-  }): PaymentProvider {
+  private build(
+    row: {
+      id: number
+      school_id: number
+      pay_type: number
+      provider: string
+      credentials: string
+      updated_at: string
+    },
+    channel?: { code: PayChannelCode; overlay: Record<string, unknown>; version: string }
+  ): PaymentProvider {
     if (!isProviderName(row.provider)) throw new ProviderError(`unknown provider ${row.provider}`, 'sandbox', 'config')
     if (row.provider === 'sandbox') return this.sandbox
-    const key = `${row.school_id}:${row.pay_type}`
-    const version = `${row.id}:${row.updated_at}:${row.provider}:${row.credentials}`
+    const key = `${row.school_id}:${row.pay_type}${channel ? `:${channel.code}` : ''}`
+    const version = `${row.id}:${row.updated_at}:${row.provider}:${row.credentials}${channel ? `:${channel.version}` : ''}`
     const hit = this.cache.get(key)
     if (hit && hit.version === version) return hit.provider
     let raw: unknown
@@ -190,7 +218,8 @@ export class PaymentRegistry {
     } catch {
       throw new ProviderError(`${row.provider} config: credentials are not JSON`, row.provider, 'config')
     }
-    const credentials = resolveCredentials(raw ?? {}, this.opts.env ?? process.env, row.provider) as Record<string, unknown>
+    const base = resolveCredentials(raw ?? {}, this.opts.env ?? process.env, row.provider) as Record<string, unknown>
+    const credentials = channel ? { ...base, ...channel.overlay } : base
     const provider = this.factories[row.provider]({
       schoolId: row.school_id,
       payType: row.pay_type,
@@ -209,24 +238,40 @@ export class PaymentRegistry {
       .where('enabled', '=', 1)
   }
 
-  /** The provider of a school's pay type (the sandbox when none is configured). Throws ProviderError 'config'. */
-  async forPayType(schoolId: number, payType: number): Promise<ResolvedProvider> {
+  /** The channel's overlay for a row, or undefined (no channel, no row for it, or a provider it does not shape). */
+  private async channelFor(schoolId: number, provider: string, channel?: PayChannelCode) {
+    if (!channel || !isProviderName(provider) || !CHANNEL_BOUND.includes(provider)) return undefined
+    let cred: ChannelCredential | null
+    try {
+      cred = await channelCredential(this.db, schoolId, channel, this.opts.env ?? process.env)
+    } catch (err) {
+      if (err instanceof ChannelConfigError) throw new ProviderError(err.message, provider, 'config')
+      throw err
+    }
+    const overlay = channelOverlay(provider, cred)
+    return overlay && cred ? { code: channel, overlay, version: cred.version } : undefined
+  }
+
+  /** The provider of a school's pay type (the sandbox when none is configured), shaped by the order's channel when
+   *  it has credentials of its own. Throws ProviderError 'config'. */
+  async forPayType(schoolId: number, payType: number, channel?: PayChannelCode): Promise<ResolvedProvider> {
     const row = await this.rows(schoolId).where('pay_type', '=', payType).executeTakeFirst()
     if (!row) return { provider: this.sandbox, name: 'sandbox', configured: false }
-    const provider = this.build(row)
-    return { provider, name: provider.name, configured: true }
+    const ch = await this.channelFor(schoolId, row.provider, channel)
+    const provider = this.build(row, ch)
+    return { provider, name: provider.name, configured: true, ...(ch ? { channel: ch.code } : {}) }
   }
 
   /**
    * The provider named in a notify URL or on an order. With a pay type, that pay type's row must use this provider;
    * without one, the school's first row using it. null when the school has no such provider configured.
    */
-  async byName(schoolId: number, name: string, payType?: number): Promise<PaymentProvider | null> {
+  async byName(schoolId: number, name: string, payType?: number, channel?: PayChannelCode): Promise<PaymentProvider | null> {
     if (name === 'sandbox') return this.sandbox
     if (!isProviderName(name)) return null
     let q = this.rows(schoolId).where('provider', '=', name)
     if (payType !== undefined) q = q.where('pay_type', '=', payType)
     const row = await q.orderBy('pay_type').limit(1).executeTakeFirst()
-    return row ? this.build(row) : null
+    return row ? this.build(row, await this.channelFor(schoolId, row.provider, channel)) : null
   }
 }

@@ -7,6 +7,7 @@
  * signed route (/api/{school}/sandbox/notify) and is not reachable here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isPayChannel } from '../../domain/channel/credentials'
 import { accepted, applyNotification } from '../../domain/order/notifications'
 import { findSchoolByCode } from '../../domain/school/repository'
 import { sendNotFound } from '../../plugins/envelope'
@@ -21,13 +22,18 @@ export async function notifyRoutes(app: FastifyInstance) {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_req, body, done) => done(null, body))
 
-  const handler = async (req: FastifyRequest<{ Params: { school: string; provider: string; payType?: string } }>, reply: FastifyReply) => {
-    const { school: code, provider: name } = req.params
+  const handler = async (
+    req: FastifyRequest<{ Params: { school: string; provider: string; payType?: string; channel?: string } }>,
+    reply: FastifyReply
+  ) => {
+    const { school: code, provider: name, channel } = req.params
     const payType = req.params.payType !== undefined ? Number(req.params.payType) : undefined
     if (payType !== undefined && !Number.isSafeInteger(payType)) return sendNotFound(req, reply)
+    // issue 12: an order paid with a channel's own AppID or merchant is notified at .../{payType}/{channel}
+    if (channel !== undefined && !isPayChannel(channel)) return sendNotFound(req, reply)
     const school = name === 'sandbox' ? undefined : await findSchoolByCode(app.db, code)
     if (!school) return sendNotFound(req, reply)
-    const provider = await app.payments.byName(school.id, name, payType).catch((err) => {
+    const provider = await app.payments.byName(school.id, name, payType, channel).catch((err) => {
       req.log.error({ err, school: code, provider: name }, 'payment provider configuration is broken')
       return null
     })
@@ -48,4 +54,5 @@ export async function notifyRoutes(app: FastifyInstance) {
 
   app.post('/notify/:school/:provider', handler)
   app.post('/notify/:school/:provider/:payType', handler)
+  app.post('/notify/:school/:provider/:payType/:channel', handler)
 }

@@ -4,11 +4,11 @@
  * `code` IS the user's openId, so the same code always signs in the same user and getAuthUrl's fresh random code
  * makes a fresh user. SMS and password sign-in live in routes/login.
  */
-import { createHash } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { Api, LOGIN_PLATFORMS, type WechatShareSign } from '../../../../types'
+import { Api, LOGIN_PLATFORMS } from '../../../../types'
 import { authUrlFor, signInWithCode } from '../../domain/identity/oauth'
+import { sandboxShareSign, wechatShare } from '../../domain/channel/share'
 import { middleSignIn } from '../../domain/identity/middle'
 import { baseInfo, refresh } from '../../domain/user/service'
 import { bizError, tokenInvalid } from '../../errors'
@@ -35,16 +35,8 @@ export function appendCode(url: string, code: string): string {
   return `${base}${sep}code=${encodeURIComponent(code)}${hash.length ? `#${hash.join('#')}` : ''}`
 }
 
-/**
- * WeChat JS-SDK signature (sha1 over jsapi_ticket, noncestr, timestamp, url without #fragment, keys in ASCII
- * order). The sandbox ticket is derived from the school code: `sandbox-jsapi-ticket-{code}`, so a test can
- * recompute the signature; the real ticket comes from WeChat with the official-account credentials.
- */
-export function wechatShareSign(schoolCode: string, url: string, nonceStr: string, timestamp: number): WechatShareSign {
-  const ticket = `sandbox-jsapi-ticket-${schoolCode}`
-  const plain = `jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${url.split('#')[0]}`
-  return { appId: `wxsandbox${schoolCode}`, timestamp, nonceStr, signature: createHash('sha1').update(plain).digest('hex') }
-}
+/** The sandbox JS-SDK signature (domain/channel/share.ts): sha1 over the sandbox ticket `sandbox-jsapi-ticket-{code}`. */
+export const wechatShareSign = sandboxShareSign
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Real WeChat/Alipay code exchange when the school has credentials, the sandbox otherwise (domain/identity/oauth.ts).
@@ -64,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: query({ url: reqString(2000, 1), billType: optString(8) }), response: answers(Type.String()) } },
     async (req) => {
       if (!parseRedirect(req.query.url)) throw bizError('invalidUrl')
-      return ok(await authUrlFor(app.db, req.school.id, req.query.url, () => appendCode(req.query.url, randomAlnum(24)), app.identity.env))
+      return ok(await authUrlFor(app.identity, req.school.id, req.query.url, () => appendCode(req.query.url, randomAlnum(24))))
     }
   )
 
@@ -98,6 +90,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     Api.getWechatShare,
     { schema: { querystring: query({ url: reqString(2000, 1), billType: optString(8) }), response: answers(WechatShareSignSchema) } },
-    async (req) => ok(wechatShareSign(req.school.code, req.query.url, randomAlnum(16), Math.floor(Date.now() / 1000)))
+    // issue 12: the official account's real jsapi_ticket where configured, the sandbox ticket otherwise
+    async (req) => ok(await wechatShare(app.identity, req.school, req.query.url, app.orders.publicBaseUrl))
   )
 }

@@ -2,14 +2,15 @@
  * The donation directory (docs/product §2 jzml): search, sort toggles, totals line and the infinite list of gifts.
  * Rendered inside PageShell, so it only mounts once the school's settings are known.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import { useReachBottom, useShareAppMessage } from '@tarojs/taro'
+import { useReachBottom } from '@tarojs/taro'
 import { AtSearchBar } from 'taro-ui'
 import ListFooter from '@/components/list-footer'
 import { LangSwitch } from '@/components/page-shell'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { routeUrl } from '@/lib/routes'
+import { useShareCard } from '@/features/share'
 import { platform } from '@/platform'
 import type { ShareCard } from '@/platform/types'
 import { useSession, useT } from '@/store/session'
@@ -40,8 +41,7 @@ export default function DirectoryScreen({ itemsId }: { itemsId?: number }) {
     }),
     [baseConfig, itemsId, t]
   )
-  useEffect(() => platform.share.setCard(card), [card])
-  useShareAppMessage(() => ({ title: card.title, path: card.path, imageUrl: card.imageUrl }))
+  useShareCard(card, card)
 
   const rows = useMemo(() => dir.list.rows.map((r) => toDonorRow(r, t, platform.assetUrl)), [dir.list.rows, t])
 

@@ -14,6 +14,8 @@ import {
   type SubItemPrice
 } from '@contract'
 import { ApiError, request } from '@/lib/request'
+import { platform } from '@/platform'
+import { payChannelOf, withOfferedPayTypes } from '@/platform/payment/capability'
 import { SettingKey } from '@contract'
 
 /** itemsDetail is public (docs/product §6). */
@@ -21,9 +23,12 @@ export function fetchProject(id: number): Promise<Project> {
   return request<Project>({ path: Api.itemsDetail, query: { id }, auth: false, silent: true })
 }
 
-/** formDetail carries the token when there is one: the signed-in donor's previous answers come back for prefill. */
+/** formDetail carries the token when there is one: the signed-in donor's previous answers come back for prefill.
+ *  Only the pay types this target can complete are offered (src/platform/payment/capability.ts). */
 export function fetchFormDetail(itemsId: number): Promise<FormConfig> {
-  return request<FormConfig>({ path: Api.formDetail, query: { itemsId }, silent: true })
+  return request<FormConfig>({ path: Api.formDetail, query: { itemsId }, silent: true }).then((f) =>
+    withOfferedPayTypes(f, payChannelOf(platform.env()))
+  )
 }
 
 export function fetchSubPrices(itemsId: number): Promise<SubItemPrice[]> {

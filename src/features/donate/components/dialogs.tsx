@@ -53,7 +53,7 @@ export function LargeRemindDialog({
 const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c] as string)
 
 /** WeChat's <wx-open-launch-weapp> (H5 inside WeChat only): the button inside is drawn by WeChat. */
-function AlumniLaunch({ label }: { label: string }) {
+export function AlumniLaunch({ label }: { label: string }) {
   const launch = useData(fetchAlumniLaunch, []).data
   // WeChat draws the template apart from the page, so the page's --theme-color does not reach it; themeVars gives a
   // checked #rrggbb (nothing from the config is written into the style attribute as it is)

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { platform } from '@/platform'
+import { payChannelOf } from '@/platform/payment/capability'
 import { toast } from '@/lib/quiet'
 import { t } from '@/store/session'
 import { runPayment } from '@/features/payment'
@@ -73,7 +74,8 @@ export function useDonateSubmit({ ctx, state, gate, loadBalance }: Options) {
       }
       if (!(await gate.ensure())) return
       if (needsLargeRemind(ctx, amount) && !(await askRemind())) return
-      const body = buildSubmission(ctx, s, donateFromEnv(platform.env()))
+      // payChannel tells the server which of the school's credentials (mini-program, official account) to use
+      const body = { ...buildSubmission(ctx, s, donateFromEnv(platform.env())), payChannel: payChannelOf(platform.env()) }
       let answer
       try {
         answer = await postDonate(body)

@@ -1,9 +1,12 @@
 /**
- * The permission check on entry and before submit (docs/product §4, §6, §8): 0201 opens the alumni reminder; 0101 asks
+ * The permission check on entry and before submit (docs/product §4, §6, §8): 0201 opens the alumni reminder (the login
+ * page in the mini-programs); 0101 asks
  * for sign-in (ensureLogin; H5 may leave the page for authorisation and come back to the same form).
  */
 import { useCallback, useEffect, useState } from 'react'
-import { ensureLogin } from '@/lib/bootstrap'
+import { currentPagePath, ensureLogin } from '@/lib/bootstrap'
+import { routeUrl } from '@/lib/routes'
+import { platform } from '@/platform'
 import { toast } from '@/lib/quiet'
 import { t } from '@/store/session'
 import { checkPermission } from '../api/donate'
@@ -13,6 +16,15 @@ export interface PermissionGate {
   closeAlumni(): void
   /** true when the donor may go on; otherwise the reminder or the sign-in has been started */
   ensure(): Promise<boolean>
+}
+
+/** This page, for the login page to come back to; none when the page stack cannot say (login then opens mine). */
+function returnPath(): string | undefined {
+  try {
+    return currentPagePath()
+  } catch {
+    return undefined
+  }
 }
 
 export function usePermission(itemsId: number | null, active: boolean): PermissionGate {
@@ -34,7 +46,10 @@ export function usePermission(itemsId: number | null, active: boolean): Permissi
       result = await checkPermission(itemsId)
     }
     if (result === 'alumni') {
-      setAlumniOpen(true)
+      // docs/product §6: inside the mini-programs 0201 goes to the login page (an alumni account signs in there and
+      // comes back to this form); in a browser the alumni reminder opens
+      if (platform.env().target !== 'h5') platform.nav.to(routeUrl('login', { from: returnPath() }))
+      else setAlumniOpen(true)
       return false
     }
     // 'error': the check itself failed; the server checks again on donate

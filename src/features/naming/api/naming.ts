@@ -5,7 +5,6 @@
  */
 import {
   Api,
-  NAMING_MUSIC_SETTING,
   SettingKey,
   type BaseSetting,
   type Book,
@@ -26,6 +25,8 @@ import {
   type SuccessData
 } from '@contract'
 import { request } from '@/lib/request'
+import { platform } from '@/platform'
+import { payChannelOf, withOfferedPayTypes } from '@/platform/payment/capability'
 
 /** A list call may answer a bare array or a page; the screens want the rows. */
 const rowsOf = <T>(v: T[] | Page<T> | null | undefined): T[] => (Array.isArray(v) ? v : v?.rows || [])
@@ -36,7 +37,10 @@ export function fetchProject(id: number): Promise<Project> {
 }
 
 export function fetchFormDetail(itemsId: number): Promise<FormConfig> {
-  return request<FormConfig>({ path: Api.formDetail, query: { itemsId }, silent: true })
+  // only the pay types this target can complete (src/platform/payment/capability.ts)
+  return request<FormConfig>({ path: Api.formDetail, query: { itemsId }, silent: true }).then((f) =>
+    withOfferedPayTypes(f, payChannelOf(platform.env()))
+  )
 }
 
 export async function fetchAreas(itemsId: number): Promise<NamingArea[]> {
@@ -113,18 +117,6 @@ export async function fetchSchoolLogo(): Promise<string> {
   try {
     const rows = await request<BaseSetting[]>({ path: Api.settingBaseList, auth: false, silent: true })
     return (rows || []).find((r) => r.settingKey === SettingKey.SCHOOL_LOGO)?.settingValue || ''
-  } catch {
-    return ''
-  }
-}
-
-/** The campaign's background music (types/naming.ts NAMING_MUSIC_SETTING): the URL for this item, or ''. */
-export async function fetchCampaignMusic(itemsId: number): Promise<string> {
-  try {
-    const raw = await request<string>({ path: Api.getSettingValue, query: { key: NAMING_MUSIC_SETTING }, auth: false, silent: true })
-    const map = raw ? JSON.parse(raw) : null
-    const url = map && typeof map === 'object' ? map[String(itemsId)] : ''
-    return typeof url === 'string' ? url : ''
   } catch {
     return ''
   }

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { platform } from '@/platform'
+import { payChannelOf } from '@/platform/payment/capability'
 import { store, type GmSelection } from '@/platform/storage-keys'
 import { toast } from '@/lib/quiet'
 import { t } from '@/store/session'
@@ -53,7 +54,11 @@ export function useNamingSubmit({ sel, form, ctx, gate, variant }: Options) {
     setBusy(true)
     try {
       if (!(await gate.ensure())) return
-      const body = buildNamingSubmission(s, { ...f, payType: f.payType! }, c, donateFromEnv(platform.env()))
+      const body = {
+        ...buildNamingSubmission(s, { ...f, payType: f.payType! }, c, donateFromEnv(platform.env())),
+        // which of the school's credentials (mini-program, official account) the server uses
+        payChannel: payChannelOf(platform.env())
+      }
       let answer
       try {
         answer = await postNamingDonate(body)

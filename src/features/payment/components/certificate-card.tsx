@@ -22,10 +22,24 @@ export default function CertificateCard({ url, waiting, expected }: Props) {
   const t = useT()
   const mini = platform.env().target !== 'h5'
 
+  // issue 12 (review readiness): after a refused album permission the only way back is the settings page
+  const askForAlbum = () =>
+    quiet(() =>
+      Taro.showModal({
+        title: t('permission.album.title'),
+        content: t('permission.album.content'),
+        confirmText: t('permission.openSettings'),
+        cancelText: t('common.cancel')
+      }).then((res) => {
+        if (res.confirm) quiet(() => Taro.openSetting())
+      })
+    )
+
   const save = async () => {
     const r = await saveRemoteImage(url)
     if (r === 'saved') toast(t('payment.success.saved'), 1000)
-    else toast(t('payment.success.saveFailed'), 2000)
+    else if (r === 'denied') askForAlbum()
+    else if (r === 'failed') toast(t('payment.success.saveFailed'), 2000)
   }
 
   return (

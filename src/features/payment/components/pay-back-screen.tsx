@@ -9,6 +9,7 @@ import { store } from '@/platform/storage-keys'
 import { useData } from '@/lib/hooks/use-data'
 import { toast } from '@/lib/quiet'
 import { errorMessage } from '@/lib/request'
+import { routeUrl } from '@/lib/routes'
 // `tNow` words the toast of the asynchronous check in the language of that moment
 import { t as tNow, useSession, useT } from '@/store/session'
 import { fetchPayback } from '../api/payment'
@@ -47,15 +48,24 @@ export default function PayBackScreen() {
       platform.nav.redirect(successUrl(billNo, store.get('home'), payToken))
     } else if (paid.data === false && itemsId) {
       toast(tNow('payment.payback.notPaid'), 1000)
-      platform.nav.redirect(unpaidFormUrl(itemsId, store.get('gm'), store.get('home')))
+      platform.nav.redirect(unpaidFormUrl(itemsId, store.get('gm'), store.get('home'), store.get('pledgeReturn')))
     }
   }, [paid.data, billNo, payToken, itemsId])
 
   const toList = { label: t('payment.toProjects'), onTap: () => platform.nav.redirect(projectListUrl(variant)), testId: 'payback-list' }
-  if (!billNo) return <PayState kind='error' title={t('payment.cashier.missing')} primary={toList} testId='payback-error' />
+  // issue 12: when the payment cannot be confirmed here, the donor's own records say what happened to the gift
+  const toGifts = { label: t('home.myGifts'), onTap: () => platform.nav.redirect(routeUrl('mine-don')), testId: 'payback-gifts' }
+  if (!billNo)
+    return <PayState kind='error' title={t('payment.cashier.missing')} primary={toList} secondary={toGifts} testId='payback-error' />
   if (paid.status === 'error') {
     return (
-      <PayState kind='error' title={errorMessage(paid.error) || t('payment.success.loadFailed')} primary={toList} testId='payback-error' />
+      <PayState
+        kind='error'
+        title={errorMessage(paid.error) || t('payment.success.loadFailed')}
+        primary={{ label: t('payment.payback.retry'), onTap: paid.reload, testId: 'payback-retry' }}
+        secondary={toGifts}
+        testId='payback-error'
+      />
     )
   }
   if (paid.status === 'ready' && paid.data === false && !itemsId) {
@@ -66,7 +76,7 @@ export default function PayBackScreen() {
         hint={t('payment.payback.notPaidHint')}
         testId='payback-unpaid'
         primary={{ label: t('payment.payback.retry'), onTap: paid.reload, testId: 'payback-retry' }}
-        secondary={toList}
+        secondary={toGifts}
       />
     )
   }

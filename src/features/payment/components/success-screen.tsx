@@ -3,12 +3,12 @@
  * project, the school's thank-you words and the e-certificate; buttons back to the project and to the project list.
  * Shares the project.
  */
-import { useEffect, useMemo } from 'react'
-import { useShareAppMessage } from '@tarojs/taro'
+import { useMemo } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { AtButton } from 'taro-ui'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { routeUrl } from '@/lib/routes'
+import { useSchoolCard, useShareCard } from '@/features/share'
 import { platform } from '@/platform'
 import { useSession, useT } from '@/store/session'
 import { useSuccess } from '../hooks/use-success'
@@ -27,21 +27,21 @@ export default function SuccessScreen() {
   const { state, reload } = useSuccess(billNo, q.payToken || undefined)
   const view = state.status === 'ready' ? state.view : null
 
-  // the card follows each answer (the poll refreshes it) and the language
-  useEffect(() => {
-    if (!view) return
-    platform.share.setCard({
-      title: t('payment.success.shareTitle', { name: view.projectName }),
-      desc: view.projectIntro,
-      path: routeUrl('subject-detail', { id: view.projectId }),
-      imageUrl: view.projectThumb
-    })
-  }, [view, t])
-
-  useShareAppMessage(() => {
-    const card = platform.share.currentCard()
-    return card ? { title: card.title, path: card.path, imageUrl: card.imageUrl } : {}
-  })
+  // the card follows each answer (the poll refreshes it) and the language; it shares the project, never the
+  // thank-you page itself (its link would carry the order's payToken)
+  const card = useMemo(
+    () =>
+      view
+        ? {
+            title: t('payment.success.shareTitle', { name: view.projectName }),
+            desc: view.projectIntro,
+            path: routeUrl('subject-detail', { id: view.projectId }),
+            imageUrl: view.projectThumb
+          }
+        : null,
+    [view, t]
+  )
+  useShareCard(card, useSchoolCard(routeUrl('home')))
 
   const toList = () => platform.nav.redirect(projectListUrl(variant))
   if (!billNo)

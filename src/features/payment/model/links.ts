@@ -1,14 +1,19 @@
 /** Where the payment flow goes (docs/product §2 Other, §4 Donation flow): pure URL builders over ROUTES. */
 import { ROUTES, buildQuery, routeUrl } from '@/lib/routes'
 
-/** A later issue adds the jnu seat-naming thank-you page; until it exists in ROUTES the usual one is used. */
-const JNU_SUCCESS = 'seat-naming-jnu/success'
+/** Campaigns with their own thank-you page, by local storage `home`; until a page exists in ROUTES the usual one is used. */
+const HOME_SUCCESS: Record<string, string> = {
+  'seat-naming-jnu': 'seat-naming-jnu/success',
+  // the hhu tree pledge (issue 10, docs/product §2 tree-naming-hhu/success)
+  'tree-naming-hhu': 'tree-naming-hhu/success'
+}
 
-/** success?billNo, or seat-naming-jnu/success when local storage `home` is 'seat-naming-jnu' (docs/product §2 Other). */
+/** success?billNo, or the campaign's own page when local storage `home` names one (docs/product §2 Other). */
 export function successUrl(billNo: string, home: string | undefined, payToken?: string): string {
   const query = { billNo, payToken: payToken || undefined }
-  const jnu = (ROUTES as Record<string, string>)[JNU_SUCCESS]
-  if (home === 'seat-naming-jnu' && jnu) return jnu + buildQuery(query)
+  const own =
+    home && Object.prototype.hasOwnProperty.call(HOME_SUCCESS, home) ? (ROUTES as Record<string, string>)[HOME_SUCCESS[home]] : undefined
+  if (own) return own + buildQuery(query)
   return routeUrl('success', query)
 }
 
@@ -17,7 +22,16 @@ export function successUrl(billNo: string, home: string | undefined, payToken?: 
  * back to its own form (form-gm, or the jnu campaign's form when that flow is marked in `home`), where local storage
  * `gm` still holds the seats or books and nameplates; any other gift to the donation form.
  */
-export function unpaidFormUrl(itemsId: number, gm: { itemsId: number; namingType: 1 | 2 } | undefined, home: string | undefined): string {
+export function unpaidFormUrl(
+  itemsId: number,
+  gm: { itemsId: number; namingType: 1 | 2 } | undefined,
+  home: string | undefined,
+  pledge?: { itemsId: number; query: Record<string, string> }
+): string {
+  // the hhu tree form, with the tree (or seats) and the draft it keeps (docs/product §2 tree-naming-hhu/form)
+  const treeForm = (ROUTES as Record<string, string>)['tree-naming-hhu/form']
+  if (home === 'tree-naming-hhu' && treeForm && pledge && pledge.itemsId === itemsId)
+    return treeForm + buildQuery({ ...pledge.query, id: itemsId })
   if (gm && gm.itemsId === itemsId) {
     const jnuForm = (ROUTES as Record<string, string>)['seat-naming-jnu/form']
     if (home === 'seat-naming-jnu' && jnuForm && gm.namingType === 1) return jnuForm + buildQuery({ id: itemsId })

@@ -2,7 +2,8 @@
 import Taro from '@tarojs/taro'
 import { rejectionField } from '@/lib/quiet'
 
-export type SaveResult = 'saved' | 'denied' | 'failed'
+/** 'denied': the album permission was refused (the donor can turn it on in the settings); 'cancelled': closed */
+export type SaveResult = 'saved' | 'denied' | 'cancelled' | 'failed'
 
 export async function saveRemoteImage(url: string): Promise<SaveResult> {
   try {
@@ -12,7 +13,7 @@ export async function saveRemoteImage(url: string): Promise<SaveResult> {
     return 'saved'
   } catch (e: unknown) {
     const msg = String(rejectionField(e, 'errMsg') || rejectionField(e, 'errorMessage') || '')
-    if (/cancel/i.test(msg)) return 'denied'
+    if (/cancel/i.test(msg)) return 'cancelled'
     return /auth|deny|denied|permission/i.test(msg) ? 'denied' : 'failed'
   }
 }

@@ -1,13 +1,13 @@
 /** Project list `subject` (docs/product §2): search, category tabs (query `tab` preselects), infinite list of cards. */
 import { useEffect, useMemo, useState } from 'react'
 import { View } from '@tarojs/components'
-import { routeUrl } from '@/lib/routes'
 import { platform } from '@/platform'
 import { useSession, useT } from '@/store/session'
 import { fetchTypeList } from '../api/items'
 import { idFromQuery, useOptions, useProjectList } from '../hooks/use-project-list'
 import ListHeader from './list-header'
 import ProjectList from './project-list'
+import SubjectCpuScreen from './subject-cpu-screen'
 import ThemeTabs from './theme-tabs'
 import './subject-screen.scss'
 
@@ -42,13 +42,12 @@ function TabsList({ query }: { query: Record<string, string> }) {
   )
 }
 
-/** The school may use the dropdown variant: `subject` then redirects to `subject-cpu`, keeping the query. */
+/**
+ * The school may use the dropdown variant: `subject` then shows the `subject-cpu` list in place. It is the 项目 tab
+ * (issue 12), and a redirect would leave the tab bar for a page that is not a tab.
+ */
 export default function SubjectScreen() {
   const variant = useSession((s) => s.settings.projectListVariant)
   const query = useMemo(() => platform.nav.currentQuery(), [])
-  const redirect = variant === 'dropdown'
-  useEffect(() => {
-    if (redirect) platform.nav.redirect(routeUrl('subject-cpu', query))
-  }, [redirect, query])
-  return redirect ? <View className='pj-screen' data-testid='redirecting' /> : <TabsList query={query} />
+  return variant === 'dropdown' ? <SubjectCpuScreen /> : <TabsList query={query} />
 }

@@ -2,11 +2,11 @@
  * Project detail `subject-detail?id` (docs/product §2, §4): carousel, summary, tabs per project flags (each loads when
  * first opened and stays mounted), bottom bar, share card. An unknown id shows the server's message.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { View } from '@tarojs/components'
-import { useShareAppMessage } from '@tarojs/taro'
 import type { Project } from '@contract'
 import { routeUrl } from '@/lib/routes'
+import { useSchoolCard, useShareCard } from '@/features/share'
 import { platform } from '@/platform'
 import { useSession, useT } from '@/store/session'
 import { idFromQuery } from '../../hooks/use-project-list'
@@ -87,20 +87,20 @@ export default function DetailScreen() {
   const detail = useProjectDetail(id)
   const project = detail.project
 
-  useEffect(() => {
-    if (!project) return
-    platform.share.setCard({
-      title: project.name,
-      desc: project.intro,
-      path: routeUrl('subject-detail', { id: project.id }),
-      imageUrl: platform.assetUrl(project.thumbnailImg || project.coverImg)
-    })
-  }, [project])
-
-  useShareAppMessage(() => {
-    const card = platform.share.currentCard()
-    return card ? { title: card.title, path: card.path, imageUrl: card.imageUrl } : {}
-  })
+  // this project's card (issue 12: never the card of the page opened before); the school's until it has loaded
+  const card = useMemo(
+    () =>
+      project
+        ? {
+            title: project.name,
+            desc: project.intro,
+            path: routeUrl('subject-detail', { id: project.id }),
+            imageUrl: platform.assetUrl(project.thumbnailImg || project.coverImg)
+          }
+        : null,
+    [project]
+  )
+  useShareCard(card, useSchoolCard(routeUrl('subject-detail', { id })))
 
   if (detail.problem) return <DetailError message={detail.problem} onRetry={detail.reload} />
   if (!project) return <View className='pj-detail__loading'>{t('common.loading')}</View>

@@ -5,9 +5,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { platform } from '@/platform'
-import { useData } from '@/lib/hooks/use-data'
+import { useData } from './use-data'
 import { quiet } from '@/lib/quiet'
-import { fetchCampaignMusic } from '../api/naming'
+import { request } from '@/lib/request'
+import { Api, NAMING_MUSIC_SETTING } from '@contract'
+
+/** The campaign's background music (types/naming.ts NAMING_MUSIC_SETTING): the URL for this item, or ''. */
+async function fetchCampaignMusic(itemsId: number): Promise<string> {
+  try {
+    const raw = await request<string>({ path: Api.getSettingValue, query: { key: NAMING_MUSIC_SETTING }, auth: false, silent: true })
+    const map = raw ? JSON.parse(raw) : null
+    const url = map && typeof map === 'object' ? map[String(itemsId)] : ''
+    return typeof url === 'string' ? url : ''
+  } catch {
+    return ''
+  }
+}
 
 export function useMusic(itemsId: number): { available: boolean; playing: boolean; toggle(): void } {
   const src = useData(() => fetchCampaignMusic(itemsId), [itemsId], { enabled: itemsId > 0 }).data || ''

@@ -1,0 +1,16 @@
+/** Messages of agreements (issues 10 and 11), merged into src/i18n.ts. Wording per docs/product §5 Contract form. */
+export const agreementMessages = {
+  agreementNameRequired: { zh_CN: '请输入姓名', en: 'please enter name' },
+  agreementNameTooLong: { zh_CN: '姓名不能超过{max}个字', en: 'The name can not exceed {max} characters' },
+  agreementMobileInvalid: { zh_CN: '请输入正确的11位手机号', en: 'please enter a valid 11-digit mobile' },
+  agreementIdNoInvalid: { zh_CN: '请输入正确的18位身份证号', en: 'please enter a valid 18-character ID number' },
+  agreementAmountInvalid: { zh_CN: '捐赠金额必须为正数', en: 'donation amount must be a positive number' },
+  agreementAmountTooLarge: { zh_CN: '捐赠金额不能超过{max}元', en: 'The donation amount can not exceed {max} yuan' },
+  agreementProjectInvalid: { zh_CN: '请选择捐赠项目', en: 'please select a project' },
+  agreementNotFound: { zh_CN: '协议不存在或不属于当前用户', en: 'The agreement does not exist or is not yours' },
+  agreementAlreadySigned: { zh_CN: '该协议已签署', en: 'This agreement is already signed' },
+  agreementSignatureMissing: { zh_CN: '请先签名', en: 'please sign first' },
+  agreementSignatureNotPng: { zh_CN: '签名须为PNG图片', en: 'The signature must be a PNG image' },
+  agreementSignatureTooLarge: { zh_CN: '签名图片不能超过{max}KB', en: 'The signature image can not exceed {max} KB' },
+  agreementSignatureBlank: { zh_CN: '签名为空，请先签名', en: 'The signature is blank, please sign first' }
+} as const

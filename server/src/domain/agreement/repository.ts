@@ -1,0 +1,55 @@
+/** Agreement rows (migration 015). Every query filters by school and, for a donor's call, by the caller. */
+import type { Kysely, Transaction } from 'kysely'
+import type { DB } from '../../db/types'
+import { AGREEMENT_SIGNED, type AgreementKind } from './tables'
+import './tables'
+
+type Db = Kysely<DB> | Transaction<DB>
+
+export type AgreementRow = Awaited<ReturnType<typeof findOwn>> & object
+
+export function findOwn(db: Db, schoolId: number, userId: number, id: number) {
+  return db
+    .selectFrom('agreement')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+/** The caller's agreement whose unsigned or signed file is `url` (a path as issued, "/files/agreements/…"). */
+export function findOwnByUrl(db: Db, schoolId: number, userId: number, url: string, kind?: AgreementKind) {
+  let q = db
+    .selectFrom('agreement')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('unsigned_url', '=', url), eb.and([eb('signed_url', '=', url), eb('signed_url', '<>', '')])]))
+  if (kind) q = q.where('kind', '=', kind)
+  return q.executeTakeFirst()
+}
+
+export function findSignedByUrl(db: Db, schoolId: number, userId: number, url: string) {
+  return db
+    .selectFrom('agreement')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('status', '=', AGREEMENT_SIGNED)
+    .where('signed_url', '=', url)
+    .where('signed_url', '<>', '')
+    .executeTakeFirst()
+}
+
+export function listOwn(db: Db, schoolId: number, userId: number, kind: AgreementKind) {
+  return db
+    .selectFrom('agreement')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+}

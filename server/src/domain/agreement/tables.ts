@@ -1,0 +1,39 @@
+/** Table type of migration 015 (agreements), merged into db/types.ts's DB (see domain/naming/tables.ts). */
+import type { Generated } from 'kysely'
+
+export type AgreementKind = 'hhu' | 'cpu'
+export const AGREEMENT_GENERATED = 1
+export const AGREEMENT_SIGNED = 2
+
+export interface AgreementTable {
+  id: Generated<number>
+  school_id: number
+  user_id: number
+  kind: AgreementKind
+  items_id: number | null
+  items_title: Generated<string>
+  name: string
+  mobile: string
+  /** e.g. 320102********1234: the full ID number is never stored (docs/decisions/017) */
+  id_no_masked: Generated<string>
+  amount_fen: number
+  lang: Generated<string>
+  agreement_no: string
+  unsigned_url: string
+  /** JSON string[]: page images of the unsigned PDF */
+  unsigned_pages: Generated<string>
+  signed_url: Generated<string>
+  signed_pages: Generated<string>
+  /** the countersigned file and the receipt, attached by the foundation later ('' until then) */
+  mutual_url: Generated<string>
+  receipt_url: Generated<string>
+  status: Generated<number>
+  created_at: string
+  signed_at: string | null
+}
+
+declare module '../../db/types' {
+  interface DB {
+    agreement: AgreementTable
+  }
+}

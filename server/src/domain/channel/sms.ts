@@ -1,0 +1,76 @@
+/**
+ * Which SMS provider sends a school's verification codes (issue 12, docs/decisions/018): the school's sms_config row
+ * (Tencent Cloud SMS with its own signature and template), else the fallback (the console provider, or what a test
+ * injects), and never the fallback for a school marked production: there getSmsCode answers -1 "SMS not configured"
+ * and the server logs the configuration error at start.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/types'
+import { createTencentSms, SmsProviderError, type FetchLike } from '../../providers/sms/tencent'
+import type { SmsProvider } from '../../providers/sms/types'
+import { ChannelConfigError, resolveEnvValue } from './credentials'
+import './tables'
+
+export type SmsChoice = { kind: 'provider'; provider: SmsProvider } | { kind: 'not-configured'; reason: string }
+
+const TEMPLATE_PARAMS = new Set(['code', 'minutes'])
+
+export async function smsProviderFor(
+  deps: { db: Kysely<DB>; env: NodeJS.ProcessEnv; fetch: FetchLike; fallback: SmsProvider },
+  schoolId: number
+): Promise<SmsChoice> {
+  const [row, school] = await Promise.all([
+    deps.db.selectFrom('sms_config').selectAll().where('school_id', '=', schoolId).where('enabled', '=', 1).executeTakeFirst(),
+    deps.db.selectFrom('school').select('is_production').where('id', '=', schoolId).executeTakeFirst()
+  ])
+  if (!row) {
+    if (school?.is_production) return { kind: 'not-configured', reason: 'production school without an SMS gateway (sms_config)' }
+    return { kind: 'provider', provider: deps.fallback }
+  }
+  try {
+    if (row.provider !== 'tencent') throw new ChannelConfigError(`sms_config: unknown provider ${JSON.stringify(row.provider)}`)
+    const what = `sms_config of school ${schoolId}`
+    const params = row.template_params.split(',').map((p) => p.trim())
+    if (!params.length || params.some((p) => !TEMPLATE_PARAMS.has(p)))
+      throw new ChannelConfigError(`${what}: template_params must list code and minutes, got ${JSON.stringify(row.template_params)}`)
+    return {
+      kind: 'provider',
+      provider: createTencentSms({
+        secretId: String(resolveEnvValue(row.secret_id, deps.env, what)),
+        secretKey: String(resolveEnvValue(row.secret_key, deps.env, what)),
+        sdkAppId: row.sdk_app_id,
+        signName: row.sign_name,
+        templateId: row.template_id,
+        templateParams: params as Array<'code' | 'minutes'>,
+        region: row.region,
+        endpoint: row.endpoint,
+        fetch: deps.fetch
+      })
+    }
+  } catch (err) {
+    if (err instanceof ChannelConfigError || err instanceof SmsProviderError) return { kind: 'not-configured', reason: err.message }
+    throw err
+  }
+}
+
+/** At start: every production school that cannot send codes is one error line naming it and the reason. */
+export async function reportSmsConfiguration(
+  deps: { db: Kysely<DB>; env: NodeJS.ProcessEnv; log: Pick<FastifyBaseLogger, 'error'> },
+  fallback: SmsProvider
+): Promise<number> {
+  const schools = await deps.db.selectFrom('school').select(['id', 'code']).where('is_production', '=', 1).orderBy('code').execute()
+  let broken = 0
+  for (const s of schools) {
+    const c = await smsProviderFor({ ...deps, fetch: (i, init) => fetch(i, init), fallback }, s.id)
+    if (c.kind === 'not-configured') {
+      broken++
+      deps.log.error(
+        { school: s.code, reason: c.reason },
+        `SMS is not configured for production school ${s.code}: sign-in codes are refused until an sms_config row exists ` +
+          '(npx tsx server/src/cli/channel.ts sms --school …)'
+      )
+    }
+  }
+  return broken
+}

@@ -1,0 +1,74 @@
+/** Joint donation rows (together_donation, migration 003 + 016). Every query filters by school. */
+import type { Kysely, Transaction } from 'kysely'
+import type { DB } from '../../db/types'
+import './tables'
+
+type Db = Kysely<DB> | Transaction<DB>
+
+export const findTogether = (db: Db, schoolId: number, id: number) =>
+  db.selectFrom('together_donation').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
+
+export async function insertTogether(
+  db: Db,
+  row: {
+    school_id: number
+    items_id: number
+    user_id: number
+    sponsor: string
+    avatar: string
+    slogan: string
+    is_target: number
+    target_fen: number
+    created_at: string
+  }
+): Promise<number> {
+  const r = await db
+    .insertInto('together_donation')
+    .values({ ...row, status: 'active', gift_count: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(r.id)
+}
+
+/**
+ * Cancels a joint donation if it is still the sponsor's, still active and nothing was raised. One conditional UPDATE:
+ * gift_count is raised in the paying transaction (on-paid.ts) on this same row, so a gift paying at this moment either
+ * committed first (gift_count > 0: no row updated) or waits for this cancel and then finds the row cancelled. The
+ * NOT EXISTS covers gifts recorded without the counter (rows seeded or imported as paid).
+ */
+export async function cancelIfEmpty(db: Db, schoolId: number, userId: number, id: number, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable('together_donation')
+    .set({ status: 'cancelled', cancelled_at: now })
+    .where('id', '=', id)
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .where('gift_count', '=', 0)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('donation as d')
+            .select('d.id')
+            .where('d.school_id', '=', schoolId)
+            .where('d.together_id', '=', id)
+            .where('d.status', '=', 'paid')
+        )
+      )
+    )
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+/** Called inside the paid transition only: counts the gift if its joint donation is still active. */
+export async function countGift(trx: Transaction<DB>, schoolId: number, id: number): Promise<boolean> {
+  const r = await trx
+    .updateTable('together_donation')
+    .set((eb) => ({ gift_count: eb('gift_count', '+', 1) }))
+    .where('id', '=', id)
+    .where('school_id', '=', schoolId)
+    .where('status', '=', 'active')
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}

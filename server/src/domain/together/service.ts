@@ -1,0 +1,141 @@
+/**
+ * Joint donations (docs/product §2 Joint donation, §3 Together donation, §4 joint cancel, §5 joint launch, §7 Joint).
+ * A donor launches one for a project that takes them, friends give through its invite page (the donate form with
+ * togetherId, validated in order/validation.ts), their paid gifts count toward it (on-paid.ts), and its sponsor may
+ * cancel it while nothing is raised.
+ */
+import type { Kysely } from 'kysely'
+import type { DB, ProjectTable } from '../../db/types'
+import type { InsertTogetherBody, Lang, TogetherDetail, TogetherLaunchDetail } from '../../../../types'
+import { bizError } from '../../errors'
+import { t } from '../../i18n'
+import { fenToYuan, yuanToFen } from '../../lib/money'
+import { togetherStats } from '../donation/repository'
+import { toTogetherDonation } from '../donation/together-mapper'
+import { requireProject } from '../project/service'
+import * as repo from './repository'
+
+export const SPONSOR_MAX = 20
+export const SLOGAN_MAX = 100
+/** the largest target a joint donation may set: 100 million yuan */
+export const TARGET_MAX_FEN = 10_000_000_000
+/** suggested targets on the launch page (docs/product §3 moneyList) */
+const MONEY_LIST_FEN = [100_000, 500_000, 1_000_000, 5_000_000]
+
+type Project = Pick<ProjectTable, 'is_donate' | 'is_complete' | 'items_type' | 'is_donate_together'>
+
+/** docs/product §4: only donation-type projects open for donation with together donation on. */
+export const takesJointDonations = (p: Project) => !!p.is_donate && !p.is_complete && p.items_type === 1 && !!p.is_donate_together
+
+const length = (s: string) => [...s].length
+
+export async function launchDetail(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  lang: Lang,
+  itemsId: number
+): Promise<TogetherLaunchDetail> {
+  const p = await requireProject(db, schoolId, itemsId)
+  const user = await db
+    .selectFrom('app_user')
+    .select(['name', 'nickname', 'avatar'])
+    .where('school_id', '=', schoolId)
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  const open = takesJointDonations(p)
+  return {
+    itemsId: p.id,
+    itemsName: p.name,
+    intro: p.intro,
+    thumbnailImg: p.thumbnail_img,
+    canLaunch: open ? 1 : 0,
+    noReason: open ? '' : p.no_reason || t(lang, 'togetherUnavailable'),
+    sponsor: [...(user?.name || user?.nickname || '')].slice(0, SPONSOR_MAX).join(''),
+    avatar: user?.avatar ?? '',
+    sloganList: (['togetherSlogan1', 'togetherSlogan2', 'togetherSlogan3'] as const).map((k) => t(lang, k)),
+    moneyList: MONEY_LIST_FEN.map(fenToYuan)
+  }
+}
+
+/** docs/product §5: sponsor and slogan required; target non-negative, 0 only with the no-target option. */
+/** The body as the route validated it: the target may come as yuan text or a number. */
+export type LaunchInput = Omit<InsertTogetherBody, 'targetMoney' | 'isTarget'> & { targetMoney: string | number; isTarget?: number | null }
+
+export function parseLaunch(b: LaunchInput): { sponsor: string; slogan: string; isTarget: 0 | 1; targetFen: number } {
+  const sponsor = b.sponsor.trim()
+  const slogan = b.slogan.trim()
+  if (!sponsor) throw bizError('togetherSponsorEmpty')
+  if (length(sponsor) > SPONSOR_MAX) throw bizError('togetherSponsorTooLong', { max: SPONSOR_MAX })
+  if (!slogan) throw bizError('togetherSloganEmpty')
+  if (length(slogan) > SLOGAN_MAX) throw bizError('togetherSloganTooLong', { max: SLOGAN_MAX })
+  const raw = typeof b.targetMoney === 'number' ? String(b.targetMoney) : String(b.targetMoney ?? '').trim()
+  let fen: number
+  try {
+    fen = yuanToFen(raw === '' && b.isTarget === 0 ? '0' : raw)
+  } catch {
+    throw bizError('togetherMoneyInvalid')
+  }
+  if (fen < 0 || fen > TARGET_MAX_FEN) throw bizError('togetherMoneyInvalid')
+  const isTarget: 0 | 1 = b.isTarget === undefined || b.isTarget === null ? (fen > 0 ? 1 : 0) : b.isTarget ? 1 : 0
+  // a target must be a positive amount; the no-target option carries none
+  if (isTarget === 1 ? fen === 0 : fen !== 0) throw bizError('togetherMoneyInvalid')
+  return { sponsor, slogan, isTarget, targetFen: fen }
+}
+
+export async function launch(db: Kysely<DB>, schoolId: number, userId: number, b: LaunchInput, now = new Date()): Promise<number> {
+  const p = await requireProject(db, schoolId, b.itemsId)
+  const v = parseLaunch(b)
+  if (!takesJointDonations(p)) throw bizError('togetherUnavailable')
+  const user = await db
+    .selectFrom('app_user')
+    .select('avatar')
+    .where('school_id', '=', schoolId)
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  return repo.insertTogether(db, {
+    school_id: schoolId,
+    items_id: p.id,
+    user_id: userId,
+    sponsor: v.sponsor,
+    avatar: user?.avatar ?? '',
+    slogan: v.slogan,
+    is_target: v.isTarget,
+    target_fen: v.targetFen,
+    created_at: now.toISOString()
+  })
+}
+
+/** Rounded down, so 100% is shown only when the target is reached (docs/product §4: capped at 100, 2 decimals). */
+export function progressOf(raisedFen: number, targetFen: number): number {
+  if (targetFen <= 0) return 0
+  const hundredths = (BigInt(raisedFen) * 10_000n) / BigInt(targetFen)
+  return Math.min(Number(hundredths), 10_000) / 100
+}
+
+export async function togetherDetail(db: Kysely<DB>, schoolId: number, userId: number | null, id: number): Promise<TogetherDetail> {
+  const row = await repo.findTogether(db, schoolId, id)
+  if (!row || row.status !== 'active') throw bizError('togetherNotFound')
+  const p = await requireProject(db, schoolId, row.items_id)
+  const stats = (await togetherStats(db, schoolId, [row.id])).get(row.id)
+  const wire = toTogetherDonation(row, p, stats)
+  const hasTarget = !!row.is_target && row.target_fen > 0
+  const isSponsor = userId !== null && row.user_id === userId
+  return {
+    ...wire,
+    itemsName: p.name,
+    thumbnailImg: p.thumbnail_img,
+    intro: p.intro,
+    progress: hasTarget ? progressOf(stats?.fen ?? 0, row.target_fen) : null,
+    isSponsor: isSponsor ? 1 : 0,
+    canCancel: isSponsor && !stats?.count && !row.gift_count ? 1 : 0
+  }
+}
+
+export async function cancelTogether(db: Kysely<DB>, schoolId: number, userId: number, id: number, now = new Date()): Promise<void> {
+  if (await repo.cancelIfEmpty(db, schoolId, userId, id, now.toISOString())) return
+  const row = await repo.findTogether(db, schoolId, id)
+  if (!row || row.status !== 'active') throw bizError('togetherNotFound')
+  if (row.user_id !== userId) throw bizError('togetherNotSponsor')
+  throw bizError('togetherHasGifts')
+}

@@ -1,0 +1,45 @@
+/**
+ * Joint donation calls (docs/product §7 Joint; wire types in types/together.ts). Launching and cancelling carry the
+ * token; the invite page and its donor list open for anyone with the link (a visitor sees it before signing in).
+ */
+import {
+  Api,
+  PAGE_SIZE,
+  type DonationRecord,
+  type InsertTogetherBody,
+  type Page,
+  type TogetherDetail,
+  type TogetherLaunchDetail
+} from '@contract'
+import { request } from '@/lib/request'
+
+export function fetchLaunchDetail(itemsId: number): Promise<TogetherLaunchDetail> {
+  return request<TogetherLaunchDetail>({ path: Api.launchDetail, query: { itemsId }, silent: true })
+}
+
+/** Toasts the server's message on -1 (docs/product §5 rules, a project that closed meanwhile). Answers the new id. */
+export function insertTogether(body: InsertTogetherBody): Promise<number> {
+  return request<number>({ path: Api.insertTogether, method: 'POST', data: body })
+}
+
+export function fetchTogetherDetail(id: number): Promise<TogetherDetail> {
+  return request<TogetherDetail>({ path: Api.togetherDetail, query: { id }, silent: true })
+}
+
+/** Toasts the server's message on -1 (not its sponsor, something raised meanwhile). */
+export function cancelTogether(id: number): Promise<unknown> {
+  return request<unknown>({ path: Api.togetherDelete, query: { id } })
+}
+
+/** The joint donation's donors (donateRecordPage with donateTogetherId): 20 a page, 9999 for the avatar strip. */
+export function fetchTogetherDonors(
+  togetherId: number,
+  offset: number,
+  limit: number = PAGE_SIZE.TOGETHER_DONORS
+): Promise<Page<DonationRecord>> {
+  return request<Page<DonationRecord>>({
+    path: Api.donateRecordPage,
+    query: { donateTogetherId: togetherId, offset, limit, order: '' },
+    silent: true
+  })
+}

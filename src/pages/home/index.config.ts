@@ -1,0 +1,6 @@
+export default definePageConfig({
+  navigationBarTitleText: '首页',
+  enableShareAppMessage: true,
+  enableShareTimeline: true,
+  enablePullDownRefresh: true
+})

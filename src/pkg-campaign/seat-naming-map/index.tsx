@@ -1,0 +1,10 @@
+import PageShell from '@/components/page-shell'
+import { CampaignMapScreen } from '@/features/campaign'
+
+export default function SeatNamingMapPage() {
+  return (
+    <PageShell route='seat-naming-map'>
+      <CampaignMapScreen route='seat-naming-map' />
+    </PageShell>
+  )
+}

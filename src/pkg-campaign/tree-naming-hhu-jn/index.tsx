@@ -1,0 +1,10 @@
+import PageShell from '@/components/page-shell'
+import { CampaignMapScreen } from '@/features/campaign'
+
+export default function TreeNamingHhuJnPage() {
+  return (
+    <PageShell route='tree-naming-hhu-jn'>
+      <CampaignMapScreen route='tree-naming-hhu-jn' />
+    </PageShell>
+  )
+}

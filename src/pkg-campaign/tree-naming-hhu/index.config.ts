@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '本部校区树木地图',
+  disableScroll: true
+})

@@ -1,0 +1,10 @@
+import PageShell from '@/components/page-shell'
+import { CampaignMapScreen } from '@/features/campaign'
+
+export default function TreeNamingHhuPage() {
+  return (
+    <PageShell route='tree-naming-hhu'>
+      <CampaignMapScreen route='tree-naming-hhu' />
+    </PageShell>
+  )
+}

@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '校园树木地图',
+  enableShareAppMessage: true,
+  disableScroll: true
+})

@@ -1,0 +1,10 @@
+import PageShell from '@/components/page-shell'
+import { CampaignMapScreen } from '@/features/campaign'
+
+export default function TreeNamingMapGmuPage() {
+  return (
+    <PageShell route='tree-naming-map-gmu'>
+      <CampaignMapScreen route='tree-naming-map-gmu' />
+    </PageShell>
+  )
+}

@@ -1,0 +1,10 @@
+import PageShell from '@/components/page-shell'
+import { CampaignMapScreen } from '@/features/campaign'
+
+export default function TreeNamingMapXzitPage() {
+  return (
+    <PageShell route='tree-naming-map-xzit'>
+      <CampaignMapScreen route='tree-naming-map-xzit' />
+    </PageShell>
+  )
+}

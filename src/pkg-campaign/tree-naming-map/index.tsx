@@ -1,0 +1,10 @@
+import PageShell from '@/components/page-shell'
+import { CampaignMapScreen } from '@/features/campaign'
+
+export default function TreeNamingMapPage() {
+  return (
+    <PageShell route='tree-naming-map'>
+      <CampaignMapScreen route='tree-naming-map' />
+    </PageShell>
+  )
+}

@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '认植校园树木',
+  enableShareAppMessage: true
+})

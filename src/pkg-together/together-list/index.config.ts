@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '参与名单',
+  onReachBottomDistance: 10
+})

@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '一起捐',
+  enableShareAppMessage: true,
+  enableShareTimeline: true
+})
