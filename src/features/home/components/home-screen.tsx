@@ -170,7 +170,12 @@ export default function HomeScreen() {
         <Section title={t('home.campaigns')} testId='home-campaigns'>
           <View className='home__campaigns'>
             {home.campaigns.map((c) => (
-              <View key={c.route} className='home__campaign' data-testid={`home-campaign-${c.route}`} onClick={() => openOrSoon(c.route)}>
+              <View
+                key={c.key}
+                className='home__campaign'
+                data-testid={`home-campaign-${c.route}`}
+                onClick={() => openOrSoon(c.route, c.query)}
+              >
                 <Text className='home__campaign-title'>{t(c.titleKey)}</Text>
                 <Text className='home__campaign-go' style={{ color: theme }}>
                   ›

@@ -14,10 +14,12 @@ export interface CampaignLink {
   titleKey: MessageKey
   /** the campaign's project, for its share card and tests */
   itemsId: number
+  /** query of the route (the hall opens the seat map's hall area) */
+  query?: Record<string, string>
 }
 
 /** In the order the home page lists them. The three hhu tree items open one home (tree-naming-hhu-home). */
-const CAMPAIGNS: { keys: string[]; route: string; titleKey: MessageKey }[] = [
+const CAMPAIGNS: { keys: string[]; route: string; titleKey: MessageKey; query?: Record<string, string> }[] = [
   { keys: [CampaignKey.JNU_SEAT], route: 'seat-naming-jnu', titleKey: 'home.campaign.jnuSeat' },
   { keys: [CampaignKey.HHU_SEAT], route: 'seat-naming-hhu', titleKey: 'home.campaign.hhuSeat' },
   { keys: [CampaignKey.TREE_NAMING], route: 'tree-naming', titleKey: 'home.campaign.treeNaming' },
@@ -28,7 +30,9 @@ const CAMPAIGNS: { keys: string[]; route: string; titleKey: MessageKey }[] = [
     route: 'tree-naming-hhu-home',
     titleKey: 'home.campaign.hhuTree'
   },
+  { keys: [CampaignKey.TREE_NAMING_GMU], route: 'tree-naming-map-gmu', titleKey: 'home.campaign.treeNamingGmu' },
   { keys: [CampaignKey.SEAT_NAMING], route: 'seat-naming-map', titleKey: 'home.campaign.seatNaming' },
+  { keys: [CampaignKey.HALL_NAMING], route: 'seat-naming-map', titleKey: 'home.campaign.hallNaming', query: { area: 'hall' } },
   { keys: [CampaignKey.BUILD_NAMING], route: 'build-naming-map', titleKey: 'home.campaign.buildNaming' },
   { keys: [CampaignKey.WALL_NAMING], route: 'wall-naming-map', titleKey: 'home.campaign.wallNaming' },
   { keys: [CampaignKey.ARTWORK_NAMING], route: 'naming-xbmu', titleKey: 'home.campaign.artworkNaming' }
@@ -38,7 +42,7 @@ export function campaignLinks(items: Record<string, number> | null | undefined):
   const out: CampaignLink[] = []
   for (const c of CAMPAIGNS) {
     const key = c.keys.find((k) => Number.isInteger(items?.[k]) && (items?.[k] as number) > 0)
-    if (key) out.push({ key, route: c.route, titleKey: c.titleKey, itemsId: items![key] })
+    if (key) out.push({ key, route: c.route, titleKey: c.titleKey, itemsId: items![key], ...(c.query ? { query: c.query } : {}) })
   }
   return out
 }

@@ -194,12 +194,16 @@ export function TaxResultScreen() {
         </View>
       </View>
       <View className='tax__actions tax__actions--two'>
-        <AtButton type='secondary' customStyle={{ color: theme, borderColor: theme }} onClick={recalculate}>
-          <Text data-testid='tax-recalculate'>{t('tax.recalculate')}</Text>
-        </AtButton>
-        <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={donate}>
-          <Text data-testid='tax-donate'>{t('tax.donate')}</Text>
-        </AtButton>
+        <View className='tax__action' data-testid='tax-recalculate'>
+          <AtButton type='secondary' customStyle={{ color: theme, borderColor: theme }} onClick={recalculate}>
+            {t('tax.recalculate')}
+          </AtButton>
+        </View>
+        <View className='tax__action' data-testid='tax-donate'>
+          <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={donate}>
+            {t('tax.donate')}
+          </AtButton>
+        </View>
       </View>
       <Text className='tax__disclaimer'>{t('tax.disclaimer')}</Text>
     </View>

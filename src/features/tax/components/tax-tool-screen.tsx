@@ -93,9 +93,9 @@ export function TaxToolScreen() {
           <Note testId='tax-not-donated'>{t('tax.notDonatedHint')}</Note>
         )}
       </Card>
-      <View className='tax__actions'>
+      <View className='tax__actions' data-testid='tax-calculate'>
         <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={calculate}>
-          <Text data-testid='tax-calculate'>{t('tax.calculate')}</Text>
+          {t('tax.calculate')}
         </AtButton>
       </View>
       <Text className='tax__disclaimer'>{t('tax.disclaimer')}</Text>
