@@ -466,6 +466,11 @@ describe('map pages', () => {
     expect(screen.queryByTestId('wall-landing')).toBeNull()
     expect(screen.getByTestId('campaign-count').textContent).toBe('已有 5 位爱心人士参与')
     expect(screen.queryByTestId('map-vr')).toBeNull()
+    // a full-screen map has no home link pushing it down; opened on its own, its back at level 1 leads home
+    expect(screen.queryByTestId('home-button')).toBeNull()
+    const tab = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'ok' } as any)
+    fireEvent.click(screen.getByTestId('map-back'))
+    expect((tab.mock.calls[0][0] as any).url).toBe('/pages/home/index')
     await waitFor(() => expect(dots.n).toBe(2), { timeout: 10000 })
     tapAt(100, 120)
     await screen.findByTestId('seat-dialog-body')

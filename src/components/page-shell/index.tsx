@@ -20,6 +20,8 @@ interface Props {
   /** overrides the route title (article detail uses the article's title) */
   title?: string
   className?: string
+  /** false on full-screen pages with their own way out (the campaign maps): the home link would push them down */
+  homeLink?: boolean
 }
 
 export function LangSwitch() {
@@ -33,7 +35,7 @@ export function LangSwitch() {
   )
 }
 
-export default function PageShell({ route, title, className, children }: PropsWithChildren<Props>) {
+export default function PageShell({ route, title, className, homeLink = true, children }: PropsWithChildren<Props>) {
   usePageTitle(route, title)
   const t = useT()
   const boot = useSession((s) => s.boot)
@@ -64,7 +66,7 @@ export default function PageShell({ route, title, className, children }: PropsWi
         </View>
       ) : (
         <>
-          <HomeButton route={route} />
+          {homeLink ? <HomeButton route={route} /> : null}
           {children}
         </>
       )}

@@ -3,7 +3,7 @@ import { CampaignMapScreen } from '@/features/campaign'
 
 export default function TreeNamingMapGmuPage() {
   return (
-    <PageShell route='tree-naming-map-gmu'>
+    <PageShell route='tree-naming-map-gmu' homeLink={false}>
       <CampaignMapScreen route='tree-naming-map-gmu' />
     </PageShell>
   )

@@ -55,7 +55,9 @@ function leaveFor(def: MapDef) {
   const pages = stack()
   const below = pages.length > 1 ? '/' + String(pages[pages.length - 2].route || '').replace(/^\/+/, '') : ''
   if (!def.home) {
+    // opened on its own (a shared link): the way out is the app's home, as the home link elsewhere offers
     if (pages.length > 1) platform.nav.back()
+    else platform.nav.to(ROUTES.home)
     return
   }
   if (below && below === ROUTES[def.home]) platform.nav.back()
