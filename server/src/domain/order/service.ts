@@ -13,7 +13,7 @@ import { isCampusCardMessageKey, campusCardMessage } from '../../providers/campu
 import { escapeHtml } from '../../providers/payment/common/http'
 import { wapFormFromUrl } from '../../providers/payment/alipay'
 import { needsPublicBaseUrl, type PaymentRegistry } from '../../providers/payment/registry'
-import { ProviderError, type PayChannel, type PaymentParams, type PayTypeValue } from '../../providers/payment/types'
+import { ProviderError, type PaymentParams, type PayTypeValue } from '../../providers/payment/types'
 import type { PayChannelCode } from '../../../../types'
 import { PAYER_SOURCE, payChannelOf, payTypeAllowedOn, providerChannelOf } from '../channel/credentials'
 import { certificateDue, mayDonate, resolveForm } from '../form/service'
@@ -51,12 +51,6 @@ export interface Caller {
   ip: string
   /** absolute origin for notify and return URLs: PUBLIC_BASE_URL, never the request's Host; '' when unset */
   baseUrl: string
-}
-
-/** How the provider must answer (JSAPI, H5, mini-program): the order's channel (issue 12: the client's payChannel, or
- *  what docs/product §3 donateFrom and the pay type imply for older clients). */
-export function channelOf(donateFrom: string, payType: number, payChannel?: PayChannelCode | null): PayChannel {
-  return providerChannelOf(payChannelOf(donateFrom, payType, payChannel))
 }
 
 /**
