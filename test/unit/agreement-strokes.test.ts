@@ -7,11 +7,23 @@ import {
   clampPoint,
   emptyStrokes,
   extendStroke,
-  inkBounds,
   isBlank,
   MIN_INK,
-  MIN_STEP
+  MIN_STEP,
+  type Strokes
 } from '@/components/signature-pad/strokes'
+
+/** The box the ink covers, or null when nothing is drawn: what the strokes hold, checked against what was drawn. */
+function inkBounds(s: Strokes): { left: number; top: number; right: number; bottom: number } | null {
+  const pts = s.lines.flat()
+  if (!pts.length) return null
+  return {
+    left: Math.min(...pts.map((p) => p.x)),
+    top: Math.min(...pts.map((p) => p.y)),
+    right: Math.max(...pts.map((p) => p.x)),
+    bottom: Math.max(...pts.map((p) => p.y))
+  }
+}
 
 const W = 304
 const H = 126

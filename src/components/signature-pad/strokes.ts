@@ -46,15 +46,3 @@ export function extendStroke(s: Strokes, p: Point, width: number, height: number
 }
 
 export const isBlank = (s: Strokes): boolean => s.ink < MIN_INK
-
-/** The box the ink covers (for tests and for trimming), or null when nothing is drawn. */
-export function inkBounds(s: Strokes): { left: number; top: number; right: number; bottom: number } | null {
-  const pts = s.lines.flat()
-  if (!pts.length) return null
-  return {
-    left: Math.min(...pts.map((p) => p.x)),
-    top: Math.min(...pts.map((p) => p.y)),
-    right: Math.max(...pts.map((p) => p.x)),
-    bottom: Math.max(...pts.map((p) => p.y))
-  }
-}
