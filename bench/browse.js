@@ -1,67 +1,82 @@
 #!/usr/bin/env node
 /**
- * Browse-path benchmark: the server started as README says on a fresh DATA_DIR (SQLite, or PostgreSQL with
- * DATABASE_URL), then signed GETs of the calls a visitor makes (itemsList, itemsDetail, donateRecordPage, total)
- * at rising concurrency, from this process over loopback. Prints requests/s, p50/p99 latency and the server's RSS.
- * Bounded: a fixed number of requests per level. Usage: node bench/browse.js [requestsPerLevel=2000]
+ * Browse-path benchmark (issue 14). Starts, in one run, the real server as README says (tsx server/src/main.ts on a
+ * fresh DATA_DIR: SQLite, or PostgreSQL with DATABASE_URL, logger on at LOG_LEVEL info) and a bare Fastify app with
+ * one JSON route (bench/lib/bare-server.js, started the same way: a tsx child of the same Node, loopback). One
+ * keep-alive client in this process sends signed GETs (a fresh nonce and signature per request, to the bare route
+ * too) of itemsList, itemsDetail and the donor directory (donateRecordPage) and prints for each requests/s, p50/p99
+ * and the ratio to the bare route. Calls are measured in rounds, interleaved with the bare route, and each figure is
+ * the median of the rounds, so load from other processes falls on all of them alike.
+ *
+ * Usage: node bench/browse.js [requestsPerCall=3000] [concurrency=16] [rounds=3]
+ *   --profile DIR   run the server under `node --cpu-prof` and write its profile to DIR (bench/profile-summary.js)
  */
+const fs = require('node:fs')
 const path = require('node:path')
 const { startServer, signedHeaders } = require('../test/mini/server')
+const { load, machineLoad } = require('./lib/load')
 
+const args = process.argv.slice(2)
+const profileAt = args.indexOf('--profile')
+const profileDir = profileAt >= 0 ? path.resolve(args.splice(profileAt, 2)[1]) : null
+const N = Number(args[0] || 3000)
+const C = Number(args[1] || 16)
+const ROUNDS = Number(args[2] || 3)
 const P = '/uplus-foundation/app/v1/donateu'
-const N = Number(process.argv[2] || 2000)
-const headers = signedHeaders
-
-function pct(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-
-async function level(base, signKey, paths, concurrency) {
-  const lat = []
-  let next = 0
-  let errors = 0
-  const t0 = performance.now()
-  async function worker() {
-    while (next < N) {
-      const i = next++
-      const url = base + paths[i % paths.length]
-      const s = performance.now()
-      const r = await fetch(url, { headers: headers(signKey) })
-      const body = await r.json()
-      if (body.code !== 0) errors++
-      lat.push(performance.now() - s)
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, worker))
-  const secs = (performance.now() - t0) / 1000
-  lat.sort((a, b) => a - b)
-  return { rps: N / secs, p50: pct(lat, 50), p99: pct(lat, 99), errors }
-}
+const root = path.resolve(__dirname, '..')
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 ;(async () => {
-  const server = await startServer({ env: { DATABASE_URL: process.env.DATABASE_URL || '' } })
+  let command
+  if (profileDir) {
+    fs.mkdirSync(profileDir, { recursive: true })
+    command = [process.execPath, '--cpu-prof', '--cpu-prof-dir', profileDir, '--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')]
+  }
+  const server = await startServer({ env: { DATABASE_URL: process.env.DATABASE_URL || '' }, command, startTimeoutMs: 600000 })
+  const bare = await startServer({ command: [tsx, path.join(__dirname, 'lib', 'bare-server.js')], startTimeoutMs: 600000 })
   try {
     const { school } = await (await fetch(`${server.origin}/config/index.json`)).json()
     const cfg = await (await fetch(`${server.origin}/config/${school}/index.json`)).json()
     const base = server.origin + cfg.api
-    const list = await (await fetch(`${base}${P}/items/itemsList?limit=10&offset=0&lang=zh_CN`, { headers: headers(cfg.signKey) })).json()
+    const list = await (
+      await fetch(`${base}${P}/items/itemsList?limit=10&offset=0&lang=zh_CN`, { headers: signedHeaders(cfg.signKey) })
+    ).json()
     const id = list.data.rows[0].id
-    const paths = [
-      `${P}/items/itemsList?limit=10&offset=0&lang=zh_CN`,
-      `${P}/items/itemsDetail?id=${id}&lang=zh_CN`,
-      `${P}/index/donateRecordPage?limit=20&offset=0&lang=zh_CN`,
-      `${P}/index/total?lang=zh_CN`
+    const targets = [
+      ['bare Fastify route', `${bare.origin}/bare`],
+      ['itemsList', `${base}${P}/items/itemsList?limit=10&offset=0&lang=zh_CN`],
+      ['itemsDetail', `${base}${P}/items/itemsDetail?id=${id}&lang=zh_CN`],
+      ['donateRecordPage', `${base}${P}/index/donateRecordPage?limit=20&offset=0&lang=zh_CN`]
     ]
     console.log(
-      `browse bench: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${N} requests per level, mix of ${paths.length} calls`
+      `browse bench: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${N} requests per call and round, concurrency ${C}, ` +
+        `${ROUNDS} rounds (median), ${machineLoad()}`
     )
-    console.log('concurrency  req/s    p50 ms  p99 ms  errors')
-    for (const c of [1, 8, 32, 64]) {
-      const r = await level(base, cfg.signKey, paths, c)
-      console.log(
-        `${String(c).padStart(11)}  ${r.rps.toFixed(0).padStart(6)}  ${r.p50.toFixed(2).padStart(7)}  ${r.p99.toFixed(2).padStart(6)}  ${r.errors}`
-      )
+    // warm-up: JIT, statement caches, the first page of each call
+    for (const [, url] of targets) await load({ total: 300, concurrency: C, make: () => ({ url, headers: signedHeaders(cfg.signKey) }) })
+    const runs = targets.map(() => [])
+    for (let r = 0; r < ROUNDS; r++) {
+      for (let i = 0; i < targets.length; i++) {
+        const url = targets[i][1]
+        runs[i].push(await load({ total: N, concurrency: C, make: () => ({ url, headers: signedHeaders(cfg.signKey) }) }))
+      }
     }
+    const bareRps = median(runs[0].map((x) => x.rps))
+    console.log('call                  req/s   ratio   p50 ms  p99 ms  errors')
+    let worst = Infinity
+    targets.forEach(([name], i) => {
+      const rps = median(runs[i].map((x) => x.rps))
+      const ratio = rps / bareRps
+      if (i > 0) worst = Math.min(worst, ratio)
+      const p50 = median(runs[i].map((x) => x.p50))
+      const p99 = median(runs[i].map((x) => x.p99))
+      const errors = runs[i].reduce((a, x) => a + x.errors, 0)
+      console.log(
+        `${name.padEnd(20)}  ${rps.toFixed(0).padStart(6)}  ${ratio.toFixed(2).padStart(6)}  ${p50.toFixed(2).padStart(7)}  ${p99.toFixed(2).padStart(6)}  ${errors}`
+      )
+    })
+    console.log(`lowest ratio to the bare route: ${worst.toFixed(2)} (goal 0.6); after the run: ${machineLoad()}`)
     // tsx runs the server in a child node process: sum the wrapper and its children
     const out = require('node:child_process').execSync(`ps -o rss= --pid ${server.pid} --ppid ${server.pid} || true`).toString()
     const kb = out
@@ -70,6 +85,11 @@ async function level(base, signKey, paths, concurrency) {
       .reduce((a, b) => a + Number(b), 0)
     console.log(`server RSS after the run: ${(kb / 1024).toFixed(0)} MB (tsx wrapper + server process)`)
   } finally {
+    await bare.stop()
     await server.stop()
+    if (profileDir) console.log(`CPU profile of the server in ${profileDir}: node bench/profile-summary.js ${profileDir}/*.cpuprofile`)
   }
-})()
+})().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})

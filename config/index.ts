@@ -2,6 +2,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import path from 'node:path'
 import devConfig from './dev'
 import { requiredApiOrigin } from './api-origin'
+import { ChunkManifestPlugin, H5_SPLIT_CHUNKS, iconFontAsFile, PrecompressPlugin, writeSplitTaroComponents } from './h5-weight'
 import { H5_ROUTES } from './routes'
 import prodConfig from './prod'
 
@@ -22,6 +23,13 @@ const sassLoaderOption = {
     quietDeps: true,
     silenceDeprecations: ['import', 'slash-div', 'legacy-js-api', 'global-builtin', 'color-functions']
   }
+}
+
+// H5 only: taro-ui's inline icon font becomes a file fetched when an icon is drawn (config/h5-weight.ts)
+const h5SassLoaderOption = {
+  ...sassLoaderOption,
+  additionalData: (content: string, loader: { resourcePath: string }) =>
+    withTaroUiTheme(iconFontAsFile(content, loader.resourcePath, path.resolve(__dirname, '..')), loader)
 }
 
 export default defineConfig<'webpack5'>(async (merge) => {
@@ -64,7 +72,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       publicPath: '/',
       compile: { include: [path.resolve(__dirname, '..', 'types')] },
       staticDirectory: 'static',
-      sassLoaderOption,
+      sassLoaderOption: h5SassLoaderOption,
+      // fonts above 1 KB are files with hashed names (cached for good by the server), never data URIs in the CSS
+      fontUrlLoaderOption: { limit: 1024, name: () => 'static/fonts/[name].[contenthash:8][ext]' },
       // REQUIRED for taro-ui on H5: without it node_modules css skips postcss (pxtransform) -> taro-ui renders
       // at 2x size (e.g. .at-tabs__item{font-size:28px} instead of rem) and tabs get truncated ("T…").
       esnextModules: ['taro-ui'],
@@ -82,6 +92,17 @@ export default defineConfig<'webpack5'>(async (merge) => {
       postcss: {
         autoprefixer: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } }
+      },
+      // The first route's weight (docs/decisions/024-h5-weight.md, `npm run size:h5`): Taro's components one module
+      // each, shared chunks for what page chunks have in common, brotli/gzip variants and the route manifest.
+      webpackChain(chain) {
+        const root = path.resolve(__dirname, '..')
+        chain.resolve.alias.set('@tarojs/components$', writeSplitTaroComponents(root))
+        chain.optimization.splitChunks(H5_SPLIT_CHUNKS)
+        if (process.env.NODE_ENV !== 'development') {
+          chain.plugin('precompress').use(PrecompressPlugin)
+          chain.plugin('chunk-manifest').use(ChunkManifestPlugin, [path.join(root, 'dist', 'h5.chunks.json')])
+        }
       }
     }
   }

@@ -2,6 +2,7 @@ import { PropsWithChildren } from 'react'
 import { useLaunch } from '@tarojs/taro'
 import { platform } from '@/platform'
 import { bootstrap } from '@/lib/bootstrap'
+import { useSession } from '@/store/session'
 
 // taro-ui styles are imported per component (not the whole index) to keep the weapp main package small.
 import 'taro-ui/lib/style/components/icon.scss'
@@ -10,8 +11,34 @@ import 'taro-ui/lib/style/components/activity-indicator.scss'
 import 'taro-ui/lib/style/components/loading.scss'
 import './app.scss'
 
+/** The BCP 47 tag of the app's language, for <html lang>. */
+export const htmlLang = (lang: string): string => (lang === 'en' ? 'en' : 'zh-CN')
+
+/**
+ * H5 only (the mini-programs have no HTML document of their own): <html lang> follows the app's language as it
+ * changes, and the skeleton of index.html leaves once the bootstrap has an answer (the page then shows its own
+ * content, loading state or error).
+ */
+function syncDocumentShell() {
+  if (platform.env().target !== 'h5' || typeof document === 'undefined') return
+  const apply = (s: { lang: string; boot: string }) => {
+    const tag = htmlLang(s.lang)
+    if (document.documentElement.lang !== tag) document.documentElement.lang = tag
+    if (s.boot === 'ready' || s.boot === 'failed') {
+      const skeleton = document.getElementById('boot-skeleton')
+      if (skeleton && !skeleton.classList.contains('boot-skeleton--done')) {
+        skeleton.classList.add('boot-skeleton--done')
+        setTimeout(() => skeleton.remove(), 250)
+      }
+    }
+  }
+  apply(useSession.getState())
+  useSession.subscribe(apply)
+}
+
 function App({ children }: PropsWithChildren) {
   useLaunch(() => {
+    syncDocumentShell()
     bootstrap(platform.launchQuery())
   })
   return children

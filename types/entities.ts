@@ -95,11 +95,19 @@ export interface DonationRecord {
   subItemsName: string
   /** naming projects: seats or books named by this gift */
   seats: string
+  /** 1: an offline gift (bank transfer, cash, cheque) the foundation entered; absent for gifts paid online */
+  offline?: Flag
 }
 
 export interface DirectoryTotal {
+  /** gifts under the same filter as the directory's rows (project, joint donation, search) */
   totalCount: number
+  /** of those, gifts whose donor asked not to be listed (absent when none; always absent while searching) */
+  unlistedCount?: number
+  /** money of those gifts (goods gifts are counted, not summed) */
   totalMoney: Yuan
+  /** raised outside the platform (project offline amounts); absent when none, or while searching */
+  offlineMoney?: Yuan
 }
 
 /** donateSeatList / donateBookList rows on project detail. */

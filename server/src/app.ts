@@ -5,16 +5,18 @@
  */
 import path from 'node:path'
 import cors from '@fastify/cors'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { openDatabase } from './db/factory'
 import { migrateToLatest } from './db/migrations'
 import { seedIfEmpty } from './seed'
 import { frameworkErrors, installEnvelope } from './plugins/envelope'
 import { originList } from './lib/origins'
 import { installStatic } from './plugins/static-h5'
+import { DEFAULT_ADMIN_DIR, installStaticAdmin } from './plugins/static-admin'
 import { installTenant } from './plugins/tenant'
 import { installSession } from './plugins/auth'
 import { installSignature, NonceStore } from './plugins/signature'
+import { createSharedStore, startSweeper, type SharedStore } from './lib/shared-store'
 import { configRoutes } from './routes/config'
 import { systemRoutes } from './routes/system'
 import { itemsRoutes } from './routes/items'
@@ -78,6 +80,8 @@ export interface BuildOptions {
   uploads?: Partial<UploadPolicy>
   /** web origins allowed to call the donor API with CORS (default: CORS_ORIGINS, comma-separated; none) */
   corsOrigins?: string[]
+  /** nonces, rate windows, guess counters, token cache (default: REDIS_URL's Redis, else the database; tests inject) */
+  sharedStore?: SharedStore
   /** tests: every success answer is checked against its route's response schema, and a field the schema does not
    *  declare (which would be dropped) or of another type is a 500 naming it (plugins/envelope.ts) */
   strictResponses?: boolean
@@ -171,11 +175,32 @@ function loggerOptions(logger: BuildOptions['logger']): FastifyServerOptions['lo
   } as FastifyServerOptions['logger']
 }
 
+/**
+ * One log line per request at most (docs/decisions/022-performance.md), written when the answer has gone, instead of
+ * Fastify's pair ("incoming request", "request completed"). A successful GET (status < 400) logs at debug, so at the
+ * default info level the browse path writes nothing; every other request (writes, refusals) logs one info line with
+ * method, URL without its secrets (redactUrl), status and time; a failed answer logs at error with the error.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    const quiet = !error && req.method === 'GET' && reply.statusCode < 400
+    if (quiet && req.log.level !== 'debug' && req.log.level !== 'trace') return
+    const line = { method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }
+    if (error) reply.log.error({ ...line, err: error }, 'request')
+    else if (quiet) reply.log.debug(line, 'request')
+    else reply.log.info(line, 'request')
+  }
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Behind a reverse proxy every request comes from the proxy's address: TRUST_PROXY names the proxies whose
   // X-Forwarded-For is believed (an address, a CIDR list, or a hop count), so per-address limits see the visitor.
   const app = Fastify({
     logger: loggerOptions(opts.logger),
+    // one line per request at most (OneLinePerRequest above)
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
     frameworkErrors,
     trustProxy: trustProxySetting(opts.trustProxy ?? process.env.TRUST_PROXY)
@@ -201,6 +226,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
 
   const now = opts.now ?? (() => new Date())
+  // state every server process shares (docs/decisions/023-scale-out.md): never in this process's memory
+  let shared: SharedStore
+  try {
+    shared = opts.sharedStore ?? (await createSharedStore({ db: handle.db }))
+  } catch (err) {
+    await handle.close()
+    throw err
+  }
+  const stopSweeper = startSweeper(shared, app.log, undefined, () => now().getTime())
+  app.decorate('shared', shared)
+  app.addHook('onClose', async () => {
+    await stopSweeper()
+    if (!opts.sharedStore) await shared.close()
+  })
   const payments = new PaymentRegistry(handle.db, { dataDir: opts.dataDir, factories: opts.payments?.factories, env: opts.payments?.env })
   const limits: OrderRateLimits = {
     perUser: envInt('ORDER_RATE_PER_USER', DEFAULT_ORDER_RATE_LIMITS.perUser),
@@ -214,7 +253,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ttlMinutes: opts.orders?.ttlMinutes ?? envInt('ORDER_TTL_MINUTES', 15),
     log: app.log,
     now,
-    limiter: new OrderRateLimiter(limits),
+    limiter: new OrderRateLimiter(shared, limits),
     publicBaseUrl
   }
   const jobs = createJobWorker(
@@ -241,23 +280,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     fetch: opts.identity?.fetch ?? ((input, init) => fetch(input, init)),
     storage: opts.identity?.storage ?? createLocalStorage(path.join(opts.dataDir, 'files')),
     env: opts.identity?.env ?? process.env,
-    guesses: guessLimiters(),
+    guesses: guessLimiters(shared),
     jsapi: new WechatJsapi({
       fetch: opts.identity?.fetch ?? ((input, init) => fetch(input, init)),
       now: () => (opts.identity?.now ?? now)().getTime(),
+      store: shared,
       defaultApiBase: (opts.identity?.env ?? process.env).WECHAT_API_BASE
     })
   }
   app.decorate('identity', identity)
   // issue 12: a production school that cannot send sign-in codes is named in the log at start (it answers -1 meanwhile)
   await reportSmsConfiguration(identity, identity.sms)
-  app.decorate('uploads', createUploadRuntime({ ...uploadPolicyFromEnv(process.env), ...opts.uploads }))
+  app.decorate('uploads', createUploadRuntime({ ...uploadPolicyFromEnv(process.env), ...opts.uploads }, shared))
   writeAwardImages(opts.dataDir)
 
   // Envelope first: its hooks, validator compiler and error handler must cover every route registered below.
   let notFound: Parameters<typeof installEnvelope>[1]['notFound'] = () => undefined
   installEnvelope(app, { notFound: (req, reply) => notFound(req, reply), strictResponses: opts.strictResponses })
   notFound = await installStatic(app, { h5Dir: opts.h5Dir ?? DEFAULT_H5_DIR, filesDir: path.join(opts.dataDir, 'files') })
+  await installStaticAdmin(app, { adminDir: process.env.ADMIN_DIR || DEFAULT_ADMIN_DIR }) // the staff console at /admin/ (decision 020)
   // CORS: the mini-programs send no Origin and the H5 app is same-origin, so no origin is allowed by default (a
   // reflected `origin: true` let any site read a donor's answers with their token). CORS_ORIGINS lists web origins
   // that may call the donor API; it never opens /staff-api.
@@ -276,7 +317,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(configRoutes)
   await app.register(notifyRoutes)
 
-  const nonces = new NonceStore()
+  const nonces = new NonceStore(shared)
   await app.register(
     async (api) => {
       installTenant(api)

@@ -12,6 +12,9 @@ import { agreementMessages } from './domain/agreement/messages'
 import { namingMapMessages } from './domain/naming-map/messages'
 import { togetherMessages } from './domain/together/messages'
 import { channelMessages } from './domain/channel/messages'
+import { staffMessages } from './domain/staff/messages'
+import { staffMoneyMessages } from './domain/staff/money-messages'
+import { staffProjectMessages } from './domain/staff/project-messages'
 
 const messages = {
   success: { zh_CN: 'success', en: 'success' },
@@ -45,7 +48,10 @@ const messages = {
   ...agreementMessages,
   ...namingMapMessages,
   ...togetherMessages,
-  ...channelMessages
+  ...channelMessages,
+  ...staffMessages,
+  ...staffMoneyMessages,
+  ...staffProjectMessages
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

@@ -691,6 +691,122 @@ const TABLE: Record<string, Entry> = {
     url: () => '/nameplates/1/review',
     body: { action: 'return', reason: 'x' }
   },
+  // issue 15: the console's core (routes/staff/core.ts; roles, tenancy and audit in staff-console-core.test.ts)
+  [staffKey('GET', '/me')]: { kind: 'staff', method: 'GET', url: () => '/me' },
+  [staffKey('POST', '/logout')]: { kind: 'staff', method: 'POST', url: () => '/logout', body: {} },
+  [staffKey('GET', '/staff')]: { kind: 'staff', method: 'GET', url: () => '/staff' },
+  [staffKey('POST', '/staff')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/staff',
+    body: { username: 'matrix.staff', password: 'matrix-password', roles: ['admin'] }
+  },
+  [staffKey('POST', '/staff/:id')]: { kind: 'staff', method: 'POST', url: () => '/staff/1', body: { roles: ['admin'] } },
+  [staffKey('GET', '/audit')]: { kind: 'staff', method: 'GET', url: () => '/audit' },
+  [staffKey('GET', '/settings')]: { kind: 'staff', method: 'GET', url: () => '/settings' },
+  [staffKey('POST', '/settings')]: { kind: 'staff', method: 'POST', url: () => '/settings', body: { name: 'x' } },
+  [staffKey('GET', '/channels')]: { kind: 'staff', method: 'GET', url: () => '/channels' },
+  [staffKey('POST', '/channels/:channel')]: { kind: 'staff', method: 'POST', url: () => '/channels/weapp', body: { secret: 'x' } },
+  [staffKey('GET', '/messages')]: { kind: 'staff', method: 'GET', url: () => '/messages' },
+  [staffKey('POST', '/messages/:id/approve')]: { kind: 'staff', method: 'POST', url: () => '/messages/1/approve', body: {} },
+  [staffKey('POST', '/messages/:id/hide')]: { kind: 'staff', method: 'POST', url: () => '/messages/1/hide', body: {} },
+  [staffKey('POST', '/messages/:id/reply')]: { kind: 'staff', method: 'POST', url: () => '/messages/1/reply', body: { text: 'x' } },
+  [staffKey('GET', '/articles')]: { kind: 'staff', method: 'GET', url: () => '/articles' },
+  [staffKey('GET', '/articles/:id')]: { kind: 'staff', method: 'GET', url: () => '/articles/1' },
+  [staffKey('POST', '/articles')]: { kind: 'staff', method: 'POST', url: () => '/articles', body: { categoryId: 1, title: 'x' } },
+  [staffKey('POST', '/articles/:id')]: { kind: 'staff', method: 'POST', url: () => '/articles/1', body: { categoryId: 1, title: 'x' } },
+  [staffKey('POST', '/articles/:id/delete')]: { kind: 'staff', method: 'POST', url: () => '/articles/1/delete', body: {} },
+  [staffKey('GET', '/article-categories')]: { kind: 'staff', method: 'GET', url: () => '/article-categories' },
+  [staffKey('POST', '/article-categories')]: { kind: 'staff', method: 'POST', url: () => '/article-categories', body: { name: 'x' } },
+  [staffKey('GET', '/naming/summary')]: { kind: 'staff', method: 'GET', url: () => '/naming/summary' },
+  [staffKey('GET', '/naming/areas')]: { kind: 'staff', method: 'GET', url: () => '/naming/areas' },
+  [staffKey('GET', '/naming/areas/:id/seats')]: { kind: 'staff', method: 'GET', url: () => '/naming/areas/1/seats' },
+  [staffKey('POST', '/naming/seats/:id')]: { kind: 'staff', method: 'POST', url: () => '/naming/seats/1', body: { show: true } },
+  [staffKey('GET', '/naming/books')]: { kind: 'staff', method: 'GET', url: () => '/naming/books' },
+  [staffKey('POST', '/naming/books/:id')]: { kind: 'staff', method: 'POST', url: () => '/naming/books/1', body: { stock: 1 } },
+  [staffKey('GET', '/naming/maps')]: { kind: 'staff', method: 'GET', url: () => '/naming/maps' },
+  [staffKey('POST', '/naming/maps/:id')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/naming/maps/1',
+    body: {
+      config: {
+        width: 1,
+        height: 1,
+        scale: 1,
+        minScale: 1,
+        maxScale: 1,
+        top: 0,
+        left: 0,
+        map: '',
+        areaList: [],
+        treeList: [],
+        buildingList: [],
+        areaIdList: [],
+        vrUrl: ''
+      }
+    }
+  },
+  // issue 15: the project editor (routes/staff/projects.ts; roles, tenancy and audit in staff-projects.test.ts)
+  [staffKey('POST', '/uploads')]: { kind: 'staff', method: 'POST', url: () => '/uploads', body: {} },
+  [staffKey('GET', '/projects')]: { kind: 'staff', method: 'GET', url: () => '/projects' },
+  [staffKey('POST', '/projects')]: { kind: 'staff', method: 'POST', url: () => '/projects', body: { name: 'x' } },
+  [staffKey('GET', '/projects/:id')]: { kind: 'staff', method: 'GET', url: () => '/projects/1' },
+  [staffKey('POST', '/projects/:id')]: { kind: 'staff', method: 'POST', url: () => '/projects/1', body: { intro: 'x' } },
+  [staffKey('POST', '/projects/:id/status')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/projects/1/status',
+    body: { status: 'paused' }
+  },
+  [staffKey('GET', '/projects/:id/form')]: { kind: 'staff', method: 'GET', url: () => '/projects/1/form' },
+  [staffKey('POST', '/projects/:id/form')]: { kind: 'staff', method: 'POST', url: () => '/projects/1/form', body: { fields: [] } },
+  [staffKey('GET', '/projects/:id/progress')]: { kind: 'staff', method: 'GET', url: () => '/projects/1/progress' },
+  [staffKey('POST', '/projects/:id/progress')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/projects/1/progress',
+    body: { progressDate: '2026-11-22', content: 'x' }
+  },
+  [staffKey('POST', '/projects/:id/progress/:pid/delete')]: { kind: 'staff', method: 'POST', url: () => '/projects/1/progress/1/delete' },
+  [staffKey('GET', '/projects/:id/publicity')]: { kind: 'staff', method: 'GET', url: () => '/projects/1/publicity' },
+  [staffKey('POST', '/projects/:id/publicity')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/projects/1/publicity',
+    body: { useDate: '2026-11-22', useTitle: 'x', useMoney: '1' }
+  },
+  [staffKey('POST', '/projects/:id/publicity/:pid/delete')]: { kind: 'staff', method: 'POST', url: () => '/projects/1/publicity/1/delete' },
+  [staffKey('GET', '/projects/:id/preview')]: { kind: 'staff', method: 'GET', url: () => '/projects/1/preview' },
+  [staffKey('GET', '/categories')]: { kind: 'staff', method: 'GET', url: () => '/categories' },
+  [staffKey('POST', '/categories')]: { kind: 'staff', method: 'POST', url: () => '/categories', body: { name: 'x' } },
+  [staffKey('GET', '/labels')]: { kind: 'staff', method: 'GET', url: () => '/labels' },
+  [staffKey('POST', '/labels')]: { kind: 'staff', method: 'POST', url: () => '/labels', body: { labelTitle: 'x' } },
+  // issue 15: money (routes/staff/money.ts; roles, tenancy and audit in staff-money.test.ts)
+  [staffKey('GET', '/ledger')]: { kind: 'staff', method: 'GET', url: () => '/ledger' },
+  [staffKey('POST', '/exports')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/exports',
+    body: { kind: 'ledger', format: 'csv', filters: {} }
+  },
+  [staffKey('GET', '/exports/:id')]: { kind: 'staff', method: 'GET', url: () => '/exports/1' },
+  [staffKey('GET', '/exports/:id/file')]: { kind: 'staff', method: 'GET', url: () => '/exports/1/file' },
+  [staffKey('POST', '/offline-gifts')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/offline-gifts',
+    body: { projectId: 1, amount: '1.00', donorName: 'x', donatedOn: '2026-01-01', channel: 'bank', note: '' }
+  },
+  [staffKey('GET', '/review')]: { kind: 'staff', method: 'GET', url: () => '/review' },
+  [staffKey('POST', '/review/:id/resolve')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/review/1/resolve',
+    body: { resolution: 'closed', reason: 'x' }
+  },
+  [staffKey('GET', '/reconciliation')]: { kind: 'staff', method: 'GET', url: () => '/reconciliation' },
+  [staffKey('GET', '/dashboard')]: { kind: 'staff', method: 'GET', url: () => '/dashboard' },
   // outside /api
   'GET /': { kind: 'static' },
   'OPTIONS *': { kind: 'static' },
@@ -703,8 +819,11 @@ const TABLE: Record<string, Entry> = {
   'POST /notify/:school/:provider/:payType/:channel': { kind: 'callback' }
 }
 /** registered only when an H5 build exists (static-h5.ts): classified, but not required to be present here */
-const OPTIONAL = new Set(['GET /*', 'GET /files/*', 'HEAD /*'])
+const OPTIONAL = new Set(['GET /*', 'GET /files/*', 'HEAD /*', 'GET /admin', 'GET /admin/*'])
 TABLE['GET /*'] = { kind: 'static' }
+// the staff console's pages (static-admin.ts, decision 020): static files; its data comes from /staff-api
+TABLE['GET /admin'] = { kind: 'static' }
+TABLE['GET /admin/*'] = { kind: 'static' }
 TABLE['GET /files/*'] = { kind: 'static' }
 
 const entries = <K extends Entry['kind']>(kind: K) =>

@@ -1,7 +1,7 @@
 /** P/index: base config and settings, the donation directory (orders, search, masking), totals, articles. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { Api, CampaignKey, SettingKey, type BaseConfig, type DonationRecord, type Page } from '../../types'
+import { Api, CampaignKey, SettingKey, type BaseConfig, type DirectoryTotal, type DonationRecord, type Page } from '../../types'
 import { fenToYuan } from '../src/lib/money'
 import { call, startApp, type TestContext } from './helpers'
 import { saveLoginSettings } from '../src/domain/identity/settings'
@@ -231,15 +231,51 @@ describe('donateRecordPage', () => {
 })
 
 describe('total', () => {
-  it('matches the sum of paid records, for the school and per project', async () => {
+  /** Every row the directory lists for this query, all pages. */
+  const listed = async (code: string, query: Record<string, string | number> = {}) => {
+    const out: DonationRecord[] = []
+    for (let offset = 0; ; offset += 100) {
+      const page = await directory(code, { ...query, limit: 100, offset })
+      out.push(...page.rows)
+      if (out.length >= page.total || !page.rows.length) return out
+    }
+  }
+  const moneyOf = (rows: DonationRecord[]) => fenToYuan(rows.filter((r) => r.crowdType !== 2).reduce((a, r) => a + fenOf(r.donateMoney), 0))
+  it('matches the rows the directory lists: for the school, per project and under a search (issue 13)', async () => {
+    const all = await listed('demo')
+    const t = (await call<DirectoryTotal>(ctx.app, 'demo', Api.total)).body.data
     const paid = await paidRows('demo')
-    const t = (await call(ctx.app, 'demo', Api.total)).body.data
-    assert.equal(t.totalCount, paid.length)
-    assert.equal(t.totalMoney, fenToYuan(paid.reduce((a, d) => a + Number(d.amount_fen), 0)))
-    const itemsId = paid[3].items_id
-    const mine = paid.filter((d) => d.items_id === itemsId)
-    const ti = (await call(ctx.app, 'demo', Api.total, { query: { itemsId } })).body.data
-    assert.deepEqual(ti, { totalCount: mine.length, totalMoney: fenToYuan(mine.reduce((a, d) => a + Number(d.amount_fen), 0)) })
+    const unlisted = await ctx.app.db
+      .selectFrom('donation_submission as ds')
+      .innerJoin('donation as d', 'd.id', 'ds.donation_id')
+      .select(['d.id', 'd.amount_fen', 'd.items_id'])
+      .where('d.school_id', '=', await schoolId('demo'))
+      .where('d.status', '=', 'paid')
+      .where('ds.is_no_data', '=', 1)
+      .execute()
+    // gifts whose donor asked not to be listed count (as in every project total) and are answered as such
+    assert.equal(t.totalCount, all.length + unlisted.length)
+    assert.equal(t.unlistedCount, unlisted.length || undefined)
+    assert.equal(paid.length, t.totalCount)
+    assert.equal(fenOf(t.totalMoney), fenOf(moneyOf(all)) + unlisted.reduce((a, d) => a + Number(d.amount_fen), 0))
+    assert.ok(
+      all.some((r) => r.crowdType === 2),
+      'goods gifts are listed and counted, not summed as yuan'
+    )
+    const giftId = all.find((r) => r.crowdType !== 2)!.id
+    const row = await ctx.app.db.selectFrom('donation').select('items_id').where('id', '=', giftId).executeTakeFirstOrThrow()
+    const mine = await listed('demo', { itemsId: row.items_id })
+    const ti = (await call<DirectoryTotal>(ctx.app, 'demo', Api.total, { query: { itemsId: row.items_id } })).body.data
+    const hidden = unlisted.filter((d) => d.items_id === row.items_id)
+    assert.equal(ti.totalCount, mine.length + hidden.length)
+    assert.equal(fenOf(ti.totalMoney), fenOf(moneyOf(mine)) + hidden.reduce((a, d) => a + Number(d.amount_fen), 0))
+    const project = await ctx.app.db.selectFrom('project').select('offline_fen').where('id', '=', row.items_id).executeTakeFirstOrThrow()
+    assert.equal(ti.offlineMoney ?? '0.00', fenToYuan(project.offline_fen))
+    const s = all[0].itemsName.slice(0, 2)
+    const found = await listed('demo', { s })
+    const ts = (await call<DirectoryTotal>(ctx.app, 'demo', Api.total, { query: { s } })).body.data
+    assert.ok(found.length > 0 && found.length < all.length, `search ${s} narrows the list`)
+    assert.deepEqual(ts, { totalCount: found.length, totalMoney: moneyOf(found) }, 'the total follows the search, without offline money')
     const unpaid = await ctx.app.db.selectFrom('donation').select('id').where('status', '!=', 'paid').execute()
     assert.ok(unpaid.length > 0, 'the seed holds unpaid orders that must be excluded')
   })

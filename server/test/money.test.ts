@@ -5,6 +5,7 @@ import { describe, it } from 'node:test'
 import { fenToYuan, yuanToFen } from '../src/lib/money'
 import { codePointLength, maskName } from '../src/lib/names'
 import { decryptTimestamp, NonceStore } from '../src/plugins/signature'
+import { MemoryStore } from '../src/lib/shared-store'
 import { appendCode, wechatShareSign } from '../src/routes/system/auth'
 import { redactUrl } from '../src/app'
 import { pageWindow } from '../src/lib/sql'
@@ -62,11 +63,11 @@ describe('signature primitives', () => {
     assert.equal(decryptTimestamp(sign('ABCDEFGHIJKLMNOP', nonce, 1700000000123), key, nonce), null)
     assert.equal(decryptTimestamp('not base64 at all', key, nonce), null)
   })
-  it('remembers nonces for the TTL only', () => {
-    const s = new NonceStore(1000)
-    assert.equal(s.remember('a', 0), true)
-    assert.equal(s.remember('a', 500), false)
-    assert.equal(s.remember('a', 1001), true)
+  it('remembers nonces for the TTL only', async () => {
+    const s = new NonceStore(new MemoryStore(), 1000)
+    assert.equal(await s.remember('a', 0), true)
+    assert.equal(await s.remember('a', 500), false)
+    assert.equal(await s.remember('a', 1001), true)
   })
 })
 

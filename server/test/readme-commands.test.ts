@@ -275,7 +275,7 @@ const RULES: Rule[] = [
     match: /^(?:[A-Z_][A-Z0-9_]*=\S+ )*npx tsx --test(?: --[\w-]+(?:=\S+)?)*(?: server\/test\/\S+)+$/,
     check: { kind: 'file', why: 'a test suite of its own' }
   },
-  { match: /^node bench\/[\w-]+\.js(?: \[?\w+\]?)?$/, check: { kind: 'file', why: 'starts a server and loads it for minutes' } },
+  { match: /^node bench\/[\w-]+\.js(?: [^`]*)?$/, check: { kind: 'file', why: 'starts a server and loads it for minutes' } },
   { match: /^bash \.ci\/run$/, check: { kind: 'file', why: 'the whole CI: install, builds, every suite' } },
   { match: /^apt-get install -y chromium$/, check: { kind: 'skip', why: 'a system package (CI installs it: .ci/run)' } }
 ]

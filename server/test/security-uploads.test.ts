@@ -14,6 +14,7 @@ import type { UploadPolicy } from '../src/domain/upload/policy'
 import { createLocalStorage } from '../src/providers/storage/local'
 import { count } from './center-fixtures'
 import { login, signedHeaders, signKeyOf, startApp, type TestContext } from './helpers'
+import { MemoryStore } from '../src/lib/shared-store'
 import { demoBody, orderRow, placeOrder, projectIdOf, sandboxNotify } from './order-fixtures'
 
 let ctx: TestContext
@@ -38,7 +39,8 @@ after(async () => {
 
 /** Rebuilds the app on the same data and database with another upload policy (limits live in memory). */
 async function withPolicy(policy: Partial<UploadPolicy>) {
-  app = await ctx.restart({ uploads: { ...OPEN, ...policy } })
+  // upload windows live in the shared store (decision 023) and outlast a restart: each case gets a fresh one
+  app = await ctx.restart({ uploads: { ...OPEN, ...policy }, sharedStore: new MemoryStore() })
 }
 
 /** A PNG by its magic bytes, `size` bytes long (the server judges type by content; the rest is not decoded). */

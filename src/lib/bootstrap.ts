@@ -153,14 +153,22 @@ async function signIn(): Promise<boolean> {
 let pendingSignIn: Promise<boolean> | null = null
 
 /**
+ * The sign-in hand-off of this page load (an OAuth code or a middle-school openId in the URL) while it is being
+ * exchanged. The app is usable before it ends, so a page that needs a token can ask for one meanwhile: it must wait
+ * for this exchange, or it would leave for a second authorisation redirect with a token on its way (issue 13).
+ */
+let pendingHandOff: Promise<void> | null = null
+
+/**
  * Make sure the visitor has a token (personal centre, messages, donations). Mini-programs exchange a silent login
  * code; H5 may leave the page to authorise or open the login page (see signInRoute), and then resolves false.
- * Concurrent callers (several -997 answers at once) share one sign-in.
+ * Concurrent callers (several -997 answers at once) share one sign-in; all of them wait for a hand-off in progress.
  */
 export function ensureLogin(): Promise<boolean> {
   if (useSession.getState().token) return Promise.resolve(true)
   if (!pendingSignIn) {
-    pendingSignIn = signIn().finally(() => {
+    const handOff = pendingHandOff
+    pendingSignIn = (handOff ? handOff.then(() => (useSession.getState().token ? true : signIn())) : signIn()).finally(() => {
       pendingSignIn = null
     })
   }
@@ -212,12 +220,22 @@ export async function bootstrap(query: Record<string, string> = {}): Promise<voi
     useSession.setState({ school, config, apiBase: origin + config.api })
     const base = await request<BaseConfig>({ path: Api.baseConfig, auth: false, silent: true })
     useSession.setState({ baseConfig: base, settings: { ...useSession.getState().settings, ...base.settings } })
+    // Sign-in hand-offs run after the app is usable: browsing never waits for them, ensureLogin() does.
+    const exchange = handOff(query).finally(() => {
+      pendingHandOff = null
+    })
+    pendingHandOff = exchange
     useSession.setState({ boot: 'ready' })
+    await exchange
   } catch (e: unknown) {
     useSession.setState({ boot: 'failed', bootError: errorMessage(e) || t('net.bootFailed') })
     return
   }
-  // Sign-in hand-offs run after the app is usable: browsing never waits for them.
+  startTokenRefresh()
+}
+
+/** Exchanges the launch's OAuth code or middle-school openId for a token; a refused one leaves the visitor signed out. */
+async function handOff(query: Record<string, string>): Promise<void> {
   const code = platform.auth.takeCodeFromUrl()
   const openId = platform.auth.openIdFromLaunch()
   try {
@@ -244,5 +262,4 @@ export async function bootstrap(query: Record<string, string> = {}): Promise<voi
     // following the same redirect again (signInRoute)
     if (code) codeExchangeFailed = true
   }
-  startTokenRefresh()
 }

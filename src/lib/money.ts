@@ -44,3 +44,15 @@ export function checkAmount(input: string): AmountCheck {
   if (d.gt(MAX_DONATION_YUAN)) return 'too-large'
   return 'ok'
 }
+
+/**
+ * The one currency format of the app (issue 13): "¥1,234.50" in every language (the gift is in renminbi whatever
+ * the donor reads), with `whole` dropping ".00" from round amounts for preset chips ("¥200"). A negative amount
+ * keeps its sign before the symbol.
+ */
+export function formatCurrency(v: string | number | null | undefined, opts: { whole?: boolean } = {}): string {
+  const d = toDecimal(v)
+  const text = formatMoney(d.abs().toString())
+  const shown = opts.whole && d.isInteger() ? text.slice(0, -3) : text
+  return `${d.isNegative() && !d.isZero() ? '-' : ''}¥${shown}`
+}

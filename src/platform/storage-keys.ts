@@ -69,6 +69,12 @@ export interface StorageSchema {
   /** the tree form's query while its order is paid, so an unpaid order returns to that form (pay-back) */
   pledgeReturn: { itemsId: number; query: Record<string, string> }
   hasShownTreeNamingGuide: boolean
+  /**
+   * what the donor had on the donation form when a payment started (issue 13): restored when the form comes back
+   * after a cancelled, failed or unconfirmed payment, removed once the gift is paid. `state` is the form's own state
+   * (features/donate/model/draft.ts reads it key by key and drops anything of another shape); no passwords.
+   */
+  donateDraft: { itemsId: number; savedAt: number; state: Record<string, unknown> }
   /** a project message typed before the H5 authorisation redirect, restored on return (project detail) */
   leaveMessageDraft: { itemsId: number; content: string }
 }

@@ -174,12 +174,16 @@ function percent(complete, limit) {
           await page.waitForTimeout(200)
           assert((await tid('bar-total').textContent()) === '¥1,234.56', `total ${await tid('bar-total').textContent()}`)
           await fillDonor(DONOR)
+          // issue 13: the certificate and receipt wait under "Add details"
+          await tid('details-toggle').click()
           await tid('certificate-section').waitFor({ timeout: 5000 })
           const certName = await tid('certificate-name').locator('input').inputValue()
           assert(certName === DONOR, `certificate name copied: ${certName}`)
           await tid('receipt-switch').locator('input[type="checkbox"]').click()
           await tid('receipt-donor-type').waitFor({ timeout: 5000 })
           await tid('receipt-donor-type').locator('[data-testid="chip-1"]').click()
+          // electronic is the default (issue 13); this gift asks for a paper receipt picked up at the office
+          await tid('receipt-type').locator('[data-testid="chip-1"]').click()
           await tid('pay-1').click()
           await page.screenshot({ path: path.join(shots, 'donate-money-form.png'), fullPage: true })
         })
@@ -314,7 +318,7 @@ function percent(complete, limit) {
     )
 
     // ---- cancelled payment -------------------------------------------------------------------------------
-    await step('a cancelled payment: toast, back to the project, order cancelled, no record', async () => {
+    await step('a cancelled payment: toast, back to the form as it was left (issue 13), order cancelled, no record', async () => {
       const before = await project(MONEY_ID)
       const dirB = await directory(MONEY_ID)
       const q = await giveFromDetail(MONEY_ID, async () => {
@@ -324,7 +328,10 @@ function percent(complete, limit) {
       })
       await tap('cashier-cancel')
       await page.getByText('已取消支付').first().waitFor({ timeout: 5000 })
-      await page.waitForURL(/\/subject-detail\?id=/, { timeout: 10000 })
+      await page.waitForURL(/\/form\?/, { timeout: 10000 })
+      await tid('pay-outcome').waitFor({ timeout: 10000 })
+      const kept = await tid('amount-input').locator('input').inputValue()
+      assert(kept === '88.00', `the amount is kept: ${kept}`)
       const token = await donorToken()
       assert((await data(`${P}/items/payback`, { query: { donatePlatOrder: q.billNo }, token })) === 0, 'payback 0')
       const again = await api(`${P}/items/cancel`, { query: { donatePlatOrder: q.billNo }, token })

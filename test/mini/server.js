@@ -24,7 +24,7 @@ function freePort() {
   })
 }
 
-async function startServer({ dataDir, env = {}, command } = {}) {
+async function startServer({ dataDir, env = {}, command, startTimeoutMs = 120000 } = {}) {
   const port = await freePort()
   const dir = dataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'uplus-e2e-'))
   const [cmd, ...args] = command || [path.join(root, 'node_modules', '.bin', 'tsx'), path.join(root, 'server', 'src', 'main.ts')]
@@ -41,7 +41,7 @@ async function startServer({ dataDir, env = {}, command } = {}) {
     log += d
   })
   const origin = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 120000
+  const deadline = Date.now() + startTimeoutMs
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`)
     try {
@@ -52,7 +52,7 @@ async function startServer({ dataDir, env = {}, command } = {}) {
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`server did not start within 120 s:\n${log}`)
+      throw new Error(`server did not start within ${startTimeoutMs / 1000} s:\n${log}`)
     }
     await new Promise((r) => setTimeout(r, 250))
   }

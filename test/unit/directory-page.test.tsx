@@ -195,7 +195,7 @@ describe('jzml donation directory', () => {
       expect(first.querySelector('[data-testid="donor-date"]')!.textContent).toBe('2026-04-02')
       expect(first.textContent).toContain('奖学金')
       expect(first.querySelector('[data-testid="donor-sub"]')!.textContent).toBe('2026 届')
-      expect(first.querySelector('[data-testid="donor-amount"]')!.textContent).toBe('52,000.00 元')
+      expect(first.querySelector('[data-testid="donor-amount"]')!.textContent).toBe('¥52,000.00')
       expect(second.querySelector('[data-testid="avatar-default"]')).toBeTruthy()
       expect(second.querySelector('[data-testid="donor-amount"]')!.textContent).toBe('30 箱')
       expect(second.querySelector('[data-testid="donor-sub"]')).toBeNull()

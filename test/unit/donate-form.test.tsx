@@ -65,6 +65,8 @@ const remindShown = () =>
     { timeout: 2000 }
   )
 const toastTitles = (spy: jest.SpyInstance) => spy.mock.calls.map((c) => c[0].title)
+/** issue 13: optional fields, certificate and receipt wait under "Add details" */
+const openDetails = () => fireEvent.click(screen.getByTestId('details-toggle'))
 
 async function openForm(
   p: Project = moneyProject(),
@@ -91,6 +93,7 @@ describe('donation form', () => {
   it('fills a money gift with certificate, express receipt and conditional fields, and posts the submission', async () => {
     const toast = toastSpy()
     const calls = await openForm(moneyProject(), formConfig(), {}, { id: '3', subItemsId: '32', togetherId: '12' })
+    openDetails()
     expect(screen.getByTestId('project-name').textContent).toBe('励志奖学金')
     // sub-project 32 preselected: its chips replace the project's
     expect(within(screen.getByTestId('sub-chips')).getByTestId('chip-32').className).toContain('dn-chip--on')
@@ -128,6 +131,7 @@ describe('donation form', () => {
     expect(within(screen.getByTestId('receipt-section')).getByText('身份证号')).toBeTruthy()
     expect((screen.getByTestId('receipt-name') as any).value).toBe('张赟喆')
     type('receipt-code', '32010219900101123x')
+    chip('receipt-type', 1)
     chip('receipt-way', 2)
     expect(screen.getByTestId('postal-section')).toBeTruthy()
     expect((screen.getByTestId('postal-contact') as any).value).toBe('张赟喆')
@@ -193,6 +197,8 @@ describe('donation form', () => {
         billNo: 'D202506010001',
         params: { provider: 'sandbox', url: '/sandbox/cashier?billNo=D202506010001' },
         payType: 2,
+        payToken: undefined,
+        keepForm: true,
         itemsId: 3
       })
     )
@@ -246,6 +252,7 @@ describe('donation form', () => {
   it('anonymous hides the donor fields, certificate and receipt and sends none of them', async () => {
     const calls = await openForm(moneyProject({ isSub: 0 }), formConfig({ payPlatformList: [1] }))
     chip('amount-chips', '1000.00')
+    openDetails()
     expect(screen.getByTestId('receipt-section')).toBeTruthy()
     toggle('anonymous-switch')
     expect(screen.queryByTestId('field-name')).toBeNull()
@@ -262,10 +269,14 @@ describe('donation form', () => {
   it('receipt: electronic type switches to the first electronic way and asks for the e-mail or the SMS mobile', async () => {
     await openForm(moneyProject({ isSub: 0 }))
     chip('amount-chips', '1000.00')
+    openDetails()
     toggle('receipt-switch')
-    // defaults: enterprise, paper, self pickup
-    expect(within(screen.getByTestId('receipt-donor-type')).getByTestId('chip-2').className).toContain('dn-chip--on')
+    // defaults that fit an individual donor (issue 13): a person, electronic, the first electronic way
+    expect(within(screen.getByTestId('receipt-donor-type')).getByTestId('chip-1').className).toContain('dn-chip--on')
+    expect(within(screen.getByTestId('receipt-way')).getByTestId('chip-3').className).toContain('dn-chip--on')
+    chip('receipt-donor-type', 2)
     expect(within(screen.getByTestId('receipt-section')).getByText('统一社会信用代码')).toBeTruthy()
+    chip('receipt-type', 1)
     expect(screen.getByTestId('receipt-pickup').textContent).toContain('财务处 105 室')
     chip('receipt-type', 2)
     expect(within(screen.getByTestId('receipt-way')).getByTestId('chip-3').className).toContain('dn-chip--on')
@@ -293,6 +304,7 @@ describe('donation form', () => {
   it('number fields clear anything but a positive integer on blur with a 1 s toast', async () => {
     const toast = toastSpy()
     await openForm(moneyProject({ isSub: 0 }))
+    openDetails()
     type('field-children', '1.5')
     blur('field-children', '1.5')
     expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '同行人数必须为正整数', duration: 1000 }))
@@ -301,6 +313,7 @@ describe('donation form', () => {
 
   it('a switch controls its dependant field', async () => {
     await openForm(moneyProject({ isSub: 0 }))
+    openDetails()
     expect(screen.queryByTestId('field-newsEmail')).toBeNull()
     toggle('field-wantNews')
     expect(screen.getByTestId('field-newsEmail')).toBeTruthy()

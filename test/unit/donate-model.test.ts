@@ -247,13 +247,14 @@ describe('section visibility (docs/product §4 Form visibility)', () => {
 })
 
 describe('receipt defaults and switching', () => {
-  it('defaults donorType 2, receiptType 1, receiptWay 1', () => {
-    expect(initialReceipt(formConfig())).toEqual({ receiptDonorType: 2, receiptType: 1, receiptWay: 1 })
+  it('defaults that fit an individual donor: a person, electronic where offered, its first way (issue 13)', () => {
+    expect(initialReceipt(formConfig())).toEqual({ receiptDonorType: 1, receiptType: 2, receiptWay: 3 })
+    expect(initialReceipt(formConfig({ receiptWayElectronicList: [4, 3] }))).toEqual({ receiptDonorType: 1, receiptType: 2, receiptWay: 4 })
   })
   it('a single type is preselected with its first way', () => {
-    expect(initialReceipt(formConfig({ receiptTypeList: [2] }))).toEqual({ receiptDonorType: 2, receiptType: 2, receiptWay: 3 })
+    expect(initialReceipt(formConfig({ receiptTypeList: [2] }))).toEqual({ receiptDonorType: 1, receiptType: 2, receiptWay: 3 })
     expect(initialReceipt(formConfig({ receiptTypeList: [1], receiptWayPaperList: [2] }))).toEqual({
-      receiptDonorType: 2,
+      receiptDonorType: 1,
       receiptType: 1,
       receiptWay: 2
     })
@@ -272,7 +273,14 @@ describe('receipt defaults and switching', () => {
   })
   it('receipt checks: name, 18-character code (required with isCreditCode), e-mail, SMS mobile, express address', () => {
     const ctx = ctxOf()
-    const s = filled(ctx, { fixedMoney: '1000.00', isNeedReceipt: true, receiptDonorName: '' })
+    const s = filled(ctx, {
+      fixedMoney: '1000.00',
+      isNeedReceipt: true,
+      receiptDonorName: '',
+      receiptDonorType: 2,
+      receiptType: 1,
+      receiptWay: 1
+    })
     expect(errorText(validateForm(ctx, s)!, zh)).toBe('请输入单位名称')
     expect(errorText(validateForm(ctx, { ...s, receiptDonorType: 1 })!, zh)).toBe('请输入姓名')
     const named = { ...s, receiptDonorName: '某某科技有限公司' }
@@ -316,7 +324,9 @@ describe('form state', () => {
     expect(s.certificateWay).toBe(2)
     expect(s.subItemsId).toBe(32)
     expect(initialState(ctx, { subItemsId: '999' }).subItemsId).toBeNull()
-    expect(initialState(ctxOf()).payType).toBeNull()
+    // issue 13: the first pay type this target can complete is preselected (the list arrives narrowed)
+    expect(initialState(ctxOf()).payType).toBe(ctxOf().form.payPlatformList[0])
+    expect(initialState(ctxOf({ form: formConfig({ payPlatformList: [] }) })).payType).toBeNull()
   })
   it('chips follow the sub-project; a chip and a typed amount exclude each other', () => {
     const ctx = ctxOf()

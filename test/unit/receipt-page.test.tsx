@@ -91,8 +91,12 @@ describe('receipt application', () => {
     tap('receipt-pick-301')
     tap('receipt-next')
     await screen.findByTestId('receipt-donor')
-    // defaults: enterprise, paper, self pickup with the school's pickup details
-    expect(screen.getByTestId('receipt-donor-type-2').dataset.selected).toBe('1')
+    // defaults that fit an individual donor (issue 13): a person, electronic, its first way
+    expect(screen.getByTestId('receipt-donor-type-1').dataset.selected).toBe('1')
+    expect(screen.getByTestId('receipt-type-2').dataset.selected).toBe('1')
+    expect(screen.getByTestId('receipt-way-3').dataset.selected).toBe('1')
+    tap('receipt-donor-type-2')
+    tap('receipt-type-1')
     expect(screen.getByTestId('receipt-way-1').dataset.selected).toBe('1')
     expect(screen.getByTestId('receipt-pickup-address').textContent).toBe('鼓楼校区财务处 105 室')
     tap('receipt-type-2')
@@ -166,6 +170,7 @@ describe('receipt application', () => {
     tap('receipt-donor-type-1')
     type('receipt-name', '张赟喆')
     type('receipt-credit-code', '32010219900101123X')
+    tap('receipt-type-1')
     tap('receipt-way-2')
     tap('receipt-submit')
     expect(toasts(toast).pop()).toBe('请输入收件地址')

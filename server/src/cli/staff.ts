@@ -3,8 +3,9 @@
  * Honours DATA_DIR and DATABASE_URL like the server. --school defaults to the default school. Moves are recorded
  * in fulfilment_history under the staff account named by --staff (it must exist: create-staff first).
  *
- *   npx tsx server/src/cli/staff.ts create-staff --username li --password '…' [--name 李老师]   (or STAFF_PASSWORD=…)
- *   npx tsx server/src/cli/staff.ts staff
+ *   npx tsx server/src/cli/staff.ts create-staff --username li --password '…' [--name 李老师] [--roles admin,finance,fulfilment,editor]
+ *       (or STAFF_PASSWORD=…; roles default to fulfilment for a new account and stay as they are for an existing one)
+ *   npx tsx server/src/cli/staff.ts staff          (lists staff with their roles)
  *   npx tsx server/src/cli/staff.ts list [--kind certificate|receipt] [--status pending|all|1..7] [--json]
  *   npx tsx server/src/cli/staff.ts show --kind receipt --id 3
  *   npx tsx server/src/cli/staff.ts advance --kind certificate --id 5 --to 2 --staff li
@@ -44,6 +45,7 @@ import {
   listStaff,
   type StaffApplication
 } from '../domain/staff/service'
+import { parseRoles } from '../domain/staff/roles'
 import { findDefaultSchool, findSchoolByCode } from '../domain/school/repository'
 import { createLocalStorage } from '../providers/storage/local'
 import { openMigrated, run, safeJson, terminalSafe } from './common'
@@ -83,7 +85,8 @@ const OPTIONS = {
   'sandbox-login': { type: 'string' },
   'open-id': { type: 'string' },
   'user-id': { type: 'string' },
-  reason: { type: 'string' }
+  reason: { type: 'string' },
+  roles: { type: 'string' }
 } as const
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values']
@@ -181,14 +184,23 @@ async function execute(argv: string[], { db, dataDir, out, env = process.env }: 
       const r = await createStaff(db, s.id, {
         username: need(v.username, 'username'),
         password: v.password ?? need(env.STAFF_PASSWORD, 'password'),
-        displayName: v.name
+        displayName: v.name,
+        roles:
+          v.roles === undefined
+            ? undefined
+            : v.roles
+                .split(',')
+                .map((r) => r.trim().toLowerCase())
+                .filter(Boolean)
       })
       out(`${r.created ? 'created' : 'updated'} staff ${terminalSafe(v.username ?? '')} (id ${r.id}) at ${s.code}`)
       break
     }
     case 'staff':
       for (const st of await listStaff(db, s.id))
-        out(`${st.id}\t${terminalSafe(st.username)}\t${terminalSafe(st.display_name)}\t${st.enabled ? 'enabled' : 'disabled'}`)
+        out(
+          `${st.id}\t${terminalSafe(st.username)}\t${terminalSafe(st.display_name)}\t${st.enabled ? 'enabled' : 'disabled'}\t${parseRoles(st.roles).join(',')}`
+        )
       break
     case 'list': {
       const kinds: FulfilmentKind[] = v.kind ? [kindOf(v.kind)] : ['certificate', 'receipt']

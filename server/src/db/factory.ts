@@ -22,9 +22,17 @@ export interface DbHandle {
   close: () => Promise<void>
 }
 
+/** PG_POOL_MAX as a pool size: a whole number from 1 to 200, else the default 10. */
+export function poolMax(v: string | undefined): number {
+  const n = Number(v)
+  return v && Number.isInteger(n) && n >= 1 && n <= 200 ? n : 10
+}
+
 export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): DbHandle {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // PG_POOL_MAX (default 10) per process: enough to keep PostgreSQL busy on a few cores; several processes on one
+    // database add theirs up (max_connections 100 by default): docs/decisions/022-performance.md
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: poolMax(process.env.PG_POOL_MAX) })
     // A backend that goes away (PostgreSQL restart, failover, an admin terminating sessions) makes pg emit 'error'
     // on idle clients; unhandled, that event kills the process. The pool drops the broken client and opens a new
     // one on the next query, and queries in flight still reject to their callers.
@@ -43,6 +51,13 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
   raw.pragma('synchronous = NORMAL')
   raw.pragma('foreign_keys = ON')
   raw.pragma('busy_timeout = 5000')
+  // One connection per process, so every query of this process queues on it (Kysely's driver): reads and writes
+  // never wait on each other's locks here, and a second process (the job worker) waits up to busy_timeout.
+  // WAL with synchronous NORMAL: a commit is durable at the next checkpoint, not per transaction (a power cut may
+  // lose the last commits, never corrupt the file; a crashed process loses nothing). 32 MB page cache, temporary
+  // tables in memory (docs/decisions/022-performance.md).
+  raw.pragma('cache_size = -32000')
+  raw.pragma('temp_store = MEMORY')
   // Kysely prepares every statement again (half the throughput): cache them. Its transactions start with a
   // deferred BEGIN, which fails with SQLITE_BUSY_SNAPSHOT once a second process writes: take the lock up front.
   const cache = new Map<string, Database.Statement>()

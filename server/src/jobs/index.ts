@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/types'
 import { issueCertificate } from '../domain/certificate/service'
+import { runExport } from '../domain/staff/exports'
 import { JobWorker, type WorkerOptions } from './worker'
 
 export function createJobWorker(
@@ -23,7 +24,8 @@ export function createJobWorker(
         const donationId = Number(payload.donationId)
         if (!Number.isSafeInteger(donationId)) throw new Error('certificate job without donationId')
         return issueCertificate({ db: deps.db, dataDir: deps.dataDir, log: deps.log }, job.school_id, donationId)
-      }
+      },
+      'ledger-export': (job, payload) => runExport({ db: deps.db, dataDir: deps.dataDir }, job, payload)
     },
     deps.reconcile,
     deps.now,

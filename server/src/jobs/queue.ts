@@ -3,17 +3,28 @@
  * its certificate in the same commit), so a crash can lose neither the payment nor its follow-up. Claimed with a
  * conditional UPDATE (status pending -> running) whose row count decides which worker owns the job; a job left
  * 'running' by a crashed process is handed out again after LEASE_MS.
+ *
+ * Several processes (docs/decisions/023-scale-out.md): the claim is a lease — locked_by (this process) and
+ * locked_at — and completing, failing or releasing a job is conditional on still holding that lease, so a worker
+ * whose lease ran out and was handed to another cannot overwrite the other's outcome. While a lease is alive no
+ * other worker can claim the job (status is 'running'); certificates take well under a second against LEASE_MS.
  */
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../db/types'
+import '../lib/shared-store/tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 
 export const LEASE_MS = 5 * 60_000
 export const BACKOFF_BASE_MS = 5_000
 export const BACKOFF_MAX_MS = 30 * 60_000
+/** who holds a lease: host, process and a random part (a pid can come back after a restart) */
+export const WORKER_ID = `${hostname().slice(0, 60)}:${process.pid}:${randomBytes(4).toString('hex')}`
 
-export type JobKind = 'certificate'
+/** certificate: render a paid order's certificate; ledger-export: write a staff ledger export (domain/staff/exports.ts) */
+export type JobKind = 'certificate' | 'ledger-export'
 
 export interface JobRow {
   id: number
@@ -22,6 +33,8 @@ export interface JobRow {
   payload: string
   attempts: number
   max_attempts: number
+  /** the lease this worker holds (claimDue): the claim time, with WORKER_ID as locked_by */
+  locked_at?: string
 }
 
 export async function enqueue(
@@ -80,11 +93,11 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<JobRow
   for (const j of due) {
     const r = await db
       .updateTable('job')
-      .set((eb) => ({ status: 'running', locked_at: iso, updated_at: iso, attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({ status: 'running', locked_at: iso, locked_by: WORKER_ID, updated_at: iso, attempts: eb('attempts', '+', 1) }))
       .where('id', '=', j.id)
       .where('status', '=', 'pending')
       .executeTakeFirst()
-    if (Number(r.numUpdatedRows) === 1) claimed.push({ ...j, attempts: j.attempts + 1 })
+    if (Number(r.numUpdatedRows) === 1) claimed.push({ ...j, attempts: j.attempts + 1, locked_at: iso })
   }
   return claimed
 }
@@ -97,18 +110,28 @@ export async function release(db: Db, jobs: JobRow[], now: Date) {
       .set({ status: 'pending', locked_at: null, attempts: j.attempts - 1, updated_at: now.toISOString() })
       .where('id', '=', j.id)
       .where('status', '=', 'running')
+      .$call(holding(j))
       .execute()
   }
 }
 
-export async function complete(db: Db, id: number, now: Date) {
+/** Only while `job`'s lease is still ours (a bare id skips that check: tools acting on one job by hand). */
+export async function complete(db: Db, job: JobRow | number, now: Date) {
+  const id = typeof job === 'number' ? job : job.id
   await db
     .updateTable('job')
     .set({ status: 'done', locked_at: null, last_error: '', updated_at: now.toISOString() })
     .where('id', '=', id)
     .where('status', '=', 'running')
+    .$call(holding(typeof job === 'number' ? undefined : job))
     .execute()
 }
+
+/** the conditions of holding `job`'s lease: claimed by this process at that time (none for a row not claimed here) */
+const holding =
+  (job: JobRow | undefined) =>
+  <Q extends { where: (...args: any[]) => Q }>(qb: Q): Q =>
+    job?.locked_at ? qb.where('locked_by', '=', WORKER_ID).where('locked_at', '=', job.locked_at) : qb
 
 /** After a failure: pending again with backoff, or 'failed' for good once max_attempts are used up. */
 export async function fail(db: Db, job: JobRow, error: string, now: Date) {
@@ -124,5 +147,6 @@ export async function fail(db: Db, job: JobRow, error: string, now: Date) {
     })
     .where('id', '=', job.id)
     .where('status', '=', 'running')
+    .$call(holding(job))
     .execute()
 }

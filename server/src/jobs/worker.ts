@@ -120,7 +120,7 @@ export class JobWorker {
             throw new Error('job payload is not JSON')
           }
           await handler(job, payload)
-          await complete(this.db, job.id, this.now())
+          await complete(this.db, job, this.now())
           out.ran++
         } catch (err) {
           out.failed++

@@ -2,27 +2,26 @@
  * Request signature (docs/decisions/006-request-signature.md): `signature` = base64(AES-128-CBC/PKCS#7(ms timestamp)),
  * key = the school's signKey, IV = the first 16 characters of `nonce`. Rejects missing or undecryptable
  * signatures, timestamps more than 300 s off, and nonces seen in the last 10 minutes (replay).
- * The nonce store is in memory: one process serves a school; several processes would need a shared store.
+ * Nonces are claimed in the shared store (lib/shared-store: the database or Redis), one upsert per request, so a
+ * request replayed to another server process behind the proxy is refused as well.
  */
 import { createDecipheriv } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { SIGNATURE } from '../../../types'
 import { signatureError } from '../errors'
+import type { SharedStore } from '../lib/shared-store'
 
 export class NonceStore {
-  // Insertion order equals expiry order (constant TTL), so pruning stops at the first live entry.
-  private readonly seen = new Map<string, number>()
-  constructor(private readonly ttlMs: number = SIGNATURE.NONCE_TTL_MS) {}
+  constructor(
+    private readonly store: SharedStore,
+    private readonly ttlMs: number = SIGNATURE.NONCE_TTL_MS,
+    /** key prefix: request nonces and middle-school hand-offs are separate sets */
+    private readonly prefix = 'nonce:'
+  ) {}
 
-  /** false when the nonce was already used within the TTL */
-  remember(key: string, now = Date.now()): boolean {
-    for (const [k, expires] of this.seen) {
-      if (expires > now) break
-      this.seen.delete(k)
-    }
-    if (this.seen.has(key)) return false
-    this.seen.set(key, now + this.ttlMs)
-    return true
+  /** false when the nonce was already used within the TTL (by this process or any other) */
+  remember(key: string, now = Date.now()): Promise<boolean> {
+    return this.store.claim(this.prefix + key, this.ttlMs, now)
   }
 }
 
@@ -49,6 +48,6 @@ export function installSignature(api: FastifyInstance, store: NonceStore, now: (
     const t = now()
     if (Math.abs(t - ts) > SIGNATURE.MAX_SKEW_MS) throw signatureError('signatureExpired')
     // Remember only after the signature checked out, so garbage cannot fill the store.
-    if (!store.remember(`${req.school.id}:${nonce}`, t)) throw signatureError('nonceReplayed')
+    if (!(await store.remember(`${req.school.id}:${nonce}`, t))) throw signatureError('nonceReplayed')
   })
 }

@@ -6,6 +6,11 @@
  * Headers: the app's HTML gets a CSP that lets exactly the built app run (its own scripts plus the hashes of the
  * inline scripts of index.html); user files get a CSP that runs nothing even when opened directly, and anything
  * that is not a raster image is a download. envelope.ts fills in nosniff and the API CSP everywhere else.
+ *
+ * Weight (docs/decisions/024-h5-weight.md): the build writes `.br` and `.gz` beside each text asset
+ * (config/h5-weight.ts); the variant the request's Accept-Encoding allows is sent, with `Vary: Accept-Encoding`.
+ * Files whose names carry a content hash never change: a year and `immutable`. Everything else, index.html above
+ * all (it names the current build's bundles), is revalidated on every use (`no-cache`).
  */
 import { createHash } from 'node:crypto'
 import { createReadStream, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
@@ -15,6 +20,39 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sendNotFound } from './envelope'
 
 const NO_FALLBACK = /^\/(api|config|files)(\/|$)/
+
+/** Webpack's hashed names: js/app.cd2a2217.js, css/5479.c8b9de4e277b4f98932b.css, static/images/x.1a2b3c4d.png */
+const HASHED_ASSET = /\.[0-9a-f]{8,32}\.[a-z0-9]+$/i
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/** The path of the file a (possibly precompressed) variant stands for: app.js.br -> app.js */
+const logicalFile = (file: string) => file.replace(/\.(br|gz)$/, '')
+
+/** Cache-Control of a file of the build. */
+export function h5CacheControl(file: string): string {
+  const name = path.basename(logicalFile(file))
+  return name !== 'index.html' && HASHED_ASSET.test(name) ? IMMUTABLE : 'no-cache'
+}
+
+/**
+ * The precompressed encoding to send, by the request's Accept-Encoding: brotli first, then gzip; none when the
+ * client refuses both (q=0) or names neither. `*` counts as accepting both.
+ */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding || ''
+  const q = new Map<string, number>()
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    if (!name) continue
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    const value = qp ? Number(qp.slice(2)) : 1
+    q.set(name, Number.isFinite(value) ? value : 0)
+  }
+  const accepts = (enc: string) => (q.has(enc) ? q.get(enc)! > 0 : q.has('*') && q.get('*')! > 0)
+  if (accepts('br')) return 'br'
+  if (accepts('gzip')) return 'gzip'
+  return null
+}
 
 /** raw.githubusercontent.com's policy: an uploaded SVG or HTML opened in a tab runs no script and loads nothing. */
 export const FILES_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
@@ -87,8 +125,11 @@ export async function installStatic(app: FastifyInstance, opts: { h5Dir: string;
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      // the .br / .gz the build wrote beside a file, by Accept-Encoding (with Vary); the file itself otherwise
+      preCompressed: true,
       setHeaders: (reply, file) => {
-        if (file.endsWith('.html')) appHeaders!(reply)
+        if (logicalFile(file).endsWith('.html')) appHeaders!(reply)
+        reply.header('cache-control', h5CacheControl(file))
       }
     })
   } else {
@@ -112,6 +153,13 @@ export async function installStatic(app: FastifyInstance, opts: { h5Dir: string;
     if (!built) return reply.status(404).type('text/html; charset=utf-8').send(BUILD_HINT)
     // index.html must not be cached: it names the hashed bundles of the current build.
     appHeaders!(reply)
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(createReadStream(indexHtml))
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding')
+    const encoding = preferredEncoding(req.headers['accept-encoding'])
+    const variant = encoding && `${indexHtml}.${encoding === 'br' ? 'br' : 'gz'}`
+    // Taro empties dist/h5 before each build, so a variant present is this build's
+    if (variant && existsSync(variant)) {
+      return reply.header('content-encoding', encoding).send(createReadStream(variant))
+    }
+    return reply.send(createReadStream(indexHtml))
   }
 }

@@ -8,6 +8,7 @@ import type { DB } from '../db/types'
 import { createSchool, setCampaignItems } from '../domain/school/service'
 import { seedArticles, seedDonations, seedMessages, seedTogethers, seedUsers } from './activity-seeder'
 import { seedDonationSetup } from './forms'
+import { seedEnglishTexts } from './english'
 import { img, writeSeedImages } from './images'
 import { namingImageSpecs, seedNaming } from './naming-seeder'
 import { writeNamingMapImages } from './naming-map-images'
@@ -49,6 +50,8 @@ async function seedSchool(trx: Transaction<DB>, s: SchoolSeed) {
   for (const p of projects) if (p.seed.campaign) campaign[p.seed.campaign] = p.id
   await setCampaignItems(trx, id, campaign)
   await seedDonationSetup(trx, id, s.code, projects)
+  // after every Chinese text of the form, categories and presets exists (issue 13)
+  await seedEnglishTexts(trx, id)
 
   const users = await seedUsers(trx, id)
   await seedMessages(trx, id, projects, users)

@@ -30,6 +30,11 @@ export interface RunPaymentInput {
   itemsId: number
   /** DonateAnswer.payToken: lets the Alipay page link work in the system browser (docs/decisions/009) */
   payToken?: string
+  /**
+   * Cancelled or failed: stay on the form that started the payment (only the sandbox cashier page closes), so the
+   * donor finds it as they left it with a way to retry (issue 13, the donation form). Without it the form closes too.
+   */
+  keepForm?: boolean
 }
 
 /** docs/product §9: payment success redirect after 250 ms. */
@@ -94,7 +99,8 @@ export function leaveTo(fallback: string): void {
 }
 
 export async function runPayment(input: RunPaymentInput): Promise<PaymentResult> {
-  const { billNo, params, payType, itemsId, payToken } = input
+  const { billNo, params, payType, itemsId, payToken, keepForm = false } = input
+  const formPages = keepForm ? 0 : 1
   if (payType === PayTypes.BANK_APP || !params || !billNo) return 'none'
 
   if (params.paid) {
@@ -113,12 +119,12 @@ export async function runPayment(input: RunPaymentInput): Promise<PaymentResult>
     }
     // the Cancel button closes the cashier and the form (as a provider's own cashier would leave the form);
     // a donor who went back from the cashier is already where they chose to be
-    await abandonOrder(billNo, r.pageOpen ? 2 : 0, r.outcome === 'failed' ? 'failed' : 'cancelled')
+    await abandonOrder(billNo, r.pageOpen ? 1 + formPages : 0, r.outcome === 'failed' ? 'failed' : 'cancelled')
     return r.outcome
   }
 
   if (params.provider === 'campus') {
-    await abandonOrder(billNo, 1, 'failed')
+    await abandonOrder(billNo, formPages, 'failed')
     return 'failed'
   }
 
@@ -129,7 +135,7 @@ export async function runPayment(input: RunPaymentInput): Promise<PaymentResult>
       return 'paid'
     case 'cancelled':
     case 'failed':
-      await abandonOrder(billNo, 1, step)
+      await abandonOrder(billNo, formPages, step)
       return step
     case 'unknown':
       platform.nav.redirect(payBackUrl(billNo, itemsId))

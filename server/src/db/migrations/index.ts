@@ -15,6 +15,11 @@ import { m017Channels } from './017-channels'
 import { m014NamingMaps } from './014-naming-maps'
 import { m015Agreements } from './015-agreements'
 import { m016Together } from './016-together'
+import { m018StaffConsole } from './018-staff-console'
+import { m019OfflineGiftsAndExports } from './019-offline-gifts-and-exports'
+import { m021TextsPerLanguage } from './021-texts-per-language'
+import { m020SharedStore } from './020-shared-store'
+import { m022StaffProjects } from './022-staff-projects'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -37,7 +42,17 @@ export const migrations: Record<string, Migration> = {
   // issue 11 (joint donations)
   '016_together': m016Together,
   // issue 12 (channels, JS-SDK, SMS)
-  '017_channels': m017Channels
+  '017_channels': m017Channels,
+  // issue 15 (staff console: roles, audit log)
+  '018_staff_console': m018StaffConsole,
+  // issue 15 (staff console: offline gifts, ledger exports, order reviews)
+  '019_offline_gifts_and_exports': m019OfflineGiftsAndExports,
+  // issue 14 (scale-out: shared store, job lease owner)
+  '020_shared_store': m020SharedStore,
+  // issue 13 (giving form and languages: texts per language)
+  '021_texts_per_language': m021TextsPerLanguage,
+  // issue 15 (staff console: project dates)
+  '022_staff_projects': m022StaffProjects
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -6,6 +6,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { DirectoryOrder } from '../../../../types'
 import type { DB } from '../../db/types'
 import { containsText } from '../../lib/sql'
+import { prepared, type Slots } from '../../db/prepared'
 
 type Db = Kysely<DB> | Transaction<DB>
 type DirectoryDb = DB & { d: DB['donation']; p: DB['project'] }
@@ -16,6 +17,8 @@ export interface DirectoryFilter {
   s?: string
   /** the school masks donor names: the search sees only the mask (first character + "**"), never the name */
   maskNames?: boolean
+  /** totals only: count the gifts whose donor asked not to be listed too (they count in every total) */
+  includeUnlisted?: boolean
 }
 
 /**
@@ -44,16 +47,17 @@ function directoryBase(db: Db, schoolId: number, f: DirectoryFilter) {
   if (f.togetherId) q = q.where('d.together_id', '=', f.togetherId)
   // The donor asked to be left out of the directory (the form's isNoData switch): the gift still counts in every
   // total, it is just not listed.
-  q = q.where(({ not, exists, selectFrom }) =>
-    not(
-      exists(
-        selectFrom('donation_submission as ds')
-          .select('ds.donation_id')
-          .whereRef('ds.donation_id', '=', 'd.id')
-          .where('ds.is_no_data', '=', 1)
+  if (!f.includeUnlisted)
+    q = q.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('donation_submission as ds')
+            .select('ds.donation_id')
+            .whereRef('ds.donation_id', '=', 'd.id')
+            .where('ds.is_no_data', '=', 1)
+        )
       )
     )
-  )
   const s = f.s?.trim()
   // An anonymous gift must not be findable by the donor's real name, nor a masked one by what the mask hides.
   if (s) {
@@ -65,10 +69,8 @@ function directoryBase(db: Db, schoolId: number, f: DirectoryFilter) {
   return q
 }
 
-export async function directoryPage(db: Db, schoolId: number, f: DirectoryFilter, order: DirectoryOrder, limit: number, offset: number) {
-  const { total } = await directoryBase(db, schoolId, f)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
+/** The listed rows of directoryBase in `order`, limit and offset left to the caller. */
+function directoryRows(db: Db, schoolId: number, f: DirectoryFilter, order: DirectoryOrder) {
   let q = directoryBase(db, schoolId, f)
     .leftJoin('sub_project as sp', (j) => j.onRef('sp.id', '=', 'd.sub_items_id').on('sp.school_id', '=', schoolId))
     .leftJoin('app_user as u', (j) => j.onRef('u.id', '=', 'd.user_id').on('u.school_id', '=', schoolId))
@@ -79,6 +81,7 @@ export async function directoryPage(db: Db, schoolId: number, f: DirectoryFilter
       'd.amount_fen',
       'd.material_number',
       'd.paid_at',
+      'd.is_offline',
       'p.name as items_name',
       'p.crowd_type',
       'p.material_unit',
@@ -99,30 +102,81 @@ export async function directoryPage(db: Db, schoolId: number, f: DirectoryFilter
     default:
       q = q.orderBy('d.paid_at', 'desc').orderBy('d.id', 'desc')
   }
-  const rows = await q.limit(limit).offset(offset).execute()
+  return q
+}
+
+// The directory without a search (every visitor's first page): prepared once per order and filter shape
+// (db/prepared.ts). Slots: $(0) school, $(1) project, $(2) joint donation, $(3) limit, $(4) offset.
+const shapeFilter = ($: Slots, shape: string | number): DirectoryFilter => {
+  const [, i, t] = String(shape).split('|')
+  return { itemsId: i ? $(1) : null, togetherId: t ? $(2) : null }
+}
+const directoryCount = prepared((db, $, shape) =>
+  directoryBase(db, $(0), shapeFilter($, shape)).select((eb) => eb.fn.countAll<number>().as('total'))
+)
+const directoryList = prepared((db, $, shape) =>
+  directoryRows(db, $(0), shapeFilter($, shape), String(shape).split('|')[0] as DirectoryOrder)
+    .limit($(3))
+    .offset($(4))
+)
+
+export async function directoryPage(db: Db, schoolId: number, f: DirectoryFilter, order: DirectoryOrder, limit: number, offset: number) {
+  // a transaction (rare here) takes the builder: its plan would be compiled for that transaction alone
+  if (!f.s?.trim() && !f.includeUnlisted && !db.isTransaction) {
+    const shape = `${order}|${f.itemsId ? 'i' : ''}|${f.togetherId ? 't' : ''}`
+    const args = [schoolId, f.itemsId, f.togetherId, limit, offset]
+    const k = db as Kysely<DB>
+    const [count, rows] = await Promise.all([directoryCount.first(k, args, shape), directoryList.all(k, args, shape)])
+    return { total: Number(count?.total ?? 0), rows }
+  }
+  const { total } = await directoryBase(db, schoolId, f)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow()
+  const rows = await directoryRows(db, schoolId, f, order).limit(limit).offset(offset).execute()
   return { total: Number(total), rows }
 }
 
-export async function totals(db: Db, schoolId: number, itemsId?: number | null) {
-  let q = db.selectFrom('donation').where('school_id', '=', schoolId).where('status', '=', 'paid')
-  if (itemsId) q = q.where('items_id', '=', itemsId)
-  const r = await q
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('amount_fen').as('fen')])
+/**
+ * The directory's total over the rows directoryPage lists for the same filter (search included), counting every
+ * gift and summing the money of money gifts only (a goods gift is listed as "20 boxes", not yuan); with
+ * includeUnlisted also the gifts whose donor asked not to be listed.
+ */
+export async function totals(db: Db, schoolId: number, f: DirectoryFilter) {
+  const r = await directoryBase(db, schoolId, f)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.sum<number>(eb.case().when('p.crowd_type', '=', 2).then(0).else(eb.ref('d.amount_fen')).end()).as('fen')
+    ])
     .executeTakeFirstOrThrow()
   return { count: Number(r.count), fen: Number(r.fen ?? 0) }
 }
 
+/** Money raised outside the platform (project.offline_fen) of the school's money projects, or of one project. */
+export async function offlineFen(db: Db, schoolId: number, itemsId?: number | null): Promise<number> {
+  let q = db.selectFrom('project').where('school_id', '=', schoolId).where('crowd_type', '!=', 2)
+  if (itemsId) q = q.where('id', '=', itemsId)
+  const r = await q.select((eb) => eb.fn.sum<number>('offline_fen').as('fen')).executeTakeFirstOrThrow()
+  return Number(r.fen ?? 0)
+}
+
 /** "3排12座、3排13座" per donation: what each naming gift named. */
+const namingOf = prepared((db, $, n) =>
+  db
+    .selectFrom('donation_naming')
+    .select(['donation_id', 'label', 'quantity'])
+    .where('school_id', '=', $(0))
+    .where(
+      'donation_id',
+      'in',
+      Array.from({ length: Number(n) }, (_, i) => $(i + 1))
+    )
+    .orderBy('id')
+)
+
 export async function namingLabels(db: Db, schoolId: number, donationIds: number[]) {
   const out = new Map<number, string>()
   if (!donationIds.length) return out
-  const rows = await db
-    .selectFrom('donation_naming')
-    .select(['donation_id', 'label', 'quantity'])
-    .where('school_id', '=', schoolId)
-    .where('donation_id', 'in', donationIds)
-    .orderBy('id')
-    .execute()
+  const rows = await namingOf.all(db as Kysely<DB>, [schoolId, ...donationIds], donationIds.length)
   for (const r of rows) {
     const text = r.quantity > 1 ? `${r.label}×${r.quantity}` : r.label
     out.set(r.donation_id, out.has(r.donation_id) ? `${out.get(r.donation_id)}、${text}` : text)

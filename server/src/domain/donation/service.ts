@@ -17,7 +17,7 @@ import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import { maskName } from '../../lib/names'
 import { pageWindow } from '../../lib/sql'
-import { getSchoolSetting } from '../school/repository'
+import { schoolSetting } from '../school/cache'
 import { requireProject } from '../project/service'
 import * as repo from './repository'
 import { toTogetherDonation } from './together-mapper'
@@ -34,7 +34,8 @@ export function displayName(row: { donor_name: string; is_anonymous: number }, r
 }
 
 async function nameRules(db: Kysely<DB>, schoolId: number, lang: Lang) {
-  const s = await getSchoolSetting(db, schoolId)
+  // cached per school (domain/school/cache.ts): every directory page reads it
+  const s = await schoolSetting(db, schoolId)
   return { rules: { mask: !!s?.mask_donor_names, lang }, defaultOrder: (s?.default_directory_order ?? '') as DirectoryOrder }
 }
 
@@ -78,14 +79,39 @@ export async function directory(db: Kysely<DB>, schoolId: number, lang: Lang, q:
       donateTime: toWireDate(r.paid_at),
       itemsName: r.items_name,
       subItemsName: r.sub_items_name ?? '',
-      seats: seats.get(r.id) ?? ''
+      seats: seats.get(r.id) ?? '',
+      // an offline gift entered by the foundation (issue 15): counted like any paid gift, labelled as such
+      ...(r.is_offline ? { offline: 1 as const } : {})
     }))
   }
 }
 
-export async function directoryTotal(db: Kysely<DB>, schoolId: number, itemsId?: number | null): Promise<DirectoryTotal> {
-  const { count, fen } = await repo.totals(db, schoolId, itemsId)
-  return { totalCount: count, totalMoney: fenToYuan(fen) }
+/**
+ * The total above the directory (and the home figures): the same filter as the rows beside it, so it follows the
+ * search and the project. Without a search, gifts whose donor asked not to be listed count too (as in every project
+ * total) and are answered as unlistedCount, so the app can say why the rows are fewer; money raised offline is
+ * answered apart (offlineMoney), also only without a search or a joint-donation filter, since it has no donor to match.
+ */
+export async function directoryTotal(
+  db: Kysely<DB>,
+  schoolId: number,
+  q: { itemsId?: number | null; donateTogetherId?: number | null; s?: string } = {}
+): Promise<DirectoryTotal> {
+  const s = q.s?.trim() ?? ''
+  const setting = s ? await schoolSetting(db, schoolId) : undefined
+  const filter = { itemsId: q.itemsId, togetherId: q.donateTogetherId, s, maskNames: !!setting?.mask_donor_names }
+  const [listed, all, offline] = await Promise.all([
+    repo.totals(db, schoolId, filter),
+    s ? null : repo.totals(db, schoolId, { ...filter, includeUnlisted: true }),
+    s || q.donateTogetherId ? Promise.resolve(0) : repo.offlineFen(db, schoolId, q.itemsId)
+  ])
+  const { count, fen } = all ?? listed
+  return {
+    totalCount: count,
+    totalMoney: fenToYuan(fen),
+    ...(count > listed.count ? { unlistedCount: count - listed.count } : {}),
+    ...(offline > 0 ? { offlineMoney: fenToYuan(offline) } : {})
+  }
 }
 
 export async function namingRecords(

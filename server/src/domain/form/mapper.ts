@@ -6,6 +6,8 @@ import type { Selectable } from 'kysely'
 import { FIELD_UI_TYPES, type FieldOption, type FieldUiType, type FormConfig, type FormField, type PayTypeCode } from '../../../../types'
 import type { DonationFormTable } from '../../db/types'
 import { fenToYuan } from '../../lib/money'
+import { localized, parseTexts } from './texts'
+import type { Lang } from '../../../../types'
 
 export type FormRow = Selectable<DonationFormTable>
 
@@ -55,8 +57,11 @@ const str = (v: unknown, max = 500) => (typeof v === 'string' ? v.slice(0, max) 
 const int = (v: unknown) => (Number.isSafeInteger(v) && (v as number) >= 0 ? (v as number) : 0)
 const flag = (v: unknown): 0 | 1 => (v === 1 || v === '1' || v === true ? 1 : 0)
 
-/** A field survives only with a name and a known ui type; options need an id and a title. */
-export function parseFields(json: string): FormField[] {
+/**
+ * A field survives only with a name and a known ui type; options need an id and a title. Labels, placeholders and
+ * option titles answer in `lang` where the field carries that text (texts.ts), else in Chinese.
+ */
+export function parseFields(json: string, lang: Lang = 'zh_CN'): FormField[] {
   let v: unknown
   try {
     v = JSON.parse(json)
@@ -73,13 +78,14 @@ export function parseFields(json: string): FormField[] {
     const optionList: FieldOption[] = Array.isArray(f.optionList)
       ? (f.optionList as Record<string, unknown>[])
           .filter((o) => o && str(o.id, 64) !== '' && str(o.title, 200) !== '')
-          .map((o) => ({ id: str(o.id, 64), title: str(o.title, 200) }))
+          .map((o) => ({ id: str(o.id, 64), title: str(localized(str(o.title), parseTexts(o.texts), lang, 'title'), 200) }))
       : []
+    const texts = parseTexts(f.texts)
     out.push({
       fieldName,
-      fieldShowName: str(f.fieldShowName, 100) || fieldName,
+      fieldShowName: str(localized(str(f.fieldShowName), texts, lang, 'fieldShowName'), 100) || fieldName,
       fieldUiType: ui as FieldUiType,
-      inputTip: str(f.inputTip, 200),
+      inputTip: str(localized(str(f.inputTip), texts, lang, 'inputTip'), 200),
       isRequire: flag(f.isRequire),
       isLengthLimit: flag(f.isLengthLimit),
       lengthMin: int(f.lengthMin),
@@ -93,7 +99,10 @@ export function parseFields(json: string): FormField[] {
   return out
 }
 
-export function toFormModel(row: FormRow): FormModel {
+/** The form in `lang`: the thank-you word, reminder, offline contact and fields from its texts, Chinese where absent. */
+export function toFormModel(row: FormRow, lang: Lang = 'zh_CN'): FormModel {
+  const texts = parseTexts(row.texts)
+  const text = (column: 'success_word' | 'remind_content' | 'offline_contact_info') => localized(row[column], texts, lang, column)
   return {
     id: row.id,
     minFen: row.min_fen,
@@ -103,7 +112,7 @@ export function toFormModel(row: FormRow): FormModel {
     receiptWaysPaper: numberList(row.receipt_way_paper_list, new Set([1, 2])),
     receiptWaysElectronic: numberList(row.receipt_way_electronic_list, new Set([3, 4])),
     certificateWaysPaper: numberList(row.certificate_way_paper_list, new Set([1, 2])),
-    offlineContactInfo: row.offline_contact_info,
+    offlineContactInfo: text('offline_contact_info'),
     certificatePickup: {
       address: row.certificate_pickup_address,
       name: row.certificate_pickup_name,
@@ -120,10 +129,10 @@ export function toFormModel(row: FormRow): FormModel {
     minFenReceipt: row.min_fen_receipt,
     largeRemind: !!row.is_large_remind,
     largeFen: row.large_fen,
-    remindContent: row.remind_content,
+    remindContent: text('remind_content'),
     creditCodeRequired: !!row.is_credit_code,
-    successWord: row.success_word,
-    fields: parseFields(row.field_list)
+    successWord: text('success_word'),
+    fields: parseFields(row.field_list, lang)
   }
 }
 

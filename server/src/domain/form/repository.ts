@@ -44,7 +44,7 @@ export const lastSubmission = (db: Db, schoolId: number, userId: number) =>
 export const subProjectsWithPrices = (db: Db, schoolId: number, itemsId: number) =>
   db
     .selectFrom('sub_project')
-    .select(['id', 'name', 'fix_money'])
+    .select(['id', 'name', 'fix_money', 'texts'])
     .where('school_id', '=', schoolId)
     .where('items_id', '=', itemsId)
     .orderBy('sort_no')

@@ -3,7 +3,7 @@
  * else the school's default form, else the built-in form (mapper.ts), so a new school takes gifts at once.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely'
-import { PermissionCode, ResultCode, type FormConfig, type PermissionResult, type SubItemPrice } from '../../../../types'
+import { PermissionCode, ResultCode, type FormConfig, type Lang, type PermissionResult, type SubItemPrice } from '../../../../types'
 import type { DB, ProjectTable } from '../../db/types'
 import { AppError } from '../../errors'
 import { fenToYuan } from '../../lib/money'
@@ -11,6 +11,7 @@ import { requireProject } from '../project/service'
 import { getSchoolSetting } from '../school/repository'
 import { getUser } from '../user/repository'
 import { BUILTIN_FORM, toFormConfig, toFormModel, type FormModel } from './mapper'
+import { localized, parseTexts } from './texts'
 import * as repo from './repository'
 
 type Db = Kysely<DB> | Transaction<DB>
@@ -20,21 +21,33 @@ export function certificateDue(form: Pick<FormModel, 'openCertificate' | 'minFen
   return form.openCertificate && amountFen >= form.minFenCertificate
 }
 
-export async function resolveForm(db: Db, schoolId: number, project: Pick<Selectable<ProjectTable>, 'form_id'>): Promise<FormModel> {
+/** The project's form with its texts in `lang` (Chinese where a text has no translation). */
+export async function resolveForm(
+  db: Db,
+  schoolId: number,
+  project: Pick<Selectable<ProjectTable>, 'form_id'>,
+  lang: Lang = 'zh_CN'
+): Promise<FormModel> {
   const row = (project.form_id ? await repo.getForm(db, schoolId, project.form_id) : undefined) ?? (await repo.getDefaultForm(db, schoolId))
-  return row ? toFormModel(row) : BUILTIN_FORM
+  return row ? toFormModel(row, lang) : BUILTIN_FORM
 }
 
-export async function formDetail(db: Kysely<DB>, schoolId: number, itemsId: number, userId: number | null): Promise<FormConfig> {
+export async function formDetail(
+  db: Kysely<DB>,
+  schoolId: number,
+  itemsId: number,
+  userId: number | null,
+  lang: Lang = 'zh_CN'
+): Promise<FormConfig> {
   const project = await requireProject(db, schoolId, itemsId)
   const [form, setting, last] = await Promise.all([
-    resolveForm(db, schoolId, project),
+    resolveForm(db, schoolId, project, lang),
     getSchoolSetting(db, schoolId),
     userId ? repo.lastSubmission(db, schoolId, userId) : Promise.resolve(undefined)
   ])
   return toFormConfig(form, {
     onlineDisabled: !!setting?.disable_online_donation,
-    schoolOfflineContact: setting?.offline_contact_info ?? '',
+    schoolOfflineContact: setting ? localized(setting.offline_contact_info, parseTexts(setting.texts), lang, 'offline_contact_info') : '',
     donateRecord: last ? { certificateDonorName: last.certificate_donor_name, formData: last.form_data } : null
   })
 }
@@ -61,24 +74,29 @@ export async function checkPermission(db: Kysely<DB>, schoolId: number, itemsId:
   return { errorCode: '' }
 }
 
-export function parseFixMoney(json: string): { title: string; fen: number }[] {
+/** Preset amounts {title, fen}; the caption in `lang` where the entry carries it (texts.ts), else Chinese. */
+export function parseFixMoney(json: string, lang: Lang = 'zh_CN'): { title: string; fen: number }[] {
   try {
-    const v = JSON.parse(json) as Array<{ title?: unknown; fen?: unknown }>
+    const v = JSON.parse(json) as Array<{ title?: unknown; fen?: unknown; texts?: unknown }>
     if (!Array.isArray(v)) return []
     return v
       .filter((o) => o && typeof o.title === 'string' && Number.isSafeInteger(o.fen) && (o.fen as number) > 0)
-      .map((o) => ({ title: o.title as string, fen: o.fen as number }))
+      .map((o) => ({ title: localized(o.title as string, parseTexts(o.texts), lang, 'title'), fen: o.fen as number }))
   } catch {
     return []
   }
 }
 
-export async function itemsSubPrice(db: Kysely<DB>, schoolId: number, itemsId: number): Promise<SubItemPrice[]> {
+export async function itemsSubPrice(db: Kysely<DB>, schoolId: number, itemsId: number, lang: Lang = 'zh_CN'): Promise<SubItemPrice[]> {
   const project = await requireProject(db, schoolId, itemsId)
-  const own = parseFixMoney(project.fix_money)
+  const own = parseFixMoney(project.fix_money, lang)
   const subs = await repo.subProjectsWithPrices(db, schoolId, itemsId)
   return subs.map((s) => {
-    const list = parseFixMoney(s.fix_money)
-    return { id: s.id, name: s.name, fixMoney: (list.length ? list : own).map((o) => ({ title: o.title, money: fenToYuan(o.fen) })) }
+    const list = parseFixMoney(s.fix_money, lang)
+    return {
+      id: s.id,
+      name: localized(s.name, parseTexts(s.texts), lang, 'name'),
+      fixMoney: (list.length ? list : own).map((o) => ({ title: o.title, money: fenToYuan(o.fen) }))
+    }
   })
 }

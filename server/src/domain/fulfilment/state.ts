@@ -7,6 +7,7 @@
  * Each move is a conditional UPDATE (… AND status = from) plus a history row with the staff id and time, in one
  * transaction: of two staff moving the same application, one wins and the other is told to reload.
  */
+import { recordAudit } from '../staff/audit'
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
@@ -103,6 +104,16 @@ export async function advance(db: Kysely<DB>, a: AdvanceInput): Promise<{ from: 
         created_at: now
       })
       .execute()
+    // the staff audit log (issue 15): the API and the CLI alike, in the move's own transaction
+    await recordAudit(trx, {
+      schoolId: a.schoolId,
+      staffId: a.staffId,
+      action: `${a.kind}.advance`,
+      entity: a.kind,
+      entityId: a.id,
+      before: { status: row.status },
+      after: { status: a.to, ...(mailed ? { expressCompany: company, expressNo: number } : {}) }
+    })
   })
   return { from: row.status, to: a.to }
 }
@@ -116,7 +127,7 @@ export async function setReceiptFile(
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('receipt_request')
-      .select(['status'])
+      .select(['status', 'file_url'])
       .where('school_id', '=', a.schoolId)
       .where('id', '=', a.id)
       .executeTakeFirst()
@@ -144,6 +155,15 @@ export async function setReceiptFile(
         created_at: now
       })
       .execute()
+    await recordAudit(trx, {
+      schoolId: a.schoolId,
+      staffId: a.staffId,
+      action: 'receipt.file.attach',
+      entity: 'receipt',
+      entityId: a.id,
+      before: { fileUrl: row.file_url },
+      after: { fileUrl: a.fileUrl }
+    })
     return true
   })
 }

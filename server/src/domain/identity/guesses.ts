@@ -9,10 +9,12 @@
  * refunded), so a donor who signs in often is never slowed down.
  *
  * Attempts are charged before the password is checked and refunded on success: concurrent guesses cannot all
- * slip past the check while the (slow) scrypt comparison runs. In memory, like the request nonces: one process
- * serves a school; several processes would each count separately.
+ * slip past the check while the (slow) scrypt comparison runs. The counters live in the shared store
+ * (lib/shared-store), so every server process sees the same failures: a client cannot multiply its guesses by the
+ * number of processes behind the proxy.
  */
 import { bizError } from '../../errors'
+import type { SharedStore } from '../../lib/shared-store'
 
 export interface BackoffRule {
   /** failures allowed before any waiting */
@@ -24,77 +26,58 @@ export interface BackoffRule {
   forgetMs: number
 }
 
-export class BackoffLimiter {
-  private readonly entries = new Map<string, { failures: number; last: number }>()
-  private lastPrune = 0
-
-  constructor(readonly rule: BackoffRule) {}
-
-  private live(key: string, now: number) {
-    if (now - this.lastPrune > this.rule.forgetMs) {
-      for (const [k, e] of this.entries) if (now - e.last > this.rule.forgetMs) this.entries.delete(k)
-      this.lastPrune = now
-    }
-    const e = this.entries.get(key)
-    if (e && now - e.last > this.rule.forgetMs) {
-      this.entries.delete(key)
-      return undefined
-    }
-    return e
-  }
-
-  /** Milliseconds before the key may try again (0: now). */
-  waitMs(key: string, now: number): number {
-    const e = this.live(key, now)
-    if (!e || e.failures < this.rule.free) return 0
-    const delay = Math.min(this.rule.maxMs, this.rule.baseMs * 2 ** (e.failures - this.rule.free))
-    return Math.max(0, e.last + delay - now)
-  }
-
-  charge(key: string, now: number) {
-    const e = this.live(key, now)
-    if (e) {
-      e.failures++
-      e.last = now
-    } else this.entries.set(key, { failures: 1, last: now })
-  }
-
-  refund(key: string) {
-    const e = this.entries.get(key)
-    if (e && --e.failures <= 0) this.entries.delete(key)
-  }
-
-  clear(key: string) {
-    this.entries.delete(key)
-  }
+/** Milliseconds before a key with `failures` failures, the last at `last`, may try again (0: now). */
+export function backoffWait(rule: BackoffRule, failures: number, last: number, now: number): number {
+  if (failures < rule.free) return 0
+  const delay = Math.min(rule.maxMs, rule.baseMs * 2 ** (failures - rule.free))
+  return Math.max(0, last + delay - now)
 }
 
-/** One sign-in surface (donor passwords, staff): an IP limiter and an (account, IP) limiter. */
+/** One sign-in surface (donor passwords, staff): an IP limiter and an (account, IP) limiter, with back-off. */
 export class GuessGuard {
-  readonly ip: BackoffLimiter
-  readonly pair: BackoffLimiter
-
-  constructor(rules: { ip: BackoffRule; pair: BackoffRule }) {
-    this.ip = new BackoffLimiter(rules.ip)
-    this.pair = new BackoffLimiter(rules.pair)
-  }
+  constructor(
+    private readonly store: SharedStore,
+    /** key prefix of this surface ("guess-donor:") */
+    private readonly name: string,
+    readonly rules: { ip: BackoffRule; pair: BackoffRule }
+  ) {}
 
   /**
    * Charges one attempt of `account` from `ip`, or throws -1 "try again in N seconds" while either key waits.
-   * Call `succeeded()` on the answer when the password was right.
+   * Call `succeeded()` on the answer when the password was right. Two round trips: read both counters, bump both.
    */
-  attempt(scope: string, account: string, ip: string, now: number) {
-    const ipKey = `${scope}:${ip}`
-    const pairKey = `${scope}:${account}\u0000${ip}`
-    const wait = Math.max(this.ip.waitMs(ipKey, now), this.pair.waitMs(pairKey, now))
-    if (wait > 0) throw bizError('loginRetryLater', { seconds: Math.ceil(wait / 1000) })
-    this.ip.charge(ipKey, now)
-    this.pair.charge(pairKey, now)
+  async attempt(scope: string, account: string, ip: string, now: number) {
+    const ipKey = `${this.name}ip:${scope}:${ip}`
+    const pairKey = `${this.name}pair:${scope}:${account}\u001f${ip}`
+    // Charge first, in one atomic round trip, then judge by the failures before this one: concurrent guesses each
+    // see the others' charges, so a burst cannot slip past the limit while the password checks run.
+    const [ipNow, pairNow] = await this.store.bump(
+      [
+        { key: ipKey, ttlMs: this.rules.ip.forgetMs },
+        { key: pairKey, ttlMs: this.rules.pair.forgetMs }
+      ],
+      now
+    )
+    const wait = Math.max(
+      backoffWait(this.rules.ip, ipNow.count - 1, ipNow.prevStamp, now),
+      backoffWait(this.rules.pair, pairNow.count - 1, pairNow.prevStamp, now)
+    )
+    if (wait > 0) {
+      // a refused attempt is not a failure: it neither counts nor moves the wait
+      await this.store.unbump(
+        [
+          { key: ipKey, prevStamp: ipNow.prevStamp },
+          { key: pairKey, prevStamp: pairNow.prevStamp }
+        ],
+        now
+      )
+      throw bizError('loginRetryLater', { seconds: Math.ceil(wait / 1000) })
+    }
     return {
-      succeeded: () => {
+      succeeded: async () => {
         // the IP keeps its other failures: signing in to one's own account must not wash away guesses at others
-        this.ip.refund(ipKey)
-        this.pair.clear(pairKey)
+        await this.store.decrement(ipKey)
+        await this.store.remove(pairKey)
       }
     }
   }

@@ -55,7 +55,7 @@ export async function middleSignIn(rt: IdentityRuntime, schoolId: number, body: 
   const now = rt.now().getTime()
   if (Math.abs(now / 1000 - timestamp) > HANDOFF_MAX_SKEW_S) throw bizError('handoffExpired')
   // remembered only once the signature is genuine, so forged requests cannot fill the store
-  if (!rt.guesses.handoffs.remember(`${schoolId}:${signature}`, now)) throw bizError('handoffUsed')
+  if (!(await rt.guesses.handoffs.remember(`${schoolId}:${signature}`, now))) throw bizError('handoffUsed')
   const user = await findOrCreateUser(rt.db, schoolId, 'middle', body.openId, {
     nickname: DEFAULT_NICKNAME,
     avatar: defaultAvatar(body.openId)

@@ -7,6 +7,7 @@ import type { FileStorage } from '../../providers/storage/types'
 import type { WechatJsapi } from '../../providers/wechat/jsapi'
 import { NonceStore } from '../../plugins/signature'
 import { WindowLimiter } from '../order/rate-limit'
+import type { SharedStore } from '../../lib/shared-store'
 import { DONOR_GUESS_RULES, GuessGuard, STAFF_GUESS_RULES } from './guesses'
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
@@ -25,20 +26,20 @@ export interface IdentityRuntime {
   /** the official accounts' access_token and jsapi_ticket cache (issue 12, providers/wechat/jsapi.ts) */
   jsapi: WechatJsapi
   /**
-   * In memory, one process per school: `ip` all sign-in attempts per client IP and minute; `donor` and `staff`
+   * In the shared store (every process counts together): `ip` all sign-in attempts per client IP and minute; `donor` and `staff`
    * password failures per (account, IP) pair and per IP with back-off (guesses.ts: never per account alone, so
    * nobody can lock someone else out); `handoffs` the middle-school hand-off signatures already used (middle.ts).
    */
   guesses: { ip: WindowLimiter; donor: GuessGuard; staff: GuessGuard; handoffs: NonceStore }
 }
 
-export function guessLimiters() {
+export function guessLimiters(store: SharedStore) {
   return {
-    ip: new WindowLimiter(30, 60_000),
-    donor: new GuessGuard(DONOR_GUESS_RULES),
-    staff: new GuessGuard(STAFF_GUESS_RULES),
+    ip: new WindowLimiter(store, 'signin-ip:', 30, 60_000),
+    donor: new GuessGuard(store, 'guess-donor-', DONOR_GUESS_RULES),
+    staff: new GuessGuard(store, 'guess-staff-', STAFF_GUESS_RULES),
     // a hand-off is fresh for ±5 minutes around its timestamp: remember it 10 minutes
-    handoffs: new NonceStore(10 * 60_000)
+    handoffs: new NonceStore(store, 10 * 60_000, 'handoff:')
   }
 }
 

@@ -53,7 +53,7 @@ export async function mobileLogin(
   await requireOpenLogin(db, school.id)
   const mobile = requireMobile(body.mobile)
   const now = rt.now()
-  if (!rt.guesses.ip.take(`${school.id}:${ctx.ip}`, now.getTime())) throw bizError('loginTooMany')
+  if (!(await rt.guesses.ip.take(`${school.id}:${ctx.ip}`, now.getTime()))) throw bizError('loginTooMany')
   await consumeCode(db, school.id, mobile, body.code.trim(), now)
 
   const result = await db.transaction().execute(async (trx) => {
@@ -137,7 +137,7 @@ export async function passLogin(
   if (!PASSWORD_HASH_PATTERN.test(body.password)) throw bizError('passwordFormat')
   const username = normaliseUsername(body.username)
   const now = rt.now().getTime()
-  if (!rt.guesses.ip.take(`${school.id}:${ctx.ip}`, now)) throw bizError('loginTooMany')
+  if (!(await rt.guesses.ip.take(`${school.id}:${ctx.ip}`, now))) throw bizError('loginTooMany')
   const login = await db
     .selectFrom('user_login')
     .select(['user_id', 'secret_hash'])
@@ -148,12 +148,12 @@ export async function passLogin(
   if (!login) return { isRegister: 0 }
   // Failures per (account, IP) and per IP, never per account alone: a stranger guessing wrong from elsewhere
   // cannot lock the donor out (guesses.ts).
-  const attempt = rt.guesses.donor.attempt(String(school.id), username, ctx.ip, now)
+  const attempt = await rt.guesses.donor.attempt(String(school.id), username, ctx.ip, now)
   if (!(await verifySecret(login.secret_hash, body.password))) {
     rt.log.warn({ security: true, schoolId: school.id }, 'password sign-in with a wrong password')
     throw bizError('passwordWrong')
   }
-  attempt.succeeded()
+  await attempt.succeeded()
   return { isRegister: 1, ...(await issueToken(db, school.id, login.user_id)) }
 }
 

@@ -5,6 +5,7 @@
  * pending, so two staff members (or staff and the donor) racing end with exactly one outcome. The staff API and the
  * CLI (cli/staff.ts nameplate) call these functions; every move is kept in nameplate_history.
  */
+import { recordAudit } from '../staff/audit'
 import type { Kysely } from 'kysely'
 import { NAMING_LIMITS, NameplateStatus, PAGE_SIZE, type Page, type StaffNameplate } from '../../../../types'
 import type { DB } from '../../db/types'
@@ -129,6 +130,16 @@ export async function reviewNameplate(
       reason: o.action === 'return' ? reason : '',
       text: r.kind === 'book' ? JSON.stringify(nameplateListOf(r)) : JSON.stringify(nameplateOf(r)),
       created_at: at
+    })
+    // the staff audit log (issue 15): the API and the CLI alike, in the review's own transaction
+    await recordAudit(trx, {
+      schoolId: o.schoolId,
+      staffId: o.staffId,
+      action: `nameplate.${o.action}`,
+      entity: 'nameplate',
+      entityId: o.id,
+      before: { nameplateStatus: NameplateStatus.PENDING },
+      after: { nameplateStatus: to, reason: o.action === 'return' ? reason : '' }
     })
     return true
   })

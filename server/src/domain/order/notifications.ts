@@ -16,7 +16,7 @@
  *   for a 'reconciling' campus-card order it is the card system's own word that nothing was debited.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/types'
 import { enqueue } from '../../jobs/queue'
 import type { VerifiedNotification } from '../../providers/payment/types'
@@ -46,6 +46,9 @@ export interface ApplyOptions {
   now?: Date
   /** called after a commit that made an order paid (the worker uses it to run the certificate job at once) */
   onPaid?: (donationId: number) => void
+  /** runs inside the transaction that made the order paid (a staff review writes its audit row here, so the payment
+   *  and the record of who confirmed it commit together or not at all) */
+  inTransaction?: (trx: Transaction<DB>, donationId: number) => Promise<void>
 }
 
 export async function applyNotification(
@@ -112,6 +115,7 @@ export async function applyNotification(
       await nameOnPaid(trx, schoolId, order.id, now)
       // a gift to a joint donation counts toward it here, once (together/on-paid.ts)
       await countJointGiftOnPaid(trx, schoolId, order.id)
+      await opts.inTransaction?.(trx, order.id)
       return { status: 'applied', donationId: order.id }
     }
     const current = await repo.getOrderById(trx, schoolId, order.id)

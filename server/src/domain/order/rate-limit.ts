@@ -1,31 +1,36 @@
 /**
- * Order creation limits per user and per client IP (fixed one-minute windows, in memory). One process serves a
- * school (as with the signature nonce store); several processes would each count separately and need a shared
- * store. Defaults: 10 orders a minute per user, 30 per IP (ORDER_RATE_PER_USER, ORDER_RATE_PER_IP).
+ * Fixed one-minute windows per key, counted in the shared store (lib/shared-store: the database, or Redis) so that
+ * every server process counts against the same window. Order creation: 10 a minute per user, 30 per client IP
+ * (ORDER_RATE_PER_USER, ORDER_RATE_PER_IP); both windows are counted by one upsert, one round trip per order.
  */
-export class WindowLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>()
-  private lastPrune = 0
+import type { SharedStore } from '../../lib/shared-store'
 
+export class WindowLimiter {
   constructor(
+    readonly store: SharedStore,
+    /** key prefix naming what is counted ("order-ip:") */
+    readonly name: string,
     readonly max: number,
     readonly windowMs: number = 60_000
   ) {}
 
   /** Counts one attempt; false when the key is over its limit in the current window. */
-  take(key: string, now = Date.now()): boolean {
-    if (now - this.lastPrune > this.windowMs) {
-      for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k)
-      this.lastPrune = now
-    }
-    const h = this.hits.get(key)
-    if (!h || h.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + this.windowMs })
-      return this.max > 0
-    }
-    h.count++
-    return h.count <= this.max
+  async take(key: string, now = Date.now()): Promise<boolean> {
+    return takeEach(now, [this, key])
   }
+}
+
+/**
+ * Counts one attempt on each (limiter, key) pair in a single round trip (the limiters share one store); false when
+ * any of them is over its limit. Every pair is counted even when another is over, as separate checks would.
+ */
+export async function takeEach(now: number, ...pairs: [WindowLimiter, string][]): Promise<boolean> {
+  if (!pairs.length) return true
+  const counts = await pairs[0][0].store.hit(
+    pairs.map(([l, key]) => ({ key: l.name + key, windowMs: l.windowMs })),
+    now
+  )
+  return pairs.every(([l], i) => counts[i] <= l.max)
 }
 
 export interface OrderRateLimits {
@@ -39,15 +44,13 @@ export const DEFAULT_ORDER_RATE_LIMITS: OrderRateLimits = { perUser: 10, perIp: 
 export class OrderRateLimiter {
   private readonly users: WindowLimiter
   private readonly ips: WindowLimiter
-  constructor(limits: OrderRateLimits) {
-    this.users = new WindowLimiter(limits.perUser, limits.windowMs)
-    this.ips = new WindowLimiter(limits.perIp, limits.windowMs)
+  constructor(store: SharedStore, limits: OrderRateLimits) {
+    this.users = new WindowLimiter(store, 'order-user:', limits.perUser, limits.windowMs)
+    this.ips = new WindowLimiter(store, 'order-ip:', limits.perIp, limits.windowMs)
   }
 
   /** Both windows count the attempt; false when either is exceeded. */
-  allow(schoolId: number, userId: number, ip: string, now = Date.now()): boolean {
-    const ipOk = this.ips.take(ip, now)
-    const userOk = this.users.take(`${schoolId}:${userId}`, now)
-    return ipOk && userOk
+  allow(schoolId: number, userId: number, ip: string, now = Date.now()): Promise<boolean> {
+    return takeEach(now, [this.ips, ip], [this.users, `${schoolId}:${userId}`])
   }
 }

@@ -313,7 +313,7 @@ export async function success(
     repo.getCertificateUrl(deps.db, sid, order.id),
     repo.getSubmission(deps.db, sid, order.id)
   ])
-  const form = await resolveForm(deps.db, sid, submission?.form_id ? { form_id: submission.form_id } : project)
+  const form = await resolveForm(deps.db, sid, submission?.form_id ? { form_id: submission.form_id } : project, caller.lang)
   return {
     name: order.is_anonymous ? t(caller.lang, 'anonymous') : order.donor_name,
     avatar: user?.avatar ?? '',

@@ -1,5 +1,6 @@
 /** Table rows -> wire entities (types/entities.ts). Money leaves as yuan strings, flags as 0/1. */
-import type { FixMoneyOption, Flag, Project, ProjectSummary } from '../../../../types'
+import type { FixMoneyOption, Flag, Lang, Project, ProjectSummary } from '../../../../types'
+import { localized, parseTexts } from '../form/texts'
 import type { Selectable } from 'kysely'
 import type { ProjectTable } from '../../db/types'
 import { fenToYuan } from '../../lib/money'
@@ -36,13 +37,14 @@ export function toSummary(p: Row, stats: Stats | undefined, labelIds: number[]):
   }
 }
 
-function parseFixMoney(json: string): FixMoneyOption[] {
+/** Preset amounts; each caption in `lang` where the entry carries it (domain/form/texts.ts), else Chinese. */
+function parseFixMoney(json: string, lang: Lang): FixMoneyOption[] {
   try {
-    const v = JSON.parse(json) as Array<{ title?: unknown; fen?: unknown }>
+    const v = JSON.parse(json) as Array<{ title?: unknown; fen?: unknown; texts?: unknown }>
     if (!Array.isArray(v)) return []
     return v
       .filter((o) => typeof o.title === 'string' && Number.isSafeInteger(o.fen))
-      .map((o) => ({ title: o.title as string, money: fenToYuan(o.fen as number) }))
+      .map((o) => ({ title: localized(o.title as string, parseTexts(o.texts), lang, 'title'), money: fenToYuan(o.fen as number) }))
   } catch {
     return []
   }
@@ -55,6 +57,7 @@ export function toDetail(
     covers: string[]
     subItems: { id: number; name: string }[]
     namingCountDonate: number
+    lang?: Lang
   }
 ): Project {
   return {
@@ -75,7 +78,7 @@ export function toDetail(
     isInstruction: flag(p.is_instruction),
     isAuditMessage: flag(p.is_audit_message),
     isSubRank: flag(p.is_sub_rank),
-    fixMoney: parseFixMoney(p.fix_money),
+    fixMoney: parseFixMoney(p.fix_money, extra.lang ?? 'zh_CN'),
     isFixMoney: flag(p.is_fix_money),
     isHandMoney: flag(p.is_hand_money),
     isSub: extra.subItems.length > 0 ? 1 : 0,

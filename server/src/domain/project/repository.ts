@@ -1,6 +1,7 @@
 /** Project reads (Kysely). Every function takes the school id first: no query without its tenant. */
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/types'
+import { prepared } from '../../db/prepared'
 import { containsText } from '../../lib/sql'
 
 type Db = Kysely<DB> | Transaction<DB>
@@ -12,7 +13,7 @@ export interface ProjectFilter {
 }
 
 export const listTypes = (db: Db, schoolId: number) =>
-  db.selectFrom('project_type').select(['id', 'name']).where('school_id', '=', schoolId).orderBy('sort_no').orderBy('id').execute()
+  db.selectFrom('project_type').select(['id', 'name', 'texts']).where('school_id', '=', schoolId).orderBy('sort_no').orderBy('id').execute()
 
 export const listLabels = (db: Db, schoolId: number) =>
   db.selectFrom('project_label').select(['id', 'label_title']).where('school_id', '=', schoolId).orderBy('sort_no').orderBy('id').execute()
@@ -38,7 +39,30 @@ function filtered(db: Db, schoolId: number, f: ProjectFilter) {
   return q
 }
 
+// The list without a search (what every visitor's home and list pages ask): prepared once per filter shape.
+const pageCount = prepared((db, $, shape) =>
+  filtered(db, $(0), {
+    typeId: shape === 't' || shape === 'tl' ? $(1) : null,
+    labelId: shape === 'l' || shape === 'tl' ? $(2) : null
+  }).select((eb) => eb.fn.countAll<number>().as('total'))
+)
+const pageRows = prepared((db, $, shape) =>
+  filtered(db, $(0), { typeId: shape === 't' || shape === 'tl' ? $(1) : null, labelId: shape === 'l' || shape === 'tl' ? $(2) : null })
+    .selectAll('project')
+    .orderBy('project.is_complete', 'asc')
+    .orderBy('project.sort_no', 'asc')
+    .orderBy('project.id', 'asc')
+    .limit($(3))
+    .offset($(4))
+)
+
 export async function pageProjects(db: Db, schoolId: number, f: ProjectFilter, limit: number, offset: number) {
+  if (!f.s?.trim() && !db.isTransaction) {
+    const shape = `${f.typeId ? 't' : ''}${f.labelId ? 'l' : ''}`
+    const args = [schoolId, f.typeId, f.labelId, limit, offset]
+    const [count, rows] = await Promise.all([pageCount.first(db as Kysely<DB>, args, shape), pageRows.all(db as Kysely<DB>, args, shape)])
+    return { total: Number(count?.total ?? 0), rows }
+  }
   const { total } = await filtered(db, schoolId, f)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow()
@@ -54,28 +78,36 @@ export async function pageProjects(db: Db, schoolId: number, f: ProjectFilter, l
   return { total: Number(total), rows }
 }
 
+const projectById = prepared((db, $) => db.selectFrom('project').selectAll().where('school_id', '=', $(0)).where('id', '=', $(1)))
+
 export const getProject = (db: Db, schoolId: number, id: number) =>
-  db.selectFrom('project').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
+  db.isTransaction
+    ? db.selectFrom('project').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
+    : projectById.first(db, [schoolId, id])
+
+/** `in` over up to n slots $(1)..$(n): one prepared shape per list length */
+const inList = (n: number | string, $: (i: number) => unknown) => Array.from({ length: Number(n) }, (_, i) => $(i + 1))
+
+const labelLinks = prepared((db, $, n) =>
+  db
+    .selectFrom('project_label_link')
+    .select(['items_id', 'label_id'])
+    .where('school_id', '=', $(0))
+    .where('items_id', 'in', inList(n, $) as number[])
+    .orderBy('label_id')
+)
 
 export async function labelIdsByProject(db: Db, schoolId: number, ids: number[]) {
   const out = new Map<number, number[]>()
   if (!ids.length) return out
-  const rows = await db
-    .selectFrom('project_label_link')
-    .select(['items_id', 'label_id'])
-    .where('school_id', '=', schoolId)
-    .where('items_id', 'in', ids)
-    .orderBy('label_id')
-    .execute()
+  const rows = await labelLinks.all(db as Kysely<DB>, [schoolId, ...ids], ids.length)
   for (const r of rows) out.set(r.items_id, [...(out.get(r.items_id) ?? []), r.label_id])
   return out
 }
 
 /** Paid totals per project: only status 'paid' ever counts (offline amounts are added by the caller). */
-export async function paidStatsByProject(db: Db, schoolId: number, ids: number[]) {
-  const out = new Map<number, { fen: number; material: number; count: number }>()
-  if (!ids.length) return out
-  const rows = await db
+const paidStats = prepared((db, $, n) =>
+  db
     .selectFrom('donation')
     .select((eb) => [
       'items_id',
@@ -83,41 +115,51 @@ export async function paidStatsByProject(db: Db, schoolId: number, ids: number[]
       eb.fn.sum<number>('material_number').as('material'),
       eb.fn.countAll<number>().as('count')
     ])
-    .where('school_id', '=', schoolId)
+    .where('school_id', '=', $(0))
     .where('status', '=', 'paid')
-    .where('items_id', 'in', ids)
+    .where('items_id', 'in', inList(n, $) as number[])
     .groupBy('items_id')
-    .execute()
+)
+
+export async function paidStatsByProject(db: Db, schoolId: number, ids: number[]) {
+  const out = new Map<number, { fen: number; material: number; count: number }>()
+  if (!ids.length) return out
+  const rows = await paidStats.all(db as Kysely<DB>, [schoolId, ...ids], ids.length)
   for (const r of rows) out.set(r.items_id, { fen: Number(r.fen ?? 0), material: Number(r.material ?? 0), count: Number(r.count) })
   return out
 }
 
-export async function namedCount(db: Db, schoolId: number, itemsId: number): Promise<number> {
-  const r = await db
+const named = prepared((db, $) =>
+  db
     .selectFrom('donation_naming as n')
     .innerJoin('donation as d', 'd.id', 'n.donation_id')
     .select((eb) => eb.fn.sum<number>('n.quantity').as('q'))
-    .where('n.school_id', '=', schoolId)
-    .where('n.items_id', '=', itemsId)
+    .where('n.school_id', '=', $(0))
+    .where('n.items_id', '=', $(1))
     .where('d.status', '=', 'paid')
-    .executeTakeFirst()
+)
+
+export async function namedCount(db: Db, schoolId: number, itemsId: number): Promise<number> {
+  const r = await named.first(db as Kysely<DB>, [schoolId, itemsId])
   return Number(r?.q ?? 0)
 }
 
-export const listCovers = (db: Db, schoolId: number, itemsId: number) =>
+const covers = prepared((db, $) =>
   db
     .selectFrom('project_cover')
     .select('file_url')
-    .where('school_id', '=', schoolId)
-    .where('items_id', '=', itemsId)
+    .where('school_id', '=', $(0))
+    .where('items_id', '=', $(1))
     .orderBy('sort_no')
     .orderBy('id')
-    .execute()
+)
+
+export const listCovers = (db: Db, schoolId: number, itemsId: number) => covers.all(db as Kysely<DB>, [schoolId, itemsId])
 
 export const listSubProjects = (db: Db, schoolId: number, itemsId: number) =>
   db
     .selectFrom('sub_project')
-    .select(['id', 'name', 'offline_fen'])
+    .select(['id', 'name', 'offline_fen', 'texts'])
     .where('school_id', '=', schoolId)
     .where('items_id', '=', itemsId)
     .orderBy('sort_no')

@@ -5,6 +5,7 @@ import {
   type Project,
   type ProjectLabel,
   type ProjectSummary,
+  type Lang,
   type ProjectType,
   type SubItemStatistic
 } from '../../../../types'
@@ -12,11 +13,13 @@ import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import { fenToYuan } from '../../lib/money'
 import { pageWindow } from '../../lib/sql'
+import { localized, parseTexts } from '../form/texts'
 import { toDetail, toSummary } from './mapper'
 import * as repo from './repository'
 
-export async function types(db: Kysely<DB>, schoolId: number): Promise<ProjectType[]> {
-  return repo.listTypes(db, schoolId)
+/** Categories, named in `lang` where the category has that text (domain/form/texts.ts), else in Chinese. */
+export async function types(db: Kysely<DB>, schoolId: number, lang: Lang = 'zh_CN'): Promise<ProjectType[]> {
+  return (await repo.listTypes(db, schoolId)).map((t) => ({ id: t.id, name: localized(t.name, parseTexts(t.texts), lang, 'name') }))
 }
 
 export async function labels(db: Kysely<DB>, schoolId: number): Promise<ProjectLabel[]> {
@@ -42,7 +45,7 @@ export async function requireProject(db: Kysely<DB>, schoolId: number, id: numbe
   return p
 }
 
-export async function projectDetail(db: Kysely<DB>, schoolId: number, id: number): Promise<Project> {
+export async function projectDetail(db: Kysely<DB>, schoolId: number, id: number, lang: Lang = 'zh_CN'): Promise<Project> {
   const p = await requireProject(db, schoolId, id)
   const [stats, labelIds, covers, subs, named] = await Promise.all([
     repo.paidStatsByProject(db, schoolId, [id]),
@@ -54,8 +57,9 @@ export async function projectDetail(db: Kysely<DB>, schoolId: number, id: number
   const summary = toSummary(p, stats.get(id), labelIds.get(id) ?? [])
   return toDetail(p, summary, {
     covers: covers.map((c) => c.file_url),
-    subItems: subs.map((s) => ({ id: s.id, name: s.name })),
-    namingCountDonate: named
+    subItems: subs.map((s) => ({ id: s.id, name: localized(s.name, parseTexts(s.texts), lang, 'name') })),
+    namingCountDonate: named,
+    lang
   })
 }
 

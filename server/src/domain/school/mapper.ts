@@ -1,4 +1,5 @@
-import type { BaseConfig, DirectoryOrder, Flag, SchoolSettings } from '../../../../types'
+import type { BaseConfig, DirectoryOrder, Flag, Lang, SchoolSettings } from '../../../../types'
+import { localized, parseTexts } from '../form/texts'
 import { DIRECTORY_ORDER_CYCLE } from '../../../../types'
 import type { Selectable } from 'kysely'
 import type { SchoolSettingTable } from '../../db/types'
@@ -30,13 +31,15 @@ export function toSchoolSettings(row: Selectable<SchoolSettingTable>): SchoolSet
   }
 }
 
-export function toBaseConfig(row: Selectable<SchoolSettingTable>): BaseConfig {
+/** The agreement's title and text in `lang` where the school entered them (domain/form/texts.ts), else Chinese. */
+export function toBaseConfig(row: Selectable<SchoolSettingTable>, lang: Lang = 'zh_CN'): BaseConfig {
+  const texts = parseTexts(row.texts)
   return {
     title: row.title,
     isShowTechnicalSupport: flag(row.is_show_technical_support),
     awardExplain: row.award_explain,
-    agreeTitle: row.agree_title,
-    agreeContent: row.agree_content,
+    agreeTitle: localized(row.agree_title, texts, lang, 'agree_title'),
+    agreeContent: localized(row.agree_content, texts, lang, 'agree_content'),
     shareTitle: row.share_title,
     shareDesc: row.share_desc,
     shareImg: row.share_img,

@@ -9,6 +9,7 @@ import { nowIso } from '../../lib/dates'
 import { randomAlnum } from '../../lib/random'
 import { saveLoginSettings } from '../identity/settings'
 import '../channel/tables'
+import { invalidateSchoolCache } from './cache'
 
 export interface NewSchool {
   code: string
@@ -103,6 +104,8 @@ export async function createSchool(db: Kysely<DB> | Transaction<DB>, s: NewSchoo
       .execute()
     await saveLoginSettings(db, id, { sandboxLogin: s.sandbox })
   }
+  // is_default moved to this school; the next requests read the rows again
+  invalidateSchoolCache()
   return { id, signKey }
 }
 
@@ -113,4 +116,5 @@ export async function setCampaignItems(db: Kysely<DB> | Transaction<DB>, schoolI
     .set({ campaign_items: JSON.stringify(items) })
     .where('school_id', '=', schoolId)
     .execute()
+  invalidateSchoolCache()
 }

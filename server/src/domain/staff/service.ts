@@ -20,14 +20,26 @@ import { MIME, sniffBinary } from '../upload/sniff'
 import { hashToken } from '../user/service'
 import '../fulfilment/tables'
 import '../identity/tables'
+import { DEFAULT_STAFF_ROLES, formatRoles, parseRoles, type StaffRole } from './roles'
+import './tables'
 
 export const STAFF_SESSION_TTL_MS = 8 * 3600_000
 export const STAFF_AUTH_SCHEME = 'Staff'
 
-export async function createStaff(db: Kysely<DB>, schoolId: number, s: { username: string; password: string; displayName?: string }) {
+/**
+ * Creates a member of staff, or (same name) resets the password and name, sets the roles when given and enables the
+ * account: the CLI's create-staff. `roles` omitted = DEFAULT_STAFF_ROLES for a new account (fulfilment, what staff
+ * did before the console), unchanged for an existing one.
+ */
+export async function createStaff(
+  db: Kysely<DB>,
+  schoolId: number,
+  s: { username: string; password: string; displayName?: string; roles?: readonly string[] }
+) {
   const username = s.username.trim().toLowerCase()
   if (!/^[a-z0-9_.@-]{3,64}$/.test(username)) throw new Error('username: 3 to 64 of a-z 0-9 _ . @ -')
   if (s.password.length < 8) throw new Error('password: at least 8 characters')
+  const given = s.roles === undefined ? undefined : formatRoles(s.roles)
   const password_hash = await hashSecret(s.password)
   const existing = await db
     .selectFrom('staff')
@@ -38,7 +50,7 @@ export async function createStaff(db: Kysely<DB>, schoolId: number, s: { usernam
   if (existing) {
     await db
       .updateTable('staff')
-      .set({ password_hash, display_name: s.displayName ?? username, enabled: 1 })
+      .set({ password_hash, display_name: s.displayName ?? username, enabled: 1, ...(given ? { roles: given } : {}) })
       .where('id', '=', existing.id)
       .execute()
     return { id: existing.id, created: false }
@@ -51,6 +63,7 @@ export async function createStaff(db: Kysely<DB>, schoolId: number, s: { usernam
       display_name: s.displayName ?? username,
       password_hash,
       enabled: 1,
+      roles: given ?? formatRoles(DEFAULT_STAFF_ROLES),
       created_at: new Date().toISOString()
     })
     .returning('id')
@@ -61,7 +74,7 @@ export async function createStaff(db: Kysely<DB>, schoolId: number, s: { usernam
 export const findStaff = (db: Kysely<DB>, schoolId: number, username: string) =>
   db
     .selectFrom('staff')
-    .select(['id', 'username', 'display_name', 'enabled'])
+    .select(['id', 'username', 'display_name', 'enabled', 'roles'])
     .where('school_id', '=', schoolId)
     .where('username', '=', username.trim().toLowerCase())
     .executeTakeFirst()
@@ -69,7 +82,7 @@ export const findStaff = (db: Kysely<DB>, schoolId: number, username: string) =>
 export const listStaff = (db: Kysely<DB>, schoolId: number) =>
   db
     .selectFrom('staff')
-    .select(['id', 'username', 'display_name', 'enabled', 'created_at'])
+    .select(['id', 'username', 'display_name', 'enabled', 'roles', 'created_at'])
     .where('school_id', '=', schoolId)
     .orderBy('id')
     .execute()
@@ -88,7 +101,7 @@ export async function staffLogin(
   now = new Date()
 ) {
   const name = username.trim().toLowerCase()
-  const attempt = limit.guard.attempt(String(schoolId), name, limit.ip, now.getTime())
+  const attempt = await limit.guard.attempt(String(schoolId), name, limit.ip, now.getTime())
   const row = await db
     .selectFrom('staff')
     .select(['id', 'password_hash', 'enabled'])
@@ -97,7 +110,7 @@ export async function staffLogin(
     .executeTakeFirst()
   const ok = await verifySecret(row?.password_hash ?? (await dummyRecord()), password)
   if (!row || !row.enabled || !ok) throw bizError('passwordWrong')
-  attempt.succeeded()
+  await attempt.succeeded()
   const token = newToken()
   const expires = new Date(now.getTime() + STAFF_SESSION_TTL_MS).toISOString()
   await db.deleteFrom('staff_session').where('expires_at', '<=', now.toISOString()).execute()
@@ -108,20 +121,41 @@ export async function staffLogin(
   return { token, expiresAt: toWireDate(expires) }
 }
 
-export async function authenticateStaff(db: Kysely<DB>, schoolId: number, token: string, now = new Date()) {
+export interface StaffSessionInfo {
+  id: number
+  username: string
+  displayName: string
+  /** what this member of staff may do (domain/staff/roles.ts; admin passes every check) */
+  roles: StaffRole[]
+  /** the staff_session row of this token (POST /logout deletes it) */
+  sessionId: number
+}
+
+export async function authenticateStaff(
+  db: Kysely<DB>,
+  schoolId: number,
+  token: string,
+  now = new Date()
+): Promise<StaffSessionInfo | null> {
   if (!token) return null
-  return (
-    (await db
-      .selectFrom('staff_session')
-      .innerJoin('staff', 'staff.id', 'staff_session.staff_id')
-      .select(['staff.id', 'staff.username'])
-      .where('staff_session.school_id', '=', schoolId)
-      .where('staff.school_id', '=', schoolId)
-      .where('staff_session.token_hash', '=', hashToken(token))
-      .where('staff_session.expires_at', '>', now.toISOString())
-      .where('staff.enabled', '=', 1)
-      .executeTakeFirst()) ?? null
-  )
+  const row = await db
+    .selectFrom('staff_session')
+    .innerJoin('staff', 'staff.id', 'staff_session.staff_id')
+    .select(['staff.id', 'staff.username', 'staff.display_name', 'staff.roles', 'staff_session.id as session_id'])
+    .where('staff_session.school_id', '=', schoolId)
+    .where('staff.school_id', '=', schoolId)
+    .where('staff_session.token_hash', '=', hashToken(token))
+    .where('staff_session.expires_at', '>', now.toISOString())
+    .where('staff.enabled', '=', 1)
+    .executeTakeFirst()
+  if (!row) return null
+  return {
+    id: Number(row.id),
+    username: row.username,
+    displayName: row.display_name,
+    roles: parseRoles(row.roles),
+    sessionId: Number(row.session_id)
+  }
 }
 
 export interface StaffApplication {

@@ -12,7 +12,8 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import type { FileStorage } from '../../providers/storage/types'
-import { WindowLimiter } from '../order/rate-limit'
+import type { SharedStore } from '../../lib/shared-store'
+import { takeEach, WindowLimiter } from '../order/rate-limit'
 import '../identity/tables'
 
 export interface UploadPolicy {
@@ -51,8 +52,12 @@ export interface UploadRuntime {
   ips: WindowLimiter
 }
 
-export function createUploadRuntime(policy: UploadPolicy): UploadRuntime {
-  return { policy, users: new WindowLimiter(policy.ratePerUser), ips: new WindowLimiter(policy.ratePerIp) }
+export function createUploadRuntime(policy: UploadPolicy, store: SharedStore): UploadRuntime {
+  return {
+    policy,
+    users: new WindowLimiter(store, 'upload-user:', policy.ratePerUser),
+    ips: new WindowLimiter(store, 'upload-ip:', policy.ratePerIp)
+  }
 }
 
 declare module 'fastify' {
@@ -84,9 +89,7 @@ export async function admitUpload(
   storage: FileStorage,
   u: { schoolId: number; userId: number; ip: string; now: Date }
 ): Promise<void> {
-  const ipOk = rt.ips.take(u.ip, u.now.getTime())
-  const userOk = rt.users.take(`${u.schoolId}:${u.userId}`, u.now.getTime())
-  if (!ipOk || !userOk) throw bizError('uploadTooMany')
+  if (!(await takeEach(u.now.getTime(), [rt.ips, u.ip], [rt.users, `${u.schoolId}:${u.userId}`]))) throw bizError('uploadTooMany')
   const free = await storage.freeBytes()
   if (free !== null && free < rt.policy.minFreeBytes) throw bizError('uploadDiskLow')
   if ((await bytesHeld(db, u.schoolId, u.userId)) >= rt.policy.quotaBytes) throw quotaFull(rt.policy)

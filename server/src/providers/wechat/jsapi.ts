@@ -4,11 +4,15 @@
  * each cached until shortly before its expires_in (7200 s) and fetched by one caller at a time per AppID, and the
  * signature: sha1 of `jsapi_ticket=…&noncestr=…&timestamp=…&url=…` (keys in ASCII order, url without its #fragment).
  *
- * The cache is per process. WeChat keeps the previous access_token valid for a few minutes after a new one is issued,
- * so when another process (or tool) refreshed it, our token is refused with errcode 40001/42001/40014: we drop it and
- * fetch again once. The AppSecret travels only in the token request's query and is never logged.
+ * The cache is the shared store (lib/shared-store), so every server process uses the same token and ticket: a fetch
+ * takes a short lock there, and the other processes wait for its result instead of fetching too (each token fetch
+ * revokes the previous token after a few minutes, so N processes fetching would keep invalidating each other).
+ * When another tool refreshed the token anyway, ours is refused with errcode 40001/42001/40014: we drop it and fetch
+ * again once. The AppSecret travels only in the token request's query and is never logged.
  */
 import { createHash } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { SharedStore } from '../../lib/shared-store'
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
@@ -16,6 +20,9 @@ export const WECHAT_API_DEFAULT = 'https://api.weixin.qq.com'
 /** refresh this long before WeChat's expiry, so a ticket handed out is still valid while the page configures itself */
 export const REFRESH_MARGIN_MS = 5 * 60_000
 const TIMEOUT_MS = 8000
+/** how long one process may hold the fetch lock (a ticket fetch is at most a few requests of TIMEOUT_MS) */
+export const FETCH_LOCK_MS = 30_000
+const WAIT_POLL_MS = 100
 /** invalid credential / access_token expired / invalid access_token: our cached token is stale */
 const STALE_TOKEN_CODES = new Set([40001, 40014, 42001])
 
@@ -36,11 +43,6 @@ export interface OfficialAccount {
   apiBase: string
 }
 
-interface Cached {
-  value: string
-  expiresAt: number
-}
-
 /** sha1 signature of wx.config (WeChat's JS-SDK appendix 1). */
 export function jsapiSignature(ticket: string, nonceStr: string, timestamp: number, url: string): string {
   const plain = `jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${url.split('#')[0]}`
@@ -48,8 +50,7 @@ export function jsapiSignature(ticket: string, nonceStr: string, timestamp: numb
 }
 
 export class WechatJsapi {
-  private readonly tokens = new Map<string, Cached>()
-  private readonly tickets = new Map<string, Cached>()
+  /** concurrent callers in this process share one load (the shared store orders the processes) */
   private readonly inflight = new Map<string, Promise<string>>()
 
   constructor(
@@ -57,6 +58,8 @@ export class WechatJsapi {
       fetch: FetchLike
       /** milliseconds */
       now: () => number
+      /** where the token and ticket are cached for every process */
+      store: SharedStore
       /** WECHAT_API_BASE: where the WeChat API is (tests: a fake WeChat server) */
       defaultApiBase?: string
     }
@@ -66,11 +69,34 @@ export class WechatJsapi {
     return (acct.apiBase || this.deps.defaultApiBase || WECHAT_API_DEFAULT).replace(/\/+$/, '')
   }
 
-  /** One fetch at a time per key: concurrent first callers share it. */
-  private once(key: string, load: () => Promise<string>): Promise<string> {
+  /**
+   * The cached value of `key`, or one load for all processes: the process that claims the lock loads and stores
+   * the value until REFRESH_MARGIN_MS before its expiry; the others poll the store until it appears (or the lock
+   * runs out, when they try to claim it themselves).
+   */
+  private cached(key: string, load: () => Promise<{ value: string; expiresAt: number }>): Promise<string> {
     const running = this.inflight.get(key)
     if (running) return running
-    const p = load().finally(() => this.inflight.delete(key))
+    const p = (async () => {
+      const { store, now } = this.deps
+      const deadline = Date.now() + 2 * FETCH_LOCK_MS
+      for (;;) {
+        const hit = await store.get(key, now())
+        if (hit) return hit
+        if (await store.claim(`lock:${key}`, FETCH_LOCK_MS, now())) {
+          try {
+            const { value, expiresAt } = await load()
+            const ttl = expiresAt - REFRESH_MARGIN_MS - now()
+            if (ttl > 0) await store.set(key, value, ttl, now())
+            return value
+          } finally {
+            await store.remove(`lock:${key}`)
+          }
+        }
+        if (Date.now() > deadline) throw new WechatApiError(`${key.split('|')[0]}: another process holds the fetch lock`)
+        await sleep(WAIT_POLL_MS)
+      }
+    })().finally(() => this.inflight.delete(key))
     this.inflight.set(key, p)
     return p
   }
@@ -94,50 +120,43 @@ export class WechatJsapi {
     return body
   }
 
-  private fresh(c: Cached | undefined): string | null {
-    return c && c.expiresAt - REFRESH_MARGIN_MS > this.deps.now() ? c.value : null
-  }
-
   private expiry(body: Record<string, unknown>): number {
     const s = Number(body.expires_in)
     return this.deps.now() + (Number.isFinite(s) && s > 0 ? s : 7200) * 1000
   }
 
-  async accessToken(acct: OfficialAccount): Promise<string> {
-    const key = `${this.base(acct)}|${acct.appId}`
-    const hit = this.fresh(this.tokens.get(key))
-    if (hit) return hit
-    return this.once(`token|${key}`, async () => {
+  private tokenKey(acct: OfficialAccount) {
+    return `wx-token|${this.base(acct)}|${acct.appId}`
+  }
+
+  accessToken(acct: OfficialAccount): Promise<string> {
+    return this.cached(this.tokenKey(acct), async () => {
       const q = new URLSearchParams({ grant_type: 'client_credential', appid: acct.appId, secret: acct.secret })
       const body = await this.getJson(`${this.base(acct)}/cgi-bin/token?${q}`, 'access_token')
       if (typeof body.access_token !== 'string' || !body.access_token) throw new WechatApiError('access_token: none in the answer')
-      this.tokens.set(key, { value: body.access_token, expiresAt: this.expiry(body) })
-      return body.access_token
+      return { value: body.access_token, expiresAt: this.expiry(body) }
     })
   }
 
-  async jsapiTicket(acct: OfficialAccount): Promise<string> {
-    const key = `${this.base(acct)}|${acct.appId}`
-    const hit = this.fresh(this.tickets.get(key))
-    if (hit) return hit
-    return this.once(`ticket|${key}`, async () => {
-      const get = async () => {
-        const token = await this.accessToken(acct)
+  jsapiTicket(acct: OfficialAccount): Promise<string> {
+    return this.cached(`wx-ticket|${this.base(acct)}|${acct.appId}`, async () => {
+      const ticketWith = (token: string) => {
         const q = new URLSearchParams({ access_token: token, type: 'jsapi' })
         return this.getJson(`${this.base(acct)}/cgi-bin/ticket/getticket?${q}`, 'jsapi_ticket')
       }
+      const token = await this.accessToken(acct)
       let body: Record<string, unknown>
       try {
-        body = await get()
+        body = await ticketWith(token)
       } catch (err) {
         if (!(err instanceof WechatApiError) || !STALE_TOKEN_CODES.has(err.errcode ?? 0)) throw err
-        // someone else refreshed the token: ours is dead, fetch a new one once
-        this.tokens.delete(key)
-        body = await get()
+        // someone else refreshed the token: ours is dead, fetch a new one once (unless a process already replaced it)
+        const key = this.tokenKey(acct)
+        if ((await this.deps.store.get(key, this.deps.now())) === token) await this.deps.store.remove(key)
+        body = await ticketWith(await this.accessToken(acct))
       }
       if (typeof body.ticket !== 'string' || !body.ticket) throw new WechatApiError('jsapi_ticket: none in the answer')
-      this.tickets.set(key, { value: body.ticket, expiresAt: this.expiry(body) })
-      return body.ticket
+      return { value: body.ticket, expiresAt: this.expiry(body) }
     })
   }
 }

@@ -56,7 +56,7 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: maybeSignedIn,
       schema: { querystring: query({ itemsId: reqInt(), token: optString(200) }), response: answers(W.FormConfig) }
     },
-    async (req) => ok(await formDetail(app.db, req.school.id, req.query.itemsId, req.optionalSession?.user_id ?? null))
+    async (req) => ok(await formDetail(app.db, req.school.id, req.query.itemsId, req.optionalSession?.user_id ?? null, req.lang))
   )
 
   app.get(
@@ -69,7 +69,7 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(Api.itemsSubPrice, { schema: { querystring: query({ itemsId: reqInt() }), response: answers(W.SubItemPrices) } }, async (req) =>
-    ok(await itemsSubPrice(app.db, req.school.id, req.query.itemsId))
+    ok(await itemsSubPrice(app.db, req.school.id, req.query.itemsId, req.lang))
   )
 
   // Campus card balance (pay type 9; the school's card service is registered when its provider is built). GET with
@@ -104,7 +104,7 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.post(Api.donate, { config: signedIn, schema: { body: DonateBodySchema, response: answers(W.DonateAnswer) } }, async (req) => {
-    if (!rt.limiter.allow(req.school.id, req.session.user_id, req.ip)) throw new AppError('rateLimited', ResultCode.ERROR, 429)
+    if (!(await rt.limiter.allow(req.school.id, req.session.user_id, req.ip))) throw new AppError('rateLimited', ResultCode.ERROR, 429)
     return ok(await donate(rt, caller(req, req.session.user_id), req.body))
   })
 

@@ -16,7 +16,10 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const row = await getSchoolSetting(app.db, req.school.id)
     if (!row) throw new Error(`school ${req.school.code} has no settings row`)
     // isOpenLogin is needed before sign-in (the app picks the login page or OAuth for plain browsers)
-    return ok({ ...toBaseConfig(row), isOpenLogin: (await loginSettings(app.db, req.school.id)).isOpenLogin ? (1 as const) : (0 as const) })
+    return ok({
+      ...toBaseConfig(row, req.lang),
+      isOpenLogin: (await loginSettings(app.db, req.school.id)).isOpenLogin ? (1 as const) : (0 as const)
+    })
   })
 
   // Unknown keys answer "" rather than an error: the app treats a missing optional setting as "not configured".
@@ -43,8 +46,15 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await directory(app.db, req.school.id, req.lang, req.query))
   )
 
-  app.get(Api.total, { schema: { querystring: query({ itemsId: optInt() }), response: answers(W.DirectoryTotal) } }, async (req) =>
-    ok(await directoryTotal(app.db, req.school.id, req.query.itemsId))
+  app.get(
+    Api.total,
+    {
+      schema: {
+        querystring: query({ itemsId: optInt(), donateTogetherId: optInt(), s: optString(100) }),
+        response: answers(W.DirectoryTotal)
+      }
+    },
+    async (req) => ok(await directoryTotal(app.db, req.school.id, req.query))
   )
 
   app.get(

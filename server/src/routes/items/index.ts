@@ -14,7 +14,7 @@ import * as W from '../wire/entities'
 const itemsPage = query({ ...pageProps, itemsId: reqInt() })
 
 export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(Api.typeList, { schema: { response: answers(W.ProjectTypes) } }, async (req) => ok(await types(app.db, req.school.id)))
+  app.get(Api.typeList, { schema: { response: answers(W.ProjectTypes) } }, async (req) => ok(await types(app.db, req.school.id, req.lang)))
   app.get(Api.labelList, { schema: { response: answers(W.ProjectLabels) } }, async (req) => ok(await labels(app.db, req.school.id)))
 
   app.get(
@@ -29,7 +29,7 @@ export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(Api.itemsDetail, { schema: { querystring: query({ id: reqInt() }), response: answers(W.Project) } }, async (req) =>
-    ok(await projectDetail(app.db, req.school.id, req.query.id))
+    ok(await projectDetail(app.db, req.school.id, req.query.id, req.lang))
   )
 
   app.get(

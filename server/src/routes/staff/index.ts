@@ -7,6 +7,8 @@
  *   POST /applications/:kind/:id/advance {to, expressCompany?, expressNo?}             one allowed move (fulfilment/state.ts)
  *   POST /receipts/:id/file  (multipart `file`: PDF, JPEG or PNG, at most 10 MB)       attach the receipt
  *   /nameplates…                                                                       nameplate review (nameplates.ts, issue 9)
+ * Roles (issue 15, access.ts): /applications, /receipts and /nameplates need `fulfilment`; every change is audited.
+ * The console's core routes (core.ts: /me, /logout, /staff, /audit, /settings, /channels, content, /naming) follow.
  * CORS: only the origins listed in STAFF_ORIGINS (comma-separated, exact `scheme://host[:port]`); none by default,
  * because the console is served from the same origin. The donor API's wide CORS never applies here: a page on any
  * other site must not be able to drive a staff session.
@@ -21,6 +23,10 @@ import { installStaffSession } from '../../plugins/auth'
 import { installTenant } from '../../plugins/tenant'
 import { readSingleFile } from '../upload'
 import { staffNameplateRoutes } from './nameplates'
+import { staffMoneyRoutes } from './money'
+import { requireRole } from './access'
+import { staffConsoleCoreRoutes } from './core'
+import { staffProjectRoutes } from './projects'
 import { body, optString, pageProps, reqCode, reqInt, reqString, strEnum } from '../../lib/schemas'
 import { originList } from '../../lib/origins'
 import * as W from '../wire/staff'
@@ -80,10 +86,17 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   installStaffSession(app)
   // nameplate review (issue 9): same tenant, CORS policy and staff session as the routes below
   await app.register(staffNameplateRoutes)
+  // the money side (issue 15): ledger, exports, offline gifts, review, reconciliation, dashboard (money.ts)
+  await app.register(staffMoneyRoutes)
+  // the console's core (issue 15): /me, /logout, staff accounts, audit log, settings, content, naming inventory
+  await app.register(staffConsoleCoreRoutes)
+  // the project editor (issue 15): uploads, projects, forms, progress, publicity, categories, labels, preview
+  await app.register(staffProjectRoutes)
 
   app.get(
     '/applications',
     {
+      ...requireRole('fulfilment'),
       schema: {
         querystring: Type.Object({
           kind: strEnum(KINDS),
@@ -108,13 +121,16 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const kindId = Type.Object({ school: Type.Optional(Type.String()), kind: strEnum(KINDS), id: reqInt() })
 
-  app.get('/applications/:kind/:id', { schema: { params: kindId, response: answers(W.StaffApplicationDetail) } }, async (req) =>
-    ok(await applicationDetail(app.db, req.school.id, req.params.kind, req.params.id))
+  app.get(
+    '/applications/:kind/:id',
+    { ...requireRole('fulfilment'), schema: { params: kindId, response: answers(W.StaffApplicationDetail) } },
+    async (req) => ok(await applicationDetail(app.db, req.school.id, req.params.kind, req.params.id))
   )
 
   app.post(
     '/applications/:kind/:id/advance',
     {
+      ...requireRole('fulfilment'),
       schema: {
         params: kindId,
         body: body({ to: reqCode(), expressCompany: optString(64), expressNo: optString(64) }),
@@ -139,6 +155,7 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/receipts/:id/file',
     {
+      ...requireRole('fulfilment'),
       schema: { params: Type.Object({ school: Type.Optional(Type.String()), id: reqInt() }), response: answers(W.StaffFile) }
     },
     async (req) => {

@@ -1,6 +1,6 @@
 /**
  * Nameplate review on the staff API (issue 9), registered inside routes/staff (same prefix, tenant, CORS policy and
- * staff session hook, `req.staff`: a donor token is -997):
+ * staff session hook, `req.staff`: a donor token is -997); every route needs the `fulfilment` role (issue 15):
  *   GET  /nameplates?status=pending|all|1|2|3&limit&offset   paid namings' nameplates, oldest first (default pending)
  *   GET  /nameplates/:id                                      one, with its history
  *   POST /nameplates/:id/review {action: 'approve'|'return', reason?}   pending -> approved, or returned with a reason
@@ -11,6 +11,7 @@ import { listNameplates, nameplateDetail, reviewNameplate, type ReviewFilter } f
 import { answers, ok } from '../../lib/envelope'
 import { body, optString, pageProps, reqInt, strEnum } from '../../lib/schemas'
 import { StaffNameplateDetail, StaffNameplatePage } from '../wire/staff'
+import { requireRole } from './access'
 
 const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 
@@ -19,6 +20,7 @@ export const staffNameplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/nameplates',
     {
+      ...requireRole('fulfilment'),
       schema: {
         querystring: Type.Object({ status: Type.Optional(Type.String({ pattern: '^(pending|all|[1-3])$' })), ...pageProps }),
         response: answers(StaffNameplatePage)
@@ -31,13 +33,16 @@ export const staffNameplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.get('/nameplates/:id', { schema: { params: idParams, response: answers(StaffNameplateDetail) } }, async (req) =>
-    ok(await nameplateDetail(app.db, req.school.id, req.params.id))
+  app.get(
+    '/nameplates/:id',
+    { ...requireRole('fulfilment'), schema: { params: idParams, response: answers(StaffNameplateDetail) } },
+    async (req) => ok(await nameplateDetail(app.db, req.school.id, req.params.id))
   )
 
   app.post(
     '/nameplates/:id/review',
     {
+      ...requireRole('fulfilment'),
       schema: {
         params: idParams,
         body: body({ action: strEnum(['approve', 'return']), reason: optString(2000) }),

@@ -74,11 +74,14 @@ export const DonationRecordPage = wireSchema<W.Page<W.DonationRecord>>()(
       donateTime: Str,
       itemsName: Str,
       subItemsName: Str,
-      seats: Str
+      seats: Str,
+      offline: Opt(Flag)
     })
   )
 )
-export const DirectoryTotal = wireSchema<W.DirectoryTotal>()(Type.Object({ totalCount: Num, totalMoney: Yuan }))
+export const DirectoryTotal = wireSchema<W.DirectoryTotal>()(
+  Type.Object({ totalCount: Num, totalMoney: Yuan, unlistedCount: Type.Optional(Num), offlineMoney: Type.Optional(Yuan) })
+)
 
 export const NamingRecordPage = wireSchema<W.Page<W.NamingRecord>>()(
   Page(

@@ -20,7 +20,7 @@ export function fetchDonateRecordPage(q: DirectoryPageQuery): Promise<Page<Donat
   })
 }
 
-/** Totals are a garnish: a failure hides the line instead of toasting. */
-export function fetchDirectoryTotal(itemsId?: number): Promise<DirectoryTotal> {
-  return request<DirectoryTotal>({ path: Api.total, query: { itemsId }, auth: false, silent: true })
+/** Totals are a garnish: a failure hides the line instead of toasting. The search `s` narrows them as it does the rows. */
+export function fetchDirectoryTotal(itemsId?: number, s?: string): Promise<DirectoryTotal> {
+  return request<DirectoryTotal>({ path: Api.total, query: { itemsId, s: s || undefined }, auth: false, silent: true })
 }

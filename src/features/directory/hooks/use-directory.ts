@@ -34,7 +34,8 @@ export function useDirectory(itemsId?: number): DirectoryState {
   // the language is part of the key: the server words the anonymous donor label in the request's language
   const list = usePagedList(fetchPage, PAGE_SIZE.DIRECTORY, JSON.stringify([search, order, itemsId ?? null, lang]))
 
-  const total = useData(() => fetchDirectoryTotal(itemsId), [itemsId], { enabled: !settings.hideStatistics })
+  // the total follows the search: the same filter as the rows beside it
+  const total = useData(() => fetchDirectoryTotal(itemsId, search), [itemsId, search], { enabled: !settings.hideStatistics })
 
   return {
     list,

@@ -1,7 +1,7 @@
 /** Wire donation record -> what one directory row shows. The server has already masked or anonymised `name`. */
 import { CrowdType, type DirectoryTotal, type DonationRecord } from '@contract'
 import { cutDay } from '@/lib/dates'
-import { formatMoney } from '@/lib/money'
+import { formatCurrency } from '@/lib/money'
 import type { Translate } from '@/lib/i18n'
 
 export interface DonorRowView {
@@ -27,10 +27,17 @@ export function toDonorRow(r: DonationRecord, t: Translate, assetUrl: (url: stri
     subProjectName: r.subItemsName || '',
     amountText: isGoods
       ? t('directory.goods', { count: r.donateMaterialNumber ?? 0, unit: r.materialUnit || '' }).trim()
-      : t('directory.money', { money: formatMoney(r.donateMoney) })
+      : formatCurrency(r.donateMoney)
   }
 }
 
+/**
+ * The line above the rows: the gifts and money of the same filter as the rows (the server's total follows the
+ * search), the gifts not listed at their donors' wish, and money raised offline, each said apart.
+ */
 export function totalsText(total: DirectoryTotal, t: Translate): string {
-  return t('directory.totals', { count: Number(total.totalCount) || 0, money: formatMoney(total.totalMoney) })
+  const parts = [t('directory.totals', { count: Number(total.totalCount) || 0, money: formatCurrency(total.totalMoney) })]
+  if (total.unlistedCount) parts.push(t('directory.unlisted', { count: total.unlistedCount }))
+  if (total.offlineMoney) parts.push(t('directory.offline', { money: formatCurrency(total.offlineMoney) }))
+  return parts.join(t('directory.separator'))
 }

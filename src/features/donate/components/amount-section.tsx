@@ -4,7 +4,7 @@
  * minMoney toasts for 2 s.
  */
 import { Input, Text, View } from '@tarojs/components'
-import { formatMoney } from '@/lib/money'
+import { formatCurrency } from '@/lib/money'
 import { toast } from '@/lib/quiet'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
@@ -49,7 +49,7 @@ export default function AmountSection({ ctx, state, update }: SectionProps) {
       ) : null}
       {chips.length ? (
         <Chips
-          options={chips.map((o) => ({ value: o.money, label: `¥${formatMoney(o.money)}`, sub: o.title }))}
+          options={chips.map((o) => ({ value: o.money, label: formatCurrency(o.money, { whole: true }), sub: o.title }))}
           selected={state.fixedMoney === null ? [] : [state.fixedMoney]}
           onPick={(money) => update((s) => pickFixed(s, money))}
           testId='amount-chips'
@@ -65,7 +65,9 @@ export default function AmountSection({ ctx, state, update }: SectionProps) {
             type={form.isIntegerMoney === 1 ? 'number' : 'digit'}
             value={state.handMoney}
             placeholder={
-              min.gt(0) ? t('donate.amount.placeholderMin', { min: formatMoney(form.minMoney) }) : t('donate.amount.placeholder')
+              min.gt(0)
+                ? t('donate.amount.placeholderMin', { min: formatCurrency(form.minMoney, { whole: true }) })
+                : t('donate.amount.placeholder')
             }
             placeholderClass='dn-ph'
             onInput={(e) => {

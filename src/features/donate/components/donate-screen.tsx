@@ -7,21 +7,25 @@ import { useCallback, useMemo, useState } from 'react'
 import { View } from '@tarojs/components'
 import { FormSkin } from '@/components/form-kit'
 import { platform } from '@/platform'
+import { store } from '@/platform/storage-keys'
 import { useSession, useT } from '@/store/session'
 import { useCardBalance } from '../hooks/use-card-balance'
 import { useDonatePage, type DonateQuery } from '../hooks/use-donate-page'
 import { useDonateSubmit } from '../hooks/use-donate-submit'
 import { usePermission } from '../hooks/use-permission'
 import { isGoods, onlineDisabled, type FormContext } from '../model/context'
+import { restoreDraft } from '../model/draft'
 import { initialState, type DonateFormState } from '../model/form-state'
 import { giftAmount, visibility } from '../model/visibility'
 import AgreementRow from './agreement-row'
 import AmountSection from './amount-section'
 import CertificateSection from './certificate-section'
 import { AlumniDialog, LargeRemindDialog } from './dialogs'
+import DetailsToggle from './details-toggle'
 import DonorSection from './donor-section'
 import GoodsSection from './goods-section'
 import Notice from './notice'
+import PayOutcomeBanner, { type OutcomeNotice } from './pay-outcome'
 import PaySection from './pay-section'
 import PostalSection from './postal-section'
 import ProjectSummary from './project-summary'
@@ -31,23 +35,45 @@ import SubmitBar from './submit-bar'
 import './fields.scss'
 import './donate-screen.scss'
 
+/** A draft left by a payment that did not complete (model/draft.ts), else the fresh form. */
+function startState(ctx: FormContext, query: DonateQuery): { state: DonateFormState; restored: boolean } {
+  const fresh = initialState(ctx, query)
+  const restored = restoreDraft(store.get('donateDraft'), ctx, fresh)
+  return restored ? { state: restored, restored: true } : { state: fresh, restored: false }
+}
+
 function DonateForm({ ctx, query }: { ctx: FormContext; query: DonateQuery }) {
-  const [state, setState] = useState<DonateFormState>(() => initialState(ctx, query))
+  const [start] = useState(() => startState(ctx, query))
+  const [state, setState] = useState<DonateFormState>(start.state)
+  const [outcome, setOutcome] = useState<OutcomeNotice | null>(start.restored ? 'restored' : null)
   const update = useCallback((fn: (s: DonateFormState) => DonateFormState) => setState(fn), [])
   const gate = usePermission(ctx.project.id, true)
   const { balance, loadBalance } = useCardBalance()
-  const { submit, busy, remindOpen, confirmRemind, cancelRemind } = useDonateSubmit({ ctx, state, gate, loadBalance })
+  const { submit, busy, remindOpen, confirmRemind, cancelRemind } = useDonateSubmit({
+    ctx,
+    state,
+    update,
+    onOutcome: setOutcome,
+    gate,
+    loadBalance
+  })
   const vis = visibility(ctx, state)
   const props = { ctx, state, update }
   return (
     <FormSkin.Provider value='donate'>
       <View className='dn-form' data-testid='donate-form'>
+        {outcome ? <PayOutcomeBanner outcome={outcome} busy={busy} onRetry={submit} /> : null}
         <ProjectSummary ctx={ctx} />
         {isGoods(ctx) ? <GoodsSection {...props} /> : <AmountSection {...props} />}
         <DonorSection {...props} vis={vis} />
-        <CertificateSection {...props} vis={vis} />
-        <ReceiptSection {...props} vis={vis} />
-        <PostalSection {...props} vis={vis} />
+        <DetailsToggle open={state.detailsOpen} update={update} />
+        {state.detailsOpen ? (
+          <>
+            <CertificateSection {...props} vis={vis} />
+            <ReceiptSection {...props} vis={vis} />
+            <PostalSection {...props} vis={vis} />
+          </>
+        ) : null}
         <PaySection {...props} vis={vis} balance={balance} onCardNumberDone={(no) => loadBalance(no)} />
         <AgreementRow agreed={state.agreed} update={update} />
         <View className='dn-form__spacer' />

@@ -1,6 +1,7 @@
 /**
  * Donor (docs/product §2, §4): the anonymity switch (isShowAnonymous) and the no-listing switch (isShowNoData), then the
  * dynamic fields that are visible under their conditions. Anonymous hides the fields (and the server skips them).
+ * Fields the form does not require wait under "Add details" until the donor opens it (issue 13).
  */
 import { patch, setCode, setFieldValue } from '../model/form-state'
 import { visibleFields } from '../model/fields'
@@ -12,7 +13,9 @@ import type { SectionProps } from './types'
 
 export default function DonorSection({ ctx, state, update, vis }: SectionProps & { vis: Visibility }) {
   const t = useT()
-  const fields = vis.donor ? visibleFields(ctx.form.fieldList || [], state.values) : []
+  const fields = (vis.donor ? visibleFields(ctx.form.fieldList || [], state.values) : []).filter(
+    (f) => state.detailsOpen || f.isRequire === 1
+  )
   if (!vis.anonymousSwitch && !vis.noDataSwitch && !fields.length) return null
   return (
     <Card title={t('donate.section.donor')} testId='donor-section'>

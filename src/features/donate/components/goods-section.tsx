@@ -3,7 +3,7 @@
  * blur) and the total quantity × materialPrice with thousands separators.
  */
 import { Input, Text, View } from '@tarojs/components'
-import { formatMoney } from '@/lib/money'
+import { formatCurrency } from '@/lib/money'
 import { toast } from '@/lib/quiet'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
@@ -54,13 +54,13 @@ export default function GoodsSection({ ctx, state, update }: SectionProps) {
       </FieldRow>
       <FieldRow label={t('donate.goods.price')}>
         <Text className='dn-goods__value'>
-          ¥{formatMoney(p.materialPrice)}
+          {formatCurrency(p.materialPrice)}
           {p.materialUnit ? ` / ${p.materialUnit}` : ''}
         </Text>
       </FieldRow>
       <FieldRow label={t('donate.goods.total')}>
         <Text className='dn-goods__total' style={{ color: theme }} data-testid='goods-total'>
-          {total === null ? '—' : `¥${formatMoney(total)}`}
+          {total === null ? '—' : formatCurrency(total)}
         </Text>
       </FieldRow>
     </Card>

@@ -3,7 +3,7 @@
  * (9) adds the student/work number and password; the balance is read when the number field is left.
  */
 import { Text, View } from '@tarojs/components'
-import { formatMoney } from '@/lib/money'
+import { formatCurrency } from '@/lib/money'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { patch } from '../model/form-state'
@@ -71,7 +71,7 @@ export default function PaySection({ ctx, state, update, vis, balance, onCardNum
                   ? t('common.loading')
                   : balance.status === 'failed'
                     ? t('donate.card.readFailed')
-                    : `¥${formatMoney(balance.balance)}`}
+                    : formatCurrency(balance.balance)}
               </Text>
             </FieldRow>
           ) : null}

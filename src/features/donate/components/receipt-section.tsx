@@ -1,12 +1,12 @@
 /**
  * Receipt (docs/product §4, §5): shown at or above minMoneyReceipt when the form shows and opens receipts. Once needed:
- * issued to (personal 1 / enterprise 2, default 2) with its name and ID / credit code labels, receipt type (paper 1
+ * issued to (personal 1 / enterprise 2, default 1) with its name and ID / credit code labels, receipt type (paper 1
  * / electronic 2; a type change picks the other list's first way), way, and the e-mail (way 3) or SMS mobile (way 4).
  */
 import { DONATE_LIMITS } from '@contract'
 import { useT } from '@/store/session'
 import { patch, pickReceiptType, setCode } from '../model/form-state'
-import { receiptLabels, receiptWays } from '../model/receipt'
+import { DONOR_TYPE_ORDER, orderedReceiptTypes, receiptLabels, receiptWays } from '../model/receipt'
 import type { Visibility } from '../model/visibility'
 import { Card, Chips, FieldRow, InputRow, MobileRow, SwitchRow } from '@/components/form-kit'
 import PickupInfo from './pickup-info'
@@ -31,7 +31,7 @@ export default function ReceiptSection({ ctx, state, update, vis }: SectionProps
         <>
           <FieldRow label={t('donate.receipt.donorType')} required stacked>
             <Chips
-              options={([2, 1] as const).map((v) => ({ value: v as 1 | 2, label: t(`donate.receipt.donorType${v}`) }))}
+              options={DONOR_TYPE_ORDER.map((v) => ({ value: v as 1 | 2, label: t(`donate.receipt.donorType${v}`) }))}
               selected={[state.receiptDonorType]}
               onPick={(v) => update((s) => patch(s, { receiptDonorType: v }))}
               testId='receipt-donor-type'
@@ -60,7 +60,10 @@ export default function ReceiptSection({ ctx, state, update, vis }: SectionProps
           {(form.receiptTypeList || []).length > 1 ? (
             <FieldRow label={t('donate.receipt.type')} required stacked>
               <Chips
-                options={form.receiptTypeList.map((v) => ({ value: v, label: dynamicText(t, `donate.receipt.type${v}`, String(v)) }))}
+                options={orderedReceiptTypes(form.receiptTypeList).map((v) => ({
+                  value: v,
+                  label: dynamicText(t, `donate.receipt.type${v}`, String(v))
+                }))}
                 selected={state.receiptType === null ? [] : [state.receiptType]}
                 onPick={(v) => update((s) => pickReceiptType(ctx, s, v))}
                 testId='receipt-type'

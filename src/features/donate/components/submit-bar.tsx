@@ -1,7 +1,7 @@
 /** Bottom bar: the total of the gift and the confirm button (busy while the order is created and paid). */
 import { Text, View } from '@tarojs/components'
 import { AtButton } from 'taro-ui'
-import { formatMoney } from '@/lib/money'
+import { formatCurrency } from '@/lib/money'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import 'taro-ui/lib/style/components/button.scss'
@@ -16,7 +16,7 @@ export default function SubmitBar({ amount, busy, onSubmit }: { amount: string |
       <View className='dn-bar__total'>
         <Text className='dn-bar__label'>{t('donate.total')}</Text>
         <Text className='dn-bar__amount' style={{ color: theme }} data-testid='bar-total'>
-          {amount === null ? '¥ —' : `¥${formatMoney(amount)}`}
+          {amount === null ? '¥ —' : formatCurrency(amount)}
         </Text>
       </View>
       <View className='dn-bar__action' data-testid='submit'>

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { platform } from '@/platform'
 import { payChannelOf } from '@/platform/payment/capability'
+import { store } from '@/platform/storage-keys'
 import { toast } from '@/lib/quiet'
 import { t } from '@/store/session'
 import { runPayment } from '@/features/payment'
@@ -13,21 +14,30 @@ import { postDonate } from '../api/donate'
 import { dec } from '../model/amount'
 import type { FormContext } from '../model/context'
 import type { DonateFormState } from '../model/form-state'
+import { draftOf } from '../model/draft'
 import { buildSubmission, donateFromEnv } from '../model/submission'
 import { errorText, validateForm } from '../model/validate'
 import { giftAmount, needsLargeRemind, visibility } from '../model/visibility'
 import type { PermissionGate } from './use-permission'
 
 export const SUBMIT_DEBOUNCE_MS = 500
+/** Problems in inputs that are never folded under "Add details". */
+const OUTSIDE_DETAILS = new Set(['amount', 'quantity', 'payType', 'stuWorkNo', 'passwork', 'agreed'])
+
+/** How the last payment started from this form ended, when it did not end paid (the form shows it with a retry). */
+export type PayOutcome = 'cancelled' | 'failed'
 
 interface Options {
   ctx: FormContext
   state: DonateFormState
+  /** opens "Add details" when the first problem is in a field it holds */
+  update(fn: (s: DonateFormState) => DonateFormState): void
+  onOutcome(outcome: PayOutcome | null): void
   gate: PermissionGate
   loadBalance(stuWorkNo: string, password?: string): Promise<string | null>
 }
 
-export function useDonateSubmit({ ctx, state, gate, loadBalance }: Options) {
+export function useDonateSubmit({ ctx, state, update, onOutcome, gate, loadBalance }: Options) {
   const [busy, setBusy] = useState(false)
   const [remindOpen, setRemindOpen] = useState(false)
   const busyRef = useRef(false)
@@ -60,8 +70,10 @@ export function useDonateSubmit({ ctx, state, gate, loadBalance }: Options) {
     const err = validateForm(ctx, s)
     if (err) {
       toast(errorText(err, t), err.duration)
+      if (!s.detailsOpen && !OUTSIDE_DETAILS.has(err.target ?? '')) update((x) => ({ ...x, detailsOpen: true }))
       return
     }
+    onOutcome(null)
     busyRef.current = true
     setBusy(true)
     try {
@@ -82,22 +94,28 @@ export function useDonateSubmit({ ctx, state, gate, loadBalance }: Options) {
       } catch {
         return // request() has shown the server's message (code -1) or the network error
       }
+      // kept until the gift is paid: a cancelled, failed or unconfirmed payment brings the form back as it was
+      store.set('donateDraft', draftOf(ctx, s))
       try {
-        await runPayment({
+        const result = await runPayment({
           billNo: answer?.orderPayRequestDTO?.billNo || '',
           params: answer?.data ?? null,
           payType: body.payType,
           itemsId: ctx.project.id,
-          payToken: answer?.payToken
+          payToken: answer?.payToken,
+          keepForm: true
         })
+        if (result === 'paid') store.remove('donateDraft')
+        else if (result === 'cancelled' || result === 'failed') onOutcome(result)
       } catch {
         toast(t('donate.pay.unavailable'), 2000)
+        onOutcome('failed')
       }
     } finally {
       busyRef.current = false
       setBusy(false)
     }
-  }, [ctx, gate, loadBalance])
+  }, [ctx, gate, loadBalance, update, onOutcome])
 
   const submit = useCallback(() => {
     if (busyRef.current) return

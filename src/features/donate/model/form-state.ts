@@ -48,6 +48,8 @@ export interface DonateFormState {
   stuWorkNo: string
   passwork: string
   agreed: boolean
+  /** "Add details" is open: the optional fields, certificate and receipt are shown (issue 13) */
+  detailsOpen: boolean
 }
 
 export interface RouteQuery {
@@ -86,10 +88,12 @@ export function initialState(ctx: FormContext, query: RouteQuery = {}): DonateFo
     postalZip: '',
     postalContact: name,
     postalMobile: '',
-    payType: pays.length === 1 ? pays[0] : null,
+    // the list is already narrowed to what this target can complete (api/donate.ts): its first is the platform's own
+    payType: pays[0] ?? null,
     stuWorkNo: '',
     passwork: '',
-    agreed: false
+    agreed: false,
+    detailsOpen: false
   }
 }
 

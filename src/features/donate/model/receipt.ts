@@ -1,7 +1,8 @@
 /**
  * Receipt type and way (docs/product §4 Form visibility): types 1 paper, 2 electronic; paper ways 1 self pickup, 2 express;
- * electronic ways 3 e-mail, 4 SMS. Defaults donorType 2, receiptType 1, receiptWay 1; a single offered type is
- * preselected; changing the type selects the first way of the other list.
+ * electronic ways 3 e-mail, 4 SMS. Defaults fit an individual donor (issue 13): issued to a person (1), electronic
+ * where the form offers it (else paper), the list's first way; changing the type selects the first way of the other
+ * list. Options are always shown in one order: person before organisation, electronic before paper.
  */
 import type { FormConfig } from '@contract'
 import type { MessageKey } from '@/lib/i18n'
@@ -29,11 +30,17 @@ export interface ReceiptChoice {
 
 export function initialReceipt(form: ReceiptLists): ReceiptChoice {
   const types = form.receiptTypeList || []
-  const receiptType = types.length === 1 ? types[0] : types.includes(RECEIPT_PAPER) ? RECEIPT_PAPER : (types[0] ?? null)
-  const ways = receiptWays(form, receiptType)
-  const receiptWay = ways.includes(WAY_PICKUP) ? WAY_PICKUP : (ways[0] ?? null)
-  return { receiptDonorType: 2, receiptType, receiptWay }
+  const receiptType = types.includes(RECEIPT_ELECTRONIC) ? RECEIPT_ELECTRONIC : (types[0] ?? null)
+  const receiptWay = receiptWays(form, receiptType)[0] ?? null
+  return { receiptDonorType: 1, receiptType, receiptWay }
 }
+
+/** Receipt donor types in the order every screen shows them: a person first, then an organisation. */
+export const DONOR_TYPE_ORDER = [1, 2] as const
+
+/** The offered receipt types in the order every screen shows them: electronic first, then paper. */
+export const orderedReceiptTypes = (types: readonly number[] | null | undefined): number[] =>
+  [RECEIPT_ELECTRONIC, RECEIPT_PAPER].filter((t) => (types || []).includes(t))
 
 /** The donor picks another receipt type: its list's first way is selected. */
 export function switchReceiptType(form: ReceiptLists, type: number): Pick<ReceiptChoice, 'receiptType' | 'receiptWay'> {

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { useData } from '@/lib/hooks/use-data'
 import { errorMessage } from '@/lib/request'
 import { platform } from '@/platform'
+import { store } from '@/platform/storage-keys'
 import { fetchSuccess } from '../api/payment'
 import { CERTIFICATE_POLL_MS, CERTIFICATE_POLL_TRIES, toSuccessView, type SuccessView } from '../model/success'
 
@@ -21,6 +22,10 @@ export function useSuccess(billNo: string, payToken?: string) {
   const [answers, setAnswers] = useState(0)
   useEffect(() => {
     if (view) setAnswers((n) => n + 1)
+  }, [view])
+  // the gift is paid (success answers only for paid orders): the donation form's draft has served (issue 13)
+  useEffect(() => {
+    if (view) store.remove('donateDraft')
   }, [view])
 
   // a failed poll after the first answer keeps what is shown and stops waiting

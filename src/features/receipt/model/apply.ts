@@ -34,8 +34,9 @@ export interface ReceiptApplyState {
 
 type TypeConfig = Pick<ReceiptConfig, 'receiptTypeList' | 'receiptWayPaperList' | 'receiptWayElectronicList'>
 
+/** The offered types in the order every screen shows them (issue 13): electronic first, then paper. */
 export const receiptTypes = (c: TypeConfig): number[] =>
-  (c.receiptTypeList || []).filter((x) => x === ReceiptType.PAPER || x === ReceiptType.ELECTRONIC)
+  [ReceiptType.ELECTRONIC, ReceiptType.PAPER].filter((x) => (c.receiptTypeList || []).includes(x))
 
 export function receiptWays(c: TypeConfig, type: number | null): number[] {
   if (type === ReceiptType.PAPER) return (c.receiptWayPaperList || []).filter((w) => w === ReceiptWay.PICK_UP || w === ReceiptWay.EXPRESS)
@@ -44,17 +45,19 @@ export function receiptWays(c: TypeConfig, type: number | null): number[] {
   return []
 }
 
-/** docs/product §4 defaults: donorType 2, receiptType 1, receiptWay 1 — each only when the school offers it. */
+/**
+ * Defaults that fit an individual donor (issue 13, as the donation form's receipt section): the donor's last choice,
+ * else issued to a person, electronic where the school offers it, the type's first way.
+ */
 export function initialReceiptApply(c: TypeConfig, last: ReceiptLastUserInfo): ReceiptApplyState {
   const types = receiptTypes(c)
-  const type =
-    last && types.includes(last.receiptType) ? last.receiptType : types.includes(ReceiptType.PAPER) ? ReceiptType.PAPER : (types[0] ?? null)
+  const type = last && types.includes(last.receiptType) ? last.receiptType : (types[0] ?? null)
   const ways = receiptWays(c, type)
   const way = last && ways.includes(last.receiptWay) ? last.receiptWay : (ways[0] ?? null)
   const postal = splitAreaMobile(last?.postalMobile)
   const sms = splitAreaMobile(last?.postalMobileSms)
   return {
-    donorType: last?.donorType === DonorType.PERSONAL || last?.donorType === DonorType.ENTERPRISE ? last.donorType : DonorType.ENTERPRISE,
+    donorType: last?.donorType === DonorType.PERSONAL || last?.donorType === DonorType.ENTERPRISE ? last.donorType : DonorType.PERSONAL,
     donorName: last?.donorName || '',
     creditCode: last?.creditCode || '',
     receiptType: type,

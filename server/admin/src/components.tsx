@@ -1,0 +1,74 @@
+/** Pieces every screen uses: a paged server table with loading, empty and error states, and form helpers. */
+import { useState, type ReactNode } from 'react'
+import { Alert, Button, Empty, Table, type TableColumnsType } from 'antd'
+import { get, type Page } from './api'
+import { useLoad } from './hooks'
+import { useLang } from './i18n'
+import { isPositiveYuan } from './money'
+
+export function LoadError({ error, onRetry }: { error: string; onRetry?: () => void }) {
+  const { t } = useLang()
+  return (
+    <Alert
+      type='error'
+      showIcon
+      message={t('加载失败', 'Could not load')}
+      description={error}
+      action={onRetry && <Button onClick={onRetry}>{t('重试', 'Retry')}</Button>}
+      style={{ marginBottom: 16 }}
+      data-testid='load-error'
+    />
+  )
+}
+
+export function EmptyState({ text }: { text?: string }) {
+  const { t } = useLang()
+  return <Empty description={text ?? t('暂无数据', 'Nothing here yet')} />
+}
+
+/** GET `path` with {limit, offset} plus `query`; the table pages on the server. `version` bumps reload it. */
+export function PagedTable<T extends object>(props: {
+  path: string
+  query?: Record<string, string | number | undefined>
+  columns: TableColumnsType<T>
+  rowKey: keyof T & string
+  version?: number
+  pageSize?: number
+  summary?: (page: Page<T>) => ReactNode
+  testId?: string
+}) {
+  const size = props.pageSize ?? 20
+  const [page, setPage] = useState(1)
+  const q = JSON.stringify(props.query ?? {})
+  const { data, error, loading, reload } = useLoad(
+    () => get<Page<T>>(props.path, { ...props.query, limit: size, offset: (page - 1) * size }),
+    [props.path, q, page, props.version]
+  )
+  return (
+    <>
+      {error && <LoadError error={error} onRetry={reload} />}
+      <Table<T>
+        data-testid={props.testId}
+        size='middle'
+        rowKey={props.rowKey}
+        loading={loading}
+        columns={props.columns}
+        dataSource={data?.rows ?? []}
+        locale={{ emptyText: <EmptyState /> }}
+        pagination={{ current: page, pageSize: size, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        summary={data && props.summary ? () => props.summary!(data) : undefined}
+      />
+    </>
+  )
+}
+
+/** antd form rule: a positive yuan amount with at most two decimals (the server takes yuan strings, never floats). */
+export function yuanRule(t: (zh: string, en: string) => string, required = true) {
+  return {
+    validator: async (_: unknown, v: unknown) => {
+      const s = v === undefined || v === null ? '' : String(v).trim()
+      if (!s && !required) return
+      if (!isPositiveYuan(s)) throw new Error(t('请输入正确的金额（最多两位小数）', 'Enter an amount in yuan (at most two decimals)'))
+    }
+  }
+}

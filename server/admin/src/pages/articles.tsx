@@ -1,0 +1,168 @@
+import { useState } from 'react'
+import { Alert, App, Button, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd'
+import { get, post } from '../api'
+import { LoadError, PagedTable } from '../components'
+import { useLoad } from '../hooks'
+import { useLang } from '../i18n'
+import { ImageField } from './upload-field'
+
+interface Category {
+  id: number
+  name: string
+}
+interface Article {
+  id: number
+  title: string
+  categoryId: number
+  categoryName: string
+  thumbnailImage: string
+  content: string
+  publishDate: string
+  readCount: number
+}
+
+/** Articles (the foundation's news) and their categories (editor). The server sanitises the HTML content. */
+export function ArticlesPage() {
+  const { t } = useLang()
+  const { message } = App.useApp()
+  const cats = useLoad(() => get<{ rows: Category[] }>('/article-categories'), [])
+  const categories = cats.data?.rows ?? []
+  const [version, setVersion] = useState(0)
+  const [editing, setEditing] = useState<Article | 'new' | null>(null)
+  const [catOpen, setCatOpen] = useState(false)
+  const [err, setErr] = useState('')
+  const [form] = Form.useForm<Article>()
+  const open = async (a: Article | 'new') => {
+    setErr('')
+    form.resetFields()
+    if (a !== 'new') form.setFieldsValue(await get<Article>(`/articles/${a.id}`))
+    setEditing(a)
+  }
+  return (
+    <>
+      {cats.error && <LoadError error={cats.error} onRetry={cats.reload} />}
+      <Space style={{ marginBottom: 16 }}>
+        <Button type='primary' onClick={() => open('new')}>
+          {t('新建文章', 'New article')}
+        </Button>
+        <Button onClick={() => setCatOpen(true)}>{t('分类管理', 'Categories')}</Button>
+      </Space>
+      <PagedTable<Article>
+        path='/articles'
+        rowKey='id'
+        version={version}
+        columns={[
+          { title: t('标题', 'Title'), dataIndex: 'title', ellipsis: true },
+          { title: t('分类', 'Category'), dataIndex: 'categoryName' },
+          { title: t('发布日期', 'Published'), dataIndex: 'publishDate', render: (v: string) => v.slice(0, 10) },
+          { title: t('阅读', 'Reads'), dataIndex: 'readCount', align: 'right' },
+          {
+            title: '',
+            key: 'op',
+            render: (_, a) => (
+              <Space>
+                <Button size='small' onClick={() => open(a).catch((e: Error) => message.error(e.message))}>
+                  {t('编辑', 'Edit')}
+                </Button>
+                <Popconfirm
+                  title={t('删除这篇文章？', 'Delete this article?')}
+                  onConfirm={() =>
+                    post(`/articles/${a.id}/delete`).then(
+                      () => setVersion((v) => v + 1),
+                      (e: Error) => message.error(e.message)
+                    )
+                  }
+                >
+                  <Button size='small' danger>
+                    {t('删除', 'Delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            )
+          }
+        ]}
+      />
+      <Drawer
+        open={!!editing}
+        width={720}
+        title={editing === 'new' ? t('新建文章', 'New article') : t('编辑文章', 'Edit article')}
+        onClose={() => setEditing(null)}
+        destroyOnHidden
+        extra={
+          <Button type='primary' onClick={() => form.submit()}>
+            {t('保存', 'Save')}
+          </Button>
+        }
+      >
+        {err && <Alert type='error' showIcon message={err} style={{ marginBottom: 12 }} />}
+        <Form
+          form={form}
+          layout='vertical'
+          onFinish={async (v) => {
+            setErr('')
+            try {
+              const body = {
+                title: v.title.trim(),
+                categoryId: v.categoryId,
+                thumbnailImage: v.thumbnailImage ?? '',
+                content: v.content ?? '',
+                ...(v.publishDate ? { publishDate: v.publishDate.trim() } : {})
+              }
+              await post(editing === 'new' ? '/articles' : `/articles/${(editing as Article).id}`, body)
+              setEditing(null)
+              setVersion((x) => x + 1)
+            } catch (e) {
+              setErr((e as Error).message)
+            }
+          }}
+        >
+          <Form.Item name='title' label={t('标题', 'Title')} rules={[{ required: true, whitespace: true, max: 200 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name='categoryId' label={t('分类', 'Category')} rules={[{ required: true }]}>
+            <Select options={categories.map((c) => ({ value: c.id, label: c.name }))} />
+          </Form.Item>
+          <Form.Item
+            name='publishDate'
+            label={t('发布日期（YYYY-MM-DD，留空为今天）', 'Published (YYYY-MM-DD, empty: today)')}
+            rules={[{ pattern: /^(\d{4}-\d{2}-\d{2}.*)?$/, message: t('日期格式为 YYYY-MM-DD', 'Use YYYY-MM-DD') }]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name='thumbnailImage' label={t('缩略图', 'Thumbnail')}>
+            <ImageField />
+          </Form.Item>
+          <Form.Item name='content' label={t('正文（HTML）', 'Content (HTML)')} rules={[{ required: true }]}>
+            <Input.TextArea rows={12} />
+          </Form.Item>
+        </Form>
+      </Drawer>
+      <Modal open={catOpen} title={t('文章分类', 'Article categories')} footer={null} onCancel={() => setCatOpen(false)}>
+        <Table
+          rowKey='id'
+          size='small'
+          pagination={false}
+          dataSource={categories}
+          columns={[{ title: t('名称', 'Name'), dataIndex: 'name' }]}
+        />
+        <Form
+          layout='inline'
+          style={{ marginTop: 12 }}
+          onFinish={async (v: { name: string }) => {
+            try {
+              await post('/article-categories', { name: v.name.trim() })
+              cats.reload()
+            } catch (e) {
+              message.error((e as Error).message)
+            }
+          }}
+        >
+          <Form.Item name='name' rules={[{ required: true, whitespace: true, max: 64 }]}>
+            <Input placeholder={t('新分类名称', 'New category')} />
+          </Form.Item>
+          <Button htmlType='submit'>{t('添加', 'Add')}</Button>
+        </Form>
+      </Modal>
+    </>
+  )
+}

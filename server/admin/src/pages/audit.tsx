@@ -1,0 +1,56 @@
+import { useState } from 'react'
+import { Input, Space, Typography } from 'antd'
+import { PagedTable } from '../components'
+import { useLang } from '../i18n'
+
+interface AuditRow {
+  id: number
+  at: string
+  staffId: number
+  staffName: string
+  action: string
+  entity: string
+  entityId: string
+  before: unknown
+  after: unknown
+}
+
+const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 1))
+
+/** Who changed what, when, with the value before and after (admin). */
+export function AuditPage() {
+  const { t } = useLang()
+  const [entity, setEntity] = useState('')
+  return (
+    <>
+      <Space style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('对象类型，如 project', 'Entity, e.g. project')}
+          onSearch={(v) => setEntity(v.trim())}
+          style={{ width: 260 }}
+        />
+      </Space>
+      <PagedTable<AuditRow>
+        path='/audit'
+        query={{ entity: entity || undefined }}
+        rowKey='id'
+        columns={[
+          { title: t('时间', 'When'), dataIndex: 'at', width: 170, render: (v: string) => v.replace('T', ' ').slice(0, 19) },
+          { title: t('操作人', 'Who'), dataIndex: 'staffName', width: 120 },
+          { title: t('操作', 'Action'), dataIndex: 'action', width: 180 },
+          { title: t('对象', 'Entity'), key: 'e', width: 140, render: (_, r) => `${r.entity} ${r.entityId ?? ''}` },
+          {
+            title: t('变更前 → 变更后', 'Before → after'),
+            key: 'diff',
+            render: (_, r) => (
+              <Typography.Paragraph style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', maxHeight: 120, overflow: 'auto' }}>
+                {json(r.before)} → {json(r.after)}
+              </Typography.Paragraph>
+            )
+          }
+        ]}
+      />
+    </>
+  )
+}

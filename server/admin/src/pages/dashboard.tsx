@@ -1,0 +1,105 @@
+import { Card, Col, Row, Skeleton, Statistic, Table } from 'antd'
+import { get } from '../api'
+import { EmptyState, LoadError } from '../components'
+import { useLoad } from '../hooks'
+import { useLang } from '../i18n'
+import { formatYuan } from '../money'
+
+interface Totals {
+  amount: string
+  count: number
+  donors: number
+}
+interface Dashboard {
+  today: Totals
+  month: Totals
+  topProjects: { id: number; name: string; amount: string; count: number }[]
+  daily: { date: string; amount: string; count: number }[]
+}
+
+export function DashboardPage() {
+  const { t } = useLang()
+  const { data, error, loading, reload } = useLoad(() => get<Dashboard>('/dashboard'), [])
+  if (error) return <LoadError error={error} onRetry={reload} />
+  if (loading || !data) return <Skeleton active />
+  const card = (title: string, v: Totals, id: string) => (
+    <Card title={title} data-testid={id}>
+      <Row gutter={16}>
+        <Col span={10}>
+          <Statistic title={t('金额（元）', 'Amount (yuan)')} value={formatYuan(v.amount)} />
+        </Col>
+        <Col span={7}>
+          <Statistic title={t('笔数', 'Gifts')} value={v.count} />
+        </Col>
+        <Col span={7}>
+          <Statistic title={t('捐赠人', 'Donors')} value={v.donors} />
+        </Col>
+      </Row>
+    </Card>
+  )
+  return (
+    <Row gutter={[16, 16]}>
+      <Col span={12}>{card(t('今日', 'Today'), data.today, 'dash-today')}</Col>
+      <Col span={12}>{card(t('本月', 'This month'), data.month, 'dash-month')}</Col>
+      <Col span={16}>
+        <Card title={t('近 30 天', 'Last 30 days')}>
+          <DailyChart daily={data.daily} />
+        </Card>
+      </Col>
+      <Col span={8}>
+        <Card title={t('项目排行', 'Top projects')} styles={{ body: { padding: 0 } }}>
+          <Table
+            size='small'
+            rowKey='id'
+            pagination={false}
+            dataSource={data.topProjects}
+            locale={{ emptyText: <EmptyState /> }}
+            columns={[
+              { title: t('项目', 'Project'), dataIndex: 'name', ellipsis: true },
+              { title: t('金额', 'Amount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatYuan(v) },
+              { title: t('笔数', 'Gifts'), dataIndex: 'count', align: 'right', width: 64 }
+            ]}
+          />
+        </Card>
+      </Col>
+    </Row>
+  )
+}
+
+/** Plain SVG bars: one per day, heights relative to the largest day (compared in fen, no float sums). */
+function DailyChart({ daily }: { daily: Dashboard['daily'] }) {
+  const { t } = useLang()
+  if (!daily.length) return <EmptyState />
+  const fen = daily.map((d) => {
+    const [w, f = ''] = d.amount.split('.')
+    return Number(w) * 100 + Number(f.padEnd(2, '0').slice(0, 2))
+  })
+  const max = Math.max(1, ...fen)
+  const W = 760
+  const H = 220
+  const pad = 28
+  const bw = (W - pad) / daily.length
+  return (
+    <svg viewBox={`0 0 ${W} ${H + 24}`} width='100%' role='img' aria-label={t('每日捐赠金额', 'Daily amount')} data-testid='daily-chart'>
+      <line x1={pad} y1={H} x2={W} y2={H} stroke='#d9d9d9' />
+      <text x={0} y={12} fontSize={11} fill='#888'>
+        {formatYuan(max)}
+      </text>
+      {daily.map((d, i) => {
+        const h = Math.round((fen[i] / max) * (H - 20))
+        return (
+          <g key={d.date}>
+            <rect x={pad + i * bw + 2} y={H - h} width={Math.max(2, bw - 4)} height={h} fill='#c8102e' opacity={0.85}>
+              <title>{`${d.date}: ${formatYuan(d.amount)} (${d.count})`}</title>
+            </rect>
+            {i % 5 === 0 && (
+              <text x={pad + i * bw} y={H + 16} fontSize={11} fill='#888'>
+                {d.date.slice(5)}
+              </text>
+            )}
+          </g>
+        )
+      })}
+    </svg>
+  )
+}

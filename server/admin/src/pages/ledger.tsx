@@ -1,0 +1,221 @@
+/**
+ * The ledger of gifts (finance): filters, the server's totals for the whole filtered set (not just this page),
+ * CSV/XLSX export with a progress bar (POST /exports, poll GET /exports/:id, then download), and offline gifts.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { App, Button, DatePicker, Form, Input, InputNumber, Progress, Select, Space, Table, Tag } from 'antd'
+import type { Dayjs } from 'dayjs'
+import { download, get, post, type Page } from '../api'
+import { PagedTable } from '../components'
+import { useLang } from '../i18n'
+import { formatYuan, YUAN_RE } from '../money'
+import { OfflineGiftModal } from './offline-gift'
+
+export interface LedgerRow {
+  id: number
+  billNo: string
+  projectId: number
+  projectName: string
+  donorName: string
+  amount: string
+  amountFen: number
+  channel: string
+  payType: number
+  status: string
+  offline: 0 | 1
+  paidAt: string | null
+  createdAt: string
+}
+interface LedgerPage extends Page<LedgerRow> {
+  totals: { count: number; amount: string; amountFen: number; offlineAmount: string; offlineAmountFen: number }
+}
+/** the server's filter values (domain/staff/ledger.ts LEDGER_CHANNELS, LEDGER_STATUSES) */
+const CHANNELS = ['weapp', 'alipay', 'wechat-h5', 'h5', 'bank', 'cash', 'cheque', 'other']
+const STATUSES = ['paid', 'pending', 'cancelled', 'expired', 'reconciling']
+export function statusText(s: string, t: (zh: string, en: string) => string): string {
+  const m: Record<string, [string, string]> = {
+    paid: ['已支付', 'paid'],
+    pending: ['待支付', 'pending'],
+    cancelled: ['已取消', 'cancelled'],
+    expired: ['已过期', 'expired'],
+    reconciling: ['待核对', 'in review']
+  }
+  return m[s] ? t(...m[s]) : s
+}
+
+interface Filters {
+  status?: string
+  projectId?: number
+  dates?: [Dayjs, Dayjs] | null
+  channel?: string
+  min?: string
+  max?: string
+  keyword?: string
+}
+
+export function LedgerPage() {
+  const { t } = useLang()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<Filters>()
+  const [query, setQuery] = useState<Record<string, string | number | undefined>>({})
+  const [version, setVersion] = useState(0)
+  const [offlineOpen, setOfflineOpen] = useState(false)
+  const [exporting, setExporting] = useState<{ id: number; done: number; total: number; status: string; fileName: string } | null>(null)
+  const stop = useRef(false)
+  useEffect(() => () => void (stop.current = true), [])
+
+  const apply = (v: Filters) => {
+    setQuery({
+      projectId: v.projectId ?? undefined,
+      from: v.dates?.[0]?.format('YYYY-MM-DD'),
+      to: v.dates?.[1]?.format('YYYY-MM-DD'),
+      channel: v.channel || undefined,
+      status: v.status || undefined,
+      min: v.min?.trim() || undefined,
+      max: v.max?.trim() || undefined,
+      keyword: v.keyword?.trim() || undefined
+    })
+  }
+
+  const startExport = async (format: 'csv' | 'xlsx') => {
+    try {
+      const { id } = await post<{ id: number }>('/exports', { kind: 'ledger', format, filters: query })
+      setExporting({ id, done: 0, total: 0, status: 'running', fileName: '' })
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 500))
+        if (stop.current) return
+        const s = await get<{ id: number; status: string; done: number; total: number; fileName: string }>(`/exports/${id}`)
+        setExporting(s)
+        if (s.status === 'failed') throw new Error(t('导出失败', 'The export failed'))
+        if (s.status === 'done') {
+          await download(`/exports/${id}/file`, s.fileName || `ledger.${format}`)
+          break
+        }
+      }
+    } catch (e) {
+      message.error((e as Error).message)
+    }
+  }
+
+  return (
+    <>
+      <Form form={form} layout='inline' onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }} data-testid='ledger-filters'>
+        <Form.Item name='projectId' label={t('项目ID', 'Project id')}>
+          <InputNumber min={1} precision={0} style={{ width: 100 }} />
+        </Form.Item>
+        <Form.Item name='dates' label={t('日期', 'Dates')}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <Form.Item name='channel' label={t('渠道', 'Channel')}>
+          <Select allowClear style={{ width: 130 }} options={CHANNELS.map((c) => ({ value: c, label: c }))} />
+        </Form.Item>
+        <Form.Item name='status' label={t('状态', 'Status')}>
+          <Select allowClear style={{ width: 120 }} options={STATUSES.map((c) => ({ value: c, label: statusText(c, t) }))} />
+        </Form.Item>
+        <Form.Item name='min' label={t('金额', 'Amount')} rules={[{ pattern: YUAN_RE, message: t('金额格式不正确', 'Not an amount') }]}>
+          <Input placeholder={t('最小', 'min')} style={{ width: 90 }} />
+        </Form.Item>
+        <Form.Item name='max' rules={[{ pattern: YUAN_RE, message: t('金额格式不正确', 'Not an amount') }]}>
+          <Input placeholder={t('最大', 'max')} style={{ width: 90 }} />
+        </Form.Item>
+        <Form.Item name='keyword'>
+          <Input.Search
+            placeholder={t('单号 / 捐赠人 / 项目', 'Bill no. / donor / project')}
+            style={{ width: 220 }}
+            onSearch={() => form.submit()}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type='primary' htmlType='submit' data-testid='ledger-search'>
+              {t('查询', 'Search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields()
+                setQuery({})
+              }}
+            >
+              {t('重置', 'Reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Space style={{ marginBottom: 16 }}>
+        <Button type='primary' onClick={() => setOfflineOpen(true)} data-testid='offline-open'>
+          {t('录入线下捐赠', 'Enter an offline gift')}
+        </Button>
+        <Button onClick={() => startExport('csv')} disabled={!!exporting && exporting.status === 'running'} data-testid='export-csv'>
+          {t('导出 CSV', 'Export CSV')}
+        </Button>
+        <Button onClick={() => startExport('xlsx')} disabled={!!exporting && exporting.status === 'running'} data-testid='export-xlsx'>
+          {t('导出 XLSX', 'Export XLSX')}
+        </Button>
+        {exporting && (
+          <span style={{ width: 260, display: 'inline-block' }} data-testid='export-progress'>
+            <Progress
+              size='small'
+              status={exporting.status === 'failed' ? 'exception' : exporting.status === 'done' ? 'success' : 'active'}
+              percent={exporting.status === 'done' ? 100 : exporting.total ? Math.floor((exporting.done * 100) / exporting.total) : 0}
+              format={() => `${exporting.done}/${exporting.total}`}
+            />
+          </span>
+        )}
+      </Space>
+      <PagedTable<LedgerRow>
+        testId='ledger-table'
+        path='/ledger'
+        query={query}
+        version={version}
+        rowKey='id'
+        summary={(p) => {
+          const totals = (p as LedgerPage).totals
+          return (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={3}>
+                <b data-testid='ledger-totals'>
+                  {t('合计', 'Total')} {totals.count} {t('笔', 'gifts')}
+                </b>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align='right'>
+                <b data-testid='ledger-total-amount'>{formatYuan(totals.amount)}</b>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={4} colSpan={4}>
+                {t('其中线下', 'of which offline')} {formatYuan(totals.offlineAmount)}
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          )
+        }}
+        columns={[
+          { title: t('单号', 'Bill no.'), dataIndex: 'billNo', width: 200 },
+          { title: t('项目', 'Project'), dataIndex: 'projectName', ellipsis: true },
+          { title: t('捐赠人', 'Donor'), dataIndex: 'donorName' },
+          { title: t('金额（元）', 'Amount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatYuan(v) },
+          {
+            title: t('渠道', 'Channel'),
+            dataIndex: 'channel',
+            render: (v: string, r) => (
+              <>
+                {v} {r.offline ? <Tag color='gold'>{t('线下', 'offline')}</Tag> : null}
+              </>
+            )
+          },
+          { title: t('状态', 'Status'), dataIndex: 'status', render: (v: string) => statusText(v, t) },
+          {
+            title: t('支付时间', 'Paid at'),
+            dataIndex: 'paidAt',
+            render: (v: string | null) => (v ? v.replace('T', ' ').slice(0, 19) : '—')
+          }
+        ]}
+      />
+      <OfflineGiftModal
+        open={offlineOpen}
+        onClose={() => setOfflineOpen(false)}
+        onSaved={() => {
+          setOfflineOpen(false)
+          setVersion((v) => v + 1)
+        }}
+      />
+    </>
+  )
+}

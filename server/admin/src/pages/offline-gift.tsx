@@ -1,0 +1,115 @@
+import { useState } from 'react'
+import { Alert, App, DatePicker, Form, Input, InputNumber, Modal, Select, Switch } from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
+import { post } from '../api'
+import { yuanRule } from '../components'
+import { useLang } from '../i18n'
+import { formatYuan } from '../money'
+import type { LedgerRow } from './ledger'
+
+interface Values {
+  projectId: number
+  amount: string
+  donorName: string
+  donatedOn: Dayjs
+  channel: 'bank' | 'cash' | 'cheque' | 'other'
+  note?: string
+  showName: boolean
+}
+
+/** Finance enters money that came by bank transfer, cash or cheque: it counts in the project's totals and the
+ *  directory, labelled offline. Validated here first; the server's -1 message is shown when it still refuses. */
+export function OfflineGiftModal({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
+  const { t } = useLang()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<Values>()
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const submit = async (v: Values) => {
+    setBusy(true)
+    setError('')
+    try {
+      const row = await post<LedgerRow>('/offline-gifts', {
+        projectId: v.projectId,
+        amount: v.amount.trim(),
+        donorName: v.donorName.trim(),
+        donatedOn: v.donatedOn.format('YYYY-MM-DD'),
+        channel: v.channel,
+        note: v.note?.trim() ?? '',
+        showName: v.showName
+      })
+      message.success(t(`已录入 ${formatYuan(row.amount)} 元`, `Entered ${formatYuan(row.amount)} yuan`))
+      form.resetFields()
+      onSaved()
+    } catch (e) {
+      setError((e as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Modal
+      open={open}
+      title={t('录入线下捐赠', 'Enter an offline gift')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={busy}
+      okText={t('保存', 'Save')}
+      okButtonProps={{ 'data-testid': 'offline-save' } as Record<string, string>}
+      destroyOnHidden
+    >
+      {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 12 }} data-testid='offline-error' />}
+      <Form
+        form={form}
+        layout='vertical'
+        onFinish={submit}
+        initialValues={{ channel: 'bank', showName: true, donatedOn: dayjs() }}
+        data-testid='offline-form'
+      >
+        <Form.Item
+          name='projectId'
+          label={t('项目ID', 'Project id')}
+          rules={[{ required: true, message: t('请输入项目ID', 'Enter the project id') }]}
+        >
+          <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name='amount' label={t('金额（元）', 'Amount (yuan)')} rules={[yuanRule(t)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name='donorName'
+          label={t('捐赠人', 'Donor')}
+          rules={[
+            {
+              required: true,
+              max: 32,
+              whitespace: true,
+              message: t('请输入捐赠人（不超过32字）', 'Enter the donor (at most 32 characters)')
+            }
+          ]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item name='donatedOn' label={t('捐赠日期', 'Date of the gift')} rules={[{ required: true }]}>
+          <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+        </Form.Item>
+        <Form.Item name='channel' label={t('方式', 'Channel')} rules={[{ required: true }]}>
+          <Select
+            options={[
+              { value: 'bank', label: t('银行转账', 'Bank transfer') },
+              { value: 'cash', label: t('现金', 'Cash') },
+              { value: 'cheque', label: t('支票', 'Cheque') },
+              { value: 'other', label: t('其他', 'Other') }
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name='note' label={t('备注', 'Note')} rules={[{ max: 500 }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Form.Item name='showName' label={t('在名录中显示姓名', 'Show the name in the directory')} valuePropName='checked'>
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}

@@ -1,0 +1,191 @@
+/**
+ * Every screen of the console: its menu group, the roles that may open it (the server's role matrix, contract
+ * "Roles"), and what it renders. The side menu lists only the screens the member's roles allow.
+ */
+import type { ReactNode } from 'react'
+import {
+  AuditOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  MoneyCollectOutlined,
+  ProjectOutlined,
+  SendOutlined,
+  SettingOutlined,
+  TableOutlined
+} from '@ant-design/icons'
+import type { StaffRole } from './me'
+import { DashboardPage } from './pages/dashboard'
+import { ProjectsPage } from './pages/projects'
+import { ProjectEditPage } from './pages/project-edit'
+import { LedgerPage } from './pages/ledger'
+import { ReviewPage } from './pages/review'
+import { ReconciliationPage } from './pages/reconciliation'
+import { ApplicationsPage } from './pages/applications'
+import { NameplatesPage } from './pages/nameplates'
+import { MessagesPage } from './pages/messages'
+import { ArticlesPage } from './pages/articles'
+import { NamingPage } from './pages/naming'
+import { SettingsPage } from './pages/settings'
+import { ChannelsPage } from './pages/channels'
+import { StaffPage } from './pages/staff'
+import { AuditPage } from './pages/audit'
+
+type T = (zh: string, en: string) => string
+
+export interface Screen {
+  key: string
+  group: string
+  groupLabel?: (t: T) => string
+  label: (t: T) => string
+  icon: ReactNode
+  roles: StaffRole[] | 'any'
+  render: (path: string) => ReactNode
+}
+
+const money = (t: T) => t('财务', 'Money')
+const fulfil = (t: T) => t('履约', 'Fulfilment')
+const content = (t: T) => t('内容', 'Content')
+const settings = (t: T) => t('系统设置', 'Settings')
+
+export const SCREENS: Screen[] = [
+  {
+    key: 'dashboard',
+    group: 'dashboard',
+    label: (t) => t('概览', 'Dashboard'),
+    icon: <DashboardOutlined />,
+    roles: 'any',
+    render: () => <DashboardPage />
+  },
+  {
+    key: 'projects',
+    group: 'projects',
+    label: (t) => t('项目', 'Projects'),
+    icon: <ProjectOutlined />,
+    roles: ['editor'],
+    render: (p) => {
+      const id = p.split('/')[1]
+      return id ? <ProjectEditPage id={id === 'new' ? null : Number(id)} /> : <ProjectsPage />
+    }
+  },
+  {
+    key: 'ledger',
+    group: 'money',
+    groupLabel: money,
+    label: (t) => t('捐赠流水', 'Ledger'),
+    icon: <MoneyCollectOutlined />,
+    roles: ['finance'],
+    render: () => <LedgerPage />
+  },
+  {
+    key: 'review',
+    group: 'money',
+    groupLabel: money,
+    label: (t) => t('待核订单', 'Review queue'),
+    icon: <MoneyCollectOutlined />,
+    roles: ['finance'],
+    render: () => <ReviewPage />
+  },
+  {
+    key: 'reconciliation',
+    group: 'money',
+    groupLabel: money,
+    label: (t) => t('对账', 'Reconciliation'),
+    icon: <MoneyCollectOutlined />,
+    roles: ['finance'],
+    render: () => <ReconciliationPage />
+  },
+  {
+    key: 'certificates',
+    group: 'fulfilment',
+    groupLabel: fulfil,
+    label: (t) => t('纸质证书', 'Paper certificates'),
+    icon: <SendOutlined />,
+    roles: ['fulfilment'],
+    render: () => <ApplicationsPage kind='certificate' />
+  },
+  {
+    key: 'receipts',
+    group: 'fulfilment',
+    groupLabel: fulfil,
+    label: (t) => t('捐赠票据', 'Receipts'),
+    icon: <SendOutlined />,
+    roles: ['fulfilment'],
+    render: () => <ApplicationsPage kind='receipt' />
+  },
+  {
+    key: 'nameplates',
+    group: 'fulfilment',
+    groupLabel: fulfil,
+    label: (t) => t('铭牌审核', 'Nameplate review'),
+    icon: <SendOutlined />,
+    roles: ['fulfilment'],
+    render: () => <NameplatesPage />
+  },
+  {
+    key: 'messages',
+    group: 'content',
+    groupLabel: content,
+    label: (t) => t('留言', 'Messages'),
+    icon: <FileTextOutlined />,
+    roles: ['editor'],
+    render: () => <MessagesPage />
+  },
+  {
+    key: 'articles',
+    group: 'content',
+    groupLabel: content,
+    label: (t) => t('文章', 'Articles'),
+    icon: <FileTextOutlined />,
+    roles: ['editor'],
+    render: () => <ArticlesPage />
+  },
+  {
+    key: 'naming',
+    group: 'naming',
+    label: (t) => t('冠名库存', 'Naming inventory'),
+    icon: <TableOutlined />,
+    roles: ['fulfilment', 'editor'],
+    render: () => <NamingPage />
+  },
+  {
+    key: 'settings',
+    group: 'settings',
+    groupLabel: settings,
+    label: (t) => t('学校设置', 'School settings'),
+    icon: <SettingOutlined />,
+    roles: ['admin'],
+    render: () => <SettingsPage />
+  },
+  {
+    key: 'channels',
+    group: 'settings',
+    groupLabel: settings,
+    label: (t) => t('渠道凭证', 'Channel credentials'),
+    icon: <SettingOutlined />,
+    roles: ['admin'],
+    render: () => <ChannelsPage />
+  },
+  {
+    key: 'staff',
+    group: 'settings',
+    groupLabel: settings,
+    label: (t) => t('员工账号', 'Staff accounts'),
+    icon: <SettingOutlined />,
+    roles: ['admin'],
+    render: () => <StaffPage />
+  },
+  {
+    key: 'audit',
+    group: 'settings',
+    groupLabel: settings,
+    label: (t) => t('操作日志', 'Audit log'),
+    icon: <AuditOutlined />,
+    roles: ['admin'],
+    render: () => <AuditPage />
+  }
+]
+
+export function screenFor(path: string): Screen | undefined {
+  const key = path.split('/')[0]
+  return SCREENS.find((s) => s.key === key)
+}

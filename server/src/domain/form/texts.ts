@@ -1,0 +1,154 @@
+/**
+ * Texts per language (issue 13, docs/decisions/025-giving-form-and-languages.md). Chinese stays in the columns and
+ * JSON keys it always lived in and is the fallback; another language is stored beside it as
+ *
+ *   row column `texts`:  {"en": {"<column name>": "…"}}                      (donation_form, project_type,
+ *                                                                             school_setting, sub_project)
+ *   inside JSON lists:   {"title": "一份心意", "fen": 100, "texts": {"en": {"title": "A token of thanks"}}}
+ *                        form fields {"fieldShowName": …, "inputTip": …, "texts": {"en": {"fieldShowName", "inputTip"}}},
+ *                        their options {"id", "title", "texts": {"en": {"title"}}}
+ *
+ * A blank or absent translation answers the Chinese text, so a school that never entered English still works;
+ * missingTexts() lists what is absent for the staff console.
+ */
+import type { Kysely } from 'kysely'
+import type { Lang } from '../../../../types'
+import type { DB } from '../../db/types'
+import './tables'
+
+/** lang -> key -> text; only non-Chinese languages are stored here. */
+export type Texts = Partial<Record<Lang, Record<string, string>>>
+
+/** Languages other than the Chinese of the base columns that the app can ask for. */
+export const TRANSLATED_LANGS = ['en'] as const satisfies readonly Lang[]
+
+/** A `texts` value (a JSON string from a column or an object inside a JSON list) read defensively. */
+export function parseTexts(v: unknown): Texts {
+  let o: unknown = v
+  if (typeof v === 'string') {
+    try {
+      o = JSON.parse(v)
+    } catch {
+      return {}
+    }
+  }
+  if (!o || typeof o !== 'object' || Array.isArray(o)) return {}
+  const out: Texts = {}
+  for (const lang of TRANSLATED_LANGS) {
+    const entries = (o as Record<string, unknown>)[lang]
+    if (!entries || typeof entries !== 'object' || Array.isArray(entries)) continue
+    const clean: Record<string, string> = {}
+    for (const [k, s] of Object.entries(entries as Record<string, unknown>)) if (typeof s === 'string' && s.trim()) clean[k] = s
+    out[lang] = clean
+  }
+  return out
+}
+
+/** The text of `key` in `lang`, else the Chinese `base`. */
+export function localized(base: string, texts: Texts, lang: Lang, key: string): string {
+  if (lang === 'zh_CN') return base
+  return texts[lang]?.[key] ?? base
+}
+
+/** True when `base` has something to translate and `lang` has no text for it. */
+export const isMissing = (base: string, texts: Texts, lang: Lang, key: string) => base.trim() !== '' && !texts[lang]?.[key]
+
+export interface MissingText {
+  /** table the text lives in */
+  table: 'donation_form' | 'project_type' | 'school_setting' | 'sub_project' | 'project'
+  id: number
+  /** column, or a path inside a JSON list: "field_list.name.fieldShowName", "field_list.isAlumni.options.1", "fix_money.0" */
+  key: string
+  /** the Chinese text that is shown instead */
+  zh: string
+}
+
+interface ListEntry {
+  title?: unknown
+  fieldName?: unknown
+  fieldShowName?: unknown
+  inputTip?: unknown
+  optionList?: unknown
+  id?: unknown
+  texts?: unknown
+}
+
+function jsonList(json: string): ListEntry[] {
+  try {
+    const v: unknown = JSON.parse(json)
+    return Array.isArray(v) ? (v.filter((e) => e && typeof e === 'object') as ListEntry[]) : []
+  } catch {
+    return []
+  }
+}
+
+const s = (v: unknown) => (typeof v === 'string' ? v : '')
+
+/** Missing translations inside a form's field_list (labels, placeholders, option titles). */
+export function missingInFields(fieldList: string, lang: Lang): { key: string; zh: string }[] {
+  const out: { key: string; zh: string }[] = []
+  for (const f of jsonList(fieldList)) {
+    const texts = parseTexts(f.texts)
+    const name = s(f.fieldName)
+    for (const k of ['fieldShowName', 'inputTip'] as const)
+      if (isMissing(s(f[k]), texts, lang, k)) out.push({ key: `field_list.${name}.${k}`, zh: s(f[k]) })
+    for (const o of Array.isArray(f.optionList) ? (f.optionList as ListEntry[]) : []) {
+      if (o && isMissing(s(o.title), parseTexts(o.texts), lang, 'title'))
+        out.push({ key: `field_list.${name}.options.${s(o.id)}`, zh: s(o.title) })
+    }
+  }
+  return out
+}
+
+/** Missing translations of the preset captions of a fix_money list. */
+export function missingInFixMoney(fixMoney: string, lang: Lang): { key: string; zh: string }[] {
+  return jsonList(fixMoney).flatMap((o, i) =>
+    isMissing(s(o.title), parseTexts(o.texts), lang, 'title') ? [{ key: `fix_money.${i}`, zh: s(o.title) }] : []
+  )
+}
+
+const FORM_COLUMNS = ['success_word', 'remind_content', 'offline_contact_info'] as const
+const SETTING_COLUMNS = ['agree_title', 'agree_content', 'offline_contact_info'] as const
+
+/**
+ * Every text of the school that `lang` lacks (the Chinese is shown for it): forms (thank-you word, reminder,
+ * offline contact, field labels, placeholders, options), categories, the agreement, sub-project names, preset captions.
+ */
+export async function missingTexts(db: Kysely<DB>, schoolId: number, lang: Lang = 'en'): Promise<MissingText[]> {
+  if (lang === 'zh_CN') return []
+  const [forms, types, setting, subs, projects] = await Promise.all([
+    db
+      .selectFrom('donation_form')
+      .select(['id', 'texts', 'field_list', ...FORM_COLUMNS])
+      .where('school_id', '=', schoolId)
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('project_type').select(['id', 'name', 'texts']).where('school_id', '=', schoolId).orderBy('id').execute(),
+    db
+      .selectFrom('school_setting')
+      .select(['school_id', 'texts', ...SETTING_COLUMNS])
+      .where('school_id', '=', schoolId)
+      .executeTakeFirst(),
+    db.selectFrom('sub_project').select(['id', 'name', 'texts', 'fix_money']).where('school_id', '=', schoolId).orderBy('id').execute(),
+    db.selectFrom('project').select(['id', 'fix_money']).where('school_id', '=', schoolId).orderBy('id').execute()
+  ])
+  const out: MissingText[] = []
+  for (const f of forms) {
+    const texts = parseTexts(f.texts)
+    for (const c of FORM_COLUMNS) if (isMissing(f[c], texts, lang, c)) out.push({ table: 'donation_form', id: f.id, key: c, zh: f[c] })
+    for (const m of missingInFields(f.field_list, lang)) out.push({ table: 'donation_form', id: f.id, ...m })
+  }
+  for (const t of types)
+    if (isMissing(t.name, parseTexts(t.texts), lang, 'name')) out.push({ table: 'project_type', id: t.id, key: 'name', zh: t.name })
+  if (setting) {
+    const texts = parseTexts(setting.texts)
+    for (const c of SETTING_COLUMNS)
+      if (isMissing(setting[c], texts, lang, c)) out.push({ table: 'school_setting', id: setting.school_id, key: c, zh: setting[c] })
+  }
+  for (const sp of subs) {
+    if (isMissing(sp.name, parseTexts(sp.texts), lang, 'name')) out.push({ table: 'sub_project', id: sp.id, key: 'name', zh: sp.name })
+    for (const m of missingInFixMoney(sp.fix_money, lang)) out.push({ table: 'sub_project', id: sp.id, ...m })
+  }
+  for (const p of projects) for (const m of missingInFixMoney(p.fix_money, lang)) out.push({ table: 'project', id: p.id, ...m })
+  return out
+}

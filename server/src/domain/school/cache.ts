@@ -1,0 +1,87 @@
+/**
+ * Per-school rows read on every request (the tenant row by code, the school's settings row), cached per database
+ * handle (docs/decisions/022-performance.md). They change rarely and only through a few writers:
+ *
+ * - in this process: createSchool/setCampaignItems (service.ts) and anything else that writes `school` or
+ *   `school_setting` calls invalidateSchoolCache(db) right after its write, and the next request reads the new row;
+ * - in another process (a second server, cli/channel.ts): the entry lives SCHOOL_CACHE_TTL_MS at most.
+ *
+ * Unknown codes are never cached (a school added by the CLI answers at once). Cached rows are frozen: a caller that
+ * wants to change one writes the table and invalidates. Money, orders and donations are never cached here.
+ */
+import type { Kysely, Selectable } from 'kysely'
+import type { DB, SchoolSettingTable, SchoolTable } from '../../db/types'
+import { findSchoolByCode, getSchoolSetting } from './repository'
+
+/** How long another process's change to a school or its settings can go unseen by this one. */
+export const SCHOOL_CACHE_TTL_MS = 5_000
+
+type SchoolRow = Selectable<SchoolTable>
+type SettingRow = Selectable<SchoolSettingTable>
+interface Entry<T> {
+  at: number
+  value: Promise<T | undefined>
+}
+interface Caches {
+  byCode: Map<string, Entry<SchoolRow>>
+  settings: Map<number, Entry<SettingRow>>
+  /** the invalidation generation these entries belong to */
+  generation: number
+}
+
+// Per database handle: tests run several apps (several databases with the same school codes) in one process.
+const perDb = new WeakMap<object, Caches>()
+/** bumped by every invalidation; a writer inside a transaction cannot name its database, so all caches go */
+let generation = 0
+
+function caches(db: Kysely<DB>): Caches {
+  let c = perDb.get(db)
+  if (!c || c.generation !== generation) {
+    c = { byCode: new Map(), settings: new Map(), generation }
+    perDb.set(db, c)
+  }
+  return c
+}
+
+function cached<K, T extends object>(
+  map: Map<K, Entry<T>>,
+  key: K,
+  load: () => Promise<T | undefined>,
+  now: number
+): Promise<T | undefined> {
+  const hit = map.get(key)
+  if (hit && now - hit.at < SCHOOL_CACHE_TTL_MS) return hit.value
+  // concurrent misses share one query; a failed or empty read is not kept (nor is one that an invalidation
+  // overtook: c is then no longer this database's cache and nobody reads it again)
+  const value = load().then((row) => (row ? Object.freeze(row) : row))
+  const entry = { at: now, value }
+  map.set(key, entry)
+  value.then(
+    (row) => {
+      if (!row && map.get(key) === entry) map.delete(key)
+    },
+    () => {
+      if (map.get(key) === entry) map.delete(key)
+    }
+  )
+  return value
+}
+
+/** The tenant row of /api/{code}/... (plugins/tenant.ts), cached; undefined for an unknown code. */
+export function schoolByCode(db: Kysely<DB>, code: string, now = Date.now()): Promise<Readonly<SchoolRow> | undefined> {
+  return cached(caches(db).byCode, code, () => findSchoolByCode(db, code), now)
+}
+
+/** The school's settings row (directory masking and order, base config), cached; undefined when it has none. */
+export function schoolSetting(db: Kysely<DB>, schoolId: number, now = Date.now()): Promise<Readonly<SettingRow> | undefined> {
+  return cached(caches(db).settings, schoolId, () => getSchoolSetting(db, schoolId), now)
+}
+
+/**
+ * Call right after a write to `school` or `school_setting` commits (any school, any database handle of this process:
+ * every cached row is dropped, which costs one query per school on the next requests). Console routes that change
+ * a school or its settings call this.
+ */
+export function invalidateSchoolCache(): void {
+  generation++
+}

@@ -1,0 +1,387 @@
+/**
+ * Content the console's editors look after (issue 15): donor messages (approve, hide, reply) and articles with their
+ * categories. Rich text (article content, replies) is sanitised on save with the same allow-list as project content
+ * (project-html.ts, the app's own src/lib/sanitize.ts rules); the donor API serves what is stored. Every change is
+ * one transaction with its audit row; every query is filtered by the school, so another school's id is "not found".
+ */
+import type { Kysely, Transaction } from 'kysely'
+import { PAGE_SIZE } from '../../../../types'
+import type { DB } from '../../db/types'
+import { bizError } from '../../errors'
+import { recordAudit } from './audit'
+import { sanitizeProjectHtml } from './project-html'
+
+type Db = Kysely<DB> | Transaction<DB>
+const page = (f: { limit?: number | null; offset?: number | null }) => ({
+  limit: Math.min(f.limit ?? 50, PAGE_SIZE.MAX),
+  offset: f.offset ?? 0
+})
+const iso = (v: string | null | undefined) => (v ? new Date(v).toISOString() : '')
+
+// ---------------------------------------------------------------- messages
+
+export type MessageStatus = 'pending' | 'visible' | 'hidden'
+export const MESSAGE_STATUSES = ['pending', 'visible', 'hidden'] as const
+
+export interface StaffMessage {
+  id: number
+  itemsId: number
+  itemsName: string
+  userId: number
+  nickname: string
+  content: string
+  status: MessageStatus
+  replyContent: string
+  createdAt: string
+}
+
+function messageQuery(db: Db, schoolId: number) {
+  return db
+    .selectFrom('leave_message as m')
+    .innerJoin('project as p', (j) => j.onRef('p.id', '=', 'm.items_id').on('p.school_id', '=', schoolId))
+    .leftJoin('app_user as u', (j) => j.onRef('u.id', '=', 'm.user_id').on('u.school_id', '=', schoolId))
+    .where('m.school_id', '=', schoolId)
+}
+
+type MessageRow = {
+  id: number
+  items_id: number
+  items_name: string
+  user_id: number
+  nickname: string | null
+  content: string
+  status: string
+  reply_content: string
+  created_at: string
+}
+const MESSAGE_COLUMNS = [
+  'm.id',
+  'm.items_id',
+  'p.name as items_name',
+  'm.user_id',
+  'u.nickname',
+  'm.content',
+  'm.status',
+  'm.reply_content',
+  'm.created_at'
+] as const
+
+const toMessage = (r: MessageRow): StaffMessage => ({
+  id: Number(r.id),
+  itemsId: Number(r.items_id),
+  itemsName: r.items_name,
+  userId: Number(r.user_id),
+  nickname: r.nickname ?? '',
+  content: r.content,
+  status: (MESSAGE_STATUSES as readonly string[]).includes(r.status) ? (r.status as MessageStatus) : 'pending',
+  replyContent: r.reply_content,
+  createdAt: iso(r.created_at)
+})
+
+/** Messages of the school, newest first; `status` narrows (pending = the review queue). */
+export async function listStaffMessages(
+  db: Kysely<DB>,
+  schoolId: number,
+  f: { status?: MessageStatus; itemsId?: number | null; limit?: number | null; offset?: number | null }
+): Promise<{ total: number; rows: StaffMessage[] }> {
+  let q = messageQuery(db, schoolId)
+  if (f.status) q = q.where('m.status', '=', f.status)
+  if (f.itemsId) q = q.where('m.items_id', '=', f.itemsId)
+  const { limit, offset } = page(f)
+  const [rows, total] = await Promise.all([
+    q.select(MESSAGE_COLUMNS).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).offset(offset).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  ])
+  return { total: Number(total.n), rows: rows.map(toMessage) }
+}
+
+async function messageOf(db: Db, schoolId: number, id: number): Promise<StaffMessage> {
+  const r = await messageQuery(db, schoolId).select(MESSAGE_COLUMNS).where('m.id', '=', id).executeTakeFirst()
+  if (!r) throw bizError('staffRecordNotFound')
+  return toMessage(r)
+}
+
+/** approve: visible to donors; hide: taken off (the donor's text is kept); reply: the foundation's answer, sanitised. */
+export async function changeMessage(
+  db: Kysely<DB>,
+  schoolId: number,
+  by: number,
+  id: number,
+  change: { action: 'approve' } | { action: 'hide' } | { action: 'reply'; text: string }
+): Promise<StaffMessage> {
+  const reply = change.action === 'reply' ? sanitizeProjectHtml(change.text.trim()) : ''
+  if (change.action === 'reply' && !reply.trim()) throw bizError('contentTextEmpty')
+  return db.transaction().execute(async (trx) => {
+    const before = await messageOf(trx, schoolId, id)
+    const set = change.action === 'reply' ? { reply_content: reply } : { status: change.action === 'approve' ? 'visible' : 'hidden' }
+    await trx.updateTable('leave_message').set(set).where('school_id', '=', schoolId).where('id', '=', id).execute()
+    const after = await messageOf(trx, schoolId, id)
+    const pick = (m: StaffMessage) => ({ status: m.status, replyContent: m.replyContent })
+    await recordAudit(trx, {
+      schoolId,
+      staffId: by,
+      action: `message.${change.action}`,
+      entity: 'message',
+      entityId: id,
+      before: pick(before),
+      after: pick(after)
+    })
+    return after
+  })
+}
+
+// ---------------------------------------------------------------- articles
+
+export type ArticleSource = 'index' | 'web'
+
+export interface StaffArticle {
+  id: number
+  categoryId: number
+  categoryName: string
+  source: ArticleSource
+  websiteId: number
+  title: string
+  thumbnailImage: string
+  content: string
+  publishDate: string
+  readCount: number
+}
+
+export interface ArticleInput {
+  categoryId: number
+  title: string
+  thumbnailImage?: string
+  content?: string
+  /** ISO time or YYYY-MM-DD; absent = now on create, unchanged on update */
+  publishDate?: string
+  websiteId?: number
+}
+
+const ARTICLE_COLUMNS = [
+  'a.id',
+  'a.category_id',
+  'c.name as category_name',
+  'a.source',
+  'a.website_id',
+  'a.title',
+  'a.thumbnail_image',
+  'a.content',
+  'a.publish_date',
+  'a.read_count'
+] as const
+
+function articleQuery(db: Db, schoolId: number) {
+  return db
+    .selectFrom('article as a')
+    .innerJoin('article_category as c', (j) => j.onRef('c.id', '=', 'a.category_id').on('c.school_id', '=', schoolId))
+    .where('a.school_id', '=', schoolId)
+}
+
+type ArticleRow = {
+  id: number
+  category_id: number
+  category_name: string
+  source: string
+  website_id: number
+  title: string
+  thumbnail_image: string
+  content: string
+  publish_date: string
+  read_count: number
+}
+const toArticle = (r: ArticleRow): StaffArticle => ({
+  id: Number(r.id),
+  categoryId: Number(r.category_id),
+  categoryName: r.category_name,
+  source: r.source === 'web' ? 'web' : 'index',
+  websiteId: Number(r.website_id),
+  title: r.title,
+  thumbnailImage: r.thumbnail_image,
+  content: r.content,
+  publishDate: iso(r.publish_date),
+  readCount: Number(r.read_count)
+})
+
+export async function listStaffArticles(
+  db: Kysely<DB>,
+  schoolId: number,
+  f: { categoryId?: number | null; keyword?: string; limit?: number | null; offset?: number | null }
+): Promise<{ total: number; rows: StaffArticle[] }> {
+  let q = articleQuery(db, schoolId)
+  if (f.categoryId) q = q.where('a.category_id', '=', f.categoryId)
+  if (f.keyword) q = q.where('a.title', 'like', `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+  const { limit, offset } = page(f)
+  const [rows, total] = await Promise.all([
+    q.select(ARTICLE_COLUMNS).orderBy('a.publish_date', 'desc').orderBy('a.id', 'desc').limit(limit).offset(offset).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  ])
+  return { total: Number(total.n), rows: rows.map(toArticle) }
+}
+
+export async function staffArticle(db: Db, schoolId: number, id: number): Promise<StaffArticle> {
+  const r = await articleQuery(db, schoolId).select(ARTICLE_COLUMNS).where('a.id', '=', id).executeTakeFirst()
+  if (!r) throw bizError('staffRecordNotFound')
+  return toArticle(r)
+}
+
+function publishDate(v: string | undefined): string | undefined {
+  if (v === undefined) return undefined
+  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00+08:00` : v)
+  if (Number.isNaN(d.getTime())) throw bizError('settingsInvalid', { field: 'publishDate' })
+  return d.toISOString()
+}
+
+async function categoryOf(db: Db, schoolId: number, id: number) {
+  const c = await db
+    .selectFrom('article_category')
+    .select(['id', 'source'])
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!c) throw bizError('staffRecordNotFound')
+  return c
+}
+
+/** Creates (id null) or updates an article; the content is sanitised; the article takes its category's source. */
+export async function saveArticle(db: Kysely<DB>, schoolId: number, by: number, id: number | null, a: ArticleInput, now = new Date()) {
+  const title = a.title.trim()
+  if (!title) throw bizError('contentTextEmpty')
+  const date = publishDate(a.publishDate)
+  return db.transaction().execute(async (trx) => {
+    const category = await categoryOf(trx, schoolId, a.categoryId)
+    const values = {
+      category_id: Number(category.id),
+      source: category.source === 'web' ? 'web' : 'index',
+      title,
+      ...(a.thumbnailImage !== undefined ? { thumbnail_image: a.thumbnailImage.trim() } : {}),
+      ...(a.content !== undefined ? { content: sanitizeProjectHtml(a.content) } : {}),
+      ...(a.websiteId !== undefined ? { website_id: a.websiteId } : {}),
+      ...(date ? { publish_date: date } : {})
+    }
+    let before: StaffArticle | null = null
+    let articleId: number
+    if (id === null) {
+      const r = await trx
+        .insertInto('article')
+        .values({
+          school_id: schoolId,
+          read_count: 0,
+          publish_date: now.toISOString(),
+          thumbnail_image: '',
+          content: '',
+          website_id: 1,
+          ...values
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      articleId = Number(r.id)
+    } else {
+      before = await staffArticle(trx, schoolId, id)
+      await trx.updateTable('article').set(values).where('school_id', '=', schoolId).where('id', '=', id).execute()
+      articleId = id
+    }
+    const after = await staffArticle(trx, schoolId, articleId)
+    await recordAudit(trx, {
+      schoolId,
+      staffId: by,
+      action: id === null ? 'article.create' : 'article.update',
+      entity: 'article',
+      entityId: articleId,
+      before,
+      after
+    })
+    return after
+  })
+}
+
+export async function deleteArticle(db: Kysely<DB>, schoolId: number, by: number, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await staffArticle(trx, schoolId, id)
+    await trx.deleteFrom('article').where('school_id', '=', schoolId).where('id', '=', id).execute()
+    await recordAudit(trx, { schoolId, staffId: by, action: 'article.delete', entity: 'article', entityId: id, before, after: null })
+  })
+}
+
+// ---------------------------------------------------------------- article categories
+
+export interface StaffArticleCategory {
+  id: number
+  source: ArticleSource
+  name: string
+  sortNo: number
+  articles: number
+}
+
+export async function listArticleCategories(db: Kysely<DB>, schoolId: number): Promise<{ total: number; rows: StaffArticleCategory[] }> {
+  const rows = await db
+    .selectFrom('article_category as c')
+    .leftJoin('article as a', (j) => j.onRef('a.category_id', '=', 'c.id').on('a.school_id', '=', schoolId))
+    .select(['c.id', 'c.source', 'c.name', 'c.sort_no', (eb) => eb.fn.count<number>('a.id').as('n')])
+    .where('c.school_id', '=', schoolId)
+    .groupBy(['c.id', 'c.source', 'c.name', 'c.sort_no'])
+    .orderBy('c.sort_no')
+    .orderBy('c.id')
+    .execute()
+  return {
+    total: rows.length,
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      source: r.source === 'web' ? 'web' : 'index',
+      name: r.name,
+      sortNo: Number(r.sort_no),
+      articles: Number(r.n)
+    }))
+  }
+}
+
+/** POST /article-categories: {id?} absent = create, else rename/re-sort that category of this school. */
+export async function saveArticleCategory(
+  db: Kysely<DB>,
+  schoolId: number,
+  by: number,
+  c: { id?: number | null; name: string; source?: ArticleSource; sortNo?: number | null }
+): Promise<StaffArticleCategory> {
+  const name = c.name.trim()
+  if (!name) throw bizError('contentTextEmpty')
+  const id = await db.transaction().execute(async (trx) => {
+    let before: unknown = null
+    let catId: number
+    if (c.id) {
+      const old = await trx
+        .selectFrom('article_category')
+        .selectAll()
+        .where('school_id', '=', schoolId)
+        .where('id', '=', c.id)
+        .executeTakeFirst()
+      if (!old) throw bizError('staffRecordNotFound')
+      before = { name: old.name, source: old.source, sortNo: old.sort_no }
+      await trx
+        .updateTable('article_category')
+        .set({ name, ...(c.sortNo != null ? { sort_no: c.sortNo } : {}) })
+        .where('school_id', '=', schoolId)
+        .where('id', '=', c.id)
+        .execute()
+      catId = c.id
+    } else {
+      const r = await trx
+        .insertInto('article_category')
+        .values({ school_id: schoolId, name, source: c.source ?? 'index', sort_no: c.sortNo ?? 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      catId = Number(r.id)
+    }
+    const now = await trx.selectFrom('article_category').selectAll().where('id', '=', catId).executeTakeFirstOrThrow()
+    await recordAudit(trx, {
+      schoolId,
+      staffId: by,
+      action: c.id ? 'article-category.update' : 'article-category.create',
+      entity: 'article-category',
+      entityId: catId,
+      before,
+      after: { name: now.name, source: now.source, sortNo: now.sort_no }
+    })
+    return catId
+  })
+  const { rows } = await listArticleCategories(db, schoolId)
+  return rows.find((r) => r.id === id)!
+}

@@ -1,0 +1,86 @@
+/**
+ * The console's dashboard (issue 15; any signed-in staff): today's and this month's paid gifts (online and offline),
+ * distinct donors, the top projects and the daily series of the last 30 days, by Beijing calendar day. One query per
+ * figure, each scoped to the school; sums in integer fen.
+ */
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../../db/types'
+import { fenToYuan } from '../../lib/money'
+import { beijingDate, beijingDayStart, beijingDaySql } from './ledger'
+import './money-tables'
+
+export interface DashboardFigure {
+  amount: string
+  amountFen: number
+  count: number
+  donors: number
+}
+export interface Dashboard {
+  today: DashboardFigure
+  month: DashboardFigure
+  topProjects: { id: number; name: string; amount: string; amountFen: number; count: number }[]
+  daily: { date: string; amount: string; amountFen: number; count: number }[]
+}
+
+const DAY_MS = 86_400_000
+export const DASHBOARD_DAYS = 30
+export const TOP_PROJECTS = 5
+
+const paid = (db: Kysely<DB>, schoolId: number, sinceIso: string) =>
+  db.selectFrom('donation as d').where('d.school_id', '=', schoolId).where('d.status', '=', 'paid').where('d.paid_at', '>=', sinceIso)
+
+// a donor is the app user, or the name for gifts without one (offline gifts)
+const donorKey = sql`case when d.user_id is not null then 'u' || cast(d.user_id as text) else 'n' || d.donor_name end`
+
+async function figure(db: Kysely<DB>, schoolId: number, sinceIso: string): Promise<DashboardFigure> {
+  const r = await paid(db, schoolId, sinceIso)
+    .select((eb) => [
+      eb.fn.sum<number>('d.amount_fen').as('fen'),
+      eb.fn.countAll<number>().as('n'),
+      sql<number>`count(distinct ${donorKey})`.as('donors')
+    ])
+    .executeTakeFirstOrThrow()
+  const fen = Number(r.fen ?? 0)
+  return { amount: fenToYuan(fen), amountFen: fen, count: Number(r.n), donors: Number(r.donors) }
+}
+
+export async function dashboard(db: Kysely<DB>, schoolId: number, now: Date): Promise<Dashboard> {
+  const today = beijingDate(now)
+  const todayStart = beijingDayStart(today)!
+  const monthStart = beijingDayStart(`${today.slice(0, 7)}-01`)!
+  const seriesStart = new Date(todayStart.getTime() - (DASHBOARD_DAYS - 1) * DAY_MS)
+  const day = beijingDaySql(db, 'd.paid_at')
+  const [t, m, top, daily] = await Promise.all([
+    figure(db, schoolId, todayStart.toISOString()),
+    figure(db, schoolId, monthStart.toISOString()),
+    paid(db, schoolId, seriesStart.toISOString())
+      .innerJoin('project as p', (j) => j.onRef('p.id', '=', 'd.items_id').on('p.school_id', '=', schoolId))
+      .select((eb) => ['p.id', 'p.name', eb.fn.sum<number>('d.amount_fen').as('fen'), eb.fn.countAll<number>().as('n')])
+      .groupBy(['p.id', 'p.name'])
+      .orderBy('fen', 'desc')
+      .orderBy('p.id', 'asc')
+      .limit(TOP_PROJECTS)
+      .execute(),
+    paid(db, schoolId, seriesStart.toISOString())
+      .select((eb) => [day.as('day'), eb.fn.sum<number>('d.amount_fen').as('fen'), eb.fn.countAll<number>().as('n')])
+      .groupBy(day)
+      .execute()
+  ])
+  const byDay = new Map(daily.map((d) => [String(d.day), { fen: Number(d.fen ?? 0), n: Number(d.n) }]))
+  return {
+    today: t,
+    month: m,
+    topProjects: top.map((p) => ({
+      id: Number(p.id),
+      name: p.name,
+      amount: fenToYuan(Number(p.fen ?? 0)),
+      amountFen: Number(p.fen ?? 0),
+      count: Number(p.n)
+    })),
+    daily: Array.from({ length: DASHBOARD_DAYS }, (_, i) => {
+      const date = beijingDate(new Date(seriesStart.getTime() + i * DAY_MS))
+      const v = byDay.get(date) ?? { fen: 0, n: 0 }
+      return { date, amount: fenToYuan(v.fen), amountFen: v.fen, count: v.n }
+    })
+  }
+}

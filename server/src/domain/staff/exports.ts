@@ -1,0 +1,256 @@
+/**
+ * Ledger exports (issue 15): POST /exports records a ledger_export row (the filter, the rows it matches now and the
+ * highest id among them) and enqueues a 'ledger-export' job on the durable job queue (jobs/queue.ts) in the same
+ * transaction, with its audit row. The job writes the file in batches of EXPORT_BATCH rows under
+ * DATA_DIR/exports (never served statically), updating done/total after each batch, so the console can show
+ * progress; GET /exports/:id/file hands it to staff of the same school only.
+ *
+ * CSV is UTF-8 with a byte-order mark (Excel opens Chinese correctly only with it); a cell that starts with = + - @
+ * is prefixed with ' so a donor's name can never run as a spreadsheet formula. XLSX is written with exceljs's
+ * streaming writer; amounts are numbers (fen / 100, one division per cell, never a float sum) formatted as money.
+ */
+import { createWriteStream } from 'node:fs'
+import { mkdir, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { once } from 'node:events'
+import ExcelJS from 'exceljs'
+import type { Kysely } from 'kysely'
+import type { Lang } from '../../../../types'
+import type { DB } from '../../db/types'
+import { bizError } from '../../errors'
+import { enqueue, type JobRow } from '../../jobs/queue'
+import { beijingStamp } from '../../lib/dates'
+import { newToken } from '../../lib/random'
+import { recordAudit } from './audit'
+import { ledgerBatch, ledgerFilter, ledgerSnapshot, ledgerTime, type LedgerQuery, type LedgerRow } from './ledger'
+import './money-tables'
+
+export const EXPORT_BATCH = 500
+export const EXPORT_JOB_KIND = 'ledger-export'
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+
+export const EXPORT_MIME: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+}
+
+export interface ExportStatus {
+  id: number
+  status: 'running' | 'done' | 'failed'
+  done: number
+  total: number
+  fileName: string
+}
+
+const HEADERS: Record<Lang, string[]> = {
+  zh_CN: ['订单号', '时间', '项目', '捐赠人', '金额（元）', '渠道', '支付方式', '状态', '线下'],
+  en: ['Bill number', 'Time', 'Project', 'Donor', 'Amount (yuan)', 'Channel', 'Pay type', 'Status', 'Offline']
+}
+const STATUS_LABELS: Record<Lang, Record<string, string>> = {
+  zh_CN: { pending: '待支付', paid: '已支付', cancelled: '已取消', expired: '已过期', reconciling: '待确认' },
+  en: { pending: 'pending', paid: 'paid', cancelled: 'cancelled', expired: 'expired', reconciling: 'confirming' }
+}
+const PAY_TYPE_LABELS: Record<Lang, Record<number, string>> = {
+  zh_CN: { 0: '线下', 1: '微信支付', 2: '支付宝', 9: '校园卡', 14: '第三方收银台', 15: '微信（其他）', 99: '银行App' },
+  en: { 0: 'offline', 1: 'WeChat Pay', 2: 'Alipay', 9: 'campus card', 14: 'third-party cashier', 15: 'WeChat (other)', 99: 'bank app' }
+}
+const YES_NO: Record<Lang, [string, string]> = { zh_CN: ['否', '是'], en: ['no', 'yes'] }
+
+export const exportDir = (dataDir: string, schoolId: number) => path.join(dataDir, 'exports', String(schoolId))
+
+/** One ledger row as the export's cells (amount as yuan text; the XLSX writer turns it into a number). */
+export function exportCells(r: LedgerRow, lang: Lang): string[] {
+  return [
+    r.billNo,
+    ledgerTime(r),
+    r.projectName,
+    r.donorName,
+    r.amount,
+    r.channel,
+    PAY_TYPE_LABELS[lang][r.payType] ?? String(r.payType),
+    STATUS_LABELS[lang][r.status] ?? r.status,
+    YES_NO[lang][r.offline]
+  ]
+}
+
+/** RFC 4180 quoting, and no formula injection: a leading = + - @ (or tab/CR) becomes text. */
+export function csvCell(v: string): string {
+  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+const csvLine = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`
+
+/** The XLSX amount cell: fen / 100 for a row's own amount (exact to the cent as a double; nothing is summed). */
+export const xlsxAmount = (fen: number) => fen / 100
+export const MONEY_FORMAT = '#,##0.00'
+
+export async function startExport(
+  db: Kysely<DB>,
+  a: { schoolId: number; schoolCode: string; staffId: number; lang: Lang; now: Date },
+  req: { kind: 'ledger'; format: ExportFormat; filters: LedgerQuery }
+): Promise<{ id: number }> {
+  const filter = ledgerFilter(req.filters) // -1 before anything is written
+  const snap = await ledgerSnapshot(db, a.schoolId, filter)
+  const nowIso = a.now.toISOString()
+  const fileName = `ledger-${a.schoolCode}-${beijingStamp(a.now)}.${req.format}`
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('ledger_export')
+      .values({
+        school_id: a.schoolId,
+        staff_id: a.staffId,
+        kind: req.kind,
+        format: req.format,
+        filters: JSON.stringify(req.filters),
+        status: 'running',
+        done: 0,
+        total: snap.total,
+        max_id: snap.maxId,
+        lang: a.lang,
+        file_name: fileName,
+        created_at: nowIso,
+        updated_at: nowIso
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await enqueue(trx, a.schoolId, EXPORT_JOB_KIND, { exportId: Number(id) }, { now: a.now, maxAttempts: 3 })
+    await recordAudit(trx, {
+      schoolId: a.schoolId,
+      staffId: a.staffId,
+      action: 'ledger.export.create',
+      entity: 'ledger_export',
+      entityId: Number(id),
+      before: null,
+      after: { kind: req.kind, format: req.format, filters: req.filters, total: snap.total }
+    })
+    return { id: Number(id) }
+  })
+}
+
+async function exportRow(db: Kysely<DB>, schoolId: number, id: number) {
+  const r = await db.selectFrom('ledger_export').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
+  if (!r) throw bizError('staffRecordNotFound')
+  return r
+}
+
+export async function exportStatus(db: Kysely<DB>, schoolId: number, id: number): Promise<ExportStatus> {
+  const r = await exportRow(db, schoolId, id)
+  return {
+    id: Number(r.id),
+    status: r.status === 'done' || r.status === 'failed' ? r.status : 'running',
+    done: Number(r.done),
+    total: Number(r.total),
+    fileName: r.file_name
+  }
+}
+
+/** The finished file of this school's export: path, name and type; -1 while it is still being written. */
+export async function exportFile(db: Kysely<DB>, schoolId: number, id: number) {
+  const r = await exportRow(db, schoolId, id)
+  if (r.status !== 'done' || !r.file_path) throw bizError('exportNotReady')
+  const format = r.format as ExportFormat
+  return { path: r.file_path, fileName: r.file_name, mime: EXPORT_MIME[format] }
+}
+
+/** Writes rows batch by batch through `write`, recording progress after each batch. */
+async function eachBatch(
+  db: Kysely<DB>,
+  row: { id: number; school_id: number; filters: string; max_id: number },
+  write: (rows: LedgerRow[]) => Promise<void>
+) {
+  const filter = ledgerFilter(JSON.parse(row.filters) as LedgerQuery)
+  let after = 0
+  let done = 0
+  for (;;) {
+    const rows = await ledgerBatch(db, row.school_id, filter, after, Number(row.max_id), EXPORT_BATCH)
+    if (!rows.length) break
+    await write(rows)
+    done += rows.length
+    after = rows[rows.length - 1].id
+    await db
+      .updateTable('ledger_export')
+      .set({ done, updated_at: new Date().toISOString() })
+      .where('id', '=', row.id)
+      .where('school_id', '=', row.school_id)
+      .execute()
+  }
+  return done
+}
+
+async function writeCsv(db: Kysely<DB>, row: Parameters<typeof eachBatch>[1], lang: Lang, file: string) {
+  const out = createWriteStream(file, { encoding: 'utf8' })
+  const put = async (s: string) => {
+    if (!out.write(s)) await once(out, 'drain')
+  }
+  try {
+    await put(`\ufeff${csvLine(HEADERS[lang])}`)
+    const done = await eachBatch(db, row, async (rows) => put(rows.map((r) => csvLine(exportCells(r, lang))).join('')))
+    out.end()
+    await once(out, 'finish')
+    return done
+  } catch (err) {
+    out.destroy()
+    throw err
+  }
+}
+
+async function writeXlsx(db: Kysely<DB>, row: Parameters<typeof eachBatch>[1], lang: Lang, file: string) {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false })
+  const sheet = wb.addWorksheet(lang === 'en' ? 'Ledger' : '捐赠明细')
+  const widths = [28, 20, 30, 20, 14, 12, 16, 10, 8]
+  sheet.columns = HEADERS[lang].map((header, i) => ({ header, width: widths[i] }))
+  sheet.getColumn(5).numFmt = MONEY_FORMAT
+  const done = await eachBatch(db, row, async (rows) => {
+    for (const r of rows) {
+      const cells: (string | number)[] = exportCells(r, lang)
+      cells[4] = xlsxAmount(r.amountFen)
+      const added = sheet.addRow(cells)
+      added.getCell(5).numFmt = MONEY_FORMAT
+      added.commit()
+    }
+  })
+  sheet.commit()
+  await wb.commit()
+  return done
+}
+
+/** The 'ledger-export' job: writes the file, then marks the export done; a last failed attempt marks it failed. */
+export async function runExport(deps: { db: Kysely<DB>; dataDir: string }, job: JobRow, payload: Record<string, unknown>) {
+  const id = Number(payload.exportId)
+  if (!Number.isSafeInteger(id)) throw new Error('ledger-export job without exportId')
+  const row = await exportRow(deps.db, job.school_id, id)
+  if (row.status !== 'running') return
+  const dir = exportDir(deps.dataDir, job.school_id)
+  await mkdir(dir, { recursive: true })
+  const format = row.format as ExportFormat
+  const final = path.join(dir, `${id}-${newToken().slice(0, 16)}.${format}`)
+  const partial = `${final}.part`
+  const lang: Lang = row.lang === 'en' ? 'en' : 'zh_CN'
+  try {
+    const r = { id: Number(row.id), school_id: Number(row.school_id), filters: row.filters, max_id: Number(row.max_id) }
+    const done = format === 'xlsx' ? await writeXlsx(deps.db, r, lang, partial) : await writeCsv(deps.db, r, lang, partial)
+    await rename(partial, final)
+    await deps.db
+      .updateTable('ledger_export')
+      .set({ status: 'done', done, total: done, file_path: final, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('school_id', '=', job.school_id)
+      .execute()
+  } catch (err) {
+    await rm(partial, { force: true })
+    if (job.attempts >= job.max_attempts) {
+      await deps.db
+        .updateTable('ledger_export')
+        .set({
+          status: 'failed',
+          error: String(err instanceof Error ? err.message : err).slice(0, 500),
+          updated_at: new Date().toISOString()
+        })
+        .where('id', '=', id)
+        .where('school_id', '=', job.school_id)
+        .execute()
+    }
+    throw err
+  }
+}

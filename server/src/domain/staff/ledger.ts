@@ -1,0 +1,273 @@
+/**
+ * The school's ledger for finance (issue 15): every donation order (online and offline, any status) with filters,
+ * paging and totals over the whole filter, summed in SQL in integer fen. Exports (exports.ts) read the same query in
+ * id order, batch by batch.
+ *
+ * "Time" is when the money arrived (paid_at), or when the order was made for orders never paid; the date filters
+ * are Beijing calendar days on that time, as the wire shows it. Channel is where the donor paid from
+ * (donation_submission.pay_channel: weapp, alipay, wechat-h5, h5) or, for an offline gift, how it arrived (bank,
+ * cash, cheque, other).
+ */
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely'
+import { PAGE_SIZE } from '../../../../types'
+import type { DB, DonationStatus } from '../../db/types'
+import { bizError } from '../../errors'
+import { BEIJING_OFFSET_MS, toWireDate } from '../../lib/dates'
+import { fenToYuan, yuanToFen } from '../../lib/money'
+import { containsText } from '../../lib/sql'
+import './money-tables'
+
+type Db = Kysely<DB> | Transaction<DB>
+
+export const LEDGER_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'reconciling'] as const satisfies readonly DonationStatus[]
+export const OFFLINE_CHANNELS = ['bank', 'cash', 'cheque', 'other'] as const
+export const LEDGER_CHANNELS = ['weapp', 'alipay', 'wechat-h5', 'h5', ...OFFLINE_CHANNELS] as const
+
+/** What the wire sends (yuan and dates as text); validated by ledgerFilter. */
+export interface LedgerQuery {
+  projectId?: number | null
+  from?: string
+  to?: string
+  channel?: string
+  status?: string
+  min?: string
+  max?: string
+  keyword?: string
+}
+
+export interface LedgerFilter {
+  projectId?: number
+  fromIso?: string
+  toIso?: string
+  channel?: string
+  status?: DonationStatus
+  minFen?: number
+  maxFen?: number
+  keyword?: string
+}
+
+export interface LedgerRow {
+  id: number
+  billNo: string
+  projectId: number
+  projectName: string
+  donorName: string
+  amount: string
+  amountFen: number
+  channel: string
+  payType: number
+  status: string
+  offline: 0 | 1
+  /** ISO; '' when never paid */
+  paidAt: string
+  createdAt: string
+}
+
+export interface LedgerTotals {
+  count: number
+  amount: string
+  amountFen: number
+  offlineAmount: string
+  offlineAmountFen: number
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
+const YUAN_RE = /^\d{1,13}(\.\d{1,2})?$/
+
+/** 'YYYY-MM-DD' (a real calendar date) -> the instant its Beijing day starts; null when it is not one. */
+export function beijingDayStart(day: string): Date | null {
+  const m = DATE_RE.exec(day)
+  if (!m) return null
+  const utc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
+  const d = new Date(utc)
+  if (d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) return null
+  return new Date(utc - BEIJING_OFFSET_MS)
+}
+
+/** The Beijing calendar date of an instant, 'YYYY-MM-DD'. */
+export const beijingDate = (d: Date): string => new Date(d.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10)
+
+const DAY_MS = 86_400_000
+
+function yuanBound(v: string | undefined): number | undefined {
+  if (v === undefined || v === '') return undefined
+  if (!YUAN_RE.test(v)) throw bizError('moneyRangeInvalid')
+  return yuanToFen(v)
+}
+
+/** Wire query -> a checked filter: -1 for a date that is not YYYY-MM-DD or an amount that is not yuan. */
+export function ledgerFilter(q: LedgerQuery): LedgerFilter {
+  const f: LedgerFilter = {}
+  if (q.projectId) f.projectId = q.projectId
+  if (q.from) {
+    const d = beijingDayStart(q.from)
+    if (!d) throw bizError('moneyDateInvalid')
+    f.fromIso = d.toISOString()
+  }
+  if (q.to) {
+    const d = beijingDayStart(q.to)
+    if (!d) throw bizError('moneyDateInvalid')
+    f.toIso = new Date(d.getTime() + DAY_MS).toISOString()
+  }
+  if (q.channel) f.channel = q.channel
+  if (q.status) f.status = q.status as DonationStatus
+  f.minFen = yuanBound(q.min)
+  f.maxFen = yuanBound(q.max)
+  const kw = q.keyword?.trim()
+  if (kw) f.keyword = kw
+  return f
+}
+
+const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter
+
+/** The Beijing calendar day of a timestamp column, 'YYYY-MM-DD', in SQL (the only dialect branch of the money reads). */
+export const beijingDaySql = (db: Db, column: string) =>
+  isPg(db)
+    ? sql<string>`to_char(${sql.ref(column)} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`
+    : sql<string>`date(${sql.ref(column)}, '+8 hours')`
+
+const timeOf = sql<string>`coalesce(d.paid_at, d.created_at)`
+const channelOf = sql<string>`coalesce(og.channel, ds.pay_channel, '')`
+
+function ledgerBase(db: Db, schoolId: number, f: LedgerFilter) {
+  let q = db
+    .selectFrom('donation as d')
+    .innerJoin('project as p', (j) => j.onRef('p.id', '=', 'd.items_id').on('p.school_id', '=', schoolId))
+    .leftJoin('offline_gift as og', (j) => j.onRef('og.donation_id', '=', 'd.id').on('og.school_id', '=', schoolId))
+    .leftJoin('donation_submission as ds', (j) => j.onRef('ds.donation_id', '=', 'd.id').on('ds.school_id', '=', schoolId))
+    .where('d.school_id', '=', schoolId)
+  if (f.projectId) q = q.where('d.items_id', '=', f.projectId)
+  if (f.fromIso) q = q.where(timeOf, '>=', f.fromIso)
+  if (f.toIso) q = q.where(timeOf, '<', f.toIso)
+  if (f.channel) q = q.where(channelOf, '=', f.channel)
+  if (f.status) q = q.where('d.status', '=', f.status)
+  if (f.minFen !== undefined) q = q.where('d.amount_fen', '>=', f.minFen)
+  if (f.maxFen !== undefined) q = q.where('d.amount_fen', '<=', f.maxFen)
+  if (f.keyword) {
+    const kw = f.keyword
+    q = q.where((eb) => eb.or([containsText('d.bill_no', kw), containsText('d.donor_name', kw)]))
+  }
+  return q
+}
+
+const rowColumns = [
+  'd.id',
+  'd.bill_no',
+  'd.items_id',
+  'p.name as project_name',
+  'd.donor_name',
+  'd.amount_fen',
+  'd.pay_type',
+  'd.status',
+  'd.is_offline',
+  'd.paid_at',
+  'd.created_at'
+] as const
+
+interface RawRow {
+  id: number
+  bill_no: string
+  items_id: number
+  project_name: string
+  donor_name: string
+  amount_fen: number
+  pay_type: number
+  status: string
+  is_offline: number
+  paid_at: string | null
+  created_at: string
+  channel: string
+}
+
+const iso = (v: string | null) => (v ? new Date(v).toISOString() : '')
+
+function toRow(r: RawRow): LedgerRow {
+  const fen = Number(r.amount_fen)
+  return {
+    id: Number(r.id),
+    billNo: r.bill_no,
+    projectId: Number(r.items_id),
+    projectName: r.project_name,
+    donorName: r.donor_name,
+    amount: fenToYuan(fen),
+    amountFen: fen,
+    channel: r.channel ?? '',
+    payType: Number(r.pay_type),
+    status: r.status,
+    offline: r.is_offline ? 1 : 0,
+    paidAt: iso(r.paid_at),
+    createdAt: iso(r.created_at)
+  }
+}
+
+export async function ledgerTotals(db: Db, schoolId: number, f: LedgerFilter): Promise<LedgerTotals> {
+  const t = await ledgerBase(db, schoolId, f)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.sum<number>('d.amount_fen').as('fen'),
+      eb.fn.sum<number>(sql`case when d.is_offline = 1 then d.amount_fen else 0 end`).as('offline_fen')
+    ])
+    .executeTakeFirstOrThrow()
+  const fen = Number(t.fen ?? 0)
+  const offlineFen = Number(t.offline_fen ?? 0)
+  return {
+    count: Number(t.count),
+    amount: fenToYuan(fen),
+    amountFen: fen,
+    offlineAmount: fenToYuan(offlineFen),
+    offlineAmountFen: offlineFen
+  }
+}
+
+/** One page of the ledger, newest first, with totals over the whole filter. */
+export async function ledgerPage(db: Db, schoolId: number, f: LedgerFilter, page: { limit?: number | null; offset?: number | null }) {
+  const limit = Math.min(page.limit ?? 20, PAGE_SIZE.MAX)
+  const offset = page.offset ?? 0
+  const [rows, totals] = await Promise.all([
+    ledgerBase(db, schoolId, f)
+      .select([...rowColumns])
+      .select(channelOf.as('channel'))
+      .orderBy(timeOf, 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    ledgerTotals(db, schoolId, f)
+  ])
+  return { total: totals.count, totals, rows: rows.map(toRow) }
+}
+
+/** One ledger row of this school, or -1 "not found". */
+export async function ledgerRow(db: Db, schoolId: number, id: number): Promise<LedgerRow> {
+  const r = await ledgerBase(db, schoolId, {})
+    .select([...rowColumns])
+    .select(channelOf.as('channel'))
+    .where('d.id', '=', id)
+    .executeTakeFirst()
+  if (!r) throw bizError('staffRecordNotFound')
+  return toRow(r)
+}
+
+/** The highest id and the row count the filter matches now: an export covers exactly these rows. */
+export async function ledgerSnapshot(db: Db, schoolId: number, f: LedgerFilter) {
+  const r = await ledgerBase(db, schoolId, f)
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max<number>('d.id').as('max_id')])
+    .executeTakeFirstOrThrow()
+  return { total: Number(r.n), maxId: Number(r.max_id ?? 0) }
+}
+
+/** Rows with afterId < id <= maxId, oldest first: one export batch (keyset, so rows added meanwhile never shift it). */
+export async function ledgerBatch(db: Db, schoolId: number, f: LedgerFilter, afterId: number, maxId: number, size: number) {
+  const rows = await ledgerBase(db, schoolId, f)
+    .select([...rowColumns])
+    .select(channelOf.as('channel'))
+    .where('d.id', '>', afterId)
+    .where('d.id', '<=', maxId)
+    .orderBy('d.id', 'asc')
+    .limit(size)
+    .execute()
+  return rows.map(toRow)
+}
+
+/** Beijing wall time of a ledger row's money ('YYYY-MM-DD HH:mm:ss'), as exports show it. */
+export const ledgerTime = (r: LedgerRow) => toWireDate(r.paidAt || r.createdAt)

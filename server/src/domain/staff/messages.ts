@@ -1,0 +1,20 @@
+/** Messages of the staff console's core (issue 15: roles, accounts, settings, content, naming inventory); spread into i18n.ts. */
+import type { Lang } from '../../../../types'
+
+export const staffMessages = {
+  staffRoleRequired: { zh_CN: '当前账号无权进行此操作（需要：{roles}）', en: 'Your account may not do this (needs: {roles})' },
+  staffRecordNotFound: { zh_CN: '不存在', en: 'not found' },
+  staffUsernameInvalid: {
+    zh_CN: '用户名须为3到64位小写字母、数字或 _ . @ -',
+    en: 'Username: 3 to 64 of a-z 0-9 _ . @ -'
+  },
+  staffUsernameTaken: { zh_CN: '用户名已存在', en: 'This username is taken' },
+  staffPasswordShort: { zh_CN: '密码至少8位', en: 'Password: at least 8 characters' },
+  staffRolesEmpty: { zh_CN: '请至少选择一个角色', en: 'Choose at least one role' },
+  staffSelfAdmin: { zh_CN: '不能移除自己的管理员角色或停用自己', en: 'You cannot remove your own admin role or disable yourself' },
+  settingsThemeColor: { zh_CN: '主题色须为 #rrggbb 格式', en: 'Theme colour must be #rrggbb' },
+  settingsLogoUrl: { zh_CN: '标志地址须为本站 /files/ 下的文件或 https 地址', en: 'Logo must be a /files/ address or an https URL' },
+  settingsInvalid: { zh_CN: '设置 {field} 不正确', en: 'Invalid setting: {field}' },
+  contentTextEmpty: { zh_CN: '内容不能为空', en: 'Text can not be empty' },
+  namingMapConfigInvalid: { zh_CN: '地图配置不正确：{reason}', en: 'Invalid map config: {reason}' }
+} as const satisfies Record<string, Record<Lang, string>>

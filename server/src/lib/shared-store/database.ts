@@ -1,0 +1,145 @@
+/**
+ * The shared store in the application's own database (SQLite or PostgreSQL): table shared_entry (migration 020).
+ * Every call is one statement — an upsert whose conflict clause decides (a claim succeeds only over an expired row;
+ * a window restarts only once it has run out) — so two processes racing on one key are ordered by the database's
+ * row lock (PostgreSQL) or write lock (SQLite), never by a read followed by a write.
+ */
+import { createHash } from 'node:crypto'
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../../db/types'
+import './tables'
+import type { Bumped, SharedStore } from './types'
+
+/** keys longer than the column (a hand-off signature) are stored as a digest: same key, same digest */
+const MAX_KEY = 200
+const storedKey = (key: string) => (key.length <= MAX_KEY ? key : `#${createHash('sha256').update(key).digest('base64url')}`)
+const ms = (n: number) => Math.floor(n)
+
+export class DatabaseStore implements SharedStore {
+  readonly kind = 'database' as const
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async claim(key: string, ttlMs: number, now: number): Promise<boolean> {
+    const t = ms(now)
+    const row = await this.db
+      .insertInto('shared_entry')
+      .values({ key: storedKey(key), count: 1, stamp: t, expires_at: t + ms(ttlMs) })
+      .onConflict((oc) =>
+        oc
+          .column('key')
+          .doUpdateSet({ count: 1, stamp: sql<number>`excluded.stamp`, value: '', expires_at: sql<number>`excluded.expires_at` })
+          .where(sql.ref('shared_entry.expires_at'), '<=', t)
+      )
+      .returning('key')
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
+  async hit(entries: readonly { key: string; windowMs: number }[], now: number): Promise<number[]> {
+    if (!entries.length) return []
+    const t = ms(now)
+    const rows = await this.db
+      .insertInto('shared_entry')
+      .values(entries.map((e) => ({ key: storedKey(e.key), count: 1, stamp: t, expires_at: t + ms(e.windowMs) })))
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql<number>`case when shared_entry.expires_at <= ${t} then 1 else shared_entry.count + 1 end`,
+          expires_at: sql<number>`case when shared_entry.expires_at <= ${t} then excluded.expires_at else shared_entry.expires_at end`,
+          stamp: sql<number>`excluded.stamp`
+        })
+      )
+      .returning(['key', 'count'])
+      .execute()
+    const byKey = new Map(rows.map((r) => [r.key, Number(r.count)]))
+    return entries.map((e) => byKey.get(storedKey(e.key)) ?? 0)
+  }
+
+  async bump(entries: readonly { key: string; ttlMs: number }[], now: number): Promise<Bumped[]> {
+    if (!entries.length) return []
+    const t = ms(now)
+    const rows = await this.db
+      .insertInto('shared_entry')
+      .values(entries.map((e) => ({ key: storedKey(e.key), count: 1, stamp: t, prev_stamp: 0, expires_at: t + ms(e.ttlMs) })))
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql<number>`case when shared_entry.expires_at <= ${t} then 1 else shared_entry.count + 1 end`,
+          prev_stamp: sql<number>`case when shared_entry.expires_at <= ${t} then 0 else shared_entry.stamp end`,
+          expires_at: sql<number>`excluded.expires_at`,
+          stamp: sql<number>`excluded.stamp`
+        })
+      )
+      .returning(['key', 'count', 'prev_stamp'])
+      .execute()
+    const byKey = new Map(rows.map((r) => [r.key, { count: Number(r.count), prevStamp: Number(r.prev_stamp) }]))
+    return entries.map((e) => byKey.get(storedKey(e.key)) ?? { count: 1, prevStamp: 0 })
+  }
+
+  async unbump(entries: readonly { key: string; prevStamp: number }[], now: number): Promise<void> {
+    const t = ms(now)
+    for (const e of entries) {
+      const k = storedKey(e.key)
+      await this.db
+        .updateTable('shared_entry')
+        .set({
+          count: sql<number>`count - 1`,
+          stamp: sql<number>`case when stamp = ${t} then ${ms(e.prevStamp)} else stamp end`
+        })
+        .where('key', '=', k)
+        .execute()
+      await this.db.deleteFrom('shared_entry').where('key', '=', k).where('count', '<=', 0).execute()
+    }
+  }
+
+  async decrement(key: string): Promise<void> {
+    const k = storedKey(key)
+    await this.db
+      .updateTable('shared_entry')
+      .set({ count: sql<number>`count - 1` })
+      .where('key', '=', k)
+      .execute()
+    await this.db.deleteFrom('shared_entry').where('key', '=', k).where('count', '<=', 0).execute()
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.db.deleteFrom('shared_entry').where('key', '=', storedKey(key)).execute()
+  }
+
+  async get(key: string, now: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('shared_entry')
+      .select('value')
+      .where('key', '=', storedKey(key))
+      .where('expires_at', '>', ms(now))
+      .executeTakeFirst()
+    return row ? row.value : null
+  }
+
+  async set(key: string, value: string, ttlMs: number, now: number): Promise<void> {
+    const t = ms(now)
+    await this.db
+      .insertInto('shared_entry')
+      .values({ key: storedKey(key), count: 0, stamp: t, value, expires_at: t + ms(ttlMs) })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: 0,
+          stamp: sql<number>`excluded.stamp`,
+          value: sql<string>`excluded.value`,
+          expires_at: sql<number>`excluded.expires_at`
+        })
+      )
+      .execute()
+  }
+
+  /** Bounded, so a backlog never turns into one long lock: the next sweep takes the rest. */
+  async sweep(now: number, limit = 1000): Promise<number> {
+    const r = await this.db
+      .deleteFrom('shared_entry')
+      .where('key', 'in', (eb) => eb.selectFrom('shared_entry').select('key').where('expires_at', '<=', ms(now)).limit(limit))
+      .executeTakeFirst()
+    return Number(r.numDeletedRows)
+  }
+
+  async close(): Promise<void> {
+    // the database handle belongs to the app, which closes it
+  }
+}

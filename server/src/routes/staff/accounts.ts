@@ -1,0 +1,71 @@
+/**
+ * The caller's own account and the school's staff accounts (issue 15):
+ *   GET  /me                 {id, username, displayName, roles, school:{code, name}}   any signed-in staff
+ *   POST /logout             ends this token's session                                 any signed-in staff
+ *   GET  /staff              the school's staff                                        admin
+ *   POST /staff              {username, password, displayName, roles}                  admin
+ *   POST /staff/:id          {displayName?, roles?, enabled?, password?}               admin (not their own admin role)
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { accountOf, createAccount, endSession, listAccounts, updateAccount } from '../../domain/staff/admin'
+import { STAFF_ROLES } from '../../domain/staff/roles'
+import { answers, ok } from '../../lib/envelope'
+import { body, optString, reqInt, reqString, strEnum } from '../../lib/schemas'
+import * as W from '../wire/staff-console'
+import { requireRole } from './access'
+
+const Roles = Type.Array(strEnum(STAFF_ROLES), { minItems: 1, maxItems: STAFF_ROLES.length })
+const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
+
+export const staffAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/me', { schema: { response: answers(W.StaffMe) } }, async (req) => {
+    const me = await accountOf(app.db, req.school.id, req.staff.id)
+    return ok({
+      id: me.id,
+      username: me.username,
+      displayName: me.displayName,
+      roles: me.roles,
+      school: { code: req.school.code, name: req.school.name }
+    })
+  })
+
+  app.post('/logout', { schema: { response: answers(W.Done) } }, async (req) => {
+    await endSession(app.db, req.school.id, req.staff.id, req.staff.sessionId)
+    return ok({ done: true })
+  })
+
+  app.get('/staff', { ...requireRole('admin'), schema: { response: answers(W.StaffAccountPage) } }, async (req) =>
+    ok(await listAccounts(app.db, req.school.id))
+  )
+
+  app.post(
+    '/staff',
+    {
+      ...requireRole('admin'),
+      schema: {
+        body: body({ username: reqString(64, 1), password: reqString(200, 1), displayName: optString(64), roles: Roles }),
+        response: answers(W.StaffAccount)
+      }
+    },
+    async (req) => ok(await createAccount(app.db, req.school.id, req.staff.id, req.body, app.identity.now()))
+  )
+
+  app.post(
+    '/staff/:id',
+    {
+      ...requireRole('admin'),
+      schema: {
+        params: idParams,
+        body: body({
+          displayName: optString(64),
+          roles: Type.Optional(Roles),
+          enabled: Type.Optional(Type.Boolean()),
+          password: optString(200, 1)
+        }),
+        response: answers(W.StaffAccount)
+      }
+    },
+    async (req) => ok(await updateAccount(app.db, req.school.id, req.staff.id, req.params.id, req.body))
+  )
+}

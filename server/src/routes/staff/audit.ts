@@ -1,0 +1,40 @@
+/**
+ * The audit log (issue 15, admin): GET /audit?entity&entityId&staffId&action&limit&offset, newest first.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { listAudit } from '../../domain/staff/audit'
+import { answers, ok } from '../../lib/envelope'
+import { optInt, optString, pageProps } from '../../lib/schemas'
+import * as W from '../wire/staff-console'
+import { requireRole } from './access'
+
+export const staffAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/audit',
+    {
+      ...requireRole('admin'),
+      schema: {
+        querystring: Type.Object({
+          entity: optString(32),
+          entityId: optString(64),
+          action: optString(64),
+          staffId: optInt(),
+          ...pageProps
+        }),
+        response: answers(W.AuditPage)
+      }
+    },
+    async (req) =>
+      ok(
+        await listAudit(app.db, req.school.id, {
+          entity: req.query.entity || undefined,
+          entityId: req.query.entityId || undefined,
+          action: req.query.action || undefined,
+          staffId: req.query.staffId ?? undefined,
+          limit: req.query.limit ?? undefined,
+          offset: req.query.offset ?? undefined
+        })
+      )
+  )
+}

@@ -1,0 +1,136 @@
+/**
+ * Content (issue 15, editor):
+ *   GET  /messages?status=pending|visible|hidden&itemsId&limit&offset   donor messages, newest first
+ *   POST /messages/:id/approve | /messages/:id/hide | /messages/:id/reply {text}
+ *   GET  /articles?categoryId&keyword&limit&offset ; GET /articles/:id
+ *   POST /articles {categoryId, title, thumbnailImage?, content?, publishDate?, websiteId?} ; POST /articles/:id {…}
+ *   POST /articles/:id/delete
+ *   GET  /article-categories ; POST /article-categories {id?, name, source?, sortNo?}
+ * Article content and replies are sanitised on save (domain/staff/content.ts).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import {
+  changeMessage,
+  deleteArticle,
+  listArticleCategories,
+  listStaffArticles,
+  listStaffMessages,
+  MESSAGE_STATUSES,
+  saveArticle,
+  saveArticleCategory,
+  staffArticle
+} from '../../domain/staff/content'
+import { answers, ok } from '../../lib/envelope'
+import { body, INT_RANGE, optInt, optString, pageProps, reqInt, reqString, strEnum } from '../../lib/schemas'
+import * as W from '../wire/staff-console'
+import { requireRole } from './access'
+
+const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
+const articleBody = body({
+  categoryId: reqInt(),
+  title: reqString(200, 1),
+  thumbnailImage: optString(500),
+  content: optString(200_000),
+  publishDate: optString(40),
+  websiteId: optInt(0, INT_RANGE.int4)
+})
+
+export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const editor = requireRole('editor')
+
+  app.get(
+    '/messages',
+    {
+      ...editor,
+      schema: {
+        querystring: Type.Object({ status: Type.Optional(strEnum(MESSAGE_STATUSES)), itemsId: optInt(), ...pageProps }),
+        response: answers(W.StaffMessagePage)
+      }
+    },
+    async (req) => ok(await listStaffMessages(app.db, req.school.id, req.query))
+  )
+
+  for (const action of ['approve', 'hide'] as const) {
+    app.post(`/messages/:id/${action}`, { ...editor, schema: { params: idParams, response: answers(W.StaffMessage) } }, async (req) =>
+      ok(await changeMessage(app.db, req.school.id, req.staff.id, req.params.id, { action }))
+    )
+  }
+
+  app.post(
+    '/messages/:id/reply',
+    { ...editor, schema: { params: idParams, body: body({ text: reqString(5000, 1) }), response: answers(W.StaffMessage) } },
+    async (req) => ok(await changeMessage(app.db, req.school.id, req.staff.id, req.params.id, { action: 'reply', text: req.body.text }))
+  )
+
+  app.get(
+    '/articles',
+    {
+      ...editor,
+      schema: {
+        querystring: Type.Object({ categoryId: optInt(), keyword: optString(100), ...pageProps }),
+        response: answers(W.StaffArticlePage)
+      }
+    },
+    async (req) => ok(await listStaffArticles(app.db, req.school.id, req.query))
+  )
+
+  app.get('/articles/:id', { ...editor, schema: { params: idParams, response: answers(W.StaffArticle) } }, async (req) =>
+    ok(await staffArticle(app.db, req.school.id, req.params.id))
+  )
+
+  app.post('/articles', { ...editor, schema: { body: articleBody, response: answers(W.StaffArticle) } }, async (req) =>
+    ok(
+      await saveArticle(
+        app.db,
+        req.school.id,
+        req.staff.id,
+        null,
+        { ...req.body, websiteId: req.body.websiteId ?? undefined },
+        app.identity.now()
+      )
+    )
+  )
+
+  app.post(
+    '/articles/:id',
+    { ...editor, schema: { params: idParams, body: articleBody, response: answers(W.StaffArticle) } },
+    async (req) =>
+      ok(
+        await saveArticle(
+          app.db,
+          req.school.id,
+          req.staff.id,
+          req.params.id,
+          { ...req.body, websiteId: req.body.websiteId ?? undefined },
+          app.identity.now()
+        )
+      )
+  )
+
+  app.post('/articles/:id/delete', { ...editor, schema: { params: idParams, response: answers(W.Done) } }, async (req) => {
+    await deleteArticle(app.db, req.school.id, req.staff.id, req.params.id)
+    return ok({ done: true })
+  })
+
+  app.get('/article-categories', { ...editor, schema: { response: answers(W.StaffArticleCategoryPage) } }, async (req) =>
+    ok(await listArticleCategories(app.db, req.school.id))
+  )
+
+  app.post(
+    '/article-categories',
+    {
+      ...editor,
+      schema: {
+        body: body({
+          id: optInt(),
+          name: reqString(64, 1),
+          source: Type.Optional(strEnum(['index', 'web'])),
+          sortNo: optInt(0, INT_RANGE.int4)
+        }),
+        response: answers(W.StaffArticleCategory)
+      }
+    },
+    async (req) => ok(await saveArticleCategory(app.db, req.school.id, req.staff.id, req.body))
+  )
+}

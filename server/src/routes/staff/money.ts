@@ -1,0 +1,158 @@
+/**
+ * The money side of the staff API (issue 15), registered inside routes/staff's signed-in scope (tenant, CORS policy,
+ * staff session). finance (or admin) for all but the dashboard, which any signed-in staff may read:
+ *   GET  /ledger?projectId&from&to&channel&status&min&max&keyword&limit&offset   orders with totals over the filter
+ *   POST /exports {kind:'ledger', format:'csv'|'xlsx', filters}                   starts an export job -> {id}
+ *   GET  /exports/:id                                                              progress {status, done, total, fileName}
+ *   GET  /exports/:id/file                                                         the finished file (this school's only)
+ *   POST /offline-gifts {projectId, amount, donorName, donatedOn, channel, note, showName?}   -> the ledger row
+ *   GET  /review?limit&offset ; POST /review/:id/resolve {resolution:'paid'|'closed', reason}
+ *   GET  /reconciliation?from&to                                                   per day per provider
+ *   GET  /dashboard                                                                any role
+ * Every change (offline gift, export, review resolution) writes its audit row in the transaction of the change.
+ */
+import { createReadStream } from 'node:fs'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { dashboard } from '../../domain/staff/dashboard'
+import { exportFile, exportStatus, startExport, EXPORT_FORMATS } from '../../domain/staff/exports'
+import { LEDGER_CHANNELS, LEDGER_STATUSES, ledgerFilter, ledgerPage, OFFLINE_CHANNELS } from '../../domain/staff/ledger'
+import { createOfflineGift, OFFLINE_NOTE_MAX } from '../../domain/staff/offline'
+import { reconciliation, reconciliationRange } from '../../domain/staff/reconciliation'
+import { resolveReview, reviewPage } from '../../domain/staff/review'
+import { answers, ok } from '../../lib/envelope'
+import { body, optInt, optString, pageProps, reqInt, reqString, strEnum } from '../../lib/schemas'
+import * as W from '../wire/staff-money'
+import { requireRole } from './access'
+
+const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
+/** '' means "any" for the enumerated filters, as the console's cleared selects send it */
+const optChoice = (values: readonly string[]) => Type.Optional(strEnum(['', ...values]))
+
+const ledgerProps = {
+  projectId: optInt(),
+  from: optString(10),
+  to: optString(10),
+  channel: optChoice(LEDGER_CHANNELS),
+  status: optChoice(LEDGER_STATUSES),
+  min: optString(20),
+  max: optString(20),
+  keyword: optString(64)
+}
+
+export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const finance = requireRole('finance')
+
+  app.get(
+    '/ledger',
+    { ...finance, schema: { querystring: Type.Object({ ...ledgerProps, ...pageProps }), response: answers(W.StaffLedgerPage) } },
+    async (req) => {
+      const { limit, offset, ...q } = req.query
+      return ok(await ledgerPage(app.db, req.school.id, ledgerFilter(q), { limit, offset }))
+    }
+  )
+
+  app.post(
+    '/exports',
+    {
+      ...finance,
+      schema: {
+        body: body({ kind: strEnum(['ledger']), format: strEnum(EXPORT_FORMATS), filters: Type.Optional(Type.Object(ledgerProps)) }),
+        response: answers(W.StaffExportId)
+      }
+    },
+    async (req) => {
+      const started = await startExport(
+        app.db,
+        { schoolId: req.school.id, schoolCode: req.school.code, staffId: req.staff.id, lang: req.lang, now: app.identity.now() },
+        { kind: req.body.kind, format: req.body.format, filters: req.body.filters ?? {} }
+      )
+      // the worker (this process or another: JOBS_ENABLED) picks it up; here it need not wait for the next poll
+      app.jobs.kick()
+      return ok(started)
+    }
+  )
+
+  app.get('/exports/:id', { ...finance, schema: { params: idParams, response: answers(W.StaffExportStatus) } }, async (req) =>
+    ok(await exportStatus(app.db, req.school.id, req.params.id))
+  )
+
+  app.get(
+    '/exports/:id/file',
+    // a success is the file itself (a stream: never serialized nor checked against a schema); a refusal is the
+    // usual -1 envelope, written by the error handler
+    { ...finance, schema: { params: idParams, response: { 200: Type.Unknown() } } },
+    async (req, reply) => {
+      const f = await exportFile(app.db, req.school.id, req.params.id)
+      return reply
+        .type(f.mime)
+        .header('content-disposition', `attachment; filename="${f.fileName}"; filename*=UTF-8''${encodeURIComponent(f.fileName)}`)
+        .send(createReadStream(f.path))
+    }
+  )
+
+  app.post(
+    '/offline-gifts',
+    {
+      ...finance,
+      schema: {
+        body: body({
+          projectId: reqInt(),
+          amount: reqString(20),
+          donorName: reqString(200),
+          donatedOn: reqString(10),
+          channel: strEnum(OFFLINE_CHANNELS),
+          note: optString(OFFLINE_NOTE_MAX * 4),
+          showName: Type.Optional(Type.Boolean())
+        }),
+        response: answers(W.StaffLedgerRow)
+      }
+    },
+    async (req) =>
+      ok(await createOfflineGift(app.db, { schoolId: req.school.id, staffId: req.staff.id, now: app.identity.now() }, req.body))
+  )
+
+  app.get(
+    '/review',
+    { ...finance, schema: { querystring: Type.Object({ ...pageProps }), response: answers(W.StaffReviewPage) } },
+    async (req) => ok(await reviewPage(app.db, req.school.id, req.query))
+  )
+
+  app.post(
+    '/review/:id/resolve',
+    {
+      ...finance,
+      schema: {
+        params: idParams,
+        body: body({ resolution: strEnum(['paid', 'closed']), reason: reqString(500) }),
+        response: answers(W.StaffReviewResolved)
+      }
+    },
+    async (req) =>
+      ok(
+        await resolveReview(
+          app.db,
+          { schoolId: req.school.id, staffId: req.staff.id, now: app.identity.now(), onPaid: app.orders.onPaid },
+          req.params.id,
+          req.body
+        )
+      )
+  )
+
+  app.get(
+    '/reconciliation',
+    {
+      ...finance,
+      schema: { querystring: Type.Object({ from: optString(10), to: optString(10) }), response: answers(W.StaffReconciliation) }
+    },
+    async (req) => {
+      const range = reconciliationRange(req.query, app.identity.now())
+      return ok({ rows: await reconciliation(app.db, req.school.id, range) })
+    }
+  )
+
+  // any signed-in member of staff (the scope's session hook already refused everyone else)
+  app.get('/dashboard', { schema: { response: answers(W.StaffDashboard) } }, async (req) =>
+    ok(await dashboard(app.db, req.school.id, app.identity.now()))
+  )
+}

@@ -1,0 +1,306 @@
+/**
+ * The project editor of the staff API (issue 15), registered inside routes/staff's signed-in scope (tenant, CORS
+ * policy, `req.staff`). Every route needs the `editor` role (admin passes); every change writes its audit row in
+ * its own transaction (domain/staff/projects*.ts). Money in requests: yuan strings; answers: yuan and fen.
+ *   POST /uploads                                   multipart `file`: JPEG, PNG or WebP by content, at most 5 MB -> {url}
+ *   GET  /projects?keyword&status&typeId&limit&offset         {total, rows}
+ *   GET  /projects/:id        POST /projects        POST /projects/:id (only the keys sent change)
+ *   POST /projects/:id/status {status: open|paused|complete, noReason?}
+ *   GET  /projects/:id/form   POST /projects/:id/form {fields}   the donation form's fields (formDetail's shape)
+ *   GET  /projects/:id/progress    POST /projects/:id/progress {progressDate, content, attachments?}
+ *   POST /projects/:id/progress/:pid/delete
+ *   GET  /projects/:id/publicity   POST /projects/:id/publicity {useDate, useTitle, useMoney}
+ *   POST /projects/:id/publicity/:pid/delete
+ *   GET  /categories  POST /categories {name, nameEn?, sortNo?}    GET /labels  POST /labels {labelTitle, sortNo?}
+ *   GET  /projects/:id/preview                      the donor API's itemsDetail answer for it
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { STAFF_IMAGE_MAX_BYTES, saveStaffImage } from '../../domain/staff/images'
+import {
+  createProject,
+  listStaffProjects,
+  previewProject,
+  PROJECT_STATUSES,
+  setProjectStatus,
+  staffProject,
+  updateProject,
+  type StaffActor
+} from '../../domain/staff/projects'
+import { createCategory, createLabel, listCategories, listLabels } from '../../domain/staff/project-categories'
+import {
+  addProgress,
+  addPublicity,
+  deleteProgress,
+  deletePublicity,
+  listProgress,
+  listPublicity
+} from '../../domain/staff/projects-activity'
+import { projectForm, saveProjectForm } from '../../domain/staff/projects-form'
+import { answers, ok } from '../../lib/envelope'
+import {
+  body,
+  INT_RANGE,
+  optCode,
+  optFlag,
+  optInt,
+  optNullableString,
+  optString,
+  pageProps,
+  reqInt,
+  reqString,
+  strEnum
+} from '../../lib/schemas'
+import { readSingleFile } from '../upload'
+import * as W from '../wire/entities'
+import * as S from '../wire/staff-projects'
+import { requireRole } from './access'
+
+const editor = requireRole('editor')
+const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
+const pidParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt(), pid: reqInt() })
+
+/** Bounds only: the domain words the refusals (naming the field, in the caller's language). */
+const yuan = () => reqString(32)
+const fixMoney = Type.Array(Type.Object({ title: optString(200), titleEn: optString(200), money: yuan() }), { maxItems: 100 })
+const projectBody = body({
+  name: optString(1000),
+  intro: optString(5000),
+  content: optString(400_000),
+  thumbnailImg: optString(1000),
+  coverImg: optString(1000),
+  covers: Type.Optional(Type.Array(reqString(1000), { maxItems: 50 })),
+  typeId: optInt(),
+  labelIds: Type.Optional(Type.Array(reqInt(), { maxItems: 100 })),
+  itemsType: optCode(),
+  crowdType: optCode(),
+  isLimit: optFlag(),
+  target: Type.Optional(yuan()),
+  limitMaterialNumber: optInt(0, INT_RANGE.id),
+  startDate: optNullableString(40),
+  endDate: optNullableString(40),
+  subItems: Type.Optional(
+    Type.Array(Type.Object({ id: optInt(), name: reqString(1000), nameEn: optString(1000), fixMoney: Type.Optional(fixMoney) }), {
+      maxItems: 200
+    })
+  ),
+  fixMoney: Type.Optional(fixMoney),
+  isFixMoney: optFlag(),
+  isHandMoney: optFlag(),
+  materialName: optString(200),
+  materialUnit: optString(200),
+  materialPrice: Type.Optional(yuan()),
+  status: Type.Optional(strEnum(PROJECT_STATUSES)),
+  noReason: optString(2000),
+  namingType: optCode(),
+  namingCountAll: optInt(0, INT_RANGE.id),
+  isDonateTogether: optFlag(),
+  isRecord: optFlag(),
+  isProgress: optFlag(),
+  isLeaveMessage: optFlag(),
+  isInstruction: optFlag(),
+  isAuditMessage: optFlag(),
+  isSubRank: optFlag(),
+  alumniOnly: optFlag(),
+  sortNo: optInt(0, INT_RANGE.id)
+})
+
+const formBody = body({
+  fields: Type.Array(
+    Type.Object({
+      fieldName: reqString(200),
+      fieldShowName: reqString(1000),
+      fieldUiType: reqString(32),
+      inputTip: optString(1000),
+      isRequire: optFlag(),
+      isLengthLimit: optFlag(),
+      lengthMin: optInt(0, INT_RANGE.int4),
+      lengthMax: optInt(0, INT_RANGE.int4),
+      optionList: Type.Optional(
+        Type.Array(Type.Object({ id: reqString(200), title: reqString(1000), titleEn: optString(1000) }), { maxItems: 500 })
+      ),
+      isShowConfig: optFlag(),
+      conditionFieldName: optString(200),
+      conditionFieldValue: optString(2000),
+      labelEn: optString(1000),
+      inputTipEn: optString(1000)
+    }),
+    { maxItems: 200 }
+  )
+})
+
+const actor = (req: FastifyRequest): StaffActor => ({ schoolId: req.school.id, staffId: req.staff.id, lang: req.lang })
+
+export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const now = () => app.identity.now()
+  const storage = () => app.identity.storage
+
+  app.post('/uploads', { ...editor, schema: { response: answers(S.StaffUpload) } }, async (req) => {
+    const data = await readSingleFile(req, STAFF_IMAGE_MAX_BYTES)
+    const url = await saveStaffImage(app.db, storage(), {
+      schoolId: req.school.id,
+      schoolCode: req.school.code,
+      staffId: req.staff.id,
+      data,
+      minFreeBytes: app.uploads.policy.minFreeBytes,
+      now: now()
+    })
+    return ok({ url })
+  })
+
+  // ---------------------------------------------------------------- projects
+
+  app.get(
+    '/projects',
+    {
+      ...editor,
+      schema: {
+        querystring: Type.Object({
+          keyword: optString(100),
+          status: Type.Optional(strEnum(PROJECT_STATUSES)),
+          typeId: optInt(),
+          ...pageProps
+        }),
+        response: answers(S.StaffProjectPage)
+      }
+    },
+    async (req) => ok(await listStaffProjects(app.db, req.school.id, req.query))
+  )
+
+  app.get('/projects/:id', { ...editor, schema: { params: idParams, response: answers(S.StaffProjectDetail) } }, async (req) =>
+    ok(await staffProject(app.db, req.school.id, req.params.id))
+  )
+
+  app.post('/projects', { ...editor, schema: { body: projectBody, response: answers(S.StaffProjectDetail) } }, async (req) =>
+    ok(await createProject(app.db, storage(), actor(req), req.body, now()))
+  )
+
+  app.post(
+    '/projects/:id',
+    { ...editor, schema: { params: idParams, body: projectBody, response: answers(S.StaffProjectDetail) } },
+    async (req) => ok(await updateProject(app.db, storage(), actor(req), req.params.id, req.body))
+  )
+
+  app.post(
+    '/projects/:id/status',
+    {
+      ...editor,
+      schema: {
+        params: idParams,
+        body: body({ status: strEnum(PROJECT_STATUSES), noReason: optString(2000) }),
+        response: answers(S.StaffProjectDetail)
+      }
+    },
+    async (req) => ok(await setProjectStatus(app.db, actor(req), req.params.id, req.body.status, req.body.noReason))
+  )
+
+  app.get('/projects/:id/preview', { ...editor, schema: { params: idParams, response: answers(W.Project) } }, async (req) =>
+    ok(await previewProject(app.db, req.school.id, req.params.id, req.lang))
+  )
+
+  // ---------------------------------------------------------------- form builder
+
+  app.get('/projects/:id/form', { ...editor, schema: { params: idParams, response: answers(S.StaffProjectForm) } }, async (req) =>
+    ok(await projectForm(app.db, req.school.id, req.params.id))
+  )
+
+  app.post(
+    '/projects/:id/form',
+    { ...editor, schema: { params: idParams, body: formBody, response: answers(S.StaffProjectForm) } },
+    async (req) => ok(await saveProjectForm(app.db, actor(req), req.params.id, req.body.fields, now()))
+  )
+
+  // ---------------------------------------------------------------- progress and publicity
+
+  app.get(
+    '/projects/:id/progress',
+    { ...editor, schema: { params: idParams, querystring: Type.Object({ ...pageProps }), response: answers(S.StaffProgressPage) } },
+    async (req) => ok(await listProgress(app.db, req.school.id, req.params.id, req.query))
+  )
+
+  app.post(
+    '/projects/:id/progress',
+    {
+      ...editor,
+      schema: {
+        params: idParams,
+        body: body({
+          progressDate: reqString(40),
+          content: reqString(20_000),
+          attachments: Type.Optional(Type.Array(reqString(1000), { maxItems: 50 }))
+        }),
+        response: answers(S.StaffProgress)
+      }
+    },
+    async (req) => ok(await addProgress(app.db, storage(), actor(req), req.params.id, req.body))
+  )
+
+  app.post(
+    '/projects/:id/progress/:pid/delete',
+    { ...editor, schema: { params: pidParams, response: answers(S.StaffDeleted) } },
+    async (req) => {
+      await deleteProgress(app.db, actor(req), req.params.id, req.params.pid)
+      return ok({ id: req.params.pid, deleted: true as const })
+    }
+  )
+
+  app.get(
+    '/projects/:id/publicity',
+    { ...editor, schema: { params: idParams, querystring: Type.Object({ ...pageProps }), response: answers(S.StaffPublicityPage) } },
+    async (req) => ok(await listPublicity(app.db, req.school.id, req.params.id, req.query))
+  )
+
+  app.post(
+    '/projects/:id/publicity',
+    {
+      ...editor,
+      schema: {
+        params: idParams,
+        body: body({ useDate: reqString(40), useTitle: reqString(1000), useMoney: yuan() }),
+        response: answers(S.StaffPublicity)
+      }
+    },
+    async (req) => ok(await addPublicity(app.db, actor(req), req.params.id, req.body))
+  )
+
+  app.post(
+    '/projects/:id/publicity/:pid/delete',
+    { ...editor, schema: { params: pidParams, response: answers(S.StaffDeleted) } },
+    async (req) => {
+      await deletePublicity(app.db, actor(req), req.params.id, req.params.pid)
+      return ok({ id: req.params.pid, deleted: true as const })
+    }
+  )
+
+  // ---------------------------------------------------------------- categories and labels
+
+  app.get('/categories', { ...editor, schema: { response: answers(S.StaffCategories) } }, async (req) =>
+    ok(await listCategories(app.db, req.school.id))
+  )
+
+  app.post(
+    '/categories',
+    {
+      ...editor,
+      schema: {
+        body: body({ name: reqString(1000), nameEn: optString(1000), sortNo: optInt(0, INT_RANGE.int4) }),
+        response: answers(S.StaffCategoryOne)
+      }
+    },
+    async (req) => ok(await createCategory(app.db, actor(req), req.body))
+  )
+
+  app.get('/labels', { ...editor, schema: { response: answers(S.StaffLabels) } }, async (req) =>
+    ok(await listLabels(app.db, req.school.id))
+  )
+
+  app.post(
+    '/labels',
+    {
+      ...editor,
+      schema: { body: body({ labelTitle: reqString(1000), sortNo: optInt(0, INT_RANGE.int4) }), response: answers(S.StaffLabelOne) }
+    },
+    async (req) => ok(await createLabel(app.db, actor(req), req.body))
+  )
+}

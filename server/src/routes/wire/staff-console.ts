@@ -1,0 +1,176 @@
+/**
+ * Answer schemas of the console's core staff routes (issue 15, routes/staff/core.ts): /me, staff accounts, audit log,
+ * settings, channels, content and naming inventory. Shapes are the staff domain's own (domain/staff/*.ts); the
+ * console reads them, the app never does, so they are not in types/.
+ */
+import { Type } from 'typebox'
+import { STAFF_ROLES } from '../../domain/staff/roles'
+import { Bool, Num, NumOrNull, Nullable, Page, Str, strEnum } from './common'
+
+const Role = strEnum(STAFF_ROLES)
+const StrMap = Type.Record(Type.String(), Type.String())
+
+export const StaffMe = Type.Object({
+  id: Num,
+  username: Str,
+  displayName: Str,
+  roles: Type.Array(Role),
+  school: Type.Object({ code: Str, name: Str })
+})
+
+export const StaffAccount = Type.Object({
+  id: Num,
+  username: Str,
+  displayName: Str,
+  roles: Type.Array(Role),
+  enabled: Bool,
+  createdAt: Str
+})
+export const StaffAccountPage = Page(StaffAccount)
+
+export const AuditRow = Type.Object({
+  id: Num,
+  at: Str,
+  staffId: Num,
+  staffName: Str,
+  action: Str,
+  entity: Str,
+  entityId: Str,
+  before: Type.Unknown(),
+  after: Type.Unknown()
+})
+export const AuditPage = Page(AuditRow)
+
+const Ways = Type.Array(Num)
+const Pickup = Type.Object({ address: Str, name: Str, mobile: Str })
+export const FulfilmentConfig = Type.Object({
+  isOpenPaper: Bool,
+  certificateWays: Ways,
+  certificatePickup: Pickup,
+  isOpenReceipt: Bool,
+  validType: Num,
+  isCreditCode: Bool,
+  receiptTypes: Ways,
+  receiptWaysPaper: Ways,
+  receiptWaysElectronic: Ways,
+  receiptPickup: Pickup
+})
+export const Switches = Type.Object({
+  hideStatistics: Bool,
+  disableOnlineDonation: Bool,
+  offlineContactInfo: Str,
+  maskDonorNames: Bool,
+  hideDirectorySearch: Bool,
+  hideProjectDirectory: Bool,
+  defaultDirectoryOrder: Str,
+  projectListVariant: Str
+})
+export const StaffSettings = Type.Object({
+  code: Str,
+  name: Str,
+  moduleName: Str,
+  themeColor: Str,
+  logoUrl: Str,
+  isProduction: Bool,
+  switches: Switches,
+  fulfilment: FulfilmentConfig,
+  login: Type.Object({ isOpenLogin: Bool, loginNotes: Str, sandboxLogin: Bool })
+})
+
+export const ChannelView = Type.Object({
+  channel: Str,
+  configured: Bool,
+  appId: Str,
+  secret: Str,
+  credentials: StrMap,
+  payCredentials: StrMap,
+  apiBase: Str,
+  enabled: Bool,
+  updatedAt: Str
+})
+export const ChannelList = Type.Object({ isProduction: Bool, rows: Type.Array(ChannelView) })
+
+export const StaffMessage = Type.Object({
+  id: Num,
+  itemsId: Num,
+  itemsName: Str,
+  userId: Num,
+  nickname: Str,
+  content: Str,
+  status: Str,
+  replyContent: Str,
+  createdAt: Str
+})
+export const StaffMessagePage = Page(StaffMessage)
+
+export const StaffArticle = Type.Object({
+  id: Num,
+  categoryId: Num,
+  categoryName: Str,
+  source: Str,
+  websiteId: Num,
+  title: Str,
+  thumbnailImage: Str,
+  content: Str,
+  publishDate: Str,
+  readCount: Num
+})
+export const StaffArticlePage = Page(StaffArticle)
+export const StaffArticleCategory = Type.Object({ id: Num, source: Str, name: Str, sortNo: Num, articles: Num })
+export const StaffArticleCategoryPage = Page(StaffArticleCategory)
+
+const Price = Type.Object({ termName: Str, termYear: Num, termMoney: Str, termFen: Num })
+export const NamingSummary = Type.Array(
+  Type.Object({
+    itemId: Num,
+    name: Str,
+    namingType: Num,
+    free: Num,
+    held: Num,
+    named: Num,
+    unavailable: Num,
+    books: Nullable(Type.Object({ stock: Num, held: Num, named: Num }))
+  })
+)
+export const StaffAreaPage = Page(
+  Type.Object({ id: Num, itemId: Num, title: Str, imgUrl: Str, type: Num, prices: Type.Array(Price), seats: Num })
+)
+export const StaffSeat = Type.Object({
+  id: Num,
+  areaId: Num,
+  itemId: Num,
+  label: Str,
+  rowNo: Num,
+  colNo: Num,
+  state: Str,
+  prices: Type.Array(Price),
+  effectivePrices: Type.Array(Price),
+  show: Bool
+})
+export const StaffSeatPage = Page(StaffSeat)
+export const StaffBook = Type.Object({
+  id: Num,
+  itemId: Num,
+  categoryId: NumOrNull,
+  title: Str,
+  author: Str,
+  press: Str,
+  bookNo: Str,
+  unitPrice: Str,
+  unitFen: Num,
+  stock: Num,
+  held: Num,
+  available: Num
+})
+export const StaffBookPage = Page(StaffBook)
+export const StaffMap = Type.Object({
+  id: Num,
+  mapKey: Str,
+  itemId: Num,
+  level: Num,
+  title: Str,
+  config: Type.Record(Type.String(), Type.Unknown()),
+  updatedAt: Str
+})
+export const StaffMapPage = Page(StaffMap)
+export const Done = Type.Object({ done: Bool })

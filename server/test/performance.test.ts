@@ -1,0 +1,196 @@
+/**
+ * Issue 14 (docs/decisions/022-performance.md): the per-school cache (tenant row and settings) answers from memory
+ * until its writers invalidate it or its TTL runs out; prepared reads answer the same rows as the builder for every
+ * shape; at most one log line per request, none for a successful GET at info.
+ */
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { Api } from '../../types'
+import { buildApp } from '../src/app'
+import { poolMax } from '../src/db/factory'
+import { prepared } from '../src/db/prepared'
+import { SCHOOL_CACHE_TTL_MS, invalidateSchoolCache, schoolByCode, schoolSetting } from '../src/domain/school/cache'
+import { directoryPage } from '../src/domain/donation/repository'
+import { pageProjects } from '../src/domain/project/repository'
+import { TEST_BUILD_DEFAULTS, call, startApp, type TestContext } from './helpers'
+
+describe('per-school cache', () => {
+  let ctx: TestContext
+  before(async () => {
+    ctx = await startApp()
+  })
+  after(async () => ctx.close())
+
+  it('keeps the tenant row until invalidated or the TTL has passed, and never caches an unknown code', async () => {
+    const db = ctx.app.db
+    invalidateSchoolCache()
+    const t0 = Date.now()
+    const first = await schoolByCode(db, 'demo', t0)
+    assert.ok(first && Object.isFrozen(first))
+    await db.updateTable('school').set({ module_name: 'changed by another process' }).where('id', '=', first.id).execute()
+    try {
+      assert.equal((await schoolByCode(db, 'demo', t0 + 1000))?.module_name, first.module_name, 'served from the cache')
+      assert.equal(
+        (await schoolByCode(db, 'demo', t0 + SCHOOL_CACHE_TTL_MS + 1))?.module_name,
+        'changed by another process',
+        'read again after the TTL'
+      )
+      await db.updateTable('school').set({ module_name: 'changed here' }).where('id', '=', first.id).execute()
+      invalidateSchoolCache()
+      assert.equal((await schoolByCode(db, 'demo'))?.module_name, 'changed here', 'read again after an invalidation')
+    } finally {
+      await db.updateTable('school').set({ module_name: first.module_name }).where('id', '=', first.id).execute()
+      invalidateSchoolCache()
+    }
+    assert.equal(await schoolByCode(db, 'no-such-school'), undefined)
+    const other = await db.selectFrom('school').select('code').where('code', '!=', 'demo').executeTakeFirstOrThrow()
+    await db.updateTable('school').set({ code: 'renamed-late' }).where('code', '=', other.code).execute()
+    try {
+      assert.ok(await schoolByCode(db, 'renamed-late'), 'a code unknown a moment ago is found at once')
+    } finally {
+      await db.updateTable('school').set({ code: other.code }).where('code', '=', 'renamed-late').execute()
+      invalidateSchoolCache()
+    }
+  })
+
+  it('the directory follows a settings change made through the console at once (saveSettings invalidates)', async () => {
+    const { id } = (await schoolByCode(ctx.app.db, 'demo'))!
+    const names = async () =>
+      (await call<{ rows: { name: string }[] }>(ctx.app, 'demo', Api.donateRecordPage, { query: { limit: 50 } })).body.data.rows.map(
+        (r) => r.name
+      )
+    const before = await schoolSetting(ctx.app.db, id)
+    assert.ok(before, 'settings row cached')
+    await ctx.app.db.updateTable('school_setting').set({ mask_donor_names: 1 }).where('school_id', '=', id).execute()
+    try {
+      invalidateSchoolCache()
+      const masked = await names()
+      assert.ok(masked.length > 0 && masked.every((n) => n.endsWith('**') || !/\*/.test(n)), 'masked names after the change')
+      assert.ok(masked.some((n) => n.endsWith('**')))
+    } finally {
+      await ctx.app.db
+        .updateTable('school_setting')
+        .set({ mask_donor_names: before.mask_donor_names })
+        .where('school_id', '=', id)
+        .execute()
+      invalidateSchoolCache()
+    }
+    assert.ok(
+      (await names()).every((n) => !n.endsWith('**')),
+      'names unmasked again'
+    )
+  })
+})
+
+describe('prepared reads', () => {
+  let ctx: TestContext
+  before(async () => {
+    ctx = await startApp()
+  })
+  after(async () => ctx.close())
+
+  it('binds each call its own values into the SQL compiled once per shape', async () => {
+    const db = ctx.app.db
+    const byCode = prepared((d, $) => d.selectFrom('school').select(['id', 'code']).where('code', '=', $(0)))
+    const schools = await db.selectFrom('school').select(['id', 'code']).orderBy('id').execute()
+    assert.ok(schools.length >= 2)
+    for (const s of schools) assert.deepEqual(await byCode.first(db, [s.code]), s)
+    assert.equal(await byCode.first(db, ['nobody']), undefined)
+    const byIds = prepared((d, $, n) =>
+      d
+        .selectFrom('school')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          Array.from({ length: Number(n) }, (_, i) => $(i))
+        )
+        .orderBy('id')
+    )
+    const ids = schools.map((s) => s.id)
+    assert.deepEqual(
+      (await byIds.all(db, ids.slice(0, 2), 2)).map((r) => r.id),
+      ids.slice(0, 2)
+    )
+    assert.deepEqual(
+      (await byIds.all(db, [ids[1]], 1)).map((r) => r.id),
+      [ids[1]]
+    )
+  })
+
+  it('the project list and the directory answer what the builder answers, for every filter shape and order', async () => {
+    const db = ctx.app.db
+    const { id: sid } = (await schoolByCode(db, 'demo'))!
+    const type = await db.selectFrom('project').select('type_id').where('school_id', '=', sid).where('type_id', '>', 0).executeTakeFirst()
+    const label = await db.selectFrom('project_label_link').select('label_id').where('school_id', '=', sid).executeTakeFirst()
+    const filters = [{}, { typeId: type?.type_id }, { labelId: label?.label_id }, { typeId: type?.type_id, labelId: label?.label_id }]
+    for (const f of filters) {
+      for (const [limit, offset] of [
+        [10, 0],
+        [3, 2]
+      ]) {
+        const fast = await pageProjects(db, sid, f, limit, offset)
+        // a transaction takes the builder path (no prepared plan): the same answer is the check
+        const slow = await db.transaction().execute((trx) => pageProjects(trx, sid, f, limit, offset))
+        assert.deepEqual(fast, slow, JSON.stringify({ f, limit, offset }))
+      }
+    }
+    const project = await db
+      .selectFrom('donation')
+      .select('items_id')
+      .where('school_id', '=', sid)
+      .where('status', '=', 'paid')
+      .executeTakeFirstOrThrow()
+    for (const order of ['', 'donate_time_asc', '1', 'donate_money_asc'] as const) {
+      for (const f of [{}, { itemsId: project.items_id }]) {
+        const fast = await directoryPage(db, sid, f, order, 7, 1)
+        assert.ok(fast.rows.length > 0 && fast.total > 0)
+        const slow = await db.transaction().execute((trx) => directoryPage(trx, sid, f, order, 7, 1))
+        assert.deepEqual(fast, slow, JSON.stringify({ order, f }))
+      }
+    }
+  })
+})
+
+describe('request log', () => {
+  it('writes nothing for a successful GET at info and one line with the redacted URL for anything else', async () => {
+    const out: string[] = []
+    const dir = mkdtempSync(path.join(tmpdir(), 'uplus-perf-log-'))
+    const app = await buildApp({
+      ...TEST_BUILD_DEFAULTS,
+      dataDir: dir,
+      h5Dir: path.join(dir, 'none'),
+      logger: { level: 'info', stream: { write: (s: string) => void out.push(s) } }
+    })
+    try {
+      await app.ready()
+      out.length = 0
+      const ok = await call(app, 'demo', Api.itemsList, { query: { limit: 5 } })
+      assert.equal(ok.body.code, 0)
+      assert.equal(out.length, 0, `a successful GET logged: ${out.join('')}`)
+      const refused = await app.inject({ url: `/api/demo${Api.itemsList}?token=secret-token-123` })
+      assert.equal(refused.json().code, -1)
+      const lines = out.map((l) => JSON.parse(l) as { msg: string; url?: string; status?: number })
+      const requestLines = lines.filter((l) => l.msg === 'request')
+      assert.equal(requestLines.length, 1, out.join(''))
+      assert.equal(requestLines[0].status, refused.statusCode)
+      assert.match(requestLines[0].url ?? '', /token=\[REDACTED\]/)
+      assert.ok(!out.join('').includes('secret-token-123'))
+    } finally {
+      await app.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('PG_POOL_MAX', () => {
+  it('takes a whole number from 1 to 200, else 10', () => {
+    assert.equal(poolMax(undefined), 10)
+    assert.equal(poolMax(''), 10)
+    assert.equal(poolMax('25'), 25)
+    for (const bad of ['0', '-3', '2.5', 'many', '500']) assert.equal(poolMax(bad), 10, bad)
+  })
+})

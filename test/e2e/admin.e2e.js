@@ -1,0 +1,418 @@
+#!/usr/bin/env node
+/**
+ * The staff console journey of issue 15, end to end: the server started as README says (`npm start` =
+ * scripts/start.js, which builds the console once if server/admin/dist is missing) on a fresh DATA_DIR, Debian
+ * Chromium at 1280x800, staff accounts made with the CLI (admin, finance, fulfilment, editor):
+ *  - the admin signs in at /admin/ and creates a project with a donation form and two fixed amounts; the donor API
+ *    lists it with those amounts (and the donor app's list page shows it when dist/h5 is built); a donor gives to it
+ *    through the sandbox;
+ *  - finance enters an offline gift and exports the ledger as XLSX through the UI; the file is opened with exceljs
+ *    and its rows and sum checked against the server's ledger;
+ *  - fulfilment moves the donor's paper certificate to mailed with a courier number; the donor API shows it;
+ *  - an editor does not see the ledger in the menu, is refused the page, and the API answers -1 when called directly.
+ * Screenshots of every screen go to /tmp/admin-shots/ (looked at by people, not asserted).
+ * Closing line: "e2e: N passed, N failed".
+ */
+const path = require('node:path')
+const fs = require('node:fs')
+const os = require('node:os')
+const { launchChromium, createJourney, assert, apiClient, staffCli } = require('./harness')
+const { startServer } = require('../mini/server')
+
+const root = path.resolve(__dirname, '..', '..')
+const shots = process.env.ADMIN_SHOTS || '/tmp/admin-shots'
+const P = '/uplus-foundation/app/v1/donateu'
+const S = '/uplus-system'
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
+const { step, finish } = createJourney()
+const PASSWORD = 'Console#2026-e2e'
+
+/** "1,234.56" | "1234.56" -> 123456 (no floats) */
+function fen(yuan) {
+  const [w, f = ''] = String(yuan).replace(/,/g, '').split('.')
+  return Number(w) * 100 + Number(f.padEnd(2, '0').slice(0, 2))
+}
+
+;(async () => {
+  fs.mkdirSync(shots, { recursive: true })
+  const server = await startServer({ command: [process.execPath, path.join(root, 'scripts', 'start.js')] })
+  const { origin, dataDir } = server
+  const school = (await (await fetch(`${origin}/config/index.json`)).json()).school
+  const cfg = await (await fetch(`${origin}/config/${school}/index.json`)).json()
+  const { api, data } = apiClient(origin, cfg)
+  const staffApi = async (token, p, { method = 'GET', body, lang } = {}) => {
+    const headers = { authorization: `Staff ${token}`, 'content-type': 'application/json' }
+    if (lang) headers.lang = lang
+    const r = await fetch(`${origin}/staff-api/${school}${p}`, { method, headers, body: body ? JSON.stringify(body) : undefined })
+    return r.json()
+  }
+
+  const browser = await launchChromium()
+  const errors = []
+  let setupError = null
+  const projectName = `校友图书馆建设基金 ${Date.now() % 100000}`
+  let projectId = 0
+  let donorToken = ''
+  let giftId = 0
+  let certId = 0
+  try {
+    const consolePage = async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
+      const page = await context.newPage()
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /Content Security Policy|Refused to/.test(m.text())) errors.push(`csp: ${m.text()}`)
+      })
+      return page
+    }
+    const tid = (page, id) => page.locator(`[data-testid="${id}"]`)
+    const signIn = async (page, username) => {
+      await page.goto(`${origin}/admin/?school=${school}`, { waitUntil: 'domcontentloaded' })
+      await tid(page, 'login-username').waitFor({ timeout: 30000 })
+      await tid(page, 'login-username').fill(username)
+      await tid(page, 'login-password').fill(PASSWORD)
+      await tid(page, 'login-submit').click()
+      await tid(page, 'side-menu').waitFor({ timeout: 20000 })
+    }
+    const go = async (page, route, waitFor) => {
+      await page.evaluate((r) => {
+        history.pushState(null, '', `/admin/${r}${location.search}`)
+        window.dispatchEvent(new Event('admin:navigate'))
+      }, route)
+      if (waitFor) await page.locator(waitFor).first().waitFor({ timeout: 20000 })
+      await page.waitForTimeout(400)
+    }
+    const shot = (page, name) => page.screenshot({ path: path.join(shots, `${name}.png`) })
+
+    await step('staff accounts are created with the CLI: admin, finance, fulfilment, editor', async () => {
+      for (const [u, roles, name] of [
+        ['e2e-admin', 'admin', '管理员王老师'],
+        ['e2e-finance', 'finance', '财务李老师'],
+        ['e2e-fulfil', 'fulfilment', '履约张老师'],
+        ['e2e-editor', 'editor', '编辑赵老师']
+      ]) {
+        staffCli(dataDir, ['create-staff', '--username', u, '--password', PASSWORD, '--name', name, '--roles', roles])
+      }
+      const list = staffCli(dataDir, ['staff'])
+      assert(/e2e-finance/.test(list) && /e2e-editor/.test(list), 'the CLI lists the new accounts')
+    })
+
+    const admin = await consolePage()
+    await step('the admin signs in at /admin/ and sees every screen in the menu', async () => {
+      await admin.goto(`${origin}/admin/?school=${school}`, { waitUntil: 'domcontentloaded' })
+      await tid(admin, 'login-username').waitFor({ timeout: 30000 })
+      await shot(admin, '00-login')
+      // a wrong password is refused with the server's message
+      await tid(admin, 'login-username').fill('e2e-admin')
+      await tid(admin, 'login-password').fill('wrong-password')
+      await tid(admin, 'login-submit').click()
+      await tid(admin, 'login-error').waitFor({ timeout: 10000 })
+      const refusal = await tid(admin, 'login-error').innerText()
+      assert(!/HTTP/.test(refusal) && /[\u4e00-\u9fff]/.test(refusal), `sign-in refusal shows the server's message: ${refusal}`)
+      await signIn(admin, 'e2e-admin')
+      assert(await admin.evaluate(() => !!sessionStorage.getItem('uplus.staff.token')), 'token kept in sessionStorage')
+      assert(!/token/i.test(admin.url()), 'no token in the URL')
+      await tid(admin, 'dash-today').waitFor({ timeout: 20000 })
+      const text = await tid(admin, 'side-menu').innerText()
+      for (const label of ['概览', '项目', '财务', '履约', '内容', '冠名库存', '系统设置'])
+        assert(text.includes(label), `menu shows ${label}`)
+      await shot(admin, '01-dashboard')
+    })
+
+    await step('the admin creates a project with two fixed amounts and a donation form', async () => {
+      await go(admin, 'projects', '[data-testid="project-new"]')
+      await shot(admin, '02-projects')
+      await tid(admin, 'project-new').click()
+      await tid(admin, 'project-name').waitFor({ timeout: 10000 })
+      // the form validates before sending: no name, a bad target
+      await tid(admin, 'project-target').fill('12.345')
+      await tid(admin, 'project-save').click()
+      await admin.getByText('请输入项目名称').first().waitFor({ timeout: 5000 })
+      await admin.getByText('请输入正确的金额（最多两位小数）').first().waitFor({ timeout: 5000 })
+      await tid(admin, 'project-name').fill(projectName)
+      await tid(admin, 'project-intro').fill('为校友图书馆新增阅览座位与馆藏。')
+      await tid(admin, 'project-target').fill('500000')
+      await tid(admin, 'fix-add').click()
+      await tid(admin, 'fix-add').click()
+      await tid(admin, 'fix-money-0').fill('200')
+      await tid(admin, 'fix-money-1').fill('1000.50')
+      await shot(admin, '03-project-new')
+      await tid(admin, 'project-save').click()
+      await Promise.race([
+        admin.waitForURL(/\/admin\/projects\/\d+/, { timeout: 20000 }),
+        tid(admin, 'project-error')
+          .waitFor({ timeout: 20000 })
+          .then(async () => {
+            throw new Error(`the server refused the project: ${await tid(admin, 'project-error').innerText()}`)
+          })
+      ])
+      projectId = Number(/projects\/(\d+)/.exec(admin.url())[1])
+      assert(projectId > 0, 'project id')
+      await admin.getByRole('tab', { name: '捐赠表单' }).click()
+      await tid(admin, 'form-add-field').waitFor({ timeout: 10000 })
+      // a new project starts from the school's default form: remove its fields, then build our own
+      while (await admin.locator('[data-testid^="field-remove-"]').count()) await tid(admin, 'field-remove-0').click()
+      await tid(admin, 'form-add-field').click()
+      await tid(admin, 'field-label-0').fill('捐赠人姓名')
+      await admin.locator('[data-testid="form-field-0"] .ant-switch').first().click() // required
+      await tid(admin, 'form-add-field').click()
+      await tid(admin, 'field-label-1').fill('是否校友')
+      await tid(admin, 'field-type-1').click()
+      await admin.keyboard.type('单选')
+      await admin.locator('.ant-select-dropdown:visible .ant-select-item-option[title="单选"]').click()
+      // options are required for a radio: refused here before anything is sent
+      await tid(admin, 'form-save').click()
+      await tid(admin, 'form-problems').waitFor({ timeout: 5000 })
+      await tid(admin, 'field-1-option-add').click()
+      await tid(admin, 'field-1-option-0').fill('是')
+      await tid(admin, 'field-1-option-add').click()
+      await tid(admin, 'field-1-option-1').fill('否')
+      await tid(admin, 'form-save').click()
+      await admin.getByText('表单已保存').waitFor({ timeout: 10000 })
+      await shot(admin, '04-project-form')
+      const form = await staffApi(await admin.evaluate(() => sessionStorage.getItem('uplus.staff.token')), `/projects/${projectId}/form`)
+      assert(form.code === 0, `form: ${form.message}`)
+      assert(form.data.fields.length === 2, `${form.data.fields.length} fields saved`)
+      assert(form.data.fields[0].fieldShowName === '捐赠人姓名' && form.data.fields[0].isRequire === 1, 'first field required')
+      assert(form.data.fields[1].fieldUiType === 'radio' && form.data.fields[1].optionList.length === 2, 'radio with two options')
+      const detail = await staffApi(await admin.evaluate(() => sessionStorage.getItem('uplus.staff.token')), `/projects/${projectId}`)
+      if (detail.data.status !== 'open') {
+        await tid(admin, 'project-status').click()
+        await admin.locator('.ant-select-dropdown:visible .ant-select-item-option[title="进行中"]').click()
+        await admin.getByText('状态已更新').waitFor({ timeout: 10000 })
+      }
+      for (const tab of ['项目进展', '善款公示']) {
+        await admin.getByRole('tab', { name: tab }).click()
+        await admin.waitForTimeout(500)
+        await shot(admin, `05-project-${tab === '项目进展' ? 'progress' : 'publicity'}`)
+      }
+      await admin.getByRole('tab', { name: '项目信息' }).click()
+    })
+
+    await step('the project is in the donor API list with its two fixed amounts, and a donor pays a gift to it', async () => {
+      const list = await data(`${P}/items/itemsList`, { query: { limit: 20, offset: 0, s: projectName } })
+      const row = list.rows.find((r) => r.id === projectId)
+      assert(row && row.name === projectName, 'itemsList has the new project')
+      const detail = await data(`${P}/items/itemsDetail`, { query: { id: projectId } })
+      const amounts = (detail.fixMoney || detail.fixMoneyList || []).map((f) => f.money ?? f.fixMoney ?? f)
+      assert(JSON.stringify(amounts.map((a) => fen(a))) === JSON.stringify([20000, 100050]), `fixed amounts ${JSON.stringify(amounts)}`)
+      const auth = await api(`${S}/app/v1/user/getAuthToken`, { query: { billType: 2, code: `admin-e2e-donor-${Date.now()}` } })
+      assert(auth.code === 0, `donor sign-in: ${auth.message}`)
+      donorToken = auth.data.token
+      const fieldNames = (
+        await staffApi(await admin.evaluate(() => sessionStorage.getItem('uplus.staff.token')), `/projects/${projectId}/form`)
+      ).data.fields.map((f) => f.fieldName)
+      const answer = await api(`${P}/items/donate`, {
+        method: 'POST',
+        token: donorToken,
+        body: {
+          currency: 'CNY',
+          payType: 1,
+          currencyMoney: '200.00',
+          itemsId: projectId,
+          itemsType: 1,
+          isAnonymous: 0,
+          donateFrom: 'U1',
+          formDataMap: { [fieldNames[0]]: '王赟喆', [fieldNames[1]]: '1' },
+          isAgree: 1
+        }
+      })
+      assert(answer.code === 0, `donate: ${answer.message}`)
+      const paid = await data('/sandbox/notify', {
+        method: 'POST',
+        body: { billNo: answer.data.orderPayRequestDTO.billNo, outcome: 'paid', payToken: answer.data.payToken }
+      })
+      assert(paid.status === 'applied', `sandbox notify: ${paid.status}`)
+      const records = await data(`${P}/user/center/donateRecordList`, { token: donorToken, query: { limit: 10, offset: 0 } })
+      giftId = records.rows[0].id
+      assert(giftId, 'the gift is in the donor centre')
+    })
+
+    if (fs.existsSync(path.join(root, 'dist', 'h5', 'index.html'))) {
+      await step("the donor app's list page shows the new project", async () => {
+        const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: IPHONE })
+        const donor = await ctx.newPage()
+        await donor.goto(`${origin}/subject`, { waitUntil: 'domcontentloaded' })
+        await donor.getByText(projectName).first().waitFor({ timeout: 30000 })
+        await donor.screenshot({ path: path.join(shots, '06-donor-list.png') })
+        await ctx.close()
+      })
+    }
+
+    const finance = await consolePage()
+    let ledgerTotal = ''
+    await step('finance signs in, enters an offline gift and sees it in the ledger with the totals', async () => {
+      await signIn(finance, 'e2e-finance')
+      const keys = await finance.locator('[data-testid="side-menu"]').innerText()
+      assert(keys.includes('财务') && !keys.includes('系统设置') && !keys.includes('内容'), `finance menu: ${keys}`)
+      await go(finance, 'ledger', '[data-testid="offline-open"]')
+      await tid(finance, 'offline-open').click()
+      await tid(finance, 'offline-form').waitFor({ timeout: 10000 })
+      // validated before sending
+      await tid(finance, 'offline-save').click()
+      await finance.getByText('请输入项目ID').waitFor({ timeout: 5000 })
+      await finance.locator('[data-testid="offline-form"] #projectId').fill(String(projectId))
+      await finance.locator('[data-testid="offline-form"] #amount').fill('1234.56')
+      await finance.locator('[data-testid="offline-form"] #donorName').fill('南京校友会')
+      await finance.locator('[data-testid="offline-form"] #note').fill('2026 年校友返校日现场捐赠')
+      await shot(finance, '07-offline-gift')
+      await tid(finance, 'offline-save').click()
+      await finance.getByText('已录入 1,234.56 元').waitFor({ timeout: 10000 })
+      await finance.locator('[data-testid="ledger-filters"] #projectId').fill(String(projectId))
+      await tid(finance, 'ledger-search').click()
+      await finance.waitForFunction(() => /2/.test(document.querySelector('[data-testid="ledger-totals"]')?.textContent || ''), null, {
+        timeout: 10000
+      })
+      ledgerTotal = await tid(finance, 'ledger-total-amount').textContent()
+      assert(ledgerTotal === '1,434.56', `ledger total ${ledgerTotal}`)
+      assert(await finance.getByText('线下', { exact: true }).count(), 'the offline gift is labelled')
+      await shot(finance, '08-ledger')
+    })
+
+    await step('finance exports the filtered ledger as XLSX through the UI; the file has the rows and the sum', async () => {
+      const [download] = await Promise.all([finance.waitForEvent('download', { timeout: 60000 }), tid(finance, 'export-xlsx').click()])
+      await tid(finance, 'export-progress').waitFor({ timeout: 10000 })
+      const file = path.join(os.tmpdir(), `admin-e2e-${Date.now()}.xlsx`)
+      await download.saveAs(file)
+      await shot(finance, '09-ledger-exported')
+      const ExcelJS = require('exceljs')
+      const wb = new ExcelJS.Workbook()
+      await wb.xlsx.readFile(file)
+      const ws = wb.worksheets[0]
+      const rows = []
+      ws.eachRow((r) => rows.push(r.values.slice(1).map((v) => (v && typeof v === 'object' && 'result' in v ? v.result : v))))
+      const flat = rows.map((r) => r.map((v) => String(v ?? '')))
+      const offline = flat.find((r) => r.includes('南京校友会'))
+      assert(offline, 'the offline gift is a row of the file')
+      assert(
+        offline.some((v) => fen(v) === 123456),
+        `its amount: ${offline.join(' | ')}`
+      )
+      const online = flat.find((r) => r.some((v) => v.includes(projectName)) && !r.includes('南京校友会'))
+      assert(online && online.some((v) => fen(v) === 20000), 'the online gift is a row of the file')
+      // the amount column: the header names it; the sum over the data rows equals the ledger's total
+      const header = flat.findIndex((r) => r.some((v) => /金额|Amount/i.test(v)))
+      const col = flat[header].findIndex((v) => /金额|Amount/i.test(v))
+      const dataRows = flat.slice(header + 1).filter((r) => r.some((v) => v.includes(projectName)))
+      const sum = dataRows.reduce((s, r) => s + fen(r[col]), 0)
+      assert(dataRows.length === 2, `${dataRows.length} data rows`)
+      assert(sum === fen(ledgerTotal), `sum ${sum} against the ledger's ${ledgerTotal}`)
+      fs.rmSync(file, { force: true })
+    })
+
+    await step('the donor applies for a paper certificate by mail (donor API)', async () => {
+      const r = await api(`${P}/certificate/insert`, {
+        method: 'POST',
+        token: donorToken,
+        body: {
+          certificateWay: 2,
+          postalAddress: '江苏省南京市玄武区北京东路 41 号',
+          postalContact: '王赟喆',
+          postalMobile: '13800138000',
+          donateIds: [giftId]
+        }
+      })
+      assert(r.code === 0, `certificate insert: ${r.message}`)
+      const paper = await data(`${P}/certificate/page`, { token: donorToken, query: { limit: 10, offset: 0, isNeedPaper: 1, status: 0 } })
+      certId = paper.rows.find((x) => x.donateId === giftId)?.id
+      assert(certId, 'paper application listed')
+    })
+
+    const fulfil = await consolePage()
+    await step('fulfilment moves the paper certificate to mailed with a courier number; the donor sees it', async () => {
+      await signIn(fulfil, 'e2e-fulfil')
+      await go(fulfil, 'certificates', '[data-testid="queue-certificate"]')
+      await tid(fulfil, `advance-${certId}-2`).waitFor({ timeout: 10000 })
+      await shot(fulfil, '10-certificates')
+      await tid(fulfil, `advance-${certId}-2`).click()
+      await tid(fulfil, `advance-${certId}-4`).waitFor({ timeout: 10000 })
+      await tid(fulfil, `advance-${certId}-4`).click()
+      await tid(fulfil, 'mail-save').click()
+      await fulfil.getByText('请输入快递单号').waitFor({ timeout: 5000 })
+      await tid(fulfil, 'mail-company').fill('顺丰速运')
+      await tid(fulfil, 'mail-number').fill('SF2026112401')
+      await tid(fulfil, 'mail-save').click()
+      await fulfil.getByText('已更新').first().waitFor({ timeout: 10000 })
+      const d = await data(`${P}/certificate/detail`, { token: donorToken, query: { id: certId } })
+      assert(
+        d.expressOrderNo === 'SF2026112401' && d.expressCompanyTitle === '顺丰速运',
+        `donor sees ${d.expressCompanyTitle} ${d.expressOrderNo}`
+      )
+      await go(fulfil, 'nameplates', 'table')
+      await shot(fulfil, '11-nameplates')
+    })
+
+    await step('an editor does not see the ledger, is refused the page, and the API answers -1', async () => {
+      const editor = await consolePage()
+      await signIn(editor, 'e2e-editor')
+      const text = await tid(editor, 'side-menu').innerText()
+      assert(!text.includes('财务') && !text.includes('捐赠流水'), `editor menu: ${text}`)
+      assert(text.includes('项目') && text.includes('内容'), 'editor menu has projects and content')
+      await go(editor, 'ledger')
+      await editor.getByText('当前账号无权查看此页面').waitFor({ timeout: 10000 })
+      await shot(editor, '12-editor-refused')
+      const token = await editor.evaluate(() => sessionStorage.getItem('uplus.staff.token'))
+      const zh = await staffApi(token, '/ledger')
+      assert(zh.code === -1 && zh.message.includes('财务'), `ledger for an editor: ${JSON.stringify(zh)}`)
+      const en = await staffApi(token, '/ledger', { lang: 'en' })
+      assert(en.code === -1 && /finance/.test(en.message), `in English: ${en.message}`)
+      await editor.context().close()
+    })
+
+    await step('every screen renders for the admin (screenshots), in Chinese and English', async () => {
+      const screens = [
+        ['review', '13-review'],
+        ['reconciliation', '14-reconciliation'],
+        ['receipts', '15-receipts'],
+        ['messages', '16-messages'],
+        ['articles', '17-articles'],
+        ['naming', '18-naming'],
+        ['settings', '19-settings'],
+        ['channels', '20-channels'],
+        ['staff', '21-staff'],
+        ['audit', '22-audit'],
+        ['ledger', '23-ledger-admin']
+      ]
+      for (const [route, name] of screens) {
+        await go(admin, route, '.ant-layout-content > *')
+        await admin.waitForTimeout(600)
+        await shot(admin, name)
+      }
+      const audit = await staffApi(await admin.evaluate(() => sessionStorage.getItem('uplus.staff.token')), '/audit?limit=50&offset=0')
+      assert(audit.code === 0, `audit: ${audit.message}`)
+      const actions = audit.data.rows.map((r) => r.action)
+      assert(
+        actions.some((a) => a.startsWith('project.')),
+        `audit has the project change: ${actions.join(', ')}`
+      )
+      await admin.getByText('English').first().click()
+      await go(admin, 'dashboard', '[data-testid="dash-today"]')
+      await admin.getByText('Last 30 days').waitFor({ timeout: 10000 })
+      await shot(admin, '24-dashboard-en')
+      await go(admin, 'projects/' + projectId, '[data-testid="project-name"]')
+      await shot(admin, '25-project-en')
+    })
+
+    await step('signing out forgets the token', async () => {
+      await tid(admin, 'sign-out').click()
+      await tid(admin, 'login-username').waitFor({ timeout: 10000 })
+      assert(await admin.evaluate(() => !sessionStorage.getItem('uplus.staff.token')), 'token removed')
+    })
+
+    await step('no page errors and no CSP violations in the console', async () => {
+      assert(errors.length === 0, errors.join('\n'))
+    })
+  } catch (e) {
+    setupError = e
+    console.log(`server log (tail):\n${server.log().slice(-3000)}`)
+    // what the browser showed when the journey stopped
+    for (const [i, c] of browser.contexts().entries()) {
+      for (const [j, p] of c.pages().entries())
+        await p.screenshot({ path: path.join(shots, `failed-${i}-${j}.png`) }).catch(() => undefined)
+    }
+  } finally {
+    await browser.close()
+    await server.stop()
+  }
+  process.exit(finish(setupError))
+})()
