@@ -819,11 +819,11 @@ const TABLE: Record<string, Entry> = {
   'POST /notify/:school/:provider/:payType/:channel': { kind: 'callback' }
 }
 /** registered only when an H5 build exists (static-h5.ts): classified, but not required to be present here */
-const OPTIONAL = new Set(['GET /*', 'GET /files/*', 'HEAD /*', 'GET /admin', 'GET /admin/*'])
+const OPTIONAL = new Set(['GET /*', 'GET /files/*', 'HEAD /*', 'GET /admin', 'GET /admin*'])
 TABLE['GET /*'] = { kind: 'static' }
 // the staff console's pages (static-admin.ts, decision 020): static files; its data comes from /staff-api
 TABLE['GET /admin'] = { kind: 'static' }
-TABLE['GET /admin/*'] = { kind: 'static' }
+TABLE['GET /admin*'] = { kind: 'static' }
 TABLE['GET /files/*'] = { kind: 'static' }
 
 const entries = <K extends Entry['kind']>(kind: K) =>

@@ -31,7 +31,7 @@ describe('i18n', () => {
   it('interpolates parameters', () => {
     expect(translate('en', 'route.jzml')).toBe('Donor directory')
     expect(translate('zh_CN', 'route.jzml')).toBe('捐赠名录')
-    expect(translate('en', 'directory.totals', { count: 3, money: '1,000.00' })).toBe('3 gifts, ¥1,000.00 in total')
+    expect(translate('en', 'directory.totals', { count: 3, money: '¥1,000.00' })).toBe('3 gifts, ¥1,000.00 in total')
   })
 
   it('a key built at run time is checked against the dictionary, and an unknown one never reaches the screen', () => {
