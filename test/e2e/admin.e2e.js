@@ -132,8 +132,11 @@ function fen(yuan) {
       await tid(admin, 'project-name').fill(projectName)
       await tid(admin, 'project-intro').fill('为校友图书馆新增阅览座位与馆藏。')
       await tid(admin, 'project-target').fill('500000')
+      // one row at a time: the add button moves once a row appears, so a second click sent at once can miss it
       await tid(admin, 'fix-add').click()
+      await tid(admin, 'fix-money-0').waitFor({ timeout: 10000 })
       await tid(admin, 'fix-add').click()
+      await tid(admin, 'fix-money-1').waitFor({ timeout: 10000 })
       await tid(admin, 'fix-money-0').fill('200')
       await tid(admin, 'fix-money-1').fill('1000.50')
       await shot(admin, '03-project-new')
