@@ -717,6 +717,7 @@ const TABLE: Record<string, Entry> = {
   [staffKey('POST', '/articles/:id')]: { kind: 'staff', method: 'POST', url: () => '/articles/1', body: { categoryId: 1, title: 'x' } },
   [staffKey('POST', '/articles/:id/delete')]: { kind: 'staff', method: 'POST', url: () => '/articles/1/delete', body: {} },
   [staffKey('GET', '/article-categories')]: { kind: 'staff', method: 'GET', url: () => '/article-categories' },
+  [staffKey('GET', '/texts/missing')]: { kind: 'staff', method: 'GET', url: () => '/texts/missing' },
   [staffKey('POST', '/article-categories')]: { kind: 'staff', method: 'POST', url: () => '/article-categories', body: { name: 'x' } },
   [staffKey('GET', '/naming/summary')]: { kind: 'staff', method: 'GET', url: () => '/naming/summary' },
   [staffKey('GET', '/naming/areas')]: { kind: 'staff', method: 'GET', url: () => '/naming/areas' },

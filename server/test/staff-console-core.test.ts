@@ -263,6 +263,7 @@ const ROUTES: RouteCase[] = [
     foreign: () => `/articles/${ids.article}/delete`
   },
   { method: 'GET', path: '/article-categories', url: () => '/article-categories', roles: ['editor'] },
+  { method: 'GET', path: '/texts/missing', url: () => '/texts/missing', roles: ['editor'] },
   {
     method: 'POST',
     path: '/article-categories',

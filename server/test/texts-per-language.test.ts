@@ -10,6 +10,7 @@ import { missingTexts, parseTexts } from '../src/domain/form/texts'
 import { invalidateSchoolCache } from '../src/domain/school/cache'
 import { call, login, startApp, type TestContext } from './helpers'
 import { demoBody, placeOrder, projectIdOf, sandboxNotify, schoolIdOf } from './order-fixtures'
+import { staffCall, staffToken } from './staff-fixtures'
 
 let ctx: TestContext
 before(async () => {
@@ -178,6 +179,13 @@ describe('texts per language', () => {
     )
     // another school is untouched
     assert.deepEqual(await missingTexts(ctx.app.db, await schoolIdOf(ctx.app, 'demo'), 'en'), [])
+    // the console shows editors the same list (GET /staff-api/{school}/texts/missing), each school its own
+    const hhuEditor = await staffToken(ctx.app, 'hhu', ['editor'])
+    const listed = await staffCall(ctx.app, 'hhu', 'GET', '/texts/missing', { token: hhuEditor })
+    assert.equal(listed.body.code, 0)
+    assert.deepEqual(listed.body.data, { total: missing.length, rows: missing })
+    const demoEditor = await staffToken(ctx.app, 'demo', ['editor'])
+    assert.deepEqual((await staffCall(ctx.app, 'demo', 'GET', '/texts/missing', { token: demoEditor })).body.data, { total: 0, rows: [] })
   })
 
   it('malformed texts are ignored, never trusted', async () => {

@@ -381,6 +381,10 @@ function fen(yuan) {
         await admin.waitForTimeout(600)
         await shot(admin, name)
       }
+      // the form built above has no English labels: the editor's list of missing English names them
+      await go(admin, 'texts', '[data-testid="missing-texts-summary"]')
+      await admin.getByRole('cell', { name: '捐赠人姓名' }).first().waitFor({ timeout: 10000 })
+      await shot(admin, '16b-missing-texts')
       const audit = await staffApi(await admin.evaluate(() => sessionStorage.getItem('uplus.staff.token')), '/audit?limit=50&offset=0')
       assert(audit.code === 0, `audit: ${audit.message}`)
       const actions = audit.data.rows.map((r) => r.action)

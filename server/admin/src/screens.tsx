@@ -24,6 +24,7 @@ import { ApplicationsPage } from './pages/applications'
 import { NameplatesPage } from './pages/nameplates'
 import { MessagesPage } from './pages/messages'
 import { ArticlesPage } from './pages/articles'
+import { MissingTextsPage } from './pages/missing-texts'
 import { NamingPage } from './pages/naming'
 import { SettingsPage } from './pages/settings'
 import { ChannelsPage } from './pages/channels'
@@ -138,6 +139,15 @@ export const SCREENS: Screen[] = [
     icon: <FileTextOutlined />,
     roles: ['editor'],
     render: () => <ArticlesPage />
+  },
+  {
+    key: 'texts',
+    group: 'content',
+    groupLabel: content,
+    label: (t) => t('待补英文', 'Missing English'),
+    icon: <FileTextOutlined />,
+    roles: ['editor'],
+    render: () => <MissingTextsPage />
   },
   {
     key: 'naming',

@@ -51,7 +51,9 @@ export function localized(base: string, texts: Texts, lang: Lang, key: string): 
 }
 
 /** True when `base` has something to translate and `lang` has no text for it. */
-export const isMissing = (base: string, texts: Texts, lang: Lang, key: string) => base.trim() !== '' && !texts[lang]?.[key]
+/** Chinese script (CJK ideographs and punctuation): a text without any ("200", "MBA") reads the same in English. */
+const CJK = /[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/
+export const isMissing = (base: string, texts: Texts, lang: Lang, key: string) => CJK.test(base) && !texts[lang]?.[key]
 
 export interface MissingText {
   /** table the text lives in */

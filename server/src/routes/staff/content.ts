@@ -6,6 +6,7 @@
  *   POST /articles {categoryId, title, thumbnailImage?, content?, publishDate?, websiteId?} ; POST /articles/:id {…}
  *   POST /articles/:id/delete
  *   GET  /article-categories ; POST /article-categories {id?, name, source?, sortNo?}
+ *   GET  /texts/missing   the school's texts without English (form labels, presets, categories, agreement, thank-you)
  * Article content and replies are sanitised on save (domain/staff/content.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
@@ -21,6 +22,7 @@ import {
   saveArticleCategory,
   staffArticle
 } from '../../domain/staff/content'
+import { missingTexts } from '../../domain/form/texts'
 import { answers, ok } from '../../lib/envelope'
 import { body, INT_RANGE, optInt, optString, pageProps, reqInt, reqString, strEnum } from '../../lib/schemas'
 import * as W from '../wire/staff-console'
@@ -116,6 +118,12 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/article-categories', { ...editor, schema: { response: answers(W.StaffArticleCategoryPage) } }, async (req) =>
     ok(await listArticleCategories(app.db, req.school.id))
   )
+
+  // What an English-speaking donor still sees in Chinese, so editors know what to translate (issue 13).
+  app.get('/texts/missing', { ...editor, schema: { response: answers(W.MissingTextPage) } }, async (req) => {
+    const rows = await missingTexts(app.db, req.school.id, 'en')
+    return ok({ total: rows.length, rows })
+  })
 
   app.post(
     '/article-categories',

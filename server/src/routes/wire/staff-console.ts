@@ -118,6 +118,8 @@ export const StaffArticle = Type.Object({
 export const StaffArticlePage = Page(StaffArticle)
 export const StaffArticleCategory = Type.Object({ id: Num, source: Str, name: Str, sortNo: Num, articles: Num })
 export const StaffArticleCategoryPage = Page(StaffArticleCategory)
+/** a text the school has not entered in English: the Chinese is shown instead (domain/form/texts.ts missingTexts) */
+export const MissingTextPage = Page(Type.Object({ table: Str, id: Num, key: Str, zh: Str }))
 
 const Price = Type.Object({ termName: Str, termYear: Num, termMoney: Str, termFen: Num })
 export const NamingSummary = Type.Array(
