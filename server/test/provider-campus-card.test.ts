@@ -10,8 +10,7 @@ import {
   campusCardMessage,
   getCardBalance,
   initialCardPassword,
-  registerCampusCardService,
-  unregisterCampusCardService
+  registerCampusCardService
 } from '../src/providers/campus-card/service'
 import { createCampusCardPay } from '../src/providers/payment/campus-card'
 import { ProviderError, type CreatePaymentInput, type PaymentProvider } from '../src/providers/payment/types'
@@ -58,7 +57,6 @@ describe('campus card', () => {
     pay = createCampusCardPay({ service: svc })
   })
   after(() => {
-    unregisterCampusCardService(SCHOOL)
     rmSync(dir, { recursive: true, force: true })
   })
 
@@ -102,7 +100,6 @@ describe('campus card', () => {
     await refusedWith(getCardBalance(SCHOOL + 1, '20230001', '011234'), 'campusCardReadFailed', 'upstream')
     registerCampusCardService(SCHOOL + 1, { balance: async () => Number.NaN, pay: async () => ({ tradeNo: 'x' }) })
     await refusedWith(getCardBalance(SCHOOL + 1, '20230001', '011234'), 'campusCardReadFailed', 'upstream')
-    unregisterCampusCardService(SCHOOL + 1)
   })
 
   it('number and password are required', async () => {

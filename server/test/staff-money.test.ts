@@ -7,6 +7,7 @@
  * answers under test.
  */
 import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import ExcelJS from 'exceljs'
 import type { FastifyInstance } from 'fastify'
@@ -416,7 +417,36 @@ describe('exports', () => {
     assert.equal(bad.body.code, -1)
     assert.equal(await countRows('ledger_export'), n)
   })
+
+  it('a finished export older than the retention loses its file at the next export and says so, in zh and en', async () => {
+    const { id } = await runExport('csv', { projectId: avenue })
+    const row = await app.db.selectFrom('ledger_export').select(['file_path']).where('id', '=', id).executeTakeFirstOrThrow()
+    assert.ok(existsSync(row.file_path), 'the file exists while it is fresh')
+    // asked 25 hours ago (retention 24 h by default)
+    const old = new Date(Date.now() - 25 * 3_600_000).toISOString()
+    await app.db.updateTable('ledger_export').set({ created_at: old }).where('id', '=', id).execute()
+    const fresh = await runExport('csv', { projectId: avenue })
+    assert.equal(existsSync(row.file_path), false, 'the old file was deleted when the school exported again')
+    const gone = await app.db.selectFrom('ledger_export').select(['status', 'file_path']).where('id', '=', id).executeTakeFirstOrThrow()
+    assert.deepEqual(gone, { status: 'expired', file_path: '' })
+    assert.equal((await asFinance<{ status: string }>('GET', `/exports/${id}`)).body.data.status, 'failed')
+    assert.deepEqual(pick(await download(id)), { code: -1, message: '导出文件已过期删除，请重新导出' })
+    const en = await app.inject({
+      method: 'GET',
+      url: `/staff-api/demo/exports/${id}/file?lang=en`,
+      headers: { authorization: `Staff ${finance.token}`, 'accept-language': 'en' }
+    })
+    assert.equal(en.json().code, -1)
+    assert.match(en.json().message, /expired|过期/)
+    // the new export is untouched
+    assert.equal((await download(fresh.id)).statusCode, 200)
+  })
 })
+
+const pick = (r: { json: () => { code: number; message: string } }) => {
+  const b = r.json()
+  return { code: b.code, message: b.message }
+}
 
 function parseCsvLine(line: string): string[] {
   const out: string[] = []

@@ -57,6 +57,38 @@ const PAY_TYPE_LABELS: Record<Lang, Record<number, string>> = {
 }
 const YES_NO: Record<Lang, [string, string]> = { zh_CN: ['否', '是'], en: ['no', 'yes'] }
 
+/**
+ * Export files hold donors' names and amounts: they are kept EXPORT_RETENTION_HOURS (default 24) after they were
+ * asked for, then the file is deleted and the row marked 'expired' (its audit row stays). Pruned whenever the school
+ * exports again, so no separate timer is needed and nothing outlives the next export by more than that.
+ */
+export const exportRetentionMs = () => {
+  const h = Number(process.env.EXPORT_RETENTION_HOURS)
+  return (Number.isFinite(h) && h > 0 ? h : 24) * 3_600_000
+}
+
+/** Deletes this school's export files older than the retention and marks their rows expired; returns how many. */
+export async function pruneExports(db: Kysely<DB>, schoolId: number, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - exportRetentionMs()).toISOString()
+  const old = await db
+    .selectFrom('ledger_export')
+    .select(['id', 'file_path'])
+    .where('school_id', '=', schoolId)
+    .where('status', '=', 'done')
+    .where('created_at', '<', cutoff)
+    .execute()
+  for (const r of old) {
+    if (r.file_path) await rm(r.file_path, { force: true })
+    await db
+      .updateTable('ledger_export')
+      .set({ status: 'expired', file_path: '', updated_at: now.toISOString() })
+      .where('id', '=', r.id)
+      .where('school_id', '=', schoolId)
+      .execute()
+  }
+  return old.length
+}
+
 export const exportDir = (dataDir: string, schoolId: number) => path.join(dataDir, 'exports', String(schoolId))
 
 /** One ledger row as the export's cells (amount as yuan text; the XLSX writer turns it into a number). */
@@ -91,6 +123,7 @@ export async function startExport(
   req: { kind: 'ledger'; format: ExportFormat; filters: LedgerQuery }
 ): Promise<{ id: number }> {
   const filter = ledgerFilter(req.filters) // -1 before anything is written
+  await pruneExports(db, a.schoolId, a.now)
   const snap = await ledgerSnapshot(db, a.schoolId, filter)
   const nowIso = a.now.toISOString()
   const fileName = `ledger-${a.schoolCode}-${beijingStamp(a.now)}.${req.format}`
@@ -138,7 +171,8 @@ export async function exportStatus(db: Kysely<DB>, schoolId: number, id: number)
   const r = await exportRow(db, schoolId, id)
   return {
     id: Number(r.id),
-    status: r.status === 'done' || r.status === 'failed' ? r.status : 'running',
+    // an expired export's file is gone: to the console it is over and cannot be downloaded (exportFile says why)
+    status: r.status === 'done' || r.status === 'failed' ? r.status : r.status === 'expired' ? 'failed' : 'running',
     done: Number(r.done),
     total: Number(r.total),
     fileName: r.file_name
@@ -148,6 +182,7 @@ export async function exportStatus(db: Kysely<DB>, schoolId: number, id: number)
 /** The finished file of this school's export: path, name and type; -1 while it is still being written. */
 export async function exportFile(db: Kysely<DB>, schoolId: number, id: number) {
   const r = await exportRow(db, schoolId, id)
+  if (r.status === 'expired') throw bizError('exportExpired')
   if (r.status !== 'done' || !r.file_path) throw bizError('exportNotReady')
   const format = r.format as ExportFormat
   return { path: r.file_path, fileName: r.file_name, mime: EXPORT_MIME[format] }

@@ -13,6 +13,7 @@ export const staffMoneyMessages = {
   },
   offlineNoteTooLong: { zh_CN: '备注不能超过500个字', en: 'Note: at most 500 characters' },
   exportNotReady: { zh_CN: '导出尚未完成', en: 'The export is not finished yet' },
+  exportExpired: { zh_CN: '导出文件已过期删除，请重新导出', en: 'The export file has expired and was deleted; please export again' },
   reviewReasonEmpty: { zh_CN: '请填写处理原因', en: 'Please give a reason' },
   reviewNotOpen: { zh_CN: '该订单已不在待处理列表中', en: 'This order is no longer in review' },
   reviewLateNotPayable: {

@@ -71,10 +71,6 @@ export function registerCampusCardService(schoolId: number, service: CampusCardS
   services.set(schoolId, service)
 }
 
-export function unregisterCampusCardService(schoolId: number): void {
-  services.delete(schoolId)
-}
-
 export function campusCardServiceFor(schoolId: number): CampusCardService {
   const s = services.get(schoolId)
   if (!s) throw campusCardError('campusCardNotConfigured', 'config')

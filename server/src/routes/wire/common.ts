@@ -7,7 +7,7 @@
  * TypeBox's anyOf of constants: fast-json-stringify writes them as plain values instead of trying each branch.
  */
 import { Type, type TSchema } from 'typebox'
-import type { Flag as WireFlag } from '../../../../types'
+import { FIELD_UI_TYPES, type Flag as WireFlag } from '../../../../types'
 import { strEnum } from '../../lib/schemas'
 
 export { strEnum }
@@ -17,6 +17,8 @@ export const Bool = Type.Boolean()
 /** money: yuan text with two decimals (types/money.ts) */
 export const Yuan = Type.String()
 export const Flag = Type.Unsafe<WireFlag>({ type: 'integer', enum: [0, 1] })
+/** The twelve dynamic form field types (types/donate.ts), for the donor form and the staff form builder alike. */
+export const FieldUiType = strEnum(FIELD_UI_TYPES)
 /** One of a few integers (itemsType 1 | 2, pay types). */
 export const intEnum = <const T extends readonly number[]>(values: T) => Type.Unsafe<T[number]>({ type: 'integer', enum: values })
 export const NumOrNull = Type.Unsafe<number | null>({ type: ['number', 'null'] })

@@ -3,26 +3,13 @@ import { Type } from 'typebox'
 import type * as W from '../../../../types'
 import type { NotificationResult } from '../../domain/order/notifications'
 import { wireSchema } from '../../lib/schemas'
-import { Bool, Flag, intEnum, Nullable, Num, Opt, Str, strEnum, Yuan } from './common'
+import { Bool, FieldUiType, Flag, intEnum, Nullable, Num, Opt, Str, strEnum, Yuan } from './common'
 
 const FieldOption = Type.Object({ id: Str, title: Str })
 const FormField = Type.Object({
   fieldName: Str,
   fieldShowName: Str,
-  fieldUiType: strEnum([
-    'input',
-    'password',
-    'number',
-    'textarea',
-    'mobile',
-    'switch',
-    'select',
-    'select2',
-    'date',
-    'area',
-    'year',
-    'radio'
-  ]),
+  fieldUiType: FieldUiType,
   inputTip: Str,
   isRequire: Flag,
   isLengthLimit: Flag,

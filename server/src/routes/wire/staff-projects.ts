@@ -9,7 +9,7 @@ import type { StaffCategory, StaffLabel } from '../../domain/staff/project-categ
 import type { StaffProject, StaffProjectRow } from '../../domain/staff/projects'
 import type { StaffForm } from '../../domain/staff/projects-form'
 import { wireSchema } from '../../lib/schemas'
-import { Num, NumOrNull, Page, Str, strEnum, Yuan } from './common'
+import { FieldUiType, Flag, Num, NumOrNull, Page, Str, strEnum, Yuan } from './common'
 
 const Status = strEnum(['open', 'paused', 'complete'])
 const FixAmount = Type.Object({ title: Str, titleEn: Str, money: Yuan, moneyFen: Num })
@@ -77,27 +77,14 @@ export const StaffProjectForm = wireSchema<StaffForm>()(
       Type.Object({
         fieldName: Str,
         fieldShowName: Str,
-        fieldUiType: strEnum([
-          'input',
-          'password',
-          'number',
-          'textarea',
-          'mobile',
-          'switch',
-          'select',
-          'select2',
-          'date',
-          'area',
-          'year',
-          'radio'
-        ]),
+        fieldUiType: FieldUiType,
         inputTip: Str,
-        isRequire: Type.Unsafe<0 | 1>({ type: 'integer', enum: [0, 1] }),
-        isLengthLimit: Type.Unsafe<0 | 1>({ type: 'integer', enum: [0, 1] }),
+        isRequire: Flag,
+        isLengthLimit: Flag,
         lengthMin: Num,
         lengthMax: Num,
         optionList: Type.Array(Type.Object({ id: Str, title: Str, titleEn: Str })),
-        isShowConfig: Type.Unsafe<0 | 1>({ type: 'integer', enum: [0, 1] }),
+        isShowConfig: Flag,
         conditionFieldName: Str,
         conditionFieldValue: Str,
         labelEn: Str,
