@@ -62,13 +62,13 @@ const YES_NO: Record<Lang, [string, string]> = { zh_CN: ['否', '是'], en: ['no
  * asked for, then the file is deleted and the row marked 'expired' (its audit row stays). Pruned whenever the school
  * exports again, so no separate timer is needed and nothing outlives the next export by more than that.
  */
-export const exportRetentionMs = () => {
+const exportRetentionMs = () => {
   const h = Number(process.env.EXPORT_RETENTION_HOURS)
   return (Number.isFinite(h) && h > 0 ? h : 24) * 3_600_000
 }
 
 /** Deletes this school's export files older than the retention and marks their rows expired; returns how many. */
-export async function pruneExports(db: Kysely<DB>, schoolId: number, now: Date): Promise<number> {
+async function pruneExports(db: Kysely<DB>, schoolId: number, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - exportRetentionMs()).toISOString()
   const old = await db
     .selectFrom('ledger_export')
