@@ -9,7 +9,8 @@
  *  - finance enters an offline gift and exports the ledger as XLSX through the UI; the file is opened with exceljs
  *    and its rows and sum checked against the server's ledger;
  *  - fulfilment moves the donor's paper certificate to mailed with a courier number; the donor API shows it;
- *  - an editor does not see the ledger in the menu, is refused the page, and the API answers -1 when called directly.
+ *  - an editor does not see the ledger in the menu, is refused the page, and the API answers -1 when called directly;
+ *    with the network cut, a page says 无法连接服务器 instead of the browser's "Failed to fetch".
  * Screenshots of every screen go to /tmp/admin-shots/ (looked at by people, not asserted).
  * Closing line: "e2e: N passed, N failed".
  */
@@ -359,6 +360,13 @@ function fen(yuan) {
       assert(zh.code === -1 && zh.message.includes('财务'), `ledger for an editor: ${JSON.stringify(zh)}`)
       const en = await staffApi(token, '/ledger', { lang: 'en' })
       assert(en.code === -1 && /finance/.test(en.message), `in English: ${en.message}`)
+      // the network cut: a page says so in the console's language instead of the browser's "Failed to fetch"
+      await editor.route('**/staff-api/**', (r) => r.abort('internetdisconnected'))
+      await go(editor, 'projects')
+      await editor.getByText('无法连接服务器，请检查网络后重试').waitFor({ timeout: 10000 })
+      assert(!(await editor.getByText('Failed to fetch').count()), 'the browser message is not shown')
+      await shot(editor, '12b-editor-offline')
+      await editor.unroute('**/staff-api/**')
       await editor.context().close()
     })
 

@@ -55,6 +55,21 @@ function headers(extra?: Record<string, string>): Record<string, string> {
   return h
 }
 
+/** A request that never reached the server (offline, server down, blocked): a sentence staff can act on, not the
+ *  browser's "Failed to fetch". The code -2 is the console's own; the server never answers it. */
+export const NETWORK_FAILED: Record<Lang, string> = {
+  zh_CN: '无法连接服务器，请检查网络后重试',
+  en: 'Cannot reach the server. Check the network and try again.'
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init)
+  } catch {
+    throw new ApiError(NETWORK_FAILED[lang], -2)
+  }
+}
+
 const base = (school?: string) => `/staff-api/${encodeURIComponent(school ?? session.school() ?? '')}`
 
 async function unwrap<T>(res: Response): Promise<T> {
@@ -73,11 +88,11 @@ async function unwrap<T>(res: Response): Promise<T> {
 }
 
 export async function get<T>(path: string, query?: Query): Promise<T> {
-  return unwrap<T>(await fetch(`${base()}${path}${queryString(query)}`, { headers: headers() }))
+  return unwrap<T>(await send(`${base()}${path}${queryString(query)}`, { headers: headers() }))
 }
 
 export async function post<T>(path: string, body?: unknown, school?: string): Promise<T> {
-  const res = await fetch(`${base(school)}${path}`, {
+  const res = await send(`${base(school)}${path}`, {
     method: 'POST',
     headers: headers({ 'content-type': 'application/json' }),
     body: JSON.stringify(body ?? {})
@@ -88,12 +103,12 @@ export async function post<T>(path: string, body?: unknown, school?: string): Pr
 export async function upload<T>(path: string, file: File): Promise<T> {
   const form = new FormData()
   form.append('file', file)
-  return unwrap<T>(await fetch(`${base()}${path}`, { method: 'POST', headers: headers(), body: form }))
+  return unwrap<T>(await send(`${base()}${path}`, { method: 'POST', headers: headers(), body: form }))
 }
 
 /** A file behind staff auth (an export): fetched with the header, handed to the browser as a download. */
 export async function download(path: string, fallbackName: string): Promise<void> {
-  const res = await fetch(`${base()}${path}`, { headers: headers() })
+  const res = await send(`${base()}${path}`, { headers: headers() })
   const type = res.headers.get('content-type') ?? ''
   if (!res.ok || type.includes('application/json')) return unwrap<void>(res)
   const blob = await res.blob()
