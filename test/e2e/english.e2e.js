@@ -5,7 +5,7 @@
  *  - the form: presets in plain yuan ("¥100") with their captions, the first pay type this browser can complete
  *    preselected, optional details folded under "Add details";
  *  - a cancelled and then a failed sandbox payment bring the form back exactly as it was left (amount, sub-project,
- *    name, mobile, answers, agreement) with a message and a retry button; retry pays; the thank-you page follows;
+ *    name, mobile, answers, pay type) with a message and a retry button; retry pays; the thank-you page follows;
  *  - in English, no CJK character on the form, the thank-you page and the personal centre outside what the donor
  *    typed and the project names (whose English is not entered): those are named by selector below and removed
  *    from the text before it is checked.
@@ -142,7 +142,11 @@ const { step, finish } = createJourney()
           assert((await tid('agree-check').count()) === 0, 'no agreement tick: the button gives consent')
           const consent = await page.locator('.dn-bar [data-testid="agreement"]').innerText()
           const button = await tid('submit').innerText()
-          if (en) assert(consent.startsWith('By tapping “Agree and give”') && button.trim() === 'Agree and give', `consent: ${consent} / ${button}`)
+          if (en)
+            assert(
+              consent.startsWith('By tapping “Agree and give”') && button.trim() === 'Agree and give',
+              `consent: ${consent} / ${button}`
+            )
           else assert(consent.startsWith('点击“同意并捐赠”') && button.trim() === '同意并捐赠', `consent: ${consent} / ${button}`)
           assert((await page.locator('.dn-bar [data-testid="agree-link"]').count()) === 1, 'the agreement linked beside the button')
           await page.screenshot({ path: path.join(shots, `form-${lang}.png`), fullPage: true })
@@ -151,7 +155,7 @@ const { step, finish } = createJourney()
       )
 
       await check(`${lang}: a cancelled and a failed payment bring the form back as it was left, with a message and retry`, async () => {
-        // the sub-project's second preset, the required donor answers, the agreement: then pay and cancel
+        // the sub-project's second preset, the required donor answers, then pay (the button gives consent) and cancel
         await tid('sub-chips').locator('[data-testid^="chip-"]').nth(1).click()
         await page.waitForTimeout(200)
         await tid('amount-chips').locator('[data-testid^="chip-"]').nth(1).click()

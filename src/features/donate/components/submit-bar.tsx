@@ -19,17 +19,23 @@ export default function SubmitBar({ amount, busy, onSubmit }: { amount: string |
     <View className='dn-bar'>
       <AgreementRow />
       <View className='dn-bar__row'>
-      <View className='dn-bar__total'>
-        <Text className='dn-bar__label'>{t('donate.total')}</Text>
-        <Text className='dn-bar__amount' style={{ color: theme }} data-testid='bar-total'>
-          {amount === null ? '¥ —' : formatCurrency(amount)}
-        </Text>
-      </View>
-      <View className='dn-bar__action' data-testid='submit'>
-        <AtButton type='primary' loading={busy} disabled={busy} customStyle={{ background: theme, borderColor: theme }} onClick={onSubmit}>
-          {busy ? t('donate.submit.busy') : t('donate.submit')}
-        </AtButton>
-      </View>
+        <View className='dn-bar__total'>
+          <Text className='dn-bar__label'>{t('donate.total')}</Text>
+          <Text className='dn-bar__amount' style={{ color: theme }} data-testid='bar-total'>
+            {amount === null ? '¥ —' : formatCurrency(amount)}
+          </Text>
+        </View>
+        <View className='dn-bar__action' data-testid='submit'>
+          <AtButton
+            type='primary'
+            loading={busy}
+            disabled={busy}
+            customStyle={{ background: theme, borderColor: theme }}
+            onClick={onSubmit}
+          >
+            {busy ? t('donate.submit.busy') : t('donate.submit')}
+          </AtButton>
+        </View>
       </View>
     </View>
   )

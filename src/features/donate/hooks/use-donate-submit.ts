@@ -122,18 +122,21 @@ export function useDonateSubmit({ ctx, state, update, onOutcome, gate, loadBalan
    * 025): only that records the consent the order's isAgree carries. "Pay again" after a cancelled or failed payment
    * repeats a gift already consented to (the form keeps `agreed`, the draft too); without it validation refuses.
    */
-  const submit = useCallback((opts: { consent?: boolean } = {}) => {
-    if (busyRef.current) return
-    if (opts.consent && !latest.current.agreed) {
-      latest.current = { ...latest.current, agreed: true }
-      update((s) => (s.agreed ? s : { ...s, agreed: true }))
-    }
-    if (timer.current) clearTimeout(timer.current)
-    timer.current = setTimeout(() => {
-      timer.current = null
-      run().catch(() => undefined)
-    }, SUBMIT_DEBOUNCE_MS)
-  }, [run, update])
+  const submit = useCallback(
+    (opts: { consent?: boolean } = {}) => {
+      if (busyRef.current) return
+      if (opts.consent && !latest.current.agreed) {
+        latest.current = { ...latest.current, agreed: true }
+        update((s) => (s.agreed ? s : { ...s, agreed: true }))
+      }
+      if (timer.current) clearTimeout(timer.current)
+      timer.current = setTimeout(() => {
+        timer.current = null
+        run().catch(() => undefined)
+      }, SUBMIT_DEBOUNCE_MS)
+    },
+    [run, update]
+  )
 
   return { submit, busy, remindOpen, confirmRemind: () => answerRemind(true), cancelRemind: () => answerRemind(false) }
 }
