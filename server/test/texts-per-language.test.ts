@@ -103,6 +103,9 @@ describe('texts per language', () => {
     const en = (await call<BaseConfig>(ctx.app, 'demo', Api.baseConfig, { headers: EN })).body.data
     assert.equal(zh.agreeTitle, '捐赠协议')
     assert.equal(en.agreeTitle, 'Donation agreement')
+    // the foundation's name (the personal centre's header, page titles)
+    assert.equal(zh.title, '示范大学教育发展基金会')
+    assert.equal(en.title, 'Demo University Education Development Foundation')
     assert.ok(CJK.test(zh.agreeContent) && !CJK.test(en.agreeContent), en.agreeContent)
 
     const id = await projectIdOf(ctx.app, 'demo', '示范大学励志奖学金')
@@ -197,5 +200,6 @@ describe('texts per language', () => {
     invalidateSchoolCache()
     const en = (await call<BaseConfig>(ctx.app, 'cpu', Api.baseConfig, { headers: EN })).body.data
     assert.equal(en.agreeTitle, '捐赠协议')
+    assert.equal(en.title, '中国药科大学教育发展基金会')
   })
 })

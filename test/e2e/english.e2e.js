@@ -5,11 +5,13 @@
  *  - the form: presets in plain yuan ("¥100") with their captions, the first pay type this browser can complete
  *    preselected, optional details folded under "Add details";
  *  - a cancelled and then a failed sandbox payment bring the form back exactly as it was left (amount, sub-project,
- *    name, mobile, answers, agreement) with a message and a retry button; retry pays; the thank-you page follows;
+ *    name, mobile, answers, pay type) with a message and a retry button; retry pays; the thank-you page follows;
  *  - in English, no CJK character on the form, the thank-you page and the personal centre outside what the donor
  *    typed and the project names (whose English is not entered): those are named by selector below and removed
  *    from the text before it is checked.
- * NOT YET IN `npm test` (scripts/test-all.js): it has not run to the end (issue 13 is open; see the closing note).
+ *  - consent to the agreement is stated beside the pay button with the agreement linked, and given by that button
+ *    (decision 025): no tick on the form.
+ * Run: node test/e2e/english.e2e.js (after npm run build:h5).
  * Screenshots (zh and en) go to /tmp/form-shots/ (looked at by people, not asserted). Closing line: "e2e: N passed, N failed".
  */
 const path = require('node:path')
@@ -29,9 +31,12 @@ const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/
  * issue 13). Each by selector; everything else on the page must be English.
  */
 const WHITELIST = {
-  form: ['[data-testid="project-name"]'],
+  // the project's name and intro (school-written project texts, no English column yet: decision 025) and the pay
+  // types' brand marks (a logo's glyph, not a text to translate)
+  form: ['[data-testid="project-name"]', '[data-testid="project-intro"]', '.dn-pay__badge'],
   success: ['[data-testid="success-name"]', '[data-testid="success-project"]'],
-  mine: ['[data-testid="mine-nickname"]']
+  // the language switch names the other language in that language ("中文"), as language switches do
+  mine: ['[data-testid="mine-nickname"]', '[data-testid="lang-switch"]']
 }
 const { step, finish } = createJourney()
 
@@ -50,7 +55,8 @@ const { step, finish } = createJourney()
   const errors = []
   let setupError = null
   try {
-    for (const lang of ['zh', 'en']) {
+    // ENGLISH_E2E_LANGS=en runs one language (when looking into a failure)
+    for (const lang of (process.env.ENGLISH_E2E_LANGS || 'zh,en').split(',')) {
       const en = lang === 'en'
       const context = await browser.newContext({
         viewport: { width: 390, height: 844 },
@@ -88,15 +94,19 @@ const { step, finish } = createJourney()
         page.evaluate(
           ({ selectors, source }) => {
             const re = new RegExp(source, 'g')
-            const clone = document.body.cloneNode(true)
-            for (const s of selectors) clone.querySelectorAll(s).forEach((el) => el.remove())
-            // laid out off screen so that innerText counts only what is shown (closed dialogs, hidden tabs do not)
-            const host = document.createElement('div')
-            host.style.cssText = 'position:absolute;left:-99999px;top:0;width:390px'
-            host.appendChild(clone)
-            document.body.appendChild(host)
-            const text = host.innerText
-            host.remove()
+            // the live page's shown text nodes (not a clone: a cloned body would construct and connect a second set of
+            // Taro's custom elements, whose tab bar then answers router events without its config and breaks the app);
+            // what is not rendered (closed dialogs, hidden tabs) does not count
+            const skip = selectors.join(', ')
+            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+            let text = ''
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              const el = n.parentElement
+              if (!el || (skip && el.closest(skip))) continue
+              if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue
+              if (el.closest('script, style, noscript, template')) continue
+              text += n.textContent + '\n'
+            }
             return (text.match(re) || []).join('')
           },
           { selectors, source: CJK.source.replace(/^\/|\/$/g, '') }
@@ -135,13 +145,23 @@ const { step, finish } = createJourney()
           assert((await page.locator('.dn-pay .dn-radio--on').count()) === 1, 'one pay type preselected')
           assert((await tid('certificate-section').count()) === 0 && (await tid('receipt-section').count()) === 0, 'details folded')
           assert((await tid('details-toggle').count()) === 1, 'the "Add details" expander')
+          assert((await tid('agree-check').count()) === 0, 'no agreement tick: the button gives consent')
+          const consent = await page.locator('.dn-bar [data-testid="agreement"]').innerText()
+          const button = await tid('submit').innerText()
+          if (en)
+            assert(
+              consent.startsWith('By tapping “Agree and give”') && button.trim() === 'Agree and give',
+              `consent: ${consent} / ${button}`
+            )
+          else assert(consent.startsWith('点击“同意并捐赠”') && button.trim() === '同意并捐赠', `consent: ${consent} / ${button}`)
+          assert((await page.locator('.dn-bar [data-testid="agree-link"]').count()) === 1, 'the agreement linked beside the button')
           await page.screenshot({ path: path.join(shots, `form-${lang}.png`), fullPage: true })
           await checkEnglish('the form', WHITELIST.form)
         }
       )
 
       await check(`${lang}: a cancelled and a failed payment bring the form back as it was left, with a message and retry`, async () => {
-        // the sub-project's second preset, the required donor answers, the agreement: then pay and cancel
+        // the sub-project's second preset, the required donor answers, then pay (the button gives consent) and cancel
         await tid('sub-chips').locator('[data-testid^="chip-"]').nth(1).click()
         await page.waitForTimeout(200)
         await tid('amount-chips').locator('[data-testid^="chip-"]').nth(1).click()
@@ -149,7 +169,6 @@ const { step, finish } = createJourney()
         await typeIn('field-mobile', '13800138000')
         await tid('field-isAlumni').locator('[data-testid="chip-0"]').click()
         await page.waitForTimeout(200)
-        if (!(await tid('agree-check').locator('.dn-agree__box--on').count())) await tid('agree-check').click()
         const snapshot = async () => ({
           sub: await tid('sub-chips').locator('.dn-chip--on').innerText(),
           amount: await tid('amount-chips').locator('.dn-chip--on').innerText(),
@@ -157,8 +176,7 @@ const { step, finish } = createJourney()
           name: await tid('field-name').locator('input').inputValue(),
           mobile: await tid('field-mobile').locator('input').inputValue(),
           alumni: await tid('field-isAlumni').locator('.dn-chip--on').innerText(),
-          pay: await page.locator('.dn-pay:has(.dn-radio--on)').getAttribute('data-testid'),
-          agreed: await tid('agree-check').locator('.dn-agree__box--on').count()
+          pay: await page.locator('.dn-pay:has(.dn-radio--on)').getAttribute('data-testid')
         })
         filled = await snapshot()
         assert(filled.total === '¥2,000.00', `the second preset of the second sub-project: ${filled.total}`)

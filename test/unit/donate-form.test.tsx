@@ -145,7 +145,6 @@ describe('donation form', () => {
     type('postal-mobile', '13900139000')
 
     fireEvent.click(screen.getByTestId('pay-2'))
-    fireEvent.click(screen.getByTestId('agree-check'))
     submit()
     await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
     const body = donateCalls(calls)[0].data
@@ -207,7 +206,7 @@ describe('donation form', () => {
     expect(calls.find((c) => c.path.endsWith('/checkPermission'))!.query.get('itemsId')).toBe('3')
   })
 
-  it('toasts the first problem: amount, then the first missing field placeholder, then the agreement (2 s)', async () => {
+  it('toasts the first problem: amount, then the first missing field placeholder; the form complete, the order goes', async () => {
     const toast = toastSpy()
     const calls = await openForm(moneyProject({ isSub: 0 }))
     submit()
@@ -225,12 +224,12 @@ describe('donation form', () => {
     type('field-mobile', '13800138000')
     chip('field-isAlumnus', 0)
     fireEvent.click(screen.getByTestId('pay-1'))
-    submit()
-    await waitFor(
-      () => expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请阅读并勾选同意捐赠协议', duration: 2000 })),
-      { timeout: 2000 }
-    )
     expect(donateCalls(calls)).toHaveLength(0)
+    // "Agree and give" is the consent (decision 025): no tick left to toast about
+    submit()
+    await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
+    expect(donateCalls(calls)[0].data).toEqual(expect.objectContaining({ isAgree: 1 }))
+    expect(toastTitles(toast)).toHaveLength(4)
   })
 
   it('debounces submit: three quick taps make one order; the button is busy until payment returns', async () => {
@@ -238,7 +237,6 @@ describe('donation form', () => {
     pay.mockImplementation(() => new Promise((r) => (finish = r)))
     const calls = await openForm(moneyProject({ isSub: 0 }), formConfig({ fieldList: [], payPlatformList: [1] }))
     chip('amount-chips', '100.00')
-    fireEvent.click(screen.getByTestId('agree-check'))
     submit()
     submit()
     submit()
@@ -246,7 +244,7 @@ describe('donation form', () => {
     expect(donateCalls(calls)).toHaveLength(1)
     expect(screen.getByTestId('submit').textContent).toBe('提交中…')
     act(() => finish('paid'))
-    await waitFor(() => expect(screen.getByTestId('submit').textContent).toBe('确认捐赠'))
+    await waitFor(() => expect(screen.getByTestId('submit').textContent).toBe('同意并捐赠'))
   })
 
   it('anonymous hides the donor fields, certificate and receipt and sends none of them', async () => {
@@ -258,7 +256,6 @@ describe('donation form', () => {
     expect(screen.queryByTestId('field-name')).toBeNull()
     expect(screen.queryByTestId('certificate-section')).toBeNull()
     expect(screen.queryByTestId('receipt-section')).toBeNull()
-    fireEvent.click(screen.getByTestId('agree-check'))
     submit()
     await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
     expect(donateCalls(calls)[0].data).toEqual(
@@ -295,10 +292,10 @@ describe('donation form', () => {
     expect((screen.getByTestId('amount-input') as any).value).toBe('')
     type('amount-input', '5')
     blur('amount-input', '5')
-    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '捐赠金额不能低于10.00元', duration: 2000 }))
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '捐赠金额不能低于¥10.00', duration: 2000 }))
     type('amount-input', '20000000')
     blur('amount-input', '20000000')
-    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '捐赠金额不合法，单笔不能超过10,000,000元' }))
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '捐赠金额不合法，单笔不能超过¥10,000,000' }))
   })
 
   it('number fields clear anything but a positive integer on blur with a 1 s toast', async () => {
@@ -329,7 +326,6 @@ describe('donation form', () => {
     fireEvent.click(screen.getByTestId('qty-plus'))
     expect(screen.getByTestId('goods-total').textContent).toBe('¥4,501.50')
     expect(screen.getByTestId('bar-total').textContent).toBe('¥4,501.50')
-    fireEvent.click(screen.getByTestId('agree-check'))
     submit()
     await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
     expect(donateCalls(calls)[0].data).toEqual(
@@ -349,12 +345,11 @@ describe('donation form', () => {
   it('large amounts ask first: cancel creates no order, confirm does', async () => {
     const calls = await openForm(moneyProject({ isSub: 0 }), formConfig({ fieldList: [], payPlatformList: [1] }))
     type('amount-input', '50000')
-    fireEvent.click(screen.getByTestId('agree-check'))
     submit()
     const dialog = await remindShown()
     expect(dialog.innerHTML).toContain('基金会将与您联系签订捐赠协议')
     fireEvent.click(screen.getByTestId('large-cancel'))
-    await waitFor(() => expect(screen.getByTestId('submit').textContent).toBe('确认捐赠'))
+    await waitFor(() => expect(screen.getByTestId('submit').textContent).toBe('同意并捐赠'))
     expect(donateCalls(calls)).toHaveLength(0)
     submit()
     await remindShown()
@@ -369,12 +364,11 @@ describe('donation form', () => {
       donate: () => ({ code: -1, message: '项目已暂停捐赠', data: null })
     })
     chip('amount-chips', '100.00')
-    fireEvent.click(screen.getByTestId('agree-check'))
     submit()
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '项目已暂停捐赠' })), { timeout: 2000 })
     expect(donateCalls(calls)).toHaveLength(1)
     expect(pay).not.toHaveBeenCalled()
-    expect(screen.getByTestId('submit').textContent).toBe('确认捐赠')
+    expect(screen.getByTestId('submit').textContent).toBe('同意并捐赠')
   })
 
   it('campus card: shows the balance, refuses an amount above it and sends the card fields', async () => {
@@ -387,7 +381,6 @@ describe('donation form', () => {
     blur('card-no', '2019010203')
     await waitFor(() => expect(screen.getByTestId('card-balance').textContent).toContain('¥150.00'))
     type('card-password', '123451')
-    fireEvent.click(screen.getByTestId('agree-check'))
     submit()
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '一卡通余额不足' })), { timeout: 2000 })
     expect(donateCalls(calls)).toHaveLength(0)
@@ -411,7 +404,6 @@ describe('donation form', () => {
     chip('amount-chips', '100.00')
     type('card-no', '2019010203')
     type('card-password', '123451')
-    fireEvent.click(screen.getByTestId('agree-check'))
     submit()
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '读取余额失败' })), { timeout: 2000 })
   })
@@ -462,8 +454,8 @@ describe('donation form', () => {
     bootSession({}, 'en')
     await openForm(moneyProject({ isSub: 0 }))
     expect(screen.getByTestId('amount-section').textContent).toContain('Amount')
-    expect(screen.getByTestId('submit').textContent).toBe('Confirm and pay')
-    expect(screen.getByTestId('agreement').textContent).toContain('I have read and agree to')
+    expect(screen.getByTestId('submit').textContent).toBe('Agree and give')
+    expect(screen.getByTestId('agreement').textContent).toContain('By tapping “Agree and give” you accept')
   })
 })
 

@@ -36,13 +36,13 @@ describe('amount rules (docs/product §5)', () => {
     expect(checkHandAmount('10000000.01', form)).toBe('too-large')
     expect(amountMessage('invalid', form)).toEqual(expect.objectContaining({ key: 'donate.amount.tip', clear: false }))
     const max = amountMessage('too-large', form)!
-    expect(zh(max.key, max.params)).toBe('捐赠金额不合法，单笔不能超过10,000,000元')
+    expect(zh(max.key, max.params)).toBe('捐赠金额不合法，单笔不能超过¥10,000,000')
   })
   it('below minMoney: the min toast for 2 s with the minimum', () => {
     expect(checkHandAmount('4.99', form)).toBe('below-min')
     const m = amountMessage('below-min', form)!
     expect(m.duration).toBe(2000)
-    expect(zh(m.key, m.params)).toBe('捐赠金额不能低于5.00元')
+    expect(zh(m.key, m.params)).toBe('捐赠金额不能低于¥5.00')
   })
   it('integer-only forms: decimal, negative or zero say "please enter an integer amount" and clear', () => {
     const int = { isIntegerMoney: 1 as const, minMoney: '0.00' }

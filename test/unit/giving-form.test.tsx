@@ -13,6 +13,7 @@ import { formatCurrency } from '@/lib/money'
 import { translate } from '@/lib/i18n'
 import { offeredPayTypes } from '@/platform/payment/capability'
 import { useSession } from '@/store/session'
+import { store } from '@/platform/storage-keys'
 import { bootSession, ok, setQuery, stubApi, toastSpy, typeInto, type Call } from './project-fixtures'
 import { ctxOf, formConfig, moneyProject, SUB_PRICES } from './donate-fixtures'
 import type { FormConfig, Project } from '@contract'
@@ -104,7 +105,6 @@ describe('the giving form', () => {
     type('field-name', '张赟喆')
     type('field-mobile', '13800138000')
     chip('field-isAlumnus', 0)
-    fireEvent.click(screen.getByTestId('agree-check'))
     submit()
     await waitFor(() => expect(donates(calls)).toHaveLength(1), { timeout: 2000 })
     expect(donates(calls)[0].data).toEqual(
@@ -123,7 +123,6 @@ describe('the giving form', () => {
     type('field-children', '0')
     fireEvent.click(screen.getByTestId('details-toggle'))
     expect(screen.queryByTestId('field-children')).toBeNull()
-    fireEvent.click(screen.getByTestId('agree-check'))
     submit()
     await waitFor(() => expect(toast).toHaveBeenCalled(), { timeout: 2000 })
     expect(screen.getByTestId('details-toggle').getAttribute('aria-expanded')).toBe('true')
@@ -141,7 +140,6 @@ describe('the giving form', () => {
     fireEvent.click(screen.getByTestId('details-toggle'))
     type('field-children', '2')
     fireEvent.click(screen.getByTestId('pay-2'))
-    fireEvent.click(screen.getByTestId('agree-check'))
     submit()
     await screen.findByTestId('pay-outcome', {}, { timeout: 3000 })
     expect(screen.getByTestId('pay-outcome').getAttribute('data-outcome')).toBe('failed')
@@ -175,6 +173,48 @@ describe('the giving form', () => {
     await waitFor(() => expect(window.localStorage.getItem('donateDraft')).toBeNull())
   })
 
+  it('consent: stated beside the pay button with the agreement linked, given by that button alone (decision 025)', async () => {
+    useSession.setState({ baseConfig: { ...useSession.getState().baseConfig!, agreeTitle: '捐赠协议书' } as any })
+    const { calls } = await openForm(moneyProject({ isSub: 0 }), formConfig({ fieldList: [], payPlatformList: [1] }))
+    // no tick to find: the sentence and the link sit in the bar, right above the button whose words give consent
+    expect(screen.queryByTestId('agree-check')).toBeNull()
+    const bar = screen.getByTestId('submit').parentElement!.parentElement!
+    expect(within(bar).getByTestId('agreement').textContent).toBe('点击“同意并捐赠”即表示您已阅读并同意《捐赠协议书》')
+    expect(screen.getByTestId('submit').textContent).toBe('同意并捐赠')
+    fireEvent.click(screen.getByTestId('agree-link'))
+    // two taps for a typical gift: a preset, then the button
+    chip('amount-chips', '100.00')
+    submit()
+    await waitFor(() => expect(donates(calls)).toHaveLength(1), { timeout: 2000 })
+    expect(donates(calls)[0].data).toEqual(expect.objectContaining({ isAgree: 1, currencyMoney: '100.00', payType: 1 }))
+  })
+
+  it('"Pay again" never supplies a consent the donor did not give: a draft without it is refused with the agreement message', async () => {
+    const toast = toastSpy()
+    const ctx = ctxOf({ project: moneyProject({ isSub: 0 }), form: formConfig({ fieldList: [], payPlatformList: [1] }) })
+    const d = draftOf(ctx, { ...initialState(ctx), fixedMoney: '100.00', agreed: false })
+    store.set('donateDraft', d)
+    const { calls } = await openForm(moneyProject({ isSub: 0 }), formConfig({ fieldList: [], payPlatformList: [1] }))
+    expect(screen.getByTestId('pay-outcome').getAttribute('data-outcome')).toBe('restored')
+    fireEvent.click(screen.getByTestId('pay-retry').querySelector('.at-button')!)
+    await waitFor(() => expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请先阅读并同意捐赠协议' })), {
+      timeout: 2000
+    })
+    expect(donates(calls)).toHaveLength(0)
+    // the button that states the consent sends it
+    submit()
+    await waitFor(() => expect(donates(calls)).toHaveLength(1), { timeout: 2000 })
+    expect(donates(calls)[0].data).toEqual(expect.objectContaining({ isAgree: 1 }))
+  })
+
+  it('in English the consent sentence is English and an English agreement title has no book-title marks', async () => {
+    bootSession({}, 'en')
+    useSession.setState({ token: 'tok-1', baseConfig: { ...useSession.getState().baseConfig!, agreeTitle: 'Donation Agreement' } as any })
+    await openForm(moneyProject({ isSub: 0 }), formConfig({ fieldList: [], payPlatformList: [1] }))
+    expect(screen.getByTestId('agreement').textContent).toBe('By tapping “Agree and give” you accept Donation Agreement')
+    expect(screen.getByTestId('submit').textContent).toBe('Agree and give')
+  })
+
   it('a cancelled payment: the banner says cancelled', async () => {
     pay.mockImplementationOnce(async () => 'cancelled')
     await openForm()
@@ -182,7 +222,6 @@ describe('the giving form', () => {
     type('field-name', '张赟喆')
     type('field-mobile', '13800138000')
     chip('field-isAlumnus', 0)
-    fireEvent.click(screen.getByTestId('agree-check'))
     submit()
     await screen.findByTestId('pay-outcome', {}, { timeout: 3000 })
     expect(screen.getByTestId('pay-outcome').getAttribute('data-outcome')).toBe('cancelled')

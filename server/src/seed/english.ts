@@ -1,6 +1,6 @@
 /**
  * English for the demo schools' texts (issue 13): categories, sub-project names, preset captions, form field labels,
- * placeholders and options, thank-you words, reminders, offline contact notices and the agreement. Written after the
+ * placeholders and options, thank-you words, reminders, offline contact notices, the foundation's title and the agreement. Written after the
  * Chinese rows exist, into the per-language storage of domain/form/texts.ts, so the seed reads as it did and a school
  * that enters no English keeps working in Chinese. A Chinese text missing here stays untranslated and is listed by
  * missingTexts() (the server test requires none for the demo schools).
@@ -88,7 +88,11 @@ export const ENGLISH: Readonly<Record<string, string>> = {
   '本基金会暂不开通线上捐赠，请致电 0591-2286XXXX（工作日 8:30-17:30）或通过银行转账捐赠。':
     'This foundation does not take gifts online yet. Please call 0591-2286XXXX (weekdays 8:30-17:30) or give by bank transfer.',
   '校友与基金会办公室 025-86185000（工作日 8:30-17:00）': 'Alumni and Foundation Office, 025-86185000 (weekdays 8:30-17:00)',
-  // the agreement (school_setting)
+  // the foundations' titles and the agreement (school_setting)
+  示范大学教育发展基金会: 'Demo University Education Development Foundation',
+  河海大学教育发展基金会: 'Hohai University Education Development Foundation',
+  中国药科大学教育发展基金会: 'China Pharmaceutical University Education Development Foundation',
+  福州大学教育发展基金会: 'Fuzhou University Education Development Foundation',
   捐赠协议: 'Donation agreement',
   '<p>捐赠人自愿向基金会捐赠，捐赠财产用于约定的公益项目。</p><p>基金会将依法管理和使用捐赠财产，并定期公开使用情况。</p>':
     '<p>The donor gives to the foundation of their own free will; the gift is used for the charitable project agreed.</p><p>The foundation manages and uses gifts as the law requires and publishes how they are used.</p>'
@@ -180,7 +184,7 @@ export async function seedEnglishTexts(trx: Transaction<DB>, schoolId: number): 
       .execute()
   const st = await trx
     .selectFrom('school_setting')
-    .select(['texts', 'agree_title', 'agree_content', 'offline_contact_info'])
+    .select(['texts', 'title', 'agree_title', 'agree_content', 'offline_contact_info'])
     .where('school_id', '=', schoolId)
     .executeTakeFirst()
   if (st)
@@ -189,6 +193,7 @@ export async function seedEnglishTexts(trx: Transaction<DB>, schoolId: number): 
       .set({
         texts: JSON.stringify(
           withEnglish(st.texts, {
+            title: st.title,
             agree_title: st.agree_title,
             agree_content: st.agree_content,
             offline_contact_info: st.offline_contact_info

@@ -110,7 +110,7 @@ export function missingInFixMoney(fixMoney: string, lang: Lang): { key: string; 
 }
 
 const FORM_COLUMNS = ['success_word', 'remind_content', 'offline_contact_info'] as const
-const SETTING_COLUMNS = ['agree_title', 'agree_content', 'offline_contact_info'] as const
+const SETTING_COLUMNS = ['title', 'agree_title', 'agree_content', 'offline_contact_info'] as const
 
 /**
  * Every text of the school that `lang` lacks (the Chinese is shown for it): forms (thank-you word, reminder,

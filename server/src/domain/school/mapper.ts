@@ -31,11 +31,11 @@ export function toSchoolSettings(row: Selectable<SchoolSettingTable>): SchoolSet
   }
 }
 
-/** The agreement's title and text in `lang` where the school entered them (domain/form/texts.ts), else Chinese. */
+/** The foundation's title, the agreement's title and text in `lang` where the school entered them (domain/form/texts.ts), else Chinese. */
 export function toBaseConfig(row: Selectable<SchoolSettingTable>, lang: Lang = 'zh_CN'): BaseConfig {
   const texts = parseTexts(row.texts)
   return {
-    title: row.title,
+    title: localized(row.title, texts, lang, 'title'),
     isShowTechnicalSupport: flag(row.is_show_technical_support),
     awardExplain: row.award_explain,
     agreeTitle: localized(row.agree_title, texts, lang, 'agree_title'),

@@ -1,35 +1,33 @@
-/** The agreement checkbox (must be ticked, docs/product §5) with a link to agree-content (baseConfig agreeTitle/agreeContent). */
+/**
+ * The donor's consent to the donation agreement (docs/product §5; decision 025): stated beside the pay button, with
+ * the agreement linked, and given by tapping that button ("同意并捐赠 / Agree and give"): the button's own words say
+ * that tapping it accepts the agreement, so a typical gift needs no separate tick. The order carries isAgree=1 only
+ * because the donor tapped the button that says so (use-donate-submit, `submit({ consent: true })`).
+ */
 import { Text, View } from '@tarojs/components'
 import { platform } from '@/platform'
 import { routeUrl } from '@/lib/routes'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useSession, useT } from '@/store/session'
-import { patch } from '../model/form-state'
-import type { Update } from './types'
 import './agreement-row.scss'
 
-export default function AgreementRow({ agreed, update }: { agreed: boolean; update: Update }) {
+export default function AgreementRow() {
   const t = useT()
   const theme = useTheme()
+  const lang = useSession((s) => s.lang)
   const title = useSession((s) => s.baseConfig?.agreeTitle || '')
+  // Chinese titles in book-title marks; an English title as it is
+  const shown = title ? (lang === 'en' ? ` ${title}` : `《${title}》`) : t('donate.agree.link')
   return (
     <View className='dn-agree' data-testid='agreement'>
-      <View className='dn-agree__hit' data-testid='agree-check' onClick={() => update((s) => patch(s, { agreed: !s.agreed }))}>
-        <View
-          className={`dn-agree__box ${agreed ? 'dn-agree__box--on' : ''}`}
-          style={agreed ? { background: theme, borderColor: theme } : undefined}
-        >
-          {agreed ? <Text className='dn-agree__tick'>✓</Text> : null}
-        </View>
-        <Text className='dn-agree__text'>{t('donate.agree.prefix')}</Text>
-      </View>
+      <Text className='dn-agree__text'>{t('donate.agree.prefix')}</Text>
       <Text
         className='dn-agree__link'
         style={{ color: theme }}
         data-testid='agree-link'
         onClick={() => platform.nav.to(routeUrl('agree-content'))}
       >
-        {title ? `《${title}》` : t('donate.agree.link')}
+        {shown}
       </Text>
     </View>
   )

@@ -17,7 +17,6 @@ import { isGoods, onlineDisabled, type FormContext } from '../model/context'
 import { restoreDraft } from '../model/draft'
 import { initialState, type DonateFormState } from '../model/form-state'
 import { giftAmount, visibility } from '../model/visibility'
-import AgreementRow from './agreement-row'
 import AmountSection from './amount-section'
 import CertificateSection from './certificate-section'
 import { AlumniDialog, LargeRemindDialog } from './dialogs'
@@ -62,7 +61,7 @@ function DonateForm({ ctx, query }: { ctx: FormContext; query: DonateQuery }) {
   return (
     <FormSkin.Provider value='donate'>
       <View className='dn-form' data-testid='donate-form'>
-        {outcome ? <PayOutcomeBanner outcome={outcome} busy={busy} onRetry={submit} /> : null}
+        {outcome ? <PayOutcomeBanner outcome={outcome} busy={busy} onRetry={() => submit()} /> : null}
         <ProjectSummary ctx={ctx} />
         {isGoods(ctx) ? <GoodsSection {...props} /> : <AmountSection {...props} />}
         <DonorSection {...props} vis={vis} />
@@ -75,9 +74,8 @@ function DonateForm({ ctx, query }: { ctx: FormContext; query: DonateQuery }) {
           </>
         ) : null}
         <PaySection {...props} vis={vis} balance={balance} onCardNumberDone={(no) => loadBalance(no)} />
-        <AgreementRow agreed={state.agreed} update={update} />
         <View className='dn-form__spacer' />
-        <SubmitBar amount={giftAmount(ctx, state)} busy={busy} onSubmit={submit} />
+        <SubmitBar amount={giftAmount(ctx, state)} busy={busy} onSubmit={() => submit({ consent: true })} />
         <LargeRemindDialog open={remindOpen} content={ctx.form.remindContent} onConfirm={confirmRemind} onCancel={cancelRemind} />
         <AlumniDialog open={gate.alumniOpen} onClose={gate.closeAlumni} />
       </View>

@@ -26,7 +26,9 @@ export default function ProjectSummary({ ctx }: { ctx: FormContext }) {
             {t('donate.goods.unitPrice', { price: formatMoney(p.materialPrice), unit: p.materialUnit || '' })}
           </Text>
         ) : p.intro ? (
-          <Text className='dn-summary__meta'>{p.intro}</Text>
+          <Text className='dn-summary__meta' data-testid='project-intro'>
+            {p.intro}
+          </Text>
         ) : null}
         {ctx.togetherId ? <Text className='dn-summary__tag theme-text'>{t('donate.summary.together')}</Text> : null}
       </View>

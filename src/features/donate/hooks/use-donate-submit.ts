@@ -117,14 +117,26 @@ export function useDonateSubmit({ ctx, state, update, onOutcome, gate, loadBalan
     }
   }, [ctx, gate, loadBalance, update, onOutcome])
 
-  const submit = useCallback(() => {
-    if (busyRef.current) return
-    if (timer.current) clearTimeout(timer.current)
-    timer.current = setTimeout(() => {
-      timer.current = null
-      run().catch(() => undefined)
-    }, SUBMIT_DEBOUNCE_MS)
-  }, [run])
+  /**
+   * `consent`: the tap came from the button that states the donor accepts the agreement ("Agree and give", decision
+   * 025): only that records the consent the order's isAgree carries. "Pay again" after a cancelled or failed payment
+   * repeats a gift already consented to (the form keeps `agreed`, the draft too); without it validation refuses.
+   */
+  const submit = useCallback(
+    (opts: { consent?: boolean } = {}) => {
+      if (busyRef.current) return
+      if (opts.consent && !latest.current.agreed) {
+        latest.current = { ...latest.current, agreed: true }
+        update((s) => (s.agreed ? s : { ...s, agreed: true }))
+      }
+      if (timer.current) clearTimeout(timer.current)
+      timer.current = setTimeout(() => {
+        timer.current = null
+        run().catch(() => undefined)
+      }, SUBMIT_DEBOUNCE_MS)
+    },
+    [run, update]
+  )
 
   return { submit, busy, remindOpen, confirmRemind: () => answerRemind(true), cancelRemind: () => answerRemind(false) }
 }

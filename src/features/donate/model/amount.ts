@@ -4,7 +4,7 @@
  * quantity × materialPrice. All arithmetic on yuan strings through decimal.js, never floats.
  */
 import { MAX_DONATION_YUAN, type FormConfig, type Yuan } from '@contract'
-import { checkAmount, toDecimal } from '@/lib/money'
+import { checkAmount, formatCurrency, toDecimal } from '@/lib/money'
 import type { MessageKey } from '@/lib/i18n'
 
 /** Yuan strings as Decimals: the one conversion of lib/money ('' counts as 0). */
@@ -52,13 +52,14 @@ export function amountMessage(check: HandAmountCheck, form: Pick<FormConfig, 'mi
     case 'not-integer':
       return { key: 'donate.amount.integer', duration: 1000, clear: true }
     case 'below-min':
-      return { key: 'donate.amount.min', params: { min: dec(form.minMoney).toFixed(2) }, duration: 2000, clear: false }
+      return { key: 'donate.amount.min', params: { min: formatCurrency(form.minMoney) }, duration: 2000, clear: false }
     default:
       return null
   }
 }
 
-export const MAX_LABEL = '10,000,000'
+/** The ceiling as the toasts show it, through the one currency format: "¥10,000,000". */
+export const MAX_LABEL = formatCurrency(MAX_DONATION_YUAN, { whole: true })
 
 /** Positive integer (goods quantity, number fields). */
 export const isPositiveInt = (s: string): boolean => /^[1-9]\d{0,15}$/.test((s || '').trim())

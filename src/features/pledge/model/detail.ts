@@ -3,6 +3,7 @@
  * (item 7 by default, 8 from the yc map, 10 from the jn map), whether the notice shows, and the pledge block.
  */
 import { CampaignKey, type MapSeat } from '@contract'
+import { cutDay } from '@/lib/dates'
 
 /**
  * docs/product §9 campaign ids: 7 the default tree project, 8 and 10 the two hhu campus maps. A school's real item ids
@@ -42,5 +43,5 @@ export function introLines(intro: string): { family: string; habit: string; loca
 /** The pledge block of a named tree: donor, date (first 10 characters, docs/product §2), message. */
 export function pledgeOf(seat: MapSeat): { donor: string; date: string; message: string } | null {
   if (seat.status !== 2) return null
-  return { donor: seat.donorName, date: (seat.donateTime || '').slice(0, 10), message: seat.donationMessage }
+  return { donor: seat.donorName, date: cutDay(seat.donateTime), message: seat.donationMessage }
 }
