@@ -8,6 +8,7 @@ import { useT } from '@/store/session'
 import type { DataStatus } from '@/lib/hooks/use-data'
 import type { StayView } from './stay'
 import './donation-picker.scss'
+import { imageAlt } from '@/lib/a11y'
 
 interface Props {
   status: DataStatus
@@ -71,7 +72,7 @@ export default function DonationPicker({ status, rows, selected, onToggle, onTog
           >
             <Check on={on} />
             {r.thumb ? (
-              <Image className='ck-pick__thumb' src={r.thumb} mode='aspectFill' lazyLoad />
+              <Image {...imageAlt('')} className='ck-pick__thumb' src={r.thumb} mode='aspectFill' lazyLoad />
             ) : (
               <View className='ck-pick__thumb ck-pick__thumb--empty' />
             )}

@@ -14,6 +14,7 @@ import { openRoute } from '../navigation'
 import 'taro-ui/lib/style/components/modal.scss'
 import './awards-grid.scss'
 import { tokenColor } from '@/styles/colors'
+import { imageAlt } from '@/lib/a11y'
 
 export function AwardExplainDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useT()
@@ -64,7 +65,7 @@ export default function AwardsGrid({ awards }: { awards: AwardsView }) {
               data-testid={`award-${a.id}`}
               data-earned={a.earned ? '1' : '0'}
             >
-              {a.picture ? <Image className='mine-awards__pic' src={a.picture} mode='aspectFit' /> : <View className='mine-awards__pic' />}
+              {a.picture ? <Image {...imageAlt('')} className='mine-awards__pic' src={a.picture} mode='aspectFit' /> : <View className='mine-awards__pic' />}
               <Text className='mine-awards__name'>{a.name}</Text>
             </View>
           ))}

@@ -13,6 +13,7 @@ import { fetchDonateGroups, fetchDonateRecords } from '../api/center'
 import { giftRow, projectGroup, type GiftRowView, type GroupMode } from '../model/donations'
 import RequireToken from './require-token'
 import './mine-don-screen.scss'
+import { imageAlt } from '@/lib/a11y'
 
 function GiftLine({ g, showProject }: { g: GiftRowView; showProject: boolean }) {
   const t = useT()
@@ -49,7 +50,7 @@ function ByProject() {
         <View key={g.itemsId} className='don-group' data-testid='don-group'>
           <View className='don-group__head' onClick={() => setOpen((o) => ({ ...o, [g.itemsId]: !o[g.itemsId] }))}>
             {g.thumbnail ? (
-              <Image className='don-group__thumb' src={g.thumbnail} mode='aspectFill' />
+              <Image {...imageAlt('')} className='don-group__thumb' src={g.thumbnail} mode='aspectFill' />
             ) : (
               <View className='don-group__thumb' />
             )}

@@ -6,6 +6,7 @@ import { useT } from '@/store/session'
 import { greetingKey, type ProfileView } from '../model/profile'
 import './profile-card.scss'
 import { tokenColor } from '@/styles/colors'
+import { imageAlt } from '@/lib/a11y'
 
 interface Props {
   profile: ProfileView
@@ -24,7 +25,7 @@ export default function ProfileCard({ profile, hour, onAvatar, onNickname }: Pro
         <View className='mine-profile__who'>
           <View className='mine-profile__avatar' onClick={onAvatar} data-testid='mine-avatar'>
             {profile.avatar ? (
-              <Image className='mine-profile__avatar-img' src={profile.avatar} mode='aspectFill' />
+              <Image {...imageAlt('')} className='mine-profile__avatar-img' src={profile.avatar} mode='aspectFill' />
             ) : (
               <View className='mine-profile__avatar-img mine-profile__avatar-img--empty'>
                 <AtIcon value='user' size='28' color={tokenColor.borderControl} />

@@ -18,6 +18,7 @@ import { fetchCertificatePage } from '../api/certificate'
 import { toCertificateView } from '../model/record'
 import { PAPER_FILTERS, type PaperFilter } from '../model/tab'
 import './certificate-list.scss'
+import { imageAlt } from '@/lib/a11y'
 
 export default function PaperList({ canApply, onApply }: { canApply: boolean; onApply(): void }) {
   const t = useT()
@@ -56,7 +57,7 @@ export default function PaperList({ canApply, onApply }: { canApply: boolean; on
             </View>
             <View className='cert-paper__main'>
               {c.thumb ? (
-                <Image className='cert-paper__thumb' src={c.thumb} mode='aspectFill' lazyLoad />
+                <Image {...imageAlt('')} className='cert-paper__thumb' src={c.thumb} mode='aspectFill' lazyLoad />
               ) : (
                 <View className='cert-paper__thumb' />
               )}

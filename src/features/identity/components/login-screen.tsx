@@ -16,6 +16,7 @@ import { AccountFields, MobileFields } from './login-fields'
 import 'taro-ui/lib/style/components/button.scss'
 import 'taro-ui/lib/style/components/loading.scss'
 import './login-screen.scss'
+import { imageAlt } from '@/lib/a11y'
 
 export default function LoginScreen() {
   const t = useT()
@@ -29,7 +30,7 @@ export default function LoginScreen() {
   return (
     <View className='lg' data-testid='login-screen'>
       {bg ? (
-        <Image className='lg__bg' src={bg} mode='aspectFill' data-testid='login-bg' />
+        <Image {...imageAlt('')} className='lg__bg' src={bg} mode='aspectFill' data-testid='login-bg' />
       ) : (
         <View className='lg__bg lg__bg--plain' style={{ background: theme }} />
       )}
