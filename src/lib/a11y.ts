@@ -73,3 +73,19 @@ export function imageAlt(alt: string): Record<string, unknown> {
 export function fieldLabel(label: string): Record<string, unknown> {
   return { nativeProps: { 'aria-label': label } }
 }
+
+/**
+ * For a third-party control that renders its own Taro Input and passes no props to it (taro-ui's AtSearchBar): puts
+ * `aria-label` on every <input> inside `host` now and whenever one appears (Taro's H5 input renders a moment after
+ * its host). H5 only: where there is no DOM (the mini-programs, jest without a host) it does nothing. Returns the
+ * cleanup for a React effect.
+ */
+export function labelInnerInputs(host: unknown, label: string): () => void {
+  const el = host as { querySelectorAll?: (s: string) => ArrayLike<{ setAttribute(k: string, v: string): void }> } | null
+  if (!el || typeof el.querySelectorAll !== 'function' || typeof MutationObserver === 'undefined') return () => undefined
+  const apply = () => Array.from(el.querySelectorAll!('input, textarea')).forEach((i) => i.setAttribute('aria-label', label))
+  apply()
+  const observer = new MutationObserver(apply)
+  observer.observe(el as unknown as Node, { childList: true, subtree: true })
+  return () => observer.disconnect()
+}

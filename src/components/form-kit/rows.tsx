@@ -8,6 +8,7 @@ import { Input, Switch, Text, Textarea, View } from '@tarojs/components'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useSkin } from './skin'
 import './form-kit.scss'
+import { fieldLabel } from '@/lib/a11y'
 
 export function Card({ title, extra, children, testId }: PropsWithChildren<{ title?: string; extra?: ReactNode; testId?: string }>) {
   const { card } = useSkin()
@@ -83,6 +84,7 @@ export function InputRow({
     <FieldRow label={label} required={required} top={multiline}>
       {multiline ? (
         <Textarea
+          {...fieldLabel(label)}
           className={skin.textarea}
           value={value}
           maxlength={max}
@@ -95,6 +97,7 @@ export function InputRow({
         />
       ) : (
         <Input
+          {...fieldLabel(label)}
           className={skin.input}
           value={value}
           type={type || 'text'}
@@ -215,7 +218,7 @@ export function SwitchRow({
         <Text>{label}</Text>
         {hint ? <Text className={`${skin.row}__hint`}>{hint}</Text> : null}
       </View>
-      <Switch className={skin.switch} checked={checked} color={theme} onChange={(e) => onChange(!!e.detail.value)} />
+      <Switch {...fieldLabel(label)} className={skin.switch} checked={checked} color={theme} onChange={(e) => onChange(!!e.detail.value)} />
     </View>
   )
 }

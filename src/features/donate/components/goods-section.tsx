@@ -12,6 +12,7 @@ import { patch } from '../model/form-state'
 import { Card, FieldRow } from '@/components/form-kit'
 import type { SectionProps } from './types'
 import './goods-section.scss'
+import { fieldLabel } from '@/lib/a11y'
 
 export default function GoodsSection({ ctx, state, update }: SectionProps) {
   const t = useT()
@@ -34,6 +35,7 @@ export default function GoodsSection({ ctx, state, update }: SectionProps) {
             −
           </View>
           <Input
+            {...fieldLabel(t('donate.goods.quantity'))}
             className='dn-stepper__input'
             type='number'
             value={qty}
