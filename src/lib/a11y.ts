@@ -35,7 +35,12 @@ export function activates(key: string | undefined, role: PressRole = 'button'): 
  * Props that make a View behave as a control: `role`, `tabIndex` 0, Enter/Space calling the same handler as a tap,
  * the state attributes of the role, and its name. Spread them on the View: `<View {...pressable(open, { label })}>`.
  */
-export function pressable(onPress: (e?: CommonEvent) => void, options: PressableOptions = {}): Record<string, unknown> {
+export function pressable(
+  onPress: ((e?: CommonEvent) => unknown) | false | null | undefined,
+  options: PressableOptions = {}
+): Record<string, unknown> {
+  // no handler (a row that only opens something in some states): not a control, no props
+  if (typeof onPress !== 'function') return {}
   const role = options.role || 'button'
   const props: Record<string, unknown> = {
     role,

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react'
 import { View, Image, Text } from '@tarojs/components'
 import { useT } from '@/store/session'
 import './index.scss'
-import { imageAlt } from '@/lib/a11y'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 const SEEN_KEY = 'desktopQrClosed'
 
@@ -60,7 +60,7 @@ export default function DesktopQr({ url }: { url: string }) {
         <Image {...imageAlt(t('a11y.qr'))} className='desktop-qr__img' src={src} />
         <Text className='desktop-qr__title'>{t('qr.title')}</Text>
         <Text className='desktop-qr__desc'>{t('qr.desc')}</Text>
-        <View className='desktop-qr__close' data-testid='desktop-qr-close' onClick={close}>
+        <View className='desktop-qr__close' data-testid='desktop-qr-close' {...pressable(close)}>
           {t('common.close')}
         </View>
       </View>

@@ -8,7 +8,7 @@ import { Input, Switch, Text, Textarea, View } from '@tarojs/components'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useSkin } from './skin'
 import './form-kit.scss'
-import { fieldLabel } from '@/lib/a11y'
+import { fieldLabel, pressable } from '@/lib/a11y'
 
 export function Card({ title, extra, children, testId }: PropsWithChildren<{ title?: string; extra?: ReactNode; testId?: string }>) {
   const { card } = useSkin()
@@ -40,7 +40,7 @@ export function FieldRow({ label, required, children, testId, stacked, top, onTa
   const { row } = useSkin()
   const modifiers = `${stacked ? ` ${row}--stacked` : ''}${top ? ` ${row}--top` : ''}`
   return (
-    <View className={`${row}${modifiers}`} data-testid={testId} onClick={onTap}>
+    <View className={`${row}${modifiers}`} data-testid={testId} {...pressable(onTap)}>
       <View className={`${row}__label`}>
         {required ? <Text className={`${row}__req`}>*</Text> : null}
         <Text>{label}</Text>
@@ -163,7 +163,7 @@ export function Chips<V extends string | number>({
             style={on ? { borderColor: theme, color: theme, background: `${theme}${chipTint}` } : undefined}
             data-testid={`${testPrefix}-${o.value}`}
             data-selected={on ? '1' : '0'}
-            onClick={() => onPick(o.value)}
+            {...pressable(() => onPick(o.value), { role: 'checkbox', checked: on })}
           >
             <Text className={`${chip}__label`}>{o.label}</Text>
             {o.sub ? <Text className={`${chip}__sub`}>{o.sub}</Text> : null}

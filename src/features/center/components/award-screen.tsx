@@ -10,7 +10,7 @@ import { awardView } from '../model/award'
 import RequireToken from './require-token'
 import './award-screen.scss'
 import { tokenColor } from '@/styles/colors'
-import { imageAlt } from '@/lib/a11y'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 function AwardDetail() {
   const t = useT()
@@ -28,7 +28,7 @@ function AwardDetail() {
           {status === 'missing' ? t('center.award.missing') : status === 'error' ? t('common.loadFailed') : t('common.loading')}
         </Text>
         {status === 'error' ? (
-          <View className='award-state__retry' onClick={loaded.reload}>
+          <View className='award-state__retry' {...pressable(loaded.reload)}>
             {t('common.retry')}
           </View>
         ) : null}

@@ -15,7 +15,7 @@ import { useSession, useT } from '@/store/session'
 import { fetchCertificatePage } from '../api/certificate'
 import { toCertificateView, type CertificateView } from '../model/record'
 import './certificate-list.scss'
-import { imageAlt } from '@/lib/a11y'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 export function openCertificate(c: Pick<CertificateView, 'image'>, generatingText: string) {
   if (!c.image) {
@@ -41,7 +41,7 @@ export default function ElectronicList() {
           key={c.id}
           className='cert-card'
           data-testid={`cert-item-${c.id}`}
-          onClick={() => openCertificate(c, t('certificate.generating'))}
+          {...pressable(() => openCertificate(c, t('certificate.generating')))}
         >
           <View className='cert-card__cover'>
             {c.image ? (

@@ -7,6 +7,7 @@ import { useSession, useT } from '@/store/session'
 import { patch } from '../model/form-state'
 import type { Update } from './types'
 import './agreement-row.scss'
+import { pressable } from '@/lib/a11y'
 
 export default function AgreementRow({ agreed, update }: { agreed: boolean; update: Update }) {
   const t = useT()
@@ -14,7 +15,7 @@ export default function AgreementRow({ agreed, update }: { agreed: boolean; upda
   const title = useSession((s) => s.baseConfig?.agreeTitle || '')
   return (
     <View className='dn-agree' data-testid='agreement'>
-      <View className='dn-agree__hit' data-testid='agree-check' onClick={() => update((s) => patch(s, { agreed: !s.agreed }))}>
+      <View className='dn-agree__hit' data-testid='agree-check' {...pressable(() => update((s) => patch(s, { agreed: !s.agreed })), { role: 'checkbox', checked: agreed })}>
         <View
           className={`dn-agree__box ${agreed ? 'dn-agree__box--on' : ''}`}
           style={agreed ? { background: theme, borderColor: theme } : undefined}
@@ -27,7 +28,7 @@ export default function AgreementRow({ agreed, update }: { agreed: boolean; upda
         className='dn-agree__link'
         style={{ color: theme }}
         data-testid='agree-link'
-        onClick={() => platform.nav.to(routeUrl('agree-content'))}
+        {...pressable(() => platform.nav.to(routeUrl('agree-content')), { role: 'link' })}
       >
         {title ? `《${title}》` : t('donate.agree.link')}
       </Text>

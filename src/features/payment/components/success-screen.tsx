@@ -17,7 +17,7 @@ import CertificateCard from './certificate-card'
 import PayState from './pay-state'
 import 'taro-ui/lib/style/components/button.scss'
 import './success-screen.scss'
-import { imageAlt } from '@/lib/a11y'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 export default function SuccessScreen() {
   const t = useT()
@@ -86,7 +86,7 @@ export default function SuccessScreen() {
       <View
         className='pm-success__project'
         data-testid='success-project'
-        onClick={() => platform.nav.redirect(routeUrl('subject-detail', { id: v.projectId }))}
+        {...pressable(() => platform.nav.redirect(routeUrl('subject-detail', { id: v.projectId })))}
       >
         {v.projectThumb ? (
           <Image {...imageAlt('')} className='pm-success__thumb' src={v.projectThumb} mode='aspectFill' />

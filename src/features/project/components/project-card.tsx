@@ -5,12 +5,12 @@ import type { ProjectCardView } from '../model/project'
 import StatusBadge from './status-badge'
 import ProgressLine from './progress-line'
 import './project-card.scss'
-import { imageAlt } from '@/lib/a11y'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 export default function ProjectCard({ card, onOpen }: { card: ProjectCardView; onOpen(id: number): void }) {
   const t = useT()
   return (
-    <View className='pj-card' data-testid={`project-card-${card.id}`} onClick={() => onOpen(card.id)}>
+    <View className='pj-card' data-testid={`project-card-${card.id}`} {...pressable(() => onOpen(card.id))}>
       <View className='pj-card__cover'>
         {card.thumb ? (
           <Image {...imageAlt('')} className='pj-card__img' src={card.thumb} mode='aspectFill' lazyLoad />

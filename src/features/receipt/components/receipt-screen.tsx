@@ -22,7 +22,7 @@ import { toReceiptView } from '../model/record'
 import { RECEIPT_FILTERS, type ReceiptFilter } from '../model/status'
 import ReceiptApply from './receipt-apply'
 import './receipt-screen.scss'
-import { imageAlt } from '@/lib/a11y'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 function ReceiptList({ filter, canApply, onApply }: { filter: ReceiptFilter; canApply: boolean; onApply(): void }) {
   const t = useT()
@@ -38,7 +38,7 @@ function ReceiptList({ filter, canApply, onApply }: { filter: ReceiptFilter; can
           key={r.id}
           className='rc-item'
           data-testid={`receipt-item-${r.id}`}
-          onClick={() => platform.nav.to(routeUrl('mine-paper-detail', { id: r.id }))}
+          {...pressable(() => platform.nav.to(routeUrl('mine-paper-detail', { id: r.id })))}
         >
           <View className='rc-item__top'>
             <Text>
