@@ -14,5 +14,15 @@ export default function ArticleThumb({ url, className }: { url: string; classNam
       </View>
     )
   }
-  return <Image {...imageAlt('')} className={className} data-testid='article-thumb' src={url} mode='aspectFill' lazyLoad onError={() => setFailed(true)} />
+  return (
+    <Image
+      {...imageAlt('')}
+      className={className}
+      data-testid='article-thumb'
+      src={url}
+      mode='aspectFill'
+      lazyLoad
+      onError={() => setFailed(true)}
+    />
+  )
 }

@@ -60,7 +60,8 @@ export default function CutScreen() {
       {overlay ? (
         <View className='cut-stage' data-testid='crop-overlay' catchMove {...gestures}>
           {g && crop && cut.src ? (
-            <Image {...imageAlt('')}
+            <Image
+              {...imageAlt('')}
               className='cut-stage__img'
               src={cut.src}
               mode='scaleToFill'

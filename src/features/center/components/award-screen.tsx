@@ -40,7 +40,9 @@ function AwardDetail() {
     <View className='award' data-testid='award-screen'>
       <View className='award__stage' style={{ background: award.earned ? theme : tokenColor.textMuted }}>
         <View className={`award__medal ${award.earned ? '' : 'award__medal--off'}`}>
-          {award.picture ? <Image {...imageAlt('')} className='award__pic' src={award.picture} mode='aspectFit' data-testid='award-picture' /> : null}
+          {award.picture ? (
+            <Image {...imageAlt('')} className='award__pic' src={award.picture} mode='aspectFit' data-testid='award-picture' />
+          ) : null}
         </View>
         <Text className='award__name' data-testid='award-name'>
           {award.name}

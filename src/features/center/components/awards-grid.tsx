@@ -65,7 +65,11 @@ export default function AwardsGrid({ awards }: { awards: AwardsView }) {
               data-testid={`award-${a.id}`}
               data-earned={a.earned ? '1' : '0'}
             >
-              {a.picture ? <Image {...imageAlt('')} className='mine-awards__pic' src={a.picture} mode='aspectFit' /> : <View className='mine-awards__pic' />}
+              {a.picture ? (
+                <Image {...imageAlt('')} className='mine-awards__pic' src={a.picture} mode='aspectFit' />
+              ) : (
+                <View className='mine-awards__pic' />
+              )}
               <Text className='mine-awards__name'>{a.name}</Text>
             </View>
           ))}

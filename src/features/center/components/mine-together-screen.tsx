@@ -84,7 +84,12 @@ function MineTogether() {
       </View>
       <View className='tg__tabs'>
         {(['launch', 'join'] as TogetherTab[]).map((k) => (
-          <View key={k} className={`tg__tab ${tab === k ? 'tg__tab--on' : ''}`} {...pressable(() => setTab(k))} data-testid={`together-tab-${k}`}>
+          <View
+            key={k}
+            className={`tg__tab ${tab === k ? 'tg__tab--on' : ''}`}
+            {...pressable(() => setTab(k))}
+            data-testid={`together-tab-${k}`}
+          >
             <Text style={tab === k ? { color: theme } : undefined}>{t(`center.together.tab.${k}`)}</Text>
             {tab === k ? <View className='tg__tab-bar' style={{ background: theme }} /> : null}
           </View>

@@ -14,5 +14,15 @@ export default function DonorAvatar({ url }: { url: string }) {
       </View>
     )
   }
-  return <Image {...imageAlt('')} className='donor-avatar' data-testid='avatar-image' src={url} mode='aspectFill' lazyLoad onError={() => setFailed(true)} />
+  return (
+    <Image
+      {...imageAlt('')}
+      className='donor-avatar'
+      data-testid='avatar-image'
+      src={url}
+      mode='aspectFill'
+      lazyLoad
+      onError={() => setFailed(true)}
+    />
+  )
 }

@@ -15,7 +15,11 @@ export default function AgreementRow({ agreed, update }: { agreed: boolean; upda
   const title = useSession((s) => s.baseConfig?.agreeTitle || '')
   return (
     <View className='dn-agree' data-testid='agreement'>
-      <View className='dn-agree__hit' data-testid='agree-check' {...pressable(() => update((s) => patch(s, { agreed: !s.agreed })), { role: 'checkbox', checked: agreed })}>
+      <View
+        className='dn-agree__hit'
+        data-testid='agree-check'
+        {...pressable(() => update((s) => patch(s, { agreed: !s.agreed })), { role: 'checkbox', checked: agreed })}
+      >
         <View
           className={`dn-agree__box ${agreed ? 'dn-agree__box--on' : ''}`}
           style={agreed ? { background: theme, borderColor: theme } : undefined}

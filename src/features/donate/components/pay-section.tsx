@@ -31,7 +31,12 @@ export default function PaySection({ ctx, state, update, vis, balance, onCardNum
       {options.map((o) => {
         const on = state.payType === o.code
         return (
-          <View key={o.code} className='dn-pay' data-testid={`pay-${o.code}`} {...pressable(() => update((s) => patch(s, { payType: o.code })), { role: 'radio', checked: on })}>
+          <View
+            key={o.code}
+            className='dn-pay'
+            data-testid={`pay-${o.code}`}
+            {...pressable(() => update((s) => patch(s, { payType: o.code })), { role: 'radio', checked: on })}
+          >
             <Text className='dn-pay__badge' style={{ background: o.color }}>
               {o.mark}
             </Text>

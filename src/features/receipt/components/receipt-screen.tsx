@@ -47,7 +47,11 @@ function ReceiptList({ filter, canApply, onApply }: { filter: ReceiptFilter; can
             <StatusChip status={r.status} labelKey={r.statusKey} testId={`receipt-status-${r.id}`} />
           </View>
           <View className='rc-item__main'>
-            {r.thumb ? <Image {...imageAlt('')} className='rc-item__thumb' src={r.thumb} mode='aspectFill' lazyLoad /> : <View className='rc-item__thumb' />}
+            {r.thumb ? (
+              <Image {...imageAlt('')} className='rc-item__thumb' src={r.thumb} mode='aspectFill' lazyLoad />
+            ) : (
+              <View className='rc-item__thumb' />
+            )}
             <View className='rc-item__body'>
               <Text className='rc-item__name'>{r.name}</Text>
               <Text className='rc-item__amount'>{r.amount}</Text>

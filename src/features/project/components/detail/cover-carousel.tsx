@@ -14,7 +14,11 @@ export const CAROUSEL_INTERVAL_MS = 3000
 /** True where the platform tells that the user asked for less motion (H5's media query; the mini-programs cannot). */
 export function prefersReducedMotion(): boolean {
   try {
-    return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    return (
+      typeof window !== 'undefined' &&
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    )
   } catch {
     return false
   }

@@ -24,7 +24,8 @@ function Entry({ entry }: { entry: ProgressEntry }) {
       {urls.length ? (
         <View className='pj-timeline__images'>
           {urls.map((url) => (
-            <Image {...imageAlt('')}
+            <Image
+              {...imageAlt('')}
               key={url}
               className='pj-timeline__img'
               src={url}
