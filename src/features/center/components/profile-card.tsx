@@ -23,7 +23,7 @@ export default function ProfileCard({ profile, hour, onAvatar, onNickname }: Pro
     <View className='mine-profile'>
       <View className='mine-profile__card'>
         <View className='mine-profile__who'>
-          <View className='mine-profile__avatar' {...pressable(onAvatar)} data-testid='mine-avatar'>
+          <View className='mine-profile__avatar' {...pressable(onAvatar, { label: t('route.cut') })} data-testid='mine-avatar'>
             {profile.avatar ? (
               <Image {...imageAlt('')} className='mine-profile__avatar-img' src={profile.avatar} mode='aspectFill' />
             ) : (
