@@ -7,6 +7,7 @@
  * A failing page prints each violation: rule id, impact, the selectors of the offending nodes and axe's help; the walk
  * goes on to the other pages and the journey fails. A page the school's setup cannot have is reported, not skipped.
  * A11Y_SCHOOLS=all walks the four demo schools instead of the one the server starts with (or A11Y_SCHOOLS=hhu,cpu).
+ * A11Y_SHOTS=<folder> saves a 390x844 screenshot of each page as axe saw it (for people; not asserted).
  * Closing line: "e2e: N passed, N failed".
  */
 const path = require('node:path')
@@ -61,6 +62,8 @@ async function schoolsToWalk(origin) {
               console.log(`       not shown for this school: ${r.reason}`)
               return
             }
+            if (process.env.A11Y_SHOTS)
+              await page.screenshot({ path: path.join(process.env.A11Y_SHOTS, `${school}-${lang}-${def.key}.png`) })
             const found = await axeViolations(page)
             if (found.length) console.log(`       ${found.join('\n       ')}`)
             assert(found.length === 0, `${found.length} rule(s) violated (listed above)`)
