@@ -85,7 +85,7 @@ export default defineAppConfig({
   // One tab bar on every target (H5 renders the same config): 首页 / 项目 / 名录 / 我的. The selected colour is the
   // default theme's; a school's own colour replaces it at run time (src/components/tab-bar/use-tab-theme.ts).
   tabBar: {
-    color: '#8a9099',
+    color: '#6b7079', // 4.5:1 on the white bar (decision 028)
     selectedColor: '#c8102e',
     backgroundColor: '#ffffff',
     borderStyle: 'white',

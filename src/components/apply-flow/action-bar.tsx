@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import './action-bar.scss'
+import { pressable } from '@/lib/a11y'
 
 export interface BarAction {
   label: string
@@ -18,7 +19,7 @@ export default function ActionBar({ primary, secondary, info }: { primary: BarAc
       <View className='ck-bar'>
         {info ? <View className='ck-bar__info'>{info}</View> : null}
         {secondary ? (
-          <View className='ck-bar__btn ck-bar__btn--ghost' data-testid={secondary.testId} onClick={secondary.onTap}>
+          <View className='ck-bar__btn ck-bar__btn--ghost' data-testid={secondary.testId} {...pressable(secondary.onTap)}>
             <Text>{secondary.label}</Text>
           </View>
         ) : null}
@@ -26,7 +27,7 @@ export default function ActionBar({ primary, secondary, info }: { primary: BarAc
           className={`ck-bar__btn ck-bar__btn--primary ${primary.busy ? 'ck-bar__btn--busy' : ''}`}
           style={{ background: theme }}
           data-testid={primary.testId}
-          onClick={primary.onTap}
+          {...pressable(primary.onTap)}
         >
           <Text>{primary.label}</Text>
         </View>

@@ -8,6 +8,7 @@ import { useT } from '@/store/session'
 import type { DataStatus } from '@/lib/hooks/use-data'
 import type { StayView } from './stay'
 import './donation-picker.scss'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 interface Props {
   status: DataStatus
@@ -35,7 +36,7 @@ export default function DonationPicker({ status, rows, selected, onToggle, onTog
   if (status === 'loading') return <View className='ck-pick__state'>{t('common.loading')}</View>
   if (status === 'error') {
     return (
-      <View className='ck-pick__state' onClick={onRetry} data-testid={`${testPrefix}-pick-error`}>
+      <View className='ck-pick__state' {...pressable(onRetry)} data-testid={`${testPrefix}-pick-error`}>
         <Text>{t('common.loadFailed')}</Text>
         <Text className='ck-pick__retry'>{t('common.retry')}</Text>
       </View>
@@ -54,7 +55,7 @@ export default function DonationPicker({ status, rows, selected, onToggle, onTog
     <View className='ck-pick' data-testid={`${testPrefix}-picker`}>
       <View className='ck-pick__head'>
         <Text className='ck-pick__hint'>{hint}</Text>
-        <View className='ck-pick__all' onClick={onToggleAll} data-testid={`${testPrefix}-pick-all`}>
+        <View className='ck-pick__all' {...pressable(onToggleAll)} data-testid={`${testPrefix}-pick-all`}>
           <Check on={allOn} />
           <Text>{t('certificate.pick.all')}</Text>
         </View>
@@ -67,11 +68,11 @@ export default function DonationPicker({ status, rows, selected, onToggle, onTog
             className={`ck-pick__item ${on ? 'ck-pick__item--on' : ''}`}
             data-testid={`${testPrefix}-pick-${r.id}`}
             data-selected={on ? '1' : '0'}
-            onClick={() => onToggle(r.id)}
+            {...pressable(() => onToggle(r.id))}
           >
             <Check on={on} />
             {r.thumb ? (
-              <Image className='ck-pick__thumb' src={r.thumb} mode='aspectFill' lazyLoad />
+              <Image {...imageAlt('')} className='ck-pick__thumb' src={r.thumb} mode='aspectFill' lazyLoad />
             ) : (
               <View className='ck-pick__thumb ck-pick__thumb--empty' />
             )}

@@ -3,6 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import './result-dialog.scss'
+import { pressable } from '@/lib/a11y'
 
 export default function ResultDialog({
   open,
@@ -29,7 +30,7 @@ export default function ResultDialog({
         </View>
         <Text className='ck-dialog__title'>{title}</Text>
         <Text className='ck-dialog__text'>{text}</Text>
-        <View className='ck-dialog__ok' style={{ color: theme }} data-testid={`${testPrefix}-success-confirm`} onClick={onConfirm}>
+        <View className='ck-dialog__ok' style={{ color: theme }} data-testid={`${testPrefix}-success-confirm`} {...pressable(onConfirm)}>
           {t('common.confirm')}
         </View>
       </View>

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react'
 import { View, Image, Text } from '@tarojs/components'
 import { useT } from '@/store/session'
 import './index.scss'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 const SEEN_KEY = 'desktopQrClosed'
 
@@ -56,10 +57,10 @@ export default function DesktopQr({ url }: { url: string }) {
   return (
     <View className='desktop-qr' data-testid='desktop-qr'>
       <View className='desktop-qr__card'>
-        <Image className='desktop-qr__img' src={src} />
+        <Image {...imageAlt(t('a11y.qr'))} className='desktop-qr__img' src={src} />
         <Text className='desktop-qr__title'>{t('qr.title')}</Text>
         <Text className='desktop-qr__desc'>{t('qr.desc')}</Text>
-        <View className='desktop-qr__close' data-testid='desktop-qr-close' onClick={close}>
+        <View className='desktop-qr__close' data-testid='desktop-qr-close' {...pressable(close)}>
           {t('common.close')}
         </View>
       </View>

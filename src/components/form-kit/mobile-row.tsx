@@ -5,6 +5,7 @@ import { useT } from '@/store/session'
 import { FieldRow } from './rows'
 import { useSkin } from './skin'
 import './mobile-row.scss'
+import { fieldLabel } from '@/lib/a11y'
 
 interface Props {
   label: string
@@ -33,6 +34,7 @@ export default function MobileRow({ label, placeholder, area, value, onArea, onI
         label={t(skin.codeLabel)}
       />
       <Input
+        {...fieldLabel(label)}
         className={`${skin.input} ${skin.mobile}__input`}
         type='number'
         value={value}

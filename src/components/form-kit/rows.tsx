@@ -8,6 +8,7 @@ import { Input, Switch, Text, Textarea, View } from '@tarojs/components'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useSkin } from './skin'
 import './form-kit.scss'
+import { fieldLabel, pressable } from '@/lib/a11y'
 
 export function Card({ title, extra, children, testId }: PropsWithChildren<{ title?: string; extra?: ReactNode; testId?: string }>) {
   const { card } = useSkin()
@@ -39,7 +40,7 @@ export function FieldRow({ label, required, children, testId, stacked, top, onTa
   const { row } = useSkin()
   const modifiers = `${stacked ? ` ${row}--stacked` : ''}${top ? ` ${row}--top` : ''}`
   return (
-    <View className={`${row}${modifiers}`} data-testid={testId} onClick={onTap}>
+    <View className={`${row}${modifiers}`} data-testid={testId} {...pressable(onTap)}>
       <View className={`${row}__label`}>
         {required ? <Text className={`${row}__req`}>*</Text> : null}
         <Text>{label}</Text>
@@ -83,6 +84,7 @@ export function InputRow({
     <FieldRow label={label} required={required} top={multiline}>
       {multiline ? (
         <Textarea
+          {...fieldLabel(label)}
           className={skin.textarea}
           value={value}
           maxlength={max}
@@ -95,6 +97,7 @@ export function InputRow({
         />
       ) : (
         <Input
+          {...fieldLabel(label)}
           className={skin.input}
           value={value}
           type={type || 'text'}
@@ -160,7 +163,7 @@ export function Chips<V extends string | number>({
             style={on ? { borderColor: theme, color: theme, background: `${theme}${chipTint}` } : undefined}
             data-testid={`${testPrefix}-${o.value}`}
             data-selected={on ? '1' : '0'}
-            onClick={() => onPick(o.value)}
+            {...pressable(() => onPick(o.value), { role: 'checkbox', checked: on })}
           >
             <Text className={`${chip}__label`}>{o.label}</Text>
             {o.sub ? <Text className={`${chip}__sub`}>{o.sub}</Text> : null}
@@ -215,7 +218,7 @@ export function SwitchRow({
         <Text>{label}</Text>
         {hint ? <Text className={`${skin.row}__hint`}>{hint}</Text> : null}
       </View>
-      <Switch className={skin.switch} checked={checked} color={theme} onChange={(e) => onChange(!!e.detail.value)} />
+      <Switch {...fieldLabel(label)} className={skin.switch} checked={checked} color={theme} onChange={(e) => onChange(!!e.detail.value)} />
     </View>
   )
 }

@@ -10,6 +10,7 @@ import { ROUTES, TAB_ROUTES, type RouteName } from '@/lib/routes'
 import { platform } from '@/platform'
 import { useT } from '@/store/session'
 import './index.scss'
+import { pressable } from '@/lib/a11y'
 
 /** Whether `route` shows the home button when the stack holds `depth` pages. */
 export function needsHomeButton(route: RouteName, depth: number): boolean {
@@ -30,7 +31,7 @@ export default function HomeButton({ route }: { route: RouteName }) {
   useDidShow(() => setShow(needsHomeButton(route, stackDepth())))
   if (!show) return null
   return (
-    <View className='home-button' data-testid='home-button' onClick={() => platform.nav.to(ROUTES.home)}>
+    <View className='home-button' data-testid='home-button' {...pressable(() => platform.nav.to(ROUTES.home))}>
       <Text className='home-button__icon' aria-hidden>
         ⌂
       </Text>

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import './index.scss'
+import { imageAlt } from '@/lib/a11y'
 
 export function InfoRow({ label, value, testId, action }: { label: string; value: string; testId?: string; action?: ReactNode }) {
   if (!value) return null
@@ -28,7 +29,7 @@ export function ProjectBlock({
   return (
     <View className='ck-project'>
       {thumb ? (
-        <Image className='ck-project__thumb' src={thumb} mode='aspectFill' />
+        <Image {...imageAlt('')} className='ck-project__thumb' src={thumb} mode='aspectFill' />
       ) : (
         <View className='ck-project__thumb ck-project__thumb--empty' />
       )}

@@ -4,6 +4,7 @@ import type { ListStatus } from '@/lib/hooks/use-paged-list'
 import { useT } from '@/store/session'
 import type { MessageKey } from '@/lib/i18n'
 import './index.scss'
+import { pressable } from '@/lib/a11y'
 
 interface Props {
   status: ListStatus
@@ -18,7 +19,7 @@ export default function ListFooter({ status, count, loaded, emptyKey = 'common.e
   const t = useT()
   if (status === 'error') {
     return (
-      <View className='list-footer list-footer--error' onClick={onRetry}>
+      <View className='list-footer list-footer--error' {...pressable(onRetry)}>
         <Text>{t('common.loadFailed')}</Text>
         <Text className='list-footer__retry'>{t('common.retry')}</Text>
       </View>

@@ -5,6 +5,7 @@
 import { Text, View } from '@tarojs/components'
 import type { DataState } from '@/lib/hooks/use-data'
 import { useT } from '@/store/session'
+import { pressable } from '@/lib/a11y'
 
 interface Props {
   state: Pick<DataState<unknown>, 'status' | 'reload'>
@@ -17,7 +18,7 @@ export default function LoadState({ state, className, testId, missing }: Props) 
   const t = useT()
   const failed = !missing && state.status === 'error'
   return (
-    <View className={className} data-testid={testId} onClick={failed ? state.reload : undefined}>
+    <View className={className} data-testid={testId} {...pressable(failed ? state.reload : undefined)}>
       <Text>{missing || (failed ? t('common.loadFailed') : t('common.loading'))}</Text>
       {failed ? <Text className={`${className}__retry`}>{t('common.retry')}</Text> : null}
     </View>

@@ -14,6 +14,7 @@ import DesktopQr from '../desktop-qr'
 import HomeButton from '../home-button'
 import ChromeSync from '../tab-bar'
 import './index.scss'
+import { pressable } from '@/lib/a11y'
 
 interface Props {
   route: RouteName
@@ -29,7 +30,7 @@ export function LangSwitch() {
   const lang = useSession((s) => s.lang)
   const setLang = useSession((s) => s.setLang)
   return (
-    <View className='lang-switch' data-testid='lang-switch' onClick={() => setLang(lang === 'en' ? 'zh_CN' : 'en')}>
+    <View className='lang-switch' data-testid='lang-switch' {...pressable(() => setLang(lang === 'en' ? 'zh_CN' : 'en'))}>
       {t('common.language')}
     </View>
   )
@@ -52,10 +53,10 @@ export default function PageShell({ route, title, className, homeLink = true, ch
           <Text className='page-shell__msg'>{bootError || t('net.bootFailed')}</Text>
           <View
             className='page-shell__retry'
-            onClick={() => {
+            {...pressable(() => {
               useSession.setState({ boot: 'idle' })
               bootstrap(platform.launchQuery())
-            }}
+            })}
           >
             {t('common.retry')}
           </View>

@@ -6,6 +6,7 @@ import { Text, View } from '@tarojs/components'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import './index.scss'
 import { tokenColor } from '@/styles/colors'
+import { pressable } from '@/lib/a11y'
 
 export interface SegmentTab<K extends string | number> {
   key: K
@@ -24,7 +25,7 @@ interface Props<K extends string | number> {
 export default function SegmentTabs<K extends string | number>({ tabs, current, onChange, testPrefix, variant = 'bar' }: Props<K>) {
   const theme = useTheme()
   return (
-    <View className={`ck-tabs ck-tabs--${variant}`} data-testid={`${testPrefix}s`}>
+    <View className={`ck-tabs ck-tabs--${variant}`} data-testid={`${testPrefix}s`} role='tablist'>
       {tabs.map((tab) => {
         const active = tab.key === current
         const style = active ? (variant === 'pill' ? { background: theme, color: tokenColor.inverse } : { color: theme }) : undefined
@@ -35,7 +36,7 @@ export default function SegmentTabs<K extends string | number>({ tabs, current, 
             data-testid={`${testPrefix}-${tab.key}`}
             data-active={active ? '1' : '0'}
             style={style}
-            onClick={() => !active && onChange(tab.key)}
+            {...pressable(() => !active && onChange(tab.key), { role: 'tab', selected: active })}
           >
             <Text>{tab.title}</Text>
             {active && variant === 'bar' ? <View className='ck-tabs__line' style={{ backgroundColor: theme }} /> : null}

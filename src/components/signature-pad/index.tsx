@@ -13,6 +13,7 @@ import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { beginStroke, emptyStrokes, extendStroke, isBlank, type Point, type Strokes } from './strokes'
 import './index.scss'
+import { pressable } from '@/lib/a11y'
 
 export interface SignaturePadHandle {
   clear(): void
@@ -159,7 +160,7 @@ const SignaturePad = forwardRef<SignaturePadHandle, Props>(function SignaturePad
         {blank && hint ? <Text className='sig-pad__hint'>{hint}</Text> : null}
       </View>
       <View className='sig-pad__actions'>
-        <View className='sig-pad__btn' role='button' onClick={clear} data-testid='signature-clear'>
+        <View className='sig-pad__btn' role='button' {...pressable(clear)} data-testid='signature-clear'>
           {t(resetLabel === 'refresh' ? 'signature.refresh' : 'signature.clear')}
         </View>
         <View
@@ -167,11 +168,11 @@ const SignaturePad = forwardRef<SignaturePadHandle, Props>(function SignaturePad
           style={{ background: theme }}
           role='button'
           data-testid='signature-finish'
-          onClick={async () => {
+          {...pressable(async () => {
             if (busy || !ready) return
             const path = await finish().catch(() => null)
             if (path) onFinish?.(path)
-          }}
+          })}
         >
           {t('signature.finish')}
         </View>

@@ -4,6 +4,7 @@ import { Text, View } from '@tarojs/components'
 import { useT } from '@/store/session'
 import { useSignedIn } from '@/lib/hooks/use-signed-in'
 import './index.scss'
+import { pressable } from '@/lib/a11y'
 
 export default function SignedInGate({ children }: PropsWithChildren) {
   const t = useT()
@@ -12,7 +13,7 @@ export default function SignedInGate({ children }: PropsWithChildren) {
   return (
     <View className='ck-gate' data-testid='sign-in-state'>
       {state === 'failed' ? (
-        <View onClick={retry}>
+        <View {...pressable(retry)}>
           <Text className='ck-gate__msg'>{t('common.loadFailed')}</Text>
           <Text className='ck-gate__retry'>{t('common.retry')}</Text>
         </View>

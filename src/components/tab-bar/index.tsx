@@ -15,7 +15,7 @@ import { platform } from '@/platform'
 import { useT } from '@/store/session'
 
 /** app.config tabBar colours (tokens $color-text-muted, $color-bg-surface) */
-export const TAB_IDLE_COLOR = '#8a9099'
+export const TAB_IDLE_COLOR = '#6b7079'
 export const TAB_BACKGROUND = '#ffffff'
 
 let applied = ''

@@ -24,6 +24,7 @@ import agreement from './messages/agreement'
 import artwork from './messages/artwork'
 import campaign from './messages/campaign'
 import together from './messages/together'
+import a11y from './messages/a11y'
 
 // spreads, not Object.assign over an array, so that the merged type keeps every literal key
 const zh_CN = {
@@ -45,7 +46,8 @@ const zh_CN = {
   ...pledge.zh_CN,
   ...agreement.zh_CN,
   ...artwork.zh_CN,
-  ...campaign.zh_CN
+  ...campaign.zh_CN,
+  ...a11y.zh_CN
 }
 const en = {
   ...common.en,
@@ -66,7 +68,8 @@ const en = {
   ...pledge.en,
   ...agreement.en,
   ...artwork.en,
-  ...campaign.en
+  ...campaign.en,
+  ...a11y.en
 }
 
 /** Every translation key the app has. */

@@ -12,6 +12,7 @@ import type { ArticleSource } from '../api/articles'
 import { fetchArticle } from '../api/articles'
 import { toArticleDetail } from '../model/article'
 import './article-detail-screen.scss'
+import { pressable } from '@/lib/a11y'
 
 interface Props {
   source: ArticleSource
@@ -49,7 +50,7 @@ export default function ArticleDetailScreen({ source, id, onTitle }: Props) {
         <Text className='article-detail__state-msg'>
           {article.data === null ? t('article.notFound') : businessMessage(article.error) || t('article.loadFailed')}
         </Text>
-        <View className='article-detail__retry' onClick={article.reload}>
+        <View className='article-detail__retry' {...pressable(article.reload)}>
           {t('common.retry')}
         </View>
       </View>

@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { useT } from '@/store/session'
+import { imageAlt } from '@/lib/a11y'
 
 export default function ArticleThumb({ url, className }: { url: string; className: string }) {
   const t = useT()
@@ -13,5 +14,15 @@ export default function ArticleThumb({ url, className }: { url: string; classNam
       </View>
     )
   }
-  return <Image className={className} data-testid='article-thumb' src={url} mode='aspectFill' lazyLoad onError={() => setFailed(true)} />
+  return (
+    <Image
+      {...imageAlt('')}
+      className={className}
+      data-testid='article-thumb'
+      src={url}
+      mode='aspectFill'
+      lazyLoad
+      onError={() => setFailed(true)}
+    />
+  )
 }

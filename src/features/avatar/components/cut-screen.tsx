@@ -16,6 +16,7 @@ import { rotatedSize } from '../model/transform'
 import 'taro-ui/lib/style/components/button.scss'
 import './cut-screen.scss'
 import { tokenColor } from '@/styles/colors'
+import { imageAlt } from '@/lib/a11y'
 
 export default function CutScreen() {
   const t = useT()
@@ -36,7 +37,7 @@ export default function CutScreen() {
         <View className='cut__intro'>
           <View className='cut__current'>
             {current ? (
-              <Image className='cut__current-img' src={current} mode='aspectFill' />
+              <Image {...imageAlt('')} className='cut__current-img' src={current} mode='aspectFill' />
             ) : (
               <AtIcon value='user' size='48' color={tokenColor.borderControl} />
             )}
@@ -60,6 +61,7 @@ export default function CutScreen() {
         <View className='cut-stage' data-testid='crop-overlay' catchMove {...gestures}>
           {g && crop && cut.src ? (
             <Image
+              {...imageAlt('')}
               className='cut-stage__img'
               src={cut.src}
               mode='scaleToFill'

@@ -10,6 +10,7 @@ import { awardView } from '../model/award'
 import RequireToken from './require-token'
 import './award-screen.scss'
 import { tokenColor } from '@/styles/colors'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 function AwardDetail() {
   const t = useT()
@@ -27,7 +28,7 @@ function AwardDetail() {
           {status === 'missing' ? t('center.award.missing') : status === 'error' ? t('common.loadFailed') : t('common.loading')}
         </Text>
         {status === 'error' ? (
-          <View className='award-state__retry' onClick={loaded.reload}>
+          <View className='award-state__retry' {...pressable(loaded.reload)}>
             {t('common.retry')}
           </View>
         ) : null}
@@ -39,7 +40,9 @@ function AwardDetail() {
     <View className='award' data-testid='award-screen'>
       <View className='award__stage' style={{ background: award.earned ? theme : tokenColor.textMuted }}>
         <View className={`award__medal ${award.earned ? '' : 'award__medal--off'}`}>
-          {award.picture ? <Image className='award__pic' src={award.picture} mode='aspectFit' data-testid='award-picture' /> : null}
+          {award.picture ? (
+            <Image {...imageAlt('')} className='award__pic' src={award.picture} mode='aspectFit' data-testid='award-picture' />
+          ) : null}
         </View>
         <Text className='award__name' data-testid='award-name'>
           {award.name}

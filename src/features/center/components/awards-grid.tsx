@@ -14,6 +14,7 @@ import { openRoute } from '../navigation'
 import 'taro-ui/lib/style/components/modal.scss'
 import './awards-grid.scss'
 import { tokenColor } from '@/styles/colors'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 export function AwardExplainDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useT()
@@ -47,7 +48,7 @@ export default function AwardsGrid({ awards }: { awards: AwardsView }) {
         <Text className='mine-awards__count' data-testid='awards-count'>
           <Text style={{ color: theme }}>{awards.earned}</Text>/{awards.total}
         </Text>
-        <View className='mine-awards__help' onClick={() => setExplain(true)} data-testid='awards-help'>
+        <View className='mine-awards__help' {...pressable(() => setExplain(true))} data-testid='awards-help'>
           <AtIcon value='help' size='14' color={tokenColor.textMuted} />
           <Text className='mine-awards__help-text'>{t('center.awards.explain')}</Text>
         </View>
@@ -60,11 +61,15 @@ export default function AwardsGrid({ awards }: { awards: AwardsView }) {
             <View
               key={a.id}
               className={`mine-awards__cell ${a.earned ? '' : 'mine-awards__cell--off'}`}
-              onClick={() => openRoute('award', { id: a.id })}
+              {...pressable(() => openRoute('award', { id: a.id }))}
               data-testid={`award-${a.id}`}
               data-earned={a.earned ? '1' : '0'}
             >
-              {a.picture ? <Image className='mine-awards__pic' src={a.picture} mode='aspectFit' /> : <View className='mine-awards__pic' />}
+              {a.picture ? (
+                <Image {...imageAlt('')} className='mine-awards__pic' src={a.picture} mode='aspectFit' />
+              ) : (
+                <View className='mine-awards__pic' />
+              )}
               <Text className='mine-awards__name'>{a.name}</Text>
             </View>
           ))}

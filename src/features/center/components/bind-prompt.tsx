@@ -6,12 +6,13 @@ import { useT } from '@/store/session'
 import { openRoute } from '../navigation'
 import './bind-prompt.scss'
 import { tokenColor } from '@/styles/colors'
+import { pressable } from '@/lib/a11y'
 
 export default function BindPrompt({ notes }: { notes: string }) {
   const t = useT()
   const theme = useTheme()
   return (
-    <View className='mine-bind' data-testid='bind-prompt' onClick={() => openRoute('login', { bind: 1 })}>
+    <View className='mine-bind' data-testid='bind-prompt' {...pressable(() => openRoute('login', { bind: 1 }))}>
       <View className='mine-bind__icon' style={{ background: theme }}>
         <AtIcon value='iphone' size='16' color={tokenColor.inverse} />
       </View>

@@ -7,6 +7,7 @@ import { openRoute } from '../navigation'
 import type { MessageKey } from '@/lib/i18n'
 import './menu-list.scss'
 import { tokenColor } from '@/styles/colors'
+import { pressable } from '@/lib/a11y'
 
 interface Entry {
   route: string
@@ -31,7 +32,7 @@ export default function MenuList({ receipts }: { receipts: boolean }) {
   return (
     <View className='mine-menu' data-testid='mine-menu'>
       {menuEntries(receipts).map((e) => (
-        <View key={e.route} className='mine-menu__row' onClick={() => openRoute(e.route)} data-testid={`menu-${e.route}`}>
+        <View key={e.route} className='mine-menu__row' {...pressable(() => openRoute(e.route))} data-testid={`menu-${e.route}`}>
           <View className='mine-menu__icon'>
             <AtIcon value={e.icon} size='18' color={theme} />
           </View>

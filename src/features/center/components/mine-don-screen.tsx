@@ -13,6 +13,7 @@ import { fetchDonateGroups, fetchDonateRecords } from '../api/center'
 import { giftRow, projectGroup, type GiftRowView, type GroupMode } from '../model/donations'
 import RequireToken from './require-token'
 import './mine-don-screen.scss'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 function GiftLine({ g, showProject }: { g: GiftRowView; showProject: boolean }) {
   const t = useT()
@@ -47,9 +48,9 @@ function ByProject() {
     <View data-testid='don-by-project'>
       {views.map((g) => (
         <View key={g.itemsId} className='don-group' data-testid='don-group'>
-          <View className='don-group__head' onClick={() => setOpen((o) => ({ ...o, [g.itemsId]: !o[g.itemsId] }))}>
+          <View className='don-group__head' {...pressable(() => setOpen((o) => ({ ...o, [g.itemsId]: !o[g.itemsId] })))}>
             {g.thumbnail ? (
-              <Image className='don-group__thumb' src={g.thumbnail} mode='aspectFill' />
+              <Image {...imageAlt('')} className='don-group__thumb' src={g.thumbnail} mode='aspectFill' />
             ) : (
               <View className='don-group__thumb' />
             )}
@@ -120,7 +121,7 @@ function MineDon() {
             key={m}
             className={`don__mode ${mode === m ? 'don__mode--on' : ''}`}
             style={mode === m ? { background: theme, borderColor: theme } : undefined}
-            onClick={() => setMode(m)}
+            {...pressable(() => setMode(m), { pressed: mode === m })}
             data-testid={`don-mode-${m}`}
           >
             {t(`center.don.by.${m}`)}

@@ -14,6 +14,7 @@ import MenuList from './menu-list'
 import NicknamePopup from './nickname-popup'
 import ProfileCard from './profile-card'
 import './mine-screen.scss'
+import { pressable } from '@/lib/a11y'
 
 export default function MineScreen({ now = () => new Date() }: { now?: () => Date }) {
   const t = useT()
@@ -31,7 +32,7 @@ export default function MineScreen({ now = () => new Date() }: { now?: () => Dat
           {status === 'error' ? t('common.loadFailed') : t(status === 'signing-in' ? 'center.signingIn' : 'common.loading')}
         </Text>
         {status === 'error' ? (
-          <View className='mine-state__retry' onClick={reload} data-testid='mine-retry'>
+          <View className='mine-state__retry' {...pressable(reload)} data-testid='mine-retry'>
             {t('common.retry')}
           </View>
         ) : null}

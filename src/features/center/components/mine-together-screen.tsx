@@ -15,6 +15,7 @@ import { openRoute } from '../navigation'
 import RequireToken from './require-token'
 import type { MessageKey } from '@/lib/i18n'
 import './mine-together-screen.scss'
+import { pressable } from '@/lib/a11y'
 
 function TogetherList({ tab }: { tab: TogetherTab }) {
   const t = useT()
@@ -26,7 +27,7 @@ function TogetherList({ tab }: { tab: TogetherTab }) {
   return (
     <View data-testid={`together-${tab}`}>
       {rows.map((r) => (
-        <View key={r.id} className='tg-card' data-testid='together-row' onClick={() => openRoute('together-share', { id: r.id })}>
+        <View key={r.id} className='tg-card' data-testid='together-row' {...pressable(() => openRoute('together-share', { id: r.id }))}>
           <View className='tg-card__head'>
             {r.avatar ? <Image className='tg-card__avatar' src={r.avatar} mode='aspectFill' /> : <View className='tg-card__avatar' />}
             <View className='tg-card__who'>
@@ -83,7 +84,12 @@ function MineTogether() {
       </View>
       <View className='tg__tabs'>
         {(['launch', 'join'] as TogetherTab[]).map((k) => (
-          <View key={k} className={`tg__tab ${tab === k ? 'tg__tab--on' : ''}`} onClick={() => setTab(k)} data-testid={`together-tab-${k}`}>
+          <View
+            key={k}
+            className={`tg__tab ${tab === k ? 'tg__tab--on' : ''}`}
+            {...pressable(() => setTab(k))}
+            data-testid={`together-tab-${k}`}
+          >
             <Text style={tab === k ? { color: theme } : undefined}>{t(`center.together.tab.${k}`)}</Text>
             {tab === k ? <View className='tg__tab-bar' style={{ background: theme }} /> : null}
           </View>

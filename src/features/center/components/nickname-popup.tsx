@@ -11,6 +11,7 @@ import { charCount, nicknameProblem } from '../model/profile'
 import 'taro-ui/lib/style/components/float-layout.scss'
 import 'taro-ui/lib/style/components/button.scss'
 import './nickname-popup.scss'
+import { fieldLabel } from '@/lib/a11y'
 
 interface Props {
   open: boolean
@@ -53,6 +54,7 @@ export default function NicknamePopup({ open, current, onClose, onSaved }: Props
       <View className='mine-nick' data-testid='nickname-popup'>
         <View className='mine-nick__field'>
           <Input
+            {...fieldLabel(t('center.nickname.title'))}
             className='mine-nick__input'
             value={value}
             maxlength={NICKNAME_MAX * 2}

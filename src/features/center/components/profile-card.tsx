@@ -6,6 +6,7 @@ import { useT } from '@/store/session'
 import { greetingKey, type ProfileView } from '../model/profile'
 import './profile-card.scss'
 import { tokenColor } from '@/styles/colors'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 interface Props {
   profile: ProfileView
@@ -22,9 +23,9 @@ export default function ProfileCard({ profile, hour, onAvatar, onNickname }: Pro
     <View className='mine-profile'>
       <View className='mine-profile__card'>
         <View className='mine-profile__who'>
-          <View className='mine-profile__avatar' onClick={onAvatar} data-testid='mine-avatar'>
+          <View className='mine-profile__avatar' {...pressable(onAvatar, { label: t('route.cut') })} data-testid='mine-avatar'>
             {profile.avatar ? (
-              <Image className='mine-profile__avatar-img' src={profile.avatar} mode='aspectFill' />
+              <Image {...imageAlt('')} className='mine-profile__avatar-img' src={profile.avatar} mode='aspectFill' />
             ) : (
               <View className='mine-profile__avatar-img mine-profile__avatar-img--empty'>
                 <AtIcon value='user' size='28' color={tokenColor.borderControl} />
@@ -35,7 +36,7 @@ export default function ProfileCard({ profile, hour, onAvatar, onNickname }: Pro
             </View>
           </View>
           <View className='mine-profile__names'>
-            <View className='mine-profile__name-row' onClick={onNickname} data-testid='mine-nickname'>
+            <View className='mine-profile__name-row' {...pressable(onNickname)} data-testid='mine-nickname'>
               <Text className='mine-profile__name' data-testid='mine-name'>
                 {name}
               </Text>

@@ -7,6 +7,7 @@ import { Text, View } from '@tarojs/components'
 import { ensureLogin } from '@/lib/bootstrap'
 import { useSession, useT } from '@/store/session'
 import './require-token.scss'
+import { pressable } from '@/lib/a11y'
 
 export default function RequireToken({ children }: PropsWithChildren<object>) {
   const t = useT()
@@ -23,7 +24,7 @@ export default function RequireToken({ children }: PropsWithChildren<object>) {
     <View className='center-signin' data-testid='center-signing-in'>
       <Text className='center-signin__msg'>{failed ? t('common.loadFailed') : t('center.signingIn')}</Text>
       {failed ? (
-        <View className='center-signin__retry' onClick={() => setAttempt((n) => n + 1)}>
+        <View className='center-signin__retry' {...pressable(() => setAttempt((n) => n + 1))}>
           {t('common.retry')}
         </View>
       ) : null}

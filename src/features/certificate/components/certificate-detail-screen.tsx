@@ -14,6 +14,7 @@ import { platform } from '@/platform'
 import { useT } from '@/store/session'
 import { fetchCertificateDetail } from '../api/certificate'
 import { toCertificateView } from '../model/record'
+import { pressable } from '@/lib/a11y'
 
 export default function CertificateDetailScreen({ id }: { id: number }) {
   const t = useT()
@@ -61,7 +62,7 @@ export default function CertificateDetailScreen({ id }: { id: number }) {
                 className='ck-info__action'
                 style={{ color: theme }}
                 data-testid='cert-courier-copy'
-                onClick={() => copyText(c.courierNo, t('certificate.detail.copied'))}
+                {...pressable(() => copyText(c.courierNo, t('certificate.detail.copied')))}
               >
                 {t('certificate.detail.copy')}
               </Text>

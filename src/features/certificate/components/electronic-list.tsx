@@ -15,6 +15,7 @@ import { useSession, useT } from '@/store/session'
 import { fetchCertificatePage } from '../api/certificate'
 import { toCertificateView, type CertificateView } from '../model/record'
 import './certificate-list.scss'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 export function openCertificate(c: Pick<CertificateView, 'image'>, generatingText: string) {
   if (!c.image) {
@@ -40,11 +41,11 @@ export default function ElectronicList() {
           key={c.id}
           className='cert-card'
           data-testid={`cert-item-${c.id}`}
-          onClick={() => openCertificate(c, t('certificate.generating'))}
+          {...pressable(() => openCertificate(c, t('certificate.generating')))}
         >
           <View className='cert-card__cover'>
             {c.image ? (
-              <Image className='cert-card__img' src={c.image} mode='aspectFill' lazyLoad />
+              <Image {...imageAlt('')} className='cert-card__img' src={c.image} mode='aspectFill' lazyLoad />
             ) : (
               <View className='cert-card__img cert-card__img--pending'>
                 <Text>{t('certificate.generating')}</Text>

@@ -18,6 +18,7 @@ import { fetchCertificatePage } from '../api/certificate'
 import { toCertificateView } from '../model/record'
 import { PAPER_FILTERS, type PaperFilter } from '../model/tab'
 import './certificate-list.scss'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 export default function PaperList({ canApply, onApply }: { canApply: boolean; onApply(): void }) {
   const t = useT()
@@ -46,7 +47,7 @@ export default function PaperList({ canApply, onApply }: { canApply: boolean; on
             key={c.id}
             className='cert-paper'
             data-testid={`cert-paper-${c.id}`}
-            onClick={() => platform.nav.to(routeUrl('mine-certificate-detail', { id: c.id, tab: filter }))}
+            {...pressable(() => platform.nav.to(routeUrl('mine-certificate-detail', { id: c.id, tab: filter })))}
           >
             <View className='cert-paper__top'>
               <Text>
@@ -56,7 +57,7 @@ export default function PaperList({ canApply, onApply }: { canApply: boolean; on
             </View>
             <View className='cert-paper__main'>
               {c.thumb ? (
-                <Image className='cert-paper__thumb' src={c.thumb} mode='aspectFill' lazyLoad />
+                <Image {...imageAlt('')} className='cert-paper__thumb' src={c.thumb} mode='aspectFill' lazyLoad />
               ) : (
                 <View className='cert-paper__thumb' />
               )}

@@ -2,12 +2,13 @@
  * The donation directory (docs/product §2 jzml): search, sort toggles, totals line and the infinite list of gifts.
  * Rendered inside PageShell, so it only mounts once the school's settings are known.
  */
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'
 import { AtSearchBar } from 'taro-ui'
 import ListFooter from '@/components/list-footer'
 import { LangSwitch } from '@/components/page-shell'
+import { labelInnerInputs } from '@/lib/a11y'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { routeUrl } from '@/lib/routes'
 import { useShareCard } from '@/features/share'
@@ -29,6 +30,10 @@ export default function DirectoryScreen({ itemsId }: { itemsId?: number }) {
   const theme = useTheme()
   const dir = useDirectory(itemsId)
   const [input, setInput] = useState('')
+  // AtSearchBar passes nothing to its input: its name is set on the rendered element (H5)
+  const searchRef = useRef(null)
+  const searchLabel = t('directory.searchPlaceholder')
+  useEffect(() => labelInnerInputs(searchRef.current, searchLabel), [searchLabel, itemsId])
 
   useReachBottom(() => dir.list.loadMore())
 
@@ -51,7 +56,7 @@ export default function DirectoryScreen({ itemsId }: { itemsId?: number }) {
         {settings.hideDirectorySearch ? (
           <Text className='directory__heading'>{t('route.jzml')}</Text>
         ) : (
-          <View className='directory__search' data-testid='directory-search'>
+          <View className='directory__search' data-testid='directory-search' ref={searchRef} role='search'>
             <AtSearchBar
               value={input}
               placeholder={t('directory.searchPlaceholder')}

@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import { Image, View } from '@tarojs/components'
 import './donor-avatar.scss'
+import { imageAlt } from '@/lib/a11y'
 
 export default function DonorAvatar({ url }: { url: string }) {
   const [failed, setFailed] = useState(false)
@@ -13,5 +14,15 @@ export default function DonorAvatar({ url }: { url: string }) {
       </View>
     )
   }
-  return <Image className='donor-avatar' data-testid='avatar-image' src={url} mode='aspectFill' lazyLoad onError={() => setFailed(true)} />
+  return (
+    <Image
+      {...imageAlt('')}
+      className='donor-avatar'
+      data-testid='avatar-image'
+      src={url}
+      mode='aspectFill'
+      lazyLoad
+      onError={() => setFailed(true)}
+    />
+  )
 }

@@ -6,6 +6,7 @@ import { useT } from '@/store/session'
 import { orderLabelKey, sortDirOf, sortKeyOf, type SortKey } from '../model/order'
 import type { MessageKey } from '@/lib/i18n'
 import './sort-bar.scss'
+import { pressable } from '@/lib/a11y'
 
 interface Props {
   order: DirectoryOrder
@@ -36,7 +37,7 @@ export default function SortBar({ order, onTap }: Props) {
               className={`sort-bar__toggle ${active ? 'sort-bar__toggle--active' : ''}`}
               style={active ? { color: theme, borderColor: theme } : undefined}
               data-testid={`sort-${key}`}
-              onClick={() => onTap(key)}
+              {...pressable(() => onTap(key))}
             >
               <Text>{t(label)}</Text>
               <Text className='sort-bar__arrow'>{active ? arrow : '↕'}</Text>

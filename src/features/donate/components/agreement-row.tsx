@@ -10,6 +10,7 @@ import { routeUrl } from '@/lib/routes'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useSession, useT } from '@/store/session'
 import './agreement-row.scss'
+import { pressable } from '@/lib/a11y'
 
 export default function AgreementRow() {
   const t = useT()
@@ -25,7 +26,7 @@ export default function AgreementRow() {
         className='dn-agree__link'
         style={{ color: theme }}
         data-testid='agree-link'
-        onClick={() => platform.nav.to(routeUrl('agree-content'))}
+        {...pressable(() => platform.nav.to(routeUrl('agree-content')), { role: 'link' })}
       >
         {shown}
       </Text>

@@ -14,6 +14,7 @@ import { pickFixed, pickSubProject, typeAmount } from '../model/form-state'
 import { Card, Chips } from '@/components/form-kit'
 import type { SectionProps } from './types'
 import './amount-section.scss'
+import { fieldLabel } from '@/lib/a11y'
 
 export default function AmountSection({ ctx, state, update }: SectionProps) {
   const t = useT()
@@ -61,6 +62,7 @@ export default function AmountSection({ ctx, state, update }: SectionProps) {
           <Text className='dn-amount__label'>{chips.length ? t('donate.amount.other') : t('donate.amount.label')}</Text>
           <Text className='dn-amount__yen'>¥</Text>
           <Input
+            {...fieldLabel(chips.length ? t('donate.amount.other') : t('donate.amount.label'))}
             className='dn-amount__input'
             type={form.isIntegerMoney === 1 ? 'number' : 'digit'}
             value={state.handMoney}

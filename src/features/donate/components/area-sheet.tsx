@@ -13,6 +13,7 @@ import { fetchAreaChildren } from '../api/donate'
 import type { Region } from '../model/form-state'
 import 'taro-ui/lib/style/components/float-layout.scss'
 import './area-sheet.scss'
+import { pressable } from '@/lib/a11y'
 
 interface Props {
   open: boolean
@@ -54,7 +55,7 @@ export default function AreaSheet({ open, onClose, onPick }: Props) {
       <View className='dn-area' data-testid='area-sheet'>
         <View className='dn-area__tabs'>
           {path.map((n, i) => (
-            <Text key={n.id} className='dn-area__tab' onClick={() => back(i)}>
+            <Text key={n.id} className='dn-area__tab' {...pressable(() => back(i))}>
               {n.title}
             </Text>
           ))}
@@ -65,13 +66,13 @@ export default function AreaSheet({ open, onClose, onPick }: Props) {
         <ScrollView scrollY className='dn-area__list'>
           {level.status === 'loading' ? <Text className='dn-area__state'>{t('common.loading')}</Text> : null}
           {level.status === 'error' ? (
-            <Text className='dn-area__state' onClick={level.reload}>
+            <Text className='dn-area__state' {...pressable(level.reload)}>
               {t('common.loadFailed')} · {t('common.retry')}
             </Text>
           ) : null}
           {level.status === 'ready'
             ? nodes.map((n) => (
-                <View key={n.id} className='dn-area__item' data-testid='area-item' onClick={() => pick(n)}>
+                <View key={n.id} className='dn-area__item' data-testid='area-item' {...pressable(() => pick(n))}>
                   {n.title}
                 </View>
               ))

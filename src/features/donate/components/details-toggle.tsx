@@ -7,16 +7,15 @@ import { useT } from '@/store/session'
 import { patch } from '../model/form-state'
 import type { Update } from './types'
 import './details-toggle.scss'
+import { pressable } from '@/lib/a11y'
 
 export default function DetailsToggle({ open, update }: { open: boolean; update: Update }) {
   const t = useT()
   return (
     <View
       className='dn-details'
-      role='button'
-      aria-expanded={open}
       data-testid='details-toggle'
-      onClick={() => update((s) => patch(s, { detailsOpen: !s.detailsOpen }))}
+      {...pressable(() => update((s) => patch(s, { detailsOpen: !s.detailsOpen })), { expanded: open })}
     >
       <Text className='dn-details__label'>{open ? t('donate.details.less') : t('donate.details.more')}</Text>
       <Text className={`dn-details__chevron ${open ? 'dn-details__chevron--open' : ''}`} aria-hidden>

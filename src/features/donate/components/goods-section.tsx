@@ -12,6 +12,7 @@ import { patch } from '../model/form-state'
 import { Card, FieldRow } from '@/components/form-kit'
 import type { SectionProps } from './types'
 import './goods-section.scss'
+import { fieldLabel, pressable } from '@/lib/a11y'
 
 export default function GoodsSection({ ctx, state, update }: SectionProps) {
   const t = useT()
@@ -29,11 +30,12 @@ export default function GoodsSection({ ctx, state, update }: SectionProps) {
           <View
             className={`dn-stepper__btn ${n <= 1 ? 'dn-stepper__btn--off' : ''}`}
             data-testid='qty-minus'
-            onClick={() => n > 1 && set(String(n - 1))}
+            {...pressable(() => n > 1 && set(String(n - 1)))}
           >
             −
           </View>
           <Input
+            {...fieldLabel(t('donate.goods.quantity'))}
             className='dn-stepper__input'
             type='number'
             value={qty}
@@ -46,7 +48,7 @@ export default function GoodsSection({ ctx, state, update }: SectionProps) {
             }}
             data-testid='qty-input'
           />
-          <View className='dn-stepper__btn' style={{ color: theme }} data-testid='qty-plus' onClick={() => set(String(n + 1))}>
+          <View className='dn-stepper__btn' style={{ color: theme }} data-testid='qty-plus' {...pressable(() => set(String(n + 1)))}>
             +
           </View>
           <Text className='dn-stepper__unit'>{p.materialUnit}</Text>

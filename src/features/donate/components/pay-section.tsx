@@ -13,6 +13,7 @@ import type { BalanceState } from '../hooks/use-card-balance'
 import { Card, FieldRow, InputRow } from '@/components/form-kit'
 import type { SectionProps } from './types'
 import './pay-section.scss'
+import { pressable } from '@/lib/a11y'
 
 interface Props extends SectionProps {
   vis: Visibility
@@ -30,7 +31,12 @@ export default function PaySection({ ctx, state, update, vis, balance, onCardNum
       {options.map((o) => {
         const on = state.payType === o.code
         return (
-          <View key={o.code} className='dn-pay' data-testid={`pay-${o.code}`} onClick={() => update((s) => patch(s, { payType: o.code }))}>
+          <View
+            key={o.code}
+            className='dn-pay'
+            data-testid={`pay-${o.code}`}
+            {...pressable(() => update((s) => patch(s, { payType: o.code })), { role: 'radio', checked: on })}
+          >
             <Text className='dn-pay__badge' style={{ background: o.color }}>
               {o.mark}
             </Text>

@@ -5,6 +5,7 @@ import { platform } from '@/platform'
 import { useT } from '@/store/session'
 import { isGoods, type FormContext } from '../model/context'
 import './project-summary.scss'
+import { imageAlt } from '@/lib/a11y'
 
 export default function ProjectSummary({ ctx }: { ctx: FormContext }) {
   const t = useT()
@@ -13,7 +14,7 @@ export default function ProjectSummary({ ctx }: { ctx: FormContext }) {
   return (
     <View className='dn-summary' data-testid='project-summary'>
       {thumb ? (
-        <Image className='dn-summary__thumb' src={platform.assetUrl(thumb)} mode='aspectFill' />
+        <Image {...imageAlt('')} className='dn-summary__thumb' src={platform.assetUrl(thumb)} mode='aspectFill' />
       ) : (
         <View className='dn-summary__thumb' />
       )}

@@ -17,6 +17,7 @@ import { useSession, useT } from '@/store/session'
 import { useHome } from '../hooks/use-home'
 import { openOrSoon } from '../navigation'
 import './home-screen.scss'
+import { imageAlt } from '@/lib/a11y'
 
 function Section({
   title,
@@ -148,7 +149,7 @@ export default function HomeScreen() {
               onClick={() => openOrSoon('subject-detail', { id: p.id })}
             >
               {p.thumb ? (
-                <Image className='home__thumb' src={p.thumb} mode='aspectFill' lazyLoad />
+                <Image {...imageAlt('')} className='home__thumb' src={p.thumb} mode='aspectFill' lazyLoad />
               ) : (
                 <View className='home__thumb home__thumb--empty' />
               )}

@@ -4,6 +4,7 @@ import AreaCodePicker, { mobileMaxLength } from '@/components/area-code-picker'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { normaliseAreaCode, type LoginForm } from '../model/login'
+import { fieldLabel, pressable } from '@/lib/a11y'
 
 interface Props {
   form: LoginForm
@@ -26,6 +27,7 @@ export function MobileFields({ form, update, countdown, onSendCode }: Props & { 
           testId='login-area'
         />
         <Input
+          {...fieldLabel(t('identity.mobile.placeholder'))}
           className='lg-field__input'
           type='number'
           value={form.mobile}
@@ -38,6 +40,7 @@ export function MobileFields({ form, update, countdown, onSendCode }: Props & { 
       </View>
       <View className='lg-field'>
         <Input
+          {...fieldLabel(t('identity.code.placeholder'))}
           className='lg-field__input'
           type='number'
           value={form.code}
@@ -50,8 +53,8 @@ export function MobileFields({ form, update, countdown, onSendCode }: Props & { 
         <View
           className={`lg-field__sms ${waiting ? 'lg-field__sms--off' : ''}`}
           style={waiting ? undefined : { color: theme, borderColor: theme }}
-          aria-disabled={waiting}
-          onClick={onSendCode}
+          {...pressable(onSendCode)}
+          aria-disabled={waiting ? 'true' : 'false'}
           data-testid='sms-button'
         >
           {waiting ? t('identity.code.resend', { s: countdown }) : t('identity.code.get')}
@@ -67,6 +70,7 @@ export function AccountFields({ form, update }: Props) {
     <View className='lg-fields'>
       <View className='lg-field'>
         <Input
+          {...fieldLabel(t('identity.username.placeholder'))}
           className='lg-field__input'
           type='text'
           value={form.username}
@@ -79,6 +83,7 @@ export function AccountFields({ form, update }: Props) {
       </View>
       <View className='lg-field'>
         <Input
+          {...fieldLabel(t('identity.password.placeholder'))}
           className='lg-field__input'
           password
           value={form.password}

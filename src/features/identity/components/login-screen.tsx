@@ -16,6 +16,7 @@ import { AccountFields, MobileFields } from './login-fields'
 import 'taro-ui/lib/style/components/button.scss'
 import 'taro-ui/lib/style/components/loading.scss'
 import './login-screen.scss'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 export default function LoginScreen() {
   const t = useT()
@@ -29,7 +30,7 @@ export default function LoginScreen() {
   return (
     <View className='lg' data-testid='login-screen'>
       {bg ? (
-        <Image className='lg__bg' src={bg} mode='aspectFill' data-testid='login-bg' />
+        <Image {...imageAlt('')} className='lg__bg' src={bg} mode='aspectFill' data-testid='login-bg' />
       ) : (
         <View className='lg__bg lg__bg--plain' style={{ background: theme }} />
       )}
@@ -42,14 +43,14 @@ export default function LoginScreen() {
       </View>
       <View className='lg__card'>
         {modes.length > 1 ? (
-          <View className='lg__tabs'>
+          <View className='lg__tabs' role='tablist'>
             {modes.map((m) => {
               const on = form.mode === m
               return (
                 <View
                   key={m}
                   className={`lg__tab ${on ? 'lg__tab--on' : ''}`}
-                  onClick={() => update({ mode: m })}
+                  {...pressable(() => update({ mode: m }), { role: 'tab', selected: on })}
                   data-testid={`mode-${m}`}
                 >
                   <Text style={on ? { color: theme } : undefined}>{t(`identity.mode.${m}`)}</Text>
@@ -72,7 +73,11 @@ export default function LoginScreen() {
           </AtButton>
         </View>
         <View className='lg__agree'>
-          <View className='lg__agree-hit' onClick={() => update({ agreed: !form.agreed })} data-testid='login-agree'>
+          <View
+            className='lg__agree-hit'
+            {...pressable(() => update({ agreed: !form.agreed }), { role: 'checkbox', checked: form.agreed })}
+            data-testid='login-agree'
+          >
             <View
               className={`lg__box ${form.agreed ? 'lg__box--on' : ''}`}
               style={form.agreed ? { background: theme, borderColor: theme } : undefined}
@@ -81,7 +86,12 @@ export default function LoginScreen() {
             </View>
             <Text className='lg__agree-text'>{t('identity.agree.prefix')}</Text>
           </View>
-          <Text className='lg__agree-link' style={{ color: theme }} onClick={() => setDialog(true)} data-testid='login-agree-link'>
+          <Text
+            className='lg__agree-link'
+            style={{ color: theme }}
+            {...pressable(() => setDialog(true), { role: 'link' })}
+            data-testid='login-agree-link'
+          >
             {base?.agreeTitle ? `《${base.agreeTitle}》` : t('identity.agree.link')}
           </Text>
         </View>

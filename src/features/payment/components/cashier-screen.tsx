@@ -21,6 +21,7 @@ import { dynamicText } from '@/lib/i18n'
 import 'taro-ui/lib/style/components/button.scss'
 import 'taro-ui/lib/style/components/loading.scss'
 import './cashier-screen.scss'
+import { pressable } from '@/lib/a11y'
 
 type Busy = null | 'paid' | 'failed'
 
@@ -141,7 +142,7 @@ export default function CashierScreen() {
             {t('payment.cashier.cancel')}
           </AtButton>
         </View>
-        <Text className='pm-cashier__fail' data-testid='cashier-fail' onClick={() => finish('failed')}>
+        <Text className='pm-cashier__fail' data-testid='cashier-fail' {...pressable(() => finish('failed'))}>
           {t('payment.cashier.fail')}
         </Text>
       </View>

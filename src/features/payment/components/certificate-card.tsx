@@ -9,6 +9,7 @@ import { platform } from '@/platform'
 import { useT } from '@/store/session'
 import { saveRemoteImage } from '../model/save-image'
 import './certificate-card.scss'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 interface Props {
   url: string
@@ -48,6 +49,7 @@ export default function CertificateCard({ url, waiting, expected }: Props) {
       {url ? (
         <View className='pm-cert__frame'>
           <Image
+            {...imageAlt(t('a11y.certificate'))}
             className='pm-cert__img'
             src={url}
             mode='widthFix'
@@ -71,7 +73,7 @@ export default function CertificateCard({ url, waiting, expected }: Props) {
         <View
           className='pm-cert__placeholder'
           data-testid='certificate-pending'
-          onClick={() => toast(t('payment.success.generating'), 1000)}
+          {...pressable(() => toast(t('payment.success.generating'), 1000))}
         >
           {waiting ? <View className='pm-cert__spinner' /> : null}
           <Text className='pm-cert__pending-title'>{t('payment.success.generating')}</Text>

@@ -17,6 +17,7 @@ import CertificateCard from './certificate-card'
 import PayState from './pay-state'
 import 'taro-ui/lib/style/components/button.scss'
 import './success-screen.scss'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 export default function SuccessScreen() {
   const t = useT()
@@ -70,7 +71,7 @@ export default function SuccessScreen() {
           {t('payment.success.thanks')}
         </Text>
         <View className='pm-success__donor'>
-          {v.avatar ? <Image className='pm-success__avatar' src={v.avatar} mode='aspectFill' /> : null}
+          {v.avatar ? <Image {...imageAlt('')} className='pm-success__avatar' src={v.avatar} mode='aspectFill' /> : null}
           <Text className='pm-success__name' data-testid='success-name'>
             {v.name}
           </Text>
@@ -85,10 +86,10 @@ export default function SuccessScreen() {
       <View
         className='pm-success__project'
         data-testid='success-project'
-        onClick={() => platform.nav.redirect(routeUrl('subject-detail', { id: v.projectId }))}
+        {...pressable(() => platform.nav.redirect(routeUrl('subject-detail', { id: v.projectId })))}
       >
         {v.projectThumb ? (
-          <Image className='pm-success__thumb' src={v.projectThumb} mode='aspectFill' />
+          <Image {...imageAlt('')} className='pm-success__thumb' src={v.projectThumb} mode='aspectFill' />
         ) : (
           <View className='pm-success__thumb' />
         )}

@@ -3,10 +3,11 @@
  * AtSearchBar's own action button is hidden: it is coloured by a compile-time scss variable, and the search
  * button must carry the school's theme colour.
  */
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { View } from '@tarojs/components'
 import { AtSearchBar } from 'taro-ui'
 import { LangSwitch } from '@/components/page-shell'
+import { labelInnerInputs, pressable } from '@/lib/a11y'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import 'taro-ui/lib/style/components/search-bar.scss'
@@ -17,9 +18,13 @@ export default function ListHeader({ onSearch }: { onSearch(s: string): void }) 
   const theme = useTheme()
   const [text, setText] = useState('')
   const submit = () => onSearch(text.trim())
+  // AtSearchBar passes nothing to its input: its name is set on the rendered element (H5)
+  const searchRef = useRef(null)
+  const searchLabel = t('a11y.search')
+  useEffect(() => labelInnerInputs(searchRef.current, searchLabel), [searchLabel])
   return (
     <View className='pj-list-header'>
-      <View className='pj-list-header__search' data-testid='project-search'>
+      <View className='pj-list-header__search' data-testid='project-search' ref={searchRef} role='search'>
         <AtSearchBar
           value={text}
           placeholder={t('project.searchPlaceholder')}
@@ -36,7 +41,7 @@ export default function ListHeader({ onSearch }: { onSearch(s: string): void }) 
         />
       </View>
       {text ? (
-        <View className='pj-list-header__go' style={{ backgroundColor: theme }} data-testid='search-button' onClick={submit}>
+        <View className='pj-list-header__go' style={{ backgroundColor: theme }} data-testid='search-button' {...pressable(submit)}>
           {t('common.search')}
         </View>
       ) : (

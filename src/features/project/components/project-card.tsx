@@ -5,14 +5,15 @@ import type { ProjectCardView } from '../model/project'
 import StatusBadge from './status-badge'
 import ProgressLine from './progress-line'
 import './project-card.scss'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 export default function ProjectCard({ card, onOpen }: { card: ProjectCardView; onOpen(id: number): void }) {
   const t = useT()
   return (
-    <View className='pj-card' data-testid={`project-card-${card.id}`} onClick={() => onOpen(card.id)}>
+    <View className='pj-card' data-testid={`project-card-${card.id}`} {...pressable(() => onOpen(card.id))}>
       <View className='pj-card__cover'>
         {card.thumb ? (
-          <Image className='pj-card__img' src={card.thumb} mode='aspectFill' lazyLoad />
+          <Image {...imageAlt('')} className='pj-card__img' src={card.thumb} mode='aspectFill' lazyLoad />
         ) : (
           <View className='pj-card__img pj-card__img--empty' />
         )}

@@ -6,6 +6,7 @@
 import { ScrollView, View, Text } from '@tarojs/components'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import './theme-tabs.scss'
+import { pressable } from '@/lib/a11y'
 
 export interface TabOption {
   key: string
@@ -35,7 +36,7 @@ export default function ThemeTabs({ tabs, current, onChange, testId = 'tabs' }: 
       scrollWithAnimation
       data-testid={testId}
     >
-      <View className='pj-tabs__row'>
+      <View className='pj-tabs__row' role='tablist'>
         {tabs.map((tab, i) => {
           const active = i === activeIndex
           return (
@@ -44,7 +45,7 @@ export default function ThemeTabs({ tabs, current, onChange, testId = 'tabs' }: 
               id={`pj-tab-${i}`}
               className={`pj-tabs__item ${active ? 'pj-tabs__item--active' : ''}`}
               data-testid={`tab-${tab.key}`}
-              onClick={() => !active && onChange(tab.key)}
+              {...pressable(() => !active && onChange(tab.key), { role: 'tab', selected: active })}
             >
               <Text style={active ? { color: theme } : undefined}>{tab.title}</Text>
               {active ? <View className='pj-tabs__line' style={{ backgroundColor: theme }} /> : null}

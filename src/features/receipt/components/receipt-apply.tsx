@@ -13,6 +13,7 @@ import { buildReceiptInsert, initialReceiptApply, validateReceiptApply, type Rec
 import ReceiptDonorCard from './receipt-donor-card'
 import ReceiptDeliveryCard from './receipt-delivery-card'
 import './receipt-apply.scss'
+import { pressable } from '@/lib/a11y'
 
 export default function ReceiptApply({ config, onCancel, onDone }: { config: ReceiptConfig; onCancel(): void; onDone(): void }) {
   const t = useT()
@@ -34,7 +35,7 @@ export default function ReceiptApply({ config, onCancel, onDone }: { config: Rec
           : (back) => (
               <View className='rc-apply__closed' data-testid='receipt-closed'>
                 <Text>{t('receipt.closed')}</Text>
-                <Text className='rc-apply__back' onClick={back}>
+                <Text className='rc-apply__back' {...pressable(back)}>
                   {t('certificate.back')}
                 </Text>
               </View>

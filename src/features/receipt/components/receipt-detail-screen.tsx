@@ -16,6 +16,7 @@ import { fetchReceiptDetail } from '../api/receipt'
 import { toReceiptView, type ReceiptView } from '../model/record'
 import { openReceiptFile } from './open-file'
 import './receipt-detail-screen.scss'
+import { pressable } from '@/lib/a11y'
 
 function InvoiceCard({ r }: { r: ReceiptView }) {
   const t = useT()
@@ -25,7 +26,12 @@ function InvoiceCard({ r }: { r: ReceiptView }) {
   return (
     <Card title={t('receipt.detail.invoice')} testId='receipt-invoice'>
       {inv.file ? (
-        <View className='rd-file' data-testid='receipt-file' data-href={inv.file} onClick={() => openReceiptFile(inv.file, inv.fileKind)}>
+        <View
+          className='rd-file'
+          data-testid='receipt-file'
+          data-href={inv.file}
+          {...pressable(() => openReceiptFile(inv.file, inv.fileKind))}
+        >
           <View className='rd-file__icon' style={{ background: theme }}>
             <Text>{inv.fileKind === 'pdf' ? 'PDF' : inv.fileKind === 'image' ? 'IMG' : 'FILE'}</Text>
           </View>
@@ -44,7 +50,11 @@ function InvoiceCard({ r }: { r: ReceiptView }) {
         value={inv.courierNo}
         testId='receipt-courier'
         action={
-          <Text className='ck-info__action' style={{ color: theme }} onClick={() => copyText(inv.courierNo, t('receipt.detail.copied'))}>
+          <Text
+            className='ck-info__action'
+            style={{ color: theme }}
+            {...pressable(() => copyText(inv.courierNo, t('receipt.detail.copied')))}
+          >
             {t('receipt.detail.copy')}
           </Text>
         }

@@ -22,6 +22,7 @@ import { toReceiptView } from '../model/record'
 import { RECEIPT_FILTERS, type ReceiptFilter } from '../model/status'
 import ReceiptApply from './receipt-apply'
 import './receipt-screen.scss'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 function ReceiptList({ filter, canApply, onApply }: { filter: ReceiptFilter; canApply: boolean; onApply(): void }) {
   const t = useT()
@@ -37,7 +38,7 @@ function ReceiptList({ filter, canApply, onApply }: { filter: ReceiptFilter; can
           key={r.id}
           className='rc-item'
           data-testid={`receipt-item-${r.id}`}
-          onClick={() => platform.nav.to(routeUrl('mine-paper-detail', { id: r.id }))}
+          {...pressable(() => platform.nav.to(routeUrl('mine-paper-detail', { id: r.id })))}
         >
           <View className='rc-item__top'>
             <Text>
@@ -46,7 +47,11 @@ function ReceiptList({ filter, canApply, onApply }: { filter: ReceiptFilter; can
             <StatusChip status={r.status} labelKey={r.statusKey} testId={`receipt-status-${r.id}`} />
           </View>
           <View className='rc-item__main'>
-            {r.thumb ? <Image className='rc-item__thumb' src={r.thumb} mode='aspectFill' lazyLoad /> : <View className='rc-item__thumb' />}
+            {r.thumb ? (
+              <Image {...imageAlt('')} className='rc-item__thumb' src={r.thumb} mode='aspectFill' lazyLoad />
+            ) : (
+              <View className='rc-item__thumb' />
+            )}
             <View className='rc-item__body'>
               <Text className='rc-item__name'>{r.name}</Text>
               <Text className='rc-item__amount'>{r.amount}</Text>

@@ -5,6 +5,7 @@ import { routeUrl } from '@/lib/routes'
 import { platform } from '@/platform'
 import { useT } from '@/store/session'
 import './detail-error.scss'
+import { pressable } from '@/lib/a11y'
 
 function goBack() {
   // opened from a shared link there is nothing to go back to: go to the project list instead
@@ -19,10 +20,10 @@ export default function DetailError({ message, onRetry }: { message: string; onR
       <View className='pj-error__icon'>!</View>
       <Text className='pj-error__msg'>{message}</Text>
       <View className='pj-error__actions'>
-        <View className='pj-error__btn' onClick={onRetry}>
+        <View className='pj-error__btn' {...pressable(onRetry)}>
           {t('common.retry')}
         </View>
-        <View className='pj-error__btn pj-error__btn--main' data-testid='detail-back' onClick={goBack}>
+        <View className='pj-error__btn pj-error__btn--main' data-testid='detail-back' {...pressable(goBack)}>
           {t('project.backToList')}
         </View>
       </View>

@@ -17,6 +17,7 @@ import { saveDraft, takeDraft } from '../../hooks/use-message-draft'
 import { checkMessage, clampMessage, messageLength } from '../../model/message'
 import 'taro-ui/lib/style/components/button.scss'
 import './message-composer.scss'
+import { fieldLabel } from '@/lib/a11y'
 
 const toast = (title: string) => showToast(title, 2000)
 
@@ -65,6 +66,7 @@ export default function MessageComposer({ itemsId, onPosted }: { itemsId: number
     <View className='pj-composer' data-testid='message-composer'>
       <View className='pj-composer__box'>
         <Textarea
+          {...fieldLabel(t('project.message.placeholder'))}
           className='pj-composer__input'
           value={text}
           maxlength={MESSAGE_MAX}

@@ -9,6 +9,7 @@ import { fetchProgressList } from '../../api/items'
 import { useTabList } from '../../hooks/use-tab-list'
 import PagedPane from './paged-pane'
 import './progress-pane.scss'
+import { imageAlt } from '@/lib/a11y'
 
 function Entry({ entry }: { entry: ProgressEntry }) {
   const urls = (entry.attachmentList || [])
@@ -24,6 +25,7 @@ function Entry({ entry }: { entry: ProgressEntry }) {
         <View className='pj-timeline__images'>
           {urls.map((url) => (
             <Image
+              {...imageAlt('')}
               key={url}
               className='pj-timeline__img'
               src={url}

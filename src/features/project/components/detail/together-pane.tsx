@@ -14,6 +14,7 @@ import ProgressLine from '../progress-line'
 import Avatar from './avatar'
 import PagedPane from './paged-pane'
 import './together-pane.scss'
+import { pressable } from '@/lib/a11y'
 
 function TogetherCard({ row, goods }: { row: TogetherDonation; goods: boolean }) {
   const t = useT()
@@ -23,7 +24,7 @@ function TogetherCard({ row, goods }: { row: TogetherDonation; goods: boolean })
     <View
       className={`pj-together ${href ? 'pj-together--link' : ''}`}
       data-testid='together-row'
-      onClick={href ? () => platform.nav.to(href) : undefined}
+      {...pressable(href ? () => platform.nav.to(href) : undefined)}
     >
       <View className='pj-together__head'>
         <Avatar src={row.avatar} name={row.sponsor} size='sm' />
