@@ -11,6 +11,7 @@ export const SCENE_KINDS = ['scholarship', 'campus', 'library', 'book', 'tree', 
 export type SceneKind = (typeof SCENE_KINDS)[number]
 
 type Ctx = SKRSContext2D
+type Paint = Ctx['fillStyle']
 const JPEG_QUALITY = 84
 
 // ---------------------------------------------------------------- primitives
@@ -21,28 +22,28 @@ function linear(ctx: Ctx, x0: number, y0: number, x1: number, y1: number, stops:
   return g
 }
 
-function rect(ctx: Ctx, x: number, y: number, w: number, h: number, fill: string | CanvasGradient) {
-  ctx.fillStyle = fill as string
+function rect(ctx: Ctx, x: number, y: number, w: number, h: number, fill: Paint) {
+  ctx.fillStyle = fill
   ctx.fillRect(x, y, w, h)
 }
 
-function circle(ctx: Ctx, x: number, y: number, r: number, fill: string | CanvasGradient) {
-  ctx.fillStyle = fill as string
+function circle(ctx: Ctx, x: number, y: number, r: number, fill: Paint) {
+  ctx.fillStyle = fill
   ctx.beginPath()
   ctx.arc(x, y, r, 0, Math.PI * 2)
   ctx.fill()
 }
 
-function poly(ctx: Ctx, pts: Array<[number, number]>, fill: string | CanvasGradient) {
-  ctx.fillStyle = fill as string
+function poly(ctx: Ctx, pts: Array<[number, number]>, fill: Paint) {
+  ctx.fillStyle = fill
   ctx.beginPath()
   pts.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)))
   ctx.closePath()
   ctx.fill()
 }
 
-function roundRect(ctx: Ctx, x: number, y: number, w: number, h: number, r: number, fill: string | CanvasGradient) {
-  ctx.fillStyle = fill as string
+function roundRect(ctx: Ctx, x: number, y: number, w: number, h: number, r: number, fill: Paint) {
+  ctx.fillStyle = fill
   ctx.beginPath()
   ctx.moveTo(x + r, y)
   ctx.arcTo(x + w, y, x + w, y + h, r)
@@ -86,7 +87,15 @@ function pine(ctx: Ctx, x: number, base: number, size: number, color: string) {
   for (let i = 0; i < 3; i++) {
     const y = base - size * 0.2 - i * size * 0.25
     const hw = size * (0.35 - i * 0.08)
-    poly(ctx, [[x - hw, y], [x + hw, y], [x, y - size * 0.4]], color)
+    poly(
+      ctx,
+      [
+        [x - hw, y],
+        [x + hw, y],
+        [x, y - size * 0.4]
+      ],
+      color
+    )
   }
 }
 
@@ -98,7 +107,16 @@ function person(ctx: Ctx, x: number, base: number, h: number, color: string, opt
   rect(ctx, x - h * 0.11, base - h * 0.42, h * 0.09, h * 0.42, color)
   rect(ctx, x + h * 0.02, base - h * 0.42, h * 0.09, h * 0.42, color)
   if (opts.cap) {
-    poly(ctx, [[x - head * 1.6, base - h + head * 0.2], [x, base - h - head * 0.5], [x + head * 1.6, base - h + head * 0.2], [x, base - h + head * 0.8]], '#1a1a1a')
+    poly(
+      ctx,
+      [
+        [x - head * 1.6, base - h + head * 0.2],
+        [x, base - h - head * 0.5],
+        [x + head * 1.6, base - h + head * 0.2],
+        [x, base - h + head * 0.8]
+      ],
+      '#1a1a1a'
+    )
   }
   if (opts.arm) {
     ctx.strokeStyle = color
@@ -123,7 +141,16 @@ function building(
 ) {
   rect(ctx, x, base - bh, bw, bh, o.wall)
   rect(ctx, x + bw * 0.82, base - bh, bw * 0.18, bh, 'rgba(0, 0, 0, 0.08)')
-  if (o.pitched) poly(ctx, [[x - bw * 0.06, base - bh], [x + bw / 2, base - bh - bw * 0.28], [x + bw * 1.06, base - bh]], o.roof ?? '#8d3b2f')
+  if (o.pitched)
+    poly(
+      ctx,
+      [
+        [x - bw * 0.06, base - bh],
+        [x + bw / 2, base - bh - bw * 0.28],
+        [x + bw * 1.06, base - bh]
+      ],
+      o.roof ?? '#8d3b2f'
+    )
   else rect(ctx, x - bw * 0.03, base - bh - bh * 0.05, bw * 1.06, bh * 0.05, o.roof ?? 'rgba(0, 0, 0, 0.25)')
   const cols = o.cols ?? Math.max(2, Math.round(bw / 40))
   const rows = o.rows ?? Math.max(2, Math.round(bh / 45))
@@ -132,7 +159,14 @@ function building(
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const lit = rng.chance(o.lit ?? 0.25)
-      rect(ctx, x + c * cw + cw * 0.22, base - bh + bh * 0.08 + r * rh + rh * 0.18, cw * 0.56, rh * 0.58, lit ? '#ffe08a' : (o.glass ?? '#5b7fa6'))
+      rect(
+        ctx,
+        x + c * cw + cw * 0.22,
+        base - bh + bh * 0.08 + r * rh + rh * 0.18,
+        cw * 0.56,
+        rh * 0.58,
+        lit ? '#ffe08a' : (o.glass ?? '#5b7fa6')
+      )
     }
   }
 }
@@ -158,13 +192,21 @@ function campus(ctx: Ctx, w: number, h: number, rng: Rng) {
   cloud(ctx, w * 0.12, h * 0.16, h * 0.05)
   cloud(ctx, w * 0.55, h * 0.1, h * 0.04, 0.7)
   const base = h * 0.66
-  for (let i = 0; i < 7; i++) tree(ctx, rng.int(0, w), base, h * rng.int(18, 26) / 100, rng, ['#7cb342', '#689f38', '#8bc34a'])
+  for (let i = 0; i < 7; i++) tree(ctx, rng.int(0, w), base, (h * rng.int(18, 26)) / 100, rng, ['#7cb342', '#689f38', '#8bc34a'])
   building(ctx, w * 0.06, base, w * 0.22, h * 0.26, rng, { wall: '#e9dcc3', pitched: true, roof: '#9e4b3c' })
   building(ctx, w * 0.72, base, w * 0.22, h * 0.28, rng, { wall: '#efe3cc', pitched: true, roof: '#9e4b3c' })
   // main hall with a clock tower
   building(ctx, w * 0.3, base, w * 0.4, h * 0.3, rng, { wall: '#f3ead8', roof: '#7b3f33', rows: 3, cols: 9 })
   rect(ctx, w * 0.455, base - h * 0.52, w * 0.09, h * 0.24, '#eadfca')
-  poly(ctx, [[w * 0.445, base - h * 0.52], [w * 0.5, base - h * 0.62], [w * 0.555, base - h * 0.52]], '#7b3f33')
+  poly(
+    ctx,
+    [
+      [w * 0.445, base - h * 0.52],
+      [w * 0.5, base - h * 0.62],
+      [w * 0.555, base - h * 0.52]
+    ],
+    '#7b3f33'
+  )
   circle(ctx, w * 0.5, base - h * 0.44, h * 0.035, '#ffffff')
   ctx.strokeStyle = '#37474f'
   ctx.lineWidth = Math.max(2, h * 0.005)
@@ -177,12 +219,22 @@ function campus(ctx: Ctx, w: number, h: number, rng: Rng) {
   rect(ctx, w * 0.47, base - h * 0.1, w * 0.06, h * 0.1, '#6d4c41')
   ground(ctx, w, base, h, ['#9ccc65', '#7cb342'])
   // path in perspective
-  poly(ctx, [[w * 0.47, base], [w * 0.53, base], [w * 0.68, h], [w * 0.32, h]], '#e8dcc2')
+  poly(
+    ctx,
+    [
+      [w * 0.47, base],
+      [w * 0.53, base],
+      [w * 0.68, h],
+      [w * 0.32, h]
+    ],
+    '#e8dcc2'
+  )
   for (let i = 0; i < 5; i++) {
     const side = i % 2 ? 1 : -1
     tree(ctx, w * 0.5 + side * w * (0.22 + i * 0.06), h * (0.8 + i * 0.04), h * (0.22 + i * 0.03), rng)
   }
-  for (let i = 0; i < 6; i++) person(ctx, w * rng.int(36, 64) / 100, h * rng.int(76, 96) / 100, h * rng.int(9, 14) / 100, rng.pick(PEOPLE))
+  for (let i = 0; i < 6; i++)
+    person(ctx, (w * rng.int(36, 64)) / 100, (h * rng.int(76, 96)) / 100, (h * rng.int(9, 14)) / 100, rng.pick(PEOPLE))
 }
 
 function scholarship(ctx: Ctx, w: number, h: number, rng: Rng) {
@@ -195,7 +247,15 @@ function scholarship(ctx: Ctx, w: number, h: number, rng: Rng) {
   building(ctx, w * 0.62, base, w * 0.3, h * 0.26, rng, { wall: sil, lit: 0.5, glass: 'rgba(60, 30, 30, 0.4)' })
   rect(ctx, w * 0.3, base - h * 0.22, w * 0.3, h * 0.22, sil)
   for (let i = 0; i < 6; i++) rect(ctx, w * (0.31 + i * 0.05), base - h * 0.22, w * 0.015, h * 0.22, 'rgba(255, 220, 180, 0.35)')
-  poly(ctx, [[w * 0.28, base - h * 0.22], [w * 0.45, base - h * 0.34], [w * 0.62, base - h * 0.22]], sil)
+  poly(
+    ctx,
+    [
+      [w * 0.28, base - h * 0.22],
+      [w * 0.45, base - h * 0.34],
+      [w * 0.62, base - h * 0.22]
+    ],
+    sil
+  )
   ground(ctx, w, base, h, ['#8d6e63', '#5d4037'])
   // graduates, some throwing caps
   for (let i = 0; i < 9; i++) {
@@ -203,9 +263,18 @@ function scholarship(ctx: Ctx, w: number, h: number, rng: Rng) {
     person(ctx, x, h * (0.96 - (i % 2) * 0.04), h * (0.3 + rng.int(0, 6) / 100), '#3e2723', { cap: true, arm: i % 3 === 1 })
   }
   for (let i = 0; i < 5; i++) {
-    const x = w * rng.int(10, 90) / 100
-    const y = h * rng.int(8, 30) / 100
-    poly(ctx, [[x - h * 0.03, y], [x, y - h * 0.012], [x + h * 0.03, y], [x, y + h * 0.012]], '#212121')
+    const x = (w * rng.int(10, 90)) / 100
+    const y = (h * rng.int(8, 30)) / 100
+    poly(
+      ctx,
+      [
+        [x - h * 0.03, y],
+        [x, y - h * 0.012],
+        [x + h * 0.03, y],
+        [x, y + h * 0.012]
+      ],
+      '#212121'
+    )
   }
 }
 
@@ -216,8 +285,8 @@ function shelf(ctx: Ctx, x: number, y: number, sw: number, sh: number, rows: num
     let bx = x + sw * 0.03
     const top = y + r * rh + rh * 0.12
     while (bx < x + sw * 0.95) {
-      const bw = sw * rng.int(20, 45) / 1000
-      const bh = rh * rng.int(62, 84) / 100
+      const bw = (sw * rng.int(20, 45)) / 1000
+      const bh = (rh * rng.int(62, 84)) / 100
       rect(ctx, bx, top + (rh * 0.8 - bh), bw, bh, rng.pick(BOOKS))
       rect(ctx, bx, top + (rh * 0.8 - bh) + bh * 0.15, bw, bh * 0.06, 'rgba(255, 255, 255, 0.35)')
       bx += bw + 1
@@ -251,7 +320,16 @@ function library(ctx: Ctx, w: number, h: number, rng: Rng) {
   rect(ctx, w * 0.76, h * 0.82, w * 0.02, h * 0.16, '#4e342e')
   for (const lx of [0.32, 0.68]) {
     rect(ctx, w * lx - 2, h * 0.7, 4, h * 0.08, '#33691e')
-    poly(ctx, [[w * lx - h * 0.05, h * 0.7], [w * lx + h * 0.05, h * 0.7], [w * lx + h * 0.03, h * 0.65], [w * lx - h * 0.03, h * 0.65]], '#2e7d32')
+    poly(
+      ctx,
+      [
+        [w * lx - h * 0.05, h * 0.7],
+        [w * lx + h * 0.05, h * 0.7],
+        [w * lx + h * 0.03, h * 0.65],
+        [w * lx - h * 0.03, h * 0.65]
+      ],
+      '#2e7d32'
+    )
     const g = ctx.createRadialGradient(w * lx, h * 0.74, 2, w * lx, h * 0.74, h * 0.18)
     g.addColorStop(0, 'rgba(255, 230, 150, 0.55)')
     g.addColorStop(1, 'rgba(255, 230, 150, 0)')
@@ -276,8 +354,26 @@ function book(ctx: Ctx, w: number, h: number, rng: Rng) {
     rect(ctx, w * 0.12 + i * w * 0.008 + bw * 0.9, y - bh * 0.8, bw * 0.08, bh * 0.6, '#fffde7')
     y -= bh
   }
-  poly(ctx, [[w * 0.45, h * 0.78], [w * 0.6, h * 0.75], [w * 0.6, h * 0.9], [w * 0.45, h * 0.93]], '#fffdf5')
-  poly(ctx, [[w * 0.6, h * 0.75], [w * 0.75, h * 0.78], [w * 0.75, h * 0.93], [w * 0.6, h * 0.9]], '#f5f0e1')
+  poly(
+    ctx,
+    [
+      [w * 0.45, h * 0.78],
+      [w * 0.6, h * 0.75],
+      [w * 0.6, h * 0.9],
+      [w * 0.45, h * 0.93]
+    ],
+    '#fffdf5'
+  )
+  poly(
+    ctx,
+    [
+      [w * 0.6, h * 0.75],
+      [w * 0.75, h * 0.78],
+      [w * 0.75, h * 0.93],
+      [w * 0.6, h * 0.9]
+    ],
+    '#f5f0e1'
+  )
   for (let i = 0; i < 5; i++) {
     rect(ctx, w * 0.47, h * (0.8 + i * 0.02), w * 0.11, 2, 'rgba(0, 0, 0, 0.25)')
     rect(ctx, w * 0.62, h * (0.8 + i * 0.02), w * 0.11, 2, 'rgba(0, 0, 0, 0.25)')
@@ -298,7 +394,19 @@ function book(ctx: Ctx, w: number, h: number, rng: Rng) {
 function treeScene(ctx: Ctx, w: number, h: number, rng: Rng) {
   sky(ctx, w, h, ['#81d4fa', '#e1f5fe'], { x: w * 0.15, y: h * 0.16, r: h * 0.07, color: '#fffde7' })
   cloud(ctx, w * 0.6, h * 0.14, h * 0.045)
-  poly(ctx, [[0, h * 0.55], [w * 0.25, h * 0.4], [w * 0.5, h * 0.52], [w * 0.78, h * 0.38], [w, h * 0.5], [w, h], [0, h]], '#a5d6a7')
+  poly(
+    ctx,
+    [
+      [0, h * 0.55],
+      [w * 0.25, h * 0.4],
+      [w * 0.5, h * 0.52],
+      [w * 0.78, h * 0.38],
+      [w, h * 0.5],
+      [w, h],
+      [0, h]
+    ],
+    '#a5d6a7'
+  )
   ground(ctx, w, h * 0.6, h, ['#8bc34a', '#689f38'])
   for (let i = 0; i < 10; i++) pine(ctx, w * (0.03 + i * 0.1), h * 0.6, h * 0.25, i % 2 ? '#2e7d32' : '#388e3c')
   // winding path
@@ -309,9 +417,11 @@ function treeScene(ctx: Ctx, w: number, h: number, rng: Rng) {
   ctx.lineTo(w * 0.6, h)
   ctx.bezierCurveTo(w * 0.9, h * 0.8, w * 0.4, h * 0.72, w * 0.52, h * 0.6)
   ctx.fill()
-  for (let i = 0; i < 6; i++) tree(ctx, w * (i < 3 ? 0.05 + i * 0.1 : 0.68 + (i - 3) * 0.12), h * (0.78 + (i % 3) * 0.08), h * (0.32 + (i % 3) * 0.06), rng)
+  for (let i = 0; i < 6; i++)
+    tree(ctx, w * (i < 3 ? 0.05 + i * 0.1 : 0.68 + (i - 3) * 0.12), h * (0.78 + (i % 3) * 0.08), h * (0.32 + (i % 3) * 0.06), rng)
   // flowers
-  for (let i = 0; i < 40; i++) circle(ctx, rng.int(0, w), h * rng.int(66, 99) / 100, h * 0.008, rng.pick(['#ffeb3b', '#f48fb1', '#ffffff', '#ff8a65']))
+  for (let i = 0; i < 40; i++)
+    circle(ctx, rng.int(0, w), (h * rng.int(66, 99)) / 100, h * 0.008, rng.pick(['#ffeb3b', '#f48fb1', '#ffffff', '#ff8a65']))
   // a young tree with a name tag being planted
   rect(ctx, w * 0.58, h * 0.74, w * 0.006, h * 0.12, '#6d4c41')
   circle(ctx, w * 0.583, h * 0.72, h * 0.05, '#7cb342')
@@ -324,8 +434,12 @@ function seat(ctx: Ctx, w: number, h: number, rng: Rng) {
   // stage and curtains
   rect(ctx, w * 0.15, h * 0.08, w * 0.7, h * 0.34, '#5d4037')
   rect(ctx, w * 0.15, h * 0.36, w * 0.7, h * 0.06, '#8d6e63')
-  for (const [x0, dir] of [[w * 0.15, 1], [w * 0.85, -1]] as const) {
-    for (let i = 0; i < 5; i++) rect(ctx, x0 + dir * i * w * 0.02 - (dir < 0 ? w * 0.02 : 0), h * 0.06, w * 0.02, h * 0.36, i % 2 ? '#b71c1c' : '#c62828')
+  for (const [x0, dir] of [
+    [w * 0.15, 1],
+    [w * 0.85, -1]
+  ] as const) {
+    for (let i = 0; i < 5; i++)
+      rect(ctx, x0 + dir * i * w * 0.02 - (dir < 0 ? w * 0.02 : 0), h * 0.06, w * 0.02, h * 0.36, i % 2 ? '#b71c1c' : '#c62828')
   }
   rect(ctx, w * 0.13, h * 0.04, w * 0.74, h * 0.06, '#b71c1c')
   const spot = ctx.createRadialGradient(w * 0.5, h * 0.3, 5, w * 0.5, h * 0.3, w * 0.25)
@@ -355,7 +469,15 @@ function sports(ctx: Ctx, w: number, h: number, rng: Rng) {
   cloud(ctx, w * 0.75, h * 0.08, h * 0.035, 0.7)
   // stand with spectators and floodlights
   rect(ctx, 0, h * 0.24, w, h * 0.2, '#90a4ae')
-  for (let r = 0; r < 4; r++) for (let i = 0; i < 60; i++) circle(ctx, (i + (r % 2) * 0.5) * (w / 60), h * (0.27 + r * 0.045), h * 0.012, rng.pick(['#e53935', '#1e88e5', '#fdd835', '#ffffff', '#43a047', '#37474f']))
+  for (let r = 0; r < 4; r++)
+    for (let i = 0; i < 60; i++)
+      circle(
+        ctx,
+        (i + (r % 2) * 0.5) * (w / 60),
+        h * (0.27 + r * 0.045),
+        h * 0.012,
+        rng.pick(['#e53935', '#1e88e5', '#fdd835', '#ffffff', '#43a047', '#37474f'])
+      )
   rect(ctx, 0, h * 0.22, w, h * 0.025, '#546e7a')
   for (const x of [0.08, 0.92]) {
     rect(ctx, w * x - 3, h * 0.02, 6, h * 0.22, '#607d8b')
@@ -429,7 +551,7 @@ function research(ctx: Ctx, w: number, h: number, rng: Rng) {
     ctx.stroke()
   }
   circle(ctx, w * 0.35, base - h * 0.62, h * 0.012, '#81d4fa')
-  for (let i = 0; i < 5; i++) person(ctx, w * rng.int(20, 90) / 100, h * rng.int(88, 98) / 100, h * 0.13, '#101820')
+  for (let i = 0; i < 5; i++) person(ctx, (w * rng.int(20, 90)) / 100, (h * rng.int(88, 98)) / 100, h * 0.13, '#101820')
 }
 
 function alumni(ctx: Ctx, w: number, h: number, rng: Rng) {
@@ -446,13 +568,28 @@ function alumni(ctx: Ctx, w: number, h: number, rng: Rng) {
   // bunting
   for (let i = 0; i < 14; i++) {
     const x = w * (0.05 + i * 0.065)
-    poly(ctx, [[x, h * 0.08], [x + w * 0.04, h * 0.08], [x + w * 0.02, h * 0.14]], BOOKS[i % BOOKS.length])
+    poly(
+      ctx,
+      [
+        [x, h * 0.08],
+        [x + w * 0.04, h * 0.08],
+        [x + w * 0.02, h * 0.14]
+      ],
+      BOOKS[i % BOOKS.length]
+    )
   }
   ground(ctx, w, base, h, ['#cfd8dc', '#b0bec5'])
   // a crowd greeting each other
   for (let i = 0; i < 14; i++) {
     const x = w * (0.04 + i * 0.07) + rng.int(-8, 8)
-    person(ctx, x, h * (0.9 + (i % 3) * 0.04), h * (0.22 + rng.int(0, 6) / 100), rng.pick(['#5d4037', '#37474f', '#880e4f', '#1a237e', '#4e342e']), { arm: i % 4 === 0 })
+    person(
+      ctx,
+      x,
+      h * (0.9 + (i % 3) * 0.04),
+      h * (0.22 + rng.int(0, 6) / 100),
+      rng.pick(['#5d4037', '#37474f', '#880e4f', '#1a237e', '#4e342e']),
+      { arm: i % 4 === 0 }
+    )
   }
 }
 
@@ -475,7 +612,22 @@ function goods(ctx: Ctx, w: number, h: number, rng: Rng) {
     ctx.moveTo(cx, h * 0.155)
     ctx.lineTo(cx, top)
     ctx.stroke()
-    poly(ctx, [[cx - sw / 2, top + h * 0.02], [cx - sw * 0.2, top], [cx + sw * 0.2, top], [cx + sw / 2, top + h * 0.02], [cx + sw * 0.7, top + h * 0.1], [cx + sw * 0.45, top + h * 0.13], [cx + sw * 0.42, top + h * 0.38], [cx - sw * 0.42, top + h * 0.38], [cx - sw * 0.45, top + h * 0.13], [cx - sw * 0.7, top + h * 0.1]], c)
+    poly(
+      ctx,
+      [
+        [cx - sw / 2, top + h * 0.02],
+        [cx - sw * 0.2, top],
+        [cx + sw * 0.2, top],
+        [cx + sw / 2, top + h * 0.02],
+        [cx + sw * 0.7, top + h * 0.1],
+        [cx + sw * 0.45, top + h * 0.13],
+        [cx + sw * 0.42, top + h * 0.38],
+        [cx - sw * 0.42, top + h * 0.38],
+        [cx - sw * 0.45, top + h * 0.13],
+        [cx - sw * 0.7, top + h * 0.1]
+      ],
+      c
+    )
     rect(ctx, cx - sw * 0.12, top + h * 0.1, sw * 0.24, h * 0.06, c === '#ffffff' ? '#1565c0' : 'rgba(255, 255, 255, 0.85)')
   }
   // donation boxes with a heart
@@ -489,7 +641,15 @@ function goods(ctx: Ctx, w: number, h: number, rng: Rng) {
     const s = h * 0.025
     circle(ctx, hx - s * 0.5, hy - s * 0.3, s * 0.6, '#e53935')
     circle(ctx, hx + s * 0.5, hy - s * 0.3, s * 0.6, '#e53935')
-    poly(ctx, [[hx - s * 1.05, hy - s * 0.1], [hx + s * 1.05, hy - s * 0.1], [hx, hy + s]], '#e53935')
+    poly(
+      ctx,
+      [
+        [hx - s * 1.05, hy - s * 0.1],
+        [hx + s * 1.05, hy - s * 0.1],
+        [hx, hy + s]
+      ],
+      '#e53935'
+    )
   }
   person(ctx, w * 0.78, h * 0.98, h * 0.28, '#00695c', { arm: true })
 }
@@ -568,9 +728,37 @@ export function drawCrest(color: string, size: number): Buffer {
   circle(ctx, s / 2, s / 2, s * 0.47, color)
   circle(ctx, s / 2, s / 2, s * 0.41, '#ffffff')
   circle(ctx, s / 2, s / 2, s * 0.38, color)
-  poly(ctx, [[s * 0.5, s * 0.2], [s * 0.58, s * 0.3], [s * 0.58, s * 0.52], [s * 0.42, s * 0.52], [s * 0.42, s * 0.3]], '#ffffff')
+  poly(
+    ctx,
+    [
+      [s * 0.5, s * 0.2],
+      [s * 0.58, s * 0.3],
+      [s * 0.58, s * 0.52],
+      [s * 0.42, s * 0.52],
+      [s * 0.42, s * 0.3]
+    ],
+    '#ffffff'
+  )
   rect(ctx, s * 0.47, s * 0.36, s * 0.06, s * 0.08, color)
-  poly(ctx, [[s * 0.26, s * 0.56], [s * 0.5, s * 0.62], [s * 0.5, s * 0.76], [s * 0.26, s * 0.7]], '#ffffff')
-  poly(ctx, [[s * 0.5, s * 0.62], [s * 0.74, s * 0.56], [s * 0.74, s * 0.7], [s * 0.5, s * 0.76]], '#f5f5f5')
+  poly(
+    ctx,
+    [
+      [s * 0.26, s * 0.56],
+      [s * 0.5, s * 0.62],
+      [s * 0.5, s * 0.76],
+      [s * 0.26, s * 0.7]
+    ],
+    '#ffffff'
+  )
+  poly(
+    ctx,
+    [
+      [s * 0.5, s * 0.62],
+      [s * 0.74, s * 0.56],
+      [s * 0.74, s * 0.7],
+      [s * 0.5, s * 0.76]
+    ],
+    '#f5f5f5'
+  )
   return canvas.toBuffer('image/png')
 }
