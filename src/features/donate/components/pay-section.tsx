@@ -11,6 +11,7 @@ import { payOptions } from '../model/pay-types'
 import type { Visibility } from '../model/visibility'
 import type { BalanceState } from '../hooks/use-card-balance'
 import { Card, FieldRow, InputRow } from '@/components/form-kit'
+import PayLogo from '@/components/pay-logo'
 import type { SectionProps } from './types'
 import './pay-section.scss'
 
@@ -31,9 +32,7 @@ export default function PaySection({ ctx, state, update, vis, balance, onCardNum
         const on = state.payType === o.code
         return (
           <View key={o.code} className='dn-pay' data-testid={`pay-${o.code}`} onClick={() => update((s) => patch(s, { payType: o.code }))}>
-            <Text className='dn-pay__badge' style={{ background: o.color }}>
-              {o.mark}
-            </Text>
+            <PayLogo code={o.code} label={t(o.labelKey)} className='dn-pay__badge' />
             <Text className='dn-pay__label'>{t(o.labelKey)}</Text>
             <View className={`dn-radio ${on ? 'dn-radio--on' : ''}`} style={on ? { borderColor: theme, background: theme } : undefined}>
               {on ? <Text className='dn-radio__tick'>✓</Text> : null}

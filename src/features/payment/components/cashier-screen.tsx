@@ -21,6 +21,7 @@ import { dynamicText } from '@/lib/i18n'
 import 'taro-ui/lib/style/components/button.scss'
 import 'taro-ui/lib/style/components/loading.scss'
 import './cashier-screen.scss'
+import PayLogo from '@/components/pay-logo'
 
 type Busy = null | 'paid' | 'failed'
 
@@ -110,7 +111,8 @@ export default function CashierScreen() {
           {method && !method.startsWith('payment.') ? (
             <View className='pm-cashier__row'>
               <Text className='pm-cashier__key'>{t('payment.cashier.method')}</Text>
-              <Text className='pm-cashier__val'>{method}</Text>
+              <PayLogo code={Number(q.payType)} label={method} className='pm-cashier__logo' />
+              <Text className='pm-cashier__val pm-cashier__val--method'>{method}</Text>
             </View>
           ) : null}
           <View className='pm-cashier__row'>
