@@ -147,8 +147,8 @@ describe('bootstrap dictionaries', () => {
   })
   it('lists base settings including the school logo', async () => {
     const list = (await call(ctx.app, 'cpu', Api.settingBaseList)).body.data as { settingKey: string; settingValue: string }[]
-    assert.equal(list.find((s) => s.settingKey === SettingKey.SCHOOL_LOGO)?.settingValue, '/files/seed/logo-cpu.png')
-    const logo = await ctx.app.inject({ url: '/files/seed/logo-cpu.png' })
+    assert.equal(list.find((s) => s.settingKey === SettingKey.SCHOOL_LOGO)?.settingValue, '/files/seed/crest-cpu.png')
+    const logo = await ctx.app.inject({ url: '/files/seed/crest-cpu.png' })
     assert.equal(logo.statusCode, 200)
   })
 })

@@ -32,7 +32,7 @@ describe('baseConfig and settings', () => {
     const demo = (await call<BaseConfig>(ctx.app, 'demo', Api.baseConfig)).body.data
     assert.equal(demo.title, '示范大学教育发展基金会')
     assert.match(demo.agreeContent, /捐赠/)
-    assert.equal(demo.shareImg, '/files/seed/share-demo.png')
+    assert.equal(demo.shareImg, '/files/seed/share-demo.jpg')
     assert.deepEqual(demo.settings, {
       hideStatistics: false,
       disableOnlineDonation: false,
@@ -303,7 +303,7 @@ describe('articles', () => {
     const first = (await call(ctx.app, 'demo', Api.articleList)).body.data.rows[0]
     const d1 = (await call(ctx.app, 'demo', Api.articleDetail, { query: { id: first.id } })).body.data
     assert.equal(d1.readCount, first.readCount + 1)
-    assert.match(d1.content, /<img src="\/files\/seed\/article-1\.png"/)
+    assert.match(d1.content, /<img src="\/files\/seed\/article-1\.jpg"/)
     assert.match(d1.content, /<script>/, 'stored as written; the app sanitises')
     const d2 = (await call(ctx.app, 'demo', Api.articleDetail, { query: { id: first.id } })).body.data
     assert.equal(d2.readCount, first.readCount + 2)

@@ -68,10 +68,14 @@ describe('static files', () => {
       assert.equal(res.json().code, -1, url)
     }
   })
-  it('serves seeded images as real PNG files', async () => {
-    const res = await ctx.app.inject({ url: '/files/seed/cover-scholarship-1.png' })
+  it('serves seeded images as real JPEG and PNG files', async () => {
+    const res = await ctx.app.inject({ url: '/files/seed/cover-scholarship-1.jpg' })
     assert.equal(res.statusCode, 200)
-    assert.equal(res.rawPayload.subarray(1, 4).toString('ascii'), 'PNG')
+    assert.match(String(res.headers['content-type']), /image\/jpeg/)
+    assert.deepEqual([...res.rawPayload.subarray(0, 3)], [0xff, 0xd8, 0xff])
+    const crest = await ctx.app.inject({ url: '/files/seed/crest-demo.png' })
+    assert.equal(crest.statusCode, 200)
+    assert.equal(crest.rawPayload.subarray(1, 4).toString('ascii'), 'PNG')
   })
   it('shows a build hint when the H5 app is not built', async () => {
     const bare = await startApp()

@@ -2,7 +2,7 @@
 import type { Insertable, Transaction } from 'kysely'
 import type { DB, DonationTable } from '../db/types'
 import { articleSeeds } from './articles'
-import { img } from './images'
+import { AVATAR_COUNT, img } from './images'
 import { daysAgo, type SeededProject } from './project-seeder'
 import type { Rng } from './rng'
 import { DONOR_NAMES, MESSAGES } from './schools'
@@ -19,7 +19,7 @@ export async function seedUsers(trx: Transaction<DB>, schoolId: number) {
         source: 'sandbox',
         open_id: `seed-user-${i + 1}`,
         nickname: DONOR_NAMES[i],
-        avatar: img.avatar((i % 4) + 1),
+        avatar: img.avatar((i % AVATAR_COUNT) + 1),
         name: DONOR_NAMES[i],
         mobile: `+86-1380013800${i}`,
         id_no: '',

@@ -1,104 +1,63 @@
 /**
- * Seed images, written once into ${DATA_DIR}/files/seed/ and referenced as /files/seed/<name>.png.
- * Themes: one palette per kind of project; logos and share images per school colour.
+ * Seed images, written once into ${DATA_DIR}/files/seed/ and referenced as /files/seed/<name>.jpg: illustrated scenes
+ * per kind of project (lib/imagery/scene.ts), donor portraits and school crests, all drawn locally (issue 13). Sizes
+ * are twice the largest box each is shown in at 390 px wide (covers 390x229, list cards 375x156, article covers
+ * 359x187), so they stay sharp on a 2x screen and are cropped with object-fit: cover / aspectFill, never stretched.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { hex, renderPng, type PngSpec } from '../lib/png'
+import { drawAvatar, drawCrest, drawScene, type SceneKind } from '../lib/imagery/scene'
+import { writeCachedImages, type ImageJob } from '../lib/imagery/cache'
+import { renderPng, type PngSpec } from '../lib/png'
 
-export const THEMES = {
-  scholarship: ['#c8102e', '#f6b352'],
-  campus: ['#2e7d32', '#a5d6a7'],
-  library: ['#5d4037', '#d7ccc8'],
-  sports: ['#1565c0', '#81d4fa'],
-  research: ['#4527a0', '#b39ddb'],
-  alumni: ['#ad1457', '#f48fb1'],
-  seat: ['#6d4c41', '#ffcc80'],
-  tree: ['#1b5e20', '#c5e1a5'],
-  book: ['#37474f', '#b0bec5'],
-  goods: ['#00838f', '#80deea']
-} as const
-export type Theme = keyof typeof THEMES
+/** The kinds of project the seed has; each is drawn as its own scene. */
+export const THEMES = ['scholarship', 'campus', 'library', 'sports', 'research', 'alumni', 'seat', 'tree', 'book', 'goods'] as const
+export type Theme = (typeof THEMES)[number] & SceneKind
 
 export const img = {
-  cover: (t: Theme, n = 1) => `/files/seed/cover-${t}-${n}.png`,
-  thumb: (t: Theme) => `/files/seed/thumb-${t}.png`,
-  progress: (n: number) => `/files/seed/progress-${n}.png`,
-  avatar: (n: number) => `/files/seed/avatar-${n}.png`,
-  article: (n: number) => `/files/seed/article-${n}.png`,
-  logo: (code: string) => `/files/seed/logo-${code}.png`,
-  share: (code: string) => `/files/seed/share-${code}.png`,
-  loginBg: (code: string) => `/files/seed/login-bg-${code}.png`
+  cover: (t: Theme, n = 1) => `/files/seed/cover-${t}-${n}.jpg`,
+  thumb: (t: Theme) => `/files/seed/thumb-${t}.jpg`,
+  progress: (n: number) => `/files/seed/progress-${n}.jpg`,
+  avatar: (n: number) => `/files/seed/avatar-${n}.jpg`,
+  article: (n: number) => `/files/seed/article-${n}.jpg`,
+  logo: (code: string) => `/files/seed/crest-${code}.png`,
+  share: (code: string) => `/files/seed/share-${code}.jpg`,
+  loginBg: (code: string) => `/files/seed/login-bg-${code}.jpg`
 }
 
-function specs(schools: { code: string; color: string }[]): Record<string, PngSpec> {
-  const out: Record<string, PngSpec> = {}
-  for (const [t, [a, b]] of Object.entries(THEMES) as [Theme, readonly [string, string]][]) {
-    for (const n of [1, 2]) {
-      out[img.cover(t, n)] = {
-        width: 750,
-        height: 420,
-        from: hex(n === 1 ? a : b),
-        to: hex(n === 1 ? b : a),
-        circles: [
-          { x: 560, y: 120, r: 90, color: [255, 255, 255] },
-          { x: 160, y: 330, r: 50, color: hex(a) }
-        ],
-        stripes: { every: 40, color: [255, 255, 255] }
-      }
-    }
-    out[img.thumb(t)] = { width: 300, height: 200, from: hex(a), to: hex(b), circles: [{ x: 220, y: 70, r: 40, color: [255, 255, 255] }] }
+const ARTICLE_KINDS: SceneKind[] = ['campus', 'scholarship', 'alumni', 'library']
+const PROGRESS_KINDS: SceneKind[] = ['tree', 'library', 'sports', 'campus']
+export const AVATAR_COUNT = 8
+
+/** Every seed image: its URL, what it shows (the cache key) and how to draw it. */
+export function seedImageJobs(schools: { code: string; color: string }[]): ImageJob[] {
+  const jobs: ImageJob[] = []
+  const scene = (url: string, kind: SceneKind, seed: string, w: number, h: number, tint?: string) =>
+    jobs.push({ url, key: ['scene', kind, seed, w, h, tint], draw: () => drawScene(kind, seed, w, h, tint) })
+  for (const t of THEMES) {
+    scene(img.cover(t, 1), t, 'cover-1', 780, 460)
+    scene(img.cover(t, 2), t, 'cover-2', 780, 460)
+    scene(img.thumb(t), t, 'thumb', 750, 320)
   }
-  const misc: [string, string][] = [
-    ['#ff7043', '#ffe0b2'],
-    ['#26a69a', '#b2dfdb'],
-    ['#7e57c2', '#d1c4e9'],
-    ['#5c6bc0', '#c5cae9']
-  ]
-  misc.forEach(([a, b], i) => {
-    out[img.progress(i + 1)] = { width: 600, height: 400, from: hex(a), to: hex(b), stripes: { every: 30, color: [0, 0, 0] } }
-    out[img.avatar(i + 1)] = {
-      width: 120,
-      height: 120,
-      from: hex(b),
-      to: hex(a),
-      circles: [{ x: 60, y: 48, r: 24, color: [255, 255, 255] }]
-    }
-    out[img.article(i + 1)] = {
-      width: 480,
-      height: 320,
-      from: hex(a),
-      to: hex(b),
-      circles: [{ x: 360, y: 90, r: 60, color: [255, 255, 255] }]
-    }
-  })
+  ARTICLE_KINDS.forEach((k, i) => scene(img.article(i + 1), k, `article-${i + 1}`, 720, 400))
+  PROGRESS_KINDS.forEach((k, i) => scene(img.progress(i + 1), k, `progress-${i + 1}`, 600, 400))
+  for (let n = 1; n <= AVATAR_COUNT; n++) jobs.push({ url: img.avatar(n), key: ['avatar', n, 160], draw: () => drawAvatar(String(n), 160) })
   for (const s of schools) {
-    out[img.logo(s.code)] = {
-      width: 200,
-      height: 200,
-      from: hex(s.color),
-      to: [255, 255, 255],
-      circles: [{ x: 100, y: 100, r: 70, color: hex(s.color) }]
-    }
-    out[img.share(s.code)] = { width: 500, height: 400, from: hex(s.color), to: [255, 240, 220] }
-    out[img.loginBg(s.code)] = {
-      width: 375,
-      height: 667,
-      from: [255, 255, 255],
-      to: hex(s.color),
-      stripes: { every: 60, color: [255, 255, 255] }
-    }
+    jobs.push({ url: img.logo(s.code), key: ['crest', s.color, 200], draw: () => drawCrest(s.color, 200) })
+    scene(img.share(s.code), 'campus', `share-${s.code}`, 500, 400, s.color)
+    scene(img.loginBg(s.code), 'campus', `login-${s.code}`, 750, 1334, s.color)
   }
-  return out
+  return jobs
 }
 
-/** Writes missing images only: re-running the seed or restarting the server never rewrites files. `extra`: other
+/** Writes missing images only: re-running the seed or restarting the server never rewrites files. Returns how many
+ *  were drawn (scenes found in the per-machine cache are copied, not drawn). `extra`: other
  *  seeders' images (naming-seeder.ts), under the same /files/seed/ folder. */
 export function writeSeedImages(dataDir: string, schools: { code: string; color: string }[], extra: Record<string, PngSpec> = {}): number {
   const dir = path.join(dataDir, 'files', 'seed')
   mkdirSync(dir, { recursive: true })
-  let written = 0
-  for (const [url, spec] of Object.entries({ ...specs(schools), ...extra })) {
+  let written = writeCachedImages(dataDir, 'uplus-seed-imagery', seedImageJobs(schools))
+  for (const [url, spec] of Object.entries(extra)) {
     const file = path.join(dataDir, url.replace(/^\/files\//, 'files/'))
     if (existsSync(file)) continue
     writeFileSync(file, renderPng(spec))

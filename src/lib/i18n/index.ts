@@ -25,12 +25,14 @@ import artwork from './messages/artwork'
 import campaign from './messages/campaign'
 import together from './messages/together'
 import a11y from './messages/a11y'
+import imagery from './messages/imagery'
 
 // spreads, not Object.assign over an array, so that the merged type keeps every literal key
 const zh_CN = {
   ...common.zh_CN,
   ...project.zh_CN,
   ...together.zh_CN,
+  ...imagery.zh_CN,
   ...directory.zh_CN,
   ...home.zh_CN,
   ...tax.zh_CN,
@@ -53,6 +55,7 @@ const en = {
   ...common.en,
   ...project.en,
   ...together.en,
+  ...imagery.en,
   ...directory.en,
   ...home.en,
   ...tax.en,

@@ -1,6 +1,6 @@
 /** award?id (docs/product §2 Other): ranking, image, name, description, obtain time, or 'not yet obtained'. */
 import { useMemo } from 'react'
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import { platform } from '@/platform'
 import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
@@ -8,9 +8,10 @@ import { useT } from '@/store/session'
 import { fetchAward } from '../api/center'
 import { awardView } from '../model/award'
 import RequireToken from './require-token'
+import Badge from './badge'
 import './award-screen.scss'
 import { tokenColor } from '@/styles/colors'
-import { imageAlt, pressable } from '@/lib/a11y'
+import { pressable } from '@/lib/a11y'
 
 function AwardDetail() {
   const t = useT()
@@ -39,10 +40,8 @@ function AwardDetail() {
   return (
     <View className='award' data-testid='award-screen'>
       <View className='award__stage' style={{ background: award.earned ? theme : tokenColor.textMuted }}>
-        <View className={`award__medal ${award.earned ? '' : 'award__medal--off'}`}>
-          {award.picture ? (
-            <Image {...imageAlt('')} className='award__pic' src={award.picture} mode='aspectFit' data-testid='award-picture' />
-          ) : null}
+        <View className='award__medal'>
+          <Badge name={award.name} picture={award.picture} earned={award.earned} size='lg' tone={award.id} picTestId='award-picture' />
         </View>
         <Text className='award__name' data-testid='award-name'>
           {award.name}

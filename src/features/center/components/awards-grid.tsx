@@ -3,7 +3,7 @@
  * a tap opens award?id. Awards not yet earned are shown greyed.
  */
 import { useState } from 'react'
-import { Button, Image, RichText, ScrollView, Text, View } from '@tarojs/components'
+import { Button, RichText, ScrollView, Text, View } from '@tarojs/components'
 import { AtIcon, AtModal, AtModalAction, AtModalContent, AtModalHeader } from 'taro-ui'
 import { platform } from '@/platform'
 import { sanitizeHtml } from '@/lib/sanitize'
@@ -12,9 +12,10 @@ import { useSession, useT } from '@/store/session'
 import type { AwardsView } from '../model/profile'
 import { openRoute } from '../navigation'
 import 'taro-ui/lib/style/components/modal.scss'
+import Badge from './badge'
 import './awards-grid.scss'
 import { tokenColor } from '@/styles/colors'
-import { imageAlt, pressable } from '@/lib/a11y'
+import { pressable } from '@/lib/a11y'
 
 export function AwardExplainDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useT()
@@ -65,11 +66,7 @@ export default function AwardsGrid({ awards }: { awards: AwardsView }) {
               data-testid={`award-${a.id}`}
               data-earned={a.earned ? '1' : '0'}
             >
-              {a.picture ? (
-                <Image {...imageAlt('')} className='mine-awards__pic' src={a.picture} mode='aspectFit' />
-              ) : (
-                <View className='mine-awards__pic' />
-              )}
+              <Badge name={a.name} picture={a.picture} earned={a.earned} tone={a.id} />
               <Text className='mine-awards__name'>{a.name}</Text>
             </View>
           ))}

@@ -11,6 +11,7 @@ import { payOptions } from '../model/pay-types'
 import type { Visibility } from '../model/visibility'
 import type { BalanceState } from '../hooks/use-card-balance'
 import { Card, FieldRow, InputRow } from '@/components/form-kit'
+import PayLogo from '@/components/pay-logo'
 import type { SectionProps } from './types'
 import './pay-section.scss'
 import { pressable } from '@/lib/a11y'
@@ -37,9 +38,7 @@ export default function PaySection({ ctx, state, update, vis, balance, onCardNum
             data-testid={`pay-${o.code}`}
             {...pressable(() => update((s) => patch(s, { payType: o.code })), { role: 'radio', checked: on })}
           >
-            <Text className='dn-pay__badge' style={{ background: o.color }}>
-              {o.mark}
-            </Text>
+            <PayLogo code={o.code} label={t(o.labelKey)} className='dn-pay__badge' />
             <Text className='dn-pay__label'>{t(o.labelKey)}</Text>
             <View className={`dn-radio ${on ? 'dn-radio--on' : ''}`} style={on ? { borderColor: theme, background: theme } : undefined}>
               {on ? <Text className='dn-radio__tick'>✓</Text> : null}

@@ -22,6 +22,7 @@ import 'taro-ui/lib/style/components/button.scss'
 import 'taro-ui/lib/style/components/loading.scss'
 import './cashier-screen.scss'
 import { pressable } from '@/lib/a11y'
+import PayLogo from '@/components/pay-logo'
 
 type Busy = null | 'paid' | 'failed'
 
@@ -111,7 +112,8 @@ export default function CashierScreen() {
           {method && !method.startsWith('payment.') ? (
             <View className='pm-cashier__row'>
               <Text className='pm-cashier__key'>{t('payment.cashier.method')}</Text>
-              <Text className='pm-cashier__val'>{method}</Text>
+              <PayLogo code={Number(q.payType)} label={method} className='pm-cashier__logo' />
+              <Text className='pm-cashier__val pm-cashier__val--method'>{method}</Text>
             </View>
           ) : null}
           <View className='pm-cashier__row'>

@@ -20,7 +20,14 @@ export default function ProjectList({ list }: { list: PagedList<ProjectSummary> 
         <ProjectCard key={p.id} card={toProjectCard(p, settings, platform.assetUrl)} onOpen={open} />
       ))}
       <View onClick={() => list.status === 'idle' && list.loadMore()}>
-        <ListFooter status={list.status} count={list.rows.length} loaded={list.loaded} emptyKey='project.empty' onRetry={list.reload} />
+        <ListFooter
+          status={list.status}
+          count={list.rows.length}
+          loaded={list.loaded}
+          emptyKey='project.empty'
+          onRetry={list.reload}
+          skeleton='card'
+        />
       </View>
     </View>
   )
