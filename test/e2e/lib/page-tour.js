@@ -339,7 +339,9 @@ async function prepareTour({ origin, school, browser }) {
       isMobile: mobile,
       hasTouch: mobile,
       userAgent: mobile ? IPHONE : DESKTOP,
-      locale: lang === 'en' ? 'en-US' : 'zh-CN'
+      locale: lang === 'en' ? 'en-US' : 'zh-CN',
+      // the donors' clock (this machine runs on UTC: "good morning" at 13:00 in Beijing otherwise)
+      timezoneId: 'Asia/Shanghai'
     })
     await context.addInitScript(
       ([t, s, l, desktop]) => {
