@@ -5,7 +5,8 @@
  * the phone shots in two rows of six, the desktop shots below in three rows of four, each titled under its thumbnail.
  * A page the school cannot have is a tile that says why.
  *
- *   node scripts/contact-sheet.js [outDir] [--schools demo,hhu] [--langs zh,en] [--no-desktop] [--keep-shots DIR]
+ *   node scripts/contact-sheet.js [outDir] [--schools demo,hhu] [--langs zh,en] [--desktop-schools demo | --no-desktop]
+ *                                 [--keep-shots DIR]
  *
  * outDir defaults to docs/screenshots/contact/. The server is started as README says (scripts/start.js, fresh
  * DATA_DIR) on this tree's built dist/h5 (`npm run build:h5` first, or start.js builds it). --keep-shots writes the
@@ -25,12 +26,19 @@ const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
 
 function parseArgs(argv) {
-  const opts = { out: path.join(root, 'docs', 'screenshots', 'contact'), schools: SCHOOLS, langs: LANGS, desktop: true, keep: '' }
+  const opts = {
+    out: path.join(root, 'docs', 'screenshots', 'contact'),
+    schools: SCHOOLS,
+    langs: LANGS,
+    desktopSchools: SCHOOLS,
+    keep: ''
+  }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]
     if (a === '--schools') opts.schools = argv[++i].split(',')
     else if (a === '--langs') opts.langs = argv[++i].split(',')
-    else if (a === '--no-desktop') opts.desktop = false
+    else if (a === '--no-desktop') opts.desktopSchools = []
+    else if (a === '--desktop-schools') opts.desktopSchools = argv[++i].split(',')
     else if (a === '--keep-shots') opts.keep = path.resolve(argv[++i])
     else if (a.startsWith('--')) throw new Error(`unknown option ${a}`)
     else opts.out = path.resolve(a)
@@ -151,7 +159,8 @@ async function shoot(tour, lang, viewport, keepDir, label) {
   const opts = parseArgs(process.argv.slice(2))
   fs.mkdirSync(opts.out, { recursive: true })
   if (opts.keep) fs.mkdirSync(opts.keep, { recursive: true })
-  const server = await startServer({ command: [process.execPath, path.join(root, 'scripts', 'start.js')] })
+  // a generous start: on a loaded machine the server's first start (migrations, seed, images) takes minutes
+  const server = await startServer({ command: [process.execPath, path.join(root, 'scripts', 'start.js')], startTimeoutMs: 600000 })
   const browser = await launchChromium()
   const written = []
   let failed = 0
@@ -163,7 +172,7 @@ async function shoot(tour, lang, viewport, keepDir, label) {
         console.log(`${label}: phone`)
         const phone = await shoot(tour, lang, PHONE, opts.keep, `${label}-phone`)
         let desktop = []
-        if (opts.desktop) {
+        if (opts.desktopSchools.includes(school)) {
           console.log(`${label}: desktop`)
           desktop = await shoot(tour, lang, DESKTOP, opts.keep, `${label}-desktop`)
         }
