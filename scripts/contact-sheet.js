@@ -52,15 +52,18 @@ const FONT = '"WenQuanYi Micro Hei", "Noto Sans CJK SC", sans-serif'
 const GAP = 14
 const LABEL = 34
 
-/** Wraps `text` into lines no wider than `width`. */
+/** Wraps `text` into lines no wider than `width`: at spaces where there are any, else at any character (Chinese). */
 function wrap(g, text, width) {
   const lines = []
   let line = ''
-  for (const ch of text) {
-    if (g.measureText(line + ch).width > width && line) {
-      lines.push(line)
-      line = ch
-    } else line += ch
+  for (const unit of text.match(/\S+\s*|\s+/g) || []) {
+    const pieces = g.measureText(unit).width > width ? [...unit] : [unit]
+    for (const p of pieces) {
+      if (g.measureText(line + p).width > width && line) {
+        lines.push(line.trimEnd())
+        line = p.trimStart()
+      } else line += p
+    }
   }
   if (line) lines.push(line)
   return lines
