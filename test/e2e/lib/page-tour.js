@@ -33,12 +33,16 @@ const MOBILE = '13800138000'
  * The twelve pages. `ready`: any of these selectors shows the page's content; `unavailable(ctx)`: why the page cannot
  * be shown for this school (null when it can).
  */
+// a list's designed empty state and its load failure (components/list-footer): content too, shown as they are
+const EMPTY = '[data-testid="empty-state"]'
+const LIST_ERROR = '.list-footer--error'
+
 const PAGES = [
   {
     key: 'list',
     title: { zh: '项目列表', en: 'Project list' },
     path: () => '/subject',
-    ready: ['[data-testid^="project-card-"]', '[data-testid="project-list"] [data-testid="project-name"]']
+    ready: ['[data-testid^="project-card-"]', EMPTY, LIST_ERROR]
   },
   {
     key: 'detail',
@@ -77,7 +81,7 @@ const PAGES = [
     key: 'directory',
     title: { zh: '捐赠名录', en: 'Donor directory' },
     path: () => '/jzml',
-    ready: ['[data-testid="donor-row"]', '[data-testid="directory-list"]']
+    ready: ['[data-testid="donor-row"]', EMPTY, LIST_ERROR]
   },
   {
     key: 'mine',
@@ -89,24 +93,19 @@ const PAGES = [
     key: 'mine-don',
     title: { zh: '我的捐赠', en: 'My gifts' },
     path: () => '/mine-don',
-    ready: [
-      '[data-testid="don-group"]',
-      '[data-testid="gift-row"]',
-      '[data-testid="mine-don"] .load-empty',
-      '[data-testid="mine-don-empty"]'
-    ]
+    ready: ['[data-testid="don-group"]', '[data-testid="gift-row"]', EMPTY, LIST_ERROR]
   },
   {
     key: 'certificates',
     title: { zh: '我的证书', en: 'Certificates' },
     path: () => '/mine-certificate',
-    ready: ['[data-testid^="cert-item-"]', '[data-testid="cert-electronic"]', '[data-testid="cert-paper"]']
+    ready: ['[data-testid^="cert-item-"]', '[data-testid^="cert-paper-"]', EMPTY, LIST_ERROR]
   },
   {
     key: 'receipts',
     title: { zh: '我的票据', en: 'Receipts' },
     path: () => '/mine-paper',
-    ready: ['[data-testid^="receipt-item-"]', '[data-testid="receipt-list"]', '[data-testid="receipt-closed"]']
+    ready: ['[data-testid^="receipt-item-"]', '[data-testid="receipt-closed"]', EMPTY, LIST_ERROR]
   },
   {
     key: 'login',
