@@ -66,9 +66,8 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await listArticles(app.db, req.school.id, { source: 'index', categoryId: req.query.categoryId }, req.query))
   )
 
-  app.get(
-    Api.articleDetail,
-    { config: publicRead, schema: { querystring: query({ id: reqInt() }), response: answers(W.Article) } },
-    async (req) => ok(await readArticle(app.db, req.school.id, 'index', req.query.id))
+  // not a cached read: every read is counted (article.read_count)
+  app.get(Api.articleDetail, { schema: { querystring: query({ id: reqInt() }), response: answers(W.Article) } }, async (req) =>
+    ok(await readArticle(app.db, req.school.id, 'index', req.query.id))
   )
 }
