@@ -6,7 +6,9 @@
  * keep-alive client in this process sends signed GETs (a fresh nonce and signature per request, to the bare route
  * too) of itemsList, itemsDetail and the donor directory (donateRecordPage) and prints for each requests/s, p50/p99
  * and the ratio to the bare route. Calls are measured in rounds, interleaved with the bare route, and each figure is
- * the median of the rounds, so load from other processes falls on all of them alike.
+ * the median of the rounds, so load from other processes falls on all of them alike. Beside the ratio it prints the
+ * server's CPU time per request (user + system from /proc/<pid>/stat of the server's process tree, the tsx child
+ * included), which other processes' load barely moves.
  *
  * Usage: node bench/browse.js [requestsPerCall=3000] [concurrency=16] [rounds=3]
  *   --profile DIR   run the server under `node --cpu-prof` and write its profile to DIR (bench/profile-summary.js)
@@ -26,6 +28,29 @@ const P = '/uplus-foundation/app/v1/donateu'
 const root = path.resolve(__dirname, '..')
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const { execSync } = require('node:child_process')
+const TICK_US = 1e6 / Number(execSync('getconf CLK_TCK').toString().trim() || 100)
+
+/** the pid and every descendant's (tsx runs the server in a child node process) */
+function processTree(pid) {
+  const kids = execSync(`ps -o pid= --ppid ${pid} || true`).toString().split(/\s+/).filter(Boolean).map(Number)
+  return [pid, ...kids.flatMap(processTree)]
+}
+
+/** CPU time (user + system, microseconds) the processes have used so far, from /proc/<pid>/stat */
+function cpuUs(pids) {
+  let ticks = 0
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      ticks += Number(f[11]) + Number(f[12]) // utime, stime (fields 14 and 15)
+    } catch {
+      /* gone */
+    }
+  }
+  return ticks * TICK_US
+}
 
 ;(async () => {
   let command
@@ -55,15 +80,22 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
     )
     // warm-up: JIT, statement caches, the first page of each call
     for (const [, url] of targets) await load({ total: 300, concurrency: C, make: () => ({ url, headers: signedHeaders(cfg.signKey) }) })
+    // server CPU per request: the bare route's process tree for it, ours for the others; it barely moves with the
+    // load other processes put on the machine, unlike requests/s
+    const trees = [processTree(bare.pid), processTree(server.pid)]
     const runs = targets.map(() => [])
     for (let r = 0; r < ROUNDS; r++) {
       for (let i = 0; i < targets.length; i++) {
         const url = targets[i][1]
-        runs[i].push(await load({ total: N, concurrency: C, make: () => ({ url, headers: signedHeaders(cfg.signKey) }) }))
+        const pids = trees[i === 0 ? 0 : 1]
+        const cpu0 = cpuUs(pids)
+        const run = await load({ total: N, concurrency: C, make: () => ({ url, headers: signedHeaders(cfg.signKey) }) })
+        runs[i].push({ ...run, cpuUs: (cpuUs(pids) - cpu0) / N })
       }
     }
     const bareRps = median(runs[0].map((x) => x.rps))
-    console.log('call                  req/s   ratio   p50 ms  p99 ms  errors')
+    const bareCpu = median(runs[0].map((x) => x.cpuUs))
+    console.log('call                  req/s   ratio   p50 ms  p99 ms  errors  server CPU us/req  CPU ratio')
     let worst = Infinity
     targets.forEach(([name], i) => {
       const rps = median(runs[i].map((x) => x.rps))
@@ -72,13 +104,15 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
       const p50 = median(runs[i].map((x) => x.p50))
       const p99 = median(runs[i].map((x) => x.p99))
       const errors = runs[i].reduce((a, x) => a + x.errors, 0)
+      const cpu = median(runs[i].map((x) => x.cpuUs))
       console.log(
-        `${name.padEnd(20)}  ${rps.toFixed(0).padStart(6)}  ${ratio.toFixed(2).padStart(6)}  ${p50.toFixed(2).padStart(7)}  ${p99.toFixed(2).padStart(6)}  ${errors}`
+        `${name.padEnd(20)}  ${rps.toFixed(0).padStart(6)}  ${ratio.toFixed(2).padStart(6)}  ${p50.toFixed(2).padStart(7)}  ${p99.toFixed(2).padStart(6)}  ${String(errors).padStart(6)}  ${cpu.toFixed(0).padStart(17)}  ${(bareCpu / cpu).toFixed(2).padStart(9)}`
       )
     })
     console.log(`lowest ratio to the bare route: ${worst.toFixed(2)} (goal 0.6); after the run: ${machineLoad()}`)
+    console.log("CPU ratio = the bare route's server CPU per request / this call's (1 / relative cost, load-independent)")
     // tsx runs the server in a child node process: sum the wrapper and its children
-    const out = require('node:child_process').execSync(`ps -o rss= --pid ${server.pid} --ppid ${server.pid} || true`).toString()
+    const out = execSync(`ps -o rss= --pid ${server.pid} --ppid ${server.pid} || true`).toString()
     const kb = out
       .split(/\s+/)
       .filter(Boolean)

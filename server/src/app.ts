@@ -51,6 +51,7 @@ import { agreementRoutes } from './routes/agreement'
 import { togetherRoutes } from './routes/together'
 import { namingMapRoutes } from './routes/naming/map'
 import { STAFF_API_PREFIX, staffRoutes } from './routes/staff'
+import { installReadCache, installReadCacheInvalidation, ReadCache, readCacheTtlFromEnv } from './lib/read-cache'
 
 /** re-exported for tests and tools that parse CORS_ORIGINS the way the server does */
 export { originList }
@@ -85,6 +86,9 @@ export interface BuildOptions {
   /** tests: every success answer is checked against its route's response schema, and a field the schema does not
    *  declare (which would be dropped) or of another type is a 500 naming it (plugins/envelope.ts) */
   strictResponses?: boolean
+  /** ms a public, caller-independent answer is served from this process's read cache (lib/read-cache.ts);
+   *  default READ_CACHE_TTL_MS or 1000; 0 turns it off */
+  readCacheTtlMs?: number
 }
 
 const envInt = (name: string, fallback: number): number => {
@@ -266,7 +270,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     { autoStart: process.env.JOBS_ENABLED !== '0', ...opts.jobs }
   )
-  orders.onPaid = () => jobs.kick()
+  // public reads (lib/read-cache.ts): a donation marked paid outside a request (reconciliation) clears them too
+  const readCacheTtl = opts.readCacheTtlMs ?? readCacheTtlFromEnv()
+  const readCache = readCacheTtl > 0 ? new ReadCache(readCacheTtl) : null
+  app.decorate('readCache', readCache)
+  orders.onPaid = () => {
+    readCache?.clear()
+    jobs.kick()
+  }
   app.decorate('payments', payments)
   app.decorate('orders', orders)
   app.decorate('jobs', jobs)
@@ -297,6 +308,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Envelope first: its hooks, validator compiler and error handler must cover every route registered below.
   let notFound: Parameters<typeof installEnvelope>[1]['notFound'] = () => undefined
   installEnvelope(app, { notFound: (req, reply) => notFound(req, reply), strictResponses: opts.strictResponses })
+  if (readCache) installReadCacheInvalidation(app, readCache)
   notFound = await installStatic(app, { h5Dir: opts.h5Dir ?? DEFAULT_H5_DIR, filesDir: path.join(opts.dataDir, 'files') })
   await installStaticAdmin(app, { adminDir: process.env.ADMIN_DIR || DEFAULT_ADMIN_DIR }) // the staff console at /admin/ (decision 020)
   // CORS: the mini-programs send no Origin and the H5 app is same-origin, so no origin is allowed by default (a
@@ -324,6 +336,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       installSignature(api, nonces)
       // routes with config.session get the caller's session (or -997) before their handler (plugins/auth.ts)
       installSession(api)
+      if (readCache) installReadCache(api, readCache)
       await api.register(systemRoutes)
       await api.register(itemsRoutes)
       await api.register(indexRoutes)

@@ -45,7 +45,10 @@ export const TEST_BUILD_DEFAULTS: Partial<BuildOptions> = {
   jobs: { autoStart: false },
   // every success answer of every test is checked against its route's response schema (docs/decisions/014)
   strictResponses: true,
-  orders: { rateLimits: { perUser: 100_000, perIp: 100_000 } }
+  orders: { rateLimits: { perUser: 100_000, perIp: 100_000 } },
+  // the read cache is off: tests change rows directly (as another process would) and read them back at once;
+  // read-cache.test.ts turns it on and checks it (lib/read-cache.ts)
+  readCacheTtlMs: 0
 }
 
 /** Creates uplus_t_<random> on the server of DATABASE_URL and returns its URL plus a drop function. */

@@ -6,6 +6,9 @@
  */
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { after, before, describe, it } from 'node:test'
 import { openDatabase } from '../src/db/factory'
@@ -155,6 +158,73 @@ describe('sign-in guesses across processes', () => {
     // the refused attempts were taken back: the wait is the one after five failures, not thirty
     const later = now + 30_000 + 1
     await guards[1].attempt('1', 'alice', '10.0.0.1', later)
+  })
+})
+
+describe('nonce claims batched by the database store (group commit)', () => {
+  const k = (name: string) => `b-${randomBytes(4).toString('hex')}-${name}`
+
+  it('answers each of many concurrent claims exactly, duplicates inside one batch included, in few statements', async () => {
+    const store = new DatabaseStore(ctx.app.db)
+    const now = Date.now()
+    const held = k('held')
+    assert.equal(await store.claim(held, 60_000, now), true)
+    const expired = k('expired')
+    assert.equal(await store.claim(expired, 1000, now - 5000), true)
+    const before = { ...store.claimStats }
+    // 150 distinct keys, each claimed three times, plus a held key (refused) and an expired one (won once), all at once
+    const keys = Array.from({ length: 150 }, (_, i) => k(`n${i}`))
+    const calls = [...keys, held, expired, ...keys, held, expired, ...keys]
+    const answers = await Promise.all(calls.map((key) => store.claim(key, 60_000, now)))
+    const wins = new Map<string, number>()
+    calls.forEach((key, i) => wins.set(key, (wins.get(key) ?? 0) + (answers[i] ? 1 : 0)))
+    for (const key of keys) assert.equal(wins.get(key), 1, `${key} won ${wins.get(key)} times`)
+    assert.equal(wins.get(held), 0)
+    assert.equal(wins.get(expired), 1)
+    // the first claim of a key inside a batch is the one that wins
+    for (let i = 0; i < keys.length; i++) assert.equal(answers[i], true)
+    const statements = store.claimStats.batches - before.batches
+    assert.equal(store.claimStats.claims - before.claims, calls.length)
+    assert.ok(statements <= 2, `${calls.length} claims made together took ${statements} statements`)
+    console.log(`# ${calls.length} concurrent claims in ${statements} statement(s)`)
+    // and they are stored: a later claim of any of them is a replay
+    assert.deepEqual(await Promise.all([keys[0], keys[149], expired].map((key) => store.claim(key, 60_000, now + 1))), [
+      false,
+      false,
+      false
+    ])
+  })
+
+  it('two stores on two database handles (two processes) racing on the same keys: each key won once', async () => {
+    const handle = openDatabase({ dataDir: ctx.dataDir, databaseUrl: ctx.databaseUrl })
+    try {
+      const stores = [new DatabaseStore(ctx.app.db), new DatabaseStore(handle.db)]
+      const now = Date.now()
+      const keys = Array.from({ length: 60 }, (_, i) => k(`r${i}`))
+      const answers = await Promise.all(
+        keys.flatMap((key) => [stores[0].claim(key, 60_000, now), stores[1].claim(key, 60_000, now), stores[1].claim(key, 60_000, now)])
+      )
+      for (let i = 0; i < keys.length; i++) assert.equal(answers.slice(3 * i, 3 * i + 3).filter(Boolean).length, 1, keys[i])
+    } finally {
+      await handle.close()
+    }
+  })
+
+  it('a failed statement rejects every claim of its batch (the request answers -1, nothing is assumed won)', async () => {
+    // a database without the shared_entry table (no migrations): the statement fails
+    const dir = mkdtempSync(path.join(tmpdir(), 'uplus-nomigrate-'))
+    const handle = openDatabase({ dataDir: dir })
+    try {
+      const store = new DatabaseStore(handle.db)
+      const results = await Promise.allSettled([store.claim(k('x'), 1000, Date.now()), store.claim(k('y'), 1000, Date.now())])
+      assert.deepEqual(
+        results.map((r) => r.status),
+        ['rejected', 'rejected']
+      )
+    } finally {
+      await handle.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

@@ -2,8 +2,10 @@
  * Request signature (docs/decisions/006-request-signature.md): `signature` = base64(AES-128-CBC/PKCS#7(ms timestamp)),
  * key = the school's signKey, IV = the first 16 characters of `nonce`. Rejects missing or undecryptable
  * signatures, timestamps more than 300 s off, and nonces seen in the last 10 minutes (replay).
- * Nonces are claimed in the shared store (lib/shared-store: the database or Redis), one upsert per request, so a
- * request replayed to another server process behind the proxy is refused as well.
+ * Nonces are claimed in the shared store (lib/shared-store: the database or Redis), so a request replayed to another
+ * server process behind the proxy is refused as well. The database store claims the nonces of requests arriving
+ * together in one multi-row upsert (group commit, docs/decisions/026-read-path.md); each request still waits for its
+ * own answer.
  */
 import { createDecipheriv } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'

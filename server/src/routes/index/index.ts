@@ -9,10 +9,11 @@ import { loginSettings } from '../../domain/identity/settings'
 import { getBaseSetting, getSchoolSetting } from '../../domain/school/repository'
 import { answers, ok } from '../../lib/envelope'
 import { optInt, optString, pageProps, query, reqInt, reqString, strEnum } from '../../lib/schemas'
+import { publicRead } from '../../lib/read-cache'
 import * as W from '../wire/entities'
 
 export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(Api.baseConfig, { schema: { response: answers(W.BaseConfig) } }, async (req) => {
+  app.get(Api.baseConfig, { config: publicRead, schema: { response: answers(W.BaseConfig) } }, async (req) => {
     const row = await getSchoolSetting(app.db, req.school.id)
     if (!row) throw new Error(`school ${req.school.code} has no settings row`)
     // isOpenLogin is needed before sign-in (the app picks the login page or OAuth for plain browsers)
@@ -32,6 +33,7 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     Api.donateRecordPage,
     {
+      config: publicRead,
       schema: {
         querystring: query({
           ...pageProps,
@@ -49,6 +51,7 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     Api.total,
     {
+      config: publicRead,
       schema: {
         querystring: query({ itemsId: optInt(), donateTogetherId: optInt(), s: optString(100) }),
         response: answers(W.DirectoryTotal)
@@ -63,6 +66,7 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await listArticles(app.db, req.school.id, { source: 'index', categoryId: req.query.categoryId }, req.query))
   )
 
+  // not a cached read: every read is counted (article.read_count)
   app.get(Api.articleDetail, { schema: { querystring: query({ id: reqInt() }), response: answers(W.Article) } }, async (req) =>
     ok(await readArticle(app.db, req.school.id, 'index', req.query.id))
   )

@@ -9,17 +9,23 @@ import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, optInt, optString, pageProps, query, reqInt, reqString } from '../../lib/schemas'
 import { signedIn } from '../../plugins/auth'
+import { publicRead } from '../../lib/read-cache'
 import * as W from '../wire/entities'
 
 const itemsPage = query({ ...pageProps, itemsId: reqInt() })
 
 export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(Api.typeList, { schema: { response: answers(W.ProjectTypes) } }, async (req) => ok(await types(app.db, req.school.id, req.lang)))
-  app.get(Api.labelList, { schema: { response: answers(W.ProjectLabels) } }, async (req) => ok(await labels(app.db, req.school.id)))
+  app.get(Api.typeList, { config: publicRead, schema: { response: answers(W.ProjectTypes) } }, async (req) =>
+    ok(await types(app.db, req.school.id, req.lang))
+  )
+  app.get(Api.labelList, { config: publicRead, schema: { response: answers(W.ProjectLabels) } }, async (req) =>
+    ok(await labels(app.db, req.school.id))
+  )
 
   app.get(
     Api.itemsList,
     {
+      config: publicRead,
       schema: {
         querystring: query({ ...pageProps, typeId: optInt(), labelId: optInt(), s: optString(100) }),
         response: answers(W.ProjectPage)
@@ -28,8 +34,10 @@ export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await listProjects(app.db, req.school.id, req.query))
   )
 
-  app.get(Api.itemsDetail, { schema: { querystring: query({ id: reqInt() }), response: answers(W.Project) } }, async (req) =>
-    ok(await projectDetail(app.db, req.school.id, req.query.id, req.lang))
+  app.get(
+    Api.itemsDetail,
+    { config: publicRead, schema: { querystring: query({ id: reqInt() }), response: answers(W.Project) } },
+    async (req) => ok(await projectDetail(app.db, req.school.id, req.query.id, req.lang))
   )
 
   app.get(
@@ -38,23 +46,31 @@ export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await subItemsStatistics(app.db, req.school.id, req.query.itemsId))
   )
 
-  app.get(Api.donateSeatList, { schema: { querystring: itemsPage, response: answers(W.NamingRecordPage) } }, async (req) =>
-    ok(await namingRecords(app.db, req.school.id, req.lang, 'seat', req.query))
+  app.get(
+    Api.donateSeatList,
+    { config: publicRead, schema: { querystring: itemsPage, response: answers(W.NamingRecordPage) } },
+    async (req) => ok(await namingRecords(app.db, req.school.id, req.lang, 'seat', req.query))
   )
-  app.get(Api.donateBookList, { schema: { querystring: itemsPage, response: answers(W.NamingRecordPage) } }, async (req) =>
-    ok(await namingRecords(app.db, req.school.id, req.lang, 'book', req.query))
+  app.get(
+    Api.donateBookList,
+    { config: publicRead, schema: { querystring: itemsPage, response: answers(W.NamingRecordPage) } },
+    async (req) => ok(await namingRecords(app.db, req.school.id, req.lang, 'book', req.query))
   )
-  app.get(Api.togetherList, { schema: { querystring: itemsPage, response: answers(W.TogetherPage) } }, async (req) =>
+  app.get(Api.togetherList, { config: publicRead, schema: { querystring: itemsPage, response: answers(W.TogetherPage) } }, async (req) =>
     ok(await togetherList(app.db, req.school.id, req.query))
   )
-  app.get(Api.progressList, { schema: { querystring: itemsPage, response: answers(W.ProgressPage) } }, async (req) =>
+  app.get(Api.progressList, { config: publicRead, schema: { querystring: itemsPage, response: answers(W.ProgressPage) } }, async (req) =>
     ok(await progressList(app.db, req.school.id, req.query))
   )
-  app.get(Api.leavewordList, { schema: { querystring: itemsPage, response: answers(W.LeaveMessagePage) } }, async (req) =>
-    ok(await listMessages(app.db, req.school.id, req.query))
+  app.get(
+    Api.leavewordList,
+    { config: publicRead, schema: { querystring: itemsPage, response: answers(W.LeaveMessagePage) } },
+    async (req) => ok(await listMessages(app.db, req.school.id, req.query))
   )
-  app.get(Api.instructionList, { schema: { querystring: itemsPage, response: answers(W.UsePublicityPage) } }, async (req) =>
-    ok(await instructionList(app.db, req.school.id, req.query))
+  app.get(
+    Api.instructionList,
+    { config: publicRead, schema: { querystring: itemsPage, response: answers(W.UsePublicityPage) } },
+    async (req) => ok(await instructionList(app.db, req.school.id, req.query))
   )
 
   app.post(
