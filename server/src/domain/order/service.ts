@@ -19,7 +19,7 @@ import { PAYER_SOURCE, payChannelOf, payTypeAllowedOn, providerChannelOf } from 
 import { certificateDue, mayDonate, resolveForm } from '../form/service'
 import { requireProject } from '../project/service'
 import { subProjectsWithPrices } from '../form/repository'
-import { getSchoolSetting } from '../school/repository'
+import { schoolSetting } from '../school/cache'
 import { getUser } from '../user/repository'
 import { holdNaming, planNamingOrder } from '../naming/holds'
 import { requireTreeAgreement } from '../naming-map/pledge'
@@ -79,7 +79,8 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
   const sid = caller.schoolId
   const project = await requireProject(db, sid, body.itemsId)
   const [setting, subs, form, user, together] = await Promise.all([
-    getSchoolSetting(db, sid),
+    // cached per school (domain/school/cache.ts: staff writes invalidate it, other processes' within 5 s)
+    schoolSetting(db, sid),
     subProjectsWithPrices(db, sid, project.id),
     resolveForm(db, sid, project),
     getUser(db, sid, caller.userId),
