@@ -210,9 +210,6 @@ describe('SIGKILL during a donation load', { timeout: 900_000 }, () => {
 /** The restart needs root and the cluster tool; it is run only on the PostgreSQL pass. */
 function pgRestartAllowed(): string | null {
   if (!process.env.DATABASE_URL) return 'SQLite pass: no PostgreSQL to restart'
-  // Opt-in until a known defect is fixed: during the outage a donate answered 该支付方式暂未开通 (a failed settings
-  // read taken for a pay type that is not set up) instead of the busy message. See the issue 14 note.
-  if (process.env.PG_RESTART_TEST !== '1') return 'opt-in (PG_RESTART_TEST=1): a known defect is open, see the issue 14 note'
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return 'not root: pg_ctlcluster restart is not allowed'
   if (!existsSync('/usr/bin/pg_ctlcluster') || !existsSync('/etc/postgresql')) return 'pg_ctlcluster not found'
   const host = new URL(process.env.DATABASE_URL).hostname

@@ -18,6 +18,7 @@ import {
   type SubItemStatistic,
   type TogetherDonation
 } from '../../types'
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 import { ProviderError, type PaymentProvider, type VerifiedNotification } from '../src/providers/payment/types'
 import { call, login, startApp, TEST_BUILD_DEFAULTS, type TestContext } from './helpers'
 import { demoBody, donate, fen, orderRow, placeOrder, projectIdOf, sandboxNotify, schoolIdOf, writeCounts } from './order-fixtures'
@@ -317,7 +318,9 @@ describe('notifications are idempotent and checked', () => {
   it('sandbox notify is refused (403) when the school has the sandbox off; donate with a sandbox-served pay type too', async () => {
     const sid = await schoolIdOf(ctx.app, 'demo')
     const bill = await placeOrder(ctx.app, 'demo', token, demoBody(ids.scholarship))
+    // a direct write, as the CLI's: this process's settings cache is told, as the staff routes tell it
     await ctx.app.db.updateTable('school_setting').set({ sandbox_enabled: 0 }).where('school_id', '=', sid).execute()
+    invalidateSchoolCache()
     try {
       const r = await sandboxNotify(ctx.app, 'demo', bill)
       assert.equal(r.status, 403)
@@ -330,6 +333,7 @@ describe('notifications are idempotent and checked', () => {
       assert.deepEqual(await writeCounts(ctx.app), before)
     } finally {
       await ctx.app.db.updateTable('school_setting').set({ sandbox_enabled: 1 }).where('school_id', '=', sid).execute()
+      invalidateSchoolCache()
     }
   })
 

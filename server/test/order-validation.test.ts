@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { Api, PermissionCode, ResultCode, type DonateSubmission } from '../../types'
+import { beijingDay } from '../src/domain/order/validation'
 import { call, login, startApp, type TestContext } from './helpers'
 import { demoBody, donate, projectIdOf, writeCounts } from './order-fixtures'
 
@@ -295,6 +296,27 @@ describe('agreement, project, sub-project, joint donation, pay type, school, per
     await refused(demoBody(ids.seat), /冠名/)
     await refused(scholarship({ itemsType: 2 }), /冠名/)
     await refused(demoBody(999999), /项目不存在/)
+  })
+  it("the project's giving period: before start_date or after end_date (Beijing days) refused; both ends included", async () => {
+    const day = (offsetDays: number) => beijingDay(new Date(Date.now() + offsetDays * 86_400_000))
+    const setDates = (start_date: string, end_date: string) =>
+      ctx.app.db.updateTable('project').set({ start_date, end_date }).where('id', '=', ids.scholarship).execute()
+    try {
+      await setDates(day(1), '')
+      await refused(scholarship(), new RegExp(`尚未开始募捐，${day(1)}起可捐赠`))
+      await refused(scholarship(), new RegExp(`opens for donations on ${day(1)}`), { lang: 'en' })
+      await setDates(day(-30), day(-1))
+      await refused(scholarship(), new RegExp(`已于${day(-1)}结束募捐`))
+      await refused(scholarship(), new RegExp(`stopped accepting donations after ${day(-1)}`), { lang: 'en' })
+      await setDates(day(0), day(0))
+      await accepted(scholarship())
+    } finally {
+      await setDates('', '')
+    }
+    await accepted(scholarship())
+    // the day turns at midnight in Beijing (16:00 UTC), whatever the server's time zone
+    assert.equal(beijingDay(new Date('2026-11-23T15:59:59Z')), '2026-11-23')
+    assert.equal(beijingDay(new Date('2026-11-23T16:00:00Z')), '2026-11-24')
   })
   it('the pay type must be offered by the form; the currency must be CNY; a stale formId is refused', async () => {
     await refused(scholarship({ payType: 9 }), /不支持该支付方式/)

@@ -12,7 +12,7 @@ import { bizError } from '../../errors'
 import { findSignedAgreement } from '../agreement'
 import { parsePriceList } from '../naming/mapper'
 import '../naming/tables'
-import { getSchoolSetting } from '../school/repository'
+import { schoolSetting } from '../school/cache'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -24,7 +24,8 @@ export const ARTWORK_MAX = 3
 const AGREEMENT_CAMPAIGNS: readonly string[] = [CampaignKey.HHU_TREE_DEFAULT, CampaignKey.HHU_TREE_YC, CampaignKey.HHU_TREE_JN]
 
 async function campaignsOf(db: Db, schoolId: number, itemsId: number): Promise<string[]> {
-  const s = await getSchoolSetting(db, schoolId)
+  // cached per school (school/cache.ts; setCampaignItems invalidates it): read on every donate
+  const s = await schoolSetting(db, schoolId)
   try {
     const items = JSON.parse(s?.campaign_items || '{}') as Record<string, unknown>
     return Object.entries(items)

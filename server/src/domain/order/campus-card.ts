@@ -16,7 +16,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import { campusCardError, getCardBalance } from '../../providers/campus-card/service'
-import type { PaymentRegistry } from '../../providers/payment/registry'
+import { isConfigError, type PaymentRegistry } from '../../providers/payment/registry'
 import { ProviderError } from '../../providers/payment/types'
 import './tables'
 
@@ -132,7 +132,8 @@ export async function cardBalance(
   let provider: string
   try {
     provider = (await deps.payments.forPayType(schoolId, 9)).name
-  } catch {
+  } catch (err) {
+    if (!isConfigError(err)) throw err
     throw bizError('paymentNotConfigured')
   }
   if (provider !== 'campus') throw bizError('paymentNotConfigured')

@@ -7,6 +7,8 @@ import type { Lang } from '../../../../types'
 export const orderMessages = {
   onlineDonationDisabled: { zh_CN: '本校暂未开通线上捐赠。{contact}', en: 'Online donation is not available. {contact}' },
   projectClosed: { zh_CN: '该项目暂不接受捐赠{reason}', en: 'This project is not accepting donations{reason}' },
+  projectNotStarted: { zh_CN: '该项目尚未开始募捐，{date}起可捐赠', en: 'This project opens for donations on {date}' },
+  projectEnded: { zh_CN: '该项目已于{date}结束募捐', en: 'This project stopped accepting donations after {date}' },
   namingElsewhere: { zh_CN: '冠名捐赠请在冠名页面进行', en: 'Naming donations are made on the naming pages' },
   formChanged: { zh_CN: '捐赠表单已更新，请刷新页面后重试', en: 'The donation form has changed, please reload and try again' },
   currencyUnsupported: { zh_CN: '仅支持人民币（CNY）捐赠', en: 'Only CNY donations are supported' },

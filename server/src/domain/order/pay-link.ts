@@ -35,19 +35,34 @@ export function checkPayToken(secret: string, billNo: string, token: string, now
   return expSec * 1000 > now.getTime() ? 'ok' : 'expired'
 }
 
+/** Known pay-link keys per database handle and school. A key, once set, never changes (nothing rotates it: the
+ *  update below only fills an empty one), so a key read once is kept for the life of the process; read on every
+ *  donate and every sandbox confirm otherwise. */
+const knownSecrets = new WeakMap<object, Map<number, string>>()
+
 /** The school's pay-link key, created on first use (a conditional update: concurrent first uses agree on one). */
 export async function payLinkSecret(db: Db, schoolId: number): Promise<string> {
+  const known = knownSecrets.get(db)?.get(schoolId)
+  if (known) return known
   const read = async () =>
     (await db.selectFrom('school').select('pay_link_secret').where('id', '=', schoolId).executeTakeFirst())?.pay_link_secret ?? ''
-  const existing = await read()
-  if (existing) return existing
-  await db
-    .updateTable('school')
-    .set({ pay_link_secret: randomBytes(32).toString('hex') })
-    .where('id', '=', schoolId)
-    .where('pay_link_secret', '=', '')
-    .execute()
-  return read()
+  let secret = await read()
+  if (!secret) {
+    await db
+      .updateTable('school')
+      .set({ pay_link_secret: randomBytes(32).toString('hex') })
+      .where('id', '=', schoolId)
+      .where('pay_link_secret', '=', '')
+      .execute()
+    secret = await read()
+  }
+  // only outside a transaction: a key written by one that then rolls back must not be kept
+  if (secret && !db.isTransaction) {
+    let m = knownSecrets.get(db)
+    if (!m) knownSecrets.set(db, (m = new Map()))
+    m.set(schoolId, secret)
+  }
+  return secret
 }
 
 /** The token for an order: valid until the order's own expiry (an order without one gets `fallbackTtlMs`). */

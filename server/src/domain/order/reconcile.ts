@@ -12,7 +12,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/types'
-import type { PaymentRegistry } from '../../providers/payment/registry'
+import { isConfigError, type PaymentRegistry } from '../../providers/payment/registry'
 import { storedChannel } from '../channel/credentials'
 import { applyNotification } from './notifications'
 import * as repo from './repository'
@@ -46,7 +46,13 @@ export async function reconcile(deps: ReconcileDeps, now: Date, limit = 200): Pr
   for (const o of stale) {
     out.checked++
     const channel = storedChannel(o.pay_channel) ?? undefined
-    const provider = o.provider ? await deps.payments.byName(o.school_id, o.provider, o.pay_type, channel).catch(() => null) : null
+    const provider = o.provider
+      ? await deps.payments.byName(o.school_id, o.provider, o.pay_type, channel).catch((err: unknown) => {
+          // a database error stops this run (the next one asks again); only a broken configuration is "no provider"
+          if (!isConfigError(err)) throw err
+          return null
+        })
+      : null
     let settled = false
     if (provider) {
       try {

@@ -12,14 +12,14 @@ import { t } from '../../i18n'
 import { isCampusCardMessageKey, campusCardMessage } from '../../providers/campus-card/service'
 import { escapeHtml } from '../../providers/payment/common/http'
 import { wapFormFromUrl } from '../../providers/payment/alipay'
-import { needsPublicBaseUrl, type PaymentRegistry } from '../../providers/payment/registry'
+import { isConfigError, needsPublicBaseUrl, type PaymentRegistry } from '../../providers/payment/registry'
 import { ProviderError, type PaymentParams, type PayTypeValue } from '../../providers/payment/types'
 import type { PayChannelCode } from '../../../../types'
 import { PAYER_SOURCE, payChannelOf, payTypeAllowedOn, providerChannelOf } from '../channel/credentials'
 import { certificateDue, mayDonate, resolveForm } from '../form/service'
 import { requireProject } from '../project/service'
 import { subProjectsWithPrices } from '../form/repository'
-import { getSchoolSetting } from '../school/repository'
+import { schoolSetting } from '../school/cache'
 import { getUser } from '../user/repository'
 import { holdNaming, planNamingOrder } from '../naming/holds'
 import { requireTreeAgreement } from '../naming-map/pledge'
@@ -79,7 +79,8 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
   const sid = caller.schoolId
   const project = await requireProject(db, sid, body.itemsId)
   const [setting, subs, form, user, together] = await Promise.all([
-    getSchoolSetting(db, sid),
+    // cached per school (domain/school/cache.ts: staff writes invalidate it, other processes' within 5 s)
+    schoolSetting(db, sid),
     subProjectsWithPrices(db, sid, project.id),
     resolveForm(db, sid, project),
     getUser(db, sid, caller.userId),
@@ -131,6 +132,8 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
   try {
     resolved = await deps.payments.forPayType(sid, order.payType, payChannel)
   } catch (err) {
+    // only a broken configuration is "not set up"; a database error (PostgreSQL restarting) is the busy answer
+    if (!isConfigError(err)) throw err
     deps.log.error({ err, schoolId: sid, payType: order.payType }, 'payment provider configuration is broken')
     throw bizError('paymentNotConfigured')
   }
@@ -355,7 +358,10 @@ export async function donate4ali(
   if (order.status !== 'pending' || (order.expires_at && Date.parse(order.expires_at) <= now.getTime())) throw bizError('orderNotPayable')
   if (order.pay_type !== 2) throw bizError('payTypeUnavailable')
   // the wap payment is the h5 channel's (its Alipay app), whatever channel the order was first made on
-  const resolved = await deps.payments.forPayType(caller.schoolId, order.pay_type, 'h5').catch(() => null)
+  const resolved = await deps.payments.forPayType(caller.schoolId, order.pay_type, 'h5').catch((err: unknown) => {
+    if (!isConfigError(err)) throw err
+    return null
+  })
   const provider = resolved?.name === order.provider ? resolved.provider : null
   if (!provider) throw bizError('paymentNotConfigured')
   requirePublicUrl(deps, caller, provider.name)

@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely'
 import { MAX_DONATION_YUAN } from '../../../../types'
 import type { DonationSubmissionTable, ProjectTable } from '../../db/types'
 import { bizError } from '../../errors'
+import { BEIJING_OFFSET_MS } from '../../lib/dates'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import {
   charLength,
@@ -64,6 +65,9 @@ const text = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().slic
 const on = (v: unknown) => v === 1 || v === true
 
 /** "12.30" -> 1230; null when not a positive-or-zero amount with at most two decimals. */
+/** 'YYYY-MM-DD': the Beijing (Asia/Shanghai, no daylight saving) calendar day of an instant. */
+export const beijingDay = (d: Date): string => new Date(d.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10)
+
 function parseAmount(v: unknown): number | null {
   if (typeof v !== 'string' || !AMOUNT_RE.test(v.trim())) return null
   return yuanToFen(v.trim())
@@ -97,6 +101,10 @@ export function validateSubmission(ctx: DonateContext, b: DonateBody): ValidOrde
   // Where the gift may go at all.
   if (ctx.onlineDisabled) throw bizError('onlineDonationDisabled', { contact: ctx.offlineContact || form.offlineContactInfo })
   if (!project.is_donate) throw bizError('projectClosed', { reason: project.no_reason ? `：${project.no_reason}` : '' })
+  // The project's giving period (migration 022): Beijing calendar days, both ends included; '' is open-ended.
+  const today = beijingDay(ctx.now ?? new Date())
+  if (project.start_date && today < project.start_date) throw bizError('projectNotStarted', { date: project.start_date })
+  if (project.end_date && today > project.end_date) throw bizError('projectEnded', { date: project.end_date })
   // A naming project takes naming orders only, and only once they were priced by the naming rules (namingFen).
   if (project.items_type === 2 && b.itemsType === 2 && ctx.namingFen === undefined) throw bizError('namingElsewhere')
   if (b.itemsType === 2 && project.items_type !== 2) throw bizError('namingNotOffered')

@@ -178,6 +178,13 @@ export function channelOverlay(provider: ProviderName, cred: ChannelCredential |
   return Object.keys(o).length ? o : null
 }
 
+/**
+ * A payment configuration error (ProviderError 'config'): the only failure of forPayType/byName that means "this pay
+ * type is not set up". Anything else (a database error during an outage) must reach the error envelope's busy answer,
+ * never be taken for a missing configuration.
+ */
+export const isConfigError = (err: unknown): boolean => err instanceof ProviderError && err.kind === 'config'
+
 export class PaymentRegistry {
   private readonly factories: Record<ProviderName, ProviderFactory>
   private readonly cache = new Map<string, { version: string; provider: PaymentProvider }>()
@@ -220,12 +227,19 @@ export class PaymentRegistry {
     }
     const base = resolveCredentials(raw ?? {}, this.opts.env ?? process.env, row.provider) as Record<string, unknown>
     const credentials = channel ? { ...base, ...channel.overlay } : base
-    const provider = this.factories[row.provider]({
-      schoolId: row.school_id,
-      payType: row.pay_type,
-      dataDir: this.opts.dataDir,
-      credentials
-    })
+    let provider: PaymentProvider
+    try {
+      provider = this.factories[row.provider]({
+        schoolId: row.school_id,
+        payType: row.pay_type,
+        dataDir: this.opts.dataDir,
+        credentials
+      })
+    } catch (err) {
+      // a factory refusing its credentials (a bad key, a missing field) is a configuration error like the others
+      if (err instanceof ProviderError) throw err
+      throw new ProviderError(`${row.provider} config: ${(err as Error)?.message ?? String(err)}`, row.provider, 'config')
+    }
     this.cache.set(key, { version, provider })
     return provider
   }
@@ -253,7 +267,8 @@ export class PaymentRegistry {
   }
 
   /** The provider of a school's pay type (the sandbox when none is configured), shaped by the order's channel when
-   *  it has credentials of its own. Throws ProviderError 'config'. */
+   *  it has credentials of its own. Throws ProviderError 'config' for a broken configuration; database errors pass
+   *  through as they are. */
   async forPayType(schoolId: number, payType: number, channel?: PayChannelCode): Promise<ResolvedProvider> {
     const row = await this.rows(schoolId).where('pay_type', '=', payType).executeTakeFirst()
     if (!row) return { provider: this.sandbox, name: 'sandbox', configured: false }

@@ -14,7 +14,7 @@ import { payTokenOpens } from '../../domain/order/pay-link'
 import { findOrder } from '../../domain/order/repository'
 import { DonateBodySchema } from '../../domain/order/donate-body'
 import { cancel, donate, donate4ali, payback, success, type Caller, type OrderAccess } from '../../domain/order/service'
-import { getSchoolSetting } from '../../domain/school/repository'
+import { schoolSetting } from '../../domain/school/cache'
 import { AppError, bizError, tokenInvalid } from '../../errors'
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
@@ -151,7 +151,7 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
     async (req) => {
-      const setting = await getSchoolSetting(app.db, req.school.id)
+      const setting = await schoolSetting(app.db, req.school.id)
       if (!setting?.sandbox_enabled) throw new AppError('sandboxDisabled', ResultCode.ERROR, 403)
       if (!(await payTokenOpens(app.db, req.school.id, req.body.billNo, req.body.payToken ?? '', rt.now()))) {
         req.log.warn(

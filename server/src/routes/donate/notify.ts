@@ -11,6 +11,7 @@ import { isPayChannel } from '../../domain/channel/credentials'
 import { accepted, applyNotification } from '../../domain/order/notifications'
 import { findSchoolByCode } from '../../domain/school/repository'
 import { sendNotFound } from '../../plugins/envelope'
+import { isConfigError } from '../../providers/payment/registry'
 import { ProviderError, type NotificationAck } from '../../providers/payment/types'
 
 export const NOTIFY_BODY_LIMIT = 64 * 1024
@@ -33,7 +34,9 @@ export async function notifyRoutes(app: FastifyInstance) {
     if (channel !== undefined && !isPayChannel(channel)) return sendNotFound(req, reply)
     const school = name === 'sandbox' ? undefined : await findSchoolByCode(app.db, code)
     if (!school) return sendNotFound(req, reply)
-    const provider = await app.payments.byName(school.id, name, payType, channel).catch((err) => {
+    const provider = await app.payments.byName(school.id, name, payType, channel).catch((err: unknown) => {
+      // a database error is a 500 (the provider retries); only a broken configuration is answered "not found"
+      if (!isConfigError(err)) throw err
       req.log.error({ err, school: code, provider: name }, 'payment provider configuration is broken')
       return null
     })
