@@ -125,6 +125,8 @@ function ensureBuilt(target) {
     await run('e2e tax tool (Chromium)', process.execPath, [path.join('test', 'e2e', 'tax.e2e.js')])
     await run('e2e H5 shell (Chromium)', process.execPath, [path.join('test', 'e2e', 'shell.e2e.js')])
     await run('e2e staff console (Chromium)', process.execPath, [path.join('test', 'e2e', 'admin.e2e.js')])
+    await run('e2e accessibility, axe-core (Chromium)', process.execPath, [path.join('test', 'e2e', 'a11y.e2e.js')])
+    await run('e2e English mode (Chromium)', process.execPath, [path.join('test', 'e2e', 'english.e2e.js')])
   }
   console.log('\nsteps:')
   for (const t of timings) console.log(`  ${t}`)
