@@ -48,7 +48,7 @@ export default function ProfileCard({ profile, hour, onAvatar, onNickname }: Pro
           </View>
         </View>
         <View className='mine-profile__stats'>
-          <View className='mine-profile__stat mine-profile__stat--wide'>
+          <View className='mine-profile__stat'>
             <Text className='mine-profile__num' style={{ color: theme }} data-testid='mine-money'>
               ¥{profile.donateMoney}
             </Text>
