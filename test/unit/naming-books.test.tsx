@@ -151,7 +151,10 @@ describe('book-list?id', () => {
 
   it('searches and filters by category (tabs and the picker of all categories)', async () => {
     const calls = await openShelf()
-    fireEvent.click(screen.getByTestId('category-2'))
+    // the click's refetch resolves outside React's act queue: let it settle inside act before polling the list
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('category-2'))
+    })
     await waitFor(() => expect(screen.queryByTestId('book-501')).toBeNull(), { timeout: 5000 })
     expect(screen.getByTestId('book-502')).toBeTruthy()
     expect(
