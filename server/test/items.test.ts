@@ -132,7 +132,7 @@ describe('itemsDetail', () => {
       { title: '一个月生活费', money: '1000.00' }
     ])
     assert.equal(p.coverList.length, 2)
-    assert.match(p.coverList[0].fileUrl, /^\/files\/seed\/.+\.png$/)
+    assert.match(p.coverList[0].fileUrl, /^\/files\/seed\/cover-.+\.jpg$/)
     assert.match(p.content, /<p>/)
     assert.equal(p.namingType, null)
   })
