@@ -15,8 +15,13 @@ async function main() {
     logger: true,
     jobs: { autoStart: true }
   })
+  // The worker's poll timer is unref'd (in an API process the HTTP server keeps the loop alive). Here nothing else
+  // does on SQLite (no sockets), so without this handle the process ran one round, went idle and exited with code 0,
+  // and scripts/start.js restarted it every 5 s: certificates waited for the next restart.
+  const keepAlive = setInterval(() => undefined, 60_000)
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      clearInterval(keepAlive)
       void app.close().then(() => process.exit(0))
     })
   }

@@ -1,0 +1,46 @@
+/**
+ * The job worker process (server/src/jobs/main.ts) as scripts/start.js and README's "Running several processes" run
+ * it: it must keep running while idle. Its poll timer is unref'd, and on SQLite nothing else holds the event loop,
+ * so it once went idle, exited with code 0 and was restarted by start.js every 5 s.
+ */
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, it } from 'node:test'
+
+const root = path.resolve(__dirname, '..', '..')
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
+
+describe('job worker process', () => {
+  it('stays up while idle and stops cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'uplus-worker-'))
+    const child = spawn(tsx, [path.join(root, 'server', 'src', 'jobs', 'main.ts')], {
+      cwd: root,
+      // SQLite: the case where nothing else holds the loop (a PostgreSQL pool's sockets would)
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let log = ''
+    child.stdout.on('data', (d) => (log += d))
+    child.stderr.on('data', (d) => (log += d))
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    try {
+      const deadline = Date.now() + 300_000
+      while (!log.includes('uplus job worker running')) {
+        assert.equal(child.exitCode, null, `the worker exited before it was running:\n${log}`)
+        assert.ok(Date.now() < deadline, `the worker did not start:\n${log}`)
+        await new Promise((r) => setTimeout(r, 200))
+      }
+      // several poll intervals (1 s) with nothing to do
+      await new Promise((r) => setTimeout(r, 5000))
+      assert.equal(child.exitCode, null, `the idle worker exited:\n${log}`)
+      child.kill('SIGTERM')
+      assert.equal(await exited, 0)
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
