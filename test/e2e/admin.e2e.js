@@ -128,8 +128,8 @@ function fen(yuan) {
       // the form validates before sending: no name, a bad target
       await tid(admin, 'project-target').fill('12.345')
       await tid(admin, 'project-save').click()
-      await admin.getByText('请输入项目名称').first().waitFor({ timeout: 5000 })
-      await admin.getByText('请输入正确的金额（最多两位小数）').first().waitFor({ timeout: 5000 })
+      await admin.getByText('请输入项目名称').first().waitFor({ timeout: 20000 })
+      await admin.getByText('请输入正确的金额（最多两位小数）').first().waitFor({ timeout: 20000 })
       await tid(admin, 'project-name').fill(projectName)
       await tid(admin, 'project-intro').fill('为校友图书馆新增阅览座位与馆藏。')
       await tid(admin, 'project-target').fill('500000')
@@ -166,7 +166,7 @@ function fen(yuan) {
       await admin.locator('.ant-select-dropdown:visible .ant-select-item-option[title="单选"]').click()
       // options are required for a radio: refused here before anything is sent
       await tid(admin, 'form-save').click()
-      await tid(admin, 'form-problems').waitFor({ timeout: 5000 })
+      await tid(admin, 'form-problems').waitFor({ timeout: 20000 })
       await tid(admin, 'field-1-option-add').click()
       await tid(admin, 'field-1-option-0').fill('是')
       await tid(admin, 'field-1-option-add').click()
@@ -254,7 +254,7 @@ function fen(yuan) {
       await tid(finance, 'offline-form').waitFor({ timeout: 10000 })
       // validated before sending
       await tid(finance, 'offline-save').click()
-      await finance.getByText('请输入项目ID').waitFor({ timeout: 5000 })
+      await finance.getByText('请输入项目ID').waitFor({ timeout: 20000 })
       await finance.locator('[data-testid="offline-form"] #projectId').fill(String(projectId))
       await finance.locator('[data-testid="offline-form"] #amount').fill('1234.56')
       await finance.locator('[data-testid="offline-form"] #donorName').fill('南京校友会')
@@ -332,7 +332,7 @@ function fen(yuan) {
       await tid(fulfil, `advance-${certId}-4`).waitFor({ timeout: 10000 })
       await tid(fulfil, `advance-${certId}-4`).click()
       await tid(fulfil, 'mail-save').click()
-      await fulfil.getByText('请输入快递单号').waitFor({ timeout: 5000 })
+      await fulfil.getByText('请输入快递单号').waitFor({ timeout: 20000 })
       await tid(fulfil, 'mail-company').fill('顺丰速运')
       await tid(fulfil, 'mail-number').fill('SF2026112401')
       await tid(fulfil, 'mail-save').click()
