@@ -11,6 +11,7 @@
  * certificate image's rendering cost on its own (bench/lib/certificate-cost.ts).
  *
  * Usage: node bench/orders.js [donationsPerLevel=400] [--pg] [--jobs worker|inprocess|off] [--levels 1,4,16,32]
+ *   --profile DIR   run the API server under `node --cpu-prof` and write its profile to DIR (bench/profile-summary.js)
  */
 const { spawn, spawnSync, execSync } = require('node:child_process')
 const path = require('node:path')
@@ -27,6 +28,7 @@ const flag = (name, fallback) => {
 const pgFlag = args.includes('--pg')
 if (pgFlag) args.splice(args.indexOf('--pg'), 1)
 const JOBS = flag('--jobs', 'worker')
+const PROFILE_DIR = flag('--profile', null)
 const LEVELS = flag('--levels', '1,4,16,32').split(',').map(Number)
 const N = Number(args[0] || 400)
 const P = '/uplus-foundation/app/v1/donateu'
@@ -80,7 +82,20 @@ async function runBackend(label, databaseUrl) {
     JOBS_ENABLED: JOBS === 'inprocess' ? '1' : '0'
   }
   // a loaded machine (other builds) can take minutes to migrate and seed
-  const server = await startServer({ env, startTimeoutMs: 600000 })
+  let command
+  if (PROFILE_DIR) {
+    fs.mkdirSync(PROFILE_DIR, { recursive: true })
+    command = [
+      process.execPath,
+      '--cpu-prof',
+      '--cpu-prof-dir',
+      path.resolve(PROFILE_DIR),
+      '--import',
+      'tsx',
+      path.join(root, 'server', 'src', 'main.ts')
+    ]
+  }
+  const server = await startServer({ env, command, startTimeoutMs: 600000 })
   let worker = null
   if (JOBS === 'worker') {
     worker = spawn(tsx, [path.join(root, 'server', 'src', 'jobs', 'main.ts')], {
@@ -144,6 +159,7 @@ async function runBackend(label, databaseUrl) {
       }
       const paidBefore = paidCount
       const cpu0 = treeCpuMs(server.pid)
+      const client0 = process.cpuUsage()
       const pair = async (i, me) => {
         const amountFen = 100 + (i % 997) * 100 + (i % 99) + 1
         const d = await post(
@@ -184,7 +200,15 @@ async function runBackend(label, databaseUrl) {
         }
       })
       const cpuMs = treeCpuMs(server.pid) - cpu0
-      levels.push({ c, ...r, cpuPerPaid: paidCount > paidBefore ? cpuMs / (paidCount - paidBefore) : NaN, failures })
+      const client = process.cpuUsage(client0)
+      const paid = paidCount - paidBefore
+      levels.push({
+        c,
+        ...r,
+        cpuPerPaid: paid > 0 ? cpuMs / paid : NaN,
+        clientPerPaid: paid > 0 ? (client.user + client.system) / 1000 / paid : NaN,
+        failures
+      })
     }
     const afterRun = await snapshot()
     const checks = [
@@ -246,19 +270,20 @@ async function scratchPostgres() {
       if (scratch) await scratch.drop()
     }
   }
-  const head = results.map((r) => `${r.label.padStart(10)} paid/s  p50 ms  p99 ms  err  cpu ms/paid`).join(' | ')
+  const head = results.map((r) => `${r.label.padStart(10)} paid/s  p50 ms  p99 ms  err  cpu ms/paid  bench ms/paid`).join(' | ')
   console.log(`concurrency | ${head}`)
   LEVELS.forEach((c, i) => {
     const cells = results.map((r) => {
       const l = r.levels[i]
       return (
         `${l.rps.toFixed(1).padStart(17)}  ${l.p50.toFixed(1).padStart(6)}  ${l.p99.toFixed(1).padStart(6)}  ` +
-        `${String(l.errors).padStart(3)}  ${l.cpuPerPaid.toFixed(2).padStart(11)}`
+        `${String(l.errors).padStart(3)}  ${l.cpuPerPaid.toFixed(2).padStart(11)}  ${l.clientPerPaid.toFixed(2).padStart(13)}`
       )
     })
     console.log(`${String(c).padStart(11)} | ${cells.join(' | ')}`)
   })
   console.log('cpu ms/paid: CPU of the API server process (utime+stime from /proc) per paid donation, worker not included')
+  console.log('bench ms/paid: CPU of this bench process (the client: signing, HTTP, JSON) per paid donation, on the same 2 cores')
   for (const r of results)
     for (const l of r.levels) for (const [what, count] of l.failures) console.log(`  ${r.label} c=${l.c}: ${count}x ${what}`)
   let ok = true

@@ -8,11 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
+import { CompiledQuery } from 'kysely'
 import { Api } from '../../types'
 import { buildApp } from '../src/app'
 import { poolMax } from '../src/db/factory'
 import { prepared } from '../src/db/prepared'
-import { SCHOOL_CACHE_TTL_MS, invalidateSchoolCache, schoolByCode, schoolSetting } from '../src/domain/school/cache'
+import { SCHOOL_CACHE_TTL_MS, invalidateSchoolCache, schoolByCode, schoolForm, schoolSetting } from '../src/domain/school/cache'
+import { resolveForm } from '../src/domain/form/service'
 import { directoryPage } from '../src/domain/donation/repository'
 import { pageProjects } from '../src/domain/project/repository'
 import { TEST_BUILD_DEFAULTS, call, startApp, type TestContext } from './helpers'
@@ -52,6 +54,42 @@ describe('per-school cache', () => {
       assert.ok(await schoolByCode(db, 'renamed-late'), 'a code unknown a moment ago is found at once')
     } finally {
       await db.updateTable('school').set({ code: other.code }).where('code', '=', 'renamed-late').execute()
+      invalidateSchoolCache()
+    }
+  })
+
+  it('keeps donation forms (every gift reads one) until invalidated or the TTL has passed; a transaction reads afresh', async () => {
+    const db = ctx.app.db
+    const { id: sid } = (await schoolByCode(db, 'demo'))!
+    invalidateSchoolCache()
+    const t0 = Date.now()
+    const first = await schoolForm(db, sid, null, t0)
+    assert.ok(first && Object.isFrozen(first), 'the default form row, frozen')
+    const model = await resolveForm(db, sid, { form_id: null })
+    assert.equal(await resolveForm(db, sid, { form_id: null }), model, 'one model per row and language')
+    assert.ok(Object.isFrozen(model.payTypes), 'shared models are frozen to the leaves')
+    await db
+      .updateTable('donation_form')
+      .set({ min_fen: first.min_fen + 100 })
+      .where('id', '=', first.id)
+      .execute()
+    try {
+      assert.equal((await schoolForm(db, sid, null, t0 + 1000))?.min_fen, first.min_fen, 'served from the cache')
+      assert.equal((await resolveForm(db, sid, { form_id: null })).minFen, first.min_fen)
+      assert.equal(
+        await db.transaction().execute(async (trx) => (await resolveForm(trx, sid, { form_id: null })).minFen),
+        first.min_fen + 100,
+        'inside a transaction the row is read afresh'
+      )
+      assert.equal(
+        (await schoolForm(db, sid, null, t0 + SCHOOL_CACHE_TTL_MS + 1))?.min_fen,
+        first.min_fen + 100,
+        'read again after the TTL'
+      )
+      invalidateSchoolCache()
+      assert.equal((await resolveForm(db, sid, { form_id: null })).minFen, first.min_fen + 100, 'read again after an invalidation')
+    } finally {
+      await db.updateTable('donation_form').set({ min_fen: first.min_fen }).where('id', '=', first.id).execute()
       invalidateSchoolCache()
     }
   })
@@ -153,6 +191,58 @@ describe('prepared reads', () => {
       }
     }
   })
+  it(
+    'public reads find their rows through an index (SQLite query plans; migration 023)',
+    { skip: !!process.env.DATABASE_URL && 'plans are SQLite text' },
+    async () => {
+      const db = ctx.app.db
+      const plan = async (q: { compile(): CompiledQuery }) => {
+        const c = q.compile()
+        const rows = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${c.sql}`, [...c.parameters]))
+        return rows.rows.map((r) => r.detail).join(' / ')
+      }
+      const naming = await plan(
+        db
+          .selectFrom('donation_naming')
+          .select(['donation_id', 'label'])
+          .where('school_id', '=', 1)
+          .where('donation_id', 'in', [1, 2, 3])
+          .orderBy('id')
+      )
+      assert.match(naming, /donation_naming_donation_idx/, `the directory's naming labels by donation id: ${naming}`)
+      const covers = await plan(
+        db
+          .selectFrom('project_cover')
+          .select('file_url')
+          .where('school_id', '=', 1)
+          .where('items_id', '=', 1)
+          .orderBy('sort_no')
+          .orderBy('id')
+      )
+      assert.doesNotMatch(covers, /SCAN/, `a project's covers without reading the whole table: ${covers}`)
+      const subs = await plan(
+        db
+          .selectFrom('sub_project')
+          .select(['id', 'name'])
+          .where('school_id', '=', 1)
+          .where('items_id', '=', 1)
+          .orderBy('sort_no')
+          .orderBy('id')
+      )
+      assert.doesNotMatch(subs, /SCAN/, `a project's sub-projects without reading the whole table: ${subs}`)
+      const list = await plan(
+        db
+          .selectFrom('project')
+          .select(['id', 'name'])
+          .where('school_id', '=', 1)
+          .orderBy('is_complete')
+          .orderBy('sort_no')
+          .orderBy('id')
+          .limit(10)
+      )
+      assert.doesNotMatch(list, /TEMP B-TREE/, `the list in index order: ${list}`)
+    }
+  )
 })
 
 describe('request log', () => {

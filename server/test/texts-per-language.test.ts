@@ -142,6 +142,8 @@ describe('texts per language', () => {
       .where('school_id', '=', sid)
       .where('id', '=', row.id)
       .execute()
+    // written beside the app (as the console's editor does it): forms are cached per school like the settings row
+    invalidateSchoolCache()
     const type = await ctx.app.db
       .selectFrom('project_type')
       .select(['id', 'name', 'texts'])

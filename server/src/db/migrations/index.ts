@@ -20,6 +20,7 @@ import { m019OfflineGiftsAndExports } from './019-offline-gifts-and-exports'
 import { m021TextsPerLanguage } from './021-texts-per-language'
 import { m020SharedStore } from './020-shared-store'
 import { m022StaffProjects } from './022-staff-projects'
+import { m023ReadIndexes } from './023-read-indexes'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -52,7 +53,9 @@ export const migrations: Record<string, Migration> = {
   // issue 13 (giving form and languages: texts per language)
   '021_texts_per_language': m021TextsPerLanguage,
   // issue 15 (staff console: project dates)
-  '022_staff_projects': m022StaffProjects
+  '022_staff_projects': m022StaffProjects,
+  // issue 14 (reads: indexes found with EXPLAIN QUERY PLAN)
+  '023_read_indexes': m023ReadIndexes
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

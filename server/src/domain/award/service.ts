@@ -140,9 +140,12 @@ export async function evaluateUser(
   schoolId: number,
   userId: number,
   source: string,
-  patch: (f: AwardFacts) => AwardFacts = (f) => f
+  patch: (f: AwardFacts) => AwardFacts = (f) => f,
+  /** the school's enabled awards when the caller has read them already (recordGiftForAwards) */
+  enabledAwards?: AwardRow[]
 ): Promise<string[]> {
-  const awards = await db.selectFrom('award').selectAll().where('school_id', '=', schoolId).where('enabled', '=', 1).execute()
+  const awards =
+    enabledAwards ?? (await db.selectFrom('award').selectAll().where('school_id', '=', schoolId).where('enabled', '=', 1).execute())
   if (!awards.length) return []
   const held = new Set(
     (await db.selectFrom('award_record').select('award_id').where('school_id', '=', schoolId).where('user_id', '=', userId).execute()).map(
@@ -182,11 +185,17 @@ export interface PaidGift {
  */
 export async function recordGiftForAwards(db: Db, g: PaidGift): Promise<{ donor: string[]; launcher: string[] }> {
   const paidAt = typeof g.paidAt === 'string' ? g.paidAt : g.paidAt.toISOString()
-  await ensureDefaultAwards(db, g.schoolId, new Date(paidAt))
+  // one read of the school's awards serves the defaults check and both evaluations (every paid gift runs this)
+  let all = await db.selectFrom('award').selectAll().where('school_id', '=', g.schoolId).execute()
+  if (!all.length) {
+    await ensureDefaultAwards(db, g.schoolId, new Date(paidAt))
+    all = await db.selectFrom('award').selectAll().where('school_id', '=', g.schoolId).execute()
+  }
+  const enabled = all.filter((a) => a.enabled === 1)
   // the gift counts even if the caller runs this before its own status update
   const withGift = (f: AwardFacts): AwardFacts =>
     f.gifts.some((x) => x.id === g.donationId) ? f : { ...f, gifts: [...f.gifts, { id: g.donationId, at: paidAt, fen: g.amountFen }] }
-  const donor = g.userId ? await evaluateUser(db, g.schoolId, g.userId, `donation:${g.donationId}`, withGift) : []
+  const donor = g.userId ? await evaluateUser(db, g.schoolId, g.userId, `donation:${g.donationId}`, withGift, enabled) : []
 
   let launcher: string[] = []
   const via = await db
@@ -198,10 +207,16 @@ export async function recordGiftForAwards(db: Db, g: PaidGift): Promise<{ donor:
     .executeTakeFirst()
   if (via?.launcherId && via.launcherId !== g.userId) {
     const friend = g.userId
-    launcher = await evaluateUser(db, g.schoolId, via.launcherId, `donation:${g.donationId}`, (f) =>
-      !friend || f.friendGifts.some((x) => x.userId === friend && x.at === paidAt)
-        ? f
-        : { ...f, friendGifts: [...f.friendGifts, { userId: friend, at: paidAt }] }
+    launcher = await evaluateUser(
+      db,
+      g.schoolId,
+      via.launcherId,
+      `donation:${g.donationId}`,
+      (f) =>
+        !friend || f.friendGifts.some((x) => x.userId === friend && x.at === paidAt)
+          ? f
+          : { ...f, friendGifts: [...f.friendGifts, { userId: friend, at: paidAt }] },
+      enabled
     )
   }
   return { donor, launcher }

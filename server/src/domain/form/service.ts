@@ -8,6 +8,7 @@ import type { DB, ProjectTable } from '../../db/types'
 import { AppError } from '../../errors'
 import { fenToYuan } from '../../lib/money'
 import { requireProject } from '../project/service'
+import { schoolForm } from '../school/cache'
 import { getSchoolSetting } from '../school/repository'
 import { getUser } from '../user/repository'
 import { BUILTIN_FORM, toFormConfig, toFormModel, type FormModel } from './mapper'
@@ -21,15 +22,43 @@ export function certificateDue(form: Pick<FormModel, 'openCertificate' | 'minFen
   return form.openCertificate && amountFen >= form.minFenCertificate
 }
 
-/** The project's form with its texts in `lang` (Chinese where a text has no translation). */
+function deepFreeze<T>(v: T): T {
+  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v)
+    for (const x of Object.values(v)) deepFreeze(x)
+  }
+  return v
+}
+
+/** models built from a cached (frozen, never changed) form row, per language */
+const models = new WeakMap<object, Map<Lang, FormModel>>()
+
+function modelOf(row: Parameters<typeof toFormModel>[0], lang: Lang, cachedRow: boolean): FormModel {
+  if (!cachedRow) return toFormModel(row, lang)
+  let perLang = models.get(row)
+  if (!perLang) models.set(row, (perLang = new Map()))
+  let model = perLang.get(lang)
+  // shared by every request: frozen, so a caller that changed it would fail loudly instead of changing the others'
+  if (!model) perLang.set(lang, (model = deepFreeze(toFormModel(row, lang))))
+  return model
+}
+
+/**
+ * The project's form with its texts in `lang` (Chinese where a text has no translation). Outside a transaction the
+ * row comes from the per-school cache (domain/school/cache.ts: the staff form editor invalidates it, another
+ * process's edit shows within 5 s) and its model is built once per language; inside one it is read afresh.
+ */
 export async function resolveForm(
   db: Db,
   schoolId: number,
   project: Pick<Selectable<ProjectTable>, 'form_id'>,
   lang: Lang = 'zh_CN'
 ): Promise<FormModel> {
-  const row = (project.form_id ? await repo.getForm(db, schoolId, project.form_id) : undefined) ?? (await repo.getDefaultForm(db, schoolId))
-  return row ? toFormModel(row, lang) : BUILTIN_FORM
+  const useCache = !db.isTransaction
+  const read = (formId: number | null) =>
+    useCache ? schoolForm(db, schoolId, formId) : formId ? repo.getForm(db, schoolId, formId) : repo.getDefaultForm(db, schoolId)
+  const row = (project.form_id ? await read(project.form_id) : undefined) ?? (await read(null))
+  return row ? modelOf(row, lang, useCache) : BUILTIN_FORM
 }
 
 export async function formDetail(

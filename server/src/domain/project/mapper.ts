@@ -6,6 +6,26 @@ import type { ProjectTable } from '../../db/types'
 import { fenToYuan } from '../../lib/money'
 
 type Row = Selectable<ProjectTable>
+
+/** The columns a list entry needs (the list reads only these: never `content`, the page's rich text) */
+export const SUMMARY_COLUMNS = [
+  'id',
+  'name',
+  'intro',
+  'thumbnail_img',
+  'is_complete',
+  'items_type',
+  'crowd_type',
+  'is_limit',
+  'limit_fen',
+  'offline_fen',
+  'limit_material_number',
+  'offline_material_number',
+  'material_name',
+  'material_unit',
+  'type_id'
+] as const satisfies readonly (keyof Row)[]
+export type SummaryRow = Pick<Row, (typeof SUMMARY_COLUMNS)[number]>
 export interface Stats {
   fen: number
   material: number
@@ -14,7 +34,7 @@ export interface Stats {
 
 const flag = (n: number | null | undefined): Flag => (n ? 1 : 0)
 
-export function toSummary(p: Row, stats: Stats | undefined, labelIds: number[]): ProjectSummary {
+export function toSummary(p: SummaryRow, stats: Stats | undefined, labelIds: number[]): ProjectSummary {
   return {
     id: p.id,
     name: p.name,

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/types'
 import { prepared } from '../../db/prepared'
 import { containsText } from '../../lib/sql'
+import { SUMMARY_COLUMNS } from './mapper'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -46,9 +47,10 @@ const pageCount = prepared((db, $, shape) =>
     labelId: shape === 'l' || shape === 'tl' ? $(2) : null
   }).select((eb) => eb.fn.countAll<number>().as('total'))
 )
+const summaryColumns = SUMMARY_COLUMNS.map((c) => `project.${c}` as const)
 const pageRows = prepared((db, $, shape) =>
   filtered(db, $(0), { typeId: shape === 't' || shape === 'tl' ? $(1) : null, labelId: shape === 'l' || shape === 'tl' ? $(2) : null })
-    .selectAll('project')
+    .select(summaryColumns)
     .orderBy('project.is_complete', 'asc')
     .orderBy('project.sort_no', 'asc')
     .orderBy('project.id', 'asc')
@@ -68,7 +70,7 @@ export async function pageProjects(db: Db, schoolId: number, f: ProjectFilter, l
     .executeTakeFirstOrThrow()
   // In-progress projects first, then the foundation's own order.
   const rows = await filtered(db, schoolId, f)
-    .selectAll('project')
+    .select(summaryColumns)
     .orderBy('project.is_complete', 'asc')
     .orderBy('project.sort_no', 'asc')
     .orderBy('project.id', 'asc')

@@ -1,16 +1,18 @@
 /**
- * Per-school rows read on every request (the tenant row by code, the school's settings row), cached per database
+ * Per-school rows read on every request (the tenant row by code, the school's settings row, the donation forms), cached per database
  * handle (docs/decisions/022-performance.md). They change rarely and only through a few writers:
  *
- * - in this process: createSchool/setCampaignItems (service.ts) and anything else that writes `school` or
- *   `school_setting` calls invalidateSchoolCache(db) right after its write, and the next request reads the new row;
+ * - in this process: createSchool/setCampaignItems (service.ts) and anything else that writes `school`,
+ *   `school_setting` or `donation_form` calls invalidateSchoolCache() right after its write, and the next request
+ *   reads the new row;
  * - in another process (a second server, cli/channel.ts): the entry lives SCHOOL_CACHE_TTL_MS at most.
  *
  * Unknown codes are never cached (a school added by the CLI answers at once). Cached rows are frozen: a caller that
  * wants to change one writes the table and invalidates. Money, orders and donations are never cached here.
  */
 import type { Kysely, Selectable } from 'kysely'
-import type { DB, SchoolSettingTable, SchoolTable } from '../../db/types'
+import type { DB, DonationFormTable, SchoolSettingTable, SchoolTable } from '../../db/types'
+import { getDefaultForm, getForm } from '../form/repository'
 import { findSchoolByCode, getSchoolSetting } from './repository'
 
 /** How long another process's change to a school or its settings can go unseen by this one. */
@@ -18,6 +20,7 @@ export const SCHOOL_CACHE_TTL_MS = 5_000
 
 type SchoolRow = Selectable<SchoolTable>
 type SettingRow = Selectable<SchoolSettingTable>
+type FormRow = Selectable<DonationFormTable>
 interface Entry<T> {
   at: number
   value: Promise<T | undefined>
@@ -25,6 +28,8 @@ interface Entry<T> {
 interface Caches {
   byCode: Map<string, Entry<SchoolRow>>
   settings: Map<number, Entry<SettingRow>>
+  /** `${schoolId}:${formId}`, or `${schoolId}:default` for the school's default form */
+  forms: Map<string, Entry<FormRow>>
   /** the invalidation generation these entries belong to */
   generation: number
 }
@@ -37,7 +42,7 @@ let generation = 0
 function caches(db: Kysely<DB>): Caches {
   let c = perDb.get(db)
   if (!c || c.generation !== generation) {
-    c = { byCode: new Map(), settings: new Map(), generation }
+    c = { byCode: new Map(), settings: new Map(), forms: new Map(), generation }
     perDb.set(db, c)
   }
   return c
@@ -78,7 +83,21 @@ export function schoolSetting(db: Kysely<DB>, schoolId: number, now = Date.now()
 }
 
 /**
- * Call right after a write to `school` or `school_setting` commits (any school, any database handle of this process:
+ * A donation form row (the project's own `formId`, else the school's default: form/repository.ts), cached: every
+ * donation reads it (docs/decisions/027-write-path.md). undefined when there is none (the built-in form applies).
+ */
+export function schoolForm(
+  db: Kysely<DB>,
+  schoolId: number,
+  formId: number | null,
+  now = Date.now()
+): Promise<Readonly<FormRow> | undefined> {
+  const key = `${schoolId}:${formId ?? 'default'}`
+  return cached(caches(db).forms, key, () => (formId ? getForm(db, schoolId, formId) : getDefaultForm(db, schoolId)), now)
+}
+
+/**
+ * Call right after a write to `school`, `school_setting` or `donation_form` commits (any school, any database handle of this process:
  * every cached row is dropped, which costs one query per school on the next requests). Console routes that change
  * a school or its settings call this.
  */

@@ -15,6 +15,7 @@ import type { DB, DonationFormTable } from '../../db/types'
 import { BUILTIN_FORM, parseFields } from '../form/mapper'
 import { getDefaultForm, getForm } from '../form/repository'
 import { parseTexts } from '../form/texts'
+import { invalidateSchoolCache } from '../school/cache'
 import { recordAudit } from './audit'
 import { chars, refuse, textOf } from './project-fields'
 import { requireStaffProject, type StaffActor } from './projects'
@@ -314,5 +315,7 @@ export async function saveProjectForm(db: Kysely<DB>, a: StaffActor, itemsId: nu
       after: { formId, fields: staffFields(fieldList) }
     })
   })
+  // donations read forms through the per-school cache (domain/school/cache.ts): the edit applies to the next one
+  invalidateSchoolCache()
   return projectForm(db, a.schoolId, itemsId)
 }
