@@ -29,8 +29,3 @@ export function loadAreaCodes(lang: Lang): Promise<AreaCode[]> {
   }
   return codes
 }
-
-/** Tests start from an empty cache. */
-export function resetAreaCodes() {
-  cache.clear()
-}

@@ -18,7 +18,7 @@ const { PAGES, prepareTour, visit } = require('./lib/page-tour')
 const root = path.resolve(__dirname, '..', '..')
 const AXE = require.resolve('axe-core/axe.min.js')
 const BLOCKING = new Set(['critical', 'serious'])
-const { step, finish } = createJourney()
+const { step, run } = createJourney()
 
 /** axe on the page as it is now: the critical and serious violations, one line per rule. */
 async function axeViolations(page) {
@@ -45,8 +45,7 @@ async function schoolsToWalk(origin) {
   const { origin } = server
   const browser = await launchChromium()
   const errors = []
-  let setupError = null
-  try {
+  await run({ browser, server, errors }, async () => {
     for (const school of await schoolsToWalk(origin)) {
       const tour = await prepareTour({ origin, school, browser })
       for (const lang of ['zh', 'en']) {
@@ -72,14 +71,5 @@ async function schoolsToWalk(origin) {
         await context.close()
       }
     }
-    await step('no uncaught errors in the pages', async () => {
-      assert(errors.length === 0, errors.join('\n'))
-    })
-  } catch (e) {
-    setupError = e
-  } finally {
-    await browser.close()
-    await server.stop()
-  }
-  process.exit(finish(setupError))
+  })
 })()

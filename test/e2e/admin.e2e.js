@@ -25,7 +25,7 @@ const shots = process.env.ADMIN_SHOTS || '/tmp/admin-shots'
 const P = '/uplus-foundation/app/v1/donateu'
 const S = '/uplus-system'
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
-const { step, finish } = createJourney()
+const { step, run } = createJourney()
 const PASSWORD = 'Console#2026-e2e'
 
 /** "1,234.56" | "1234.56" -> 123456 (no floats) */
@@ -50,13 +50,20 @@ function fen(yuan) {
 
   const browser = await launchChromium()
   const errors = []
-  let setupError = null
   const projectName = `校友图书馆建设基金 ${Date.now() % 100000}`
   let projectId = 0
   let donorToken = ''
   let giftId = 0
   let certId = 0
-  try {
+  const onFailure = async () => {
+    console.log(`server log (tail):\n${server.log().slice(-3000)}`)
+    // what the browser showed when the journey stopped
+    for (const [i, c] of browser.contexts().entries()) {
+      for (const [j, p] of c.pages().entries())
+        await p.screenshot({ path: path.join(shots, `failed-${i}-${j}.png`) }).catch(() => undefined)
+    }
+  }
+  await run({ browser, server, errors, errorsStep: 'no page errors and no CSP violations in the console', onFailure }, async () => {
     const consolePage = async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
       const page = await context.newPage()
@@ -413,21 +420,5 @@ function fen(yuan) {
       await tid(admin, 'login-username').waitFor({ timeout: 10000 })
       assert(await admin.evaluate(() => !sessionStorage.getItem('uplus.staff.token')), 'token removed')
     })
-
-    await step('no page errors and no CSP violations in the console', async () => {
-      assert(errors.length === 0, errors.join('\n'))
-    })
-  } catch (e) {
-    setupError = e
-    console.log(`server log (tail):\n${server.log().slice(-3000)}`)
-    // what the browser showed when the journey stopped
-    for (const [i, c] of browser.contexts().entries()) {
-      for (const [j, p] of c.pages().entries())
-        await p.screenshot({ path: path.join(shots, `failed-${i}-${j}.png`) }).catch(() => undefined)
-    }
-  } finally {
-    await browser.close()
-    await server.stop()
-  }
-  process.exit(finish(setupError))
+  })
 })()

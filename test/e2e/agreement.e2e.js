@@ -30,7 +30,7 @@ const AMOUNT = '200000.50'
 const BOX = { x: 154, y: 150, width: 180, height: 72 }
 const PAGE_H = 841.89
 const journey = createJourney()
-const { finish } = journey
+const { run } = journey
 
 /** Dark pixels inside the signature box of a page rendered at 72 dpi (1 px = 1 pt). */
 async function inkInBox(png) {
@@ -67,8 +67,7 @@ function lastPage(pdf, out, dpi = 72) {
 
   const browser = await launchChromium()
   const errors = []
-  let setupError = null
-  try {
+  await run({ browser, server, errors, cleanup: () => fs.rmSync(work, { recursive: true, force: true }) }, async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
@@ -347,16 +346,5 @@ function lastPage(pdf, out, dpi = 72) {
         await settle(1000)
         await page.screenshot({ path: path.join(shots, 'agreement-hhu-signed.png') })
       })
-
-    await step('no uncaught errors in the pages', async () => {
-      assert(errors.length === 0, errors.join('\n'))
-    })
-  } catch (e) {
-    setupError = e
-  } finally {
-    await browser.close()
-    await server.stop()
-    fs.rmSync(work, { recursive: true, force: true })
-  }
-  process.exit(finish(setupError))
+  })
 })()

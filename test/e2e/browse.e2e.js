@@ -14,7 +14,7 @@ const { startServer, apiGet } = require('../mini/server')
 const root = path.resolve(__dirname, '..', '..')
 const shots = path.join(root, 'shots')
 const P = '/uplus-foundation/app/v1/donateu'
-const { step, finish } = createJourney()
+const { step, run } = createJourney()
 
 ;(async () => {
   fs.mkdirSync(shots, { recursive: true })
@@ -24,8 +24,7 @@ const { step, finish } = createJourney()
   const school = root0.school
   const browser = await launchChromium()
   const errors = []
-  let setupError = null
-  try {
+  await run({ browser, server, errors, errorsStep: 'no uncaught errors in the page' }, async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
@@ -199,15 +198,5 @@ const { step, finish } = createJourney()
       await dp.screenshot({ path: path.join(shots, 'e2e-8-desktop-qr.png') })
       await desk.close()
     })
-
-    await step('no uncaught errors in the page', async () => {
-      assert(errors.length === 0, errors.join('\n'))
-    })
-  } catch (e) {
-    setupError = e
-  } finally {
-    await browser.close()
-    await server.stop()
-  }
-  process.exit(finish(setupError))
+  })
 })()

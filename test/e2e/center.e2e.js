@@ -20,7 +20,7 @@ const { httpRequest } = require('../mini/http')
 const root = path.resolve(__dirname, '..', '..')
 const shots = path.join(root, 'shots')
 const P = '/uplus-foundation/app/v1/donateu'
-const { step, finish } = createJourney()
+const { step, run } = createJourney()
 
 // ------------------------------------------------------------------ server calls (signed, as the app signs them)
 
@@ -120,12 +120,11 @@ const settle = (page, ms = 600) => page.waitForTimeout(ms)
   const { data: api } = apiClient(origin, cfg)
   const browser = await launchChromium()
   const errors = []
-  let setupError = null
   const mobile = `139${String(Date.now()).slice(-8)}`
   const nickname = `赟喆校友${String(Date.now()).slice(-3)}`
   let token = ''
   const gifts = []
-  try {
+  await run({ browser, server, errors, errorsStep: 'no uncaught errors in the page' }, async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
@@ -484,15 +483,5 @@ const settle = (page, ms = 600) => page.waitForTimeout(ms)
       }
       await en.close()
     })
-
-    await step('no uncaught errors in the page', async () => {
-      assert(errors.length === 0, errors.join('\n'))
-    })
-  } catch (e) {
-    setupError = e
-  } finally {
-    await browser.close()
-    await server.stop()
-  }
-  process.exit(finish(setupError))
+  })
 })()

@@ -24,7 +24,7 @@ const shots = path.join(root, 'shots')
 const P = '/uplus-foundation/app/v1/donateu'
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
 const WECHAT = `${IPHONE} MicroMessenger/8.0.50(0x1800322c) NetType/WIFI Language/zh_CN`
-const { step, finish } = createJourney()
+const { step, run } = createJourney()
 
 /** "1234.56" -> 123456 (no floats). */
 function fen(yuan) {
@@ -54,8 +54,7 @@ function percent(complete, limit) {
 
   const browser = await launchChromium()
   const errors = []
-  let setupError = null
-  try {
+  await run({ browser, server, errors }, async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
@@ -463,15 +462,5 @@ function percent(complete, limit) {
       assert(apiUrls.length > 0, 'no API calls seen')
       for (const u of apiUrls) assert(!/[?&](token|Authorization)=/i.test(u), `token in URL: ${u}`)
     })
-
-    await step('no uncaught errors in the pages', async () => {
-      assert(errors.length === 0, errors.join('\n'))
-    })
-  } catch (e) {
-    setupError = e
-  } finally {
-    await browser.close()
-    await server.stop()
-  }
-  process.exit(finish(setupError))
+  })
 })()

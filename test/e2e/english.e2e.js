@@ -38,7 +38,7 @@ const WHITELIST = {
   // the language switch names the other language in that language ("中文"), as language switches do
   mine: ['[data-testid="mine-nickname"]', '[data-testid="lang-switch"]']
 }
-const { step, finish } = createJourney()
+const { step, run } = createJourney()
 
 ;(async () => {
   fs.mkdirSync(shots, { recursive: true })
@@ -53,8 +53,7 @@ const { step, finish } = createJourney()
 
   const browser = await launchChromium()
   const errors = []
-  let setupError = null
-  try {
+  await run({ browser, server, errors, errorsStep: 'no uncaught errors in the page' }, async () => {
     // ENGLISH_E2E_LANGS=en runs one language (when looking into a failure)
     for (const lang of (process.env.ENGLISH_E2E_LANGS || 'zh,en').split(',')) {
       const en = lang === 'en'
@@ -243,15 +242,5 @@ const { step, finish } = createJourney()
       })
       await context.close()
     }
-
-    await step('no uncaught errors in the page', async () => {
-      assert(errors.length === 0, errors.join('\n'))
-    })
-  } catch (e) {
-    setupError = e
-  } finally {
-    await browser.close()
-    await server.stop()
-  }
-  process.exit(finish(setupError))
+  })
 })()

@@ -1,7 +1,7 @@
 /**
  * What every end-to-end journey shares: Debian Chromium launched with the flags this machine needs (RECIPES.md),
- * named steps that print ok/FAIL as they go, and the closing line `e2e: N passed, N failed` that
- * scripts/test-all.js adds up.
+ * named steps that print ok/FAIL as they go, the closing every journey ends with (page errors checked, browser and
+ * server stopped), and the closing line `e2e: N passed, N failed` that scripts/test-all.js adds up.
  */
 const { chromium } = require('playwright-core')
 
@@ -52,7 +52,31 @@ function createJourney() {
     return failed ? 1 : 0
   }
 
-  return { step, finish }
+  /**
+   * Runs a journey's steps and closes it the same way every time: a last step that fails on any page error gathered
+   * in `errors`, then the browser closed, the server stopped, `cleanup` (files the journey made) and the process
+   * ended with the closing line's code. A failure stops the steps; `onFailure` may show what the journey saw then
+   * (server log, screenshots) while the browser is still open.
+   */
+  async function run({ browser, server, errors, errorsStep = 'no uncaught errors in the pages', onFailure, cleanup }, steps) {
+    let setupError = null
+    try {
+      await steps()
+      await step(errorsStep, async () => {
+        assert(errors.length === 0, errors.join('\n'))
+      })
+    } catch (e) {
+      setupError = e
+      if (onFailure) await onFailure()
+    } finally {
+      await browser.close()
+      await server.stop()
+      if (cleanup) cleanup()
+    }
+    process.exit(finish(setupError))
+  }
+
+  return { step, finish, run }
 }
 
 /**

@@ -23,7 +23,7 @@ const shots = path.join(root, 'shots')
 const P = '/uplus-foundation/app/v1/donateu'
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
 const journey = createJourney()
-const { finish } = journey
+const { run } = journey
 
 /** "1234.56" -> 123456 (no floats). */
 function fen(yuan) {
@@ -46,8 +46,7 @@ function money(f) {
 
   const browser = await launchChromium()
   const errors = []
-  let setupError = null
-  try {
+  await run({ browser, server, errors }, async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
@@ -321,15 +320,5 @@ function money(f) {
       assert((await tid(`review-2-${bookPlateId}`).textContent()) === 'Approved', 'English review state')
       await page.screenshot({ path: path.join(shots, 'naming-mine-gm-en.png'), fullPage: true })
     })
-
-    await step('no uncaught errors in the pages', async () => {
-      assert(errors.length === 0, errors.join('\n'))
-    })
-  } catch (e) {
-    setupError = e
-  } finally {
-    await browser.close()
-    await server.stop()
-  }
-  process.exit(finish(setupError))
+  })
 })()

@@ -15,7 +15,7 @@ const { startServer, apiGet } = require('../mini/server')
 const root = path.resolve(__dirname, '..', '..')
 const shots = path.join(root, 'shots')
 const P = '/uplus-foundation/app/v1/donateu'
-const { step, finish } = createJourney()
+const { step, run } = createJourney()
 const money = (v) => {
   const [i, f] = Number(v).toFixed(2).split('.')
   return `${i.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${f}`
@@ -28,8 +28,7 @@ const money = (v) => {
   const school = (await (await fetch(`${origin}/config/index.json`)).json()).school
   const browser = await launchChromium()
   const errors = []
-  let setupError = null
-  try {
+  await run({ browser, server, errors, errorsStep: 'no uncaught errors in the page' }, async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
@@ -140,15 +139,5 @@ const money = (v) => {
       await page.waitForTimeout(400)
       await page.screenshot({ path: path.join(shots, 'e2e-nav-7-detail-en.png') })
     })
-
-    await step('no uncaught errors in the page', async () => {
-      assert(errors.length === 0, errors.join('\n'))
-    })
-  } catch (e) {
-    setupError = e
-  } finally {
-    await browser.close()
-    await server.stop()
-  }
-  process.exit(finish(setupError))
+  })
 })()

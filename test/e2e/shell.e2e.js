@@ -17,7 +17,7 @@ const { startServer } = require('../mini/server')
 
 const root = path.resolve(__dirname, '..', '..')
 const shots = '/tmp/shell-shots'
-const { step, finish } = createJourney()
+const { step, run } = createJourney()
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36'
 
@@ -43,12 +43,14 @@ const varies = (v) => /(^|,)\s*accept-encoding\s*(,|$)/i.test(String(v || ''))
   const { origin } = server
   const browser = await launchChromium()
   const errors = []
-  let setupError = null
   const phone = () =>
     browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, userAgent: IPHONE })
   const desktop = () => browser.newContext({ viewport: { width: 1280, height: 800 }, userAgent: DESKTOP })
   const watch = (page) => page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
-  try {
+  const onFailure = async () => {
+    console.log(`server log (last lines):\n${server.log().split('\n').slice(-30).join('\n')}`)
+  }
+  await run({ browser, server, errors, onFailure }, async () => {
     let html = ''
     await step('the served HTML: lang zh-CN, a viewport that allows zoom, the skeleton, nothing external', async () => {
       const res = await rawGet(`${origin}/home`, { 'accept-encoding': 'identity' })
@@ -195,16 +197,5 @@ const varies = (v) => /(^|,)\s*accept-encoding\s*(,|$)/i.test(String(v || ''))
       await page.screenshot({ path: path.join(shots, 'mine-don-390.png') })
       await context.close()
     })
-
-    await step('no uncaught errors in the pages', async () => {
-      assert(errors.length === 0, errors.join('\n'))
-    })
-  } catch (e) {
-    setupError = e
-    console.log(`server log (last lines):\n${server.log().split('\n').slice(-30).join('\n')}`)
-  } finally {
-    await browser.close()
-    await server.stop()
-  }
-  process.exit(finish(setupError))
+  })
 })()

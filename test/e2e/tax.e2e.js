@@ -22,8 +22,7 @@ const journey = createJourney()
   const { origin } = server
   const browser = await launchChromium()
   const errors = []
-  let setupError = null
-  try {
+  await journey.run({ browser, server, errors }, async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
@@ -105,15 +104,5 @@ const journey = createJourney()
       assert(!/[\u4e00-\u9fff]/.test(body), `Chinese in English mode: ${body.match(/[\u4e00-\u9fff]+/)}`)
       await page.screenshot({ path: path.join(shots, 'tax-result-en.png'), fullPage: true })
     })
-
-    await step('no uncaught errors in the pages', async () => {
-      assert(errors.length === 0, errors.join('\n'))
-    })
-  } catch (e) {
-    setupError = e
-  } finally {
-    await browser.close()
-    await server.stop()
-  }
-  process.exit(journey.finish(setupError))
+  })
 })()

@@ -24,7 +24,7 @@ const shots = path.join(root, 'shots')
 const P = '/uplus-foundation/app/v1/donateu'
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
 const journey = createJourney()
-const { finish } = journey
+const { run } = journey
 
 function fen(yuan) {
   const [w, f = ''] = String(yuan).split('.')
@@ -50,9 +50,8 @@ function money(f) {
 
   const browser = await launchChromium()
   const errors = []
-  let setupError = null
   let current = null
-  try {
+  await run({ browser, server, errors }, async () => {
     /** One donor: a browser context of their own (their own sandbox sign-in and storage). */
     const donor = async () => {
       const context = await browser.newContext({
@@ -290,15 +289,5 @@ function money(f) {
       assert((await B.tid('share-give').textContent()).includes('Give to this'), 'English give button')
       await B.shot('invite-en')
     })
-
-    await step('no uncaught errors in the pages', async () => {
-      assert(errors.length === 0, errors.join('\n'))
-    })
-  } catch (e) {
-    setupError = e
-  } finally {
-    await browser.close()
-    await server.stop()
-  }
-  process.exit(finish(setupError))
+  })
 })()

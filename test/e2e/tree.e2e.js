@@ -29,7 +29,7 @@ const P = '/uplus-foundation/app/v1/donateu'
 const SCHOOL = 'hhu'
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
 const journey = createJourney()
-const { finish } = journey
+const { run } = journey
 
 // ---- the map component's viewport (src/features/map/model/viewport.ts), to know where a point is drawn ----------
 const ZOOM_STEP = 1.5
@@ -66,8 +66,7 @@ const centroid = (poly) => ({ x: poly.reduce((s, p) => s + p[0], 0) / poly.lengt
 
   const browser = await launchChromium()
   const errors = []
-  let setupError = null
-  try {
+  await run({ browser, server, errors }, async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
@@ -461,15 +460,5 @@ const centroid = (poly) => ({ x: poly.reduce((s, p) => s + p[0], 0) / poly.lengt
         console.log(`  (look at: ${pngs.map((f) => path.join('shots', f)).join(', ')})`)
       }
     )
-
-    await step('no uncaught errors in the pages', async () => {
-      assert(errors.length === 0, errors.join('\n'))
-    })
-  } catch (e) {
-    setupError = e
-  } finally {
-    await browser.close()
-    await server.stop()
-  }
-  process.exit(finish(setupError))
+  })
 })()

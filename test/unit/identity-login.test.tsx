@@ -6,10 +6,12 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import Taro from '@tarojs/taro'
 import { createHash } from 'node:crypto'
 import LoginPage from '@/pages/login/index'
-import { resetAreaCodes } from '@/lib/area-codes'
 import { loginProblem, initialLoginForm, isValidMobile, toAreaMobile } from '@/features/identity/model/login'
 import { useSession } from '@/store/session'
 import { bootSession, ok, setQuery, stubApi, toastSpy, typeInto, type Call } from './project-fixtures'
+import { freshAreaCodes } from './area-code-fixtures'
+
+jest.mock('@/lib/area-codes', () => jest.requireActual('./area-code-fixtures').areaCodesPerTest())
 
 const AREAS = [
   { area: '中国大陆', areaCode: '+86' },
@@ -42,7 +44,7 @@ async function open(query: Record<string, string> = {}) {
 beforeEach(() => {
   jest.useRealTimers()
   jest.restoreAllMocks()
-  resetAreaCodes()
+  freshAreaCodes()
   bootSession()
   useSession.setState({
     baseConfig: {

@@ -3,12 +3,14 @@
  * useT's stable function, and the dates dayjs formats.
  */
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { resetAreaCodes } from '@/lib/area-codes'
 import { cutDay, cutMinute } from '@/lib/dates'
 import { useAreaCodes } from '@/lib/hooks/use-area-codes'
 import { useData, type LoadSignal } from '@/lib/hooks/use-data'
 import { useSession, useT } from '@/store/session'
 import { bootSession, ok, stubApi } from './project-fixtures'
+import { freshAreaCodes } from './area-code-fixtures'
+
+jest.mock('@/lib/area-codes', () => jest.requireActual('./area-code-fixtures').areaCodesPerTest())
 
 /** A promise the test settles by hand. */
 function deferred<T>() {
@@ -24,7 +26,7 @@ function deferred<T>() {
 beforeEach(() => {
   jest.restoreAllMocks()
   bootSession()
-  resetAreaCodes()
+  freshAreaCodes()
 })
 
 describe('useData', () => {

@@ -42,6 +42,39 @@ function poly(ctx: Ctx, pts: Array<[number, number]>, fill: Paint) {
   ctx.fill()
 }
 
+/**
+ * An open book seen from the front: two pages, each a quadrilateral from its outer edge to the spine. The outer edges
+ * span `outer` (top to bottom) and the spine `spine`; the desk's book rises at the spine, the crest's sinks.
+ */
+function openBook(
+  ctx: Ctx,
+  x: { left: number; spine: number; right: number },
+  outer: { top: number; bottom: number },
+  spine: { top: number; bottom: number },
+  [leftPage, rightPage]: [Paint, Paint]
+) {
+  poly(
+    ctx,
+    [
+      [x.left, outer.top],
+      [x.spine, spine.top],
+      [x.spine, spine.bottom],
+      [x.left, outer.bottom]
+    ],
+    leftPage
+  )
+  poly(
+    ctx,
+    [
+      [x.spine, spine.top],
+      [x.right, outer.top],
+      [x.right, outer.bottom],
+      [x.spine, spine.bottom]
+    ],
+    rightPage
+  )
+}
+
 function roundRect(ctx: Ctx, x: number, y: number, w: number, h: number, r: number, fill: Paint) {
   ctx.fillStyle = fill
   ctx.beginPath()
@@ -354,25 +387,12 @@ function book(ctx: Ctx, w: number, h: number, rng: Rng) {
     rect(ctx, w * 0.12 + i * w * 0.008 + bw * 0.9, y - bh * 0.8, bw * 0.08, bh * 0.6, '#fffde7')
     y -= bh
   }
-  poly(
+  openBook(
     ctx,
-    [
-      [w * 0.45, h * 0.78],
-      [w * 0.6, h * 0.75],
-      [w * 0.6, h * 0.9],
-      [w * 0.45, h * 0.93]
-    ],
-    '#fffdf5'
-  )
-  poly(
-    ctx,
-    [
-      [w * 0.6, h * 0.75],
-      [w * 0.75, h * 0.78],
-      [w * 0.75, h * 0.93],
-      [w * 0.6, h * 0.9]
-    ],
-    '#f5f0e1'
+    { left: w * 0.45, spine: w * 0.6, right: w * 0.75 },
+    { top: h * 0.78, bottom: h * 0.93 },
+    { top: h * 0.75, bottom: h * 0.9 },
+    ['#fffdf5', '#f5f0e1']
   )
   for (let i = 0; i < 5; i++) {
     rect(ctx, w * 0.47, h * (0.8 + i * 0.02), w * 0.11, 2, 'rgba(0, 0, 0, 0.25)')
@@ -740,25 +760,12 @@ export function drawCrest(color: string, size: number): Buffer {
     '#ffffff'
   )
   rect(ctx, s * 0.47, s * 0.36, s * 0.06, s * 0.08, color)
-  poly(
+  openBook(
     ctx,
-    [
-      [s * 0.26, s * 0.56],
-      [s * 0.5, s * 0.62],
-      [s * 0.5, s * 0.76],
-      [s * 0.26, s * 0.7]
-    ],
-    '#ffffff'
-  )
-  poly(
-    ctx,
-    [
-      [s * 0.5, s * 0.62],
-      [s * 0.74, s * 0.56],
-      [s * 0.74, s * 0.7],
-      [s * 0.5, s * 0.76]
-    ],
-    '#f5f5f5'
+    { left: s * 0.26, spine: s * 0.5, right: s * 0.74 },
+    { top: s * 0.56, bottom: s * 0.7 },
+    { top: s * 0.62, bottom: s * 0.76 },
+    ['#ffffff', '#f5f5f5']
   )
   return canvas.toBuffer('image/png')
 }
