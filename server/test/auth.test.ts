@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import { Api, SettingKey } from '../../types'
+import { DEFAULT_AVATARS } from '../src/domain/identity/service'
 import { call, login, startApp, type TestContext } from './helpers'
 
 let ctx: TestContext
@@ -29,7 +30,14 @@ describe('sandbox login', () => {
     const info = await call(ctx.app, 'demo', Api.baseInfo, { token: b })
     assert.equal(info.body.code, 0)
     assert.equal(info.body.data.nickname, '爱心校友')
-    assert.match(info.body.data.avatar, /^\/files\/seed\/avatar-\d\.png$/)
+    assert.match(info.body.data.avatar, /^\/files\/seed\/avatar-\d\.jpg$/)
+  })
+  it('gives default avatars that the server serves (a fresh DATA_DIR has only the images the seed writes)', async () => {
+    for (const url of DEFAULT_AVATARS) {
+      const r = await ctx.app.inject({ method: 'GET', url })
+      assert.equal(r.statusCode, 200, url)
+      assert.match(String(r.headers['content-type']), /^image\//, url)
+    }
   })
   it('stores only the sha256 of tokens', async () => {
     const token = await login(ctx.app, 'demo', 'hash-check')

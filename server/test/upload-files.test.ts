@@ -156,7 +156,7 @@ describe('avatar', () => {
     assert.equal((await set(`https://cdn.example.org${mine}`)).code, 0)
     for (const other of [
       bobs,
-      '/files/seed/avatar-1.png',
+      '/files/seed/avatar-1.jpg',
       'https://evil.example/x.png',
       `${mine}/../../seed/a.png`,
       'javascript:alert(1)'

@@ -91,6 +91,25 @@ describe('mine', () => {
     expect(count(calls, 'my')).toBe(1)
   })
 
+  it('shows the default avatar, never a broken image, when the avatar fails to load, and with no avatar', async () => {
+    stubMine()
+    await openMine()
+    const img = screen.getByTestId('mine-avatar-img')
+    expect(img.getAttribute('src')).toBe('/files/uploads/demo/avatar-41.jpg')
+    expect(screen.queryByTestId('mine-avatar-default')).toBeNull()
+    act(() => {
+      fireEvent.error(img)
+    })
+    await waitFor(() => expect(screen.getByTestId('mine-avatar-default')).toBeTruthy())
+    expect(screen.queryByTestId('mine-avatar-img')).toBeNull()
+
+    document.body.innerHTML = ''
+    jest.restoreAllMocks()
+    stubMine({ my: () => ok(userCenter({ avatar: '' })) })
+    await openMine()
+    expect(screen.getByTestId('mine-avatar-default')).toBeTruthy()
+  })
+
   it('shows 爱心人士 / Loving person for the WeChat default nickname', async () => {
     stubMine({ my: () => ok(userCenter({ nickname: '微信用户', isDefaultNickname: 1 })) })
     await openMine()

@@ -18,9 +18,12 @@ import { loginSettings } from './settings'
 import { consumeCode, requestCode } from './sms'
 import './tables'
 
-const AVATARS = ['/files/seed/avatar-1.png', '/files/seed/avatar-2.png', '/files/seed/avatar-3.png', '/files/seed/avatar-4.png']
+// The seed's portraits (seed/images.ts img.avatar: JPEG since the seed draws them; the .png names of before 404 on a
+// fresh DATA_DIR and only showed where an older seed had left its PNGs on disk). server/test/auth.test.ts checks that
+// every one of these is an image the seed writes.
+export const DEFAULT_AVATARS = [1, 2, 3, 4].map((n) => `/files/seed/avatar-${n}.jpg`)
 /** a stable default avatar per identity, as the sandbox identities get */
-export const defaultAvatar = (key: string) => AVATARS[createHash('sha256').update(key).digest()[0] % AVATARS.length]
+export const defaultAvatar = (key: string) => DEFAULT_AVATARS[createHash('sha256').update(key).digest()[0] % DEFAULT_AVATARS.length]
 
 export const normaliseUsername = (u: string) => u.trim().toLowerCase()
 

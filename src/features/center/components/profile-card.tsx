@@ -1,4 +1,5 @@
 /** mine's header: avatar (tap: cut), nickname (tap: the nickname popup), greeting and the three statistics. */
+import { useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
 import { useTheme } from '@/lib/hooks/use-page-title'
@@ -19,15 +20,25 @@ export default function ProfileCard({ profile, hour, onAvatar, onNickname }: Pro
   const t = useT()
   const theme = useTheme()
   const name = profile.isDefaultNickname ? t('center.defaultNickname') : profile.nickname
+  // An avatar URL that fails (a file gone from storage, a CDN down) shows the default silhouette, never a broken
+  // image; remembered per URL, so a newly uploaded avatar is tried again.
+  const [failedSrc, setFailedSrc] = useState('')
   return (
     <View className='mine-profile'>
       <View className='mine-profile__card'>
         <View className='mine-profile__who'>
           <View className='mine-profile__avatar' {...pressable(onAvatar, { label: t('route.cut') })} data-testid='mine-avatar'>
-            {profile.avatar ? (
-              <Image {...imageAlt('')} className='mine-profile__avatar-img' src={profile.avatar} mode='aspectFill' />
+            {profile.avatar && failedSrc !== profile.avatar ? (
+              <Image
+                {...imageAlt('')}
+                className='mine-profile__avatar-img'
+                src={profile.avatar}
+                mode='aspectFill'
+                data-testid='mine-avatar-img'
+                onError={() => setFailedSrc(profile.avatar)}
+              />
             ) : (
-              <View className='mine-profile__avatar-img mine-profile__avatar-img--empty'>
+              <View className='mine-profile__avatar-img mine-profile__avatar-img--empty' data-testid='mine-avatar-default'>
                 <AtIcon value='user' size='28' color={tokenColor.borderControl} />
               </View>
             )}
