@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import { Api, SettingKey } from '../../types'
+import { STALE_DEFAULT_AVATARS, m024DefaultAvatarsJpeg } from '../src/db/migrations/024-default-avatars-jpeg'
 import { DEFAULT_AVATARS } from '../src/domain/identity/service'
 import { call, login, startApp, type TestContext } from './helpers'
 
@@ -38,6 +39,24 @@ describe('sandbox login', () => {
       assert.equal(r.statusCode, 200, url)
       assert.match(String(r.headers['content-type']), /^image\//, url)
     }
+  })
+  it('migration 024 gives donors stored with a .png default avatar its JPEG, and leaves uploaded avatars alone', async () => {
+    const db = ctx.app.db
+    await login(ctx.app, 'demo', 'png-avatar')
+    await login(ctx.app, 'demo', 'own-avatar')
+    await db.updateTable('app_user').set({ avatar: '/files/seed/avatar-3.png' }).where('open_id', '=', 'png-avatar').execute()
+    await db.updateTable('app_user').set({ avatar: '/files/u/me.png' }).where('open_id', '=', 'own-avatar').execute()
+    await m024DefaultAvatarsJpeg.up(db)
+    const rows = await db
+      .selectFrom('app_user')
+      .select(['open_id', 'avatar'])
+      .where('open_id', 'in', ['png-avatar', 'own-avatar'])
+      .execute()
+    assert.deepEqual(Object.fromEntries(rows.map((r) => [r.open_id, r.avatar])), {
+      'png-avatar': '/files/seed/avatar-3.jpg',
+      'own-avatar': '/files/u/me.png'
+    })
+    for (const [, jpg] of STALE_DEFAULT_AVATARS) assert.ok(DEFAULT_AVATARS.includes(jpg), jpg)
   })
   it('stores only the sha256 of tokens', async () => {
     const token = await login(ctx.app, 'demo', 'hash-check')

@@ -21,6 +21,7 @@ import { m021TextsPerLanguage } from './021-texts-per-language'
 import { m020SharedStore } from './020-shared-store'
 import { m022StaffProjects } from './022-staff-projects'
 import { m023ReadIndexes } from './023-read-indexes'
+import { m024DefaultAvatarsJpeg } from './024-default-avatars-jpeg'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -55,7 +56,9 @@ export const migrations: Record<string, Migration> = {
   // issue 15 (staff console: project dates)
   '022_staff_projects': m022StaffProjects,
   // issue 14 (reads: indexes found with EXPLAIN QUERY PLAN)
-  '023_read_indexes': m023ReadIndexes
+  '023_read_indexes': m023ReadIndexes,
+  // the default avatars stored as .png while the seed drew .jpg
+  '024_default_avatars_jpeg': m024DefaultAvatarsJpeg
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
