@@ -228,6 +228,74 @@ describe('nonce claims batched by the database store (group commit)', () => {
   })
 })
 
+describe('rate-window hits batched by the database store (group commit)', () => {
+  const k = (name: string) => `h-${randomBytes(4).toString('hex')}-${name}`
+
+  it('answers each concurrent hit as one-at-a-time upserts in call order would, in few statements', async () => {
+    const store = new DatabaseStore(ctx.app.db)
+    const now = Date.now()
+    const ip = k('ip')
+    const users = Array.from({ length: 40 }, (_, i) => k(`u${i}`))
+    const stale = k('stale')
+    // a window that ran out: its first hit in the batch opens a new one
+    assert.deepEqual(await store.hit([{ key: stale, windowMs: 1000 }], now - 5000), [1])
+    assert.deepEqual(await store.hit([{ key: ip, windowMs: 60_000 }], now), [1])
+    const before = { ...store.hitStats }
+    // every order hits its client IP and its user: 120 calls, the IP in all, each user three times, the stale key twice
+    const calls = Array.from({ length: 120 }, (_, i) => [
+      { key: ip, windowMs: 60_000 },
+      { key: users[i % 40], windowMs: 60_000 },
+      ...(i < 2 ? [{ key: stale, windowMs: 1000 }] : [])
+    ])
+    const answers = await Promise.all(calls.map((entries) => store.hit(entries, now)))
+    answers.forEach((counts, i) => {
+      assert.equal(counts[0], i + 2, `call ${i}: the IP's count`)
+      assert.equal(counts[1], Math.floor(i / 40) + 1, `call ${i}: the user's count`)
+      if (i < 2) assert.equal(counts[2], i + 1, `call ${i}: the stale key's new window`)
+    })
+    const statements = store.hitStats.batches - before.batches
+    assert.equal(store.hitStats.calls - before.calls, calls.length)
+    assert.ok(statements <= 2, `${calls.length} hits made together took ${statements} statements`)
+    console.log(`# ${calls.length} concurrent hits in ${statements} statement(s)`)
+    // stored: the next hit continues the counts
+    assert.deepEqual(await store.hit([{ key: ip, windowMs: 60_000 }, { key: users[0], windowMs: 60_000 }], now + 1), [122, 4])
+  })
+
+  it('a key hit at two clock readings in one turn is counted against each, in call order', async () => {
+    const store = new DatabaseStore(ctx.app.db)
+    const key = k('clock')
+    const t = Date.now()
+    const answers = await Promise.all([
+      store.hit([{ key, windowMs: 1000 }], t),
+      store.hit([{ key, windowMs: 1000 }], t),
+      // past the window opened at t: a new window
+      store.hit([{ key, windowMs: 1000 }], t + 1500),
+      // the same clock reading as the first two, but after the new window in call order: counted in it
+      store.hit([{ key, windowMs: 1000 }], t + 1500)
+    ])
+    assert.deepEqual(answers, [[1], [2], [1], [2]])
+  })
+
+  it('a failed statement rejects every hit of its batch', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uplus-nomigrate-'))
+    const handle = openDatabase({ dataDir: dir })
+    try {
+      const store = new DatabaseStore(handle.db)
+      const results = await Promise.allSettled([
+        store.hit([{ key: k('x'), windowMs: 1000 }], Date.now()),
+        store.hit([{ key: k('y'), windowMs: 1000 }], Date.now())
+      ])
+      assert.deepEqual(
+        results.map((r) => r.status),
+        ['rejected', 'rejected']
+      )
+    } finally {
+      await handle.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('job claims by two database handles', () => {
   it('hands every job to exactly one of two racing claimers', async () => {
     const school = (await ctx.app.db.selectFrom('school').select('id').executeTakeFirstOrThrow()).id

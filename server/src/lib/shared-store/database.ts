@@ -1,6 +1,6 @@
 /**
  * The shared store in the application's own database (SQLite or PostgreSQL): table shared_entry (migration 020).
- * Every call is one statement (claims: one statement per batch of claims, see claim) — an upsert whose conflict clause decides (a claim succeeds only over an expired row;
+ * Every call is one statement (claims and hits: one statement per batch, see claim and hit) — an upsert whose conflict clause decides (a claim succeeds only over an expired row;
  * a window restarts only once it has run out) — so two processes racing on one key are ordered by the database's
  * row lock (PostgreSQL) or write lock (SQLite), never by a read followed by a write.
  */
@@ -14,7 +14,7 @@ import type { Bumped, SharedStore } from './types'
 const MAX_KEY = 200
 const storedKey = (key: string) => (key.length <= MAX_KEY ? key : `#${createHash('sha256').update(key).digest('base64url')}`)
 const ms = (n: number) => Math.floor(n)
-/** rows per claim statement: 4 parameters a row, far under SQLite's and PostgreSQL's parameter limits */
+/** rows per claim or hit statement: 4 parameters a row, far under SQLite's and PostgreSQL's parameter limits */
 const CLAIM_BATCH = 500
 
 interface PendingClaim {
@@ -22,6 +22,14 @@ interface PendingClaim {
   stamp: number
   expiresAt: number
   resolve: (won: boolean) => void
+  reject: (err: unknown) => void
+}
+
+interface PendingHit {
+  keys: string[]
+  stamp: number
+  expiresAt: number[]
+  resolve: (counts: number[]) => void
   reject: (err: unknown) => void
 }
 
@@ -86,23 +94,95 @@ export class DatabaseStore implements SharedStore {
     }
   }
 
-  async hit(entries: readonly { key: string; windowMs: number }[], now: number): Promise<number[]> {
-    if (!entries.length) return []
-    const t = ms(now)
-    const rows = await this.db
-      .insertInto('shared_entry')
-      .values(entries.map((e) => ({ key: storedKey(e.key), count: 1, stamp: t, expires_at: t + ms(e.windowMs) })))
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          count: sql<number>`case when shared_entry.expires_at <= ${t} then 1 else shared_entry.count + 1 end`,
-          expires_at: sql<number>`case when shared_entry.expires_at <= ${t} then excluded.expires_at else shared_entry.expires_at end`,
-          stamp: sql<number>`excluded.stamp`
+  /**
+   * Group commit, as claim: the hits made while the event loop is busy go into ONE multi-row upsert at the next
+   * turn. A key hit k times in a batch (every order from one client IP) is one row adding k; the statement returns the
+   * key's count after all k, and the batch's j-th hit on it (in call order) is answered count - k + 1 + j, exactly
+   * what k one-row upserts in that order would have answered. A key hit again at another clock reading waits for
+   * the next statement, so every row is counted against its own `now`.
+   */
+  hit(entries: readonly { key: string; windowMs: number }[], now: number): Promise<number[]> {
+    if (!entries.length) return Promise.resolve([])
+    return new Promise<number[]>((resolve, reject) => {
+      const t = ms(now)
+      const keys = entries.map((e) => storedKey(e.key))
+      this.pendingHits.push({ keys, stamp: t, expiresAt: entries.map((e) => t + ms(e.windowMs)), resolve, reject })
+      if (!this.hitFlushScheduled) {
+        this.hitFlushScheduled = true
+        setImmediate(() => void this.flushHits())
+      }
+    })
+  }
+
+  private pendingHits: PendingHit[] = []
+  private hitFlushScheduled = false
+  /** statements run for hits, and hit calls answered */
+  readonly hitStats = { batches: 0, calls: 0 }
+
+  private async flushHits(): Promise<void> {
+    let todo = this.pendingHits
+    this.pendingHits = []
+    this.hitFlushScheduled = false
+    while (todo.length) {
+      // one row per key: a call touching a key already in this batch at another clock reading goes to the next one
+      const rows = new Map<string, { stamp: number; expiresAt: number; k: number }>()
+      const batch: PendingHit[] = []
+      const later: PendingHit[] = []
+      // keys of deferred calls: a later call on one waits too, so each key's hits stay in call order
+      const deferred = new Set<string>()
+      for (const call of todo) {
+        const wait =
+          batch.length > 0 &&
+          (rows.size + call.keys.length > CLAIM_BATCH ||
+            call.keys.some((key) => deferred.has(key) || (rows.has(key) && rows.get(key)!.stamp !== call.stamp)))
+        if (wait) {
+          later.push(call)
+          for (const key of call.keys) deferred.add(key)
+          continue
+        }
+        call.keys.forEach((key, i) => {
+          const row = rows.get(key)
+          if (row) row.k++
+          else rows.set(key, { stamp: call.stamp, expiresAt: call.expiresAt[i], k: 1 })
         })
-      )
-      .returning(['key', 'count'])
-      .execute()
-    const byKey = new Map(rows.map((r) => [r.key, Number(r.count)]))
-    return entries.map((e) => byKey.get(storedKey(e.key)) ?? 0)
+        batch.push(call)
+      }
+      await this.hitBatch(batch, rows)
+      todo = later
+    }
+  }
+
+  private async hitBatch(batch: PendingHit[], rows: Map<string, { stamp: number; expiresAt: number; k: number }>): Promise<void> {
+    try {
+      const result = await this.db
+        .insertInto('shared_entry')
+        .values([...rows].map(([key, r]) => ({ key, count: r.k, stamp: r.stamp, expires_at: r.expiresAt })))
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            count: sql<number>`case when shared_entry.expires_at <= excluded.stamp then excluded.count else shared_entry.count + excluded.count end`,
+            expires_at: sql<number>`case when shared_entry.expires_at <= excluded.stamp then excluded.expires_at else shared_entry.expires_at end`,
+            stamp: sql<number>`excluded.stamp`
+          })
+        )
+        .returning(['key', 'count'])
+        .execute()
+      this.hitStats.batches++
+      this.hitStats.calls += batch.length
+      const after = new Map(result.map((r) => [r.key, Number(r.count)]))
+      // the j-th hit on a key in this batch: the count before the batch's k hits, plus j + 1
+      const seen = new Map<string, number>()
+      for (const call of batch) {
+        call.resolve(
+          call.keys.map((key) => {
+            const j = seen.get(key) ?? 0
+            seen.set(key, j + 1)
+            return (after.get(key) ?? 0) - rows.get(key)!.k + 1 + j
+          })
+        )
+      }
+    } catch (err) {
+      for (const call of batch) call.reject(err)
+    }
   }
 
   async bump(entries: readonly { key: string; ttlMs: number }[], now: number): Promise<Bumped[]> {
