@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { Api, ResultCode, type Award } from '../../types'
-import { evaluateRule, recordGiftForAwards, ensureDefaultAwards } from '../src/domain/award/service'
+import { awardFacts, evaluateRule, factsNeeded, recordGiftForAwards, ensureDefaultAwards } from '../src/domain/award/service'
 import { friendsJoined } from '../src/domain/center/repository'
 import { transition } from '../src/domain/order/state'
 import { call, login, startApp, type TestContext } from './helpers'
@@ -311,5 +311,42 @@ describe('evaluateRule', () => {
     assert.equal(evaluateRule(rule({ min_gift_count: 4 }), facts), null)
     assert.equal(evaluateRule(rule({ min_friends_joined: 3 }), facts), null)
     assert.equal(evaluateRule(rule({}), facts), null)
+  })
+
+  it('factsNeeded names what a rule reads: on only those facts every rule answers as on all of them', () => {
+    const rules = [
+      rule({ min_gift_count: 2 }),
+      rule({ min_total_fen: 1000 }),
+      rule({ min_together_launched: 1 }),
+      rule({ min_friends_joined: 2 }),
+      rule({ min_gift_count: 1, min_friends_joined: 2 }),
+      rule({ min_gift_count: 9 }),
+      rule({})
+    ]
+    for (const r of rules) {
+      const needs = factsNeeded([r])
+      const only = {
+        gifts: needs.gifts ? facts.gifts : [],
+        launches: needs.launches ? facts.launches : [],
+        friendGifts: needs.friendGifts ? facts.friendGifts : []
+      }
+      assert.equal(evaluateRule(r, only), evaluateRule(r, facts), JSON.stringify(r))
+    }
+    assert.deepEqual(factsNeeded([rule({ min_together_launched: 1 })]), { gifts: false, launches: true, friendGifts: false })
+    assert.deepEqual(factsNeeded([rule({ min_total_fen: 1 }), rule({ min_friends_joined: 1 })]), {
+      gifts: true,
+      launches: true,
+      friendGifts: true
+    })
+  })
+
+  it('awardFacts reads only what is needed: a donor holding every gift award is not read their giving history', async () => {
+    const t = await login(app, 'demo', 'award-needs')
+    const uid = await userIdOf(app, 'demo', 'award-needs')
+    await payWithHook(await placeOrder(app, 'demo', t, demoBody(scholarship, { currencyMoney: '12.00' })))
+    const all = await awardFacts(app.db, sid, uid)
+    assert.equal(all.gifts.length, 1)
+    const launchesOnly = await awardFacts(app.db, sid, uid, { gifts: false, launches: true, friendGifts: false })
+    assert.deepEqual(launchesOnly, { gifts: [], launches: all.launches, friendGifts: [] })
   })
 })

@@ -30,7 +30,13 @@ export interface AwardFacts {
   friendGifts: { userId: number; at: string }[]
 }
 
-const byTime = <T extends { at: string }>(a: T, b: T) => Date.parse(a.at) - Date.parse(b.at)
+/** in time order, each date parsed once (a donor's history can hold hundreds of gifts) */
+function byTime<T extends { at: string }>(list: readonly T[]): T[] {
+  return list
+    .map((x) => ({ x, t: Date.parse(x.at) }))
+    .sort((a, b) => a.t - b.t)
+    .map((e) => e.x)
+}
 
 /**
  * When the rule was met (ISO), or null if it is not (yet). Each non-zero threshold has its own crossing time
@@ -42,7 +48,7 @@ export function evaluateRule(
   facts: AwardFacts
 ): string | null {
   const times: string[] = []
-  const gifts = [...facts.gifts].sort(byTime)
+  const gifts = byTime(facts.gifts)
   if (rule.min_gift_count > 0) {
     if (gifts.length < rule.min_gift_count) return null
     times.push(gifts[rule.min_gift_count - 1].at)
@@ -54,13 +60,13 @@ export function evaluateRule(
     times.push(crossing.at)
   }
   if (rule.min_together_launched > 0) {
-    const launches = [...facts.launches].sort(byTime)
+    const launches = byTime(facts.launches)
     if (launches.length < rule.min_together_launched) return null
     times.push(launches[rule.min_together_launched - 1].at)
   }
   if (rule.min_friends_joined > 0) {
     const seen = new Set<number>()
-    const crossing = [...facts.friendGifts].sort(byTime).find((g) => (seen.add(g.userId), seen.size >= rule.min_friends_joined))
+    const crossing = byTime(facts.friendGifts).find((g) => (seen.add(g.userId), seen.size >= rule.min_friends_joined))
     if (!crossing) return null
     times.push(crossing.at)
   }
@@ -97,22 +103,48 @@ export async function ensureDefaultAwards(db: Db, schoolId: number, now = new Da
     .execute()
 }
 
-export async function awardFacts(db: Db, schoolId: number, userId: number): Promise<AwardFacts> {
-  const gifts = await db
-    .selectFrom('donation')
-    .select(['id', 'paid_at', 'amount_fen'])
-    .where('school_id', '=', schoolId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'paid')
-    .execute()
-  const launches = await db
-    .selectFrom('together_donation')
-    .select(['id', 'created_at'])
-    .where('school_id', '=', schoolId)
-    .where('user_id', '=', userId)
-    .where('status', 'not in', ['cancelled', 'deleted'])
-    .execute()
-  const friendGifts = launches.length
+/** Which facts a set of rules reads: a fact no rule reads is not queried (awardFacts). */
+export interface FactNeeds {
+  gifts: boolean
+  launches: boolean
+  friendGifts: boolean
+}
+const ALL_FACTS: FactNeeds = { gifts: true, launches: true, friendGifts: true }
+
+export function factsNeeded(rules: readonly Pick<AwardRow, 'min_gift_count' | 'min_total_fen' | 'min_together_launched' | 'min_friends_joined'>[]): FactNeeds {
+  return {
+    gifts: rules.some((r) => r.min_gift_count > 0 || r.min_total_fen > 0),
+    launches: rules.some((r) => r.min_together_launched > 0 || r.min_friends_joined > 0),
+    friendGifts: rules.some((r) => r.min_friends_joined > 0)
+  }
+}
+
+/**
+ * The user's facts; with `needs`, only those the rules left to evaluate read (a facts list not needed is empty).
+ * Every paid gift evaluates its donor, and a donor who already holds the gift awards would otherwise read their
+ * whole giving history at each gift for rules that never look at it.
+ */
+export async function awardFacts(db: Db, schoolId: number, userId: number, needs: FactNeeds = ALL_FACTS): Promise<AwardFacts> {
+  const gifts = needs.gifts
+    ? await db
+        .selectFrom('donation')
+        .select(['id', 'paid_at', 'amount_fen'])
+        .where('school_id', '=', schoolId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'paid')
+        .execute()
+    : []
+  const launches =
+    needs.launches || needs.friendGifts
+      ? await db
+          .selectFrom('together_donation')
+          .select(['id', 'created_at'])
+          .where('school_id', '=', schoolId)
+          .where('user_id', '=', userId)
+          .where('status', 'not in', ['cancelled', 'deleted'])
+          .execute()
+      : []
+  const friendGifts = needs.friendGifts && launches.length
     ? await db
         .selectFrom('donation')
         .select(['user_id', 'paid_at'])
@@ -154,7 +186,7 @@ export async function evaluateUser(
   )
   const todo = awards.filter((a) => !held.has(a.id))
   if (!todo.length) return []
-  const facts = patch(await awardFacts(db, schoolId, userId))
+  const facts = patch(await awardFacts(db, schoolId, userId, factsNeeded(todo)))
   const earned: string[] = []
   for (const a of todo) {
     const at = evaluateRule(a, facts)
