@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { CompiledQuery } from 'kysely'
+import { CompiledQuery, sql } from 'kysely'
 import { Api } from '../../types'
 import { buildApp } from '../src/app'
 import { poolMax } from '../src/db/factory'
-import { prepared } from '../src/db/prepared'
+import { prepared, preparedInsert } from '../src/db/prepared'
 import { SCHOOL_CACHE_TTL_MS, invalidateSchoolCache, schoolByCode, schoolForm, schoolSetting } from '../src/domain/school/cache'
 import { resolveForm } from '../src/domain/form/service'
 import { directoryPage } from '../src/domain/donation/repository'
@@ -157,6 +157,55 @@ describe('prepared reads', () => {
       (await byIds.all(db, [ids[1]], 1)).map((r) => r.id),
       [ids[1]]
     )
+  })
+
+  it("a plan compiled once serves the handle and its transactions, on the transaction's own connection", async () => {
+    const db = ctx.app.db
+    let builds = 0
+    const byCode = prepared((d, $) => {
+      builds++
+      return d.selectFrom('school').select(['id', 'name']).where('code', '=', $(0))
+    })
+    const before = await byCode.first(db, ['demo'])
+    assert.ok(before)
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('school').set({ name: 'renamed in a transaction' }).where('id', '=', before.id).execute()
+        // inside: the transaction's uncommitted write is seen
+        assert.equal((await byCode.first(trx, ['demo']))?.name, 'renamed in a transaction')
+        throw new Error('roll back')
+      }),
+      /roll back/
+    )
+    assert.deepEqual(await byCode.first(db, ['demo']), before, 'rolled back with its transaction')
+    assert.equal(builds, 1, 'one plan for the handle and its transaction')
+  })
+
+  it('preparedInsert: one plan per set of columns, undefined columns left out, SQL expressions through the builder', async () => {
+    const db = ctx.app.db
+    const { id: sid } = (await schoolByCode(db, 'demo'))!
+    const insert = preparedInsert<{ id: number; kind: string; last_error: string; attempts: number }>('job', (q) =>
+      q.returning(['id', 'kind', 'last_error', 'attempts'])
+    )
+    const row = (over: Record<string, unknown>) => ({
+      school_id: sid,
+      kind: 'perf-test',
+      payload: '{}',
+      status: 'done',
+      attempts: 0,
+      max_attempts: 1,
+      run_after: new Date().toISOString(),
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+      ...over
+    })
+    const a = (await insert.exec(db, row({ last_error: 'a' }))).rows[0]
+    const b = (await insert.exec(db, row({ last_error: undefined }))).rows[0]
+    const c = (await insert.exec(db, row({ last_error: 'c', attempts: sql<number>`1 + 2` }))).rows[0]
+    assert.deepEqual([a.last_error, b.last_error, c.last_error], ['a', '', 'c'])
+    assert.equal(c.attempts, 3, 'the expression was written as SQL, not bound as a value')
+    assert.ok(a.id < b.id && b.id < c.id)
+    await db.deleteFrom('job').where('kind', '=', 'perf-test').execute()
   })
 
   it('the project list and the directory answer what the builder answers, for every filter shape and order', async () => {

@@ -258,7 +258,16 @@ describe('rate-window hits batched by the database store (group commit)', () => 
     assert.ok(statements <= 2, `${calls.length} hits made together took ${statements} statements`)
     console.log(`# ${calls.length} concurrent hits in ${statements} statement(s)`)
     // stored: the next hit continues the counts
-    assert.deepEqual(await store.hit([{ key: ip, windowMs: 60_000 }, { key: users[0], windowMs: 60_000 }], now + 1), [122, 4])
+    assert.deepEqual(
+      await store.hit(
+        [
+          { key: ip, windowMs: 60_000 },
+          { key: users[0], windowMs: 60_000 }
+        ],
+        now + 1
+      ),
+      [122, 4]
+    )
   })
 
   it('a key hit at two clock readings in one turn is counted against each, in call order', async () => {

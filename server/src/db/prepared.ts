@@ -11,7 +11,7 @@
  * `$(i)` stands for args[i]; a shape that depends on the arguments (an `in` list's length, an optional filter) is
  * named by `shape` and compiled once per shape: (db, $, shape) => ..., called as byId.all(db, args, shape).
  */
-import type { Compilable, CompiledQuery, Kysely } from 'kysely'
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely'
 import type { DB } from './types'
 
 /** The placeholder of args[index]: Kysely writes it as a parameter like any value, and the call binds it. */
@@ -32,16 +32,21 @@ interface Plan<R> {
 export interface Prepared<R> {
   all(db: Kysely<DB>, args: readonly unknown[], shape?: Shape): Promise<R[]>
   first(db: Kysely<DB>, args: readonly unknown[], shape?: Shape): Promise<R | undefined>
+  /** the whole result: rows, and for a write numAffectedRows and insertId */
+  exec(db: Kysely<DB>, args: readonly unknown[], shape?: Shape): Promise<QueryResult<R>>
 }
 
 const slots: Slots = (index) => new Slot(index)
 
 export function prepared<R>(build: (db: Kysely<DB>, $: Slots, shape: Shape) => Compilable<R>): Prepared<R> {
-  // per database handle (dialects differ), then per shape
+  // per dialect adapter (SQLite and PostgreSQL write different SQL), then per shape. A handle's transactions share
+  // its executor's adapter, so a plan compiled on the handle serves its transactions too, and runs on the
+  // transaction's connection (db.executeQuery below).
   const plans = new WeakMap<object, Map<Shape, Plan<R>>>()
   const plan = (db: Kysely<DB>, shape: Shape): Plan<R> => {
-    let byShape = plans.get(db)
-    if (!byShape) plans.set(db, (byShape = new Map()))
+    const key = db.getExecutor().adapter
+    let byShape = plans.get(key)
+    if (!byShape) plans.set(key, (byShape = new Map()))
     let p = byShape.get(shape)
     if (!p) {
       const compiled = build(db, slots, shape).compile()
@@ -53,10 +58,47 @@ export function prepared<R>(build: (db: Kysely<DB>, $: Slots, shape: Shape) => C
   const run = async (db: Kysely<DB>, args: readonly unknown[], shape: Shape = 0) => {
     const { compiled, binds } = plan(db, shape)
     const parameters = binds.map((b) => (b.arg === null ? b.value : args[b.arg]))
-    return (await db.executeQuery<R>({ ...compiled, parameters })).rows
+    return db.executeQuery<R>({ ...compiled, parameters })
   }
   return {
-    all: run,
-    first: async (db, args, shape) => (await run(db, args, shape))[0]
+    all: async (db, args, shape) => (await run(db, args, shape)).rows,
+    first: async (db, args, shape) => (await run(db, args, shape)).rows[0],
+    exec: run
+  }
+}
+
+/** A value Kysely would write as SQL of its own (sql`…`, a sub-query) rather than bind: such a row takes the builder. */
+export const isExpression = (v: unknown) => typeof v === 'object' && v !== null && !(v instanceof Uint8Array) && 'toOperationNode' in v
+
+type Row = Record<string, unknown>
+
+/**
+ * One-row inserts into `table` whose columns vary by call (Kysely skips undefined values): compiled once per set of
+ * columns given, `finish` adding what every call shares (returning, on conflict). A row holding an SQL expression
+ * is built by Kysely as usual.
+ *
+ *   const insertJob = preparedInsert('job')
+ *   await insertJob.exec(trx, { school_id: 1, kind: 'certificate', … })
+ */
+export function preparedInsert<R = unknown>(
+  table: keyof DB & string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the insert builder of any table
+  finish: (q: any) => Compilable<R> = (q) => q
+): { exec(db: Kysely<DB>, row: Row): Promise<QueryResult<R>> } {
+  const byColumns = prepared<R>((db, $, shape) => {
+    const columns = String(shape).split(',')
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- slots stand for the row's values
+    return finish(db.insertInto(table).values(Object.fromEntries(columns.map((c, i) => [c, $(i)])) as any))
+  })
+  return {
+    exec(db, row) {
+      const columns = Object.keys(row).filter((c) => row[c] !== undefined)
+      const values = columns.map((c) => row[c])
+      if (values.some(isExpression)) {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+        return db.executeQuery(finish(db.insertInto(table).values(row as any)).compile())
+      }
+      return byColumns.exec(db, values, columns.join(','))
+    }
   }
 }

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Kysely, Transaction } from 'kysely'
+import { preparedInsert } from '../db/prepared'
 import type { DB } from '../db/types'
 import '../lib/shared-store/tables'
 
@@ -45,23 +46,23 @@ export async function enqueue(
   opts: { runAfter?: Date; maxAttempts?: number; now?: Date } = {}
 ): Promise<void> {
   const now = (opts.now ?? new Date()).toISOString()
-  await db
-    .insertInto('job')
-    .values({
-      school_id: schoolId,
-      kind,
-      payload: JSON.stringify(payload),
-      status: 'pending',
-      attempts: 0,
-      max_attempts: opts.maxAttempts ?? 8,
-      run_after: (opts.runAfter ?? opts.now ?? new Date()).toISOString(),
-      locked_at: null,
-      last_error: '',
-      created_at: now,
-      updated_at: now
-    })
-    .execute()
+  await insertJob.exec(db, {
+    school_id: schoolId,
+    kind,
+    payload: JSON.stringify(payload),
+    status: 'pending',
+    attempts: 0,
+    max_attempts: opts.maxAttempts ?? 8,
+    run_after: (opts.runAfter ?? opts.now ?? new Date()).toISOString(),
+    locked_at: null,
+    last_error: '',
+    created_at: now,
+    updated_at: now
+  })
 }
+
+/** every paid order enqueues its certificate: compiled once (db/prepared.ts) */
+const insertJob = preparedInsert('job')
 
 /** Exponential backoff after the n-th failed attempt: 5 s, 10 s, 20 s, … capped at 30 minutes. */
 export const backoffMs = (attempts: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1))

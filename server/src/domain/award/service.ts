@@ -12,6 +12,7 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { Award, Lang } from '../../../../types'
+import { prepared } from '../../db/prepared'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
@@ -111,7 +112,9 @@ export interface FactNeeds {
 }
 const ALL_FACTS: FactNeeds = { gifts: true, launches: true, friendGifts: true }
 
-export function factsNeeded(rules: readonly Pick<AwardRow, 'min_gift_count' | 'min_total_fen' | 'min_together_launched' | 'min_friends_joined'>[]): FactNeeds {
+export function factsNeeded(
+  rules: readonly Pick<AwardRow, 'min_gift_count' | 'min_total_fen' | 'min_together_launched' | 'min_friends_joined'>[]
+): FactNeeds {
   return {
     gifts: rules.some((r) => r.min_gift_count > 0 || r.min_total_fen > 0),
     launches: rules.some((r) => r.min_together_launched > 0 || r.min_friends_joined > 0),
@@ -124,41 +127,55 @@ export function factsNeeded(rules: readonly Pick<AwardRow, 'min_gift_count' | 'm
  * Every paid gift evaluates its donor, and a donor who already holds the gift awards would otherwise read their
  * whole giving history at each gift for rules that never look at it.
  */
+// every paid gift evaluates its donor: these statements are compiled once (db/prepared.ts)
+const paidGiftsOf = prepared((db, $) =>
+  db
+    .selectFrom('donation')
+    .select(['id', 'paid_at', 'amount_fen'])
+    .where('school_id', '=', $(0))
+    .where('user_id', '=', $(1))
+    .where('status', '=', 'paid')
+)
+const launchesOf = prepared((db, $) =>
+  db
+    .selectFrom('together_donation')
+    .select(['id', 'created_at'])
+    .where('school_id', '=', $(0))
+    .where('user_id', '=', $(1))
+    .where('status', 'not in', ['cancelled', 'deleted'])
+)
+const heldAwards = prepared((db, $) =>
+  db.selectFrom('award_record').select('award_id').where('school_id', '=', $(0)).where('user_id', '=', $(1))
+)
+const schoolAwards = prepared((db, $) => db.selectFrom('award').selectAll().where('school_id', '=', $(0)))
+const launcherOfGift = prepared((db, $) =>
+  db
+    .selectFrom('donation')
+    .innerJoin('together_donation', 'together_donation.id', 'donation.together_id')
+    .select(['together_donation.user_id as launcherId', 'together_donation.id as togetherId'])
+    .where('donation.school_id', '=', $(0))
+    .where('donation.id', '=', $(1))
+)
+
 export async function awardFacts(db: Db, schoolId: number, userId: number, needs: FactNeeds = ALL_FACTS): Promise<AwardFacts> {
-  const gifts = needs.gifts
-    ? await db
-        .selectFrom('donation')
-        .select(['id', 'paid_at', 'amount_fen'])
-        .where('school_id', '=', schoolId)
-        .where('user_id', '=', userId)
-        .where('status', '=', 'paid')
-        .execute()
-    : []
-  const launches =
-    needs.launches || needs.friendGifts
+  const gifts = needs.gifts ? await paidGiftsOf.all(db, [schoolId, userId]) : []
+  const launches = needs.launches || needs.friendGifts ? await launchesOf.all(db, [schoolId, userId]) : []
+  const friendGifts =
+    needs.friendGifts && launches.length
       ? await db
-          .selectFrom('together_donation')
-          .select(['id', 'created_at'])
+          .selectFrom('donation')
+          .select(['user_id', 'paid_at'])
           .where('school_id', '=', schoolId)
-          .where('user_id', '=', userId)
-          .where('status', 'not in', ['cancelled', 'deleted'])
+          .where('status', '=', 'paid')
+          .where(
+            'together_id',
+            'in',
+            launches.map((l) => l.id)
+          )
+          .where('user_id', 'is not', null)
+          .where('user_id', '!=', userId)
           .execute()
       : []
-  const friendGifts = needs.friendGifts && launches.length
-    ? await db
-        .selectFrom('donation')
-        .select(['user_id', 'paid_at'])
-        .where('school_id', '=', schoolId)
-        .where('status', '=', 'paid')
-        .where(
-          'together_id',
-          'in',
-          launches.map((l) => l.id)
-        )
-        .where('user_id', 'is not', null)
-        .where('user_id', '!=', userId)
-        .execute()
-    : []
   return {
     gifts: gifts.filter((g) => g.paid_at).map((g) => ({ id: g.id, at: g.paid_at!, fen: g.amount_fen })),
     launches: launches.map((l) => ({ id: l.id, at: l.created_at })),
@@ -179,11 +196,7 @@ export async function evaluateUser(
   const awards =
     enabledAwards ?? (await db.selectFrom('award').selectAll().where('school_id', '=', schoolId).where('enabled', '=', 1).execute())
   if (!awards.length) return []
-  const held = new Set(
-    (await db.selectFrom('award_record').select('award_id').where('school_id', '=', schoolId).where('user_id', '=', userId).execute()).map(
-      (r) => r.award_id
-    )
-  )
+  const held = new Set((await heldAwards.all(db, [schoolId, userId])).map((r) => r.award_id))
   const todo = awards.filter((a) => !held.has(a.id))
   if (!todo.length) return []
   const facts = patch(await awardFacts(db, schoolId, userId, factsNeeded(todo)))
@@ -218,10 +231,10 @@ export interface PaidGift {
 export async function recordGiftForAwards(db: Db, g: PaidGift): Promise<{ donor: string[]; launcher: string[] }> {
   const paidAt = typeof g.paidAt === 'string' ? g.paidAt : g.paidAt.toISOString()
   // one read of the school's awards serves the defaults check and both evaluations (every paid gift runs this)
-  let all = await db.selectFrom('award').selectAll().where('school_id', '=', g.schoolId).execute()
+  let all = await schoolAwards.all(db, [g.schoolId])
   if (!all.length) {
     await ensureDefaultAwards(db, g.schoolId, new Date(paidAt))
-    all = await db.selectFrom('award').selectAll().where('school_id', '=', g.schoolId).execute()
+    all = await schoolAwards.all(db, [g.schoolId])
   }
   const enabled = all.filter((a) => a.enabled === 1)
   // the gift counts even if the caller runs this before its own status update
@@ -230,13 +243,7 @@ export async function recordGiftForAwards(db: Db, g: PaidGift): Promise<{ donor:
   const donor = g.userId ? await evaluateUser(db, g.schoolId, g.userId, `donation:${g.donationId}`, withGift, enabled) : []
 
   let launcher: string[] = []
-  const via = await db
-    .selectFrom('donation')
-    .innerJoin('together_donation', 'together_donation.id', 'donation.together_id')
-    .select(['together_donation.user_id as launcherId', 'together_donation.id as togetherId'])
-    .where('donation.school_id', '=', g.schoolId)
-    .where('donation.id', '=', g.donationId)
-    .executeTakeFirst()
+  const via = await launcherOfGift.first(db, [g.schoolId, g.donationId])
   if (via?.launcherId && via.launcherId !== g.userId) {
     const friend = g.userId
     launcher = await evaluateUser(

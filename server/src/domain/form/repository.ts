@@ -1,5 +1,6 @@
 /** Form configs, certified alumni, sub-project prices. School id first in every function. */
 import type { Kysely, Transaction } from 'kysely'
+import { prepared } from '../../db/prepared'
 import type { DB } from '../../db/types'
 
 type Db = Kysely<DB> | Transaction<DB>
@@ -41,12 +42,14 @@ export const lastSubmission = (db: Db, schoolId: number, userId: number) =>
     .limit(1)
     .executeTakeFirst()
 
-export const subProjectsWithPrices = (db: Db, schoolId: number, itemsId: number) =>
+/** every order prices its sub-project: compiled once (db/prepared.ts) */
+const subProjectPrices = prepared((db, $) =>
   db
     .selectFrom('sub_project')
     .select(['id', 'name', 'fix_money', 'texts'])
-    .where('school_id', '=', schoolId)
-    .where('items_id', '=', itemsId)
+    .where('school_id', '=', $(0))
+    .where('items_id', '=', $(1))
     .orderBy('sort_no')
     .orderBy('id')
-    .execute()
+)
+export const subProjectsWithPrices = (db: Db, schoolId: number, itemsId: number) => subProjectPrices.all(db, [schoolId, itemsId])

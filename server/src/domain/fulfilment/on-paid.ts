@@ -9,6 +9,7 @@
  * (the form hides those sections for anonymous gifts); what the form left incomplete is not opened.
  */
 import type { Kysely, Transaction } from 'kysely'
+import { prepared } from '../../db/prepared'
 import type { DB } from '../../db/types'
 import { parseAreaMobile } from '../identity/phone'
 import { newBatchNo } from './common'
@@ -16,13 +17,9 @@ import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 
-export async function openRequestsForPaidOrder(
-  db: Db,
-  p: { schoolId: number; donationId: number; now?: Date }
-): Promise<{ certificate: boolean; receipt: boolean }> {
-  const now = p.now ?? new Date()
-  const stamp = now.toISOString()
-  const row = await db
+/** the paid order and what its form asked for: every paid order reads it (compiled once, db/prepared.ts) */
+const paidOrderForms = prepared((db, $) =>
+  db
     .selectFrom('donation')
     .innerJoin('donation_submission as s', 's.donation_id', 'donation.id')
     .select([
@@ -45,9 +42,17 @@ export async function openRequestsForPaidOrder(
       's.postal_contact',
       's.postal_mobile'
     ])
-    .where('donation.school_id', '=', p.schoolId)
-    .where('donation.id', '=', p.donationId)
-    .executeTakeFirst()
+    .where('donation.school_id', '=', $(0))
+    .where('donation.id', '=', $(1))
+)
+
+export async function openRequestsForPaidOrder(
+  db: Db,
+  p: { schoolId: number; donationId: number; now?: Date }
+): Promise<{ certificate: boolean; receipt: boolean }> {
+  const now = p.now ?? new Date()
+  const stamp = now.toISOString()
+  const row = await paidOrderForms.first(db, [p.schoolId, p.donationId])
   const done = { certificate: false, receipt: false }
   if (!row || !row.user_id || row.is_anonymous) return done
   const mobile = (s: string) => (s ? (parseAreaMobile(s)?.key ?? s) : '')

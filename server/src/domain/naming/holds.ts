@@ -15,6 +15,7 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { ALUMNUS_IDENTITY, NAMING_LIMITS, type NameplateText } from '../../../../types'
+import { prepared } from '../../db/prepared'
 import type { DB, ProjectTable } from '../../db/types'
 import { bizError } from '../../errors'
 import { yuanToFen } from '../../lib/money'
@@ -388,20 +389,24 @@ export function expiryOf(namedAt: string, termYear: number): string | null {
 }
 
 /** The order was paid: held seats become donated, held copies are sold. Returns how many records went to review. */
+/** what an order holds: every paid order asks (compiled once, db/prepared.ts) */
+const heldForOrder = prepared((db, $) =>
+  db
+    .selectFrom('naming_record')
+    .select(['id', 'kind', 'seat_id', 'book_id', 'quantity', 'term_year'])
+    .where('school_id', '=', $(0))
+    .where('donation_id', '=', $(1))
+    .where('status', '=', 'held')
+    .orderBy('id')
+)
+
 export async function nameOnPaid(
   trx: Transaction<DB>,
   schoolId: number,
   donationId: number,
   now: string
 ): Promise<{ named: number; review: number }> {
-  const held = await trx
-    .selectFrom('naming_record')
-    .select(['id', 'kind', 'seat_id', 'book_id', 'quantity', 'term_year'])
-    .where('school_id', '=', schoolId)
-    .where('donation_id', '=', donationId)
-    .where('status', '=', 'held')
-    .orderBy('id')
-    .execute()
+  const held = await heldForOrder.all(trx, [schoolId, donationId])
   let named = 0
   let review = 0
   const ordered = [...held].sort((a, b) =>

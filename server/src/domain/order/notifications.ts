@@ -16,7 +16,8 @@
  *   for a 'reconciling' campus-card order it is the card system's own word that nothing was debited.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { Kysely, Transaction } from 'kysely'
+import type { InsertQueryBuilder, InsertResult, Kysely, Transaction } from 'kysely'
+import { preparedInsert } from '../../db/prepared'
 import type { DB } from '../../db/types'
 import { enqueue } from '../../jobs/queue'
 import type { VerifiedNotification } from '../../providers/payment/types'
@@ -50,6 +51,11 @@ export interface ApplyOptions {
    *  and the record of who confirmed it commit together or not at all) */
   inTransaction?: (trx: Transaction<DB>, donationId: number) => Promise<void>
 }
+
+/** the record of money received, once per (provider, billNo): compiled once (db/prepared.ts) */
+const insertNotification = preparedInsert('payment_notification', (q: InsertQueryBuilder<DB, 'payment_notification', InsertResult>) =>
+  q.onConflict((oc) => oc.columns(['provider', 'bill_no']).doNothing())
+)
 
 export async function applyNotification(
   db: Kysely<DB>,
@@ -88,21 +94,17 @@ export async function applyNotification(
 
   let lateStatus = ''
   const result = await db.transaction().execute(async (trx): Promise<NotificationResult> => {
-    const ins = await trx
-      .insertInto('payment_notification')
-      .values({
-        school_id: schoolId,
-        provider: n.provider,
-        bill_no: n.billNo,
-        provider_trade_no: n.providerTradeNo.slice(0, 64),
-        amount_fen: n.amountFen,
-        result: 'applied',
-        raw: n.raw.slice(0, 20_000),
-        created_at: now
-      })
-      .onConflict((oc) => oc.columns(['provider', 'bill_no']).doNothing())
-      .executeTakeFirst()
-    if (Number(ins.numInsertedOrUpdatedRows ?? 0) !== 1) return { status: 'duplicate', donationId: order.id }
+    const ins = await insertNotification.exec(trx, {
+      school_id: schoolId,
+      provider: n.provider,
+      bill_no: n.billNo,
+      provider_trade_no: n.providerTradeNo.slice(0, 64),
+      amount_fen: n.amountFen,
+      result: 'applied',
+      raw: n.raw.slice(0, 20_000),
+      created_at: now
+    })
+    if (Number(ins.numAffectedRows ?? 0) !== 1) return { status: 'duplicate', donationId: order.id }
 
     if (
       await transition(trx, schoolId, order.id, OPEN_STATES, 'paid', { paid_at: now, provider_trade_no: n.providerTradeNo.slice(0, 64) })

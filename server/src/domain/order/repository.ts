@@ -2,6 +2,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import type { DB, DonationSubmissionTable, DonationTable } from '../../db/types'
 import { beijingStamp } from '../../lib/dates'
+import { prepared, preparedInsert } from '../../db/prepared'
 import { randomSerial } from '../../lib/random'
 
 type Db = Kysely<DB> | Transaction<DB>
@@ -19,30 +20,34 @@ export async function insertOrder(
   order: Insertable<DonationTable>,
   submission: Omit<Insertable<DonationSubmissionTable>, 'donation_id'>
 ): Promise<number> {
-  const { id } = await trx.insertInto('donation').values(order).returning('id').executeTakeFirstOrThrow()
-  await trx
-    .insertInto('donation_submission')
-    .values({ ...submission, donation_id: id })
-    .execute()
+  const { id } = (await insertDonation.exec(trx, order)).rows[0]
+  await insertSubmission.exec(trx, { ...submission, donation_id: id })
   return id
 }
 
-/** The caller's unpaid orders for a project (docs/product §4: cancelled before a new one is created). */
-export const pendingOrdersOf = (db: Db, schoolId: number, userId: number, itemsId: number) =>
+// the order path's statements compiled once (db/prepared.ts): every donation runs them
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the insert builder's type is the table's
+const insertDonation = preparedInsert<{ id: number }>('donation', (q: any) => q.returning('id'))
+const insertSubmission = preparedInsert('donation_submission')
+const pendingOrders = prepared((db, $) =>
   db
     .selectFrom('donation')
     .select(['id'])
-    .where('school_id', '=', schoolId)
-    .where('user_id', '=', userId)
-    .where('items_id', '=', itemsId)
+    .where('school_id', '=', $(0))
+    .where('user_id', '=', $(1))
+    .where('items_id', '=', $(2))
     .where('status', '=', 'pending')
-    .execute()
+)
+const orderByBill = prepared((db, $) => db.selectFrom('donation').selectAll().where('school_id', '=', $(0)).where('bill_no', '=', $(1)))
+const orderById = prepared((db, $) => db.selectFrom('donation').selectAll().where('school_id', '=', $(0)).where('id', '=', $(1)))
 
-export const findOrder = (db: Db, schoolId: number, billNo: string) =>
-  db.selectFrom('donation').selectAll().where('school_id', '=', schoolId).where('bill_no', '=', billNo).executeTakeFirst()
+/** The caller's unpaid orders for a project (docs/product §4: cancelled before a new one is created). */
+export const pendingOrdersOf = (db: Db, schoolId: number, userId: number, itemsId: number) =>
+  pendingOrders.all(db, [schoolId, userId, itemsId])
 
-export const getOrderById = (db: Db, schoolId: number, id: number) =>
-  db.selectFrom('donation').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
+export const findOrder = (db: Db, schoolId: number, billNo: string) => orderByBill.first(db, [schoolId, billNo])
+
+export const getOrderById = (db: Db, schoolId: number, id: number) => orderById.first(db, [schoolId, id])
 
 export const getSubmission = (db: Db, schoolId: number, donationId: number) =>
   db

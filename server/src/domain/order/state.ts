@@ -8,6 +8,7 @@
  * SQLite and PostgreSQL alike, without SELECT … FOR UPDATE (a syntax error on SQLite).
  */
 import type { Kysely, Transaction, Updateable } from 'kysely'
+import { isExpression, prepared } from '../../db/prepared'
 import type { DB, DonationStatus, DonationTable } from '../../db/types'
 import { releaseHolds } from '../naming/holds'
 
@@ -33,6 +34,23 @@ export class IllegalTransition extends Error {
 /** The states a provider's answer may still settle: a payment, or a debit whose answer was lost. */
 export const OPEN_STATES: readonly DonationStatus[] = ['pending', 'reconciling']
 
+/** the conditional UPDATE of transition, compiled once per set of columns and number of states it moves from */
+const moveOrder = prepared((db, $, shape) => {
+  const [cols, n] = String(shape).split('|')
+  const columns = cols ? cols.split(',') : []
+  const at = columns.length
+  return db
+    .updateTable('donation')
+    .set({ ...Object.fromEntries(columns.map((c, i) => [c, $(i)])), status: $(at) })
+    .where('id', '=', $(at + 1))
+    .where('school_id', '=', $(at + 2))
+    .where(
+      'status',
+      'in',
+      Array.from({ length: Number(n) }, (_, j) => $(at + 3 + j))
+    )
+})
+
 /**
  * Moves one order from `from` (one state, or any of several) to `to` if it is still there. Returns true when this
  * call made the change. An illegal pair throws: it is a programming error, not a race.
@@ -48,14 +66,20 @@ export async function transition(
   const froms: readonly DonationStatus[] = typeof from === 'string' ? [from] : from
   for (const f of froms) if (!canTransition(f, to)) throw new IllegalTransition(f, to)
   const move = async (q: Db) => {
-    const r = await q
-      .updateTable('donation')
-      .set({ ...set, status: to })
-      .where('id', '=', donationId)
-      .where('school_id', '=', schoolId)
-      .where('status', 'in', froms)
-      .executeTakeFirst()
-    return Number(r.numUpdatedRows) === 1
+    const columns = Object.keys(set).filter((c) => set[c as keyof typeof set] !== undefined)
+    const values = columns.map((c) => set[c as keyof typeof set])
+    if (values.some(isExpression)) {
+      const r = await q
+        .updateTable('donation')
+        .set({ ...set, status: to })
+        .where('id', '=', donationId)
+        .where('school_id', '=', schoolId)
+        .where('status', 'in', froms)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) === 1
+    }
+    const r = await moveOrder.exec(q, [...values, to, donationId, schoolId, ...froms], `${columns.join(',')}|${froms.length}`)
+    return Number(r.numAffectedRows) === 1
   }
   if (to !== 'cancelled' && to !== 'expired') return move(db)
   // Closing an order frees the seats and book copies it held (issue 9, naming/holds.ts) in the same transaction:

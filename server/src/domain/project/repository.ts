@@ -82,10 +82,7 @@ export async function pageProjects(db: Db, schoolId: number, f: ProjectFilter, l
 
 const projectById = prepared((db, $) => db.selectFrom('project').selectAll().where('school_id', '=', $(0)).where('id', '=', $(1)))
 
-export const getProject = (db: Db, schoolId: number, id: number) =>
-  db.isTransaction
-    ? db.selectFrom('project').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
-    : projectById.first(db, [schoolId, id])
+export const getProject = (db: Db, schoolId: number, id: number) => projectById.first(db, [schoolId, id])
 
 /** `in` over up to n slots $(1)..$(n): one prepared shape per list length */
 const inList = (n: number | string, $: (i: number) => unknown) => Array.from({ length: Number(n) }, (_, i) => $(i + 1))

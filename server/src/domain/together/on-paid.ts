@@ -9,16 +9,17 @@
  * donation never holds money (docs/product §4: cancel only while nothing is raised).
  */
 import type { Transaction } from 'kysely'
+import { prepared } from '../../db/prepared'
 import type { DB } from '../../db/types'
 import { countGift } from './repository'
 
+/** every paid order asks whether it went through a joint donation (compiled once, db/prepared.ts) */
+const togetherOfOrder = prepared((db, $) =>
+  db.selectFrom('donation').select('together_id').where('id', '=', $(0)).where('school_id', '=', $(1))
+)
+
 export async function countJointGiftOnPaid(trx: Transaction<DB>, schoolId: number, donationId: number): Promise<void> {
-  const d = await trx
-    .selectFrom('donation')
-    .select('together_id')
-    .where('id', '=', donationId)
-    .where('school_id', '=', schoolId)
-    .executeTakeFirst()
+  const d = await togetherOfOrder.first(trx, [donationId, schoolId])
   if (!d?.together_id) return
   if (await countGift(trx, schoolId, Number(d.together_id))) return
   await trx.updateTable('donation').set({ together_id: null }).where('id', '=', donationId).where('school_id', '=', schoolId).execute()

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import { prepared } from '../../db/prepared'
 import type { DB } from '../../db/types'
 import { nowIso } from '../../lib/dates'
 
@@ -35,8 +36,18 @@ export async function findOrCreateUser(db: Db, schoolId: number, source: string,
     .executeTakeFirstOrThrow()
 }
 
-export const getUser = (db: Db, schoolId: number, userId: number) =>
-  db.selectFrom('app_user').selectAll().where('school_id', '=', schoolId).where('id', '=', userId).executeTakeFirst()
+// every signed-in request reads its session, and every order its donor: compiled once (db/prepared.ts)
+const userById = prepared((db, $) => db.selectFrom('app_user').selectAll().where('school_id', '=', $(0)).where('id', '=', $(1)))
+const liveSession = prepared((db, $) =>
+  db
+    .selectFrom('session')
+    .select(['id', 'user_id', 'expires_at'])
+    .where('school_id', '=', $(0))
+    .where('token_hash', '=', $(1))
+    .where('expires_at', '>', $(2))
+)
+
+export const getUser = (db: Db, schoolId: number, userId: number) => userById.first(db, [schoolId, userId])
 
 export async function insertSession(db: Db, row: { school_id: number; user_id: number; token_hash: string; expires_at: string }) {
   await db
@@ -46,13 +57,7 @@ export async function insertSession(db: Db, row: { school_id: number; user_id: n
 }
 
 export const findLiveSession = (db: Db, schoolId: number, tokenHash: string, now: string) =>
-  db
-    .selectFrom('session')
-    .select(['id', 'user_id', 'expires_at'])
-    .where('school_id', '=', schoolId)
-    .where('token_hash', '=', tokenHash)
-    .where('expires_at', '>', now)
-    .executeTakeFirst()
+  liveSession.first(db, [schoolId, tokenHash, now])
 
 export async function deleteSession(db: Db, schoolId: number, id: number) {
   await db.deleteFrom('session').where('school_id', '=', schoolId).where('id', '=', id).execute()

@@ -10,6 +10,7 @@
 import path from 'node:path'
 import type { Kysely } from 'kysely'
 import type { PayChannelCode } from '../../../../types'
+import { prepared } from '../../db/prepared'
 import type { DB } from '../../db/types'
 import { ChannelConfigError, channelCredential, type ChannelCredential } from '../../domain/channel/credentials'
 import { DEMO_CARD_FILE, createDemoCampusCardService } from '../campus-card/demo'
@@ -161,6 +162,16 @@ export interface ResolvedProvider {
 /** Providers whose credentials name an app (WeChat Pay appId, Alipay appId): a channel's AppID and keys apply to them. */
 const CHANNEL_BOUND: readonly ProviderName[] = ['wechatpay', 'alipay']
 
+/** every order asks for its pay type's configuration: compiled once (db/prepared.ts) */
+const configByPayType = prepared((db, $) =>
+  db
+    .selectFrom('payment_config')
+    .select(['id', 'school_id', 'pay_type', 'provider', 'credentials', 'updated_at'])
+    .where('school_id', '=', $(0))
+    .where('enabled', '=', 1)
+    .where('pay_type', '=', $(1))
+)
+
 /**
  * payment_config credentials with the channel's on top (issue 12, docs/decisions/018): its AppID (the mini-program's or
  * the official account's for WeChat Pay, the Alipay app's), for Alipay that app's own key pair from its sign-in keys,
@@ -270,7 +281,7 @@ export class PaymentRegistry {
    *  it has credentials of its own. Throws ProviderError 'config' for a broken configuration; database errors pass
    *  through as they are. */
   async forPayType(schoolId: number, payType: number, channel?: PayChannelCode): Promise<ResolvedProvider> {
-    const row = await this.rows(schoolId).where('pay_type', '=', payType).executeTakeFirst()
+    const row = await configByPayType.first(this.db, [schoolId, payType])
     if (!row) return { provider: this.sandbox, name: 'sandbox', configured: false }
     const ch = await this.channelFor(schoolId, row.provider, channel)
     const provider = this.build(row, ch)
