@@ -5,8 +5,9 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { GroupCommitSqliteDialect, type GroupCommitStats } from './sqlite-group-commit'
 import type { DB } from './types'
 
 // pg returns int8 (20) and numeric (1700, e.g. SUM(bigint)) as strings and timestamptz (1184) as Date.
@@ -20,6 +21,8 @@ export interface DbHandle {
   db: Kysely<DB>
   dialect: Dialect
   close: () => Promise<void>
+  /** SQLite: transactions committed in shared groups (sqlite-group-commit.ts) */
+  groupCommit?: GroupCommitStats
 }
 
 /** PG_POOL_MAX as a pool size: a whole number from 1 to 200, else the default 10. */
@@ -58,12 +61,15 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
   // tables in memory (docs/decisions/022-performance.md).
   raw.pragma('cache_size = -32000')
   raw.pragma('temp_store = MEMORY')
-  // Kysely prepares every statement again (half the throughput): cache them. Its transactions start with a
-  // deferred BEGIN, which fails with SQLITE_BUSY_SNAPSHOT once a second process writes: take the lock up front.
+  // Kysely prepares every statement again (half the throughput): cache them. Transactions take the write lock up
+  // front (BEGIN IMMEDIATE: a deferred BEGIN fails with SQLITE_BUSY_SNAPSHOT once a second process writes), and
+  // those that queue up together share one COMMIT (sqlite-group-commit.ts).
   const cache = new Map<string, Database.Statement>()
   const wrapped = {
+    get inTransaction() {
+      return raw.inTransaction
+    },
     prepare(sql: string) {
-      if (sql === 'begin') sql = 'begin immediate'
       let s = cache.get(sql)
       if (!s) {
         s = raw.prepare(sql)
@@ -76,6 +82,7 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
       raw.close()
     }
   }
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: wrapped as unknown as Database.Database }) })
-  return { db, dialect: 'sqlite', close: () => db.destroy() }
+  const dialect = new GroupCommitSqliteDialect(wrapped)
+  const db = new Kysely<DB>({ dialect })
+  return { db, dialect: 'sqlite', close: () => db.destroy(), groupCommit: dialect.driver.stats }
 }

@@ -1,0 +1,155 @@
+/**
+ * SQLite group commit (db/sqlite-group-commit.ts, issue 14): transactions that queue up together share one COMMIT,
+ * and still each caller is answered only after its own work is committed, a rollback undoes only its own
+ * transaction, and a failed COMMIT fails every transaction of its group. On scratch SQLite files (the driver is
+ * SQLite's whatever DATABASE_URL says); a second handle on the same file stands for another process.
+ */
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { sql, type Kysely } from 'kysely'
+import { openDatabase, type DbHandle } from '../src/db/factory'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- scratch tables outside the app's schema
+type Scratch = Kysely<any>
+
+let dir: string
+let main: DbHandle
+let other: DbHandle
+let db: Scratch
+let peer: Scratch
+
+before(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'uplus-group-commit-'))
+  main = openDatabase({ dataDir: dir })
+  other = openDatabase({ dataDir: dir })
+  db = main.db as unknown as Scratch
+  peer = other.db as unknown as Scratch
+  await sql`create table gift (id integer primary key, who text not null unique, fen integer not null)`.execute(db)
+  await sql`create table parent (id integer primary key)`.execute(db)
+  await sql`create table child (id integer primary key, parent_id integer references parent(id) deferrable initially deferred)`.execute(db)
+})
+after(async () => {
+  await main.close()
+  await other.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const peerHas = async (who: string) => !!(await peer.selectFrom('gift').select('id').where('who', '=', who).executeTakeFirst())
+
+describe('SQLite group commit', () => {
+  it('concurrent transactions share commits, and each caller is answered only once its rows are committed', async () => {
+    const stats = main.groupCommit!
+    const before = { ...stats }
+    const N = 60
+    const seenByPeer: boolean[] = []
+    await Promise.all(
+      Array.from({ length: N }, async (_, i) => {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('gift')
+            .values({ who: `a${i}`, fen: i })
+            .execute()
+          await trx
+            .updateTable('gift')
+            .set({ fen: i * 100 })
+            .where('who', '=', `a${i}`)
+            .execute()
+        })
+        // another connection (another process) sees the rows as soon as the caller is answered
+        seenByPeer[i] = await peerHas(`a${i}`)
+      })
+    )
+    assert.deepEqual(seenByPeer, Array(N).fill(true))
+    const groups = stats.groups - before.groups
+    assert.equal(stats.transactions - before.transactions, N)
+    assert.ok(groups < N / 4, `${N} concurrent transactions took ${groups} commits`)
+    console.log(`# ${N} concurrent transactions in ${groups} commit(s)`)
+    const total = await peer
+      .selectFrom('gift')
+      .select(sql<number>`sum(fen)`.as('s'))
+      .where('who', 'like', 'a%')
+      .executeTakeFirstOrThrow()
+    assert.equal(Number(total.s), (100 * (N * (N - 1))) / 2)
+  })
+
+  it('a rollback undoes only its own transaction; the rest of its group commits', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('gift')
+            .values({ who: `b${i}`, fen: 1 })
+            .execute()
+          if (i % 3 === 0) throw new Error(`refused ${i}`)
+          // a constraint error inside a transaction that the caller catches leaves the transaction usable
+          if (i % 3 === 1)
+            await trx
+              .insertInto('gift')
+              .values({ who: `b${i}`, fen: 2 })
+              .execute()
+              .catch(() => undefined)
+        })
+      )
+    )
+    for (let i = 0; i < 30; i++) {
+      const r = results[i]
+      if (i % 3 === 0) {
+        assert.equal(r.status, 'rejected')
+        assert.match(String((r as PromiseRejectedResult).reason), new RegExp(`refused ${i}`))
+        assert.equal(await peerHas(`b${i}`), false, `b${i} was rolled back`)
+      } else {
+        assert.equal(r.status, 'fulfilled')
+        assert.equal(await peerHas(`b${i}`), true, `b${i} committed`)
+      }
+    }
+  })
+
+  it('a write outside a transaction is answered after its own commit, while transactions are grouped around it', async () => {
+    const seen = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        if (i % 2)
+          await db
+            .insertInto('gift')
+            .values({ who: `c${i}`, fen: 1 })
+            .execute()
+        else
+          await db.transaction().execute((trx) =>
+            trx
+              .insertInto('gift')
+              .values({ who: `c${i}`, fen: 1 })
+              .execute()
+          )
+        return peerHas(`c${i}`)
+      })
+    )
+    assert.deepEqual(seen, Array(40).fill(true))
+  })
+
+  it('a COMMIT that fails fails every transaction of its group, and none of their writes stays', async () => {
+    await db.insertInto('parent').values({ id: 1 }).execute()
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('gift')
+            .values({ who: `d${i}`, fen: 1 })
+            .execute()
+          // a deferred foreign key is checked at COMMIT: one transaction's orphan fails the group's COMMIT
+          await trx
+            .insertInto('child')
+            .values({ parent_id: i === 5 ? 999 : 1 })
+            .execute()
+        })
+      )
+    )
+    const failed = results.map((r, i) => (r.status === 'rejected' ? i : -1)).filter((i) => i >= 0)
+    assert.ok(failed.includes(5), 'the orphan transaction failed')
+    for (let i = 0; i < 12; i++) assert.equal(await peerHas(`d${i}`), !failed.includes(i), `d${i}: committed exactly when answered ok`)
+    // the connection works on
+    await db.transaction().execute((trx) => trx.insertInto('gift').values({ who: 'after', fen: 1 }).execute())
+    assert.equal(await peerHas('after'), true)
+  })
+})
