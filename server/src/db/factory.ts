@@ -53,9 +53,10 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
   raw.pragma('journal_mode = WAL')
   raw.pragma('synchronous = NORMAL')
   raw.pragma('foreign_keys = ON')
-  raw.pragma('busy_timeout = 5000')
-  // One connection per process, so every query of this process queues on it (Kysely's driver): reads and writes
-  // never wait on each other's locks here, and a second process (the job worker) waits up to busy_timeout.
+  // 0: another process's write lock is waited for by the driver without stopping the process (sqlite-group-commit.ts)
+  raw.pragma('busy_timeout = 0')
+  // One connection per process, so every query of this process queues on it (the driver's queue): reads and writes
+  // never wait on each other's locks here; a second process's write lock (the job worker) is waited for up to 5 s.
   // WAL with synchronous NORMAL: a commit is durable at the next checkpoint, not per transaction (a power cut may
   // lose the last commits, never corrupt the file; a crashed process loses nothing). 32 MB page cache, temporary
   // tables in memory (docs/decisions/022-performance.md).

@@ -33,6 +33,8 @@ import {
 
 export const MAX_GROUP = 32
 export const MAX_WAIT_MS = 4
+/** how long a statement or BEGIN waits for another process's write lock before failing with SQLITE_BUSY */
+export const BUSY_WAIT_MS = 5000
 
 interface Waiter {
   resolve: () => void
@@ -72,7 +74,12 @@ export interface GroupCommitStats {
   groups: number
   transactions: number
   rolledBack: number
+  /** times a statement or BEGIN found another process holding the write lock and waited */
+  busyWaits: number
 }
+
+const isBusy = (err: unknown) => (err as { code?: string } | null)?.code === 'SQLITE_BUSY'
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 class Connection implements DatabaseConnection {
   /** set when the connection went back to the queue early (a transaction's commit, before its group commits) */
@@ -80,7 +87,9 @@ class Connection implements DatabaseConnection {
   inTransaction = false
   constructor(private readonly driver: GroupCommitDriver) {}
   executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    return Promise.resolve(this.driver.run<R>(compiled, this.inTransaction))
+    // outside a transaction a statement that found the database locked by another process is tried again
+    if (this.inTransaction) return Promise.resolve(this.driver.run<R>(compiled, true))
+    return this.driver.whenFree(() => this.driver.run<R>(compiled, false))
   }
   // eslint-disable-next-line require-yield -- streaming is not used by this project
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
@@ -96,7 +105,7 @@ export class GroupCommitDriver implements Driver {
   private open = false
   private waiters: Waiter[] = []
   private oldest = 0
-  readonly stats: GroupCommitStats = { groups: 0, transactions: 0, rolledBack: 0 }
+  readonly stats: GroupCommitStats = { groups: 0, transactions: 0, rolledBack: 0, busyWaits: 0 }
 
   constructor(private readonly db: SqliteHandle) {}
 
@@ -125,11 +134,30 @@ export class GroupCommitDriver implements Driver {
     this.db.prepare(sql).run()
   }
 
+  /**
+   * Runs `attempt` until it does not find the database locked by another process (the job worker's writes), for
+   * up to BUSY_WAIT_MS. The connection's busy_timeout is 0 (db/factory.ts): SQLite's own wait sleeps inside the
+   * call, which stops this whole process, every request with it, and backs off to 100 ms sleeps; here the process
+   * goes on with its other work and looks again every millisecond.
+   */
+  async whenFree<T>(attempt: () => T): Promise<T> {
+    const started = performance.now()
+    for (;;) {
+      try {
+        return attempt()
+      } catch (err) {
+        if (!isBusy(err) || performance.now() - started >= BUSY_WAIT_MS) throw err
+        this.stats.busyWaits++
+      }
+      await pause(1)
+    }
+  }
+
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
     const c = connection as Connection
     if (this.open && !this.db.inTransaction) this.failGroup(new Error('SQLite rolled back the open transaction group'))
     if (!this.open) {
-      this.exec('begin immediate')
+      await this.whenFree(() => this.exec('begin immediate'))
       this.open = true
     }
     this.exec(`savepoint ${SAVEPOINT}`)

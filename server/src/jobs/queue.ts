@@ -90,17 +90,24 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<JobRow
     .orderBy('id', 'asc')
     .limit(limit)
     .execute()
-  const claimed: JobRow[] = []
-  for (const j of due) {
-    const r = await db
+  if (!due.length) return []
+  // the claims of a batch in one transaction: one write lock taken, not one per job (on SQLite the API process
+  // waits while another process holds it)
+  const claimOne = async (q: Db, j: (typeof due)[number]) => {
+    const r = await q
       .updateTable('job')
       .set((eb) => ({ status: 'running', locked_at: iso, locked_by: WORKER_ID, updated_at: iso, attempts: eb('attempts', '+', 1) }))
       .where('id', '=', j.id)
       .where('status', '=', 'pending')
       .executeTakeFirst()
-    if (Number(r.numUpdatedRows) === 1) claimed.push({ ...j, attempts: j.attempts + 1, locked_at: iso })
+    return Number(r.numUpdatedRows) === 1 ? [{ ...j, attempts: j.attempts + 1, locked_at: iso }] : []
   }
-  return claimed
+  const claimAll = async (q: Db) => {
+    const claimed: JobRow[] = []
+    for (const j of due) claimed.push(...(await claimOne(q, j)))
+    return claimed
+  }
+  return db.isTransaction ? claimAll(db) : db.transaction().execute(claimAll)
 }
 
 /** Claimed jobs that were not started (shutdown): pending again, the claim not counted as an attempt. */

@@ -104,6 +104,10 @@ export class JobWorker {
     for (let round = 0; round < 1000 && !this.stopped; round++) {
       const jobs = await claimDue(this.db, now, this.opts.batch)
       if (!jobs.length) break
+      // The batch's finished jobs are marked done together, in one transaction after the batch: one write lock
+      // taken instead of one per job. A crash before that runs them again once their lease runs out, which every
+      // handler allows (a certificate already issued is 'exists').
+      const finished: JobRow[] = []
       for (const [i, job] of jobs.entries()) {
         // On shutdown the claimed but unstarted rest goes back to pending for the next process.
         if (this.stopped) {
@@ -120,7 +124,7 @@ export class JobWorker {
             throw new Error('job payload is not JSON')
           }
           await handler(job, payload)
-          await complete(this.db, job, this.now())
+          finished.push(job)
           out.ran++
         } catch (err) {
           out.failed++
@@ -128,6 +132,12 @@ export class JobWorker {
           this.log.warn({ err, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed; retried with backoff')
           await fail(this.db, job, message, now)
         }
+      }
+      if (finished.length) {
+        const at = this.now()
+        await this.db.transaction().execute(async (trx) => {
+          for (const job of finished) await complete(trx, job, at)
+        })
       }
       // a job that failed is pending again with run_after in the future: the next claim will not see it
     }
