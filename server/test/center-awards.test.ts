@@ -9,6 +9,9 @@ import type { FastifyInstance } from 'fastify'
 import { Api, ResultCode, type Award } from '../../types'
 import { awardFacts, evaluateRule, factsNeeded, recordGiftForAwards, ensureDefaultAwards } from '../src/domain/award/service'
 import { friendsJoined } from '../src/domain/center/repository'
+// the rules are cached per school (every paid gift reads them): a rule changed in the database directly, as here,
+// applies within the cache's 5 s, or at once after an invalidation
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 import { transition } from '../src/domain/order/state'
 import { call, login, startApp, type TestContext } from './helpers'
 import { SCHOLARSHIP, demoBody, paidGift, placeOrder, projectIdOf, userIdOf } from './center-fixtures'
@@ -135,6 +138,7 @@ describe('recordGiftForAwards inside the paid transaction', () => {
       .where('school_id', '=', sid)
       .where('code', '=', 'loving_ambassador')
       .execute()
+    invalidateSchoolCache()
     const t = await login(app, 'demo', 'award-total')
     const uid = await userIdOf(app, 'demo', 'award-total')
     const first = await payWithHook(await placeOrder(app, 'demo', t, demoBody(scholarship, { currencyMoney: '100.00' })))
@@ -174,6 +178,7 @@ describe('recordGiftForAwards inside the paid transaction', () => {
       .where('school_id', '=', sid)
       .where('code', '=', 'one_call')
       .execute()
+    invalidateSchoolCache()
     const project = await app.db
       .selectFrom('project')
       .select(['fix_money', 'is_fix_money'])
@@ -206,6 +211,7 @@ describe('recordGiftForAwards inside the paid transaction', () => {
       .where('school_id', '=', sid)
       .where('code', '=', 'one_call')
       .execute()
+    invalidateSchoolCache()
     assert.deepEqual((await give('friend-two')).earned.launcher, [])
   })
   it("launching a joint donation counts for a launch rule (at the launcher's next look: no launch flow exists yet)", async () => {
@@ -228,6 +234,7 @@ describe('recordGiftForAwards inside the paid transaction', () => {
         created_at: new Date().toISOString()
       })
       .execute()
+    invalidateSchoolCache()
     const t = await login(app, 'demo', 'launcher-new')
     const uid = await userIdOf(app, 'demo', 'launcher-new')
     // the row a launch writes (seeded joint donations are such rows)
@@ -267,15 +274,18 @@ describe('awardDetail', () => {
     assert.equal((await call(app, 'demo', Api.awardDetail, { token: t, query: { awardId: 999999 } })).body.code, ResultCode.ERROR)
     const charity = (await list(t)).data.find((a) => a.name === '公益之星')!
     await app.db.updateTable('award').set({ enabled: 0 }).where('id', '=', charity.id).execute()
+    invalidateSchoolCache()
     assert.ok(!(await list(t)).data.some((a) => a.id === charity.id))
     assert.equal((await call(app, 'demo', Api.awardDetail, { token: t, query: { awardId: charity.id } })).body.code, ResultCode.ERROR)
     await app.db.updateTable('award').set({ enabled: 1 }).where('id', '=', charity.id).execute()
+    invalidateSchoolCache()
   })
   it('a lowered threshold is honoured at the next look, dated when the rule was actually met', async () => {
     const t = await login(app, 'demo', 'award-late')
     const uid = await userIdOf(app, 'demo', 'award-late')
     const g = await paidGift(app, 'demo', t, scholarship, { currencyMoney: '30.00' })
     await app.db.updateTable('award').set({ min_total_fen: 3000 }).where('school_id', '=', sid).where('code', '=', 'charity_star').execute()
+    invalidateSchoolCache()
     const star = (await list(t)).data.find((a) => a.name === '公益之星')!
     assert.equal(star.recordCount, 1)
     assert.equal((await held(uid)).find((h) => h.code === 'charity_star')?.earned_at, g.paid_at)

@@ -13,7 +13,15 @@ import { Api } from '../../types'
 import { buildApp } from '../src/app'
 import { poolMax } from '../src/db/factory'
 import { prepared, preparedInsert } from '../src/db/prepared'
-import { SCHOOL_CACHE_TTL_MS, invalidateSchoolCache, schoolByCode, schoolForm, schoolSetting } from '../src/domain/school/cache'
+import {
+  SCHOOL_CACHE_TTL_MS,
+  invalidateSchoolCache,
+  schoolAwards,
+  schoolByCode,
+  schoolForm,
+  schoolSetting
+} from '../src/domain/school/cache'
+import { ensureDefaultAwards } from '../src/domain/award/service'
 import { resolveForm } from '../src/domain/form/service'
 import { directoryPage } from '../src/domain/donation/repository'
 import { pageProjects } from '../src/domain/project/repository'
@@ -90,6 +98,35 @@ describe('per-school cache', () => {
       assert.equal((await resolveForm(db, sid, { form_id: null })).minFen, first.min_fen + 100, 'read again after an invalidation')
     } finally {
       await db.updateTable('donation_form').set({ min_fen: first.min_fen }).where('id', '=', first.id).execute()
+      invalidateSchoolCache()
+    }
+  })
+
+  it('keeps award rules (every paid gift is evaluated against them), also for a transaction, until invalidated or the TTL', async () => {
+    const db = ctx.app.db
+    const { id: sid } = (await schoolByCode(db, 'demo'))!
+    await ensureDefaultAwards(db, sid)
+    invalidateSchoolCache()
+    const t0 = Date.now()
+    const rules = await schoolAwards(db, sid, t0)
+    assert.ok(rules && rules.length >= 5 && Object.isFrozen(rules) && Object.isFrozen(rules[0]))
+    const first = rules[0]
+    await db
+      .updateTable('award')
+      .set({ min_gift_count: first.min_gift_count + 7 })
+      .where('id', '=', first.id)
+      .execute()
+    try {
+      assert.equal(
+        await db.transaction().execute(async (trx) => await schoolAwards(trx, sid, t0 + 1000)),
+        rules,
+        'a transaction of the same handle is served the cached rules'
+      )
+      const later = await schoolAwards(db, sid, t0 + SCHOOL_CACHE_TTL_MS + 1)
+      assert.equal(later?.find((a) => a.id === first.id)?.min_gift_count, first.min_gift_count + 7, 'read again after the TTL')
+      assert.equal(await schoolAwards(db, -1), undefined, 'a school without awards: nothing cached')
+    } finally {
+      await db.updateTable('award').set({ min_gift_count: first.min_gift_count }).where('id', '=', first.id).execute()
       invalidateSchoolCache()
     }
   })

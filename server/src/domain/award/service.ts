@@ -17,6 +17,7 @@ import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
+import { invalidateSchoolCache, schoolAwards } from '../school/cache'
 import { DEFAULT_AWARDS, awardPicture } from './defaults'
 import type { AwardTable } from './tables'
 import './tables'
@@ -102,6 +103,7 @@ export async function ensureDefaultAwards(db: Db, schoolId: number, now = new Da
     )
     .onConflict((oc) => oc.columns(['school_id', 'code']).doNothing())
     .execute()
+  invalidateSchoolCache()
 }
 
 /** Which facts a set of rules reads: a fact no rule reads is not queried (awardFacts). */
@@ -147,7 +149,6 @@ const launchesOf = prepared((db, $) =>
 const heldAwards = prepared((db, $) =>
   db.selectFrom('award_record').select('award_id').where('school_id', '=', $(0)).where('user_id', '=', $(1))
 )
-const schoolAwards = prepared((db, $) => db.selectFrom('award').selectAll().where('school_id', '=', $(0)))
 const launcherOfGift = prepared((db, $) =>
   db
     .selectFrom('donation')
@@ -231,10 +232,10 @@ export interface PaidGift {
 export async function recordGiftForAwards(db: Db, g: PaidGift): Promise<{ donor: string[]; launcher: string[] }> {
   const paidAt = typeof g.paidAt === 'string' ? g.paidAt : g.paidAt.toISOString()
   // one read of the school's awards serves the defaults check and both evaluations (every paid gift runs this)
-  let all = await schoolAwards.all(db, [g.schoolId])
-  if (!all.length) {
+  let all = await schoolAwards(db, g.schoolId)
+  if (!all) {
     await ensureDefaultAwards(db, g.schoolId, new Date(paidAt))
-    all = await schoolAwards.all(db, [g.schoolId])
+    all = await db.selectFrom('award').selectAll().where('school_id', '=', g.schoolId).execute()
   }
   const enabled = all.filter((a) => a.enabled === 1)
   // the gift counts even if the caller runs this before its own status update

@@ -1,6 +1,6 @@
 /**
- * Per-school rows read on every request (the tenant row by code, the school's settings row, the donation forms), cached per database
- * handle (docs/decisions/022-performance.md). They change rarely and only through a few writers:
+ * Per-school rows read on every request (the tenant row by code, the school's settings row, the donation forms, the
+ * award rules every paid gift is evaluated against), cached per database handle (docs/decisions/022-performance.md). They change rarely and only through a few writers:
  *
  * - in this process: createSchool/setCampaignItems (service.ts) and anything else that writes `school`,
  *   `school_setting` or `donation_form` calls invalidateSchoolCache() right after its write, and the next request
@@ -11,7 +11,9 @@
  * wants to change one writes the table and invalidates. Money, orders and donations are never cached here.
  */
 import type { Kysely, Selectable } from 'kysely'
+import { prepared } from '../../db/prepared'
 import type { DB, DonationFormTable, SchoolSettingTable, SchoolTable } from '../../db/types'
+import type { AwardTable } from '../award/tables'
 import { getDefaultForm, getForm } from '../form/repository'
 import { findSchoolByCode, getSchoolSetting } from './repository'
 
@@ -21,6 +23,7 @@ export const SCHOOL_CACHE_TTL_MS = 5_000
 type SchoolRow = Selectable<SchoolTable>
 type SettingRow = Selectable<SchoolSettingTable>
 type FormRow = Selectable<DonationFormTable>
+type AwardRow = Selectable<AwardTable>
 interface Entry<T> {
   at: number
   value: Promise<T | undefined>
@@ -30,20 +33,23 @@ interface Caches {
   settings: Map<number, Entry<SettingRow>>
   /** `${schoolId}:${formId}`, or `${schoolId}:default` for the school's default form */
   forms: Map<string, Entry<FormRow>>
+  awards: Map<number, Entry<readonly AwardRow[]>>
   /** the invalidation generation these entries belong to */
   generation: number
 }
 
-// Per database handle: tests run several apps (several databases with the same school codes) in one process.
+// Per database handle: tests run several apps (several databases with the same school codes) in one process. Keyed
+// by the handle's dialect adapter, which its transactions share: a transaction finds the handle's entries.
 const perDb = new WeakMap<object, Caches>()
 /** bumped by every invalidation; a writer inside a transaction cannot name its database, so all caches go */
 let generation = 0
 
 function caches(db: Kysely<DB>): Caches {
-  let c = perDb.get(db)
+  const key = db.getExecutor().adapter
+  let c = perDb.get(key)
   if (!c || c.generation !== generation) {
-    c = { byCode: new Map(), settings: new Map(), forms: new Map(), generation }
-    perDb.set(db, c)
+    c = { byCode: new Map(), settings: new Map(), forms: new Map(), awards: new Map(), generation }
+    perDb.set(key, c)
   }
   return c
 }
@@ -96,8 +102,27 @@ export function schoolForm(
   return cached(caches(db).forms, key, () => (formId ? getForm(db, schoolId, formId) : getDefaultForm(db, schoolId)), now)
 }
 
+const awardsOf = prepared((db, $) => db.selectFrom('award').selectAll().where('school_id', '=', $(0)))
+
 /**
- * Call right after a write to `school`, `school_setting` or `donation_form` commits (any school, any database handle of this process:
+ * The school's award rules, enabled or not (award/service.ts recordGiftForAwards: every paid gift is evaluated
+ * against them), cached, also when asked inside a transaction: only the defaults' insert writes `award`, and it
+ * invalidates. undefined when the school has none yet (never cached: the caller inserts the defaults).
+ */
+export function schoolAwards(db: Kysely<DB>, schoolId: number, now = Date.now()): Promise<readonly AwardRow[] | undefined> {
+  return cached(
+    caches(db).awards,
+    schoolId,
+    async () => {
+      const rows = await awardsOf.all(db, [schoolId])
+      return rows.length ? rows.map((r) => Object.freeze(r)) : undefined
+    },
+    now
+  )
+}
+
+/**
+ * Call right after a write to `school`, `school_setting`, `donation_form` or `award` commits (any school, any database handle of this process:
  * every cached row is dropped, which costs one query per school on the next requests). Console routes that change
  * a school or its settings call this.
  */
