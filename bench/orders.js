@@ -2,7 +2,7 @@
 /**
  * Order benchmark (issue 14). For SQLite, and for PostgreSQL beside it (DATABASE_URL, or --pg for a scratch
  * database on 127.0.0.1:5432 that is dropped afterwards), starts the server as production runs it (scripts/start.js:
- * the API process with JOBS_ENABLED=0 plus one job worker process, server/src/jobs/main.ts, at lower CPU priority) on
+ * the API process with JOBS_ENABLED=0 plus one job worker process, server/src/jobs/main.ts, on idle CPU: SCHED_IDLE) on
  * a fresh DATA_DIR, then creates and pays donations through the sandbox at rising concurrency: each "paid donation"
  * is a signed POST donate followed by the sandbox cashier's POST sandbox/notify, from this process over keep-alive
  * loopback, one signed-in donor per worker. Prints paid donations per second and p50/p99 of the pair per level and
@@ -10,10 +10,10 @@
  * have grown by exactly the sum (in fen) and number of the bench's payments (exit code 1 otherwise). Finally the
  * certificate image's rendering cost on its own (bench/lib/certificate-cost.ts).
  *
- * Usage: node bench/orders.js [donationsPerLevel=400] [--pg] [--jobs worker|inprocess|off] [--levels 1,4,16,32]
+ * Usage: node bench/orders.js [donationsPerLevel=2000] [--pg] [--jobs worker|inprocess|off] [--levels 1,16,32,64]
  *   --profile DIR   run the API server under `node --cpu-prof` and write its profile to DIR (bench/profile-summary.js)
  */
-const { spawn, spawnSync, execSync } = require('node:child_process')
+const { spawn, spawnSync } = require('node:child_process')
 const path = require('node:path')
 const { startServer, signedHeaders } = require('../test/mini/server')
 const { load, request, machineLoad } = require('./lib/load')
@@ -29,8 +29,8 @@ const pgFlag = args.includes('--pg')
 if (pgFlag) args.splice(args.indexOf('--pg'), 1)
 const JOBS = flag('--jobs', 'worker')
 const PROFILE_DIR = flag('--profile', null)
-const LEVELS = flag('--levels', '1,4,16,32').split(',').map(Number)
-const N = Number(args[0] || 400)
+const LEVELS = flag('--levels', '1,16,32,64').split(',').map(Number)
+const N = Number(args[0] || 2000)
 const P = '/uplus-foundation/app/v1/donateu'
 const root = path.resolve(__dirname, '..')
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
@@ -103,14 +103,8 @@ async function runBackend(label, databaseUrl) {
       env: { ...process.env, ...env, JOBS_ENABLED: '1', DATA_DIR: server.dataDir },
       stdio: 'ignore'
     })
-    // as scripts/start.js: certificates wait for idle CPU, requests do not
-    setTimeout(() => {
-      try {
-        execSync(`renice -n 10 -p ${worker.pid} $(pgrep -P ${worker.pid}) >/dev/null 2>&1 || true`)
-      } catch {
-        /* best effort */
-      }
-    }, 1500)
+    // as in production, the worker runs on CPU that requests leave idle: it lowers its own priority
+    // (server/src/jobs/priority.ts, SCHED_IDLE)
   }
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
   try {
@@ -257,7 +251,7 @@ async function scratchPostgres() {
 
 ;(async () => {
   console.log(
-    `orders bench: ${N} paid donations per level, jobs ${JOBS === 'worker' ? 'in a separate worker process (nice 10)' : JOBS === 'inprocess' ? 'in the API process' : 'off'}, ` +
+    `orders bench: ${N} paid donations per level, jobs ${JOBS === 'worker' ? 'in a separate worker process (on idle CPU: SCHED_IDLE)' : JOBS === 'inprocess' ? 'in the API process' : 'off'}, ` +
       `${machineLoad()}`
   )
   const results = [await runBackend('SQLite', '')]

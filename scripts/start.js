@@ -41,8 +41,8 @@ if (!fs.existsSync(adminIndex)) {
 }
 
 // Production shape (docs/decisions/022-performance.md): the API process runs no jobs (JOBS_ENABLED=0) and one job
-// worker process (server/src/jobs/main.ts) renders certificates and runs reconciliation beside it, at lower CPU
-// priority, so an image never holds up a request. START_WORKER=0 starts the API alone (the worker runs elsewhere;
+// worker process (server/src/jobs/main.ts) renders certificates and runs reconciliation beside it, on CPU that
+// requests leave idle (jobs/priority.ts), so an image never holds up a request. START_WORKER=0 starts the API alone (the worker runs elsewhere;
 // JOBS_ENABLED=1 then makes the API run jobs itself, as before).
 const withWorker = process.env.START_WORKER !== '0'
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
@@ -71,16 +71,7 @@ function startWorker() {
     console.error(`[start] job worker stopped (${signal ?? `code ${code}`}); starting it again in 5 s`)
     setTimeout(startWorker, 5000).unref()
   })
-  // tsx runs the script in a child node process: lower the priority of both once they exist
-  setTimeout(() => {
-    for (const pid of [worker.pid, ...childPids(worker.pid)]) {
-      try {
-        require('node:os').setPriority(pid, 10)
-      } catch {
-        /* gone already, or not permitted: the worker runs at normal priority */
-      }
-    }
-  }, 2000).unref()
+  // the worker lowers its own priority once started (server/src/jobs/priority.ts: SCHED_IDLE, else nice 10)
 }
 async function whenApiAnswers() {
   const host = process.env.HOST && process.env.HOST !== '0.0.0.0' && process.env.HOST !== '::' ? process.env.HOST : '127.0.0.1'
@@ -96,10 +87,6 @@ async function whenApiAnswers() {
   return false
 }
 if (withWorker) void whenApiAnswers().then((up) => up && startWorker())
-function childPids(pid) {
-  const r = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
-  return (r.stdout || '').split(/\s+/).filter(Boolean).map(Number)
-}
 for (const sig of ['SIGINT', 'SIGTERM'])
   process.on(sig, () => {
     stopping = true

@@ -4,11 +4,12 @@
  * so it once went idle, exited with code 0 and was restarted by start.js every 5 s.
  */
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, it } from 'node:test'
+import { schedulingPolicy } from '../src/jobs/priority'
 
 const root = path.resolve(__dirname, '..', '..')
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
@@ -33,6 +34,16 @@ describe('job worker process', () => {
         assert.ok(Date.now() < deadline, `the worker did not start:\n${log}`)
         await new Promise((r) => setTimeout(r, 200))
       }
+      // it gives way to requests: SCHED_IDLE where chrt (util-linux) can set it, on every thread
+      const m = /pid (\d+), priority: (\w+)/.exec(log)
+      assert.ok(m, `the worker names its pid and priority:\n${log}`)
+      const pid = Number(m[1])
+      if (spawnSync('chrt', ['--version']).status === 0) {
+        assert.equal(m[2], 'idle')
+        const threads = readdirSync(`/proc/${pid}/task`)
+        assert.ok(threads.length > 1)
+        for (const tid of threads) assert.equal(schedulingPolicy(Number(tid)), 5, `thread ${tid} runs SCHED_IDLE`)
+      } else assert.equal(m[2], 'nice')
       // several poll intervals (1 s) with nothing to do
       await new Promise((r) => setTimeout(r, 5000))
       assert.equal(child.exitCode, null, `the idle worker exited:\n${log}`)

@@ -6,6 +6,7 @@
  */
 import path from 'node:path'
 import { buildApp } from '../app'
+import { lowerWorkerPriority } from './priority'
 
 async function main() {
   const dataDir = path.resolve(process.env.DATA_DIR ?? './data')
@@ -26,7 +27,11 @@ async function main() {
     })
   }
   await app.ready()
-  app.log.info(`uplus job worker running (data: ${dataDir}, db: ${process.env.DATABASE_URL ? 'postgres' : 'sqlite'})`)
+  // after start-up (migrations, fonts): from here on the worker only takes CPU that requests leave idle
+  const priority = process.env.WORKER_PRIORITY === 'normal' ? 'normal' : lowerWorkerPriority()
+  app.log.info(
+    `uplus job worker running (data: ${dataDir}, db: ${process.env.DATABASE_URL ? 'postgres' : 'sqlite'}, pid ${process.pid}, priority: ${priority})`
+  )
 }
 
 main().catch((err) => {
