@@ -50,6 +50,9 @@ export interface ApplyOptions {
   /** runs inside the transaction that made the order paid (a staff review writes its audit row here, so the payment
    *  and the record of who confirmed it commit together or not at all) */
   inTransaction?: (trx: Transaction<DB>, donationId: number) => Promise<void>
+  /** the order row (findOrder by the notification's billNo) when the caller has just read it: not read again. Only
+   *  what the transition checks in its own statement decides, so a row a moment old answers the same. */
+  order?: Awaited<ReturnType<typeof repo.findOrder>>
 }
 
 /** the record of money received, once per (provider, billNo): compiled once (db/prepared.ts) */
@@ -66,7 +69,7 @@ export async function applyNotification(
   const log = opts.log ?? silent
   const at = opts.now ?? new Date()
   const now = at.toISOString()
-  const order = await repo.findOrder(db, schoolId, n.billNo)
+  const order = opts.order !== undefined && opts.order?.bill_no === n.billNo ? opts.order : await repo.findOrder(db, schoolId, n.billNo)
   if (!order) {
     log.warn({ security: true, provider: n.provider, billNo: n.billNo, schoolId }, 'payment notification for an unknown order refused')
     return { status: 'rejected', reason: 'unknown_order' }

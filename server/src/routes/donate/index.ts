@@ -168,7 +168,7 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         headers: req.headers,
         rawBody: JSON.stringify({ billNo: req.body.billNo, outcome: req.body.outcome, amountFen })
       })
-      const r = await applyNotification(app.db, req.school.id, n, { log: req.log, onPaid: rt.onPaid })
+      const r = await applyNotification(app.db, req.school.id, n, { log: req.log, onPaid: rt.onPaid, order })
       if (r.status === 'rejected') throw bizError('notificationRefused', { reason: r.reason })
       return ok({ status: r.status })
     }
