@@ -17,8 +17,9 @@
  *   every transaction of the group is rejected: each caller gets the error (their request answers -1) and none of
  *   their writes stays.
  *
- * Another process (the job worker) waits for the write lock with busy_timeout as before; a group holds it for
- * at most MAX_WAIT_MS longer than its last transaction.
+ * Another process's write lock (the job worker's) is waited for without stopping this process: busy_timeout is 0
+ * and whenFree tries BEGIN again every millisecond, for up to BUSY_WAIT_MS. A group holds the lock for at most
+ * MAX_WAIT_MS longer than its last transaction.
  */
 import type Database from 'better-sqlite3'
 import {
