@@ -161,6 +161,24 @@ describe('sign-in guesses across processes', () => {
   })
 })
 
+/** Calls made together on a database without the shared_entry table (no migrations): their one statement fails,
+ *  and every call of the batch must be rejected. */
+async function everyCallRejected(calls: (store: DatabaseStore) => Promise<unknown>[]) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'uplus-nomigrate-'))
+  const handle = openDatabase({ dataDir: dir })
+  try {
+    const results = await Promise.allSettled(calls(new DatabaseStore(handle.db)))
+    assert.ok(results.length > 1)
+    assert.deepEqual(
+      results.map((r) => r.status),
+      results.map(() => 'rejected')
+    )
+  } finally {
+    await handle.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 describe('nonce claims batched by the database store (group commit)', () => {
   const k = (name: string) => `b-${randomBytes(4).toString('hex')}-${name}`
 
@@ -211,20 +229,7 @@ describe('nonce claims batched by the database store (group commit)', () => {
   })
 
   it('a failed statement rejects every claim of its batch (the request answers -1, nothing is assumed won)', async () => {
-    // a database without the shared_entry table (no migrations): the statement fails
-    const dir = mkdtempSync(path.join(tmpdir(), 'uplus-nomigrate-'))
-    const handle = openDatabase({ dataDir: dir })
-    try {
-      const store = new DatabaseStore(handle.db)
-      const results = await Promise.allSettled([store.claim(k('x'), 1000, Date.now()), store.claim(k('y'), 1000, Date.now())])
-      assert.deepEqual(
-        results.map((r) => r.status),
-        ['rejected', 'rejected']
-      )
-    } finally {
-      await handle.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
+    await everyCallRejected((store) => [store.claim(k('x'), 1000, Date.now()), store.claim(k('y'), 1000, Date.now())])
   })
 })
 
@@ -286,22 +291,10 @@ describe('rate-window hits batched by the database store (group commit)', () => 
   })
 
   it('a failed statement rejects every hit of its batch', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'uplus-nomigrate-'))
-    const handle = openDatabase({ dataDir: dir })
-    try {
-      const store = new DatabaseStore(handle.db)
-      const results = await Promise.allSettled([
-        store.hit([{ key: k('x'), windowMs: 1000 }], Date.now()),
-        store.hit([{ key: k('y'), windowMs: 1000 }], Date.now())
-      ])
-      assert.deepEqual(
-        results.map((r) => r.status),
-        ['rejected', 'rejected']
-      )
-    } finally {
-      await handle.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
+    await everyCallRejected((store) => [
+      store.hit([{ key: k('x'), windowMs: 1000 }], Date.now()),
+      store.hit([{ key: k('y'), windowMs: 1000 }], Date.now())
+    ])
   })
 })
 
