@@ -76,6 +76,7 @@ describe('SQLite group commit', () => {
   })
 
   it('a rollback undoes only its own transaction; the rest of its group commits', async () => {
+    const rolledBack = main.groupCommit!.rolledBack
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>
         db.transaction().execute(async (trx) => {
@@ -105,6 +106,42 @@ describe('SQLite group commit', () => {
         assert.equal(await peerHas(`b${i}`), true, `b${i} committed`)
       }
     }
+    assert.equal(main.groupCommit!.rolledBack - rolledBack, 10)
+  })
+
+  it("another process's write lock is waited for without stopping this process, and the write then goes through", async () => {
+    const waits = main.groupCommit!.busyWaits
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let locked!: () => void
+    const isLocked = new Promise<void>((resolve) => (locked = resolve))
+    // the other process holds the write lock for 150 ms
+    const peerTx = peer.transaction().execute(async (trx) => {
+      await trx.insertInto('gift').values({ who: 'f-peer', fen: 1 }).execute()
+      locked()
+      await held
+    })
+    await isLocked
+    let settled = false
+    const write = db
+      .transaction()
+      .execute((trx) => trx.insertInto('gift').values({ who: 'f-main', fen: 1 }).execute())
+      .finally(() => (settled = true))
+    // meanwhile this process's event loop runs: timers fire while the write waits (SQLite's own busy wait would
+    // stop the process until it gave up with SQLITE_BUSY)
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 10)
+    const deadline = Date.now() + 3000
+    while (ticks < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10))
+    assert.ok(ticks >= 5, `timers fired ${ticks} times`)
+    assert.equal(settled, false, 'the write still waits for the lock')
+    release()
+    await peerTx
+    await write
+    clearInterval(timer)
+    assert.ok(main.groupCommit!.busyWaits > waits, 'the write found the lock taken and waited')
+    assert.equal(await peerHas('f-main'), true)
+    assert.equal(await peerHas('f-peer'), true)
   })
 
   it('a write outside a transaction is answered after its own commit, while transactions are grouped around it', async () => {

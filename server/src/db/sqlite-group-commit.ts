@@ -70,7 +70,7 @@ class FifoMutex {
   }
 }
 
-/** Counters the tests and the bench read: groups committed, transactions in them. */
+/** Counters group-commit.test.ts reads: groups committed, transactions in them, rollbacks, waits for another process. */
 export interface GroupCommitStats {
   groups: number
   transactions: number
