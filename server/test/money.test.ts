@@ -1,6 +1,6 @@
 /** Pure units: money conversion, name masking, nonce store, sandbox helpers. */
 import assert from 'node:assert/strict'
-import { createHash } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import { describe, it } from 'node:test'
 import { fenToYuan, yuanToFen } from '../src/lib/money'
 import { codePointLength, maskName } from '../src/lib/names'
@@ -62,6 +62,51 @@ describe('signature primitives', () => {
     assert.equal(decryptTimestamp(sign(key, nonce, 1700000000123), key, nonce), 1700000000123)
     assert.equal(decryptTimestamp(sign('ABCDEFGHIJKLMNOP', nonce, 1700000000123), key, nonce), null)
     assert.equal(decryptTimestamp('not base64 at all', key, nonce), null)
+  })
+  it('answers exactly as a fresh AES-128-CBC decipher would, with the block decipher kept per key', () => {
+    // the reference: Node's own CBC with PKCS#7, a new decipher per call (what the plugin did before)
+    const reference = (signature: string, key: string, nonce: string) => {
+      try {
+        const d = createDecipheriv('aes-128-cbc', Buffer.from(key, 'utf8'), Buffer.from(nonce.slice(0, 16), 'utf8'))
+        const plain = Buffer.concat([d.update(Buffer.from(signature, 'base64')), d.final()]).toString('utf8')
+        return /^\d{1,16}$/.test(plain) ? Number(plain) : null
+      } catch {
+        return null
+      }
+    }
+    const keys = ['abcdefghijklmnop', 'ABCDEFGHIJKLMNOP', '0123456789abcdef']
+    const encrypt = (key: string, nonce: string, text: string) => {
+      const c = createCipheriv('aes-128-cbc', Buffer.from(key, 'utf8'), Buffer.from(nonce.slice(0, 16), 'utf8'))
+      return Buffer.concat([c.update(text, 'utf8'), c.final()]).toString('base64')
+    }
+    const cases: [string, string, string][] = []
+    for (let i = 0; i < 600; i++) {
+      const key = keys[i % 3]
+      const nonce = makeNonce()
+      const digits = String(1 + ((i * 7919) % 10 ** ((i % 17) + 1)))
+      cases.push([encrypt(key, nonce, digits), key, nonce]) // 1 to 17 digits: one block, two blocks, too long
+      cases.push([encrypt(keys[(i + 1) % 3], nonce, digits), key, nonce]) // another school's key: bad padding mostly
+      cases.push([encrypt(key, nonce, `${digits}x`), key, nonce]) // not digits
+      cases.push([randomBytes([16, 32, 48, 15, 0][i % 5]).toString('base64'), key, nonce]) // noise of every length
+    }
+    // a block ending in a padding-like byte after digits: "…45" + 0x02 is not PKCS#7 (the byte before is '5'), refused
+    const raw = (key: string, nonce: string, bytes: Buffer) => {
+      const c = createCipheriv('aes-128-cbc', Buffer.from(key, 'utf8'), Buffer.from(nonce.slice(0, 16), 'utf8')).setAutoPadding(false)
+      return Buffer.concat([c.update(bytes), c.final()]).toString('base64')
+    }
+    const nonce0 = makeNonce()
+    cases.push([raw(keys[0], nonce0, Buffer.from('123456789012345\x02', 'latin1')), keys[0], nonce0])
+    cases.push([raw(keys[0], nonce0, Buffer.from('12345678901234\x02\x02', 'latin1')), keys[0], nonce0])
+    cases.push([raw(keys[0], nonce0, Buffer.from('1234567890123456', 'latin1')), keys[0], nonce0])
+    cases.push([encrypt(keys[0], 'abcdefghijklmnopqrst', '1700000000123'), 'short key', 'abcdefghijklmnopqrst'])
+    cases.push([encrypt(keys[0], 'abcdefghijklmnopqrst', '1700000000123'), keys[0], 'short nonce'])
+    let valid = 0
+    for (const [sig, key, nonce] of cases) {
+      const expected = reference(sig, key, nonce)
+      if (expected !== null) valid++
+      assert.equal(decryptTimestamp(sig, key, nonce), expected, `${sig} ${key} ${nonce}`)
+    }
+    assert.ok(valid >= 500, `most well-formed signatures decrypt (${valid})`)
   })
   it('remembers nonces for the TTL only', async () => {
     const s = new NonceStore(new MemoryStore(), 1000)

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
+import { prepared } from '../../db/prepared'
 import type { DB } from '../../db/types'
 import './tables'
 import type { Bumped, SharedStore } from './types'
@@ -32,6 +33,40 @@ interface PendingHit {
   resolve: (counts: number[]) => void
   reject: (err: unknown) => void
 }
+
+/**
+ * The claim and hit upserts, compiled once per number of rows (db/prepared.ts): a batch binds its values to the
+ * SQL of its size instead of Kysely building a statement of n rows on every event-loop turn.
+ */
+const claimRows = prepared<{ key: string }>((db, $, n) =>
+  db
+    .insertInto('shared_entry')
+    .values(Array.from({ length: Number(n) }, (_, i) => ({ key: $(3 * i), count: 1, stamp: $(3 * i + 1), expires_at: $(3 * i + 2) })))
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ count: 1, stamp: sql<number>`excluded.stamp`, value: '', expires_at: sql<number>`excluded.expires_at` })
+        // each row against its own clock: the entry held must have run out by the time of this claim
+        .where(sql.ref('shared_entry.expires_at'), '<=', sql<number>`excluded.stamp`)
+    )
+    .returning('key')
+)
+
+const hitRows = prepared<{ key: string; count: number }>((db, $, n) =>
+  db
+    .insertInto('shared_entry')
+    .values(
+      Array.from({ length: Number(n) }, (_, i) => ({ key: $(4 * i), count: $(4 * i + 1), stamp: $(4 * i + 2), expires_at: $(4 * i + 3) }))
+    )
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when shared_entry.expires_at <= excluded.stamp then excluded.count else shared_entry.count + excluded.count end`,
+        expires_at: sql<number>`case when shared_entry.expires_at <= excluded.stamp then excluded.expires_at else shared_entry.expires_at end`,
+        stamp: sql<number>`excluded.stamp`
+      })
+    )
+    .returning(['key', 'count'])
+)
 
 export class DatabaseStore implements SharedStore {
   readonly kind = 'database' as const
@@ -73,18 +108,9 @@ export class DatabaseStore implements SharedStore {
     const first = new Map<string, PendingClaim>()
     for (const c of batch) if (!first.has(c.key)) first.set(c.key, c)
     try {
-      const rows = await this.db
-        .insertInto('shared_entry')
-        .values([...first.values()].map((c) => ({ key: c.key, count: 1, stamp: c.stamp, expires_at: c.expiresAt })))
-        .onConflict((oc) =>
-          oc
-            .column('key')
-            .doUpdateSet({ count: 1, stamp: sql<number>`excluded.stamp`, value: '', expires_at: sql<number>`excluded.expires_at` })
-            // each row against its own clock: the entry held must have run out by the time of this claim
-            .where(sql.ref('shared_entry.expires_at'), '<=', sql<number>`excluded.stamp`)
-        )
-        .returning('key')
-        .execute()
+      const args: unknown[] = []
+      for (const c of first.values()) args.push(c.key, c.stamp, c.expiresAt)
+      const rows = await claimRows.all(this.db, args, first.size)
       this.claimStats.batches++
       this.claimStats.claims += batch.length
       const won = new Set(rows.map((r) => r.key))
@@ -154,18 +180,9 @@ export class DatabaseStore implements SharedStore {
 
   private async hitBatch(batch: PendingHit[], rows: Map<string, { stamp: number; expiresAt: number; k: number }>): Promise<void> {
     try {
-      const result = await this.db
-        .insertInto('shared_entry')
-        .values([...rows].map(([key, r]) => ({ key, count: r.k, stamp: r.stamp, expires_at: r.expiresAt })))
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            count: sql<number>`case when shared_entry.expires_at <= excluded.stamp then excluded.count else shared_entry.count + excluded.count end`,
-            expires_at: sql<number>`case when shared_entry.expires_at <= excluded.stamp then excluded.expires_at else shared_entry.expires_at end`,
-            stamp: sql<number>`excluded.stamp`
-          })
-        )
-        .returning(['key', 'count'])
-        .execute()
+      const args: unknown[] = []
+      for (const [key, r] of rows) args.push(key, r.k, r.stamp, r.expiresAt)
+      const result = await hitRows.all(this.db, args, rows.size)
       this.hitStats.batches++
       this.hitStats.calls += batch.length
       const after = new Map(result.map((r) => [r.key, Number(r.count)]))
