@@ -264,20 +264,24 @@ async function scratchPostgres() {
       if (scratch) await scratch.drop()
     }
   }
-  const head = results.map((r) => `${r.label.padStart(10)} paid/s  p50 ms  p99 ms  err  cpu ms/paid  bench ms/paid`).join(' | ')
+  const head = results.map((r) => `${r.label.padStart(10)} paid/s  p50 ms  p99 ms  err  cpu ms/paid  bench ms/paid  api/bench`).join(' | ')
   console.log(`concurrency | ${head}`)
   LEVELS.forEach((c, i) => {
     const cells = results.map((r) => {
       const l = r.levels[i]
       return (
         `${l.rps.toFixed(1).padStart(17)}  ${l.p50.toFixed(1).padStart(6)}  ${l.p99.toFixed(1).padStart(6)}  ` +
-        `${String(l.errors).padStart(3)}  ${l.cpuPerPaid.toFixed(2).padStart(11)}  ${l.clientPerPaid.toFixed(2).padStart(13)}`
+        `${String(l.errors).padStart(3)}  ${l.cpuPerPaid.toFixed(2).padStart(11)}  ${l.clientPerPaid.toFixed(2).padStart(13)}  ` +
+        `${(l.cpuPerPaid / l.clientPerPaid).toFixed(2).padStart(9)}`
       )
     })
     console.log(`${String(c).padStart(11)} | ${cells.join(' | ')}`)
   })
   console.log('cpu ms/paid: CPU of the API server process (utime+stime from /proc) per paid donation, worker not included')
   console.log('bench ms/paid: CPU of this bench process (the client: signing, HTTP, JSON) per paid donation, on the same 2 cores')
+  // the client's work per paid donation is fixed, so the quotient cancels the machine's speed of the moment: this
+  // machine kind's cores ran the same commit 40% faster in some runs than in others (decision 027, fifth addendum)
+  console.log('api/bench: API CPU in units of client CPU per paid donation: about the same on a fast and a slow run of one commit')
   for (const r of results)
     for (const l of r.levels) for (const [what, count] of l.failures) console.log(`  ${r.label} c=${l.c}: ${count}x ${what}`)
   let ok = true
