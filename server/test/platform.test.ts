@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { Api } from '../../types'
+import { nonceKey } from '../src/plugins/signature'
 import { call, makeNonce, sign, signedHeaders, signKeyOf, startApp, type TestContext } from './helpers'
 
 let ctx: TestContext
@@ -155,6 +156,24 @@ describe('request signature', () => {
     const replay = await ctx.app.inject({ url, headers })
     assert.equal(replay.json().code, -1)
     assert.equal(replay.json().message, '重复的请求')
+  })
+  it('keys a nonce by school, signed timestamp and nonce, so fresh keys sort in time order and a replay keeps its key', async () => {
+    const key = await signKeyOf(ctx.app, 'demo')
+    const school = await ctx.app.db.selectFrom('school').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
+    const nonce = makeNonce()
+    const ts = Date.now() - 1_000
+    const headers = signedHeaders(key, { nonce, timestamp: ts })
+    assert.equal((await ctx.app.inject({ url, headers })).json().code, 0)
+    const row = await ctx.app.db
+      .selectFrom('shared_entry')
+      .select('key')
+      .where('key', '=', `nonce:${nonceKey(school.id, ts, nonce)}`)
+      .executeTakeFirst()
+    assert.equal(row?.key, `nonce:${school.id}:${String(ts).padStart(16, '0')}:${nonce}`)
+    assert.equal((await ctx.app.inject({ url, headers })).json().message, '重复的请求')
+    // fixed width: a later timestamp sorts after an earlier one whatever their digit counts
+    const keys = [999, 1_000, 1_763_900_000_000, 1_763_900_000_001, 10_000_000_000_000].map((t) => nonceKey(school.id, t, nonce))
+    assert.deepEqual([...keys].sort(), keys)
   })
   it("refuses missing headers, a malformed nonce and another school's key", async () => {
     let res = await ctx.app.inject({ url })
