@@ -44,7 +44,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     outputRoot: `dist/${process.env.TARO_ENV}`,
     plugins: ['@tarojs/plugin-platform-alipay'],
     // The mini-programs reach the API server through an origin fixed at build time (README "Mini-program builds");
-    // H5 uses its own origin, so this stays empty there unless set.
+    // H5 uses its own origin, so this is always empty there (config/api-origin.ts).
     defineConstants: {
       API_ORIGIN: JSON.stringify(apiOrigin),
       DEFAULT_SCHOOL: JSON.stringify(process.env.TARO_APP_SCHOOL || '')

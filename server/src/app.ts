@@ -63,7 +63,8 @@ export interface BuildOptions {
   databaseUrl?: string
   logger?: boolean | FastifyServerOptions['logger']
   h5Dir?: string
-  /** seed demo data when the schools table is empty (default true) */
+  /** seed the demo schools when the school table is empty; default: only on the embedded SQLite database outside
+   *  production (demoSeedsByDefault), never with DATABASE_URL or NODE_ENV=production */
   seed?: boolean
   /** donation flow; defaults from the environment (ORDER_TTL_MINUTES, ORDER_RATE_PER_USER/IP, PUBLIC_BASE_URL) */
   orders?: { ttlMinutes?: number; rateLimits?: Partial<OrderRateLimits>; publicBaseUrl?: string }
@@ -89,6 +90,16 @@ export interface BuildOptions {
   /** ms a public, caller-independent answer is served from this process's read cache (lib/read-cache.ts);
    *  default READ_CACHE_TTL_MS or 1000; 0 turns it off */
   readCacheTtlMs?: number
+}
+
+/**
+ * The demo schools (sandbox cashier, sandbox sign-in, `demo` as the default school) belong to the embedded default
+ * that README's first command starts, never to a deployment: a server on PostgreSQL or with NODE_ENV=production
+ * starts with no school until `add-school` makes one, and seeds the demo only when told to
+ * (`npx tsx server/src/cli/seed.ts`). docs/deployment.md "First start".
+ */
+export function demoSeedsByDefault(databaseUrl: string | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
+  return !databaseUrl && env.NODE_ENV !== 'production'
 }
 
 const envInt = (name: string, fallback: number): number => {
@@ -221,7 +232,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const publicBaseUrl = (opts.orders?.publicBaseUrl ?? process.env.PUBLIC_BASE_URL ?? '').replace(/\/+$/, '')
   try {
     await migrateToLatest(handle.db)
-    if (opts.seed !== false) await seedIfEmpty(handle.db, opts.dataDir)
+    if (opts.seed ?? demoSeedsByDefault(opts.databaseUrl)) await seedIfEmpty(handle.db, opts.dataDir)
     // refuse to start rather than give payment providers notify URLs built from a forgeable Host header
     await assertPublicBaseUrl(handle.db, publicBaseUrl)
   } catch (err) {

@@ -20,6 +20,10 @@ const messages = {
   success: { zh_CN: 'success', en: 'success' },
   notFound: { zh_CN: '请求的接口不存在', en: 'Not found' },
   schoolNotFound: { zh_CN: '学校不存在', en: 'School not found' },
+  noSchoolYet: {
+    zh_CN: '尚未添加学校：请在服务器上运行 npx tsx server/src/cli/add-school.ts --code … --name …（见 README“Add a school”）',
+    en: 'No school has been added yet: run npx tsx server/src/cli/add-school.ts --code … --name … on the server (README "Add a school")'
+  },
   invalidParam: { zh_CN: '参数 {field} 格式不正确', en: 'Invalid parameter: {field}' },
   missingParam: { zh_CN: '缺少参数 {field}', en: 'Missing parameter: {field}' },
   badRequest: { zh_CN: '请求格式不正确', en: 'Malformed request' },

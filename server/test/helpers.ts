@@ -1,15 +1,16 @@
 /**
  * Test helpers: a fresh app on a real database (SQLite file in a temp DATA_DIR, or a fresh PostgreSQL database
- * when DATABASE_URL is set), real AES request signatures, sandbox login.
+ * when DATABASE_URL is set) copied from the run's seeded template (template.ts), real AES request signatures,
+ * sandbox login.
  */
 import { createCipheriv, randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import pg from 'pg'
 import { Api, type Envelope, type SchoolConfig } from '../../types'
 import { buildApp, type BuildOptions } from '../src/app'
+import { copyTemplateFiles, emptyPgDatabase, pgDatabaseFromTemplate, sqliteTemplateDir } from './template'
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -42,6 +43,9 @@ export interface TestContext {
  *  order rate limits are high enough not to interfere (the rate-limit test sets its own), and answers are checked
  *  against their response schemas. */
 export const TEST_BUILD_DEFAULTS: Partial<BuildOptions> = {
+  // the demo schools in every test database, on PostgreSQL too (a server seeds by itself only on its embedded
+  // SQLite default: README "Run"); startApp copies them from the run's template instead of seeding again
+  seed: true,
   jobs: { autoStart: false },
   // every success answer of every test is checked against its route's response schema (docs/decisions/014)
   strictResponses: true,
@@ -51,29 +55,18 @@ export const TEST_BUILD_DEFAULTS: Partial<BuildOptions> = {
   readCacheTtlMs: 0
 }
 
-/** Creates uplus_t_<random> on the server of DATABASE_URL and returns its URL plus a drop function. */
-async function freshPgDatabase(baseUrl: string) {
-  const name = `uplus_t_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const u = new URL(baseUrl)
-  u.pathname = `/${name}`
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    }
-  }
-}
-
+/** A test app on its own data folder and database: a copy of the run's seeded template, or empty with
+ *  `build: { seed: false }`. */
 export async function startApp(opts: { h5Dir?: string; build?: Partial<BuildOptions> } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'uplus-test-'))
-  const pgDb = process.env.DATABASE_URL ? await freshPgDatabase(process.env.DATABASE_URL) : null
+  const seeded = opts.build?.seed !== false
+  const base = process.env.DATABASE_URL
+  if (seeded) copyTemplateFiles(await sqliteTemplateDir(TEST_BUILD_DEFAULTS), dataDir, !base)
+  const pgDb = base
+    ? seeded
+      ? await pgDatabaseFromTemplate(base, 'uplus_t_', TEST_BUILD_DEFAULTS)
+      : await emptyPgDatabase(base, 'uplus_t_')
+    : null
   const build = (extra: Partial<BuildOptions> = {}) =>
     buildApp({
       ...TEST_BUILD_DEFAULTS,

@@ -1,20 +1,19 @@
 /**
  * Real server processes for the scale-out and fault tests (not a test file itself): `tsx server/src/main.ts` started
- * as README says, on a free port, waited for by polling; a signed HTTP client over loopback; a fresh PostgreSQL
- * database per run (CREATE DATABASE, dropped after) or a SQLite file in a shared DATA_DIR; direct database access
- * for the assertions.
+ * as README says, on a free port, waited for by polling; a signed HTTP client over loopback; a PostgreSQL database
+ * per run (copied from the run's seeded template, dropped after) or a SQLite file in a shared DATA_DIR (copied from
+ * the template too: a server on PostgreSQL seeds nothing by itself); direct database access for the assertions.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { Api, type Envelope } from '../../types'
 import { openDatabase, type DbHandle } from '../src/db/factory'
-import { signedHeaders } from './helpers'
+import { signedHeaders, TEST_BUILD_DEFAULTS } from './helpers'
+import { copyTemplateFiles, pgDatabaseFromTemplate, sqliteTemplateDir } from './template'
 
 const root = path.resolve(__dirname, '..', '..')
 const START_TIMEOUT_MS = 180_000
@@ -45,29 +44,14 @@ export interface Site {
 export async function createSite(): Promise<Site> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'uplus-proc-'))
   const base = process.env.DATABASE_URL
-  let databaseUrl: string | undefined
-  let name = ''
-  if (base) {
-    name = `uplus_p_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: base })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const u = new URL(base)
-    u.pathname = `/${name}`
-    databaseUrl = u.toString()
-  }
+  copyTemplateFiles(await sqliteTemplateDir(TEST_BUILD_DEFAULTS), dataDir, !base)
+  const db = base ? await pgDatabaseFromTemplate(base, 'uplus_p_', TEST_BUILD_DEFAULTS) : null
   return {
     dataDir,
-    databaseUrl,
-    open: () => openDatabase({ dataDir, databaseUrl }),
+    databaseUrl: db?.url,
+    open: () => openDatabase({ dataDir, databaseUrl: db?.url }),
     remove: async () => {
-      if (base) {
-        const c = new pg.Client({ connectionString: base })
-        await c.connect()
-        await c.query(`drop database if exists ${name} with (force)`)
-        await c.end()
-      }
+      await db?.drop()
       rmSync(dataDir, { recursive: true, force: true })
     }
   }

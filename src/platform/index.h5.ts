@@ -3,7 +3,6 @@ import { getCanvas, joinOrigin, makeShare, nav, storage } from './common'
 import { mediaH5 } from './media-h5'
 import type { EnvInfo, Platform } from './types'
 
-declare const API_ORIGIN: string
 
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|HarmonyOS|Windows Phone/i
 
@@ -121,8 +120,10 @@ export const platform = {
   },
   getCanvas,
   media: mediaH5,
-  apiOrigin: () => API_ORIGIN || '',
-  assetUrl: (url: string) => joinOrigin(API_ORIGIN || '', url)
+  // H5 is served by the API server itself (README "Run"): its calls and files are always same-origin, whatever
+  // TARO_APP_API_ORIGIN (a mini-program setting) a shell or a test run has exported (config/api-origin.ts)
+  apiOrigin: () => '',
+  assetUrl: (url: string) => joinOrigin('', url)
 } satisfies Platform
 
 export default platform

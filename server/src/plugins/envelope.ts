@@ -161,7 +161,12 @@ function closed(schema: Record<string, unknown>): Record<string, unknown> {
 }
 
 export function sendNotFound(req: FastifyRequest, reply: FastifyReply, key: MessageKey = 'notFound') {
-  return reply.status(404).send({ code: ResultCode.ERROR, message: t(req.lang, key), data: null })
+  return sendRefusal(req, reply, 404, key)
+}
+
+/** A refusal outside a route's declared answers: `code: -1` and the message in the request's language. */
+export function sendRefusal(req: FastifyRequest, reply: FastifyReply, status: number, key: MessageKey) {
+  return reply.status(status).send({ code: ResultCode.ERROR, message: t(req.lang, key), data: null })
 }
 
 /**

@@ -5,13 +5,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { findDefaultSchool, findSchoolByCode } from '../domain/school/repository'
-import { sendNotFound } from '../plugins/envelope'
+import { sendNotFound, sendRefusal } from '../plugins/envelope'
 import { RootConfig, SchoolConfig } from './wire/identity'
 
 export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/config/index.json', { schema: { response: { 200: RootConfig } } }, async (req, reply) => {
     const school = await findDefaultSchool(app.db)
-    if (!school) return sendNotFound(req, reply, 'schoolNotFound')
+    // a deployment's first start: no school until staff add one (the demo is seeded only on the embedded default)
+    if (!school) return sendRefusal(req, reply, 503, 'noSchoolYet')
     reply.header('cache-control', 'no-cache')
     return { school: school.code }
   })
