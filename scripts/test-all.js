@@ -1,12 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite, in order, against real parts.
+ * `npm test`: every suite, in order, against real parts (README "Test").
  *   1. server routes through inject on a real SQLite file (and PostgreSQL too when DATABASE_URL is set)
  *   2. app components and pages (jest + @tarojs/test-utils-react preset, rendered as H5)
- *   3. the compiled mini-programs dist/weapp and dist/alipay run headlessly (built first if missing)
- *   4. the browse and donate journeys end to end in Debian Chromium against the server started as README says
- * Prints one closing line "N passed, N failed" over all tests; exits non-zero if any step fails.
- * Flags: --rebuild forces fresh builds of the three targets; SKIP_E2E=1 skips step 4 outside CI.
+ *   3. the three targets built when dist/ lacks them, and the builds checked (test/build/: each calls its origin)
+ *   4. the compiled mini-programs dist/weapp and dist/alipay run headlessly
+ *   5. every journey of test/e2e/journeys.js end to end in Debian Chromium against the server started as README says
+ * The demo schools are seeded once per run into a template (server/test/template.ts) that every test app, compiled
+ * test server and journey server but the first-start ones copies; the run's templates are removed at the end.
+ * Prints each step's time, the whole run's, and one closing line "N passed, N failed" over all tests; exits non-zero
+ * if any step fails.
+ * Flags: --rebuild forces fresh builds of the three targets; --e2e-only runs step 5 alone (`npm run test:e2e`);
+ * SKIP_E2E=1 skips step 5 outside CI.
  */
 const { spawn, spawnSync } = require('node:child_process')
 const fs = require('node:fs')
@@ -14,7 +19,15 @@ const path = require('node:path')
 
 const root = path.resolve(__dirname, '..')
 const bin = (n) => path.join(root, 'node_modules', '.bin', n)
+const os = require('node:os')
+const journeys = require('../test/e2e/journeys')
+
 const rebuild = process.argv.includes('--rebuild')
+const e2eOnly = process.argv.includes('--e2e-only')
+// one seeded template per run (server/test/template.ts keys it by UPLUS_TEST_RUN)
+const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`
+process.env.UPLUS_TEST_RUN = runId
+const templateDir = path.join(os.tmpdir(), 'uplus-templates', `sqlite-r${runId}`.slice(0, 'sqlite-'.length + 24))
 let passed = 0
 let failed = 0
 const failures = []
@@ -79,30 +92,43 @@ function ensureBuilt(target) {
     cwd: root,
     stdio: 'inherit',
     // mini-program builds need the API origin (config/api-origin.ts): the README's example one, which the compiled
-    // tests map to their local server (test/mini/harness.js)
+    // tests map to their local server (test/mini/harness.js); the H5 build ignores it and calls its own origin
+    // (test/build/build-origin.test.js checks both)
     env: { TARO_APP_API_ORIGIN: 'https://give.example.edu.cn', ...process.env, NODE_ENV: 'production' }
   })
   return r.status === 0
 }
 
-;(async () => {
-  const serverFiles = fs
-    .readdirSync(path.join(root, 'server', 'test'))
-    .filter((f) => f.endsWith('.test.ts'))
-    .map((f) => path.join('server', 'test', f))
-  await run('server (SQLite)', bin('tsx'), ['--test', '--test-concurrency=1', ...serverFiles], { DATABASE_URL: '' })
-  if (process.env.DATABASE_URL) {
-    await run('server (PostgreSQL)', bin('tsx'), ['--test', '--test-concurrency=1', ...serverFiles])
+/** Seeds the run's template with README's seed command, when no server test made it first (--e2e-only). */
+function ensureTemplate() {
+  if (fs.existsSync(path.join(templateDir, 'uplus.db'))) return
+  const aside = `${templateDir}.${process.pid}`
+  fs.rmSync(aside, { recursive: true, force: true })
+  fs.mkdirSync(aside, { recursive: true })
+  const r = spawnSync(bin('tsx'), [path.join('server', 'src', 'cli', 'seed.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, DATA_DIR: aside, DATABASE_URL: '' }
+  })
+  if (r.status === 0) fs.renameSync(aside, templateDir)
+}
+
+async function removeTemplates() {
+  fs.rmSync(templateDir, { recursive: true, force: true })
+  if (!process.env.DATABASE_URL) return
+  const pg = require('pg')
+  const c = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  try {
+    await c.connect()
+    await c.query(`drop database if exists uplus_tpl_${`r${runId}`.slice(0, 24).toLowerCase()} with (force)`)
+  } catch (e) {
+    console.error(`could not drop this run's PostgreSQL template: ${e.message}`)
+  } finally {
+    await c.end().catch(() => {})
   }
-  await run('app (jest)', bin('jest'), ['--ci'])
-  for (const target of ['weapp', 'alipay']) {
-    if (!ensureBuilt(target)) {
-      failures.push(`build ${target}`)
-      failed += 1
-      continue
-    }
-    await run(`mini-program ${target} (compiled output)`, bin('jest'), ['--ci', '-c', 'jest.mini.config.js'], { SIM_PLATFORM: target })
-  }
+}
+
+async function e2e() {
   const chromium = fs.existsSync('/usr/bin/chromium')
   if (process.env.SKIP_E2E === '1' && !process.env.CI) {
     console.log('\n=== e2e: skipped (SKIP_E2E=1) ===')
@@ -114,24 +140,58 @@ function ensureBuilt(target) {
     failures.push('build h5')
     failed += 1
   } else {
-    await run('e2e (Chromium)', process.execPath, [path.join('test', 'e2e', 'browse.e2e.js')])
-    await run('e2e donate (Chromium)', process.execPath, [path.join('test', 'e2e', 'donate.e2e.js')])
-    await run('e2e personal centre (Chromium)', process.execPath, [path.join('test', 'e2e', 'center.e2e.js')])
-    await run('e2e naming (Chromium)', process.execPath, [path.join('test', 'e2e', 'naming.e2e.js')])
-    await run('e2e agreements (Chromium)', process.execPath, [path.join('test', 'e2e', 'agreement.e2e.js')])
-    await run('e2e tree pledge (Chromium)', process.execPath, [path.join('test', 'e2e', 'tree.e2e.js')])
-    await run('e2e joint donation (Chromium)', process.execPath, [path.join('test', 'e2e', 'together.e2e.js')])
-    await run('e2e navigation (Chromium)', process.execPath, [path.join('test', 'e2e', 'navigation.e2e.js')])
-    await run('e2e tax tool (Chromium)', process.execPath, [path.join('test', 'e2e', 'tax.e2e.js')])
-    await run('e2e H5 shell (Chromium)', process.execPath, [path.join('test', 'e2e', 'shell.e2e.js')])
-    await run('e2e staff console (Chromium)', process.execPath, [path.join('test', 'e2e', 'admin.e2e.js')])
-    await run('e2e accessibility, axe-core (Chromium)', process.execPath, [path.join('test', 'e2e', 'a11y.e2e.js')])
-    await run('e2e English mode (Chromium)', process.execPath, [path.join('test', 'e2e', 'english.e2e.js')])
+    ensureTemplate()
+    // journey servers start from a copy of the template (test/mini/server.js); the browse journey starts on an
+    // empty folder as README's first command does
+    const env = fs.existsSync(path.join(templateDir, 'uplus.db')) ? { UPLUS_TEST_TEMPLATE_DIR: templateDir } : {}
+    for (const j of journeys) await run(`e2e ${j.name} (Chromium)`, process.execPath, [path.join('test', 'e2e', j.file)], env)
   }
+}
+
+function summary() {
   console.log('\nsteps:')
   for (const t of timings) console.log(`  ${t}`)
-  console.log(`  total: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`)
+  console.log(`  whole run: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`)
   console.log('\n' + (failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps passed'))
   console.log(`${passed} passed, ${failed} failed`)
+}
+
+;(async () => {
+  try {
+    if (e2eOnly) {
+      await e2e()
+      return
+    }
+    const serverFiles = fs
+      .readdirSync(path.join(root, 'server', 'test'))
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => path.join('server', 'test', f))
+    await run('server (SQLite)', bin('tsx'), ['--test', '--test-concurrency=1', ...serverFiles], { DATABASE_URL: '' })
+    if (process.env.DATABASE_URL) {
+      await run('server (PostgreSQL)', bin('tsx'), ['--test', '--test-concurrency=1', ...serverFiles])
+    }
+    await run('app (jest)', bin('jest'), ['--ci'])
+    const built = []
+    for (const target of ['weapp', 'alipay', 'h5']) {
+      if (ensureBuilt(target)) built.push(target)
+      else {
+        failures.push(`build ${target}`)
+        failed += 1
+      }
+    }
+    await run('builds (origins)', process.execPath, ['--test', path.join('test', 'build')])
+    ensureTemplate()
+    const miniEnv = fs.existsSync(path.join(templateDir, 'uplus.db')) ? { UPLUS_TEST_TEMPLATE_DIR: templateDir } : {}
+    for (const target of ['weapp', 'alipay'].filter((t) => built.includes(t))) {
+      await run(`mini-program ${target} (compiled output)`, bin('jest'), ['--ci', '-c', 'jest.mini.config.js'], {
+        SIM_PLATFORM: target,
+        ...miniEnv
+      })
+    }
+    await e2e()
+  } finally {
+    await removeTemplates()
+    summary()
+  }
   process.exit(failures.length ? 1 : 0)
 })()

@@ -428,6 +428,7 @@ describe('extracting README commands', () => {
       'npm install',
       'npm start',
       'npm test',
+      'npx tsx server/src/cli/seed.ts',
       'npx tsx server/src/cli/seed.ts --reset',
       'npx tsx server/src/cli/staff.ts list'
     ]) {

@@ -3,7 +3,6 @@ import { getCanvas, joinOrigin, makeShare, nav, storage } from './common'
 import { mediaH5 } from './media-h5'
 import type { EnvInfo, Platform } from './types'
 
-
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|HarmonyOS|Windows Phone/i
 
 /** docs/product §9 mobile detection. Exported for tests. */

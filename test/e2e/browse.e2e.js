@@ -18,7 +18,8 @@ const { step, run } = createJourney()
 
 ;(async () => {
   fs.mkdirSync(shots, { recursive: true })
-  const server = await startServer({ command: [process.execPath, path.join(root, 'scripts', 'start.js')] })
+  // an empty DATA_DIR, as README's first `npm start`: the server seeds the demo schools itself
+  const server = await startServer({ command: [process.execPath, path.join(root, 'scripts', 'start.js')], fresh: true })
   const { origin } = server
   const root0 = await (await fetch(`${origin}/config/index.json`)).json()
   const school = root0.school

@@ -1,6 +1,8 @@
 /**
  * Starts the real API server (as README says: tsx server/src/main.ts) on a free port with a fresh DATA_DIR, so the
- * compiled mini-programs and the browser talk to our own server and its seeded database, not to mocks.
+ * compiled mini-programs and the browser talk to our own server and its seeded database, not to mocks. Under
+ * `npm test` the DATA_DIR starts as a copy of the run's seeded template (UPLUS_TEST_TEMPLATE_DIR, scripts/test-all.js)
+ * instead of seeding the demo schools again; `fresh: true` starts on an empty folder, as README's first start does.
  */
 const { spawn } = require('node:child_process')
 const fs = require('node:fs')
@@ -24,9 +26,11 @@ function freePort() {
   })
 }
 
-async function startServer({ dataDir, env = {}, command, startTimeoutMs = 120000 } = {}) {
+async function startServer({ dataDir, env = {}, command, startTimeoutMs = 120000, fresh = false } = {}) {
   const port = await freePort()
   const dir = dataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'uplus-e2e-'))
+  const template = process.env.UPLUS_TEST_TEMPLATE_DIR
+  if (!dataDir && !fresh && template && fs.existsSync(path.join(template, 'uplus.db'))) fs.cpSync(template, dir, { recursive: true })
   const [cmd, ...args] = command || [path.join(root, 'node_modules', '.bin', 'tsx'), path.join(root, 'server', 'src', 'main.ts')]
   const child = spawn(cmd, args, {
     cwd: root,
