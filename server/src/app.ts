@@ -44,6 +44,7 @@ import { loginRoutes } from './routes/login'
 import { centerRoutes } from './routes/center'
 import { uploadRoutes } from './routes/upload'
 import { createUploadRuntime, uploadPolicyFromEnv, type UploadPolicy } from './domain/upload/policy'
+import { installDonorText } from './plugins/donor-text'
 import { AgreementGate, agreementLimitsFromEnv, type AgreementLimits } from './domain/agreement/limits'
 import { certificateRoutes } from './routes/certificate'
 import { receiptRoutes } from './routes/receipt'
@@ -342,6 +343,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       installTenant(api)
       installSignature(api, nonces)
+      // donor-written text loses bidi and zero-width controls before any route sees it (lib/text.ts)
+      installDonorText(api)
       // routes with config.session get the caller's session (or -997) before their handler (plugins/auth.ts)
       installSession(api)
       if (readCache) installReadCache(api, readCache)

@@ -46,8 +46,9 @@ async function checkMessageRate(db: Kysely<DB> | Transaction<DB>, schoolId: numb
   if (day.count < MESSAGE_RATE.burst) return
   const burst = await repo.recentByUser(db, schoolId, userId, new Date(now.getTime() - MESSAGE_RATE.burstMs).toISOString())
   if (burst.count >= MESSAGE_RATE.burst && burst.oldest) {
-    // the window frees a place when its oldest message leaves it
-    const waitMs = burst.oldest.getTime() + MESSAGE_RATE.burstMs - now.getTime()
+    // the window frees a place when its oldest message leaves it; never more than the window (a message that
+    // committed while this request waited for the lock is stamped a little after `now`)
+    const waitMs = Math.min(burst.oldest.getTime() + MESSAGE_RATE.burstMs - now.getTime(), MESSAGE_RATE.burstMs)
     throw bizError('messageTooFrequent', { minutes: Math.max(1, Math.ceil(waitMs / 60_000)) })
   }
 }
