@@ -96,7 +96,11 @@ describe('through the donor API: what is stored', () => {
       targetMoney: '1000.00'
     })
     assert.equal(r.body.code, 0, r.body.message)
-    const row = await app.db.selectFrom('together_donation').select(['sponsor', 'slogan']).where('id', '=', r.body.data).executeTakeFirstOrThrow()
+    const row = await app.db
+      .selectFrom('together_donation')
+      .select(['sponsor', 'slogan'])
+      .where('id', '=', r.body.data)
+      .executeTakeFirstOrThrow()
     assert.deepEqual(row, { sponsor: '王同学', slogan: `${RAINBOW} 一起捐` })
   })
 

@@ -103,8 +103,15 @@ describe('messages in parallel', () => {
     )
     assert.equal(rs.filter((r) => r.code === 0).length, MESSAGE_RATE.burst)
     const refused = rs.filter((r) => r.code !== 0)
-    assert.ok(refused.every((r) => r.message === 'You are leaving messages too often, please try again in 10 minutes'), refused[0]?.message)
-    const stored = await app.db.selectFrom('leave_message').select('id').where('user_id', '=', await userIdOf('race-messenger')).execute()
+    assert.ok(
+      refused.every((r) => r.message === 'You are leaving messages too often, please try again in 10 minutes'),
+      refused[0]?.message
+    )
+    const stored = await app.db
+      .selectFrom('leave_message')
+      .select('id')
+      .where('user_id', '=', await userIdOf('race-messenger'))
+      .execute()
     assert.equal(stored.length, MESSAGE_RATE.burst)
   })
 })
@@ -115,7 +122,11 @@ describe('joint-donation launches', () => {
     avenue = await projectIdOf(app, 'demo', AVENUE)
   })
   const launch = (token: string, lang?: string) =>
-    post<number>(Api.insertTogether, { itemsId: avenue, sponsor: '王同学', slogan: '一起为母校种树', targetMoney: '1000.00' }, { token, lang })
+    post<number>(
+      Api.insertTogether,
+      { itemsId: avenue, sponsor: '王同学', slogan: '一起为母校种树', targetMoney: '1000.00' },
+      { token, lang }
+    )
 
   it(`10 parallel launches: ${LAUNCH_LIMITS.open} open at most; a cancelled one frees a place`, async () => {
     const token = await login(app, 'demo', 'race-launcher')
@@ -182,7 +193,13 @@ describe('agreement generation', () => {
   const generate = (token: string, i: number, ip = freshIp(), lang?: string) =>
     post<string>(Api.hhuAgreementGeneration, person(i), { token, ip, lang })
   const agreementsOf = async (openId: string) =>
-    (await app.db.selectFrom('agreement').select('id').where('user_id', '=', await userIdOf(openId)).execute()).length
+    (
+      await app.db
+        .selectFrom('agreement')
+        .select('id')
+        .where('user_id', '=', await userIdOf(openId))
+        .execute()
+    ).length
 
   it('15 parallel generations of one donor from different addresses: 6 rendered, the rest refused', async () => {
     const token = await login(app, 'demo', 'race-signer')

@@ -25,7 +25,7 @@ const SEPARATORS = /[\u2028\u2029]/g
 /** a subdivision flag (kept whole), or any other tag character (removed) */
 const TAGS = /\u{1F3F4}[\u{E0020}-\u{E007E}]{1,30}\u{E007F}|[\u{E0000}-\u{E007F}]/gu
 /** a zero-width joiner not between two pictographs (a pictograph may carry VS16 or a skin tone before the joiner) */
-const LONE_ZWJ = /(?<!\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200d|\u200d(?!\p{Extended_Pictographic})/gu
+const LONE_ZWJ = /(?<!\p{Extended_Pictographic}(?:\u{FE0F}|[\u{1F3FB}-\u{1F3FF}])?)\u200d|\u200d(?!\p{Extended_Pictographic})/gu
 /** every other format character: the kept joiners and flag tags were dealt with above */
 const FORMAT = /(?![\u200d\u{E0020}-\u{E007F}])\p{Cf}/gu
 /** a quick test: nothing to do for the common case of plain text */

@@ -38,12 +38,16 @@ export async function launchCounts(db: Db, schoolId: number, userId: number, sin
   const r = await db
     .selectFrom('together_donation')
     .select((eb) => [
-      eb.fn.sum<number | string | null>(eb
-          .case()
-          .when(eb.and([eb('status', '=', 'active'), eb('gift_count', '=', 0)]))
-          .then(1)
-          .else(0)
-          .end()).as('open'),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(eb.and([eb('status', '=', 'active'), eb('gift_count', '=', 0)]))
+            .then(1)
+            .else(0)
+            .end()
+        )
+        .as('open'),
       eb.fn.sum<number | string | null>(eb.case().when('created_at', '>', sinceIso).then(1).else(0).end()).as('today')
     ])
     .where('school_id', '=', schoolId)
