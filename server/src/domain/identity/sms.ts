@@ -3,7 +3,7 @@
  * sha256(salt:code). Sending is throttled per mobile AND per client IP: one per 60 s, ten per 24 hours (a window
  * opened by the first send). The throttle is a row per key moved forward by an UPDATE that also names the value
  * it read (optimistic): two simultaneous requests cannot both pass, on SQLite or PostgreSQL, in one process or
- * several. A newer code replaces the older unused ones; five wrong guesses burn a code.
+ * several. A newer code replaces the older unused ones; five guesses (the right one included) use up a code.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
