@@ -44,6 +44,8 @@ import { loginRoutes } from './routes/login'
 import { centerRoutes } from './routes/center'
 import { uploadRoutes } from './routes/upload'
 import { createUploadRuntime, uploadPolicyFromEnv, type UploadPolicy } from './domain/upload/policy'
+import { installDonorText } from './plugins/donor-text'
+import { AgreementGate, agreementLimitsFromEnv, type AgreementLimits } from './domain/agreement/limits'
 import { certificateRoutes } from './routes/certificate'
 import { receiptRoutes } from './routes/receipt'
 import { namingRoutes } from './routes/naming'
@@ -80,6 +82,9 @@ export interface BuildOptions {
   identity?: { now?: () => Date; sms?: SmsProvider; fetch?: FetchLike; storage?: FileStorage; env?: NodeJS.ProcessEnv }
   /** donor upload quota, rates and free-disk floor; defaults from the environment (domain/upload/policy.ts) */
   uploads?: Partial<UploadPolicy>
+  /** agreement generation: rates per donor and address, render slots; defaults from the environment
+   *  (domain/agreement/limits.ts); the disk floor is the uploads' minFreeBytes */
+  agreements?: Partial<AgreementLimits>
   /** web origins allowed to call the donor API with CORS (default: CORS_ORIGINS, comma-separated; none) */
   corsOrigins?: string[]
   /** nonces, rate windows, guess counters, token cache (default: REDIS_URL's Redis, else the database; tests inject) */
@@ -314,6 +319,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // issue 12: a production school that cannot send sign-in codes is named in the log at start (it answers -1 meanwhile)
   await reportSmsConfiguration(identity, identity.sms)
   app.decorate('uploads', createUploadRuntime({ ...uploadPolicyFromEnv(process.env), ...opts.uploads }, shared))
+  app.decorate(
+    'agreementGate',
+    new AgreementGate(shared, { ...agreementLimitsFromEnv(process.env), ...opts.agreements }, () => app.uploads.policy.minFreeBytes)
+  )
   writeAwardImages(opts.dataDir)
 
   // Envelope first: its hooks, validator compiler and error handler must cover every route registered below.
@@ -345,6 +354,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       installTenant(api)
       installSignature(api, nonces)
+      // donor-written text loses bidi and zero-width controls before any route sees it (lib/text.ts)
+      installDonorText(api)
       // routes with config.session get the caller's session (or -997) before their handler (plugins/auth.ts)
       installSession(api)
       if (readCache) installReadCache(api, readCache)

@@ -101,12 +101,15 @@ describe('my', () => {
 
 describe('updateUser', () => {
   it('nickname: 1 to 20 characters (code points), trimmed, no control characters; the WeChat placeholder is flagged', async () => {
-    for (const bad of ['', '   ', 'a'.repeat(21), '赟'.repeat(21), 'bad\u0007name']) {
+    for (const bad of ['', '   ', 'a'.repeat(21), '赟'.repeat(21), '\u0007\u200b']) {
       const r = await update({ nickname: bad })
       assert.equal(r.code, ResultCode.ERROR, JSON.stringify(bad))
       assert.equal(r.message, '昵称长度应为1到20个字符')
     }
     assert.equal((await update({ nickname: '赟喆䶮'.repeat(6) + '赟喆' })).code, 0, '20 rare characters (surrogate pairs count once)')
+    // control and invisible characters are removed before the rules (lib/text.ts, docs/decisions/030)
+    assert.equal((await update({ nickname: 'bad\u0007name' })).code, 0)
+    assert.equal((await get<UserCenter>(Api.centerMy)).data.nickname, 'badname')
     assert.equal((await update({ nickname: '  小王  ' })).code, 0)
     assert.equal((await get<UserCenter>(Api.centerMy)).data.nickname, '小王')
     await update({ nickname: '微信用户' })

@@ -114,16 +114,18 @@ describe('insertTogether: docs/product §5 rules, each in both languages, nothin
     assert.equal((await launch(undefined, base())).body.code, -997)
   })
   it('stores a target, or none with the no-target option (0 or an empty amount)', async () => {
-    const withTarget = await jointRow(await launched(alice, { targetMoney: '5000.5', sponsor: ' 王同学 ', slogan: ' 同窗情深 ' }))
+    // a donor of their own: four joint donations waiting for a first gift, within the open limit (LAUNCH_LIMITS)
+    const dora = await login(ctx.app, 'demo', 'together-dora')
+    const withTarget = await jointRow(await launched(dora, { targetMoney: '5000.5', sponsor: ' 王同学 ', slogan: ' 同窗情深 ' }))
     assert.deepEqual(
       [withTarget.is_target, Number(withTarget.target_fen), withTarget.sponsor, withTarget.slogan, withTarget.status],
       [1, 500050, '王同学', '同窗情深', 'active']
     )
-    const none = await jointRow(await launched(alice, { targetMoney: '0' }))
+    const none = await jointRow(await launched(dora, { targetMoney: '0' }))
     assert.deepEqual([none.is_target, Number(none.target_fen)], [0, 0])
-    const none2 = await jointRow(await launched(alice, { targetMoney: '', isTarget: 0 }))
+    const none2 = await jointRow(await launched(dora, { targetMoney: '', isTarget: 0 }))
     assert.deepEqual([none2.is_target, Number(none2.target_fen)], [0, 0])
-    const numeric = await jointRow(await launched(alice, { targetMoney: 300 }))
+    const numeric = await jointRow(await launched(dora, { targetMoney: 300 }))
     assert.deepEqual([numeric.is_target, Number(numeric.target_fen)], [1, 30000])
   })
 })

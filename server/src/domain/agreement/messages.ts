@@ -12,5 +12,17 @@ export const agreementMessages = {
   agreementSignatureMissing: { zh_CN: '请先签名', en: 'please sign first' },
   agreementSignatureNotPng: { zh_CN: '签名须为PNG图片', en: 'The signature must be a PNG image' },
   agreementSignatureTooLarge: { zh_CN: '签名图片不能超过{max}KB', en: 'The signature image can not exceed {max} KB' },
+  agreementTooMany: {
+    zh_CN: '生成协议过于频繁，请稍后再试',
+    en: 'Too many agreements generated, please try again later'
+  },
+  agreementDiskLow: {
+    zh_CN: '服务器存储空间不足，暂时无法生成协议，请稍后再试',
+    en: 'The server is short of storage space; agreements can not be generated now, please try again later'
+  },
+  agreementBusy: {
+    zh_CN: '正在生成的协议较多，请稍后再试',
+    en: 'Many agreements are being prepared right now, please try again in a moment'
+  },
   agreementSignatureBlank: { zh_CN: '签名为空，请先签名', en: 'The signature is blank, please sign first' }
 } as const

@@ -2,7 +2,9 @@
  * Agreement rules (docs/product §4 Agreement signing, §5 Contract form, §7 Agreements; docs/decisions/017-agreements.md).
  *
  * Generation validates the donor's fields, renders the PDF and its page images synchronously (about 150 ms once the
- * font is parsed, so no job and no polling), stores them under an unguessable folder and records the row. Signing
+ * font is parsed, so no job and no polling), stores them under an unguessable folder and records the row. It is
+ * limited per donor and per address, stops below the disk floor and renders in a bounded number of slots per
+ * process (limits.ts). Signing
  * validates the PNG (magic bytes, size, dimensions, ink), stamps it into the unsigned PDF as a new file, and records
  * it by a conditional update on the unsigned status, so two signatures of one agreement cannot both win.
  */
@@ -24,6 +26,7 @@ import { codePointLength } from '../../lib/names'
 import { randomSerial } from '../../lib/random'
 import type { FileStorage } from '../../providers/storage/types'
 import { filesPath } from './index'
+import type { AgreementGate } from './limits'
 import { findOwn, findOwnByUrl, listOwn, type AgreementRow } from './repository'
 import { AGREEMENT_GENERATED, AGREEMENT_SIGNED, type AgreementKind } from './tables'
 
@@ -33,6 +36,8 @@ export interface AgreementDeps {
   /** ${DATA_DIR}/files: where the stored unsigned PDF is read back from to be signed */
   filesDir: string
   now: () => Date
+  /** rate windows, disk floor and render slots of generation (limits.ts); absent: unlimited (scripts, seed) */
+  gate?: AgreementGate
 }
 
 export interface Caller {
@@ -40,6 +45,8 @@ export interface Caller {
   schoolCode: string
   userId: number
   lang: Lang
+  /** the client address, for the per-address window */
+  ip?: string
 }
 
 /** 100 million yuan: above any gift a foundation signs online; keeps amounts far inside bigint and the capitals text */
@@ -205,9 +212,13 @@ export async function generateAgreement(deps: AgreementDeps, caller: Caller, g: 
     projectTitle: itemsTitle || (caller.lang === 'en' ? 'Alumni memorial trees' : '校友纪念林'),
     date: beijingDate(now)
   }
-  const layout = layoutAgreement(facts)
-  const pdf = await renderAgreementPdf(facts, layout)
-  const images = await renderAgreementImages(facts, undefined, layout)
+  // counted only once the fields are valid: a typo fixed and sent again is not held against the donor
+  if (deps.gate) await deps.gate.admit({ schoolId: caller.schoolId, userId: caller.userId, ip: caller.ip ?? '', now }, deps.storage)
+  const render = async () => {
+    const layout = layoutAgreement(facts)
+    return { pdf: await renderAgreementPdf(facts, layout), images: await renderAgreementImages(facts, undefined, layout) }
+  }
+  const { pdf, images } = deps.gate ? await deps.gate.render(render) : await render()
   const files = await putFiles(deps.storage, folder(caller.schoolCode), `agreement-${agreementNo}.pdf`, pdf, images)
   try {
     const row = await deps.db

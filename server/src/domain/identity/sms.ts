@@ -3,7 +3,7 @@
  * sha256(salt:code). Sending is throttled per mobile AND per client IP: one per 60 s, ten per 24 hours (a window
  * opened by the first send). The throttle is a row per key moved forward by an UPDATE that also names the value
  * it read (optimistic): two simultaneous requests cannot both pass, on SQLite or PostgreSQL, in one process or
- * several. A newer code replaces the older unused ones; five wrong guesses burn a code.
+ * several. A newer code replaces the older unused ones; five guesses (the right one included) use up a code.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
@@ -113,13 +113,17 @@ export async function requestCode(rt: IdentityRuntime, school: { id: number; cod
 
 /**
  * Checks the newest live code of the mobile and consumes it. Any failure is the same -1 (wrong, expired, used,
- * burnt), so a guesser learns nothing. The consuming UPDATE is conditional: of two logins with one code, one wins.
+ * burnt), so a guesser learns nothing. A guess takes its attempt BEFORE the code is compared, by one conditional
+ * UPDATE (attempts + 1 only while under the limit, on a live code): parallel guesses each need their own row
+ * update, so no more than MAX_ATTEMPTS of them are ever compared (checking, comparing and then counting let 25 of
+ * 25 parallel guesses be compared). The right code takes an attempt too. The consuming UPDATE is conditional as
+ * well: of two logins with one code, one wins.
  */
 export async function consumeCode(db: Kysely<DB>, schoolId: number, mobile: AreaMobile, code: string, now: Date): Promise<void> {
   const nowIso = now.toISOString()
   const row = await db
     .selectFrom('sms_code')
-    .selectAll()
+    .select(['id', 'salt', 'code_hash'])
     .where('school_id', '=', schoolId)
     .where('mobile', '=', mobile.key)
     .where('used_at', 'is', null)
@@ -127,23 +131,23 @@ export async function consumeCode(db: Kysely<DB>, schoolId: number, mobile: Area
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst()
-  if (!row || row.attempts >= SMS_LIMITS.MAX_ATTEMPTS) throw bizError('smsCodeInvalid')
+  if (!row) throw bizError('smsCodeInvalid')
+  const taken = await db
+    .updateTable('sms_code')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', SMS_LIMITS.MAX_ATTEMPTS)
+    .executeTakeFirst()
+  if (Number(taken.numUpdatedRows) !== 1) throw bizError('smsCodeInvalid')
   const given = Buffer.from(hashCode(row.salt, code), 'hex')
   const stored = Buffer.from(row.code_hash, 'hex')
-  if (!/^\d{6}$/.test(code) || given.length !== stored.length || !timingSafeEqual(given, stored)) {
-    await db
-      .updateTable('sms_code')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .execute()
-    throw bizError('smsCodeInvalid')
-  }
+  if (!/^\d{6}$/.test(code) || given.length !== stored.length || !timingSafeEqual(given, stored)) throw bizError('smsCodeInvalid')
   const r = await db
     .updateTable('sms_code')
     .set({ used_at: nowIso })
     .where('id', '=', row.id)
     .where('used_at', 'is', null)
-    .where('attempts', '<', SMS_LIMITS.MAX_ATTEMPTS)
     .executeTakeFirst()
   if (Number(r.numUpdatedRows) !== 1) throw bizError('smsCodeInvalid')
 }

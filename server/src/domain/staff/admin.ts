@@ -2,11 +2,16 @@
  * Staff accounts as the console's administrator manages them (issue 15), plus the caller's own /me and /logout.
  * Every change is audited in its own transaction; passwords never reach an answer or an audit row (the audit row
  * says only that the password changed). An administrator cannot take away their own admin role or disable their own
- * account, so a school can never lock itself out of its console by one click.
+ * account, so a school can never lock itself out of its console by one click; and no change may leave the school
+ * without an enabled admin, under concurrency too: a change that touches roles or the enabled flag takes the
+ * school's staff lock (lib/lock.ts, docs/decisions/030) before reading, and counts the enabled admins left after
+ * its own update, in the same transaction. Two admins demoting each other at once: the second finds itself the
+ * last one and is refused.
  */
-import type { Kysely, Selectable } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
+import { lockFor } from '../../lib/lock'
 import { hashSecret } from '../identity/password'
 import type { StaffTable } from '../fulfilment/tables'
 import { recordAudit } from './audit'
@@ -45,6 +50,12 @@ function rolesOrRefuse(roles: readonly string[]): string {
   } catch {
     throw bizError('staffRolesEmpty')
   }
+}
+
+/** Enabled staff holding the admin role at the school (roles parsed as everywhere else: roles.ts). */
+async function enabledAdmins(trx: Transaction<DB>, schoolId: number): Promise<number> {
+  const rows = await trx.selectFrom('staff').select('roles').where('school_id', '=', schoolId).where('enabled', '=', 1).execute()
+  return rows.filter((r) => parseRoles(r.roles).includes('admin')).length
 }
 
 export async function listAccounts(db: Kysely<DB>, schoolId: number): Promise<{ total: number; rows: StaffAccount[] }> {
@@ -116,7 +127,9 @@ export async function updateAccount(
   const roles = p.roles === undefined ? undefined : rolesOrRefuse(p.roles)
   if (p.password !== undefined && p.password.length < PASSWORD_MIN) throw bizError('staffPasswordShort')
   const password_hash = p.password === undefined ? undefined : await hashSecret(p.password)
+  const mayDropAdmin = roles !== undefined || p.enabled === false
   await db.transaction().execute(async (trx) => {
+    if (mayDropAdmin) await lockFor(trx, `staff-admins:${schoolId}`)
     const r = await trx.selectFrom('staff').select(COLUMNS).where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
     if (!r) throw bizError('staffRecordNotFound')
     const before = toAccount(r)
@@ -131,6 +144,7 @@ export async function updateAccount(
     }
     if (!Object.keys(set).length) return
     await trx.updateTable('staff').set(set).where('school_id', '=', schoolId).where('id', '=', id).execute()
+    if (mayDropAdmin && (await enabledAdmins(trx, schoolId)) === 0) throw bizError('staffLastAdmin')
     // a disabled account or a new password ends the account's sessions: the old token must not outlive the change
     if (p.enabled === false || password_hash !== undefined) {
       await trx.deleteFrom('staff_session').where('school_id', '=', schoolId).where('staff_id', '=', id).execute()

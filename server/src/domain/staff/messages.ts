@@ -12,6 +12,10 @@ export const staffMessages = {
   staffPasswordShort: { zh_CN: '密码至少8位', en: 'Password: at least 8 characters' },
   staffRolesEmpty: { zh_CN: '请至少选择一个角色', en: 'Choose at least one role' },
   staffSelfAdmin: { zh_CN: '不能移除自己的管理员角色或停用自己', en: 'You cannot remove your own admin role or disable yourself' },
+  staffLastAdmin: {
+    zh_CN: '学校至少需要保留一位启用的管理员',
+    en: 'The school must keep at least one enabled admin'
+  },
   settingsThemeColor: { zh_CN: '主题色须为 #rrggbb 格式', en: 'Theme colour must be #rrggbb' },
   settingsLogoUrl: { zh_CN: '标志地址须为本站 /files/ 下的文件或 https 地址', en: 'Logo must be a /files/ address or an https URL' },
   settingsInvalid: { zh_CN: '设置 {field} 不正确', en: 'Invalid setting: {field}' },

@@ -17,6 +17,14 @@ export const togetherMessages = {
     zh_CN: '该一起捐已有捐赠，不能取消',
     en: 'This joint donation has received gifts and can no longer be cancelled'
   },
+  togetherTooManyOpen: {
+    zh_CN: '您已有{max}个尚未收到捐赠的一起捐，请先分享或取消后再发起',
+    en: 'You already have {max} joint donations without a gift yet; share or cancel one before launching another'
+  },
+  togetherDailyLimit: {
+    zh_CN: '今日发起一起捐次数已达上限（{max}次），请明天再试',
+    en: 'You have launched {max} joint donations today, please try again tomorrow'
+  },
   togetherCancelled: { zh_CN: '取消成功', en: 'Cancelled' },
   togetherSlogan1: { zh_CN: '心怀感恩，回馈母校，一起捐！', en: 'Grateful to our school: let us give together!' },
   togetherSlogan2: { zh_CN: '同窗情深，聚沙成塔，为母校加油！', en: 'Classmates together: every gift adds up for our school!' },

@@ -31,6 +31,32 @@ export async function insertTogether(
 }
 
 /**
+ * The donor's launches at the school: `open` = still active with no gift counted yet, `today` = launched after
+ * `sinceIso` whatever became of them (a cancelled launch still counts toward the day).
+ */
+export async function launchCounts(db: Db, schoolId: number, userId: number, sinceIso: string): Promise<{ open: number; today: number }> {
+  const r = await db
+    .selectFrom('together_donation')
+    .select((eb) => [
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(eb.and([eb('status', '=', 'active'), eb('gift_count', '=', 0)]))
+            .then(1)
+            .else(0)
+            .end()
+        )
+        .as('open'),
+      eb.fn.sum<number | string | null>(eb.case().when('created_at', '>', sinceIso).then(1).else(0).end()).as('today')
+    ])
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return { open: Number(r.open ?? 0), today: Number(r.today ?? 0) }
+}
+
+/**
  * Cancels a joint donation if it is still the sponsor's, still active and nothing was raised. One conditional UPDATE:
  * gift_count is raised in the paying transaction (on-paid.ts) on this same row, so a gift paying at this moment either
  * committed first (gift_count > 0: no row updated) or waits for this cancel and then finds the row cancelled. The

@@ -9,6 +9,7 @@ import type { DB, ProjectTable } from '../../db/types'
 import type { InsertTogetherBody, Lang, TogetherDetail, TogetherLaunchDetail } from '../../../../types'
 import { bizError } from '../../errors'
 import { t } from '../../i18n'
+import { lockFor } from '../../lib/lock'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import { togetherStats } from '../donation/repository'
 import { toTogetherDonation } from '../donation/together-mapper'
@@ -83,6 +84,15 @@ export function parseLaunch(b: LaunchInput): { sponsor: string; slogan: string; 
   return { sponsor, slogan, isTarget, targetFen: fen }
 }
 
+/**
+ * Launches per donor and school (docs/product §9 Joint donations, docs/decisions/030): at most `open` joint
+ * donations still waiting for their first gift (a cancelled one, or one that received a gift, frees its place), and
+ * at most `daily` launched in 24 hours. Each launch is a public invite page with the donor's text on it: without a
+ * limit one sign-in could fill a school's lists. Counted from the stored rows inside the launch's transaction, under
+ * the donor's lock (lib/lock.ts), so parallel launches cannot pass together.
+ */
+export const LAUNCH_LIMITS = { open: 5, daily: 10, dayMs: 24 * 3600_000 } as const
+
 export async function launch(db: Kysely<DB>, schoolId: number, userId: number, b: LaunchInput, now = new Date()): Promise<number> {
   const p = await requireProject(db, schoolId, b.itemsId)
   const v = parseLaunch(b)
@@ -93,16 +103,22 @@ export async function launch(db: Kysely<DB>, schoolId: number, userId: number, b
     .where('school_id', '=', schoolId)
     .where('id', '=', userId)
     .executeTakeFirst()
-  return repo.insertTogether(db, {
-    school_id: schoolId,
-    items_id: p.id,
-    user_id: userId,
-    sponsor: v.sponsor,
-    avatar: user?.avatar ?? '',
-    slogan: v.slogan,
-    is_target: v.isTarget,
-    target_fen: v.targetFen,
-    created_at: now.toISOString()
+  return db.transaction().execute(async (trx) => {
+    await lockFor(trx, `together-launch:${schoolId}:${userId}`)
+    const n = await repo.launchCounts(trx, schoolId, userId, new Date(now.getTime() - LAUNCH_LIMITS.dayMs).toISOString())
+    if (n.open >= LAUNCH_LIMITS.open) throw bizError('togetherTooManyOpen', { max: LAUNCH_LIMITS.open })
+    if (n.today >= LAUNCH_LIMITS.daily) throw bizError('togetherDailyLimit', { max: LAUNCH_LIMITS.daily })
+    return repo.insertTogether(trx, {
+      school_id: schoolId,
+      items_id: p.id,
+      user_id: userId,
+      sponsor: v.sponsor,
+      avatar: user?.avatar ?? '',
+      slogan: v.slogan,
+      is_target: v.isTarget,
+      target_fen: v.targetFen,
+      created_at: now.toISOString()
+    })
   })
 }
 

@@ -71,13 +71,15 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     db: app.db,
     storage: app.identity.storage,
     filesDir: path.join(app.dataDir, 'files'),
-    now: () => app.identity.now()
+    now: () => app.identity.now(),
+    gate: app.agreementGate
   }
   const caller = (req: FastifyRequest & { session: { user_id: number } }): Caller => ({
     schoolId: req.school.id,
     schoolCode: req.school.code,
     userId: req.session.user_id,
-    lang: req.lang
+    lang: req.lang,
+    ip: req.ip
   })
 
   app.post(
