@@ -25,5 +25,8 @@ module.exports = defineJestConfig({
   // The Taro preset sets bail: 1, and jest's 5 s default timeout is too short on a loaded 2-core machine: one slow
   // test then ended the whole run after two suites. Every suite runs and reports; a test gets 20 s.
   bail: 0,
-  testTimeout: 20000
+  testTimeout: 20000,
+  // jest's default is one worker less than the cores: on a 2-core machine one worker, every suite in turn. Two workers
+  // keep both cores busy (the suites share nothing but the transform cache)
+  maxWorkers: 2
 })
