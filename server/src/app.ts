@@ -24,7 +24,7 @@ import { indexRoutes } from './routes/index'
 import { webArticleRoutes } from './routes/web'
 import { donateRoutes } from './routes/donate'
 import { notifyRoutes } from './routes/donate/notify'
-import { DEFAULT_ORDER_RATE_LIMITS, OrderRateLimiter, type OrderRateLimits } from './domain/order/rate-limit'
+import { OrderRateLimiter, orderRateLimits, type OrderRateLimits } from './domain/order/rate-limit'
 import { DEFAULT_CHALLENGE_BITS, MAX_CHALLENGE_BITS, OrderChallenges } from './domain/order/challenge'
 import { installProxyWatch } from './lib/proxy-watch'
 import { DEVICE_HEADER, PROOF_HEADER } from '../../types'
@@ -253,14 +253,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   })
   const payments = new PaymentRegistry(handle.db, { dataDir: opts.dataDir, factories: opts.payments?.factories, env: opts.payments?.env })
   // peak days (docs/decisions/030-peak-day-order-limits.md): per donor and device; per address sized for a campus NAT
-  const limits: OrderRateLimits = {
-    perUser: envInt('ORDER_RATE_PER_USER', DEFAULT_ORDER_RATE_LIMITS.perUser),
-    perDevice: envInt('ORDER_RATE_PER_DEVICE', DEFAULT_ORDER_RATE_LIMITS.perDevice),
-    perIp: envInt('ORDER_RATE_PER_IP', DEFAULT_ORDER_RATE_LIMITS.perIp),
-    challengeIp: envInt('ORDER_RATE_CHALLENGE_PER_IP', DEFAULT_ORDER_RATE_LIMITS.challengeIp),
-    windowMs: DEFAULT_ORDER_RATE_LIMITS.windowMs,
-    ...opts.orders?.rateLimits
-  }
+  const limits = orderRateLimits(process.env, opts.orders?.rateLimits)
   const challengeBits = Math.min(MAX_CHALLENGE_BITS, opts.orders?.challengeBits ?? envInt('ORDER_CHALLENGE_BITS', DEFAULT_CHALLENGE_BITS))
   const orders: OrderRuntime = {
     db: handle.db,

@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test'
 import { Api, ResultCode, type DonateAnswer, type OrderChallenge } from '../../types'
 import { buildApp } from '../src/app'
 import { proofHolds } from '../src/domain/order/challenge'
-import { DEFAULT_ORDER_RATE_LIMITS } from '../src/domain/order/rate-limit'
+import { DEFAULT_ORDER_RATE_LIMITS, orderRateLimits } from '../src/domain/order/rate-limit'
 import { SUSPECT_AFTER } from '../src/lib/proxy-watch'
 import { call, login, startApp, type TestContext } from './helpers'
 import { demoBody, projectIdOf, sandboxNotify } from './order-fixtures'
@@ -51,6 +51,19 @@ function solve(ch: OrderChallenge['challenge']): string {
 function wrong(ch: OrderChallenge['challenge']): string {
   for (let i = 0; ; i++) if (!proofHolds(ch.seed, String(i), ch.bits)) return `${ch.seed}.${i}`
 }
+
+it('the defaults, and what follows from a raised limit', () => {
+  assert.deepEqual(orderRateLimits({}), { perUser: 10, perDevice: 20, perIp: 6_000, challengeIp: 3_000, windowMs: 60_000 })
+  assert.deepEqual(DEFAULT_ORDER_RATE_LIMITS, orderRateLimits({}))
+  // a load test raising the donor and address limits is not stopped by the device limit or the challenge
+  const raised = orderRateLimits({ ORDER_RATE_PER_USER: '1000000', ORDER_RATE_PER_IP: '1000000' })
+  assert.equal(raised.perDevice, 2_000_000)
+  assert.equal(raised.challengeIp, 500_000)
+  // a lowered ceiling keeps the threshold (it then never asks: the ceiling refuses first)
+  assert.equal(orderRateLimits({}, { perUser: 3, perIp: 5 }).challengeIp, 3_000)
+  const set = orderRateLimits({ ORDER_RATE_PER_DEVICE: '7', ORDER_RATE_CHALLENGE_PER_IP: '0', ORDER_RATE_PER_IP: 'x' })
+  assert.deepEqual([set.perDevice, set.challengeIp, set.perIp], [7, 0, 6_000])
+})
 
 describe('the default order limits on a giving day', () => {
   let c: TestContext

@@ -56,6 +56,33 @@ export const DEFAULT_ORDER_RATE_LIMITS: OrderRateLimits = {
   windowMs: 60_000
 }
 
+const envCount = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
+  const raw = env[name]
+  const v = Number(raw)
+  return raw !== undefined && raw !== '' && Number.isInteger(v) && v >= 0 ? v : undefined
+}
+
+/**
+ * The limits from the environment (ORDER_RATE_PER_USER, _PER_DEVICE, _PER_IP, ORDER_RATE_CHALLENGE_PER_IP) and a
+ * caller's overrides. Unset, the device limit is twice the donor's (two donors of a household on one phone) and the
+ * challenge threshold half the address ceiling, at least 3,000: raising one limit for a load test raises what follows
+ * from it.
+ */
+export function orderRateLimits(env: NodeJS.ProcessEnv, over: Partial<OrderRateLimits> = {}): OrderRateLimits {
+  const perUser = over.perUser ?? envCount(env, 'ORDER_RATE_PER_USER') ?? DEFAULT_ORDER_RATE_LIMITS.perUser
+  const perIp = over.perIp ?? envCount(env, 'ORDER_RATE_PER_IP') ?? DEFAULT_ORDER_RATE_LIMITS.perIp
+  return {
+    perUser,
+    perDevice: over.perDevice ?? envCount(env, 'ORDER_RATE_PER_DEVICE') ?? 2 * perUser,
+    perIp,
+    challengeIp:
+      over.challengeIp ??
+      envCount(env, 'ORDER_RATE_CHALLENGE_PER_IP') ??
+      Math.max(DEFAULT_ORDER_RATE_LIMITS.challengeIp, Math.floor(perIp / 2)),
+    windowMs: over.windowMs ?? DEFAULT_ORDER_RATE_LIMITS.windowMs
+  }
+}
+
 /** ok: go on; challenge: only with a solved challenge or a paid gift behind the donor; limited: refused (429) */
 export type OrderVerdict = 'ok' | 'challenge' | 'limited'
 
