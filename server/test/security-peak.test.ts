@@ -92,7 +92,11 @@ describe('the default order limits on a giving day', () => {
     const orders = await c.app.db
       .selectFrom('donation')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('bill_no', 'in', answers.map((a) => (a.body.data as DonateAnswer).orderPayRequestDTO.billNo))
+      .where(
+        'bill_no',
+        'in',
+        answers.map((a) => (a.body.data as DonateAnswer).orderPayRequestDTO.billNo)
+      )
       .executeTakeFirstOrThrow()
     assert.equal(Number(orders.n), DONORS)
   })
@@ -190,6 +194,28 @@ describe('past the address threshold: a challenge for donors without a paid gift
   })
 })
 
+it('an origin allowed by CORS_ORIGINS may send the device id and the proof (the app sends them on every call)', async () => {
+  const c = await startApp({ build: { corsOrigins: ['https://h5.example.edu.cn'] } })
+  try {
+    const pre = await c.app.inject({
+      method: 'OPTIONS',
+      url: `/api/${SCHOOL}${Api.donate}`,
+      headers: {
+        origin: 'https://h5.example.edu.cn',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,signature,nonce,authorization,lang,device,proof'
+      }
+    })
+    assert.equal(pre.statusCode, 204)
+    const allowed = String(pre.headers['access-control-allow-headers'])
+      .split(',')
+      .map((h) => h.trim())
+    for (const h of ['device', 'proof']) assert.ok(allowed.includes(h), h)
+  } finally {
+    await c.close()
+  }
+})
+
 describe('a proxy that TRUST_PROXY does not name', () => {
   const forwarded = (n: number, c: TestContext, remoteAddress = '10.0.0.7') =>
     Promise.all(
@@ -226,7 +252,9 @@ describe('a proxy that TRUST_PROXY does not name', () => {
     const c = await startApp({ build: { trustProxy: '10.0.0.7' } })
     try {
       await forwarded(SUSPECT_AFTER * 2, c)
-      await Promise.all(Array.from({ length: SUSPECT_AFTER * 2 }, () => c.app.inject({ url: '/config/index.json', remoteAddress: '10.0.0.8' })))
+      await Promise.all(
+        Array.from({ length: SUSPECT_AFTER * 2 }, () => c.app.inject({ url: '/config/index.json', remoteAddress: '10.0.0.8' }))
+      )
       assert.deepEqual(await warnings(c), [])
     } finally {
       await c.close()

@@ -118,7 +118,12 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(Api.donate, { config: signedIn, schema: { body: DonateBodySchema, response: answers(W.DonateAnswer) } }, async (req) => {
     // peak days (docs/decisions/030-peak-day-order-limits.md): per donor, per device, per address with a challenge
-    await admitOrder(rt, { schoolId: req.school.id, userId: req.session.user_id, device: deviceKey(req), ip: req.ip }, header(req, PROOF_HEADER), rt.now().getTime())
+    await admitOrder(
+      rt,
+      { schoolId: req.school.id, userId: req.session.user_id, device: deviceKey(req), ip: req.ip },
+      header(req, PROOF_HEADER),
+      rt.now().getTime()
+    )
     return ok(await donate(rt, caller(req, req.session.user_id), req.body))
   })
 
