@@ -272,3 +272,22 @@ export const DONATE_LIMITS = {
   DATE_MIN_YEAR: 1900,
   DATE_MAX_YEAR: 2030
 } as const
+
+/**
+ * Peak-day order limits (docs/decisions/033-peak-day-order-limits.md). `device` is the random id the app keeps in
+ * its storage and sends on every request; `proof` answers an order challenge.
+ */
+export const DEVICE_HEADER = 'device'
+export const PROOF_HEADER = 'proof'
+/** what a device id looks like (the app makes 32 characters of [A-Za-z0-9]); anything else is not a device id */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
+
+/**
+ * The data of a donate refused with code -1 while the caller's address is busy and the donor has no paid gift at the
+ * school: find a decimal `counter` such that sha256(`${seed}.${counter}`) starts with `bits` zero bits, then send the
+ * same request again with the header `proof: ${seed}.${counter}`. One seed answers one order, for this donor only,
+ * within `ttlSeconds`.
+ */
+export interface OrderChallenge {
+  challenge: { seed: string; bits: number; ttlSeconds: number }
+}

@@ -24,7 +24,10 @@ import { indexRoutes } from './routes/index'
 import { webArticleRoutes } from './routes/web'
 import { donateRoutes } from './routes/donate'
 import { notifyRoutes } from './routes/donate/notify'
-import { DEFAULT_ORDER_RATE_LIMITS, OrderRateLimiter, type OrderRateLimits } from './domain/order/rate-limit'
+import { OrderRateLimiter, orderRateLimits, type OrderRateLimits } from './domain/order/rate-limit'
+import { DEFAULT_CHALLENGE_BITS, MAX_CHALLENGE_BITS, OrderChallenges } from './domain/order/challenge'
+import { installProxyWatch } from './lib/proxy-watch'
+import { DEVICE_HEADER, PROOF_HEADER } from '../../types'
 import { reconcile } from './domain/order/reconcile'
 import { createJobWorker } from './jobs'
 import type { WorkerOptions } from './jobs/worker'
@@ -68,8 +71,9 @@ export interface BuildOptions {
   /** seed the demo schools when the school table is empty; default: only on the embedded SQLite database outside
    *  production (demoSeedsByDefault), never with DATABASE_URL or NODE_ENV=production */
   seed?: boolean
-  /** donation flow; defaults from the environment (ORDER_TTL_MINUTES, ORDER_RATE_PER_USER/IP, PUBLIC_BASE_URL) */
-  orders?: { ttlMinutes?: number; rateLimits?: Partial<OrderRateLimits>; publicBaseUrl?: string }
+  /** donation flow; defaults from the environment (ORDER_TTL_MINUTES, ORDER_RATE_PER_USER/DEVICE/IP,
+   *  ORDER_RATE_CHALLENGE_PER_IP, ORDER_CHALLENGE_BITS, PUBLIC_BASE_URL) */
+  orders?: { ttlMinutes?: number; rateLimits?: Partial<OrderRateLimits>; challengeBits?: number; publicBaseUrl?: string }
   /** provider factories replacing the built-in ones (tests), and the environment "env:NAME" credentials read */
   payments?: { factories?: Partial<Record<ProviderName, ProviderFactory>>; env?: NodeJS.ProcessEnv }
   /** the job worker (certificates, reconciliation); autoStart false in tests, which call runJobsOnce();
@@ -217,13 +221,14 @@ class OneLinePerRequest extends LogController {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Behind a reverse proxy every request comes from the proxy's address: TRUST_PROXY names the proxies whose
   // X-Forwarded-For is believed (an address, a CIDR list, or a hop count), so per-address limits see the visitor.
+  const trustProxy = trustProxySetting(opts.trustProxy ?? process.env.TRUST_PROXY)
   const app = Fastify({
     logger: loggerOptions(opts.logger),
     // one line per request at most (OneLinePerRequest above)
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
     frameworkErrors,
-    trustProxy: trustProxySetting(opts.trustProxy ?? process.env.TRUST_PROXY)
+    trustProxy
   })
   const handle = openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl })
   app.decorate('db', handle.db)
@@ -256,17 +261,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
   const stopSweeper = startSweeper(shared, app.log, undefined, () => now().getTime())
   app.decorate('shared', shared)
+  // a proxy TRUST_PROXY does not name is only visible in requests: said in the log and on the console dashboard
+  installProxyWatch(app, { store: shared, trustProxySet: trustProxy !== false, now: () => now().getTime() })
   app.addHook('onClose', async () => {
     await stopSweeper()
     if (!opts.sharedStore) await shared.close()
   })
   const payments = new PaymentRegistry(handle.db, { dataDir: opts.dataDir, factories: opts.payments?.factories, env: opts.payments?.env })
-  const limits: OrderRateLimits = {
-    perUser: envInt('ORDER_RATE_PER_USER', DEFAULT_ORDER_RATE_LIMITS.perUser),
-    perIp: envInt('ORDER_RATE_PER_IP', DEFAULT_ORDER_RATE_LIMITS.perIp),
-    windowMs: DEFAULT_ORDER_RATE_LIMITS.windowMs,
-    ...opts.orders?.rateLimits
-  }
+  // peak days (docs/decisions/033-peak-day-order-limits.md): per donor and device; per address sized for a campus NAT
+  const limits = orderRateLimits(process.env, opts.orders?.rateLimits)
+  const challengeBits = Math.min(MAX_CHALLENGE_BITS, opts.orders?.challengeBits ?? envInt('ORDER_CHALLENGE_BITS', DEFAULT_CHALLENGE_BITS))
   const orders: OrderRuntime = {
     db: handle.db,
     payments,
@@ -274,6 +278,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
     now,
     limiter: new OrderRateLimiter(shared, limits),
+    challenges: new OrderChallenges(handle.db, shared, challengeBits),
     publicBaseUrl
   }
   const jobs = createJobWorker(
@@ -342,7 +347,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       cb(null, {
         origin: allowed,
         methods: ['GET', 'POST', 'DELETE'],
-        allowedHeaders: ['content-type', 'authorization', 'nonce', 'signature', 'lang', 'token']
+        allowedHeaders: ['content-type', 'authorization', 'nonce', 'signature', 'lang', 'token', DEVICE_HEADER, PROOF_HEADER]
       })
     }
   })

@@ -1,14 +1,17 @@
 /**
- * The one request module (docs/product §7, §8): signature + nonce headers, `lang` on GETs, Authorization, and the result
- * codes: -1 toasts the server's message for 2 s; -997 and -998 clear the token and re-authorise; permission codes
- * 0201/0101 are handed to the caller; network failures toast the network message.
+ * The one request module (docs/product §7, §8): signature + nonce headers, `lang` on GETs, Authorization, the device
+ * id, and the result codes: -1 toasts the server's message for 2 s (an order challenge is solved and the call sent
+ * once more first, docs/decisions/030); -997 and -998 clear the token and re-authorise; permission codes 0201/0101 are
+ * handed to the caller; network failures toast the network message.
  */
 import Taro from '@tarojs/taro'
-import { PermissionCode, ResultCode, type Envelope } from '@contract'
+import { DEVICE_HEADER, PermissionCode, PROOF_HEADER, ResultCode, type Envelope } from '@contract'
 import { useSession, t } from '@/store/session'
 import { signatureHeaders } from './sign'
 import { buildQuery } from './routes'
 import { toast as showToast } from './quiet'
+import { deviceId } from './device'
+import { challengeOf, solveChallenge } from './proof-of-work'
 
 export class ApiError extends Error {
   constructor(
@@ -58,7 +61,7 @@ async function waitForApiBase(): Promise<{ base: string; signKey: string }> {
 
 const toast = (message: string) => showToast(message, 2000)
 
-export async function requestEnvelope<T>(opts: RequestOptions): Promise<Envelope<T>> {
+export async function requestEnvelope<T>(opts: RequestOptions, extraHeaders: Record<string, string> = {}): Promise<Envelope<T>> {
   const { base, signKey } = await waitForApiBase()
   const { lang, token } = useSession.getState()
   const method = opts.method || 'GET'
@@ -66,7 +69,9 @@ export async function requestEnvelope<T>(opts: RequestOptions): Promise<Envelope
   const header: Record<string, string> = {
     'content-type': 'application/json',
     lang,
-    ...signatureHeaders(signKey)
+    [DEVICE_HEADER]: deviceId(),
+    ...signatureHeaders(signKey),
+    ...extraHeaders
   }
   if (opts.auth !== false && token) header.Authorization = token
   let res: Taro.request.SuccessCallbackResult<any>
@@ -95,9 +100,16 @@ function permissionOf(data: unknown): string | null {
   return code === PermissionCode.ALUMNI_REQUIRED || code === PermissionCode.AUTH_REQUIRED ? code : null
 }
 
-/** Resolves with `data` on code 0; otherwise handles the code per docs/product §8 and rejects with ApiError. */
+/** Resolves with `data` on code 0; otherwise handles the code per docs/product §8 and rejects with ApiError. A refusal
+ *  carrying an order challenge is answered once: solved here, the same call sent again with the proof. */
 export async function request<T>(opts: RequestOptions): Promise<T> {
-  return settle(await requestEnvelope<T>(opts), opts)
+  let body = await requestEnvelope<T>(opts)
+  const challenge = body.code === ResultCode.ERROR ? challengeOf(body.data) : null
+  if (challenge) {
+    const proof = await solveChallenge(challenge)
+    if (proof) body = await requestEnvelope<T>(opts, { [PROOF_HEADER]: proof })
+  }
+  return settle(body, opts)
 }
 
 export interface UploadOptions {
@@ -121,7 +133,7 @@ export interface UploadOptions {
 export async function uploadFile<T>(opts: UploadOptions): Promise<T> {
   const { base, signKey } = await waitForApiBase()
   const { lang, token } = useSession.getState()
-  const header: Record<string, string> = { lang, ...signatureHeaders(signKey) }
+  const header: Record<string, string> = { lang, [DEVICE_HEADER]: deviceId(), ...signatureHeaders(signKey) }
   if (token) header.Authorization = token
   let res: { statusCode: number; data: unknown }
   try {

@@ -59,6 +59,8 @@ export interface StorageSchema {
   /** the signed hhu tree agreement (docs/product §2 tree-naming-hhu/preview) */
   treeAgreement: TreeAgreement
   token: string
+  /** this installation's random id, sent as the `device` header (lib/device.ts) */
+  device: string
   lang: Lang
   school: string
   /** chosen certificate tab (docs/product §2 Certificates) */

@@ -2,14 +2,17 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Lang } from '../../../types'
 import type { DB, SchoolTable } from '../db/types'
+import type { OrderChallenges } from '../domain/order/challenge'
 import type { OrderRateLimiter } from '../domain/order/rate-limit'
 import type { OrderDeps } from '../domain/order/service'
 import type { JobWorker } from '../jobs/worker'
 import type { PaymentRegistry } from '../providers/payment/registry'
 
-/** The donation flow's runtime (app.ts): order dependencies, rate limiter, public origin for provider URLs. */
+/** The donation flow's runtime (app.ts): order dependencies, rate limiter and challenge, public origin for provider URLs. */
 export interface OrderRuntime extends OrderDeps {
   limiter: OrderRateLimiter
+  /** the challenge past an address's threshold (domain/order/challenge.ts) */
+  challenges: OrderChallenges
   /** PUBLIC_BASE_URL: absolute origin providers call back and browsers return to; else the request's */
   publicBaseUrl: string
 }

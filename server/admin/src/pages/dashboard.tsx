@@ -1,4 +1,4 @@
-import { Card, Col, Row, Skeleton, Statistic, Table } from 'antd'
+import { Alert, Card, Col, Row, Skeleton, Statistic, Table } from 'antd'
 import { get } from '../api'
 import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
@@ -15,6 +15,8 @@ interface Dashboard {
   month: Totals
   topProjects: { id: number; name: string; amount: string; count: number }[]
   daily: { date: string; amount: string; count: number }[]
+  /** the deployment's, not the school's (server lib/proxy-watch.ts) */
+  warnings?: { kind: 'proxyNotTrusted'; address: string; header: string; seenAt: string }[]
 }
 
 export function DashboardPage() {
@@ -39,6 +41,20 @@ export function DashboardPage() {
   )
   return (
     <Row gutter={[16, 16]}>
+      {(data.warnings ?? []).map((w) => (
+        <Col span={24} key={w.kind}>
+          <Alert
+            type='error'
+            showIcon
+            data-testid='dash-warning-proxy'
+            message={t('服务器只看到代理的地址', 'The server sees only its proxy’s address')}
+            description={t(
+              `请求经由 ${w.address} 的代理转发（带 ${w.header}），但 TRUST_PROXY 未指定该代理：所有访客共用一个地址，按地址的限制（下单、登录、短信、上传）会把全站当作一位访客。请运维把 TRUST_PROXY 设为代理的地址（见部署文档）。最近一次：${w.seenAt}`,
+              `Requests come through a proxy at ${w.address} (with ${w.header}) that TRUST_PROXY does not name: every visitor shares one address, so per-address limits (orders, sign-in, SMS, uploads) count the whole site as one visitor. Ask the operator to set TRUST_PROXY to the proxy's address (see the deployment guide). Last seen: ${w.seenAt}`
+            )}
+          />
+        </Col>
+      ))}
       <Col span={12}>{card(t('今日', 'Today'), data.today, 'dash-today')}</Col>
       <Col span={12}>{card(t('本月', 'This month'), data.month, 'dash-month')}</Col>
       <Col span={16}>

@@ -51,6 +51,11 @@ export const orderMessages = {
   paymentCreateFailed: { zh_CN: '发起支付失败，请稍后再试', en: 'Could not start the payment, please try again later' },
   paymentDeclined: { zh_CN: '{reason}', en: 'Payment declined: {reason}' },
   rateLimited: { zh_CN: '下单过于频繁，请稍后再试', en: 'Too many orders, please try again later' },
+  // the app answers the challenge by itself and sends the order again (docs/decisions/030); this shows only if it can't
+  orderChallenge: {
+    zh_CN: '当前网络下单人数较多，正在进行安全验证，请再试一次',
+    en: 'Many donors are giving from your network: a quick security check is needed, please try again'
+  },
   orderNotFound: { zh_CN: '订单不存在', en: 'Order not found' },
   orderNotCancellable: { zh_CN: '订单已支付或已关闭，无法取消', en: 'The order is paid or closed and can not be cancelled' },
   payLinkInvalid: {

@@ -1,7 +1,9 @@
 /**
  * Fixed one-minute windows per key, counted in the shared store (lib/shared-store: the database, or Redis) so that
- * every server process counts against the same window. Order creation: 10 a minute per user, 30 per client IP
- * (ORDER_RATE_PER_USER, ORDER_RATE_PER_IP); both windows are counted by one upsert, one round trip per order.
+ * every server process counts against the same window. Order creation (docs/decisions/033-peak-day-order-limits.md):
+ * the donor (10 a minute) and the device (20) carry the protection; the client address is sized for thousands of
+ * people behind one campus NAT or an unnamed proxy (6,000), and from 3,000 a donor without a paid gift at the school
+ * first solves a challenge (challenge.ts). The three windows are counted by one upsert, one round trip per order.
  */
 import type { SharedStore } from '../../lib/shared-store'
 
@@ -34,23 +36,89 @@ export async function takeEach(now: number, ...pairs: [WindowLimiter, string][])
 }
 
 export interface OrderRateLimits {
+  /** donate calls a window per donor (ORDER_RATE_PER_USER) */
   perUser: number
+  /** per device: the app's device id, else the session (ORDER_RATE_PER_DEVICE) */
+  perDevice: number
+  /** per client address: beyond it everyone from that address is refused (ORDER_RATE_PER_IP) */
   perIp: number
+  /** per client address: beyond it a donor without a paid gift at the school solves a challenge first
+   *  (ORDER_RATE_CHALLENGE_PER_IP; 0: never) */
+  challengeIp: number
   windowMs: number
 }
 
-export const DEFAULT_ORDER_RATE_LIMITS: OrderRateLimits = { perUser: 10, perIp: 30, windowMs: 60_000 }
+export const DEFAULT_ORDER_RATE_LIMITS: OrderRateLimits = {
+  perUser: 10,
+  perDevice: 20,
+  perIp: 6_000,
+  challengeIp: 3_000,
+  windowMs: 60_000
+}
+
+const envCount = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
+  const raw = env[name]
+  const v = Number(raw)
+  return raw !== undefined && raw !== '' && Number.isInteger(v) && v >= 0 ? v : undefined
+}
+
+/**
+ * The limits from the environment (ORDER_RATE_PER_USER, _PER_DEVICE, _PER_IP, ORDER_RATE_CHALLENGE_PER_IP) and a
+ * caller's overrides. Unset, the device limit is twice the donor's (two donors of a household on one phone) and the
+ * challenge threshold half the address ceiling, at least 3,000: raising one limit for a load test raises what follows
+ * from it.
+ */
+export function orderRateLimits(env: NodeJS.ProcessEnv, over: Partial<OrderRateLimits> = {}): OrderRateLimits {
+  const perUser = over.perUser ?? envCount(env, 'ORDER_RATE_PER_USER') ?? DEFAULT_ORDER_RATE_LIMITS.perUser
+  const perIp = over.perIp ?? envCount(env, 'ORDER_RATE_PER_IP') ?? DEFAULT_ORDER_RATE_LIMITS.perIp
+  return {
+    perUser,
+    perDevice: over.perDevice ?? envCount(env, 'ORDER_RATE_PER_DEVICE') ?? 2 * perUser,
+    perIp,
+    challengeIp:
+      over.challengeIp ??
+      envCount(env, 'ORDER_RATE_CHALLENGE_PER_IP') ??
+      Math.max(DEFAULT_ORDER_RATE_LIMITS.challengeIp, Math.floor(perIp / 2)),
+    windowMs: over.windowMs ?? DEFAULT_ORDER_RATE_LIMITS.windowMs
+  }
+}
+
+/** ok: go on; challenge: only with a solved challenge or a paid gift behind the donor; limited: refused (429) */
+export type OrderVerdict = 'ok' | 'challenge' | 'limited'
+
+export interface OrderCaller {
+  schoolId: number
+  userId: number
+  /** the device key (routes/donate: 'd:' + the app's device id, or 's:' + the session id) */
+  device: string
+  ip: string
+}
 
 export class OrderRateLimiter {
   private readonly users: WindowLimiter
+  private readonly devices: WindowLimiter
   private readonly ips: WindowLimiter
-  constructor(store: SharedStore, limits: OrderRateLimits) {
+  constructor(
+    store: SharedStore,
+    readonly limits: OrderRateLimits
+  ) {
     this.users = new WindowLimiter(store, 'order-user:', limits.perUser, limits.windowMs)
+    this.devices = new WindowLimiter(store, 'order-device:', limits.perDevice, limits.windowMs)
     this.ips = new WindowLimiter(store, 'order-ip:', limits.perIp, limits.windowMs)
   }
 
-  /** Both windows count the attempt; false when either is exceeded. */
-  allow(schoolId: number, userId: number, ip: string, now = Date.now()): Promise<boolean> {
-    return takeEach(now, [this.ips, ip], [this.users, `${schoolId}:${userId}`])
+  /** Every window counts the attempt (one round trip); limited when any is over, challenge when only the address
+   *  has passed its challenge threshold. */
+  async check(c: OrderCaller, now = Date.now()): Promise<OrderVerdict> {
+    const [ip, user, device] = await this.ips.store.hit(
+      [
+        { key: this.ips.name + c.ip, windowMs: this.ips.windowMs },
+        { key: `${this.users.name}${c.schoolId}:${c.userId}`, windowMs: this.users.windowMs },
+        { key: `${this.devices.name}${c.schoolId}:${c.device}`, windowMs: this.devices.windowMs }
+      ],
+      now
+    )
+    if (ip > this.limits.perIp || user > this.limits.perUser || device > this.limits.perDevice) return 'limited'
+    return this.limits.challengeIp > 0 && ip > this.limits.challengeIp ? 'challenge' : 'ok'
   }
 }

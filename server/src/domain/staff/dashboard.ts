@@ -1,10 +1,13 @@
 /**
  * The console's dashboard (issue 15; any signed-in staff): today's and this month's paid gifts (online and offline),
  * distinct donors, the top projects and the daily series of the last 30 days, by Beijing calendar day. One query per
- * figure, each scoped to the school; sums in integer fen.
+ * figure, each scoped to the school; sums in integer fen. `warnings` are the deployment's (a proxy TRUST_PROXY does not
+ * name, lib/proxy-watch.ts), read from the shared store so that whichever process answers shows them.
  */
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/types'
+import { deploymentWarnings, type DeploymentWarning } from '../../lib/proxy-watch'
+import type { SharedStore } from '../../lib/shared-store'
 import { fenToYuan } from '../../lib/money'
 import { beijingDate, beijingDayStart, beijingDaySql } from './ledger'
 import './money-tables'
@@ -20,6 +23,8 @@ export interface Dashboard {
   month: DashboardFigure
   topProjects: { id: number; name: string; amount: string; amountFen: number; count: number }[]
   daily: { date: string; amount: string; amountFen: number; count: number }[]
+  /** what the operator must fix, shown above the figures (docs/decisions/033-peak-day-order-limits.md) */
+  warnings: DeploymentWarning[]
 }
 
 const DAY_MS = 86_400_000
@@ -44,13 +49,13 @@ async function figure(db: Kysely<DB>, schoolId: number, sinceIso: string): Promi
   return { amount: fenToYuan(fen), amountFen: fen, count: Number(r.n), donors: Number(r.donors) }
 }
 
-export async function dashboard(db: Kysely<DB>, schoolId: number, now: Date): Promise<Dashboard> {
+export async function dashboard(db: Kysely<DB>, schoolId: number, now: Date, store: SharedStore): Promise<Dashboard> {
   const today = beijingDate(now)
   const todayStart = beijingDayStart(today)!
   const monthStart = beijingDayStart(`${today.slice(0, 7)}-01`)!
   const seriesStart = new Date(todayStart.getTime() - (DASHBOARD_DAYS - 1) * DAY_MS)
   const day = beijingDaySql(db, 'd.paid_at')
-  const [t, m, top, daily] = await Promise.all([
+  const [t, m, top, daily, warnings] = await Promise.all([
     figure(db, schoolId, todayStart.toISOString()),
     figure(db, schoolId, monthStart.toISOString()),
     paid(db, schoolId, seriesStart.toISOString())
@@ -64,7 +69,8 @@ export async function dashboard(db: Kysely<DB>, schoolId: number, now: Date): Pr
     paid(db, schoolId, seriesStart.toISOString())
       .select((eb) => [day.as('day'), eb.fn.sum<number>('d.amount_fen').as('fen'), eb.fn.countAll<number>().as('n')])
       .groupBy(day)
-      .execute()
+      .execute(),
+    deploymentWarnings(store, now.getTime())
   ])
   const byDay = new Map(daily.map((d) => [String(d.day), { fen: Number(d.fen ?? 0), n: Number(d.n) }]))
   return {
@@ -81,6 +87,7 @@ export async function dashboard(db: Kysely<DB>, schoolId: number, now: Date): Pr
       const date = beijingDate(new Date(seriesStart.getTime() + i * DAY_MS))
       const v = byDay.get(date) ?? { fen: 0, n: 0 }
       return { date, amount: fenToYuan(v.fen), amountFen: v.fen, count: v.n }
-    })
+    }),
+    warnings
   }
 }

@@ -6,9 +6,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { Api, ResultCode } from '../../../../types'
+import { Api, DEVICE_HEADER, DEVICE_ID_PATTERN, PROOF_HEADER, ResultCode } from '../../../../types'
 import { checkPermission, formDetail, itemsSubPrice } from '../../domain/form/service'
 import { cardBalance } from '../../domain/order/campus-card'
+import { admitOrder } from '../../domain/order/challenge'
 import { applyNotification } from '../../domain/order/notifications'
 import { payTokenOpens } from '../../domain/order/pay-link'
 import { findOrder } from '../../domain/order/repository'
@@ -34,6 +35,18 @@ function orderAccess(req: FastifyRequest & { query: { payToken?: string } }): Or
   if (req.query.payToken) return { payToken: req.query.payToken }
   if (!req.optionalSession) throw tokenInvalid()
   return { userId: req.optionalSession.user_id }
+}
+
+const header = (req: FastifyRequest, name: string): string | undefined => {
+  const v = req.headers[name]
+  return typeof v === 'string' ? v : undefined
+}
+
+/** The device an order is counted against: the id the app keeps in its storage and sends with every request, else
+ *  the session (a caller without the header counts as one device per sign-in). */
+function deviceKey(req: FastifyRequest): string {
+  const id = header(req, DEVICE_HEADER)
+  return id && DEVICE_ID_PATTERN.test(id) ? `d:${id}` : `s:${req.session.id}`
 }
 
 export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -104,7 +117,13 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.post(Api.donate, { config: signedIn, schema: { body: DonateBodySchema, response: answers(W.DonateAnswer) } }, async (req) => {
-    if (!(await rt.limiter.allow(req.school.id, req.session.user_id, req.ip))) throw new AppError('rateLimited', ResultCode.ERROR, 429)
+    // peak days (docs/decisions/033-peak-day-order-limits.md): per donor, per device, per address with a challenge
+    await admitOrder(
+      rt,
+      { schoolId: req.school.id, userId: req.session.user_id, device: deviceKey(req), ip: req.ip },
+      header(req, PROOF_HEADER),
+      rt.now().getTime()
+    )
     return ok(await donate(rt, caller(req, req.session.user_id), req.body))
   })
 

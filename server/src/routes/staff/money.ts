@@ -153,6 +153,6 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // any signed-in member of staff (the scope's session hook already refused everyone else)
   app.get('/dashboard', { schema: { response: answers(W.StaffDashboard) } }, async (req) =>
-    ok(await dashboard(app.db, req.school.id, app.identity.now()))
+    ok(await dashboard(app.db, req.school.id, app.identity.now(), app.shared))
   )
 }

@@ -90,6 +90,7 @@ export const StaffDashboard = wireSchema<Dashboard>()(
     today: Figure,
     month: Figure,
     topProjects: Type.Array(Type.Object({ id: Num, name: Str, amount: Yuan, amountFen: Num, count: Num })),
-    daily: Type.Array(Type.Object({ date: Str, amount: Yuan, amountFen: Num, count: Num }))
+    daily: Type.Array(Type.Object({ date: Str, amount: Yuan, amountFen: Num, count: Num })),
+    warnings: Type.Array(Type.Object({ kind: Type.Literal('proxyNotTrusted'), address: Str, header: Str, seenAt: Str }))
   })
 )
