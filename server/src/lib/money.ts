@@ -49,7 +49,7 @@ export const MAX_TOTAL_FEN = 1_000_000_000_000_000
 /** How a typed amount failed parseYuan: not yuan text at all, zero or less, or above the limit. */
 export type YuanProblem = 'format' | 'notPositive' | 'tooLarge'
 
-const YUAN_INPUT_RE = /^\d{1,16}(?:\.\d{1,2})?$/
+const YUAN_INPUT_RE = /^\d{1,40}(?:\.\d{1,2})?$/
 
 /**
  * The one check of an amount typed by staff (console prices, project amounts, offline gifts, ledger filters):
