@@ -13,12 +13,24 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { Api, type DirectoryTotal, type Page, type Project, type ProjectSummary } from '../../types'
+import {
+  Api,
+  CampaignKey,
+  type DirectoryTotal,
+  type MapSeat,
+  type Page,
+  type Project,
+  type ProjectSummary,
+  type Seat,
+  type SeatStatusMap
+} from '../../types'
 import { beijingDate, type LedgerRow } from '../src/domain/staff/ledger'
 import { MAX_TOTAL_FEN, parseYuan } from '../src/lib/money'
-import { call, startApp, type TestContext } from './helpers'
-import { AVENUE, SCHOLARSHIP } from './center-fixtures'
-import { projectIdOf, schoolIdOf } from './order-fixtures'
+import { transition } from '../src/domain/order/state'
+import { call, login, startApp, type TestContext } from './helpers'
+import { AVENUE, SCHOLARSHIP, cancelOrder } from './center-fixtures'
+import { areasOf, campaignItem, donateNaming, seatsOf } from './naming-fixtures'
+import { demoBody, orderRow, projectIdOf, sandboxNotify, schoolIdOf } from './order-fixtures'
 import { staffCall, staffLogin, type StaffLogin } from './staff-fixtures'
 
 let ctx: TestContext
@@ -332,6 +344,164 @@ describe('console amounts: one check for every price and amount', () => {
       const offline = await asFinance('POST', '/offline-gifts', gift({ amount: bad }))
       assert.deepEqual([offline.body.code, offline.body.message], [-1, '金额须大于0且最多两位小数'], bad)
     }
+  })
+})
+
+describe('artwork bundles: each work at its own price, whatever the listing order', () => {
+  it('a featured work and two plain ones cost the same in every order, each work its own list entry for three', async () => {
+    const itemsId = await campaignItem(app, 'demo', CampaignKey.ARTWORK_NAMING)
+    const works: Seat[] = (await Promise.all((await areasOf(app, 'demo', itemsId)).map((a) => seatsOf(app, 'demo', a.id)))).flat()
+    const free = works.filter((w) => w.status === 1)
+    const [p1, p2] = free.filter((w) => w.priceList[2]?.termMoney === '650.00')
+    const featured = free.find((w) => w.priceList[2]?.termMoney === '1000.00')!
+    assert.ok(p1 && p2 && featured, 'two plain works and a featured one')
+    const token = await login(app, 'demo', 'art-bundle')
+    const body = (picks: Seat[], money: string) =>
+      demoBody(itemsId, {
+        itemsType: 2,
+        namingType: '1',
+        currencyMoney: money,
+        seatList: picks.map((w) => ({ seatId: w.id, areaId: w.areaId, itemsId, termYear: 0, donorName: '赟喆䶮', donorIdentity: '', donationMessage: '' }))
+      } as Record<string, unknown>)
+    // the issue's probe: a plain work listed first priced the featured one at 650 (1,950 in all)
+    const cheap = await donateNaming(app, 'demo', token, body([p1, p2, featured], '1950.00'))
+    assert.equal(cheap.body.code, -1)
+    for (const order of [
+      [featured, p1, p2],
+      [p1, featured, p2],
+      [p1, p2, featured],
+      [p2, p1, featured]
+    ]) {
+      const r = await donateNaming(app, 'demo', token, body(order, '2300.00'))
+      assert.equal(r.body.code, 0, `${order.map((w) => w.id).join(',')}: ${r.body.message}`)
+      const o = await orderRow(app, r.body.data.orderPayRequestDTO.billNo)
+      assert.equal(o.amount_fen, 230_000)
+      const recs = await app.db.selectFrom('naming_record').select(['seat_id', 'unit_fen']).where('donation_id', '=', o.id).execute()
+      assert.deepEqual(
+        Object.fromEntries(recs.map((x) => [x.seat_id, x.unit_fen])),
+        { [featured.id]: 100_000, [p1.id]: 65_000, [p2.id]: 65_000 }
+      )
+    }
+  })
+})
+
+describe('one signed tree agreement pays for one order', () => {
+  const statusList = (itemsId: number) =>
+    call<SeatStatusMap>(app, 'hhu', Api.getSeatStatusList, { method: 'POST', body: { itemsId } })
+  const treeDetail = async (seatId: number) => (await call<MapSeat>(app, 'hhu', Api.getSeatDetail, { query: { seatId } })).body.data
+  /** free trees of the hhu tree projects, each with its price */
+  async function freeTrees() {
+    const out: { itemsId: number; tree: MapSeat }[] = []
+    for (const key of [CampaignKey.HHU_TREE_YC, CampaignKey.HHU_TREE_JN, CampaignKey.HHU_TREE_DEFAULT]) {
+      let itemsId: number
+      try {
+        itemsId = await campaignItem(app, 'hhu', key)
+      } catch {
+        continue
+      }
+      const map = (await statusList(itemsId)).body.data
+      for (const id of Object.keys(map).filter((k) => map[k] === 1).slice(0, 60)) out.push({ itemsId, tree: await treeDetail(Number(id)) })
+    }
+    return out
+  }
+  const treeBody = (itemsId: number, tree: MapSeat, link: string) =>
+    demoBody(itemsId, {
+      itemsType: 2,
+      namingType: '1',
+      currencyMoney: tree.termMoney,
+      formDataMap: { name: '赟喆䶮', mobile: '86-13800138000', isAlumni: '0', sign_agreement_file: link },
+      seatList: [{ seatId: tree.seatId, areaId: tree.areaId, itemsId, termYear: 0, donorName: '赟喆䶮', donorIdentity: '', donationMessage: '' }]
+    } as Record<string, unknown>)
+  let signed = 0
+  async function sign(openId: string, amountFen: number, itemsId: number | null) {
+    const user = await app.db.selectFrom('app_user').select('id').where('school_id', '=', hhuSid).where('open_id', '=', openId).executeTakeFirstOrThrow()
+    const file = `money-${process.pid}-${++signed}`
+    const { id } = await app.db
+      .insertInto('agreement')
+      .values({
+        school_id: hhuSid,
+        user_id: user.id,
+        kind: 'hhu',
+        items_id: itemsId,
+        name: '赟喆䶮',
+        mobile: '13800138000',
+        amount_fen: amountFen,
+        agreement_no: `M${file}`,
+        unsigned_url: `/files/agreements/${file}.pdf`,
+        signed_url: `/files/agreements/${file}-signed.pdf`,
+        status: 2,
+        created_at: new Date().toISOString(),
+        signed_at: new Date().toISOString()
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return { id: Number(id), link: `/files/agreements/${file}-signed.pdf` }
+  }
+  const claimedBy = async (agreementId: number) =>
+    (await app.db.selectFrom('agreement').select('donation_id').where('id', '=', agreementId).executeTakeFirstOrThrow()).donation_id
+
+  it('a paid order keeps its agreement: a second tree with it is refused; a cancelled or expired order gives it back', async () => {
+    const token = await login(app, 'hhu', 'agreement-once')
+    // five free trees of one project and one price
+    const groups = new Map<string, Awaited<ReturnType<typeof freeTrees>>>()
+    for (const t of await freeTrees()) groups.set(`${t.itemsId}|${t.tree.termMoney}`, [...(groups.get(`${t.itemsId}|${t.tree.termMoney}`) ?? []), t])
+    const [first, ...same] = [...groups.values()].sort((x, y) => y.length - x.length)[0]
+    assert.ok(same.length >= 4, 'free trees of one price')
+    const fen = Math.round(Number(first.tree.termMoney) * 100)
+    const a = await sign('agreement-once', fen, first.itemsId)
+
+    const r1 = await donateNaming(app, 'hhu', token, treeBody(first.itemsId, first.tree, a.link))
+    assert.equal(r1.body.code, 0, r1.body.message)
+    const bill1 = r1.body.data.orderPayRequestDTO.billNo
+    assert.equal((await sandboxNotify(app, 'hhu', bill1)).body.data?.status, 'applied')
+    assert.equal(await claimedBy(a.id), (await orderRow(app, bill1)).id)
+
+    // the issue's probe: the same signed agreement for another tree
+    const r2 = await donateNaming(app, 'hhu', token, treeBody(same[0].itemsId, same[0].tree, a.link))
+    assert.deepEqual([r2.body.code, r2.body.message], [-1, '该认植协议已用于另一笔认植，请为本次认植重新签署协议'])
+    const en = await call(app, 'hhu', Api.donate, { method: 'POST', token, body: treeBody(same[0].itemsId, same[0].tree, a.link), headers: { lang: 'en' } })
+    assert.equal(en.body.message, 'This signed agreement already pays for another pledge: please sign a new agreement for this one')
+    const held = await app.db.selectFrom('naming_seat').select('status').where('id', '=', same[0].tree.seatId).executeTakeFirstOrThrow()
+    assert.equal(held.status, 1, 'the refused order held nothing')
+
+    // a cancelled order releases it
+    const b = await sign('agreement-once', fen, first.itemsId)
+    const r3 = await donateNaming(app, 'hhu', token, treeBody(same[1].itemsId, same[1].tree, b.link))
+    assert.equal(r3.body.code, 0, r3.body.message)
+    await cancelOrder(app, 'hhu', token, r3.body.data.orderPayRequestDTO.billNo)
+    const r4 = await donateNaming(app, 'hhu', token, treeBody(same[2].itemsId, same[2].tree, b.link))
+    assert.equal(r4.body.code, 0, r4.body.message)
+    // and an expired one (the expiry job's transition)
+    const o4 = await orderRow(app, r4.body.data.orderPayRequestDTO.billNo)
+    assert.equal(await transition(app.db, hhuSid, o4.id, 'pending', 'expired', { closed_at: new Date().toISOString(), close_reason: 'expired' }), true)
+    const r5 = await donateNaming(app, 'hhu', token, treeBody(same[3].itemsId, same[3].tree, b.link))
+    assert.equal(r5.body.code, 0, r5.body.message)
+    assert.equal(await claimedBy(b.id), (await orderRow(app, r5.body.data.orderPayRequestDTO.billNo)).id)
+  })
+
+  it('concurrent orders for several trees with one agreement: one order holds it, and only one can be paid', async () => {
+    const token = await login(app, 'hhu', 'agreement-race')
+    const trees = await freeTrees()
+    // an agreement for no one project may serve any tree project: race across projects, where orders do not replace each other
+    const byPrice = new Map<string, typeof trees>()
+    for (const t of trees) byPrice.set(t.tree.termMoney, [...(byPrice.get(t.tree.termMoney) ?? []), t])
+    const group = [...byPrice.values()].sort((x, y) => new Set(y.map((t) => t.itemsId)).size - new Set(x.map((t) => t.itemsId)).size || y.length - x.length)[0]
+    const picks = group.filter((t, i) => group.findIndex((u) => u.tree.seatId === t.tree.seatId) === i).slice(0, 6)
+    assert.ok(picks.length >= 3, 'trees of one price')
+    const a = await sign('agreement-race', Math.round(Number(picks[0].tree.termMoney) * 100), null)
+    const results = await Promise.all(picks.map((t) => donateNaming(app, 'hhu', token, treeBody(t.itemsId, t.tree, a.link))))
+    const accepted = results.filter((r) => r.body.code === 0)
+    assert.ok(accepted.length >= 1, results.map((r) => r.body.message).join(' | '))
+    for (const r of results.filter((x) => x.body.code !== 0)) assert.match(r.body.message, /已用于另一笔认植|已被|占用|认捐|冠名/)
+    // every accepted order but the one holding the agreement was replaced (cancelled) by a later one of the same donor
+    const orders = await Promise.all(accepted.map((r) => orderRow(app, r.body.data.orderPayRequestDTO.billNo)))
+    const open = orders.filter((o) => o.status === 'pending')
+    assert.equal(open.length, 1, orders.map((o) => o.status).join(','))
+    assert.equal(await claimedBy(a.id), open[0].id)
+    // pay every accepted order: exactly one becomes paid
+    for (const r of accepted) await sandboxNotify(app, 'hhu', r.body.data.orderPayRequestDTO.billNo)
+    const after = await Promise.all(accepted.map((r) => orderRow(app, r.body.data.orderPayRequestDTO.billNo)))
+    assert.equal(after.filter((o) => o.status === 'paid').length, 1)
   })
 })
 
