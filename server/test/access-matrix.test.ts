@@ -805,7 +805,12 @@ const TABLE: Record<string, Entry> = {
     url: () => '/offline-gifts/1',
     body: { amount: '1.00', reason: 'x' }
   },
-  [staffKey('POST', '/offline-gifts/:id/void')]: { kind: 'staff', method: 'POST', url: () => '/offline-gifts/1/void', body: { reason: 'x' } },
+  [staffKey('POST', '/offline-gifts/:id/void')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/offline-gifts/1/void',
+    body: { reason: 'x' }
+  },
   [staffKey('GET', '/review')]: { kind: 'staff', method: 'GET', url: () => '/review' },
   [staffKey('POST', '/review/:id/resolve')]: {
     kind: 'staff',

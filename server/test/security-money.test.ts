@@ -77,8 +77,7 @@ const count = async (table: 'donation' | 'audit_log') =>
         .executeTakeFirstOrThrow()
     ).n
   )
-const audits = (action: string) =>
-  app.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute()
+const audits = (action: string) => app.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute()
 
 let planted = 0
 /** A paid donation row written straight into the database, as a hand edit or an old import would: `fen` is SQL text. */
@@ -193,7 +192,10 @@ describe('offline gifts: correct and void', () => {
     // a reason is required; nothing changed is refused; the per-gift limit holds for a correction too
     const noReason = await asFinance('POST', `/offline-gifts/${id}`, { amount: '250.50', reason: '  ' })
     assert.deepEqual([noReason.body.code, noReason.body.message], [-1, '请填写更正或作废的原因'])
-    assert.equal((await inEnglish('POST', `/offline-gifts/${id}`, { amount: '250.50', reason: '' })).body.message, 'Please give the reason for the correction or void')
+    assert.equal(
+      (await inEnglish('POST', `/offline-gifts/${id}`, { amount: '250.50', reason: '' })).body.message,
+      'Please give the reason for the correction or void'
+    )
     const same = await asFinance('POST', `/offline-gifts/${id}`, { amount: '100', reason: '核对' })
     assert.deepEqual([same.body.code, same.body.message], [-1, '没有需要更正的内容'])
     const huge = await asFinance('POST', `/offline-gifts/${id}`, { amount: '9999999999999.99', reason: '核对' })
@@ -213,7 +215,10 @@ describe('offline gifts: correct and void', () => {
       reason: '银行回单金额为250.50'
     })
     assert.equal(r.body.code, 0, r.body.message)
-    assert.deepEqual([r.body.data.amountFen, r.body.data.donorName, r.body.data.channel, r.body.data.status], [25_050, '正名', 'cheque', 'paid'])
+    assert.deepEqual(
+      [r.body.data.amountFen, r.body.data.donorName, r.body.data.channel, r.body.data.status],
+      [25_050, '正名', 'cheque', 'paid']
+    )
     const d1 = await detail(scholarship)
     assert.equal(fenOf(d1.completeMoney) - fenOf(d0.completeMoney), 15_050)
     assert.equal(d1.payCounts, d0.payCounts)
@@ -270,7 +275,12 @@ describe('offline gifts: correct and void', () => {
     const ledger = await asFinance<{ rows: LedgerRow[] }>('GET', `/ledger?projectId=${avenue}&status=cancelled&limit=100`)
     assert.ok(ledger.body.data.rows.some((r) => r.id === id))
     assert.equal((await asFinance('POST', `/offline-gifts/${id}`, { amount: '1', reason: 'x' })).body.code, -1)
-    const online = await app.db.selectFrom('donation').select('id').where('school_id', '=', sid).where('is_offline', '=', 0).executeTakeFirst()
+    const online = await app.db
+      .selectFrom('donation')
+      .select('id')
+      .where('school_id', '=', sid)
+      .where('is_offline', '=', 0)
+      .executeTakeFirst()
     if (online) assert.equal((await asFinance('POST', `/offline-gifts/${online.id}/void`, { reason: 'x' })).body.code, -1)
   })
 })
@@ -322,7 +332,8 @@ describe('console amounts: one check for every price and amount', () => {
   })
 
   it('project amounts (fixed amounts, target, goods price, publicity), the ledger range and offline gifts refuse them too', async () => {
-    const sc = (method: 'GET' | 'POST', url: string, body?: unknown, who = editor) => staffCall(app, 'demo', method, url, { token: who.token, body })
+    const sc = (method: 'GET' | 'POST', url: string, body?: unknown, who = editor) =>
+      staffCall(app, 'demo', method, url, { token: who.token, body })
     const created = await sc('POST', '/projects', { name: '金额校验项目' })
     assert.equal(created.body.code, 0, created.body.message)
     const pid = created.body.data.id
@@ -361,7 +372,15 @@ describe('artwork bundles: each work at its own price, whatever the listing orde
         itemsType: 2,
         namingType: '1',
         currencyMoney: money,
-        seatList: picks.map((w) => ({ seatId: w.id, areaId: w.areaId, itemsId, termYear: 0, donorName: '赟喆䶮', donorIdentity: '', donationMessage: '' }))
+        seatList: picks.map((w) => ({
+          seatId: w.id,
+          areaId: w.areaId,
+          itemsId,
+          termYear: 0,
+          donorName: '赟喆䶮',
+          donorIdentity: '',
+          donationMessage: ''
+        }))
       } as Record<string, unknown>)
     // the issue's probe: a plain work listed first priced the featured one at 650 (1,950 in all)
     const cheap = await donateNaming(app, 'demo', token, body([p1, p2, featured], '1950.00'))
@@ -377,17 +396,17 @@ describe('artwork bundles: each work at its own price, whatever the listing orde
       const o = await orderRow(app, r.body.data.orderPayRequestDTO.billNo)
       assert.equal(o.amount_fen, 230_000)
       const recs = await app.db.selectFrom('naming_record').select(['seat_id', 'unit_fen']).where('donation_id', '=', o.id).execute()
-      assert.deepEqual(
-        Object.fromEntries(recs.map((x) => [x.seat_id, x.unit_fen])),
-        { [featured.id]: 100_000, [p1.id]: 65_000, [p2.id]: 65_000 }
-      )
+      assert.deepEqual(Object.fromEntries(recs.map((x) => [x.seat_id, x.unit_fen])), {
+        [featured.id]: 100_000,
+        [p1.id]: 65_000,
+        [p2.id]: 65_000
+      })
     }
   })
 })
 
 describe('one signed tree agreement pays for one order', () => {
-  const statusList = (itemsId: number) =>
-    call<SeatStatusMap>(app, 'hhu', Api.getSeatStatusList, { method: 'POST', body: { itemsId } })
+  const statusList = (itemsId: number) => call<SeatStatusMap>(app, 'hhu', Api.getSeatStatusList, { method: 'POST', body: { itemsId } })
   const treeDetail = async (seatId: number) => (await call<MapSeat>(app, 'hhu', Api.getSeatDetail, { query: { seatId } })).body.data
   /** free trees of the hhu tree projects, each with its price */
   async function freeTrees() {
@@ -400,7 +419,10 @@ describe('one signed tree agreement pays for one order', () => {
         continue
       }
       const map = (await statusList(itemsId)).body.data
-      for (const id of Object.keys(map).filter((k) => map[k] === 1).slice(0, 60)) out.push({ itemsId, tree: await treeDetail(Number(id)) })
+      for (const id of Object.keys(map)
+        .filter((k) => map[k] === 1)
+        .slice(0, 60))
+        out.push({ itemsId, tree: await treeDetail(Number(id)) })
     }
     return out
   }
@@ -410,11 +432,18 @@ describe('one signed tree agreement pays for one order', () => {
       namingType: '1',
       currencyMoney: tree.termMoney,
       formDataMap: { name: '赟喆䶮', mobile: '86-13800138000', isAlumni: '0', sign_agreement_file: link },
-      seatList: [{ seatId: tree.seatId, areaId: tree.areaId, itemsId, termYear: 0, donorName: '赟喆䶮', donorIdentity: '', donationMessage: '' }]
+      seatList: [
+        { seatId: tree.seatId, areaId: tree.areaId, itemsId, termYear: 0, donorName: '赟喆䶮', donorIdentity: '', donationMessage: '' }
+      ]
     } as Record<string, unknown>)
   let signed = 0
   async function sign(openId: string, amountFen: number, itemsId: number | null) {
-    const user = await app.db.selectFrom('app_user').select('id').where('school_id', '=', hhuSid).where('open_id', '=', openId).executeTakeFirstOrThrow()
+    const user = await app.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('school_id', '=', hhuSid)
+      .where('open_id', '=', openId)
+      .executeTakeFirstOrThrow()
     const file = `money-${process.pid}-${++signed}`
     const { id } = await app.db
       .insertInto('agreement')
@@ -444,7 +473,8 @@ describe('one signed tree agreement pays for one order', () => {
     const token = await login(app, 'hhu', 'agreement-once')
     // five free trees of one project and one price
     const groups = new Map<string, Awaited<ReturnType<typeof freeTrees>>>()
-    for (const t of await freeTrees()) groups.set(`${t.itemsId}|${t.tree.termMoney}`, [...(groups.get(`${t.itemsId}|${t.tree.termMoney}`) ?? []), t])
+    for (const t of await freeTrees())
+      groups.set(`${t.itemsId}|${t.tree.termMoney}`, [...(groups.get(`${t.itemsId}|${t.tree.termMoney}`) ?? []), t])
     const [first, ...same] = [...groups.values()].sort((x, y) => y.length - x.length)[0]
     assert.ok(same.length >= 4, 'free trees of one price')
     const fen = Math.round(Number(first.tree.termMoney) * 100)
@@ -458,7 +488,12 @@ describe('one signed tree agreement pays for one order', () => {
     // the issue's probe: the same signed agreement for another tree
     const r2 = await donateNaming(app, 'hhu', token, treeBody(same[0].itemsId, same[0].tree, a.link))
     assert.deepEqual([r2.body.code, r2.body.message], [-1, '该认植协议已用于另一笔认植，请为本次认植重新签署协议'])
-    const en = await call(app, 'hhu', Api.donate, { method: 'POST', token, body: treeBody(same[0].itemsId, same[0].tree, a.link), headers: { lang: 'en' } })
+    const en = await call(app, 'hhu', Api.donate, {
+      method: 'POST',
+      token,
+      body: treeBody(same[0].itemsId, same[0].tree, a.link),
+      headers: { lang: 'en' }
+    })
     assert.equal(en.body.message, 'This signed agreement already pays for another pledge: please sign a new agreement for this one')
     const held = await app.db.selectFrom('naming_seat').select('status').where('id', '=', same[0].tree.seatId).executeTakeFirstOrThrow()
     assert.equal(held.status, 1, 'the refused order held nothing')
@@ -473,7 +508,10 @@ describe('one signed tree agreement pays for one order', () => {
     assert.equal(r4.body.code, 0, r4.body.message)
     // and an expired one (the expiry job's transition)
     const o4 = await orderRow(app, r4.body.data.orderPayRequestDTO.billNo)
-    assert.equal(await transition(app.db, hhuSid, o4.id, 'pending', 'expired', { closed_at: new Date().toISOString(), close_reason: 'expired' }), true)
+    assert.equal(
+      await transition(app.db, hhuSid, o4.id, 'pending', 'expired', { closed_at: new Date().toISOString(), close_reason: 'expired' }),
+      true
+    )
     const r5 = await donateNaming(app, 'hhu', token, treeBody(same[3].itemsId, same[3].tree, b.link))
     assert.equal(r5.body.code, 0, r5.body.message)
     assert.equal(await claimedBy(b.id), (await orderRow(app, r5.body.data.orderPayRequestDTO.billNo)).id)
@@ -485,7 +523,9 @@ describe('one signed tree agreement pays for one order', () => {
     // an agreement for no one project may serve any tree project: race across projects, where orders do not replace each other
     const byPrice = new Map<string, typeof trees>()
     for (const t of trees) byPrice.set(t.tree.termMoney, [...(byPrice.get(t.tree.termMoney) ?? []), t])
-    const group = [...byPrice.values()].sort((x, y) => new Set(y.map((t) => t.itemsId)).size - new Set(x.map((t) => t.itemsId)).size || y.length - x.length)[0]
+    const group = [...byPrice.values()].sort(
+      (x, y) => new Set(y.map((t) => t.itemsId)).size - new Set(x.map((t) => t.itemsId)).size || y.length - x.length
+    )[0]
     const picks = group.filter((t, i) => group.findIndex((u) => u.tree.seatId === t.tree.seatId) === i).slice(0, 6)
     assert.ok(picks.length >= 3, 'trees of one price')
     const a = await sign('agreement-race', Math.round(Number(picks[0].tree.termMoney) * 100), null)
@@ -544,10 +584,18 @@ describe('a planted row never turns the public pages into an error', () => {
         assert.deepEqual([r.status, r.body.code], [200, 0], `${path} ${JSON.stringify(query)}: ${r.body.message}`)
       }
       for (const url of ['/ledger', `/ledger?projectId=${avenue}`, '/dashboard', '/projects']) {
-        const r = await asFinance(url === '/projects' ? 'GET' : 'GET', url, undefined, url === '/projects' ? await staffLogin(app, 'demo', ['admin']) : finance)
+        const r = await asFinance(
+          url === '/projects' ? 'GET' : 'GET',
+          url,
+          undefined,
+          url === '/projects' ? await staffLogin(app, 'demo', ['admin']) : finance
+        )
         assert.deepEqual([r.status, r.body.code], [200, 0], `${url}: ${r.body.message}`)
       }
-      assert.ok(warnings.some((w) => /money out of range/.test(w)), 'the clamp is logged')
+      assert.ok(
+        warnings.some((w) => /money out of range/.test(w)),
+        'the clamp is logged'
+      )
     } finally {
       process.off('warning', onWarning)
     }

@@ -241,6 +241,10 @@ export async function togetherStats(db: Db, schoolId: number, ids: number[]) {
     .groupBy('together_id')
     .execute()
   for (const r of rows)
-    out.set(Number(r.together_id), { fen: readFen(r.fen, 'joint donation total'), material: Number(r.material ?? 0), count: Number(r.count) })
+    out.set(Number(r.together_id), {
+      fen: readFen(r.fen, 'joint donation total'),
+      material: Number(r.material ?? 0),
+      count: Number(r.count)
+    })
   return out
 }

@@ -54,7 +54,12 @@ interface PlanSeat {
  * order the donor listed the works in changes nothing (docs/decisions/031-artwork-bundle-price.md). No-op for
  * other projects.
  */
-export async function priceArtworks(db: Db, schoolId: number, itemsId: number, plan: { amountFen: number; seats: PlanSeat[] }): Promise<void> {
+export async function priceArtworks(
+  db: Db,
+  schoolId: number,
+  itemsId: number,
+  plan: { amountFen: number; seats: PlanSeat[] }
+): Promise<void> {
   if (!(await campaignsOf(db, schoolId, itemsId)).includes(CampaignKey.ARTWORK_NAMING)) return
   const count = plan.seats.length
   if (count > ARTWORK_MAX) throw bizError('artworkTooMany')

@@ -125,7 +125,8 @@ export async function paidStatsByProject(db: Db, schoolId: number, ids: number[]
   const out = new Map<number, { fen: number; material: number; count: number }>()
   if (!ids.length) return out
   const rows = await paidStats.all(db as Kysely<DB>, [schoolId, ...ids], ids.length)
-  for (const r of rows) out.set(r.items_id, { fen: readFen(r.fen, 'project total'), material: Number(r.material ?? 0), count: Number(r.count) })
+  for (const r of rows)
+    out.set(r.items_id, { fen: readFen(r.fen, 'project total'), material: Number(r.material ?? 0), count: Number(r.count) })
   return out
 }
 

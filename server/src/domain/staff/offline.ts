@@ -244,7 +244,9 @@ async function storedGift(trx: Transaction<DB>, schoolId: number, id: number) {
 }
 type StoredGift = Awaited<ReturnType<typeof storedGift>>
 
-const auditView = (g: Pick<StoredGift, 'projectId' | 'projectName' | 'amountFen' | 'donorName' | 'showName' | 'donatedOn' | 'channel' | 'note'>) => ({
+const auditView = (
+  g: Pick<StoredGift, 'projectId' | 'projectName' | 'amountFen' | 'donorName' | 'showName' | 'donatedOn' | 'channel' | 'note'>
+) => ({
   projectId: g.projectId,
   projectName: g.projectName,
   amountFen: g.amountFen,

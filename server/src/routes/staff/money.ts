@@ -19,13 +19,7 @@ import { Type } from 'typebox'
 import { dashboard } from '../../domain/staff/dashboard'
 import { exportFile, exportStatus, startExport, EXPORT_FORMATS } from '../../domain/staff/exports'
 import { LEDGER_CHANNELS, LEDGER_STATUSES, ledgerFilter, ledgerPage, OFFLINE_CHANNELS } from '../../domain/staff/ledger'
-import {
-  correctOfflineGift,
-  createOfflineGift,
-  OFFLINE_NOTE_MAX,
-  OFFLINE_REASON_MAX,
-  voidOfflineGift
-} from '../../domain/staff/offline'
+import { correctOfflineGift, createOfflineGift, OFFLINE_NOTE_MAX, OFFLINE_REASON_MAX, voidOfflineGift } from '../../domain/staff/offline'
 import { reconciliation, reconciliationRange } from '../../domain/staff/reconciliation'
 import { resolveReview, reviewPage } from '../../domain/staff/review'
 import { answers, ok } from '../../lib/envelope'
