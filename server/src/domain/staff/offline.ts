@@ -44,7 +44,8 @@ export const OFFLINE_REASON_MAX = 500
 /** One offline gift's ceiling: one online gift's (docs/product §9). A larger transfer is entered as several gifts. */
 export const OFFLINE_MAX_FEN = MAX_DONATION_YUAN * 100
 
-const yuanText = (fen: number) => (fen / 100).toLocaleString('en-US')
+/** whole yuan of a limit with thousands separators ('10,000,000'), by integer arithmetic */
+const yuanText = (fen: number) => (BigInt(fen) / 100n).toLocaleString('en-US')
 
 function offlineAmountFen(amount: string): number {
   const r = parseYuan(amount, { maxFen: OFFLINE_MAX_FEN })
