@@ -799,6 +799,18 @@ const TABLE: Record<string, Entry> = {
     url: () => '/offline-gifts',
     body: { projectId: 1, amount: '1.00', donorName: 'x', donatedOn: '2026-01-01', channel: 'bank', note: '' }
   },
+  [staffKey('POST', '/offline-gifts/:id')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/offline-gifts/1',
+    body: { amount: '1.00', reason: 'x' }
+  },
+  [staffKey('POST', '/offline-gifts/:id/void')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/offline-gifts/1/void',
+    body: { reason: 'x' }
+  },
   [staffKey('GET', '/review')]: { kind: 'staff', method: 'GET', url: () => '/review' },
   [staffKey('POST', '/review/:id/resolve')]: {
     kind: 'staff',

@@ -392,7 +392,7 @@ describe('tree pledge through the naming order flow', () => {
 // ---------------------------------------------------------------- artworks
 
 describe('artwork pricing (naming-xbmu, item 25)', () => {
-  it('charges 750/700/650 per work by count, the first work`s own list when it has one, at most three works', async () => {
+  it('charges 750/700/650 per work by count, each work`s own list when it has one, at most three works', async () => {
     const itemsId = await campaignItem(ctx.app, 'demo', CampaignKey.ARTWORK_NAMING)
     const areas: NamingArea[] = await areasOf(ctx.app, 'demo', itemsId)
     assert.deepEqual(
@@ -439,9 +439,9 @@ describe('artwork pricing (naming-xbmu, item 25)', () => {
       recs.map((x) => x.unit_fen),
       [65_000, 65_000, 65_000]
     )
-    // the first work's own list decides; a featured work chosen second does not
-    await expect([featured, plain[0]], '2200.00')
-    await expect([plain[0], featured], '1400.00')
+    // each work costs its own list's price for the count, whichever is listed first (docs/decisions/031)
+    await expect([featured, plain[0]], '1800.00')
+    await expect([plain[0], featured], '1800.00')
     // the client's figure must be the server's
     const wrong = await donateNaming(ctx.app, 'demo', token, body(plain.slice(0, 2), '1500.00'))
     assert.equal(wrong.body.code, -1)

@@ -1,6 +1,6 @@
 /**
- * naming-xbmu's rules as pure functions (docs/product §5 Artwork): the price per work by count (750, 700, 650) unless the
- * first chosen work's price list says otherwise, total = price x count in fixed point, at most three works, named or
+ * naming-xbmu's rules as pure functions (docs/product §5 Artwork): each work's price by count (750, 700, 650) unless its
+ * own price list says otherwise (docs/decisions/031), total = the sum in fixed point, at most three works, named or
  * held works not choosable, labels split into title and author, the waterfall, and the 'gm' hand-off to form-gm.
  */
 import type { SeatListAnswer, SeatPrice } from '@contract'
@@ -56,13 +56,18 @@ describe('artwork pricing (docs/product §5)', () => {
     expect([pricePerWork([a, b, c]), totalOf([a, b, c])]).toEqual(['650.00', '1950.00'])
   })
 
-  it('without a price list the defaults apply; the first work decides, not the others', () => {
+  it('each work costs its own list entry for the count (else the default), whatever the order it was chosen in', () => {
     const bare = work(1, { priceList: [] })
-    expect(totalOf([bare, work(2, { priceList: FEATURED })])).toBe('1400.00')
+    expect(totalOf([bare, work(2, { priceList: FEATURED })])).toBe('1800.00')
+    expect(totalOf([work(2, { priceList: FEATURED }), bare])).toBe('1800.00')
     const featured = work(9, { priceList: FEATURED })
     expect(pricePerWork([featured])).toBe('1200.00')
-    expect(totalOf([featured, work(2)])).toBe('2200.00')
-    expect(totalOf([featured, work(2), work(3)])).toBe('3000.00')
+    expect(totalOf([featured, work(2)])).toBe('1800.00')
+    // the three works: 1,000 + 650 + 650 in every order (not 1,950 with a plain work first)
+    expect(totalOf([featured, work(2), work(3)])).toBe('2300.00')
+    expect(totalOf([work(2), work(3), featured])).toBe('2300.00')
+    // works at different prices have no single "each" price
+    expect(pricePerWork([featured, work(2)])).toBeNull()
     // a list shorter than the count falls back to the default for that count
     expect(totalOf([work(4, { priceList: [FEATURED[0]] }), work(5)])).toBe('1400.00')
   })
@@ -73,7 +78,8 @@ describe('artwork pricing (docs/product §5)', () => {
       { termName: '', termMoney: '0.10', termYear: 0 },
       { termName: '', termMoney: '0.70', termYear: 0 }
     ]
-    expect(totalOf([work(1, { priceList: odd }), work(2), work(3)])).toBe('2.10')
+    expect(totalOf([work(1, { priceList: odd }), work(2, { priceList: odd }), work(3, { priceList: odd })])).toBe('2.10')
+    expect(totalOf([work(1, { priceList: odd }), work(2), work(3)])).toBe('1300.70')
   })
 })
 
@@ -139,13 +145,13 @@ describe('choosing works', () => {
 })
 
 describe("the hand-off to form-gm (local storage 'gm')", () => {
-  it('is a seat choice form-gm accepts, each work at the price per work, totalling price x count', () => {
+  it('is a seat choice form-gm accepts, each work at its own price for the count, totalling the sum', () => {
     const sel = toSelection(25, [work(1, { priceList: FEATURED }), work(2)])
     expect(parseSelection(sel)).toBe(sel)
     expect(sel.seats.map((s) => [s.seatId, s.seat, s.termYear, s.priceList[0].termMoney])).toEqual([
       [1, '《作品1》马晓林', 0, '1100.00'],
-      [2, '《作品2》马晓林', 0, '1100.00']
+      [2, '《作品2》马晓林', 0, '700.00']
     ])
-    expect(seatsTotal(sel.seats)).toBe('2200.00')
+    expect(seatsTotal(sel.seats)).toBe('1800.00')
   })
 })

@@ -216,13 +216,14 @@ describe('naming-xbmu/choose', () => {
     pick(8)
     expect(titles(toast)[1]).toBe('最多选择三幅作品')
     expect(screen.getByTestId('work-8').getAttribute('data-chosen')).toBe('0')
-    // release one in 'my choice', then the featured oil painting is the third (the first work's list still rules)
+    // release one in 'my choice', then the featured oil painting is the third: it keeps its own price (docs/decisions/031)
     fireEvent.click(screen.getByTestId('artwork-mine'))
     expect(screen.getByTestId('artwork-mine-popup').textContent).toContain('秋山晚翠')
     fireEvent.click(screen.getByTestId('chosen-remove-1'))
     fireEvent.click(screen.getByTestId('artwork-mine-popup-close'))
     pick(8)
-    expect(screen.getByTestId('artwork-total').textContent).toBe('¥1,950.00')
+    expect(screen.getByTestId('artwork-total').textContent).toBe('¥2,300.00')
+    expect(screen.queryByTestId('artwork-each')).toBeNull()
     fireEvent.click(screen.getByTestId('artwork-custom'))
     expect(screen.getByTestId('artwork-custom-popup').textContent).toContain('基金会')
     fireEvent.click(screen.getByTestId('artwork-custom-popup-close'))
@@ -233,17 +234,20 @@ describe('naming-xbmu/choose', () => {
     expect(gm.seats.map((s) => [s.seatId, s.priceList[0].termMoney])).toEqual([
       [2, '650.00'],
       [4, '650.00'],
-      [8, '650.00']
+      [8, '1000.00']
     ])
   })
 
-  it('a featured work chosen first sets the price', async () => {
+  it('a featured work keeps its own price whichever is chosen first', async () => {
     await open()
     fireEvent.click(screen.getByTestId('area-252'))
     await screen.findByTestId('work-8')
     pick(8)
     pick(9)
-    expect(screen.getByTestId('artwork-total').textContent).toBe('¥2,200.00')
+    expect(screen.getByTestId('artwork-total').textContent).toBe('¥1,800.00')
+    pick(8)
+    pick(8)
+    expect(screen.getByTestId('artwork-total').textContent).toBe('¥1,800.00')
   })
 
   it('English', async () => {

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely'
+import { MAX_TOTAL_FEN } from './money'
 import { INT_RANGE } from './schemas'
 
 /** Case-insensitive (ASCII) substring match, portable to SQLite and PostgreSQL; user input never acts as a wildcard. */
@@ -24,3 +25,11 @@ const whole = (n: number | null | undefined, min: number, max: number, fallback:
 export function pageWindow(q: { limit?: number | null; offset?: number | null }, defaultLimit: number, max: number) {
   return { limit: whole(q.limit, 1, max, Math.min(defaultLimit, max)), offset: whole(q.offset, 0, INT_RANGE.int4, 0) }
 }
+
+/**
+ * An amount column as sums count it: a stored amount above MAX_TOTAL_FEN (no write can store one: lib/money.ts) is
+ * counted as 0, so one planted row can neither overflow SQLite's 64-bit SUM nor hide every other gift; readFen
+ * clamps what is left (docs/decisions/034-money-bounds.md).
+ */
+export const countedFen = (column: string) =>
+  sql<number>`case when ${sql.ref(column)} <= ${sql.lit(MAX_TOTAL_FEN)} then ${sql.ref(column)} else 0 end`

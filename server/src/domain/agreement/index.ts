@@ -1,10 +1,11 @@
 /**
  * What other domains may use of agreements. The hhu tree pledge (docs/product §5 tree form: "sign the agreement
- * first") asks findSignedAgreement before it takes an order.
+ * first") asks findSignedAgreement before it takes an order, and claims it for that order in the order's transaction
+ * (claimAgreementForOrder: one agreement, one order, docs/decisions/032).
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/types'
-import { findSignedByUrl } from './repository'
+import { claimForOrder, findSignedByUrl } from './repository'
 
 export interface SignedAgreement {
   id: number
@@ -43,6 +44,10 @@ export async function findSignedAgreement(
     signedAt: row.signed_at
   }
 }
+
+/** Binds the signed agreement `agreementId` to the order `donationId` (its transaction); false: another open or paid order holds it. */
+export const claimAgreementForOrder = (db: Transaction<DB>, schoolId: number, agreementId: number, donationId: number) =>
+  claimForOrder(db, schoolId, agreementId, donationId)
 
 /** "/files/agreements/…" or "https://host/files/agreements/…" -> "/files/agreements/…"; anything else -> null. */
 export function filesPath(url: string): string | null {

@@ -53,3 +53,32 @@ export function listOwn(db: Db, schoolId: number, userId: number, kind: Agreemen
     .orderBy('id', 'desc')
     .execute()
 }
+
+/**
+ * Claims a signed agreement for an order, in the order's transaction: one conditional UPDATE that wins only while the
+ * agreement is unclaimed or its order was cancelled or expired (docs/decisions/032). Two orders racing for one
+ * agreement end with one winner on SQLite (one writer) and PostgreSQL (the second waits for the row and finds it
+ * claimed by an order its statement cannot see closed). True when this order holds it now.
+ */
+export async function claimForOrder(db: Db, schoolId: number, agreementId: number, donationId: number): Promise<boolean> {
+  const r = await db
+    .updateTable('agreement')
+    .set({ donation_id: donationId })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', agreementId)
+    .where('status', '=', AGREEMENT_SIGNED)
+    .where((eb) =>
+      eb.or([
+        eb('donation_id', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('donation as d')
+            .select('d.id')
+            .whereRef('d.id', '=', 'agreement.donation_id')
+            .where('d.status', 'in', ['cancelled', 'expired'])
+        )
+      ])
+    )
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}

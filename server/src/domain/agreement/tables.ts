@@ -30,6 +30,8 @@ export interface AgreementTable {
   status: Generated<number>
   created_at: string
   signed_at: string | null
+  /** the order that claimed this signed agreement (migration 025); free again once that order is cancelled or expired */
+  donation_id: Generated<number | null>
 }
 
 declare module '../../db/types' {

@@ -5,7 +5,8 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely'
 import type { DirectoryOrder } from '../../../../types'
 import type { DB } from '../../db/types'
-import { containsText } from '../../lib/sql'
+import { readFen } from '../../lib/money'
+import { containsText, countedFen } from '../../lib/sql'
 import { prepared, type Slots } from '../../db/prepared'
 
 type Db = Kysely<DB> | Transaction<DB>
@@ -145,18 +146,18 @@ export async function totals(db: Db, schoolId: number, f: DirectoryFilter) {
   const r = await directoryBase(db, schoolId, f)
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
-      eb.fn.sum<number>(eb.case().when('p.crowd_type', '=', 2).then(0).else(eb.ref('d.amount_fen')).end()).as('fen')
+      eb.fn.sum<number>(eb.case().when('p.crowd_type', '=', 2).then(0).else(countedFen('d.amount_fen')).end()).as('fen')
     ])
     .executeTakeFirstOrThrow()
-  return { count: Number(r.count), fen: Number(r.fen ?? 0) }
+  return { count: Number(r.count), fen: readFen(r.fen, 'directory total') }
 }
 
 /** Money raised outside the platform (project.offline_fen) of the school's money projects, or of one project. */
 export async function offlineFen(db: Db, schoolId: number, itemsId?: number | null): Promise<number> {
   let q = db.selectFrom('project').where('school_id', '=', schoolId).where('crowd_type', '!=', 2)
   if (itemsId) q = q.where('id', '=', itemsId)
-  const r = await q.select((eb) => eb.fn.sum<number>('offline_fen').as('fen')).executeTakeFirstOrThrow()
-  return Number(r.fen ?? 0)
+  const r = await q.select((eb) => eb.fn.sum<number>(countedFen('offline_fen')).as('fen')).executeTakeFirstOrThrow()
+  return readFen(r.fen, 'offline_fen total')
 }
 
 /** "3排12座、3排13座" per donation: what each naming gift named. */
@@ -230,7 +231,7 @@ export async function togetherStats(db: Db, schoolId: number, ids: number[]) {
     .selectFrom('donation')
     .select((eb) => [
       'together_id',
-      eb.fn.sum<number>('amount_fen').as('fen'),
+      eb.fn.sum<number>(countedFen('amount_fen')).as('fen'),
       eb.fn.sum<number>('material_number').as('material'),
       eb.fn.countAll<number>().as('count')
     ])
@@ -240,6 +241,10 @@ export async function togetherStats(db: Db, schoolId: number, ids: number[]) {
     .groupBy('together_id')
     .execute()
   for (const r of rows)
-    out.set(Number(r.together_id), { fen: Number(r.fen ?? 0), material: Number(r.material ?? 0), count: Number(r.count) })
+    out.set(Number(r.together_id), {
+      fen: readFen(r.fen, 'joint donation total'),
+      material: Number(r.material ?? 0),
+      count: Number(r.count)
+    })
   return out
 }

@@ -14,7 +14,7 @@ import {
 import type { DB } from '../../db/types'
 import { t } from '../../i18n'
 import { toWireDate } from '../../lib/dates'
-import { fenToYuan } from '../../lib/money'
+import { fenToYuan, readFen } from '../../lib/money'
 import { maskName } from '../../lib/names'
 import { pageWindow } from '../../lib/sql'
 import { schoolSetting } from '../school/cache'
@@ -72,7 +72,7 @@ export async function directory(db: Kysely<DB>, schoolId: number, lang: Lang, q:
       id: r.id,
       name: displayName(r, rules),
       avatar: r.is_anonymous ? '' : (r.avatar ?? ''),
-      donateMoney: fenToYuan(r.amount_fen),
+      donateMoney: fenToYuan(readFen(r.amount_fen, 'directory row')),
       donateMaterialNumber: r.material_number,
       materialUnit: r.material_unit,
       crowdType: r.crowd_type === 2 ? 2 : 1,
@@ -137,7 +137,7 @@ export async function namingRecords(
       name: displayName(r, rules),
       seat: seats.get(r.id) ?? '',
       donateTime: toWireDate(r.paid_at),
-      donateMoney: fenToYuan(r.amount_fen)
+      donateMoney: fenToYuan(readFen(r.amount_fen, 'naming row'))
     }))
   }
 }

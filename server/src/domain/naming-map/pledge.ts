@@ -1,15 +1,16 @@
 /**
  * The order rules of the map campaigns, applied by the naming order flow (domain/naming/holds.ts, order/service.ts):
- * - artworks (docs/product §5): at most three works; every work costs the price for that count, 750/700/650 yuan,
- *   unless the first chosen work's own price list says otherwise; computed here, never taken from the client;
+ * - artworks (docs/product §5): at most three works; each work costs its own price list's entry for that count
+ *   (750/700/650 yuan by default), the order the sum (docs/decisions/031); computed here, never taken from the client;
  * - hhu trees (docs/product §5 tree form: "must sign agreement first"): no order without the caller's own signed
- *   agreement for this amount (domain/agreement, migration 015).
+ *   agreement for this amount (domain/agreement, migration 015), and one signed agreement pays for one order: the
+ *   order's transaction claims it (claimTreeAgreement; released when that order is cancelled or expires, decision 036).
  */
 import type { Kysely, Transaction } from 'kysely'
 import { CampaignKey } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
-import { findSignedAgreement } from '../agreement'
+import { claimAgreementForOrder, findSignedAgreement } from '../agreement'
 import { parsePriceList } from '../naming/mapper'
 import '../naming/tables'
 import { schoolSetting } from '../school/cache'
@@ -48,39 +49,49 @@ interface PlanSeat {
 }
 
 /**
- * Re-prices an artwork plan in place (amountFen and every seat). `firstSeatId` is the first work as the donor chose
- * them (the plan itself is sorted by id). No-op for other projects.
+ * Re-prices an artwork plan in place (amountFen and every seat): each work costs its own list's entry for the number
+ * of works chosen (its own list, else its area's, else the docs/product §5 defaults), and the order is the sum. The
+ * order the donor listed the works in changes nothing (docs/decisions/035-artwork-bundle-price.md). No-op for
+ * other projects.
  */
 export async function priceArtworks(
   db: Db,
   schoolId: number,
   itemsId: number,
-  firstSeatId: number | null,
   plan: { amountFen: number; seats: PlanSeat[] }
 ): Promise<void> {
   if (!(await campaignsOf(db, schoolId, itemsId)).includes(CampaignKey.ARTWORK_NAMING)) return
   const count = plan.seats.length
   if (count > ARTWORK_MAX) throw bizError('artworkTooMany')
-  const first = plan.seats.find((s) => s.seatId === firstSeatId) ?? plan.seats[0]
-  const row = await db
+  if (!count) return
+  const rows = await db
     .selectFrom('naming_seat as s')
     .innerJoin('naming_area as a', 'a.id', 's.area_id')
-    .select(['s.price_list', 'a.price_list as area_prices'])
+    .select(['s.id', 's.price_list', 'a.price_list as area_prices'])
     .where('s.school_id', '=', schoolId)
-    .where('s.id', '=', first.seatId)
-    .executeTakeFirst()
-  const own = parsePriceList(row?.price_list ?? '')
-  const list = own.length ? own : parsePriceList(row?.area_prices ?? '')
-  const fen = artworkUnitFen(list, count)
-  const termName = list[count - 1]?.termName ?? ''
+    .where(
+      's.id',
+      'in',
+      plan.seats.map((s) => s.seatId)
+    )
+    .execute()
+  const byId = new Map(rows.map((r) => [Number(r.id), r]))
+  let total = 0
   for (const s of plan.seats) {
-    s.fen = fen
-    s.termName = termName
+    const row = byId.get(s.seatId)
+    const own = parsePriceList(row?.price_list ?? '')
+    const list = own.length ? own : parsePriceList(row?.area_prices ?? '')
+    s.fen = artworkUnitFen(list, count)
+    s.termName = list[count - 1]?.termName ?? ''
+    total += s.fen
   }
-  plan.amountFen = fen * count
+  plan.amountFen = total
 }
 
-/** Refuses an hhu tree order without the caller's signed agreement for exactly this amount (and this project). */
+/**
+ * Refuses an hhu tree order without the caller's signed agreement for exactly this amount (and this project). The
+ * agreement's id when the order needs one (claimTreeAgreement binds it in the order's transaction), else null.
+ */
 export async function requireTreeAgreement(
   db: Db,
   schoolId: number,
@@ -88,12 +99,18 @@ export async function requireTreeAgreement(
   userId: number,
   formDataMap: Record<string, unknown> | undefined,
   amountFen: number
-): Promise<void> {
+): Promise<number | null> {
   const campaigns = await campaignsOf(db, schoolId, itemsId)
-  if (!campaigns.some((c) => AGREEMENT_CAMPAIGNS.includes(c))) return
+  if (!campaigns.some((c) => AGREEMENT_CAMPAIGNS.includes(c))) return null
   const link = formDataMap?.sign_agreement_file
   if (typeof link !== 'string' || !link.trim()) throw bizError('treeAgreementRequired')
   const a = await findSignedAgreement(db, schoolId, userId, link)
   if (!a) throw bizError('treeAgreementRequired')
   if (a.amountFen !== amountFen || (a.itemsId !== null && a.itemsId !== itemsId)) throw bizError('treeAgreementMismatch')
+  return a.id
+}
+
+/** In the order's transaction: the agreement becomes this order's, or the order is refused (another order holds it). */
+export async function claimTreeAgreement(trx: Transaction<DB>, schoolId: number, agreementId: number, donationId: number) {
+  if (!(await claimAgreementForOrder(trx, schoolId, agreementId, donationId))) throw bizError('treeAgreementUsed')
 }

@@ -131,10 +131,7 @@ export async function planNamingOrder(
       ? await planSeats(db, schoolId, project.id, body.seatList, own)
       : await planBooks(db, schoolId, project.id, body.bookList, own)
   // issue 10: artworks are priced by how many are chosen (docs/product §5), the map campaigns' own rule
-  if (plan.kind === 'seat') {
-    const first = Array.isArray(body.seatList) && isObj(body.seatList[0]) ? intOf(body.seatList[0].seatId) : null
-    await priceArtworks(db, schoolId, project.id, first, plan)
-  }
+  if (plan.kind === 'seat') await priceArtworks(db, schoolId, project.id, plan)
   // The server's price decides; a client that shows another figure must reload rather than be charged a surprise.
   const claimed =
     typeof body.currencyMoney === 'string' && /^\d{1,12}(\.\d{1,2})?$/.test(body.currencyMoney.trim())

@@ -22,7 +22,7 @@ import { subProjectsWithPrices } from '../form/repository'
 import { schoolSetting } from '../school/cache'
 import { getUser } from '../user/repository'
 import { holdNaming, planNamingOrder } from '../naming/holds'
-import { requireTreeAgreement } from '../naming-map/pledge'
+import { claimTreeAgreement, requireTreeAgreement } from '../naming-map/pledge'
 import { applyNotification } from './notifications'
 import { checkPayToken, issuePayToken, payLinkSecret } from './pay-link'
 import { bindCard, CARD_GUESS_WINDOW_MS, isWrongPassword, returnCardGuess, takeCardGuess } from './campus-card'
@@ -119,7 +119,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     body
   )
   // issue 10: an hhu tree pledge needs the caller's signed agreement for this amount (docs/product §5 tree form)
-  await requireTreeAgreement(db, sid, project.id, caller.userId, body.formDataMap, order.amountFen)
+  const treeAgreement = await requireTreeAgreement(db, sid, project.id, caller.userId, body.formDataMap, order.amountFen)
 
   // issue 12: a pay type the donor's channel cannot complete is refused before anything is written (docs/decisions/018)
   const payChannel = payChannelOf(body.donateFrom, order.payType, body.payChannel)
@@ -190,6 +190,8 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
           // the seats and copies are held by this order or nothing of it is written (a refusal rolls back)
           if (naming)
             await holdNaming(trx, { schoolId: sid, donationId: id, itemsId: project.id, userId: caller.userId, now: nowIso }, naming)
+          // one signed agreement, one order (docs/decisions/032): claimed here or the whole order rolls back
+          if (treeAgreement !== null) await claimTreeAgreement(trx, sid, treeAgreement, id)
           return id
         })
       } catch (err) {

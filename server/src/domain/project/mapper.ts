@@ -3,7 +3,7 @@ import type { FixMoneyOption, Flag, Lang, Project, ProjectSummary } from '../../
 import { localized, parseTexts } from '../form/texts'
 import type { Selectable } from 'kysely'
 import type { ProjectTable } from '../../db/types'
-import { fenToYuan } from '../../lib/money'
+import { fenToYuan, readFen } from '../../lib/money'
 
 type Row = Selectable<ProjectTable>
 
@@ -46,7 +46,7 @@ export function toSummary(p: SummaryRow, stats: Stats | undefined, labelIds: num
     isLimit: flag(p.is_limit),
     limitMoney: fenToYuan(p.limit_fen),
     // completeMoney = raised offline (a column) + paid online donations
-    completeMoney: fenToYuan(p.offline_fen + (stats?.fen ?? 0)),
+    completeMoney: fenToYuan(readFen(readFen(p.offline_fen, 'project offline_fen') + (stats?.fen ?? 0), 'project total')),
     limitMaterialNumber: p.limit_material_number,
     completeMaterialNumber: p.offline_material_number + (stats?.material ?? 0),
     materialName: p.material_name,

@@ -2,7 +2,8 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/types'
 import { prepared } from '../../db/prepared'
-import { containsText } from '../../lib/sql'
+import { readFen } from '../../lib/money'
+import { containsText, countedFen } from '../../lib/sql'
 import { SUMMARY_COLUMNS } from './mapper'
 
 type Db = Kysely<DB> | Transaction<DB>
@@ -110,7 +111,7 @@ const paidStats = prepared((db, $, n) =>
     .selectFrom('donation')
     .select((eb) => [
       'items_id',
-      eb.fn.sum<number>('amount_fen').as('fen'),
+      eb.fn.sum<number>(countedFen('amount_fen')).as('fen'),
       eb.fn.sum<number>('material_number').as('material'),
       eb.fn.countAll<number>().as('count')
     ])
@@ -124,7 +125,8 @@ export async function paidStatsByProject(db: Db, schoolId: number, ids: number[]
   const out = new Map<number, { fen: number; material: number; count: number }>()
   if (!ids.length) return out
   const rows = await paidStats.all(db as Kysely<DB>, [schoolId, ...ids], ids.length)
-  for (const r of rows) out.set(r.items_id, { fen: Number(r.fen ?? 0), material: Number(r.material ?? 0), count: Number(r.count) })
+  for (const r of rows)
+    out.set(r.items_id, { fen: readFen(r.fen, 'project total'), material: Number(r.material ?? 0), count: Number(r.count) })
   return out
 }
 
@@ -168,12 +170,12 @@ export const listSubProjects = (db: Db, schoolId: number, itemsId: number) =>
 export async function paidFenBySubProject(db: Db, schoolId: number, itemsId: number) {
   const rows = await db
     .selectFrom('donation')
-    .select((eb) => ['sub_items_id', eb.fn.sum<number>('amount_fen').as('fen')])
+    .select((eb) => ['sub_items_id', eb.fn.sum<number>(countedFen('amount_fen')).as('fen')])
     .where('school_id', '=', schoolId)
     .where('items_id', '=', itemsId)
     .where('status', '=', 'paid')
     .where('sub_items_id', 'is not', null)
     .groupBy('sub_items_id')
     .execute()
-  return new Map(rows.map((r) => [Number(r.sub_items_id), Number(r.fen ?? 0)]))
+  return new Map(rows.map((r) => [Number(r.sub_items_id), readFen(r.fen, 'sub-project total')]))
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
-import { fenToYuan } from '../../lib/money'
+import { fenToYuan, readFen } from '../../lib/money'
 import { pageWindow } from '../../lib/sql'
 import { localized, parseTexts } from '../form/texts'
 import { toDetail, toSummary } from './mapper'
@@ -69,5 +69,5 @@ export async function subItemsStatistics(db: Kysely<DB>, schoolId: number, items
   const [subs, paid] = await Promise.all([repo.listSubProjects(db, schoolId, itemsId), repo.paidFenBySubProject(db, schoolId, itemsId)])
   const rows = subs.map((s) => ({ id: s.id, name: s.name, fen: s.offline_fen + (paid.get(s.id) ?? 0) }))
   if (p.is_sub_rank) rows.sort((a, b) => b.fen - a.fen || a.id - b.id)
-  return rows.map((r) => ({ id: r.id, name: r.name, completeMoney: fenToYuan(r.fen) }))
+  return rows.map((r) => ({ id: r.id, name: r.name, completeMoney: fenToYuan(readFen(r.fen, 'sub-project total')) }))
 }

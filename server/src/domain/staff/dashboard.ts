@@ -8,7 +8,8 @@ import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/types'
 import { deploymentWarnings, type DeploymentWarning } from '../../lib/proxy-watch'
 import type { SharedStore } from '../../lib/shared-store'
-import { fenToYuan } from '../../lib/money'
+import { fenToYuan, readFen } from '../../lib/money'
+import { countedFen } from '../../lib/sql'
 import { beijingDate, beijingDayStart, beijingDaySql } from './ledger'
 import './money-tables'
 
@@ -40,12 +41,12 @@ const donorKey = sql`case when d.user_id is not null then 'u' || cast(d.user_id 
 async function figure(db: Kysely<DB>, schoolId: number, sinceIso: string): Promise<DashboardFigure> {
   const r = await paid(db, schoolId, sinceIso)
     .select((eb) => [
-      eb.fn.sum<number>('d.amount_fen').as('fen'),
+      eb.fn.sum<number>(countedFen('d.amount_fen')).as('fen'),
       eb.fn.countAll<number>().as('n'),
       sql<number>`count(distinct ${donorKey})`.as('donors')
     ])
     .executeTakeFirstOrThrow()
-  const fen = Number(r.fen ?? 0)
+  const fen = readFen(r.fen, 'dashboard')
   return { amount: fenToYuan(fen), amountFen: fen, count: Number(r.n), donors: Number(r.donors) }
 }
 
@@ -60,27 +61,27 @@ export async function dashboard(db: Kysely<DB>, schoolId: number, now: Date, sto
     figure(db, schoolId, monthStart.toISOString()),
     paid(db, schoolId, seriesStart.toISOString())
       .innerJoin('project as p', (j) => j.onRef('p.id', '=', 'd.items_id').on('p.school_id', '=', schoolId))
-      .select((eb) => ['p.id', 'p.name', eb.fn.sum<number>('d.amount_fen').as('fen'), eb.fn.countAll<number>().as('n')])
+      .select((eb) => ['p.id', 'p.name', eb.fn.sum<number>(countedFen('d.amount_fen')).as('fen'), eb.fn.countAll<number>().as('n')])
       .groupBy(['p.id', 'p.name'])
       .orderBy('fen', 'desc')
       .orderBy('p.id', 'asc')
       .limit(TOP_PROJECTS)
       .execute(),
     paid(db, schoolId, seriesStart.toISOString())
-      .select((eb) => [day.as('day'), eb.fn.sum<number>('d.amount_fen').as('fen'), eb.fn.countAll<number>().as('n')])
+      .select((eb) => [day.as('day'), eb.fn.sum<number>(countedFen('d.amount_fen')).as('fen'), eb.fn.countAll<number>().as('n')])
       .groupBy(day)
       .execute(),
     deploymentWarnings(store, now.getTime())
   ])
-  const byDay = new Map(daily.map((d) => [String(d.day), { fen: Number(d.fen ?? 0), n: Number(d.n) }]))
+  const byDay = new Map(daily.map((d) => [String(d.day), { fen: readFen(d.fen, 'dashboard'), n: Number(d.n) }]))
   return {
     today: t,
     month: m,
     topProjects: top.map((p) => ({
       id: Number(p.id),
       name: p.name,
-      amount: fenToYuan(Number(p.fen ?? 0)),
-      amountFen: Number(p.fen ?? 0),
+      amount: fenToYuan(readFen(p.fen, 'dashboard')),
+      amountFen: readFen(p.fen, 'dashboard'),
       count: Number(p.n)
     })),
     daily: Array.from({ length: DASHBOARD_DAYS }, (_, i) => {

@@ -7,10 +7,10 @@
  * own transaction; a change never touches a seat or copy someone holds or named.
  */
 import type { Kysely, Transaction } from 'kysely'
-import { PAGE_SIZE } from '../../../../types'
+import { MAX_DONATION_YUAN, PAGE_SIZE } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
-import { fenToYuan, yuanToFen } from '../../lib/money'
+import { fenToYuan, parseYuan } from '../../lib/money'
 import { parsePriceList, type StoredPrice } from '../naming/mapper'
 import { SEAT_DONATED, SEAT_FREE, SEAT_HELD, SEAT_UNAVAILABLE } from '../naming/tables'
 import '../naming-map/tables'
@@ -275,10 +275,20 @@ export interface PriceInput {
   termMoney: string
 }
 
+/**
+ * A seat's price as typed in the console: yuan with at most two decimals, above zero and at most one gift's limit
+ * (docs/product §9: a higher price could never be paid), through lib/money.ts parseYuan like every console amount.
+ */
+function priceFen(termMoney: string): number {
+  const r = parseYuan(termMoney, { maxFen: MAX_DONATION_YUAN * 100 })
+  if ('fen' in r) return r.fen
+  if (r.problem === 'tooLarge') throw bizError('priceTooLarge', { max: MAX_DONATION_YUAN.toLocaleString('en-US') })
+  throw bizError('priceInvalid')
+}
+
 function storedPrices(list: PriceInput[]): StoredPrice[] {
   return list.map((p) => {
-    const fen = yuanToFen(p.termMoney)
-    if (!(fen > 0)) throw bizError('settingsInvalid', { field: 'price.termMoney' })
+    const fen = priceFen(p.termMoney)
     const termName = p.termName.trim()
     if (!termName) throw bizError('settingsInvalid', { field: 'price.termName' })
     return { termName, termYear: p.termYear, fen }

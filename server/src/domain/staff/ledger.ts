@@ -13,8 +13,8 @@ import { PAGE_SIZE } from '../../../../types'
 import type { DB, DonationStatus } from '../../db/types'
 import { bizError } from '../../errors'
 import { BEIJING_OFFSET_MS, toWireDate } from '../../lib/dates'
-import { fenToYuan, yuanToFen } from '../../lib/money'
-import { containsText } from '../../lib/sql'
+import { fenToYuan, parseYuan, readFen } from '../../lib/money'
+import { containsText, countedFen } from '../../lib/sql'
 import './money-tables'
 
 type Db = Kysely<DB> | Transaction<DB>
@@ -72,7 +72,6 @@ export interface LedgerTotals {
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
-const YUAN_RE = /^\d{1,13}(\.\d{1,2})?$/
 
 /** 'YYYY-MM-DD' (a real calendar date) -> the instant its Beijing day starts; null when it is not one. */
 export function beijingDayStart(day: string): Date | null {
@@ -91,8 +90,9 @@ const DAY_MS = 86_400_000
 
 function yuanBound(v: string | undefined): number | undefined {
   if (v === undefined || v === '') return undefined
-  if (!YUAN_RE.test(v)) throw bizError('moneyRangeInvalid')
-  return yuanToFen(v)
+  const r = parseYuan(v, { allowZero: true, maxFen: Number.MAX_SAFE_INTEGER })
+  if (!('fen' in r)) throw bizError('moneyRangeInvalid')
+  return r.fen
 }
 
 /** Wire query -> a checked filter: -1 for a date that is not YYYY-MM-DD or an amount that is not yuan. */
@@ -182,7 +182,7 @@ interface RawRow {
 const iso = (v: string | null) => (v ? new Date(v).toISOString() : '')
 
 function toRow(r: RawRow): LedgerRow {
-  const fen = Number(r.amount_fen)
+  const fen = readFen(r.amount_fen, 'ledger row')
   return {
     id: Number(r.id),
     billNo: r.bill_no,
@@ -204,12 +204,12 @@ export async function ledgerTotals(db: Db, schoolId: number, f: LedgerFilter): P
   const t = await ledgerBase(db, schoolId, f)
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
-      eb.fn.sum<number>('d.amount_fen').as('fen'),
-      eb.fn.sum<number>(sql`case when d.is_offline = 1 then d.amount_fen else 0 end`).as('offline_fen')
+      eb.fn.sum<number>(countedFen('d.amount_fen')).as('fen'),
+      eb.fn.sum<number>(sql`case when d.is_offline = 1 then ${countedFen('d.amount_fen')} else 0 end`).as('offline_fen')
     ])
     .executeTakeFirstOrThrow()
-  const fen = Number(t.fen ?? 0)
-  const offlineFen = Number(t.offline_fen ?? 0)
+  const fen = readFen(t.fen, 'ledger total')
+  const offlineFen = readFen(t.offline_fen, 'ledger total')
   return {
     count: Number(t.count),
     amount: fenToYuan(fen),

@@ -3,12 +3,21 @@
  * 'paid' and is_offline = 1, so the project's raised total and gift count (itemsDetail completeMoney/payCounts),
  * the school's total and the donor directory count it through the very queries that count paid online gifts; the
  * directory labels it offline. It has no app user, so no certificate job, award or paper request follows it.
+ *
+ * Bounds (docs/decisions/034-money-bounds.md): one offline gift is at most one online gift's limit (MAX_DONATION_YUAN,
+ * docs/product §9), and a write never takes the project's or the school's total past MAX_TOTAL_FEN. Finance corrects
+ * (amount, donor, date, channel, note, name shown) or voids a gift with a reason; each is one transaction with its
+ * audit row. A voided gift stays in the ledger as 'cancelled' (close_reason 'voided') and leaves every total, which
+ * are sums over paid rows, by exactly its amount. Writes of one school's offline gifts queue behind each other on the
+ * school row, so two of them can never both pass the total check on PostgreSQL.
  */
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
+import { MAX_DONATION_YUAN } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import { beijingStamp } from '../../lib/dates'
-import { yuanToFen } from '../../lib/money'
+import { MAX_TOTAL_FEN, parseYuan, readFen } from '../../lib/money'
+import { countedFen } from '../../lib/sql'
 import { randomSerial } from '../../lib/random'
 import { recordAudit } from './audit'
 import { beijingDate, beijingDayStart, ledgerRow, type LedgerRow, OFFLINE_CHANNELS } from './ledger'
@@ -31,15 +40,29 @@ export interface OfflineGiftInput {
 
 export const OFFLINE_NAME_MAX = 32
 export const OFFLINE_NOTE_MAX = 500
-const AMOUNT_RE = /^\d{1,13}(\.\d{1,2})?$/
+export const OFFLINE_REASON_MAX = 500
+/** One offline gift's ceiling: one online gift's (docs/product §9). A larger transfer is entered as several gifts. */
+export const OFFLINE_MAX_FEN = MAX_DONATION_YUAN * 100
+
+/** whole yuan of a limit with thousands separators ('10,000,000'), by integer arithmetic */
+const yuanText = (fen: number) => (BigInt(fen) / 100n).toLocaleString('en-US')
+
+function offlineAmountFen(amount: string): number {
+  const r = parseYuan(amount, { maxFen: OFFLINE_MAX_FEN })
+  if ('fen' in r) return r.fen
+  if (r.problem === 'tooLarge') throw bizError('offlineAmountTooLarge', { max: yuanText(OFFLINE_MAX_FEN) })
+  throw bizError('moneyAmountInvalid')
+}
 
 /** "O" + Beijing time to the second + 10 random characters: 25 like online bill numbers, never the same prefix. */
 export const offlineBillNo = (now: Date) => `O${beijingStamp(now)}${randomSerial(10)}`
 
 export function checkOfflineGift(g: OfflineGiftInput, now: Date) {
-  if (!AMOUNT_RE.test(g.amount)) throw bizError('moneyAmountInvalid')
-  const amountFen = yuanToFen(g.amount)
-  if (amountFen <= 0) throw bizError('moneyAmountInvalid')
+  return { amountFen: offlineAmountFen(g.amount), ...checkGiftDetails(g, now) }
+}
+
+/** Everything of a gift but its amount: donor name, date (not after today), note; the money's time from the date. */
+function checkGiftDetails(g: Omit<OfflineGiftInput, 'amount'>, now: Date) {
   const name = g.donorName.trim()
   if (!name || [...name].length > OFFLINE_NAME_MAX) throw bizError('offlineNameInvalid')
   const day = beijingDayStart(g.donatedOn)
@@ -50,7 +73,7 @@ export function checkOfflineGift(g: OfflineGiftInput, now: Date) {
   if ([...note].length > OFFLINE_NOTE_MAX) throw bizError('offlineNoteTooLong')
   // the money's time: now for a gift that arrived today, else the start of its Beijing day
   const paidAt = g.donatedOn === today ? now.toISOString() : day.toISOString()
-  return { amountFen, name, note, paidAt }
+  return { name, note, paidAt }
 }
 
 export async function createOfflineGift(
@@ -70,6 +93,8 @@ export async function createOfflineGift(
   if (project.crowd_type === 2) throw bizError('offlineGoodsProject')
   const nowIso = a.now.toISOString()
   const id = await db.transaction().execute(async (trx) => {
+    await lockSchoolOfflineGifts(trx, a.schoolId)
+    await checkTotals(trx, a.schoolId, project.id, c.amountFen)
     const { id } = await trx
       .insertInto('donation')
       .values({
@@ -123,6 +148,232 @@ export async function createOfflineGift(
       }
     })
     return Number(id)
+  })
+  return ledgerRow(db, a.schoolId, id)
+}
+
+/**
+ * Queues this transaction behind every other offline-gift write of the school: an UPDATE that changes nothing still
+ * locks the school row on PostgreSQL until commit (FOR NO KEY UPDATE, so orders inserting donations are not held up);
+ * SQLite runs one write transaction at a time anyway. Without it two gifts entered at once could each see the total
+ * below the bound and together pass it.
+ */
+async function lockSchoolOfflineGifts(trx: Transaction<DB>, schoolId: number) {
+  await trx
+    .updateTable('school')
+    .set((eb) => ({ name: eb.ref('name') }))
+    .where('id', '=', schoolId)
+    .execute()
+}
+
+/** The paid total of the project and of the school (paid rows plus the projects' offline_fen columns), in fen. */
+async function totalsOf(trx: Transaction<DB>, schoolId: number, projectId: number) {
+  const paid = await trx
+    .selectFrom('donation')
+    .select((eb) => [
+      eb.fn.sum<number>(countedFen('amount_fen')).as('school'),
+      eb.fn.sum<number>(eb.case().when('items_id', '=', projectId).then(countedFen('amount_fen')).else(0).end()).as('project')
+    ])
+    .where('school_id', '=', schoolId)
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow()
+  const columns = await trx
+    .selectFrom('project')
+    .select((eb) => [
+      eb.fn.sum<number>(countedFen('offline_fen')).as('school'),
+      eb.fn.sum<number>(eb.case().when('id', '=', projectId).then(countedFen('offline_fen')).else(0).end()).as('project')
+    ])
+    .where('school_id', '=', schoolId)
+    .executeTakeFirstOrThrow()
+  return {
+    project: readFen(paid.project, 'offline.project') + readFen(columns.project, 'offline.project'),
+    school: readFen(paid.school, 'offline.school') + readFen(columns.school, 'offline.school')
+  }
+}
+
+/** Refuses a write that would take the project's or the school's total past MAX_TOTAL_FEN (`addFen` may be < 0). */
+async function checkTotals(trx: Transaction<DB>, schoolId: number, projectId: number, addFen: number) {
+  if (addFen <= 0) return
+  const t = await totalsOf(trx, schoolId, projectId)
+  if (t.project + addFen > MAX_TOTAL_FEN) throw bizError('offlineProjectTotalTooLarge', { max: yuanText(MAX_TOTAL_FEN) })
+  if (t.school + addFen > MAX_TOTAL_FEN) throw bizError('offlineSchoolTotalTooLarge', { max: yuanText(MAX_TOTAL_FEN) })
+}
+
+function checkReason(reason: string): string {
+  const r = (reason ?? '').trim()
+  if (!r) throw bizError('offlineReasonEmpty')
+  if ([...r].length > OFFLINE_REASON_MAX) throw bizError('offlineReasonTooLong')
+  return r
+}
+
+/** The stored offline gift (paid, not voided) of this school, inside the write's transaction, or -1 "not found". */
+async function storedGift(trx: Transaction<DB>, schoolId: number, id: number) {
+  const g = await trx
+    .selectFrom('donation as d')
+    .innerJoin('offline_gift as og', (j) => j.onRef('og.donation_id', '=', 'd.id').on('og.school_id', '=', schoolId))
+    .innerJoin('project as p', (j) => j.onRef('p.id', '=', 'd.items_id').on('p.school_id', '=', schoolId))
+    .select([
+      'd.id',
+      'd.items_id',
+      'd.amount_fen',
+      'd.donor_name',
+      'd.is_anonymous',
+      'd.paid_at',
+      'og.channel',
+      'og.donated_on',
+      'og.note',
+      'p.name as project_name'
+    ])
+    .where('d.school_id', '=', schoolId)
+    .where('d.id', '=', id)
+    .where('d.is_offline', '=', 1)
+    .where('d.status', '=', 'paid')
+    .executeTakeFirst()
+  if (!g) throw bizError('offlineNotFound')
+  return {
+    id: Number(g.id),
+    projectId: Number(g.items_id),
+    projectName: g.project_name,
+    amountFen: readFen(g.amount_fen, 'offline.gift'),
+    donorName: g.donor_name,
+    showName: !g.is_anonymous,
+    donatedOn: g.donated_on,
+    channel: g.channel as OfflineChannel,
+    note: g.note,
+    paidAt: g.paid_at
+  }
+}
+type StoredGift = Awaited<ReturnType<typeof storedGift>>
+
+const auditView = (
+  g: Pick<StoredGift, 'projectId' | 'projectName' | 'amountFen' | 'donorName' | 'showName' | 'donatedOn' | 'channel' | 'note'>
+) => ({
+  projectId: g.projectId,
+  projectName: g.projectName,
+  amountFen: g.amountFen,
+  donorName: g.donorName,
+  showName: g.showName,
+  donatedOn: g.donatedOn,
+  channel: g.channel,
+  note: g.note
+})
+
+export interface OfflineCorrection {
+  amount?: string
+  donorName?: string
+  donatedOn?: string
+  channel?: OfflineChannel
+  note?: string
+  showName?: boolean
+  /** why (required): kept in the audit row */
+  reason: string
+}
+
+/**
+ * Corrects an offline gift as entered: amount, donor name, the name shown or not, date, channel, note (the project
+ * stays: a gift entered for the wrong project is voided and entered again). The same rules as a new gift; the totals
+ * follow the new amount exactly, within MAX_TOTAL_FEN. -1 when nothing would change.
+ */
+export async function correctOfflineGift(
+  db: Kysely<DB>,
+  a: { schoolId: number; staffId: number; now: Date },
+  id: number,
+  input: OfflineCorrection
+): Promise<LedgerRow> {
+  const reason = checkReason(input.reason)
+  await db.transaction().execute(async (trx) => {
+    await lockSchoolOfflineGifts(trx, a.schoolId)
+    const old = await storedGift(trx, a.schoolId, id)
+    const merged = {
+      projectId: old.projectId,
+      donorName: input.donorName ?? old.donorName,
+      donatedOn: input.donatedOn ?? old.donatedOn,
+      channel: input.channel ?? old.channel,
+      note: input.note ?? old.note,
+      showName: input.showName ?? old.showName
+    }
+    const c = checkGiftDetails(merged, a.now)
+    // a stored amount is not checked again when it is not being corrected (one entered before today's limit)
+    const amountFen = input.amount === undefined ? old.amountFen : offlineAmountFen(input.amount)
+    const next = {
+      ...old,
+      amountFen,
+      donorName: c.name,
+      showName: merged.showName !== false,
+      donatedOn: merged.donatedOn,
+      channel: merged.channel,
+      note: c.note
+    }
+    const before = auditView(old)
+    const after = auditView(next)
+    if (JSON.stringify(before) === JSON.stringify(after)) throw bizError('offlineNothingChanged')
+    await checkTotals(trx, a.schoolId, old.projectId, next.amountFen - old.amountFen)
+    const moved = await trx
+      .updateTable('donation')
+      .set({
+        amount_fen: next.amountFen,
+        donor_name: next.donorName,
+        is_anonymous: next.showName ? 0 : 1,
+        // the money's time follows a corrected date; an unchanged date keeps the time it was entered with
+        ...(next.donatedOn !== old.donatedOn ? { paid_at: c.paidAt } : {})
+      })
+      .where('id', '=', id)
+      .where('school_id', '=', a.schoolId)
+      .where('is_offline', '=', 1)
+      .where('status', '=', 'paid')
+      .executeTakeFirst()
+    if (Number(moved.numUpdatedRows) !== 1) throw bizError('offlineNotFound')
+    await trx
+      .updateTable('offline_gift')
+      .set({ channel: next.channel, donated_on: next.donatedOn, note: next.note })
+      .where('donation_id', '=', id)
+      .where('school_id', '=', a.schoolId)
+      .execute()
+    await recordAudit(trx, {
+      schoolId: a.schoolId,
+      staffId: a.staffId,
+      action: 'ledger.offline.correct',
+      entity: 'donation',
+      entityId: id,
+      before,
+      after: { ...after, reason }
+    })
+  })
+  return ledgerRow(db, a.schoolId, id)
+}
+
+/**
+ * Voids an offline gift entered by mistake: the row stays in the ledger as 'cancelled' (close_reason 'voided') and
+ * leaves every total by exactly its amount; the reason is kept in the audit row. A second void is -1.
+ */
+export async function voidOfflineGift(
+  db: Kysely<DB>,
+  a: { schoolId: number; staffId: number; now: Date },
+  id: number,
+  input: { reason: string }
+): Promise<LedgerRow> {
+  const reason = checkReason(input.reason)
+  await db.transaction().execute(async (trx) => {
+    await lockSchoolOfflineGifts(trx, a.schoolId)
+    const old = await storedGift(trx, a.schoolId, id)
+    const moved = await trx
+      .updateTable('donation')
+      .set({ status: 'cancelled', closed_at: a.now.toISOString(), close_reason: 'voided' })
+      .where('id', '=', id)
+      .where('school_id', '=', a.schoolId)
+      .where('is_offline', '=', 1)
+      .where('status', '=', 'paid')
+      .executeTakeFirst()
+    if (Number(moved.numUpdatedRows) !== 1) throw bizError('offlineNotFound')
+    await recordAudit(trx, {
+      schoolId: a.schoolId,
+      staffId: a.staffId,
+      action: 'ledger.offline.void',
+      entity: 'donation',
+      entityId: id,
+      before: { ...auditView(old), status: 'paid' },
+      after: { status: 'cancelled', reason }
+    })
   })
   return ledgerRow(db, a.schoolId, id)
 }

@@ -5,7 +5,7 @@
 import type { Lang } from '../../../../types'
 import { bizError } from '../../errors'
 import type { MessageKey, MessageParams } from '../../i18n'
-import { fenToYuan, yuanToFen } from '../../lib/money'
+import { fenToYuan, parseYuan } from '../../lib/money'
 import { BEIJING_OFFSET_MS } from '../../lib/dates'
 
 /** One gift's ceiling (docs/product §9): a fixed amount above it could never be paid. */
@@ -92,17 +92,12 @@ export function textOf(lang: Lang, field: string, v: string | null | undefined, 
   return s
 }
 
-const YUAN_TEXT = /^\d{1,13}(\.\d{1,2})?$/
-
-/** A yuan string ("200", "200.5", "200.50") -> fen; positive or, with `allowZero`, zero; at most `maxFen`. */
+/** A yuan string ("200", "200.5", "200.50") -> fen; positive or, with `allowZero`, zero; at most `maxFen` (lib/money.ts parseYuan). */
 export function amountOf(lang: Lang, field: string, v: unknown, opts: { allowZero?: boolean; maxFen: number }): number {
-  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : ''
-  const key = opts.allowZero ? 'spAmountNonNegative' : 'spAmountPositive'
-  if (!YUAN_TEXT.test(s)) throw refuse(lang, key, field)
-  const fen = yuanToFen(s)
-  if (fen < 0 || (!opts.allowZero && fen === 0)) throw refuse(lang, key, field)
-  if (fen > opts.maxFen) throw refuse(lang, 'spAmountTooLarge', field, { max: fenToYuan(opts.maxFen).replace(/\.00$/, '') })
-  return fen
+  const r = parseYuan(v, opts)
+  if ('fen' in r) return r.fen
+  if (r.problem === 'tooLarge') throw refuse(lang, 'spAmountTooLarge', field, { max: fenToYuan(opts.maxFen).replace(/\.00$/, '') })
+  throw refuse(lang, opts.allowZero ? 'spAmountNonNegative' : 'spAmountPositive', field)
 }
 
 /** A whole number 0..max. */

@@ -9,7 +9,7 @@ import { PAGE_SIZE, type Lang, type Project } from '../../../../types'
 import type { DB, ProjectTable } from '../../db/types'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
-import { fenToYuan } from '../../lib/money'
+import { fenToYuan, readFen } from '../../lib/money'
 import { containsText, pageWindow } from '../../lib/sql'
 import type { FileStorage } from '../../providers/storage/types'
 import { parseTexts } from '../form/texts'
@@ -100,7 +100,7 @@ export interface StaffProject extends StaffProjectRow {
 const fixOut = (f: FixAmount): StaffFixAmount => ({ title: f.title, titleEn: f.titleEn, money: fenToYuan(f.fen), moneyFen: f.fen })
 
 function rowOut(p: Row, typeName: string, stats: Stats | undefined): StaffProjectRow {
-  const raisedFen = p.offline_fen + (stats?.fen ?? 0)
+  const raisedFen = readFen(readFen(p.offline_fen, 'project offline_fen') + (stats?.fen ?? 0), 'project total')
   return {
     id: p.id,
     name: p.name,

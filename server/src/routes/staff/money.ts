@@ -6,10 +6,12 @@
  *   GET  /exports/:id                                                              progress {status, done, total, fileName}
  *   GET  /exports/:id/file                                                         the finished file (this school's only)
  *   POST /offline-gifts {projectId, amount, donorName, donatedOn, channel, note, showName?}   -> the ledger row
+ *   POST /offline-gifts/:id {amount?, donorName?, donatedOn?, channel?, note?, showName?, reason}   corrects it -> the row
+ *   POST /offline-gifts/:id/void {reason}                                          voids it -> the row ('cancelled')
  *   GET  /review?limit&offset ; POST /review/:id/resolve {resolution:'paid'|'closed', reason}
  *   GET  /reconciliation?from&to                                                   per day per provider
  *   GET  /dashboard                                                                any role
- * Every change (offline gift, export, review resolution) writes its audit row in the transaction of the change.
+ * Every change (offline gift and its correction or void, export, review resolution) writes its audit row in the transaction of the change.
  */
 import { createReadStream } from 'node:fs'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
@@ -17,7 +19,7 @@ import { Type } from 'typebox'
 import { dashboard } from '../../domain/staff/dashboard'
 import { exportFile, exportStatus, startExport, EXPORT_FORMATS } from '../../domain/staff/exports'
 import { LEDGER_CHANNELS, LEDGER_STATUSES, ledgerFilter, ledgerPage, OFFLINE_CHANNELS } from '../../domain/staff/ledger'
-import { createOfflineGift, OFFLINE_NOTE_MAX } from '../../domain/staff/offline'
+import { correctOfflineGift, createOfflineGift, OFFLINE_NOTE_MAX, OFFLINE_REASON_MAX, voidOfflineGift } from '../../domain/staff/offline'
 import { reconciliation, reconciliationRange } from '../../domain/staff/reconciliation'
 import { resolveReview, reviewPage } from '../../domain/staff/review'
 import { answers, ok } from '../../lib/envelope'
@@ -110,6 +112,42 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) =>
       ok(await createOfflineGift(app.db, { schoolId: req.school.id, staffId: req.staff.id, now: app.identity.now() }, req.body))
+  )
+
+  const offlineActor = (req: { school: { id: number }; staff: { id: number } }) => ({
+    schoolId: req.school.id,
+    staffId: req.staff.id,
+    now: app.identity.now()
+  })
+
+  app.post(
+    '/offline-gifts/:id',
+    {
+      ...finance,
+      schema: {
+        params: idParams,
+        body: body({
+          amount: optString(20),
+          donorName: optString(200),
+          donatedOn: optString(10),
+          channel: Type.Optional(strEnum(OFFLINE_CHANNELS)),
+          note: optString(OFFLINE_NOTE_MAX * 4),
+          showName: Type.Optional(Type.Boolean()),
+          reason: reqString(OFFLINE_REASON_MAX * 4)
+        }),
+        response: answers(W.StaffLedgerRow)
+      }
+    },
+    async (req) => ok(await correctOfflineGift(app.db, offlineActor(req), req.params.id, req.body))
+  )
+
+  app.post(
+    '/offline-gifts/:id/void',
+    {
+      ...finance,
+      schema: { params: idParams, body: body({ reason: reqString(OFFLINE_REASON_MAX * 4) }), response: answers(W.StaffLedgerRow) }
+    },
+    async (req) => ok(await voidOfflineGift(app.db, offlineActor(req), req.params.id, req.body))
   )
 
   app.get(

@@ -1,7 +1,7 @@
 /**
  * naming-xbmu (docs/product §2, §5 Artwork) as pure functions: works from the seat rows of the campaign's areas, the
- * choice (at most three), the price per work by count (750, 700, 650 yuan unless the first chosen work's price list
- * says otherwise), the total (price x count, decimal.js) and the hand-off to form-gm in local storage 'gm'.
+ * choice (at most three), each work's price by count (750, 700, 650 yuan unless that work's own price list says
+ * otherwise: docs/decisions/031), the total (the sum, decimal.js) and the hand-off to form-gm in local storage 'gm'.
  */
 import Decimal from 'decimal.js'
 import { ALUMNUS_IDENTITY, CampaignKey, type Seat, type SeatListAnswer, type SeatPrice, type Yuan } from '@contract'
@@ -86,20 +86,25 @@ export function toggleWork(chosen: Work[], w: Work): ToggleResult {
 }
 
 /**
- * The price of each work when `count` are chosen: the first chosen work's price list (its entries in order are one,
- * two, three works) when it has an entry for that count, else the docs/product §5 defaults.
+ * One work's price when `count` are chosen: its own price list's entry for that count (entries in order are one, two,
+ * three works), else the docs/product §5 default. Each work keeps its own price whatever the order the works were
+ * chosen in, as the server charges (docs/decisions/035-artwork-bundle-price.md).
  */
-export function pricePerWork(chosen: Pick<Work, 'priceList'>[]): Yuan | null {
-  const count = chosen.length
-  if (count === 0) return null
-  const own = chosen[0].priceList?.[count - 1]
+export function priceOfWork(w: Pick<Work, 'priceList'>, count: number): Yuan {
+  const own = w.priceList?.[count - 1]
   const yuan = own ? own.termMoney : DEFAULT_PRICES[Math.min(count, DEFAULT_PRICES.length) - 1]
   return toDecimal(yuan).toFixed(2)
 }
 
+/** The price every chosen work costs when they all cost the same (the bar says "¥650 each"), else null. */
+export function pricePerWork(chosen: Pick<Work, 'priceList'>[]): Yuan | null {
+  if (chosen.length === 0) return null
+  const prices = new Set(chosen.map((w) => priceOfWork(w, chosen.length)))
+  return prices.size === 1 ? [...prices][0] : null
+}
+
 export function totalOf(chosen: Pick<Work, 'priceList'>[]): Yuan {
-  const each = pricePerWork(chosen)
-  return each === null ? '0.00' : new Decimal(each).mul(chosen.length).toFixed(2)
+  return chosen.reduce((sum, w) => sum.plus(priceOfWork(w, chosen.length)), new Decimal(0)).toFixed(2)
 }
 
 /** The period the server prices (every entry of an artwork's list is permanent: termYear 0). */
@@ -108,11 +113,10 @@ function termYearOf(w: Work, count: number): number {
 }
 
 /**
- * The choice as form-gm reads it (local storage 'gm', namingType 1 seats): each work with one period at the price per
- * work, so form-gm shows price x count as the total; namelate=0 engraves the default nameplate.
+ * The choice as form-gm reads it (local storage 'gm', namingType 1 seats): each work with one period at its own price
+ * for this count, so form-gm's total is the server's sum; namelate=0 engraves the default nameplate.
  */
 export function toSelection(itemsId: number, chosen: Work[]): GmSelection {
-  const each = pricePerWork(chosen) || '0.00'
   return {
     itemsId,
     namingType: 1,
@@ -123,7 +127,7 @@ export function toSelection(itemsId: number, chosen: Work[]): GmSelection {
         areaId: w.areaId,
         areaTitle: w.areaTitle,
         seat: w.label,
-        priceList: [{ termName: w.priceList?.[chosen.length - 1]?.termName || '', termMoney: each, termYear }],
+        priceList: [{ termName: w.priceList?.[chosen.length - 1]?.termName || '', termMoney: priceOfWork(w, chosen.length), termYear }],
         termYear
       }
     }),
