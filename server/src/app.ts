@@ -249,7 +249,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (!opts.sharedStore) await shared.close()
   })
   // every request to another machine goes through this policy (docs/decisions/030-secrets-and-outbound.md)
-  const outbound = outboundPolicy({ hosts: opts.outbound?.hosts ?? process.env.OUTBOUND_HOSTS, allowLoopback: opts.outbound?.allowLoopback })
+  const outbound = outboundPolicy({
+    hosts: opts.outbound?.hosts ?? process.env.OUTBOUND_HOSTS,
+    allowLoopback: opts.outbound?.allowLoopback
+  })
   const payments = new PaymentRegistry(handle.db, {
     dataDir: opts.dataDir,
     factories: opts.payments?.factories,

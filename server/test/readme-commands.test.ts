@@ -236,7 +236,10 @@ const RULES: Rule[] = [
       order: 5,
       expect: (out) => {
         assert.match(out, /^channel weapp: app wx1234567890abcdef, secret env:UPLUS_SECRET_DEMO_WEAPP, /m)
-        assert.match(out, /^sms: tencent app 1400000001, sign 示范大学教育基金会, template 100001 .*secret key env:UPLUS_SECRET_DEMO_SMS_KEY/m)
+        assert.match(
+          out,
+          /^sms: tencent app 1400000001, sign 示范大学教育基金会, template 100001 .*secret key env:UPLUS_SECRET_DEMO_SMS_KEY/m
+        )
       }
     }
   },

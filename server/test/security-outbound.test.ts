@@ -141,7 +141,10 @@ describe('lib/outbound: addresses and URLs', () => {
     const port = (internal.address() as AddressInfo).port
     // "localhost" passes the host list, but resolves to 127.0.0.1 / ::1
     const f = outboundFetch(outboundPolicy({ hosts: 'localhost' }), [])
-    await assert.rejects(f(`https://localhost:${port}/`), (err: Error) => err instanceof OutboundError && /resolves to a private/.test(err.message))
+    await assert.rejects(
+      f(`https://localhost:${port}/`),
+      (err: Error) => err instanceof OutboundError && /resolves to a private/.test(err.message)
+    )
     assert.equal(seen.length, before, 'the internal listener saw no request')
   })
 })
@@ -171,7 +174,10 @@ describe('an administrator saving channel credentials', () => {
     assert.equal(zh.body.code, ResultCode.ERROR)
     assert.match(zh.body.message, /secret 不能引用 env:DATABASE_URL.*UPLUS_SECRET_.*SECRET_ENV_ALLOW/)
     const en = await saveChannel('wechat-h5', { appId: 'wx-evil', secret: 'env:DATABASE_URL' }, 'en')
-    assert.equal(en.body.message, 'secret may not name env:DATABASE_URL: only environment variables starting with UPLUS_SECRET_ or listed in SECRET_ENV_ALLOW')
+    assert.equal(
+      en.body.message,
+      'secret may not name env:DATABASE_URL: only environment variables starting with UPLUS_SECRET_ or listed in SECRET_ENV_ALLOW'
+    )
     for (const body of [
       { credentials: { privateKey: 'env:REDIS_URL' } },
       { payCredentials: { apiV3Key: 'env:HOME_SECRET_LIKE' } },
@@ -181,7 +187,11 @@ describe('an administrator saving channel credentials', () => {
       assert.equal(r.body.code, ResultCode.ERROR, JSON.stringify(body))
       assert.match(r.body.message, /may not name env:/)
     }
-    const rows = await app.db.selectFrom('school_channel_credential').select('channel').where('school_id', '=', await schoolIdOf(app, 'demo')).execute()
+    const rows = await app.db
+      .selectFrom('school_channel_credential')
+      .select('channel')
+      .where('school_id', '=', await schoolIdOf(app, 'demo'))
+      .execute()
     assert.deepEqual(rows, [], 'nothing was stored')
   })
 
@@ -230,7 +240,15 @@ describe('an administrator saving channel credentials', () => {
 /** plants a wechat-h5 row the way a hand-edited database or a row from before the rules would hold it */
 async function plant(school: string, secret: string, apiBase: string, appId = 'wx-evil') {
   const sid = await schoolIdOf(app, school)
-  const row = { app_id: appId, secret, credentials: '{}', pay_credentials: '{}', api_base: apiBase, enabled: 1, updated_at: new Date().toISOString() }
+  const row = {
+    app_id: appId,
+    secret,
+    credentials: '{}',
+    pay_credentials: '{}',
+    api_base: apiBase,
+    enabled: 1,
+    updated_at: new Date().toISOString()
+  }
   await app.db
     .insertInto('school_channel_credential')
     .values({ school_id: sid, channel: 'wechat-h5', ...row })
@@ -290,13 +308,32 @@ describe('a hostile row planted in the database', () => {
 
   it('WeChat Pay, Alipay, the card system and SMS refuse a private base URL under the production policy', async () => {
     const prod = outboundPolicy()
-    const rsa = () => generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+    const rsa = () =>
+      generateKeyPairSync('rsa', {
+        modulusLength: 2048,
+        publicKeyEncoding: { type: 'spki', format: 'pem' },
+        privateKeyEncoding: { type: 'pkcs8', format: 'pem' }
+      })
     const k = rsa()
-    const wx = { mchId: '1900000001', appId: 'wx1', serialNo: 'S', privateKeyPem: k.privateKey, apiV3Key: 'a'.repeat(32), platformPublicKeyPem: k.publicKey, platformSerial: 'P', outbound: prod }
+    const wx = {
+      mchId: '1900000001',
+      appId: 'wx1',
+      serialNo: 'S',
+      privateKeyPem: k.privateKey,
+      apiV3Key: 'a'.repeat(32),
+      platformPublicKeyPem: k.publicKey,
+      platformSerial: 'P',
+      outbound: prod
+    }
     for (const baseUrl of [internalUrl, 'https://10.0.0.5', 'https://attacker.example']) {
-      assert.throws(() => createWechatPay({ ...wx, baseUrl }), (err: Error) => err instanceof ProviderError && err.kind === 'config', baseUrl)
       assert.throws(
-        () => createAlipay({ appId: '2021', privateKeyPem: k.privateKey, alipayPublicKeyPem: k.publicKey, gateway: baseUrl, outbound: prod }),
+        () => createWechatPay({ ...wx, baseUrl }),
+        (err: Error) => err instanceof ProviderError && err.kind === 'config',
+        baseUrl
+      )
+      assert.throws(
+        () =>
+          createAlipay({ appId: '2021', privateKeyPem: k.privateKey, alipayPublicKeyPem: k.publicKey, gateway: baseUrl, outbound: prod }),
         (err: Error) => err instanceof ProviderError && err.kind === 'config',
         baseUrl
       )
@@ -328,7 +365,8 @@ describe('env: references at use, against a fake WeChat (loopback allowed: tests
       const q = new URL(req.url ?? '/', 'http://x').searchParams
       if (q.get('secret')) secretsSeen.push(q.get('secret')!)
       res.setHeader('content-type', 'application/json')
-      if (req.url?.startsWith('/cgi-bin/token')) return res.end(JSON.stringify({ access_token: `tok-${secretsSeen.length}`, expires_in: 7200 }))
+      if (req.url?.startsWith('/cgi-bin/token'))
+        return res.end(JSON.stringify({ access_token: `tok-${secretsSeen.length}`, expires_in: 7200 }))
       if (req.url?.startsWith('/cgi-bin/ticket/getticket')) return res.end(JSON.stringify({ errcode: 0, ticket: 'tkt', expires_in: 7200 }))
       res.end(JSON.stringify({ errcode: 40029, errmsg: 'invalid code' }))
     })
@@ -348,7 +386,15 @@ describe('env: references at use, against a fake WeChat (loopback allowed: tests
   const base = () => `http://127.0.0.1:${(wx.address() as AddressInfo).port}`
   async function row(secret: string, appId: string) {
     const sid = await schoolIdOf(tctx.app, 'demo')
-    const r = { app_id: appId, secret, credentials: '{}', pay_credentials: '{}', api_base: base(), enabled: 1, updated_at: new Date().toISOString() }
+    const r = {
+      app_id: appId,
+      secret,
+      credentials: '{}',
+      pay_credentials: '{}',
+      api_base: base(),
+      enabled: 1,
+      updated_at: new Date().toISOString()
+    }
     await tctx.app.db
       .insertInto('school_channel_credential')
       .values({ school_id: sid, channel: 'wechat-h5', ...r })
@@ -360,7 +406,10 @@ describe('env: references at use, against a fake WeChat (loopback allowed: tests
   it('a row naming env:DATABASE_URL never resolves: nothing is sent', async () => {
     await row('env:DATABASE_URL', 'wx-db')
     assert.equal((await share()).body.code, ResultCode.ERROR)
-    assert.equal((await call(tctx.app, 'demo', Api.getAuthToken, { query: { billType: 2, code: 'c', platform: 'h5' } })).body.code, ResultCode.ERROR)
+    assert.equal(
+      (await call(tctx.app, 'demo', Api.getAuthToken, { query: { billType: 2, code: 'c', platform: 'h5' } })).body.code,
+      ResultCode.ERROR
+    )
     assert.deepEqual(secretsSeen, [])
   })
   it('an UPLUS_SECRET_ name and a SECRET_ENV_ALLOW name do resolve', async () => {
@@ -379,10 +428,21 @@ describe('getAuthUrl', () => {
     call<string>(app, school, Api.getAuthUrl, { query: { billType: 2, url, ...(lang ? { lang } : {}) } })
   before(async () => {
     // demo: the sandbox (the rows saved above are gone)
-    await app.db.deleteFrom('school_channel_credential').where('school_id', '=', await schoolIdOf(app, 'demo')).execute()
+    await app.db
+      .deleteFrom('school_channel_credential')
+      .where('school_id', '=', await schoolIdOf(app, 'demo'))
+      .execute()
     // cpu serves its H5 app on its own domain too (listed on the official-account channel); no AppID: still the sandbox
     const sid = await schoolIdOf(app, 'cpu')
-    const r = { app_id: '', secret: '', credentials: JSON.stringify({ shareOrigins: 'https://give.cpu.edu.cn' }), pay_credentials: '{}', api_base: '', enabled: 1, updated_at: new Date().toISOString() }
+    const r = {
+      app_id: '',
+      secret: '',
+      credentials: JSON.stringify({ shareOrigins: 'https://give.cpu.edu.cn' }),
+      pay_credentials: '{}',
+      api_base: '',
+      enabled: 1,
+      updated_at: new Date().toISOString()
+    }
     await app.db
       .insertInto('school_channel_credential')
       .values({ school_id: sid, channel: 'wechat-h5', ...r })

@@ -25,10 +25,21 @@ export interface OutboundPolicy {
 }
 
 /** The fixed hosts of each provider: a URL naming another host needs OUTBOUND_HOSTS. */
-export const WECHAT_API_HOSTS = ['api.weixin.qq.com', 'api2.weixin.qq.com', 'sh.api.weixin.qq.com', 'sz.api.weixin.qq.com', 'hk.api.weixin.qq.com']
+export const WECHAT_API_HOSTS = [
+  'api.weixin.qq.com',
+  'api2.weixin.qq.com',
+  'sh.api.weixin.qq.com',
+  'sz.api.weixin.qq.com',
+  'hk.api.weixin.qq.com'
+]
 export const WECHATPAY_HOSTS = ['api.mch.weixin.qq.com', 'api2.mch.weixin.qq.com']
 export const ALIPAY_HOSTS = ['openapi.alipay.com', 'openapi-sandbox.dl.alipaydev.com', 'openapi.alipaydev.com']
-export const TENCENT_SMS_HOSTS = ['sms.tencentcloudapi.com', 'sms.ap-guangzhou.tencentcloudapi.com', 'sms.ap-beijing.tencentcloudapi.com', 'sms.ap-nanjing.tencentcloudapi.com']
+export const TENCENT_SMS_HOSTS = [
+  'sms.tencentcloudapi.com',
+  'sms.ap-guangzhou.tencentcloudapi.com',
+  'sms.ap-beijing.tencentcloudapi.com',
+  'sms.ap-nanjing.tencentcloudapi.com'
+]
 /** a campus card system has no fixed host: the deployment names it in OUTBOUND_HOSTS */
 export const NO_FIXED_HOSTS: readonly string[] = []
 

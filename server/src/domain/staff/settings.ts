@@ -277,7 +277,8 @@ function merged(stored: string, patch: Record<string, string | null> | undefined
 
 /** The hosts a channel's apiBase may name without OUTBOUND_HOSTS: its platform's API (domain/identity/oauth.ts, jsapi). */
 function apiHostsOf(channel: PayChannelCode, env: NodeJS.ProcessEnv): string[] {
-  if (channel === 'weapp' || channel === 'wechat-h5') return [...WECHAT_API_HOSTS, ...outboundHostList(env.WECHAT_API_BASE ? [env.WECHAT_API_BASE] : [])]
+  if (channel === 'weapp' || channel === 'wechat-h5')
+    return [...WECHAT_API_HOSTS, ...outboundHostList(env.WECHAT_API_BASE ? [env.WECHAT_API_BASE] : [])]
   if (channel === 'alipay') return ALIPAY_HOSTS
   return []
 }
