@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrations'
 import { seedIfEmpty } from './seed'
 import { frameworkErrors, installEnvelope } from './plugins/envelope'
 import { originList } from './lib/origins'
+import { outboundPolicy } from './lib/outbound'
 import { installStatic } from './plugins/static-h5'
 import { DEFAULT_ADMIN_DIR, installStaticAdmin } from './plugins/static-admin'
 import { installTenant } from './plugins/tenant'
@@ -96,6 +97,9 @@ export interface BuildOptions {
   /** tests: every success answer is checked against its route's response schema, and a field the schema does not
    *  declare (which would be dropped) or of another type is a 500 naming it (plugins/envelope.ts) */
   strictResponses?: boolean
+  /** where the server may send requests (lib/outbound.ts): `hosts` defaults to OUTBOUND_HOSTS; `allowLoopback` is for
+   *  tests only (fake WeChat/Alipay/card servers on 127.0.0.1) and has no environment setting */
+  outbound?: { hosts?: string[]; allowLoopback?: boolean }
   /** ms a public, caller-independent answer is served from this process's read cache (lib/read-cache.ts);
    *  default READ_CACHE_TTL_MS or 1000; 0 turns it off */
   readCacheTtlMs?: number
@@ -267,7 +271,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await stopSweeper()
     if (!opts.sharedStore) await shared.close()
   })
-  const payments = new PaymentRegistry(handle.db, { dataDir: opts.dataDir, factories: opts.payments?.factories, env: opts.payments?.env })
+  // every request to another machine goes through this policy (docs/decisions/037-secrets-and-outbound.md)
+  const outbound = outboundPolicy({
+    hosts: opts.outbound?.hosts ?? process.env.OUTBOUND_HOSTS,
+    allowLoopback: opts.outbound?.allowLoopback
+  })
+  const payments = new PaymentRegistry(handle.db, {
+    dataDir: opts.dataDir,
+    factories: opts.payments?.factories,
+    env: opts.payments?.env,
+    outbound
+  })
   // peak days (docs/decisions/033-peak-day-order-limits.md): per donor and device; per address sized for a campus NAT
   const limits = orderRateLimits(process.env, opts.orders?.rateLimits)
   const challengeBits = Math.min(MAX_CHALLENGE_BITS, opts.orders?.challengeBits ?? envInt('ORDER_CHALLENGE_BITS', DEFAULT_CHALLENGE_BITS))
@@ -309,12 +323,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     now: opts.identity?.now ?? now,
     sms: opts.identity?.sms ?? createConsoleSms(app.log),
     log: app.log,
-    fetch: opts.identity?.fetch ?? ((input, init) => fetch(input, init)),
+    fetch: opts.identity?.fetch,
+    outbound,
     storage: opts.identity?.storage ?? createLocalStorage(path.join(opts.dataDir, 'files')),
     env: opts.identity?.env ?? process.env,
     guesses: guessLimiters(shared),
     jsapi: new WechatJsapi({
-      fetch: opts.identity?.fetch ?? ((input, init) => fetch(input, init)),
+      fetch: opts.identity?.fetch,
+      outbound,
       now: () => (opts.identity?.now ?? now)().getTime(),
       store: shared,
       defaultApiBase: (opts.identity?.env ?? process.env).WECHAT_API_BASE

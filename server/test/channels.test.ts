@@ -37,6 +37,8 @@ const SECRETS = {
   T_PLATFORM: platformKeys.publicKey
 }
 const PUBLIC = 'https://give.example.edu.cn'
+// the deployment sets these names aside for secrets (lib/secret-env.ts)
+const ENV = { ...SECRETS, SECRET_ENV_ALLOW: Object.keys(SECRETS).join(',') }
 
 let wx: Server
 let wxBase = ''
@@ -116,8 +118,10 @@ before(async () => {
 
   const build = {
     orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl: PUBLIC },
-    payments: { env: SECRETS },
-    identity: { env: SECRETS }
+    payments: { env: ENV },
+    identity: { env: ENV },
+    // the fake WeChat server listens on 127.0.0.1 (lib/outbound.ts: tests only)
+    outbound: { allowLoopback: true }
   }
   ctx = await startApp({ build })
   app = ctx.app

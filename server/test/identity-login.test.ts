@@ -82,7 +82,15 @@ before(async () => {
   alipayBase = `http://127.0.0.1:${(alipay.address() as AddressInfo).port}/gateway.do`
 
   ctx = await startApp({
-    build: { identity: { now: clock.now, sms, env: { WX_SECRET: 'wx-secret-from-env', ALI_KEY: pem(appKeys.privateKey, 'pkcs8') } } }
+    build: {
+      identity: {
+        now: clock.now,
+        sms,
+        env: { WX_SECRET: 'wx-secret-from-env', ALI_KEY: pem(appKeys.privateKey, 'pkcs8'), SECRET_ENV_ALLOW: 'WX_SECRET,ALI_KEY' }
+      },
+      // the fake WeChat and Alipay servers listen on 127.0.0.1 (lib/outbound.ts: tests only)
+      outbound: { allowLoopback: true }
+    }
   })
   app = ctx.app
   demoId = await schoolIdOf(app, 'demo')
@@ -506,11 +514,12 @@ describe('WeChat and Alipay code exchange', () => {
     const r = (await authToken({ code: 'good-bob' })).body
     assert.equal(r.code, 0, r.message)
     assert.ok(wechatCalls.some((c) => c.startsWith('/sns/oauth2/access_token?') && c.includes('code=good-bob')))
-    const url = (await call<string>(app, 'demo', Api.getAuthUrl, { query: { billType: 2, url: 'https://app.example/mine?x=1' } })).body.data
+    // the school's own origin (no PUBLIC_BASE_URL here: the origin the request came to)
+    const url = (await call<string>(app, 'demo', Api.getAuthUrl, { query: { billType: 2, url: 'http://localhost/mine?x=1' } })).body.data
     const u = new URL(url)
     assert.equal(u.origin + u.pathname, 'https://open.weixin.qq.com/connect/oauth2/authorize')
     assert.equal(u.searchParams.get('appid'), 'wx-app-1')
-    assert.equal(u.searchParams.get('redirect_uri'), 'https://app.example/mine?x=1')
+    assert.equal(u.searchParams.get('redirect_uri'), 'http://localhost/mine?x=1')
     assert.equal(u.hash, '#wechat_redirect')
   })
   it('alipay: signed alipay.system.oauth.token, answer signature verified; a forged answer is refused', async () => {

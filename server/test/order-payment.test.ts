@@ -98,7 +98,12 @@ before(async () => {
       orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl: 'https://give.example.edu.cn' },
       payments: {
         factories: { wechatpay: (c) => fakeWechat(String(c.credentials.secret)) },
-        env: { T_FAKE_WX_SECRET: FAKE_SECRET, T_ALIPAY_APP_KEY: appKeys.privateKey, T_ALIPAY_PUBLIC_KEY: alipayKeys.publicKey }
+        env: {
+          T_FAKE_WX_SECRET: FAKE_SECRET,
+          T_ALIPAY_APP_KEY: appKeys.privateKey,
+          T_ALIPAY_PUBLIC_KEY: alipayKeys.publicKey,
+          SECRET_ENV_ALLOW: 'T_FAKE_WX_SECRET,T_ALIPAY_APP_KEY,T_ALIPAY_PUBLIC_KEY'
+        }
       }
     }
   })

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import { buildWapForm, createAlipay, rawJsonMember, wapFormFromUrl, type AlipayConfig } from '../src/providers/payment/alipay'
+import { outboundPolicy } from '../src/lib/outbound'
 import { ProviderError, type CreatePaymentInput, type PaymentProvider } from '../src/providers/payment/types'
 
 const rsa = () =>
@@ -160,7 +161,15 @@ class FakeAlipay {
 const fake = new FakeAlipay()
 
 function config(over: Partial<AlipayConfig> = {}): AlipayConfig {
-  return { appId: APP_ID, privateKeyPem: app.privateKey, alipayPublicKeyPem: alipay.publicKey, gateway: fake.gateway, ...over }
+  return {
+    appId: APP_ID,
+    privateKeyPem: app.privateKey,
+    alipayPublicKeyPem: alipay.publicKey,
+    gateway: fake.gateway,
+    // the fake listens on 127.0.0.1 (lib/outbound.ts: tests only)
+    outbound: outboundPolicy({ allowLoopback: true }),
+    ...over
+  }
 }
 
 function input(over: Partial<CreatePaymentInput> = {}): CreatePaymentInput {

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import { createWechatPay, type WechatPayConfig } from '../src/providers/payment/wechatpay'
+import { outboundPolicy } from '../src/lib/outbound'
 import { ProviderError, type CreatePaymentInput, type PaymentProvider } from '../src/providers/payment/types'
 
 const rsa = () =>
@@ -174,6 +175,8 @@ function config(over: Partial<WechatPayConfig> = {}): WechatPayConfig {
     platformPublicKeyPem: platform.publicKey,
     platformSerial: PUB_KEY_ID,
     baseUrl: fake.baseUrl,
+    // the fake listens on 127.0.0.1 (lib/outbound.ts: tests only)
+    outbound: outboundPolicy({ allowLoopback: true }),
     ...over
   }
 }

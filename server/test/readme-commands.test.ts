@@ -235,8 +235,11 @@ const RULES: Rule[] = [
       kind: 'run',
       order: 5,
       expect: (out) => {
-        assert.match(out, /^channel weapp: app wx1234567890abcdef, secret env:DEMO_WEAPP_SECRET, /m)
-        assert.match(out, /^sms: tencent app 1400000001, sign 示范大学教育基金会, template 100001 .*secret key env:DEMO_SMS_KEY/m)
+        assert.match(out, /^channel weapp: app wx1234567890abcdef, secret env:UPLUS_SECRET_DEMO_WEAPP, /m)
+        assert.match(
+          out,
+          /^sms: tencent app 1400000001, sign 示范大学教育基金会, template 100001 .*secret key env:UPLUS_SECRET_DEMO_SMS_KEY/m
+        )
       }
     }
   },

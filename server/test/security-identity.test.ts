@@ -34,7 +34,12 @@ let app: FastifyInstance
 
 before(async () => {
   ctx = await startApp({
-    build: { identity: { now: clock.now, env: { HHU_MIDDLE_SECRET: HHU_SECRET, STAFF_ORIGINS: `${CONSOLE}, not-an-origin` } } }
+    build: {
+      identity: {
+        now: clock.now,
+        env: { HHU_MIDDLE_SECRET: HHU_SECRET, SECRET_ENV_ALLOW: 'HHU_MIDDLE_SECRET', STAFF_ORIGINS: `${CONSOLE}, not-an-origin` }
+      }
+    }
   })
   app = ctx.app
 })

@@ -45,7 +45,9 @@ before(async () => {
     build: {
       now: clock.now,
       orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl: PUBLIC },
-      payments: { env: { T_CARD_SECRET: CARD_SECRET } }
+      payments: { env: { T_CARD_SECRET: CARD_SECRET, SECRET_ENV_ALLOW: 'T_CARD_SECRET' } },
+      // the fake card system listens on 127.0.0.1 (lib/outbound.ts: tests only)
+      outbound: { allowLoopback: true }
     }
   })
   app = ctx.app

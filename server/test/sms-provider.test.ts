@@ -97,8 +97,9 @@ before(async () => {
   })
   await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r))
   endpoint = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`
-  const env = { T_SMS_ID: SECRET_ID, T_SMS_KEY: SECRET_KEY }
-  ctx = await startApp({ build: { identity: { now: clock.now, sms: fallback, env } } })
+  const env = { T_SMS_ID: SECRET_ID, T_SMS_KEY: SECRET_KEY, SECRET_ENV_ALLOW: 'T_SMS_ID,T_SMS_KEY' }
+  // the fake SendSms endpoint listens on 127.0.0.1 (lib/outbound.ts: tests only)
+  ctx = await startApp({ build: { identity: { now: clock.now, sms: fallback, env }, outbound: { allowLoopback: true } } })
   app = ctx.app
   const now = new Date().toISOString()
   const cfg = (school: number, over: Record<string, string>) => ({
@@ -139,6 +140,7 @@ before(async () => {
     h5Dir: path.join(ctx.dataDir, 'no-h5'),
     seed: false,
     identity: { now: clock.now, sms: fallback, env },
+    outbound: { allowLoopback: true },
     logger: { level: 'debug', stream: { write: (s: string) => void logLines.push(s) } }
   })
 })

@@ -762,13 +762,13 @@ describe('school settings and channel credentials', () => {
       body: {
         appId: '2021000000000001',
         secret: 'first-secret-ABCD',
-        credentials: { privateKey: 'PRIVATE-KEY-MATERIAL-WXYZ', alipayPublicKey: 'env:ALIPAY_PUB' }
+        credentials: { privateKey: 'PRIVATE-KEY-MATERIAL-WXYZ', alipayPublicKey: 'env:UPLUS_SECRET_ALIPAY_PUB' }
       }
     })
     assert.equal(first.body.code, 0, first.body.message)
     assert.equal(first.body.data.secret, '••••ABCD')
     assert.equal(first.body.data.credentials.privateKey, '••••WXYZ')
-    assert.equal(first.body.data.credentials.alipayPublicKey, 'env:ALIPAY_PUB')
+    assert.equal(first.body.data.credentials.alipayPublicKey, 'env:UPLUS_SECRET_ALIPAY_PUB')
     const kept = await staffCall(app, SCHOOL, 'POST', url, {
       token: tok.admin.token,
       body: { secret: '', credentials: { privateKey: '', alipayPublicKey: null } }

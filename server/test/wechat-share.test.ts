@@ -65,7 +65,9 @@ before(async () => {
   ctx = await startApp({
     build: {
       orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl: PUBLIC },
-      identity: { now: clock.now, env: { WECHAT_API_BASE: base, T_OA_SECRET_DEMO: 'secret-of-wx-oa-demo' } }
+      identity: { now: clock.now, env: { WECHAT_API_BASE: base, UPLUS_SECRET_T_OA_DEMO: 'secret-of-wx-oa-demo' } },
+      // the fake WeChat server listens on 127.0.0.1 (lib/outbound.ts: tests only)
+      outbound: { allowLoopback: true }
     }
   })
   const now = new Date().toISOString()
@@ -83,7 +85,7 @@ before(async () => {
   await ctx.app.db
     .insertInto('school_channel_credential')
     .values([
-      row(await schoolIdOf(ctx.app, 'demo'), 'wx-oa-demo', 'env:T_OA_SECRET_DEMO'),
+      row(await schoolIdOf(ctx.app, 'demo'), 'wx-oa-demo', 'env:UPLUS_SECRET_T_OA_DEMO'),
       // cpu serves its H5 app on its own domain too
       row(await schoolIdOf(ctx.app, 'cpu'), 'wx-oa-cpu', 'secret-of-wx-oa-cpu', JSON.stringify({ shareOrigins: 'https://give.cpu.edu.cn' }))
     ])

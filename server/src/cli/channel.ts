@@ -1,9 +1,11 @@
 /**
  * Channel credentials, SMS gateway and the production flag of a school (issue 12, docs/decisions/018; operator steps in
  * docs/deployment.md). Secrets should be given as "env:NAME" (the variable is read when used, so the database and its
- * dumps hold names only); a literal secret is accepted with a warning. Secrets are never printed back.
+ * dumps hold names only); a literal secret is accepted with a warning. Secrets are never printed back. Only names set
+ * aside for secrets resolve (UPLUS_SECRET_… or SECRET_ENV_ALLOW, lib/secret-env.ts) and URLs only to the platform's
+ * hosts or OUTBOUND_HOSTS (lib/outbound.ts): anything else is refused here as the server would refuse it in use.
  *
- *   npx tsx server/src/cli/channel.ts set --school demo --channel weapp --app-id wx… --secret env:DEMO_WEAPP_SECRET
+ *   npx tsx server/src/cli/channel.ts set --school demo --channel weapp --app-id wx… --secret env:UPLUS_SECRET_DEMO_WEAPP
  *   npx tsx server/src/cli/channel.ts sms --school demo --secret-id env:… --secret-key env:… --sdk-app-id 1400… --sign-name … --template-id …
  *   npx tsx server/src/cli/channel.ts production --school demo --on
  *   npx tsx server/src/cli/channel.ts list [--school demo]
@@ -13,6 +15,8 @@ import { PAY_CHANNELS } from '../../../types'
 import { isPayChannel } from '../domain/channel/credentials'
 import '../domain/channel/tables'
 import { nowIso } from '../lib/dates'
+import { ALIPAY_HOSTS, checkOutboundUrl, outboundPolicyFromEnv, TENCENT_SMS_HOSTS, WECHAT_API_HOSTS } from '../lib/outbound'
+import { refusedEnvRefs, SECRET_ENV_PREFIX } from '../lib/secret-env'
 import { openMigrated, run, terminalSafe } from './common'
 
 export const CHANNEL_USAGE = `usage: npx tsx server/src/cli/channel.ts <command> --school <code> [options]
@@ -21,12 +25,13 @@ export const CHANNEL_USAGE = `usage: npx tsx server/src/cli/channel.ts <command>
     --channel weapp|alipay|h5|wechat-h5   weapp: WeChat mini-program; wechat-h5: the official account (WeChat's
                                           browser); alipay: Alipay mini-program; h5: other browsers (Alipay wap, WeChat H5 pay)
     --app-id <id>                         the channel's AppID
-    --secret env:NAME                     WeChat AppSecret (sign-in code exchange, JS-SDK ticket)
+    --secret env:NAME                     WeChat AppSecret (sign-in code exchange, JS-SDK ticket); NAME starts with
+                                          UPLUS_SECRET_ or is listed in SECRET_ENV_ALLOW
     --credentials '<json>'                other sign-in keys, e.g. {"privateKey":"env:…","alipayPublicKey":"env:…"} (Alipay),
                                           {"shareOrigins":"https://give.school.edu.cn"} (more origins JS-SDK signs for)
     --pay-credentials '<json>'            merged over payment_config credentials for this channel's orders, e.g. its own
                                           merchant {"mchId":"…","serialNo":"…","privateKeyPem":"env:…","apiV3Key":"env:…"}
-    --api-base <url>                      '' = the platform's real API
+    --api-base <url>                      '' = the platform's real API; else https to a host in OUTBOUND_HOSTS
     --disable | --enable
   sms         the school's Tencent Cloud SMS gateway
     --secret-id env:NAME --secret-key env:NAME --sdk-app-id <id> --sign-name <签名> --template-id <id>
@@ -45,6 +50,24 @@ function warnLiteral(name: string, v: string | undefined) {
   if (v && !v.startsWith('env:')) console.error(`warning: ${name} is stored as written; prefer env:NAME so database dumps hold no secret`)
 }
 
+/** The server refuses other names when it reads them (lib/secret-env.ts): refuse them here, before they are stored. */
+function checkEnvRefs(name: string, v: unknown) {
+  const [bad] = refusedEnvRefs(v, process.env)
+  if (bad !== undefined) {
+    throw new Error(`${name}: env:${bad} is not a secret name; use ${SECRET_ENV_PREFIX}… or list it in SECRET_ENV_ALLOW`)
+  }
+}
+
+/** A URL the server will call: https to the platform's hosts or OUTBOUND_HOSTS, never a private address (lib/outbound.ts). */
+function checkUrl(name: string, v: string | undefined, hosts: readonly string[]) {
+  if (!v) return
+  try {
+    checkOutboundUrl(outboundPolicyFromEnv(), v, hosts)
+  } catch (err) {
+    throw new Error(`${name}: ${(err as Error).message}`)
+  }
+}
+
 function jsonOption(name: string, v: string | undefined): string | undefined {
   if (v === undefined) return undefined
   let parsed: unknown
@@ -57,6 +80,7 @@ function jsonOption(name: string, v: string | undefined): string | undefined {
   for (const [k, x] of Object.entries(parsed)) {
     if (/key|secret|pem/i.test(k) && typeof x === 'string') warnLiteral(`${name} ${k}`, x)
   }
+  checkEnvRefs(name, parsed)
   return JSON.stringify(parsed)
 }
 
@@ -103,6 +127,9 @@ export async function channelCommand(args: string[]): Promise<string[]> {
     if (command === 'set') {
       if (!isPayChannel(o.channel)) throw new Error(`--channel must be one of ${PAY_CHANNELS.join(', ')}`)
       warnLiteral('--secret', o.secret)
+      checkEnvRefs('--secret', o.secret)
+      const wechat = o.channel === 'weapp' || o.channel === 'wechat-h5'
+      checkUrl('--api-base', o['api-base'], wechat ? WECHAT_API_HOSTS : o.channel === 'alipay' ? ALIPAY_HOSTS : [])
       const values = {
         ...(o['app-id'] !== undefined ? { app_id: o['app-id'] } : {}),
         ...(o.secret !== undefined ? { secret: o.secret } : {}),
@@ -123,6 +150,9 @@ export async function channelCommand(args: string[]): Promise<string[]> {
     if (command === 'sms') {
       warnLiteral('--secret-id', o['secret-id'])
       warnLiteral('--secret-key', o['secret-key'])
+      checkEnvRefs('--secret-id', o['secret-id'])
+      checkEnvRefs('--secret-key', o['secret-key'])
+      checkUrl('--endpoint', o.endpoint, TENCENT_SMS_HOSTS)
       const params = o['template-params']
       if (params !== undefined && !params.split(',').every((p) => ['code', 'minutes'].includes(p.trim())))
         throw new Error('--template-params lists code and minutes, e.g. code,minutes')

@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely'
 import { PAY_CHANNELS, PAY_TYPES_BY_CHANNEL, type DonateFrom, type LoginPlatform, type PayChannelCode } from '../../../../types'
 import type { DB } from '../../db/types'
+import { envRefName, readSecretEnv } from '../../lib/secret-env'
 import type { PayChannel } from '../../providers/payment/types'
 import './tables'
 
@@ -18,12 +19,14 @@ export class ChannelConfigError extends Error {
   }
 }
 
-/** "env:NAME" -> process.env.NAME (one-line PEMs may carry literal \n); a missing variable is a configuration error. */
+/** "env:NAME" -> the variable (lib/secret-env.ts: only names set aside for secrets); a name that is not one, or a
+ *  missing variable, is a configuration error. */
 export function resolveEnvValue(v: unknown, env: NodeJS.ProcessEnv, what: string): unknown {
-  if (typeof v === 'string' && v.startsWith('env:')) {
-    const value = env[v.slice(4)]
-    if (value === undefined || value === '') throw new ChannelConfigError(`${what}: environment variable ${v.slice(4)} is not set`)
-    return value.includes('-----BEGIN') ? value.replace(/\\n/g, '\n') : value
+  const name = envRefName(v)
+  if (name !== null) {
+    const read = readSecretEnv(name, env)
+    if (!read.ok) throw new ChannelConfigError(`${what}: ${read.reason}`)
+    return read.value
   }
   if (Array.isArray(v)) return v.map((x) => resolveEnvValue(x, env, what))
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolveEnvValue(x, env, what)]))

@@ -6,6 +6,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { WechatShareSign } from '../../../../types'
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import { jsapiSignature, WechatApiError } from '../../providers/wechat/jsapi'
 import type { IdentityRuntime } from '../identity/runtime'
@@ -38,6 +40,35 @@ function originOf(url: string): string | null {
   } catch {
     return null
   }
+}
+
+/**
+ * The school's own page origins, where getAuthUrl may send a donor back to (docs/decisions/037-secrets-and-outbound.md):
+ * PUBLIC_BASE_URL's, those listed as shareOrigins in the school's official-account channel, and, where PUBLIC_BASE_URL is
+ * unset (a local run), the origin the request itself came to (a browser cannot forge it for someone else).
+ */
+export async function ownOrigins(db: Kysely<DB>, schoolId: number, publicBaseUrl: string, requestOrigin: string): Promise<Set<string>> {
+  const out = new Set<string>()
+  const own = publicBaseUrl ? originOf(publicBaseUrl) : originOf(requestOrigin)
+  if (own) out.add(own)
+  const row = await db
+    .selectFrom('school_channel_credential')
+    .select('credentials')
+    .where('school_id', '=', schoolId)
+    .where('channel', '=', 'wechat-h5')
+    .where('enabled', '=', 1)
+    .executeTakeFirst()
+  let listed: unknown = ''
+  try {
+    listed = (JSON.parse(row?.credentials || '{}') as Record<string, unknown>).shareOrigins
+  } catch {
+    listed = ''
+  }
+  for (const o of (typeof listed === 'string' ? listed : '').split(',')) {
+    const x = o.trim() ? originOf(o.trim()) : null
+    if (x) out.add(x)
+  }
+  return out
 }
 
 export async function wechatShare(

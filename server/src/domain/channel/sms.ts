@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/types'
+import { outboundFetch, TENCENT_SMS_HOSTS, type OutboundPolicy } from '../../lib/outbound'
 import { createTencentSms, SmsProviderError, type FetchLike } from '../../providers/sms/tencent'
 import type { SmsProvider } from '../../providers/sms/types'
 import { ChannelConfigError, resolveEnvValue } from './credentials'
@@ -17,7 +18,7 @@ export type SmsChoice = { kind: 'provider'; provider: SmsProvider } | { kind: 'n
 const TEMPLATE_PARAMS = new Set(['code', 'minutes'])
 
 export async function smsProviderFor(
-  deps: { db: Kysely<DB>; env: NodeJS.ProcessEnv; fetch: FetchLike; fallback: SmsProvider },
+  deps: { db: Kysely<DB>; env: NodeJS.ProcessEnv; fetch?: FetchLike; outbound: OutboundPolicy; fallback: SmsProvider },
   schoolId: number
 ): Promise<SmsChoice> {
   const [row, school] = await Promise.all([
@@ -45,7 +46,8 @@ export async function smsProviderFor(
         templateParams: params as Array<'code' | 'minutes'>,
         region: row.region,
         endpoint: row.endpoint,
-        fetch: deps.fetch
+        // Tencent's hosts, or the endpoint's host when the deployment lists it in OUTBOUND_HOSTS (lib/outbound.ts)
+        fetch: outboundFetch(deps.outbound, TENCENT_SMS_HOSTS, deps.fetch)
       })
     }
   } catch (err) {
@@ -56,13 +58,13 @@ export async function smsProviderFor(
 
 /** At start: every production school that cannot send codes is one error line naming it and the reason. */
 export async function reportSmsConfiguration(
-  deps: { db: Kysely<DB>; env: NodeJS.ProcessEnv; log: Pick<FastifyBaseLogger, 'error'> },
+  deps: { db: Kysely<DB>; env: NodeJS.ProcessEnv; outbound: OutboundPolicy; log: Pick<FastifyBaseLogger, 'error'> },
   fallback: SmsProvider
 ): Promise<number> {
   const schools = await deps.db.selectFrom('school').select(['id', 'code']).where('is_production', '=', 1).orderBy('code').execute()
   let broken = 0
   for (const s of schools) {
-    const c = await smsProviderFor({ ...deps, fetch: (i, init) => fetch(i, init), fallback }, s.id)
+    const c = await smsProviderFor({ ...deps, fallback }, s.id)
     if (c.kind === 'not-configured') {
       broken++
       deps.log.error(

@@ -17,5 +17,6 @@ export const identityMessages = {
   handoffUsed: {
     zh_CN: '登录链接已使用，请从小程序重新进入',
     en: 'The sign-in link was already used, please open the page from the mini-program again'
-  }
+  },
+  authRedirectRefused: { zh_CN: '登录后只能返回本校的页面', en: "After sign-in you can only return to this school's own pages" }
 } as const satisfies Record<string, Record<Lang, string>>

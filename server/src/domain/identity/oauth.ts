@@ -12,6 +12,8 @@
 import type { Kysely } from 'kysely'
 import type { AuthToken, LoginPlatform } from '../../../../types'
 import type { DB } from '../../db/types'
+import { ALIPAY_HOSTS, outboundFetch, WECHAT_API_HOSTS } from '../../lib/outbound'
+import { envRefName, readSecretEnv } from '../../lib/secret-env'
 import { bizError } from '../../errors'
 import { alipaySignContent, rawJsonMember, rsa2Sign, rsa2Verify } from '../../providers/payment/alipay'
 import { formEncode, loadPrivateKey, loadPublicKey, toAlipayTime } from '../../providers/payment/common/http'
@@ -45,11 +47,14 @@ interface OauthRow {
   api_base: string
 }
 
+/** A value, or its "env:NAME" variable; '' for a name that is not set aside for secrets (lib/secret-env.ts) or unset,
+ *  which then signs nobody in. */
 function resolveEnv(v: unknown, env: NodeJS.ProcessEnv): string {
   if (typeof v !== 'string') return ''
-  if (!v.startsWith('env:')) return v
-  const value = env[v.slice(4)] ?? ''
-  return value.includes('-----BEGIN') ? value.replace(/\\n/g, '\n') : value
+  const name = envRefName(v)
+  if (name === null) return v
+  const read = readSecretEnv(name, env)
+  return read.ok ? read.value : ''
 }
 
 /**
@@ -189,7 +194,12 @@ export async function signInWithCode(rt: IdentityRuntime, schoolId: number, plat
   }
   let openId: string
   try {
-    openId = platform === 'alipay' ? await alipayOpenId(rt.fetch, cfg, code, rt.now()) : await wechatOpenId(rt.fetch, cfg, platform, code)
+    // the base URL may come from a channel row an administrator edits: only the platform's own hosts or OUTBOUND_HOSTS,
+    // public addresses only (lib/outbound.ts)
+    openId =
+      platform === 'alipay'
+        ? await alipayOpenId(outboundFetch(rt.outbound, ALIPAY_HOSTS, rt.fetch), cfg, code, rt.now())
+        : await wechatOpenId(outboundFetch(rt.outbound, WECHAT_API_HOSTS, rt.fetch), cfg, platform, code)
   } catch (err) {
     if (!(err instanceof OAuthError)) throw err
     rt.log.warn({ platform, schoolId, reason: err.message }, 'platform sign-in code exchange failed')

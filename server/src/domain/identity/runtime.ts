@@ -8,6 +8,7 @@ import type { WechatJsapi } from '../../providers/wechat/jsapi'
 import { NonceStore } from '../../plugins/signature'
 import { WindowLimiter } from '../order/rate-limit'
 import type { SharedStore } from '../../lib/shared-store'
+import type { OutboundPolicy } from '../../lib/outbound'
 import { DONOR_GUESS_RULES, GuessGuard, STAFF_GUESS_RULES } from './guesses'
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
@@ -17,8 +18,11 @@ export interface IdentityRuntime {
   now: () => Date
   sms: SmsProvider
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
-  /** WeChat/Alipay sign-in calls */
-  fetch: FetchLike
+  /** tests that simulate the network: replaces the connection of WeChat/Alipay/SMS calls (the URL checks of
+   *  lib/outbound.ts still apply); unset in production */
+  fetch?: FetchLike
+  /** which hosts and addresses the server may call (lib/outbound.ts) */
+  outbound: OutboundPolicy
   /** uploads and receipt files */
   storage: FileStorage
   /** where "env:NAME" credentials of oauth_config are read */

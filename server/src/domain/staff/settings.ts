@@ -11,6 +11,16 @@ import type { Kysely, Transaction } from 'kysely'
 import { DIRECTORY_ORDER_CYCLE, PAY_CHANNELS, SettingKey, type DirectoryOrder, type PayChannelCode } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
+import {
+  ALIPAY_HOSTS,
+  checkOutboundUrl,
+  OutboundError,
+  outboundHostList,
+  WECHAT_API_HOSTS,
+  WECHATPAY_HOSTS,
+  type OutboundPolicy
+} from '../../lib/outbound'
+import { refusedEnvRefs } from '../../lib/secret-env'
 import { getFulfilmentConfig, saveFulfilmentConfig, type FulfilmentConfig } from '../fulfilment/config'
 import { loginSettings, saveLoginSettings, type LoginSettings } from '../identity/settings'
 import { invalidateSchoolCache } from '../school/cache'
@@ -265,12 +275,60 @@ function merged(stored: string, patch: Record<string, string | null> | undefined
   return JSON.stringify(out)
 }
 
+/** The hosts a channel's apiBase may name without OUTBOUND_HOSTS: its platform's API (domain/identity/oauth.ts, jsapi). */
+function apiHostsOf(channel: PayChannelCode, env: NodeJS.ProcessEnv): string[] {
+  if (channel === 'weapp' || channel === 'wechat-h5')
+    return [...WECHAT_API_HOSTS, ...outboundHostList(env.WECHAT_API_BASE ? [env.WECHAT_API_BASE] : [])]
+  if (channel === 'alipay') return ALIPAY_HOSTS
+  return []
+}
+
+/** payCredentials keys that hold a URL the providers call or send the donor to (WeChat Pay baseUrl, Alipay gateway). */
+const URL_KEY = /^(base_?url|gateway(_?url)?|endpoint|api_?base|pay_?url)$/i
+
+/**
+ * What an administrator may store (docs/decisions/037-secrets-and-outbound.md): "env:NAME" only for names set aside for
+ * secrets, and URLs the server calls only https to the platform's own hosts or OUTBOUND_HOSTS, never a private or
+ * local address. The same rules hold again when a row is used, for rows written before them or past this check.
+ */
+function checkChannelPatch(channel: PayChannelCode, p: ChannelPatch, rt: ChannelSaveRuntime) {
+  const refused = (field: string, v: unknown) => {
+    const [name] = refusedEnvRefs(v, rt.env)
+    if (name !== undefined) throw bizError('settingsSecretEnv', { field, name })
+  }
+  refused('secret', p.secret)
+  for (const [k, v] of Object.entries(p.credentials ?? {})) refused(`credentials.${k}`, v)
+  for (const [k, v] of Object.entries(p.payCredentials ?? {})) refused(`payCredentials.${k}`, v)
+  const url = (field: string, v: string, hosts: readonly string[]) => {
+    try {
+      checkOutboundUrl(rt.outbound, v.trim(), hosts)
+    } catch (err) {
+      if (err instanceof OutboundError) throw bizError('settingsOutboundUrl', { field })
+      throw err
+    }
+  }
+  if (p.apiBase !== undefined && p.apiBase.trim() !== '') url('apiBase', p.apiBase, apiHostsOf(channel, rt.env))
+  for (const [k, v] of Object.entries(p.payCredentials ?? {})) {
+    if (URL_KEY.test(k) && typeof v === 'string' && v !== '') url(`payCredentials.${k}`, v, [...WECHATPAY_HOSTS, ...ALIPAY_HOSTS])
+  }
+  for (const [k, v] of Object.entries(p.credentials ?? {})) {
+    if (URL_KEY.test(k) && typeof v === 'string' && v !== '') url(`credentials.${k}`, v, apiHostsOf(channel, rt.env))
+  }
+}
+
+/** The environment "env:NAME" references are judged against and where the server may send requests. */
+export interface ChannelSaveRuntime {
+  env: NodeJS.ProcessEnv
+  outbound: OutboundPolicy
+}
+
 export async function saveChannel(
   db: Kysely<DB>,
   schoolId: number,
   by: number,
   channel: PayChannelCode,
   p: ChannelPatch,
+  rt: ChannelSaveRuntime,
   now = new Date()
 ): Promise<ChannelView> {
   if (p.apiBase !== undefined && p.apiBase !== '') {
@@ -283,6 +341,7 @@ export async function saveChannel(
     }
     if (!ok) throw bizError('settingsInvalid', { field: 'apiBase' })
   }
+  checkChannelPatch(channel, p, rt)
   const view = await db.transaction().execute(async (trx) => {
     const old = await channelRow(trx, schoolId, channel)
     const row = {

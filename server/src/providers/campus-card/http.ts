@@ -16,6 +16,7 @@
  * they are ProviderError 'indeterminate' and the order waits for GET /debits (domain/order/reconcile.ts).
  */
 import { createHmac } from 'node:crypto'
+import { checkOutboundUrl, NO_FIXED_HOSTS, outboundFetch, outboundPolicyFromEnv, type OutboundPolicy } from '../../lib/outbound'
 import { fetchText, type FetchLike } from '../payment/common/http'
 import { ProviderError } from '../payment/types'
 import { campusCardError, type CampusCardPayment, type CampusCardService } from './service'
@@ -26,6 +27,8 @@ export interface HttpCampusCardConfig {
   /** per request; default 8000 ms */
   timeoutMs?: number
   fetch?: FetchLike
+  /** where requests may go (lib/outbound.ts); default: the provider's hosts and OUTBOUND_HOSTS */
+  outbound?: OutboundPolicy
   /** unix seconds (tests) */
   now?: () => number
 }
@@ -60,7 +63,14 @@ export function createHttpCampusCardService(
     throw new ProviderError('campus config: baseUrl must be http(s)', NAME, 'config')
   if (!config.secret) throw new ProviderError('campus config: secret is missing', NAME, 'config')
   const root = base.toString().replace(/\/+$/, '')
-  const fetchImpl: FetchLike = config.fetch ?? ((input, init) => fetch(input, init))
+  const outbound = config.outbound ?? outboundPolicyFromEnv()
+  // a card system has no fixed host: the deployment names it in OUTBOUND_HOSTS (lib/outbound.ts)
+  try {
+    checkOutboundUrl(outbound, root, NO_FIXED_HOSTS)
+  } catch (err) {
+    throw new ProviderError(`campus config: baseUrl: ${(err as Error).message}`, NAME, 'config')
+  }
+  const fetchImpl: FetchLike = config.fetch ?? outboundFetch(outbound, NO_FIXED_HOSTS)
   const timeoutMs = config.timeoutMs ?? 8000
   const now = config.now ?? (() => Math.floor(Date.now() / 1000))
 

@@ -12,6 +12,7 @@
  */
 import { createSign, createVerify, type KeyObject } from 'node:crypto'
 import { fenToYuan, yuanToFen } from '../../lib/money'
+import { ALIPAY_HOSTS, checkOutboundUrl, outboundFetch, outboundPolicyFromEnv, type OutboundPolicy } from '../../lib/outbound'
 import {
   ProviderError,
   type CreatePaymentInput,
@@ -42,6 +43,8 @@ export interface AlipayConfig {
   /** when set, notifications must name this seller (the merchant's 2088… PID) */
   sellerId?: string
   fetch?: FetchLike
+  /** where requests may go (lib/outbound.ts); default: the provider's hosts and OUTBOUND_HOSTS */
+  outbound?: OutboundPolicy
   timeoutMs?: number
   /** clock for tests */
   now?: () => Date
@@ -180,7 +183,15 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
   const appKey = loadPrivateKey(config.privateKeyPem, NAME)
   const alipayKey = loadPublicKey(config.alipayPublicKeyPem, NAME)
   const gateway = config.gateway ?? ALIPAY_DEFAULT_GATEWAY
-  const fetchImpl: FetchLike = config.fetch ?? ((input, init) => fetch(input, init))
+  const outbound = config.outbound ?? outboundPolicyFromEnv()
+  // the gateway is called by us and opened by the donor's browser (wap): Alipay's hosts or OUTBOUND_HOSTS only
+  try {
+    checkOutboundUrl(outbound, gateway, ALIPAY_HOSTS)
+  } catch (err) {
+    throw new ProviderError(`alipay config: gateway: ${(err as Error).message}`, NAME, 'config')
+  }
+  // requests only to the provider's hosts or OUTBOUND_HOSTS, public addresses only (lib/outbound.ts)
+  const fetchImpl: FetchLike = config.fetch ?? outboundFetch(outbound, ALIPAY_HOSTS)
   const timeoutMs = config.timeoutMs ?? 10_000
   const now = config.now ?? (() => new Date())
 

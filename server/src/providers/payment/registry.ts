@@ -12,6 +12,8 @@ import type { Kysely } from 'kysely'
 import type { PayChannelCode } from '../../../../types'
 import { prepared } from '../../db/prepared'
 import type { DB } from '../../db/types'
+import { outboundPolicyFromEnv, type OutboundPolicy } from '../../lib/outbound'
+import { envRefName, readSecretEnv } from '../../lib/secret-env'
 import { ChannelConfigError, channelCredential, type ChannelCredential } from '../../domain/channel/credentials'
 import { DEMO_CARD_FILE, createDemoCampusCardService } from '../campus-card/demo'
 import { createHttpCampusCardService } from '../campus-card/http'
@@ -29,6 +31,8 @@ export interface ProviderContext {
   dataDir: string
   /** the row's credentials with "env:NAME" values resolved */
   credentials: Record<string, unknown>
+  /** where the provider may send requests (lib/outbound.ts) */
+  outbound: OutboundPolicy
 }
 export type ProviderFactory = (ctx: ProviderContext) => PaymentProvider
 
@@ -100,7 +104,8 @@ function campusFactory(ctx: ProviderContext): PaymentProvider {
     const service = createHttpCampusCardService({
       baseUrl: String(ctx.credentials.baseUrl ?? ''),
       secret: String(ctx.credentials.secret ?? ''),
-      timeoutMs: typeof ctx.credentials.timeoutMs === 'number' ? ctx.credentials.timeoutMs : undefined
+      timeoutMs: typeof ctx.credentials.timeoutMs === 'number' ? ctx.credentials.timeoutMs : undefined,
+      outbound: ctx.outbound
     })
     registerCampusCardService(ctx.schoolId, service)
     return createCampusCardPay({ service })
@@ -124,23 +129,26 @@ function campusFactory(ctx: ProviderContext): PaymentProvider {
   throw new ProviderError(`campus config: unknown mode ${mode}`, 'campus', 'config')
 }
 
+/** The stored JSON as a provider config: keys that are code, not data (fetch, now, outbound) never come from a row, and
+ *  the requests go where the app's outbound policy allows. */
+const configOf = <T>(ctx: ProviderContext): T => ({ ...ctx.credentials, fetch: undefined, now: undefined, outbound: ctx.outbound }) as T
+
 export const DEFAULT_FACTORIES: Record<ProviderName, ProviderFactory> = {
   sandbox: () => createSandboxProvider(),
-  wechatpay: (ctx) => createWechatPay(ctx.credentials as unknown as WechatPayConfig),
-  alipay: (ctx) => createAlipay(ctx.credentials as unknown as AlipayConfig),
+  wechatpay: (ctx) => createWechatPay(configOf<WechatPayConfig>(ctx)),
+  alipay: (ctx) => createAlipay(configOf<AlipayConfig>(ctx)),
   campus: campusFactory,
   thirdparty: (ctx) => createThirdPartyPay(ctx.credentials as unknown as ThirdPartyConfig)
 }
 
-/** Replaces every "env:NAME" string (at any depth) with process.env.NAME; a missing variable is a config error. */
+/** Replaces every "env:NAME" string (at any depth) with its variable (lib/secret-env.ts: only names set aside for
+ *  secrets); a name that is not one, or a missing variable, is a config error. */
 export function resolveCredentials(value: unknown, env: NodeJS.ProcessEnv, provider: ProviderName): unknown {
-  if (typeof value === 'string' && value.startsWith('env:')) {
-    const name = value.slice(4)
-    const v = env[name]
-    if (v === undefined || v === '')
-      throw new ProviderError(`${provider} config: environment variable ${name} is not set`, provider, 'config')
-    // PEM keys in one-line env vars carry literal \n
-    return v.includes('-----BEGIN') ? v.replace(/\\n/g, '\n') : v
+  const name = envRefName(value)
+  if (name !== null) {
+    const read = readSecretEnv(name, env)
+    if (!read.ok) throw new ProviderError(`${provider} config: ${read.reason}`, provider, 'config')
+    return read.value
   }
   if (Array.isArray(value)) return value.map((v) => resolveCredentials(v, env, provider))
   if (value && typeof value === 'object') {
@@ -200,6 +208,7 @@ export class PaymentRegistry {
   private readonly factories: Record<ProviderName, ProviderFactory>
   private readonly cache = new Map<string, { version: string; provider: PaymentProvider }>()
   private readonly sandbox: PaymentProvider
+  private readonly outbound: OutboundPolicy
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -207,10 +216,13 @@ export class PaymentRegistry {
       dataDir: string
       factories?: Partial<Record<ProviderName, ProviderFactory>>
       env?: NodeJS.ProcessEnv
+      /** default: the providers' fixed hosts and OUTBOUND_HOSTS */
+      outbound?: OutboundPolicy
     }
   ) {
     this.factories = { ...DEFAULT_FACTORIES, ...opts.factories }
-    this.sandbox = this.factories.sandbox({ schoolId: 0, payType: 0, dataDir: opts.dataDir, credentials: {} })
+    this.outbound = opts.outbound ?? outboundPolicyFromEnv()
+    this.sandbox = this.factories.sandbox({ schoolId: 0, payType: 0, dataDir: opts.dataDir, credentials: {}, outbound: this.outbound })
   }
 
   private build(
@@ -244,7 +256,8 @@ export class PaymentRegistry {
         schoolId: row.school_id,
         payType: row.pay_type,
         dataDir: this.opts.dataDir,
-        credentials
+        credentials,
+        outbound: this.outbound
       })
     } catch (err) {
       // a factory refusing its credentials (a bad key, a missing field) is a configuration error like the others

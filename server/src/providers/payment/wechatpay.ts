@@ -12,6 +12,7 @@
  * - requestPayment's paySign: RSA-SHA256 (merchant key) over "appId\ntimeStamp\nnonceStr\nprepay_id=…\n".
  */
 import { createDecipheriv, createSign, createVerify, randomBytes, X509Certificate, type KeyObject } from 'node:crypto'
+import { checkOutboundUrl, WECHATPAY_HOSTS, outboundFetch, outboundPolicyFromEnv, type OutboundPolicy } from '../../lib/outbound'
 import {
   ProviderError,
   type CreatePaymentInput,
@@ -50,6 +51,8 @@ export interface WechatPayConfig {
   extraPlatformKeys?: Array<{ serial: string; pem: string }>
   baseUrl?: string
   fetch?: FetchLike
+  /** where requests may go (lib/outbound.ts); default: the provider's hosts and OUTBOUND_HOSTS */
+  outbound?: OutboundPolicy
   timeoutMs?: number
   /** clock for tests; seconds */
   now?: () => number
@@ -131,7 +134,14 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
   for (const extra of config.extraPlatformKeys ?? []) addPlatformKey(extra.serial, extra.pem)
 
   const baseUrl = (config.baseUrl ?? WECHATPAY_DEFAULT_BASE_URL).replace(/\/+$/, '')
-  const fetchImpl: FetchLike = config.fetch ?? ((input, init) => fetch(input, init))
+  const outbound = config.outbound ?? outboundPolicyFromEnv()
+  try {
+    checkOutboundUrl(outbound, baseUrl, WECHATPAY_HOSTS)
+  } catch (err) {
+    throw new ProviderError(`wechatpay config: baseUrl: ${(err as Error).message}`, NAME, 'config')
+  }
+  // requests only to the provider's hosts or OUTBOUND_HOSTS, public addresses only (lib/outbound.ts)
+  const fetchImpl: FetchLike = config.fetch ?? outboundFetch(outbound, WECHATPAY_HOSTS)
   const timeoutMs = config.timeoutMs ?? 10_000
   const nowSec = config.now ?? (() => Math.floor(Date.now() / 1000))
 

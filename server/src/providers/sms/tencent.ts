@@ -10,6 +10,7 @@
  * code only (e.g. LimitExceeded.PhoneNumberDailyLimit).
  */
 import { createHash, createHmac } from 'node:crypto'
+import { TENCENT_SMS_HOSTS, outboundFetch, outboundPolicyFromEnv, type OutboundPolicy } from '../../lib/outbound'
 import type { SmsCodeMessage, SmsProvider } from './types'
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
@@ -34,6 +35,8 @@ export interface TencentSmsConfig {
   /** '' = TENCENT_SMS_ENDPOINT (tests: a fake server) */
   endpoint?: string
   fetch?: FetchLike
+  /** where requests may go (lib/outbound.ts); default: the provider's hosts and OUTBOUND_HOSTS */
+  outbound?: OutboundPolicy
   /** seconds */
   now?: () => number
   timeoutMs?: number
@@ -78,7 +81,8 @@ export function createTencentSms(cfg: TencentSmsConfig): SmsProvider {
   }
   const endpoint = (cfg.endpoint || TENCENT_SMS_ENDPOINT).replace(/\/+$/, '')
   const host = new URL(endpoint).host
-  const fetchImpl: FetchLike = cfg.fetch ?? ((input, init) => fetch(input, init))
+  // requests only to the provider's hosts or OUTBOUND_HOSTS, public addresses only (lib/outbound.ts)
+  const fetchImpl: FetchLike = cfg.fetch ?? outboundFetch(cfg.outbound ?? outboundPolicyFromEnv(), TENCENT_SMS_HOSTS)
   const nowSec = cfg.now ?? (() => Math.floor(Date.now() / 1000))
   return {
     name: 'tencent',

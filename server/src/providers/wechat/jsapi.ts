@@ -12,9 +12,10 @@
  */
 import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { OutboundError, outboundFetch, outboundHostList, WECHAT_API_HOSTS, type FetchLike, type OutboundPolicy } from '../../lib/outbound'
 import type { SharedStore } from '../../lib/shared-store'
 
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
+export type { FetchLike }
 
 export const WECHAT_API_DEFAULT = 'https://api.weixin.qq.com'
 /** refresh this long before WeChat's expiry, so a ticket handed out is still valid while the page configures itself */
@@ -52,10 +53,15 @@ export function jsapiSignature(ticket: string, nonceStr: string, timestamp: numb
 export class WechatJsapi {
   /** concurrent callers in this process share one load (the shared store orders the processes) */
   private readonly inflight = new Map<string, Promise<string>>()
+  /** WeChat's hosts and WECHAT_API_BASE's (a deployment setting); an apiBase an administrator saved must be one of
+   *  them or in OUTBOUND_HOSTS, and every request connects only to public addresses (lib/outbound.ts) */
+  private readonly fetch: FetchLike
 
   constructor(
     private readonly deps: {
-      fetch: FetchLike
+      /** tests that simulate the network (the URL checks still apply) */
+      fetch?: FetchLike
+      outbound: OutboundPolicy
       /** milliseconds */
       now: () => number
       /** where the token and ticket are cached for every process */
@@ -63,7 +69,10 @@ export class WechatJsapi {
       /** WECHAT_API_BASE: where the WeChat API is (tests: a fake WeChat server) */
       defaultApiBase?: string
     }
-  ) {}
+  ) {
+    const hosts = [...WECHAT_API_HOSTS, ...outboundHostList(deps.defaultApiBase ? [deps.defaultApiBase] : [])]
+    this.fetch = outboundFetch(deps.outbound, hosts, deps.fetch)
+  }
 
   private base(acct: OfficialAccount): string {
     return (acct.apiBase || this.deps.defaultApiBase || WECHAT_API_DEFAULT).replace(/\/+$/, '')
@@ -104,9 +113,10 @@ export class WechatJsapi {
   private async getJson(url: string, what: string): Promise<Record<string, unknown>> {
     let res: Response
     try {
-      res = await this.deps.fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) })
+      res = await this.fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) })
     } catch (err) {
-      throw new WechatApiError(`${what}: request failed (${(err as Error).name})`)
+      // the name and, for a refused host, why: never the URL (its query holds the AppSecret)
+      throw new WechatApiError(`${what}: request failed (${(err as Error).name}${err instanceof OutboundError ? `: ${err.message}` : ''})`)
     }
     const text = await res.text()
     let body: Record<string, unknown>

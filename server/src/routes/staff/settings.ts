@@ -98,6 +98,7 @@ export const staffSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(W.ChannelView)
       }
     },
-    async (req) => ok(await saveChannel(app.db, req.school.id, req.staff.id, req.params.channel, req.body, app.identity.now()))
+    async (req) =>
+      ok(await saveChannel(app.db, req.school.id, req.staff.id, req.params.channel, req.body, app.identity, app.identity.now()))
   )
 }

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { Api, LOGIN_PLATFORMS } from '../../../../types'
 import { authUrlFor, signInWithCode } from '../../domain/identity/oauth'
-import { sandboxShareSign, wechatShare } from '../../domain/channel/share'
+import { ownOrigins, sandboxShareSign, wechatShare } from '../../domain/channel/share'
 import { middleSignIn } from '../../domain/identity/middle'
 import { baseInfo, refresh } from '../../domain/user/service'
 import { bizError, tokenInvalid } from '../../errors'
@@ -56,6 +56,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: query({ url: reqString(2000, 1), billType: optString(8) }), response: answers(Type.String()) } },
     async (req) => {
       if (!parseRedirect(req.query.url)) throw bizError('invalidUrl')
+      // an absolute URL only to the school's own pages: never an open redirect with a fresh sign-in code attached
+      if (!req.query.url.startsWith('/')) {
+        const own = await ownOrigins(app.db, req.school.id, app.orders.publicBaseUrl, `${req.protocol}://${req.host}`)
+        if (!own.has(new URL(req.query.url).origin)) throw bizError('authRedirectRefused')
+      }
       return ok(await authUrlFor(app.identity, req.school.id, req.query.url, () => appendCode(req.query.url, randomAlnum(24))))
     }
   )
