@@ -9,7 +9,7 @@ import { download, get, post, type Page } from '../api'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan, YUAN_RE } from '../money'
-import { OfflineGiftModal } from './offline-gift'
+import { OfflineGiftFixModal, OfflineGiftModal } from './offline-gift'
 
 export interface LedgerRow {
   id: number
@@ -60,6 +60,7 @@ export function LedgerPage() {
   const [query, setQuery] = useState<Record<string, string | number | undefined>>({})
   const [version, setVersion] = useState(0)
   const [offlineOpen, setOfflineOpen] = useState(false)
+  const [fixing, setFixing] = useState<{ row: LedgerRow; mode: 'correct' | 'void' } | null>(null)
   const [exporting, setExporting] = useState<{ id: number; done: number; total: number; status: string; fileName: string } | null>(null)
   const stop = useRef(false)
   useEffect(() => () => void (stop.current = true), [])
@@ -205,8 +206,32 @@ export function LedgerPage() {
             title: t('支付时间', 'Paid at'),
             dataIndex: 'paidAt',
             render: (v: string | null) => (v ? v.replace('T', ' ').slice(0, 19) : '—')
+          },
+          {
+            title: t('操作', 'Actions'),
+            key: 'actions',
+            render: (_: unknown, r: LedgerRow) =>
+              r.offline && r.status === 'paid' ? (
+                <Space size='small'>
+                  <Button size='small' onClick={() => setFixing({ row: r, mode: 'correct' })} data-testid='offline-correct'>
+                    {t('更正', 'Correct')}
+                  </Button>
+                  <Button size='small' danger onClick={() => setFixing({ row: r, mode: 'void' })} data-testid='offline-void'>
+                    {t('作废', 'Void')}
+                  </Button>
+                </Space>
+              ) : null
           }
         ]}
+      />
+      <OfflineGiftFixModal
+        row={fixing?.row ?? null}
+        mode={fixing?.mode ?? 'correct'}
+        onClose={() => setFixing(null)}
+        onSaved={() => {
+          setFixing(null)
+          setVersion((v) => v + 1)
+        }}
       />
       <OfflineGiftModal
         open={offlineOpen}

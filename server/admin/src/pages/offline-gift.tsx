@@ -113,3 +113,133 @@ export function OfflineGiftModal({ open, onClose, onSaved }: { open: boolean; on
     </Modal>
   )
 }
+
+interface FixValues {
+  amount: string
+  donorName: string
+  donatedOn: Dayjs
+  reason: string
+}
+
+/** Finance corrects or voids an offline gift from its ledger row (docs/decisions/034-money-bounds.md): a reason is
+ *  required and goes to the audit log with the row before and after; a voided gift stays in the ledger, cancelled,
+ *  and leaves the totals. The server's -1 message is shown when it refuses. */
+export function OfflineGiftFixModal({
+  row,
+  mode,
+  onClose,
+  onSaved
+}: {
+  row: LedgerRow | null
+  mode: 'correct' | 'void'
+  onClose: () => void
+  onSaved: () => void
+}) {
+  const { t } = useLang()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<FixValues>()
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const submit = async (v: FixValues) => {
+    if (!row) return
+    setBusy(true)
+    setError('')
+    try {
+      if (mode === 'void') {
+        await post<LedgerRow>(`/offline-gifts/${row.id}/void`, { reason: v.reason.trim() })
+        message.success(t(`已作废 ${row.billNo}`, `${row.billNo} voided`))
+      } else {
+        const changes: Record<string, string> = {}
+        if (v.amount.trim() !== row.amount) changes.amount = v.amount.trim()
+        if (v.donorName.trim() !== row.donorName) changes.donorName = v.donorName.trim()
+        const day = v.donatedOn.format('YYYY-MM-DD')
+        if (day !== (row.paidAt ?? '').slice(0, 10)) changes.donatedOn = day
+        const saved = await post<LedgerRow>(`/offline-gifts/${row.id}`, { ...changes, reason: v.reason.trim() })
+        message.success(t(`已更正为 ${formatYuan(saved.amount)} 元`, `Corrected to ${formatYuan(saved.amount)} yuan`))
+      }
+      onSaved()
+    } catch (e) {
+      setError((e as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const voiding = mode === 'void'
+  return (
+    <Modal
+      open={row !== null}
+      title={voiding ? t('作废线下捐赠', 'Void an offline gift') : t('更正线下捐赠', 'Correct an offline gift')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={busy}
+      okText={voiding ? t('作废', 'Void') : t('保存', 'Save')}
+      okButtonProps={{ danger: voiding, ...({ 'data-testid': 'offline-fix-save' } as Record<string, string>) }}
+      destroyOnHidden
+    >
+      {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 12 }} data-testid='offline-fix-error' />}
+      {row && (
+        <Form
+          form={form}
+          layout='vertical'
+          onFinish={submit}
+          initialValues={{
+            amount: row.amount,
+            donorName: row.donorName,
+            donatedOn: row.paidAt ? dayjs(row.paidAt.slice(0, 10)) : dayjs(),
+            reason: ''
+          }}
+          data-testid='offline-fix-form'
+        >
+          {voiding ? (
+            <Alert
+              type='warning'
+              showIcon
+              style={{ marginBottom: 12 }}
+              message={t(
+                `${row.billNo}（${formatYuan(row.amount)} 元，${row.donorName}）将从项目总额和名录中移除，记录保留为已取消。`,
+                `${row.billNo} (${formatYuan(row.amount)} yuan, ${row.donorName}) leaves the project's totals and the directory; the row stays, cancelled.`
+              )}
+            />
+          ) : (
+            <>
+              <Form.Item name='amount' label={t('金额（元）', 'Amount (yuan)')} rules={[yuanRule(t)]}>
+                <Input />
+              </Form.Item>
+              <Form.Item
+                name='donorName'
+                label={t('捐赠人', 'Donor')}
+                rules={[
+                  {
+                    required: true,
+                    max: 32,
+                    whitespace: true,
+                    message: t('请输入捐赠人（不超过32字）', 'Enter the donor (at most 32 characters)')
+                  }
+                ]}
+              >
+                <Input />
+              </Form.Item>
+              <Form.Item name='donatedOn' label={t('捐赠日期', 'Date of the gift')} rules={[{ required: true }]}>
+                <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+              </Form.Item>
+            </>
+          )}
+          <Form.Item
+            name='reason'
+            label={t('原因（记入审计日志）', 'Reason (kept in the audit log)')}
+            rules={[
+              {
+                required: true,
+                whitespace: true,
+                max: 500,
+                message: t('请填写原因（不超过500字）', 'Give a reason (at most 500 characters)')
+              }
+            ]}
+          >
+            <Input.TextArea rows={2} data-testid='offline-fix-reason' />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  )
+}
