@@ -64,9 +64,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 /**
  * In the page: what is still moving or loading. Running finite animations and transitions (the router, modals, toasts
  * fading; infinite ones such as spinners and skeleton shimmer never end and are left out), and <img> elements not yet
- * complete (a lazy image outside the view is not loading, and is left out).
+ * complete (a lazy image outside the view is not loading, and is left out). `list` false: whether all is quiet.
+ * A function, never a string: the app's CSP forbids eval.
  */
-function pageBusy() {
+function pageBusy(list) {
   const busy = []
   const name = (el) => {
     if (!el || !el.tagName) return '?'
@@ -88,7 +89,7 @@ function pageBusy() {
     }
     busy.push(`img ${(img.currentSrc || img.src).slice(0, 120)}`)
   }
-  return busy
+  return list ? busy : busy.length === 0
 }
 
 /**
@@ -113,11 +114,11 @@ async function settle(page, { timeout = 10000, quietMs = 0 } = {}) {
         const left = Math.max(1, deadline - Date.now())
         // polled on every frame; once quiet, two more frames for the last layout and paint
         const quiet = await page
-          .waitForFunction(`(${pageBusy.toString()})().length === 0`, null, { polling: 'raf', timeout: left })
+          .waitForFunction(pageBusy, false, { polling: 'raf', timeout: left })
           .then(() => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))))
           .catch(() => false)
         if (quiet && net.seen === seen && !net.inflight.size) return
-        if (!quiet) lastBusy = await page.evaluate(pageBusy).catch((e) => [`the page: ${e.message.split('\n')[0]}`])
+        if (!quiet) lastBusy = await page.evaluate(pageBusy, true).catch((e) => [`the page: ${e.message.split('\n')[0]}`])
         else idleSince = 0
       }
     }
@@ -147,20 +148,17 @@ async function waitUntil(fn, { timeout = 10000, interval = 50, message = 'condit
 }
 
 /**
- * Waits until the locator's (first element's) textContent is `expected` (a string: equal; a RegExp: matches; a
- * function: true for it), up to `timeout`, and returns the text it last read: the caller's own assertion then says
- * what was wrong, so a wait never hides a check.
+ * Waits until the locator's textContent is `expected` (a string: equal; a RegExp: matches; a function: true for it), up
+ * to `timeout`, and returns the text it last read: the caller's own assertion then says what was wrong, so a wait never
+ * hides a check. The locator stays strict: pass `.first()` for one of several.
  */
 async function waitForText(locator, expected, { timeout = 5000 } = {}) {
   const ok = (t) => (typeof expected === 'function' ? expected(t) : expected instanceof RegExp ? expected.test(t || '') : t === expected)
   const deadline = Date.now() + timeout
-  let text = await locator.first().textContent({ timeout })
+  let text = await locator.textContent({ timeout })
   while (!ok(text) && Date.now() < deadline) {
     await sleep(25)
-    text = await locator
-      .first()
-      .textContent({ timeout: Math.max(1, deadline - Date.now()) })
-      .catch(() => text)
+    text = await locator.textContent({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => text)
   }
   return text
 }
