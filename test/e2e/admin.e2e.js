@@ -17,7 +17,7 @@
 const path = require('node:path')
 const fs = require('node:fs')
 const os = require('node:os')
-const { launchChromium, createJourney, assert, apiClient, staffCli } = require('./harness')
+const { launchChromium, createJourney, assert, apiClient, staffCli, settle } = require('./harness')
 const { startServer } = require('../mini/server')
 
 const root = path.resolve(__dirname, '..', '..')
@@ -88,7 +88,7 @@ function fen(yuan) {
         window.dispatchEvent(new Event('admin:navigate'))
       }, route)
       if (waitFor) await page.locator(waitFor).first().waitFor({ timeout: 20000 })
-      await page.waitForTimeout(400)
+      await settle(page)
     }
     const shot = (page, name) => page.screenshot({ path: path.join(shots, `${name}.png`) })
 
@@ -194,7 +194,7 @@ function fen(yuan) {
       }
       for (const tab of ['项目进展', '善款公示']) {
         await admin.getByRole('tab', { name: tab }).click()
-        await admin.waitForTimeout(500)
+        await settle(admin)
         await shot(admin, `05-project-${tab === '项目进展' ? 'progress' : 'publicity'}`)
       }
       await admin.getByRole('tab', { name: '项目信息' }).click()
@@ -393,7 +393,7 @@ function fen(yuan) {
       ]
       for (const [route, name] of screens) {
         await go(admin, route, '.ant-layout-content > *')
-        await admin.waitForTimeout(600)
+        await settle(admin)
         await shot(admin, name)
       }
       // the form built above has no English labels: the editor's list of missing English names them
