@@ -259,6 +259,8 @@ function fen(yuan) {
       await go(finance, 'ledger', '[data-testid="offline-open"]')
       await tid(finance, 'offline-open').click()
       await tid(finance, 'offline-form').waitFor({ timeout: 10000 })
+      // the dialog has finished opening (a save tapped during its zoom-in was lost once under load)
+      await settle(finance)
       // validated before sending
       await tid(finance, 'offline-save').click()
       await finance.getByText('请输入项目ID').waitFor({ timeout: 20000 })
