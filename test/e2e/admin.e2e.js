@@ -17,7 +17,7 @@
 const path = require('node:path')
 const fs = require('node:fs')
 const os = require('node:os')
-const { launchChromium, createJourney, assert, apiClient, staffCli } = require('./harness')
+const { launchChromium, createJourney, assert, apiClient, staffCli, settle } = require('./harness')
 const { startServer } = require('../mini/server')
 
 const root = path.resolve(__dirname, '..', '..')
@@ -88,7 +88,7 @@ function fen(yuan) {
         window.dispatchEvent(new Event('admin:navigate'))
       }, route)
       if (waitFor) await page.locator(waitFor).first().waitFor({ timeout: 20000 })
-      await page.waitForTimeout(400)
+      await settle(page)
     }
     const shot = (page, name) => page.screenshot({ path: path.join(shots, `${name}.png`) })
 
@@ -194,7 +194,7 @@ function fen(yuan) {
       }
       for (const tab of ['项目进展', '善款公示']) {
         await admin.getByRole('tab', { name: tab }).click()
-        await admin.waitForTimeout(500)
+        await settle(admin)
         await shot(admin, `05-project-${tab === '项目进展' ? 'progress' : 'publicity'}`)
       }
       await admin.getByRole('tab', { name: '项目信息' }).click()
@@ -259,6 +259,8 @@ function fen(yuan) {
       await go(finance, 'ledger', '[data-testid="offline-open"]')
       await tid(finance, 'offline-open').click()
       await tid(finance, 'offline-form').waitFor({ timeout: 10000 })
+      // the dialog has finished opening (a save tapped during its zoom-in was lost once under load)
+      await settle(finance)
       // validated before sending
       await tid(finance, 'offline-save').click()
       await finance.getByText('请输入项目ID').waitFor({ timeout: 20000 })
@@ -393,7 +395,7 @@ function fen(yuan) {
       ]
       for (const [route, name] of screens) {
         await go(admin, route, '.ant-layout-content > *')
-        await admin.waitForTimeout(600)
+        await settle(admin)
         await shot(admin, name)
       }
       // the form built above has no English labels: the editor's list of missing English names them

@@ -15,7 +15,7 @@ const path = require('node:path')
 const fs = require('node:fs')
 const os = require('node:os')
 const { execFileSync } = require('node:child_process')
-const { launchChromium, createJourney, assert, apiClient } = require('./harness')
+const { launchChromium, createJourney, assert, apiClient, settle, toastGone } = require('./harness')
 const { startServer } = require('../mini/server')
 
 const root = path.resolve(__dirname, '..', '..')
@@ -79,16 +79,23 @@ function lastPage(pdf, out, dpi = 72) {
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
     const tid = (id) => page.locator(`[data-testid="${id}"]`)
     const tap = (id) => tid(id).first().click()
-    const settle = (ms = 600) => page.waitForTimeout(ms)
     /** Waits until a toast shows `text` (Taro's H5 toast keeps its element; its words change). */
     const toastSays = async (text) => {
-      const until = Date.now() + 5000
-      for (;;) {
+      try {
+        await page.waitForFunction(
+          (t) => [...document.querySelectorAll('.taro__toast, .weui-toast')].some((el) => (el.textContent || '').includes(t)),
+          text,
+          { polling: 'raf', timeout: 5000 }
+        )
+      } catch {
         const shown = await page.locator('.taro__toast, .weui-toast').allTextContents()
-        if (shown.some((s) => s.includes(text))) return
-        if (Date.now() > until) throw new Error(`no toast "${text}" (toasts: ${shown.join(' | ')})`)
-        await page.waitForTimeout(100)
+        throw new Error(`no toast "${text}" (toasts: ${shown.join(' | ')})`)
       }
+    }
+    /** The signature pad has found its canvas (its finish button is not greyed out) and the sheet has opened. */
+    const padReady = async () => {
+      await page.locator('[data-testid="signature-finish"]:not(.sig-pad__btn--busy)').first().waitFor({ timeout: 10000 })
+      await settle(page)
     }
     const step = (name, fn) =>
       journey.step(name, async () => {
@@ -125,7 +132,7 @@ function lastPage(pdf, out, dpi = 72) {
     await step('a donor without alumni certification sees the alumni box instead of the form', async () => {
       await page.goto(`${origin}/contract-cpu?school=cpu`, { waitUntil: 'domcontentloaded' })
       await tid('contract-alumni').waitFor({ timeout: 30000 })
-      await settle()
+      await settle(page)
       assert((await tid('contract-form').count()) === 0, 'no form for an uncertified donor')
       await page.screenshot({ path: path.join(shots, 'agreement-alumni-box.png') })
     })
@@ -147,7 +154,7 @@ function lastPage(pdf, out, dpi = 72) {
       assert(info.name === DONOR, `baseInfo answers the certified name: ${JSON.stringify(info)}`)
       await page.reload({ waitUntil: 'domcontentloaded' })
       await tid('contract-form').waitFor({ timeout: 30000 })
-      await settle()
+      await settle(page)
       const name = await tid('contract-name').locator('input').first()
       assert((await name.inputValue()) === DONOR, 'name prefilled')
       assert(await name.isDisabled(), 'name disabled')
@@ -165,7 +172,9 @@ function lastPage(pdf, out, dpi = 72) {
       const amount = tid('contract-amount').locator('input').first()
       await amount.click()
       await amount.fill(AMOUNT)
-      await settle(2200)
+      // the refusal's toast has gone (it shows 2 s) and the page is quiet
+      await toastGone(page)
+      await settle(page)
       await tap('contract-generate')
       await page.waitForURL(/\/contract-cpu\/signature/, { timeout: 30000 })
       await tid('agreement-page').first().waitFor({ timeout: 30000 })
@@ -184,7 +193,7 @@ function lastPage(pdf, out, dpi = 72) {
         first && first.width > 300 && first.height > first.width * 1.35,
         `a whole page at the screen's width: ${JSON.stringify(first)}`
       )
-      await settle()
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'agreement-pages.png') })
       unsignedUrl = decodeURIComponent(new URL(page.url()).searchParams.get('pdf') || '')
       assert(unsignedUrl.startsWith('/files/agreements/cpu/'), `the unsigned file's link: ${unsignedUrl}`)
@@ -197,7 +206,7 @@ function lastPage(pdf, out, dpi = 72) {
       await tap('agreement-agree')
       await tap('agreement-sign')
       await tid('signature-sheet').waitFor({ timeout: 5000 })
-      await settle(800)
+      await padReady()
       // finishing an empty pad says 'please sign first'
       await tap('signature-finish')
       await toastSays('请先签名')
@@ -218,9 +227,10 @@ function lastPage(pdf, out, dpi = 72) {
       await page.mouse.down()
       await page.mouse.move(box.x + 260, box.y + 165, { steps: 20 })
       await page.mouse.up()
-      await settle(300)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'agreement-pad.png') })
-      await settle(2000)
+      // the empty pad's toast has gone (it shows 2 s)
+      await toastGone(page)
       await tap('signature-finish')
       await page.waitForURL(/\/contract-cpu\/account/, { timeout: 30000 })
     })
@@ -230,7 +240,7 @@ function lastPage(pdf, out, dpi = 72) {
       const no = await tid('bank-account-no').textContent()
       assert(/\d{4}/.test(no), `an account number: ${no}`)
       assert((await tid('bank-account-name').textContent()) === '中国药科大学教育发展基金会', 'the foundation is the account name')
-      await settle()
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'agreement-account.png') })
       await tap('account-close')
       await page.waitForURL(/\/contract-cpu\/myList/, { timeout: 20000 })
@@ -243,7 +253,7 @@ function lastPage(pdf, out, dpi = 72) {
       await tap('agreement-card-view')
       await tid('agreement-fullscreen').waitFor({ timeout: 10000 })
       await tid('agreement-page').first().waitFor({ timeout: 20000 })
-      await settle(1000)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'agreement-mylist-view.png') })
       await tap('fullscreen-close')
       await tap('agreement-card-receipt')
@@ -305,12 +315,12 @@ function lastPage(pdf, out, dpi = 72) {
             timeout: 20000
           }
         )
-        await settle()
+        await settle(page)
         await page.screenshot({ path: path.join(shots, 'agreement-hhu-preview.png') })
         await tap('agreement-agree')
         await tap('agreement-sign')
         await tid('signature-sheet').waitFor({ timeout: 5000 })
-        await settle(800)
+        await padReady()
         assert((await tid('signature-clear').textContent()) === '重写', "the hhu pad's reset says refresh (重写)")
         const canvas = page.locator('#agreement-signature canvas, canvas#agreement-signature').first()
         const box = await canvas.boundingBox()
@@ -343,7 +353,7 @@ function lastPage(pdf, out, dpi = 72) {
         await tid('hhu-download-tip').waitFor({ timeout: 30000 })
         await tid('agreement-page').first().waitFor({ timeout: 20000 })
         assert((await tid('hhu-download').count()) === 1 && (await tid('hhu-back').count()) === 1, 'download and back')
-        await settle(1000)
+        await settle(page)
         await page.screenshot({ path: path.join(shots, 'agreement-hhu-signed.png') })
       })
   })

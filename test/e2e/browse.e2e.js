@@ -8,7 +8,7 @@
  */
 const path = require('node:path')
 const fs = require('node:fs')
-const { launchChromium, createJourney, assert } = require('./harness')
+const { launchChromium, createJourney, assert, settle } = require('./harness')
 const { startServer, apiGet } = require('../mini/server')
 
 const root = path.resolve(__dirname, '..', '..')
@@ -50,7 +50,7 @@ const { step, run } = createJourney()
       for (const p of firstPage.slice(0, 4)) {
         assert(await page.getByText(p.name, { exact: true }).first().isVisible(), `project "${p.name}" not visible`)
       }
-      await page.waitForTimeout(400)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'e2e-1-list.png') })
     })
 
@@ -70,7 +70,7 @@ const { step, run } = createJourney()
       for (let i = 0; i < 8 && !(await page.getByText(beyond.name, { exact: true }).count()); i++) {
         await page.mouse.wheel(0, 3000)
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-        await page.waitForTimeout(500)
+        await settle(page)
       }
       await page.getByText(beyond.name, { exact: true }).first().waitFor({ timeout: 10000 })
     })
@@ -112,7 +112,7 @@ const { step, run } = createJourney()
       await page.getByText(expected.rows[0].name, { exact: true }).first().waitFor({ timeout: 10000 })
       const outsider = all.rows.find((p) => !expected.rows.some((e) => e.id === p.id))
       await page.waitForFunction((n) => !document.body.innerText.includes(n), outsider.name, { timeout: 10000 })
-      await page.waitForTimeout(300)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'e2e-3-category.png') })
     })
 
@@ -128,7 +128,7 @@ const { step, run } = createJourney()
       const card = page.getByText(project.name, { exact: true }).first()
       for (let i = 0; i < 8 && !(await card.count()); i++) {
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-        await page.waitForTimeout(500)
+        await settle(page)
       }
       await card.click()
       await page.waitForURL(/\/subject-detail\?id=\d+/, { timeout: 10000 })
@@ -136,7 +136,7 @@ const { step, run } = createJourney()
       // The H5 router keeps the list page in the DOM (hidden) under the detail: wait for the visible name.
       await page.getByText(project.name, { exact: true }).filter({ visible: true }).first().waitFor({ timeout: 10000 })
       await page.waitForFunction(() => document.title === '项目详情', null, { timeout: 5000 })
-      await page.waitForTimeout(600)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'e2e-4-detail.png') })
     })
 
@@ -154,7 +154,7 @@ const { step, run } = createJourney()
         await page.getByText(tab.zh, { exact: true }).first().click()
         const expectedText = tab.text(rows[0]).slice(0, 12)
         await page.getByText(expectedText).filter({ visible: true }).first().waitFor({ timeout: 10000 })
-        await page.waitForTimeout(300)
+        await settle(page)
         await page.screenshot({ path: path.join(shots, `e2e-5-tab-${tab.api}.png`) })
       })
     }
@@ -174,7 +174,7 @@ const { step, run } = createJourney()
       for (const zh of ['项目详情', '项目进展', '项目留言', '捐赠名录', '进行中', '已完成']) {
         assert(!text.includes(zh), `Chinese label "${zh}" on the English detail page`)
       }
-      await page.waitForTimeout(400)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'e2e-6-detail-en.png') })
       await page.goto(`${origin}/subject`, { waitUntil: 'domcontentloaded' })
       await page.getByText(all.rows[0].name, { exact: true }).first().waitFor({ timeout: 20000 })

@@ -13,7 +13,7 @@
 const path = require('node:path')
 const fs = require('node:fs')
 const zlib = require('node:zlib')
-const { launchChromium, createJourney, assert, apiClient, staffCli } = require('./harness')
+const { launchChromium, createJourney, assert, apiClient, staffCli, settle, waitUntil } = require('./harness')
 const { startServer } = require('../mini/server')
 const { httpRequest } = require('../mini/http')
 
@@ -109,8 +109,6 @@ async function theirs(page, id, what, timeout = 15000) {
     throw new Error(`${what}: [data-testid="${id}"] did not appear (certificates/receipts pages)`)
   }
 }
-const settle = (page, ms = 600) => page.waitForTimeout(ms)
-
 ;(async () => {
   fs.mkdirSync(shots, { recursive: true })
   const server = await startServer({ command: [process.execPath, path.join(root, 'scripts', 'start.js')] })
@@ -143,12 +141,8 @@ const settle = (page, ms = 600) => page.waitForTimeout(ms)
       await fill(page, 'login-mobile', mobile)
       await tid(page, 'sms-button').click()
       const line = new RegExp(`\\[sms\\] to=86-${mobile} code=(\\d{6})`)
-      let code = ''
-      for (let i = 0; i < 40 && !code; i++) {
-        const m = line.exec(server.log())
-        if (m) code = m[1]
-        else await page.waitForTimeout(250)
-      }
+      // the server logs the code once it has sent it: read the log until it is there (10 s at most)
+      const code = await waitUntil(() => (line.exec(server.log()) || [])[1], { timeout: 10000, interval: 100 }).catch(() => '')
       assert(code, 'no SMS code in the server log')
       await page.waitForFunction(() => /\d+s/.test(document.querySelector('[data-testid="sms-button"]')?.textContent || ''), null, {
         timeout: 5000
@@ -181,7 +175,7 @@ const settle = (page, ms = 600) => page.waitForTimeout(ms)
     await step('the nickname popup saves a new nickname', async () => {
       await tid(page, 'mine-nickname').click()
       await tid(page, 'nickname-popup').waitFor({ timeout: 5000 })
-      await settle(page, 400)
+      await settle(page)
       await fill(page, 'nickname-input', nickname)
       await tapButton(page, 'nickname-save')
       await page.waitForFunction((n) => document.querySelector('[data-testid="mine-name"]')?.textContent === n, nickname, {
@@ -215,7 +209,7 @@ const settle = (page, ms = 600) => page.waitForTimeout(ms)
         null,
         { timeout: 5000 }
       )
-      await settle(page, 400)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'e2e-center-3-cut.png') })
       await tid(page, 'crop-accept').click()
       await page.waitForURL(/\/mine(\?|$)/, { timeout: 30000 })
@@ -292,7 +286,7 @@ const settle = (page, ms = 600) => page.waitForTimeout(ms)
       assert(byName['示范大学励志奖学金'] === '¥150.00', `scholarship total ${byName['示范大学励志奖学金']}`)
       assert(byName['校园林荫大道改造'] === '¥200.00', `avenue total ${byName['校园林荫大道改造']}`)
       await page.getByText('示范大学励志奖学金', { exact: true }).first().click()
-      await settle(page, 300)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'e2e-center-4-mine-don.png') })
       await tid(page, 'don-mode-time').click()
       await page.locator('[data-testid="don-by-time"] [data-testid="gift-row"]').nth(2).waitFor({ timeout: 10000 })
@@ -474,7 +468,7 @@ const settle = (page, ms = 600) => page.waitForTimeout(ms)
       for (const [route, id] of visits) {
         await p.goto(`${origin}/${route}${route.includes('?') ? '&' : '?'}lang=en`, { waitUntil: 'domcontentloaded' })
         await tid(p, id).waitFor({ timeout: 20000 })
-        await settle(p, 900)
+        await settle(p)
         const text = await p.evaluate(() => document.body.innerText)
         for (const zh of ['验证码登录', '个人中心', '我的捐赠', '累计捐赠', '尚未获得', '按项目', '从相册选择', '获取验证码', '勋章说明']) {
           assert(!text.includes(zh), `Chinese "${zh}" on /${route} in English`)

@@ -16,7 +16,7 @@
  */
 const path = require('node:path')
 const fs = require('node:fs')
-const { launchChromium, createJourney, assert, apiClient } = require('./harness')
+const { launchChromium, createJourney, assert, apiClient, settle, waitForText } = require('./harness')
 const { startServer } = require('../mini/server')
 
 const root = path.resolve(__dirname, '..', '..')
@@ -95,17 +95,17 @@ function percent(complete, limit) {
     async function giveFromDetail(projectId, fill) {
       await page.goto(`${origin}/subject-detail?id=${projectId}`, { waitUntil: 'domcontentloaded' })
       await tid('donate-button').waitFor({ timeout: 20000 })
-      await page.waitForTimeout(600)
+      await settle(page)
       await tap('donate-button')
       await page.waitForURL(/\/form\?/, { timeout: 20000 })
       await tid('donate-form').waitFor({ timeout: 30000 })
-      await page.waitForTimeout(600)
+      await settle(page)
       await fill()
       // no tick: "同意并捐赠" gives the consent (decision 025)
       await tap('submit')
       await page.waitForURL(/\/cashier\?/, { timeout: 20000 })
       await tid('cashier').waitFor({ timeout: 10000 })
-      await page.waitForTimeout(600)
+      await settle(page)
       return Object.fromEntries(new URL(page.url()).searchParams)
     }
 
@@ -130,7 +130,7 @@ function percent(complete, limit) {
           (await tid('success-name').textContent()) === donor,
           `donor on the thank-you page: ${await tid('success-name').textContent()}`
         )
-      await page.waitForTimeout(400)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, `donate-${label}-success.png`) })
       await tid('certificate-img').waitFor({ timeout: 40000 })
       const src = await tid('certificate-img').locator('img').first().getAttribute('src')
@@ -144,7 +144,7 @@ function percent(complete, limit) {
         { timeout: 15000 }
       )
       await tid('certificate').scrollIntoViewIfNeeded()
-      await page.waitForTimeout(300)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, `donate-${label}-certificate.png`) })
       const file = await fetch(new URL(src, origin))
       assert(file.ok && /jpeg/.test(file.headers.get('content-type') || ''), `certificate file ${file.status}`)
@@ -170,8 +170,8 @@ function percent(complete, limit) {
       async () => {
         const q = await giveFromDetail(MONEY_ID, async () => {
           await typeIn('amount-input', '1234.56')
-          await page.waitForTimeout(200)
-          assert((await tid('bar-total').textContent()) === '¥1,234.56', `total ${await tid('bar-total').textContent()}`)
+          const total = await waitForText(tid('bar-total'), '¥1,234.56')
+          assert(total === '¥1,234.56', `total ${total}`)
           await fillDonor(DONOR)
           // issue 13: the certificate and receipt wait under "Add details"
           await tid('details-toggle').click()
@@ -235,7 +235,7 @@ function percent(complete, limit) {
       await tid('directory-row').first().waitFor({ timeout: 10000 })
       const first = await tid('directory-row').first().textContent()
       assert(first.includes(DONOR) && first.includes('1,234.56'), `first directory row: ${first}`)
-      await page.waitForTimeout(300)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'donate-money-detail-directory.png') })
     })
 
@@ -249,9 +249,9 @@ function percent(complete, limit) {
         await qty.click()
         await qty.fill('3')
         await qty.blur()
-        await page.waitForTimeout(200)
         const expected = `¥${money(3 * fen(goodsBefore.materialPrice))}`
-        assert((await tid('bar-total').textContent()) === expected, `goods total ${await tid('bar-total').textContent()} != ${expected}`)
+        const total = await waitForText(tid('bar-total'), expected)
+        assert(total === expected, `goods total ${total} != ${expected}`)
         await fillDonor(GOODS_DONOR)
         await tid('pay-1').click()
       })
@@ -296,7 +296,7 @@ function percent(complete, limit) {
         assert((await tid('success-name').textContent()) === '匿名爱心人士', 'anonymous label on the thank-you page')
         await tid('certificate-none').waitFor({ timeout: 5000 })
         assert(!(await tid('certificate-pending').count()), 'no "being generated" promise below the minimum')
-        await page.waitForTimeout(300)
+        await settle(page)
         await page.screenshot({ path: path.join(shots, 'donate-anonymous-success.png') })
         assert(!(await tid('certificate-img').count()), 'no certificate below the minimum')
         const dir = await directory(MONEY_ID)
@@ -307,7 +307,7 @@ function percent(complete, limit) {
         )
         await page.goto(`${origin}/subject-detail?id=${MONEY_ID}`, { waitUntil: 'domcontentloaded' })
         await page.getByText('捐赠名录', { exact: true }).first().waitFor({ timeout: 20000 })
-        await page.waitForTimeout(600)
+        await settle(page)
         await page.getByText('捐赠名录', { exact: true }).first().click()
         await tid('directory-row').first().waitFor({ timeout: 10000 })
         const first = await tid('directory-row').first().textContent()
@@ -395,7 +395,7 @@ function percent(complete, limit) {
         } else {
           assert(body.includes('Open in Browser') && !body.includes('在浏览器打开'), 'English instructions')
         }
-        await wp.waitForTimeout(400)
+        await settle(wp)
         await wp.screenshot({ path: path.join(shots, `donate-alipay-wechat-${lang === 'en' ? 'en' : 'zh'}.png`) })
       }
       await wx.close()
@@ -425,7 +425,7 @@ function percent(complete, limit) {
       await op.waitForURL(/\/cashier\?/, { timeout: 20000 })
       await op.locator('[data-testid="cashier"]').waitFor({ timeout: 20000 })
       assert((await op.locator('[data-testid="cashier-amount"]').textContent()) === '¥520.00', 'cashier amount from the pay link')
-      await op.waitForTimeout(600)
+      await settle(op)
       await op.locator('[data-testid="cashier-pay"] .at-button').click()
       await op.waitForURL(/\/success\?billNo=/, { timeout: 20000 })
       await op.locator('[data-testid="success-title"]').waitFor({ timeout: 20000 })
@@ -445,14 +445,14 @@ function percent(complete, limit) {
       await tid('sandbox-banner').waitFor({ timeout: 20000 })
       const body = await text()
       assert(body.includes('no real money is charged') && !body.includes('沙箱收银台'), 'English cashier')
-      await page.waitForTimeout(500)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'donate-cashier-en.png') })
       await tap('cashier-pay')
       await page.waitForURL(/\/success\?billNo=/, { timeout: 20000 })
       await tid('certificate-img').waitFor({ timeout: 40000 })
       const en = await text()
       assert(en.includes('Thank you for your gift') && en.includes('Back to the project'), 'English thank-you page')
-      await page.waitForTimeout(800)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'donate-success-en.png') })
       await tid('certificate').scrollIntoViewIfNeeded()
       await page.screenshot({ path: path.join(shots, 'donate-certificate-en.png') })

@@ -16,7 +16,7 @@
  */
 const path = require('node:path')
 const fs = require('node:fs')
-const { launchChromium, createJourney, assert, apiClient } = require('./harness')
+const { launchChromium, createJourney, assert, apiClient, settle, waitForText, waitUntil } = require('./harness')
 const { startServer } = require('../mini/server')
 
 const root = path.resolve(__dirname, '..', '..')
@@ -120,11 +120,11 @@ const { step, run } = createJourney()
       const openForm = async () => {
         await page.goto(q(`${origin}/subject-detail?id=${projectId}`), { waitUntil: 'domcontentloaded' })
         await tid('donate-button').waitFor({ timeout: 30000 })
-        await page.waitForTimeout(600)
+        await settle(page)
         await tap('donate-button')
         await page.waitForURL(/\/form\?/, { timeout: 30000 })
         await tid('donate-form').waitFor({ timeout: 30000 })
-        await page.waitForTimeout(800)
+        await settle(page)
       }
 
       let filled = null
@@ -161,13 +161,20 @@ const { step, run } = createJourney()
 
       await check(`${lang}: a cancelled and a failed payment bring the form back as it was left, with a message and retry`, async () => {
         // the sub-project's second preset, the required donor answers, then pay (the button gives consent) and cancel
-        await tid('sub-chips').locator('[data-testid^="chip-"]').nth(1).click()
-        await page.waitForTimeout(200)
+        const sub = tid('sub-chips').locator('[data-testid^="chip-"]').nth(1)
+        await sub.click()
+        // the second sub-project is picked, and its presets drawn
+        await waitUntil(async () => /\bdn-chip--on\b/.test((await sub.getAttribute('class')) || ''), {
+          timeout: 5000,
+          message: 'the second sub-project picked'
+        })
+        await settle(page)
         await tid('amount-chips').locator('[data-testid^="chip-"]').nth(1).click()
         await typeIn('field-name', DONOR)
         await typeIn('field-mobile', '13800138000')
         await tid('field-isAlumni').locator('[data-testid="chip-0"]').click()
-        await page.waitForTimeout(200)
+        await waitForText(tid('bar-total'), '¥2,000.00')
+        await settle(page)
         const snapshot = async () => ({
           sub: await tid('sub-chips').locator('.dn-chip--on').innerText(),
           amount: await tid('amount-chips').locator('.dn-chip--on').innerText(),
@@ -178,6 +185,11 @@ const { step, run } = createJourney()
           pay: await page.locator('.dn-pay:has(.dn-radio--on)').getAttribute('data-testid')
         })
         filled = await snapshot()
+        /** Waits (up to 5 s) for the form to show what was filled; the assertion after it says what differs. */
+        const sameAsFilled = () =>
+          waitUntil(async () => JSON.stringify(await snapshot().catch(() => null)) === JSON.stringify(filled), {
+            timeout: 5000
+          }).catch(() => undefined)
         assert(filled.total === '¥2,000.00', `the second preset of the second sub-project: ${filled.total}`)
         for (const [outcome, button] of [
           ['cancelled', 'cashier-cancel'],
@@ -187,12 +199,13 @@ const { step, run } = createJourney()
           else await tap('pay-retry')
           await page.waitForURL(/\/cashier\?/, { timeout: 30000 })
           await tid('cashier').waitFor({ timeout: 15000 })
-          await page.waitForTimeout(600)
+          await settle(page)
           await tap(button)
           await page.waitForURL(/\/form\?/, { timeout: 15000 })
           await tid('pay-outcome').waitFor({ timeout: 15000 })
           assert((await tid('pay-outcome').getAttribute('data-outcome')) === outcome, `the banner says ${outcome}`)
-          await page.waitForTimeout(600)
+          await settle(page)
+          await sameAsFilled()
           const back = await snapshot()
           assert(
             JSON.stringify(back) === JSON.stringify(filled),
@@ -205,7 +218,8 @@ const { step, run } = createJourney()
         await page.reload({ waitUntil: 'domcontentloaded' })
         await tid('donate-form').waitFor({ timeout: 30000 })
         await tid('pay-outcome').waitFor({ timeout: 15000 })
-        await page.waitForTimeout(600)
+        await settle(page)
+        await sameAsFilled()
         assert((await tid('pay-outcome').getAttribute('data-outcome')) === 'restored', 'the banner after a reload')
         const restored = await snapshot()
         assert(JSON.stringify(restored) === JSON.stringify(filled), `restored from the draft: ${JSON.stringify(restored)}`)
@@ -215,11 +229,12 @@ const { step, run } = createJourney()
         await tap('pay-retry')
         await page.waitForURL(/\/cashier\?/, { timeout: 30000 })
         await tid('cashier').waitFor({ timeout: 15000 })
-        await page.waitForTimeout(600)
+        await settle(page)
         await tap('cashier-pay')
         await page.waitForURL(/\/success\?billNo=/, { timeout: 30000 })
         await tid('success-title').waitFor({ timeout: 30000 })
-        await page.waitForTimeout(1500)
+        await tid('success-name').waitFor({ timeout: 30000 })
+        await settle(page)
         assert((await tid('success-name').innerText()) === DONOR, 'the donor on the thank-you page')
         const word = await tid('success-word').innerText()
         if (en) assert(word.includes('Thank you for your gift'), `English thank-you word: ${word}`)
@@ -236,7 +251,7 @@ const { step, run } = createJourney()
         // a first load racing the sign-in of this fresh browser may fail once: the page's own retry
         if (await tid('mine-retry').count()) await tid('mine-retry').click()
         await tid('mine-screen').waitFor({ timeout: 30000 })
-        await page.waitForTimeout(1500)
+        await settle(page)
         await page.screenshot({ path: path.join(shots, `mine-${lang}.png`), fullPage: true })
         await checkEnglish('the personal centre', WHITELIST.mine)
       })

@@ -1,7 +1,8 @@
 /**
  * What every end-to-end journey shares: Debian Chromium launched with the flags this machine needs (RECIPES.md),
  * named steps that print ok/FAIL as they go, the closing every journey ends with (page errors checked, browser and
- * server stopped), and the closing line `e2e: N passed, N failed` that scripts/test-all.js adds up.
+ * server stopped), and the closing line `e2e: N passed, N failed` that scripts/test-all.js adds up. Also the waits
+ * the journeys use instead of fixed sleeps: `settle` (the page is quiet), `waitForText`, `waitUntil`, `toastGone`.
  */
 const { chromium } = require('playwright-core')
 
@@ -17,8 +18,158 @@ const CHROMIUM_ARGS = [
   '--disable-sync'
 ]
 
-function launchChromium() {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
+/**
+ * Chromium as the journeys use it. Every page of every context it makes has its requests tracked from its first one
+ * (trackNetwork), so that `settle` knows what is still loading.
+ */
+async function launchChromium() {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS })
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args)
+    context.on('page', trackNetwork)
+    return context
+  }
+  return browser
+}
+
+// ---- waiting on conditions ------------------------------------------------------------------------------------
+
+/** Resource types `settle` waits for; long-lived ones (eventsource, websocket) and media streams are left out. */
+const TRACKED = new Set(['document', 'fetch', 'xhr', 'script', 'stylesheet', 'image', 'font'])
+/** page -> { inflight: Set<Request>, seen: number (requests started so far) } */
+const networks = new WeakMap()
+
+/** Counts a page's requests in flight (once per page; launchChromium does it for every new page). */
+function trackNetwork(page) {
+  let net = networks.get(page)
+  if (net) return net
+  net = { inflight: new Set(), seen: 0 }
+  networks.set(page, net)
+  page.on('request', (r) => {
+    if (!TRACKED.has(r.resourceType())) return
+    net.inflight.add(r)
+    net.seen++
+  })
+  const done = (r) => net.inflight.delete(r)
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  // a closed page's requests never finish
+  page.on('close', () => net.inflight.clear())
+  return net
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * In the page: what is still moving or loading. Running finite animations and transitions (the router, modals, toasts
+ * fading; infinite ones such as spinners and skeleton shimmer never end and are left out), and <img> elements not yet
+ * complete (a lazy image outside the view is not loading, and is left out). `list` false: whether all is quiet.
+ * A function, never a string: the app's CSP forbids eval.
+ */
+function pageBusy(list) {
+  const busy = []
+  const name = (el) => {
+    if (!el || !el.tagName) return '?'
+    const id = el.getAttribute('data-testid')
+    return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/)[0]}` : ''}`
+  }
+  for (const a of document.getAnimations()) {
+    if (a.playState !== 'running') continue
+    const timing = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : {}
+    if (!Number.isFinite(timing.endTime)) continue
+    const what = a.animationName || a.transitionProperty || a.id || 'animation'
+    busy.push(`${a.constructor.name} ${what} on ${name(a.effect && a.effect.target)}`)
+  }
+  for (const img of document.images) {
+    if (img.complete) continue
+    if (img.loading === 'lazy') {
+      const r = img.getBoundingClientRect()
+      if (r.bottom < 0 || r.top > window.innerHeight || r.width === 0) continue
+    }
+    busy.push(`img ${(img.currentSrc || img.src).slice(0, 120)}`)
+  }
+  return list ? busy : busy.length === 0
+}
+
+/**
+ * Resolves once the page is quiet: no request in flight (document, fetch/XHR, script, style, image, font), no running
+ * finite animation or transition, every <img> complete, and two animation frames passed with nothing new started. A
+ * page already quiet costs a few tens of ms. `quietMs` asks the network to have been idle that long (for pages whose
+ * requests follow one another with gaps). Throws after `timeout` naming what was still busy.
+ */
+async function settle(page, { timeout = 10000, quietMs = 0 } = {}) {
+  const net = trackNetwork(page)
+  const deadline = Date.now() + timeout
+  let idleSince = net.inflight.size ? 0 : Date.now()
+  let lastBusy = []
+  for (;;) {
+    if (net.inflight.size) {
+      idleSince = 0
+      lastBusy = [...net.inflight].map((r) => `${r.resourceType()} ${r.method()} ${r.url().slice(0, 160)}`)
+    } else {
+      if (!idleSince) idleSince = Date.now()
+      if (Date.now() - idleSince >= quietMs) {
+        const seen = net.seen
+        const left = Math.max(1, deadline - Date.now())
+        // polled on every frame; once quiet, two more frames for the last layout and paint
+        const quiet = await page
+          .waitForFunction(pageBusy, false, { polling: 'raf', timeout: left })
+          .then(() => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))))
+          .catch(() => false)
+        if (quiet && net.seen === seen && !net.inflight.size) return
+        if (!quiet) lastBusy = await page.evaluate(pageBusy, true).catch((e) => [`the page: ${e.message.split('\n')[0]}`])
+        else idleSince = 0
+      }
+    }
+    if (Date.now() > deadline) {
+      const busy = lastBusy.length ? lastBusy : [...net.inflight].map((r) => `${r.resourceType()} ${r.url().slice(0, 160)}`)
+      throw new Error(
+        `settle: the page was not quiet within ${timeout} ms at ${page.url()}; still busy: ${busy.join('; ') || '(network not idle for quietMs)'}`
+      )
+    }
+    await sleep(net.inflight.size ? 20 : Math.min(20, Math.max(1, quietMs - (Date.now() - idleSince))))
+  }
+}
+
+/**
+ * Polls `fn` (sync or async) until it answers something truthy, and returns that. Throws after `timeout` with
+ * `message` (a string, or a function of the last answer).
+ */
+async function waitUntil(fn, { timeout = 10000, interval = 50, message = 'condition' } = {}) {
+  const deadline = Date.now() + timeout
+  let last
+  for (;;) {
+    last = await fn()
+    if (last) return last
+    if (Date.now() > deadline) throw new Error(`waited ${timeout} ms for ${typeof message === 'function' ? message(last) : message}`)
+    await sleep(interval)
+  }
+}
+
+/**
+ * Waits until the locator's textContent is `expected` (a string: equal; a RegExp: matches; a function: true for it), up
+ * to `timeout`, and returns the text it last read: the caller's own assertion then says what was wrong, so a wait never
+ * hides a check. The locator stays strict: pass `.first()` for one of several.
+ */
+async function waitForText(locator, expected, { timeout = 5000 } = {}) {
+  const ok = (t) => (typeof expected === 'function' ? expected(t) : expected instanceof RegExp ? expected.test(t || '') : t === expected)
+  const deadline = Date.now() + timeout
+  let text = await locator.textContent({ timeout })
+  while (!ok(text) && Date.now() < deadline) {
+    await sleep(25)
+    text = await locator.textContent({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => text)
+  }
+  return text
+}
+
+/** Waits until no Taro H5 toast shows (its element stays; it fades, then gets display: none). */
+async function toastGone(page, { timeout = 10000 } = {}) {
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('.taro__toast')].every((t) => getComputedStyle(t).display === 'none'),
+    null,
+    { polling: 'raf', timeout }
+  )
 }
 
 function assert(cond, msg) {
@@ -119,4 +270,16 @@ function staffCli(dataDir, args) {
   return r.stdout
 }
 
-module.exports = { launchChromium, createJourney, assert, apiClient, staffCli, CHROMIUM_ARGS }
+module.exports = {
+  launchChromium,
+  createJourney,
+  assert,
+  apiClient,
+  staffCli,
+  settle,
+  trackNetwork,
+  waitUntil,
+  waitForText,
+  toastGone,
+  CHROMIUM_ARGS
+}

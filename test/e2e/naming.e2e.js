@@ -15,7 +15,7 @@
  */
 const path = require('node:path')
 const fs = require('node:fs')
-const { launchChromium, createJourney, assert, apiClient, staffCli } = require('./harness')
+const { launchChromium, createJourney, assert, apiClient, staffCli, settle } = require('./harness')
 const { startServer } = require('../mini/server')
 
 const root = path.resolve(__dirname, '..', '..')
@@ -67,7 +67,6 @@ function money(f) {
       await input.click()
       await input.fill(value)
     }
-    const settle = (ms = 600) => page.waitForTimeout(ms)
     /** A failing step leaves its page in shots/ and names its URL and toast, so the log says where it stopped. */
     const step = (name, fn) =>
       journey.step(name, async () => {
@@ -115,11 +114,11 @@ function money(f) {
     await step("from the seat campaign's project page: the seat map, two free seats with different periods, the exact total", async () => {
       await page.goto(`${origin}/subject-detail?id=${SEAT_ID}`, { waitUntil: 'domcontentloaded' })
       await tid('donate-button').waitFor({ timeout: 20000 })
-      await settle()
+      await settle(page)
       await tap('donate-button')
       await page.waitForURL(/\/seat\?id=/, { timeout: 20000 })
       await tid(`seat-${s1.id}`).waitFor({ timeout: 20000 })
-      await settle()
+      await settle(page)
       assert((await tid(`seat-${s1.id}`).getAttribute('data-kind')) === 'free', 'first seat free')
       await page.screenshot({ path: path.join(shots, 'naming-seat-map.png') })
       await tid(`seat-${s1.id}`).click()
@@ -140,20 +139,20 @@ function money(f) {
     await step(
       "the nameplate editor (alumnus fixed for seats), then confirm and pay in the sandbox: the campaign's thank-you page",
       async () => {
-        await settle()
+        await settle(page)
         await tap('nameplate-edit')
         await page.waitForURL(/\/seat-naming-jnu\/edit\?/, { timeout: 20000 })
         await tid('nameplate-editor').waitFor({ timeout: 20000 })
-        await settle()
+        await settle(page)
         assert((await tid('plate-identity-fixed').textContent()) === '校友', 'seat identity fixed to alumnus')
         await typeIn('plate-donor', DONOR)
         await typeIn('plate-message', MESSAGE)
-        await settle(300)
+        await settle(page)
         await page.screenshot({ path: path.join(shots, 'naming-edit.png'), fullPage: true })
         await tap('plate-confirm')
         await page.waitForURL(/\/seat-naming-jnu\/form\?/, { timeout: 20000 })
         await tid('nameplate-previews').waitFor({ timeout: 20000 })
-        await settle()
+        await settle(page)
         const total = `¥${money(fen(p1.termMoney) + fen(p2.termMoney))}`
         assert((await tid('naming-total').textContent()) === total, 'form total')
         // the donor's details, as on every gift
@@ -166,7 +165,7 @@ function money(f) {
         await tap('form-gm-submit')
         await page.waitForURL(/\/cashier\?/, { timeout: 30000 })
         await tid('cashier').waitFor({ timeout: 10000 })
-        await settle()
+        await settle(page)
         seatBill = new URL(page.url()).searchParams.get('billNo')
         assert((await tid('cashier-amount').textContent()) === total, `cashier amount ${await tid('cashier-amount').textContent()}`)
         // the seats are held by this unpaid order: another donor sees them as taken
@@ -179,7 +178,7 @@ function money(f) {
         await tid('jnu-success-title').waitFor({ timeout: 20000 })
         await tid('jnu-success-name').waitFor({ timeout: 20000 })
         assert((await tid('jnu-success-title').textContent()) === '冠名成功', 'naming succeeded')
-        await settle()
+        await settle(page)
         await page.screenshot({ path: path.join(shots, 'naming-jnu-success.png') })
       }
     )
@@ -193,13 +192,13 @@ function money(f) {
       }
       await page.goto(`${origin}/seat?id=${SEAT_ID}`, { waitUntil: 'domcontentloaded' })
       await tid(`seat-${s1.id}`).waitFor({ timeout: 20000 })
-      await settle()
+      await settle(page)
       assert((await tid(`seat-${s1.id}`).getAttribute('data-kind')) === 'donated', 'first seat donated on the map')
       assert((await tid(`seat-${s2.id}`).getAttribute('data-kind')) === 'donated', 'second seat donated on the map')
       await tid(`seat-${s1.id}`).click()
       await page.locator('.at-modal--active [data-testid="seat-donor-name"]').waitFor({ timeout: 5000 })
       assert((await page.locator('.at-modal--active [data-testid="seat-donor-name"]').textContent()) === DONOR, 'donor on the map')
-      await settle(400)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'naming-seat-donor.png') })
     })
 
@@ -214,16 +213,16 @@ function money(f) {
     await step('three copies of one book: the shelf, the steppers, a custom nameplate, paid: the stock is lower by three', async () => {
       await page.goto(`${origin}/subject-detail?id=${BOOK_ID}`, { waitUntil: 'domcontentloaded' })
       await tid('donate-button').waitFor({ timeout: 20000 })
-      await settle()
+      await settle(page)
       await tap('donate-button')
       await page.waitForURL(/\/book-list\?id=/, { timeout: 20000 })
       await tid(`book-${theBook.id}`).waitFor({ timeout: 20000 })
-      await settle()
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'naming-book-list.png') })
       await tid(`book-pick-${theBook.id}`).click()
       await tid('cart-open').click()
       await tid('book-cart').waitFor({ timeout: 5000 })
-      await settle(400)
+      await settle(page)
       await tid(`stepper-${theBook.id}-plus`).click()
       await tid(`stepper-${theBook.id}-plus`).click()
       assert((await tid(`stepper-${theBook.id}-value`).textContent()) === '3', 'three copies')
@@ -234,18 +233,18 @@ function money(f) {
       await tap('cart-next')
       await page.waitForURL(/\/form-gm\?id=\d+&namingType=2/, { timeout: 20000 })
       await tid('form-gm').waitFor({ timeout: 20000 })
-      await settle()
+      await settle(page)
       await tap('nameplate-edit')
       await page.waitForURL(/\/edit\?/, { timeout: 20000 })
       await tid('nameplate-editor').waitFor({ timeout: 20000 })
-      await settle()
+      await settle(page)
       await typeIn('plate-donor', DONOR)
       await typeIn('plate-identity', IDENTITY)
       await typeIn('plate-message', BOOK_MESSAGE)
       await tap('plate-confirm')
       await page.waitForURL(/\/form-gm\?/, { timeout: 20000 })
       await tid('nameplate-previews').waitFor({ timeout: 20000 })
-      await settle()
+      await settle(page)
       // the details given with the seats come back prefilled
       assert((await tid('field-name').locator('input').first().inputValue()) === DONOR, 'donor name prefilled')
       await tid('naming-pay-1').click()
@@ -254,7 +253,7 @@ function money(f) {
       await tap('form-gm-submit')
       await page.waitForURL(/\/cashier\?/, { timeout: 30000 })
       await tid('cashier').waitFor({ timeout: 10000 })
-      await settle()
+      await settle(page)
       assert((await tid('cashier-amount').textContent()) === total, 'cashier amount for three copies')
       await tap('cashier-pay')
       await page.waitForURL(/\/success\?billNo=/, { timeout: 30000 })
@@ -278,7 +277,7 @@ function money(f) {
       assert((await tid('plate-donor-name').textContent()) === DONOR, 'donor on the card')
       assert((await tid('plate-message-text').textContent()) === BOOK_MESSAGE, 'message on the card')
       assert((await tid('plate-review').textContent()) === '审核中', 'waiting for review')
-      await settle()
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'naming-plate-pending.png'), fullPage: true })
     })
 
@@ -294,7 +293,7 @@ function money(f) {
         `mine-gm state ${await tid(`review-2-${bookPlateId}`).textContent()}`
       )
       assert((await tid(`plate-correct-2-${bookPlateId}`).count()) === 0, 'an approved plate is not offered for correction')
-      await settle()
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'naming-mine-gm.png'), fullPage: true })
       const show = await data(`${P}/items/getBookShowData`, { query: { id: bookPlateId } })
       assert(
@@ -304,14 +303,14 @@ function money(f) {
       await page.goto(`${origin}/nameplate-detail?type=2&id=${bookPlateId}`, { waitUntil: 'domcontentloaded' })
       await tid('plate-donor-name').waitFor({ timeout: 20000 })
       assert((await tid('plate-review').count()) === 0, 'no review chip once approved')
-      await settle()
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'naming-plate-approved.png'), fullPage: true })
     })
 
     await step('English: the seat map and mine-gm', async () => {
       await page.goto(`${origin}/seat?id=${SEAT_ID}&lang=en`, { waitUntil: 'domcontentloaded' })
       await tid('seat-legend').waitFor({ timeout: 20000 })
-      await settle()
+      await settle(page)
       const legend = await tid('seat-legend').textContent()
       assert(legend.includes('Free') && legend.includes('Named'), `English legend: ${legend}`)
       await page.screenshot({ path: path.join(shots, 'naming-seat-en.png') })

@@ -9,7 +9,7 @@
  */
 const path = require('node:path')
 const fs = require('node:fs')
-const { launchChromium, createJourney, assert } = require('./harness')
+const { launchChromium, createJourney, assert, settle } = require('./harness')
 const { startServer, apiGet } = require('../mini/server')
 
 const root = path.resolve(__dirname, '..', '..')
@@ -62,7 +62,7 @@ const money = (v) => {
           .catch(() => false)),
         'tab bar shown on the detail page'
       )
-      await page.waitForTimeout(400)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'e2e-nav-1-detail.png') })
     })
 
@@ -78,7 +78,7 @@ const money = (v) => {
       // the bar sits at the bottom of the 844 px viewport
       const bar = await page.locator('.weui-tabbar').first().boundingBox()
       assert(bar && bar.y + bar.height <= 844 && bar.y > 700, `tab bar at ${bar && bar.y}`)
-      await page.waitForTimeout(400)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'e2e-nav-2-home.png') })
       await page.screenshot({ path: path.join(shots, 'e2e-nav-2-home-full.png'), fullPage: true })
     })
@@ -114,7 +114,7 @@ const money = (v) => {
       await page.waitForURL(/\/home(\?|$)/, { timeout: 10000 })
       await tid('home-news-more').first().click()
       await page.waitForURL(/\/list-page/, { timeout: 10000 })
-      await page.waitForTimeout(600)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'e2e-nav-5-news.png') })
       // the home page stays in the document, hidden, with the same title in its news section: the visible one
       const title = page.locator(`:text-is(${JSON.stringify(news.rows[0].title)}):visible`).first()
@@ -131,12 +131,12 @@ const money = (v) => {
       for (const label of ['Home', 'Projects', 'Donors', 'Me']) {
         await tab(label).waitFor({ timeout: 10000 })
       }
-      await page.waitForTimeout(400)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'e2e-nav-6-home-en.png') })
       await page.goto(`${origin}/subject-detail?id=${shared.id}`, { waitUntil: 'domcontentloaded' })
       await tid('home-button').first().waitFor({ timeout: 20000 })
       assert((await tid('home-button').first().textContent()).includes('Home'), 'home button not in English')
-      await page.waitForTimeout(400)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'e2e-nav-7-detail-en.png') })
     })
   })

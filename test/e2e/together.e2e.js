@@ -16,7 +16,7 @@
  */
 const path = require('node:path')
 const fs = require('node:fs')
-const { launchChromium, createJourney, assert, apiClient } = require('./harness')
+const { launchChromium, createJourney, assert, apiClient, settle } = require('./harness')
 const { startServer } = require('../mini/server')
 
 const root = path.resolve(__dirname, '..', '..')
@@ -77,15 +77,17 @@ function money(f) {
           await input.click()
           await input.fill(value)
         },
-        settle: (ms = 600) => page.waitForTimeout(ms),
-        /** the toast's words, read while it shows (it leaves after 1-2 s) */
+        settle: () => settle(page),
+        /** the toast's words, read while it shows (it leaves after 1-2 s): looked for in the page on every frame */
         toast: async (text) => {
-          for (let i = 0; i < 50; i++) {
-            const shown = await page.locator('.taro__toast').allTextContents()
-            if (shown.some((t) => t.includes(text))) return
-            await page.waitForTimeout(100)
-          }
-          throw new Error(`no toast '${text}'`)
+          await page
+            .waitForFunction((t) => [...document.querySelectorAll('.taro__toast')].some((el) => (el.textContent || '').includes(t)), text, {
+              polling: 'raf',
+              timeout: 5000
+            })
+            .catch(() => {
+              throw new Error(`no toast '${text}'`)
+            })
         },
         token: () =>
           page.evaluate(() => {
@@ -146,7 +148,7 @@ function money(f) {
       const info = await data(`${P}/together/launchDetail`, { query: { itemsId: project.id }, token: await A.token() })
       target = info.moneyList[0]
       await A.tid(`launch-target-${target}`).click()
-      await A.settle(1500)
+      await A.settle()
       await A.shot('launch')
       await A.tap('launch-submit')
       await A.page.waitForURL(/\/together-share\?id=/, { timeout: 20000 })
@@ -208,7 +210,7 @@ function money(f) {
       await B.page.goto(`${origin}/together-share?id=${togetherId}`, { waitUntil: 'domcontentloaded' })
       await B.tid('together-share').waitFor({ timeout: 30000 })
       await B.tid('share-donor').first().waitFor({ timeout: 10000 })
-      await B.settle(1500)
+      await B.settle()
       assert((await B.tid('share-raised').textContent()) === `¥${money(fen(GIFT))}`, `raised ${await B.tid('share-raised').textContent()}`)
       assert((await B.tid('share-target').textContent()) === `¥${money(fen(target))}`, 'target')
       assert((await B.tid('share-people').textContent()) === '1 人', `donors ${await B.tid('share-people').textContent()}`)

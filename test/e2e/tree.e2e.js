@@ -20,7 +20,7 @@
 const path = require('node:path')
 const fs = require('node:fs')
 const { spawnSync } = require('node:child_process')
-const { launchChromium, createJourney, assert, apiClient } = require('./harness')
+const { launchChromium, createJourney, assert, apiClient, settle, waitForText } = require('./harness')
 const { startServer } = require('../mini/server')
 
 const root = path.resolve(__dirname, '..', '..')
@@ -88,7 +88,6 @@ const centroid = (poly) => ({ x: poly.reduce((s, p) => s + p[0], 0) / poly.lengt
       await input.click()
       await input.fill(value)
     }
-    const settle = (ms = 600) => page.waitForTimeout(ms)
     const step = (name, fn) =>
       journey.step(name, async () => {
         try {
@@ -148,7 +147,7 @@ const centroid = (poly) => ({ x: poly.reduce((s, p) => s + p[0], 0) / poly.lengt
     const mapReady = async (mapId) => {
       await page.waitForSelector(`[data-map="${mapId}"]`, { timeout: 20000 })
       await tid('map-loading').waitFor({ state: 'detached', timeout: 20000 })
-      await settle(800)
+      await settle(page)
     }
     const clickAt = async (box, p) => {
       await page.mouse.click(box.x + p.x, box.y + p.y)
@@ -168,7 +167,7 @@ const centroid = (poly) => ({ x: poly.reduce((s, p) => s + p[0], 0) / poly.lengt
       await page.mouse.down()
       for (let i = 1; i <= 8; i++) await page.mouse.move(from.x + (dx * i) / 8, from.y + (dy * i) / 8)
       await page.mouse.up()
-      await settle(400)
+      await settle(page)
       return panBy(vp, dx, dy, b)
     }
 
@@ -201,14 +200,14 @@ const centroid = (poly) => ({ x: poly.reduce((s, p) => s + p[0], 0) / poly.lengt
       // zoom in one step around the centre, then drag the map 60 px left and 40 px up
       await tid('map-zoom-in').click()
       vp = zoomStep(vp, ZOOM_STEP, b)
-      await settle(300)
+      await settle(page)
       const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
       await page.mouse.move(from.x, from.y)
       await page.mouse.down()
       for (let i = 1; i <= 6; i++) await page.mouse.move(from.x - 10 * i, from.y - (40 / 6) * i)
       await page.mouse.up()
       vp = panBy(vp, -60, -40, b)
-      await settle(300)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'tree-map-level1-panned.png') })
       // down the zones: each level's first area with a next map, tapped at its hot polygon's centre
       let config = l1
@@ -256,8 +255,9 @@ const centroid = (poly) => ({ x: poly.reduce((s, p) => s + p[0], 0) / poly.lengt
         await tap('filter-price')
         await tid('picker-price').waitFor({ timeout: 10000 })
         await tid('picker-price-option').filter({ hasText: band.label }).first().click()
-        await settle(1000)
-        assert((await tid('filter-price').textContent()).includes(band.label), 'the band is shown as picked')
+        await settle(page)
+        const picked = await waitForText(tid('filter-price'), (t) => (t || '').includes(band.label))
+        assert(picked.includes(band.label), 'the band is shown as picked')
         const detail = await data(`${P}/naming/activity/getSeatDetail`, { query: { seatId: candidate.t.seatId } })
         assert(detail.status === 1, 'the tree is free')
         const money = Number(detail.termMoney)
@@ -276,7 +276,7 @@ const centroid = (poly) => ({ x: poly.reduce((s, p) => s + p[0], 0) / poly.lengt
 
     await step('the tree detail: name, intro, price; no notice from the map; pledge opens the form of the yc project', async () => {
       await tid('tree-detail').waitFor({ timeout: 20000 })
-      await settle()
+      await settle(page)
       assert((await tid('tree-name').textContent()) === tree.detail.seatName, 'tree name')
       assert((await tid('tree-notice').count()) === 0, 'no notice when coming from the map')
       assert((await tid('tree-stamp').count()) === 0, 'a free tree has no stamp')
@@ -291,7 +291,7 @@ const centroid = (poly) => ({ x: poly.reduce((s, p) => s + p[0], 0) / poly.lengt
       // the form signs the donor in as it opens (the sandbox identity): type only once that is done
       await page.waitForFunction(() => !!localStorage.getItem('token'), null, { timeout: 30000 })
       await tid('pledge-form').waitFor({ timeout: 30000 })
-      await settle(1000)
+      await settle(page)
       await typeIn('field-name', DONOR)
       await typeIn('field-mobile', MOBILE)
       await typeIn('pledge-message', MESSAGE)
@@ -305,12 +305,14 @@ const centroid = (poly) => ({ x: poly.reduce((s, p) => s + p[0], 0) / poly.lengt
       await tap('pledge-sign-go')
       await page.waitForURL(/\/tree-naming-hhu\/preview\?/, { timeout: 20000 })
       await tid('agreement-page').first().waitFor({ timeout: 60000 })
-      await settle(1000)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'tree-agreement-preview.png') })
       await tid('agreement-agree').click()
       await tap('agreement-sign')
       await tid('signature-pad').waitFor({ timeout: 10000 })
-      await settle(800)
+      // the pad has found its canvas (its finish button is not greyed out)
+      await page.locator('[data-testid="signature-finish"]:not(.sig-pad__btn--busy)').first().waitFor({ timeout: 10000 })
+      await settle(page)
       const pad = await page.locator('.sig-pad__paper').boundingBox()
       assert(pad && pad.width > 100, 'the signature pad is laid out')
       // a handwritten '李': strokes drawn with the mouse
@@ -382,12 +384,12 @@ const centroid = (poly) => ({ x: poly.reduce((s, p) => s + p[0], 0) / poly.lengt
       bill = new URL(page.url()).searchParams.get('billNo')
       const held = await data(`${P}/naming/activity/getSeatDetail`, { query: { seatId: tree.t.seatId } })
       assert(held.status === 3, `the tree is held while paying (status ${held.status})`)
-      await settle()
+      await settle(page)
       await tap('cashier-pay')
       await page.waitForURL(/\/tree-naming-hhu\/success\?billNo=/, { timeout: 30000 })
       assert(new URL(page.url()).searchParams.get('billNo') === bill, "the thank-you page is the paid order's")
       await tid('pledge-success').waitFor({ timeout: 20000 })
-      await settle(1000)
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'tree-success.png') })
       const token = await donorToken()
       const after = await data(`${P}/naming/activity/getSeatDetail`, { query: { seatId: tree.t.seatId }, token })
@@ -421,7 +423,7 @@ const centroid = (poly) => ({ x: poly.reduce((s, p) => s + p[0], 0) / poly.lengt
       assert((await tid('tree-message').textContent()) === MESSAGE, 'the message on the tree')
       assert((await tid('tree-stamp').count()) === 1, 'the named stamp')
       assert((await tid('tree-pledge-go').count()) === 0, 'no pledge button on a named tree')
-      await settle()
+      await settle(page)
       await page.screenshot({ path: path.join(shots, 'tree-detail-named.png') })
     })
 

@@ -18,9 +18,9 @@
  * for the cashier page. A page that cannot exist for the school's setup (fzu takes no online gifts: no order, so no
  * cashier and no thank-you page; no article in the school) is reported by `visit` as { shown: false, reason }, never
  * skipped silently. `visit` waits for the page's own content (its testids), not the loading state, then for the
- * API calls to go quiet, the fonts and the images in view to load.
+ * page to settle (harness.js: the requests quiet for 400 ms, animations ended, images loaded) and the fonts.
  */
-const { apiClient } = require('../harness')
+const { apiClient, settle, trackNetwork } = require('../harness')
 
 const P = '/uplus-foundation/app/v1/donateu'
 const S = '/uplus-system/app/v1/user'
@@ -371,9 +371,9 @@ function urlFor(origin, pathAndQuery, ctx, lang) {
 }
 
 /**
- * Opens one tour page and waits until its content is shown: one of its `ready` selectors visible, no API call in
- * flight for 400 ms, fonts loaded, the images in view decoded. Returns { shown: true, url } or, for a page the
- * school's setup cannot have, { shown: false, reason } without opening anything.
+ * Opens one tour page and waits until its content is shown: one of its `ready` selectors visible, no request in
+ * flight for 400 ms, no animation running, the images loaded (harness settle), fonts loaded. Returns
+ * { shown: true, url } or, for a page the school's setup cannot have, { shown: false, reason } without opening anything.
  */
 async function visit(page, def, ctx, { origin, lang, timeout = 45000 } = {}) {
   const why = def.unavailable ? def.unavailable(ctx) : null
@@ -381,58 +381,26 @@ async function visit(page, def, ctx, { origin, lang, timeout = 45000 } = {}) {
   const language = lang || page.context().tourLang || 'zh'
   const url = urlFor(origin || ctx.origin, def.path(ctx), ctx, language)
 
-  const inflight = new Set()
-  let lastChange = Date.now()
-  const onReq = (r) => {
-    if (r.url().includes('/api/') || r.url().includes('/sandbox/')) {
-      inflight.add(r)
-      lastChange = Date.now()
-    }
-  }
-  const onDone = (r) => {
-    if (inflight.delete(r)) lastChange = Date.now()
-  }
-  page.on('request', onReq)
-  page.on('requestfinished', onDone)
-  page.on('requestfailed', onDone)
+  // counted from the first request of the page (a page not made by the harness's launchChromium)
+  trackNetwork(page)
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout })
+  const selector = def.ready.join(', ')
   try {
-    await page.goto(url, { waitUntil: 'domcontentloaded', timeout })
-    const selector = def.ready.join(', ')
-    try {
-      await page.locator(selector).first().waitFor({ state: 'visible', timeout })
-    } catch {
-      const text = (await page.evaluate(() => document.body.innerText).catch(() => '')).slice(0, 300)
-      throw new Error(`${def.key}: none of ${selector} appeared at ${page.url()} (page shows: ${JSON.stringify(text)})`)
-    }
-    if (def.extra)
-      await page
-        .locator(def.extra)
-        .first()
-        .waitFor({ state: 'attached', timeout: 20000 })
-        .catch(() => undefined)
-    const end = Date.now() + timeout
-    while (Date.now() < end && (inflight.size || Date.now() - lastChange < 400)) await page.waitForTimeout(100)
-    await page.evaluate(() => document.fonts && document.fonts.ready)
-    await page
-      .waitForFunction(
-        () =>
-          [...document.images].every((img) => {
-            const r = img.getBoundingClientRect()
-            const inView = r.bottom > 0 && r.top < window.innerHeight && r.width > 0
-            return !inView || !img.currentSrc || (img.complete && img.naturalWidth > 0) || img.complete
-          }),
-        null,
-        { timeout: 15000 }
-      )
-      .catch(() => undefined)
-    // one frame for the last layout (transitions are off in H5: animation false)
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
-    return { shown: true, url }
-  } finally {
-    page.off('request', onReq)
-    page.off('requestfinished', onDone)
-    page.off('requestfailed', onDone)
+    await page.locator(selector).first().waitFor({ state: 'visible', timeout })
+  } catch {
+    const text = (await page.evaluate(() => document.body.innerText).catch(() => '')).slice(0, 300)
+    throw new Error(`${def.key}: none of ${selector} appeared at ${page.url()} (page shows: ${JSON.stringify(text)})`)
   }
+  if (def.extra)
+    await page
+      .locator(def.extra)
+      .first()
+      .waitFor({ state: 'attached', timeout: 20000 })
+      .catch(() => undefined)
+  // the requests quiet for 400 ms (a page's calls may follow one another), no animation, the images loaded
+  await settle(page, { timeout, quietMs: 400 })
+  await page.evaluate(() => document.fonts && document.fonts.ready)
+  return { shown: true, url }
 }
 
 module.exports = { PAGES, prepareTour, visit, urlFor }
