@@ -313,6 +313,42 @@ function fen(yuan) {
       fs.rmSync(file, { force: true })
     })
 
+    await step('finance corrects the offline gift, then voids it, each with a reason; the ledger totals follow', async () => {
+      const totalIs = (v) =>
+        finance.waitForFunction((want) => document.querySelector('[data-testid="ledger-total-amount"]')?.textContent === want, v, {
+          timeout: 10000
+        })
+      await tid(finance, 'offline-correct').first().click()
+      await tid(finance, 'offline-fix-form').waitFor({ timeout: 10000 })
+      await settle(finance)
+      await finance.locator('[data-testid="offline-fix-form"] #amount').fill('1000')
+      // a reason is required before anything is sent
+      await tid(finance, 'offline-fix-save').click()
+      await finance.getByText('请填写原因（不超过500字）').waitFor({ timeout: 10000 })
+      await tid(finance, 'offline-fix-reason').fill('银行回单金额为 1,000 元')
+      await shot(finance, '09b-offline-correct')
+      await tid(finance, 'offline-fix-save').click()
+      await finance.getByText('已更正为 1,000.00 元').waitFor({ timeout: 10000 })
+      await totalIs('1,200.00')
+      await tid(finance, 'offline-void').first().click()
+      await tid(finance, 'offline-fix-form').waitFor({ timeout: 10000 })
+      await settle(finance)
+      await tid(finance, 'offline-fix-reason').fill('重复录入')
+      await shot(finance, '09c-offline-void')
+      const beforeVoid = await data(`${P}/index/total`, { query: { itemsId: projectId } })
+      await tid(finance, 'offline-fix-save').click()
+      await finance.getByText('已作废', { exact: false }).first().waitFor({ timeout: 10000 })
+      // the row stays in the ledger, cancelled, with no more actions; the project's public total lost exactly 1,000
+      await finance.waitForFunction(() => !document.querySelector('[data-testid="offline-void"]'), null, { timeout: 10000 })
+      assert(await finance.getByText('已取消', { exact: true }).count(), 'the voided gift is shown cancelled')
+      const afterVoid = await data(`${P}/index/total`, { query: { itemsId: projectId } })
+      assert(
+        fen(beforeVoid.totalMoney) - fen(afterVoid.totalMoney) === 100000,
+        `project total ${beforeVoid.totalMoney} -> ${afterVoid.totalMoney}`
+      )
+      await shot(finance, '09d-ledger-after-void')
+    })
+
     await step('the donor applies for a paper certificate by mail (donor API)', async () => {
       const r = await api(`${P}/certificate/insert`, {
         method: 'POST',
