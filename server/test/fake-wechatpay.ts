@@ -91,6 +91,7 @@ export interface FakeOrder extends Record<string, unknown> {
   out_trade_no: string
   mchid: string
   trade_state: string
+  prepay_id: string
   amount: { total: number }
 }
 
