@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict'
 import { createPrivateKey, createVerify, randomBytes } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
-import { buildWapForm, createAlipay, rawJsonMember, wapFormFromUrl, type AlipayConfig } from '../src/providers/payment/alipay'
+import {
+  alipaySubject,
+  buildWapForm,
+  createAlipay,
+  rawJsonMember,
+  wapFormFromUrl,
+  type AlipayConfig
+} from '../src/providers/payment/alipay'
 import { ProviderError, type CreatePaymentInput, type PaymentProvider } from '../src/providers/payment/types'
 import { alipay, app, APP_ID, encodeForm, FakeAlipay, notifyParams, requestContent, signedNotify, stranger } from './fake-alipay'
 
@@ -249,6 +256,51 @@ describe('Alipay provider', () => {
     fake.tamper = true
     try {
       await refused(ali.query(inp.billNo), 'forged')
+    } finally {
+      fake.tamper = false
+    }
+  })
+
+  it('subject: characters Alipay refuses (/ = & …) and invisible ones removed by one helper, at most 256 bytes', async () => {
+    fake.seen = []
+    await ali.create(input({ description: 'A/B 班=1&2 "校友"\u202e <捐赠> #3?\u0007' }))
+    assert.equal(JSON.parse(fake.seen[0].params.biz_content).subject, 'A B 班 1 2 校友 捐赠 3')
+    const wap = new URL((await ali.create(input({ channel: 'h5', payerId: undefined, description: 'x=1&y=2' }))).params.url ?? '')
+    assert.equal(JSON.parse(wap.searchParams.get('biz_content') ?? '{}').subject, 'x 1 y 2')
+    const long = alipaySubject('长'.repeat(200))
+    assert.ok(Buffer.byteLength(long) <= 256 && long.length === 85, String(long.length))
+    assert.equal(alipaySubject('/=&'), '捐赠')
+    assert.equal(alipaySubject('乡村图书角'), '乡村图书角')
+  })
+
+  it('alipay.trade.close: signed, answer verified; not exist is nothing to close; a paid trade comes back as paid', async () => {
+    const inp = input()
+    await ali.create(inp)
+    fake.seen = []
+    assert.deepEqual(await ali.close?.(inp.billNo), { status: 'closed' })
+    assert.equal(fake.seen[0].params.method, 'alipay.trade.close')
+    assert.equal(fake.seen[0].signatureValid, true)
+    assert.deepEqual(JSON.parse(fake.seen[0].params.biz_content), { out_trade_no: inp.billNo })
+    assert.equal(fake.trades.get(inp.billNo)?.trade_status, 'TRADE_CLOSED')
+    // closed already: ACQ.TRADE_STATUS_ERROR, and the query says closed
+    assert.deepEqual(await ali.close?.(inp.billNo), { status: 'closed' })
+    assert.deepEqual(await ali.close?.('NOSUCHBILL0004'), { status: 'absent' })
+
+    const paid = input()
+    await ali.create(paid)
+    ;(fake.trades.get(paid.billNo) as { trade_status: string }).trade_status = 'TRADE_SUCCESS'
+    const r = await ali.close?.(paid.billNo)
+    assert.equal(r?.status, 'paid')
+    assert.equal(r?.status === 'paid' && r.paid.amountFen, 123456)
+
+    const open = input()
+    await ali.create(open)
+    fake.closeFailures.push({ code: '20000', msg: 'Service Currently Unavailable', sub_code: 'ACQ.SYSTEM_ERROR' })
+    await refused(ali.close!(open.billNo), 'upstream', /ACQ.SYSTEM_ERROR/)
+    assert.equal(fake.trades.get(open.billNo)?.trade_status, 'WAIT_BUYER_PAY')
+    fake.tamper = true
+    try {
+      await refused(ali.close!(open.billNo), 'forged')
     } finally {
       fake.tamper = false
     }

@@ -302,6 +302,57 @@ describe('WeChat Pay v3 provider', () => {
     }
   })
 
+  it('every request names our platform key in Wechatpay-Serial (public key id or platform certificate serial)', async () => {
+    const inp = input()
+    fake.seen = []
+    await wx.create(inp)
+    await wx.query(inp.billNo)
+    await wx.close?.(inp.billNo)
+    assert.equal(fake.seen.length, 3)
+    for (const s of fake.seen) assert.equal(s.headers['wechatpay-serial'], PUB_KEY_ID, s.url)
+  })
+
+  it('close: a signed POST {mchid} answered 204; a paid order comes back as paid, a failure throws for the retry', async () => {
+    const inp = input()
+    await wx.create(inp)
+    fake.seen = []
+    assert.deepEqual(await wx.close?.(inp.billNo), { status: 'closed' })
+    const req = fake.seen[0]
+    assert.equal(req.method, 'POST')
+    assert.equal(req.url, `/v3/pay/transactions/out-trade-no/${inp.billNo}/close`)
+    assert.deepEqual(JSON.parse(req.body), { mchid: MCH_ID })
+    assert.equal(req.signatureValid, true)
+    assert.equal(fake.orders.get(inp.billNo)?.trade_state, 'CLOSED')
+    // WeChat answers 204 again for a closed order, and for one it never saw
+    assert.deepEqual(await wx.close?.(inp.billNo), { status: 'closed' })
+    assert.deepEqual(await wx.close?.('NOSUCHBILL0003'), { status: 'closed' })
+    fake.closeFailures.push({ status: 400, body: { code: 'ORDER_CLOSED', message: '订单已关闭' } })
+    assert.deepEqual(await wx.close?.(inp.billNo), { status: 'closed' })
+
+    const paid = input()
+    await wx.create(paid)
+    ;(fake.orders.get(paid.billNo) as { trade_state: string }).trade_state = 'SUCCESS'
+    const r = await wx.close?.(paid.billNo)
+    assert.equal(r?.status, 'paid')
+    assert.equal(r?.status === 'paid' && r.paid.billNo, paid.billNo)
+    assert.equal(r?.status === 'paid' && r.paid.amountFen, 123456)
+
+    const open = input()
+    await wx.create(open)
+    fake.closeFailures.push({ status: 500, body: { code: 'SYSTEM_ERROR', message: '系统错误' } })
+    await refused(wx.close!(open.billNo), 'upstream', /SYSTEM_ERROR/)
+    fake.closeFailures.push({ status: 202, body: { code: 'USER_PAYING', message: '用户支付中' } })
+    await refused(wx.close!(open.billNo), 'upstream', /USER_PAYING/)
+    assert.equal(fake.orders.get(open.billNo)?.trade_state, 'NOTPAY')
+
+    fake.signWith = stranger.privateKey
+    try {
+      await refused(wx.close!(open.billNo), 'forged')
+    } finally {
+      fake.signWith = null
+    }
+  })
+
   it('acks 204 empty on success and 500 {"code":"FAIL"} otherwise', () => {
     assert.deepEqual(wx.ack(true), { status: 204, contentType: 'text/plain', body: '' })
     const fail = wx.ack(false)
