@@ -12,6 +12,7 @@
  */
 import { createSign, createVerify, type KeyObject } from 'node:crypto'
 import { fenToYuan, yuanToFen } from '../../lib/money'
+import { cleanDonorText } from '../../lib/text'
 import {
   ProviderError,
   type CloseOutcome,
@@ -177,18 +178,18 @@ const ALIPAY_USER_ID = /^2088\d{12}$/
 /** Alipay's subject: at most 256 (we count UTF-8 bytes, the stricter reading) and no special characters "such as
  *  / = &" (alipay.trade.wap.pay / trade.create request parameters, `subject`). */
 export const ALIPAY_SUBJECT_MAX_BYTES = 256
-const SUBJECT_SPECIAL = /[\/=&\\'"<>%#?+^|`{}[\]~]/g
-// eslint-disable-next-line no-control-regex
-const SUBJECT_INVISIBLE =
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g
+const SUBJECT_SPECIAL = /[/=&\\'"<>%#?+^|`{}[\]~]/g
 
 /**
  * The one place an order description becomes an Alipay subject: characters Alipay refuses become spaces, invisible
- * and control characters go, runs of spaces collapse, and the result is cut to 256 bytes without splitting a
+ * and control characters go (lib/text.ts), runs of spaces collapse, and the result is cut to 256 bytes without splitting a
  * character; an empty result is "捐赠" (donation). Project names like "A/B 班 = 1&2" therefore never fail a payment.
  */
 export function alipaySubject(description: string): string {
-  const clean = (description ?? '').replace(SUBJECT_INVISIBLE, '').replace(SUBJECT_SPECIAL, ' ').replace(/\s+/g, ' ').trim()
+  const clean = cleanDonorText(description ?? '')
+    .replace(SUBJECT_SPECIAL, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   return truncateUtf8(clean, ALIPAY_SUBJECT_MAX_BYTES).trim() || '捐赠'
 }
 
