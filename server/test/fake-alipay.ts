@@ -163,7 +163,12 @@ export class FakeAlipay {
       const t = this.trades.get(biz.out_trade_no)
       if (!t) return this.answer(res, member, notExist)
       if (t.trade_status !== 'WAIT_BUYER_PAY')
-        return this.answer(res, member, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' })
+        return this.answer(res, member, {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'ACQ.TRADE_STATUS_ERROR',
+          sub_msg: '交易状态不合法'
+        })
       t.trade_status = 'TRADE_CLOSED'
       return this.answer(res, member, { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, trade_no: t.trade_no })
     }

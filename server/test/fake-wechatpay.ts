@@ -147,7 +147,8 @@ export class FakeWechat {
     const mch = this.merchants.get(auth.mchid ?? '')
     let signatureValid = false
     try {
-      signatureValid = !!mch && !!auth.signature && createVerify('RSA-SHA256').update(message).verify(mch.publicKey, auth.signature, 'base64')
+      signatureValid =
+        !!mch && !!auth.signature && createVerify('RSA-SHA256').update(message).verify(mch.publicKey, auth.signature, 'base64')
     } catch {
       signatureValid = false
     }
