@@ -27,6 +27,10 @@ const e2eOnly = process.argv.includes('--e2e-only')
 // one seeded template per run (server/test/template.ts keys it by UPLUS_TEST_RUN)
 const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`
 process.env.UPLUS_TEST_RUN = runId
+// journeys run side by side (E2E_PARALLEL=1 runs them one after another)
+// server test files at a time: one, since the app lane runs beside them (SERVER_TEST_CONCURRENCY=2 on a bigger machine)
+const SERVER_CONCURRENCY = Math.max(1, Number(process.env.SERVER_TEST_CONCURRENCY) || 1)
+const E2E_PARALLEL = Math.max(1, Number(process.env.E2E_PARALLEL) || 2)
 const templateDir = path.join(os.tmpdir(), 'uplus-templates', `sqlite-r${runId}`.slice(0, 'sqlite-'.length + 24))
 let passed = 0
 let failed = 0
@@ -34,23 +38,28 @@ const failures = []
 const timings = []
 const suiteStarted = Date.now()
 
-function run(name, cmd, args, env = {}) {
+/**
+ * Runs one step. `live` streams its output as it comes (one step at a time may); otherwise the output is kept and
+ * printed whole when the step ends, so steps running side by side never interleave their lines.
+ */
+function run(name, cmd, args, env = {}, { live = true } = {}) {
   return new Promise((resolve) => {
-    console.log(`\n=== ${name} ===`)
+    if (live) console.log(`\n=== ${name} ===`)
     const started = Date.now()
     let out = ''
     const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     child.stdout.on('data', (d) => {
       out += d
-      process.stdout.write(d)
+      if (live) process.stdout.write(d)
     })
     child.stderr.on('data', (d) => {
       out += d
-      process.stderr.write(d)
+      if (live) process.stderr.write(d)
     })
     child.on('exit', (code) => {
       const counts = countsOf(out)
       const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      if (!live) process.stdout.write(`\n=== ${name} ===\n${out}`)
       timings.push(`${name}: ${seconds} s, ${counts.passed} passed, ${counts.failed} failed`)
       console.log(`=== ${name}: ${seconds} s ===`)
       passed += counts.passed
@@ -84,19 +93,33 @@ function countsOf(text) {
   return { passed: p, failed: f }
 }
 
+/** Builds `target` when dist/ lacks it (or --rebuild); the build's output is printed when it ends. */
 function ensureBuilt(target) {
   const marker = path.join(root, 'dist', target, target === 'h5' ? 'index.html' : 'app.js')
-  if (!rebuild && fs.existsSync(marker)) return true
-  console.log(`\n=== build ${target} ===`)
-  const r = spawnSync(bin('taro'), ['build', '--type', target], {
-    cwd: root,
-    stdio: 'inherit',
-    // mini-program builds need the API origin (config/api-origin.ts): the README's example one, which the compiled
-    // tests map to their local server (test/mini/harness.js); the H5 build ignores it and calls its own origin
-    // (test/build/build-origin.test.js checks both)
-    env: { TARO_APP_API_ORIGIN: 'https://give.example.edu.cn', ...process.env, NODE_ENV: 'production' }
+  if (!rebuild && fs.existsSync(marker)) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    const started = Date.now()
+    let out = ''
+    const child = spawn(bin('taro'), ['build', '--type', target], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // mini-program builds need the API origin (config/api-origin.ts): the README's example one, which the compiled
+      // tests map to their local server (test/mini/harness.js); the H5 build ignores it and calls its own origin
+      // (test/build/build-origin.test.js checks both)
+      env: { TARO_APP_API_ORIGIN: 'https://give.example.edu.cn', ...process.env, NODE_ENV: 'production' }
+    })
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (out += d))
+    child.on('exit', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      // a passing build's log is webpack's chunk report: its last lines say enough
+      const lines = out.split('\n')
+      process.stdout.write(`\n=== build ${target} ===\n${(code === 0 ? lines.slice(-6) : lines).join('\n')}\n`)
+      console.log(`=== build ${target}: ${seconds} s ===`)
+      timings.push(`build ${target}: ${seconds} s`)
+      resolve(code === 0 && fs.existsSync(marker))
+    })
   })
-  return r.status === 0
 }
 
 /** Seeds the run's template with README's seed command, when no server test made it first (--e2e-only). */
@@ -110,7 +133,12 @@ function ensureTemplate() {
     stdio: 'inherit',
     env: { ...process.env, DATA_DIR: aside, DATABASE_URL: '' }
   })
-  if (r.status === 0) fs.renameSync(aside, templateDir)
+  try {
+    if (r.status === 0) fs.renameSync(aside, templateDir)
+  } catch {
+    // a server test made it first: keep that one
+  }
+  fs.rmSync(aside, { recursive: true, force: true })
 }
 
 async function removeTemplates() {
@@ -136,7 +164,7 @@ async function e2e() {
     console.error('\n=== e2e: /usr/bin/chromium is missing: apt-get install -y chromium (or SKIP_E2E=1 outside CI) ===')
     failures.push('e2e (no chromium)')
     failed += 1
-  } else if (!ensureBuilt('h5')) {
+  } else if (!(await ensureBuilt('h5'))) {
     failures.push('build h5')
     failed += 1
   } else {
@@ -144,7 +172,14 @@ async function e2e() {
     // journey servers start from a copy of the template (test/mini/server.js); the browse journey starts on an
     // empty folder as README's first command does
     const env = fs.existsSync(path.join(templateDir, 'uplus.db')) ? { UPLUS_TEST_TEMPLATE_DIR: templateDir } : {}
-    for (const j of journeys) await run(`e2e ${j.name} (Chromium)`, process.execPath, [path.join('test', 'e2e', j.file)], env)
+    // Two journeys at a time, one per core: each has its own server, port, data folder and browser, and waits on
+    // conditions rather than fixed times (test/e2e/harness.js settle), so a busier machine only makes it slower
+    const queue = [...journeys]
+    const worker = async () => {
+      for (let j = queue.shift(); j; j = queue.shift())
+        await run(`e2e ${j.name} (Chromium)`, process.execPath, [path.join('test', 'e2e', j.file)], env, { live: false })
+    }
+    await Promise.all(Array.from({ length: E2E_PARALLEL }, worker))
   }
 }
 
@@ -162,32 +197,45 @@ function summary() {
       await e2e()
       return
     }
+    // the demo schools seeded once, with README's seed command, before anything that copies them
+    ensureTemplate()
     const serverFiles = fs
       .readdirSync(path.join(root, 'server', 'test'))
       .filter((f) => f.endsWith('.test.ts'))
       .map((f) => path.join('server', 'test', f))
-    await run('server (SQLite)', bin('tsx'), ['--test', '--test-concurrency=1', ...serverFiles], { DATABASE_URL: '' })
-    if (process.env.DATABASE_URL) {
-      await run('server (PostgreSQL)', bin('tsx'), ['--test', '--test-concurrency=1', ...serverFiles])
-    }
-    await run('app (jest)', bin('jest'), ['--ci'])
-    const built = []
-    for (const target of ['weapp', 'alipay', 'h5']) {
-      if (ensureBuilt(target)) built.push(target)
-      else {
-        failures.push(`build ${target}`)
-        failed += 1
+    // Two lanes side by side, one per core: the server suite (its output live), and the app's jest suite, the builds
+    // and the compiled mini-programs (each printed whole when it ends). Every step is as separate as before: its own
+    // process, data folders and databases.
+    const serverLane = async () => {
+      // each test file is its own process with its own data folder and database
+      await run('server (SQLite)', bin('tsx'), ['--test', `--test-concurrency=${SERVER_CONCURRENCY}`, ...serverFiles], { DATABASE_URL: '' })
+      if (process.env.DATABASE_URL) {
+        await run('server (PostgreSQL)', bin('tsx'), ['--test', `--test-concurrency=${SERVER_CONCURRENCY}`, ...serverFiles])
       }
     }
-    await run('builds (origins)', process.execPath, ['--test', path.join('test', 'build')])
-    ensureTemplate()
-    const miniEnv = fs.existsSync(path.join(templateDir, 'uplus.db')) ? { UPLUS_TEST_TEMPLATE_DIR: templateDir } : {}
-    for (const target of ['weapp', 'alipay'].filter((t) => built.includes(t))) {
-      await run(`mini-program ${target} (compiled output)`, bin('jest'), ['--ci', '-c', 'jest.mini.config.js'], {
-        SIM_PLATFORM: target,
-        ...miniEnv
-      })
+    const appLane = async () => {
+      await run('app (jest)', bin('jest'), ['--ci', '--maxWorkers=1'], {}, { live: false })
+      const built = []
+      for (const target of ['weapp', 'alipay', 'h5']) {
+        if (await ensureBuilt(target)) built.push(target)
+        else {
+          failures.push(`build ${target}`)
+          failed += 1
+        }
+      }
+      await run('builds (origins)', process.execPath, ['--test', path.join('test', 'build')], {}, { live: false })
+      const miniEnv = fs.existsSync(path.join(templateDir, 'uplus.db')) ? { UPLUS_TEST_TEMPLATE_DIR: templateDir } : {}
+      for (const target of ['weapp', 'alipay'].filter((t) => built.includes(t))) {
+        await run(
+          `mini-program ${target} (compiled output)`,
+          bin('jest'),
+          ['--ci', '-c', 'jest.mini.config.js'],
+          { SIM_PLATFORM: target, ...miniEnv },
+          { live: false }
+        )
+      }
     }
+    await Promise.all([serverLane(), appLane()])
     await e2e()
   } finally {
     await removeTemplates()

@@ -301,7 +301,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       dataDir: opts.dataDir,
       log: app.log,
       now,
-      reconcile: (at) => reconcile(orders, at)
+      reconcile: (at) => reconcile(orders, at),
+      payments,
+      onPaid: (id) => orders.onPaid?.(id)
     },
     { autoStart: process.env.JOBS_ENABLED !== '0', ...opts.jobs }
   )

@@ -1,165 +1,29 @@
 /**
- * WeChat Pay API v3 provider against a fake WeChat Pay server on 127.0.0.1 (the HTTP boundary). The fake server is
- * written here with node:crypto, independently of the provider: it checks OUR Authorization signature with the
+ * WeChat Pay API v3 provider against a fake WeChat Pay server on 127.0.0.1 (the HTTP boundary). The fake server
+ * (fake-wechatpay.ts) is written with node:crypto, independently of the provider: it checks OUR Authorization signature with the
  * merchant public key and answers with platform-signed responses; notifications are built the way WeChat builds them.
  */
 import assert from 'node:assert/strict'
-import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createVerify, randomBytes } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import { createWechatPay, type WechatPayConfig } from '../src/providers/payment/wechatpay'
 import { outboundPolicy } from '../src/lib/outbound'
 import { ProviderError, type CreatePaymentInput, type PaymentProvider } from '../src/providers/payment/types'
-
-const rsa = () =>
-  generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' }
-  })
-
-const merchant = rsa()
-const platform = rsa()
-const stranger = rsa()
-const MCH_ID = '1900000109'
-const APP_ID = 'wxd678efh567hg6787'
-const SERIAL = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1'
-const PUB_KEY_ID = 'PUB_KEY_ID_0119000001092025010100000000000001'
-const API_V3_KEY = 'a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6' // 32 bytes
-
-const now = () => Math.floor(Date.now() / 1000)
-
-// ---------------------------------------------------------------- the WeChat side, written independently
-
-function platformHeaders(rawBody: string, opts: { key?: string; serial?: string; timestamp?: number } = {}) {
-  const ts = String(opts.timestamp ?? now())
-  const nonce = randomBytes(16).toString('hex')
-  const sig = createSign('RSA-SHA256')
-    .update(`${ts}\n${nonce}\n${rawBody}\n`)
-    .sign(opts.key ?? platform.privateKey, 'base64')
-  return { 'wechatpay-timestamp': ts, 'wechatpay-nonce': nonce, 'wechatpay-signature': sig, 'wechatpay-serial': opts.serial ?? PUB_KEY_ID }
-}
-
-function encrypt(plaintext: string, key = API_V3_KEY, aad = 'transaction') {
-  const nonce = randomBytes(6).toString('hex') // 12 characters
-  const c = createCipheriv('aes-256-gcm', Buffer.from(key), Buffer.from(nonce))
-  c.setAAD(Buffer.from(aad))
-  const ct = Buffer.concat([c.update(plaintext, 'utf8'), c.final(), c.getAuthTag()])
-  return { algorithm: 'AEAD_AES_256_GCM', ciphertext: ct.toString('base64'), associated_data: aad, original_type: 'transaction', nonce }
-}
-
-function transaction(over: Record<string, unknown> = {}) {
-  return {
-    appid: APP_ID,
-    mchid: MCH_ID,
-    out_trade_no: 'DEMO2026112200001',
-    transaction_id: '4200000000202611221234567890',
-    trade_type: 'JSAPI',
-    trade_state: 'SUCCESS',
-    trade_state_desc: '支付成功',
-    success_time: '2026-11-22T10:00:05+08:00',
-    payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
-    amount: { total: 123456, payer_total: 123456, currency: 'CNY', payer_currency: 'CNY' },
-    ...over
-  }
-}
-
-function notifyBody(txn: object, key = API_V3_KEY): string {
-  return JSON.stringify({
-    id: 'EV-2018022511223320873',
-    create_time: '2026-11-22T10:00:06+08:00',
-    resource_type: 'encrypt-resource',
-    event_type: 'TRANSACTION.SUCCESS',
-    summary: '支付成功',
-    resource: encrypt(JSON.stringify(txn), key)
-  })
-}
-
-interface Seen {
-  method: string
-  url: string
-  body: string
-  authorization: Record<string, string>
-  signatureValid: boolean
-}
-
-/** Fake api.mch.weixin.qq.com: verifies our request signature, keeps orders, answers platform-signed JSON. */
-class FakeWechat {
-  server!: Server
-  baseUrl = ''
-  seen: Seen[] = []
-  orders = new Map<string, Record<string, unknown>>()
-  /** overrides for the next answers */
-  signWith: string | null = null
-  answerSerial: string | null = null
-
-  async start() {
-    this.server = createServer((req, res) => void this.handle(req, res))
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r))
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-  }
-
-  stop() {
-    return new Promise<void>((r) => this.server.close(() => r()))
-  }
-
-  private send(res: ServerResponse, status: number, body: unknown) {
-    const raw = body === undefined ? '' : JSON.stringify(body)
-    const headers: Record<string, string> = { 'content-type': 'application/json' }
-    Object.assign(headers, platformHeaders(raw, { key: this.signWith ?? undefined, serial: this.answerSerial ?? undefined }))
-    res.writeHead(status, headers)
-    res.end(raw)
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = []
-    for await (const c of req) chunks.push(c as Buffer)
-    const body = Buffer.concat(chunks).toString('utf8')
-    const header = String(req.headers.authorization ?? '')
-    const auth: Record<string, string> = {}
-    const m = /^WECHATPAY2-SHA256-RSA2048 (.*)$/.exec(header)
-    for (const part of (m?.[1] ?? '').matchAll(/(\w+)="([^"]*)"/g)) auth[part[1]] = part[2]
-    const message = `${req.method}\n${req.url}\n${auth.timestamp}\n${auth.nonce_str}\n${body}\n`
-    let signatureValid = false
-    try {
-      signatureValid = !!auth.signature && createVerify('RSA-SHA256').update(message).verify(merchant.publicKey, auth.signature, 'base64')
-    } catch {
-      signatureValid = false
-    }
-    this.seen.push({ method: req.method ?? '', url: req.url ?? '', body, authorization: auth, signatureValid })
-    if (!signatureValid || auth.mchid !== MCH_ID || auth.serial_no !== SERIAL || Math.abs(now() - Number(auth.timestamp)) > 300) {
-      return this.send(res, 401, { code: 'SIGN_ERROR', message: '签名错误' })
-    }
-    const url = new URL(req.url ?? '/', 'http://x')
-    if (req.method === 'POST' && (url.pathname === '/v3/pay/transactions/jsapi' || url.pathname === '/v3/pay/transactions/h5')) {
-      const order = JSON.parse(body)
-      const prepayId = `wx${Date.now()}${randomBytes(4).toString('hex')}`
-      this.orders.set(order.out_trade_no, { ...order, trade_state: 'NOTPAY', prepay_id: prepayId })
-      if (url.pathname.endsWith('jsapi')) return this.send(res, 200, { prepay_id: prepayId })
-      return this.send(res, 200, {
-        h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${prepayId}&package=2150917749`
-      })
-    }
-    const q = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(url.pathname)
-    if (req.method === 'GET' && q) {
-      if (url.searchParams.get('mchid') !== MCH_ID) return this.send(res, 400, { code: 'PARAM_ERROR', message: 'mchid' })
-      const o = this.orders.get(decodeURIComponent(q[1]))
-      if (!o) return this.send(res, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' })
-      return this.send(
-        res,
-        200,
-        transaction({
-          out_trade_no: o.out_trade_no,
-          trade_state: o.trade_state,
-          amount: { total: (o.amount as { total: number }).total, currency: 'CNY' },
-          ...(o.trade_state === 'SUCCESS' ? {} : { transaction_id: undefined })
-        })
-      )
-    }
-    return this.send(res, 404, { code: 'NOT_FOUND', message: 'no route' })
-  }
-}
+import {
+  API_V3_KEY,
+  APP_ID,
+  FakeWechat,
+  MCH_ID,
+  merchant,
+  notifyBody,
+  now,
+  platform,
+  platformHeaders,
+  PUB_KEY_ID,
+  SERIAL,
+  stranger,
+  transaction
+} from './fake-wechatpay'
 
 // ---------------------------------------------------------------- tests
 
@@ -436,6 +300,57 @@ describe('WeChat Pay v3 provider', () => {
     fake.signWith = stranger.privateKey
     try {
       await refused(wx.query(inp.billNo), 'forged')
+    } finally {
+      fake.signWith = null
+    }
+  })
+
+  it('every request names our platform key in Wechatpay-Serial (public key id or platform certificate serial)', async () => {
+    const inp = input()
+    fake.seen = []
+    await wx.create(inp)
+    await wx.query(inp.billNo)
+    await wx.close?.(inp.billNo)
+    assert.equal(fake.seen.length, 3)
+    for (const s of fake.seen) assert.equal(s.headers['wechatpay-serial'], PUB_KEY_ID, s.url)
+  })
+
+  it('close: a signed POST {mchid} answered 204; a paid order comes back as paid, a failure throws for the retry', async () => {
+    const inp = input()
+    await wx.create(inp)
+    fake.seen = []
+    assert.deepEqual(await wx.close?.(inp.billNo), { status: 'closed' })
+    const req = fake.seen[0]
+    assert.equal(req.method, 'POST')
+    assert.equal(req.url, `/v3/pay/transactions/out-trade-no/${inp.billNo}/close`)
+    assert.deepEqual(JSON.parse(req.body), { mchid: MCH_ID })
+    assert.equal(req.signatureValid, true)
+    assert.equal(fake.orders.get(inp.billNo)?.trade_state, 'CLOSED')
+    // WeChat answers 204 again for a closed order, and for one it never saw
+    assert.deepEqual(await wx.close?.(inp.billNo), { status: 'closed' })
+    assert.deepEqual(await wx.close?.('NOSUCHBILL0003'), { status: 'closed' })
+    fake.closeFailures.push({ status: 400, body: { code: 'ORDER_CLOSED', message: '订单已关闭' } })
+    assert.deepEqual(await wx.close?.(inp.billNo), { status: 'closed' })
+
+    const paid = input()
+    await wx.create(paid)
+    ;(fake.orders.get(paid.billNo) as { trade_state: string }).trade_state = 'SUCCESS'
+    const r = await wx.close?.(paid.billNo)
+    assert.equal(r?.status, 'paid')
+    assert.equal(r?.status === 'paid' && r.paid.billNo, paid.billNo)
+    assert.equal(r?.status === 'paid' && r.paid.amountFen, 123456)
+
+    const open = input()
+    await wx.create(open)
+    fake.closeFailures.push({ status: 500, body: { code: 'SYSTEM_ERROR', message: '系统错误' } })
+    await refused(wx.close!(open.billNo), 'upstream', /SYSTEM_ERROR/)
+    fake.closeFailures.push({ status: 202, body: { code: 'USER_PAYING', message: '用户支付中' } })
+    await refused(wx.close!(open.billNo), 'upstream', /USER_PAYING/)
+    assert.equal(fake.orders.get(open.billNo)?.trade_state, 'NOTPAY')
+
+    fake.signWith = stranger.privateKey
+    try {
+      await refused(wx.close!(open.billNo), 'forged')
     } finally {
       fake.signWith = null
     }

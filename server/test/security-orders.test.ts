@@ -280,7 +280,7 @@ describe('4. provider URLs come from PUBLIC_BASE_URL', () => {
     assert.equal(r.body.code, 0, JSON.stringify(r.body))
     const url = new URL(r.body.data.data.url)
     assert.equal(url.origin, 'https://pay.example-platform.cn')
-    assert.equal(url.searchParams.get('notifyUrl'), `${PUBLIC}/notify/cpu/thirdparty`)
+    assert.equal(url.searchParams.get('notifyUrl'), `${PUBLIC}/notify/cpu/thirdparty/14`)
     assert.ok(url.searchParams.get('returnUrl')?.startsWith(`${PUBLIC}/pay-back?`), url.searchParams.get('returnUrl') ?? '')
     assert.ok(!r.body.data.data.url.includes('evil'), 'the forged host appears nowhere')
   })

@@ -3,7 +3,10 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/types'
 import { issueCertificate } from '../domain/certificate/service'
+import { CLOSE_JOB_KIND } from '../domain/order/provider-close'
+import { runProviderClose } from '../domain/order/provider-close-job'
 import { runExport } from '../domain/staff/exports'
+import type { PaymentRegistry } from '../providers/payment/registry'
 import { JobWorker, type WorkerOptions } from './worker'
 
 export function createJobWorker(
@@ -13,6 +16,9 @@ export function createJobWorker(
     log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>
     now: () => Date
     reconcile: (now: Date) => Promise<unknown>
+    /** the provider-close job asks the order's provider (domain/order/provider-close.ts) */
+    payments: PaymentRegistry
+    onPaid?: (donationId: number) => void
   },
   opts: WorkerOptions = {}
 ): JobWorker {
@@ -25,7 +31,13 @@ export function createJobWorker(
         if (!Number.isSafeInteger(donationId)) throw new Error('certificate job without donationId')
         return issueCertificate({ db: deps.db, dataDir: deps.dataDir, log: deps.log }, job.school_id, donationId)
       },
-      'ledger-export': (job, payload) => runExport({ db: deps.db, dataDir: deps.dataDir }, job, payload)
+      'ledger-export': (job, payload) => runExport({ db: deps.db, dataDir: deps.dataDir }, job, payload),
+      [CLOSE_JOB_KIND]: (job, payload) =>
+        runProviderClose(
+          { db: deps.db, payments: deps.payments, log: deps.log, now: deps.now, onPaid: (id) => deps.onPaid?.(id) },
+          job,
+          payload
+        )
     },
     deps.reconcile,
     deps.now,

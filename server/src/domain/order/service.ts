@@ -12,7 +12,7 @@ import { t } from '../../i18n'
 import { isCampusCardMessageKey, campusCardMessage } from '../../providers/campus-card/service'
 import { escapeHtml } from '../../providers/payment/common/http'
 import { wapFormFromUrl } from '../../providers/payment/alipay'
-import { isConfigError, needsPublicBaseUrl, type PaymentRegistry } from '../../providers/payment/registry'
+import { isConfigError, isHttpsBase, needsPublicBaseUrl, type PaymentRegistry } from '../../providers/payment/registry'
 import { ProviderError, type PaymentParams, type PayTypeValue } from '../../providers/payment/types'
 import type { PayChannelCode } from '../../../../types'
 import { PAYER_SOURCE, payChannelOf, payTypeAllowedOn, providerChannelOf } from '../channel/credentials'
@@ -58,12 +58,19 @@ export interface Caller {
  * when such a provider is configured; one enabled later (staff CLI, SQL) is refused here, before any order exists.
  */
 function requirePublicUrl(deps: OrderDeps, caller: Pick<Caller, 'baseUrl' | 'schoolId'>, provider: string) {
-  if (caller.baseUrl || !needsPublicBaseUrl(provider)) return
-  deps.log.error(
-    { schoolId: caller.schoolId, provider },
-    'PUBLIC_BASE_URL is not set: payment refused (notify URLs never come from the Host header)'
-  )
-  throw bizError('paymentNotConfigured')
+  if (!needsPublicBaseUrl(provider)) return
+  if (!caller.baseUrl) {
+    deps.log.error(
+      { schoolId: caller.schoolId, provider },
+      'PUBLIC_BASE_URL is not set: payment refused (notify URLs never come from the Host header)'
+    )
+    throw bizError('paymentNotConfigured')
+  }
+  // a provider enabled after a start on plain http: its notify URL would be refused, or carry payments unencrypted
+  if (!isHttpsBase(caller.baseUrl)) {
+    deps.log.error({ schoolId: caller.schoolId, provider }, 'PUBLIC_BASE_URL is not https: payment refused (docs/decisions/031)')
+    throw bizError('paymentNotConfigured')
+  }
 }
 
 /** PostgreSQL deadlock_detected / serialization_failure: the transaction was rolled back and may simply run again. */
@@ -250,11 +257,18 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
   }
 }
 
-/** The provider's notify URL; with the channel's own credentials it names pay type and channel, so the notification is
- *  verified with that AppID and merchant (routes/donate/notify.ts). */
-function notifyUrl(caller: Pick<Caller, 'baseUrl' | 'schoolCode'>, provider: string, payType: number, channel?: PayChannelCode): string {
-  const base = `${caller.baseUrl}/notify/${caller.schoolCode}/${provider}`
-  return channel ? `${base}/${payType}/${channel}` : base
+/** The provider's notify URL. It always names the pay type: a school's second WeChat merchant (pay type 15) has its own
+ *  APIv3 key, and a notification verified with pay type 1's key fails GCM as if forged (docs/decisions/031). With the
+ *  channel's own credentials it names the channel too, so the notification is verified with that AppID and merchant
+ *  (routes/donate/notify.ts). */
+export function notifyUrl(
+  caller: Pick<Caller, 'baseUrl' | 'schoolCode'>,
+  provider: string,
+  payType: number,
+  channel?: PayChannelCode
+): string {
+  const base = `${caller.baseUrl}/notify/${caller.schoolCode}/${provider}/${payType}`
+  return channel ? `${base}/${channel}` : base
 }
 
 /** Where browsers come back after a provider's own cashier (H5 / wap): the pay-back page, with the pay link's token

@@ -11,6 +11,7 @@ import type { Kysely, Transaction, Updateable } from 'kysely'
 import { isExpression, prepared } from '../../db/prepared'
 import type { DB, DonationStatus, DonationTable } from '../../db/types'
 import { releaseHolds } from '../naming/holds'
+import { enqueueProviderClose } from './provider-close'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -85,10 +86,15 @@ export async function transition(
   // Closing an order frees the seats and book copies it held (issue 9, naming/holds.ts) in the same transaction:
   // whoever closes it (the donor, a replacing order, a failed payment, the expiry job), never a closed order that
   // still holds a seat, nor a seat freed while the order could still be paid.
+  // The order behind it at WeChat Pay or Alipay is closed too (provider-close.ts, docs/decisions/031): a job enqueued
+  // here, in the same transaction, for every close but one the provider itself reported (payment_failed).
   const closeAndRelease = async (trx: Transaction<DB>) => {
     const won = await move(trx)
-    if (won) await releaseHolds(trx, schoolId, donationId, typeof set.closed_at === 'string' ? set.closed_at : new Date().toISOString())
-    return won
+    if (!won) return false
+    const at = typeof set.closed_at === 'string' ? set.closed_at : new Date().toISOString()
+    await releaseHolds(trx, schoolId, donationId, at)
+    if (set.close_reason !== 'payment_failed') await enqueueProviderClose(trx, schoolId, donationId, at)
+    return true
   }
   return db.isTransaction ? closeAndRelease(db as Transaction<DB>) : db.transaction().execute(closeAndRelease)
 }

@@ -13,8 +13,10 @@
 import { createSign, createVerify, type KeyObject } from 'node:crypto'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import { ALIPAY_HOSTS, checkOutboundUrl, outboundFetch, outboundPolicyFromEnv, type OutboundPolicy } from '../../lib/outbound'
+import { cleanDonorText } from '../../lib/text'
 import {
   ProviderError,
+  type CloseOutcome,
   type CreatePaymentInput,
   type CreatePaymentResult,
   type IncomingNotification,
@@ -176,6 +178,24 @@ export function wapFormFromUrl(url: string): string {
 
 const ALIPAY_USER_ID = /^2088\d{12}$/
 
+/** Alipay's subject: at most 256 (we count UTF-8 bytes, the stricter reading) and no special characters "such as
+ *  / = &" (alipay.trade.wap.pay / trade.create request parameters, `subject`). */
+export const ALIPAY_SUBJECT_MAX_BYTES = 256
+const SUBJECT_SPECIAL = /[/=&\\'"<>%#?+^|`{}[\]~]/g
+
+/**
+ * The one place an order description becomes an Alipay subject: characters Alipay refuses become spaces, invisible
+ * and control characters go (lib/text.ts), runs of spaces collapse, and the result is cut to 256 bytes without splitting a
+ * character; an empty result is "捐赠" (donation). Project names like "A/B 班 = 1&2" therefore never fail a payment.
+ */
+export function alipaySubject(description: string): string {
+  const clean = cleanDonorText(description ?? '')
+    .replace(SUBJECT_SPECIAL, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return truncateUtf8(clean, ALIPAY_SUBJECT_MAX_BYTES).trim() || '捐赠'
+}
+
 export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWapForm(params: Record<string, string>): string } {
   for (const k of ['appId', 'privateKeyPem', 'alipayPublicKeyPem'] as const) {
     if (!config[k]) throw new ProviderError(`alipay config: ${k} is missing`, NAME, 'config')
@@ -265,6 +285,29 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
     }
   }
 
+  /** alipay.trade.query (reconciliation, and the close job when Alipay will not close) */
+  async function query(billNo: string): Promise<VerifiedNotification | null> {
+    assertBillNo(billNo, NAME)
+    const r = await call('alipay.trade.query', { out_trade_no: billNo })
+    if (!r.ok) {
+      if (r.node.sub_code === 'ACQ.TRADE_NOT_EXIST') return null
+      throw upstream('alipay.trade.query', r.node)
+    }
+    const node = r.node
+    if (node.out_trade_no !== billNo) throw new ProviderError(`query: answer is about ${node.out_trade_no}, not ${billNo}`, NAME, 'forged')
+    const status = node.trade_status
+    const outcome = status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED' ? 'paid' : status === 'TRADE_CLOSED' ? 'failed' : null
+    if (!outcome) return null
+    return {
+      provider: NAME,
+      billNo,
+      providerTradeNo: String(node.trade_no ?? ''),
+      amountFen: amountFen(node.total_amount, 'query'),
+      outcome,
+      raw: JSON.stringify(node)
+    }
+  }
+
   return {
     name: NAME,
     buildWapForm: (params: Record<string, string>) => buildWapForm(params, gateway),
@@ -275,7 +318,7 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
       const base = {
         out_trade_no: input.billNo,
         total_amount: fenToYuan(input.amountFen),
-        subject: truncateUtf8(input.description || '捐赠', 256),
+        subject: alipaySubject(input.description),
         time_expire: toAlipayTime(input.expiresAt)
       }
 
@@ -329,27 +372,27 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
       }
     },
 
-    async query(billNo: string): Promise<VerifiedNotification | null> {
+    query,
+
+    /**
+     * alipay.trade.close (signed like every call, answer sign verified): 10000 closed; ACQ.TRADE_NOT_EXIST absent (a
+     * wap payment's trade exists only once the buyer opened the cashier). Anything else (ACQ.TRADE_STATUS_ERROR: paid
+     * or already closed; ACQ.SYSTEM_ERROR) is settled by alipay.trade.query: paid money comes back as 'paid', a closed
+     * trade is 'closed', a trade still waiting throws so the close job asks again.
+     */
+    async close(billNo: string): Promise<CloseOutcome> {
       assertBillNo(billNo, NAME)
-      const r = await call('alipay.trade.query', { out_trade_no: billNo })
-      if (!r.ok) {
-        if (r.node.sub_code === 'ACQ.TRADE_NOT_EXIST') return null
-        throw upstream('alipay.trade.query', r.node)
+      const r = await call('alipay.trade.close', { out_trade_no: billNo })
+      if (r.ok) {
+        if (r.node.out_trade_no !== undefined && r.node.out_trade_no !== billNo)
+          throw new ProviderError(`alipay.trade.close: answer is about ${r.node.out_trade_no}, not ${billNo}`, NAME, 'forged')
+        return { status: 'closed' }
       }
-      const node = r.node
-      if (node.out_trade_no !== billNo)
-        throw new ProviderError(`query: answer is about ${node.out_trade_no}, not ${billNo}`, NAME, 'forged')
-      const status = node.trade_status
-      const outcome = status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED' ? 'paid' : status === 'TRADE_CLOSED' ? 'failed' : null
-      if (!outcome) return null
-      return {
-        provider: NAME,
-        billNo,
-        providerTradeNo: String(node.trade_no ?? ''),
-        amountFen: amountFen(node.total_amount, 'query'),
-        outcome,
-        raw: JSON.stringify(node)
-      }
+      if (r.node.sub_code === 'ACQ.TRADE_NOT_EXIST') return { status: 'absent' }
+      const state = await query(billNo)
+      if (state?.outcome === 'paid') return { status: 'paid', paid: state }
+      if (state?.outcome === 'failed') return { status: 'closed' }
+      throw upstream('alipay.trade.close', r.node)
     },
 
     ack(ok: boolean): NotificationAck {

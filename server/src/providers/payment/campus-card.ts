@@ -12,6 +12,7 @@
  */
 import {
   ProviderError,
+  type CloseOutcome,
   type CreatePaymentInput,
   type CreatePaymentResult,
   type IncomingNotification,
@@ -84,6 +85,11 @@ export function createCampusCardPay(config: CampusCardProviderConfig): PaymentPr
           raw: JSON.stringify({ billNo, debited: false })
         }
       return { provider: NAME, billNo, providerTradeNo: p.tradeNo, amountFen: p.amountFen, outcome: 'paid', raw: JSON.stringify(p) }
+    },
+
+    /** The card is debited inside create() or not at all: there is no open order at the card system to close. */
+    async close(): Promise<CloseOutcome> {
+      return { status: 'absent' }
     },
 
     ack(ok: boolean): NotificationAck {

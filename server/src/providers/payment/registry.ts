@@ -49,8 +49,11 @@ export const PROVIDERS_WITH_CALLBACKS: readonly ProviderName[] = ['wechatpay', '
 export const needsPublicBaseUrl = (name: string): boolean => (PROVIDERS_WITH_CALLBACKS as readonly string[]).includes(name)
 
 /**
- * buildApp's start check: PUBLIC_BASE_URL, when set, must be an absolute http(s) origin (optionally with a path);
- * when unset, no school may have a provider with callbacks enabled. Throws an Error naming PUBLIC_BASE_URL.
+ * buildApp's start check: PUBLIC_BASE_URL, when set, must be an absolute http(s) origin (optionally with a path), and
+ * https while any school has a provider with callbacks enabled: WeChat Pay v3 refuses a notify_url that is not https,
+ * Alipay and a school's platform would post donors' payments over plain HTTP (docs/decisions/031). Plain http (e.g.
+ * http://127.0.0.1:3000) stays allowed for the sandbox and the campus card, which need no callback. When unset, no
+ * school may have a provider with callbacks enabled. Throws an Error naming PUBLIC_BASE_URL.
  */
 export async function assertPublicBaseUrl(db: Kysely<DB>, publicBaseUrl: string): Promise<void> {
   if (publicBaseUrl) {
@@ -65,8 +68,29 @@ export async function assertPublicBaseUrl(db: Kysely<DB>, publicBaseUrl: string)
         `PUBLIC_BASE_URL must be an absolute http(s) URL such as https://give.example.edu.cn, got ${JSON.stringify(publicBaseUrl)}`
       )
     }
+    if (u.protocol === 'https:') return
+    const list = await providersWithCallbacks(db)
+    if (list) {
+      throw new Error(
+        `PUBLIC_BASE_URL is ${JSON.stringify(publicBaseUrl)}, but real payment providers are configured: ${list}. Their notify ` +
+          'and return URLs must be https (WeChat Pay refuses any other notify_url): set PUBLIC_BASE_URL to the public https ' +
+          'origin, e.g. PUBLIC_BASE_URL=https://give.example.edu.cn (plain http serves the sandbox only)'
+      )
+    }
     return
   }
+  const list = await providersWithCallbacks(db)
+  if (list) {
+    throw new Error(
+      `PUBLIC_BASE_URL is not set, but real payment providers are configured: ${list}. Their notify and return ` +
+        "URLs must come from configuration, not from the request's Host header: set PUBLIC_BASE_URL to the public origin, " +
+        'e.g. PUBLIC_BASE_URL=https://give.example.edu.cn'
+    )
+  }
+}
+
+/** "school (provider, pay type n), …" for every enabled provider with callbacks, or '' when there is none. */
+async function providersWithCallbacks(db: Kysely<DB>): Promise<string> {
   const rows = await db
     .selectFrom('payment_config')
     .innerJoin('school', 'school.id', 'payment_config.school_id')
@@ -75,15 +99,11 @@ export async function assertPublicBaseUrl(db: Kysely<DB>, publicBaseUrl: string)
     .where('payment_config.provider', 'in', [...PROVIDERS_WITH_CALLBACKS])
     .orderBy('school.code')
     .execute()
-  if (rows.length) {
-    const list = rows.map((r) => `${r.code} (${r.provider}, pay type ${r.pay_type})`).join(', ')
-    throw new Error(
-      `PUBLIC_BASE_URL is not set, but real payment providers are configured: ${list}. Their notify and return ` +
-        "URLs must come from configuration, not from the request's Host header: set PUBLIC_BASE_URL to the public origin, " +
-        'e.g. PUBLIC_BASE_URL=https://give.example.edu.cn'
-    )
-  }
+  return rows.map((r) => `${r.code} (${r.provider}, pay type ${r.pay_type})`).join(', ')
 }
+
+/** Whether notify and return URLs built on this base may be handed to a provider with callbacks: https only. */
+export const isHttpsBase = (baseUrl: string): boolean => /^https:\/\//i.test(baseUrl)
 
 /**
  * Campus card credentials: {"mode": "demo"} uses the demo card system (DATA_DIR/campus-card-demo.json);
@@ -312,5 +332,25 @@ export class PaymentRegistry {
     if (payType !== undefined) q = q.where('pay_type', '=', payType)
     const row = await q.orderBy('pay_type').limit(1).executeTakeFirst()
     return row ? this.build(row, await this.channelFor(schoolId, row.provider, channel)) : null
+  }
+
+  /**
+   * Every configuration of the school using this provider, by pay type: a notification at the bare
+   * /notify/{school}/{provider} (orders created before notify URLs named the pay type) is tried with each, since a
+   * WeChat notification can only be read with the APIv3 key of the merchant it belongs to. A broken row is skipped.
+   */
+  async allByName(schoolId: number, name: string): Promise<PaymentProvider[]> {
+    if (name === 'sandbox') return [this.sandbox]
+    if (!isProviderName(name)) return []
+    const rows = await this.rows(schoolId).where('provider', '=', name).orderBy('pay_type').execute()
+    const out: PaymentProvider[] = []
+    for (const row of rows) {
+      try {
+        out.push(this.build(row))
+      } catch (err) {
+        if (!isConfigError(err)) throw err
+      }
+    }
+    return out
   }
 }

@@ -7,6 +7,7 @@
  */
 import {
   ProviderError,
+  type CloseOutcome,
   type CreatePaymentInput,
   type CreatePaymentResult,
   type IncomingNotification,
@@ -80,6 +81,11 @@ export function createSandboxProvider(): PaymentProvider {
 
     async query(): Promise<VerifiedNotification | null> {
       return null
+    },
+
+    /** The sandbox keeps no order of its own: nothing to close (its cashier's late confirm goes to review like any late money). */
+    async close(): Promise<CloseOutcome> {
+      return { status: 'absent' }
     },
 
     ack(ok: boolean): NotificationAck {

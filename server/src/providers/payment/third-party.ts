@@ -12,6 +12,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import {
   ProviderError,
+  type CloseOutcome,
   type CreatePaymentInput,
   type CreatePaymentResult,
   type IncomingNotification,
@@ -114,6 +115,12 @@ export function createThirdPartyPay(config: ThirdPartyConfig): PaymentProvider {
     /** The platform offers no query API: reconciliation waits for its notification (or the order expires). */
     async query(_billNo: string): Promise<VerifiedNotification | null> {
       return null
+    },
+
+    /** The platform's protocol has no close call: its order ends at the platform's own expiry, and money that still
+     *  arrives is late money for review (docs/decisions/031-closing-provider-orders.md). */
+    async close(): Promise<CloseOutcome> {
+      return { status: 'absent' }
     },
 
     ack(ok: boolean): NotificationAck {

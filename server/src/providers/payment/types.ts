@@ -20,6 +20,16 @@ export type PayTypeValue = (typeof PayType)[keyof typeof PayType]
 export type ProviderName = PaymentProviderName
 export type { PaymentParams }
 
+/**
+ * Providers that keep an order of their own the donor can still pay after we closed ours: WeChat Pay (the prepay
+ * order) and Alipay (the trade). Only their orders are closed at the provider on cancel, replacement and expiry
+ * (docs/decisions/031-closing-provider-orders.md); the sandbox, the campus card and the third-party platform keep
+ * none that we can close.
+ */
+export const PROVIDERS_WITH_OPEN_ORDERS: readonly ProviderName[] = ['wechatpay', 'alipay']
+export const keepsOpenOrders = (name: string | null | undefined): boolean =>
+  !!name && (PROVIDERS_WITH_OPEN_ORDERS as readonly string[]).includes(name)
+
 /** Where the donor pays from: decides JSAPI vs H5 for WeChat, trade-create vs wap for Alipay. */
 export type PayChannel = 'weapp' | 'alipay-mini' | 'h5-wechat' | 'h5'
 
@@ -81,6 +91,14 @@ export interface NotificationAck {
   body: string
 }
 
+/**
+ * What closing an order at the provider found (docs/decisions/031-closing-provider-orders.md): 'closed' the provider
+ * confirmed the order can no longer be paid (or was already closed); 'absent' it has no such order (nothing to close:
+ * never created, or a wap link never opened); 'paid' the money had already arrived, and here is the verified answer
+ * that says so (applied like a notification: late money goes to review).
+ */
+export type CloseOutcome = { status: 'closed' } | { status: 'absent' } | { status: 'paid'; paid: VerifiedNotification }
+
 export interface PaymentProvider {
   readonly name: ProviderName
   create(input: CreatePaymentInput): Promise<CreatePaymentResult>
@@ -89,6 +107,9 @@ export interface PaymentProvider {
   /** reconciliation: ask the provider about an order still pending or reconciling; null when the provider knows
    *  nothing yet, outcome 'failed' only when it knows for certain that no money was taken; throws when unreachable */
   query(billNo: string): Promise<VerifiedNotification | null>
+  /** closes an unpaid order at the provider so nobody can pay it any more; throws (ProviderError) when the provider
+   *  could not confirm, and the close job asks again with backoff. Absent: the provider keeps no order to close. */
+  close?(billNo: string): Promise<CloseOutcome>
   ack(ok: boolean): NotificationAck
 }
 

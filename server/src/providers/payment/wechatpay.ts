@@ -10,11 +10,18 @@
  *   "TIMESTAMP\nNONCE\nBODY\n" on the raw body, timestamp within 5 minutes; the serial is a platform certificate serial
  *   or a "PUB_KEY_ID_…" (public-key mode);
  * - requestPayment's paySign: RSA-SHA256 (merchant key) over "appId\ntimeStamp\nnonceStr\nprepay_id=…\n".
+ *
+ * Every request names the platform key we hold in `Wechatpay-Serial` (platformSerial: the platform certificate serial,
+ * or the "PUB_KEY_ID_…" in public-key mode). WeChat Pay's rules ask for it with sensitive fields encrypted with that
+ * key ("HTTP header缺少微信支付平台证书序列号(Wechatpay-Serial)", pay.weixin.qq.com verify-signature FAQ); sent on
+ * every call it also tells WeChat which key we verify its answers with, so a merchant moved to public-key mode gets
+ * answers signed with the public key we have.
  */
 import { createDecipheriv, createSign, createVerify, randomBytes, X509Certificate, type KeyObject } from 'node:crypto'
 import { checkOutboundUrl, WECHATPAY_HOSTS, outboundFetch, outboundPolicyFromEnv, type OutboundPolicy } from '../../lib/outbound'
 import {
   ProviderError,
+  type CloseOutcome,
   type CreatePaymentInput,
   type CreatePaymentResult,
   type IncomingNotification,
@@ -179,6 +186,7 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
         method,
         headers: {
           Authorization: authorization,
+          'Wechatpay-Serial': config.platformSerial,
           Accept: 'application/json',
           'User-Agent': 'uplus-donate-server',
           ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {})
@@ -225,6 +233,18 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
       outcome: PAID_STATES.has(state) ? 'paid' : 'failed',
       raw
     }
+  }
+
+  /** the order query (reconciliation, and the close job when WeChat will not close) */
+  async function query(billNo: string): Promise<VerifiedNotification | null> {
+    assertBillNo(billNo, NAME)
+    const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(billNo)}?mchid=${encodeURIComponent(config.mchId)}`
+    const r = await call('GET', path)
+    if (r.status === 404 || r.json?.code === 'ORDER_NOT_EXIST') return null
+    if (r.status !== 200) throw upstreamError('query', r)
+    if (r.json?.out_trade_no !== billNo)
+      throw new ProviderError(`query: answer is about ${r.json?.out_trade_no}, not ${billNo}`, NAME, 'forged')
+    return toVerified(r.json as Transaction, r.raw, 'query')
   }
 
   return {
@@ -313,15 +333,23 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
       return verified
     },
 
-    async query(billNo: string): Promise<VerifiedNotification | null> {
+    query,
+
+    /**
+     * POST /v3/pay/transactions/out-trade-no/{no}/close {"mchid"}: 204 closed (WeChat answers 204 for an order already
+     * closed, and for one it never saw); ORDER_CLOSED closed; ORDER_NOT_EXIST absent. Anything else (USER_PAYING 202,
+     * ORDERPAID, a 5xx) is settled by the order query: paid money comes back as 'paid', a closed or failed order is
+     * 'closed', and an order still open throws so the close job asks again.
+     */
+    async close(billNo: string): Promise<CloseOutcome> {
       assertBillNo(billNo, NAME)
-      const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(billNo)}?mchid=${encodeURIComponent(config.mchId)}`
-      const r = await call('GET', path)
-      if (r.status === 404 || r.json?.code === 'ORDER_NOT_EXIST') return null
-      if (r.status !== 200) throw upstreamError('query', r)
-      if (r.json?.out_trade_no !== billNo)
-        throw new ProviderError(`query: answer is about ${r.json?.out_trade_no}, not ${billNo}`, NAME, 'forged')
-      return toVerified(r.json as Transaction, r.raw, 'query')
+      const r = await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(billNo)}/close`, { mchid: config.mchId })
+      if (r.status === 204 || r.json?.code === 'ORDER_CLOSED') return { status: 'closed' }
+      if (r.status === 404 || r.json?.code === 'ORDER_NOT_EXIST') return { status: 'absent' }
+      const state = await query(billNo)
+      if (state?.outcome === 'paid') return { status: 'paid', paid: state }
+      if (state?.outcome === 'failed') return { status: 'closed' }
+      throw upstreamError(`close ${billNo}`, r)
     },
 
     ack(ok: boolean): NotificationAck {

@@ -51,12 +51,29 @@ function deviceKey(req: FastifyRequest): string {
 
 export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const rt = app.orders
+  let proxyWarned = false
+  /**
+   * The donor's address as Fastify's trustProxy computes it (TRUST_PROXY): it is WeChat Pay's payer_client_ip for H5
+   * payments (WeChat checks it against the payer) and the per-address limits' key. A forwarded header that was not
+   * believed means every donor shows up as the proxy: said once in the log, with the setting that fixes it.
+   */
+  const visitorIp = (req: FastifyRequest): string => {
+    if (!proxyWarned && (req.headers['x-forwarded-for'] || req.headers['x-real-ip']) && req.ip === req.socket.remoteAddress) {
+      proxyWarned = true
+      req.log.warn(
+        { ip: req.ip },
+        'requests arrive through a proxy TRUST_PROXY does not name: the payer address sent to WeChat Pay (payer_client_ip) ' +
+          "and the per-address limits see the proxy's address; set TRUST_PROXY to the proxy (README configuration)"
+      )
+    }
+    return req.ip
+  }
   const caller = (req: FastifyRequest, userId: number): Caller => ({
     schoolId: req.school.id,
     schoolCode: req.school.code,
     lang: req.lang,
     userId,
-    ip: req.ip,
+    ip: visitorIp(req),
     // never the request's Host header (forgeable): providers' URLs come from PUBLIC_BASE_URL only
     baseUrl: rt.publicBaseUrl
   })

@@ -1,6 +1,7 @@
 /**
- * Payment providers' notify endpoints: POST /notify/{school}/{provider} (and /notify/{school}/{provider}/{payType}
- * when a school has two configs for one provider). Outside the signed /api scope and outside the JSON envelope:
+ * Payment providers' notify endpoints: POST /notify/{school}/{provider}/{payType}[/{channel}], the URL every order
+ * sends its provider (docs/decisions/031: a school's second WeChat merchant, pay type 15, has its own APIv3 key), and
+ * the bare /notify/{school}/{provider} of orders made before, tried with each of the provider's configurations. Outside the signed /api scope and outside the JSON envelope:
  * the body is kept as the exact string the provider sent (WeChat Pay signs the raw JSON; Alipay posts
  * form-urlencoded), verified by the provider, applied by applyNotification, and answered the way the provider
  * wants (provider.ack: WeChat 204 / {"code":"FAIL"}, Alipay "success"/"failure"). The sandbox has its own
@@ -34,21 +35,35 @@ export async function notifyRoutes(app: FastifyInstance) {
     if (channel !== undefined && !isPayChannel(channel)) return sendNotFound(req, reply)
     const school = name === 'sandbox' ? undefined : await findSchoolByCode(app.db, code)
     if (!school) return sendNotFound(req, reply)
-    const provider = await app.payments.byName(school.id, name, payType, channel).catch((err: unknown) => {
+    const configError = (err: unknown) => {
       // a database error is a 500 (the provider retries); only a broken configuration is answered "not found"
       if (!isConfigError(err)) throw err
       req.log.error({ err, school: code, provider: name }, 'payment provider configuration is broken')
       return null
-    })
-    if (!provider) return sendNotFound(req, reply)
+    }
+    // The URL names the pay type (and channel) since docs/decisions/031; a bare URL from an order made before is tried
+    // with every configuration of the provider, so a second merchant's notification is read with its own key.
+    const candidates =
+      payType === undefined
+        ? await app.payments.allByName(school.id, name).catch((err: unknown) => configError(err) ?? [])
+        : [await app.payments.byName(school.id, name, payType, channel).catch(configError)].filter((p) => p !== null)
+    if (!candidates.length) return sendNotFound(req, reply)
 
     const rawBody = typeof req.body === 'string' ? req.body : ''
     let n
-    try {
-      n = await provider.verifyNotification({ headers: req.headers, rawBody })
-    } catch (err) {
-      const forged = err instanceof ProviderError && err.kind === 'forged'
-      req.log.warn({ security: forged, school: code, provider: name, reason: (err as Error).message }, 'payment notification refused')
+    let refusal: unknown
+    for (const candidate of candidates) {
+      try {
+        n = await candidate.verifyNotification({ headers: req.headers, rawBody })
+        break
+      } catch (err) {
+        refusal ??= err
+      }
+    }
+    const provider = candidates[0]
+    if (!n) {
+      const forged = refusal instanceof ProviderError && refusal.kind === 'forged'
+      req.log.warn({ security: forged, school: code, provider: name, reason: (refusal as Error).message }, 'payment notification refused')
       return send(reply, provider.ack(false))
     }
     const result = await applyNotification(app.db, school.id, n, { log: req.log, onPaid: app.orders.onPaid })
