@@ -58,7 +58,9 @@ const env = {
   T_WX_V3_B: API_V3_KEY_B,
   T_WX_PLATFORM: platform.publicKey,
   T_ALI_APP_KEY: alipayApp.privateKey,
-  T_ALI_PUBLIC: alipayKeys.publicKey
+  T_ALI_PUBLIC: alipayKeys.publicKey,
+  // the names above are this test's secrets (lib/secret-env.ts)
+  SECRET_ENV_ALLOW: 'T_WX_KEY_A,T_WX_KEY_B,T_WX_V3_A,T_WX_V3_B,T_WX_PLATFORM,T_ALI_APP_KEY,T_ALI_PUBLIC'
 }
 
 let ctx: TestContext
@@ -79,7 +81,12 @@ const wechatCredentials = (mchId: string, serialNo: string, key: string, v3: str
     baseUrl: wechat.baseUrl
   })
 
-const build = () => ({ orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl: PUBLIC }, payments: { env } })
+// the fake WeChat Pay and Alipay servers listen on 127.0.0.1 (lib/outbound.ts: tests only)
+const build = () => ({
+  orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl: PUBLIC },
+  payments: { env },
+  outbound: { allowLoopback: true }
+})
 
 before(async () => {
   await wechat.start()
@@ -358,6 +365,7 @@ describe('3. setup traps', () => {
       seed: false,
       orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl },
       payments: { env },
+      outbound: { allowLoopback: true },
       ...extra
     })
 
@@ -376,7 +384,11 @@ describe('3. setup traps', () => {
 
   it('plain loopback http serves the sandbox; a real provider enabled later is refused, nothing written', async () => {
     const c = await startApp({
-      build: { orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl: 'http://127.0.0.1:3000' }, payments: { env } }
+      build: {
+        orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl: 'http://127.0.0.1:3000' },
+        payments: { env },
+        outbound: { allowLoopback: true }
+      }
     })
     try {
       const hhuProject = await projectIdOf(c.app, 'hhu', '河海励志奖学金')
