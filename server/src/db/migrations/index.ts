@@ -22,6 +22,7 @@ import { m020SharedStore } from './020-shared-store'
 import { m022StaffProjects } from './022-staff-projects'
 import { m023ReadIndexes } from './023-read-indexes'
 import { m024DefaultAvatarsJpeg } from './024-default-avatars-jpeg'
+import { m027Refunds } from './027-refunds'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -58,7 +59,9 @@ export const migrations: Record<string, Migration> = {
   // issue 14 (reads: indexes found with EXPLAIN QUERY PLAN)
   '023_read_indexes': m023ReadIndexes,
   // the default avatars stored as .png while the seed drew .jpg
-  '024_default_avatars_jpeg': m024DefaultAvatarsJpeg
+  '024_default_avatars_jpeg': m024DefaultAvatarsJpeg,
+  // issue 27 (refunds; 025-026 left to the other parts of that issue)
+  '027_refunds': m027Refunds
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

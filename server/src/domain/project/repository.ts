@@ -1,5 +1,5 @@
 /** Project reads (Kysely). Every function takes the school id first: no query without its tenant. */
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { DB } from '../../db/types'
 import { prepared } from '../../db/prepared'
 import { containsText } from '../../lib/sql'
@@ -110,7 +110,8 @@ const paidStats = prepared((db, $, n) =>
     .selectFrom('donation')
     .select((eb) => [
       'items_id',
-      eb.fn.sum<number>('amount_fen').as('fen'),
+      // what remains after partial refunds; fully refunded gifts are no longer 'paid' (docs/decisions/032-refunds.md)
+      eb.fn.sum<number>(sql<number>`amount_fen - refunded_fen`).as('fen'),
       eb.fn.sum<number>('material_number').as('material'),
       eb.fn.countAll<number>().as('count')
     ])
@@ -168,7 +169,7 @@ export const listSubProjects = (db: Db, schoolId: number, itemsId: number) =>
 export async function paidFenBySubProject(db: Db, schoolId: number, itemsId: number) {
   const rows = await db
     .selectFrom('donation')
-    .select((eb) => ['sub_items_id', eb.fn.sum<number>('amount_fen').as('fen')])
+    .select((eb) => ['sub_items_id', eb.fn.sum<number>(sql<number>`amount_fen - refunded_fen`).as('fen')])
     .where('school_id', '=', schoolId)
     .where('items_id', '=', itemsId)
     .where('status', '=', 'paid')
