@@ -684,7 +684,7 @@ describe('a long export', () => {
       headers: { authorization: `Staff ${hhuFinance.token}` }
     })
     const lines = file.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')
-    assert.equal(lines[0], 'Bill number,Time,Project,Donor,Amount (yuan),Channel,Pay type,Status,Offline')
+    assert.equal(lines[0], 'Bill number,Time,Project,Donor,Amount (yuan),Channel,Pay type,Status,Offline,Refunded (yuan)')
     const rows = lines.slice(1).map(parseCsvLine)
     assert.deepEqual(rows.map((x) => x[0]).sort(), stored.map((o) => o.bill_no).sort())
     assert.equal(

@@ -1,13 +1,16 @@
 /**
  * The console's dashboard (issue 15; any signed-in staff): today's and this month's paid gifts (online and offline),
  * distinct donors, the top projects and the daily series of the last 30 days, by Beijing calendar day. One query per
- * figure, each scoped to the school; sums in integer fen.
+ * figure, each scoped to the school; sums in integer fen. Money is what gifts still are after refunds (amount_fen -
+ * refunded_fen; fully refunded gifts are no longer paid), and `refunds` shows this month's refunds and those waiting
+ * (docs/decisions/032-refunds.md).
  */
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/types'
 import { fenToYuan } from '../../lib/money'
 import { beijingDate, beijingDayStart, beijingDaySql } from './ledger'
 import './money-tables'
+import '../refund/tables'
 
 export interface DashboardFigure {
   amount: string
@@ -20,6 +23,42 @@ export interface Dashboard {
   month: DashboardFigure
   topProjects: { id: number; name: string; amount: string; amountFen: number; count: number }[]
   daily: { date: string; amount: string; amountFen: number; count: number }[]
+  refunds: {
+    /** succeeded this Beijing month */
+    month: { amount: string; amountFen: number; count: number }
+    /** waiting for a second approver */
+    pendingApproval: number
+    /** asked and not settled by the provider yet */
+    processing: number
+  }
+}
+
+const net = sql<number>`d.amount_fen - d.refunded_fen`
+
+async function refundFigures(db: Kysely<DB>, schoolId: number, monthStartIso: string): Promise<Dashboard['refunds']> {
+  const [m, states] = await Promise.all([
+    db
+      .selectFrom('refund')
+      .select((eb) => [eb.fn.sum<number>('amount_fen').as('fen'), eb.fn.countAll<number>().as('n')])
+      .where('school_id', '=', schoolId)
+      .where('state', '=', 'succeeded')
+      .where('settled_at', '>=', monthStartIso)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('refund')
+      .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
+      .where('school_id', '=', schoolId)
+      .where('state', 'in', ['pending_approval', 'requested', 'processing'])
+      .groupBy('state')
+      .execute()
+  ])
+  const n = (s: string) => states.filter((x) => x.state === s).reduce((a, x) => a + Number(x.n), 0)
+  const fen = Number(m.fen ?? 0)
+  return {
+    month: { amount: fenToYuan(fen), amountFen: fen, count: Number(m.n) },
+    pendingApproval: n('pending_approval'),
+    processing: n('requested') + n('processing')
+  }
 }
 
 const DAY_MS = 86_400_000
@@ -35,7 +74,7 @@ const donorKey = sql`case when d.user_id is not null then 'u' || cast(d.user_id 
 async function figure(db: Kysely<DB>, schoolId: number, sinceIso: string): Promise<DashboardFigure> {
   const r = await paid(db, schoolId, sinceIso)
     .select((eb) => [
-      eb.fn.sum<number>('d.amount_fen').as('fen'),
+      eb.fn.sum<number>(net).as('fen'),
       eb.fn.countAll<number>().as('n'),
       sql<number>`count(distinct ${donorKey})`.as('donors')
     ])
@@ -50,21 +89,22 @@ export async function dashboard(db: Kysely<DB>, schoolId: number, now: Date): Pr
   const monthStart = beijingDayStart(`${today.slice(0, 7)}-01`)!
   const seriesStart = new Date(todayStart.getTime() - (DASHBOARD_DAYS - 1) * DAY_MS)
   const day = beijingDaySql(db, 'd.paid_at')
-  const [t, m, top, daily] = await Promise.all([
+  const [t, m, top, daily, refunds] = await Promise.all([
     figure(db, schoolId, todayStart.toISOString()),
     figure(db, schoolId, monthStart.toISOString()),
     paid(db, schoolId, seriesStart.toISOString())
       .innerJoin('project as p', (j) => j.onRef('p.id', '=', 'd.items_id').on('p.school_id', '=', schoolId))
-      .select((eb) => ['p.id', 'p.name', eb.fn.sum<number>('d.amount_fen').as('fen'), eb.fn.countAll<number>().as('n')])
+      .select((eb) => ['p.id', 'p.name', eb.fn.sum<number>(net).as('fen'), eb.fn.countAll<number>().as('n')])
       .groupBy(['p.id', 'p.name'])
       .orderBy('fen', 'desc')
       .orderBy('p.id', 'asc')
       .limit(TOP_PROJECTS)
       .execute(),
     paid(db, schoolId, seriesStart.toISOString())
-      .select((eb) => [day.as('day'), eb.fn.sum<number>('d.amount_fen').as('fen'), eb.fn.countAll<number>().as('n')])
+      .select((eb) => [day.as('day'), eb.fn.sum<number>(net).as('fen'), eb.fn.countAll<number>().as('n')])
       .groupBy(day)
-      .execute()
+      .execute(),
+    refundFigures(db, schoolId, monthStart.toISOString())
   ])
   const byDay = new Map(daily.map((d) => [String(d.day), { fen: Number(d.fen ?? 0), n: Number(d.n) }]))
   return {
@@ -81,6 +121,7 @@ export async function dashboard(db: Kysely<DB>, schoolId: number, now: Date): Pr
       const date = beijingDate(new Date(seriesStart.getTime() + i * DAY_MS))
       const v = byDay.get(date) ?? { fen: 0, n: 0 }
       return { date, amount: fenToYuan(v.fen), amountFen: v.fen, count: v.n }
-    })
+    }),
+    refunds
   }
 }
