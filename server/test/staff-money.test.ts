@@ -361,7 +361,7 @@ describe('exports', () => {
     const raw = res.rawPayload
     assert.deepEqual([...raw.subarray(0, 3)], [0xef, 0xbb, 0xbf])
     const lines = raw.subarray(3).toString('utf8').trimEnd().split('\r\n')
-    assert.equal(lines[0], '订单号,时间,项目,捐赠人,金额（元）,渠道,支付方式,状态,线下')
+    assert.equal(lines[0], '订单号,时间,项目,捐赠人,金额（元）,渠道,支付方式,状态,线下,已退款（元）')
     const rows = lines.slice(1).map(parseCsvLine)
     assert.equal(rows.length, ledger.totals.count)
     const fen = rows.reduce((a, r) => a + Number(r[4].replace('.', '')), 0)
