@@ -138,6 +138,9 @@ export async function applyNotification(
       // a gift to a joint donation counts toward it here, once (together/on-paid.ts)
       await countJointGiftOnPaid(trx, schoolId, order.id)
       await opts.inTransaction?.(trx, order.id)
+      // paid and then refunded at the provider before we heard of either: staff look at it (docs/decisions/032-refunds.md)
+      if (n.refundedAtProvider)
+        await trx.updateTable('donation').set({ refund_review: 1 }).where('id', '=', order.id).where('school_id', '=', schoolId).execute()
       return { status: 'applied', donationId: order.id }
     }
     const current = await repo.getOrderById(trx, schoolId, order.id)

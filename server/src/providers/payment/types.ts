@@ -69,6 +69,9 @@ export interface VerifiedNotification {
   /** set when the notification (or query answer) is about a refund of the paid order: applyNotification hands it to
    *  the refund path (domain/refund/settle.ts); outcome is then 'paid' and amountFen the order's total */
   refund?: RefundReport
+  /** the provider says the payment was (partly) refunded since (WeChat's trade_state REFUND): the order is paid and
+   *  flagged for staff until the refund itself is reported */
+  refundedAtProvider?: boolean
 }
 
 /** What a provider says about one refund (docs/decisions/032-refunds.md). */
