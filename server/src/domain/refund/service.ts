@@ -303,12 +303,17 @@ export async function decideApproval(
   return refundView(db, sid, refundId)
 }
 
+/** The order's provider (null: refunded outside; undefined: not configured any more) and, when a channel's own
+ *  credentials shaped it, that channel: its notify URL names pay type and channel as the order's did. */
 async function providerOf(deps: RefundDeps, schoolId: number, order: { provider: string; pay_type: number; id: number }) {
   if (REFUNDED_OUTSIDE.has(order.provider)) return null
   const submission = await orders.getSubmission(deps.db, schoolId, order.id)
   const channel = storedChannel(submission?.pay_channel) ?? undefined
   try {
-    return await deps.payments.byName(schoolId, order.provider, order.pay_type, channel)
+    const resolved = await deps.payments.forPayType(schoolId, order.pay_type, channel)
+    if (resolved.configured && resolved.name === order.provider) return { provider: resolved.provider, channel: resolved.channel }
+    const provider = await deps.payments.byName(schoolId, order.provider, order.pay_type, channel)
+    return provider ? { provider, channel: undefined } : undefined
   } catch (err) {
     if (isConfigError(err)) return undefined
     throw err
@@ -361,7 +366,8 @@ async function callProvider(deps: RefundDeps, actor: Pick<StaffActor, 'schoolId'
   const sid = actor.schoolId
   const order = await orders.getOrderById(deps.db, sid, Number(row.donation_id))
   if (!order) return
-  const provider: PaymentProvider | null | undefined = await providerOf(deps, sid, order)
+  const found = await providerOf(deps, sid, order)
+  const provider: PaymentProvider | null | undefined = found === null ? null : found?.provider
   if (provider === null || (provider && !provider.refund)) {
     await settle(deps, sid, row, 'succeeded', { raw: JSON.stringify({ recordedOutside: true }) })
     return
@@ -370,8 +376,7 @@ async function callProvider(deps: RefundDeps, actor: Pick<StaffActor, 'schoolId'
     deps.log.error({ schoolId: sid, refundId: row.id, provider: order.provider }, 'refund waits: the provider is not configured')
     return
   }
-  const submission = await orders.getSubmission(deps.db, sid, order.id)
-  const channel = storedChannel(submission?.pay_channel) ?? undefined
+  const channel = found?.channel
   let answer: RefundAnswer
   try {
     answer = await provider.refund!({
@@ -439,7 +444,7 @@ export async function reconcileRefunds(deps: RefundDeps, now: Date, limit = 100)
         continue
       }
       const order = await orders.getOrderById(deps.db, actor.schoolId, Number(row.donation_id))
-      const provider = order ? await providerOf(deps, actor.schoolId, order) : undefined
+      const provider = order ? (await providerOf(deps, actor.schoolId, order))?.provider : undefined
       // touched first: a provider that keeps failing is asked again in two minutes, not every minute
       await deps.db.updateTable('refund').set({ updated_at: now.toISOString() }).where('id', '=', row.id).execute()
       if (!provider?.queryRefund || !order) continue
