@@ -46,6 +46,8 @@ export class FakeWechat extends FakeServer {
   readonly platformSerial = 'PUB_KEY_ID_0119000001092025010100000000000001'
   readonly apiV3Key = 'a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6'
   refunds = new Map<string, Record<string, any>>()
+  /** trade states the order query answers (out_trade_no -> {trade_state, total, transaction_id}) */
+  trades = new Map<string, { trade_state: string; total: number; transaction_id: string }>()
   /** the state the next refund request is answered with */
   answerStatus: 'SUCCESS' | 'PROCESSING' = 'PROCESSING'
   /** the next refund request is refused as WeChat does when the merchant's balance is short */
@@ -116,6 +118,21 @@ export class FakeWechat extends FakeServer {
       }
       this.refunds.set(r.out_refund_no, refund)
       return this.send(res, 200, refund)
+    }
+    const t = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(path)
+    if (req.method === 'GET' && t) {
+      const o = this.trades.get(decodeURIComponent(t[1]))
+      if (!o) return this.send(res, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' })
+      return this.send(res, 200, {
+        appid: this.appId,
+        mchid: this.mchId,
+        out_trade_no: decodeURIComponent(t[1]),
+        transaction_id: o.transaction_id,
+        trade_type: 'JSAPI',
+        trade_state: o.trade_state,
+        trade_state_desc: o.trade_state === 'REFUND' ? '转入退款' : '支付成功',
+        amount: { total: o.total, payer_total: o.total, currency: 'CNY', payer_currency: 'CNY' }
+      })
     }
     const q = /^\/v3\/refund\/domestic\/refunds\/(.+)$/.exec(path)
     if (req.method === 'GET' && q) {

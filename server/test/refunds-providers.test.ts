@@ -185,6 +185,22 @@ describe('WeChat Pay v3', () => {
     const d = await donation(g.id)
     assert.deepEqual([Number(d.refunded_fen), Number(d.refund_held_fen), d.status], [0, 0, 'paid'])
   })
+
+  it("the order query's trade_state REFUND pays a lost payment and flags it for staff", async () => {
+    const g = await giftOf('wechatpay', 1, '66.00')
+    // as if the payment notification had been lost: the order still pending, two minutes old
+    await app.db
+      .updateTable('donation')
+      .set({ status: 'pending', paid_at: null, created_at: new Date(Date.now() - 3 * 60_000).toISOString() })
+      .where('id', '=', g.id)
+      .execute()
+    await app.db.deleteFrom('payment_notification').where('bill_no', '=', g.billNo).execute()
+    wechat.trades.set(g.billNo, { trade_state: 'REFUND', total: 6600, transaction_id: g.tradeNo })
+    await reconcile(app.orders, new Date())
+    const d = await donation(g.id)
+    assert.equal(d.status, 'paid')
+    assert.equal(d.refund_review, 1, 'paid, and a refund followed at WeChat: staff look at it')
+  })
 })
 
 describe('Alipay', () => {
