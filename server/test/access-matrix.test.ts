@@ -825,7 +825,12 @@ const TABLE: Record<string, Entry> = {
   [staffKey('GET', '/refunds/naming')]: { kind: 'staff', method: 'GET', url: () => '/refunds/naming' },
   [staffKey('POST', '/refunds/naming/:id')]: { kind: 'staff', method: 'POST', url: () => '/refunds/naming/1', body: { decision: 'keep' } },
   [staffKey('GET', '/refunds/settings')]: { kind: 'staff', method: 'GET', url: () => '/refunds/settings' },
-  [staffKey('POST', '/refunds/settings')]: { kind: 'staff', method: 'POST', url: () => '/refunds/settings', body: { approvalAmount: '5000.00' } },
+  [staffKey('POST', '/refunds/settings')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/refunds/settings',
+    body: { approvalAmount: '5000.00' }
+  },
   // outside /api
   'GET /': { kind: 'static' },
   'OPTIONS *': { kind: 'static' },

@@ -93,7 +93,8 @@ export class FakeWechat extends FakeServer {
     }
     const path = new URL(req.url ?? '/', 'http://x').pathname
     this.seen.push({ method: req.method ?? '', path, body, ok })
-    if (!ok || auth.mchid !== this.mchId || auth.serial_no !== this.serialNo) return this.send(res, 401, { code: 'SIGN_ERROR', message: '签名错误' })
+    if (!ok || auth.mchid !== this.mchId || auth.serial_no !== this.serialNo)
+      return this.send(res, 401, { code: 'SIGN_ERROR', message: '签名错误' })
     if (req.method === 'POST' && path === '/v3/refund/domestic/refunds') {
       const r = JSON.parse(body)
       if (this.refuseNext) {
@@ -102,7 +103,8 @@ export class FakeWechat extends FakeServer {
       }
       const earlier = this.refunds.get(r.out_refund_no)
       if (earlier) return this.send(res, 200, earlier)
-      if (!r.amount || r.amount.refund > r.amount.total) return this.send(res, 400, { code: 'INVALID_REQUEST', message: '退款金额超过订单金额' })
+      if (!r.amount || r.amount.refund > r.amount.total)
+        return this.send(res, 400, { code: 'INVALID_REQUEST', message: '退款金额超过订单金额' })
       const refund = {
         refund_id: `50000000382019052709732678${this.refunds.size}`,
         out_refund_no: r.out_refund_no,
@@ -113,7 +115,13 @@ export class FakeWechat extends FakeServer {
         create_time: '2026-11-22T10:00:00+08:00',
         status: this.answerStatus,
         funds_account: 'AVAILABLE',
-        amount: { total: r.amount.total, refund: r.amount.refund, payer_total: r.amount.total, payer_refund: r.amount.refund, currency: 'CNY' },
+        amount: {
+          total: r.amount.total,
+          refund: r.amount.refund,
+          payer_total: r.amount.total,
+          payer_refund: r.amount.refund,
+          currency: 'CNY'
+        },
         notify_url: r.notify_url
       }
       this.refunds.set(r.out_refund_no, refund)
@@ -173,7 +181,13 @@ export class FakeWechat extends FakeServer {
       resource_type: 'encrypt-resource',
       event_type: `REFUND.${r.status}`,
       summary: '退款成功',
-      resource: { original_type: 'refund', algorithm: 'AEAD_AES_256_GCM', ciphertext: ct.toString('base64'), associated_data: 'refund', nonce }
+      resource: {
+        original_type: 'refund',
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext: ct.toString('base64'),
+        associated_data: 'refund',
+        nonce
+      }
     })
     return { raw, headers: { 'content-type': 'application/json', ...this.signedHeaders(raw) } }
   }
@@ -198,7 +212,12 @@ export class FakeAlipay extends FakeServer {
   totals = new Map<string, number>()
 
   credentials() {
-    return { appId: this.appId, privateKeyPem: this.app.privateKey, alipayPublicKeyPem: this.alipay.publicKey, gateway: `${this.baseUrl}/gateway.do` }
+    return {
+      appId: this.appId,
+      privateKeyPem: this.app.privateKey,
+      alipayPublicKeyPem: this.alipay.publicKey,
+      gateway: `${this.baseUrl}/gateway.do`
+    }
   }
 
   private answer(res: ServerResponse, method: string, node: object) {
@@ -214,12 +233,15 @@ export class FakeAlipay extends FakeServer {
     for (const [k, v] of new URLSearchParams(body)) p[k] = v
     let ok = false
     try {
-      ok = createVerify('RSA-SHA256').update(alipaySignContent(p, false), 'utf8').verify(this.app.publicKey, p.sign ?? '', 'base64')
+      ok = createVerify('RSA-SHA256')
+        .update(alipaySignContent(p, false), 'utf8')
+        .verify(this.app.publicKey, p.sign ?? '', 'base64')
     } catch {
       ok = false
     }
     this.seen.push({ method: p.method ?? '', path: '/gateway.do', body, ok })
-    if (!ok || p.app_id !== this.appId) return this.answer(res, p.method ?? 'error', { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature' })
+    if (!ok || p.app_id !== this.appId)
+      return this.answer(res, p.method ?? 'error', { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature' })
     const biz = JSON.parse(p.biz_content ?? '{}')
     if (p.method === 'alipay.trade.refund') {
       const total = this.totals.get(biz.out_trade_no)

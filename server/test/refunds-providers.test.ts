@@ -46,7 +46,14 @@ before(async () => {
   await app.db
     .insertInto('payment_config')
     .values([
-      { school_id: sid, pay_type: 1, provider: 'wechatpay', credentials: JSON.stringify(wechat.credentials()), enabled: 1, updated_at: now },
+      {
+        school_id: sid,
+        pay_type: 1,
+        provider: 'wechatpay',
+        credentials: JSON.stringify(wechat.credentials()),
+        enabled: 1,
+        updated_at: now
+      },
       { school_id: sid, pay_type: 2, provider: 'alipay', credentials: JSON.stringify(alipay.credentials()), enabled: 1, updated_at: now },
       {
         school_id: sid,
@@ -253,7 +260,14 @@ describe('Alipay', () => {
     const g = await giftOf('alipay', 2, '60.00')
     const before = await totalFen()
     const form = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }
-    const n = alipay.refundNotification({ billNo: g.billNo, tradeNo: g.tradeNo, totalFen: 6000, refundedFen: 2500, outBizNo: 'HZ01RF001', closed: false })
+    const n = alipay.refundNotification({
+      billNo: g.billNo,
+      tradeNo: g.tradeNo,
+      totalFen: 6000,
+      refundedFen: 2500,
+      outBizNo: 'HZ01RF001',
+      closed: false
+    })
     await Promise.all(Array.from({ length: 20 }, () => notify('alipay', n, form)))
     assert.equal(Number((await donation(g.id)).refunded_fen), 2500)
     assert.equal(before - (await totalFen()), 2500)
@@ -261,7 +275,14 @@ describe('Alipay', () => {
     assert.equal(rows.length, 1)
     assert.equal(rows[0].origin, 'provider')
     // the rest, also in the console: TRADE_CLOSED with everything refunded
-    const full = alipay.refundNotification({ billNo: g.billNo, tradeNo: g.tradeNo, totalFen: 6000, refundedFen: 6000, outBizNo: 'HZ01RF002', closed: true })
+    const full = alipay.refundNotification({
+      billNo: g.billNo,
+      tradeNo: g.tradeNo,
+      totalFen: 6000,
+      refundedFen: 6000,
+      outBizNo: 'HZ01RF002',
+      closed: true
+    })
     await Promise.all(Array.from({ length: 20 }, () => notify('alipay', full, form)))
     assert.equal((await donation(g.id)).status, 'refunded')
     assert.equal(before - (await totalFen()), 6000)

@@ -68,13 +68,20 @@ const fenOf = (yuan: string) => {
 }
 
 async function projectAnswer(itemsId: number) {
-  const detail = (await call<{ completeMoney: string; payCounts: number }>(app, 'demo', Api.itemsDetail, { query: { id: itemsId } })).body.data
+  const detail = (await call<{ completeMoney: string; payCounts: number }>(app, 'demo', Api.itemsDetail, { query: { id: itemsId } })).body
+    .data
   const total = (await call<DirectoryTotal>(app, 'demo', Api.total, { query: { itemsId } })).body.data
-  return { completeFen: fenOf(detail.completeMoney), payCounts: detail.payCounts, totalFen: fenOf(total.totalMoney), count: total.totalCount }
+  return {
+    completeFen: fenOf(detail.completeMoney),
+    payCounts: detail.payCounts,
+    totalFen: fenOf(total.totalMoney),
+    count: total.totalCount
+  }
 }
 
 const myGifts = async (token: string, lang?: 'en') =>
-  (await call<Page<PersonalDonation>>(app, 'demo', Api.donateRecordList, { query: { limit: 50, ...(lang ? { lang } : {}) }, token })).body.data
+  (await call<Page<PersonalDonation>>(app, 'demo', Api.donateRecordList, { query: { limit: 50, ...(lang ? { lang } : {}) }, token })).body
+    .data
 
 describe('refunds from the ledger (sandbox provider)', () => {
   it('a partial then a full refund: totals, directory and my gifts follow exactly once', async () => {
@@ -197,7 +204,10 @@ describe('refunds from the ledger (sandbox provider)', () => {
     // a rejected one releases its hold
     const second = await refund(id, '900.00', 'second')
     assert.equal(second.body.data.state, 'succeeded', 'under the threshold: no approval')
-    const big = await staffCall<RefundView>(app, 'demo', 'POST', '/refunds/settings', { token: admin.token, body: { approvalAmount: '0.00' } })
+    const big = await staffCall<RefundView>(app, 'demo', 'POST', '/refunds/settings', {
+      token: admin.token,
+      body: { approvalAmount: '0.00' }
+    })
     assert.equal(big.body.code, 0)
     const third = await refund(id, '0.01', 'third')
     assert.equal(third.body.data.state, 'pending_approval')
@@ -282,7 +292,10 @@ describe('refunds from the ledger (sandbox provider)', () => {
       created_at: now,
       updated_at: now
     })
-    await app.db.insertInto('receipt_request').values([receipt(Number(g1.id), 1), receipt(Number(g2.id), 7)]).execute()
+    await app.db
+      .insertInto('receipt_request')
+      .values([receipt(Number(g1.id), 1), receipt(Number(g2.id), 7)])
+      .execute()
 
     assert.equal((await refund(Number(g1.id), '100.00')).body.data.state, 'succeeded')
     const c1 = await app.db.selectFrom('certificate').selectAll().where('donation_id', '=', Number(g1.id)).executeTakeFirstOrThrow()
@@ -338,7 +351,9 @@ describe('refunds from the ledger (sandbox provider)', () => {
     const donor = await login(app, 'demo', 'refund-donor-7')
     const gift = await paidGift(app, 'demo', donor, avenue, { currencyMoney: '12.34' })
     await refund(Number(gift.id), '12.34')
-    const led = await staffCall<{ rows: any[]; totals: any }>(app, 'demo', 'GET', `/ledger?keyword=${gift.bill_no}`, { token: finance.token })
+    const led = await staffCall<{ rows: any[]; totals: any }>(app, 'demo', 'GET', `/ledger?keyword=${gift.bill_no}`, {
+      token: finance.token
+    })
     assert.equal(led.body.data.rows[0].status, 'refunded')
     assert.equal(led.body.data.rows[0].refundedFen, 1234)
     assert.equal(led.body.data.totals.refundedFen, 1234)

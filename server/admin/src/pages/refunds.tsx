@@ -93,7 +93,9 @@ export function RefundModal({ row, onClose, onSaved }: { row: LedgerRow | null; 
         <Form.Item
           name='reason'
           label={t('退款原因', 'Reason')}
-          rules={[{ required: true, whitespace: true, max: 200, message: t('请填写退款原因（不超过200字）', 'A reason, at most 200 characters') }]}
+          rules={[
+            { required: true, whitespace: true, max: 200, message: t('请填写退款原因（不超过200字）', 'A reason, at most 200 characters') }
+          ]}
         >
           <Input.TextArea rows={3} maxLength={200} data-testid='refund-reason' />
         </Form.Item>
@@ -155,7 +157,12 @@ export function RefundsPage() {
             render: (_: unknown, r) =>
               r.state === 'pending_approval' ? (
                 <Space>
-                  <Button size='small' type='primary' data-testid={`refund-approve-${r.id}`} onClick={() => act(`/refunds/${r.id}/approve`, { decision: 'approve' })}>
+                  <Button
+                    size='small'
+                    type='primary'
+                    data-testid={`refund-approve-${r.id}`}
+                    onClick={() => act(`/refunds/${r.id}/approve`, { decision: 'approve' })}
+                  >
                     {t('批准', 'Approve')}
                   </Button>
                   <Button size='small' danger onClick={() => act(`/refunds/${r.id}/approve`, { decision: 'reject' })}>

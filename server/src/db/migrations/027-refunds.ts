@@ -23,11 +23,21 @@ export const m027Refunds: Migration = {
     await replaceStatusCheck(db, WITH_RECONCILING, WITH_REFUNDED)
     await db.schema
       .alterTable('donation')
-      .addColumn('refunded_fen', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`refunded_fen >= 0`))
+      .addColumn('refunded_fen', 'bigint', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`refunded_fen >= 0`)
+      )
       .execute()
     await db.schema
       .alterTable('donation')
-      .addColumn('refund_held_fen', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`refund_held_fen >= 0`))
+      .addColumn('refund_held_fen', 'bigint', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`refund_held_fen >= 0`)
+      )
       .execute()
     await db.schema
       .alterTable('school_setting')
@@ -41,9 +51,7 @@ export const m027Refunds: Migration = {
       .addColumn('amount_fen', 'bigint', (c) => c.notNull().check(sql`amount_fen > 0`))
       .addColumn('reason', 'varchar(200)', text)
       .addColumn('state', 'varchar(20)', (c) =>
-        c
-          .notNull()
-          .check(sql`state in ('requested', 'pending_approval', 'processing', 'succeeded', 'failed', 'closed')`)
+        c.notNull().check(sql`state in ('requested', 'pending_approval', 'processing', 'succeeded', 'failed', 'closed')`)
       )
       .addColumn('provider', 'varchar(16)', (c) => c.notNull())
       .addColumn('provider_refund_no', 'varchar(64)', text)

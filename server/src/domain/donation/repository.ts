@@ -96,10 +96,16 @@ function directoryRows(db: Db, schoolId: number, f: DirectoryFilter, order: Dire
       q = q.orderBy('d.paid_at', 'asc').orderBy('d.id', 'asc')
       break
     case '1':
-      q = q.orderBy(sql`d.amount_fen - d.refunded_fen`, 'desc').orderBy('d.paid_at', 'desc').orderBy('d.id', 'desc')
+      q = q
+        .orderBy(sql`d.amount_fen - d.refunded_fen`, 'desc')
+        .orderBy('d.paid_at', 'desc')
+        .orderBy('d.id', 'desc')
       break
     case 'donate_money_asc':
-      q = q.orderBy(sql`d.amount_fen - d.refunded_fen`, 'asc').orderBy('d.paid_at', 'asc').orderBy('d.id', 'asc')
+      q = q
+        .orderBy(sql`d.amount_fen - d.refunded_fen`, 'asc')
+        .orderBy('d.paid_at', 'asc')
+        .orderBy('d.id', 'asc')
       break
     default:
       q = q.orderBy('d.paid_at', 'desc').orderBy('d.id', 'desc')
@@ -147,7 +153,16 @@ export async function totals(db: Db, schoolId: number, f: DirectoryFilter) {
   const r = await directoryBase(db, schoolId, f)
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
-      eb.fn.sum<number>(eb.case().when('p.crowd_type', '=', 2).then(0).else(sql<number>`d.amount_fen - d.refunded_fen`).end()).as('fen')
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when('p.crowd_type', '=', 2)
+            .then(0)
+            .else(sql<number>`d.amount_fen - d.refunded_fen`)
+            .end()
+        )
+        .as('fen')
     ])
     .executeTakeFirstOrThrow()
   return { count: Number(r.count), fen: Number(r.fen ?? 0) }

@@ -93,7 +93,10 @@ export async function applyNotification(
       if (paid.status === 'rejected') return paid
     } else if (order.status !== 'paid' && order.status !== 'refunded') {
       // late money given back (the order had closed first): the review flag stays for staff to resolve
-      log.warn({ billNo: n.billNo, provider: n.provider, schoolId, status: order.status }, 'refund reported for an order that was never paid here')
+      log.warn(
+        { billNo: n.billNo, provider: n.provider, schoolId, status: order.status },
+        'refund reported for an order that was never paid here'
+      )
       return { status: 'ignored', donationId: order.id }
     }
     return applyRefundReport(db, schoolId, order, { ...n, refund: n.refund }, { log, now: at })

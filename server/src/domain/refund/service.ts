@@ -273,7 +273,14 @@ export async function decideApproval(
       .set(
         decision === 'approve'
           ? { state: 'requested', approved_by: actor.staffId, updated_at: now }
-          : { state: 'closed', approved_by: actor.staffId, held: 0, fail_reason: `rejected: ${note}`.slice(0, 200), settled_at: now, updated_at: now }
+          : {
+              state: 'closed',
+              approved_by: actor.staffId,
+              held: 0,
+              fail_reason: `rejected: ${note}`.slice(0, 200),
+              settled_at: now,
+              updated_at: now
+            }
       )
       .where('id', '=', refundId)
       .where('school_id', '=', sid)
@@ -327,7 +334,13 @@ function notifyUrl(deps: RefundDeps, schoolCode: string, provider: string, payTy
 }
 
 /** Runs settleRefund in its own transaction; a provider's word that contradicts the gift is logged, not applied. */
-async function settle(deps: RefundDeps, schoolId: number, row: RefundRow, outcome: 'succeeded' | 'failed' | 'closed', info: { providerRefundNo?: string; raw?: string; failReason?: string }) {
+async function settle(
+  deps: RefundDeps,
+  schoolId: number,
+  row: RefundRow,
+  outcome: 'succeeded' | 'failed' | 'closed',
+  info: { providerRefundNo?: string; raw?: string; failReason?: string }
+) {
   try {
     const won = await deps.db.transaction().execute((trx) => settleRefund(trx, schoolId, row, outcome, { ...info, now: deps.now() }))
     if (won && outcome === 'succeeded') deps.onPaid?.(Number(row.donation_id))
@@ -472,16 +485,13 @@ export async function decideNaming(deps: RefundDeps, actor: StaffActor, recordId
   const sid = actor.schoolId
   const now = deps.now().toISOString()
   return db.transaction().execute(async (trx) => {
-    const rec = await trx
-      .selectFrom('naming_record')
-      .selectAll()
-      .where('school_id', '=', sid)
-      .where('id', '=', recordId)
-      .executeTakeFirst()
+    const rec = await trx.selectFrom('naming_record').selectAll().where('school_id', '=', sid).where('id', '=', recordId).executeTakeFirst()
     if (!rec || rec.refund_state !== 'review') throw bizError('refundNamingNotInReview')
     const moved = await trx
       .updateTable('naming_record')
-      .set(decision === 'keep' ? { refund_state: 'kept', updated_at: now } : { refund_state: 'released', status: 'released', updated_at: now })
+      .set(
+        decision === 'keep' ? { refund_state: 'kept', updated_at: now } : { refund_state: 'released', status: 'released', updated_at: now }
+      )
       .where('id', '=', recordId)
       .where('school_id', '=', sid)
       .where('refund_state', '=', 'review')

@@ -220,12 +220,19 @@ export async function applyRefundReport(
     return await db.transaction().execute(async (trx): Promise<RefundNotificationResult> => {
       let row = await findRefund(trx, schoolId, r.outRefundNo)
       if (row && Number(row.donation_id) !== order.id) {
-        opts.log.warn({ security: true, schoolId, outRefundNo: r.outRefundNo, billNo: n.billNo }, 'refund report names another order: refused')
+        opts.log.warn(
+          { security: true, schoolId, outRefundNo: r.outRefundNo, billNo: n.billNo },
+          'refund report names another order: refused'
+        )
         return { status: 'rejected', reason: 'unknown_order' }
       }
       if (r.outcome === 'processing') {
         if (row && r.providerRefundNo && !row.provider_refund_no)
-          await trx.updateTable('refund').set({ provider_refund_no: r.providerRefundNo.slice(0, 64), updated_at: now }).where('id', '=', row.id).execute()
+          await trx
+            .updateTable('refund')
+            .set({ provider_refund_no: r.providerRefundNo.slice(0, 64), updated_at: now })
+            .where('id', '=', row.id)
+            .execute()
         return { status: 'ignored', donationId: order.id }
       }
       if (!row) {
@@ -274,7 +281,10 @@ export async function applyRefundReport(
     })
   } catch (err) {
     if (!(err instanceof RefundOverflow)) throw err
-    opts.log.warn({ security: true, schoolId, billNo: n.billNo, outRefundNo: r.outRefundNo }, 'refund report exceeds what was paid: refused')
+    opts.log.warn(
+      { security: true, schoolId, billNo: n.billNo, outRefundNo: r.outRefundNo },
+      'refund report exceeds what was paid: refused'
+    )
     return { status: 'rejected', reason: 'amount_mismatch' }
   }
 }

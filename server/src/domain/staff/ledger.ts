@@ -19,7 +19,14 @@ import './money-tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 
-export const LEDGER_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'reconciling', 'refunded'] as const satisfies readonly DonationStatus[]
+export const LEDGER_STATUSES = [
+  'pending',
+  'paid',
+  'cancelled',
+  'expired',
+  'reconciling',
+  'refunded'
+] as const satisfies readonly DonationStatus[]
 export const OFFLINE_CHANNELS = ['bank', 'cash', 'cheque', 'other'] as const
 export const LEDGER_CHANNELS = ['weapp', 'alipay', 'wechat-h5', 'h5', ...OFFLINE_CHANNELS] as const
 

@@ -312,7 +312,11 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
       // a refund (docs/decisions/032-refunds.md): TRADE_SUCCESS after a partial refund, TRADE_CLOSED after a full one,
       // both with refund_fee (everything refunded on the trade so far), gmt_refund and out_biz_no (the refund's
       // out_request_no: ours, or Alipay's own for a refund made in its merchant console)
-      if (params.refund_fee !== undefined && params.refund_fee !== '' && (params.trade_status === 'TRADE_SUCCESS' || params.trade_status === 'TRADE_CLOSED')) {
+      if (
+        params.refund_fee !== undefined &&
+        params.refund_fee !== '' &&
+        (params.trade_status === 'TRADE_SUCCESS' || params.trade_status === 'TRADE_CLOSED')
+      ) {
         const total = amountFen(params.refund_fee, 'refund notify')
         return {
           provider: NAME,
@@ -383,8 +387,15 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
       if (r.node.out_trade_no !== undefined && r.node.out_trade_no !== input.billNo)
         throw new ProviderError(`alipay.trade.refund: answer is about ${r.node.out_trade_no}`, NAME, 'forged')
       // fund_change Y: money moved by this request. N: a repeat of a refund made before: its query says how it ended
-      if (r.node.fund_change === 'Y') return { outcome: 'succeeded', providerRefundNo: String(r.node.trade_no ?? ''), raw: JSON.stringify(r.node) }
-      return (await this.queryRefund!(input.outRefundNo, input.billNo)) ?? { outcome: 'processing', providerRefundNo: '', raw: JSON.stringify(r.node) }
+      if (r.node.fund_change === 'Y')
+        return { outcome: 'succeeded', providerRefundNo: String(r.node.trade_no ?? ''), raw: JSON.stringify(r.node) }
+      return (
+        (await this.queryRefund!(input.outRefundNo, input.billNo)) ?? {
+          outcome: 'processing',
+          providerRefundNo: '',
+          raw: JSON.stringify(r.node)
+        }
+      )
     },
 
     async queryRefund(outRefundNo: string, billNo: string): Promise<RefundAnswer | null> {

@@ -11,7 +11,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { bizError } from '../../errors'
-import { approvalThreshold, decideApproval, decideNaming, listRefunds, namingInReview, requestRefund, type RefundDeps } from '../../domain/refund/service'
+import {
+  approvalThreshold,
+  decideApproval,
+  decideNaming,
+  listRefunds,
+  namingInReview,
+  requestRefund,
+  type RefundDeps
+} from '../../domain/refund/service'
 import { REFUND_STATES } from '../../domain/refund/tables'
 import { recordAudit } from '../../domain/staff/audit'
 import { invalidateSchoolCache } from '../../domain/school/cache'
