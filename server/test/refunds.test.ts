@@ -16,7 +16,8 @@ import { fenToYuan } from '../src/lib/money'
 import type { VerifiedNotification } from '../src/providers/payment/types'
 import { call, login, startApp, type TestContext } from './helpers'
 import { AVENUE, paidGift, SCHOLARSHIP } from './center-fixtures'
-import { projectIdOf, schoolIdOf } from './order-fixtures'
+import { orderRow, projectIdOf, sandboxNotify, schoolIdOf } from './order-fixtures'
+import { donateNaming, freeSeats, jnuSeatProject, recordsOf, seatBody, seatRow } from './naming-fixtures'
 import { staffCall, staffLogin, type StaffLogin } from './staff-fixtures'
 
 let ctx: TestContext
@@ -358,5 +359,44 @@ describe('refunds from the ledger (sandbox provider)', () => {
     assert.equal(led.body.data.rows[0].refundedFen, 1234)
     assert.equal(led.body.data.totals.refundedFen, 1234)
     assert.equal(fenToYuan(led.body.data.totals.refundedFen), '12.34')
+  })
+
+  it('named seats of a refunded gift go back to staff: release frees the seat, keep keeps it; both audited', async () => {
+    const jnu = await jnuSeatProject(app)
+    const donor = await login(app, 'demo', 'refund-donor-seat')
+    const [s1] = await freeSeats(app, 'demo', jnu, 1)
+    const [s2] = await freeSeats(app, 'demo', jnu, 1, 1)
+    const ids: number[] = []
+    for (const seat of [s1, s2]) {
+      const r = await donateNaming(app, 'demo', donor, seatBody(jnu, [{ seat, termYear: 5 }]))
+      assert.equal(r.body.code, 0, r.body.message)
+      const bill = r.body.data.orderPayRequestDTO.billNo
+      assert.equal((await sandboxNotify(app, 'demo', bill)).body.data?.status, 'applied')
+      const order = await orderRow(app, bill)
+      assert.equal((await refund(Number(order.id), fenToYuan(Number(order.amount_fen)))).body.data.state, 'succeeded')
+      ids.push(Number(order.id))
+    }
+    const [r1] = await recordsOf(app, ids[0])
+    const [r2] = await recordsOf(app, ids[1])
+    assert.deepEqual([r1.refund_state, r2.refund_state], ['review', 'review'])
+    const listed = await staffCall<{ rows: { id: number }[] }>(app, 'demo', 'GET', '/refunds/naming', { token: finance.token })
+    assert.ok([r1.id, r2.id].every((id) => listed.body.data.rows.some((r) => r.id === id)))
+
+    const released = await staffCall(app, 'demo', 'POST', `/refunds/naming/${r1.id}`, {
+      token: finance.token,
+      body: { decision: 'release' }
+    })
+    assert.equal(released.body.code, 0, released.body.message)
+    assert.equal((await seatRow(app, s1.id)).status, 1, 'the seat is free again')
+    const kept = await staffCall(app, 'demo', 'POST', `/refunds/naming/${r2.id}`, { token: finance.token, body: { decision: 'keep' } })
+    assert.equal(kept.body.code, 0)
+    assert.equal((await seatRow(app, s2.id)).status, 2, 'the seat stays named')
+    // decided once
+    assert.equal(
+      (await staffCall(app, 'demo', 'POST', `/refunds/naming/${r2.id}`, { token: finance.token, body: { decision: 'release' } })).body.code,
+      -1
+    )
+    const audit = await app.db.selectFrom('audit_log').select('action').where('action', 'like', 'refund.naming.%').execute()
+    assert.deepEqual(audit.map((a) => a.action).sort(), ['refund.naming.keep', 'refund.naming.release'])
   })
 })
