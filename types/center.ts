@@ -78,6 +78,12 @@ export interface PersonalDonation {
   /** the order's bill number */
   donatePlatOrder: string
   isAnonymous: Flag
+  /** money given back by refunds so far ('0.00' when none); donateMoney is what was paid */
+  refundMoney: Yuan
+  /** 0 not refunded, 1 partly refunded, 2 refunded in full */
+  refundState: 0 | 1 | 2
+  /** why the e-certificate no longer stands, in the request's language ('' when it stands or there is none) */
+  certificateVoidReason: string
 }
 
 /** itemsDonateGroup: the caller's paid gifts grouped by project, newest project activity first. */

@@ -15,6 +15,7 @@ import { channelMessages } from './domain/channel/messages'
 import { staffMessages } from './domain/staff/messages'
 import { staffMoneyMessages } from './domain/staff/money-messages'
 import { staffProjectMessages } from './domain/staff/project-messages'
+import { refundMessages } from './domain/refund/messages'
 
 const messages = {
   success: { zh_CN: 'success', en: 'success' },
@@ -55,7 +56,8 @@ const messages = {
   ...channelMessages,
   ...staffMessages,
   ...staffMoneyMessages,
-  ...staffProjectMessages
+  ...staffProjectMessages,
+  ...refundMessages
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

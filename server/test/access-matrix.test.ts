@@ -820,6 +820,29 @@ const TABLE: Record<string, Entry> = {
   },
   [staffKey('GET', '/reconciliation')]: { kind: 'staff', method: 'GET', url: () => '/reconciliation' },
   [staffKey('GET', '/dashboard')]: { kind: 'staff', method: 'GET', url: () => '/dashboard' },
+  // issue 27: refunds (routes/staff/refunds.ts; roles, approval and audit in refunds.test.ts)
+  [staffKey('POST', '/ledger/:id/refund')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/ledger/1/refund',
+    body: { amount: '1.00', reason: 'x' }
+  },
+  [staffKey('GET', '/refunds')]: { kind: 'staff', method: 'GET', url: () => '/refunds' },
+  [staffKey('POST', '/refunds/:id/approve')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/refunds/1/approve',
+    body: { decision: 'approve' }
+  },
+  [staffKey('GET', '/refunds/naming')]: { kind: 'staff', method: 'GET', url: () => '/refunds/naming' },
+  [staffKey('POST', '/refunds/naming/:id')]: { kind: 'staff', method: 'POST', url: () => '/refunds/naming/1', body: { decision: 'keep' } },
+  [staffKey('GET', '/refunds/settings')]: { kind: 'staff', method: 'GET', url: () => '/refunds/settings' },
+  [staffKey('POST', '/refunds/settings')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/refunds/settings',
+    body: { approvalAmount: '5000.00' }
+  },
   // outside /api
   'GET /': { kind: 'static' },
   'OPTIONS *': { kind: 'static' },

@@ -36,18 +36,20 @@ const cancel = async (billNo: string, token?: string) =>
 const minutes = (n: number) => new Date(Date.now() + n * 60_000)
 
 describe('the transition table', () => {
-  it('only pending -> paid | cancelled | expired | reconciling, and reconciling -> paid | cancelled', () => {
-    const all: DonationStatus[] = ['pending', 'paid', 'cancelled', 'expired', 'reconciling']
+  it('only pending -> paid | cancelled | expired | reconciling, reconciling -> paid | cancelled, paid -> refunded', () => {
+    const all: DonationStatus[] = ['pending', 'paid', 'cancelled', 'expired', 'reconciling', 'refunded']
     const allowed = all.flatMap((from) => all.filter((to) => canTransition(from, to)).map((to) => `${from}>${to}`))
     assert.deepEqual(allowed, [
       'pending>paid',
       'pending>cancelled',
       'pending>expired',
       'pending>reconciling',
+      // refunds reached the whole amount (docs/decisions/032-refunds.md)
+      'paid>refunded',
       'reconciling>paid',
       'reconciling>cancelled'
     ])
-    assert.deepEqual(TRANSITIONS.paid, [])
+    assert.deepEqual(TRANSITIONS.refunded, [])
   })
   it('an illegal pair throws before touching the database', async () => {
     const sid = await schoolIdOf(ctx.app, 'demo')

@@ -86,6 +86,9 @@ export function gift(over: Partial<PersonalDonation> = {}): PersonalDonation {
     donateTime: '2025-05-28 09:00:41',
     donatePlatOrder: 'D202505280001',
     isAnonymous: 0,
+    refundMoney: '0.00',
+    refundState: 0,
+    certificateVoidReason: '',
     ...over
   }
 }

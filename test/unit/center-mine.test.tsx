@@ -8,6 +8,7 @@ import MinePage from '@/pages/mine/index'
 import AwardPage from '@/pkg-mine/award/index'
 import MineDonPage from '@/pkg-mine/mine-don/index'
 import { greetingKey, nicknameProblem } from '@/features/center/model/profile'
+import { giftRow } from '@/features/center/model/donations'
 import { translate } from '@/lib/i18n'
 import { useSession } from '@/store/session'
 import { bootSession, ok, page, setQuery, stubApi, toastSpy, typeInto, type Call } from './project-fixtures'
@@ -288,6 +289,33 @@ describe('mine-don', () => {
     expect(first.query.get('limit')).toBe('10')
     expect(screen.getAllByTestId('gift-project').map((e) => e.textContent)).toEqual(['励志奖学金', '励志奖学金', '图书捐赠'])
     expect(screen.getAllByTestId('gift-amount').map((e) => e.textContent)).toEqual(['¥200.00', '¥1,000.00', '12 册'])
+  })
+
+  it('shows a refunded gift with what went back and why its certificate is void, in both languages', async () => {
+    const refunded = [
+      gift({ refundMoney: '50.00', refundState: 1 }),
+      gift({
+        id: 9002,
+        donateMoney: '1000.00',
+        refundMoney: '1000.00',
+        refundState: 2,
+        certificateVoidReason: '捐赠已全额退款，证书作废'
+      })
+    ]
+    stubApi({
+      itemsDonateGroup: () => ok([group(refunded, { donateMoney: '150.00' })]),
+      donateRecordList: () => ok(page(refunded, 2))
+    })
+    setQuery('/pkg-mine/mine-don/index', {})
+    render(<MineDonPage />)
+    fireEvent.click(screen.getByTestId('don-mode-time'))
+    await waitFor(() => expect(screen.getAllByTestId('gift-row')).toHaveLength(2))
+    expect(screen.getAllByTestId('gift-amount').map((e) => e.textContent)).toEqual(['¥200.00', '¥1,000.00'])
+    expect(screen.getAllByTestId('gift-refund').map((e) => e.textContent)).toEqual(['已退款 ¥50.00', '已全额退款 ¥1,000.00'])
+    expect(screen.getAllByTestId('gift-certificate-note').map((e) => e.textContent)).toEqual(['捐赠已全额退款，证书作废'])
+    const en: Parameters<typeof giftRow>[1] = (key, params) => translate('en', key, params)
+    expect(refunded.map((d) => giftRow(d, en).refund)).toEqual(['Refunded: ¥50.00', 'Refunded in full: ¥1,000.00'])
+    expect(giftRow(gift(), en).refund).toBe('')
   })
 
   it('says so when there are no gifts yet', async () => {

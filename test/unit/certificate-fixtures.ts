@@ -68,6 +68,9 @@ export function stay(over: Partial<StayDonation> = {}): StayDonation {
     donateTime: '2025-05-01 10:20:30',
     donatePlatOrder: 'D202505010001',
     isAnonymous: 0,
+    refundMoney: '0.00',
+    refundState: 0,
+    certificateVoidReason: '',
     ...over
   }
 }

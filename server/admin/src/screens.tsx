@@ -18,6 +18,7 @@ import { DashboardPage } from './pages/dashboard'
 import { ProjectsPage } from './pages/projects'
 import { ProjectEditPage } from './pages/project-edit'
 import { LedgerPage } from './pages/ledger'
+import { RefundsPage } from './pages/refunds'
 import { ReviewPage } from './pages/review'
 import { ReconciliationPage } from './pages/reconciliation'
 import { ApplicationsPage } from './pages/applications'
@@ -76,6 +77,15 @@ export const SCREENS: Screen[] = [
     icon: <MoneyCollectOutlined />,
     roles: ['finance'],
     render: () => <LedgerPage />
+  },
+  {
+    key: 'refunds',
+    group: 'money',
+    groupLabel: money,
+    label: (t) => t('退款', 'Refunds'),
+    icon: <MoneyCollectOutlined />,
+    roles: ['finance'],
+    render: () => <RefundsPage />
   },
   {
     key: 'review',

@@ -209,7 +209,7 @@ export interface TogetherDonationTable {
 }
 
 /** 'reconciling': a campus-card debit whose answer was lost, settled only by the card system (domain/order/state.ts) */
-export type DonationStatus = 'pending' | 'paid' | 'cancelled' | 'expired' | 'reconciling'
+export type DonationStatus = 'pending' | 'paid' | 'cancelled' | 'expired' | 'reconciling' | 'refunded'
 
 /** Orders (domain/order). Only status 'paid' counts anywhere; transitions in domain/order/state.ts. */
 export interface DonationTable {
@@ -238,6 +238,10 @@ export interface DonationTable {
   provider_trade_no: Generated<string>
   /** 1: money arrived after the order was cancelled or expired (refund or honour by hand) */
   refund_review: Generated<number>
+  /** money given back by succeeded refunds (migration 027): totals count amount_fen - refunded_fen */
+  refunded_fen: Generated<number>
+  /** refunds asked for and not settled; refunded_fen + refund_held_fen never exceeds amount_fen */
+  refund_held_fen: Generated<number>
 }
 
 export interface DonationSubmissionTable {
@@ -350,6 +354,9 @@ export interface CertificateTable {
   amount_fen: number
   file_url: string
   created_at: Ts
+  /** why the certificate no longer stands (a refund), shown to the donor; '' while valid (migration 027) */
+  void_reason: Generated<string>
+  voided_at: Generated<Ts | null>
 }
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed'

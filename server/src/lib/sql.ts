@@ -33,3 +33,7 @@ export function pageWindow(q: { limit?: number | null; offset?: number | null },
  */
 export const countedFen = (column: string) =>
   sql<number>`case when ${sql.ref(column)} <= ${sql.lit(MAX_TOTAL_FEN)} then ${sql.ref(column)} else 0 end`
+
+/** What a gift still counts for after partial refunds (docs/decisions/032-refunds.md), as countedFen counts it. */
+export const countedNetFen = (amount: string, refunded: string) =>
+  sql<number>`case when ${sql.ref(amount)} <= ${sql.lit(MAX_TOTAL_FEN)} then ${sql.ref(amount)} - ${sql.ref(refunded)} else 0 end`

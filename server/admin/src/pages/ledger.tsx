@@ -10,6 +10,7 @@ import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan, YUAN_RE } from '../money'
 import { OfflineGiftFixModal, OfflineGiftModal } from './offline-gift'
+import { RefundModal } from './refunds'
 
 export interface LedgerRow {
   id: number
@@ -19,6 +20,10 @@ export interface LedgerRow {
   donorName: string
   amount: string
   amountFen: number
+  /** given back by refunds; refundPendingFen is asked and not settled (docs/decisions/032-refunds.md) */
+  refunded?: string
+  refundedFen?: number
+  refundPendingFen?: number
   channel: string
   payType: number
   status: string
@@ -27,18 +32,27 @@ export interface LedgerRow {
   createdAt: string
 }
 interface LedgerPage extends Page<LedgerRow> {
-  totals: { count: number; amount: string; amountFen: number; offlineAmount: string; offlineAmountFen: number }
+  totals: {
+    count: number
+    amount: string
+    amountFen: number
+    offlineAmount: string
+    offlineAmountFen: number
+    refunded?: string
+    refundedFen?: number
+  }
 }
 /** the server's filter values (domain/staff/ledger.ts LEDGER_CHANNELS, LEDGER_STATUSES) */
 const CHANNELS = ['weapp', 'alipay', 'wechat-h5', 'h5', 'bank', 'cash', 'cheque', 'other']
-const STATUSES = ['paid', 'pending', 'cancelled', 'expired', 'reconciling']
+const STATUSES = ['paid', 'pending', 'cancelled', 'expired', 'reconciling', 'refunded']
 export function statusText(s: string, t: (zh: string, en: string) => string): string {
   const m: Record<string, [string, string]> = {
     paid: ['已支付', 'paid'],
     pending: ['待支付', 'pending'],
     cancelled: ['已取消', 'cancelled'],
     expired: ['已过期', 'expired'],
-    reconciling: ['待核对', 'in review']
+    reconciling: ['待核对', 'in review'],
+    refunded: ['已退款', 'refunded']
   }
   return m[s] ? t(...m[s]) : s
 }
@@ -61,6 +75,7 @@ export function LedgerPage() {
   const [version, setVersion] = useState(0)
   const [offlineOpen, setOfflineOpen] = useState(false)
   const [fixing, setFixing] = useState<{ row: LedgerRow; mode: 'correct' | 'void' } | null>(null)
+  const [refunding, setRefunding] = useState<LedgerRow | null>(null)
   const [exporting, setExporting] = useState<{ id: number; done: number; total: number; status: string; fileName: string } | null>(null)
   const stop = useRef(false)
   useEffect(() => () => void (stop.current = true), [])
@@ -181,8 +196,14 @@ export function LedgerPage() {
               <Table.Summary.Cell index={3} align='right'>
                 <b data-testid='ledger-total-amount'>{formatYuan(totals.amount)}</b>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={4} colSpan={4}>
+              <Table.Summary.Cell index={4} colSpan={5}>
                 {t('其中线下', 'of which offline')} {formatYuan(totals.offlineAmount)}
+                {totals.refundedFen ? (
+                  <span data-testid='ledger-total-refunded'>
+                    {' · '}
+                    {t('已退款', 'refunded')} {formatYuan(totals.refunded ?? '0.00')}
+                  </span>
+                ) : null}
               </Table.Summary.Cell>
             </Table.Summary.Row>
           )
@@ -191,7 +212,21 @@ export function LedgerPage() {
           { title: t('单号', 'Bill no.'), dataIndex: 'billNo', width: 200 },
           { title: t('项目', 'Project'), dataIndex: 'projectName', ellipsis: true },
           { title: t('捐赠人', 'Donor'), dataIndex: 'donorName' },
-          { title: t('金额（元）', 'Amount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatYuan(v) },
+          {
+            title: t('金额（元）', 'Amount'),
+            dataIndex: 'amount',
+            align: 'right',
+            render: (v: string, r) => (
+              <>
+                {formatYuan(v)}
+                {r.refundedFen ? (
+                  <div style={{ color: '#ad4e00' }}>
+                    {t('已退', 'refunded')} {formatYuan(r.refunded ?? '0.00')}
+                  </div>
+                ) : null}
+              </>
+            )
+          },
           {
             title: t('渠道', 'Channel'),
             dataIndex: 'channel',
@@ -210,19 +245,35 @@ export function LedgerPage() {
           {
             title: t('操作', 'Actions'),
             key: 'actions',
-            render: (_: unknown, r: LedgerRow) =>
-              r.offline && r.status === 'paid' ? (
-                <Space size='small'>
-                  <Button size='small' onClick={() => setFixing({ row: r, mode: 'correct' })} data-testid='offline-correct'>
-                    {t('更正', 'Correct')}
+            render: (_: unknown, r: LedgerRow) => (
+              <Space size='small'>
+                {r.status === 'paid' && r.amountFen - (r.refundedFen ?? 0) - (r.refundPendingFen ?? 0) > 0 ? (
+                  <Button size='small' data-testid={`ledger-refund-${r.id}`} onClick={() => setRefunding(r)}>
+                    {t('退款', 'Refund')}
                   </Button>
-                  <Button size='small' danger onClick={() => setFixing({ row: r, mode: 'void' })} data-testid='offline-void'>
-                    {t('作废', 'Void')}
-                  </Button>
-                </Space>
-              ) : null
+                ) : null}
+                {r.offline && r.status === 'paid' && !(r.refundedFen ?? 0) ? (
+                  <>
+                    <Button size='small' onClick={() => setFixing({ row: r, mode: 'correct' })} data-testid='offline-correct'>
+                      {t('更正', 'Correct')}
+                    </Button>
+                    <Button size='small' danger onClick={() => setFixing({ row: r, mode: 'void' })} data-testid='offline-void'>
+                      {t('作废', 'Void')}
+                    </Button>
+                  </>
+                ) : null}
+              </Space>
+            )
           }
         ]}
+      />
+      <RefundModal
+        row={refunding}
+        onClose={() => setRefunding(null)}
+        onSaved={() => {
+          setRefunding(null)
+          setVersion((v) => v + 1)
+        }}
       />
       <OfflineGiftFixModal
         row={fixing?.row ?? null}

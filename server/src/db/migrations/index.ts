@@ -23,6 +23,7 @@ import { m022StaffProjects } from './022-staff-projects'
 import { m023ReadIndexes } from './023-read-indexes'
 import { m024DefaultAvatarsJpeg } from './024-default-avatars-jpeg'
 import { m025AgreementOrder } from './025-agreement-order'
+import { m027Refunds } from './027-refunds'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -60,8 +61,10 @@ export const migrations: Record<string, Migration> = {
   '023_read_indexes': m023ReadIndexes,
   // the default avatars stored as .png while the seed drew .jpg
   '024_default_avatars_jpeg': m024DefaultAvatarsJpeg,
-  // one signed tree agreement, one order (docs/decisions/032)
-  '025_agreement_order': m025AgreementOrder
+  // one signed tree agreement, one order (docs/decisions/036-one-agreement-one-order.md)
+  '025_agreement_order': m025AgreementOrder,
+  // refunds (docs/decisions/032-refunds.md)
+  '027_refunds': m027Refunds
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

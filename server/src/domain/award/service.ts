@@ -10,7 +10,7 @@
  * function over the user's paid gifts and joint donations (evaluateRule), and insertion is idempotent (unique
  * award_id + user_id), so retries and races cannot duplicate or reorder a record.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { Award, Lang } from '../../../../types'
 import { prepared } from '../../db/prepared'
 import type { DB } from '../../db/types'
@@ -130,10 +130,12 @@ export function factsNeeded(
  * whole giving history at each gift for rules that never look at it.
  */
 // every paid gift evaluates its donor: these statements are compiled once (db/prepared.ts)
+// a refund takes its money off the gift (docs/decisions/032-refunds.md); a fully refunded gift is no longer 'paid'
 const paidGiftsOf = prepared((db, $) =>
   db
     .selectFrom('donation')
-    .select(['id', 'paid_at', 'amount_fen'])
+    .select(['id', 'paid_at'])
+    .select(sql<number>`amount_fen - refunded_fen`.as('amount_fen'))
     .where('school_id', '=', $(0))
     .where('user_id', '=', $(1))
     .where('status', '=', 'paid')
@@ -260,6 +262,57 @@ export async function recordGiftForAwards(db: Db, g: PaidGift): Promise<{ donor:
     )
   }
   return { donor, launcher }
+}
+
+/**
+ * After a refund of `donationId` succeeded (inside its transaction, once: domain/refund/settle.ts): the awards of the
+ * donor, and of the launcher of the joint donation the gift went through, that the gift's refunded money had earned
+ * are taken back. An award is taken back only when its rule is met with the gift as it was and no longer met
+ * without the refunded money: an award earned under a threshold the foundation raised later is left alone.
+ * Returns the codes taken back.
+ */
+export async function reviewAwardsAfterRefund(
+  db: Db,
+  r: { schoolId: number; userId: number | null; donationId: number; refundedFen: number; fullyRefunded: boolean }
+): Promise<string[]> {
+  const awards = await db.selectFrom('award').selectAll().where('school_id', '=', r.schoolId).execute()
+  if (!awards.length) return []
+  const gift = await db.selectFrom('donation').select(['paid_at', 'user_id']).where('id', '=', r.donationId).executeTakeFirst()
+  const paidAt = gift?.paid_at ? new Date(gift.paid_at).toISOString() : null
+  const revoked: string[] = []
+  const review = async (userId: number, before: (now: AwardFacts) => AwardFacts) => {
+    const held = await db
+      .selectFrom('award_record')
+      .select(['id', 'award_id'])
+      .where('school_id', '=', r.schoolId)
+      .where('user_id', '=', userId)
+      .execute()
+    if (!held.length) return
+    const now = await awardFacts(db, r.schoolId, userId)
+    const was = before(now)
+    for (const h of held) {
+      const a = awards.find((x) => x.id === h.award_id)
+      if (!a || evaluateRule(a, now) !== null || evaluateRule(a, was) === null) continue
+      await db.deleteFrom('award_record').where('id', '=', h.id).execute()
+      revoked.push(a.code)
+    }
+  }
+  if (r.userId && paidAt) {
+    await review(r.userId, (f) => {
+      const others = f.gifts.filter((g) => g.id !== r.donationId)
+      const mine = f.gifts.find((g) => g.id === r.donationId)
+      return { ...f, gifts: [...others, { id: r.donationId, at: paidAt, fen: (mine?.fen ?? 0) + r.refundedFen }] }
+    })
+  }
+  // friends joined: a fully refunded gift no longer counts as a friend's gift into the launcher's joint donation
+  if (r.fullyRefunded && paidAt) {
+    const via = await launcherOfGift.first(db, [r.schoolId, r.donationId])
+    if (via?.launcherId && via.launcherId !== r.userId && r.userId) {
+      const friend = r.userId
+      await review(via.launcherId, (f) => ({ ...f, friendGifts: [...f.friendGifts, { userId: friend, at: paidAt }] }))
+    }
+  }
+  return revoked
 }
 
 function conditionText(a: AwardRow, lang: Lang): string {

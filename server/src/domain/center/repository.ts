@@ -2,7 +2,7 @@
  * The caller's own gifts (personal centre, certificate and receipt pickers). Every query is built on paidGifts(),
  * which filters by school, user AND status 'paid': there is no way to list someone else's or an unpaid order here.
  */
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { DB } from '../../db/types'
 import '../fulfilment/tables'
 
@@ -19,6 +19,19 @@ export function paidGifts(db: Db, schoolId: number, userId: number) {
     .where('d.status', '=', 'paid')
 }
 
+/** my gifts (donateRecordList, itemsDonateGroup): the paid ones and the refunded ones, which the donor still sees
+ *  with their refund (docs/decisions/032-refunds.md); pickers and totals keep to paidGifts. */
+function ownGifts(db: Db, schoolId: number, userId: number) {
+  return db
+    .selectFrom('donation as d')
+    .innerJoin('project as p', 'p.id', 'd.items_id')
+    .leftJoin('sub_project as s', 's.id', 'd.sub_items_id')
+    .where('d.school_id', '=', schoolId)
+    .where('p.school_id', '=', schoolId)
+    .where('d.user_id', '=', userId)
+    .where('d.status', 'in', ['paid', 'refunded'])
+}
+
 export const giftColumns = [
   'd.id',
   'd.items_id',
@@ -32,7 +45,9 @@ export const giftColumns = [
   'd.paid_at',
   'd.bill_no',
   'd.is_anonymous',
-  'd.donor_name'
+  'd.donor_name',
+  'd.refunded_fen',
+  'd.status'
 ] as const
 
 export type GiftRow = Awaited<ReturnType<typeof listGifts>>['rows'][number]
@@ -45,10 +60,12 @@ export interface GiftFilter {
   /** paid at or after (ISO) */
   paidFrom?: string
   itemsId?: number | null
+  /** my gifts: refunded gifts too */
+  withRefunded?: boolean
 }
 
 function filtered(db: Db, schoolId: number, userId: number, f: GiftFilter) {
-  let q = paidGifts(db, schoolId, userId)
+  let q = f.withRefunded ? ownGifts(db, schoolId, userId) : paidGifts(db, schoolId, userId)
   if (f.ids) q = q.where('d.id', 'in', f.ids.length ? f.ids : [0])
   if (f.paidFrom) q = q.where('d.paid_at', '>=', f.paidFrom)
   if (f.itemsId) q = q.where('d.items_id', '=', f.itemsId)
@@ -67,14 +84,20 @@ export async function listGifts(db: Db, schoolId: number, userId: number, f: Gif
     .orderBy('d.paid_at', 'desc')
     .orderBy('d.id', 'desc')
   if (page) q = q.limit(page.limit).offset(page.offset)
-  const rows = await q.execute()
+  const rows = await q
+    .leftJoin('certificate as c', (j) => j.onRef('c.donation_id', '=', 'd.id').on('c.school_id', '=', schoolId))
+    .select('c.void_reason')
+    .execute()
   const total = page ? Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n) : rows.length
   return { total, rows }
 }
 
 export async function giftSummary(db: Db, schoolId: number, userId: number) {
   const r = await paidGifts(db, schoolId, userId)
-    .select((eb) => [eb.fn.sum<number>('d.amount_fen').as('fen'), eb.fn.count<number>('d.items_id').distinct().as('items')])
+    .select((eb) => [
+      eb.fn.sum<number>(sql<number>`d.amount_fen - d.refunded_fen`).as('fen'),
+      eb.fn.count<number>('d.items_id').distinct().as('items')
+    ])
     .executeTakeFirstOrThrow()
   return { fen: Number(r.fen ?? 0), items: Number(r.items ?? 0) }
 }

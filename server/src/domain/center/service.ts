@@ -33,8 +33,12 @@ import { personalNamingList } from '../naming/service'
 import * as repo from './repository'
 import '../identity/tables'
 import { toTogetherDonation } from '../donation/together-mapper'
+import { VOID_REASONS } from '../refund/settle'
 
-export function toPersonalDonation(r: repo.GiftRow): PersonalDonation {
+/** A gift as the donor sees it; with a refund, what went back and why a certificate no longer stands. */
+export function toPersonalDonation(r: repo.GiftRow, lang: Lang = 'zh_CN'): PersonalDonation {
+  const refunded = Number(r.refunded_fen ?? 0)
+  const reason = r.void_reason && r.void_reason in VOID_REASONS ? VOID_REASONS[r.void_reason as keyof typeof VOID_REASONS][lang] : ''
   return {
     id: r.id,
     itemsId: r.items_id,
@@ -47,7 +51,10 @@ export function toPersonalDonation(r: repo.GiftRow): PersonalDonation {
     crowdType: r.crowd_type === 2 ? 2 : 1,
     donateTime: toWireDate(r.paid_at),
     donatePlatOrder: r.bill_no,
-    isAnonymous: r.is_anonymous ? 1 : 0
+    isAnonymous: r.is_anonymous ? 1 : 0,
+    refundMoney: fenToYuan(refunded),
+    refundState: r.status === 'refunded' ? 2 : refunded > 0 ? 1 : 0,
+    certificateVoidReason: reason
   }
 }
 
@@ -130,15 +137,21 @@ export async function donateRecordList(
   db: Kysely<DB>,
   schoolId: number,
   userId: number,
-  q: { limit?: number | null; offset?: number | null }
+  q: { limit?: number | null; offset?: number | null },
+  lang: Lang = 'zh_CN'
 ): Promise<Page<PersonalDonation>> {
-  const { total, rows } = await repo.listGifts(db, schoolId, userId, {}, pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX))
-  return { total, rows: rows.map(toPersonalDonation) }
+  const { total, rows } = await repo.listGifts(db, schoolId, userId, { withRefunded: true }, pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX))
+  return { total, rows: rows.map((r) => toPersonalDonation(r, lang)) }
 }
 
 /** itemsDonateGroup: all of the caller's paid gifts by project, the project given to most recently first. */
-export async function itemsDonateGroup(db: Kysely<DB>, schoolId: number, userId: number): Promise<ProjectDonateGroup[]> {
-  const { rows } = await repo.listGifts(db, schoolId, userId, {})
+export async function itemsDonateGroup(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  lang: Lang = 'zh_CN'
+): Promise<ProjectDonateGroup[]> {
+  const { rows } = await repo.listGifts(db, schoolId, userId, { withRefunded: true })
   const groups = new Map<number, ProjectDonateGroup & { fen: number }>()
   for (const r of rows) {
     let g = groups.get(r.items_id)
@@ -155,9 +168,10 @@ export async function itemsDonateGroup(db: Kysely<DB>, schoolId: number, userId:
       }
       groups.set(r.items_id, g)
     }
-    g.fen += r.amount_fen
+    // the group's money is what the gifts still are after refunds (docs/decisions/032-refunds.md)
+    g.fen += Number(r.amount_fen) - Number(r.refunded_fen ?? 0)
     g.donateCount++
-    g.donateRecordList.push(toPersonalDonation(r))
+    g.donateRecordList.push(toPersonalDonation(r, lang))
   }
   return [...groups.values()].map(({ fen, ...g }) => ({ ...g, donateMoney: fenToYuan(fen) }))
 }

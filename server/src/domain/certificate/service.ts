@@ -44,6 +44,10 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
     .where('donation_id', '=', donationId)
     .executeTakeFirst()
   if (existing?.file_url) return 'exists'
+  // voided by a refund (domain/refund/settle.ts): never drawn again
+  if (existing?.void_reason) return 'not-eligible'
+  // a partial refund re-issues the certificate for what the gift still is (docs/decisions/032-refunds.md)
+  const amountFen = order.amount_fen - Number(order.refunded_fen ?? 0)
 
   const [school, project, submission] = await Promise.all([
     db.selectFrom('school').select(['code', 'name']).where('id', '=', schoolId).executeTakeFirstOrThrow(),
@@ -51,7 +55,7 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
     getSubmission(db, schoolId, donationId)
   ])
   const form = await resolveForm(db, schoolId, submission?.form_id ? { form_id: submission.form_id } : project)
-  if (!certificateDue(form, order.amount_fen)) return 'not-eligible'
+  if (!certificateDue(form, amountFen)) return 'not-eligible'
 
   const certificateNo = existing?.certificate_no ?? certificateNumber(school.code, order.paid_at, order.id)
   // Certificates are Chinese documents: the anonymous label is the Chinese one.
@@ -65,7 +69,7 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
         certificate_no: certificateNo,
         donor_name: donorName.slice(0, 64),
         items_name: project.name.slice(0, 200),
-        amount_fen: order.amount_fen,
+        amount_fen: amountFen,
         file_url: '',
         created_at: new Date().toISOString()
       })
@@ -77,7 +81,7 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
     schoolName: school.name,
     donorName,
     projectName: project.name,
-    amountYuan: fenToYuan(order.amount_fen),
+    amountYuan: fenToYuan(amountFen),
     date: beijingDate(order.paid_at),
     certificateNo,
     materialText:

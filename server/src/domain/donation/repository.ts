@@ -1,12 +1,13 @@
 /**
  * Reads over donation orders. Only status = 'paid' rows appear in directories, naming lists and totals; pending
- * and cancelled orders (the payment flow's) never do. Every query is scoped by school_id.
+ * and cancelled orders (the payment flow's) never do, nor fully refunded ones ('refunded'); a partly refunded gift
+ * counts what remains, amount_fen - refunded_fen (docs/decisions/032-refunds.md). Every query is scoped by school_id.
  */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely'
 import type { DirectoryOrder } from '../../../../types'
 import type { DB } from '../../db/types'
 import { readFen } from '../../lib/money'
-import { containsText, countedFen } from '../../lib/sql'
+import { containsText, countedFen, countedNetFen } from '../../lib/sql'
 import { prepared, type Slots } from '../../db/prepared'
 
 type Db = Kysely<DB> | Transaction<DB>
@@ -79,7 +80,8 @@ function directoryRows(db: Db, schoolId: number, f: DirectoryFilter, order: Dire
       'd.id',
       'd.donor_name',
       'd.is_anonymous',
-      'd.amount_fen',
+      // what the gift still is after partial refunds (docs/decisions/032-refunds.md)
+      sql<number>`d.amount_fen - d.refunded_fen`.as('amount_fen'),
       'd.material_number',
       'd.paid_at',
       'd.is_offline',
@@ -95,10 +97,16 @@ function directoryRows(db: Db, schoolId: number, f: DirectoryFilter, order: Dire
       q = q.orderBy('d.paid_at', 'asc').orderBy('d.id', 'asc')
       break
     case '1':
-      q = q.orderBy('d.amount_fen', 'desc').orderBy('d.paid_at', 'desc').orderBy('d.id', 'desc')
+      q = q
+        .orderBy(sql`d.amount_fen - d.refunded_fen`, 'desc')
+        .orderBy('d.paid_at', 'desc')
+        .orderBy('d.id', 'desc')
       break
     case 'donate_money_asc':
-      q = q.orderBy('d.amount_fen', 'asc').orderBy('d.paid_at', 'asc').orderBy('d.id', 'asc')
+      q = q
+        .orderBy(sql`d.amount_fen - d.refunded_fen`, 'asc')
+        .orderBy('d.paid_at', 'asc')
+        .orderBy('d.id', 'asc')
       break
     default:
       q = q.orderBy('d.paid_at', 'desc').orderBy('d.id', 'desc')
@@ -146,7 +154,9 @@ export async function totals(db: Db, schoolId: number, f: DirectoryFilter) {
   const r = await directoryBase(db, schoolId, f)
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
-      eb.fn.sum<number>(eb.case().when('p.crowd_type', '=', 2).then(0).else(countedFen('d.amount_fen')).end()).as('fen')
+      eb.fn
+        .sum<number>(eb.case().when('p.crowd_type', '=', 2).then(0).else(countedNetFen('d.amount_fen', 'd.refunded_fen')).end())
+        .as('fen')
     ])
     .executeTakeFirstOrThrow()
   return { count: Number(r.count), fen: readFen(r.fen, 'directory total') }
@@ -231,7 +241,7 @@ export async function togetherStats(db: Db, schoolId: number, ids: number[]) {
     .selectFrom('donation')
     .select((eb) => [
       'together_id',
-      eb.fn.sum<number>(countedFen('amount_fen')).as('fen'),
+      eb.fn.sum<number>(countedNetFen('amount_fen', 'refunded_fen')).as('fen'),
       eb.fn.sum<number>('material_number').as('material'),
       eb.fn.countAll<number>().as('count')
     ])

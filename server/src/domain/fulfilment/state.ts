@@ -12,6 +12,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import './tables'
+import '../refund/tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 export type FulfilmentKind = 'certificate' | 'receipt'
@@ -50,15 +51,17 @@ async function load(db: Db, kind: FulfilmentKind, schoolId: number, id: number) 
       .where('school_id', '=', schoolId)
       .where('id', '=', id)
       .executeTakeFirst()
-    return r && { status: r.status, way: r.certificate_way, fileUrl: '' }
+    return r && { status: r.status, way: r.certificate_way, fileUrl: '', refundState: r.refund_state }
   }
   const r = await db.selectFrom('receipt_request').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
-  return r && { status: r.status, way: r.receipt_way, fileUrl: r.file_url }
+  return r && { status: r.status, way: r.receipt_way, fileUrl: r.file_url, refundState: r.refund_state }
 }
 
 export async function advance(db: Kysely<DB>, a: AdvanceInput): Promise<{ from: number; to: number }> {
   const row = await load(db, a.kind, a.schoolId, a.id)
   if (!row) throw bizError('applicationNotFound')
+  // the gift was refunded in full before this was sent: nothing more is sent (docs/decisions/032-refunds.md)
+  if (row.refundState === 'cancelled') throw bizError('transitionNotAllowed', { from: row.status, to: a.to })
   if (!nextStatuses(a.kind, row.status, row.way).includes(a.to)) throw bizError('transitionNotAllowed', { from: row.status, to: a.to })
   const company = (a.expressCompany ?? '').trim().slice(0, 64)
   const number = (a.expressNo ?? '').trim().slice(0, 64)

@@ -12,6 +12,8 @@
  * - Late money (the order was cancelled or expired first) is recorded as 'late' and the order flagged
  *   refund_review = 1: it is NOT resurrected to paid, because the donor was already told the order ended and may
  *   have paid again; the foundation refunds or honours it by hand.
+ * - A refund report (n.refund: a provider's refund notification or query answer) goes to domain/refund/settle.ts,
+ *   after paying an order still open (the refund proves the money arrived).
  * - 'failed' closes an open order (pending|reconciling -> cancelled, reason payment_failed) and is otherwise ignored:
  *   for a 'reconciling' campus-card order it is the card system's own word that nothing was debited.
  */
@@ -24,6 +26,7 @@ import type { VerifiedNotification } from '../../providers/payment/types'
 import { recordGiftForAwards } from '../award/service'
 import { openRequestsForPaidOrder } from '../fulfilment/on-paid'
 import { nameOnPaid } from '../naming/holds'
+import { applyRefundReport } from '../refund/settle'
 import { countJointGiftOnPaid } from '../together/on-paid'
 import * as repo from './repository'
 import { OPEN_STATES, transition } from './state'
@@ -82,6 +85,23 @@ export async function applyNotification(
     return { status: 'rejected', reason: 'provider_mismatch' }
   }
 
+  if (n.refund) {
+    // a refund (docs/decisions/032-refunds.md): it proves the money arrived, so an order we never heard was paid is
+    // paid first, through the payment path below, and then refunded
+    if (OPEN_STATES.includes(order.status) && n.refund.outcome === 'succeeded') {
+      const paid = await applyNotification(db, schoolId, { ...n, refund: undefined }, { ...opts, order })
+      if (paid.status === 'rejected') return paid
+    } else if (order.status !== 'paid' && order.status !== 'refunded') {
+      // late money given back (the order had closed first): the review flag stays for staff to resolve
+      log.warn(
+        { billNo: n.billNo, provider: n.provider, schoolId, status: order.status },
+        'refund reported for an order that was never paid here'
+      )
+      return { status: 'ignored', donationId: order.id }
+    }
+    return applyRefundReport(db, schoolId, order, { ...n, refund: n.refund }, { log, now: at })
+  }
+
   if (n.outcome === 'failed') {
     const closed = await transition(db, schoolId, order.id, OPEN_STATES, 'cancelled', { closed_at: now, close_reason: 'payment_failed' })
     return { status: closed ? 'closed' : 'ignored', donationId: order.id }
@@ -121,6 +141,9 @@ export async function applyNotification(
       // a gift to a joint donation counts toward it here, once (together/on-paid.ts)
       await countJointGiftOnPaid(trx, schoolId, order.id)
       await opts.inTransaction?.(trx, order.id)
+      // paid and then refunded at the provider before we heard of either: staff look at it (docs/decisions/032-refunds.md)
+      if (n.refundedAtProvider)
+        await trx.updateTable('donation').set({ refund_review: 1 }).where('id', '=', order.id).where('school_id', '=', schoolId).execute()
       return { status: 'applied', donationId: order.id }
     }
     const current = await repo.getOrderById(trx, schoolId, order.id)

@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/types'
 import { isConfigError, type PaymentRegistry } from '../../providers/payment/registry'
 import { storedChannel } from '../channel/credentials'
+import { reconcileRefunds } from '../refund/service'
 import { applyNotification } from './notifications'
 import * as repo from './repository'
 import { transition } from './state'
@@ -26,6 +27,8 @@ export interface ReconcileDeps {
   ttlMinutes: number
   log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>
   onPaid?: (donationId: number) => void
+  /** PUBLIC_BASE_URL (refund notify URLs); refunds are reconciled only when it is given (the app's runtime does) */
+  publicBaseUrl?: string
 }
 
 export interface ReconcileResult {
@@ -34,6 +37,8 @@ export interface ReconcileResult {
   closed: number
   expired: number
   unresolved: number
+  /** refunds asked about (refunds still processing, or requested and never sent) */
+  refunds?: number
 }
 
 export async function reconcile(deps: ReconcileDeps, now: Date, limit = 200): Promise<ReconcileResult> {
@@ -85,6 +90,11 @@ export async function reconcile(deps: ReconcileDeps, now: Date, limit = 200): Pr
     ) {
       out.expired++
     }
+  }
+  // refunds asked and not settled (docs/decisions/032-refunds.md) are asked about the same way
+  if (deps.publicBaseUrl !== undefined) {
+    const r = await reconcileRefunds({ ...deps, publicBaseUrl: deps.publicBaseUrl, now: () => now }, now)
+    out.refunds = r.checked
   }
   return out
 }

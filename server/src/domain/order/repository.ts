@@ -87,5 +87,6 @@ export const getCertificateUrl = async (db: Db, schoolId: number, donationId: nu
       .select('file_url')
       .where('school_id', '=', schoolId)
       .where('donation_id', '=', donationId)
+      .where('void_reason', '=', '')
       .executeTakeFirst()
   )?.file_url ?? ''

@@ -1,6 +1,6 @@
 /**
  * Order states (docs/product §4 Donation flow): pending -> paid | cancelled | expired | reconciling, reconciling -> paid |
- * cancelled, nothing else. 'reconciling' is a campus-card debit whose answer was lost (timeout, network error, 5xx):
+ * cancelled, paid -> refunded (refunds reached the whole amount), nothing else. 'reconciling' is a campus-card debit whose answer was lost (timeout, network error, 5xx):
  * the money may or may not have left the card, so neither the donor, a new order, the expiry nor a cancel may close
  * it; only the card system's own answer, asked by the reconciliation job, ends it (docs/decisions/011). Every transition is a
  * conditional UPDATE (… WHERE status = 'pending') whose affected-row count says whether this caller won: two
@@ -18,9 +18,11 @@ type Db = Kysely<DB> | Transaction<DB>
 export const TRANSITIONS: Readonly<Record<DonationStatus, readonly DonationStatus[]>> = {
   pending: ['paid', 'cancelled', 'expired', 'reconciling'],
   reconciling: ['paid', 'cancelled'],
-  paid: [],
+  // a gift whose refunds reached its whole amount (docs/decisions/032-refunds.md); a partial refund leaves it paid
+  paid: ['refunded'],
   cancelled: [],
-  expired: []
+  expired: [],
+  refunded: []
 }
 
 export const canTransition = (from: DonationStatus, to: DonationStatus) => TRANSITIONS[from].includes(to)

@@ -3,7 +3,7 @@
  * Certificates): the electronic certificates the payment flow renders (table `certificate`, migration 005) and
  * paper applications (certificate_request, one row per donation, UNIQUE donation_id).
  */
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import {
   ApplyFilter,
   PAGE_SIZE,
@@ -63,7 +63,7 @@ const paperColumns = [
   'r.express_no',
   'r.created_at',
   'd.items_id',
-  'd.amount_fen',
+  sql<number>`d.amount_fen - d.refunded_fen`.as('amount_fen'),
   'd.paid_at',
   'p.name as items_name',
   'p.thumbnail_img',
@@ -128,6 +128,8 @@ export async function certificatePage(
       .where('d.school_id', '=', schoolId)
       .where('d.user_id', '=', userId)
       .where('d.status', '=', 'paid')
+      // a certificate voided by a refund is not the donor's any more (docs/decisions/032-refunds.md)
+      .where('c.void_reason', '=', '')
     const [rows, total] = await Promise.all([
       base
         .select([
@@ -207,7 +209,7 @@ export async function certificateStayPage(db: Kysely<DB>, schoolId: number, user
     { notAppliedFor: 'certificate' },
     pageWindow(q, PAGE_SIZE.PICKER, PAGE_SIZE.MAX)
   )
-  return { total, rows: rows.map(toPersonalDonation) }
+  return { total, rows: rows.map((r) => toPersonalDonation(r)) }
 }
 
 type CertificateText = 'postalAddress' | 'postalContact' | 'postalMobile' | 'area'

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/types'
 import { prepared } from '../../db/prepared'
 import { readFen } from '../../lib/money'
-import { containsText, countedFen } from '../../lib/sql'
+import { containsText, countedNetFen } from '../../lib/sql'
 import { SUMMARY_COLUMNS } from './mapper'
 
 type Db = Kysely<DB> | Transaction<DB>
@@ -111,7 +111,8 @@ const paidStats = prepared((db, $, n) =>
     .selectFrom('donation')
     .select((eb) => [
       'items_id',
-      eb.fn.sum<number>(countedFen('amount_fen')).as('fen'),
+      // what remains after partial refunds; fully refunded gifts are no longer 'paid' (docs/decisions/032-refunds.md)
+      eb.fn.sum<number>(countedNetFen('amount_fen', 'refunded_fen')).as('fen'),
       eb.fn.sum<number>('material_number').as('material'),
       eb.fn.countAll<number>().as('count')
     ])
@@ -170,7 +171,7 @@ export const listSubProjects = (db: Db, schoolId: number, itemsId: number) =>
 export async function paidFenBySubProject(db: Db, schoolId: number, itemsId: number) {
   const rows = await db
     .selectFrom('donation')
-    .select((eb) => ['sub_items_id', eb.fn.sum<number>(countedFen('amount_fen')).as('fen')])
+    .select((eb) => ['sub_items_id', eb.fn.sum<number>(countedNetFen('amount_fen', 'refunded_fen')).as('fen')])
     .where('school_id', '=', schoolId)
     .where('items_id', '=', itemsId)
     .where('status', '=', 'paid')

@@ -3,7 +3,7 @@
  * application row per donation (receipt_request, UNIQUE donation_id). Invoice information (courier, file) is
  * shown only for statuses 2, 4, 6, 7.
  */
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import {
   ApplyFilter,
   CREDIT_CODE_LENGTH,
@@ -71,7 +71,8 @@ const columns = [
   'r.express_no',
   'r.file_url',
   'd.items_id',
-  'd.amount_fen',
+  // a receipt is for what the gift still is after partial refunds (docs/decisions/032-refunds.md)
+  sql<number>`d.amount_fen - d.refunded_fen`.as('amount_fen'),
   'd.paid_at',
   'p.name as items_name',
   'p.thumbnail_img'
@@ -173,7 +174,7 @@ export async function receiptStayPage(db: Kysely<DB>, schoolId: number, userId: 
     { notAppliedFor: 'receipt', paidFrom: validFrom(cfg, now) },
     pageWindow(q, PAGE_SIZE.PICKER, PAGE_SIZE.MAX)
   )
-  return { total, rows: rows.map(toPersonalDonation) }
+  return { total, rows: rows.map((r) => toPersonalDonation(r)) }
 }
 
 /** receipt/lastUserInfo: what the caller entered last time (prefill), or null. */

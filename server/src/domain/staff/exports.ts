@@ -44,12 +44,12 @@ export interface ExportStatus {
 }
 
 const HEADERS: Record<Lang, string[]> = {
-  zh_CN: ['订单号', '时间', '项目', '捐赠人', '金额（元）', '渠道', '支付方式', '状态', '线下'],
-  en: ['Bill number', 'Time', 'Project', 'Donor', 'Amount (yuan)', 'Channel', 'Pay type', 'Status', 'Offline']
+  zh_CN: ['订单号', '时间', '项目', '捐赠人', '金额（元）', '渠道', '支付方式', '状态', '线下', '已退款（元）'],
+  en: ['Bill number', 'Time', 'Project', 'Donor', 'Amount (yuan)', 'Channel', 'Pay type', 'Status', 'Offline', 'Refunded (yuan)']
 }
 const STATUS_LABELS: Record<Lang, Record<string, string>> = {
-  zh_CN: { pending: '待支付', paid: '已支付', cancelled: '已取消', expired: '已过期', reconciling: '待确认' },
-  en: { pending: 'pending', paid: 'paid', cancelled: 'cancelled', expired: 'expired', reconciling: 'confirming' }
+  zh_CN: { pending: '待支付', paid: '已支付', cancelled: '已取消', expired: '已过期', reconciling: '待确认', refunded: '已退款' },
+  en: { pending: 'pending', paid: 'paid', cancelled: 'cancelled', expired: 'expired', reconciling: 'confirming', refunded: 'refunded' }
 }
 const PAY_TYPE_LABELS: Record<Lang, Record<number, string>> = {
   zh_CN: { 0: '线下', 1: '微信支付', 2: '支付宝', 9: '校园卡', 14: '第三方收银台', 15: '微信（其他）', 99: '银行App' },
@@ -102,7 +102,9 @@ export function exportCells(r: LedgerRow, lang: Lang): string[] {
     r.channel,
     PAY_TYPE_LABELS[lang][r.payType] ?? String(r.payType),
     STATUS_LABELS[lang][r.status] ?? r.status,
-    YES_NO[lang][r.offline]
+    YES_NO[lang][r.offline],
+    // refunds (docs/decisions/032-refunds.md): what went back of the row's amount
+    r.refunded
   ]
 }
 
@@ -233,15 +235,18 @@ async function writeCsv(db: Kysely<DB>, row: Parameters<typeof eachBatch>[1], la
 async function writeXlsx(db: Kysely<DB>, row: Parameters<typeof eachBatch>[1], lang: Lang, file: string) {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false })
   const sheet = wb.addWorksheet(lang === 'en' ? 'Ledger' : '捐赠明细')
-  const widths = [28, 20, 30, 20, 14, 12, 16, 10, 8]
+  const widths = [28, 20, 30, 20, 14, 12, 16, 10, 8, 14]
   sheet.columns = HEADERS[lang].map((header, i) => ({ header, width: widths[i] }))
   sheet.getColumn(5).numFmt = MONEY_FORMAT
+  sheet.getColumn(10).numFmt = MONEY_FORMAT
   const done = await eachBatch(db, row, async (rows) => {
     for (const r of rows) {
       const cells: (string | number)[] = exportCells(r, lang)
       cells[4] = xlsxAmount(r.amountFen)
+      cells[9] = xlsxAmount(r.refundedFen)
       const added = sheet.addRow(cells)
       added.getCell(5).numFmt = MONEY_FORMAT
+      added.getCell(10).numFmt = MONEY_FORMAT
       added.commit()
     }
   })

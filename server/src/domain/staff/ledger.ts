@@ -19,7 +19,14 @@ import './money-tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 
-export const LEDGER_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'reconciling'] as const satisfies readonly DonationStatus[]
+export const LEDGER_STATUSES = [
+  'pending',
+  'paid',
+  'cancelled',
+  'expired',
+  'reconciling',
+  'refunded'
+] as const satisfies readonly DonationStatus[]
 export const OFFLINE_CHANNELS = ['bank', 'cash', 'cheque', 'other'] as const
 export const LEDGER_CHANNELS = ['weapp', 'alipay', 'wechat-h5', 'h5', ...OFFLINE_CHANNELS] as const
 
@@ -54,6 +61,11 @@ export interface LedgerRow {
   donorName: string
   amount: string
   amountFen: number
+  /** given back by succeeded refunds (docs/decisions/032-refunds.md) */
+  refunded: string
+  refundedFen: number
+  /** refunds asked for and not settled yet (waiting for approval or for the provider) */
+  refundPendingFen: number
   channel: string
   payType: number
   status: string
@@ -69,6 +81,9 @@ export interface LedgerTotals {
   amountFen: number
   offlineAmount: string
   offlineAmountFen: number
+  /** refunds given back over the same rows */
+  refunded: string
+  refundedFen: number
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -157,6 +172,8 @@ const rowColumns = [
   'p.name as project_name',
   'd.donor_name',
   'd.amount_fen',
+  'd.refunded_fen',
+  'd.refund_held_fen',
   'd.pay_type',
   'd.status',
   'd.is_offline',
@@ -171,6 +188,8 @@ interface RawRow {
   project_name: string
   donor_name: string
   amount_fen: number
+  refunded_fen: number
+  refund_held_fen: number
   pay_type: number
   status: string
   is_offline: number
@@ -191,6 +210,9 @@ function toRow(r: RawRow): LedgerRow {
     donorName: r.donor_name,
     amount: fenToYuan(fen),
     amountFen: fen,
+    refunded: fenToYuan(Number(r.refunded_fen ?? 0)),
+    refundedFen: Number(r.refunded_fen ?? 0),
+    refundPendingFen: Number(r.refund_held_fen ?? 0),
     channel: r.channel ?? '',
     payType: Number(r.pay_type),
     status: r.status,
@@ -205,7 +227,8 @@ export async function ledgerTotals(db: Db, schoolId: number, f: LedgerFilter): P
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
       eb.fn.sum<number>(countedFen('d.amount_fen')).as('fen'),
-      eb.fn.sum<number>(sql`case when d.is_offline = 1 then ${countedFen('d.amount_fen')} else 0 end`).as('offline_fen')
+      eb.fn.sum<number>(sql`case when d.is_offline = 1 then ${countedFen('d.amount_fen')} else 0 end`).as('offline_fen'),
+      eb.fn.sum<number>('d.refunded_fen').as('refunded_fen')
     ])
     .executeTakeFirstOrThrow()
   const fen = readFen(t.fen, 'ledger total')
@@ -215,7 +238,9 @@ export async function ledgerTotals(db: Db, schoolId: number, f: LedgerFilter): P
     amount: fenToYuan(fen),
     amountFen: fen,
     offlineAmount: fenToYuan(offlineFen),
-    offlineAmountFen: offlineFen
+    offlineAmountFen: offlineFen,
+    refunded: fenToYuan(Number(t.refunded_fen ?? 0)),
+    refundedFen: Number(t.refunded_fen ?? 0)
   }
 }
 

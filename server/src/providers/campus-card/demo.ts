@@ -15,6 +15,7 @@ import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { campusCardError, initialCardPassword, type CampusCardPayment, type CampusCardService } from './service'
+import { ProviderError } from '../payment/types'
 
 export interface DemoCard {
   stuWorkNo: string
@@ -30,6 +31,8 @@ interface DemoStore {
   version: 1
   cards: DemoCard[]
   payments: CampusCardPayment[]
+  /** refunds given back to cards (docs/decisions/032-refunds.md); absent in files written before them */
+  refunds?: { outRefundNo: string; billNo: string; refundNo: string; amountFen: number }[]
 }
 
 export const DEMO_CARDS: readonly DemoCard[] = [
@@ -158,6 +161,30 @@ export function createDemoCampusCardService(opts: DemoCampusCardOptions): DemoCa
       }),
 
     findPayment: (billNo) => exclusive(() => load().payments.find((p) => p.billNo === billNo) ?? null),
+
+    refund: ({ billNo, outRefundNo, amountFen }) =>
+      exclusive(() => {
+        const s = load()
+        const refunds = (s.refunds ??= [])
+        const earlier = refunds.find((r) => r.outRefundNo === outRefundNo)
+        if (earlier) return { refundNo: earlier.refundNo }
+        const debit = s.payments.find((p) => p.billNo === billNo)
+        const given = refunds.filter((r) => r.billNo === billNo).reduce((a, r) => a + r.amountFen, 0)
+        if (!debit || !Number.isSafeInteger(amountFen) || amountFen <= 0 || given + amountFen > debit.amountFen)
+          throw new ProviderError(`card refund ${outRefundNo} refused`, 'campus', 'declined')
+        const card = s.cards.find((c) => c.stuWorkNo === debit.stuWorkNo)
+        if (card) card.balanceFen += amountFen
+        const refundNo = `CR${Date.now()}${randomBytes(4).toString('hex').toUpperCase()}`
+        refunds.push({ outRefundNo, billNo, refundNo, amountFen })
+        save(s)
+        return { refundNo }
+      }),
+
+    findRefund: (outRefundNo) =>
+      exclusive(() => {
+        const r = (load().refunds ?? []).find((x) => x.outRefundNo === outRefundNo)
+        return r ? { refundNo: r.refundNo, amountFen: r.amountFen, billNo: r.billNo } : null
+      }),
 
     changePassword: (stuWorkNo, oldPassword, newPassword) =>
       exclusive(() => {

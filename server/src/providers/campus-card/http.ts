@@ -7,6 +7,11 @@
  *                                                                           answers the first debit, charges nothing)
  *   GET  {baseUrl}/debits/{billNo}                                          200 {"tradeNo", "amountFen", "stuWorkNo",
  *                                                                           "paidAt"}; 404 when nothing was debited
+ *   POST {baseUrl}/refunds  {"billNo", "outRefundNo", "amountFen"}         200 {"refundNo"}; once per outRefundNo (a
+ *                                                                           repeat answers the first refund); 404 no
+ *                                                                           such debit, 409 more than the debit left
+ *   GET  {baseUrl}/refunds/{outRefundNo}                                    200 {"refundNo", "amountFen", "billNo"};
+ *                                                                           404 when no such refund was made
  *   Refusals: 401 unknown card or wrong password (one answer for both), 402 insufficient balance, 423 frozen/lost.
  *   Every request carries x-card-timestamp (unix seconds) and x-card-signature = hex HMAC-SHA256(secret,
  *   "<timestamp>\n<METHOD>\n<path>\n<body>"), so the card system can refuse anyone else.
@@ -19,7 +24,7 @@ import { createHmac } from 'node:crypto'
 import { checkOutboundUrl, NO_FIXED_HOSTS, outboundFetch, outboundPolicyFromEnv, type OutboundPolicy } from '../../lib/outbound'
 import { fetchText, type FetchLike } from '../payment/common/http'
 import { ProviderError } from '../payment/types'
-import { campusCardError, type CampusCardPayment, type CampusCardService } from './service'
+import { campusCardError, type CampusCardService } from './service'
 
 export interface HttpCampusCardConfig {
   baseUrl: string
@@ -52,7 +57,7 @@ const isFen = (v: unknown): v is number => typeof v === 'number' && Number.isSaf
 
 export function createHttpCampusCardService(
   config: HttpCampusCardConfig
-): CampusCardService & { findPayment(billNo: string): Promise<CampusCardPayment | null> } {
+): CampusCardService & Required<Pick<CampusCardService, 'findPayment' | 'refund' | 'findRefund'>> {
   let base: URL
   try {
     base = new URL(config.baseUrl)
@@ -112,6 +117,30 @@ export function createHttpCampusCardService(
         throw new ProviderError(`card debit ${billNo}: HTTP ${res.status} is no answer`, NAME, 'indeterminate')
       }
       return { tradeNo: body.tradeNo }
+    },
+
+    async refund({ billNo, outRefundNo, amountFen }) {
+      let res
+      try {
+        res = await request('POST', '/refunds', { billNo, outRefundNo, amountFen })
+      } catch (err) {
+        throw new ProviderError(`card refund ${outRefundNo} unanswered: ${(err as Error).message}`, NAME, 'indeterminate')
+      }
+      if (res.status === 404 || res.status === 409 || res.status === 400)
+        throw new ProviderError(`card refund ${outRefundNo} refused: HTTP ${res.status}`, NAME, 'declined')
+      const body = res.status === 200 ? parse(res.text) : null
+      if (!body || typeof body.refundNo !== 'string' || !body.refundNo)
+        throw new ProviderError(`card refund ${outRefundNo}: HTTP ${res.status} is no answer`, NAME, 'indeterminate')
+      return { refundNo: body.refundNo }
+    },
+
+    async findRefund(outRefundNo) {
+      const res = await request('GET', `/refunds/${encodeURIComponent(outRefundNo)}`)
+      if (res.status === 404) return null
+      const body = res.status === 200 ? parse(res.text) : null
+      if (!body || typeof body.refundNo !== 'string' || !body.refundNo || !isFen(body.amountFen))
+        throw new ProviderError(`card refund lookup ${outRefundNo}: HTTP ${res.status}`, NAME, 'upstream')
+      return { refundNo: body.refundNo, amountFen: body.amountFen, billNo: typeof body.billNo === 'string' ? body.billNo : '' }
     },
 
     async findPayment(billNo) {

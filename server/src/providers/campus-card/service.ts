@@ -29,6 +29,20 @@ export interface CampusCardService {
   /** The payment made for a billNo, for reconciliation; null only when the card system knows for certain there is
    *  none; throws when it cannot be asked. Without it a lost debit answer is settled by hand. */
   findPayment?(billNo: string): Promise<CampusCardPayment | null>
+  /**
+   * Gives `amountFen` of a debit back to the card, once per outRefundNo (a repeat answers the first refund). Throws
+   * ProviderError 'declined' when the card system refused (no such debit, more than was debited) and anything else
+   * when the answer was lost. Without it, staff give card refunds back outside and record them.
+   */
+  refund?(r: CampusCardRefundRequest): Promise<{ refundNo: string }>
+  /** A refund made for an outRefundNo; null when the card system knows for certain there is none. */
+  findRefund?(outRefundNo: string): Promise<{ refundNo: string; amountFen: number; billNo: string } | null>
+}
+
+export interface CampusCardRefundRequest {
+  billNo: string
+  outRefundNo: string
+  amountFen: number
 }
 
 /**

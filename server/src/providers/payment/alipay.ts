@@ -22,6 +22,8 @@ import {
   type IncomingNotification,
   type NotificationAck,
   type PaymentProvider,
+  type RefundAnswer,
+  type RefundInput,
   type VerifiedNotification
 } from './types'
 import {
@@ -272,6 +274,8 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
     return { ok: true, signed, node }
   }
 
+  const upstreamIndeterminate = (method: string, node: any) =>
+    new ProviderError(`${method}: ${node?.code} ${node?.sub_code ?? ''}`.trim(), NAME, 'indeterminate')
   const upstream = (method: string, node: any) =>
     new ProviderError(`${method}: ${node?.code} ${node?.msg ?? ''} ${node?.sub_code ?? ''} ${node?.sub_msg ?? ''}`.trim(), NAME, 'upstream')
 
@@ -359,6 +363,31 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
         throw new ProviderError(`notify: seller_id ${params.seller_id} is not ours`, NAME, 'forged')
       }
       if (!params.out_trade_no || !params.trade_no) throw new ProviderError('notify: out_trade_no or trade_no missing', NAME, 'malformed')
+      // a refund (docs/decisions/032-refunds.md): TRADE_SUCCESS after a partial refund, TRADE_CLOSED after a full one,
+      // both with refund_fee (everything refunded on the trade so far), gmt_refund and out_biz_no (the refund's
+      // out_request_no: ours, or Alipay's own for a refund made in its merchant console)
+      if (
+        params.refund_fee !== undefined &&
+        params.refund_fee !== '' &&
+        (params.trade_status === 'TRADE_SUCCESS' || params.trade_status === 'TRADE_CLOSED')
+      ) {
+        const total = amountFen(params.refund_fee, 'refund notify')
+        return {
+          provider: NAME,
+          billNo: params.out_trade_no,
+          providerTradeNo: params.trade_no,
+          amountFen: amountFen(params.total_amount, 'notify'),
+          outcome: 'paid',
+          raw: n.rawBody,
+          refund: {
+            outRefundNo: params.out_biz_no || `ALI${params.trade_no}-${total}`,
+            providerRefundNo: params.trade_no,
+            refundFen: 0,
+            totalRefundedFen: total,
+            outcome: 'succeeded'
+          }
+        }
+      }
       const status = params.trade_status
       const outcome = status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED' ? 'paid' : status === 'TRADE_CLOSED' ? 'failed' : null
       if (!outcome) throw new ProviderError(`notify: trade_status ${status} is not final`, NAME, 'malformed')
@@ -393,6 +422,52 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
       if (state?.outcome === 'paid') return { status: 'paid', paid: state }
       if (state?.outcome === 'failed') return { status: 'closed' }
       throw upstream('alipay.trade.close', r.node)
+    },
+
+    async refund(input: RefundInput): Promise<RefundAnswer> {
+      assertBillNo(input.billNo, NAME)
+      assertAmountFen(input.amountFen, NAME)
+      const r = await call('alipay.trade.refund', {
+        out_trade_no: input.billNo,
+        refund_amount: fenToYuan(input.amountFen),
+        out_request_no: input.outRefundNo,
+        refund_reason: truncateUtf8(input.reason, 256)
+      })
+      if (!r.ok) {
+        // ACQ.SYSTEM_ERROR (and an unknown answer) may hide a refund that went through: asked again later
+        if (r.node.sub_code === 'ACQ.SYSTEM_ERROR' || r.node.code === '20000') throw upstreamIndeterminate('alipay.trade.refund', r.node)
+        throw new ProviderError(`alipay.trade.refund: ${r.node.sub_code ?? r.node.code} ${r.node.sub_msg ?? ''}`.trim(), NAME, 'declined')
+      }
+      if (r.node.out_trade_no !== undefined && r.node.out_trade_no !== input.billNo)
+        throw new ProviderError(`alipay.trade.refund: answer is about ${r.node.out_trade_no}`, NAME, 'forged')
+      // fund_change Y: money moved by this request. N: a repeat of a refund made before: its query says how it ended
+      if (r.node.fund_change === 'Y')
+        return { outcome: 'succeeded', providerRefundNo: String(r.node.trade_no ?? ''), raw: JSON.stringify(r.node) }
+      return (
+        (await this.queryRefund!(input.outRefundNo, input.billNo)) ?? {
+          outcome: 'processing',
+          providerRefundNo: '',
+          raw: JSON.stringify(r.node)
+        }
+      )
+    },
+
+    async queryRefund(outRefundNo: string, billNo: string): Promise<RefundAnswer | null> {
+      assertBillNo(billNo, NAME)
+      const r = await call('alipay.trade.fastpay.refund.query', { out_trade_no: billNo, out_request_no: outRefundNo })
+      if (!r.ok) {
+        if (r.node.sub_code === 'ACQ.TRADE_NOT_EXIST') return null
+        throw upstream('alipay.trade.fastpay.refund.query', r.node)
+      }
+      const node = r.node
+      // an answer without refund_amount: Alipay knows no refund with this out_request_no
+      if (node.refund_amount === undefined || node.refund_amount === '') return null
+      if (node.out_request_no !== undefined && node.out_request_no !== outRefundNo)
+        throw new ProviderError(`refund query: answer is about ${node.out_request_no}, not ${outRefundNo}`, NAME, 'forged')
+      // only REFUND_SUCCESS says the money went back; without it the request may still be in hand (asked again later;
+      // a repeat with the same out_request_no never refunds twice)
+      const outcome = node.refund_status === 'REFUND_SUCCESS' ? 'succeeded' : 'processing'
+      return { outcome, providerRefundNo: String(node.trade_no ?? ''), raw: JSON.stringify(node) }
     },
 
     ack(ok: boolean): NotificationAck {

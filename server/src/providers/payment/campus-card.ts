@@ -18,6 +18,8 @@ import {
   type IncomingNotification,
   type NotificationAck,
   type PaymentProvider,
+  type RefundAnswer,
+  type RefundInput,
   type VerifiedNotification
 } from './types'
 import { campusCardError, type CampusCardService } from '../campus-card/service'
@@ -91,6 +93,25 @@ export function createCampusCardPay(config: CampusCardProviderConfig): PaymentPr
     async close(): Promise<CloseOutcome> {
       return { status: 'absent' }
     },
+    // a card system that gives refunds back (providers/campus-card/http.ts POST /refunds); without it staff record
+    // card refunds made outside (docs/decisions/032-refunds.md)
+    ...(service.refund
+      ? {
+          async refund(input: RefundInput): Promise<RefundAnswer> {
+            assertAmountFen(input.amountFen, NAME)
+            const r = await service.refund!({ billNo: input.billNo, outRefundNo: input.outRefundNo, amountFen: input.amountFen })
+            return { outcome: 'succeeded', providerRefundNo: r.refundNo, raw: JSON.stringify({ ...r, outRefundNo: input.outRefundNo }) }
+          }
+        }
+      : {}),
+    ...(service.findRefund
+      ? {
+          async queryRefund(outRefundNo: string): Promise<RefundAnswer | null> {
+            const r = await service.findRefund!(outRefundNo)
+            return r ? { outcome: 'succeeded', providerRefundNo: r.refundNo, raw: JSON.stringify(r) } : null
+          }
+        }
+      : {}),
 
     ack(ok: boolean): NotificationAck {
       return { status: ok ? 200 : 400, contentType: 'text/plain', body: ok ? 'OK' : 'FAIL' }

@@ -3,7 +3,8 @@
  * demo schools. No money moves. create() answers the URL of the app's sandbox cashier page; the cashier's confirm
  * calls POST /api/{school}/sandbox/notify {billNo, outcome}, which (only when the school has the sandbox enabled)
  * builds the raw notification below and sends it through verifyNotification and the same applyNotification as
- * WeChat Pay or Alipay. The sandbox has no remote state: query() knows nothing.
+ * WeChat Pay or Alipay. The sandbox has no remote state: query() knows nothing. refund() accepts and hands back the
+ * refund notification to apply (domain/refund/service.ts), the same path a real provider's refund notify takes.
  */
 import {
   ProviderError,
@@ -13,6 +14,8 @@ import {
   type IncomingNotification,
   type NotificationAck,
   type PaymentProvider,
+  type RefundAnswer,
+  type RefundInput,
   type VerifiedNotification
 } from './types'
 import { fenToYuan } from '../../lib/money'
@@ -86,6 +89,29 @@ export function createSandboxProvider(): PaymentProvider {
     /** The sandbox keeps no order of its own: nothing to close (its cashier's late confirm goes to review like any late money). */
     async close(): Promise<CloseOutcome> {
       return { status: 'absent' }
+    },
+
+    /** Accepts every refund and reports it at once through the same notification path as the real providers
+     *  (docs/decisions/032-refunds.md): nobody else would call back. */
+    async refund(input: RefundInput): Promise<RefundAnswer> {
+      if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0 || input.amountFen > input.totalFen)
+        throw new ProviderError('sandbox refund: amount must be positive fen within the payment', NAME, 'declined')
+      const providerRefundNo = `SBXR${input.outRefundNo}`.slice(0, 64)
+      const raw = JSON.stringify({ billNo: input.billNo, outRefundNo: input.outRefundNo, refundFen: input.amountFen })
+      return {
+        outcome: 'processing',
+        providerRefundNo,
+        raw,
+        notify: {
+          provider: NAME,
+          billNo: input.billNo,
+          providerTradeNo: input.providerTradeNo || `SBX${input.billNo}`,
+          amountFen: input.totalFen,
+          outcome: 'paid',
+          raw,
+          refund: { outRefundNo: input.outRefundNo, providerRefundNo, refundFen: input.amountFen, outcome: 'succeeded' }
+        }
+      }
     },
 
     ack(ok: boolean): NotificationAck {

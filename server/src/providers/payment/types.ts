@@ -76,6 +76,45 @@ export interface VerifiedNotification {
   outcome: 'paid' | 'failed'
   /** raw payload kept for audit */
   raw: string
+  /** set when the notification (or query answer) is about a refund of the paid order: applyNotification hands it to
+   *  the refund path (domain/refund/settle.ts); outcome is then 'paid' and amountFen the order's total */
+  refund?: RefundReport
+  /** the provider says the payment was (partly) refunded since (WeChat's trade_state REFUND): the order is paid and
+   *  flagged for staff until the refund itself is reported */
+  refundedAtProvider?: boolean
+}
+
+/** What a provider says about one refund (docs/decisions/032-refunds.md). */
+export interface RefundReport {
+  /** our out_refund_no, or the provider's own number for a refund made in its merchant console */
+  outRefundNo: string
+  providerRefundNo: string
+  /** this refund's amount in fen; 0 when the provider tells only the total refunded so far */
+  refundFen: number
+  /** Alipay's refund_fee: everything refunded on the trade so far */
+  totalRefundedFen?: number
+  outcome: 'succeeded' | 'failed' | 'closed' | 'processing'
+}
+
+export interface RefundInput {
+  billNo: string
+  /** the provider's transaction id of the payment */
+  providerTradeNo: string
+  outRefundNo: string
+  amountFen: number
+  /** what the order was paid (WeChat wants both) */
+  totalFen: number
+  reason: string
+  /** absolute URL for the provider's refund notification (WeChat); '' when the provider has none */
+  notifyUrl: string
+}
+
+export interface RefundAnswer {
+  outcome: RefundReport['outcome']
+  providerRefundNo: string
+  raw: string
+  /** a notification to apply at once through applyNotification (the sandbox, which has nobody to call back) */
+  notify?: VerifiedNotification
 }
 
 export interface IncomingNotification {
@@ -111,6 +150,11 @@ export interface PaymentProvider {
    *  could not confirm, and the close job asks again with backoff. Absent: the provider keeps no order to close. */
   close?(billNo: string): Promise<CloseOutcome>
   ack(ok: boolean): NotificationAck
+  /** asks the provider to give money back; absent: the refund is made outside and recorded by staff (the third-party
+   *  platform). Throws ProviderError 'declined' when the provider refuses, 'indeterminate' when the answer is lost. */
+  refund?(input: RefundInput): Promise<RefundAnswer>
+  /** the reconciliation job's question about a refund still processing; null when the provider does not know it */
+  queryRefund?(outRefundNo: string, billNo: string): Promise<RefundAnswer | null>
 }
 
 export class ProviderError extends Error {

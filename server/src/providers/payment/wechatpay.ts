@@ -27,6 +27,9 @@ import {
   type IncomingNotification,
   type NotificationAck,
   type PaymentProvider,
+  type RefundAnswer,
+  type RefundInput,
+  type RefundReport,
   type VerifiedNotification
 } from './types'
 import {
@@ -114,8 +117,32 @@ interface Transaction {
 }
 
 const FAILED_STATES = new Set(['CLOSED', 'PAYERROR', 'REVOKED'])
-/** REFUND means the money arrived and a refund followed: the order was paid. */
+/** REFUND means the money arrived and a refund followed: the order was paid, and the answer says so with
+ *  refundedAtProvider so the order is flagged for staff (how much went back comes with the refund notification). */
 const PAID_STATES = new Set(['SUCCESS', 'REFUND'])
+
+/** A refund as WeChat describes it (refund answer, refund query, decrypted REFUND.* notification). */
+interface WechatRefund {
+  mchid?: string
+  out_trade_no?: string
+  transaction_id?: string
+  out_refund_no?: string
+  refund_id?: string
+  /** refund answers and queries */
+  status?: string
+  /** notifications */
+  refund_status?: string
+  amount?: { total?: number; refund?: number; payer_total?: number; payer_refund?: number }
+}
+
+/** WeChat's refund states -> ours: SUCCESS, CLOSED, PROCESSING, ABNORMAL (the money could not reach the payer's
+ *  account: it stays with the merchant, a person must give it back another way). */
+const REFUND_OUTCOMES: Record<string, RefundReport['outcome']> = {
+  SUCCESS: 'succeeded',
+  CLOSED: 'closed',
+  PROCESSING: 'processing',
+  ABNORMAL: 'failed'
+}
 
 export function createWechatPay(config: WechatPayConfig): PaymentProvider {
   for (const k of ['mchId', 'appId', 'serialNo', 'privateKeyPem', 'apiV3Key', 'platformPublicKeyPem', 'platformSerial'] as const) {
@@ -231,7 +258,8 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
       providerTradeNo: txn.transaction_id ?? '',
       amountFen: total as number,
       outcome: PAID_STATES.has(state) ? 'paid' : 'failed',
-      raw
+      raw,
+      ...(state === 'REFUND' ? { refundedAtProvider: true } : {})
     }
   }
 
@@ -245,6 +273,36 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
     if (r.json?.out_trade_no !== billNo)
       throw new ProviderError(`query: answer is about ${r.json?.out_trade_no}, not ${billNo}`, NAME, 'forged')
     return toVerified(r.json as Transaction, r.raw, 'query')
+  }
+
+  function refundReport(r: WechatRefund, what: string): RefundReport {
+    if (r.mchid !== undefined && r.mchid !== config.mchId) throw new ProviderError(`${what}: mchid ${r.mchid} is not ours`, NAME, 'forged')
+    const outcome = REFUND_OUTCOMES[r.refund_status ?? r.status ?? '']
+    if (!outcome || typeof r.out_refund_no !== 'string' || !r.out_refund_no || !Number.isSafeInteger(r.amount?.refund)) {
+      throw new ProviderError(`${what}: out_refund_no, status or amount.refund missing`, NAME, 'malformed')
+    }
+    return { outRefundNo: r.out_refund_no, providerRefundNo: r.refund_id ?? '', refundFen: r.amount!.refund as number, outcome }
+  }
+
+  /** A refund notification as the payment path carries it: the payment (amount.total) with the refund attached. */
+  function refundNotification(r: WechatRefund, raw: string, what: string): VerifiedNotification {
+    const refund = refundReport(r, what)
+    if (typeof r.out_trade_no !== 'string' || !Number.isSafeInteger(r.amount?.total))
+      throw new ProviderError(`${what}: out_trade_no or amount.total missing`, NAME, 'malformed')
+    return {
+      provider: NAME,
+      billNo: r.out_trade_no,
+      providerTradeNo: r.transaction_id ?? '',
+      amountFen: r.amount!.total as number,
+      outcome: 'paid',
+      raw,
+      refund
+    }
+  }
+
+  function refundAnswer(r: WechatRefund, raw: string, what: string): RefundAnswer {
+    const report = refundReport(r, what)
+    return { outcome: report.outcome, providerRefundNo: report.providerRefundNo, raw }
   }
 
   return {
@@ -328,6 +386,9 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
       } catch {
         throw new ProviderError('notify: decrypted resource is not JSON', NAME, 'malformed')
       }
+      // REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED come to the same notify URL, encrypted the same way
+      if (typeof body.event_type === 'string' && body.event_type.startsWith('REFUND.'))
+        return refundNotification(txn as WechatRefund, plain, 'refund notify')
       const verified = toVerified(txn, plain, 'notify')
       if (!verified) throw new ProviderError(`notify: trade_state ${txn.trade_state} is not final`, NAME, 'malformed')
       return verified
@@ -350,6 +411,33 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
       if (state?.outcome === 'paid') return { status: 'paid', paid: state }
       if (state?.outcome === 'failed') return { status: 'closed' }
       throw upstreamError(`close ${billNo}`, r)
+    },
+
+    async refund(input: RefundInput): Promise<RefundAnswer> {
+      assertBillNo(input.billNo, NAME)
+      assertAmountFen(input.amountFen, NAME)
+      const r = await call('POST', '/v3/refund/domestic/refunds', {
+        ...(input.providerTradeNo ? { transaction_id: input.providerTradeNo } : { out_trade_no: input.billNo }),
+        out_refund_no: input.outRefundNo,
+        reason: truncateUtf8(input.reason, 80),
+        ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
+        amount: { refund: input.amountFen, total: input.totalFen, currency: 'CNY' }
+      })
+      if (r.status === 200) return refundAnswer(r.json as WechatRefund, r.raw, 'refund')
+      // 4xx: WeChat refused (NOT_ENOUGH, INVALID_REQUEST, PARAM_ERROR, …): nothing was refunded. 5xx and
+      // SYSTEM_ERROR may hide a refund that went through: asked again by out_refund_no later.
+      if (r.status >= 400 && r.status < 500 && r.json?.code !== 'SYSTEM_ERROR' && r.json?.code !== 'FREQUENCY_LIMITED')
+        throw new ProviderError(`refund: HTTP ${r.status} ${r.json?.code ?? ''} ${r.json?.message ?? ''}`.trim(), NAME, 'declined')
+      throw new ProviderError(`refund: HTTP ${r.status} ${r.json?.code ?? ''}`.trim(), NAME, 'indeterminate')
+    },
+
+    async queryRefund(outRefundNo: string): Promise<RefundAnswer | null> {
+      const r = await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`)
+      if (r.status === 404 || r.json?.code === 'RESOURCE_NOT_EXISTS') return null
+      if (r.status !== 200) throw upstreamError('refund query', r)
+      if (r.json?.out_refund_no !== outRefundNo)
+        throw new ProviderError(`refund query: answer is about ${r.json?.out_refund_no}, not ${outRefundNo}`, NAME, 'forged')
+      return refundAnswer(r.json as WechatRefund, r.raw, 'refund query')
     },
 
     ack(ok: boolean): NotificationAck {

@@ -59,13 +59,13 @@ export const centerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(Api.itemsDonateGroup, { config: signedIn, schema: { response: answers(W.ProjectDonateGroups) } }, async (req) =>
-    ok(await itemsDonateGroup(app.db, req.school.id, req.session.user_id))
+    ok(await itemsDonateGroup(app.db, req.school.id, req.session.user_id, req.lang))
   )
 
   app.get(
     Api.donateRecordList,
     { config: signedIn, schema: { querystring: paged, response: answers(W.PersonalDonationPage) } },
-    async (req) => ok(await donateRecordList(app.db, req.school.id, req.session.user_id, req.query))
+    async (req) => ok(await donateRecordList(app.db, req.school.id, req.session.user_id, req.query, req.lang))
   )
 
   app.get(Api.togetherStatistics, { config: signedIn, schema: { response: answers(W.TogetherStatistics) } }, async (req) =>

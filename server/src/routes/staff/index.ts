@@ -24,6 +24,7 @@ import { installTenant } from '../../plugins/tenant'
 import { readSingleFile } from '../upload'
 import { staffNameplateRoutes } from './nameplates'
 import { staffMoneyRoutes } from './money'
+import { staffRefundRoutes } from './refunds'
 import { requireRole } from './access'
 import { staffConsoleCoreRoutes } from './core'
 import { staffProjectRoutes } from './projects'
@@ -88,6 +89,8 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffNameplateRoutes)
   // the money side (issue 15): ledger, exports, offline gifts, review, reconciliation, dashboard (money.ts)
   await app.register(staffMoneyRoutes)
+  // refunds (issue 27): from a ledger row, the second approver, seats and copies of refunded gifts (refunds.ts)
+  await app.register(staffRefundRoutes)
   // the console's core (issue 15): /me, /logout, staff accounts, audit log, settings, content, naming inventory
   await app.register(staffConsoleCoreRoutes)
   // the project editor (issue 15): uploads, projects, forms, progress, publicity, categories, labels, preview

@@ -51,7 +51,10 @@ const PersonalDonation = wireSchema<W.PersonalDonation>()(
     crowdType: intEnum([1, 2]),
     donateTime: Str,
     donatePlatOrder: Str,
-    isAnonymous: Flag
+    isAnonymous: Flag,
+    refundMoney: Yuan,
+    refundState: intEnum([0, 1, 2]),
+    certificateVoidReason: Str
   })
 )
 export const PersonalDonationPage = wireSchema<W.Page<W.PersonalDonation>>()(Page(PersonalDonation))

@@ -19,6 +19,9 @@ const ledgerRowFields = {
   donorName: Str,
   amount: Yuan,
   amountFen: Num,
+  refunded: Yuan,
+  refundedFen: Num,
+  refundPendingFen: Num,
   channel: Str,
   payType: Num,
   status: Str,
@@ -29,7 +32,7 @@ const ledgerRowFields = {
 export const StaffLedgerRow = wireSchema<LedgerRow>()(Type.Object(ledgerRowFields))
 
 const Totals = wireSchema<LedgerTotals>()(
-  Type.Object({ count: Num, amount: Yuan, amountFen: Num, offlineAmount: Yuan, offlineAmountFen: Num })
+  Type.Object({ count: Num, amount: Yuan, amountFen: Num, offlineAmount: Yuan, offlineAmountFen: Num, refunded: Yuan, refundedFen: Num })
 )
 export const StaffLedgerPage = wireSchema<{ total: number; totals: LedgerTotals; rows: LedgerRow[] }>()(
   Type.Object({ total: Num, totals: Totals, rows: Type.Array(StaffLedgerRow) })
@@ -91,6 +94,11 @@ export const StaffDashboard = wireSchema<Dashboard>()(
     month: Figure,
     topProjects: Type.Array(Type.Object({ id: Num, name: Str, amount: Yuan, amountFen: Num, count: Num })),
     daily: Type.Array(Type.Object({ date: Str, amount: Yuan, amountFen: Num, count: Num })),
-    warnings: Type.Array(Type.Object({ kind: Type.Literal('proxyNotTrusted'), address: Str, header: Str, seenAt: Str }))
+    warnings: Type.Array(Type.Object({ kind: Type.Literal('proxyNotTrusted'), address: Str, header: Str, seenAt: Str })),
+    refunds: Type.Object({
+      month: Type.Object({ amount: Yuan, amountFen: Num, count: Num }),
+      pendingApproval: Num,
+      processing: Num
+    })
   })
 )

@@ -28,12 +28,22 @@ function GiftLine({ g, showProject }: { g: GiftRowView; showProject: boolean }) 
         {g.subItemsName ? <Text className='don-gift__sub'>{g.subItemsName}</Text> : null}
         <Text className='don-gift__time'>{g.time}</Text>
         {g.billNo ? <Text className='don-gift__bill'>{t('center.don.billNo', { no: g.billNo })}</Text> : null}
+        {g.certificateNote ? (
+          <Text className='don-gift__note' data-testid='gift-certificate-note'>
+            {g.certificateNote}
+          </Text>
+        ) : null}
       </View>
       <View className='don-gift__side'>
         <Text className='don-gift__amount' data-testid='gift-amount'>
           {g.amount}
         </Text>
         {g.anonymous ? <Text className='don-gift__anon'>{t('center.don.anonymous')}</Text> : null}
+        {g.refund ? (
+          <Text className='don-gift__refund' data-testid='gift-refund'>
+            {g.refund}
+          </Text>
+        ) : null}
       </View>
     </View>
   )

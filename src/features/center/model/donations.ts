@@ -15,6 +15,10 @@ export interface GiftRowView {
   time: string
   billNo: string
   anonymous: boolean
+  /** "已退款 ¥100.00" when part or all of the gift was refunded; '' otherwise */
+  refund: string
+  /** why the e-certificate no longer stands ('' when it does) */
+  certificateNote: string
 }
 
 type T = Translate
@@ -22,6 +26,12 @@ type T = Translate
 export function giftAmount(d: Pick<PersonalDonation, 'crowdType' | 'donateMoney' | 'donateMaterialNumber' | 'materialUnit'>, t: T): string {
   if (d.crowdType === 2) return t('center.don.goods', { n: d.donateMaterialNumber, unit: d.materialUnit || '' }).trim()
   return `¥${formatMoney(d.donateMoney)}`
+}
+
+/** A refunded gift says so with what went back (docs/decisions/032-refunds.md); older servers send nothing. */
+export function giftRefund(d: Pick<PersonalDonation, 'refundState' | 'refundMoney'>, t: T): string {
+  if (!d.refundState || !d.refundMoney) return ''
+  return t(d.refundState === 2 ? 'center.don.refundedAll' : 'center.don.refundedPart', { amount: formatMoney(d.refundMoney) })
 }
 
 export function giftRow(d: PersonalDonation, t: T): GiftRowView {
@@ -32,7 +42,9 @@ export function giftRow(d: PersonalDonation, t: T): GiftRowView {
     amount: giftAmount(d, t),
     time: cutMinute(d.donateTime),
     billNo: d.donatePlatOrder || '',
-    anonymous: d.isAnonymous === 1
+    anonymous: d.isAnonymous === 1,
+    refund: giftRefund(d, t),
+    certificateNote: d.certificateVoidReason || ''
   }
 }
 
