@@ -35,7 +35,8 @@ const card = new FakeCardService()
 
 before(async () => {
   await Promise.all([wechat.start(), alipay.start(), card.start()])
-  ctx = await startApp({ build: { orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl: BASE } } })
+  // the fake providers listen on 127.0.0.1 (lib/outbound.ts: tests only)
+  ctx = await startApp({ build: { orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl: BASE }, outbound: { allowLoopback: true } } })
   app = ctx.app
   sid = await schoolIdOf(app, 'demo')
   finance = await staffLogin(app, 'demo', ['finance'], 'refund.providers')
