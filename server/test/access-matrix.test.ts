@@ -820,7 +820,7 @@ const TABLE: Record<string, Entry> = {
   },
   [staffKey('GET', '/reconciliation')]: { kind: 'staff', method: 'GET', url: () => '/reconciliation' },
   [staffKey('GET', '/dashboard')]: { kind: 'staff', method: 'GET', url: () => '/dashboard' },
-  // issue 27: refunds (routes/staff/refunds.ts; roles, approval and audit in refunds.test.ts)
+  // refunds (docs/decisions/032-refunds.md; routes/staff/refunds.ts; roles, approval and audit in refunds.test.ts)
   [staffKey('POST', '/ledger/:id/refund')]: {
     kind: 'staff',
     method: 'POST',

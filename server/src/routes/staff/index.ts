@@ -89,7 +89,7 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffNameplateRoutes)
   // the money side (issue 15): ledger, exports, offline gifts, review, reconciliation, dashboard (money.ts)
   await app.register(staffMoneyRoutes)
-  // refunds (issue 27): from a ledger row, the second approver, seats and copies of refunded gifts (refunds.ts)
+  // refunds (docs/decisions/032-refunds.md): from a ledger row, the second approver, seats and copies of refunded gifts (refunds.ts)
   await app.register(staffRefundRoutes)
   // the console's core (issue 15): /me, /logout, staff accounts, audit log, settings, content, naming inventory
   await app.register(staffConsoleCoreRoutes)
