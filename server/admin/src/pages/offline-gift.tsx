@@ -17,6 +17,35 @@ interface Values {
   showName: boolean
 }
 
+/** Amount, donor and date of an offline gift: the same rules when it is entered and when it is corrected. */
+function GiftFields() {
+  const { t } = useLang()
+  return (
+    <>
+      <Form.Item name='amount' label={t('金额（元）', 'Amount (yuan)')} rules={[yuanRule(t)]}>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name='donorName'
+        label={t('捐赠人', 'Donor')}
+        rules={[
+          {
+            required: true,
+            max: 32,
+            whitespace: true,
+            message: t('请输入捐赠人（不超过32字）', 'Enter the donor (at most 32 characters)')
+          }
+        ]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item name='donatedOn' label={t('捐赠日期', 'Date of the gift')} rules={[{ required: true }]}>
+        <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+      </Form.Item>
+    </>
+  )
+}
+
 /** Finance enters money that came by bank transfer, cash or cheque: it counts in the project's totals and the
  *  directory, labelled offline. Validated here first; the server's -1 message is shown when it still refuses. */
 export function OfflineGiftModal({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
@@ -73,26 +102,7 @@ export function OfflineGiftModal({ open, onClose, onSaved }: { open: boolean; on
         >
           <InputNumber min={1} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name='amount' label={t('金额（元）', 'Amount (yuan)')} rules={[yuanRule(t)]}>
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name='donorName'
-          label={t('捐赠人', 'Donor')}
-          rules={[
-            {
-              required: true,
-              max: 32,
-              whitespace: true,
-              message: t('请输入捐赠人（不超过32字）', 'Enter the donor (at most 32 characters)')
-            }
-          ]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item name='donatedOn' label={t('捐赠日期', 'Date of the gift')} rules={[{ required: true }]}>
-          <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
-        </Form.Item>
+        <GiftFields />
         <Form.Item name='channel' label={t('方式', 'Channel')} rules={[{ required: true }]}>
           <Select
             options={[
@@ -201,28 +211,7 @@ export function OfflineGiftFixModal({
               )}
             />
           ) : (
-            <>
-              <Form.Item name='amount' label={t('金额（元）', 'Amount (yuan)')} rules={[yuanRule(t)]}>
-                <Input />
-              </Form.Item>
-              <Form.Item
-                name='donorName'
-                label={t('捐赠人', 'Donor')}
-                rules={[
-                  {
-                    required: true,
-                    max: 32,
-                    whitespace: true,
-                    message: t('请输入捐赠人（不超过32字）', 'Enter the donor (at most 32 characters)')
-                  }
-                ]}
-              >
-                <Input />
-              </Form.Item>
-              <Form.Item name='donatedOn' label={t('捐赠日期', 'Date of the gift')} rules={[{ required: true }]}>
-                <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
-              </Form.Item>
-            </>
+            <GiftFields />
           )}
           <Form.Item
             name='reason'
