@@ -31,6 +31,10 @@ process.env.UPLUS_TEST_RUN = runId
 // server test files at a time: one, since the app lane runs beside them (SERVER_TEST_CONCURRENCY=2 on a bigger machine)
 const SERVER_CONCURRENCY = Math.max(1, Number(process.env.SERVER_TEST_CONCURRENCY) || 1)
 const E2E_PARALLEL = Math.max(1, Number(process.env.E2E_PARALLEL) || 2)
+// lanes of `npm test`: how many tasks run at once (runAll), one per core of the 2-core machine it is measured on
+const LANES = Math.max(1, Number(process.env.TEST_LANES) || 2)
+// the server suite in this many chunks, so that both lanes share it and the run's tail is short
+const SERVER_CHUNKS = 12
 const templateDir = path.join(os.tmpdir(), 'uplus-templates', `sqlite-r${runId}`.slice(0, 'sqlite-'.length + 24))
 let passed = 0
 let failed = 0
@@ -156,31 +160,162 @@ async function removeTemplates() {
   }
 }
 
-async function e2e() {
-  const chromium = fs.existsSync('/usr/bin/chromium')
+/**
+ * Whether the journeys can run here: null when they are skipped (SKIP_E2E=1 outside CI) or cannot run (no Chromium,
+ * counted as a failure); otherwise the environment their servers start with.
+ */
+function journeyEnv() {
   if (process.env.SKIP_E2E === '1' && !process.env.CI) {
     console.log('\n=== e2e: skipped (SKIP_E2E=1) ===')
-  } else if (!chromium) {
+    return null
+  }
+  if (!fs.existsSync('/usr/bin/chromium')) {
     console.error('\n=== e2e: /usr/bin/chromium is missing: apt-get install -y chromium (or SKIP_E2E=1 outside CI) ===')
     failures.push('e2e (no chromium)')
     failed += 1
-  } else if (!(await ensureBuilt('h5'))) {
+    return null
+  }
+  ensureTemplate()
+  // journey servers start from a copy of the template (test/mini/server.js); the browse journey starts on an
+  // empty folder as README's first command does
+  return fs.existsSync(path.join(templateDir, 'uplus.db')) ? { UPLUS_TEST_TEMPLATE_DIR: templateDir } : {}
+}
+
+const journeyStep = (j, env) => () =>
+  run(`e2e ${j.name} (Chromium)`, process.execPath, [path.join('test', 'e2e', j.file)], env, { live: false })
+
+/** `npm run test:e2e`: the H5 build when missing, then the journeys, E2E_PARALLEL at a time. */
+async function e2e() {
+  const env = journeyEnv()
+  if (!env) return
+  if (!(await ensureBuilt('h5'))) {
     failures.push('build h5')
     failed += 1
-  } else {
-    ensureTemplate()
-    // journey servers start from a copy of the template (test/mini/server.js); the browse journey starts on an
-    // empty folder as README's first command does
-    const env = fs.existsSync(path.join(templateDir, 'uplus.db')) ? { UPLUS_TEST_TEMPLATE_DIR: templateDir } : {}
-    // Two journeys at a time, one per core: each has its own server, port, data folder and browser, and waits on
-    // conditions rather than fixed times (test/e2e/harness.js settle), so a busier machine only makes it slower
-    const queue = [...journeys]
-    const worker = async () => {
-      for (let j = queue.shift(); j; j = queue.shift())
-        await run(`e2e ${j.name} (Chromium)`, process.execPath, [path.join('test', 'e2e', j.file)], env, { live: false })
-    }
-    await Promise.all(Array.from({ length: E2E_PARALLEL }, worker))
+    return
   }
+  const queue = journeys.map((j) => journeyStep(j, env))
+  const worker = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) await step()
+  }
+  await Promise.all(Array.from({ length: E2E_PARALLEL }, worker))
+}
+
+/**
+ * Server test files in chunks of about equal size (bytes stand in for time), largest first, so that the last chunks
+ * of the run are small ones and the lanes end together.
+ */
+function serverChunks() {
+  const dir = path.join(root, 'server', 'test')
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => ({ file: path.join('server', 'test', f), size: fs.statSync(path.join(dir, f)).size }))
+    .sort((x, y) => y.size - x.size)
+  const total = files.reduce((n, f) => n + f.size, 0)
+  const target = total / SERVER_CHUNKS
+  const chunks = []
+  let current = []
+  let size = 0
+  for (const f of files) {
+    current.push(f.file)
+    size += f.size
+    if (size >= target) {
+      chunks.push(current)
+      current = []
+      size = 0
+    }
+  }
+  if (current.length) chunks.push(current)
+  return chunks
+}
+
+/**
+ * The whole suite as tasks that LANES workers (one per core) take in order, each task the first whose needs are met:
+ * the app's jest suite, the three builds, the build checks and the compiled mini-programs; the server suite in chunks
+ * (on SQLite, then on PostgreSQL when DATABASE_URL is set); then the journeys, longest first, which need the H5 build.
+ * A lane never waits while another still has work it could take, and no task shares its process, data folder,
+ * database or port with another, so which lane runs it changes nothing but the time.
+ */
+async function runAll() {
+  const done = new Set()
+  const built = new Set()
+  const tasks = []
+  const add = (name, needs, step) => tasks.push({ name, needs, step })
+  add('jest', [], () => run('app (jest)', bin('jest'), ['--ci', '--maxWorkers=1'], {}, { live: false }))
+  for (const target of ['h5', 'weapp', 'alipay']) {
+    add(`build ${target}`, [], async () => {
+      if (await ensureBuilt(target)) built.add(target)
+      else {
+        failures.push(`build ${target}`)
+        failed += 1
+      }
+    })
+  }
+  add('origins', ['build h5', 'build weapp', 'build alipay'], () =>
+    run('builds (origins)', process.execPath, ['--test', path.join('test', 'build')], {}, { live: false })
+  )
+  const miniEnv = fs.existsSync(path.join(templateDir, 'uplus.db')) ? { UPLUS_TEST_TEMPLATE_DIR: templateDir } : {}
+  for (const target of ['weapp', 'alipay']) {
+    add(`mini ${target}`, [`build ${target}`], async () => {
+      if (!built.has(target)) return
+      await run(
+        `mini-program ${target} (compiled output)`,
+        bin('jest'),
+        ['--ci', '-c', 'jest.mini.config.js'],
+        { SIM_PLATFORM: target, ...miniEnv },
+        { live: false }
+      )
+    })
+  }
+  const databases = [['SQLite', { DATABASE_URL: '' }]]
+  if (process.env.DATABASE_URL) databases.push(['PostgreSQL', {}])
+  for (const [label, env] of databases) {
+    const chunks = serverChunks()
+    chunks.forEach((files, i) => {
+      add(`server ${label} ${i + 1}`, [], () =>
+        run(
+          `server (${label}) ${i + 1}/${chunks.length}: ${files.map((f) => path.basename(f, '.test.ts')).join(', ')}`,
+          bin('tsx'),
+          ['--test', `--test-concurrency=${SERVER_CONCURRENCY}`, ...files],
+          env,
+          { live: false }
+        )
+      )
+    })
+  }
+  const env = journeyEnv()
+  if (env) {
+    for (const j of journeys) {
+      add(`e2e ${j.file}`, ['build h5'], async () => {
+        if (built.has('h5')) await journeyStep(j, env)()
+      })
+    }
+  }
+  let wake = () => {}
+  const lane = async () => {
+    for (;;) {
+      const i = tasks.findIndex((t) => t.needs.every((n) => done.has(n)))
+      if (i === -1) {
+        if (!tasks.length) return
+        // everything left waits on a task another lane is running
+        await new Promise((resolve) => {
+          const previous = wake
+          wake = () => {
+            previous()
+            resolve()
+          }
+        })
+        continue
+      }
+      const [task] = tasks.splice(i, 1)
+      await task.step()
+      done.add(task.name)
+      const w = wake
+      wake = () => {}
+      w()
+    }
+  }
+  await Promise.all(Array.from({ length: LANES }, lane))
 }
 
 function summary() {
@@ -199,44 +334,7 @@ function summary() {
     }
     // the demo schools seeded once, with README's seed command, before anything that copies them
     ensureTemplate()
-    const serverFiles = fs
-      .readdirSync(path.join(root, 'server', 'test'))
-      .filter((f) => f.endsWith('.test.ts'))
-      .map((f) => path.join('server', 'test', f))
-    // Two lanes side by side, one per core: the server suite (its output live), and the app's jest suite, the builds
-    // and the compiled mini-programs (each printed whole when it ends). Every step is as separate as before: its own
-    // process, data folders and databases.
-    const serverLane = async () => {
-      // each test file is its own process with its own data folder and database
-      await run('server (SQLite)', bin('tsx'), ['--test', `--test-concurrency=${SERVER_CONCURRENCY}`, ...serverFiles], { DATABASE_URL: '' })
-      if (process.env.DATABASE_URL) {
-        await run('server (PostgreSQL)', bin('tsx'), ['--test', `--test-concurrency=${SERVER_CONCURRENCY}`, ...serverFiles])
-      }
-    }
-    const appLane = async () => {
-      await run('app (jest)', bin('jest'), ['--ci', '--maxWorkers=1'], {}, { live: false })
-      const built = []
-      for (const target of ['weapp', 'alipay', 'h5']) {
-        if (await ensureBuilt(target)) built.push(target)
-        else {
-          failures.push(`build ${target}`)
-          failed += 1
-        }
-      }
-      await run('builds (origins)', process.execPath, ['--test', path.join('test', 'build')], {}, { live: false })
-      const miniEnv = fs.existsSync(path.join(templateDir, 'uplus.db')) ? { UPLUS_TEST_TEMPLATE_DIR: templateDir } : {}
-      for (const target of ['weapp', 'alipay'].filter((t) => built.includes(t))) {
-        await run(
-          `mini-program ${target} (compiled output)`,
-          bin('jest'),
-          ['--ci', '-c', 'jest.mini.config.js'],
-          { SIM_PLATFORM: target, ...miniEnv },
-          { live: false }
-        )
-      }
-    }
-    await Promise.all([serverLane(), appLane()])
-    await e2e()
+    await runAll()
   } finally {
     await removeTemplates()
     summary()

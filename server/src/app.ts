@@ -8,7 +8,6 @@ import cors from '@fastify/cors'
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { openDatabase } from './db/factory'
 import { migrateToLatest } from './db/migrations'
-import { seedIfEmpty } from './seed'
 import { frameworkErrors, installEnvelope } from './plugins/envelope'
 import { originList } from './lib/origins'
 import { outboundPolicy } from './lib/outbound'
@@ -246,7 +245,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const publicBaseUrl = (opts.orders?.publicBaseUrl ?? process.env.PUBLIC_BASE_URL ?? '').replace(/\/+$/, '')
   try {
     await migrateToLatest(handle.db)
-    if (opts.seed ?? demoSeedsByDefault(opts.databaseUrl)) await seedIfEmpty(handle.db, opts.dataDir)
+    if (opts.seed ?? demoSeedsByDefault(opts.databaseUrl)) {
+      // the demo seeder (its images, articles and activity) loads only when it may run: a test app copying the
+      // run's template and a production server never need it
+      const { seedIfEmpty } = await import('./seed')
+      await seedIfEmpty(handle.db, opts.dataDir)
+    }
     // refuse to start rather than give payment providers notify URLs built from a forgeable Host header
     await assertPublicBaseUrl(handle.db, publicBaseUrl)
   } catch (err) {

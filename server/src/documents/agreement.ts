@@ -13,9 +13,8 @@
  * regenerated, so the text signed is the text read) and writes a new file; the unsigned one stays.
  */
 import { readFileSync } from 'node:fs'
-import fontkit from '@pdf-lib/fontkit'
 import { createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas'
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import type { PDFFont, PDFPage } from 'pdf-lib'
 import { agreementText, type AgreementFacts } from './agreement-text'
 import { CERT_FONT, CERT_FONT_BOLD, ensureCertificateFonts, NOTO_SANS_SC_BOLD, NOTO_SANS_SC_REGULAR } from './fonts'
 
@@ -63,13 +62,33 @@ function fonts() {
 }
 
 type Fontkit = { create(buf: Uint8Array, name?: string): any }
+type PdfLib = typeof import('pdf-lib')
+
+let pdfLib: PdfLib | null = null
+let fontkit: Fontkit | null = null
+
+/**
+ * pdf-lib and fontkit load with the first document rather than with the server: they are about half a second of
+ * every process's start (docs/decisions/022-performance.md), and most processes never write an agreement.
+ */
+async function loadPdfLib(): Promise<PdfLib> {
+  if (!pdfLib) {
+    const [lib, fk] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')])
+    fontkit = fk.default as unknown as Fontkit
+    pdfLib = lib
+  }
+  return pdfLib
+}
+
+/** A grey of pdf-lib's (loaded by then: only the render functions below call it). */
+const grey = (v: number) => pdfLib!.rgb(v, v, v)
 
 /** fontkit with the parsed font memoised per byte buffer (pdf-lib calls create() for every document). */
 const cachedFontkit: Fontkit = {
   create(buf: Uint8Array, name?: string) {
     const hit = parsedFonts.get(buf)
     if (hit) return hit
-    const f = (fontkit as unknown as Fontkit).create(buf, name)
+    const f = fontkit!.create(buf, name)
     parsedFonts.set(buf, f)
     return f
   }
@@ -219,23 +238,24 @@ function drawPdfOp(p: PDFPage, op: Op, regular: PDFFont, bold: PDFFont) {
       y: PAGE_H - op.baseline,
       size: op.size,
       font: op.bold ? bold : regular,
-      color: op.grey ? rgb(0.45, 0.45, 0.45) : rgb(0.1, 0.1, 0.1)
+      color: op.grey ? grey(0.45) : grey(0.1)
     })
   else if (op.t === 'line')
-    p.drawLine({ start: { x: op.x1, y: PAGE_H - op.y1 }, end: { x: op.x2, y: PAGE_H - op.y2 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) })
+    p.drawLine({ start: { x: op.x1, y: PAGE_H - op.y1 }, end: { x: op.x2, y: PAGE_H - op.y2 }, thickness: 0.5, color: grey(0.6) })
   else
     p.drawRectangle({
       x: op.x,
       y: PAGE_H - op.top - op.height,
       width: op.width,
       height: op.height,
-      borderColor: rgb(0.6, 0.6, 0.6),
+      borderColor: grey(0.6),
       borderWidth: 0.75,
       borderDashArray: [3, 3]
     })
 }
 
 async function newPdf(title: string, lang: string) {
+  const { PDFDocument } = await loadPdfLib()
   patchGlyphPadding()
   const doc = await PDFDocument.create()
   doc.registerFontkit(cachedFontkit as never)
@@ -260,6 +280,7 @@ export async function renderAgreementPdf(facts: AgreementFacts, layout = layoutA
 
 /** The unsigned PDF with the signature PNG in the box of its last page and the signing date: a new document. */
 export async function stampSignature(unsigned: Buffer, signaturePng: Buffer, facts: AgreementFacts, signDate: string): Promise<Buffer> {
+  const { PDFDocument } = await loadPdfLib()
   patchGlyphPadding()
   const doc = await PDFDocument.load(unsigned)
   doc.registerFontkit(cachedFontkit as never)
@@ -275,7 +296,7 @@ export async function stampSignature(unsigned: Buffer, signaturePng: Buffer, fac
     height: fit.height
   })
   const at = signDateAt(layoutAgreement(facts), facts.lang)
-  last.drawText(signDate, { x: at.x, y: PAGE_H - at.baseline, size: BODY, font: regular, color: rgb(0.1, 0.1, 0.1) })
+  last.drawText(signDate, { x: at.x, y: PAGE_H - at.baseline, size: BODY, font: regular, color: grey(0.1) })
   doc.setModificationDate(new Date())
   return Buffer.from(await doc.save({ useObjectStreams: true }))
 }

@@ -13,7 +13,6 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { once } from 'node:events'
-import ExcelJS from 'exceljs'
 import type { Kysely } from 'kysely'
 import type { Lang } from '../../../../types'
 import type { DB } from '../../db/types'
@@ -233,6 +232,8 @@ async function writeCsv(db: Kysely<DB>, row: Parameters<typeof eachBatch>[1], la
 }
 
 async function writeXlsx(db: Kysely<DB>, row: Parameters<typeof eachBatch>[1], lang: Lang, file: string) {
+  // exceljs loads with the first spreadsheet, not with every process (half a second of its start: decision 022)
+  const { default: ExcelJS } = await import('exceljs')
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false })
   const sheet = wb.addWorksheet(lang === 'en' ? 'Ledger' : '捐赠明细')
   const widths = [28, 20, 30, 20, 14, 12, 16, 10, 8, 14]
