@@ -201,8 +201,9 @@ async function e2e() {
 }
 
 /**
- * Server test files in chunks of about equal size (bytes stand in for time), largest first, so that the last chunks
- * of the run are small ones and the lanes end together.
+ * Server test files in chunks of about equal weight, largest first, so that the last chunks of the run are small ones
+ * and the lanes end together. A file's weight stands in for its time: its bytes (its tests) plus an average file's
+ * bytes for what every file pays whatever its size (a process, the server's modules, a test app).
  */
 function serverChunks() {
   const dir = path.join(root, 'server', 'test')
@@ -211,6 +212,8 @@ function serverChunks() {
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => ({ file: path.join('server', 'test', f), size: fs.statSync(path.join(dir, f)).size }))
     .sort((x, y) => y.size - x.size)
+  const each = files.reduce((n, f) => n + f.size, 0) / Math.max(1, files.length)
+  for (const f of files) f.size += each
   const total = files.reduce((n, f) => n + f.size, 0)
   const target = total / SERVER_CHUNKS
   const chunks = []
