@@ -1,3 +1,4 @@
+/* eslint-env jest */
 /**
  * The COMPILED mini-program (dist/weapp or dist/alipay, SIM_PLATFORM) on a phone whose clock is ten minutes fast
  * (docs/decisions/040-clock-tolerance.md): the app's Date reads ten minutes ahead of the server's (which runs in its
