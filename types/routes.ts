@@ -120,3 +120,11 @@ export const SIGNATURE = {
   MAX_SKEW_MS: 300_000,
   NONCE_TTL_MS: 600_000
 } as const
+
+/**
+ * The data of the refusal of a timestamp more than MAX_SKEW_MS off (HTTP 401, code -1): the server's clock in ms when
+ * it refused, so the app can correct its own and sign again (docs/decisions/040-clock-tolerance.md).
+ */
+export interface ClockRefusal {
+  serverTime: number
+}

@@ -369,7 +369,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       cb(null, {
         origin: allowed,
         methods: ['GET', 'POST', 'DELETE'],
-        allowedHeaders: ['content-type', 'authorization', 'nonce', 'signature', 'lang', 'token', DEVICE_HEADER, PROOF_HEADER]
+        allowedHeaders: ['content-type', 'authorization', 'nonce', 'signature', 'lang', 'token', DEVICE_HEADER, PROOF_HEADER],
+        // Date is not a CORS-safelisted answer header: an allowed origin's app reads the server's clock from it
+        // (docs/decisions/040-clock-tolerance.md)
+        exposedHeaders: ['date']
       })
     }
   })

@@ -19,4 +19,4 @@ export class AppError extends Error {
 
 export const bizError = (key: MessageKey, params: MessageParams = {}) => new AppError(key, ResultCode.ERROR, 200, params)
 export const tokenInvalid = () => new AppError('tokenInvalid', ResultCode.TOKEN_INVALID, 200)
-export const signatureError = (key: MessageKey) => new AppError(key, ResultCode.ERROR, 401)
+export const signatureError = (key: MessageKey, data: unknown = null) => new AppError(key, ResultCode.ERROR, 401, {}, data)

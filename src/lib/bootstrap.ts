@@ -10,6 +10,7 @@ import { store } from '@/platform/storage-keys'
 import { useSession, t } from '@/store/session'
 import { themeVars } from '@/styles/theme'
 import { normaliseLang } from './i18n'
+import { dateHeaderOf, learnFromDate } from './clock'
 import { toast } from './quiet'
 import { errorMessage, request, requestHooks } from './request'
 import { ROUTES, buildQuery } from './routes'
@@ -19,7 +20,11 @@ declare const DEFAULT_SCHOOL: string
 export const TOKEN_REFRESH_MS = 300_000
 
 async function getJson<T>(url: string): Promise<T> {
+  const sentAt = Date.now()
   const res = await Taro.request({ url, method: 'GET', dataType: 'json' })
+  // the runtime config answers before any signed call: its Date header sets the clock the first signatures use
+  // (no-cache answers, revalidated each time, so the header is fresh: docs/decisions/040-clock-tolerance.md)
+  learnFromDate(dateHeaderOf(res.header), sentAt, Date.now())
   if (res.statusCode === 404) throw new Error(t('net.moduleNotFound'))
   if (res.statusCode !== 200 || !res.data || typeof res.data !== 'object') throw new Error(t('net.bootFailed'))
   return res.data as T

@@ -2,7 +2,9 @@
  * The one request module (docs/product §7, §8): signature + nonce headers, `lang` on GETs, Authorization, the device
  * id, and the result codes: -1 toasts the server's message for 2 s (an order challenge is solved and the call sent
  * once more first, docs/decisions/030); -997 and -998 clear the token and re-authorise; permission codes 0201/0101 are
- * handed to the caller; network failures toast the network message.
+ * handed to the caller; network failures toast the network message. Signatures carry the server's time as this
+ * device sees it (clock.ts): every answer corrects it, and a call refused because its timestamp was too far off is
+ * sent once more, signed with the corrected time (docs/decisions/040-clock-tolerance.md).
  */
 import Taro from '@tarojs/taro'
 import { DEVICE_HEADER, PermissionCode, PROOF_HEADER, ResultCode, type Envelope } from '@contract'
@@ -12,6 +14,7 @@ import { buildQuery } from './routes'
 import { toast as showToast } from './quiet'
 import { deviceId } from './device'
 import { challengeOf, solveChallenge } from './proof-of-work'
+import { dateHeaderOf, learnFromDate, learnFromServerTime, serverNow, serverTimeOf } from './clock'
 
 export class ApiError extends Error {
   constructor(
@@ -61,7 +64,21 @@ async function waitForApiBase(): Promise<{ base: string; signKey: string }> {
 
 const toast = (message: string) => showToast(message, 2000)
 
+/** A refusal of the signature's timestamp as too far off: the server's time (ms) it carries, else null. */
+function clockRefusalTime(body: Envelope<unknown>): number | null {
+  return body.code === ResultCode.ERROR ? serverTimeOf(body.data) : null
+}
+
+/**
+ * The call, and once more when the server refused its timestamp: the refusal carries the server's time, the clock is
+ * corrected by it and the call signed again (a new nonce, the corrected time). Never a third time.
+ */
 export async function requestEnvelope<T>(opts: RequestOptions, extraHeaders: Record<string, string> = {}): Promise<Envelope<T>> {
+  const body = await sendOnce<T>(opts, extraHeaders)
+  return clockRefusalTime(body) === null ? body : sendOnce<T>(opts, extraHeaders)
+}
+
+async function sendOnce<T>(opts: RequestOptions, extraHeaders: Record<string, string>): Promise<Envelope<T>> {
   const { base, signKey } = await waitForApiBase()
   const { lang, token } = useSession.getState()
   const method = opts.method || 'GET'
@@ -70,11 +87,12 @@ export async function requestEnvelope<T>(opts: RequestOptions, extraHeaders: Rec
     'content-type': 'application/json',
     lang,
     [DEVICE_HEADER]: deviceId(),
-    ...signatureHeaders(signKey),
+    ...signatureHeaders(signKey, serverNow()),
     ...extraHeaders
   }
   if (opts.auth !== false && token) header.Authorization = token
   let res: Taro.request.SuccessCallbackResult<any>
+  const sentAt = Date.now()
   try {
     res = await Taro.request({
       url: base + opts.path + buildQuery(query),
@@ -87,11 +105,15 @@ export async function requestEnvelope<T>(opts: RequestOptions, extraHeaders: Rec
     if (!opts.silent) toast(t('net.error'))
     throw new ApiError(t('net.error'), ResultCode.ERROR, null, true)
   }
+  const receivedAt = Date.now()
+  learnFromDate(dateHeaderOf(res.header), sentAt, receivedAt)
   const body = res.data as Envelope<T> | undefined
   if (!body || typeof body !== 'object' || typeof body.code !== 'number') {
     if (!opts.silent) toast(t('net.error'))
     throw new ApiError(t('net.error'), ResultCode.ERROR, null, true)
   }
+  const serverTime = clockRefusalTime(body)
+  if (serverTime !== null) learnFromServerTime(serverTime, sentAt, receivedAt)
   return body
 }
 
@@ -131,11 +153,18 @@ export interface UploadOptions {
  * same signature headers, token and result-code handling as request(). Taro hands the body back as text.
  */
 export async function uploadFile<T>(opts: UploadOptions): Promise<T> {
+  const body = await uploadOnce<T>(opts)
+  // refused for its timestamp: the clock is corrected, and the file goes once more (docs/decisions/040)
+  return settle(clockRefusalTime(body) === null ? body : await uploadOnce<T>(opts), { silent: opts.silent })
+}
+
+async function uploadOnce<T>(opts: UploadOptions): Promise<Envelope<T>> {
   const { base, signKey } = await waitForApiBase()
   const { lang, token } = useSession.getState()
-  const header: Record<string, string> = { lang, [DEVICE_HEADER]: deviceId(), ...signatureHeaders(signKey) }
+  const header: Record<string, string> = { lang, [DEVICE_HEADER]: deviceId(), ...signatureHeaders(signKey, serverNow()) }
   if (token) header.Authorization = token
-  let res: { statusCode: number; data: unknown }
+  let res: { statusCode: number; data: unknown; header?: unknown }
+  const sentAt = Date.now()
   try {
     const task: any = Taro.uploadFile({
       url: base + opts.path + buildQuery({ lang }),
@@ -159,6 +188,9 @@ export async function uploadFile<T>(opts: UploadOptions): Promise<T> {
     if (!opts.silent) toast(t('net.error'))
     throw new ApiError(t('net.error'), ResultCode.ERROR, null, true)
   }
+  const receivedAt = Date.now()
+  // the mini-programs' upload answers carry no headers; H5's may
+  learnFromDate(dateHeaderOf(res.header), sentAt, receivedAt)
   let body: Envelope<T> | undefined
   try {
     body = (typeof res.data === 'string' ? JSON.parse(res.data) : res.data) as Envelope<T>
@@ -170,7 +202,9 @@ export async function uploadFile<T>(opts: UploadOptions): Promise<T> {
     if (!opts.silent) toast(t('net.error'))
     throw new ApiError(t('net.error'), ResultCode.ERROR, null, true)
   }
-  return settle(body, { silent: opts.silent })
+  const serverTime = clockRefusalTime(body)
+  if (serverTime !== null) learnFromServerTime(serverTime, sentAt, receivedAt)
+  return body
 }
 
 function settle<T>(body: Envelope<T>, opts: { silent?: boolean }): T {

@@ -16,5 +16,6 @@ module.exports = [
   { file: 'shell.e2e.js', name: 'H5 shell' }, // ~17 s
   { file: 'browse.e2e.js', name: 'browsing' }, // ~14 s
   { file: 'navigation.e2e.js', name: 'navigation' }, // ~10 s
-  { file: 'tax.e2e.js', name: 'tax tool' } // ~7 s
+  { file: 'tax.e2e.js', name: 'tax tool' }, // ~7 s
+  { file: 'clock.e2e.js', name: 'phone clock ten minutes fast' } // ~7 s
 ]

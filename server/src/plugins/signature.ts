@@ -1,7 +1,9 @@
 /**
  * Request signature (docs/decisions/006-request-signature.md): `signature` = base64(AES-128-CBC/PKCS#7(ms timestamp)),
  * key = the school's signKey, IV = the first 16 characters of `nonce`. Rejects missing or undecryptable
- * signatures, timestamps more than 300 s off, and nonces seen in the last 10 minutes (replay).
+ * signatures, timestamps more than 300 s off, and nonces seen in the last 10 minutes (replay). A timestamp refused as
+ * too far off carries the server's time (`data.serverTime`, ms): the app corrects its clock by it and sends the call
+ * once more (docs/decisions/040-clock-tolerance.md).
  * Nonces are claimed in the shared store (lib/shared-store: the database or Redis), so a request replayed to another
  * server process behind the proxy is refused as well. The database store claims the nonces of requests arriving
  * together in one multi-row upsert (group commit, docs/decisions/026-read-path.md); each request still waits for its
@@ -9,7 +11,7 @@
  */
 import { createDecipheriv, type Decipher } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { SIGNATURE } from '../../../types'
+import { SIGNATURE, type ClockRefusal } from '../../../types'
 import { signatureError } from '../errors'
 import type { SharedStore } from '../lib/shared-store'
 
@@ -80,7 +82,7 @@ export function installSignature(api: FastifyInstance, store: NonceStore, now: (
     const ts = decryptTimestamp(signature, req.school.sign_key, nonce)
     if (ts === null) throw signatureError('signatureInvalid')
     const t = now()
-    if (Math.abs(t - ts) > SIGNATURE.MAX_SKEW_MS) throw signatureError('signatureExpired')
+    if (Math.abs(t - ts) > SIGNATURE.MAX_SKEW_MS) throw signatureError('signatureExpired', { serverTime: t } satisfies ClockRefusal)
     // Remember only after the signature checked out, so garbage cannot fill the store. The key leads with the signed
     // timestamp: a replay carries the same signature, so the same timestamp and key, while the keys of fresh requests
     // arrive in time order and land at the right edge of the store's key index instead of at random places in it
