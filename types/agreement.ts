@@ -73,7 +73,6 @@ export interface AgreementDetail {
   reason: string
 }
 
-
 /** GET …/cpu/sign/agreement/getMySign rows; '' where a file does not exist yet. */
 export interface CpuAgreement {
   id: number

@@ -182,7 +182,11 @@ describe('every slot taken', () => {
     assert.equal(signed.code, 0, signed.message)
     assert.equal((await detail(alice, id)).body.data.status, 'signed')
     // a second run of the same job (a lease that ran out) leaves it alone
-    const again = await app.db.selectFrom('agreement').select(['unsigned_url', 'render_state']).where('id', '=', id).executeTakeFirstOrThrow()
+    const again = await app.db
+      .selectFrom('agreement')
+      .select(['unsigned_url', 'render_state'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     assert.deepEqual(again, { unsigned_url: d.url, render_state: 'ready' })
   })
 
@@ -256,7 +260,11 @@ describe('every slot taken', () => {
     assert.equal((await detail(bob, id)).body.data.reason, '协议生成失败，请重试')
     assert.equal((await signCpu(bob, id, 'en')).message, 'The agreement could not be prepared, please try again')
     // nothing half-written was left behind for it
-    const row = await app.db.selectFrom('agreement').select(['unsigned_url', 'unsigned_pages']).where('id', '=', id).executeTakeFirstOrThrow()
+    const row = await app.db
+      .selectFrom('agreement')
+      .select(['unsigned_url', 'unsigned_pages'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     assert.deepEqual(row, { unsigned_url: '', unsigned_pages: '[]' })
 
     // only its donor may retry it

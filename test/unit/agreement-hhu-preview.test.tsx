@@ -46,7 +46,10 @@ it('a failed generation says request failed, in English too, and a tap retries',
   const toast = toastSpy()
   setQuery('/pkg-agreement/tree-naming-hhu/preview/index', query)
   let fail = true
-  const calls = stubApi({ generation: () => (fail ? { code: 500, message: 'boom', data: null } : ok({ id: 5, url: UNSIGNED, status: 'ready' })), pages: () => ok(PAGES) })
+  const calls = stubApi({
+    generation: () => (fail ? { code: 500, message: 'boom', data: null } : ok({ id: 5, url: UNSIGNED, status: 'ready' })),
+    pages: () => ok(PAGES)
+  })
   render(<PreviewPage />)
   const failed = await screen.findByTestId('hhu-generate-failed')
   expect(failed.textContent).toContain('request failed, please try again later')

@@ -282,11 +282,7 @@ export async function generateAgreement(
 }
 
 /** The row as rendering and its job in one commit: a crash loses neither, and the worker finds every such row's job. */
-async function handToWorker(
-  deps: AgreementDeps,
-  values: Omit<Insertable<AgreementTable>, 'unsigned_url'>,
-  now: Date
-): Promise<Generated> {
+async function handToWorker(deps: AgreementDeps, values: Omit<Insertable<AgreementTable>, 'unsigned_url'>, now: Date): Promise<Generated> {
   const id = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('agreement')
@@ -374,7 +370,11 @@ function detailOf(row: AgreementRow, lang: Lang): AgreementDetail {
 }
 
 /** One of the caller's agreements, however far it has got (the app polls it while rendering). */
-export async function agreementDetail(db: Kysely<DB>, caller: Pick<Caller, 'schoolId' | 'userId' | 'lang'>, id: number): Promise<AgreementDetail> {
+export async function agreementDetail(
+  db: Kysely<DB>,
+  caller: Pick<Caller, 'schoolId' | 'userId' | 'lang'>,
+  id: number
+): Promise<AgreementDetail> {
   const row = await findOwn(db, caller.schoolId, caller.userId, id)
   if (!row) throw bizError('agreementNotFound')
   return detailOf(row, caller.lang)
