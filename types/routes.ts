@@ -109,7 +109,9 @@ export const Api = {
   cpuAgreementGeneration: `/uplus-foundation/app/v1/cpu/sign/agreement/generation`,
   cpuAgreementSignature: `/uplus-foundation/app/v1/cpu/sign/agreement/signature`,
   cpuAgreementMine: `/uplus-foundation/app/v1/cpu/sign/agreement/getMySign`,
-  agreementPages: `${P}/sign/agreement/pages`
+  agreementPages: `${P}/sign/agreement/pages`,
+  agreementDetail: `${P}/sign/agreement/detail`,
+  agreementRetry: `${P}/sign/agreement/retry`
 } as const
 export type ApiPath = (typeof Api)[keyof typeof Api]
 

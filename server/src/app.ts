@@ -307,7 +307,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       now,
       reconcile: (at) => reconcile(orders, at),
       payments,
-      onPaid: (id) => orders.onPaid?.(id)
+      onPaid: (id) => orders.onPaid?.(id),
+      agreements: () => ({ storage: app.identity.storage, gate: app.agreementGate })
     },
     { autoStart: process.env.JOBS_ENABLED !== '0', ...opts.jobs }
   )

@@ -26,12 +26,12 @@ const query = { name: '张赟喆', mobile: '13800138000', donationAmount: '2000.
 it('generates once with the form’s values and shows the pages; the pad needs I agree first and says refresh', async () => {
   const toast = toastSpy()
   setQuery('/pkg-agreement/tree-naming-hhu/preview/index', query)
-  const calls = stubApi({ generation: () => ok(UNSIGNED), pages: () => ok(PAGES) })
+  const calls = stubApi({ generation: () => ok({ id: 5, url: UNSIGNED, status: 'ready' }), pages: () => ok(PAGES) })
   render(<PreviewPage />)
   await waitFor(() => expect(screen.getAllByTestId('agreement-page')).toHaveLength(2))
   const gens = calls.filter((c) => c.path.endsWith('/hhu/sign/agreement/generation'))
   expect(gens).toHaveLength(1)
-  expect(gens[0].data).toEqual({ name: '张赟喆', mobile: '13800138000', donationAmount: '2000.00', itemsId: 9 })
+  expect(gens[0].data).toEqual({ name: '张赟喆', mobile: '13800138000', donationAmount: '2000.00', itemsId: 9, canPoll: 1 })
   expect(calls.find((c) => c.path.endsWith('/pages'))!.query.get('url')).toBe(UNSIGNED)
   expect(screen.queryByTestId('agreement-generating')).toBeNull()
   fireEvent.click(screen.getByTestId('agreement-sign'))
@@ -46,7 +46,10 @@ it('a failed generation says request failed, in English too, and a tap retries',
   const toast = toastSpy()
   setQuery('/pkg-agreement/tree-naming-hhu/preview/index', query)
   let fail = true
-  const calls = stubApi({ generation: () => (fail ? { code: 500, message: 'boom', data: null } : ok(UNSIGNED)), pages: () => ok(PAGES) })
+  const calls = stubApi({
+    generation: () => (fail ? { code: 500, message: 'boom', data: null } : ok({ id: 5, url: UNSIGNED, status: 'ready' })),
+    pages: () => ok(PAGES)
+  })
   render(<PreviewPage />)
   const failed = await screen.findByTestId('hhu-generate-failed')
   expect(failed.textContent).toContain('request failed, please try again later')

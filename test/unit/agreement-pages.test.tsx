@@ -95,7 +95,7 @@ describe('contract model', () => {
 
 async function openForm(
   over: Partial<UserBaseInfo> = {},
-  generation: () => Envelope<unknown> = () => ok({ id: 41, unilateralAgreementUrl: PDF })
+  generation: () => Envelope<unknown> = () => ok({ id: 41, unilateralAgreementUrl: PDF, status: 'ready' })
 ) {
   setQuery('/pkg-agreement/contract-cpu/index', {})
   const calls = stubApi({ baseInfo: () => ok({ ...ME, ...over }), getList: () => ok(PROJECTS), generation })
@@ -132,7 +132,8 @@ describe('contract-cpu', () => {
       mobile: '13800138000',
       idNo: '11010519491231002X',
       donateItemId: 11,
-      donationAmount: '123456.78'
+      donationAmount: '123456.78',
+      canPoll: 1
     })
     await waitFor(() =>
       expect(nav).toHaveBeenCalledWith(`/pkg-agreement/contract-cpu/signature/index?id=41&pdf=${encodeURIComponent(PDF)}`)

@@ -2,11 +2,14 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/types'
+import type { AgreementGate } from '../domain/agreement/limits'
+import { RENDER_JOB_KIND, runAgreementRender } from '../domain/agreement/service'
 import { issueCertificate } from '../domain/certificate/service'
 import { CLOSE_JOB_KIND } from '../domain/order/provider-close'
 import { runProviderClose } from '../domain/order/provider-close-job'
 import { runExport } from '../domain/staff/exports'
 import type { PaymentRegistry } from '../providers/payment/registry'
+import type { FileStorage } from '../providers/storage/types'
 import { JobWorker, type WorkerOptions } from './worker'
 
 export function createJobWorker(
@@ -19,6 +22,9 @@ export function createJobWorker(
     /** the provider-close job asks the order's provider (domain/order/provider-close.ts) */
     payments: PaymentRegistry
     onPaid?: (donationId: number) => void
+    /** the agreement-render job's file storage and this process's render slots; a function because the app builds
+     *  them after the worker (app.ts) */
+    agreements: () => { storage: FileStorage; gate?: AgreementGate }
   },
   opts: WorkerOptions = {}
 ): JobWorker {
@@ -37,7 +43,8 @@ export function createJobWorker(
           { db: deps.db, payments: deps.payments, log: deps.log, now: deps.now, onPaid: (id) => deps.onPaid?.(id) },
           job,
           payload
-        )
+        ),
+      [RENDER_JOB_KIND]: (job, payload) => runAgreementRender({ db: deps.db, ...deps.agreements() }, job, payload)
     },
     deps.reconcile,
     deps.now,

@@ -8,10 +8,14 @@
  *   the per-donor windows carry the protection). A refused attempt counts too, like every window limiter here.
  * - Disk: below MIN_FREE_DISK_MB of free space (the uploads' floor, domain/upload/policy.ts) generation stops while
  *   donations go on.
- * - CPU: at most AGREEMENT_RENDER_CONCURRENCY renders at once in this process (default 2), and at most
- *   AGREEMENT_RENDER_QUEUE more waiting (16); beyond that the donor is asked to try again in a moment. Rendering
- *   stays on the request path: the wire contract answers the PDF's link in the generation call itself (docs/product
- *   §7 Agreements), so moving it to the job worker would need a polling contract in the app (not done).
+ * - CPU: at most AGREEMENT_RENDER_CONCURRENCY renders at once in this process (default 2), the job worker's included.
+ *   A render runs on the request path only when a slot is free at once; when every slot is taken, a client that can
+ *   poll (the generation body's `canPoll`) gets the agreement recorded as `rendering` and its render handed to the
+ *   job worker (`agreement-render`, docs/decisions/039-agreement-rendering-jobs.md), which waits in line for a slot of
+ *   its own process. A client that cannot poll (an app from before decision 039) waits on the request path as it
+ *   always did, with at most AGREEMENT_RENDER_QUEUE more waiting (16); beyond that it is asked to try again in a
+ *   moment. The rate windows count each agreement once, when it is asked for; the worker's render is not counted
+ *   again, and a render retried after a failure (retryAgreement) is not counted either.
  */
 import { bizError } from '../../errors'
 import type { SharedStore } from '../../lib/shared-store'
@@ -69,9 +73,19 @@ export class RenderSlots {
     return { running: this.running, waiting: this.waiting.length }
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T | null> {
+  /** a slot can be had without waiting */
+  get free(): boolean {
+    return this.running < this.max
+  }
+
+  /**
+   * `wait`: 'bounded' waits in line while fewer than `queue` wait (else null); 'never' answers null unless a slot is
+   * free now; 'always' waits however long the line (the job worker: one render at a time per worker, so it cannot
+   * grow the line without bound).
+   */
+  async run<T>(task: () => Promise<T>, wait: 'bounded' | 'never' | 'always' = 'bounded'): Promise<T | null> {
     if (this.running >= this.max) {
-      if (this.waiting.length >= this.queue) return null
+      if (wait === 'never' || (wait === 'bounded' && this.waiting.length >= this.queue)) return null
       await new Promise<void>((resolve) => this.waiting.push(resolve))
     } else this.running++
     try {
@@ -124,5 +138,16 @@ export class AgreementGate {
     const out = await this.slots.run(async () => ({ value: await task() }))
     if (!out) throw bizError('agreementBusy')
     return out.value
+  }
+
+  /** Renders in a slot that is free now, or answers null at once (the caller hands the render to the job worker). */
+  async renderNow<T>(task: () => Promise<T>): Promise<{ value: T } | null> {
+    return this.slots.run(async () => ({ value: await task() }), 'never')
+  }
+
+  /** The job worker's render: waits for a slot however long the line, so the slots count every render of the process. */
+  async renderInLine<T>(task: () => Promise<T>): Promise<T> {
+    const out = await this.slots.run(async () => ({ value: await task() }), 'always')
+    return out!.value
   }
 }

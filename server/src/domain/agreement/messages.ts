@@ -24,5 +24,13 @@ export const agreementMessages = {
     zh_CN: '正在生成的协议较多，请稍后再试',
     en: 'Many agreements are being prepared right now, please try again in a moment'
   },
+  agreementRendering: {
+    zh_CN: '协议正在生成中，请稍候，生成后再签署',
+    en: 'The agreement is still being prepared; please sign it once it is ready'
+  },
+  agreementRenderFailed: {
+    zh_CN: '协议生成失败，请重试',
+    en: 'The agreement could not be prepared, please try again'
+  },
   agreementSignatureBlank: { zh_CN: '签名为空，请先签名', en: 'The signature is blank, please sign first' }
 } as const

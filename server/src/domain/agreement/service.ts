@@ -1,10 +1,11 @@
 /**
  * Agreement rules (docs/product §4 Agreement signing, §5 Contract form, §7 Agreements; docs/decisions/017-agreements.md).
  *
- * Generation validates the donor's fields, renders the PDF and its page images synchronously (about 150 ms once the
- * font is parsed, so no job and no polling), stores them under an unguessable folder and records the row. It is
- * limited per donor and per address, stops below the disk floor and renders in a bounded number of slots per
- * process (limits.ts). Signing
+ * Generation validates the donor's fields, renders the PDF and its page images (about 150 ms once the font is parsed),
+ * stores them under an unguessable folder and records the row. It is limited per donor and per address, stops below
+ * the disk floor and renders in a bounded number of slots per process (limits.ts). When every slot is taken and the
+ * client can poll, the row is recorded as `rendering` with an `agreement-render` job in the same commit, and the job
+ * worker renders it (runAgreementRender; docs/decisions/039-agreement-rendering-jobs.md). Signing
  * validates the PNG (magic bytes, size, dimensions, ink), stamps it into the unsigned PDF as a new file, and records
  * it by a conditional update on the unsigned status, so two signatures of one agreement cannot both win.
  */
@@ -12,14 +13,16 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createCanvas, loadImage } from '@napi-rs/canvas'
-import type { Kysely } from 'kysely'
-import type { CpuAgreement, CpuAgreementProject, Lang } from '../../../../types'
+import type { Insertable, Kysely } from 'kysely'
+import type { AgreementDetail, CpuAgreement, CpuAgreementProject, Lang } from '../../../../types'
 import { AGREEMENT_LIMITS } from '../../../../types'
 import type { DB } from '../../db/types'
 import type { AgreementFacts } from '../../documents/agreement-text'
 import { maskIdNo } from '../../documents/agreement-text'
 import { layoutAgreement, renderAgreementImages, renderAgreementPdf, stampSignature } from '../../documents/agreement'
 import { bizError } from '../../errors'
+import { t, type MessageKey } from '../../i18n'
+import { enqueue, type JobRow } from '../../jobs/queue'
 import { BEIJING_OFFSET_MS, beijingStamp, toWireDate } from '../../lib/dates'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import { codePointLength } from '../../lib/names'
@@ -28,7 +31,11 @@ import type { FileStorage } from '../../providers/storage/types'
 import { filesPath } from './index'
 import type { AgreementGate } from './limits'
 import { findOwn, findOwnByUrl, listOwn, type AgreementRow } from './repository'
-import { AGREEMENT_GENERATED, AGREEMENT_SIGNED, type AgreementKind } from './tables'
+import { AGREEMENT_GENERATED, AGREEMENT_SIGNED, type AgreementKind, type AgreementTable } from './tables'
+
+export const RENDER_JOB_KIND = 'agreement-render'
+/** 5 s and 10 s of backoff between them (jobs/queue.ts): a donor polling learns of a failure within a minute */
+export const RENDER_ATTEMPTS = 3
 
 export interface AgreementDeps {
   db: Kysely<DB>
@@ -38,6 +45,8 @@ export interface AgreementDeps {
   now: () => Date
   /** rate windows, disk floor and render slots of generation (limits.ts); absent: unlimited (scripts, seed) */
   gate?: AgreementGate
+  /** wakes the job worker after a render was handed to it (app.jobs.kick) */
+  kick?: () => void
 }
 
 export interface Caller {
@@ -177,8 +186,29 @@ async function schoolName(db: Kysely<DB>, schoolId: number): Promise<string> {
   return s.name
 }
 
-/** Validates, renders and records an agreement; answers its id and the unsigned PDF's link. */
-export async function generateAgreement(deps: AgreementDeps, caller: Caller, g: Generation): Promise<{ id: number; url: string }> {
+async function renderFiles(facts: AgreementFacts): Promise<{ pdf: Buffer; images: Buffer[] }> {
+  const layout = layoutAgreement(facts)
+  return { pdf: await renderAgreementPdf(facts, layout), images: await renderAgreementImages(facts, undefined, layout) }
+}
+
+export interface Generated {
+  id: number
+  /** the unsigned PDF's link; '' while rendering */
+  url: string
+  status: 'ready' | 'rendering'
+}
+
+/**
+ * Validates, renders and records an agreement; answers its id and the unsigned PDF's link. With `canPoll` (a client
+ * that polls the detail) and every render slot taken, records it as rendering and hands the render to the job worker
+ * instead: the answer's status says which.
+ */
+export async function generateAgreement(
+  deps: AgreementDeps,
+  caller: Caller,
+  g: Generation,
+  opts: { canPoll?: boolean } = {}
+): Promise<Generated> {
   const name = cleanName(g.name)
   const mobile = cleanMobile(g.mobile)
   let idNoMasked = ''
@@ -214,39 +244,167 @@ export async function generateAgreement(deps: AgreementDeps, caller: Caller, g: 
   }
   // counted only once the fields are valid: a typo fixed and sent again is not held against the donor
   if (deps.gate) await deps.gate.admit({ schoolId: caller.schoolId, userId: caller.userId, ip: caller.ip ?? '', now }, deps.storage)
-  const render = async () => {
-    const layout = layoutAgreement(facts)
-    return { pdf: await renderAgreementPdf(facts, layout), images: await renderAgreementImages(facts, undefined, layout) }
+  // the worker renders from these columns alone (factsOf): the same facts as here, the date from created_at
+  const values = {
+    school_id: caller.schoolId,
+    user_id: caller.userId,
+    kind: g.kind,
+    items_id: itemsId,
+    items_title: facts.projectTitle,
+    name,
+    mobile,
+    id_no_masked: idNoMasked,
+    amount_fen: fen,
+    lang: caller.lang,
+    agreement_no: agreementNo,
+    status: AGREEMENT_GENERATED,
+    created_at: now.toISOString()
   }
-  const { pdf, images } = deps.gate ? await deps.gate.render(render) : await render()
-  const files = await putFiles(deps.storage, folder(caller.schoolCode), `agreement-${agreementNo}.pdf`, pdf, images)
+  const render = () => renderFiles(facts)
+  let rendered: { pdf: Buffer; images: Buffer[] }
+  if (deps.gate && opts.canPoll) {
+    const at = await deps.gate.renderNow(render)
+    if (!at) return handToWorker(deps, values, now)
+    rendered = at.value
+  } else rendered = deps.gate ? await deps.gate.render(render) : await render()
+  const files = await putFiles(deps.storage, folder(caller.schoolCode), `agreement-${agreementNo}.pdf`, rendered.pdf, rendered.images)
   try {
     const row = await deps.db
       .insertInto('agreement')
-      .values({
-        school_id: caller.schoolId,
-        user_id: caller.userId,
-        kind: g.kind,
-        items_id: itemsId,
-        items_title: facts.projectTitle,
-        name,
-        mobile,
-        id_no_masked: idNoMasked,
-        amount_fen: fen,
-        lang: caller.lang,
-        agreement_no: agreementNo,
-        unsigned_url: files.url,
-        unsigned_pages: JSON.stringify(files.pages),
-        status: AGREEMENT_GENERATED,
-        created_at: now.toISOString()
-      })
+      .values({ ...values, unsigned_url: files.url, unsigned_pages: JSON.stringify(files.pages) })
       .returning('id')
       .executeTakeFirstOrThrow()
-    return { id: Number(row.id), url: files.url }
+    return { id: Number(row.id), url: files.url, status: 'ready' }
   } catch (err) {
     await Promise.all(files.written.map((k) => deps.storage.remove(k).catch(() => undefined)))
     throw err
   }
+}
+
+/** The row as rendering and its job in one commit: a crash loses neither, and the worker finds every such row's job. */
+async function handToWorker(deps: AgreementDeps, values: Omit<Insertable<AgreementTable>, 'unsigned_url'>, now: Date): Promise<Generated> {
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('agreement')
+      .values({ ...values, unsigned_url: '', render_state: 'rendering' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await enqueue(trx, values.school_id, RENDER_JOB_KIND, { agreementId: Number(row.id) }, { now, maxAttempts: RENDER_ATTEMPTS })
+    return Number(row.id)
+  })
+  deps.kick?.()
+  return { id, url: '', status: 'rendering' }
+}
+
+export interface RenderJobDeps {
+  db: Kysely<DB>
+  storage: FileStorage
+  /** the render slots of this process (the worker's render counts in them like a request's) */
+  gate?: AgreementGate
+}
+
+/**
+ * The `agreement-render` job: renders a rendering agreement from its row, stores the files and marks it ready by a
+ * conditional update. Throws on failure so the worker retries with backoff; the last attempt marks the agreement
+ * failed with the reason the donor is shown. A row no longer rendering (done by an earlier run) is left alone.
+ */
+export async function runAgreementRender(
+  deps: RenderJobDeps,
+  job: Pick<JobRow, 'school_id' | 'attempts' | 'max_attempts'>,
+  payload: Record<string, unknown>
+): Promise<'ready' | 'gone'> {
+  const id = Number(payload.agreementId)
+  if (!Number.isSafeInteger(id)) throw new Error('agreement-render job without agreementId')
+  const row = await deps.db
+    .selectFrom('agreement')
+    .selectAll()
+    .where('school_id', '=', job.school_id)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row || row.render_state !== 'rendering') return 'gone'
+  try {
+    const school = await deps.db.selectFrom('school').select(['name', 'code']).where('id', '=', job.school_id).executeTakeFirstOrThrow()
+    const facts = factsOf(row, school.name)
+    const render = () => renderFiles(facts)
+    const { pdf, images } = deps.gate ? await deps.gate.renderInLine(render) : await render()
+    const files = await putFiles(deps.storage, folder(school.code), `agreement-${row.agreement_no}.pdf`, pdf, images)
+    const done = await deps.db
+      .updateTable('agreement')
+      .set({ unsigned_url: files.url, unsigned_pages: JSON.stringify(files.pages), render_state: 'ready', render_error: '' })
+      .where('school_id', '=', job.school_id)
+      .where('id', '=', id)
+      .where('render_state', '=', 'rendering')
+      .executeTakeFirst()
+    if (Number(done.numUpdatedRows) !== 1) {
+      await Promise.all(files.written.map((k) => deps.storage.remove(k).catch(() => undefined)))
+      return 'gone'
+    }
+    return 'ready'
+  } catch (err) {
+    if (job.attempts >= job.max_attempts) {
+      const reason: MessageKey = 'agreementRenderFailed'
+      await deps.db
+        .updateTable('agreement')
+        .set({ render_state: 'failed', render_error: reason })
+        .where('school_id', '=', job.school_id)
+        .where('id', '=', id)
+        .where('render_state', '=', 'rendering')
+        .execute()
+    }
+    throw err
+  }
+}
+
+function detailOf(row: AgreementRow, lang: Lang): AgreementDetail {
+  const ready = row.render_state === 'ready'
+  const reasonKey = (row.render_error || 'agreementRenderFailed') as MessageKey
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    status: row.status === AGREEMENT_SIGNED ? 'signed' : row.render_state,
+    url: ready ? row.unsigned_url : '',
+    pages: ready ? pagesOf(row.unsigned_pages) : [],
+    signedUrl: row.status === AGREEMENT_SIGNED ? row.signed_url : '',
+    reason: row.render_state === 'failed' ? t(lang, reasonKey) : ''
+  }
+}
+
+/** One of the caller's agreements, however far it has got (the app polls it while rendering). */
+export async function agreementDetail(
+  db: Kysely<DB>,
+  caller: Pick<Caller, 'schoolId' | 'userId' | 'lang'>,
+  id: number
+): Promise<AgreementDetail> {
+  const row = await findOwn(db, caller.schoolId, caller.userId, id)
+  if (!row) throw bizError('agreementNotFound')
+  return detailOf(row, caller.lang)
+}
+
+/**
+ * Renders a failed agreement again through the job worker. Counted in the donor's windows and refused below the disk
+ * floor like a generation (it renders again); an agreement not failed is answered as it is.
+ */
+export async function retryAgreement(deps: AgreementDeps, caller: Caller, id: number): Promise<AgreementDetail> {
+  const row = await findOwn(deps.db, caller.schoolId, caller.userId, id)
+  if (!row) throw bizError('agreementNotFound')
+  if (row.render_state !== 'failed') return detailOf(row, caller.lang)
+  const now = deps.now()
+  if (deps.gate) await deps.gate.admit({ schoolId: caller.schoolId, userId: caller.userId, ip: caller.ip ?? '', now }, deps.storage)
+  const queued = await deps.db.transaction().execute(async (trx) => {
+    const r = await trx
+      .updateTable('agreement')
+      .set({ render_state: 'rendering', render_error: '' })
+      .where('school_id', '=', caller.schoolId)
+      .where('user_id', '=', caller.userId)
+      .where('id', '=', id)
+      .where('render_state', '=', 'failed')
+      .executeTakeFirst()
+    if (Number(r.numUpdatedRows) !== 1) return false
+    await enqueue(trx, caller.schoolId, RENDER_JOB_KIND, { agreementId: id }, { now, maxAttempts: RENDER_ATTEMPTS })
+    return true
+  })
+  if (queued) deps.kick?.()
+  return agreementDetail(deps.db, caller, id)
 }
 
 /** Reads width and height from the IHDR chunk of a PNG (the bytes were sniffed as PNG already). */
@@ -290,6 +448,9 @@ export async function checkSignaturePng(png: Buffer): Promise<void> {
 export async function signAgreement(deps: AgreementDeps, caller: Caller, row: AgreementRow | undefined, png: Buffer): Promise<string> {
   if (!row) throw bizError('agreementNotFound')
   if (row.status !== AGREEMENT_GENERATED) throw bizError('agreementAlreadySigned')
+  // decision 039: nothing to sign until the job worker has rendered it
+  if (row.render_state === 'rendering') throw bizError('agreementRendering')
+  if (row.render_state === 'failed') throw bizError('agreementRenderFailed')
   await checkSignaturePng(png)
   const key = filesPath(row.unsigned_url)?.slice('/files/'.length)
   if (!key) throw bizError('agreementNotFound')
@@ -307,6 +468,7 @@ export async function signAgreement(deps: AgreementDeps, caller: Caller, row: Ag
     .where('user_id', '=', caller.userId)
     .where('id', '=', row.id)
     .where('status', '=', AGREEMENT_GENERATED)
+    .where('render_state', '=', 'ready')
     .executeTakeFirst()
   if (Number(done.numUpdatedRows) !== 1) {
     await Promise.all(files.written.map((k) => deps.storage.remove(k).catch(() => undefined)))

@@ -4,6 +4,8 @@ import type { Generated } from 'kysely'
 export type AgreementKind = 'hhu' | 'cpu'
 export const AGREEMENT_GENERATED = 1
 export const AGREEMENT_SIGNED = 2
+/** migration 029: ready (files exist), rendering (the job worker has it), failed (render_error says why) */
+export type RenderState = 'ready' | 'rendering' | 'failed'
 
 export interface AgreementTable {
   id: Generated<number>
@@ -32,6 +34,10 @@ export interface AgreementTable {
   signed_at: string | null
   /** the order that claimed this signed agreement (migration 025); free again once that order is cancelled or expired */
   donation_id: Generated<number | null>
+  /** migration 029 (docs/decisions/039-agreement-rendering-jobs.md) */
+  render_state: Generated<RenderState>
+  /** the message key the donor is shown when render_state is failed, '' otherwise */
+  render_error: Generated<string>
 }
 
 declare module '../../db/types' {

@@ -10,9 +10,11 @@ import path from 'node:path'
 import { Type } from 'typebox'
 import { AGREEMENT_LIMITS, Api, ResultCode } from '../../../../types'
 import {
+  agreementDetail,
   agreementPages,
   agreementProjects,
   generateAgreement,
+  retryAgreement,
   mySignedCpu,
   signCpu,
   signHhu,
@@ -21,7 +23,7 @@ import {
 } from '../../domain/agreement/service'
 import { AppError, bizError } from '../../errors'
 import { answers, ok } from '../../lib/envelope'
-import { body, optInt, query, reqInt, reqString } from '../../lib/schemas'
+import { body, optFlag, optInt, query, reqInt, reqString } from '../../lib/schemas'
 import { signedIn } from '../../plugins/auth'
 import * as W from '../wire/agreement'
 
@@ -63,7 +65,8 @@ async function readSignatureForm(req: FastifyRequest, max: number): Promise<Sign
 }
 
 const amount = reqString(20)
-const person = { name: reqString(100), mobile: reqString(20), donationAmount: amount }
+/** canPoll 1: the client polls the detail, so a busy server may answer `rendering` (docs/decisions/039) */
+const person = { name: reqString(100), mobile: reqString(20), donationAmount: amount, canPoll: optFlag() }
 
 export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: AGREEMENT_LIMITS.SIGNATURE_MAX_BYTES, files: 1 } })
@@ -72,7 +75,8 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     storage: app.identity.storage,
     filesDir: path.join(app.dataDir, 'files'),
     now: () => app.identity.now(),
-    gate: app.agreementGate
+    gate: app.agreementGate,
+    kick: () => app.jobs.kick()
   }
   const caller = (req: FastifyRequest & { session: { user_id: number } }): Caller => ({
     schoolId: req.school.id,
@@ -84,11 +88,20 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     Api.hhuAgreementGeneration,
-    { config: signedIn, schema: { body: body({ ...person, itemsId: optInt() }), response: answers(Type.String()) } },
+    {
+      config: signedIn,
+      schema: { body: body({ ...person, itemsId: optInt() }), response: answers(Type.Union([Type.String(), W.HhuAgreementGenerated])) }
+    },
     async (req) => {
-      const { name, mobile, donationAmount, itemsId } = req.body
-      const g = await generateAgreement(deps, caller(req), { kind: 'hhu', name, mobile, donationAmount, itemsId: itemsId ?? undefined })
-      return ok(g.url)
+      const { name, mobile, donationAmount, itemsId, canPoll } = req.body
+      const g = await generateAgreement(
+        deps,
+        caller(req),
+        { kind: 'hhu', name, mobile, donationAmount, itemsId: itemsId ?? undefined },
+        { canPoll: canPoll === 1 }
+      )
+      // a client from before decision 039 reads the bare link
+      return canPoll === 1 ? ok({ id: g.id, url: g.url, status: g.status }) : ok(g.url)
     }
   )
 
@@ -110,9 +123,14 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { body: body({ ...person, donateItemId: reqInt(), idNo: reqString(32) }), response: answers(W.CpuAgreementGenerated) }
     },
     async (req) => {
-      const { name, mobile, donationAmount, donateItemId, idNo } = req.body
-      const g = await generateAgreement(deps, caller(req), { kind: 'cpu', name, mobile, donationAmount, idNo, itemsId: donateItemId })
-      return ok({ id: g.id, unilateralAgreementUrl: g.url })
+      const { name, mobile, donationAmount, donateItemId, idNo, canPoll } = req.body
+      const g = await generateAgreement(
+        deps,
+        caller(req),
+        { kind: 'cpu', name, mobile, donationAmount, idNo, itemsId: donateItemId },
+        { canPoll: canPoll === 1 }
+      )
+      return ok({ id: g.id, unilateralAgreementUrl: g.url, status: g.status })
     }
   )
 
@@ -131,5 +149,17 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Api.agreementPages,
     { config: signedIn, schema: { querystring: query({ url: reqString(500) }), response: answers(W.AgreementPages) } },
     async (req) => ok(await agreementPages(app.db, req.school.id, req.session.user_id, req.query.url))
+  )
+
+  app.get(
+    Api.agreementDetail,
+    { config: signedIn, schema: { querystring: query({ id: reqInt() }), response: answers(W.AgreementDetail) } },
+    async (req) => ok(await agreementDetail(app.db, caller(req), req.query.id))
+  )
+
+  app.post(
+    Api.agreementRetry,
+    { config: signedIn, schema: { body: body({ id: reqInt() }), response: answers(W.AgreementDetail) } },
+    async (req) => ok(await retryAgreement(deps, caller(req), req.body.id))
   )
 }

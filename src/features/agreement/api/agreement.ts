@@ -5,18 +5,21 @@
 import {
   AGREEMENT_BANK_SETTING,
   Api,
+  type AgreementDetail,
   type AgreementPages,
   type CpuAgreement,
   type CpuAgreementGenerated,
   type CpuAgreementGeneration,
   type CpuAgreementProject,
+  type HhuAgreementGenerated,
   type HhuAgreementGeneration,
   type UserBaseInfo
 } from '@contract'
 import { request, uploadFile } from '@/lib/request'
 
-export function generateHhu(body: HhuAgreementGeneration): Promise<string> {
-  return request<string>({ path: Api.hhuAgreementGeneration, method: 'POST', data: body, silent: true })
+/** canPoll 1 (docs/decisions/039): a busy server answers `rendering` and the page polls fetchAgreement. */
+export function generateHhu(body: HhuAgreementGeneration): Promise<HhuAgreementGenerated> {
+  return request<HhuAgreementGenerated>({ path: Api.hhuAgreementGeneration, method: 'POST', data: { ...body, canPoll: 1 }, silent: true })
 }
 
 /** The PNG at `pngPath` stamped into the hhu agreement at `pdfUrl`; answers the signed file's link. */
@@ -36,7 +39,17 @@ export function fetchCpuProjects(): Promise<CpuAgreementProject[]> {
 }
 
 export function generateCpu(body: CpuAgreementGeneration): Promise<CpuAgreementGenerated> {
-  return request<CpuAgreementGenerated>({ path: Api.cpuAgreementGeneration, method: 'POST', data: body, silent: true })
+  return request<CpuAgreementGenerated>({ path: Api.cpuAgreementGeneration, method: 'POST', data: { ...body, canPoll: 1 }, silent: true })
+}
+
+/** One of the caller's agreements: polled while it is rendering. */
+export function fetchAgreement(id: number): Promise<AgreementDetail> {
+  return request<AgreementDetail>({ path: Api.agreementDetail, query: { id }, silent: true })
+}
+
+/** Renders a failed agreement again; answers it (rendering). */
+export function retryAgreement(id: number): Promise<AgreementDetail> {
+  return request<AgreementDetail>({ path: Api.agreementRetry, method: 'POST', data: { id }, silent: true })
 }
 
 export function signCpu(id: number, pngPath: string): Promise<string> {

@@ -1,7 +1,8 @@
 /**
  * contract-cpu (docs/product §2, §5 Contract form): name, mobile and ID number prefilled from the donor's base info and
  * disabled, the project from getList, the amount; 'generate agreement' checks the fields in order (a toast for the
- * first problem), shows 'generating' and opens contract-cpu/signature with the new agreement. An icon leads to myList.
+ * first problem), shows 'generating' and opens contract-cpu/signature with the new agreement (without its link while
+ * a busy server renders it: that page waits for it, docs/decisions/039). An icon leads to myList.
  * A donor whose certification lacks name or ID number sees the alumni box with the launch into the alumni
  * mini-program (as the donation form's alumni reminder does) instead of the form.
  */
@@ -80,7 +81,7 @@ function ContractForm() {
     setBusy(true)
     try {
       const g = await generateCpu({ ...draft, donateItemId: project!.id, donationAmount: amount.trim() })
-      platform.nav.to(signatureUrl(g.id, g.unilateralAgreementUrl))
+      platform.nav.to(signatureUrl(g.id, g.status === 'ready' ? g.unilateralAgreementUrl : ''))
     } catch (e) {
       // docs/product §8: 'request failed, please try again later'; a -1 carries the server's own words
       toast(failureText(e, t), 2000)

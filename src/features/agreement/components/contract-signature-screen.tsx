@@ -1,7 +1,8 @@
 /**
  * contract-cpu/signature?id&pdf (docs/product §2): the agreement's pages, 'I agree' (ticked before signing, §5), 'online
  * signature' opening the 350x200 modal pad with clear and finish, 'signing' while the server stamps it, then the
- * account page. A refused signature keeps the pad open with what was drawn.
+ * account page. A refused signature keeps the pad open with what was drawn. Without `pdf` the agreement is still
+ * rendering on the server (docs/decisions/039): a progress state until its detail is ready, then the same page.
  */
 import { useMemo, useState } from 'react'
 import { Button, View } from '@tarojs/components'
@@ -11,11 +12,13 @@ import { useTheme } from '@/lib/hooks/use-page-title'
 import { toast } from '@/lib/quiet'
 import { useT } from '@/store/session'
 import { signCpu } from '../api/agreement'
+import { useAgreementRender } from '../hooks/use-agreement-render'
 import { failureText } from '../model/failure'
 import { accountUrl } from '../model/links'
 import AgreementPages from './agreement-pages'
 import AgreeCheck from './agree-check'
 import BusyOverlay from './overlay'
+import RenderProgress from './render-progress'
 import SignatureSheet from './signature-sheet'
 import './agreement.scss'
 
@@ -70,14 +73,20 @@ function SignContract({ id, pdf }: { id: number; pdf: string }) {
   )
 }
 
+function AwaitRender({ id }: { id: number }) {
+  const render = useAgreementRender(id)
+  if (render.phase === 'ready' && render.detail?.url) return <SignContract id={id} pdf={render.detail.url} />
+  return (
+    <View className='ag-screen' data-testid='contract-signature'>
+      <RenderProgress render={render} />
+    </View>
+  )
+}
+
 export default function ContractSignatureScreen() {
   const t = useT()
   const q = useMemo(() => platform.nav.currentQuery(), [])
   const id = Number(q.id) || 0
-  if (!id || !q.pdf) return <View className='ag-state'>{t('agreement.missing')}</View>
-  return (
-    <SignedInGate>
-      <SignContract id={id} pdf={q.pdf} />
-    </SignedInGate>
-  )
+  if (!id) return <View className='ag-state'>{t('agreement.missing')}</View>
+  return <SignedInGate>{q.pdf ? <SignContract id={id} pdf={q.pdf} /> : <AwaitRender id={id} />}</SignedInGate>
 }

@@ -1,7 +1,7 @@
 /**
  * tree-naming-hhu/preview (docs/product §2). With `url`: the finished signed agreement, with back, download and a
  * reminder to download. With name, mobile, donationAmount and itemsId: the agreement is generated and shown page by
- * page; 'I agree' must be ticked before 'online signature' opens the 304x126 pad (refresh, hint, finish); signing
+ * page (while a busy server renders it, a progress state: docs/decisions/039); 'I agree' must be ticked before 'online signature' opens the 304x126 pad (refresh, hint, finish); signing
  * stores the signed link in treeAgreement for the form and goes back to it.
  */
 import { useMemo, useState } from 'react'
@@ -16,6 +16,7 @@ import { useHhuAgreement, type HhuRequest } from '../hooks/use-hhu-agreement'
 import AgreementPages from './agreement-pages'
 import AgreeCheck from './agree-check'
 import BusyOverlay from './overlay'
+import RenderProgress from './render-progress'
 import SignatureSheet from './signature-sheet'
 import './agreement.scss'
 
@@ -65,6 +66,8 @@ function SignFlow({ req }: { req: HhuRequest }) {
           <Text>{t('agreement.failed')}</Text>
           <Text className='ag-state__retry'>{t('common.retry')}</Text>
         </View>
+      ) : flow.state === 'rendering' ? (
+        <RenderProgress render={flow.render} />
       ) : flow.url ? (
         <AgreementPages url={flow.url} />
       ) : null}

@@ -2,6 +2,7 @@
  * tree-naming-hhu/preview with name, mobile, donationAmount, itemsId: generate the agreement once (again on retry),
  * then sign it. docs/product §8: generation and signature act only on code 0; anything else is 'request failed,
  * please try again later' and the donor may retry; what they signed is stored for the form (storage treeAgreement).
+ * A busy server answers `rendering` (docs/decisions/039): the agreement is then polled until ready (useAgreementRender).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { store } from '@/platform/storage-keys'
@@ -9,6 +10,7 @@ import { toast } from '@/lib/quiet'
 import { useT } from '@/store/session'
 import { generateHhu, signHhu } from '../api/agreement'
 import { failureText } from '../model/failure'
+import { useAgreementRender } from './use-agreement-render'
 
 export interface HhuRequest {
   name: string
@@ -20,21 +22,31 @@ export interface HhuRequest {
 export function useHhuAgreement(req: HhuRequest | null, enabled: boolean) {
   const t = useT()
   const [url, setUrl] = useState('')
-  const [state, setState] = useState<'idle' | 'generating' | 'ready' | 'failed' | 'signing' | 'signed'>('idle')
+  const [id, setId] = useState(0)
+  const [state, setState] = useState<'idle' | 'generating' | 'rendering' | 'ready' | 'failed' | 'signing' | 'signed'>('idle')
   const started = useRef(false)
+  const render = useAgreementRender(state === 'rendering' ? id : 0)
+  const rendered = render.phase === 'ready' ? render.detail?.url : undefined
+
+  useEffect(() => {
+    if (!rendered) return
+    setUrl(rendered)
+    setState('ready')
+  }, [rendered])
 
   const generate = useCallback(async () => {
     if (!req) return
     setState('generating')
     try {
-      const link = await generateHhu({
+      const g = await generateHhu({
         name: req.name,
         mobile: req.mobile,
         donationAmount: req.donationAmount,
         itemsId: req.itemsId || undefined
       })
-      setUrl(link)
-      setState('ready')
+      setId(g.id)
+      setUrl(g.url)
+      setState(g.status === 'rendering' ? 'rendering' : 'ready')
     } catch (e) {
       setState('failed')
       toast(failureText(e, t), 2000)
@@ -73,5 +85,5 @@ export function useHhuAgreement(req: HhuRequest | null, enabled: boolean) {
     [req, url, t]
   )
 
-  return { url, state, generate, sign }
+  return { url, state, render, generate, sign }
 }
