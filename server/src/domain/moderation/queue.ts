@@ -188,11 +188,19 @@ export async function closeForMessage(trx: Db, schoolId: number, by: number, mes
  * WeChat's wxa_media_check verdict for a trace id (`{appid}|{trace_id}` as stored): pass makes the image public, risky
  * drops it, review hands it to staff. Answers how many rows it settled (0 for an unknown or already settled trace).
  */
-export async function applyMediaVerdict(db: Kysely<DB>, appId: string, traceId: string, v: { suggest: Suggest; label: string }, now = new Date()) {
+export async function applyMediaVerdict(
+  db: Kysely<DB>,
+  schoolId: number,
+  appId: string,
+  traceId: string,
+  v: { suggest: Suggest; label: string },
+  now = new Date()
+) {
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('content_check')
       .selectAll()
+      .where('school_id', '=', schoolId)
       .where('trace_id', '=', `${appId}|${traceId}`)
       .where('state', '=', 'checking')
       .execute()

@@ -227,3 +227,10 @@ async function supersede(trx: Kysely<DB> | Transaction<DB>, schoolId: number, ki
     .where('state', 'in', ['held', 'checking'])
     .execute()
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the content check of donor-written text and images (app.ts builds it) */
+    moderation: ModerationRuntime
+  }
+}
