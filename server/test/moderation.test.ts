@@ -65,7 +65,9 @@ before(async () => {
     if (u.pathname === '/wxa/msg_sec_check') {
       assert.equal(body.version, 2)
       const suggest = body.openid === 'wx-open-1' ? suggestOf(String(body.content)) : 'review'
-      return res.end(JSON.stringify({ errcode: 0, errmsg: 'ok', result: { suggest, label: suggest === 'pass' ? 100 : 20001 }, trace_id: 't' }))
+      return res.end(
+        JSON.stringify({ errcode: 0, errmsg: 'ok', result: { suggest, label: suggest === 'pass' ? 100 : 20001 }, trace_id: 't' })
+      )
     }
     if (u.pathname === '/wxa/media_check_async') {
       return res.end(JSON.stringify({ errcode: 0, errmsg: 'ok', trace_id: `trace-${wxCalls.length}` }))
@@ -76,10 +78,17 @@ before(async () => {
   alipay = createServer(async (req, res) => {
     const params = Object.fromEntries(new URLSearchParams(await readBody(req)))
     const signedOk = createVerify('RSA-SHA256').update(alipaySignContent(params)).verify(appKeys.publicKey, params.sign, 'base64')
-    const content = signedOk && params.method === 'alipay.security.risk.content.detect' ? String(JSON.parse(params.biz_content).content) : ''
+    const content =
+      signedOk && params.method === 'alipay.security.risk.content.detect' ? String(JSON.parse(params.biz_content).content) : ''
     aliCalls.push(content)
     const inner = content
-      ? JSON.stringify({ code: '10000', msg: 'Success', action: suggestOf(content) === 'risky' ? 'REJECTED' : 'PASSED', keywords: [], unique_id: 'u1' })
+      ? JSON.stringify({
+          code: '10000',
+          msg: 'Success',
+          action: suggestOf(content) === 'risky' ? 'REJECTED' : 'PASSED',
+          keywords: [],
+          unique_id: 'u1'
+        })
       : '{"code":"40002","msg":"Invalid Arguments"}'
     const member = content ? 'alipay_security_risk_content_detect_response' : 'error_response'
     const sign = createSign('RSA-SHA256').update(inner).sign(alipayKeys.privateKey, 'base64')
@@ -111,7 +120,17 @@ after(async () => {
 async function donor(source: string, openId: string): Promise<{ id: number; token: string }> {
   const r = await app.db
     .insertInto('app_user')
-    .values({ school_id: demoId, source, open_id: openId, nickname: '爱心校友', avatar: '', name: '', mobile: '', id_no: '', created_at: new Date().toISOString() })
+    .values({
+      school_id: demoId,
+      source,
+      open_id: openId,
+      nickname: '爱心校友',
+      avatar: '',
+      name: '',
+      mobile: '',
+      id_no: '',
+      created_at: new Date().toISOString()
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   const id = Number(r.id)
@@ -122,7 +141,9 @@ const post = (token: string, api: string, body: unknown, lang?: 'en') =>
   call(app, 'demo', api, { method: 'POST', token, body, ...(lang ? { query: { lang } } : {}) })
 
 const publicMessages = async () =>
-  (await call<Page<LeaveMessage>>(app, 'demo', Api.leavewordList, { query: { itemsId: avenue, limit: 50 } })).body.data.rows.map((m) => m.content)
+  (await call<Page<LeaveMessage>>(app, 'demo', Api.leavewordList, { query: { itemsId: avenue, limit: 50 } })).body.data.rows.map(
+    (m) => m.content
+  )
 const publicTogethers = async () =>
   (await call<Page<TogetherDonation>>(app, 'demo', Api.togetherList, { query: { itemsId: avenue, limit: 50 } })).body.data.rows
 const messageCount = async (content: string) =>
@@ -136,14 +157,17 @@ const messageCount = async (content: string) =>
     ).n
   )
 const queue = async (state = 'held') =>
-  (await staffCall<{ total: number; rows: { id: number; kind: string; content: string; checker: string; reason: string }[] }>(
-    app,
-    'demo',
-    'GET',
-    `/moderation?state=${state}`,
-    { token: editor }
-  )).body.data.rows
-const decide = (id: number, action: 'approve' | 'reject') => staffCall(app, 'demo', 'POST', `/moderation/${id}/${action}`, { token: editor, body: {} })
+  (
+    await staffCall<{ total: number; rows: { id: number; kind: string; content: string; checker: string; reason: string }[] }>(
+      app,
+      'demo',
+      'GET',
+      `/moderation?state=${state}`,
+      { token: editor }
+    )
+  ).body.data.rows
+const decide = (id: number, action: 'approve' | 'reject') =>
+  staffCall(app, 'demo', 'POST', `/moderation/${id}/${action}`, { token: editor, body: {} })
 const my = async (token: string) => (await call<UserCenter>(app, 'demo', Api.centerMy, { token })).body.data
 const userRow = (id: number) => app.db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const launch = (token: string, sponsor: string, slogan: string, lang?: 'en') =>
@@ -152,7 +176,15 @@ async function avatarUpload(userId: number, name: string) {
   const url = `/files/uploads/${name}.png`
   await app.db
     .insertInto('uploaded_file')
-    .values({ school_id: demoId, user_id: userId, url, kind: 'avatar', mime: 'image/png', size_bytes: 10, created_at: new Date().toISOString() })
+    .values({
+      school_id: demoId,
+      user_id: userId,
+      url,
+      kind: 'avatar',
+      mime: 'image/png',
+      size_bytes: 10,
+      created_at: new Date().toISOString()
+    })
     .execute()
   return url
 }
@@ -162,7 +194,14 @@ async function nameplateOrder(token: string, donorName: string, lang?: 'en') {
   return donateNaming(app, 'demo', token, lang ? { ...body, lang } : body)
 }
 const donationCount = async () =>
-  Number((await app.db.selectFrom('donation').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await app.db
+        .selectFrom('donation')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n
+  )
 
 // ------------------------------------------------------------------ the sandbox checker (demo schools)
 
@@ -185,6 +224,16 @@ describe('the sandbox checker of the demo school', () => {
     assert.ok(held, 'listed in the moderation queue')
     assert.equal(held.kind, 'message')
     assert.equal(held.checker, 'sandbox')
+    // another school's editor can neither see nor decide it
+    const hhuEditor = await staffToken(app, 'hhu', ['editor'])
+    const foreign = await staffCall(app, 'hhu', 'POST', `/moderation/${held.id}/approve`, { token: hhuEditor, body: {} })
+    assert.equal(foreign.body.code, -1)
+    assert.ok(
+      !(await staffCall(app, 'hhu', 'GET', '/moderation', { token: hhuEditor })).body.data.rows.some(
+        (r: { id: number }) => r.id === held.id
+      )
+    )
+    assert.ok(!(await publicMessages()).includes('【待审】请看'))
     assert.equal((await decide(held.id, 'approve')).body.code, 0)
     assert.ok((await publicMessages()).includes('【待审】请看'))
     // decided once: a second decision is refused
@@ -305,7 +354,9 @@ describe('WeChat msgSecCheck and mediaCheckAsync for mini-program donors', () =>
     const checking = (await queue('checking')).find((r) => r.content === a1)
     assert.ok(checking)
     const traceOf = async (url: string) =>
-      (await app.db.selectFrom('content_check').select('trace_id').where('content', '=', url).executeTakeFirstOrThrow()).trace_id.split('|')[1]
+      (await app.db.selectFrom('content_check').select('trace_id').where('content', '=', url).executeTakeFirstOrThrow()).trace_id.split(
+        '|'
+      )[1]
 
     const push = (trace: string, suggest: string, sig?: string) => {
       const q = { timestamp: '1700000000', nonce: 'n1' }
@@ -314,7 +365,14 @@ describe('WeChat msgSecCheck and mediaCheckAsync for mini-program donors', () =>
         method: 'POST',
         url: `/wechat-push/demo?signature=${signature}&timestamp=${q.timestamp}&nonce=${q.nonce}`,
         headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ Event: 'wxa_media_check', appid: 'wx-mini-1', trace_id: trace, version: 2, errcode: 0, result: { suggest, label: 20002 } })
+        payload: JSON.stringify({
+          Event: 'wxa_media_check',
+          appid: 'wx-mini-1',
+          trace_id: trace,
+          version: 2,
+          errcode: 0,
+          result: { suggest, label: 20002 }
+        })
       })
     }
     // a forged event changes nothing
@@ -405,7 +463,8 @@ describe('a school with no checker configured holds everything for staff', () =>
     assert.deepEqual(rows.map((r) => r.kind).sort(), ['avatar', 'message', 'nickname', 'together'])
     for (const r of rows) assert.equal(r.reason, 'unconfigured')
     // staff reject the slogan and the message, approve the nickname and the avatar
-    for (const r of rows) assert.equal((await decide(r.id, r.kind === 'message' || r.kind === 'together' ? 'reject' : 'approve')).body.code, 0)
+    for (const r of rows)
+      assert.equal((await decide(r.id, r.kind === 'message' || r.kind === 'together' ? 'reject' : 'approve')).body.code, 0)
     assert.ok(!(await publicMessages()).includes('none msg'))
     assert.ok(!(await publicTogethers()).some((t) => t.id === tg.body.data))
     assert.equal((await userRow(d.id)).nickname, 'none nick')

@@ -39,7 +39,10 @@ export const m031ContentSecurity: Migration = {
     await db.schema.createIndex('content_check_trace_idx').on('content_check').column('trace_id').execute()
     await db.schema.alterTable('app_user').addColumn('pending_nickname', 'varchar(80)', text).execute()
     await db.schema.alterTable('app_user').addColumn('pending_avatar', 'varchar(500)', text).execute()
-    await db.schema.alterTable('together_donation').addColumn('content_state', 'varchar(12)', (c) => c.notNull().defaultTo('visible')).execute()
+    await db.schema
+      .alterTable('together_donation')
+      .addColumn('content_state', 'varchar(12)', (c) => c.notNull().defaultTo('visible'))
+      .execute()
   },
 
   async down(db: Kysely<any>) {

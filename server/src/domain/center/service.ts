@@ -145,7 +145,8 @@ export async function updateUser(
   }
   if (nickname === undefined && avatar === undefined) throw bizError('updateEmpty')
   const visible: CheckOutcome = { visible: true }
-  const nickCheck = nickname === undefined ? null : mod ? await checkText(mod, { schoolId, userId, what: 'nickname', text: nickname }) : visible
+  const nickCheck =
+    nickname === undefined ? null : mod ? await checkText(mod, { schoolId, userId, what: 'nickname', text: nickname }) : visible
   const avatarCheck = avatar === undefined ? null : mod ? await checkImage(mod, { schoolId, userId, path: avatar }) : visible
   await db.transaction().execute(async (trx) => {
     const set: { nickname?: string; pending_nickname?: string; avatar?: string; pending_avatar?: string } = {}

@@ -50,7 +50,9 @@ export async function listModeration(
   let q = db
     .selectFrom('content_check as c')
     .leftJoin('app_user as u', (j) => j.onRef('u.id', '=', 'c.user_id').on('u.school_id', '=', schoolId))
-    .leftJoin('leave_message as m', (j) => j.onRef('m.id', '=', 'c.target_id').on('m.school_id', '=', schoolId).on('c.kind', '=', 'message'))
+    .leftJoin('leave_message as m', (j) =>
+      j.onRef('m.id', '=', 'c.target_id').on('m.school_id', '=', schoolId).on('c.kind', '=', 'message')
+    )
     .leftJoin('together_donation as t', (j) =>
       j.onRef('t.id', '=', 'c.target_id').on('t.school_id', '=', schoolId).on('c.kind', '=', 'together')
     )
@@ -114,7 +116,13 @@ async function applyEffect(trx: Db, r: Row, approved: boolean) {
       : r.kind === 'nickname'
         ? { pending_nickname: '' }
         : { pending_avatar: '' }
-    await trx.updateTable('app_user').set(set).where('school_id', '=', sid).where('id', '=', r.target_id).where(pending, '=', r.content).execute()
+    await trx
+      .updateTable('app_user')
+      .set(set)
+      .where('school_id', '=', sid)
+      .where('id', '=', r.target_id)
+      .where(pending, '=', r.content)
+      .execute()
   } else {
     await trx
       .updateTable('together_donation')
@@ -215,7 +223,10 @@ export async function applyMediaVerdict(
           .where('state', '=', 'checking')
           .executeTakeFirst()
         n += Number(u.numUpdatedRows)
-      } else if (await settle(trx, r, v.suggest === 'pass' ? 'approved' : 'rejected', null, v.suggest === 'pass' ? 'pass' : `risky:${v.label}`, at)) n++
+      } else if (
+        await settle(trx, r, v.suggest === 'pass' ? 'approved' : 'rejected', null, v.suggest === 'pass' ? 'pass' : `risky:${v.label}`, at)
+      )
+        n++
     }
     return n
   })

@@ -50,8 +50,7 @@ type Plan =
 
 /** What the caller does with the content. `hold` goes into content_check with the stored row's id (recordHold). */
 export type CheckOutcome =
-  | { visible: true }
-  | { visible: false; hold: { checker: CheckerName; state: 'held' | 'checking'; reason: string; traceId: string } }
+  { visible: true } | { visible: false; hold: { checker: CheckerName; state: 'held' | 'checking'; reason: string; traceId: string } }
 
 async function planFor(rt: ModerationRuntime, schoolId: number, userId: number): Promise<Plan> {
   const user = await rt.db
@@ -88,11 +87,19 @@ function wechatBase(rt: ModerationRuntime, apiBase: string) {
 }
 
 function wechatFetch(rt: ModerationRuntime) {
-  return outboundFetch(rt.outbound, [...WECHAT_API_HOSTS, ...outboundHostList(rt.env.WECHAT_API_BASE ? [rt.env.WECHAT_API_BASE] : [])], rt.fetch)
+  return outboundFetch(
+    rt.outbound,
+    [...WECHAT_API_HOSTS, ...outboundHostList(rt.env.WECHAT_API_BASE ? [rt.env.WECHAT_API_BASE] : [])],
+    rt.fetch
+  )
 }
 
 /** A WeChat call with the mini-program's access_token; a token WeChat calls stale is dropped and fetched again once. */
-async function withWechatToken<T>(rt: ModerationRuntime, p: Extract<Plan, { checker: 'wechat' }>, call: (base: string, token: string) => Promise<T>) {
+async function withWechatToken<T>(
+  rt: ModerationRuntime,
+  p: Extract<Plan, { checker: 'wechat' }>,
+  call: (base: string, token: string) => Promise<T>
+) {
   const acct = { appId: p.appId, secret: p.secret, apiBase: p.apiBase }
   const base = wechatBase(rt, p.apiBase)
   let token: string
@@ -117,7 +124,10 @@ const WHAT: Record<'message' | 'nickname' | 'together' | 'nameplate', MessageKey
   nameplate: 'contentRiskyNameplate'
 }
 
-const held = (checker: CheckerName, reason: string): CheckOutcome => ({ visible: false, hold: { checker, state: 'held', reason, traceId: '' } })
+const held = (checker: CheckerName, reason: string): CheckOutcome => ({
+  visible: false,
+  hold: { checker, state: 'held', reason, traceId: '' }
+})
 
 function outcomeOf(checker: CheckerName, v: Verdict, what: keyof typeof WHAT): CheckOutcome {
   if (v.suggest === 'risky') throw bizError(WHAT[what])
@@ -142,8 +152,12 @@ export async function checkText(
   try {
     if (plan.checker === 'none') return held('none', 'unconfigured')
     if (plan.checker === 'sandbox') v = sandboxVerdict(text)
-    else if (plan.checker === 'alipay') v = await alipayContentDetect(outboundFetch(rt.outbound, ALIPAY_HOSTS, rt.fetch), plan.cfg, text, rt.now())
-    else v = await withWechatToken(rt, plan, (base, token) => wechatMsgSecCheck(wechatFetch(rt), base, token, { content: text, openid: plan.openid, scene }))
+    else if (plan.checker === 'alipay')
+      v = await alipayContentDetect(outboundFetch(rt.outbound, ALIPAY_HOSTS, rt.fetch), plan.cfg, text, rt.now())
+    else
+      v = await withWechatToken(rt, plan, (base, token) =>
+        wechatMsgSecCheck(wechatFetch(rt), base, token, { content: text, openid: plan.openid, scene })
+      )
   } catch (err) {
     if (!(err instanceof CheckerError)) throw err
     rt.log.error({ schoolId: q.schoolId, checker: plan.checker, reason: err.message }, 'content check failed: held for staff')

@@ -19,9 +19,7 @@ import { sendNotFound } from '../../plugins/envelope'
 export const PUSH_BODY_LIMIT = 64 * 1024
 
 export function pushSignature(token: string, timestamp: string, nonce: string): string {
-  return createHash('sha1')
-    .update([token, timestamp, nonce].sort().join(''), 'utf8')
-    .digest('hex')
+  return createHash('sha1').update([token, timestamp, nonce].sort().join(''), 'utf8').digest('hex')
 }
 
 type PushRequest = FastifyRequest<{ Params: { school: string }; Querystring: Record<string, string | undefined> }>

@@ -86,7 +86,8 @@ export default defineMessages({
     'together.share.cancelled': 'Cancelled',
     'together.share.shareTitle': '{name} invites you to give together: {project}',
     'together.share.gone': 'This joint donation does not exist or was cancelled',
-    'together.share.held': 'Your sponsor name and slogan are under review: only you can see this page until they are approved, then you can invite friends',
+    'together.share.held':
+      'Your sponsor name and slogan are under review: only you can see this page until they are approved, then you can invite friends',
     'together.share.toProject': 'See the project',
     'together.list.amount': '¥{money}',
     'together.list.goods': '{n} {unit}',
