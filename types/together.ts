@@ -39,4 +39,7 @@ export interface TogetherDetail extends TogetherDonation {
   isSponsor: Flag
   /** 1 when the caller may cancel it now (its sponsor, nothing raised) */
   canCancel: Flag
+  /** 1 while its sponsor and slogan wait for review (or were rejected): only its sponsor sees it, and it is not
+   *  shared (docs/decisions/042-content-security.md) */
+  contentHeld: Flag
 }

@@ -24,6 +24,7 @@ import { indexRoutes } from './routes/index'
 import { webArticleRoutes } from './routes/web'
 import { donateRoutes } from './routes/donate'
 import { notifyRoutes } from './routes/donate/notify'
+import { wechatPushRoutes } from './routes/moderation/push'
 import { OrderRateLimiter, orderRateLimits, type OrderRateLimits } from './domain/order/rate-limit'
 import { DEFAULT_CHALLENGE_BITS, MAX_CHALLENGE_BITS, OrderChallenges } from './domain/order/challenge'
 import { installProxyWatch } from './lib/proxy-watch'
@@ -39,6 +40,7 @@ import { writeAwardImages } from './domain/award/defaults'
 import { guessLimiters, type FetchLike, type IdentityRuntime } from './domain/identity/runtime'
 import { createConsoleSms } from './providers/sms/console'
 import { WechatJsapi } from './providers/wechat/jsapi'
+import type { ModerationRuntime } from './domain/moderation/service'
 import { reportSmsConfiguration } from './domain/channel/sms'
 import type { SmsProvider } from './providers/sms/types'
 import { createLocalStorage } from './providers/storage/local'
@@ -344,6 +346,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     })
   }
   app.decorate('identity', identity)
+  // content security (docs/decisions/042): the same credentials, token cache and outbound rules as sign-in
+  const moderation: ModerationRuntime = { ...identity, publicBaseUrl }
+  app.decorate('moderation', moderation)
+  orders.moderation = moderation
   // issue 12: a production school that cannot send sign-in codes is named in the log at start (it answers -1 meanwhile)
   await reportSmsConfiguration(identity, identity.sms)
   app.decorate('uploads', createUploadRuntime({ ...uploadPolicyFromEnv(process.env), ...opts.uploads }, shared))
@@ -379,6 +385,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   })
   await app.register(configRoutes)
   await app.register(notifyRoutes)
+  // WeChat's content-security verdicts for images (docs/decisions/042)
+  await app.register(wechatPushRoutes)
 
   const nonces = new NonceStore(shared)
   await app.register(

@@ -711,6 +711,10 @@ const TABLE: Record<string, Entry> = {
   [staffKey('POST', '/messages/:id/approve')]: { kind: 'staff', method: 'POST', url: () => '/messages/1/approve', body: {} },
   [staffKey('POST', '/messages/:id/hide')]: { kind: 'staff', method: 'POST', url: () => '/messages/1/hide', body: {} },
   [staffKey('POST', '/messages/:id/reply')]: { kind: 'staff', method: 'POST', url: () => '/messages/1/reply', body: { text: 'x' } },
+  // docs/decisions/042: the moderation queue
+  [staffKey('GET', '/moderation')]: { kind: 'staff', method: 'GET', url: () => '/moderation' },
+  [staffKey('POST', '/moderation/:id/approve')]: { kind: 'staff', method: 'POST', url: () => '/moderation/1/approve', body: {} },
+  [staffKey('POST', '/moderation/:id/reject')]: { kind: 'staff', method: 'POST', url: () => '/moderation/1/reject', body: {} },
   [staffKey('GET', '/articles')]: { kind: 'staff', method: 'GET', url: () => '/articles' },
   [staffKey('GET', '/articles/:id')]: { kind: 'staff', method: 'GET', url: () => '/articles/1' },
   [staffKey('POST', '/articles')]: { kind: 'staff', method: 'POST', url: () => '/articles', body: { categoryId: 1, title: 'x' } },
@@ -852,7 +856,10 @@ const TABLE: Record<string, Entry> = {
   'POST /notify/:school/:provider': { kind: 'callback' },
   'POST /notify/:school/:provider/:payType': { kind: 'callback' },
   // issue 12: the notify URL of an order paid with a channel's own AppID or merchant
-  'POST /notify/:school/:provider/:payType/:channel': { kind: 'callback' }
+  'POST /notify/:school/:provider/:payType/:channel': { kind: 'callback' },
+  // docs/decisions/042: WeChat's message push (signed with the school's push token; moderation.test.ts)
+  'GET /wechat-push/:school': { kind: 'callback' },
+  'POST /wechat-push/:school': { kind: 'callback' }
 }
 /** registered only when an H5 build exists (static-h5.ts): classified, but not required to be present here */
 const OPTIONAL = new Set(['GET /*', 'GET /files/*', 'HEAD /*', 'GET /admin', 'GET /admin*'])

@@ -315,8 +315,9 @@ const ROUTES: RouteCase[] = [
 
 /** Staff routes other suites own and test (console-projects, console-money), refunds (refunds.test.ts),
  *  and the sign-in itself. */
+// moderation: role, tenancy and audit in moderation.test.ts (docs/decisions/042)
 const OWNED_ELSEWHERE =
-  /^\/(login|uploads|projects|categories|labels|ledger|exports|offline-gifts|review|reconciliation|dashboard|refunds)(\/|$)|^\/\*$/
+  /^\/(login|uploads|projects|categories|labels|ledger|exports|offline-gifts|review|reconciliation|dashboard|refunds|moderation)(\/|$)|^\/\*$/
 
 before(async () => {
   ctx = await startApp()

@@ -40,6 +40,7 @@ export function detail(over: Partial<TogetherDetail> = {}): TogetherDetail {
     progress: 24.69,
     isSponsor: 0,
     canCancel: 0,
+    contentHeld: 0,
     ...over
   }
 }

@@ -92,6 +92,16 @@ describe('invite page', () => {
     await waitFor(() => expect(nav.redirect).toHaveBeenCalledWith('/pkg-mine/mine-together/index'), { timeout: 3000 })
   })
 
+  it('held for review (docs/decisions/042): the sponsor is told, and the share card carries no donor text', async () => {
+    stubApi({ togetherDetail: () => ok(detail({ isSponsor: 1, contentHeld: 1 })), donateRecordPage: () => ok(page([])) })
+    render(<SharePage />)
+    await screen.findByTestId('together-share')
+    expect(screen.getByTestId('share-hint').textContent).toContain('正在审核')
+    const card = platform.share.currentCard()
+    expect(card?.title ?? '').not.toContain('王赟喆')
+    expect(card?.desc ?? '').toBe('')
+  })
+
   it('the sponsor sees no cancel once something is raised', async () => {
     stubApi({ togetherDetail: () => ok(detail({ isSponsor: 1, canCancel: 0 })), donateRecordPage: () => ok(page([donor()])) })
     render(<SharePage />)

@@ -24,6 +24,7 @@ import { ReconciliationPage } from './pages/reconciliation'
 import { ApplicationsPage } from './pages/applications'
 import { NameplatesPage } from './pages/nameplates'
 import { MessagesPage } from './pages/messages'
+import { ModerationPage } from './pages/moderation'
 import { ArticlesPage } from './pages/articles'
 import { MissingTextsPage } from './pages/missing-texts'
 import { NamingPage } from './pages/naming'
@@ -140,6 +141,15 @@ export const SCREENS: Screen[] = [
     icon: <FileTextOutlined />,
     roles: ['editor'],
     render: () => <MessagesPage />
+  },
+  {
+    key: 'moderation',
+    group: 'content',
+    groupLabel: content,
+    label: (t) => t('内容审核', 'Moderation'),
+    icon: <FileTextOutlined />,
+    roles: ['editor'],
+    render: () => <ModerationPage />
   },
   {
     key: 'articles',

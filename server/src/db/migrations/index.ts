@@ -25,6 +25,7 @@ import { m024DefaultAvatarsJpeg } from './024-default-avatars-jpeg'
 import { m025AgreementOrder } from './025-agreement-order'
 import { m027Refunds } from './027-refunds'
 import { m029AgreementRendering } from './029-agreement-rendering'
+import { m031ContentSecurity } from './031-content-security'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -67,7 +68,9 @@ export const migrations: Record<string, Migration> = {
   // refunds (docs/decisions/032-refunds.md)
   '027_refunds': m027Refunds,
   // agreements rendered by the job worker when the request path is busy (docs/decisions/039-agreement-rendering-jobs.md)
-  '029_agreement_rendering': m029AgreementRendering
+  '029_agreement_rendering': m029AgreementRendering,
+  // content security (docs/decisions/042-content-security.md)
+  '031_content_security': m031ContentSecurity
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

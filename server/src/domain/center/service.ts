@@ -31,6 +31,7 @@ import { loginSettings } from '../identity/settings'
 import { getUser } from '../user/repository'
 import { personalNamingList } from '../naming/service'
 import * as repo from './repository'
+import { checkImage, checkText, recordHold, type CheckOutcome, type ModerationRuntime } from '../moderation/service'
 import '../identity/tables'
 import { toTogetherDonation } from '../donation/together-mapper'
 import { VOID_REASONS } from '../refund/settle'
@@ -75,11 +76,13 @@ export async function my(db: Kysely<DB>, school: { id: number }, userId: number,
     accountTypeOf(db, sid, userId),
     isCertifiedAlumnus(db, sid, user.open_id)
   ])
+  // the author sees a held nickname or avatar (docs/decisions/042); everyone else the approved ones
+  const nickname = user.pending_nickname || user.nickname
   return {
     userId: user.id,
-    nickname: user.nickname,
-    isDefaultNickname: isDefaultNickname(user.nickname) ? 1 : 0,
-    avatar: user.avatar,
+    nickname,
+    isDefaultNickname: isDefaultNickname(nickname) ? 1 : 0,
+    avatar: user.pending_avatar || user.avatar,
     donateMoney: fenToYuan(summary.fen),
     donateCountItems: summary.items,
     launchCount: Number(launched.n),
@@ -104,15 +107,26 @@ function issuedPath(url: string): string | null {
   return p.startsWith('/files/') && !p.includes('..') ? p : null
 }
 
-/** updateUser: nickname 1..20 characters (code points, no control characters); avatar one of the caller's uploads. */
-export async function updateUser(db: Kysely<DB>, schoolId: number, userId: number, body: UpdateUserBody): Promise<void> {
-  const set: { nickname?: string; avatar?: string } = {}
+/**
+ * updateUser: nickname 1..20 characters (code points, no control characters); avatar one of the caller's uploads.
+ * Both go through the content check first (docs/decisions/042): a risky nickname is refused; a held one (or an avatar
+ * waiting for WeChat or staff) is stored as the pending value, seen by its author only. Answers the message key.
+ */
+export async function updateUser(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  body: UpdateUserBody,
+  mod?: ModerationRuntime,
+  now = new Date()
+): Promise<'updateOk' | 'contentHeldNickname' | 'contentHeldAvatar'> {
+  let nickname: string | undefined
+  let avatar: string | undefined
   if (body.nickname !== undefined) {
-    const nickname = body.nickname.trim()
+    nickname = body.nickname.trim()
     const n = codePointLength(nickname)
     // eslint-disable-next-line no-control-regex
     if (n < 1 || n > NICKNAME_MAX || /[\u0000-\u001f\u007f]/.test(nickname)) throw bizError('nicknameInvalid', { max: NICKNAME_MAX })
-    set.nickname = nickname
   }
   if (body.avatar !== undefined) {
     const p = issuedPath(body.avatar)
@@ -127,10 +141,30 @@ export async function updateUser(db: Kysely<DB>, schoolId: number, userId: numbe
         .where('url', '=', p)
         .executeTakeFirst())
     if (!issued) throw bizError('avatarInvalid')
-    set.avatar = issued.url
+    avatar = issued.url
   }
-  if (!Object.keys(set).length) throw bizError('updateEmpty')
-  await db.updateTable('app_user').set(set).where('school_id', '=', schoolId).where('id', '=', userId).execute()
+  if (nickname === undefined && avatar === undefined) throw bizError('updateEmpty')
+  const visible: CheckOutcome = { visible: true }
+  const nickCheck =
+    nickname === undefined ? null : mod ? await checkText(mod, { schoolId, userId, what: 'nickname', text: nickname }) : visible
+  const avatarCheck = avatar === undefined ? null : mod ? await checkImage(mod, { schoolId, userId, path: avatar }) : visible
+  await db.transaction().execute(async (trx) => {
+    const set: { nickname?: string; pending_nickname?: string; avatar?: string; pending_avatar?: string } = {}
+    if (nickname !== undefined && nickCheck) {
+      if (nickCheck.visible) Object.assign(set, { nickname, pending_nickname: '' })
+      else set.pending_nickname = nickname
+      await recordHold(trx, { schoolId, userId, kind: 'nickname', targetId: userId, content: nickname, now }, nickCheck)
+    }
+    if (avatar !== undefined && avatarCheck) {
+      if (avatarCheck.visible) Object.assign(set, { avatar, pending_avatar: '' })
+      else set.pending_avatar = avatar
+      await recordHold(trx, { schoolId, userId, kind: 'avatar', targetId: userId, content: avatar, now }, avatarCheck)
+    }
+    await trx.updateTable('app_user').set(set).where('school_id', '=', schoolId).where('id', '=', userId).execute()
+  })
+  if (nickCheck && !nickCheck.visible) return 'contentHeldNickname'
+  if (avatarCheck && !avatarCheck.visible) return 'contentHeldAvatar'
+  return 'updateOk'
 }
 
 export async function donateRecordList(

@@ -229,6 +229,8 @@ export async function togetherPage(db: Db, schoolId: number, itemsId: number, li
     .where('school_id', '=', schoolId)
     .where('items_id', '=', itemsId)
     .where('status', '=', 'active')
+    // held or rejected by the content check: its sponsor's only (docs/decisions/042)
+    .where('content_state', '=', 'visible')
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
   const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute()
   return { total: Number(total), rows }

@@ -9,6 +9,7 @@ import { lockFor } from '../../lib/lock'
 import { codePointLength } from '../../lib/names'
 import { pageWindow } from '../../lib/sql'
 import { requireProject } from '../project/service'
+import { checkText, recordHold, type CheckOutcome, type ModerationRuntime } from '../moderation/service'
 import * as repo from './repository'
 
 export async function listMessages(
@@ -59,7 +60,8 @@ export async function postMessage(
   userId: number,
   itemsId: number,
   rawContent: string,
-  now = new Date()
+  now = new Date(),
+  mod?: ModerationRuntime
 ): Promise<{ result: LeaveMessageResult; messageKey: MessageKey }> {
   const content = rawContent.trim()
   if (!content) throw bizError('messageEmpty')
@@ -67,17 +69,21 @@ export async function postMessage(
   if (codePointLength(content) > MESSAGE_MAX) throw bizError('messageTooLong', { max: MESSAGE_MAX })
   const p = await requireProject(db, schoolId, itemsId)
   if (!p.is_leave_message) throw bizError('messageClosed')
-  const audited = !p.is_audit_message
+  // the content check (docs/decisions/042) before anything is stored: risky is refused here, held waits for staff
+  const checked: CheckOutcome = mod ? await checkText(mod, { schoolId, userId, what: 'message', text: content }) : { visible: true }
+  const audited = !p.is_audit_message && checked.visible
   const id = await db.transaction().execute(async (trx) => {
     await lockFor(trx, `message:${schoolId}:${userId}`)
     await checkMessageRate(trx, schoolId, userId, now)
-    return repo.insertMessage(trx, {
+    const id = await repo.insertMessage(trx, {
       school_id: schoolId,
       items_id: itemsId,
       user_id: userId,
       content,
       status: audited ? 'visible' : 'pending'
     })
+    await recordHold(trx, { schoolId, userId, kind: 'message', targetId: id, content, now }, checked)
+    return id
   })
   return { result: { id, audited }, messageKey: audited ? 'messageOk' : 'messagePending' }
 }

@@ -44,6 +44,7 @@ import {
   toWirePrices,
   wireSeatStatus
 } from './mapper'
+import { checkTexts, type ModerationRuntime } from '../moderation/service'
 import * as repo from './repository'
 import type { NamingRecordTable } from './tables'
 
@@ -272,7 +273,8 @@ export async function updateNameplate(
   schoolId: number,
   userId: number,
   body: Omit<NameplateUpdateBody, 'nameplateList'> & { nameplateList?: unknown },
-  now = new Date()
+  now = new Date(),
+  mod?: ModerationRuntime
 ): Promise<void> {
   const r = await repo.recordWithOrder(db, schoolId, body.namingId)
   const kind = body.namingType === 2 ? 'book' : 'seat'
@@ -288,6 +290,8 @@ export async function updateNameplate(
   } else {
     plates = [checkNameplate(body, kind)]
   }
+  // docs/decisions/042: a risky correction is refused; anything else goes back to staff review below, as before
+  if (mod) await checkTexts(mod, { schoolId, userId, what: 'nameplate', texts: plates.flatMap((x) => [x.donorName, x.donationMessage]) })
   const at = now.toISOString()
   const done = await db.transaction().execute(async (trx) => {
     const u = await trx

@@ -22,6 +22,7 @@ import { subProjectsWithPrices } from '../form/repository'
 import { schoolSetting } from '../school/cache'
 import { getUser } from '../user/repository'
 import { holdNaming, planNamingOrder } from '../naming/holds'
+import { checkTexts, type ModerationRuntime } from '../moderation/service'
 import { claimTreeAgreement, requireTreeAgreement } from '../naming-map/pledge'
 import { applyNotification } from './notifications'
 import { checkPayToken, issuePayToken, payLinkSecret } from './pay-link'
@@ -41,6 +42,8 @@ export interface OrderDeps {
   now: () => Date
   /** after an order became paid (the job worker runs its certificate job right away) */
   onPaid?: (donationId: number) => void
+  /** the content check of nameplate texts (domain/moderation; docs/decisions/042); app.ts sets it */
+  moderation?: ModerationRuntime
 }
 
 export interface Caller {
@@ -94,7 +97,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     body.donateTogetherId
       ? db
           .selectFrom('together_donation')
-          .select(['id', 'items_id', 'status'])
+          .select(['id', 'items_id', 'status', 'content_state'])
           .where('school_id', '=', sid)
           .where('id', '=', body.donateTogetherId)
           .executeTakeFirst()
@@ -111,6 +114,15 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     project.items_type === 2 && body.itemsType === 2 && project.is_donate && !setting.disable_online_donation
       ? await planNamingOrder(db, sid, project, body, caller.userId)
       : null
+  // docs/decisions/042: nameplate texts are checked before the order exists; risky ones are refused here (the
+  // nameplate review of naming/review.ts still holds every paid nameplate for staff, as before)
+  if (naming && deps.moderation) {
+    const texts = [...naming.seats.map((x) => x.text), ...naming.books.flatMap((b) => b.nameplates)].flatMap((x) => [
+      x.donorName,
+      x.donationMessage
+    ])
+    await checkTexts(deps.moderation, { schoolId: sid, userId: caller.userId, what: 'nameplate', texts })
+  }
   const order = validateSubmission(
     {
       project,
@@ -118,7 +130,8 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
       form,
       onlineDisabled: !!setting.disable_online_donation,
       offlineContact: setting.offline_contact_info,
-      together: together ?? null,
+      // a joint donation held by the content check is nobody's to give to yet (docs/decisions/042)
+      together: together ? { ...together, status: together.content_state === 'visible' ? together.status : 'held' } : null,
       nickname: user.nickname,
       now,
       namingFen: naming?.amountFen

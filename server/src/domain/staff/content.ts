@@ -8,6 +8,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { PAGE_SIZE } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
+import { closeForMessage } from '../moderation/queue'
 import { recordAudit } from './audit'
 import { sanitizeProjectHtml } from './project-html'
 
@@ -115,6 +116,8 @@ export async function changeMessage(
     const before = await messageOf(trx, schoolId, id)
     const set = change.action === 'reply' ? { reply_content: reply } : { status: change.action === 'approve' ? 'visible' : 'hidden' }
     await trx.updateTable('leave_message').set(set).where('school_id', '=', schoolId).where('id', '=', id).execute()
+    // a message the content check held is decided here as well as in the moderation queue (docs/decisions/042)
+    if (change.action !== 'reply') await closeForMessage(trx, schoolId, by, id, change.action === 'approve')
     const after = await messageOf(trx, schoolId, id)
     const pick = (m: StaffMessage) => ({ status: m.status, replyContent: m.replyContent })
     await recordAudit(trx, {

@@ -20,6 +20,7 @@ export async function insertTogether(
     is_target: number
     target_fen: number
     created_at: string
+    content_state: string
   }
 ): Promise<number> {
   const r = await db

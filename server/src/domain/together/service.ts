@@ -14,6 +14,7 @@ import { fenToYuan, yuanToFen } from '../../lib/money'
 import { togetherStats } from '../donation/repository'
 import { toTogetherDonation } from '../donation/together-mapper'
 import { requireProject } from '../project/service'
+import { checkTexts, recordHold, type CheckOutcome, type ModerationRuntime } from '../moderation/service'
 import * as repo from './repository'
 
 export const SPONSOR_MAX = 20
@@ -93,10 +94,21 @@ export function parseLaunch(b: LaunchInput): { sponsor: string; slogan: string; 
  */
 export const LAUNCH_LIMITS = { open: 5, daily: 10, dayMs: 24 * 3600_000 } as const
 
-export async function launch(db: Kysely<DB>, schoolId: number, userId: number, b: LaunchInput, now = new Date()): Promise<number> {
+export async function launch(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  b: LaunchInput,
+  now = new Date(),
+  mod?: ModerationRuntime
+): Promise<{ id: number; held: boolean }> {
   const p = await requireProject(db, schoolId, b.itemsId)
   const v = parseLaunch(b)
   if (!takesJointDonations(p)) throw bizError('togetherUnavailable')
+  // sponsor and slogan become the invite page and its share card: checked before anything is stored (decision 042)
+  const checked: CheckOutcome = mod
+    ? await checkTexts(mod, { schoolId, userId, what: 'together', texts: [v.sponsor, v.slogan] })
+    : { visible: true }
   const user = await db
     .selectFrom('app_user')
     .select('avatar')
@@ -108,7 +120,7 @@ export async function launch(db: Kysely<DB>, schoolId: number, userId: number, b
     const n = await repo.launchCounts(trx, schoolId, userId, new Date(now.getTime() - LAUNCH_LIMITS.dayMs).toISOString())
     if (n.open >= LAUNCH_LIMITS.open) throw bizError('togetherTooManyOpen', { max: LAUNCH_LIMITS.open })
     if (n.today >= LAUNCH_LIMITS.daily) throw bizError('togetherDailyLimit', { max: LAUNCH_LIMITS.daily })
-    return repo.insertTogether(trx, {
+    const id = await repo.insertTogether(trx, {
       school_id: schoolId,
       items_id: p.id,
       user_id: userId,
@@ -117,8 +129,11 @@ export async function launch(db: Kysely<DB>, schoolId: number, userId: number, b
       slogan: v.slogan,
       is_target: v.isTarget,
       target_fen: v.targetFen,
-      created_at: now.toISOString()
+      created_at: now.toISOString(),
+      content_state: checked.visible ? 'visible' : 'held'
     })
+    await recordHold(trx, { schoolId, userId, kind: 'together', targetId: id, content: `${v.sponsor}\n${v.slogan}`, now }, checked)
+    return { id, held: !checked.visible }
   })
 }
 
@@ -132,11 +147,14 @@ export function progressOf(raisedFen: number, targetFen: number): number {
 export async function togetherDetail(db: Kysely<DB>, schoolId: number, userId: number | null, id: number): Promise<TogetherDetail> {
   const row = await repo.findTogether(db, schoolId, id)
   if (!row || row.status !== 'active') throw bizError('togetherNotFound')
+  const isSponsor = userId !== null && row.user_id === userId
+  // held or rejected by the content check: shown to its sponsor only, never on anyone else's page (decision 042)
+  const held = row.content_state !== 'visible'
+  if (held && !isSponsor) throw bizError('togetherNotFound')
   const p = await requireProject(db, schoolId, row.items_id)
   const stats = (await togetherStats(db, schoolId, [row.id])).get(row.id)
   const wire = toTogetherDonation(row, p, stats)
   const hasTarget = !!row.is_target && row.target_fen > 0
-  const isSponsor = userId !== null && row.user_id === userId
   return {
     ...wire,
     itemsName: p.name,
@@ -144,7 +162,8 @@ export async function togetherDetail(db: Kysely<DB>, schoolId: number, userId: n
     intro: p.intro,
     progress: hasTarget ? progressOf(stats?.fen ?? 0, row.target_fen) : null,
     isSponsor: isSponsor ? 1 : 0,
-    canCancel: isSponsor && !stats?.count && !row.gift_count ? 1 : 0
+    canCancel: isSponsor && !stats?.count && !row.gift_count ? 1 : 0,
+    contentHeld: held ? 1 : 0
   }
 }
 

@@ -25,7 +25,7 @@ const TIMEOUT_MS = 8000
 export const FETCH_LOCK_MS = 30_000
 const WAIT_POLL_MS = 100
 /** invalid credential / access_token expired / invalid access_token: our cached token is stale */
-const STALE_TOKEN_CODES = new Set([40001, 40014, 42001])
+export const STALE_TOKEN_CODES = new Set([40001, 40014, 42001])
 
 export class WechatApiError extends Error {
   constructor(
@@ -146,6 +146,12 @@ export class WechatJsapi {
       if (typeof body.access_token !== 'string' || !body.access_token) throw new WechatApiError('access_token: none in the answer')
       return { value: body.access_token, expiresAt: this.expiry(body) }
     })
+  }
+
+  /** A token WeChat called stale (40001/40014/42001): dropped unless another caller already replaced it. */
+  async forgetToken(acct: OfficialAccount, token: string): Promise<void> {
+    const key = this.tokenKey(acct)
+    if ((await this.deps.store.get(key, this.deps.now())) === token) await this.deps.store.remove(key)
   }
 
   jsapiTicket(acct: OfficialAccount): Promise<string> {

@@ -53,8 +53,15 @@ export const centerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { body: body({ nickname: optString(200), avatar: optString(500), token: optString(200) }), response: answers(Type.Null()) }
     },
     async (req) => {
-      await updateUser(app.db, req.school.id, req.session.user_id, { nickname: req.body.nickname, avatar: req.body.avatar })
-      return ok(null, t(req.lang, 'updateOk'))
+      const key = await updateUser(
+        app.db,
+        req.school.id,
+        req.session.user_id,
+        { nickname: req.body.nickname, avatar: req.body.avatar },
+        app.moderation,
+        app.identity.now()
+      )
+      return ok(null, t(req.lang, key))
     }
   )
 

@@ -83,7 +83,15 @@ export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
     async (req) => {
-      const { result, messageKey } = await postMessage(app.db, req.school.id, req.session.user_id, req.body.itemsId, req.body.content)
+      const { result, messageKey } = await postMessage(
+        app.db,
+        req.school.id,
+        req.session.user_id,
+        req.body.itemsId,
+        req.body.content,
+        app.identity.now(),
+        app.moderation
+      )
       return ok(result, t(req.lang, messageKey))
     }
   )

@@ -91,7 +91,8 @@ export const namingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           donationMessage: b.donationMessage ?? '',
           nameplateList: b.nameplateList
         },
-        app.identity.now()
+        app.identity.now(),
+        app.moderation
       )
       return ok(null, t(req.lang, 'nameplateUpdated'))
     }

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { staffAccountRoutes } from './accounts'
 import { staffAuditRoutes } from './audit'
 import { staffContentRoutes } from './content'
+import { staffModerationRoutes } from './moderation'
 import { staffInventoryRoutes } from './inventory'
 import { staffSettingsRoutes } from './settings'
 
@@ -15,5 +16,6 @@ export const staffConsoleCoreRoutes: FastifyPluginAsyncTypebox = async (app) => 
   await app.register(staffAuditRoutes)
   await app.register(staffSettingsRoutes)
   await app.register(staffContentRoutes)
+  await app.register(staffModerationRoutes)
   await app.register(staffInventoryRoutes)
 }

@@ -19,9 +19,10 @@ const InsertBody = body({
 })
 
 export const togetherRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(Api.insertTogether, { config: signedIn, schema: { body: InsertBody, response: answers(W.TogetherId) } }, async (req) =>
-    ok(await launch(app.db, req.school.id, req.session.user_id, req.body))
-  )
+  app.post(Api.insertTogether, { config: signedIn, schema: { body: InsertBody, response: answers(W.TogetherId) } }, async (req) => {
+    const r = await launch(app.db, req.school.id, req.session.user_id, req.body, app.identity.now(), app.moderation)
+    return r.held ? ok(r.id, t(req.lang, 'contentHeldTogether')) : ok(r.id)
+  })
 
   app.get(
     Api.launchDetail,

@@ -176,3 +176,19 @@ export const StaffMap = Type.Object({
 })
 export const StaffMapPage = Page(StaffMap)
 export const Done = Type.Object({ done: Bool })
+
+/** The moderation queue (docs/decisions/042-content-security.md) */
+export const ModerationItem = Type.Object({
+  id: Num,
+  kind: Str,
+  state: Str,
+  content: Str,
+  checker: Str,
+  reason: Str,
+  userId: Num,
+  nickname: Str,
+  itemsName: Str,
+  createdAt: Str,
+  decidedAt: Str
+})
+export const ModerationPage = Page(ModerationItem)

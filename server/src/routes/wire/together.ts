@@ -28,7 +28,8 @@ export const TogetherDetail = wireSchema<W.TogetherDetail>()(
     intro: Str,
     progress: Type.Unsafe<number | null>({ type: ['number', 'null'] }),
     isSponsor: Flag,
-    canCancel: Flag
+    canCancel: Flag,
+    contentHeld: Flag
   })
 )
 

@@ -162,7 +162,9 @@ function Share({ v, onCancelled }: { v: ShareView; onCancelled(): void }) {
       {/* a new count of donors reloads the strip */}
       <Donors key={v.people} id={v.id} />
 
-      <Text className='tg-share__hint'>{t('together.share.inviteHint')}</Text>
+      <Text className='tg-share__hint' data-testid='share-hint'>
+        {t(v.held ? 'together.share.held' : 'together.share.inviteHint')}
+      </Text>
 
       <View className='tg-share__actions'>
         <View data-testid='share-give'>
@@ -194,8 +196,9 @@ export default function ShareScreen() {
   const state = useData(() => fetchTogetherDetail(id), [id], { enabled: id > 0 })
   const v = useMemo(() => (state.data ? shareView(state.data, platform.assetUrl) : null), [state.data])
   const path = routeUrl('together-share', { id })
+  // held text never becomes a share card (docs/decisions/042): the page's plain title instead
   useShareCard(
-    v
+    v && !v.held
       ? {
           title: t('together.share.shareTitle', { name: v.sponsor, project: v.projectName }),
           desc: v.slogan,

@@ -22,6 +22,8 @@ export interface ShareView {
   canGive: boolean
   noReason: string
   canCancel: boolean
+  /** sponsor and slogan wait for review (docs/decisions/042): only the sponsor sees the page, and it is not shared */
+  held: boolean
 }
 
 export function shareView(d: TogetherDetail, resolveUrl: (u: string) => string = (x) => x): ShareView {
@@ -41,7 +43,8 @@ export function shareView(d: TogetherDetail, resolveUrl: (u: string) => string =
     people: d.participants,
     canGive: d.isDonate === 1,
     noReason: d.noReason,
-    canCancel: d.canCancel === 1
+    canCancel: d.canCancel === 1,
+    held: d.contentHeld === 1
   }
 }
 

@@ -41,6 +41,7 @@ export default defineMessages({
     'together.share.cancelled': '取消成功',
     'together.share.shareTitle': '{name}邀请你一起捐：{project}',
     'together.share.gone': '该一起捐不存在或已取消',
+    'together.share.held': '发起人和宣传语正在审核，审核通过前仅你自己可见，通过后即可邀请好友',
     'together.share.toProject': '查看项目',
     'together.list.amount': '¥{money}',
     'together.list.goods': '{n} {unit}',
@@ -85,6 +86,8 @@ export default defineMessages({
     'together.share.cancelled': 'Cancelled',
     'together.share.shareTitle': '{name} invites you to give together: {project}',
     'together.share.gone': 'This joint donation does not exist or was cancelled',
+    'together.share.held':
+      'Your sponsor name and slogan are under review: only you can see this page until they are approved, then you can invite friends',
     'together.share.toProject': 'See the project',
     'together.list.amount': '¥{money}',
     'together.list.goods': '{n} {unit}',

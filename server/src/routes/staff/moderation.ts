@@ -1,0 +1,48 @@
+/**
+ * The moderation queue (docs/decisions/042-content-security.md; editor):
+ *   GET  /moderation?state=held|checking|approved|rejected&kind=message|nickname|avatar|together&limit&offset
+ *   POST /moderation/:id/approve | /moderation/:id/reject {reason?}
+ * Held donor content: visible to its author only until approved here. Each decision is audited.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { decideModeration, listModeration, MODERATION_KINDS, MODERATION_STATES } from '../../domain/moderation/queue'
+import { answers, ok } from '../../lib/envelope'
+import { body, optString, pageProps, reqInt, strEnum } from '../../lib/schemas'
+import * as W from '../wire/staff-console'
+import { requireRole } from './access'
+
+const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
+
+export const staffModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const editor = requireRole('editor')
+
+  app.get(
+    '/moderation',
+    {
+      ...editor,
+      schema: {
+        querystring: Type.Object({
+          state: Type.Optional(strEnum(MODERATION_STATES)),
+          kind: Type.Optional(strEnum(MODERATION_KINDS)),
+          ...pageProps
+        }),
+        response: answers(W.ModerationPage)
+      }
+    },
+    async (req) => ok(await listModeration(app.db, req.school.id, req.query))
+  )
+
+  for (const action of ['approve', 'reject'] as const) {
+    app.post(
+      `/moderation/:id/${action}`,
+      { ...editor, schema: { params: idParams, body: Type.Optional(body({ reason: optString(120) })), response: answers(W.Done) } },
+      async (req) => {
+        await decideModeration(app.db, req.school.id, req.staff.id, req.params.id, action, req.body?.reason ?? '')
+        // a public list may have been served from the read cache before the decision
+        app.readCache?.clear()
+        return ok({ done: true })
+      }
+    )
+  }
+}
