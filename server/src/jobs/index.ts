@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/types'
+import { BILL_JOB_KIND, runBillJob } from '../domain/bill/schedule'
 import { issueCertificate } from '../domain/certificate/service'
 import { CLOSE_JOB_KIND } from '../domain/order/provider-close'
 import { runProviderClose } from '../domain/order/provider-close-job'
@@ -37,7 +38,10 @@ export function createJobWorker(
           { db: deps.db, payments: deps.payments, log: deps.log, now: deps.now, onPaid: (id) => deps.onPaid?.(id) },
           job,
           payload
-        )
+        ),
+      // a provider's daily bill against our books (docs/decisions/038-bill-reconciliation.md)
+      [BILL_JOB_KIND]: (job, payload) =>
+        runBillJob({ db: deps.db, payments: deps.payments, log: deps.log, now: deps.now }, job, payload)
     },
     deps.reconcile,
     deps.now,
