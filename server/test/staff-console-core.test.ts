@@ -316,7 +316,7 @@ const ROUTES: RouteCase[] = [
 /** Staff routes other suites own and test (console-projects, console-money), refunds (refunds.test.ts),
  *  and the sign-in itself. */
 const OWNED_ELSEWHERE =
-  /^\/(login|uploads|projects|categories|labels|ledger|exports|offline-gifts|review|reconciliation|dashboard|refunds)(\/|$)|^\/\*$/
+  /^\/(login|uploads|projects|categories|labels|ledger|exports|offline-gifts|review|reconciliation|dashboard|refunds|bills)(\/|$)|^\/\*$/
 
 before(async () => {
   ctx = await startApp()
