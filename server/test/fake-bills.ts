@@ -215,9 +215,12 @@ export function alipayBillZip(lines: FakeBillLine[], pid: string, date: string):
     `#交易合计：${trades}笔，退款合计：${lines.length - trades}笔`,
     `#导出时间：[${date} 09:00:00]`
   ].join('\r\n')
-  const summary = ['#支付宝业务汇总查询', '门店编号,门店名称,交易订单总笔数,退款订单总笔数', `,,${trades},${lines.length - trades}`, '#结束'].join(
-    '\r\n'
-  )
+  const summary = [
+    '#支付宝业务汇总查询',
+    '门店编号,门店名称,交易订单总笔数,退款订单总笔数',
+    `,,${trades},${lines.length - trades}`,
+    '#结束'
+  ].join('\r\n')
   return zipOf([
     { name: `${pid}0156_${day}_业务明细.csv`, data: encodeGbk(detail) },
     { name: `${pid}0156_${day}_业务明细(汇总).csv`, data: encodeGbk(summary) }

@@ -55,7 +55,12 @@ before(async () => {
     platformSerial: W.PUB_KEY_ID,
     baseUrl: wechat.baseUrl
   }
-  const alipayCredentials = { appId: A.APP_ID, privateKeyPem: A.app.privateKey, alipayPublicKeyPem: A.alipay.publicKey, gateway: alipay.gateway }
+  const alipayCredentials = {
+    appId: A.APP_ID,
+    privateKeyPem: A.app.privateKey,
+    alipayPublicKeyPem: A.alipay.publicKey,
+    gateway: alipay.gateway
+  }
   await app.db.deleteFrom('payment_config').where('school_id', '=', sid).execute()
   await app.db
     .insertInto('payment_config')
@@ -197,21 +202,23 @@ async function checkDay(provider: string, day: Day, replay: () => Promise<void>)
   )
 
   // audited, each in the transaction of its change
-  const audit = await app.db.selectFrom('audit_log').select('action').where('school_id', '=', sid).where('action', 'like', 'bills.%').execute()
+  const audit = await app.db
+    .selectFrom('audit_log')
+    .select('action')
+    .where('school_id', '=', sid)
+    .where('action', 'like', 'bills.%')
+    .execute()
   assert.ok(audit.filter((a) => a.action === 'bills.finding.apply').length >= 2)
 
   // a rerun of the day keeps what people settled; only the payment the provider does not know stays open
   const rerun = await runDay(provider)
   assert.equal(rerun.run.openFindings, 1)
-  assert.deepEqual(
-    rerun.findings.map((f) => [f.kind, f.state]).sort(),
-    [
-      ['amount_mismatch', 'resolved'],
-      ['missing_payment', 'applied'],
-      ['unknown_refund', 'applied'],
-      ['unpaid_at_provider', 'open']
-    ]
-  )
+  assert.deepEqual(rerun.findings.map((f) => [f.kind, f.state]).sort(), [
+    ['amount_mismatch', 'resolved'],
+    ['missing_payment', 'applied'],
+    ['unknown_refund', 'applied'],
+    ['unpaid_at_provider', 'open']
+  ])
 }
 
 describe('bill reconciliation', () => {
@@ -220,9 +227,18 @@ describe('bill reconciliation', () => {
     wechat.bills.set(billDate, wechatTradeBill(day.lines, { appId: W.APP_ID, mchId: W.MCH_ID }))
     await checkDay('wechatpay', day, async () => {
       const raw = W.notifyBody(
-        W.transaction({ out_trade_no: day.missing.billNo, transaction_id: `TWECHATPAY${day.missing.id}`, amount: { total: day.missing.fen } })
+        W.transaction({
+          out_trade_no: day.missing.billNo,
+          transaction_id: `TWECHATPAY${day.missing.id}`,
+          amount: { total: day.missing.fen }
+        })
       )
-      const res = await app.inject({ method: 'POST', url: '/notify/demo/wechatpay', payload: raw, headers: { 'content-type': 'application/json', ...W.platformHeaders(raw) } })
+      const res = await app.inject({
+        method: 'POST',
+        url: '/notify/demo/wechatpay',
+        payload: raw,
+        headers: { 'content-type': 'application/json', ...W.platformHeaders(raw) }
+      })
       assert.equal(res.statusCode, 204)
     })
     const signed = wechat.seen.filter((s) => s.url.startsWith('/v3/bill'))
@@ -235,7 +251,11 @@ describe('bill reconciliation', () => {
     await checkDay('alipay', day, async () => {
       const form = A.encodeForm(
         A.signedNotify(
-          A.notifyParams({ out_trade_no: day.missing.billNo, total_amount: (day.missing.fen / 100).toFixed(2), trade_no: `TALIPAY${day.missing.id}` })
+          A.notifyParams({
+            out_trade_no: day.missing.billNo,
+            total_amount: (day.missing.fen / 100).toFixed(2),
+            trade_no: `TALIPAY${day.missing.id}`
+          })
         )
       )
       const res = await app.inject({
@@ -262,7 +282,12 @@ describe('bill reconciliation', () => {
     const run = await app.db.selectFrom('bill_run').selectAll().where('bill_date', '=', other).executeTakeFirstOrThrow()
     assert.equal(run.state, 'failed')
     assert.match(run.error, /SHA1 does not match/)
-    const job = await app.db.selectFrom('job').selectAll().where('kind', '=', 'bill-reconcile').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    const job = await app.db
+      .selectFrom('job')
+      .selectAll()
+      .where('kind', '=', 'bill-reconcile')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
     assert.equal(job.status, 'pending', 'retried with backoff')
   })
 
@@ -289,7 +314,10 @@ describe('bill reconciliation', () => {
     const foreign = await staffLogin(app, others.code, ['finance'])
     const read = await staffCall(app, others.code, 'GET', `/bills/${finding.run_id}`, { token: foreign.token })
     assert.equal(read.body.code, -1)
-    const write = await staffCall(app, others.code, 'POST', `/bills/findings/${finding.id}/resolve`, { token: foreign.token, body: { note: 'x' } })
+    const write = await staffCall(app, others.code, 'POST', `/bills/findings/${finding.id}/resolve`, {
+      token: foreign.token,
+      body: { note: 'x' }
+    })
     assert.equal(write.body.code, -1)
   })
 
@@ -302,12 +330,22 @@ describe('bill reconciliation', () => {
     assert.equal(await scheduleBillRuns(app.db, at, 10), 0, 'already queued')
     assert.equal(await scheduleBillRuns(app.db, at, null), 0, 'off')
     const date = beijingDate(new Date(at.getTime() - 86_400_000))
-    const runs = await app.db.selectFrom('bill_run').select(['provider', 'state']).where('bill_date', '=', date).orderBy('provider').execute()
+    const runs = await app.db
+      .selectFrom('bill_run')
+      .select(['provider', 'state'])
+      .where('bill_date', '=', date)
+      .orderBy('provider')
+      .execute()
     assert.deepEqual(runs, [
       { provider: 'alipay', state: 'queued' },
       { provider: 'wechatpay', state: 'queued' }
     ])
-    const jobs = await app.db.selectFrom('job').select('payload').where('kind', '=', 'bill-reconcile').where('status', '=', 'pending').execute()
+    const jobs = await app.db
+      .selectFrom('job')
+      .select('payload')
+      .where('kind', '=', 'bill-reconcile')
+      .where('status', '=', 'pending')
+      .execute()
     assert.equal(jobs.filter((j) => JSON.parse(j.payload).billDate === date).length, 2)
   })
 })

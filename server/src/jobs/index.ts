@@ -40,8 +40,7 @@ export function createJobWorker(
           payload
         ),
       // a provider's daily bill against our books (docs/decisions/038-bill-reconciliation.md)
-      [BILL_JOB_KIND]: (job, payload) =>
-        runBillJob({ db: deps.db, payments: deps.payments, log: deps.log, now: deps.now }, job, payload)
+      [BILL_JOB_KIND]: (job, payload) => runBillJob({ db: deps.db, payments: deps.payments, log: deps.log, now: deps.now }, job, payload)
     },
     deps.reconcile,
     deps.now,

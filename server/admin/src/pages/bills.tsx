@@ -95,7 +95,10 @@ export function BillsPage() {
         dataSource={data?.rows ?? []}
         pagination={{ pageSize: 31 }}
         locale={{ emptyText: <EmptyState text={t('暂无对账记录', 'No bills reconciled yet')} /> }}
-        expandable={{ rowExpandable: (r) => r.state === 'done', expandedRowRender: (r) => <BillFindings runId={r.id} onChanged={reload} /> }}
+        expandable={{
+          rowExpandable: (r) => r.state === 'done',
+          expandedRowRender: (r) => <BillFindings runId={r.id} onChanged={reload} />
+        }}
         data-testid='bill-runs'
         columns={[
           { title: t('日期', 'Date'), dataIndex: 'date' },

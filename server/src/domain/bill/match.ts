@@ -56,7 +56,8 @@ export async function matchBill(
   for (const r of rows) {
     if (r.kind === 'payment' && !payments.has(r.billNo)) payments.set(r.billNo, r)
     // refunds still processing at the provider moved no money yet: the day they succeed, they are in that day's bill
-    if (r.kind === 'refund' && r.refundOutcome === 'succeeded' && r.outRefundNo && !refunds.has(r.outRefundNo)) refunds.set(r.outRefundNo, r)
+    if (r.kind === 'refund' && r.refundOutcome === 'succeeded' && r.outRefundNo && !refunds.has(r.outRefundNo))
+      refunds.set(r.outRefundNo, r)
   }
 
   // ---- the bill's payments, looked up here

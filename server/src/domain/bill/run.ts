@@ -95,7 +95,11 @@ export async function runBillReconciliation(deps: BillDeps, schoolId: number, pr
   if (!range) throw new Error(`bill reconciliation: bad date ${billDate}`)
   const { id: runId } = await queueRun(deps.db, { schoolId, provider, billDate }, null, deps.now())
   const started = deps.now().toISOString()
-  await deps.db.updateTable('bill_run').set({ state: 'running', started_at: started, updated_at: started }).where('id', '=', runId).execute()
+  await deps.db
+    .updateTable('bill_run')
+    .set({ state: 'running', started_at: started, updated_at: started })
+    .where('id', '=', runId)
+    .execute()
   try {
     let rows: BillRow[]
     if (provider === 'sandbox') rows = await sandboxBill(deps.db, schoolId, range)
@@ -149,7 +153,15 @@ export async function runBillReconciliation(deps: BillDeps, schoolId: number, pr
         .executeTakeFirstOrThrow()
       await trx
         .updateTable('bill_run')
-        .set({ state: 'done', bill_rows: rows.length, matched: result.matched, open_findings: Number(open.n), error: '', finished_at: at, updated_at: at })
+        .set({
+          state: 'done',
+          bill_rows: rows.length,
+          matched: result.matched,
+          open_findings: Number(open.n),
+          error: '',
+          finished_at: at,
+          updated_at: at
+        })
         .where('id', '=', runId)
         .execute()
     })

@@ -25,7 +25,14 @@ export async function sandboxBill(db: Kysely<DB>, schoolId: number, range: { fro
     db
       .selectFrom('refund')
       .innerJoin('donation', 'donation.id', 'refund.donation_id')
-      .select(['donation.bill_no', 'donation.provider_trade_no', 'refund.out_refund_no', 'refund.provider_refund_no', 'refund.amount_fen', 'refund.settled_at'])
+      .select([
+        'donation.bill_no',
+        'donation.provider_trade_no',
+        'refund.out_refund_no',
+        'refund.provider_refund_no',
+        'refund.amount_fen',
+        'refund.settled_at'
+      ])
       .where('refund.school_id', '=', schoolId)
       .where('refund.provider', '=', 'sandbox')
       .where('refund.state', '=', 'succeeded')
@@ -35,27 +42,23 @@ export async function sandboxBill(db: Kysely<DB>, schoolId: number, range: { fro
       .execute()
   ])
   const rows: BillRow[] = [
-    ...paid.map(
-      (p): BillRow => ({
-        kind: 'payment',
-        billNo: p.bill_no,
-        providerTradeNo: p.provider_trade_no,
-        amountFen: Number(p.amount_fen),
-        at: beijingTime(String(p.created_at))
-      })
-    ),
-    ...refunds.map(
-      (r): BillRow => ({
-        kind: 'refund',
-        billNo: r.bill_no,
-        providerTradeNo: r.provider_trade_no ?? '',
-        amountFen: Number(r.amount_fen),
-        outRefundNo: r.out_refund_no,
-        providerRefundNo: r.provider_refund_no,
-        refundOutcome: 'succeeded',
-        at: beijingTime(String(r.settled_at))
-      })
-    )
+    ...paid.map((p): BillRow => ({
+      kind: 'payment',
+      billNo: p.bill_no,
+      providerTradeNo: p.provider_trade_no,
+      amountFen: Number(p.amount_fen),
+      at: beijingTime(String(p.created_at))
+    })),
+    ...refunds.map((r): BillRow => ({
+      kind: 'refund',
+      billNo: r.bill_no,
+      providerTradeNo: r.provider_trade_no ?? '',
+      amountFen: Number(r.amount_fen),
+      outRefundNo: r.out_refund_no,
+      providerRefundNo: r.provider_refund_no,
+      refundOutcome: 'succeeded',
+      at: beijingTime(String(r.settled_at))
+    }))
   ]
   return parseWechatBill(renderWechatBill(rows, { appId: 'sandbox', mchId: 'sandbox' }))
 }

@@ -40,11 +40,7 @@ export async function scheduleBillRuns(db: Kysely<DB>, now: Date, hour: number |
     .where('provider', 'in', [...BILL_PROVIDERS])
     .execute()
   if (!configured.length) return 0
-  const done = await db
-    .selectFrom('bill_run')
-    .select(['school_id', 'provider'])
-    .where('bill_date', '=', billDate)
-    .execute()
+  const done = await db.selectFrom('bill_run').select(['school_id', 'provider']).where('bill_date', '=', billDate).execute()
   const have = new Set(done.map((r) => `${r.school_id}:${r.provider}`))
   let queued = 0
   for (const c of configured) {

@@ -13,7 +13,14 @@
 import { createSign, createVerify, type KeyObject } from 'node:crypto'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import { parseAlipayBillZip } from './bills/alipay-bill'
-import { ALIPAY_BILL_HOSTS, ALIPAY_HOSTS, checkOutboundUrl, outboundFetch, outboundPolicyFromEnv, type OutboundPolicy } from '../../lib/outbound'
+import {
+  ALIPAY_BILL_HOSTS,
+  ALIPAY_HOSTS,
+  checkOutboundUrl,
+  outboundFetch,
+  outboundPolicyFromEnv,
+  type OutboundPolicy
+} from '../../lib/outbound'
 import { cleanDonorText } from '../../lib/text'
 import {
   ProviderError,

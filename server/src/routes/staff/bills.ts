@@ -10,7 +10,16 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { applyFinding, NOTE_MAX, listRuns, requestRun, resolveFinding, runDetail, runnableProviders, type BillConsoleDeps } from '../../domain/bill/findings'
+import {
+  applyFinding,
+  NOTE_MAX,
+  listRuns,
+  requestRun,
+  resolveFinding,
+  runDetail,
+  runnableProviders,
+  type BillConsoleDeps
+} from '../../domain/bill/findings'
 import { beijingDate } from '../../domain/staff/ledger'
 import { bizError } from '../../errors'
 import { answers, ok } from '../../lib/envelope'

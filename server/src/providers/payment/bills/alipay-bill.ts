@@ -78,7 +78,13 @@ export function parseAlipayDetail(text: string): BillRow[] {
     if (f.length < header.length) throw new BillFormatError(`alipay bill line ${n + 2}: ${f.length} fields, ${header.length} expected`)
     const type = f[c.type]
     if (type === '交易') {
-      rows.push({ kind: 'payment', billNo: f[c.billNo], providerTradeNo: f[c.tradeNo], amountFen: fen(f[c.total], '订单金额'), at: f[c.done] })
+      rows.push({
+        kind: 'payment',
+        billNo: f[c.billNo],
+        providerTradeNo: f[c.tradeNo],
+        amountFen: fen(f[c.total], '订单金额'),
+        at: f[c.done]
+      })
     } else if (type === '退款') {
       const total = fen(f[c.total], '订单金额')
       const amount = total < 0 ? -total : Math.abs(fen(f[c.received], '商家实收'))
@@ -103,6 +109,7 @@ export function parseAlipayDetail(text: string): BillRow[] {
 export function parseAlipayBillZip(zip: Buffer): BillRow[] {
   const entries = readZip(zip)
   const detail = entries.find((e) => e.name.endsWith(ALIPAY_DETAIL_SUFFIX))
-  if (!detail) throw new BillFormatError(`alipay bill: no *${ALIPAY_DETAIL_SUFFIX} in the archive (${entries.map((e) => e.name).join(', ')})`)
+  if (!detail)
+    throw new BillFormatError(`alipay bill: no *${ALIPAY_DETAIL_SUFFIX} in the archive (${entries.map((e) => e.name).join(', ')})`)
   return parseAlipayDetail(new TextDecoder('gbk').decode(detail.data))
 }

@@ -44,7 +44,15 @@ export const WECHAT_BILL_COLUMNS = [
   '费率备注'
 ] as const
 
-export const WECHAT_SUMMARY_COLUMNS = ['总交易单数', '应结订单总金额', '退款总金额', '充值券退款总金额', '手续费总金额', '订单总金额', '申请退款总金额']
+export const WECHAT_SUMMARY_COLUMNS = [
+  '总交易单数',
+  '应结订单总金额',
+  '退款总金额',
+  '充值券退款总金额',
+  '手续费总金额',
+  '订单总金额',
+  '申请退款总金额'
+]
 
 export class BillFormatError extends Error {
   constructor(message: string) {
@@ -101,7 +109,13 @@ export function parseWechatBill(text: string): BillRow[] {
     if (f.length < header.length) throw new BillFormatError(`wechatpay bill line ${n + 2}: ${f.length} fields, ${header.length} expected`)
     const state = f[c.state]
     if (state === 'SUCCESS') {
-      rows.push({ kind: 'payment', billNo: f[c.billNo], providerTradeNo: f[c.tradeNo], amountFen: fen(f[c.total], 'order amount'), at: f[c.at] })
+      rows.push({
+        kind: 'payment',
+        billNo: f[c.billNo],
+        providerTradeNo: f[c.tradeNo],
+        amountFen: fen(f[c.total], 'order amount'),
+        at: f[c.at]
+      })
     } else if (state === 'REFUND') {
       rows.push({
         kind: 'refund',
