@@ -30,6 +30,7 @@ import { DEFAULT_CHALLENGE_BITS, MAX_CHALLENGE_BITS, OrderChallenges } from './d
 import { installProxyWatch } from './lib/proxy-watch'
 import { DEVICE_HEADER, PROOF_HEADER } from '../../types'
 import { reconcile } from './domain/order/reconcile'
+import { billHourFromEnv, scheduleBillRuns } from './domain/bill/schedule'
 import { createJobWorker } from './jobs'
 import type { WorkerOptions } from './jobs/worker'
 import { assertPublicBaseUrl, PaymentRegistry, type ProviderFactory } from './providers/payment/registry'
@@ -81,6 +82,9 @@ export interface BuildOptions {
   /** the job worker (certificates, reconciliation); autoStart false in tests, which call runJobsOnce();
    *  JOBS_ENABLED=0 keeps a process from running jobs (another process runs them) */
   jobs?: WorkerOptions
+  /** the daily bill reconciliation: Beijing hour after which yesterday's bills are fetched, null never (default:
+   *  BILL_RECONCILE_HOUR, else 10) */
+  bills?: { hour: number | null }
   /** clock of the donation flow (tests) */
   now?: () => Date
   /** sign-in, centre and fulfilment (issue 4): clock (SMS limits), SMS provider (default: the server log),
@@ -301,13 +305,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     challenges: new OrderChallenges(handle.db, shared, challengeBits),
     publicBaseUrl
   }
+  const billHour = opts.bills?.hour !== undefined ? opts.bills.hour : billHourFromEnv(process.env.BILL_RECONCILE_HOUR)
   const jobs = createJobWorker(
     {
       db: handle.db,
       dataDir: opts.dataDir,
       log: app.log,
       now,
-      reconcile: (at) => reconcile(orders, at),
+      // the order reconciliation, then the daily bill schedule (docs/decisions/038-bill-reconciliation.md)
+      reconcile: async (at) => {
+        const r = await reconcile(orders, at)
+        await scheduleBillRuns(handle.db, at, billHour)
+        return r
+      },
       payments,
       onPaid: (id) => orders.onPaid?.(id),
       agreements: () => ({ storage: app.identity.storage, gate: app.agreementGate })

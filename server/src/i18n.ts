@@ -17,6 +17,7 @@ import { staffMoneyMessages } from './domain/staff/money-messages'
 import { staffProjectMessages } from './domain/staff/project-messages'
 import { refundMessages } from './domain/refund/messages'
 import { moderationMessages } from './domain/moderation/messages'
+import { billMessages } from './domain/bill/messages'
 
 const messages = {
   success: { zh_CN: 'success', en: 'success' },
@@ -59,7 +60,8 @@ const messages = {
   ...staffMoneyMessages,
   ...staffProjectMessages,
   ...refundMessages,
-  ...moderationMessages
+  ...moderationMessages,
+  ...billMessages
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

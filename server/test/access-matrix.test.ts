@@ -847,6 +847,22 @@ const TABLE: Record<string, Entry> = {
     url: () => '/refunds/settings',
     body: { approvalAmount: '5000.00' }
   },
+  // bill reconciliation (docs/decisions/038-bill-reconciliation.md; routes/staff/bills.ts; flows in reconciliation.test.ts)
+  [staffKey('GET', '/bills')]: { kind: 'staff', method: 'GET', url: () => '/bills' },
+  [staffKey('GET', '/bills/:id')]: { kind: 'staff', method: 'GET', url: () => '/bills/1' },
+  [staffKey('POST', '/bills/run')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/bills/run',
+    body: { date: '2026-01-01', provider: 'sandbox' }
+  },
+  [staffKey('POST', '/bills/findings/:id/apply')]: { kind: 'staff', method: 'POST', url: () => '/bills/findings/1/apply', body: {} },
+  [staffKey('POST', '/bills/findings/:id/resolve')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/bills/findings/1/resolve',
+    body: { note: 'x' }
+  },
   // outside /api
   'GET /': { kind: 'static' },
   'OPTIONS *': { kind: 'static' },

@@ -2,7 +2,9 @@
  * A fake Alipay gateway on 127.0.0.1 (not a test file itself), written with node:crypto: it verifies OUR RSA2
  * request signature with the app public key and answers with responses signed by the "Alipay" key over the raw
  * `<method>_response` text; it creates, queries and closes trades (alipay.trade.create / query / close). Notifications
- * are form posts signed the way Alipay signs (signedNotify). Used by provider-alipay.test.ts and provider-orders.test.ts.
+ * are form posts signed the way Alipay signs (signedNotify). Serves bills (alipay.data.dataservice.bill.downloadurl.query,
+ * then GET of the link: a zip of GBK CSV files, fake-bills.ts). Used by provider-alipay.test.ts, provider-orders.test.ts
+ * and reconciliation.test.ts.
  */
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -84,6 +86,9 @@ export class FakeAlipay {
   unsigned = false
   /** answers given to the next alipay.trade.close calls instead of closing (the response node), first first */
   closeFailures: Array<Record<string, unknown>> = []
+  /** bill archives by day (YYYY-MM-DD, fake-bills.ts alipayBillZip); a day without one has none */
+  bills = new Map<string, Buffer>()
+  private readonly downloads = new Map<string, Buffer>()
 
   constructor(private readonly appPublicKey: string = app.publicKey) {}
 
@@ -123,6 +128,12 @@ export class FakeAlipay {
     const chunks: Buffer[] = []
     for await (const c of req) chunks.push(c as Buffer)
     const url = new URL(req.url ?? '/', 'http://x')
+    if (req.method === 'GET' && url.pathname === '/bill/download') {
+      // the link is pre-authorised by its token, as Alipay's dwbillcenter links are
+      const zip = this.downloads.get(url.searchParams.get('token') ?? '')
+      res.writeHead(zip ? 200 : 404, { 'content-type': zip ? 'application/oct-stream' : 'text/plain' })
+      return res.end(zip ?? 'not found')
+    }
     const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')))
     let signatureValid = false
     try {
@@ -156,6 +167,15 @@ export class FakeAlipay {
         ...t,
         buyer_logon_id: 'don***@example.com'
       })
+    }
+    if (params.method === 'alipay.data.dataservice.bill.downloadurl.query') {
+      const zip = this.bills.get(biz.bill_date)
+      if (biz.bill_type !== 'trade' || !zip)
+        return this.answer(res, member, { code: '40004', msg: 'Business Failed', sub_code: 'isp.bill_not_exist', sub_msg: '账单不存在' })
+      const token = randomBytes(16).toString('hex')
+      this.downloads.set(token, zip)
+      const origin = new URL(this.gateway).origin
+      return this.answer(res, member, { code: '10000', msg: 'Success', bill_download_url: `${origin}/bill/download?token=${token}` })
     }
     if (params.method === 'alipay.trade.close') {
       const failure = this.closeFailures.shift()

@@ -2,12 +2,14 @@
  * A fake WeChat Pay API v3 server on 127.0.0.1 (not a test file itself), written with node:crypto independently of
  * the provider: it checks OUR Authorization signature with the merchant's public key, keeps orders, answers with
  * platform-signed responses, and closes orders (POST …/out-trade-no/{no}/close, 204). Notifications are built the way
- * WeChat builds them (platformHeaders, encrypt, notifyBody). Used by provider-wechatpay.test.ts and
- * provider-orders.test.ts.
+ * WeChat builds them (platformHeaders, encrypt, notifyBody). Serves trade bills (GET /v3/bill/tradebill, then the
+ * signed GET of its download_url: the gzip file, fake-bills.ts). Used by provider-wechatpay.test.ts,
+ * provider-orders.test.ts and reconciliation.test.ts.
  */
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { wechatBillFile } from './fake-bills'
 
 export const rsa = () =>
   generateKeyPairSync('rsa', {
@@ -106,6 +108,12 @@ export class FakeWechat {
   answerSerial: string | null = null
   /** answers given to the next close requests instead of closing (status, JSON body), first first */
   closeFailures: Array<{ status: number; body: object }> = []
+  /** trade bills by day (YYYY-MM-DD): the CSV text (fake-bills.ts wechatTradeBill); a day without one has none */
+  bills = new Map<string, string>()
+  /** changes the served file after its SHA1 was announced (a file altered on the way) */
+  alterBill: ((text: string) => string) | null = null
+  /** download tokens handed out -> the day's file */
+  private readonly downloads = new Map<string, { gzip: Buffer; mchId: string }>()
   private readonly merchants: Map<string, FakeMerchant>
 
   constructor(merchants: FakeMerchant[] = [{ mchId: MCH_ID, serial: SERIAL, publicKey: merchant.publicKey }]) {
@@ -157,6 +165,28 @@ export class FakeWechat {
       return this.send(res, 401, { code: 'SIGN_ERROR', message: '签名错误' })
     }
     const url = new URL(req.url ?? '/', 'http://x')
+    if (req.method === 'GET' && url.pathname === '/v3/bill/tradebill') {
+      const text = this.bills.get(url.searchParams.get('bill_date') ?? '')
+      if (url.searchParams.get('bill_type') !== 'ALL' || url.searchParams.get('tar_type') !== 'GZIP')
+        return this.send(res, 400, { code: 'PARAM_ERROR', message: 'bill_type' })
+      if (text === undefined) return this.send(res, 400, { code: 'NO_STATEMENT_EXIST', message: '账单文件不存在' })
+      const file = wechatBillFile(text)
+      if (this.alterBill) file.gzip = wechatBillFile(this.alterBill(text)).gzip
+      const token = randomBytes(16).toString('base64url')
+      this.downloads.set(token, { gzip: file.gzip, mchId: mch.mchId })
+      return this.send(res, 200, {
+        download_url: `${this.baseUrl}/v3/billdownload/file?token=${token}`,
+        hash_type: 'SHA1',
+        hash_value: file.sha1
+      })
+    }
+    if (req.method === 'GET' && url.pathname === '/v3/billdownload/file') {
+      const file = this.downloads.get(url.searchParams.get('token') ?? '')
+      if (!file || file.mchId !== mch.mchId) return this.send(res, 400, { code: 'INVALID_REQUEST', message: 'token' })
+      // the file answer carries no platform signature: the SHA1 of the tradebill answer checks it
+      res.writeHead(200, { 'content-type': 'application/octet-stream' })
+      return res.end(file.gzip)
+    }
     if (req.method === 'POST' && (url.pathname === '/v3/pay/transactions/jsapi' || url.pathname === '/v3/pay/transactions/h5')) {
       const order = JSON.parse(body)
       if (order.mchid !== mch.mchId) return this.send(res, 400, { code: 'PARAM_ERROR', message: 'mchid' })

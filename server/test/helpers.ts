@@ -47,6 +47,8 @@ export const TEST_BUILD_DEFAULTS: Partial<BuildOptions> = {
   // SQLite default: README "Run"); startApp copies them from the run's template instead of seeding again
   seed: true,
   jobs: { autoStart: false },
+  // no daily bill runs behind a test's back: reconciliation.test.ts runs them by hand (docs/decisions/038)
+  bills: { hour: null },
   // every success answer of every test is checked against its route's response schema (docs/decisions/014)
   strictResponses: true,
   orders: { rateLimits: { perUser: 100_000, perIp: 100_000 } },

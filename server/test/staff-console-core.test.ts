@@ -317,7 +317,7 @@ const ROUTES: RouteCase[] = [
  *  and the sign-in itself. */
 // moderation: role, tenancy and audit in moderation.test.ts (docs/decisions/042)
 const OWNED_ELSEWHERE =
-  /^\/(login|uploads|projects|categories|labels|ledger|exports|offline-gifts|review|reconciliation|dashboard|refunds|moderation)(\/|$)|^\/\*$/
+  /^\/(login|uploads|projects|categories|labels|ledger|exports|offline-gifts|review|reconciliation|dashboard|refunds|moderation|bills)(\/|$)|^\/\*$/
 
 before(async () => {
   ctx = await startApp()

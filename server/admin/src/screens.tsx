@@ -21,6 +21,7 @@ import { LedgerPage } from './pages/ledger'
 import { RefundsPage } from './pages/refunds'
 import { ReviewPage } from './pages/review'
 import { ReconciliationPage } from './pages/reconciliation'
+import { BillsPage } from './pages/bills'
 import { ApplicationsPage } from './pages/applications'
 import { NameplatesPage } from './pages/nameplates'
 import { MessagesPage } from './pages/messages'
@@ -105,6 +106,15 @@ export const SCREENS: Screen[] = [
     icon: <MoneyCollectOutlined />,
     roles: ['finance'],
     render: () => <ReconciliationPage />
+  },
+  {
+    key: 'bills',
+    group: 'money',
+    groupLabel: money,
+    label: (t) => t('渠道对账单', 'Provider bills'),
+    icon: <MoneyCollectOutlined />,
+    roles: ['finance'],
+    render: () => <BillsPage />
   },
   {
     key: 'certificates',

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../db/types'
 import type { AgreementGate } from '../domain/agreement/limits'
 import { RENDER_JOB_KIND, runAgreementRender } from '../domain/agreement/service'
+import { BILL_JOB_KIND, runBillJob } from '../domain/bill/schedule'
 import { issueCertificate } from '../domain/certificate/service'
 import { CLOSE_JOB_KIND } from '../domain/order/provider-close'
 import { runProviderClose } from '../domain/order/provider-close-job'
@@ -44,7 +45,9 @@ export function createJobWorker(
           job,
           payload
         ),
-      [RENDER_JOB_KIND]: (job, payload) => runAgreementRender({ db: deps.db, ...deps.agreements() }, job, payload)
+      [RENDER_JOB_KIND]: (job, payload) => runAgreementRender({ db: deps.db, ...deps.agreements() }, job, payload),
+      // a provider's daily bill against our books (docs/decisions/038-bill-reconciliation.md)
+      [BILL_JOB_KIND]: (job, payload) => runBillJob({ db: deps.db, payments: deps.payments, log: deps.log, now: deps.now }, job, payload)
     },
     deps.reconcile,
     deps.now,

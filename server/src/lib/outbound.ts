@@ -34,6 +34,8 @@ export const WECHAT_API_HOSTS = [
 ]
 export const WECHATPAY_HOSTS = ['api.mch.weixin.qq.com', 'api2.mch.weixin.qq.com']
 export const ALIPAY_HOSTS = ['openapi.alipay.com', 'openapi-sandbox.dl.alipaydev.com', 'openapi.alipaydev.com']
+/** where alipay.data.dataservice.bill.downloadurl.query's links point (docs/decisions/038-bill-reconciliation.md) */
+export const ALIPAY_BILL_HOSTS = ['dwbillcenter.alipay.com']
 export const TENCENT_SMS_HOSTS = [
   'sms.tencentcloudapi.com',
   'sms.ap-guangzhou.tencentcloudapi.com',

@@ -24,6 +24,7 @@ import { m023ReadIndexes } from './023-read-indexes'
 import { m024DefaultAvatarsJpeg } from './024-default-avatars-jpeg'
 import { m025AgreementOrder } from './025-agreement-order'
 import { m027Refunds } from './027-refunds'
+import { m028BillReconciliation } from './028-bill-reconciliation'
 import { m029AgreementRendering } from './029-agreement-rendering'
 import { m031ContentSecurity } from './031-content-security'
 
@@ -67,6 +68,8 @@ export const migrations: Record<string, Migration> = {
   '025_agreement_order': m025AgreementOrder,
   // refunds (docs/decisions/032-refunds.md)
   '027_refunds': m027Refunds,
+  // bill reconciliation (docs/decisions/038-bill-reconciliation.md)
+  '028_bill_reconciliation': m028BillReconciliation,
   // agreements rendered by the job worker when the request path is busy (docs/decisions/039-agreement-rendering-jobs.md)
   '029_agreement_rendering': m029AgreementRendering,
   // content security (docs/decisions/042-content-security.md)

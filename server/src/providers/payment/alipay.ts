@@ -12,10 +12,19 @@
  */
 import { createSign, createVerify, type KeyObject } from 'node:crypto'
 import { fenToYuan, yuanToFen } from '../../lib/money'
-import { ALIPAY_HOSTS, checkOutboundUrl, outboundFetch, outboundPolicyFromEnv, type OutboundPolicy } from '../../lib/outbound'
+import { parseAlipayBillZip } from './bills/alipay-bill'
+import {
+  ALIPAY_BILL_HOSTS,
+  ALIPAY_HOSTS,
+  checkOutboundUrl,
+  outboundFetch,
+  outboundPolicyFromEnv,
+  type OutboundPolicy
+} from '../../lib/outbound'
 import { cleanDonorText } from '../../lib/text'
 import {
   ProviderError,
+  type BillRow,
   type CloseOutcome,
   type CreatePaymentInput,
   type CreatePaymentResult,
@@ -216,6 +225,8 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
   const fetchImpl: FetchLike = config.fetch ?? outboundFetch(outbound, ALIPAY_HOSTS)
   const timeoutMs = config.timeoutMs ?? 10_000
   const now = config.now ?? (() => new Date())
+  // the bill archive comes from Alipay's download host (dwbillcenter), not the gateway
+  const billFetch: FetchLike = config.fetch ?? outboundFetch(outbound, [...ALIPAY_HOSTS, ...ALIPAY_BILL_HOSTS])
 
   /** Common parameters + biz_content, signed. */
   function signedParams(
@@ -312,8 +323,42 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
     }
   }
 
+  /**
+   * The day's trade bill (docs/decisions/038-bill-reconciliation.md): alipay.data.dataservice.bill.downloadurl.query
+   * {bill_type: 'trade', bill_date} (signed, answer sign verified) gives bill_download_url, a short-lived link that
+   * needs no signature; the zip it serves is read by bills/alipay-bill.ts. isp.bill_not_exist: no business that day.
+   * The link holds a token: it never goes into an error message or a log line.
+   */
+  async function downloadBill(billDate: string): Promise<BillRow[]> {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(billDate)) throw new ProviderError(`bill query: bill_date ${billDate}`, NAME, 'malformed')
+    const method = 'alipay.data.dataservice.bill.downloadurl.query'
+    const r = await call(method, { bill_type: 'trade', bill_date: billDate })
+    if (!r.ok) {
+      if (/bill_not_exist/i.test(String(r.node.sub_code ?? ''))) return []
+      throw upstream(method, r.node)
+    }
+    if (typeof r.node.bill_download_url !== 'string') throw new ProviderError(`${method}: no bill_download_url`, NAME, 'upstream')
+    let zip: Buffer
+    let status: number
+    try {
+      const res = await billFetch(r.node.bill_download_url, { method: 'GET', signal: AbortSignal.timeout(timeoutMs * 3) })
+      status = res.status
+      zip = Buffer.from(await res.arrayBuffer())
+    } catch (err) {
+      throw new ProviderError(`bill download failed: ${(err as Error).message.replace(/\?.*$/, '')}`, NAME, 'upstream')
+    }
+    if (status !== 200) throw new ProviderError(`bill download: HTTP ${status}`, NAME, 'upstream')
+    try {
+      return parseAlipayBillZip(zip)
+    } catch (err) {
+      throw new ProviderError((err as Error).message, NAME, 'malformed')
+    }
+  }
+
   return {
     name: NAME,
+    billAccount: config.appId,
+    downloadBill,
     buildWapForm: (params: Record<string, string>) => buildWapForm(params, gateway),
 
     async create(input: CreatePaymentInput): Promise<CreatePaymentResult> {

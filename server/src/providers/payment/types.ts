@@ -138,8 +138,30 @@ export interface NotificationAck {
  */
 export type CloseOutcome = { status: 'closed' } | { status: 'absent' } | { status: 'paid'; paid: VerifiedNotification }
 
+/**
+ * One line of a provider's daily trade bill (docs/decisions/038-bill-reconciliation.md): a payment (amountFen: what
+ * the order was paid) or a refund of one (amountFen: what that refund gave back). Parsed from WeChat Pay's trade
+ * bill or Alipay's 业务明细 (providers/payment/bills/).
+ */
+export interface BillRow {
+  kind: 'payment' | 'refund'
+  billNo: string
+  providerTradeNo: string
+  amountFen: number
+  /** refunds: our out_refund_no (or the provider's own number for a refund made in its merchant console) */
+  outRefundNo?: string
+  providerRefundNo?: string
+  /** refunds: only 'succeeded' moved money; WeChat also lists refunds still PROCESSING */
+  refundOutcome?: 'succeeded' | 'processing' | 'failed'
+  /** the provider's time of the line, as printed (Beijing) */
+  at: string
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName
+  /** whose bill downloadBill fetches (WeChat Pay's mchid, Alipay's app id): two pay types on one merchant share a
+   *  bill, which the reconciliation downloads once */
+  readonly billAccount?: string
   create(input: CreatePaymentInput): Promise<CreatePaymentResult>
   /** throws ProviderError on a forged or unreadable notification */
   verifyNotification(n: IncomingNotification): Promise<VerifiedNotification>
@@ -155,6 +177,9 @@ export interface PaymentProvider {
   refund?(input: RefundInput): Promise<RefundAnswer>
   /** the reconciliation job's question about a refund still processing; null when the provider does not know it */
   queryRefund?(outRefundNo: string, billNo: string): Promise<RefundAnswer | null>
+  /** the day's trade bill (YYYY-MM-DD, Beijing), every payment and refund line; [] when the provider says there was
+   *  no business that day. Absent: the provider keeps no bill we can download (domain/bill/run.ts). */
+  downloadBill?(billDate: string): Promise<BillRow[]>
 }
 
 export class ProviderError extends Error {

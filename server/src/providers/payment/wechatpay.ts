@@ -17,10 +17,13 @@
  * every call it also tells WeChat which key we verify its answers with, so a merchant moved to public-key mode gets
  * answers signed with the public key we have.
  */
-import { createDecipheriv, createSign, createVerify, randomBytes, X509Certificate, type KeyObject } from 'node:crypto'
+import { createDecipheriv, createHash, createSign, createVerify, randomBytes, X509Certificate, type KeyObject } from 'node:crypto'
+import { gunzipSync } from 'node:zlib'
 import { checkOutboundUrl, WECHATPAY_HOSTS, outboundFetch, outboundPolicyFromEnv, type OutboundPolicy } from '../../lib/outbound'
+import { parseWechatBill } from './bills/wechatpay-bill'
 import {
   ProviderError,
+  type BillRow,
   type CloseOutcome,
   type CreatePaymentInput,
   type CreatePaymentResult,
@@ -305,8 +308,61 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
     return { outcome: report.outcome, providerRefundNo: report.providerRefundNo, raw }
   }
 
+  /**
+   * The day's trade bill (docs/decisions/038-bill-reconciliation.md): GET /v3/bill/tradebill (signed; the answer's
+   * signature verified like every answer) gives download_url and the SHA1 of the bill; the file itself is fetched
+   * with a signed GET of that URL (the file answer carries no signature), gunzipped, and checked against the hash,
+   * which WeChat computes over the bill before compression. NO_STATEMENT_EXIST: no business that day.
+   * The download URL holds a one-time token: it never goes into an error message or a log line.
+   */
+  async function downloadBill(billDate: string): Promise<BillRow[]> {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(billDate)) throw new ProviderError(`tradebill: bill_date ${billDate}`, NAME, 'malformed')
+    const r = await call('GET', `/v3/bill/tradebill?bill_date=${billDate}&bill_type=ALL&tar_type=GZIP`)
+    if (r.json?.code === 'NO_STATEMENT_EXIST') return []
+    if (r.status !== 200 || typeof r.json?.download_url !== 'string') throw upstreamError('tradebill', r)
+    if (r.json.hash_type !== 'SHA1' || !/^[0-9a-f]{40}$/i.test(String(r.json.hash_value)))
+      throw new ProviderError(`tradebill: hash ${r.json.hash_type} is not SHA1`, NAME, 'malformed')
+    let url: URL
+    try {
+      url = new URL(r.json.download_url)
+    } catch {
+      throw new ProviderError('tradebill: download_url is not a URL', NAME, 'malformed')
+    }
+    const pathWithQuery = url.pathname + url.search
+    const authorization = buildAuthorization(config, merchantKey, 'GET', pathWithQuery, '', nowSec(), wechatNonce())
+    let body: Buffer
+    let status: number
+    try {
+      const res = await fetchImpl(url.toString(), {
+        method: 'GET',
+        headers: { Authorization: authorization, 'Wechatpay-Serial': config.platformSerial, 'User-Agent': 'uplus-donate-server' },
+        signal: AbortSignal.timeout(timeoutMs * 3)
+      })
+      status = res.status
+      body = Buffer.from(await res.arrayBuffer())
+    } catch (err) {
+      throw new ProviderError(`tradebill download failed: ${(err as Error).message.replace(/token=[^&\s]*/g, 'token=…')}`, NAME, 'upstream')
+    }
+    if (status !== 200) throw new ProviderError(`tradebill download: HTTP ${status}`, NAME, 'upstream')
+    let plain: Buffer
+    try {
+      plain = gunzipSync(body, { maxOutputLength: 64 * 1024 * 1024 })
+    } catch {
+      throw new ProviderError('tradebill download: the file is not gzip', NAME, 'malformed')
+    }
+    const sha1 = createHash('sha1').update(plain).digest('hex')
+    if (sha1 !== String(r.json.hash_value).toLowerCase()) throw new ProviderError('tradebill download: SHA1 does not match', NAME, 'forged')
+    try {
+      return parseWechatBill(plain.toString('utf8'))
+    } catch (err) {
+      throw new ProviderError((err as Error).message, NAME, 'malformed')
+    }
+  }
+
   return {
     name: NAME,
+    billAccount: config.mchId,
+    downloadBill,
 
     async create(input: CreatePaymentInput): Promise<CreatePaymentResult> {
       assertBillNo(input.billNo, NAME)

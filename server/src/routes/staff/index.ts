@@ -25,6 +25,7 @@ import { readSingleFile } from '../upload'
 import { staffNameplateRoutes } from './nameplates'
 import { staffMoneyRoutes } from './money'
 import { staffRefundRoutes } from './refunds'
+import { staffBillRoutes } from './bills'
 import { requireRole } from './access'
 import { staffConsoleCoreRoutes } from './core'
 import { staffProjectRoutes } from './projects'
@@ -91,6 +92,8 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffMoneyRoutes)
   // refunds (docs/decisions/032-refunds.md): from a ledger row, the second approver, seats and copies of refunded gifts (refunds.ts)
   await app.register(staffRefundRoutes)
+  // bill reconciliation with the providers' daily bills (docs/decisions/038-bill-reconciliation.md; bills.ts)
+  await app.register(staffBillRoutes)
   // the console's core (issue 15): /me, /logout, staff accounts, audit log, settings, content, naming inventory
   await app.register(staffConsoleCoreRoutes)
   // the project editor (issue 15): uploads, projects, forms, progress, publicity, categories, labels, preview

@@ -1,0 +1,83 @@
+/**
+ * Bill reconciliation in the staff console (docs/decisions/038-bill-reconciliation.md), inside routes/staff's
+ * signed-in scope; finance (or admin) for every route:
+ *   GET  /bills?from&to                         runs per day and provider, and the providers "run now" offers
+ *   GET  /bills/:id                             one run with its findings
+ *   POST /bills/run {date, provider}            queues the day's run (the job worker downloads and matches)
+ *   POST /bills/findings/:id/apply {note?}      a payment or refund the bill shows: through the notification path
+ *   POST /bills/findings/:id/resolve {note}     closes a finding with a person's note
+ * Every change writes its audit row in the transaction of the change (domain/bill/findings.ts).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import {
+  applyFinding,
+  NOTE_MAX,
+  listRuns,
+  requestRun,
+  resolveFinding,
+  runDetail,
+  runnableProviders,
+  type BillConsoleDeps
+} from '../../domain/bill/findings'
+import { beijingDate } from '../../domain/staff/ledger'
+import { bizError } from '../../errors'
+import { answers, ok } from '../../lib/envelope'
+import { body, optString, reqInt, reqString } from '../../lib/schemas'
+import * as W from '../wire/staff-bills'
+import { requireRole } from './access'
+
+const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+const DAY_MS = 86_400_000
+
+export const staffBillRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const finance = requireRole('finance')
+  const deps = (): BillConsoleDeps => ({
+    db: app.db,
+    payments: app.payments,
+    log: app.log,
+    now: app.identity.now,
+    onPaid: app.orders.onPaid
+  })
+  const actor = (req: { school: { id: number }; staff: { id: number } }) => ({ schoolId: req.school.id, staffId: req.staff.id })
+
+  app.get(
+    '/bills',
+    { ...finance, schema: { querystring: Type.Object({ from: optString(10), to: optString(10) }), response: answers(W.StaffBillRuns) } },
+    async (req) => {
+      const now = app.identity.now()
+      const to = req.query.to || beijingDate(now)
+      const from = req.query.from || beijingDate(new Date(now.getTime() - 30 * DAY_MS))
+      if (!DATE.test(from) || !DATE.test(to)) throw bizError('billDateInvalid')
+      return ok({ rows: await listRuns(app.db, req.school.id, { from, to }), providers: await runnableProviders(deps(), req.school.id) })
+    }
+  )
+
+  app.get('/bills/:id', { ...finance, schema: { params: idParams, response: answers(W.StaffBillRunDetail) } }, async (req) =>
+    ok(await runDetail(app.db, req.school.id, req.params.id))
+  )
+
+  app.post(
+    '/bills/run',
+    { ...finance, schema: { body: body({ date: reqString(10), provider: reqString(16) }), response: answers(W.StaffBillRun) } },
+    async (req) => {
+      const run = await requestRun(deps(), actor(req), req.body)
+      // the worker (this process or another: JOBS_ENABLED) picks it up; here it need not wait for the next poll
+      app.jobs.kick()
+      return ok(run)
+    }
+  )
+
+  app.post(
+    '/bills/findings/:id/apply',
+    { ...finance, schema: { params: idParams, body: body({ note: optString(NOTE_MAX * 4) }), response: answers(W.StaffBillFinding) } },
+    async (req) => ok(await applyFinding(deps(), actor(req), req.params.id, req.body.note ?? ''))
+  )
+
+  app.post(
+    '/bills/findings/:id/resolve',
+    { ...finance, schema: { params: idParams, body: body({ note: reqString(NOTE_MAX * 4) }), response: answers(W.StaffBillFinding) } },
+    async (req) => ok(await resolveFinding(deps(), actor(req), req.params.id, req.body.note))
+  )
+}
