@@ -235,40 +235,43 @@ const DONOR = '周赟喆'
       await ctid(finance, 'refund-save').click()
     }
 
-    await step(`finance refunds ¥${money(SMALL_FEN)} from the ledger row: more than was paid is refused, this much goes back at once`, async () => {
-      financeToken = await signIn(finance, 'e2e-finance')
-      await go(finance, 'ledger', '[data-testid="ledger-filters"]')
-      await finance.locator('[data-testid="ledger-filters"] input#keyword').fill(billNo)
-      await ctid(finance, 'ledger-search').click()
-      await ledgerRow().waitFor({ timeout: 10000 })
-      await openRefund()
-      const summary = await ctid(finance, 'refund-summary').textContent()
-      assert(summary.includes(billNo) && summary.includes(`可退 ${money(GIFT_FEN)}`), `refund summary: ${summary}`)
-      // the reason is required before anything is sent
-      await ctid(finance, 'refund-amount').fill('10')
-      await ctid(finance, 'refund-save').click()
-      await finance.getByText('请填写退款原因（不超过200字）').waitFor({ timeout: 10000 })
-      // more than the gift: the server refuses with what is left
-      await submitRefund('9000', '捐赠人申请部分退款')
-      await ctid(finance, 'refund-error').waitFor({ timeout: 10000 })
-      const refusal = await ctid(finance, 'refund-error').textContent()
-      assert(refusal.includes(`最多 ¥${money(GIFT_FEN).replace(/,/g, '')}`), `refusal: ${refusal}`)
-      await finance.screenshot({ path: path.join(shots, 'refund-1-console-too-much.png') })
-      await submitRefund(money(SMALL_FEN), '捐赠人申请部分退款：重复支付的零头')
-      await toastIn(finance, `已退款 ${money(SMALL_FEN)}`)
-      await waitForText(ledgerRow().locator('td').nth(3), (t) => (t || '').includes(`已退 ${money(SMALL_FEN)}`), { timeout: 10000 })
-      const refunds = await staffApi(financeToken, `/refunds?limit=10&offset=0&donationId=${await giftIdOf()}`)
-      assert(refunds.rows.length === 1, `${refunds.rows.length} refunds`)
-      const r = refunds.rows[0]
-      assert(
-        r.state === 'succeeded' && r.amountFen === SMALL_FEN && r.provider === 'sandbox' && !r.approvedBy,
-        `the refund: ${JSON.stringify(r)}`
-      )
-      const now = await data(`${P}/items/itemsDetail`, { query: { id: projectId } })
-      assert(fen(now.completeMoney) === raisedAfterGift - SMALL_FEN, `completeMoney after ¥${money(SMALL_FEN)}: ${now.completeMoney}`)
-      await settle(finance)
-      await finance.screenshot({ path: path.join(shots, 'refund-2-ledger-refunded.png') })
-    })
+    await step(
+      `finance refunds ¥${money(SMALL_FEN)} from the ledger row: more than was paid is refused, this much goes back at once`,
+      async () => {
+        financeToken = await signIn(finance, 'e2e-finance')
+        await go(finance, 'ledger', '[data-testid="ledger-filters"]')
+        await finance.locator('[data-testid="ledger-filters"] input#keyword').fill(billNo)
+        await ctid(finance, 'ledger-search').click()
+        await ledgerRow().waitFor({ timeout: 10000 })
+        await openRefund()
+        const summary = await ctid(finance, 'refund-summary').textContent()
+        assert(summary.includes(billNo) && summary.includes(`可退 ${money(GIFT_FEN)}`), `refund summary: ${summary}`)
+        // the reason is required before anything is sent
+        await ctid(finance, 'refund-amount').fill('10')
+        await ctid(finance, 'refund-save').click()
+        await finance.getByText('请填写退款原因（不超过200字）').waitFor({ timeout: 10000 })
+        // more than the gift: the server refuses with what is left
+        await submitRefund('9000', '捐赠人申请部分退款')
+        await ctid(finance, 'refund-error').waitFor({ timeout: 10000 })
+        const refusal = await ctid(finance, 'refund-error').textContent()
+        assert(refusal.includes(`最多 ¥${money(GIFT_FEN).replace(/,/g, '')}`), `refusal: ${refusal}`)
+        await finance.screenshot({ path: path.join(shots, 'refund-1-console-too-much.png') })
+        await submitRefund(money(SMALL_FEN), '捐赠人申请部分退款：重复支付的零头')
+        await toastIn(finance, `已退款 ${money(SMALL_FEN)}`)
+        await waitForText(ledgerRow().locator('td').nth(3), (t) => (t || '').includes(`已退 ${money(SMALL_FEN)}`), { timeout: 10000 })
+        const refunds = await staffApi(financeToken, `/refunds?limit=10&offset=0&donationId=${await giftIdOf()}`)
+        assert(refunds.rows.length === 1, `${refunds.rows.length} refunds`)
+        const r = refunds.rows[0]
+        assert(
+          r.state === 'succeeded' && r.amountFen === SMALL_FEN && r.provider === 'sandbox' && !r.approvedBy,
+          `the refund: ${JSON.stringify(r)}`
+        )
+        const now = await data(`${P}/items/itemsDetail`, { query: { id: projectId } })
+        assert(fen(now.completeMoney) === raisedAfterGift - SMALL_FEN, `completeMoney after ¥${money(SMALL_FEN)}: ${now.completeMoney}`)
+        await settle(finance)
+        await finance.screenshot({ path: path.join(shots, 'refund-2-ledger-refunded.png') })
+      }
+    )
 
     async function giftIdOf() {
       const rows = (await data(`${P}/user/center/donateRecordList`, { token, query: { limit: 10, offset: 0 } })).rows
@@ -278,28 +281,34 @@ const DONOR = '周赟喆'
     }
 
     let largeRefundId = 0
-    await step(`finance asks ¥${money(LARGE_FEN)} more (above the approval amount): it waits, and the one who asked cannot approve it`, async () => {
-      await openRefund()
-      const summary = await ctid(finance, 'refund-summary').textContent()
-      assert(summary.includes(`可退 ${money(GIFT_FEN - SMALL_FEN)}`), `refund summary: ${summary}`)
-      await submitRefund(money(LARGE_FEN).replace(/,/g, ''), '捐赠人申请部分退款：项目调整')
-      await toastIn(finance, `待审批 ${money(LARGE_FEN)}`)
-      const refunds = await staffApi(financeToken, `/refunds?limit=10&offset=0&donationId=${await giftIdOf()}`)
-      const waiting = refunds.rows.find((x) => x.amountFen === LARGE_FEN)
-      assert(waiting && waiting.state === 'pending_approval', `the large refund: ${JSON.stringify(waiting)}`)
-      largeRefundId = waiting.id
-      // held, not given back: the public total does not move
-      const now = await data(`${P}/items/itemsDetail`, { query: { id: projectId } })
-      assert(fen(now.completeMoney) === raisedAfterGift - SMALL_FEN, `completeMoney while waiting: ${now.completeMoney}`)
-      await go(finance, 'refunds', `[data-testid="refund-approve-${largeRefundId}"]`)
-      const state = await finance.locator('[data-testid="refunds-table"] tr', { hasText: money(LARGE_FEN) }).first().textContent()
-      assert(state.includes('待审批'), `the refunds page: ${state}`)
-      await ctid(finance, `refund-approve-${largeRefundId}`).click()
-      await toastIn(finance, '超过审批金额的退款须由另一位财务或管理员审批')
-      await finance.screenshot({ path: path.join(shots, 'refund-3-self-approval-refused.png') })
-      const still = await staffApi(financeToken, `/refunds?limit=10&offset=0&donationId=${await giftIdOf()}`)
-      assert(still.rows.find((x) => x.id === largeRefundId).state === 'pending_approval', 'still waiting')
-    })
+    await step(
+      `finance asks ¥${money(LARGE_FEN)} more (above the approval amount): it waits, and the one who asked cannot approve it`,
+      async () => {
+        await openRefund()
+        const summary = await ctid(finance, 'refund-summary').textContent()
+        assert(summary.includes(`可退 ${money(GIFT_FEN - SMALL_FEN)}`), `refund summary: ${summary}`)
+        await submitRefund(money(LARGE_FEN).replace(/,/g, ''), '捐赠人申请部分退款：项目调整')
+        await toastIn(finance, `待审批 ${money(LARGE_FEN)}`)
+        const refunds = await staffApi(financeToken, `/refunds?limit=10&offset=0&donationId=${await giftIdOf()}`)
+        const waiting = refunds.rows.find((x) => x.amountFen === LARGE_FEN)
+        assert(waiting && waiting.state === 'pending_approval', `the large refund: ${JSON.stringify(waiting)}`)
+        largeRefundId = waiting.id
+        // held, not given back: the public total does not move
+        const now = await data(`${P}/items/itemsDetail`, { query: { id: projectId } })
+        assert(fen(now.completeMoney) === raisedAfterGift - SMALL_FEN, `completeMoney while waiting: ${now.completeMoney}`)
+        await go(finance, 'refunds', `[data-testid="refund-approve-${largeRefundId}"]`)
+        const state = await finance
+          .locator('[data-testid="refunds-table"] tr', { hasText: money(LARGE_FEN) })
+          .first()
+          .textContent()
+        assert(state.includes('待审批'), `the refunds page: ${state}`)
+        await ctid(finance, `refund-approve-${largeRefundId}`).click()
+        await toastIn(finance, '超过审批金额的退款须由另一位财务或管理员审批')
+        await finance.screenshot({ path: path.join(shots, 'refund-3-self-approval-refused.png') })
+        const still = await staffApi(financeToken, `/refunds?limit=10&offset=0&donationId=${await giftIdOf()}`)
+        assert(still.rows.find((x) => x.id === largeRefundId).state === 'pending_approval', 'still waiting')
+      }
+    )
 
     await step('a second member of finance approves it in the refunds page; the sandbox refunds it', async () => {
       const approver = await consolePage()
@@ -326,29 +335,32 @@ const DONOR = '周赟喆'
     })
 
     const REFUNDED = SMALL_FEN + LARGE_FEN
-    await step(`my gifts shows the refund: the gift ¥${money(GIFT_FEN)}, 已退款 ¥${money(REFUNDED)}, the project group what is left`, async () => {
-      const row = await myGiftRow(billNo)
-      const amount = await row.locator('[data-testid="gift-amount"]').textContent()
-      assert(amount === `¥${money(GIFT_FEN)}`, `gift amount ${amount}`)
-      const refund = await row.locator('[data-testid="gift-refund"]').textContent()
-      assert(refund === `已退款 ¥${money(REFUNDED)}`, `refund line: ${refund}`)
-      // the line is shown, inside the row and not clipped by it
-      const box = await row.locator('[data-testid="gift-refund"]').boundingBox()
-      const rowBox = await row.boundingBox()
-      assert(box && box.width > 0 && box.x + box.width <= rowBox.x + rowBox.width + 0.5, `refund line at ${JSON.stringify(box)}`)
-      await row.scrollIntoViewIfNeeded()
-      await settle(page)
-      await page.screenshot({ path: path.join(shots, 'refund-6-my-gifts-zh.png') })
-      // by project: the group's money is what the gifts still are
-      await tid('don-mode-project').tap()
-      const group = tid('don-group').filter({ hasText: before.name })
-      await group.waitFor({ timeout: 20000 })
-      const groupTotal = await waitForText(group.locator('[data-testid="don-group-total"]'), `¥${money(GIFT_FEN - REFUNDED)}`)
-      assert(groupTotal === `¥${money(GIFT_FEN - REFUNDED)}`, `project group total ${groupTotal}`)
-      const server = await data(`${P}/user/center/donateRecordList`, { token, query: { limit: 10, offset: 0 } })
-      const g = server.rows.find((x) => x.donatePlatOrder === billNo)
-      assert(g.refundState === 1 && fen(g.refundMoney) === REFUNDED, `donor API: ${JSON.stringify(g)}`)
-    })
+    await step(
+      `my gifts shows the refund: the gift ¥${money(GIFT_FEN)}, 已退款 ¥${money(REFUNDED)}, the project group what is left`,
+      async () => {
+        const row = await myGiftRow(billNo)
+        const amount = await row.locator('[data-testid="gift-amount"]').textContent()
+        assert(amount === `¥${money(GIFT_FEN)}`, `gift amount ${amount}`)
+        const refund = await row.locator('[data-testid="gift-refund"]').textContent()
+        assert(refund === `已退款 ¥${money(REFUNDED)}`, `refund line: ${refund}`)
+        // the line is shown, inside the row and not clipped by it
+        const box = await row.locator('[data-testid="gift-refund"]').boundingBox()
+        const rowBox = await row.boundingBox()
+        assert(box && box.width > 0 && box.x + box.width <= rowBox.x + rowBox.width + 0.5, `refund line at ${JSON.stringify(box)}`)
+        await row.scrollIntoViewIfNeeded()
+        await settle(page)
+        await page.screenshot({ path: path.join(shots, 'refund-6-my-gifts-zh.png') })
+        // by project: the group's money is what the gifts still are
+        await tid('don-mode-project').tap()
+        const group = tid('don-group').filter({ hasText: before.name })
+        await group.waitFor({ timeout: 20000 })
+        const groupTotal = await waitForText(group.locator('[data-testid="don-group-total"]'), `¥${money(GIFT_FEN - REFUNDED)}`)
+        assert(groupTotal === `¥${money(GIFT_FEN - REFUNDED)}`, `project group total ${groupTotal}`)
+        const server = await data(`${P}/user/center/donateRecordList`, { token, query: { limit: 10, offset: 0 } })
+        const g = server.rows.find((x) => x.donatePlatOrder === billNo)
+        assert(g.refundState === 1 && fen(g.refundMoney) === REFUNDED, `donor API: ${JSON.stringify(g)}`)
+      }
+    )
 
     await step(`in English my gifts says "Refunded: ¥${money(REFUNDED)}"`, async () => {
       const row = await myGiftRow(billNo, 'en')
