@@ -169,8 +169,6 @@ const DONOR = '周赟喆'
         ['e2e-approver', '财务复核周老师']
       ])
         staffCli(dataDir, ['create-staff', '--username', u, '--password', PASSWORD, '--name', name, '--roles', 'finance'])
-      const out = staffCli(dataDir, ['staff'])
-      assert(/e2e-finance/.test(out) && /e2e-approver/.test(out), `the CLI lists both: ${out}`)
     })
 
     await step(`a fresh donor gives ¥${money(GIFT_FEN)} by touch through the form and the sandbox cashier`, async () => {
