@@ -49,7 +49,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
       API_ORIGIN: JSON.stringify(apiOrigin),
       DEFAULT_SCHOOL: JSON.stringify(process.env.TARO_APP_SCHOOL || '')
     },
-    copy: { patterns: [], options: {} },
+    // WeChat reads which pages its search may index from sitemap.json (src/app.config.ts sitemapLocation, decision 045)
+    copy: {
+      patterns: process.env.TARO_ENV === 'weapp' ? [{ from: 'src/sitemap.json', to: 'dist/weapp/sitemap.json' }] : [],
+      options: {}
+    },
     // Use Taro's alias instead of tsconfig-paths-webpack-plugin: tsconfig "paths" also maps 'taro-ui' to
     // vendored .d.ts files (taro-ui@3.3.2 ships without its types/ folder), which must NOT reach webpack.
     alias: {

@@ -1,5 +1,47 @@
 // Main package: only the pages a visitor opens first. Everything else lives in pkg-* subpackages so the weapp
 // main package stays far below WeChat's 2 MB limit (printed by `npm run size:weapp`).
+
+// the campaign pages whose map leads to the donation form (preloadRule below)
+const CAMPAIGN_MAPS = [
+  'tree-naming-map',
+  'tree-naming-map-cpu',
+  'tree-naming-map-xzit',
+  'tree-naming-hhu',
+  'tree-naming-hhu-jn',
+  'tree-naming-map-gmu',
+  'seat-naming-map',
+  'build-naming-map',
+  'wall-naming-map'
+]
+
+// A shared link opens one page; the subpackage its next tap needs downloads meanwhile (docs/product §2 Sharing,
+// decision 045). WeChat and Alipay both read this key; H5 loads its chunks on demand.
+const PRELOAD_RULE = {
+  'pages/home/index': { network: 'all', packages: ['pkg-project'] },
+  'pages/subject/index': { network: 'all', packages: ['pkg-project'] },
+  'pages/subject-cpu/index': { network: 'all', packages: ['pkg-project'] },
+  'pkg-project/detail/index': { network: 'all', packages: ['pkg-donate'] },
+  'pkg-together/together-share/index': { network: 'all', packages: ['pkg-donate'] },
+  // a campaign's map leads to the donation form
+  ...Object.fromEntries(CAMPAIGN_MAPS.map((page) => [`pkg-campaign/${page}/index`, { network: 'all', packages: ['pkg-donate'] }]))
+}
+
+function platformKeys(): Record<string, unknown> {
+  if (process.env.TARO_ENV === 'weapp') {
+    return {
+      preloadRule: PRELOAD_RULE,
+      // WeChat's privacy check (review readiness): chooseImage, saveImageToPhotosAlbum and setClipboardData wait for the
+      // donor's consent in WeChat's own privacy dialog, shown by the platform because the app registers no handler of its own
+      __usePrivacyCheck__: true,
+      // which pages WeChat search may index (src/sitemap.json, copied by config/index.ts)
+      sitemapLocation: 'sitemap.json'
+    }
+  }
+  // Taro's H5 router: no slide between pages
+  if (process.env.TARO_ENV === 'h5') return { animation: false }
+  return { preloadRule: PRELOAD_RULE }
+}
+
 export default defineAppConfig({
   // the home page first: it is where every target opens; the four tab pages (src/lib/routes.ts TAB_ROUTES) must live here
   pages: [
@@ -116,8 +158,6 @@ export default defineAppConfig({
       }
     ]
   },
-  // WeChat's privacy check (review readiness): chooseImage, saveImageToPhotosAlbum and setClipboardData wait for the
-  // donor's consent in WeChat's own privacy dialog, shown by the platform because the app registers no handler of its own
-  __usePrivacyCheck__: true,
-  animation: false
+  // Each platform's app.json carries only its own keys (decision 045): Taro passes unknown keys through untouched.
+  ...platformKeys()
 })

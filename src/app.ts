@@ -1,7 +1,7 @@
 import { PropsWithChildren } from 'react'
-import { useLaunch } from '@tarojs/taro'
+import { useDidShow, useLaunch } from '@tarojs/taro'
 import { platform } from '@/platform'
-import { bootstrap } from '@/lib/bootstrap'
+import { bootstrap, switchSchoolFrom } from '@/lib/bootstrap'
 import { useSession } from '@/store/session'
 
 // taro-ui styles are imported per component (not the whole index) to keep the weapp main package small.
@@ -40,6 +40,12 @@ function App({ children }: PropsWithChildren) {
   useLaunch(() => {
     syncDocumentShell()
     bootstrap(platform.launchQuery())
+  })
+  // The mini-programs keep running in the background: a shared card of another school opened then shows the app
+  // again (no new launch) with that card's query, and the app switches school (docs/product §2 Sharing). On the cold
+  // start the boot is still in progress here, and H5 loads the whole app again for every link.
+  useDidShow((options?: { query?: Record<string, string> }) => {
+    switchSchoolFrom(options?.query)
   })
   return children
 }

@@ -5,7 +5,8 @@
  * through `nativeProps`. These helpers give every tappable View a role, a name, a tab stop and Enter/Space, and
  * every image and input its text alternative, in one place. On the mini-programs these props are dropped: Taro
  * 4.2's weapp/alipay templates bind a fixed list of attributes per component and none of them is aria-* (checked in
- * @tarojs/shared and the platform plugins), so WeChat's aria-label support is not reachable from here (decision 028).
+ * @tarojs/shared and the platform plugins). @tarojs/plugin-inject would add them to the templates; it is not
+ * installed, so WeChat's aria-label support is not reached yet (decision 028, Not covered).
  */
 import type { CommonEvent } from '@tarojs/components'
 

@@ -7,7 +7,7 @@ import { Api, type BaseConfig, type Flag, type LoginPlatform, type MiddleAuthBod
 import { platform } from '@/platform'
 import type { EnvInfo } from '@/platform/types'
 import { store } from '@/platform/storage-keys'
-import { useSession, t } from '@/store/session'
+import { DEFAULT_SETTINGS, useSession, t } from '@/store/session'
 import { themeVars } from '@/styles/theme'
 import { normaliseLang } from './i18n'
 import { dateHeaderOf, learnFromDate } from './clock'
@@ -30,9 +30,17 @@ async function getJson<T>(url: string): Promise<T> {
   return res.data as T
 }
 
-/** Which school: ?school= (H5 links), then the build-time default, then the remembered one, then the server's. */
+/** A school code as links carry it (?school=), or '' for anything else. */
+export function schoolCode(value: string | undefined): string {
+  return value && /^[a-z0-9_-]{1,32}$/i.test(value) ? value : ''
+}
+
+/**
+ * Which school: ?school= (H5 links and every shared card, docs/product §2 Sharing), then the build-time default, then
+ * the remembered one, then the server's.
+ */
 async function resolveSchool(origin: string, query: Record<string, string>): Promise<string> {
-  const fromQuery = query.school && /^[a-z0-9_-]{1,32}$/i.test(query.school) ? query.school : ''
+  const fromQuery = schoolCode(query.school)
   if (fromQuery) return fromQuery
   if (DEFAULT_SCHOOL) return DEFAULT_SCHOOL
   // pages reached inside the app (and the sign-in redirect back to them) carry no ?school=: stay where the visitor is
@@ -203,9 +211,13 @@ function startTokenRefresh() {
   }, TOKEN_REFRESH_MS)
 }
 
+/** The query the app last booted with: a retry boots the same school (a share may have switched it, see below). */
+let bootQuery: Record<string, string> | null = null
+
 export async function bootstrap(query: Record<string, string> = {}): Promise<void> {
   const session = useSession.getState()
   if (session.boot === 'loading' || session.boot === 'ready') return
+  bootQuery = query
   useSession.setState({ boot: 'loading', bootError: '' })
   const lang = normaliseLang(query.lang)
   if (lang) session.setLang(lang)
@@ -237,6 +249,27 @@ export async function bootstrap(query: Record<string, string> = {}): Promise<voi
     return
   }
   startTokenRefresh()
+}
+
+/** Boots again after a failure, with the query of the last boot (else the launch's). */
+export function retryBootstrap(): Promise<void> {
+  useSession.setState({ boot: 'idle' })
+  return bootstrap(bootQuery || platform.launchQuery())
+}
+
+/**
+ * A shared card opened while the app is already running (the mini-programs' App onShow, docs/product §2 Sharing):
+ * its ?school= names another school than the one in use, so the app boots again for that school (its config, theme,
+ * settings; the token of the other school is dropped by bootstrap, decision 004). Pages wait for the new boot in
+ * PageShell and load their data again. Answers whether a switch started; a boot in progress is left alone.
+ */
+export function switchSchoolFrom(query: Record<string, string> | undefined): boolean {
+  const school = schoolCode(query?.school)
+  const session = useSession.getState()
+  if (!school || school === session.school || session.boot !== 'ready') return false
+  useSession.setState({ boot: 'idle', school: '', config: null, apiBase: '', baseConfig: null, settings: DEFAULT_SETTINGS })
+  bootstrap(query || {})
+  return true
 }
 
 /** Exchanges the launch's OAuth code or middle-school openId for a token; a refused one leaves the visitor signed out. */

@@ -53,6 +53,48 @@ test('the build configuration gives H5 no API origin, whatever TARO_APP_API_ORIG
   assert.equal(originFor('weapp'), 'https://give.example.edu.cn')
 })
 
+test('a mini-program build takes an https:// origin only (loopback excepted, for the developer tools)', () => {
+  // config/api-origin.ts as config/index.ts calls it (decision 045)
+  const probe = `
+    const { requiredApiOrigin } = require('./config/api-origin.ts')
+    const out = {}
+    for (const target of ['weapp', 'alipay']) {
+      for (const origin of JSON.parse(process.argv[1])) {
+        try { out[target + ' ' + origin] = requiredApiOrigin(target, origin) } catch (e) { out[target + ' ' + origin] = 'refused: ' + e.message }
+      }
+    }
+    process.stdout.write(JSON.stringify(out))`
+  const origins = [
+    'https://give.example.edu.cn',
+    'http://give.example.edu.cn',
+    'HTTP://give.example.edu.cn:8080',
+    'http://127.0.0.1:3000',
+    'http://localhost:3000',
+    'http://127.evil.example'
+  ]
+  const r = spawnSync(tsx, ['-e', probe, JSON.stringify(origins)], { cwd: root, encoding: 'utf8', timeout: 60000 })
+  assert.equal(r.status, 0, r.stderr)
+  const out = JSON.parse(r.stdout)
+  for (const target of ['weapp', 'alipay']) {
+    assert.equal(out[`${target} https://give.example.edu.cn`], 'https://give.example.edu.cn')
+    assert.match(out[`${target} http://give.example.edu.cn`], /^refused: TARO_APP_API_ORIGIN must be https:\/\/ for a /)
+    assert.match(out[`${target} HTTP://give.example.edu.cn:8080`], /^refused: .*must be https/)
+    assert.match(out[`${target} http://127.evil.example`], /^refused: .*must be https/)
+    assert.equal(out[`${target} http://127.0.0.1:3000`], 'http://127.0.0.1:3000')
+    assert.equal(out[`${target} http://localhost:3000`], 'http://localhost:3000')
+  }
+})
+
+test('a weapp build with an http:// origin stops before compiling and says why', () => {
+  const env = { ...process.env, NODE_ENV: 'production', TARO_APP_API_ORIGIN: 'http://give.example.edu.cn' }
+  const marker = path.join(root, 'dist', 'weapp', 'app.js')
+  const before = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : null
+  const r = spawnSync(taro, ['build', '--type', 'weapp'], { cwd: root, env, encoding: 'utf8', timeout: 120000 })
+  assert.notEqual(r.status, 0, 'the build must fail')
+  assert.match(r.stdout + r.stderr, /TARO_APP_API_ORIGIN must be https:\/\/ for a weapp build/)
+  assert.equal(fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : null, before)
+})
+
 const h5Dist = path.join(root, 'dist', 'h5')
 test(
   'the H5 build in dist/ calls its own origin: no bundle holds a mini-program API origin',

@@ -1,5 +1,5 @@
 /**
- * Share cards (issue 12): every page a donor would share answers onShareAppMessage with its own title, path and
+ * Share cards (docs/product §2 Sharing): every page a donor would share answers onShareAppMessage with its own title, path and
  * image, built from its own data, and never the card of the page opened before it (the old pages read a global
  * "last card", so a detail page still loading shared the directory). Mini-programs call the page's
  * onShareAppMessage / onShareTimeline; those are what is called here (Taro keeps a page's hooks on its instance).
@@ -79,11 +79,11 @@ describe('share cards', () => {
     })
     const { unmount } = render(<DetailPage />)
     await screen.findByTestId('project-title')
-    expect(share()).toEqual({ title: '图书馆修缮基金', path: '/pkg-project/detail/index?id=3', imageUrl: '/files/p3.jpg' })
-    expect(timeline()).toEqual(expect.objectContaining({ title: '图书馆修缮基金', query: 'id=3' }))
+    expect(share()).toEqual({ title: '图书馆修缮基金', path: '/pkg-project/detail/index?id=3&school=demo', imageUrl: '/files/p3.jpg' })
+    expect(timeline()).toEqual(expect.objectContaining({ title: '图书馆修缮基金', query: 'id=3&school=demo' }))
     // H5: the same card went to the JS-SDK adapter
     expect(platform.share.currentCard()).toEqual(
-      expect.objectContaining({ title: '图书馆修缮基金', path: '/pkg-project/detail/index?id=3' })
+      expect.objectContaining({ title: '图书馆修缮基金', path: '/pkg-project/detail/index?id=3&school=demo' })
     )
     unmount()
   })
@@ -92,7 +92,7 @@ describe('share cards', () => {
     setQuery('/pages/jzml/index', { itemsId: '7' })
     stubApi({ total: () => ok({ totalCount: 1, totalMoney: '1.00' }), donateRecordPage: () => ok(page([])) })
     const { unmount } = render(<JzmlPage />)
-    expect(share()).toEqual({ title: '一起支持母校', path: '/pages/jzml/index?itemsId=7', imageUrl: '/files/seed/share.png' })
+    expect(share()).toEqual({ title: '一起支持母校', path: '/pages/jzml/index?itemsId=7&school=demo', imageUrl: '/files/seed/share.png' })
     unmount()
   })
 
@@ -102,7 +102,7 @@ describe('share cards', () => {
     const { unmount } = render(<SuccessPage />)
     await screen.findByTestId('success-title')
     const card = share()
-    expect(card.path).toBe('/pkg-project/detail/index?id=7')
+    expect(card.path).toBe('/pkg-project/detail/index?id=7&school=demo')
     expect(card.title).toContain('示范大学励志奖学金')
     expect(card.imageUrl).toBe('/files/seed/project-7.png')
     expect(JSON.stringify(card)).not.toContain('secret-token')
@@ -117,7 +117,7 @@ describe('share cards', () => {
     })
     const { unmount } = render(<HomePage />)
     await screen.findByTestId('home')
-    expect(share()).toEqual({ title: '一起支持母校', path: '/pages/home/index', imageUrl: '/files/seed/share.png' })
+    expect(share()).toEqual({ title: '一起支持母校', path: '/pages/home/index?school=demo', imageUrl: '/files/seed/share.png' })
     unmount()
   })
 
@@ -125,7 +125,7 @@ describe('share cards', () => {
     setQuery('/pages/jzml/index', {})
     stubApi({ total: () => ok({ totalCount: 1, totalMoney: '1.00' }), donateRecordPage: () => ok(page([])) })
     const first = render(<JzmlPage />)
-    expect(share().path).toBe('/pages/jzml/index')
+    expect(share().path).toBe('/pages/jzml/index?school=demo')
     first.unmount()
 
     setQuery('/pkg-project/detail/index', { id: '5' })
@@ -133,9 +133,9 @@ describe('share cards', () => {
     stubApi({ itemsDetail: () => new Promise(() => undefined) })
     const second = render(<DetailPage />)
     const card = share()
-    expect(card.path).toBe('/pkg-project/detail/index?id=5')
+    expect(card.path).toBe('/pkg-project/detail/index?id=5&school=demo')
     expect(card.title).toBe('一起支持母校')
-    expect(platform.share.currentCard()?.path).toBe('/pkg-project/detail/index?id=5')
+    expect(platform.share.currentCard()?.path).toBe('/pkg-project/detail/index?id=5&school=demo')
     second.unmount()
   })
 
@@ -148,7 +148,7 @@ describe('share cards', () => {
       stubApi({ itemsDetail: () => ok(project({ id, name })), donateRecordPage: () => ok(page([])) })
       const r = render(<DetailPage />)
       await screen.findByText(name)
-      expect(share()).toEqual(expect.objectContaining({ title: name, path: `/pkg-project/detail/index?id=${id}` }))
+      expect(share()).toEqual(expect.objectContaining({ title: name, path: `/pkg-project/detail/index?id=${id}&school=demo` }))
       r.unmount()
       jest.restoreAllMocks()
     }
@@ -180,7 +180,7 @@ describe('share cards', () => {
     expect(mockWx.updateAppMessageShareData).toHaveBeenLastCalledWith(
       expect.objectContaining({
         title: '图书馆修缮基金',
-        link: `${window.location.origin}/subject-detail?id=3`,
+        link: `${window.location.origin}/subject-detail?id=3&school=demo`,
         imgUrl: '/files/p3.jpg'
       })
     )

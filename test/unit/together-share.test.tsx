@@ -55,7 +55,7 @@ describe('invite page', () => {
     // its own share card, not the project's
     expect(platform.share.currentCard()).toMatchObject({
       title: '王赟喆邀请你一起捐：校园林荫大道改造',
-      path: '/pkg-together/together-share/index?id=31'
+      path: '/pkg-together/together-share/index?id=31&school=demo'
     })
   })
 

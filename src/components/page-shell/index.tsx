@@ -5,7 +5,7 @@
 import { PropsWithChildren } from 'react'
 import { View, Text } from '@tarojs/components'
 import { platform } from '@/platform'
-import { bootstrap } from '@/lib/bootstrap'
+import { retryBootstrap } from '@/lib/bootstrap'
 import { usePageTitle, useTheme } from '@/lib/hooks/use-page-title'
 import type { RouteName } from '@/lib/routes'
 import { useSession, useT } from '@/store/session'
@@ -54,8 +54,7 @@ export default function PageShell({ route, title, className, homeLink = true, ch
           <View
             className='page-shell__retry'
             {...pressable(() => {
-              useSession.setState({ boot: 'idle' })
-              bootstrap(platform.launchQuery())
+              retryBootstrap()
             })}
           >
             {t('common.retry')}

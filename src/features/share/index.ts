@@ -1,2 +1,2 @@
-// Public face of the share feature: the hook every shared page calls with its own card (issue 12).
-export { useSchoolCard, useShareCard, shareAnswer, timelineAnswer } from './use-share-card'
+// Public face of the share feature: the hook every shared page calls with its own card (docs/product §2 Sharing).
+export { usePageShare, useSchoolCard, useShareCard, shareAnswer, timelineAnswer, withSchool } from './use-share-card'

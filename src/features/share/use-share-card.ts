@@ -1,17 +1,38 @@
 /**
- * The share card of one page (issue 12: every page a donor would share has its own title, path and image, never
- * the last page's). Each page hands its card here, built from its own data:
+ * The share card of one page (docs/product §2 Sharing: every page a donor would share has its own title, path and
+ * image, never the last page's). Each page hands its card here, built from its own data:
  * - mini-programs: onShareAppMessage (and the moments share on WeChat) answer from THIS page's closure, not from a
  *   card another page set last; before the page's data has loaded they answer `fallback` (the page's own path);
  * - H5: the card goes to the JS-SDK (src/platform/index.h5.ts) when it changes and again whenever the page shows
  *   (going back must not leave the previous page's card in WeChat's menu).
- * Page configs need `enableShareAppMessage: true` (and `enableShareTimeline: true` for the moments share).
+ * Every path carries the school (withSchool). Page configs need `enableShareAppMessage: true` (and
+ * `enableShareTimeline: true` for the moments share on WeChat).
  */
 import { useEffect, useMemo, useRef } from 'react'
 import { useDidShow, useShareAppMessage, useShareTimeline } from '@tarojs/taro'
+import { buildQuery, ROUTES, type RouteName } from '@/lib/routes'
 import { platform } from '@/platform'
 import type { ShareCard } from '@/platform/types'
 import { useSession, useT } from '@/store/session'
+
+/**
+ * The card's path with the school it was shared from (`school=` in its query, replacing any other), so the recipient
+ * opens that school's app and not the build's default (docs/product §2 Sharing; bootstrap reads ?school= first and
+ * switches a running mini-program to it). A session without a school yet leaves the path as it is.
+ */
+export function withSchool(card: ShareCard, school: string): ShareCard {
+  if (!school) return card
+  const at = card.path.indexOf('?')
+  const page = at < 0 ? card.path : card.path.slice(0, at)
+  const kept =
+    at < 0
+      ? []
+      : card.path
+          .slice(at + 1)
+          .split('&')
+          .filter((p) => p && !/^school=/.test(p))
+  return { ...card, path: `${page}?${[...kept, `school=${encodeURIComponent(school)}`].join('&')}` }
+}
 
 /** What onShareAppMessage answers. */
 export function shareAnswer(card: ShareCard): { title: string; path: string; imageUrl?: string } {
@@ -29,7 +50,8 @@ export function timelineAnswer(card: ShareCard): { title: string; query: string;
  * share title), so a share never carries another page's card.
  */
 export function useShareCard(card: ShareCard | null, fallback: ShareCard): void {
-  const current = card || fallback
+  const school = useSession((s) => s.school)
+  const current = withSchool(card || fallback, school)
   const ref = useRef(current)
   ref.current = current
 
@@ -59,4 +81,14 @@ export function useSchoolCard(path: string): ShareCard {
     }),
     [base, config, path, t]
   )
+}
+
+/**
+ * The share of a page with nothing more specific to say (the project lists, the tax tool and its result): the school's
+ * card for this page with the query it was opened with (a tax result's figures), and the school.
+ */
+export function usePageShare(route: RouteName): void {
+  const query = useMemo(() => platform.nav.currentQuery(), [])
+  const card = useSchoolCard(ROUTES[route] + buildQuery(query))
+  useShareCard(card, card)
 }

@@ -1,5 +1,6 @@
 export default definePageConfig({
   navigationBarTitleText: '认领座椅',
+  enableShareTimeline: true,
   enableShareAppMessage: true,
   disableScroll: true
 })

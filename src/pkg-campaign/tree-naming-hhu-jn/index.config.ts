@@ -1,4 +1,6 @@
 export default definePageConfig({
   navigationBarTitleText: '江宁校区树木地图',
+  enableShareAppMessage: true,
+  enableShareTimeline: true,
   disableScroll: true
 })

@@ -1,3 +1,4 @@
 export default definePageConfig({
-  navigationBarTitleText: '捐赠成功'
+  navigationBarTitleText: '捐赠成功',
+  enableShareAppMessage: true
 })

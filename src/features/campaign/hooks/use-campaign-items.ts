@@ -2,11 +2,11 @@
  * The school's side of a campaign: its real item ids (settings.campaignItems by CampaignKey), their projects, and the
  * share card of the page (docs/product §2: share-card setup with the campaign's title, path and image).
  */
-import { useEffect, useMemo } from 'react'
-import { useShareAppMessage } from '@tarojs/taro'
+import { useMemo } from 'react'
 import type { Project } from '@contract'
 import { platform } from '@/platform'
 import { useData } from '@/lib/hooks/use-data'
+import { useShareCard } from '@/features/share'
 import { buildQuery, ROUTES, type RouteName } from '@/lib/routes'
 import { useSession, useT } from '@/store/session'
 import { fetchProject } from '../api/campaign'
@@ -45,7 +45,10 @@ export function useCampaignProjects(itemIds: number[]): CampaignProjects {
   return { status: data.status, main: projects[0] || null, count: donorCount(projects), reload: data.reload }
 }
 
-/** The page's share card: the campaign's title and cover, and this page's own path (not the last page's). */
+/**
+ * The page's share card: the campaign's title and cover, and this page's own path (not the last page's), with the
+ * school (src/features/share) for the friend's chat and, on WeChat, for Moments.
+ */
 export function useCampaignShare(route: RouteName, title: string, image: string, query?: Record<string, string>) {
   const t = useT()
   const qs = buildQuery(query)
@@ -53,8 +56,5 @@ export function useCampaignShare(route: RouteName, title: string, image: string,
     () => ({ title, desc: t('campaign.share.desc'), path: ROUTES[route] + qs, imageUrl: image ? platform.assetUrl(image) : undefined }),
     [route, title, image, qs, t]
   )
-  useEffect(() => {
-    if (card.title) platform.share.setCard(card)
-  }, [card])
-  useShareAppMessage(() => ({ title: card.title, path: card.path, imageUrl: card.imageUrl }))
+  useShareCard(card, card)
 }
