@@ -577,6 +577,18 @@ const TABLE: Record<string, Entry> = {
     probe: async () =>
       refused(await asBob(Api.agreementPages, { query: { url: (await aliceAgreement()).cpuUrl } }), "alice's agreement pages")
   },
+  [api('GET', Api.agreementDetail)]: {
+    kind: 'user',
+    req: () => ({ query: { id: '1' } }),
+    probe: async () =>
+      refused(await asBob(Api.agreementDetail, { query: { id: String((await aliceAgreement()).cpuId) } }), "alice's agreement detail")
+  },
+  [api('POST', Api.agreementRetry)]: {
+    kind: 'user',
+    req: () => ({ body: { id: 1 } }),
+    probe: async () =>
+      refused(await asBob(Api.agreementRetry, { body: { id: (await aliceAgreement()).cpuId } }), "retrying alice's agreement")
+  },
   [api('POST', Api.nameplateUpdate)]: {
     kind: 'user',
     req: () => ({ body: { namingType: 1, namingId: 1, donorName: 'x' } }),
