@@ -109,7 +109,13 @@ export const Api = {
   cpuAgreementGeneration: `/uplus-foundation/app/v1/cpu/sign/agreement/generation`,
   cpuAgreementSignature: `/uplus-foundation/app/v1/cpu/sign/agreement/signature`,
   cpuAgreementMine: `/uplus-foundation/app/v1/cpu/sign/agreement/getMySign`,
-  agreementPages: `${P}/sign/agreement/pages`
+  agreementPages: `${P}/sign/agreement/pages`,
+  // Privacy (types/privacy.ts; docs/decisions/041-privacy-and-account-deletion.md)
+  privacyPolicy: `${P}/privacy/policy`,
+  privacyStatus: `${P}/privacy/status`,
+  privacyConsent: `${P}/privacy/consent`,
+  privacyExport: `${P}/privacy/export`,
+  deleteAccount: `${P}/privacy/deleteAccount`
 } as const
 export type ApiPath = (typeof Api)[keyof typeof Api]
 

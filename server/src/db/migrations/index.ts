@@ -24,6 +24,7 @@ import { m023ReadIndexes } from './023-read-indexes'
 import { m024DefaultAvatarsJpeg } from './024-default-avatars-jpeg'
 import { m025AgreementOrder } from './025-agreement-order'
 import { m027Refunds } from './027-refunds'
+import { m030Privacy } from './030-privacy'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -64,7 +65,9 @@ export const migrations: Record<string, Migration> = {
   // one signed tree agreement, one order (docs/decisions/036-one-agreement-one-order.md)
   '025_agreement_order': m025AgreementOrder,
   // refunds (docs/decisions/032-refunds.md)
-  '027_refunds': m027Refunds
+  '027_refunds': m027Refunds,
+  // privacy policy, consent, account deletion (docs/decisions/041-privacy-and-account-deletion.md)
+  '030_privacy': m030Privacy
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
