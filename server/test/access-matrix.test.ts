@@ -469,7 +469,12 @@ const TABLE: Record<string, Entry> = {
     probe: async () => {
       const e = await asBob<PrivacyExport>(Api.privacyExport, {})
       clean(e, 'privacyExport')
-      assert.deepEqual([e.body.data.gifts.length, e.body.data.certificateRequests.length, e.body.data.uploads.length], [0, 0, 0])
+      const hers = new Set(alice.gifts.map((g) => g.billNo))
+      assert.ok(
+        e.body.data.gifts.every((g) => !hers.has(String(g.bill_no))),
+        "bob's export holds none of alice's gifts"
+      )
+      assert.equal(e.body.data.profile.open_id, 'matrix-bob')
     }
   },
   // deleting bob here would end the probes that follow; privacy.test.ts deletes accounts
