@@ -461,7 +461,11 @@ const TABLE: Record<string, Entry> = {
   },
   // privacy (docs/decisions/041)
   [api('GET', Api.privacyPolicy)]: { kind: 'public' },
-  [api('GET', Api.privacyStatus)]: { kind: 'user', req: () => ({}), probe: async () => clean(await asBob(Api.privacyStatus, {}), 'privacyStatus') },
+  [api('GET', Api.privacyStatus)]: {
+    kind: 'user',
+    req: () => ({}),
+    probe: async () => clean(await asBob(Api.privacyStatus, {}), 'privacyStatus')
+  },
   [api('POST', Api.privacyConsent)]: { kind: 'user', req: () => ({ body: { version: 1 } }), probe: async () => undefined },
   [api('GET', Api.privacyExport)]: {
     kind: 'user',

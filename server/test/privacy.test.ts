@@ -72,8 +72,9 @@ describe('consent', () => {
     const cert = (await post(Api.certificateInsert, { certificateWay: 1, donateIds: [1] }, token, 'en')).body
     assert.equal(cert.code, -1)
     assert.equal(cert.message, 'Please read and agree to the privacy policy before giving personal information')
-    const receipt = (await post(Api.receiptInsert, { donorType: 1, donorName: '张三', receiptType: 2, receiptWay: 3, donateRecordIds: [1] }, token))
-      .body
+    const receipt = (
+      await post(Api.receiptInsert, { donorType: 1, donorName: '张三', receiptType: 2, receiptWay: 3, donateRecordIds: [1] }, token)
+    ).body
     assert.deepEqual([receipt.code, receipt.data], [-1, { privacyConsentRequired: 1 }])
     // a gift with a name in its form is personal data; a bare gift is not
     const named = await donate(app, 'demo', token, demoBody(avenue))
@@ -123,7 +124,11 @@ describe('consent', () => {
     const staff = await staffToken(app, 'demo', ['admin'])
     const saved = await staffCall(app, 'demo', 'POST', '/privacy-policy', {
       token: staff,
-      body: { zh: { title: '隐私政策', content: '新版：我们还收集届别。' }, en: { title: 'Privacy', content: 'New: class year too.' }, newVersion: true }
+      body: {
+        zh: { title: '隐私政策', content: '新版：我们还收集届别。' },
+        en: { title: 'Privacy', content: 'New: class year too.' },
+        newVersion: true
+      }
     })
     assert.equal(saved.body.code, 0, JSON.stringify(saved.body))
     assert.equal(saved.body.data.version, 2)
@@ -149,8 +154,13 @@ describe("download of one's own data", () => {
     assert.equal((await post(Api.insertLeaveword, { itemsId: avenue, content: '爱丽丝的留言' }, alice)).body.code, 0)
     assert.equal((await post(Api.insertLeaveword, { itemsId: avenue, content: '鲍勃的留言' }, bob)).body.code, 0)
     assert.equal(
-      (await post(Api.certificateInsert, { certificateWay: 2, postalAddress: '爱丽丝路1号', postalContact: '爱丽丝赟', postalMobile: '86-13800000001', donateIds: [a.id] }, alice))
-        .body.code,
+      (
+        await post(
+          Api.certificateInsert,
+          { certificateWay: 2, postalAddress: '爱丽丝路1号', postalContact: '爱丽丝赟', postalMobile: '86-13800000001', donateIds: [a.id] },
+          alice
+        )
+      ).body.code,
       0
     )
     const res = await call<PrivacyExport>(app, 'demo', Api.privacyExport, { token: alice })
@@ -192,7 +202,11 @@ describe('account deletion', () => {
       postalEmail: 'delete-me@example.com'
     })
     assert.equal((await post(Api.insertLeaveword, { itemsId: avenue, content: '注销前的留言' }, token)).body.code, 0)
-    await app.db.updateTable('app_user').set({ name: '将注销赟', mobile: '13800000009', id_no: '11010519491231002X' }).where('id', '=', userId).execute()
+    await app.db
+      .updateTable('app_user')
+      .set({ name: '将注销赟', mobile: '13800000009', id_no: '11010519491231002X' })
+      .where('id', '=', userId)
+      .execute()
     await app.db.updateTable('project').set({ is_audit_message: 0 }).where('id', '=', avenue).execute()
 
     const totalBefore = (await call<DirectoryTotal>(app, 'demo', Api.total)).body.data
@@ -218,7 +232,18 @@ describe('account deletion', () => {
 
     // the session is gone
     assert.equal((await call(app, 'demo', Api.centerMy, { token })).body.code, -997)
-    assert.equal(Number((await app.db.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n), 0)
+    assert.equal(
+      Number(
+        (
+          await app.db
+            .selectFrom('session')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n
+      ),
+      0
+    )
 
     // the row is emptied
     const row = await app.db.selectFrom('app_user').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()

@@ -35,140 +35,194 @@ export async function exportData(db: Db, school: { id: number; code: string; nam
     .executeTakeFirst()
   if (!user) throw tokenInvalid()
   const mine = db.selectFrom('donation').select('id').where('school_id', '=', s).where('user_id', '=', userId)
-  const [logins, consents, gifts, giftDetails, certificates, certificateRequests, receipts, namings, agreements, messages, togethers, awards, uploads] =
-    await Promise.all([
-      // the sign-in keys, never their secrets
-      db.selectFrom('user_login').select(['kind', 'login_key', 'created_at']).where('school_id', '=', s).where('user_id', '=', userId).execute(),
-      db
-        .selectFrom('privacy_consent')
-        .select(['version', 'source', 'created_at'])
-        .where('school_id', '=', s)
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('donation as d')
-        .leftJoin('project as p', (j) => j.onRef('p.id', '=', 'd.items_id').on('p.school_id', '=', s))
-        .select([
-          'd.bill_no',
-          'd.items_id',
-          'p.name as items_name',
-          'd.donor_name',
-          'd.is_anonymous',
-          'd.amount_fen',
-          'd.refunded_fen',
-          'd.material_number',
-          'd.pay_type',
-          'd.status',
-          'd.created_at',
-          'd.paid_at'
-        ])
-        .where('d.school_id', '=', s)
-        .where('d.user_id', '=', userId)
-        .orderBy('d.id')
-        .execute(),
-      db
-        .selectFrom('donation_submission as x')
-        .innerJoin('donation as d', 'd.id', 'x.donation_id')
-        .select([
-          'd.bill_no',
-          'x.certificate_donor_name',
-          'x.receipt_donor_type',
-          'x.receipt_donor_name',
-          'x.credit_code',
-          'x.postal_email',
-          'x.postal_mobile_sms',
-          'x.postal_country',
-          'x.postal_province',
-          'x.postal_city',
-          'x.postal_district',
-          'x.postal_address',
-          'x.postal_zip',
-          'x.postal_contact',
-          'x.postal_mobile',
-          'x.form_data',
-          'x.client_ip'
-        ])
-        .where('x.school_id', '=', s)
-        .where('d.school_id', '=', s)
-        .where('d.user_id', '=', userId)
-        .orderBy('d.id')
-        .execute(),
-      db
-        .selectFrom('certificate')
-        .select(['certificate_no', 'donor_name', 'items_name', 'amount_fen', 'file_url', 'created_at', 'void_reason'])
-        .where('school_id', '=', s)
-        .where('donation_id', 'in', mine)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('certificate_request')
-        .select(['batch_no', 'status', 'certificate_way', 'donor_name', 'postal_contact', 'postal_mobile', 'postal_address', 'express_company', 'express_no', 'created_at'])
-        .where('school_id', '=', s)
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('receipt_request')
-        .select([
-          'batch_no',
-          'status',
-          'donor_type',
-          'donor_name',
-          'credit_code',
-          'receipt_type',
-          'receipt_way',
-          'postal_contact',
-          'postal_mobile',
-          'postal_address',
-          'postal_email',
-          'postal_mobile_sms',
-          'express_company',
-          'express_no',
-          'file_url',
-          'created_at'
-        ])
-        .where('school_id', '=', s)
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('naming_record')
-        .select(['kind', 'label', 'quantity', 'term_year', 'amount_fen', 'donor_name', 'donor_identity', 'donation_message', 'nameplate_list', 'status', 'created_at'])
-        .where('school_id', '=', s)
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('agreement')
-        .select(['kind', 'agreement_no', 'items_title', 'name', 'mobile', 'id_no_masked', 'amount_fen', 'status', 'unsigned_url', 'signed_url', 'created_at', 'signed_at'])
-        .where('school_id', '=', s)
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('leave_message')
-        .select(['items_id', 'content', 'status', 'reply_content', 'created_at'])
-        .where('school_id', '=', s)
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('together_donation')
-        .select(['id', 'items_id', 'sponsor', 'avatar', 'slogan', 'target_fen', 'status', 'created_at'])
-        .where('school_id', '=', s)
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('award_record as r')
-        .innerJoin('award as a', 'a.id', 'r.award_id')
-        .select(['a.name', 'r.earned_at'])
-        .where('r.school_id', '=', s)
-        .where('r.user_id', '=', userId)
-        .execute(),
-      db.selectFrom('uploaded_file').select(['url', 'kind', 'created_at']).where('school_id', '=', s).where('user_id', '=', userId).execute()
-    ])
+  const [
+    logins,
+    consents,
+    gifts,
+    giftDetails,
+    certificates,
+    certificateRequests,
+    receipts,
+    namings,
+    agreements,
+    messages,
+    togethers,
+    awards,
+    uploads
+  ] = await Promise.all([
+    // the sign-in keys, never their secrets
+    db
+      .selectFrom('user_login')
+      .select(['kind', 'login_key', 'created_at'])
+      .where('school_id', '=', s)
+      .where('user_id', '=', userId)
+      .execute(),
+    db
+      .selectFrom('privacy_consent')
+      .select(['version', 'source', 'created_at'])
+      .where('school_id', '=', s)
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('donation as d')
+      .leftJoin('project as p', (j) => j.onRef('p.id', '=', 'd.items_id').on('p.school_id', '=', s))
+      .select([
+        'd.bill_no',
+        'd.items_id',
+        'p.name as items_name',
+        'd.donor_name',
+        'd.is_anonymous',
+        'd.amount_fen',
+        'd.refunded_fen',
+        'd.material_number',
+        'd.pay_type',
+        'd.status',
+        'd.created_at',
+        'd.paid_at'
+      ])
+      .where('d.school_id', '=', s)
+      .where('d.user_id', '=', userId)
+      .orderBy('d.id')
+      .execute(),
+    db
+      .selectFrom('donation_submission as x')
+      .innerJoin('donation as d', 'd.id', 'x.donation_id')
+      .select([
+        'd.bill_no',
+        'x.certificate_donor_name',
+        'x.receipt_donor_type',
+        'x.receipt_donor_name',
+        'x.credit_code',
+        'x.postal_email',
+        'x.postal_mobile_sms',
+        'x.postal_country',
+        'x.postal_province',
+        'x.postal_city',
+        'x.postal_district',
+        'x.postal_address',
+        'x.postal_zip',
+        'x.postal_contact',
+        'x.postal_mobile',
+        'x.form_data',
+        'x.client_ip'
+      ])
+      .where('x.school_id', '=', s)
+      .where('d.school_id', '=', s)
+      .where('d.user_id', '=', userId)
+      .orderBy('d.id')
+      .execute(),
+    db
+      .selectFrom('certificate')
+      .select(['certificate_no', 'donor_name', 'items_name', 'amount_fen', 'file_url', 'created_at', 'void_reason'])
+      .where('school_id', '=', s)
+      .where('donation_id', 'in', mine)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('certificate_request')
+      .select([
+        'batch_no',
+        'status',
+        'certificate_way',
+        'donor_name',
+        'postal_contact',
+        'postal_mobile',
+        'postal_address',
+        'express_company',
+        'express_no',
+        'created_at'
+      ])
+      .where('school_id', '=', s)
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('receipt_request')
+      .select([
+        'batch_no',
+        'status',
+        'donor_type',
+        'donor_name',
+        'credit_code',
+        'receipt_type',
+        'receipt_way',
+        'postal_contact',
+        'postal_mobile',
+        'postal_address',
+        'postal_email',
+        'postal_mobile_sms',
+        'express_company',
+        'express_no',
+        'file_url',
+        'created_at'
+      ])
+      .where('school_id', '=', s)
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('naming_record')
+      .select([
+        'kind',
+        'label',
+        'quantity',
+        'term_year',
+        'amount_fen',
+        'donor_name',
+        'donor_identity',
+        'donation_message',
+        'nameplate_list',
+        'status',
+        'created_at'
+      ])
+      .where('school_id', '=', s)
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('agreement')
+      .select([
+        'kind',
+        'agreement_no',
+        'items_title',
+        'name',
+        'mobile',
+        'id_no_masked',
+        'amount_fen',
+        'status',
+        'unsigned_url',
+        'signed_url',
+        'created_at',
+        'signed_at'
+      ])
+      .where('school_id', '=', s)
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('leave_message')
+      .select(['items_id', 'content', 'status', 'reply_content', 'created_at'])
+      .where('school_id', '=', s)
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('together_donation')
+      .select(['id', 'items_id', 'sponsor', 'avatar', 'slogan', 'target_fen', 'status', 'created_at'])
+      .where('school_id', '=', s)
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('award_record as r')
+      .innerJoin('award as a', 'a.id', 'r.award_id')
+      .select(['a.name', 'r.earned_at'])
+      .where('r.school_id', '=', s)
+      .where('r.user_id', '=', userId)
+      .execute(),
+    db.selectFrom('uploaded_file').select(['url', 'kind', 'created_at']).where('school_id', '=', s).where('user_id', '=', userId).execute()
+  ])
   return {
     exportedAt: nowIso(),
     school: { code: school.code, name: school.name },
@@ -256,7 +310,12 @@ export async function deleteAccount(db: Kysely<DB>, storage: FileStorage, school
       .where('file_url', '<>', '')
       .execute()
     // the gift stays (amount, project, time, status); who gave it does not
-    await trx.updateTable('donation').set({ donor_name: '', is_anonymous: 1 }).where('school_id', '=', s).where('user_id', '=', userId).execute()
+    await trx
+      .updateTable('donation')
+      .set({ donor_name: '', is_anonymous: 1 })
+      .where('school_id', '=', s)
+      .where('user_id', '=', userId)
+      .execute()
     await trx
       .updateTable('donation_submission')
       .set({

@@ -39,7 +39,10 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { body: signInBody({ mobile: reqString(32), code: reqString(16) }), response: answers(MobileLoginAnswer) }
     },
     async (req) => {
-      const answer = await mobileLogin(app.identity, req.school, req.body, { ip: req.ip, sessionUserId: req.optionalSession?.user_id ?? null })
+      const answer = await mobileLogin(app.identity, req.school, req.body, {
+        ip: req.ip,
+        sessionUserId: req.optionalSession?.user_id ?? null
+      })
       await consentAtLogin(app, req.school.id, answer, req.body.privacyVersion)
       return ok(answer)
     }
