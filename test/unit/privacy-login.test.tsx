@@ -13,7 +13,13 @@ import { freshAreaCodes } from './area-code-fixtures'
 
 jest.mock('@/lib/area-codes', () => jest.requireActual('./area-code-fixtures').areaCodesPerTest())
 
-const POLICY = { version: 3, title: '隐私政策', content: '引言\n## 一、我们收集的信息\n姓名和手机号', updatedAt: '2026-11-20 10:00:00', isDefault: 0 }
+const POLICY = {
+  version: 3,
+  title: '隐私政策',
+  content: '引言\n## 一、我们收集的信息\n姓名和手机号',
+  updatedAt: '2026-11-20 10:00:00',
+  isDefault: 0
+}
 
 function stub(): Call[] {
   return stubApi({

@@ -49,8 +49,11 @@ export const certificateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await certificateStayPage(app.db, req.school.id, req.session.user_id, req.query))
   )
 
-  app.post(Api.certificateInsert, { config: signedInWithConsent, schema: { body: insertBody, response: answers(W.ApplyAnswer) } }, async (req) =>
-    ok(await insertCertificate(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk'))
+  app.post(
+    Api.certificateInsert,
+    { config: signedInWithConsent, schema: { body: insertBody, response: answers(W.ApplyAnswer) } },
+    async (req) =>
+      ok(await insertCertificate(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk'))
   )
 
   app.get(

@@ -45,8 +45,10 @@ export const receiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await receiptConfig(app.db, req.school.id))
   )
 
-  app.post(Api.receiptInsert, { config: signedInWithConsent, schema: { body: insertBody, response: answers(W.ApplyAnswer) } }, async (req) =>
-    ok(await insertReceipt(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk'))
+  app.post(
+    Api.receiptInsert,
+    { config: signedInWithConsent, schema: { body: insertBody, response: answers(W.ApplyAnswer) } },
+    async (req) => ok(await insertReceipt(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk'))
   )
 
   app.get(
