@@ -57,6 +57,7 @@ export default defineAppConfig({
     { root: 'pkg-project', pages: ['detail/index'] },
     { root: 'pkg-together', pages: ['together/index', 'together-share/index', 'together-list/index'] },
     { root: 'pkg-tools', pages: ['tax-tool/index', 'tax-result/index'] },
+    { root: 'pkg-privacy', pages: ['policy/index'] },
     { root: 'pkg-article', pages: ['list/index', 'list-page/index'] },
     {
       root: 'pkg-donate',

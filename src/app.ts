@@ -2,7 +2,9 @@ import { PropsWithChildren } from 'react'
 import { useDidShow, useLaunch } from '@tarojs/taro'
 import { platform } from '@/platform'
 import { bootstrap, switchSchoolFrom } from '@/lib/bootstrap'
+import { requestHooks } from '@/lib/request'
 import { useSession } from '@/store/session'
+import { askPrivacyConsent } from '@/features/privacy'
 
 // taro-ui styles are imported per component (not the whole index) to keep the weapp main package small.
 import 'taro-ui/lib/style/components/icon.scss'
@@ -35,6 +37,9 @@ function syncDocumentShell() {
   apply(useSession.getState())
   useSession.subscribe(apply)
 }
+
+// a form refused for want of privacy consent asks the donor, then request() sends it again (docs/decisions/041)
+requestHooks.privacyConsent = askPrivacyConsent
 
 function App({ children }: PropsWithChildren) {
   useLaunch(() => {

@@ -111,7 +111,13 @@ export const Api = {
   cpuAgreementMine: `/uplus-foundation/app/v1/cpu/sign/agreement/getMySign`,
   agreementPages: `${P}/sign/agreement/pages`,
   agreementDetail: `${P}/sign/agreement/detail`,
-  agreementRetry: `${P}/sign/agreement/retry`
+  agreementRetry: `${P}/sign/agreement/retry`,
+  // Privacy (types/privacy.ts; docs/decisions/041-privacy-and-account-deletion.md)
+  privacyPolicy: `${P}/privacy/policy`,
+  privacyStatus: `${P}/privacy/status`,
+  privacyConsent: `${P}/privacy/consent`,
+  privacyExport: `${P}/privacy/export`,
+  deleteAccount: `${P}/privacy/deleteAccount`
 } as const
 export type ApiPath = (typeof Api)[keyof typeof Api]
 

@@ -58,6 +58,7 @@ import { namingRoutes } from './routes/naming'
 import { agreementRoutes } from './routes/agreement'
 import { togetherRoutes } from './routes/together'
 import { namingMapRoutes } from './routes/naming/map'
+import { privacyRoutes } from './routes/privacy'
 import { STAFF_API_PREFIX, staffRoutes } from './routes/staff'
 import { installReadCache, installReadCacheInvalidation, ReadCache, readCacheTtlFromEnv } from './lib/read-cache'
 
@@ -422,6 +423,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(agreementRoutes)
       await api.register(togetherRoutes)
       await api.register(namingMapRoutes)
+      await api.register(privacyRoutes)
     },
     { prefix: '/api/:school' }
   )

@@ -18,6 +18,7 @@ import { staffProjectMessages } from './domain/staff/project-messages'
 import { refundMessages } from './domain/refund/messages'
 import { moderationMessages } from './domain/moderation/messages'
 import { billMessages } from './domain/bill/messages'
+import { privacyMessages } from './domain/privacy/messages'
 
 const messages = {
   success: { zh_CN: 'success', en: 'success' },
@@ -61,7 +62,8 @@ const messages = {
   ...staffProjectMessages,
   ...refundMessages,
   ...moderationMessages,
-  ...billMessages
+  ...billMessages,
+  ...privacyMessages
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

@@ -21,6 +21,7 @@ import {
   type Envelope,
   type FileUploadAnswer,
   type Page,
+  type PrivacyExport,
   type ReceiptRecord,
   type UserCenter
 } from '../../types'
@@ -458,6 +459,30 @@ const TABLE: Record<string, Entry> = {
       assert.notEqual(me.body.data.avatar, alice.fileUrl)
     }
   },
+  // privacy (docs/decisions/041)
+  [api('GET', Api.privacyPolicy)]: { kind: 'public' },
+  [api('GET', Api.privacyStatus)]: {
+    kind: 'user',
+    req: () => ({}),
+    probe: async () => clean(await asBob(Api.privacyStatus, {}), 'privacyStatus')
+  },
+  [api('POST', Api.privacyConsent)]: { kind: 'user', req: () => ({ body: { version: 1 } }), probe: async () => undefined },
+  [api('GET', Api.privacyExport)]: {
+    kind: 'user',
+    req: () => ({}),
+    probe: async () => {
+      const e = await asBob<PrivacyExport>(Api.privacyExport, {})
+      clean(e, 'privacyExport')
+      const hers = new Set(alice.gifts.map((g) => g.billNo))
+      assert.ok(
+        e.body.data.gifts.every((g) => !hers.has(String(g.bill_no))),
+        "bob's export holds none of alice's gifts"
+      )
+      assert.equal(e.body.data.profile.open_id, 'matrix-bob')
+    }
+  },
+  // deleting bob here would end the probes that follow; privacy.test.ts deletes accounts
+  [api('POST', Api.deleteAccount)]: { kind: 'user', req: () => ({ body: { confirm: true } }), probe: async () => undefined },
   [api('GET', Api.itemsDonateGroup)]: {
     kind: 'user',
     req: () => ({}),
@@ -717,6 +742,13 @@ const TABLE: Record<string, Entry> = {
   [staffKey('GET', '/audit')]: { kind: 'staff', method: 'GET', url: () => '/audit' },
   [staffKey('GET', '/settings')]: { kind: 'staff', method: 'GET', url: () => '/settings' },
   [staffKey('POST', '/settings')]: { kind: 'staff', method: 'POST', url: () => '/settings', body: { name: 'x' } },
+  [staffKey('GET', '/privacy-policy')]: { kind: 'staff', method: 'GET', url: () => '/privacy-policy' },
+  [staffKey('POST', '/privacy-policy')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/privacy-policy',
+    body: { zh: { title: 'x', content: 'x' }, en: { title: '', content: '' }, newVersion: false }
+  },
   [staffKey('GET', '/channels')]: { kind: 'staff', method: 'GET', url: () => '/channels' },
   [staffKey('POST', '/channels/:channel')]: { kind: 'staff', method: 'POST', url: () => '/channels/weapp', body: { secret: 'x' } },
   [staffKey('GET', '/messages')]: { kind: 'staff', method: 'GET', url: () => '/messages' },

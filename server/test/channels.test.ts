@@ -17,7 +17,7 @@ import { Api, ResultCode, type PaymentParams } from '../../types'
 import { buildApp } from '../src/app'
 import { payChannelOf } from '../src/domain/channel/credentials'
 import { reconcile } from '../src/domain/order/reconcile'
-import { call, login, startApp, TEST_BUILD_DEFAULTS, type TestContext } from './helpers'
+import { agreeToPrivacy, call, login, startApp, TEST_BUILD_DEFAULTS, type TestContext } from './helpers'
 import { demoBody, donate, projectIdOf, schoolIdOf } from './order-fixtures'
 
 const rsa = () =>
@@ -202,6 +202,8 @@ after(async () => {
 const signIn = async (a: FastifyInstance, code: string, platform: 'weapp' | 'h5') => {
   const r = await call<{ token: string }>(a, 'demo', Api.getAuthToken, { query: { billType: 2, code, platform } })
   assert.equal(r.body.code, 0, r.body.message)
+  // the donor agreed in the app's privacy prompt before the form's first collection (docs/decisions/041)
+  await agreeToPrivacy(a, 'demo', r.body.data.token)
   return r.body.data.token
 }
 const submission = (billNo: string) =>
@@ -281,6 +283,7 @@ describe('WeChat Pay per channel', () => {
         query: { billType: 2, code: 'not-a-wechat-user', platform: 'alipay' }
       })
     ).body.data.token
+    await agreeToPrivacy(app, 'demo', sandboxUser)
     const r2 = await call(app, 'demo', Api.donate, {
       method: 'POST',
       token: sandboxUser,

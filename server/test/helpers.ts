@@ -133,9 +133,25 @@ export async function call<T = any>(
   return { status: res.statusCode, body: res.json() as Envelope<T> }
 }
 
-/** Sandbox login: the code is the user's openId at that school. */
-export async function login(app: FastifyInstance, school: string, code: string): Promise<string> {
+/** Sandbox login without agreeing to the privacy policy: forms that collect personal data refuse this donor. */
+export async function loginWithoutConsent(app: FastifyInstance, school: string, code: string): Promise<string> {
   const { body } = await call<{ token: string }>(app, school, Api.getAuthToken, { query: { billType: 2, code } })
   if (body.code !== 0) throw new Error(`login failed: ${body.message}`)
   return body.data.token
+}
+
+/** Agrees, as the token's donor, to the school's current privacy policy (what the app's consent prompt sends). */
+export async function agreeToPrivacy(app: FastifyInstance, school: string, token: string): Promise<void> {
+  const status = await call<{ version: number }>(app, school, Api.privacyStatus, { token })
+  if (status.body.code !== 0) throw new Error(`privacyStatus failed: ${status.body.message}`)
+  const { body } = await call(app, school, Api.privacyConsent, { method: 'POST', body: { version: status.body.data.version }, token })
+  if (body.code !== 0) throw new Error(`privacyConsent failed: ${body.message}`)
+}
+
+/** Sandbox login: the code is the user's openId at that school. The donor has agreed to the privacy policy, as every
+ *  donor who fills a form in the app has (docs/decisions/041); loginWithoutConsent is the donor who has not. */
+export async function login(app: FastifyInstance, school: string, code: string): Promise<string> {
+  const token = await loginWithoutConsent(app, school, code)
+  await agreeToPrivacy(app, school, token)
+  return token
 }

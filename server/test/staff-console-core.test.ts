@@ -201,6 +201,16 @@ const ROUTES: RouteCase[] = [
     body: () => ({ moduleName: '捐赠平台', themeColor: '#1A6FB5', switches: { maskDonorNames: true } }),
     audit: 'settings.update'
   },
+  // the privacy policy (docs/decisions/041)
+  { method: 'GET', path: '/privacy-policy', url: () => '/privacy-policy', roles: ['admin'] },
+  {
+    method: 'POST',
+    path: '/privacy-policy',
+    url: () => '/privacy-policy',
+    roles: ['admin'],
+    body: () => ({ zh: { title: '隐私政策', content: '我们收集姓名和手机号。' }, en: { title: '', content: '' }, newVersion: true }),
+    audit: 'privacy.policy.update'
+  },
   { method: 'GET', path: '/channels', url: () => '/channels', roles: ['admin'] },
   {
     method: 'POST',

@@ -1,7 +1,8 @@
 /**
  * The one request module (docs/product §7, §8): signature + nonce headers, `lang` on GETs, Authorization, the device
  * id, and the result codes: -1 toasts the server's message for 2 s (an order challenge is solved and the call sent
- * once more first, docs/decisions/030); -997 and -998 clear the token and re-authorise; permission codes 0201/0101 are
+ * once more first, docs/decisions/030; a refusal for want of privacy consent asks for it and sends the call again,
+ * docs/decisions/041); -997 and -998 clear the token and re-authorise; permission codes 0201/0101 are
  * handed to the caller; network failures toast the network message. Signatures carry the server's time as this
  * device sees it (clock.ts): every answer corrects it, and a call refused because its timestamp was too far off is
  * sent once more, signed with the corrected time (docs/decisions/040-clock-tolerance.md).
@@ -43,8 +44,18 @@ export interface RequestOptions {
   silent?: boolean
 }
 
-/** Hooks the bootstrap installs: how to re-authorise after -997/-998. Kept out to avoid an import cycle. */
-export const requestHooks: { reauthorize: () => void } = { reauthorize: () => undefined }
+/** Hooks the bootstrap installs: how to re-authorise after -997/-998; how to ask for privacy consent (app.ts, decision
+ *  041: resolves true once the donor agreed and it was recorded). Kept out to avoid an import cycle. */
+export const requestHooks: { reauthorize: () => void; privacyConsent: (version: number) => Promise<boolean> } = {
+  reauthorize: () => undefined,
+  privacyConsent: async () => false
+}
+
+/** The version a form's refusal asks consent to (types/privacy.ts PrivacyConsentRefusal), or null. */
+function consentVersionOf(data: unknown): number | null {
+  const v = (data as any)?.privacyConsentRequired
+  return typeof v === 'number' && v > 0 ? v : null
+}
 
 const RETRY_MS = 500
 const MAX_WAIT_MS = 30_000
@@ -131,6 +142,9 @@ export async function request<T>(opts: RequestOptions): Promise<T> {
     const proof = await solveChallenge(challenge)
     if (proof) body = await requestEnvelope<T>(opts, { [PROOF_HEADER]: proof })
   }
+  // a form that collects personal data before the donor agreed to the privacy policy: ask once, then send it again
+  const consent = body.code === ResultCode.ERROR ? consentVersionOf(body.data) : null
+  if (consent && (await requestHooks.privacyConsent(consent))) body = await requestEnvelope<T>(opts)
   return settle(body, opts)
 }
 

@@ -68,7 +68,8 @@ export const ROUTES = {
   'tree-naming-map-gmu': '/pkg-campaign/tree-naming-map-gmu/index',
   'seat-naming-map': '/pkg-campaign/seat-naming-map/index',
   'build-naming-map': '/pkg-campaign/build-naming-map/index',
-  'wall-naming-map': '/pkg-campaign/wall-naming-map/index'
+  'wall-naming-map': '/pkg-campaign/wall-naming-map/index',
+  privacy: '/pkg-privacy/policy/index'
 } as const
 export type RouteName = keyof typeof ROUTES
 

@@ -55,6 +55,18 @@ export const mediaH5: Platform['media'] = {
     a.click()
     a.remove()
   },
+  async saveTextFile(name: string, text: string) {
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json;charset=utf-8' }))
+    const a = document.createElement('a')
+    a.href = url
+    a.download = name
+    a.rel = 'noopener'
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+    return 'saved' as const
+  },
   canvasToPng(canvas: HTMLCanvasElement): Promise<CanvasFile> {
     return new Promise((resolve, reject) => {
       canvas.toBlob((blob) => {

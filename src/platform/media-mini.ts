@@ -60,6 +60,22 @@ export const mediaMini: Platform['media'] = {
     if (!filePath) throw new Error('download failed')
     await Taro.openDocument({ filePath, fileType: 'pdf', showMenu: true } as any)
   },
+  async saveTextFile(name, text) {
+    const share = (Taro as any).shareFileMessage
+    const dir = (Taro as any).env?.USER_DATA_PATH
+    if (typeof share === 'function' && dir) {
+      try {
+        const filePath = `${dir}/${name}`
+        Taro.getFileSystemManager().writeFileSync(filePath, text, 'utf8')
+        await share({ filePath, fileName: name })
+        return 'shared'
+      } catch {
+        // cancelled or unsupported: the clipboard below still hands the donor the data
+      }
+    }
+    await Taro.setClipboardData({ data: text })
+    return 'copied'
+  },
   async canvasToPng(canvas, { width, height }): Promise<CanvasFile> {
     const res: any = await Taro.canvasToTempFilePath({
       canvas,

@@ -30,6 +30,7 @@ import { ArticlesPage } from './pages/articles'
 import { MissingTextsPage } from './pages/missing-texts'
 import { NamingPage } from './pages/naming'
 import { SettingsPage } from './pages/settings'
+import { PrivacyPolicyPage } from './pages/privacy-policy'
 import { ChannelsPage } from './pages/channels'
 import { StaffPage } from './pages/staff'
 import { AuditPage } from './pages/audit'
@@ -195,6 +196,15 @@ export const SCREENS: Screen[] = [
     icon: <SettingOutlined />,
     roles: ['admin'],
     render: () => <SettingsPage />
+  },
+  {
+    key: 'privacy-policy',
+    group: 'settings',
+    groupLabel: settings,
+    label: (t) => t('隐私政策', 'Privacy policy'),
+    icon: <SettingOutlined />,
+    roles: ['admin'],
+    render: () => <PrivacyPolicyPage />
   },
   {
     key: 'channels',

@@ -67,6 +67,8 @@ export interface AppUserTable {
   mobile: string
   id_no: string
   created_at: Ts
+  /** set when the donor deleted the account (migration 030): every personal column is empty from then on */
+  deleted_at: Generated<Ts | null>
 }
 
 export interface SessionTable {

@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { authenticateStaff, STAFF_AUTH_SCHEME } from '../domain/staff/service'
 import { authenticate } from '../domain/user/service'
+import { requireConsent } from '../domain/privacy/service'
 import { tokenInvalid } from '../errors'
 
 export type Session = NonNullable<Awaited<ReturnType<typeof authenticate>>>
@@ -22,6 +23,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** plugins/auth.ts: 'required' sets req.session (or answers -997), 'optional' sets req.optionalSession */
     session?: SessionMode
+    /** the route collects personal data: the caller must have agreed to the current privacy policy (decision 041) */
+    personalData?: true
   }
   interface FastifyRequest {
     /** the caller's session on a route with `config: { session: 'required' }` (reading it elsewhere is a bug: 500) */
@@ -37,6 +40,9 @@ declare module 'fastify' {
 export const signedIn = { session: 'required' } as const
 /** Route options of a call that answers visitors and signed-in donors differently. */
 export const maybeSignedIn = { session: 'optional' } as const
+/** Route options of a form that collects personal data: signed in and agreed to the current privacy policy, else -1
+ *  carrying `{privacyConsentRequired: version}` (docs/decisions/041-privacy-and-account-deletion.md). */
+export const signedInWithConsent = { session: 'required', personalData: true } as const
 
 export function tokenFrom(req: FastifyRequest): string {
   const h = req.headers.authorization
@@ -79,6 +85,7 @@ export function installSession(api: FastifyInstance) {
     const session = token ? await authenticate(req.server.db, req.school.id, token) : null
     if (!session && mode === 'required') throw tokenInvalid()
     sessions.set(req, session)
+    if (session && req.routeOptions.config.personalData) await requireConsent(req.server.db, req.school.id, session.user_id)
   })
 }
 

@@ -26,6 +26,7 @@ import campaign from './messages/campaign'
 import together from './messages/together'
 import a11y from './messages/a11y'
 import imagery from './messages/imagery'
+import privacy from './messages/privacy'
 
 // spreads, not Object.assign over an array, so that the merged type keeps every literal key
 const zh_CN = {
@@ -33,6 +34,7 @@ const zh_CN = {
   ...project.zh_CN,
   ...together.zh_CN,
   ...imagery.zh_CN,
+  ...privacy.zh_CN,
   ...directory.zh_CN,
   ...home.zh_CN,
   ...tax.zh_CN,
@@ -56,6 +58,7 @@ const en = {
   ...project.en,
   ...together.en,
   ...imagery.en,
+  ...privacy.en,
   ...directory.en,
   ...home.en,
   ...tax.en,

@@ -27,6 +27,7 @@ import { m027Refunds } from './027-refunds'
 import { m028BillReconciliation } from './028-bill-reconciliation'
 import { m029AgreementRendering } from './029-agreement-rendering'
 import { m031ContentSecurity } from './031-content-security'
+import { m030Privacy } from './030-privacy'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -72,6 +73,8 @@ export const migrations: Record<string, Migration> = {
   '028_bill_reconciliation': m028BillReconciliation,
   // agreements rendered by the job worker when the request path is busy (docs/decisions/039-agreement-rendering-jobs.md)
   '029_agreement_rendering': m029AgreementRendering,
+  // privacy policy, consent, account deletion (docs/decisions/041-privacy-and-account-deletion.md)
+  '030_privacy': m030Privacy,
   // content security (docs/decisions/042-content-security.md)
   '031_content_security': m031ContentSecurity
 }

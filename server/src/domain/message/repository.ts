@@ -14,7 +14,7 @@ export async function visiblePage(db: Db, schoolId: number, itemsId: number, lim
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
   const rows = await base
     .leftJoin('app_user as u', (j) => j.onRef('u.id', '=', 'm.user_id').on('u.school_id', '=', schoolId))
-    .select(['m.id', 'm.content', 'm.reply_content', 'm.created_at', 'u.nickname', 'u.avatar'])
+    .select(['m.id', 'm.content', 'm.reply_content', 'm.created_at', 'u.nickname', 'u.avatar', 'u.deleted_at'])
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
     .limit(limit)

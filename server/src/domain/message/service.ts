@@ -1,9 +1,9 @@
 /** Project messages (docs/product §4, §5): max 140 characters, not empty; audited projects hold messages for review. */
 import type { Kysely, Transaction } from 'kysely'
-import { MESSAGE_MAX, PAGE_SIZE, type LeaveMessage, type LeaveMessageResult, type Page } from '../../../../types'
+import { DEFAULT_LANG, MESSAGE_MAX, PAGE_SIZE, type Lang, type LeaveMessage, type LeaveMessageResult, type Page } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
-import type { MessageKey } from '../../i18n'
+import { t, type MessageKey } from '../../i18n'
 import { toWireDate } from '../../lib/dates'
 import { lockFor } from '../../lib/lock'
 import { codePointLength } from '../../lib/names'
@@ -15,7 +15,8 @@ import * as repo from './repository'
 export async function listMessages(
   db: Kysely<DB>,
   schoolId: number,
-  q: { itemsId: number; limit?: number | null; offset?: number | null }
+  q: { itemsId: number; limit?: number | null; offset?: number | null },
+  lang: Lang = DEFAULT_LANG
 ): Promise<Page<LeaveMessage>> {
   await requireProject(db, schoolId, q.itemsId)
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
@@ -24,8 +25,9 @@ export async function listMessages(
     total,
     rows: rows.map((r) => ({
       id: r.id,
-      avatar: r.avatar ?? '',
-      nickname: r.nickname ?? '',
+      // a deleted account's messages stay, their author shown as anonymous (docs/decisions/041)
+      avatar: r.deleted_at ? '' : (r.avatar ?? ''),
+      nickname: r.deleted_at ? t(lang, 'anonymous') : (r.nickname ?? ''),
       createDate: toWireDate(r.created_at),
       content: r.content,
       replyContent: r.reply_content

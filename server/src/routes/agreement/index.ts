@@ -24,7 +24,7 @@ import {
 import { AppError, bizError } from '../../errors'
 import { answers, ok } from '../../lib/envelope'
 import { body, optFlag, optInt, query, reqInt, reqString } from '../../lib/schemas'
-import { signedIn } from '../../plugins/auth'
+import { signedIn, signedInWithConsent } from '../../plugins/auth'
 import * as W from '../wire/agreement'
 
 interface SignatureForm {
@@ -89,7 +89,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     Api.hhuAgreementGeneration,
     {
-      config: signedIn,
+      config: signedInWithConsent,
       schema: { body: body({ ...person, itemsId: optInt() }), response: answers(Type.Union([Type.String(), W.HhuAgreementGenerated])) }
     },
     async (req) => {
@@ -105,7 +105,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.post(Api.hhuAgreementSignature, { config: signedIn, schema: { response: answers(Type.String()) } }, async (req) => {
+  app.post(Api.hhuAgreementSignature, { config: signedInWithConsent, schema: { response: answers(Type.String()) } }, async (req) => {
     const form = await readSignatureForm(req, AGREEMENT_LIMITS.SIGNATURE_MAX_BYTES)
     return ok(await signHhu(deps, caller(req), form.fields.pdfUrl ?? '', form.file))
   })
@@ -119,7 +119,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     Api.cpuAgreementGeneration,
     {
-      config: signedIn,
+      config: signedInWithConsent,
       schema: { body: body({ ...person, donateItemId: reqInt(), idNo: reqString(32) }), response: answers(W.CpuAgreementGenerated) }
     },
     async (req) => {
@@ -134,7 +134,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.post(Api.cpuAgreementSignature, { config: signedIn, schema: { response: answers(Type.String()) } }, async (req) => {
+  app.post(Api.cpuAgreementSignature, { config: signedInWithConsent, schema: { response: answers(Type.String()) } }, async (req) => {
     const form = await readSignatureForm(req, AGREEMENT_LIMITS.SIGNATURE_MAX_BYTES)
     const id = Number(form.fields.signAgreementId)
     if (!Number.isSafeInteger(id) || id < 1) throw bizError('agreementNotFound')

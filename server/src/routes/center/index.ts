@@ -20,7 +20,7 @@ import { bizError } from '../../errors'
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, optInt, optString, pageProps, query, reqInt } from '../../lib/schemas'
-import { signedIn } from '../../plugins/auth'
+import { signedIn, signedInWithConsent } from '../../plugins/auth'
 import * as W from '../wire/center'
 
 const paged = query(pageProps)
@@ -49,7 +49,7 @@ export const centerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     Api.updateUser,
     {
-      config: signedIn,
+      config: signedInWithConsent,
       schema: { body: body({ nickname: optString(200), avatar: optString(500), token: optString(200) }), response: answers(Type.Null()) }
     },
     async (req) => {

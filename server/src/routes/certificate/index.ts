@@ -11,7 +11,7 @@ import {
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, idList, optEnum, optInt, optNullableString, optString, pageProps, query, reqCode, reqInt } from '../../lib/schemas'
-import { signedIn } from '../../plugins/auth'
+import { signedIn, signedInWithConsent } from '../../plugins/auth'
 import * as W from '../wire/center'
 
 /** Shapes only; the docs/product §5 rules are -1 answers from the domain. */
@@ -49,8 +49,11 @@ export const certificateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await certificateStayPage(app.db, req.school.id, req.session.user_id, req.query))
   )
 
-  app.post(Api.certificateInsert, { config: signedIn, schema: { body: insertBody, response: answers(W.ApplyAnswer) } }, async (req) =>
-    ok(await insertCertificate(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk'))
+  app.post(
+    Api.certificateInsert,
+    { config: signedInWithConsent, schema: { body: insertBody, response: answers(W.ApplyAnswer) } },
+    async (req) =>
+      ok(await insertCertificate(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk'))
   )
 
   app.get(

@@ -14,6 +14,8 @@ import { applyNotification } from '../../domain/order/notifications'
 import { payTokenOpens } from '../../domain/order/pay-link'
 import { findOrder } from '../../domain/order/repository'
 import { DonateBodySchema } from '../../domain/order/donate-body'
+import { collectsPersonalData } from '../../domain/privacy/personal-data'
+import { requireConsent } from '../../domain/privacy/service'
 import { cancel, donate, donate4ali, payback, success, type Caller, type OrderAccess } from '../../domain/order/service'
 import { schoolSetting } from '../../domain/school/cache'
 import { AppError, bizError, tokenInvalid } from '../../errors'
@@ -134,6 +136,8 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.post(Api.donate, { config: signedIn, schema: { body: DonateBodySchema, response: answers(W.DonateAnswer) } }, async (req) => {
+    // names, ID numbers, addresses or form fields are stored only with consent to the current policy (decision 041)
+    if (collectsPersonalData(req.body)) await requireConsent(app.db, req.school.id, req.session.user_id)
     // peak days (docs/decisions/033-peak-day-order-limits.md): per donor, per device, per address with a challenge
     await admitOrder(
       rt,

@@ -65,7 +65,7 @@ export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     Api.leavewordList,
     { config: publicRead, schema: { querystring: itemsPage, response: answers(W.LeaveMessagePage) } },
-    async (req) => ok(await listMessages(app.db, req.school.id, req.query))
+    async (req) => ok(await listMessages(app.db, req.school.id, req.query, req.lang))
   )
   app.get(
     Api.instructionList,

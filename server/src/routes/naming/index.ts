@@ -19,7 +19,7 @@ import {
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, optAny, optInt, optString, pageProps, query, reqInt } from '../../lib/schemas'
-import { maybeSignedIn, signedIn } from '../../plugins/auth'
+import { maybeSignedIn, signedInWithConsent } from '../../plugins/auth'
 import * as W from '../wire/naming'
 
 const itemsQuery = query({ itemsId: reqInt() })
@@ -71,7 +71,7 @@ export const namingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     Api.nameplateUpdate,
     {
-      config: signedIn,
+      config: signedInWithConsent,
       schema: {
         body: body({ namingType: reqInt(1, 2), namingId: reqInt(), ...plateText, nameplateList: optAny(), token: optString(200) }),
         response: answers(Type.Null())

@@ -5,7 +5,7 @@ import { insertReceipt, lastUserInfo, receiptConfig, receiptDetail, receiptPage,
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, idList, optEnum, optNullableString, optString, pageProps, query, reqCode, reqInt } from '../../lib/schemas'
-import { signedIn } from '../../plugins/auth'
+import { signedIn, signedInWithConsent } from '../../plugins/auth'
 import * as W from '../wire/center'
 
 const insertBody = body({
@@ -45,8 +45,10 @@ export const receiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await receiptConfig(app.db, req.school.id))
   )
 
-  app.post(Api.receiptInsert, { config: signedIn, schema: { body: insertBody, response: answers(W.ApplyAnswer) } }, async (req) =>
-    ok(await insertReceipt(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk'))
+  app.post(
+    Api.receiptInsert,
+    { config: signedInWithConsent, schema: { body: insertBody, response: answers(W.ApplyAnswer) } },
+    async (req) => ok(await insertReceipt(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk'))
   )
 
   app.get(

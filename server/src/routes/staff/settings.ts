@@ -6,11 +6,15 @@
  *   GET  /channels            per channel (weapp, alipay, h5, wechat-h5): AppID, secrets masked ('••••' + last 4)
  *   POST /channels/:channel   {appId?, secret?, credentials?, payCredentials?, apiBase?, enabled?}: secrets
  *                              write-only, '' keeps the stored value, null removes a key
+ *   GET  /privacy-policy       the school's privacy policy in zh and en (the default text until saved), consents
+ *   POST /privacy-policy       {zh, en, newVersion}: newVersion asks every donor to agree again (decision 041)
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { DIRECTORY_ORDER_CYCLE, PAY_CHANNELS } from '../../../../types'
 import { getSettings, listChannels, saveChannel, saveSettings } from '../../domain/staff/settings'
+import { getStaffPolicy, saveStaffPolicy } from '../../domain/privacy/service'
+import { StaffPrivacyPolicy } from '../wire/privacy'
 import { answers, ok } from '../../lib/envelope'
 import { body, optString, strEnum } from '../../lib/schemas'
 import * as W from '../wire/staff-console'
@@ -27,7 +31,22 @@ const SecretMap = Type.Optional(
   })
 )
 
+const PolicyTexts = Type.Object({ title: Type.String({ maxLength: 100 }), content: Type.String({ maxLength: 50_000 }) })
+
 export const staffSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/privacy-policy', { ...requireRole('admin'), schema: { response: answers(StaffPrivacyPolicy) } }, async (req) =>
+    ok(await getStaffPolicy(app.db, req.school))
+  )
+
+  app.post(
+    '/privacy-policy',
+    {
+      ...requireRole('admin'),
+      schema: { body: body({ zh: PolicyTexts, en: PolicyTexts, newVersion: Type.Boolean() }), response: answers(StaffPrivacyPolicy) }
+    },
+    async (req) => ok(await saveStaffPolicy(app.db, req.school, req.staff.id, req.body))
+  )
+
   app.get('/settings', { ...requireRole('admin'), schema: { response: answers(W.StaffSettings) } }, async (req) =>
     ok(await getSettings(app.db, req.school.id))
   )

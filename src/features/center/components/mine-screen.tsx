@@ -15,6 +15,7 @@ import NicknamePopup from './nickname-popup'
 import ProfileCard from './profile-card'
 import './mine-screen.scss'
 import { pressable } from '@/lib/a11y'
+import { PrivacyActions } from '@/features/privacy'
 
 export default function MineScreen({ now = () => new Date() }: { now?: () => Date }) {
   const t = useT()
@@ -50,6 +51,7 @@ export default function MineScreen({ now = () => new Date() }: { now?: () => Dat
       {profile.showBind ? <BindPrompt notes={profile.loginNotes} /> : null}
       <MenuList receipts={data.receipts} />
       <AwardsGrid awards={awards} />
+      <PrivacyActions />
       <View className='mine__foot' />
       <NicknamePopup open={nickOpen} current={profile.nickname} onClose={() => setNickOpen(false)} onSaved={reload} />
     </View>

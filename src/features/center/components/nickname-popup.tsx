@@ -12,6 +12,7 @@ import 'taro-ui/lib/style/components/float-layout.scss'
 import 'taro-ui/lib/style/components/button.scss'
 import './nickname-popup.scss'
 import { fieldLabel } from '@/lib/a11y'
+import { PrivacyNote } from '@/features/privacy'
 
 interface Props {
   open: boolean
@@ -72,6 +73,7 @@ export default function NicknamePopup({ open, current, onClose, onSaved }: Props
             {t('center.nickname.save')}
           </AtButton>
         </View>
+        <PrivacyNote />
       </View>
     </AtFloatLayout>
   )

@@ -11,6 +11,7 @@ import { Card, Chips, FieldRow, InputRow, SwitchRow } from '@/components/form-ki
 import PickupInfo from './pickup-info'
 import type { SectionProps } from './types'
 import { dynamicText } from '@/lib/i18n'
+import { PrivacyNote } from '@/features/privacy'
 
 export default function CertificateSection({ ctx, state, update, vis }: SectionProps & { vis: Visibility }) {
   const t = useT()
@@ -57,6 +58,7 @@ export default function CertificateSection({ ctx, state, update, vis }: SectionP
           testId='certificate-pickup'
         />
       ) : null}
+      {state.isNeedPaper ? <PrivacyNote /> : null}
     </Card>
   )
 }

@@ -12,6 +12,7 @@ import { Card, Chips, FieldRow, InputRow, MobileRow, SwitchRow } from '@/compone
 import PickupInfo from './pickup-info'
 import type { SectionProps } from './types'
 import { dynamicText } from '@/lib/i18n'
+import { PrivacyNote } from '@/features/privacy'
 
 export default function ReceiptSection({ ctx, state, update, vis }: SectionProps & { vis: Visibility }) {
   const t = useT()
@@ -109,6 +110,7 @@ export default function ReceiptSection({ ctx, state, update, vis }: SectionProps
               testId='receipt-sms'
             />
           ) : null}
+          <PrivacyNote />
         </>
       ) : null}
     </Card>

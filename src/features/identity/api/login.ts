@@ -13,11 +13,15 @@ export function requestSmsCode(mobile: AreaMobile): Promise<SmsCodeAnswer> {
  * `bind`: the signed-in user binds this mobile (docs/product §6 'bind mobile'): the token goes along. A plain sign-in
  * sends none, so a visitor holding some other session signs in as the owner of the mobile.
  */
-export function loginByMobile(body: { mobile: AreaMobile; code: string }, bind: boolean): Promise<MobileLoginAnswer> {
+export function loginByMobile(
+  body: { mobile: AreaMobile; code: string; privacyVersion?: number },
+  bind: boolean
+): Promise<MobileLoginAnswer> {
   return request<MobileLoginAnswer>({ path: Api.mobileLogin, method: 'POST', data: body, auth: bind })
 }
 
-/** `password` is already the lowercase hex SHA-256 (src/lib/sha256.ts). */
-export function loginByPassword(body: { username: string; password: string }): Promise<PassLoginAnswer> {
+/** `password` is already the lowercase hex SHA-256 (src/lib/sha256.ts). `privacyVersion`: the policy the ticked
+ *  checkbox agreed to, recorded with the sign-in (docs/decisions/041). */
+export function loginByPassword(body: { username: string; password: string; privacyVersion?: number }): Promise<PassLoginAnswer> {
   return request<PassLoginAnswer>({ path: Api.passLogin, method: 'POST', data: body, auth: false })
 }

@@ -17,6 +17,7 @@ import 'taro-ui/lib/style/components/button.scss'
 import 'taro-ui/lib/style/components/loading.scss'
 import './login-screen.scss'
 import { imageAlt, pressable } from '@/lib/a11y'
+import { PrivacyLink } from '@/features/privacy'
 
 export default function LoginScreen() {
   const t = useT()
@@ -94,6 +95,7 @@ export default function LoginScreen() {
           >
             {base?.agreeTitle ? `《${base.agreeTitle}》` : t('identity.agree.link')}
           </Text>
+          <PrivacyLink className='lg__agree-link' />
         </View>
       </View>
       <AgreementDialog

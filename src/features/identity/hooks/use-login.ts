@@ -3,7 +3,7 @@
  * Query: `bind=1` when the signed-in user binds a mobile (from mine's prompt: the token goes along), `from` an app
  * page to return to (set by ensureLogin on H5); otherwise success goes to mine.
  */
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { SMS_LIMITS } from '@contract'
 import { platform } from '@/platform'
@@ -11,6 +11,7 @@ import { toast } from '@/lib/quiet'
 import { ROUTES, routeUrl } from '@/lib/routes'
 import { sha256Hex } from '@/lib/sha256'
 import { useSession, t } from '@/store/session'
+import { fetchPolicy } from '@/features/privacy'
 import { loginByMobile, loginByPassword, requestSmsCode } from '../api/login'
 import { initialLoginForm, loginProblem, smsRequestProblem, toAreaMobile, type LoginForm } from '../model/login'
 import { useCountdown } from './use-countdown'
@@ -31,6 +32,13 @@ export function useLogin() {
   const sending = useRef(false)
   const submitting = useRef(false)
   const countdown = useCountdown()
+  // the policy version the agreement checkbox stands for, sent with the sign-in (docs/decisions/041)
+  const [privacyVersion, setPrivacyVersion] = useState<number | undefined>(undefined)
+  useEffect(() => {
+    fetchPolicy(true)
+      .then((p) => setPrivacyVersion(p.version))
+      .catch(() => undefined)
+  }, [])
 
   const update = (patch: Partial<LoginForm>) => setForm((f) => ({ ...f, ...patch }))
 
@@ -74,10 +82,13 @@ export function useLogin() {
     setBusy(true)
     try {
       if (form.mode === 'mobile') {
-        const answer = await loginByMobile({ mobile: toAreaMobile(form.areaCode, form.mobile), code: form.code.trim() }, bind)
+        const answer = await loginByMobile(
+          { mobile: toAreaMobile(form.areaCode, form.mobile), code: form.code.trim(), privacyVersion },
+          bind
+        )
         done(answer.token)
       } else {
-        const answer = await loginByPassword({ username: form.username.trim(), password: sha256Hex(form.password) })
+        const answer = await loginByPassword({ username: form.username.trim(), password: sha256Hex(form.password), privacyVersion })
         if (answer.isRegister === 0 || !('token' in answer) || !answer.token) {
           toast(t('identity.account.unknown'), 2000)
         } else {

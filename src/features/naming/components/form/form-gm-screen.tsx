@@ -26,6 +26,7 @@ import ObjectsCard from './objects-card'
 import { AgreeRow, PayCard } from './pay-card'
 import '../kit/kit.scss'
 import './form.scss'
+import { PrivacyNote } from '@/features/privacy'
 
 const idOf = (v: string | undefined): number => {
   const n = Number(v)
@@ -105,6 +106,7 @@ function FormGm({
         onValue={(name, v) => setDonor((d) => ({ ...d, values: { ...d.values, [name]: v } }))}
         onCode={(name, c) => setDonor((d) => ({ ...d, codes: { ...d.codes, [name]: c } }))}
       />
+      <PrivacyNote />
       <PayCard options={options} value={payType} onPick={setPayType} />
       <AgreeRow agreed={agreed} onToggle={() => setAgreed((a) => !a)} />
       <View className='nm-bar-space' />
