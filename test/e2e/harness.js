@@ -28,10 +28,44 @@ async function launchChromium() {
   browser.newContext = async (...args) => {
     const context = await newContext(...args)
     context.on('page', trackNetwork)
+    context.on('page', agreeToPrivacy)
     return context
   }
   return browser
 }
+
+/** The privacy consent dialogs each page agreed to (agreeToPrivacy). */
+const consents = new WeakMap()
+const PRIVACY_TITLE = /^(隐私政策|Privacy policy)$/
+
+/**
+ * A donor's first form that collects personal data asks for consent to the school's privacy policy, once
+ * (docs/decisions/041-privacy-and-account-deletion.md). The journeys' donors agree whenever it shows, with a finger
+ * where the page has touch; `consentsGiven(page)` says how many times, so a journey can check it was asked.
+ */
+function agreeToPrivacy(page) {
+  consents.set(page, 0)
+  let open = true
+  page.on('close', () => (open = false))
+  const title = page.locator('.taro-modal__title', { hasText: PRIVACY_TITLE })
+  const agree = page.locator('.taro-model__confirm').first()
+  ;(async () => {
+    while (open) {
+      try {
+        if (await title.isVisible()) {
+          await agree.tap().catch(() => agree.click())
+          consents.set(page, consents.get(page) + 1)
+          await title.waitFor({ state: 'hidden', timeout: 5000 })
+        }
+      } catch {
+        // the page navigated or closed between two looks: look again
+      }
+      await sleep(250)
+    }
+  })()
+}
+
+const consentsGiven = (page) => consents.get(page) || 0
 
 // ---- waiting on conditions ------------------------------------------------------------------------------------
 
@@ -273,6 +307,7 @@ function staffCli(dataDir, args) {
 module.exports = {
   launchChromium,
   createJourney,
+  consentsGiven,
   assert,
   apiClient,
   staffCli,
