@@ -210,6 +210,10 @@ function fen(yuan) {
       const auth = await api(`${S}/app/v1/user/getAuthToken`, { query: { billType: 2, code: `admin-e2e-donor-${Date.now()}` } })
       assert(auth.code === 0, `donor sign-in: ${auth.message}`)
       donorToken = auth.data.token
+      // what the app's consent prompt sends before the first form with personal data (decision 041)
+      const policy = await api(`${P}/privacy/status`, { token: donorToken })
+      const agreed = await api(`${P}/privacy/consent`, { method: 'POST', token: donorToken, body: { version: policy.data.version } })
+      assert(agreed.code === 0, `privacy consent: ${agreed.message}`)
       const fieldNames = (
         await staffApi(await admin.evaluate(() => sessionStorage.getItem('uplus.staff.token')), `/projects/${projectId}/form`)
       ).data.fields.map((f) => f.fieldName)
