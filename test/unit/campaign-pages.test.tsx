@@ -317,7 +317,8 @@ describe('map pages', () => {
     serve([CAMPUS, GROVE], (b): SeatStatusMap => (b.minMoney === 5001 ? { 642: 2 } : { 641: 1, 642: 2 }))
     render(<TreeMapPage />)
     await waitFor(() => expect(statusBodies()).toEqual([{ itemsId: 15, areaIdList: [5, 6] }]))
-    await waitFor(() => expect(screen.queryByTestId('map-loading')).toBeNull(), { timeout: 20000 })
+    // the map's images decode in jsdom: slow when the suite shares the machine with builds, hence the long wait
+    await waitFor(() => expect(screen.queryByTestId('map-loading')).toBeNull(), { timeout: 45000 })
     expect(screen.getByTestId('campaign-map-tree').getAttribute('data-level')).toBe('1')
     expect(screen.queryByTestId('map-filters')).toBeNull()
     // level 1 of yc has a panorama: the VR button, at its level-1 place
@@ -391,7 +392,7 @@ describe('map pages', () => {
     expect(screen.getByTestId('seat-time').textContent).toBe('2026-04-01 10:30')
     expect(screen.getByTestId('seat-message').textContent).toContain('愿母校桃李满天下')
     expect(screen.queryByTestId('seat-action')).toBeNull()
-  })
+  }, 60000)
 
   it('cpu: pickers from level 2 with its own bands, and naming is the phone-a-teacher dialog', async () => {
     bootSession({ campaignItems: ITEMS, offlineContactInfo: '基金会 王老师 025-86185000' })
