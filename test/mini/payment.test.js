@@ -47,6 +47,9 @@ async function call(apiPath, { query = {}, method = 'GET', body, token } = {}) {
 
 async function order(payType) {
   const { token } = await call('/uplus-system/app/v1/user/getAuthToken', { query: { billType: 2, code: `mini-${PLATFORM}-${Date.now()}` } })
+  // the donor agreed to the privacy policy, as the app's consent prompt records it (docs/decisions/041)
+  const { version } = await call(`${P}/privacy/status`, { token })
+  await call(`${P}/privacy/consent`, { method: 'POST', token, body: { version } })
   const list = await call(`${P}/items/itemsList`, { query: { limit: 100, offset: 0 } })
   const project = list.rows.find((p) => p.name === '校园林荫大道改造')
   const answer = await call(`${P}/items/donate`, {
