@@ -16,7 +16,7 @@ import { Api, type LeaveMessage, type Page, type TogetherDonation, type UserCent
 import { issueToken } from '../src/domain/user/service'
 import { alipaySignContent } from '../src/providers/payment/alipay'
 import { pushSignature } from '../src/routes/moderation/push'
-import { call, login, startApp, type TestContext } from './helpers'
+import { agreeToPrivacy, call, login, startApp, type TestContext } from './helpers'
 import { BOOK_PROJECT, bookBody, booksOf, donateNaming } from './naming-fixtures'
 import { demoBody, donate, projectIdOf, schoolIdOf } from './order-fixtures'
 import { staffCall, staffToken } from './staff-fixtures'
@@ -134,7 +134,10 @@ async function donor(source: string, openId: string): Promise<{ id: number; toke
     .returning('id')
     .executeTakeFirstOrThrow()
   const id = Number(r.id)
-  return { id, token: (await issueToken(app.db, demoId, id)).token }
+  const { token } = await issueToken(app.db, demoId, id)
+  // a donor who agreed to the privacy policy (docs/decisions/041): the checks under test come after consent
+  await agreeToPrivacy(app, 'demo', token)
+  return { id, token }
 }
 
 const post = (token: string, api: string, body: unknown, lang?: 'en') =>

@@ -187,7 +187,13 @@ export class SchoolClient {
   async login(origin: string, code: string): Promise<string> {
     const r = await this.call<{ token: string }>(origin, `${Api.getAuthToken}?billType=2&code=${encodeURIComponent(code)}`)
     if (r.body.code !== 0) throw new Error(`login failed: ${r.body.message}`)
-    return r.body.data.token
+    const token = r.body.data.token
+    // the donor agreed to the privacy policy, as the app's consent prompt records it (docs/decisions/041)
+    const status = await this.call<{ version: number }>(origin, Api.privacyStatus, { token })
+    if (status.body.code !== 0) throw new Error(`privacyStatus failed: ${status.body.message}`)
+    const agreed = await this.call(origin, Api.privacyConsent, { method: 'POST', token, body: { version: status.body.data.version } })
+    if (agreed.body.code !== 0) throw new Error(`privacyConsent failed: ${agreed.body.message}`)
+    return token
   }
 }
 
