@@ -42,6 +42,8 @@ import { WechatJsapi } from './providers/wechat/jsapi'
 import { reportSmsConfiguration } from './domain/channel/sms'
 import type { SmsProvider } from './providers/sms/types'
 import { createLocalStorage } from './providers/storage/local'
+import { createMailer, mailSettingsFromEnv } from './domain/notify/mail'
+import type { NotifyRuntime } from './domain/notify/send'
 import type { FileStorage } from './providers/storage/types'
 import { loginRoutes } from './routes/login'
 import { centerRoutes } from './routes/center'
@@ -102,6 +104,9 @@ export interface BuildOptions {
   /** ms a public, caller-independent answer is served from this process's read cache (lib/read-cache.ts);
    *  default READ_CACHE_TTL_MS or 1000; 0 turns it off */
   readCacheTtlMs?: number
+  /** notifications (domain/notify, docs/decisions/044-notifications.md): SMTP_URL and MAIL_FROM by default; the
+   *  environment NOTIFY_SECRET is read from */
+  notify?: { smtpUrl?: string; mailFrom?: string; env?: NodeJS.ProcessEnv }
 }
 
 /**
@@ -299,8 +304,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     challenges: new OrderChallenges(handle.db, shared, challengeBits),
     publicBaseUrl
   }
+  const storage = opts.identity?.storage ?? createLocalStorage(path.join(opts.dataDir, 'files'))
+  const mailEnv = mailSettingsFromEnv(opts.notify?.env ?? process.env)
+  const mailer = createMailer({ smtpUrl: opts.notify?.smtpUrl ?? mailEnv.smtpUrl, mailFrom: opts.notify?.mailFrom ?? mailEnv.mailFrom })
+  app.addHook('onClose', async () => mailer.close())
+  const notify: NotifyRuntime = {
+    db: handle.db,
+    mailer,
+    mailFrom: opts.notify?.mailFrom ?? mailEnv.mailFrom,
+    publicBaseUrl,
+    storage,
+    env: opts.notify?.env ?? process.env,
+    now
+  }
+  app.decorate('notify', notify)
   const jobs = createJobWorker(
     {
+      notify,
       db: handle.db,
       dataDir: opts.dataDir,
       log: app.log,
@@ -331,7 +351,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
     fetch: opts.identity?.fetch,
     outbound,
-    storage: opts.identity?.storage ?? createLocalStorage(path.join(opts.dataDir, 'files')),
+    storage,
     env: opts.identity?.env ?? process.env,
     guesses: guessLimiters(shared),
     jsapi: new WechatJsapi({

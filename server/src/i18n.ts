@@ -16,6 +16,7 @@ import { staffMessages } from './domain/staff/messages'
 import { staffMoneyMessages } from './domain/staff/money-messages'
 import { staffProjectMessages } from './domain/staff/project-messages'
 import { refundMessages } from './domain/refund/messages'
+import { notifyMessages } from './domain/notify/messages'
 
 const messages = {
   success: { zh_CN: 'success', en: 'success' },
@@ -57,7 +58,8 @@ const messages = {
   ...staffMessages,
   ...staffMoneyMessages,
   ...staffProjectMessages,
-  ...refundMessages
+  ...refundMessages,
+  ...notifyMessages
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

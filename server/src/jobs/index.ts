@@ -5,6 +5,8 @@ import type { DB } from '../db/types'
 import { issueCertificate } from '../domain/certificate/service'
 import { CLOSE_JOB_KIND } from '../domain/order/provider-close'
 import { runProviderClose } from '../domain/order/provider-close-job'
+import { NOTIFY_JOB_KIND } from '../domain/notify/kinds'
+import { runNotify, type NotifyRuntime } from '../domain/notify/send'
 import { runExport } from '../domain/staff/exports'
 import type { PaymentRegistry } from '../providers/payment/registry'
 import { JobWorker, type WorkerOptions } from './worker'
@@ -19,6 +21,8 @@ export function createJobWorker(
     /** the provider-close job asks the order's provider (domain/order/provider-close.ts) */
     payments: PaymentRegistry
     onPaid?: (donationId: number) => void
+    /** the notify job sends one notification (domain/notify/send.ts) */
+    notify: NotifyRuntime
   },
   opts: WorkerOptions = {}
 ): JobWorker {
@@ -32,6 +36,7 @@ export function createJobWorker(
         return issueCertificate({ db: deps.db, dataDir: deps.dataDir, log: deps.log }, job.school_id, donationId)
       },
       'ledger-export': (job, payload) => runExport({ db: deps.db, dataDir: deps.dataDir }, job, payload),
+      [NOTIFY_JOB_KIND]: (job, payload) => runNotify(deps.notify, job, payload),
       [CLOSE_JOB_KIND]: (job, payload) =>
         runProviderClose(
           { db: deps.db, payments: deps.payments, log: deps.log, now: deps.now, onPaid: (id) => deps.onPaid?.(id) },

@@ -25,8 +25,9 @@ export const BACKOFF_MAX_MS = 30 * 60_000
 export const WORKER_ID = `${hostname().slice(0, 60)}:${process.pid}:${randomBytes(4).toString('hex')}`
 
 /** certificate: render a paid order's certificate; ledger-export: write a staff ledger export (domain/staff/exports.ts);
- *  provider-close: close an order ended here at its payment provider (domain/order/provider-close.ts) */
-export type JobKind = 'certificate' | 'ledger-export' | 'provider-close'
+ *  provider-close: close an order ended here at its payment provider (domain/order/provider-close.ts);
+ *  notify: send one notification (domain/notify/send.ts) */
+export type JobKind = 'certificate' | 'ledger-export' | 'provider-close' | 'notify'
 
 export interface JobRow {
   id: number

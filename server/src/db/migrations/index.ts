@@ -24,6 +24,7 @@ import { m023ReadIndexes } from './023-read-indexes'
 import { m024DefaultAvatarsJpeg } from './024-default-avatars-jpeg'
 import { m025AgreementOrder } from './025-agreement-order'
 import { m027Refunds } from './027-refunds'
+import { m032Notifications } from './032-notifications'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -64,7 +65,9 @@ export const migrations: Record<string, Migration> = {
   // one signed tree agreement, one order (docs/decisions/036-one-agreement-one-order.md)
   '025_agreement_order': m025AgreementOrder,
   // refunds (docs/decisions/032-refunds.md)
-  '027_refunds': m027Refunds
+  '027_refunds': m027Refunds,
+  // notifications (docs/decisions/044-notifications.md)
+  '032_notifications': m032Notifications
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

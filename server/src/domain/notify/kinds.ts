@@ -1,0 +1,17 @@
+/**
+ * Kinds of news and channels (docs/decisions/044-notifications.md). A channel is where a donor can hear; only
+ * e-mail is built. WeChat subscribe messages and Alipay template messages are further channels of the same kind
+ * list: each adds a NoticeChannel (channels.ts) and its name here, and the preferences page shows it by itself.
+ */
+export const NOTICE_KINDS = ['paid', 'certificate', 'receipt', 'nameplate', 'together', 'refund'] as const
+export type NoticeKind = (typeof NOTICE_KINDS)[number]
+
+export const NOTICE_CHANNELS = ['email'] as const
+export type NoticeChannelName = (typeof NOTICE_CHANNELS)[number]
+
+export const isNoticeKind = (v: unknown): v is NoticeKind => typeof v === 'string' && (NOTICE_KINDS as readonly string[]).includes(v)
+export const isNoticeChannel = (v: unknown): v is NoticeChannelName =>
+  typeof v === 'string' && (NOTICE_CHANNELS as readonly string[]).includes(v)
+
+/** the job kind that sends one notification row */
+export const NOTIFY_JOB_KIND = 'notify'
