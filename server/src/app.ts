@@ -53,6 +53,7 @@ import { installDonorText } from './plugins/donor-text'
 import { AgreementGate, agreementLimitsFromEnv, type AgreementLimits } from './domain/agreement/limits'
 import { certificateRoutes } from './routes/certificate'
 import { receiptRoutes } from './routes/receipt'
+import { noticeRoutes, unsubscribeRoutes } from './routes/notice'
 import { namingRoutes } from './routes/naming'
 import { agreementRoutes } from './routes/agreement'
 import { togetherRoutes } from './routes/together'
@@ -398,6 +399,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   })
   await app.register(configRoutes)
   await app.register(notifyRoutes)
+  // unsubscribe links of notification e-mails: no sign-in (docs/decisions/044-notifications.md)
+  await app.register(unsubscribeRoutes)
 
   const nonces = new NonceStore(shared)
   await app.register(
@@ -419,6 +422,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(uploadRoutes)
       await api.register(certificateRoutes)
       await api.register(receiptRoutes)
+      await api.register(noticeRoutes)
       await api.register(namingRoutes)
       await api.register(agreementRoutes)
       await api.register(togetherRoutes)

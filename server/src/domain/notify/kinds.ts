@@ -3,11 +3,10 @@
  * e-mail is built. WeChat subscribe messages and Alipay template messages are further channels of the same kind
  * list: each adds a NoticeChannel (channels.ts) and its name here, and the preferences page shows it by itself.
  */
-export const NOTICE_KINDS = ['paid', 'certificate', 'receipt', 'nameplate', 'together', 'refund'] as const
-export type NoticeKind = (typeof NOTICE_KINDS)[number]
+import { NOTICE_CHANNELS, NOTICE_KINDS, type NoticeChannel, type NoticeKind } from '../../../../types'
 
-export const NOTICE_CHANNELS = ['email'] as const
-export type NoticeChannelName = (typeof NOTICE_CHANNELS)[number]
+export { NOTICE_CHANNELS, NOTICE_KINDS, type NoticeKind }
+export type NoticeChannelName = NoticeChannel
 
 export const isNoticeKind = (v: unknown): v is NoticeKind => typeof v === 'string' && (NOTICE_KINDS as readonly string[]).includes(v)
 export const isNoticeChannel = (v: unknown): v is NoticeChannelName =>
