@@ -222,7 +222,7 @@ async function receiptSent(rt: NotifyRuntime, n: NoticeRow, receipt: { id: numbe
           from_status: from,
           to_status: to,
           staff_id: attach.staff_id,
-          detail: JSON.stringify({ sentBy: 'email', notificationId: n.id }),
+          detail: JSON.stringify({ sentBy: 'email', notificationId: String(n.id) }),
           created_at: at
         })
         .execute()
