@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify'
 import { SMTPServer } from 'smtp-server'
 import { Api, type ApplyAnswer, type NoticePreferences, type ReceiptRecord } from '../../types'
 import { saveFulfilmentConfig } from '../src/domain/fulfilment/config'
+import { scrub, secretsOf } from '../src/domain/notify/mail'
 import { createStaff } from '../src/domain/staff/service'
 import { SCHOLARSHIP, paidGift, projectIdOf } from './center-fixtures'
 import { TEST_BUILD_DEFAULTS, call, login, startApp, type TestContext } from './helpers'
@@ -294,6 +295,15 @@ describe('e-mail receipts', () => {
     assert.equal(received.length, before)
     assert.equal((await noticesOf('receipt', id))[0].state, 'skipped')
     assert.equal((await receiptOf(token, id)).status, 6)
+  })
+})
+
+describe('secrets', () => {
+  it('an SMTP error that quotes the URL or the password is stored without them', () => {
+    const url = `smtp://notify-user:${SMTP_PASSWORD}@mail.example.edu.cn:587`
+    const out = scrub(`connect failed for ${url}: auth ${SMTP_PASSWORD} refused`, secretsOf(url))
+    assert.ok(!out.includes(SMTP_PASSWORD), out)
+    assert.match(out, /mail\.example\.edu\.cn/)
   })
 })
 

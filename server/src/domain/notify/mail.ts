@@ -33,7 +33,7 @@ export interface Mailer {
 }
 
 /** the parts of an SMTP URL that are secret, to blank out of any error text */
-function secretsOf(url: string): string[] {
+export function secretsOf(url: string): string[] {
   try {
     const u = new URL(url)
     return [u.password, decodeURIComponent(u.password), u.username && `${u.username}:${u.password}`].filter((s) => s && s.length >= 3)
