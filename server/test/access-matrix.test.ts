@@ -644,7 +644,10 @@ const TABLE: Record<string, Entry> = {
       const a = await asBob(Api.noticePreferencesSave, { body: { email: 'bob@example.com', choices: [] } })
       assert.equal(a.body.code, 0)
       const rows = await app.db.selectFrom('notify_contact').select('email').where('user_id', '=', alice.userId).execute()
-      assert.ok(rows.every((r) => r.email !== 'bob@example.com'), "bob's save touches alice's choices")
+      assert.ok(
+        rows.every((r) => r.email !== 'bob@example.com'),
+        "bob's save touches alice's choices"
+      )
     }
   },
   [api('POST', Api.receiptInsert)]: {

@@ -69,15 +69,29 @@ before(async () => {
   const port = (smtp.server.address() as AddressInfo).port
   ctx = await startApp({
     build: {
-      notify: { smtpUrl: `smtp://notify-user:${SMTP_PASSWORD}@127.0.0.1:${port}`, mailFrom: '示范大学基金会 <give@example.edu.cn>', env: {} },
+      notify: {
+        smtpUrl: `smtp://notify-user:${SMTP_PASSWORD}@127.0.0.1:${port}`,
+        mailFrom: '示范大学基金会 <give@example.edu.cn>',
+        env: {}
+      },
       orders: { ...TEST_BUILD_DEFAULTS.orders, publicBaseUrl: 'https://give.example.test' }
     }
   })
   app = ctx.app
   sid = await schoolIdOf(app, 'demo')
-  await saveFulfilmentConfig(app.db, sid, { isOpenPaper: true, certificateWays: [1, 2], isOpenReceipt: true, validType: 1, isCreditCode: false })
+  await saveFulfilmentConfig(app.db, sid, {
+    isOpenPaper: true,
+    certificateWays: [1, 2],
+    isOpenReceipt: true,
+    validType: 1,
+    isCreditCode: false
+  })
   await createStaff(app.db, sid, { username: 'mail.staff', password: 'staff-password-1' })
-  const r = await app.inject({ method: 'POST', url: '/staff-api/demo/login', payload: { username: 'mail.staff', password: 'staff-password-1' } })
+  const r = await app.inject({
+    method: 'POST',
+    url: '/staff-api/demo/login',
+    payload: { username: 'mail.staff', password: 'staff-password-1' }
+  })
   staffToken = (r.json() as { data: { token: string } }).data.token
   donor = await login(app, 'demo', 'notify-donor')
   scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
@@ -124,10 +138,18 @@ function parts(raw: string): Part[] {
         : Buffer.from(body, 'utf8')
   return [{ headers: head, body: data }]
 }
-const textOf = (raw: string) => parts(raw).find((p) => /text\/plain/i.test(header(p.headers, 'Content-Type')))!.body.toString('utf8')
+const textOf = (raw: string) =>
+  parts(raw)
+    .find((p) => /text\/plain/i.test(header(p.headers, 'Content-Type')))!
+    .body.toString('utf8')
 const decodeWords = (s: string) =>
   s.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, e: string, w: string) =>
-    e.toUpperCase() === 'B' ? Buffer.from(w, 'base64').toString('utf8') : Buffer.from(w.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
+    e.toUpperCase() === 'B'
+      ? Buffer.from(w, 'base64').toString('utf8')
+      : Buffer.from(
+          w.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1'
+        ).toString('utf8')
   )
 
 // ---------------------------------------------------------------- helpers
@@ -214,11 +236,20 @@ describe('e-mail receipts', () => {
     assert.deepEqual(attachment.body, PDF)
     assert.match(header(attachment.headers, 'Content-Disposition'), /attachment/)
     assert.match(textOf(mail.raw), /128\.00/)
-    assert.ok(parts(mail.raw).some((p) => /text\/html/i.test(header(p.headers, 'Content-Type'))), 'an HTML body too')
+    assert.ok(
+      parts(mail.raw).some((p) => /text\/html/i.test(header(p.headers, 'Content-Type'))),
+      'an HTML body too'
+    )
 
     const seen = await receiptOf(donor, id)
     assert.equal(seen.status, 7)
-    const hist = await app.db.selectFrom('fulfilment_history').selectAll().where('kind', '=', 'receipt').where('request_id', '=', id).orderBy('id').execute()
+    const hist = await app.db
+      .selectFrom('fulfilment_history')
+      .selectAll()
+      .where('kind', '=', 'receipt')
+      .where('request_id', '=', id)
+      .orderBy('id')
+      .execute()
     assert.deepEqual(
       hist.map((h) => [h.action, h.from_status, h.to_status]),
       [
@@ -341,19 +372,27 @@ describe('preferences and unsubscribe', () => {
 
   it('the unsubscribe link works without signing in: GET asks, POST turns that kind off; a forged link is refused', async () => {
     const mail = received[received.length - 1]
-    const link = /<(https:\/\/give\.example\.test\/unsubscribe\?token=[^>]+)>/.exec(header(mail.raw.split('\r\n\r\n')[0], 'List-Unsubscribe'))
+    const link = /<(https:\/\/give\.example\.test\/unsubscribe\?token=[^>]+)>/.exec(
+      header(mail.raw.split('\r\n\r\n')[0], 'List-Unsubscribe')
+    )
     assert.ok(link, 'a List-Unsubscribe header')
     assert.ok(textOf(mail.raw).includes(link[1]), 'the link is in the body too')
     const url = link[1].slice('https://give.example.test'.length)
     const token = await login(app, 'demo', 'notify-news')
     const paidOn = async () =>
-      (await call<NoticePreferences>(app, 'demo', Api.noticePreferences, { token })).body.data.choices.find((c) => c.kind === 'paid')!.enabled
+      (await call<NoticePreferences>(app, 'demo', Api.noticePreferences, { token })).body.data.choices.find((c) => c.kind === 'paid')!
+        .enabled
 
     const ask = await app.inject({ url })
     assert.equal(ask.statusCode, 200)
     assert.match(ask.body, /<form method="post">/)
     assert.equal(await paidOn(), true, 'a GET (a link scanner) changes nothing')
-    const done = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })
+    const done = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click'
+    })
     assert.equal(done.statusCode, 200)
     assert.match(done.body, /已退订/)
     assert.equal(await paidOn(), false)

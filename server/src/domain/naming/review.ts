@@ -143,8 +143,14 @@ export async function reviewNameplate(
       after: { nameplateStatus: to, reason: o.action === 'return' ? reason : '' }
     })
     // the donor hears of the review if they asked to (docs/decisions/044-notifications.md)
-    const owner = await trx.selectFrom('donation').select('user_id').where('id', '=', r.donation_id).where('school_id', '=', o.schoolId).executeTakeFirst()
-    if (owner?.user_id) await enqueueNotice(trx, { schoolId: o.schoolId, userId: owner.user_id, kind: 'nameplate', refId: o.id, now: o.now })
+    const owner = await trx
+      .selectFrom('donation')
+      .select('user_id')
+      .where('id', '=', r.donation_id)
+      .where('school_id', '=', o.schoolId)
+      .executeTakeFirst()
+    if (owner?.user_id)
+      await enqueueNotice(trx, { schoolId: o.schoolId, userId: owner.user_id, kind: 'nameplate', refId: o.id, now: o.now })
     return true
   })
   if (!done) throw bizError('nameplateNotPending')

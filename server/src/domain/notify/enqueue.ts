@@ -46,7 +46,15 @@ export async function enqueueNotice(
   if (waiting) return null
   const { id } = await db
     .insertInto('notification')
-    .values({ school_id: n.schoolId, user_id: n.userId, kind: n.kind, ref_id: n.refId, created_at: stamp, updated_at: stamp, sent_at: null })
+    .values({
+      school_id: n.schoolId,
+      user_id: n.userId,
+      kind: n.kind,
+      ref_id: n.refId,
+      created_at: stamp,
+      updated_at: stamp,
+      sent_at: null
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   await enqueue(db, n.schoolId, NOTIFY_JOB_KIND, { notificationId: Number(id) }, { now: n.now, maxAttempts: NOTIFY_MAX_ATTEMPTS })

@@ -78,7 +78,9 @@ export async function setPreference(
   await db
     .insertInto('notify_preference')
     .values({ school_id: schoolId, user_id: userId, kind, channel, enabled: enabled ? 1 : 0, updated_at: stamp })
-    .onConflict((oc) => oc.columns(['school_id', 'user_id', 'kind', 'channel']).doUpdateSet({ enabled: enabled ? 1 : 0, updated_at: stamp }))
+    .onConflict((oc) =>
+      oc.columns(['school_id', 'user_id', 'kind', 'channel']).doUpdateSet({ enabled: enabled ? 1 : 0, updated_at: stamp })
+    )
     .execute()
 }
 
@@ -101,7 +103,8 @@ export async function savePreferences(
       .values({ school_id: schoolId, user_id: userId, email, lang, updated_at: stamp })
       .onConflict((oc) => oc.columns(['school_id', 'user_id']).doUpdateSet({ email, lang, updated_at: stamp }))
       .execute()
-    for (const c of choices) await setPreference(trx, schoolId, userId, c.kind as NoticeKind, c.channel as NoticeChannelName, c.enabled, now)
+    for (const c of choices)
+      await setPreference(trx, schoolId, userId, c.kind as NoticeKind, c.channel as NoticeChannelName, c.enabled, now)
   })
   return getPreferences(db, schoolId, userId)
 }

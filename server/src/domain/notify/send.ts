@@ -210,7 +210,13 @@ async function receiptSent(rt: NotifyRuntime, n: NoticeRow, receipt: { id: numbe
       .where('file_url', '=', receipt.fileUrl)
       .executeTakeFirst()
     if (Number(moved.numUpdatedRows) !== 1) return
-    const steps: [number, number][] = row.status === 1 ? [[1, 6], [6, 7]] : [[6, 7]]
+    const steps: [number, number][] =
+      row.status === 1
+        ? [
+            [1, 6],
+            [6, 7]
+          ]
+        : [[6, 7]]
     for (const [from, to] of steps) {
       await trx
         .insertInto('fulfilment_history')
@@ -241,8 +247,23 @@ export async function runNotify(rt: NotifyRuntime, job: JobRow, payload: Record<
     .executeTakeFirst()
   if (!row || !isNoticeKind(row.kind)) return 'gone'
   if (row.state !== 'queued' && row.state !== 'retrying') return row.state
-  const n: NoticeRow = { id: Number(row.id), school_id: Number(row.school_id), user_id: Number(row.user_id), kind: row.kind, ref_id: Number(row.ref_id) }
-  const mark = (set: Partial<{ state: 'sent' | 'retrying' | 'failed' | 'skipped'; channel: string; recipient: string; last_error: string; attempts: number; sent_at: string }>) =>
+  const n: NoticeRow = {
+    id: Number(row.id),
+    school_id: Number(row.school_id),
+    user_id: Number(row.user_id),
+    kind: row.kind,
+    ref_id: Number(row.ref_id)
+  }
+  const mark = (
+    set: Partial<{
+      state: 'sent' | 'retrying' | 'failed' | 'skipped'
+      channel: string
+      recipient: string
+      last_error: string
+      attempts: number
+      sent_at: string
+    }>
+  ) =>
     rt.db
       .updateTable('notification')
       .set({ ...set, updated_at: rt.now().toISOString() })
@@ -269,7 +290,10 @@ export async function runNotify(rt: NotifyRuntime, job: JobRow, payload: Record<
       if (p.receipt) await receiptSent(rt, n, p.receipt, at)
       return 'sent'
     }
-    await mark({ state: 'skipped', last_error: rt.mailer.configured ? 'no channel given and allowed' : 'no channel given and allowed (SMTP_URL not set)' })
+    await mark({
+      state: 'skipped',
+      last_error: rt.mailer.configured ? 'no channel given and allowed' : 'no channel given and allowed (SMTP_URL not set)'
+    })
     return 'skipped'
   } catch (err) {
     const final = job.attempts >= job.max_attempts

@@ -57,11 +57,13 @@ const en: Record<NoticeKind, { subject: Line; body: Line }> = {
   },
   certificate: {
     subject: (f) => `Your donation certificate is ready — ${f.schoolName}`,
-    body: (f) => `The certificate of your ¥${f.amountYuan} gift to "${f.projectName}" is ready under My certificates in your personal centre.`
+    body: (f) =>
+      `The certificate of your ¥${f.amountYuan} gift to "${f.projectName}" is ready under My certificates in your personal centre.`
   },
   receipt: {
     subject: (f) => `Your donation receipt — ${f.schoolName}`,
-    body: (f) => `The receipt for your ¥${f.amountYuan} gift to "${f.projectName}" is attached; it is also under My receipts in your personal centre.`
+    body: (f) =>
+      `The receipt for your ¥${f.amountYuan} gift to "${f.projectName}" is attached; it is also under My receipts in your personal centre.`
   },
   nameplate: {
     subject: (f) => (f.approved ? `Your nameplate was approved — ${f.schoolName}` : `Your nameplate needs a change — ${f.schoolName}`),
@@ -76,7 +78,8 @@ const en: Record<NoticeKind, { subject: Line; body: Line }> = {
   },
   refund: {
     subject: (f) => `Refund notice — ${f.schoolName}`,
-    body: (f) => `¥${f.refundYuan ?? ''} of your gift to "${f.projectName}" (order ${f.billNo}) has been refunded to where it was paid from.`
+    body: (f) =>
+      `¥${f.refundYuan ?? ''} of your gift to "${f.projectName}" (order ${f.billNo}) has been refunded to where it was paid from.`
   }
 }
 

@@ -322,7 +322,10 @@ export async function listApplications(
 export async function applicationDetail(db: Kysely<DB>, schoolId: number, kind: FulfilmentKind, id: number) {
   const { rows } = await listApplications(db, schoolId, kind, { id, status: 'all' })
   if (!rows.length) throw bizError('applicationNotFound')
-  const [history, notice] = await Promise.all([historyOf(db, schoolId, kind, id), kind === 'receipt' ? receiptNotice(db, schoolId, id) : null])
+  const [history, notice] = await Promise.all([
+    historyOf(db, schoolId, kind, id),
+    kind === 'receipt' ? receiptNotice(db, schoolId, id) : null
+  ])
   return {
     ...rows[0],
     // the e-mail of an electronic receipt (docs/decisions/044-notifications.md): retrying or failed sends show here
@@ -391,6 +394,13 @@ async function receiptNotice(db: Kysely<DB>, schoolId: number, id: number) {
     .limit(1)
     .executeTakeFirst()
   return n
-    ? { state: n.state, channel: n.channel, recipient: n.recipient, attempts: n.attempts, error: n.last_error, at: toWireDate(n.updated_at) }
+    ? {
+        state: n.state,
+        channel: n.channel,
+        recipient: n.recipient,
+        attempts: n.attempts,
+        error: n.last_error,
+        at: toWireDate(n.updated_at)
+      }
     : null
 }

@@ -29,8 +29,10 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Api.noticePreferences, { config: signedIn, schema: { response: answers(W.NoticePreferences) } }, async (req) =>
     ok(await getPreferences(app.db, req.school.id, req.session.user_id))
   )
-  app.post(Api.noticePreferencesSave, { config: signedIn, schema: { body: saveBody, response: answers(W.NoticePreferences) } }, async (req) =>
-    ok(await savePreferences(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()))
+  app.post(
+    Api.noticePreferencesSave,
+    { config: signedIn, schema: { body: saveBody, response: answers(W.NoticePreferences) } },
+    async (req) => ok(await savePreferences(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()))
   )
 }
 
