@@ -53,7 +53,10 @@ export default defineAppConfig({
     'pages/login/index'
   ],
   subPackages: [
-    { root: 'pkg-mine', pages: ['mine-don/index', 'mine-together/index', 'mine-gm/index', 'award/index', 'cut/index'] },
+    {
+      root: 'pkg-mine',
+      pages: ['mine-don/index', 'mine-together/index', 'mine-gm/index', 'award/index', 'cut/index', 'mine-notice/index']
+    },
     { root: 'pkg-project', pages: ['detail/index'] },
     { root: 'pkg-together', pages: ['together/index', 'together-share/index', 'together-list/index'] },
     { root: 'pkg-tools', pages: ['tax-tool/index', 'tax-result/index'] },

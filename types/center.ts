@@ -301,3 +301,21 @@ export type ReceiptLastUserInfo = Omit<ReceiptInsertBody, 'donateRecordIds'> | n
 
 /** docs/product §9: tax code / ID number length. */
 export const CREDIT_CODE_LENGTH = 18
+
+// ---------------------------------------------------------------- notifications
+
+/** Kinds of news a donor can hear about (docs/decisions/044-notifications.md). */
+export const NOTICE_KINDS = ['paid', 'certificate', 'receipt', 'nameplate', 'together', 'refund'] as const
+export type NoticeKind = (typeof NOTICE_KINDS)[number]
+/** Channels news goes out on: e-mail only for now (WeChat and Alipay messages come later). */
+export const NOTICE_CHANNELS = ['email'] as const
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number]
+
+/** notice/preferences (GET) and the answer of notice/preferences/save (POST, with the same shape as its body). */
+export interface NoticePreferences {
+  /** the address news goes to ('' = none given); an e-mail receipt goes to the address of its application */
+  email: string
+  /** the language of the news */
+  lang: 'zh_CN' | 'en'
+  choices: { kind: NoticeKind; channel: NoticeChannel; enabled: boolean }[]
+}

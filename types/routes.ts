@@ -102,6 +102,9 @@ export const Api = {
   receiptConfig: `${P}/receipt/config/detail`,
   receiptInsert: `${P}/receipt/insert`,
   receiptDetail: `${P}/receipt/detail`,
+  // Notification choices (types/center.ts NoticePreferences; docs/decisions/044-notifications.md)
+  noticePreferences: `${P}/notice/preferences`,
+  noticePreferencesSave: `${P}/notice/preferences/save`,
   // Agreements (types/agreement.ts; docs/decisions/017-agreements.md)
   hhuAgreementGeneration: `${P}/hhu/sign/agreement/generation`,
   hhuAgreementSignature: `${P}/hhu/sign/agreement/signature`,

@@ -45,6 +45,8 @@ import type { ModerationRuntime } from './domain/moderation/service'
 import { reportSmsConfiguration } from './domain/channel/sms'
 import type { SmsProvider } from './providers/sms/types'
 import { createLocalStorage } from './providers/storage/local'
+import { createMailer, mailSettingsFromEnv } from './domain/notify/mail'
+import type { NotifyRuntime } from './domain/notify/send'
 import type { FileStorage } from './providers/storage/types'
 import { loginRoutes } from './routes/login'
 import { centerRoutes } from './routes/center'
@@ -54,6 +56,7 @@ import { installDonorText } from './plugins/donor-text'
 import { AgreementGate, agreementLimitsFromEnv, type AgreementLimits } from './domain/agreement/limits'
 import { certificateRoutes } from './routes/certificate'
 import { receiptRoutes } from './routes/receipt'
+import { noticeRoutes, unsubscribeRoutes } from './routes/notice'
 import { namingRoutes } from './routes/naming'
 import { agreementRoutes } from './routes/agreement'
 import { togetherRoutes } from './routes/together'
@@ -109,6 +112,9 @@ export interface BuildOptions {
   /** ms a public, caller-independent answer is served from this process's read cache (lib/read-cache.ts);
    *  default READ_CACHE_TTL_MS or 1000; 0 turns it off */
   readCacheTtlMs?: number
+  /** notifications (domain/notify, docs/decisions/044-notifications.md): SMTP_URL and MAIL_FROM by default; the
+   *  environment NOTIFY_SECRET is read from */
+  notify?: { smtpUrl?: string; mailFrom?: string; env?: NodeJS.ProcessEnv }
 }
 
 /**
@@ -307,8 +313,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     publicBaseUrl
   }
   const billHour = opts.bills?.hour !== undefined ? opts.bills.hour : billHourFromEnv(process.env.BILL_RECONCILE_HOUR)
+  const storage = opts.identity?.storage ?? createLocalStorage(path.join(opts.dataDir, 'files'))
+  const mailEnv = mailSettingsFromEnv(opts.notify?.env ?? process.env)
+  const mailer = createMailer({ smtpUrl: opts.notify?.smtpUrl ?? mailEnv.smtpUrl, mailFrom: opts.notify?.mailFrom ?? mailEnv.mailFrom })
+  app.addHook('onClose', async () => mailer.close())
+  const notify: NotifyRuntime = {
+    db: handle.db,
+    mailer,
+    mailFrom: opts.notify?.mailFrom ?? mailEnv.mailFrom,
+    publicBaseUrl,
+    storage,
+    env: opts.notify?.env ?? process.env,
+    now
+  }
+  app.decorate('notify', notify)
   const jobs = createJobWorker(
     {
+      notify,
       db: handle.db,
       dataDir: opts.dataDir,
       log: app.log,
@@ -345,7 +366,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
     fetch: opts.identity?.fetch,
     outbound,
-    storage: opts.identity?.storage ?? createLocalStorage(path.join(opts.dataDir, 'files')),
+    storage,
     env: opts.identity?.env ?? process.env,
     guesses: guessLimiters(shared),
     jsapi: new WechatJsapi({
@@ -398,6 +419,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(notifyRoutes)
   // WeChat's content-security verdicts for images (docs/decisions/042)
   await app.register(wechatPushRoutes)
+  // unsubscribe links of notification e-mails: no sign-in (docs/decisions/044-notifications.md)
+  await app.register(unsubscribeRoutes)
 
   const nonces = new NonceStore(shared)
   await app.register(
@@ -419,6 +442,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(uploadRoutes)
       await api.register(certificateRoutes)
       await api.register(receiptRoutes)
+      await api.register(noticeRoutes)
       await api.register(namingRoutes)
       await api.register(agreementRoutes)
       await api.register(togetherRoutes)

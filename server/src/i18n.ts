@@ -19,6 +19,7 @@ import { refundMessages } from './domain/refund/messages'
 import { moderationMessages } from './domain/moderation/messages'
 import { billMessages } from './domain/bill/messages'
 import { privacyMessages } from './domain/privacy/messages'
+import { notifyMessages } from './domain/notify/messages'
 
 const messages = {
   success: { zh_CN: 'success', en: 'success' },
@@ -63,7 +64,8 @@ const messages = {
   ...refundMessages,
   ...moderationMessages,
   ...billMessages,
-  ...privacyMessages
+  ...privacyMessages,
+  ...notifyMessages
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

@@ -672,6 +672,21 @@ const TABLE: Record<string, Entry> = {
   [api('GET', Api.receiptStayPage)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.receiptStayPage, { query: { limit: 99 } }) },
   [api('GET', Api.receiptLastUserInfo)]: { kind: 'user', req: () => ({}), probe: cleanFor(Api.receiptLastUserInfo) },
   [api('GET', Api.receiptConfig)]: { kind: 'user', req: () => ({}), probe: cleanFor(Api.receiptConfig) },
+  // notification choices (docs/decisions/044-notifications.md): the caller's own, never another donor's
+  [api('GET', Api.noticePreferences)]: { kind: 'user', req: () => ({}), probe: cleanFor(Api.noticePreferences) },
+  [api('POST', Api.noticePreferencesSave)]: {
+    kind: 'user',
+    req: () => ({ body: { email: 'bob@example.com', choices: [{ kind: 'paid', channel: 'email', enabled: true }] } }),
+    probe: async () => {
+      const a = await asBob(Api.noticePreferencesSave, { body: { email: 'bob@example.com', choices: [] } })
+      assert.equal(a.body.code, 0)
+      const rows = await app.db.selectFrom('notify_contact').select('email').where('user_id', '=', alice.userId).execute()
+      assert.ok(
+        rows.every((r) => r.email !== 'bob@example.com'),
+        "bob's save touches alice's choices"
+      )
+    }
+  },
   [api('POST', Api.receiptInsert)]: {
     kind: 'user',
     req: () => ({
@@ -919,7 +934,10 @@ const TABLE: Record<string, Entry> = {
   'POST /notify/:school/:provider/:payType/:channel': { kind: 'callback' },
   // docs/decisions/042: WeChat's message push (signed with the school's push token; moderation.test.ts)
   'GET /wechat-push/:school': { kind: 'callback' },
-  'POST /wechat-push/:school': { kind: 'callback' }
+  'POST /wechat-push/:school': { kind: 'callback' },
+  // unsubscribe links of notification e-mails: no session by design, the link's HMAC names the donor (notify.test.ts)
+  'GET /unsubscribe': { kind: 'callback' },
+  'POST /unsubscribe': { kind: 'callback' }
 }
 /** registered only when an H5 build exists (static-h5.ts): classified, but not required to be present here */
 const OPTIONAL = new Set(['GET /*', 'GET /files/*', 'HEAD /*', 'GET /admin', 'GET /admin*'])

@@ -13,6 +13,7 @@ export const ROUTES = {
   'mine-gm': '/pkg-mine/mine-gm/index',
   award: '/pkg-mine/award/index',
   cut: '/pkg-mine/cut/index',
+  'mine-notice': '/pkg-mine/mine-notice/index',
   'subject-detail': '/pkg-project/detail/index',
   jzml: '/pages/jzml/index',
   'tax-tool': '/pkg-tools/tax-tool/index',

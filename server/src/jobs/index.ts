@@ -8,6 +8,8 @@ import { BILL_JOB_KIND, runBillJob } from '../domain/bill/schedule'
 import { issueCertificate } from '../domain/certificate/service'
 import { CLOSE_JOB_KIND } from '../domain/order/provider-close'
 import { runProviderClose } from '../domain/order/provider-close-job'
+import { NOTIFY_JOB_KIND } from '../domain/notify/kinds'
+import { runNotify, type NotifyRuntime } from '../domain/notify/send'
 import { runExport } from '../domain/staff/exports'
 import type { PaymentRegistry } from '../providers/payment/registry'
 import type { FileStorage } from '../providers/storage/types'
@@ -26,6 +28,8 @@ export function createJobWorker(
     /** the agreement-render job's file storage and this process's render slots; a function because the app builds
      *  them after the worker (app.ts) */
     agreements: () => { storage: FileStorage; gate?: AgreementGate }
+    /** the notify job sends one notification (domain/notify/send.ts) */
+    notify: NotifyRuntime
   },
   opts: WorkerOptions = {}
 ): JobWorker {
@@ -39,6 +43,7 @@ export function createJobWorker(
         return issueCertificate({ db: deps.db, dataDir: deps.dataDir, log: deps.log }, job.school_id, donationId)
       },
       'ledger-export': (job, payload) => runExport({ db: deps.db, dataDir: deps.dataDir }, job, payload),
+      [NOTIFY_JOB_KIND]: (job, payload) => runNotify(deps.notify, job, payload),
       [CLOSE_JOB_KIND]: (job, payload) =>
         runProviderClose(
           { db: deps.db, payments: deps.payments, log: deps.log, now: deps.now, onPaid: (id) => deps.onPaid?.(id) },

@@ -27,8 +27,9 @@ export const WORKER_ID = `${hostname().slice(0, 60)}:${process.pid}:${randomByte
 /** certificate: render a paid order's certificate; ledger-export: write a staff ledger export (domain/staff/exports.ts);
  *  provider-close: close an order ended here at its payment provider (domain/order/provider-close.ts);
  *  agreement-render: render an agreement the request path handed over (domain/agreement/service.ts, decision 039);
- *  bill-reconcile: a provider's daily bill against our books (domain/bill/schedule.ts) */
-export type JobKind = 'certificate' | 'ledger-export' | 'provider-close' | 'agreement-render' | 'bill-reconcile'
+ *  bill-reconcile: a provider's daily bill against our books (domain/bill/schedule.ts);
+ *  notify: send one notification (domain/notify/send.ts) */
+export type JobKind = 'certificate' | 'ledger-export' | 'provider-close' | 'agreement-render' | 'bill-reconcile' | 'notify'
 
 export interface JobRow {
   id: number

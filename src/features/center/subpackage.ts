@@ -2,3 +2,4 @@
 export { default as AwardScreen } from './components/award-screen'
 export { default as MineDonScreen } from './components/mine-don-screen'
 export { default as MineTogetherScreen } from './components/mine-together-screen'
+export { default as NoticeScreen } from './components/notice-screen'

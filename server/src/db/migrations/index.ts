@@ -28,6 +28,7 @@ import { m028BillReconciliation } from './028-bill-reconciliation'
 import { m029AgreementRendering } from './029-agreement-rendering'
 import { m031ContentSecurity } from './031-content-security'
 import { m030Privacy } from './030-privacy'
+import { m032Notifications } from './032-notifications'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -76,7 +77,9 @@ export const migrations: Record<string, Migration> = {
   // privacy policy, consent, account deletion (docs/decisions/041-privacy-and-account-deletion.md)
   '030_privacy': m030Privacy,
   // content security (docs/decisions/042-content-security.md)
-  '031_content_security': m031ContentSecurity
+  '031_content_security': m031ContentSecurity,
+  // notifications (docs/decisions/044-notifications.md)
+  '032_notifications': m032Notifications
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

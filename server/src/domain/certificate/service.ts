@@ -16,6 +16,7 @@ import { beijingYear, toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import { certificateDue, resolveForm } from '../form/service'
 import { getOrderById, getSubmission } from '../order/repository'
+import { enqueueNotice } from '../notify/enqueue'
 
 export interface CertificateDeps {
   db: Kysely<DB>
@@ -101,12 +102,15 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
   const tmp = path.join(dir, `.${name}.tmp`)
   writeFileSync(tmp, jpeg)
   renameSync(tmp, path.join(dir, name))
-  await db
+  const set = await db
     .updateTable('certificate')
     .set({ file_url: `/files/certificates/${school.code}/${name}` })
     .where('school_id', '=', schoolId)
     .where('donation_id', '=', donationId)
     .where('file_url', '=', '')
-    .execute()
+    .executeTakeFirst()
+  // the donor hears of it (docs/decisions/044-notifications.md): only the first issue, not a re-issue after a refund
+  if (Number(set.numUpdatedRows) === 1 && !existing && order.user_id)
+    await enqueueNotice(db, { schoolId, userId: order.user_id, kind: 'certificate', refId: donationId })
   return 'issued'
 }

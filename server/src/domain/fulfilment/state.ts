@@ -8,6 +8,7 @@
  * transaction: of two staff moving the same application, one wins and the other is told to reload.
  */
 import { recordAudit } from '../staff/audit'
+import { enqueueNotice } from '../notify/enqueue'
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
@@ -130,7 +131,7 @@ export async function setReceiptFile(
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('receipt_request')
-      .select(['status', 'file_url'])
+      .select(['status', 'file_url', 'user_id', 'receipt_way', 'refund_state'])
       .where('school_id', '=', a.schoolId)
       .where('id', '=', a.id)
       .executeTakeFirst()
@@ -167,6 +168,10 @@ export async function setReceiptFile(
       before: { fileUrl: row.file_url },
       after: { fileUrl: a.fileUrl }
     })
+    // an e-mail receipt goes to the donor with the file attached, then moves to 7 by itself (domain/notify/send.ts,
+    // docs/decisions/044-notifications.md); an SMS receipt (way 4) is still sent by staff
+    if (row.receipt_way === 3 && row.refund_state !== 'cancelled' && row.status !== 2 && row.status !== 3)
+      await enqueueNotice(trx, { schoolId: a.schoolId, userId: row.user_id, kind: 'receipt', refId: a.id, now: a.now })
     return true
   })
 }

@@ -15,6 +15,7 @@ import { codePointLength } from '../../lib/names'
 import { pageWindow } from '../../lib/sql'
 import { nameplateListOf, nameplateOf, nameplateStatusOf } from './mapper'
 import * as repo from './repository'
+import { enqueueNotice } from '../notify/enqueue'
 
 export type ReviewFilter = 'pending' | 'all' | 1 | 2 | 3
 
@@ -141,6 +142,15 @@ export async function reviewNameplate(
       before: { nameplateStatus: NameplateStatus.PENDING },
       after: { nameplateStatus: to, reason: o.action === 'return' ? reason : '' }
     })
+    // the donor hears of the review if they asked to (docs/decisions/044-notifications.md)
+    const owner = await trx
+      .selectFrom('donation')
+      .select('user_id')
+      .where('id', '=', r.donation_id)
+      .where('school_id', '=', o.schoolId)
+      .executeTakeFirst()
+    if (owner?.user_id)
+      await enqueueNotice(trx, { schoolId: o.schoolId, userId: owner.user_id, kind: 'nameplate', refId: o.id, now: o.now })
     return true
   })
   if (!done) throw bizError('nameplateNotPending')

@@ -30,6 +30,7 @@ import { applyRefundReport } from '../refund/settle'
 import { countJointGiftOnPaid } from '../together/on-paid'
 import * as repo from './repository'
 import { OPEN_STATES, transition } from './state'
+import { enqueueNotice } from '../notify/enqueue'
 
 export type NotificationResult =
   | { status: 'applied'; donationId: number }
@@ -134,6 +135,8 @@ export async function applyNotification(
     ) {
       // Only the caller that won the transition gets here, so each runs exactly once per order.
       await enqueue(trx, schoolId, 'certificate', { donationId: order.id }, { now: opts.now })
+      // the donor hears of the gift if they asked to (docs/decisions/044-notifications.md)
+      if (order.user_id) await enqueueNotice(trx, { schoolId, userId: order.user_id, kind: 'paid', refId: order.id, now: opts.now })
       await openRequestsForPaidOrder(trx, { schoolId, donationId: order.id, now: at })
       await recordGiftForAwards(trx, { schoolId, userId: order.user_id, donationId: order.id, amountFen: order.amount_fen, paidAt: now })
       // naming orders: held seats become donated and held copies are sold, with the payment (naming/holds.ts)

@@ -26,6 +26,7 @@ import * as orders from '../order/repository'
 import { transition } from '../order/state'
 import type { RefundState, RefundTable } from './tables'
 import './tables'
+import { enqueueNotice } from '../notify/enqueue'
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'info'>
 export type RefundRow = Selectable<RefundTable>
@@ -138,6 +139,8 @@ async function afterRefundSucceeded(trx: Transaction<DB>, schoolId: number, dona
   }
 
   await reviewAwardsAfterRefund(trx, { schoolId, userId: d.user_id, donationId, refundedFen: amountFen, fullyRefunded: full })
+  // the donor hears of the refund if they asked to (docs/decisions/044-notifications.md)
+  if (d.user_id) await enqueueNotice(trx, { schoolId, userId: d.user_id, kind: 'refund', refId: donationId, now: at })
 
   // the e-certificate: void (the donor sees why), or re-issued for what the gift still is
   const cert = await trx

@@ -19,6 +19,7 @@ import { dummyRecord, hashSecret, verifySecret } from '../identity/password'
 import { MIME, sniffBinary } from '../upload/sniff'
 import { hashToken } from '../user/service'
 import '../fulfilment/tables'
+import '../notify/tables'
 import '../identity/tables'
 import { DEFAULT_STAFF_ROLES, formatRoles, parseRoles, type StaffRole } from './roles'
 import './tables'
@@ -321,9 +322,14 @@ export async function listApplications(
 export async function applicationDetail(db: Kysely<DB>, schoolId: number, kind: FulfilmentKind, id: number) {
   const { rows } = await listApplications(db, schoolId, kind, { id, status: 'all' })
   if (!rows.length) throw bizError('applicationNotFound')
-  const history = await historyOf(db, schoolId, kind, id)
+  const [history, notice] = await Promise.all([
+    historyOf(db, schoolId, kind, id),
+    kind === 'receipt' ? receiptNotice(db, schoolId, id) : null
+  ])
   return {
     ...rows[0],
+    // the e-mail of an electronic receipt (docs/decisions/044-notifications.md): retrying or failed sends show here
+    notice,
     history: history.map((h) => ({
       action: h.action,
       from: h.from_status,
@@ -374,4 +380,27 @@ export async function attachReceiptFile(
     throw err
   }
   return url
+}
+
+/** The latest notification of a receipt application: its state, where it went and the last error; null before any. */
+async function receiptNotice(db: Kysely<DB>, schoolId: number, id: number) {
+  const n = await db
+    .selectFrom('notification')
+    .select(['state', 'channel', 'recipient', 'attempts', 'last_error', 'updated_at'])
+    .where('school_id', '=', schoolId)
+    .where('kind', '=', 'receipt')
+    .where('ref_id', '=', id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return n
+    ? {
+        state: n.state,
+        channel: n.channel,
+        recipient: n.recipient,
+        attempts: n.attempts,
+        error: n.last_error,
+        at: toWireDate(n.updated_at)
+      }
+    : null
 }

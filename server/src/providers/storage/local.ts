@@ -1,6 +1,6 @@
 /** FileStorage on the local disk under ${DATA_DIR}/files, served by plugins/static-h5.ts at /files/. */
 import { randomBytes } from 'node:crypto'
-import { mkdir, rename, rm, statfs, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm, statfs, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FileStorage } from './types'
 
@@ -30,6 +30,17 @@ export function createLocalStorage(filesDir: string, urlPrefix = '/files'): File
       await rm(fileOf(key), { force: true })
     },
     urlOf: (key) => `${urlPrefix}/${key}`,
+    async readUrl(url) {
+      if (!url.startsWith(`${urlPrefix}/`)) return null
+      const key = url.slice(urlPrefix.length + 1)
+      if (!SAFE_KEY.test(key)) return null
+      try {
+        return await readFile(fileOf(key))
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
+        throw err
+      }
+    },
     async freeBytes() {
       await mkdir(filesDir, { recursive: true })
       // bavail, not bfree: blocks reserved for root are not ours to fill

@@ -10,6 +10,8 @@ export interface FileStorage {
   remove(key: string): Promise<void>
   /** the URL of a key (no I/O) */
   urlOf(key: string): string
+  /** the whole file of a URL this storage answered (e-mail attachments, domain/notify/send.ts); null when it is not one */
+  readUrl(url: string): Promise<Buffer | null>
   /** free space (bytes) on the disk the files go to, for the upload floor (domain/upload/policy.ts); null when the
    *  storage is not a local disk (an object store has no such limit) */
   freeBytes(): Promise<number | null>

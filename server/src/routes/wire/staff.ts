@@ -7,7 +7,7 @@ import type { Page, StaffNameplate } from '../../../../types'
 import type { nameplateDetail } from '../../domain/naming/review'
 import type { applicationDetail, StaffApplication as Application } from '../../domain/staff/service'
 import { wireSchema } from '../../lib/schemas'
-import { intEnum, Num, NumOrNull, Opt, Page as PageOf, Str, strEnum } from './common'
+import { intEnum, Nullable, Num, NumOrNull, Opt, Page as PageOf, Str, strEnum } from './common'
 import { NameplateText } from './naming'
 
 const applicationFields = {
@@ -48,6 +48,16 @@ export const StaffApplicationPage = wireSchema<{ total: number; rows: Applicatio
 export const StaffApplicationDetail = wireSchema<Awaited<ReturnType<typeof applicationDetail>>>()(
   Type.Object({
     ...applicationFields,
+    notice: Nullable(
+      Type.Object({
+        state: strEnum(['queued', 'retrying', 'sent', 'failed', 'skipped']),
+        channel: Str,
+        recipient: Str,
+        attempts: Num,
+        error: Str,
+        at: Str
+      })
+    ),
     history: Type.Array(
       Type.Object({
         action: strEnum(['advance', 'attach']),

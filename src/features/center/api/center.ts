@@ -6,6 +6,7 @@ import {
   Api,
   type Award,
   type MyTogetherDonation,
+  type NoticePreferences,
   type Page,
   type PersonalDonation,
   type ProjectDonateGroup,
@@ -56,4 +57,13 @@ export function fetchJoinList(offset: number, limit: number): Promise<Page<MyTog
 /** Whether receipts are on (mine shows the receipts link only then, docs/product §2). */
 export function fetchReceiptConfig(): Promise<ReceiptConfig> {
   return request<ReceiptConfig>({ path: Api.receiptConfig, silent: true })
+}
+
+/** The caller's notification choices (docs/decisions/044-notifications.md). */
+export function fetchNoticePreferences(): Promise<NoticePreferences> {
+  return request<NoticePreferences>({ path: Api.noticePreferences, silent: true })
+}
+
+export function saveNoticePreferences(body: NoticePreferences): Promise<NoticePreferences> {
+  return request<NoticePreferences>({ path: Api.noticePreferencesSave, method: 'POST', data: body })
 }

@@ -21,7 +21,8 @@ export function menuEntries(receipts: boolean): Entry[] {
     { route: 'mine-together', label: 'center.menu.together', icon: 'share-2' },
     { route: 'mine-gm', label: 'center.menu.gm', icon: 'tags' },
     { route: 'mine-certificate', label: 'center.menu.certificate', icon: 'bookmark' },
-    { route: 'mine-paper', label: 'center.menu.paper', icon: 'file-generic' }
+    { route: 'mine-paper', label: 'center.menu.paper', icon: 'file-generic' },
+    { route: 'mine-notice', label: 'center.menu.notice', icon: 'bell' }
   ]
   return receipts ? all : all.filter((e) => e.route !== 'mine-paper')
 }

@@ -1,0 +1,19 @@
+/** Messages of notifications (docs/decisions/044-notifications.md); spread into i18n.ts. */
+import type { Lang } from '../../../../types'
+
+export const notifyMessages = {
+  noticeChoiceInvalid: { zh_CN: '通知类型或渠道无效', en: 'Unknown kind of news or channel' },
+  unsubscribeInvalid: { zh_CN: '退订链接无效', en: 'This unsubscribe link is not valid' },
+  unsubscribeAsk: { zh_CN: '确定不再通过邮件接收“{kind}”通知吗？', en: 'Stop receiving “{kind}” news by e-mail?' },
+  unsubscribeButton: { zh_CN: '确认退订', en: 'Unsubscribe' },
+  unsubscribeDone: {
+    zh_CN: '已退订：您将不再通过邮件收到“{kind}”通知。可随时在个人中心重新开启。',
+    en: 'Done: you will no longer receive “{kind}” news by e-mail. You can turn it back on in your personal centre.'
+  },
+  noticeKindPaid: { zh_CN: '捐赠到账', en: 'Gift received' },
+  noticeKindCertificate: { zh_CN: '证书生成', en: 'Certificate ready' },
+  noticeKindReceipt: { zh_CN: '电子票据', en: 'Electronic receipt' },
+  noticeKindNameplate: { zh_CN: '铭牌审核', en: 'Nameplate review' },
+  noticeKindTogether: { zh_CN: '一起捐达成目标', en: 'Joint donation target reached' },
+  noticeKindRefund: { zh_CN: '退款', en: 'Refund' }
+} satisfies Record<string, Record<Lang, string>>

@@ -1,0 +1,310 @@
+/**
+ * The `notify` job (docs/decisions/044-notifications.md): sends one notification row on the first channel the donor
+ * can receive on and has allowed, or marks it skipped when there is none. A failed send throws, so the job worker
+ * retries it with backoff (jobs/queue.ts); the row shows 'retrying' with the last error meanwhile and 'failed' once
+ * the attempts are used up — staff see both (staff console, receipts), nothing is dropped silently.
+ *
+ * An e-mail receipt (receipt way 3) goes out with its file attached, and the application then moves to 7 sent by
+ * itself (docs/product §4 receipt statuses), recorded in its history under the member of staff who attached the file.
+ *
+ * Channels: only e-mail is built. WeChat subscribe messages and Alipay template messages plug in as further
+ * NoticeChannel entries of `channels` below (and names in kinds.ts), tried in order.
+ */
+import type { Kysely } from 'kysely'
+import type { Lang } from '../../../../types'
+import type { DB } from '../../db/types'
+import type { JobRow } from '../../jobs/queue'
+import { fenToYuan } from '../../lib/money'
+import type { FileStorage } from '../../providers/storage/types'
+import '../fulfilment/tables'
+import '../naming/tables'
+import '../refund/tables'
+import { isNoticeKind, type NoticeChannelName, type NoticeKind } from './kinds'
+import type { Mailer } from './mail'
+import { allowed, contactOf } from './preferences'
+import { renderNotice, type NoticeFacts } from './texts'
+import { signUnsubscribe, unsubscribeKey } from './unsubscribe'
+import './tables'
+
+export interface NotifyRuntime {
+  db: Kysely<DB>
+  mailer: Mailer
+  /** MAIL_FROM: the sender unless the school has its own (school.mail_from) */
+  mailFrom: string
+  /** PUBLIC_BASE_URL: unsubscribe links are absolute */
+  publicBaseUrl: string
+  storage: FileStorage
+  env: NodeJS.ProcessEnv
+  now: () => Date
+}
+
+interface NoticeRow {
+  id: number
+  school_id: number
+  user_id: number
+  kind: NoticeKind
+  ref_id: number
+}
+
+interface Prepared {
+  facts: NoticeFacts
+  /** the address given for this one message (an e-mail receipt's postal_email), over the donor's news address */
+  email?: string
+  attachment?: { filename: string; content: Buffer; contentType: string }
+  /** an e-mail receipt: moved to 7 once sent */
+  receipt?: { id: number; fileUrl: string }
+}
+
+/** One way of reaching a donor. */
+export interface NoticeChannel {
+  readonly name: NoticeChannelName
+  /** where this donor can be reached for this message, or null (nothing given, or the channel is not set up) */
+  address(rt: NotifyRuntime, n: NoticeRow, p: Prepared): Promise<string | null>
+  send(rt: NotifyRuntime, n: NoticeRow, p: Prepared, to: string, lang: Lang): Promise<void>
+}
+
+const emailChannel: NoticeChannel = {
+  name: 'email',
+  async address(rt, n, p) {
+    if (!rt.mailer.configured) return null
+    if (p.email !== undefined) return p.email || null
+    return (await contactOf(rt.db, n.school_id, n.user_id))?.email || null
+  },
+  async send(rt, n, p, to, lang) {
+    const school = await rt.db.selectFrom('school').select('mail_from').where('id', '=', n.school_id).executeTakeFirstOrThrow()
+    const from = school.mail_from || rt.mailFrom
+    if (!from) throw new Error('MAIL_FROM is not set (nor the school mail_from)')
+    const key = await unsubscribeKey(rt.db, n.school_id, rt.env)
+    const token = signUnsubscribe(key, { schoolId: n.school_id, userId: n.user_id, kind: n.kind, channel: 'email' })
+    const url = `${rt.publicBaseUrl}/unsubscribe?token=${token}`
+    const body = renderNotice(n.kind, lang, p.facts, url)
+    await rt.mailer.send({
+      from,
+      to,
+      ...body,
+      // RFC 8058 one-click unsubscribe: mail clients POST to the same link
+      headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      attachments: p.attachment ? [p.attachment] : undefined
+    })
+  }
+}
+
+/** in the order tried; the first the donor allowed and can be reached on carries the message */
+export const channels: NoticeChannel[] = [emailChannel]
+
+const MIME: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png' }
+
+/** What the message says, read when it is sent; null when there is nothing to say any more. */
+async function prepare(rt: NotifyRuntime, n: NoticeRow): Promise<Prepared | null> {
+  const db = rt.db
+  const school = await db.selectFrom('school').select('name').where('id', '=', n.school_id).executeTakeFirstOrThrow()
+  const gift = (donationId: number) =>
+    db
+      .selectFrom('donation as d')
+      .innerJoin('project as p', 'p.id', 'd.items_id')
+      .select(['d.id', 'd.user_id', 'd.bill_no', 'd.amount_fen', 'd.refunded_fen', 'd.status', 'p.name as project'])
+      .where('d.school_id', '=', n.school_id)
+      .where('d.id', '=', donationId)
+      .where('d.user_id', '=', n.user_id)
+      .executeTakeFirst()
+  const factsOf = (g: NonNullable<Awaited<ReturnType<typeof gift>>>, extra: Partial<NoticeFacts> = {}): NoticeFacts => ({
+    schoolName: school.name,
+    projectName: g.project,
+    amountYuan: fenToYuan(Number(g.amount_fen) - Number(g.refunded_fen)),
+    billNo: g.bill_no,
+    ...extra
+  })
+
+  switch (n.kind) {
+    case 'paid':
+    case 'refund': {
+      const g = await gift(n.ref_id)
+      if (!g) return null
+      return { facts: factsOf(g, { amountYuan: fenToYuan(g.amount_fen), refundYuan: fenToYuan(g.refunded_fen) }) }
+    }
+    case 'certificate': {
+      const g = await gift(n.ref_id)
+      const cert = await db
+        .selectFrom('certificate')
+        .select(['file_url', 'void_reason'])
+        .where('school_id', '=', n.school_id)
+        .where('donation_id', '=', n.ref_id)
+        .executeTakeFirst()
+      if (!g || !cert?.file_url || cert.void_reason) return null
+      return { facts: factsOf(g) }
+    }
+    case 'receipt': {
+      const r = await db
+        .selectFrom('receipt_request')
+        .selectAll()
+        .where('school_id', '=', n.school_id)
+        .where('id', '=', n.ref_id)
+        .where('user_id', '=', n.user_id)
+        .executeTakeFirst()
+      // only an e-mail receipt with its file, not sent yet, not cancelled by a refund
+      if (!r || r.receipt_way !== 3 || !r.file_url || r.status === 7 || r.refund_state === 'cancelled') return null
+      const g = await gift(r.donation_id)
+      if (!g) return null
+      const content = await rt.storage.readUrl(r.file_url)
+      if (!content) throw new Error(`receipt file ${r.file_url} is missing from storage`)
+      const ext = r.file_url.slice(r.file_url.lastIndexOf('.') + 1)
+      return {
+        facts: factsOf(g),
+        email: r.postal_email,
+        attachment: { filename: `receipt-${r.id}.${ext}`, content, contentType: MIME[ext] ?? 'application/octet-stream' },
+        receipt: { id: r.id, fileUrl: r.file_url }
+      }
+    }
+    case 'nameplate': {
+      const rec = await db
+        .selectFrom('naming_record')
+        .select(['donation_id', 'nameplate_status', 'review_reason'])
+        .where('school_id', '=', n.school_id)
+        .where('id', '=', n.ref_id)
+        .executeTakeFirst()
+      const g = rec && (await gift(rec.donation_id))
+      if (!rec || !g || (rec.nameplate_status !== 2 && rec.nameplate_status !== 3)) return null
+      return { facts: factsOf(g, { approved: rec.nameplate_status === 2, reason: rec.review_reason }) }
+    }
+    case 'together': {
+      const t = await db
+        .selectFrom('together_donation as t')
+        .innerJoin('project as p', 'p.id', 't.items_id')
+        .select(['p.name as project', 't.target_fen'])
+        .where('t.school_id', '=', n.school_id)
+        .where('t.id', '=', n.ref_id)
+        .where('t.user_id', '=', n.user_id)
+        .executeTakeFirst()
+      if (!t) return null
+      return { facts: { schoolName: school.name, projectName: t.project, amountYuan: fenToYuan(t.target_fen), billNo: '' } }
+    }
+  }
+}
+
+/** the receipt was e-mailed: 1|6 -> 7 with history rows under the staff member who attached the file */
+async function receiptSent(rt: NotifyRuntime, n: NoticeRow, receipt: { id: number; fileUrl: string }, at: string) {
+  await rt.db.transaction().execute(async (trx) => {
+    const attach = await trx
+      .selectFrom('fulfilment_history')
+      .select('staff_id')
+      .where('school_id', '=', n.school_id)
+      .where('kind', '=', 'receipt')
+      .where('request_id', '=', receipt.id)
+      .where('action', '=', 'attach')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    const row = await trx
+      .selectFrom('receipt_request')
+      .select('status')
+      .where('school_id', '=', n.school_id)
+      .where('id', '=', receipt.id)
+      .executeTakeFirst()
+    if (!attach || !row || (row.status !== 1 && row.status !== 6)) return
+    const moved = await trx
+      .updateTable('receipt_request')
+      .set({ status: 7, updated_at: at })
+      .where('school_id', '=', n.school_id)
+      .where('id', '=', receipt.id)
+      .where('status', '=', row.status)
+      .where('file_url', '=', receipt.fileUrl)
+      .executeTakeFirst()
+    if (Number(moved.numUpdatedRows) !== 1) return
+    const steps: [number, number][] =
+      row.status === 1
+        ? [
+            [1, 6],
+            [6, 7]
+          ]
+        : [[6, 7]]
+    for (const [from, to] of steps) {
+      await trx
+        .insertInto('fulfilment_history')
+        .values({
+          school_id: n.school_id,
+          kind: 'receipt',
+          request_id: receipt.id,
+          action: 'advance',
+          from_status: from,
+          to_status: to,
+          staff_id: attach.staff_id,
+          detail: JSON.stringify({ sentBy: 'email', notificationId: String(n.id) }),
+          created_at: at
+        })
+        .execute()
+    }
+  })
+}
+
+export async function runNotify(rt: NotifyRuntime, job: JobRow, payload: Record<string, unknown>): Promise<string> {
+  const id = Number(payload.notificationId)
+  if (!Number.isSafeInteger(id)) throw new Error('notify job without notificationId')
+  const row = await rt.db
+    .selectFrom('notification')
+    .select(['id', 'school_id', 'user_id', 'kind', 'ref_id', 'state', 'attempts'])
+    .where('id', '=', id)
+    .where('school_id', '=', job.school_id)
+    .executeTakeFirst()
+  if (!row || !isNoticeKind(row.kind)) return 'gone'
+  if (row.state !== 'queued' && row.state !== 'retrying') return row.state
+  const n: NoticeRow = {
+    id: Number(row.id),
+    school_id: Number(row.school_id),
+    user_id: Number(row.user_id),
+    kind: row.kind,
+    ref_id: Number(row.ref_id)
+  }
+  const mark = (
+    set: Partial<{
+      state: 'sent' | 'retrying' | 'failed' | 'skipped'
+      channel: string
+      recipient: string
+      last_error: string
+      attempts: number
+      sent_at: string
+    }>
+  ) =>
+    rt.db
+      .updateTable('notification')
+      .set({ ...set, updated_at: rt.now().toISOString() })
+      .where('id', '=', n.id)
+      .where('school_id', '=', n.school_id)
+      .execute()
+
+  try {
+    const p = await prepare(rt, n)
+    if (!p) {
+      await mark({ state: 'skipped', last_error: 'nothing to say any more' })
+      return 'skipped'
+    }
+    const lang: Lang = (await contactOf(rt.db, n.school_id, n.user_id))?.lang === 'en' ? 'en' : 'zh_CN'
+    for (const ch of channels) {
+      // a channel the donor did not give, or did not allow for this kind, is never used
+      if (!(await allowed(rt.db, n.school_id, n.user_id, n.kind, ch.name))) continue
+      const to = await ch.address(rt, n, p)
+      if (!to) continue
+      await mark({ channel: ch.name, recipient: to })
+      await ch.send(rt, n, p, to, lang)
+      const at = rt.now().toISOString()
+      await mark({ state: 'sent', attempts: row.attempts + 1, last_error: '', sent_at: at })
+      if (p.receipt) await receiptSent(rt, n, p.receipt, at)
+      return 'sent'
+    }
+    await mark({
+      state: 'skipped',
+      last_error: rt.mailer.configured ? 'no channel given and allowed' : 'no channel given and allowed (SMTP_URL not set)'
+    })
+    return 'skipped'
+  } catch (err) {
+    const final = job.attempts >= job.max_attempts
+    const message = (err instanceof Error ? err.message : String(err)).slice(0, 500)
+    await mark({ state: final ? 'failed' : 'retrying', attempts: row.attempts + 1, last_error: message })
+    throw err
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notify: NotifyRuntime
+  }
+}

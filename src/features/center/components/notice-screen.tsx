@@ -1,0 +1,116 @@
+/**
+ * mine-notice (docs/product §2 Personal centre, docs/decisions/044-notifications.md): the donor's address for news,
+ * the language of the e-mails, and per kind of news whether it comes by e-mail. Nothing is on until the donor turns
+ * it on, except the e-mail receipt (to the address given when applying for it).
+ */
+import { useEffect, useState } from 'react'
+import { Input, Switch, Text, View } from '@tarojs/components'
+import { AtButton } from 'taro-ui'
+import { NOTICE_KINDS, type NoticeKind, type NoticePreferences } from '@contract'
+import { toast } from '@/lib/quiet'
+import { fieldLabel } from '@/lib/a11y'
+import { useTheme } from '@/lib/hooks/use-page-title'
+import type { MessageKey } from '@/lib/i18n'
+import { useT } from '@/store/session'
+import { fetchNoticePreferences, saveNoticePreferences } from '../api/center'
+import RequireToken from './require-token'
+import 'taro-ui/lib/style/components/button.scss'
+import './notice-screen.scss'
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+function NoticeForm() {
+  const t = useT()
+  const theme = useTheme()
+  const [prefs, setPrefs] = useState<NoticePreferences | null>(null)
+  const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    fetchNoticePreferences()
+      .then(setPrefs)
+      .catch(() => undefined)
+  }, [])
+  if (!prefs) return <View className='notice' data-testid='notice-loading' />
+
+  const on = (kind: NoticeKind) => prefs.choices.some((c) => c.kind === kind && c.channel === 'email' && c.enabled)
+  const toggle = (kind: NoticeKind, enabled: boolean) =>
+    setPrefs({
+      ...prefs,
+      choices: prefs.choices.map((c) => (c.kind === kind && c.channel === 'email' ? { ...c, enabled } : c))
+    })
+  const save = async () => {
+    if (busy) return
+    const email = prefs.email.trim()
+    if (email && !EMAIL.test(email)) return toast(t('notice.emailInvalid'))
+    if (!email && prefs.choices.some((c) => c.enabled && c.kind !== 'receipt')) return toast(t('notice.needEmail'))
+    setBusy(true)
+    try {
+      setPrefs(await saveNoticePreferences({ ...prefs, email }))
+      toast(t('notice.saved'))
+    } catch {
+      // request() toasted the server's message
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <View className='notice' data-testid='notice-screen'>
+      <Text className='notice__intro'>{t('notice.intro')}</Text>
+      <View className='notice__group'>
+        <Text className='notice__label'>{t('notice.email')}</Text>
+        <Input
+          {...fieldLabel(t('notice.email'))}
+          className='notice__input'
+          type='text'
+          value={prefs.email}
+          maxlength={200}
+          placeholder={t('notice.emailPlaceholder')}
+          placeholderClass='notice__ph'
+          onInput={(e) => setPrefs({ ...prefs, email: e.detail.value })}
+          data-testid='notice-email'
+        />
+      </View>
+      <View className='notice__group'>
+        <Text className='notice__label'>{t('notice.lang')}</Text>
+        <View className='notice__langs'>
+          {(['zh_CN', 'en'] as const).map((lang) => (
+            <View
+              key={lang}
+              className={`notice__lang ${prefs.lang === lang ? 'notice__lang--on' : ''}`}
+              style={prefs.lang === lang ? { borderColor: theme, color: theme } : undefined}
+              onClick={() => setPrefs({ ...prefs, lang })}
+              data-testid={`notice-lang-${lang}`}
+            >
+              {lang === 'en' ? 'English' : '中文'}
+            </View>
+          ))}
+        </View>
+      </View>
+      <View className='notice__group'>
+        <Text className='notice__label'>{t('notice.kinds')}</Text>
+        {NOTICE_KINDS.map((kind) => (
+          <View key={kind} className='notice__row' data-testid={`notice-kind-${kind}`}>
+            <View className='notice__row-text'>
+              <Text className='notice__kind'>{t(`notice.kind.${kind}` as MessageKey)}</Text>
+              {kind === 'receipt' ? <Text className='notice__hint'>{t('notice.receiptHint')}</Text> : null}
+            </View>
+            <Switch checked={on(kind)} color={theme} onChange={(e) => toggle(kind, e.detail.value)} />
+          </View>
+        ))}
+      </View>
+      <View className='notice__save' data-testid='notice-save'>
+        <AtButton type='primary' loading={busy} disabled={busy} customStyle={{ background: theme, borderColor: theme }} onClick={save}>
+          {t('notice.save')}
+        </AtButton>
+      </View>
+    </View>
+  )
+}
+
+export default function NoticeScreen() {
+  return (
+    <RequireToken>
+      <NoticeForm />
+    </RequireToken>
+  )
+}
