@@ -7,10 +7,6 @@ export function fetchPolicy(silent = false): Promise<PrivacyPolicy> {
   return request<PrivacyPolicy>({ path: Api.privacyPolicy, auth: false, silent })
 }
 
-export function fetchStatus(): Promise<PrivacyStatus> {
-  return request<PrivacyStatus>({ path: Api.privacyStatus })
-}
-
 export function agree(version: number): Promise<PrivacyStatus> {
   return request<PrivacyStatus>({ path: Api.privacyConsent, method: 'POST', data: { version } })
 }
