@@ -68,7 +68,8 @@ export function writeSplitTaroComponents(root: string): string {
 export const H5_SPLIT_CHUNKS = {
   chunks: 'all' as const,
   minSize: 8000,
-  maxAsyncRequests: 30,
+  // 30 was too few: the naming pages need 46 files, and past the cap webpack copies modules into page chunks
+  maxAsyncRequests: 60,
   maxInitialRequests: 30,
   cacheGroups: {
     default: false as const,

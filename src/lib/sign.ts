@@ -1,9 +1,10 @@
 /**
  * Request signature (docs/decisions/006-request-signature.md): base64(AES-128-CBC/PKCS#7(timestamp ms)),
  * key = the school's 16-character signKey, IV = the nonce's first 16 characters.
- * aes-js is pure JS: the mini-programs have no WebCrypto, and it runs unchanged on all three targets.
+ * The cipher is ./aes128 (pure JS, computed tables): the mini-programs have no WebCrypto.
  */
-import aesjs from 'aes-js'
+import { aes128CbcEncrypt } from './aes128'
+import { utf8Bytes } from './sha256'
 
 const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
@@ -49,10 +50,7 @@ export function base64(bytes: Uint8Array): string {
 
 export function signTimestamp(signKey: string, nonce: string, timestampMs: number): string {
   if (signKey.length !== 16) throw new Error('signKey must be 16 characters')
-  const key = aesjs.utils.utf8.toBytes(signKey)
-  const iv = aesjs.utils.utf8.toBytes(nonce.slice(0, 16))
-  const plain = aesjs.padding.pkcs7.pad(aesjs.utils.utf8.toBytes(String(timestampMs)))
-  const cipher = new aesjs.ModeOfOperation.cbc(key, iv).encrypt(plain)
+  const cipher = aes128CbcEncrypt(utf8Bytes(signKey), utf8Bytes(nonce.slice(0, 16)), utf8Bytes(String(timestampMs)))
   return base64(cipher)
 }
 
