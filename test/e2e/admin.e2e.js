@@ -54,6 +54,7 @@ function fen(yuan) {
   let projectId = 0
   let donorToken = ''
   let giftId = 0
+  let donorTime = ''
   let certId = 0
   const onFailure = async () => {
     console.log(`server log (tail):\n${server.log().slice(-3000)}`)
@@ -240,6 +241,7 @@ function fen(yuan) {
       assert(paid.status === 'applied', `sandbox notify: ${paid.status}`)
       const records = await data(`${P}/user/center/donateRecordList`, { token: donorToken, query: { limit: 10, offset: 0 } })
       giftId = records.rows[0].id
+      donorTime = records.rows[0].donateTime
       assert(giftId, 'the gift is in the donor centre')
     })
 
@@ -307,6 +309,16 @@ function fen(yuan) {
       )
       const online = flat.find((r) => r.some((v) => v.includes(projectName)) && !r.includes('南京校友会'))
       assert(online && online.some((v) => fen(v) === 20000), 'the online gift is a row of the file')
+      // one time for the gift everywhere: the ledger on screen, its export and the donor's app, all Beijing time
+      const onScreen = await finance
+        .locator('tr', { hasText: projectName })
+        .filter({ hasNotText: '南京校友会' })
+        .locator('[data-testid="ledger-paid-at"]')
+        .first()
+        .textContent()
+      const inFile = online.find((v) => /^\d{4}-\d\d-\d\d \d\d:\d\d/.test(v))
+      assert(donorTime && onScreen === donorTime.slice(0, 19), `ledger shows ${onScreen}, the donor's app ${donorTime}`)
+      assert(inFile && inFile.slice(0, 19) === onScreen, `export has ${inFile}, the ledger ${onScreen}`)
       // the amount column: the header names it; the sum over the data rows equals the ledger's total
       const header = flat.findIndex((r) => r.some((v) => /金额|Amount/i.test(v)))
       const col = flat[header].findIndex((v) => /金额|Amount/i.test(v))

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Input, Space, Typography } from 'antd'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
+import { beijingTime } from '../time'
 
 interface AuditRow {
   id: number
@@ -36,7 +37,7 @@ export function AuditPage() {
         query={{ entity: entity || undefined }}
         rowKey='id'
         columns={[
-          { title: t('时间', 'When'), dataIndex: 'at', width: 170, render: (v: string) => v.replace('T', ' ').slice(0, 19) },
+          { title: t('时间', 'When'), dataIndex: 'at', width: 170, render: (v: string) => beijingTime(v, true) },
           { title: t('操作人', 'Who'), dataIndex: 'staffName', width: 120 },
           { title: t('操作', 'Action'), dataIndex: 'action', width: 180 },
           { title: t('对象', 'Entity'), key: 'e', width: 140, render: (_, r) => `${r.entity} ${r.entityId ?? ''}` },

@@ -11,6 +11,7 @@ import { useLang } from '../i18n'
 import { formatYuan, YUAN_RE } from '../money'
 import { OfflineGiftFixModal, OfflineGiftModal } from './offline-gift'
 import { RefundModal } from './refunds'
+import { beijingTime } from '../time'
 
 export interface LedgerRow {
   id: number
@@ -240,7 +241,7 @@ export function LedgerPage() {
           {
             title: t('支付时间', 'Paid at'),
             dataIndex: 'paidAt',
-            render: (v: string | null) => (v ? v.replace('T', ' ').slice(0, 19) : '—')
+            render: (v: string | null) => <span data-testid='ledger-paid-at'>{beijingTime(v, true)}</span>
           },
           {
             title: t('操作', 'Actions'),

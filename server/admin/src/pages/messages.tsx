@@ -3,6 +3,7 @@ import { Alert, App, Button, Form, Input, Modal, Segmented, Space, Tag } from 'a
 import { post } from '../api'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
+import { beijingTime } from '../time'
 
 interface Message {
   id: number
@@ -47,7 +48,7 @@ export function MessagesPage() {
         version={version}
         rowKey='id'
         columns={[
-          { title: t('时间', 'When'), dataIndex: 'createdAt', width: 160, render: (v: string) => v?.replace('T', ' ').slice(0, 16) },
+          { title: t('时间', 'When'), dataIndex: 'createdAt', width: 160, render: (v: string) => beijingTime(v) },
           { title: t('捐赠人', 'Donor'), dataIndex: 'nickname', width: 120 },
           { title: t('项目', 'Project'), dataIndex: 'itemsName', ellipsis: true, width: 180 },
           {

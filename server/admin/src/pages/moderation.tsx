@@ -3,6 +3,7 @@ import { App, Button, Image, Segmented, Space, Tag } from 'antd'
 import { post } from '../api'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
+import { beijingTime } from '../time'
 
 interface Item {
   id: number
@@ -67,7 +68,7 @@ export function ModerationPage() {
         version={version}
         rowKey='id'
         columns={[
-          { title: t('时间', 'When'), dataIndex: 'createdAt', width: 150, render: (v: string) => v?.replace('T', ' ').slice(0, 16) },
+          { title: t('时间', 'When'), dataIndex: 'createdAt', width: 150, render: (v: string) => beijingTime(v) },
           { title: t('类型', 'Kind'), dataIndex: 'kind', width: 100, render: (k: Item['kind']) => <Tag>{kinds[k] ?? k}</Tag> },
           { title: t('作者', 'Author'), dataIndex: 'nickname', width: 120 },
           {
@@ -106,7 +107,7 @@ export function ModerationPage() {
                   </Button>
                 </Space>
               ) : (
-                m.decidedAt?.replace('T', ' ').slice(0, 16)
+                beijingTime(m.decidedAt)
               )
           }
         ]}

@@ -6,6 +6,7 @@ import { yuanRule } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import type { LedgerRow } from './ledger'
+import { beijingDay } from '../time'
 
 interface Values {
   projectId: number
@@ -163,7 +164,7 @@ export function OfflineGiftFixModal({
         if (v.amount.trim() !== row.amount) changes.amount = v.amount.trim()
         if (v.donorName.trim() !== row.donorName) changes.donorName = v.donorName.trim()
         const day = v.donatedOn.format('YYYY-MM-DD')
-        if (day !== (row.paidAt ?? '').slice(0, 10)) changes.donatedOn = day
+        if (day !== beijingDay(row.paidAt)) changes.donatedOn = day
         const saved = await post<LedgerRow>(`/offline-gifts/${row.id}`, { ...changes, reason: v.reason.trim() })
         message.success(t(`已更正为 ${formatYuan(saved.amount)} 元`, `Corrected to ${formatYuan(saved.amount)} yuan`))
       }
@@ -195,7 +196,7 @@ export function OfflineGiftFixModal({
           initialValues={{
             amount: row.amount,
             donorName: row.donorName,
-            donatedOn: row.paidAt ? dayjs(row.paidAt.slice(0, 10)) : dayjs(),
+            donatedOn: row.paidAt ? dayjs(beijingDay(row.paidAt)) : dayjs(),
             reason: ''
           }}
           data-testid='offline-fix-form'

@@ -4,6 +4,7 @@ import { post } from '../api'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
+import { beijingTime } from '../time'
 
 interface ReviewRow {
   id: number
@@ -54,7 +55,7 @@ export function ReviewPage() {
             )
           },
           { title: t('支付渠道', 'Provider'), dataIndex: 'provider' },
-          { title: t('下单时间', 'Ordered'), dataIndex: 'createdAt', render: (v: string) => v.replace('T', ' ').slice(0, 16) },
+          { title: t('下单时间', 'Ordered'), dataIndex: 'createdAt', render: (v: string) => beijingTime(v) },
           {
             title: '',
             key: 'op',
