@@ -392,6 +392,9 @@ function fen(yuan) {
       await tid(fulfil, `advance-${certId}-2`).click()
       await tid(fulfil, `advance-${certId}-4`).waitFor({ timeout: 10000 })
       await tid(fulfil, `advance-${certId}-4`).click()
+      await tid(fulfil, 'mail-company').waitFor({ timeout: 10000 })
+      // the dialog has finished opening: a save tapped during its zoom-in was lost once under load
+      await settle(fulfil)
       await tid(fulfil, 'mail-save').click()
       await fulfil.getByText('请输入快递单号').waitFor({ timeout: 20000 })
       await tid(fulfil, 'mail-company').fill('顺丰速运')
