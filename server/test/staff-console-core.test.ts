@@ -989,6 +989,18 @@ describe('the command-line tool', () => {
     return { code, out: out.join('\n'), err: err.join('\n') }
   }
 
+  it('--help (and help, -h) prints every command and exits 0; an unknown command names the usage and exits 1', async () => {
+    for (const flag of ['--help', 'help', '-h']) {
+      const r = await cli(flag)
+      assert.equal(r.code, 0, flag)
+      for (const command of ['create-staff', 'advance', 'attach-receipt', 'nameplate', 'certify-alumnus'])
+        assert.match(r.out, new RegExp(command))
+    }
+    const wrong = await cli('no-such-command')
+    assert.equal(wrong.code, 1)
+    assert.match(wrong.err, /usage: staff\.ts/)
+  })
+
   it('create-staff --roles sets roles, omitted = fulfilment for a new account and unchanged for an existing one; staff lists them', async () => {
     assert.equal((await cli('create-staff', '--username', 'cli.admin', '--password', 'cli-password-1', '--roles', 'admin,finance')).code, 0)
     assert.equal((await cli('create-staff', '--username', 'cli.plain', '--password', 'cli-password-1')).code, 0)

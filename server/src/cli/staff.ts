@@ -3,23 +3,7 @@
  * Honours DATA_DIR and DATABASE_URL like the server. --school defaults to the default school. Moves are recorded
  * in fulfilment_history under the staff account named by --staff (it must exist: create-staff first).
  *
- *   npx tsx server/src/cli/staff.ts create-staff --username li --password '…' [--name 李老师] [--roles admin,finance,fulfilment,editor]
- *       (or STAFF_PASSWORD=…; roles default to fulfilment for a new account and stay as they are for an existing one)
- *   npx tsx server/src/cli/staff.ts staff          (lists staff with their roles)
- *   npx tsx server/src/cli/staff.ts list [--kind certificate|receipt] [--status pending|all|1..7] [--json]
- *   npx tsx server/src/cli/staff.ts show --kind receipt --id 3
- *   npx tsx server/src/cli/staff.ts advance --kind certificate --id 5 --to 2 --staff li
- *   npx tsx server/src/cli/staff.ts advance --kind certificate --id 5 --to 4 --courier 顺丰速运 --number SF123 --staff li
- *   npx tsx server/src/cli/staff.ts attach-receipt --id 3 --file ./receipt.pdf --staff li     (PDF, JPEG or PNG)
- *   npx tsx server/src/cli/staff.ts advance --kind receipt --id 3 --to 7 --staff li
- *   npx tsx server/src/cli/staff.ts config [--open-paper 0|1] [--certificate-ways 1,2] [--open-receipt 0|1] [--valid-type 0|1|2]
- *       [--credit-code 0|1] [--receipt-types 1,2] [--receipt-ways-paper 1,2] [--receipt-ways-electronic 3,4]
- *       [--certificate-pickup "地址|联系人|电话"] [--receipt-pickup "地址|联系人|电话"]
- *   npx tsx server/src/cli/staff.ts login-config [--open-login 0|1] [--login-notes text] [--sandbox-login 0|1]
- *   npx tsx server/src/cli/staff.ts create-donor --username alice --password '…' [--nickname 张三]   (password sign-in account)
- *   npx tsx server/src/cli/staff.ts certify-alumnus (--open-id X | --user-id N) [--name 张三]
- *   npx tsx server/src/cli/staff.ts nameplate [list|show|approve|return] [--status pending|all|1..3] [--id N] [--reason …] --staff li
- *       (nameplate review, issue 9: cli/staff-nameplate.ts)
+ * `--help` (or `help`, `-h`) prints every command and its options (HELP below).
  *
  * Donor text (names, addresses, e-mail, anything a donor typed) goes through terminalSafe() before it is printed:
  * a donor must not be able to move the cursor, recolour or rewrite a staff member's terminal, or reverse the order of
@@ -52,7 +36,33 @@ import { openMigrated, run, safeJson, terminalSafe } from './common'
 import { nameplateCommand } from './staff-nameplate'
 
 const USAGE =
-  'usage: staff.ts <create-staff|staff|list|show|advance|attach-receipt|config|login-config|create-donor|certify-alumnus|nameplate> [options] (see the file header)'
+  'usage: staff.ts <create-staff|staff|list|show|advance|attach-receipt|config|login-config|create-donor|certify-alumnus|nameplate> [options] (staff.ts --help for each)'
+
+/** Every command with its options; printed by --help without opening a database. */
+export const HELP = `Foundation fulfilment from the command line (DATA_DIR and DATABASE_URL as the server; --school defaults to the default school).
+
+  staff.ts create-staff --username li --password '…' [--name 李老师] [--roles admin,finance,fulfilment,editor]
+      (or STAFF_PASSWORD=…; a new account defaults to fulfilment, an existing one keeps its roles)
+  staff.ts staff                 staff accounts with their roles
+  staff.ts list [--kind certificate|receipt] [--status pending|all|1..7] [--json]
+  staff.ts show --kind receipt --id 3
+  staff.ts advance --kind certificate --id 5 --to 2 --staff li
+  staff.ts advance --kind certificate --id 5 --to 4 --courier 顺丰速运 --number SF123 --staff li
+  staff.ts attach-receipt --id 3 --file ./receipt.pdf --staff li      (PDF, JPEG or PNG)
+  staff.ts advance --kind receipt --id 3 --to 7 --staff li
+  staff.ts config [--open-paper 0|1] [--certificate-ways 1,2] [--open-receipt 0|1] [--valid-type 0|1|2]
+      [--credit-code 0|1] [--receipt-types 1,2] [--receipt-ways-paper 1,2] [--receipt-ways-electronic 3,4]
+      [--certificate-pickup "地址|联系人|电话"] [--receipt-pickup "地址|联系人|电话"]
+  staff.ts login-config [--open-login 0|1] [--login-notes text] [--sandbox-login 0|1]
+  staff.ts create-donor --username alice --password '…' [--nickname 张三]      (password sign-in account)
+  staff.ts certify-alumnus (--open-id X | --user-id N) [--name 张三]
+  staff.ts nameplate [list|show|approve|return] [--status pending|all|1..3] [--id N] [--reason …] --staff li
+  staff.ts --help                this text
+
+Moves are recorded under the staff account named by --staff (create-staff first).`
+
+/** `--help`, `-h` or `help` anywhere in place of a command. */
+export const wantsHelp = (argv: string[]): boolean => argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')
 
 const OPTIONS = {
   school: { type: 'string' },
@@ -158,6 +168,10 @@ function queueLine(a: StaffApplication): string {
  * reason to io.err. Business refusals (AppError) read as the app shows them, in both languages.
  */
 export async function runStaffCli(argv: string[], io: StaffCliIo): Promise<number> {
+  if (wantsHelp(argv)) {
+    for (const line of HELP.split('\n')) io.out(line)
+    return 0
+  }
   try {
     await execute(argv, io)
     return 0
@@ -326,7 +340,8 @@ async function execute(argv: string[], { db, dataDir, out, env = process.env }: 
 if (require.main === module) {
   run(async () => {
     const argv = process.argv.slice(2)
-    // no command: say how to use it without creating or migrating a database first
+    // no command or --help: say how to use it without creating or migrating a database first
+    if (wantsHelp(argv)) return console.log(HELP)
     if (!argv.length) throw new Error(USAGE)
     const { db, close, dataDir } = await openMigrated()
     try {
