@@ -69,5 +69,6 @@ export const H5_ROUTES: Record<string, string> = {
   '/pkg-campaign/seat-naming-map/index': '/seat-naming-map',
   '/pkg-campaign/build-naming-map/index': '/build-naming-map',
   '/pkg-campaign/wall-naming-map/index': '/wall-naming-map',
-  '/pkg-privacy/policy/index': '/privacy'
+  '/pkg-privacy/policy/index': '/privacy',
+  '/pages/not-found/index': '/not-found'
 }

@@ -50,7 +50,9 @@ export default defineAppConfig({
     'pages/jzml/index',
     'pages/mine/index',
     'pages/subject-cpu/index',
-    'pages/login/index'
+    'pages/login/index',
+    // where an unknown path lands (src/app.ts); tiny, and it must open without a subpackage download
+    'pages/not-found/index'
   ],
   subPackages: [
     {

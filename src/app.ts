@@ -1,10 +1,11 @@
 import { PropsWithChildren } from 'react'
-import { useDidShow, useLaunch } from '@tarojs/taro'
+import { useDidShow, useLaunch, usePageNotFound } from '@tarojs/taro'
 import { platform } from '@/platform'
 import { bootstrap, switchSchoolFrom } from '@/lib/bootstrap'
 import { requestHooks } from '@/lib/request'
 import { useSession } from '@/store/session'
 import { askPrivacyConsent } from '@/features/privacy'
+import { ROUTES } from '@/lib/routes'
 
 // taro-ui styles are imported per component (not the whole index) to keep the weapp main package small.
 import 'taro-ui/lib/style/components/icon.scss'
@@ -51,6 +52,11 @@ function App({ children }: PropsWithChildren) {
   // start the boot is still in progress here, and H5 loads the whole app again for every link.
   useDidShow((options?: { query?: Record<string, string> }) => {
     switchSchoolFrom(options?.query)
+  })
+  // An unknown path (a mistyped or outdated link, a page a later version moved) showed a blank screen on H5 and
+  // WeChat's own error in the mini-programs: it lands on a page that says so and leads home.
+  usePageNotFound(() => {
+    platform.nav.redirect(ROUTES['not-found'])
   })
   return children
 }

@@ -70,7 +70,8 @@ export const ROUTES = {
   'seat-naming-map': '/pkg-campaign/seat-naming-map/index',
   'build-naming-map': '/pkg-campaign/build-naming-map/index',
   'wall-naming-map': '/pkg-campaign/wall-naming-map/index',
-  privacy: '/pkg-privacy/policy/index'
+  privacy: '/pkg-privacy/policy/index',
+  'not-found': '/pages/not-found/index'
 } as const
 export type RouteName = keyof typeof ROUTES
 

@@ -123,6 +123,19 @@ const money = (v) => {
       await page.waitForURL(new RegExp(`/list-page\\?.*id=${news.rows[0].id}`), { timeout: 10000 })
     })
 
+    await step('an unknown path lands on a page that says so; a finger tap leads home', async () => {
+      await page.goto(`${origin}/no-such-page?from=old-poster`, { waitUntil: 'domcontentloaded' })
+      await tid('not-found').first().waitFor({ timeout: 20000 })
+      assert((await tid('not-found').first().textContent()).includes('没有找到这个页面'), 'the not-found page explains')
+      await settle(page)
+      await page.screenshot({ path: path.join(shots, 'e2e-nav-5b-not-found.png') })
+      const action = tid('not-found-state-action').first()
+      const box = await action.boundingBox()
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
+      await tid('home-raised').first().waitFor({ timeout: 20000 })
+      assert(/\/home/.test(new URL(page.url()).pathname), `the tap went to ${page.url()}`)
+    })
+
     await step('English: home, the tab bar and a detail page', async () => {
       await page.goto(`${origin}/home`, { waitUntil: 'domcontentloaded' })
       await tid('home-raised').first().waitFor({ timeout: 20000 })
