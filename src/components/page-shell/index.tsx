@@ -2,7 +2,8 @@
  * Every page renders inside PageShell: it sets the title from the route, waits for the bootstrap with a loading
  * state, shows a retry on failure, and on desktop H5 adds the scan-with-WeChat overlay.
  */
-import { PropsWithChildren } from 'react'
+import { PropsWithChildren, useState } from 'react'
+import { useDidHide, useUnload } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { platform } from '@/platform'
 import { retryBootstrap } from '@/lib/bootstrap'
@@ -15,6 +16,7 @@ import HomeButton from '../home-button'
 import ChromeSync from '../tab-bar'
 import './index.scss'
 import { pressable } from '@/lib/a11y'
+import { currentPageKey, dropToastOf } from '@/lib/quiet'
 
 interface Props {
   route: RouteName
@@ -36,8 +38,16 @@ export function LangSwitch() {
   )
 }
 
+/** A toast this page showed leaves with it (src/lib/quiet.ts toast). */
+function useToastsStayOnTheirPage() {
+  const [pageKey] = useState(currentPageKey)
+  useDidHide(() => dropToastOf(pageKey))
+  useUnload(() => dropToastOf(pageKey))
+}
+
 export default function PageShell({ route, title, className, homeLink = true, children }: PropsWithChildren<Props>) {
   usePageTitle(route, title)
+  useToastsStayOnTheirPage()
   const t = useT()
   const boot = useSession((s) => s.boot)
   const bootError = useSession((s) => s.bootError)

@@ -59,7 +59,7 @@ export async function confirmPaid(billNo: string, opts: { itemsId?: number | nul
       paid = false
     }
     if (paid) {
-      toast(t('payment.successToast'), 1000)
+      toast(t('payment.successToast'), 1000, { announcesNavigation: true })
       await sleep(SUCCESS_REDIRECT_MS)
       platform.nav.redirect(successUrl(billNo, store.get('home'), opts.payToken))
       return true
@@ -75,7 +75,7 @@ export async function confirmPaid(billNo: string, opts: { itemsId?: number | nul
  * simply expires, and no sign-in is started for it.
  */
 export async function abandonOrder(billNo: string, back: number, outcome: 'cancelled' | 'failed' = 'cancelled'): Promise<void> {
-  toast(t(outcome === 'failed' ? 'payment.failToast' : 'payment.cancelToast'), 1000)
+  toast(t(outcome === 'failed' ? 'payment.failToast' : 'payment.cancelToast'), 1000, { announcesNavigation: true })
   if (useSession.getState().token) {
     try {
       await cancelOrder(billNo)

@@ -64,7 +64,7 @@ export function useLogin() {
 
   const done = (token: string) => {
     useSession.getState().setToken(token)
-    toast(t(bind ? 'identity.bind.success' : 'identity.login.success'))
+    toast(t(bind ? 'identity.bind.success' : 'identity.login.success'), 1000, { announcesNavigation: true })
     const back = safeReturnPath(query.from)
     // bind: back to mine, which reloads on show; a login page opened on its own has nothing to go back to
     if (bind && (Taro.getCurrentPages?.() || []).length > 1) platform.nav.back()

@@ -47,7 +47,7 @@ export default function PayBackScreen() {
     if (paid.data === true) {
       platform.nav.redirect(successUrl(billNo, store.get('home'), payToken))
     } else if (paid.data === false && itemsId) {
-      toast(tNow('payment.payback.notPaid'), 1000)
+      toast(tNow('payment.payback.notPaid'), 1000, { announcesNavigation: true })
       platform.nav.redirect(unpaidFormUrl(itemsId, store.get('gm'), store.get('home'), store.get('pledgeReturn')))
     }
   }, [paid.data, billNo, payToken, itemsId])

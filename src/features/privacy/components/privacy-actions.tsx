@@ -51,7 +51,7 @@ export default function PrivacyActions() {
     try {
       await deleteAccount()
       useSession.getState().clearToken()
-      toast(t('privacy.delete.done'), 2000)
+      toast(t('privacy.delete.done'), 2000, { announcesNavigation: true })
       platform.nav.redirect(routeUrl('home'))
     } catch {
       // request() has shown the server's message
