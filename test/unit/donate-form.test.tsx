@@ -11,7 +11,8 @@ import { bootSession, ok, page, setQuery, stubApi, toastSpy, typeInto, type Call
 import { formConfig, goodsProject, moneyProject, SUB_PRICES } from './donate-fixtures'
 
 // The payment module is another engineer's seam: the form only awaits runPayment (its HTTP is theirs to test).
-jest.mock('@/features/payment', () => ({ runPayment: jest.fn(async () => 'paid') }))
+// the real status card (PayState), the payment run itself stubbed
+jest.mock('@/features/payment', () => ({ ...jest.requireActual('@/features/payment'), runPayment: jest.fn(async () => 'paid') }))
 const pay = runPayment as jest.MockedFunction<typeof runPayment>
 
 const AREAS: Record<string, { id: string; title: string; isLeaf: 0 | 1; parentId: string }[]> = {

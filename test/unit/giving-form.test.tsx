@@ -19,7 +19,8 @@ import { ctxOf, formConfig, moneyProject, SUB_PRICES } from './donate-fixtures'
 import type { FormConfig, Project } from '@contract'
 
 // the payment module's own journey is tested in payment-run; the form awaits its outcome
-jest.mock('@/features/payment', () => ({ runPayment: jest.fn(async () => 'paid') }))
+// the real status card (PayState), the payment run itself stubbed
+jest.mock('@/features/payment', () => ({ ...jest.requireActual('@/features/payment'), runPayment: jest.fn(async () => 'paid') }))
 const pay = runPayment as jest.MockedFunction<typeof runPayment>
 
 function stubForm(p: Project, form: FormConfig): Call[] {

@@ -9,6 +9,7 @@ import type { NameplateShowData, PersonalNamingRecord } from '@contract'
 import EditPage from '@/pkg-naming/edit/index'
 import FormGmPage from '@/pkg-naming/form-gm/index'
 import JnuFormPage from '@/pkg-naming/seat-naming-jnu/form/index'
+import JnuSuccessPage from '@/pkg-naming/seat-naming-jnu/success/index'
 import DetailPage from '@/pkg-naming/nameplate-detail/index'
 import MineGmPage from '@/pkg-mine/mine-gm/index'
 import { runPayment } from '@/features/payment'
@@ -22,7 +23,8 @@ import { bootSession, ok, page, setQuery, stubApi, toastSpy, typeInto, type Call
 import { bookProject, example, NAMING_FIELDS, namingForm, PRICES, seatProject } from './naming-fixtures'
 
 // The payment module is another engineer's seam: the form only awaits runPayment (its HTTP is theirs to test).
-jest.mock('@/features/payment', () => ({ runPayment: jest.fn(async () => 'paid') }))
+// the real status card (PayState), the payment run itself stubbed
+jest.mock('@/features/payment', () => ({ ...jest.requireActual('@/features/payment'), runPayment: jest.fn(async () => 'paid') }))
 const pay = runPayment as jest.MockedFunction<typeof runPayment>
 
 const titles = (spy: jest.SpyInstance) => spy.mock.calls.map((c) => c[0].title)
@@ -471,5 +473,23 @@ describe('mine-gm', () => {
     await waitFor(() => expect(listed).toBe(2), { timeout: 3000 })
     const post = calls.find((c) => c.path.endsWith('/nameplateUpdate'))!
     expect(post.data).toEqual({ namingType: 1, namingId: 13, donorName: '张赟喆', donorIdentity: '校友', donationMessage: '薪火相传' })
+  })
+})
+
+describe('seat-naming-jnu/success', () => {
+  it('says "naming succeeded" only for an order the server confirms; a bare URL says the order is missing', async () => {
+    setQuery('/pkg-naming/seat-naming-jnu/success/index', {})
+    const none = stubApi({})
+    const { unmount } = render(<JnuSuccessPage />)
+    await waitFor(() => expect(screen.getByText('订单信息不完整，请返回重新发起捐赠')).toBeTruthy())
+    expect(screen.queryByTestId('jnu-success')).toBeNull()
+    expect(none.length).toBe(0)
+    unmount()
+
+    setQuery('/pkg-naming/seat-naming-jnu/success/index', { billNo: 'D404' })
+    stubApi({ success: () => ({ code: -1, message: '订单未支付', data: null }) })
+    render(<JnuSuccessPage />)
+    await waitFor(() => expect(screen.getByTestId('jnu-success-error').textContent).toContain('订单未支付'))
+    expect(screen.queryByTestId('jnu-success')).toBeNull()
   })
 })

@@ -20,7 +20,8 @@ import { useSession } from '@/store/session'
 import { bootSession, ok, project, setQuery, stubApi, toastSpy, typeInto, type Call } from './project-fixtures'
 import { namingForm } from './naming-fixtures'
 
-jest.mock('@/features/payment', () => ({ runPayment: jest.fn(async () => 'paid') }))
+// the real status card (PayState), the payment run itself stubbed
+jest.mock('@/features/payment', () => ({ ...jest.requireActual('@/features/payment'), runPayment: jest.fn(async () => 'paid') }))
 const pay = runPayment as jest.MockedFunction<typeof runPayment>
 
 const titles = (spy: jest.SpyInstance) => spy.mock.calls.map((c) => c[0].title)
@@ -363,6 +364,24 @@ describe('tree-naming-hhu/success', () => {
     expect(unpaidFormUrl(32, undefined, 'tree-naming-hhu', pledge)).toBe('/pkg-pledge/tree-naming-hhu/form/index?id=32&seatId=3767')
     expect(unpaidFormUrl(31, undefined, 'tree-naming-hhu', pledge)).toBe('/pkg-donate/form/index?id=31')
     expect(unpaidFormUrl(32, undefined, undefined, pledge)).toBe('/pkg-donate/form/index?id=32')
+  })
+
+  it('says the order is missing instead of thanking anyone when opened without one', async () => {
+    setQuery('/pkg-pledge/tree-naming-hhu/success/index', {})
+    const calls = stubApi({})
+    render(<SuccessPage />)
+    await waitFor(() => expect(screen.getByText('订单信息不完整，请返回重新发起捐赠')).toBeTruthy())
+    expect(screen.queryByTestId('pledge-success')).toBeNull()
+    expect(calls.length).toBe(0)
+  })
+
+  it('shows the refusal, not "pledged", for an order the server does not confirm as paid', async () => {
+    setQuery('/pkg-pledge/tree-naming-hhu/success/index', { billNo: 'D404' })
+    stubApi({ success: () => ({ code: -1, message: '订单未支付', data: null }) })
+    render(<SuccessPage />)
+    await waitFor(() => expect(screen.getByTestId('pledge-success-error')).toBeTruthy())
+    expect(screen.getByTestId('pledge-success-error').textContent).toContain('订单未支付')
+    expect(screen.queryByTestId('pledge-success')).toBeNull()
   })
 
   it('thanks the donor for the project and goes back to the campaign', async () => {

@@ -12,6 +12,8 @@ import { quiet } from '@/lib/quiet'
 import { routeUrl } from '@/lib/routes'
 import { useData } from '@/lib/hooks/use-data'
 import { useT } from '@/store/session'
+import { errorMessage } from '@/lib/request'
+import { PayState } from '@/features/payment'
 import { fetchSuccess } from '../api/pledge'
 import { campaignHomeUrl } from '../model/links'
 import './pledge.scss'
@@ -30,6 +32,22 @@ export default function SuccessScreen() {
     else platform.nav.to(routeUrl('mine-certificate'))
   }
   const home = () => platform.nav.redirect(campaignHomeUrl())
+  // 'pledged' only for an order the server says is paid: a bare or stale URL says what is missing instead
+  if (!billNo)
+    return <PayState kind='error' title={t('payment.cashier.missing')} primary={{ label: t('pledge.success.home'), onTap: home }} />
+  if (data.status === 'loading' && !info) return <PayState kind='busy' title={t('common.loading')} />
+  if (data.status === 'error') {
+    return (
+      <PayState
+        kind='error'
+        title={t('payment.success.loadFailed')}
+        hint={errorMessage(data.error)}
+        testId='pledge-success-error'
+        primary={{ label: t('common.retry'), onTap: data.reload }}
+        secondary={{ label: t('pledge.success.home'), onTap: home }}
+      />
+    )
+  }
   return (
     <View className='pl-success' data-testid='pledge-success'>
       <View className='pl-success__icon'>

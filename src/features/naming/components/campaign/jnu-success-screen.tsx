@@ -12,6 +12,8 @@ import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { routeUrl } from '@/lib/routes'
 import { useT } from '@/store/session'
+import { errorMessage } from '@/lib/request'
+import { PayState } from '@/features/payment'
 import { fetchSuccess } from '../../api/naming'
 import 'taro-ui/lib/style/components/button.scss'
 import '../kit/kit.scss'
@@ -28,6 +30,23 @@ export default function JnuSuccessScreen() {
     store.remove('gm')
   }, [])
   const d = success.data
+  const home = () => platform.nav.redirect(routeUrl('seat-naming-jnu', { id: d?.itemsId || undefined }))
+  // 'naming succeeded' only for an order the server says is paid: a bare or stale URL says what is missing instead
+  if (!billNo)
+    return <PayState kind='error' title={t('payment.cashier.missing')} primary={{ label: t('naming.success.home'), onTap: home }} />
+  if (success.status === 'loading' && !d) return <PayState kind='busy' title={t('common.loading')} />
+  if (success.status === 'error') {
+    return (
+      <PayState
+        kind='error'
+        title={t('payment.success.loadFailed')}
+        hint={errorMessage(success.error)}
+        testId='jnu-success-error'
+        primary={{ label: t('common.retry'), onTap: success.reload }}
+        secondary={{ label: t('naming.success.home'), onTap: home }}
+      />
+    )
+  }
   return (
     <View className='nm-done' data-testid='jnu-success'>
       <View className='nm-done__badge'>
@@ -53,11 +72,7 @@ export default function JnuSuccessScreen() {
           </AtButton>
         </View>
         <View className='nm-done__home' data-testid='jnu-home'>
-          <AtButton
-            type='secondary'
-            customStyle={{ color: theme, borderColor: theme }}
-            onClick={() => platform.nav.redirect(routeUrl('seat-naming-jnu', { id: d?.itemsId || undefined }))}
-          >
+          <AtButton type='secondary' customStyle={{ color: theme, borderColor: theme }} onClick={home}>
             {t('naming.success.home')}
           </AtButton>
         </View>
