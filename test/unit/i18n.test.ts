@@ -34,6 +34,17 @@ describe('i18n', () => {
     expect(translate('en', 'directory.totals', { count: 3, money: '¥1,000.00' })).toBe('3 gifts, ¥1,000.00 in total')
   })
 
+  it('says 1 copy and 2 copies in English, and the number alone in Chinese', () => {
+    expect(translate('en', 'naming.book.copies', { n: 1 })).toBe('1 copy')
+    expect(translate('en', 'naming.book.copies', { n: 2 })).toBe('2 copies')
+    expect(translate('en', 'naming.book.count', { books: 1, copies: 3 })).toBe('1 title, 3 copies')
+    expect(translate('en', 'naming.seat.count', { n: 1 })).toBe('1 seat chosen')
+    expect(translate('en', 'directory.totals', { count: 1, money: '¥5.00' })).toBe('1 gift, ¥5.00 in total')
+    expect(translate('zh_CN', 'naming.book.count', { books: 1, copies: 3 })).toBe('1 种 3 本')
+    // no English string is left with a "(s)" plural
+    expect(en.filter((k) => /\(s\)/.test(dictionaries.en[k as MessageKey]))).toEqual([])
+  })
+
   it('a key built at run time is checked against the dictionary, and an unknown one never reaches the screen', () => {
     expect(messageKey('payment.method.1')).toBe('payment.method.1')
     expect(messageKey('payment.method.7')).toBeUndefined()

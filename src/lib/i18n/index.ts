@@ -105,8 +105,18 @@ export function translate(lang: Lang, key: MessageKey, params?: TParams): string
   // the key itself is the last resort for a value that escaped the type (any-typed data): visible, not a crash
   const template = dictionaries[lang][key] ?? dictionaries.zh_CN[key] ?? key
   if (!params) return template
-  return template.replace(/\{(\w+)\}/g, (m, name) => (params[name] !== undefined ? String(params[name]) : m))
+  return template
+    .replace(PLURAL, (m, name: string, one: string, other: string) =>
+      params[name] === undefined ? m : (Number(params[name]) === 1 ? one : other).replace(/#/g, String(params[name]))
+    )
+    .replace(/\{(\w+)\}/g, (m, name) => (params[name] !== undefined ? String(params[name]) : m))
 }
+
+/**
+ * English plurals, ICU's shape cut to what the dictionaries need: `{n, plural, one {# copy} other {# copies}}`, with
+ * `#` standing for the number ("1 copies" once showed). Chinese needs none.
+ */
+const PLURAL = /\{(\w+), plural, one \{([^{}]*)\} other \{([^{}]*)\}\}/g
 
 export function normaliseLang(v: unknown): Lang | null {
   if (v === 'en' || v === 'en_US' || v === 'en-US') return 'en'

@@ -12,7 +12,7 @@ export default defineMessages({
     'article.back': '返回'
   },
   en: {
-    'article.reads': '{count} reads',
+    'article.reads': '{count, plural, one {# read} other {# reads}}',
     'article.empty': 'No articles yet',
     'article.notFound': 'This article does not exist or has been withdrawn',
     'article.loadFailed': 'Failed to load the article',

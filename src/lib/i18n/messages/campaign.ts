@@ -110,7 +110,7 @@ export default defineMessages({
     'campaign.area.campus': 'Open the campus map',
     'campaign.area.hhuYc': 'Main campus',
     'campaign.area.hhuJn': 'Jiangning campus',
-    'campaign.count': '{n} donors have taken part',
+    'campaign.count': '{n, plural, one {# donor has} other {# donors have}} taken part',
     'campaign.countLabel': 'donors have taken part',
     'campaign.describe': 'About this campaign',
     'campaign.musicOn': 'Play background music',

@@ -166,7 +166,7 @@ export default defineMessages({
     'center.don.by.project': 'By project',
     'center.don.by.time': 'By time',
     'center.don.empty': 'No gifts yet',
-    'center.don.groupMeta': '{n} gifts · latest {time}',
+    'center.don.groupMeta': '{n, plural, one {# gift} other {# gifts}} · latest {time}',
     'center.don.groupMetaOne': '1 gift · {time}',
     'center.don.expand': 'Show',
     'center.don.collapse': 'Hide',

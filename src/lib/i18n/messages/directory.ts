@@ -30,7 +30,7 @@ export default defineMessages({
     'directory.order.timeAsc': 'Oldest first',
     'directory.order.moneyDesc': 'Largest amount first',
     'directory.order.moneyAsc': 'Smallest amount first',
-    'directory.totals': '{count} gifts, {money} in total',
+    'directory.totals': '{count, plural, one {# gift} other {# gifts}}, {money} in total',
     'directory.unlisted': "{count} not listed at the donors' wish",
     'directory.offline': 'plus {money} given offline',
     'directory.separator': '; ',
