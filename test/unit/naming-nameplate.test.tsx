@@ -199,7 +199,7 @@ describe('edit (nameplate editor)', () => {
     expect(titles(toast)).toEqual(['铭牌捐赠人不能为空'])
     type('plate-donor', '张赟喆')
     type('plate-message', '䶮'.repeat(21))
-    expect(screen.getByTestId('plate-message-left').textContent).toBe('还可输入 -1 字')
+    expect(screen.getByTestId('plate-message-left').textContent).toBe('超出 1 字')
     confirm()
     expect(titles(toast)[1]).toBe('寄语不能超过20个字')
     expect(back).not.toHaveBeenCalled()

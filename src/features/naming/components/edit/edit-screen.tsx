@@ -170,7 +170,7 @@ export default function EditScreen() {
               data-testid='plate-message'
             />
             <Text className={`nm-edit__count${left < 0 ? ' nm-edit__count--over' : ''}`} data-testid='plate-message-left'>
-              {t('naming.edit.left', { n: left })}
+              {left < 0 ? t('naming.edit.over', { n: -left }) : t('naming.edit.left', { n: left })}
             </Text>
           </View>
         </View>

@@ -26,6 +26,7 @@ export default function PlateCorrect({ target, onClose, onSaved }: { target: Nam
     if (target) setPlate({ ...target.nameplate })
   }, [target])
   const isSeat = target?.namingType !== NamingType.BOOK
+  const left = messageLeft(plate.donationMessage)
   const save = async () => {
     if (!target || busy) return
     const problem = nameplateProblem(plate, target.namingType)
@@ -73,8 +74,8 @@ export default function PlateCorrect({ target, onClose, onSaved }: { target: Nam
         <Text className='nm-edit__label'>{t('naming.edit.message')}</Text>
         <View className='nm-edit__grow'>
           <Input className='nm-edit__input' value={plate.donationMessage} onInput={set('donationMessage')} data-testid='correct-message' />
-          <Text className={`nm-edit__count${messageLeft(plate.donationMessage) < 0 ? ' nm-edit__count--over' : ''}`}>
-            {t('naming.edit.left', { n: messageLeft(plate.donationMessage) })}
+          <Text className={`nm-edit__count${left < 0 ? ' nm-edit__count--over' : ''}`}>
+            {left < 0 ? t('naming.edit.over', { n: -left }) : t('naming.edit.left', { n: left })}
           </Text>
         </View>
       </View>
