@@ -76,6 +76,22 @@ describe('launchDetail', () => {
     assert.deepEqual([r.body.data.canLaunch, r.body.data.noReason], [0, '该项目暂不支持一起捐'])
     assert.equal((await call(ctx.app, 'demo', Api.launchDetail, { query: { itemsId: avenue } })).body.code, -997)
   })
+
+  it('a school with online giving switched off (fzu) offers no launch and refuses one, writing nothing', async () => {
+    const fzuAvenue = await projectIdOf(ctx.app, 'fzu', AVENUE)
+    const donor = await login(ctx.app, 'fzu', 'together-fzu')
+    const d = await call<TogetherLaunchDetail>(ctx.app, 'fzu', Api.launchDetail, { token: donor, query: { itemsId: fzuAvenue } })
+    assert.equal(d.body.data.canLaunch, 0)
+    assert.match(d.body.data.noReason, /暂不开通线上捐赠/)
+    const before = await jointCount()
+    const r = await call<number>(ctx.app, 'fzu', Api.insertTogether, {
+      method: 'POST',
+      token: donor,
+      body: { itemsId: fzuAvenue, sponsor: '王同学', slogan: '一起捐', targetMoney: '500.00' }
+    })
+    assert.deepEqual([r.body.code, r.body.message], [-1, '该项目暂不支持一起捐'])
+    assert.equal(await jointCount(), before)
+  })
 })
 
 describe('insertTogether: docs/product §5 rules, each in both languages, nothing written on a refusal', () => {

@@ -31,6 +31,19 @@ export const takesJointDonations = (p: Project) => !!p.is_donate && !p.is_comple
 
 const length = (s: string) => [...s].length
 
+/**
+ * A school that has switched online giving off (docs/product §1 per-school switches) takes no joint donation either:
+ * friends could give to it only online. The school's offline contact text says what to do instead.
+ */
+async function onlineGivingOff(db: Kysely<DB>, schoolId: number): Promise<{ off: boolean; contact: string }> {
+  const s = await db
+    .selectFrom('school_setting')
+    .select(['disable_online_donation', 'offline_contact_info'])
+    .where('school_id', '=', schoolId)
+    .executeTakeFirst()
+  return { off: !!s?.disable_online_donation, contact: s?.offline_contact_info || '' }
+}
+
 export async function launchDetail(
   db: Kysely<DB>,
   schoolId: number,
@@ -45,14 +58,15 @@ export async function launchDetail(
     .where('school_id', '=', schoolId)
     .where('id', '=', userId)
     .executeTakeFirst()
-  const open = takesJointDonations(p)
+  const giving = await onlineGivingOff(db, schoolId)
+  const open = takesJointDonations(p) && !giving.off
   return {
     itemsId: p.id,
     itemsName: p.name,
     intro: p.intro,
     thumbnailImg: p.thumbnail_img,
     canLaunch: open ? 1 : 0,
-    noReason: open ? '' : p.no_reason || t(lang, 'togetherUnavailable'),
+    noReason: open ? '' : (giving.off && giving.contact) || p.no_reason || t(lang, 'togetherUnavailable'),
     sponsor: [...(user?.name || user?.nickname || '')].slice(0, SPONSOR_MAX).join(''),
     avatar: user?.avatar ?? '',
     sloganList: (['togetherSlogan1', 'togetherSlogan2', 'togetherSlogan3'] as const).map((k) => t(lang, k)),
@@ -104,7 +118,7 @@ export async function launch(
 ): Promise<{ id: number; held: boolean }> {
   const p = await requireProject(db, schoolId, b.itemsId)
   const v = parseLaunch(b)
-  if (!takesJointDonations(p)) throw bizError('togetherUnavailable')
+  if (!takesJointDonations(p) || (await onlineGivingOff(db, schoolId)).off) throw bizError('togetherUnavailable')
   // sponsor and slogan become the invite page and its share card: checked before anything is stored (decision 042)
   const checked: CheckOutcome = mod
     ? await checkTexts(mod, { schoolId, userId, what: 'together', texts: [v.sponsor, v.slogan] })
