@@ -105,8 +105,10 @@ export interface TogetherStatistics {
   totalCount: number
 }
 
-/** launchList / joinList rows. */
-export type MyTogetherDonation = TogetherDonation
+/** launchList / joinList rows: the joint donation and the project it raises for (the card names it). */
+export interface MyTogetherDonation extends TogetherDonation {
+  itemsName: string
+}
 
 /** namingList (docs/product §3 naming record). Each named seat or book carries its nameplate state (types/naming.ts). */
 export interface NamingSeat extends NamedObjectState {

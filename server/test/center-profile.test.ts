@@ -166,6 +166,11 @@ describe('joint donations and naming', () => {
     assert.equal(stats.totalCount, stats.launchCount + stats.joinCount)
     const list = (await get<Page<MyTogetherDonation>>(Api.launchList, { limit: 50 }, seed)).data
     assert.deepEqual(list.rows.map((r) => r.id).sort(), launched.map((r) => r.id).sort())
+    // each row names the project it raises for (the personal centre's cards show it)
+    for (const r of list.rows) {
+      const p = await app.db.selectFrom('project').select('name').where('id', '=', r.itemsId).executeTakeFirstOrThrow()
+      assert.equal(r.itemsName, p.name)
+    }
 
     // a new donor gives through one of them: joinList for the donor, togetherLaunchCount for the launcher
     const before = (await get<UserCenter>(Api.centerMy, {}, seed)).data.togetherLaunchCount

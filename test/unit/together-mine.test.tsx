@@ -2,7 +2,7 @@
  * mine-together (docs/product §2 Joint donation): the caller's statistics, the started and joined tabs each loading its
  * own list, cards with raised/target/percent, and a tap opening the invite page. Only Taro.request is stubbed.
  */
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { MyTogetherDonation } from '@contract'
 import MineTogetherPage from '@/pkg-mine/mine-together/index'
 import { platform } from '@/platform'
@@ -12,8 +12,8 @@ import { detail } from './together-fixtures'
 
 const row = (over: Partial<MyTogetherDonation>): MyTogetherDonation => {
   // a list row is the invite page's answer without the page-only fields
-  const { itemsName, thumbnailImg, intro, progress, isSponsor, canCancel, ...base } = detail()
-  void [itemsName, thumbnailImg, intro, progress, isSponsor, canCancel]
+  const { thumbnailImg, intro, progress, isSponsor, canCancel, ...base } = detail()
+  void [thumbnailImg, intro, progress, isSponsor, canCancel]
   return { ...base, ...over }
 }
 const named = (calls: Call[], name: string) => calls.filter((c) => c.path.endsWith(`/${name}`))
@@ -42,6 +42,8 @@ it('started and joined tabs list the caller’s joint donations; a card opens it
   expect(screen.getByTestId('together-stats').textContent).toContain('3')
   const card = screen.getAllByTestId('together-row')[0]
   expect(card.textContent).toContain('王赟喆')
+  // the card names the project it raises for
+  expect(within(card).getByTestId('together-row-project').textContent).toBe(detail().itemsName)
   expect(card.textContent).toContain('已筹 ¥1,234,567.50')
   expect(card.textContent).toContain('目标 ¥5,000,000.00')
   expect(named(calls, 'joinList')).toHaveLength(0)

@@ -240,6 +240,7 @@ async function togetherPage(db: Kysely<DB>, schoolId: number, ids: { id: number 
       't.target_fen',
       't.is_target',
       't.created_at',
+      'p.name as items_name',
       'p.material_name',
       'p.material_unit',
       'p.is_donate',
@@ -262,7 +263,7 @@ async function togetherPage(db: Kysely<DB>, schoolId: number, ids: { id: number 
   )
   return {
     total,
-    rows: rows.map((r) => toTogetherDonation(r, r, stats.get(r.id)))
+    rows: rows.map((r) => ({ ...toTogetherDonation(r, r, stats.get(r.id)), itemsName: r.items_name }))
   }
 }
 

@@ -76,7 +76,9 @@ export const ProjectDonateGroups = wireSchema<W.ProjectDonateGroup[]>()(
 )
 
 export const TogetherStatistics = wireSchema<W.TogetherStatistics>()(Type.Object({ launchCount: Num, joinCount: Num, totalCount: Num }))
-export const MyTogetherPage = wireSchema<W.Page<W.MyTogetherDonation>>()(Page(TogetherDonation))
+export const MyTogetherPage = wireSchema<W.Page<W.MyTogetherDonation>>()(
+  Page(Type.Object({ ...TogetherDonation.properties, itemsName: Str }))
+)
 
 const NamingSeat = wireSchema<W.NamingSeat>()(
   Type.Object({

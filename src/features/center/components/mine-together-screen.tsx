@@ -36,6 +36,11 @@ function TogetherList({ tab }: { tab: TogetherTab }) {
             </View>
             <Text className='tg-card__people'>{t('center.together.people', { n: r.participants })}</Text>
           </View>
+          {r.project ? (
+            <Text className='tg-card__project' data-testid='together-row-project'>
+              {r.project}
+            </Text>
+          ) : null}
           <Text className='tg-card__slogan'>{r.slogan}</Text>
           <View className='tg-card__money'>
             <Text className='tg-card__raised' style={{ color: theme }}>

@@ -10,6 +10,8 @@ export interface TogetherRowView {
   id: number
   avatar: string
   sponsor: string
+  /** the project it raises for */
+  project: string
   slogan: string
   participants: number
   date: string
@@ -28,6 +30,7 @@ export function togetherRow(r: MyTogetherDonation, t: T, resolveUrl: (u: string)
     id: r.id,
     avatar: r.avatar ? resolveUrl(r.avatar) : '',
     sponsor: r.sponsor,
+    project: r.itemsName || '',
     slogan: r.slogan,
     participants: r.participants || 0,
     date: cutDay(r.createDate),
