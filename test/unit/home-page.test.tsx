@@ -56,6 +56,8 @@ describe('home page', () => {
     expect(to.mock.calls.at(-1)![0].url).toBe(`/pkg-article/list-page/index?style=1&title=${encodeURIComponent('新闻资讯')}`)
     fireEvent.click(screen.getByTestId('home-to-gifts'))
     expect(to).toHaveBeenLastCalledWith({ url: '/pkg-mine/mine-don/index' })
+    fireEvent.click(screen.getByTestId('home-to-tax'))
+    expect(to).toHaveBeenLastCalledWith({ url: '/pkg-tools/tax-tool/index' })
     // tab pages open with switchTab (navigateTo cannot open them in the mini-programs)
     const before = to.mock.calls.length
     fireEvent.click(screen.getByTestId('home-to-directory'))

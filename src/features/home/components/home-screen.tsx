@@ -131,6 +131,11 @@ export default function HomeScreen() {
           <Text className='home__shortcut-title'>{t('home.myGifts')}</Text>
           <Text className='home__shortcut-desc'>{t('home.myGiftsDesc')}</Text>
         </View>
+        {/* the charity tax tool had no way in but a typed URL (docs/product §2 Tax tool) */}
+        <View className='home__shortcut' data-testid='home-to-tax' onClick={() => openOrSoon('tax-tool')}>
+          <Text className='home__shortcut-title'>{t('home.taxTool')}</Text>
+          <Text className='home__shortcut-desc'>{t('home.taxToolDesc')}</Text>
+        </View>
       </View>
 
       <Section title={t('home.projects')} more={t('home.more')} onMore={() => openOrSoon('subject')} testId='home-projects'>
