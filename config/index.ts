@@ -4,6 +4,7 @@ import devConfig from './dev'
 import { requiredApiOrigin } from './api-origin'
 import { ChunkManifestPlugin, H5_SPLIT_CHUNKS, iconFontAsFile, PrecompressPlugin, writeSplitTaroComponents } from './h5-weight'
 import { H5_ROUTES } from './routes'
+import { keepShared, RecordCompilation, sharedModules } from './mini-shared'
 import prodConfig from './prod'
 
 // Taro 4 + React 18 + webpack5 runner.
@@ -35,6 +36,8 @@ const h5SassLoaderOption = {
 export default defineConfig<'webpack5'>(async (merge) => {
   // fails a weapp or alipay build without TARO_APP_API_ORIGIN (config/api-origin.ts)
   const apiOrigin = requiredApiOrigin(process.env.TARO_ENV, process.env.TARO_APP_API_ORIGIN)
+  // a module several subpackages use stays in the main package once instead of a copy in each (config/mini-shared.ts)
+  const shared = sharedModules()
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'uplus-donate',
     date: '2026-11-22',
@@ -65,6 +68,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
     cache: { enable: process.env.TARO_CACHE === '1' },
     mini: {
       sassLoaderOption,
+      optimizeMainPackage: { enable: true, exclude: [keepShared(shared)] },
+      webpackChain(chain) {
+        chain.plugin('record-compilation').use(RecordCompilation, [shared])
+      },
       // types/ (the wire contract, imported as @contract) is TypeScript outside src/: compile it too
       compile: { include: [path.resolve(__dirname, '..', 'types')] },
       postcss: {

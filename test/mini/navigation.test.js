@@ -84,7 +84,8 @@ test(`${PLATFORM}: home, the tab bar, my gifts and this platform's payment optio
   // back to home, then my gifts from its shortcut
   await rt.api.switchTab({ url: '/pages/home/index' })
   const home2 = rt.top()
-  await waitFor(() => byClass(home2, 'home__shortcut').length === 2, 20000)
+  // the directory, my gifts and the tax tool
+  await waitFor(() => byClass(home2, 'home__shortcut').length === 3, 20000)
   tap(home2, byClass(home2, 'home__shortcut')[1])
   await waitFor(() => navigateTo.mock.calls.length === 1)
   expect(navigateTo.mock.calls[0][0].url).toBe('/pkg-mine/mine-don/index')
