@@ -856,6 +856,7 @@ const TABLE: Record<string, Entry> = {
   },
   [staffKey('GET', '/exports/:id')]: { kind: 'staff', method: 'GET', url: () => '/exports/1' },
   [staffKey('GET', '/exports/:id/file')]: { kind: 'staff', method: 'GET', url: () => '/exports/1/file' },
+  [staffKey('GET', '/offline-gifts/projects')]: { kind: 'staff', method: 'GET', url: () => '/offline-gifts/projects' },
   [staffKey('POST', '/offline-gifts')]: {
     kind: 'staff',
     method: 'POST',

@@ -106,7 +106,8 @@ describe('roles', () => {
     ['POST', '/offline-gifts', { projectId: 1, amount: '1.00', donorName: 'x', donatedOn: '2026-01-01', channel: 'bank' }],
     ['GET', '/review'],
     ['POST', '/review/1/resolve', { resolution: 'closed', reason: 'x' }],
-    ['GET', '/reconciliation']
+    ['GET', '/reconciliation'],
+    ['GET', '/offline-gifts/projects']
   ]
 
   it('editor and fulfilment are refused every finance route with -1, in zh and en, and nothing is written', async () => {
@@ -140,6 +141,18 @@ describe('roles', () => {
       assert.equal(d.body.data.daily.length, 30)
     }
     assert.equal((await staffCall(app, 'demo', 'GET', '/dashboard', { token: null })).body.code, -997)
+  })
+
+  it("finance finds an offline gift's project by name: ids and names of this school's projects only", async () => {
+    const r = await asFinance('GET', '/offline-gifts/projects?keyword=' + encodeURIComponent('奖学金'))
+    assert.equal(r.body.code, 0)
+    assert.ok(r.body.data.rows.length > 0)
+    for (const row of r.body.data.rows) {
+      assert.deepEqual(Object.keys(row).sort(), ['id', 'name'])
+      assert.match(row.name, /奖学金/)
+      const p = await app.db.selectFrom('project').select(['school_id']).where('id', '=', row.id).executeTakeFirstOrThrow()
+      assert.equal(p.school_id, (await app.db.selectFrom('school').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id)
+    }
   })
 })
 

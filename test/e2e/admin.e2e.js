@@ -269,8 +269,10 @@ function fen(yuan) {
       await settle(finance)
       // validated before sending
       await tid(finance, 'offline-save').click()
-      await finance.getByText('请输入项目ID').waitFor({ timeout: 20000 })
-      await finance.locator('[data-testid="offline-form"] #projectId').fill(String(projectId))
+      await finance.getByText('请选择项目').waitFor({ timeout: 20000 })
+      // the project is picked by name, not typed as an id
+      await finance.locator('[data-testid="offline-form"] #projectId').fill(projectName)
+      await finance.locator('.ant-select-item-option', { hasText: projectName }).first().click()
       await finance.locator('[data-testid="offline-form"] #amount').fill('1234.56')
       await finance.locator('[data-testid="offline-form"] #donorName').fill('南京校友会')
       await finance.locator('[data-testid="offline-form"] #note').fill('2026 年校友返校日现场捐赠')

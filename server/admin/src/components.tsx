@@ -1,6 +1,6 @@
 /** Pieces every screen uses: a paged server table with loading, empty and error states, and form helpers. */
-import { useState, type ReactNode } from 'react'
-import { Alert, Button, Empty, Table, type TableColumnsType } from 'antd'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Alert, Button, Empty, Select, Spin, Table, type TableColumnsType } from 'antd'
 import { get, type Page } from './api'
 import { useLoad } from './hooks'
 import { useLang } from './i18n'
@@ -71,4 +71,42 @@ export function yuanRule(t: (zh: string, en: string) => string, required = true)
       if (!isPositiveYuan(s)) throw new Error(t('请输入正确的金额（最多两位小数）', 'Enter an amount in yuan (at most two decimals)'))
     }
   }
+}
+
+/**
+ * Picks a project by name (or id) instead of typing its id: searches the school's projects as staff type, newest
+ * first when nothing is typed. The value is the project id, as the form sends it.
+ */
+export function ProjectPicker({ value, onChange, id }: { value?: number; onChange?: (id: number) => void; id?: string }) {
+  const { t } = useLang()
+  const [options, setOptions] = useState<{ value: number; label: string }[]>([])
+  const [loading, setLoading] = useState(false)
+  const seq = useRef(0)
+  const search = (keyword: string) => {
+    const n = ++seq.current
+    setLoading(true)
+    get<Page<{ id: number; name: string }>>('/offline-gifts/projects', { keyword: keyword.trim() || undefined, limit: 20, offset: 0 }).then(
+      (page) => {
+        if (n !== seq.current) return
+        setOptions(page.rows.map((p) => ({ value: p.id, label: `#${p.id} ${p.name}` })))
+        setLoading(false)
+      },
+      () => n === seq.current && setLoading(false)
+    )
+  }
+  useEffect(() => search(''), [])
+  return (
+    <Select<number>
+      id={id}
+      showSearch
+      value={value}
+      onChange={onChange}
+      placeholder={t('输入项目名称搜索', 'Type to search projects')}
+      filterOption={false}
+      onSearch={search}
+      options={options}
+      notFoundContent={loading ? <Spin size='small' /> : <EmptyState text={t('没有匹配的项目', 'No matching project')} />}
+      data-testid='project-picker'
+    />
+  )
 }

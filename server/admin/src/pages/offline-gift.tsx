@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { Alert, App, DatePicker, Form, Input, InputNumber, Modal, Select, Switch } from 'antd'
+import { Alert, App, DatePicker, Form, Input, Modal, Select, Switch } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { post } from '../api'
-import { yuanRule } from '../components'
+import { ProjectPicker, yuanRule } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import type { LedgerRow } from './ledger'
@@ -98,10 +98,10 @@ export function OfflineGiftModal({ open, onClose, onSaved }: { open: boolean; on
       >
         <Form.Item
           name='projectId'
-          label={t('项目ID', 'Project id')}
-          rules={[{ required: true, message: t('请输入项目ID', 'Enter the project id') }]}
+          label={t('项目', 'Project')}
+          rules={[{ required: true, message: t('请选择项目', 'Choose the project') }]}
         >
-          <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          <ProjectPicker />
         </Form.Item>
         <GiftFields />
         <Form.Item name='channel' label={t('方式', 'Channel')} rules={[{ required: true }]}>

@@ -5,6 +5,7 @@
  *   POST /exports {kind:'ledger', format:'csv'|'xlsx', filters}                   starts an export job -> {id}
  *   GET  /exports/:id                                                              progress {status, done, total, fileName}
  *   GET  /exports/:id/file                                                         the finished file (this school's only)
+ *   GET  /offline-gifts/projects?keyword&limit&offset                              {total, rows: [{id, name}]} the form's project picker
  *   POST /offline-gifts {projectId, amount, donorName, donatedOn, channel, note, showName?}   -> the ledger row
  *   POST /offline-gifts/:id {amount?, donorName?, donatedOn?, channel?, note?, showName?, reason}   corrects it -> the row
  *   POST /offline-gifts/:id/void {reason}                                          voids it -> the row ('cancelled')
@@ -19,6 +20,7 @@ import { Type } from 'typebox'
 import { dashboard } from '../../domain/staff/dashboard'
 import { exportFile, exportStatus, startExport, EXPORT_FORMATS } from '../../domain/staff/exports'
 import { LEDGER_CHANNELS, LEDGER_STATUSES, ledgerFilter, ledgerPage, OFFLINE_CHANNELS } from '../../domain/staff/ledger'
+import { listStaffProjects } from '../../domain/staff/projects'
 import { correctOfflineGift, createOfflineGift, OFFLINE_NOTE_MAX, OFFLINE_REASON_MAX, voidOfflineGift } from '../../domain/staff/offline'
 import { reconciliation, reconciliationRange } from '../../domain/staff/reconciliation'
 import { resolveReview, reviewPage } from '../../domain/staff/review'
@@ -44,6 +46,19 @@ const ledgerProps = {
 
 export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const finance = requireRole('finance')
+
+  // finance picks the project of an offline gift by name; the editors' project list (/projects) stays theirs
+  app.get(
+    '/offline-gifts/projects',
+    {
+      ...finance,
+      schema: { querystring: Type.Object({ keyword: optString(100), ...pageProps }), response: answers(W.StaffProjectChoices) }
+    },
+    async (req) => {
+      const page = await listStaffProjects(app.db, req.school.id, req.query)
+      return ok({ total: page.total, rows: page.rows.map((p) => ({ id: p.id, name: p.name })) })
+    }
+  )
 
   app.get(
     '/ledger',

@@ -39,6 +39,10 @@ export const StaffLedgerPage = wireSchema<{ total: number; totals: LedgerTotals;
 )
 
 export const StaffExportId = wireSchema<{ id: number }>()(Type.Object({ id: Num }))
+/** the offline-gift form's project picker: id and name only */
+export const StaffProjectChoices = wireSchema<{ total: number; rows: { id: number; name: string }[] }>()(
+  Type.Object({ total: Num, rows: Type.Array(Type.Object({ id: Num, name: Str })) })
+)
 export const StaffExportStatus = wireSchema<ExportStatus>()(
   Type.Object({ id: Num, status: strEnum(['running', 'done', 'failed']), done: Num, total: Num, fileName: Str })
 )
