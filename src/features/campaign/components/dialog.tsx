@@ -1,7 +1,8 @@
-/** The campaign pages' centred dialog: a dimmed page, a card, a close cross; tapping the dim closes it too. */
+/** The campaign pages' centred dialog: a dimmed page, a card, a close cross; a press on the dim closes it too. */
 import type { PropsWithChildren } from 'react'
 import { Text, View } from '@tarojs/components'
 import { useT } from '@/store/session'
+import { useMaskPress } from '../hooks/use-mask-press'
 
 export default function Dialog({
   open,
@@ -12,10 +13,11 @@ export default function Dialog({
   children
 }: PropsWithChildren<{ open: boolean; title?: string; testId: string; onClose(): void; className?: string }>) {
   const t = useT()
+  const mask = useMaskPress(onClose)
   if (!open) return null
   return (
     <View className={`cm-dialog ${className || ''}`} data-testid={testId}>
-      <View className='cm-dialog__mask' onClick={onClose} />
+      <View className='cm-dialog__mask' data-testid={`${testId}-mask`} {...mask} />
       <View className='cm-dialog__card'>
         <View className='cm-dialog__close' role='button' aria-label={t('campaign.close')} data-testid={`${testId}-close`} onClick={onClose}>
           ×

@@ -4,6 +4,7 @@
  */
 import { Text, View } from '@tarojs/components'
 import { useT } from '@/store/session'
+import { useMaskPress } from '../hooks/use-mask-press'
 
 export default function PickerSheet({
   open,
@@ -23,11 +24,12 @@ export default function PickerSheet({
   onPick(index: number | null): void
 }) {
   const t = useT()
+  const mask = useMaskPress(() => onPick(null))
   if (!open) return null
   const rows = [t('campaign.map.all'), ...options]
   return (
     <View className='cm-sheet' data-testid={testId}>
-      <View className='cm-sheet__mask' data-testid={`${testId}-mask`} onClick={() => onPick(null)} />
+      <View className='cm-sheet__mask' data-testid={`${testId}-mask`} {...mask} />
       <View className='cm-sheet__panel'>
         <View className='cm-sheet__head'>
           <Text className='cm-sheet__cancel' data-testid={`${testId}-cancel`} onClick={() => onPick(null)}>

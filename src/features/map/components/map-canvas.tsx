@@ -69,6 +69,8 @@ export default function MapCanvas(props: MapCanvasProps) {
     <View
       className={`map-canvas ${props.className || ''}`}
       data-testid='map-canvas'
+      // whether points can be tapped yet (the hall shows them a moment after its map): journeys wait on it
+      data-points={map.revealed ? 'shown' : 'hidden'}
       aria-label={t('map.label')}
       catchMove
       {...map.handlers}

@@ -228,12 +228,14 @@ export function useMapCanvas(o: MapCanvasOptions) {
       gestureRef.current = r.state
       if (r.viewport) apply(r.viewport)
     }
-    const end = (pts: Point[]) => {
-      if (!ready()) return
+    /** true when the gesture was a tap (and the tapped point or area has been handed on) */
+    const end = (pts: Point[]): boolean => {
+      if (!ready()) return false
       const r = touchEnd(gestureRef.current, pts, Date.now(), vpRef.current!)
       gestureRef.current = r.state
       if (!pts.length) interacting(false)
       if (r.tap) onTap(r.tap)
+      return !!r.tap
     }
     const mouse = (e: any): Point[] => [{ x: (e.clientX ?? 0) - origin().x, y: (e.clientY ?? 0) - origin().y }]
     const fromTouch = () => Date.now() - lastTouchAt.current < TOUCH_MOUSE_GAP_MS
@@ -250,7 +252,9 @@ export function useMapCanvas(o: MapCanvasOptions) {
       },
       onTouchEnd: (e: any) => {
         lastTouchAt.current = Date.now()
-        end(localPoints(e.touches, origin()))
+        // a tap opens a dialog over the map: the browser's follow-up mouse events and click for this finger must
+        // not reach it (docs/decisions/053-taps-that-survive.md); the mini-programs have no such click
+        if (end(localPoints(e.touches, origin())) && e.cancelable !== false) e.preventDefault?.()
       },
       onTouchCancel: (e: any) => {
         lastTouchAt.current = Date.now()
@@ -332,5 +336,5 @@ export function useMapCanvas(o: MapCanvasOptions) {
     setAttempt((n) => n + 1)
   }, [])
 
-  return { status, retry, handlers, zoomIn, zoomOut, points, viewport: () => vpRef.current }
+  return { status, retry, handlers, zoomIn, zoomOut, points, revealed, viewport: () => vpRef.current }
 }
