@@ -95,7 +95,8 @@ describe('campaign table', () => {
     expect(MAPS['tree-naming-hhu'].tap).toEqual({ kind: 'hhu-detail', from: 'map' })
     expect(MAPS['tree-naming-hhu-jn'].tap).toEqual({ kind: 'hhu-detail', from: 'mapJn' })
     expect(MAPS['wall-naming-map'].landing).toBe(true)
-    for (const r of ['seat-naming-map', 'build-naming-map', 'wall-naming-map'] as const) expect(MAPS[r].tap).toEqual({ kind: 'external' })
+    // benches, hall seats, buildings and bricks are named through the naming form like trees (docs/decisions/054)
+    for (const r of ['seat-naming-map', 'build-naming-map', 'wall-naming-map'] as const) expect(MAPS[r].tap).toEqual({ kind: 'naming' })
     // the maps that are their own home; the others go back to theirs
     expect(
       Object.values(MAPS)

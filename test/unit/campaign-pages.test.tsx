@@ -456,7 +456,7 @@ describe('map pages', () => {
     expect(screen.queryByTestId('seat-dialog')).toBeNull()
   })
 
-  it('wall: the landing overlay first, then the map with its count and description; a brick goes to the donation form', async () => {
+  it('wall: the landing overlay first, then the map with its count and description; a brick goes with its price to the naming form', async () => {
     setQuery('/pkg-campaign/wall-naming-map/index', {})
     SEATS[641] = seat({ seatName: '纪念砖 A-01', seatIntro: '', termMoney: '2000.00', itemsId: 21 })
     serve([mapConfig({ ...GROVE, id: 'wall-1', level: 1, vrUrl: '' })])
@@ -478,7 +478,10 @@ describe('map pages', () => {
     const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as any)
     expect(screen.getByTestId('seat-action').textContent).toBe('我要冠名')
     fireEvent.click(screen.getByTestId('seat-action'))
-    expect((nav.mock.calls[0][0] as any).url).toBe('/pkg-donate/form/index?id=21')
+    expect((nav.mock.calls[0][0] as any).url).toBe('/pkg-naming/form-gm/index?id=21')
+    // the chosen brick and its price travel with it (local storage 'gm', as the tree maps do)
+    const gm = store.get('gm')!
+    expect([gm.itemsId, gm.seats[0].seatId, gm.seats[0].seat, gm.seats[0].priceList[0].termMoney]).toEqual([21, 641, '纪念砖 A-01', '2000.00'])
     SEATS[641] = seat({})
   })
 })

@@ -36,9 +36,11 @@ const isRoute = (name: string): name is RouteName => Object.prototype.hasOwnProp
 
 /** The dialog's action label by campaign (null: the campaign names nothing here). */
 function actionOf(def: MapDef, building: boolean): MessageKey | null {
+  if (def.tap.kind === 'hhu-detail') return null
+  // a bench, a hall seat, a building or a brick is named; a tree is adopted ('我要认植' only for trees)
+  if (building || def.campaign === 'seat' || def.campaign === 'build' || def.campaign === 'wall') return 'campaign.seat.nameBuilding'
   if (def.tap.kind === 'naming' || def.tap.kind === 'phone') return 'campaign.seat.name'
-  if (def.tap.kind === 'external') return building || def.campaign === 'wall' ? 'campaign.seat.nameBuilding' : 'campaign.seat.adopt'
-  return null
+  return 'campaign.seat.adopt'
 }
 
 /** The page stack; [] where there is none to read (a page rendered on its own). */

@@ -236,6 +236,8 @@ export const MAPS: Record<MapRoute, MapDef> = {
     areas: ['', 'hall'],
     areaItems: { hall: CampaignKey.HALL_NAMING },
     firstMap: (area) => (area === 'hall' ? 'hall-1' : 'seat-1'),
+    // named like trees: the chosen point and its price go to this platform's naming form (docs/decisions/054)
+    tap: { kind: 'naming' },
     homeOnMap: true
   }),
   'build-naming-map': map({
@@ -244,6 +246,8 @@ export const MAPS: Record<MapRoute, MapDef> = {
     title: 'route.build-naming-map',
     item: CampaignKey.BUILD_NAMING,
     firstMap: () => 'build-1',
+    // named like trees: the chosen point and its price go to this platform's naming form (docs/decisions/054)
+    tap: { kind: 'naming' },
     building: 'external',
     homeOnMap: true
   }),
@@ -253,6 +257,8 @@ export const MAPS: Record<MapRoute, MapDef> = {
     title: 'route.wall-naming-map',
     item: CampaignKey.WALL_NAMING,
     firstMap: () => 'wall-1',
+    // named like trees: the chosen point and its price go to this platform's naming form (docs/decisions/054)
+    tap: { kind: 'naming' },
     homeOnMap: true,
     landing: true
   })

@@ -78,7 +78,8 @@ function FormGm({
   const summary =
     namingType === NamingType.BOOK
       ? t('naming.book.count', { books: sel.books.length, copies: booksCount(sel.books) })
-      : t('naming.seat.count', { n: sel.seats.length })
+      : // the form also names a tree, a bench, a brick or a building chosen on a map: not only seats
+        t('naming.item.count', { n: sel.seats.length })
   const donorName = (donor.values.name || '').trim()
 
   return (
