@@ -255,6 +255,22 @@ const { step, run } = createJourney()
         await page.screenshot({ path: path.join(shots, `mine-${lang}.png`), fullPage: true })
         await checkEnglish('the personal centre', WHITELIST.mine)
       })
+
+      await check(`${lang}: a picker's buttons speak the page's language`, async () => {
+        // the dialling-code picker of the sign-in page
+        await page.goto(q(`${origin}/login`), { waitUntil: 'domcontentloaded' })
+        await tid('login-area').first().waitFor({ timeout: 30000 })
+        await settle(page)
+        await tid('login-area').first().tap()
+        const actions = page.locator('.weui-picker__action')
+        await actions.first().waitFor({ state: 'visible', timeout: 10000 })
+        const texts = (await actions.allInnerTexts()).map((x) => x.trim())
+        assert(
+          JSON.stringify(texts) === JSON.stringify(en ? ['Cancel', 'OK'] : ['取消', '确定']),
+          `picker buttons: ${JSON.stringify(texts)}`
+        )
+        await actions.first().tap()
+      })
       await context.close()
     }
   })

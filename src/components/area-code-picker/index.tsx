@@ -2,6 +2,7 @@
  * The dialling-code chip in front of a mobile input ("+86 ▾"): taps open a picker of the codes of the session's
  * language. Each form draws the chip its own way, so the classes come from the caller.
  */
+import { usePickerText } from '@/lib/hooks/use-picker-text'
 import { Picker, Text, View } from '@tarojs/components'
 import { useAreaCodes } from '@/lib/hooks/use-area-codes'
 import { DEFAULT_AREA, normaliseArea } from '@/lib/mobile'
@@ -18,6 +19,7 @@ interface Props {
 }
 
 export default function AreaCodePicker({ code, onChange, className, caretClassName, testId, label }: Props) {
+  const pickerText = usePickerText()
   const codes = useAreaCodes()
   const current = normaliseArea(code) || DEFAULT_AREA
   const index = Math.max(
@@ -26,6 +28,7 @@ export default function AreaCodePicker({ code, onChange, className, caretClassNa
   )
   return (
     <Picker
+      textProps={pickerText}
       mode='selector'
       range={codes.map((c) => `${c.areaCode} ${c.area}`)}
       value={index}

@@ -1,5 +1,6 @@
 /** Dynamic fields that pick rather than type: select, select2 (several), radio, date (1900–2030), year, area. */
 import { useState } from 'react'
+import { usePickerText } from '@/lib/hooks/use-picker-text'
 import { Picker } from '@tarojs/components'
 import { DONATE_LIMITS, type FormField } from '@contract'
 import { useT } from '@/store/session'
@@ -20,6 +21,7 @@ const ids = (v: string) =>
     .filter(Boolean)
 
 export default function ChoiceField({ field, value, onChange }: Props) {
+  const pickerText = usePickerText()
   const t = useT()
   const [areaOpen, setAreaOpen] = useState(false)
   const required = field.isRequire === 1
@@ -39,6 +41,7 @@ export default function ChoiceField({ field, value, onChange }: Props) {
           placeholder={placeholder}
           picker={(text) => (
             <Picker
+              textProps={pickerText}
               className='dn-picker'
               mode='selector'
               range={options.map((o) => o.title)}
@@ -82,6 +85,7 @@ export default function ChoiceField({ field, value, onChange }: Props) {
           placeholder={placeholder}
           picker={(text) => (
             <Picker
+              textProps={pickerText}
               className='dn-picker'
               mode='date'
               value={value || '1990-01-01'}
@@ -108,6 +112,7 @@ export default function ChoiceField({ field, value, onChange }: Props) {
           placeholder={placeholder}
           picker={(text) => (
             <Picker
+              textProps={pickerText}
               className='dn-picker'
               mode='selector'
               range={years}

@@ -1,4 +1,5 @@
 /** subject-cpu: two dropdowns (category and label) instead of tabs. The first option of each means "all". */
+import { usePickerText } from '@/lib/hooks/use-picker-text'
 import { Picker, View, Text } from '@tarojs/components'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import './filter-pickers.scss'
@@ -16,6 +17,7 @@ interface DropdownProps {
 }
 
 function Dropdown({ options, value, onChange, testId }: DropdownProps) {
+  const pickerText = usePickerText()
   const theme = useTheme()
   const index = Math.max(
     0,
@@ -24,6 +26,7 @@ function Dropdown({ options, value, onChange, testId }: DropdownProps) {
   const filtered = index > 0
   return (
     <Picker
+      textProps={pickerText}
       mode='selector'
       range={options.map((o) => o.title)}
       value={index}
