@@ -48,6 +48,7 @@ const messages = {
   messagePending: { zh_CN: '留言已提交，等待管理员审核', en: 'Submitted, waiting for admin review' },
   messageOk: { zh_CN: '留言成功', en: 'Message Success' },
   anonymous: { zh_CN: '匿名爱心人士', en: 'Anonymous donor' },
+  defaultNickname: { zh_CN: '爱心校友', en: 'A caring alumnus' },
   invalidUrl: { zh_CN: '链接地址不正确', en: 'Invalid URL' },
   ...orderMessages,
   ...centerMessages,

@@ -293,6 +293,9 @@ describe('insertLeaveword', () => {
     const mine = page.rows.find((m: { id: number }) => m.id === r.body.data.id)
     assert.equal(mine.content, '祝学弟学妹学业进步！')
     assert.equal(mine.nickname, '爱心校友')
+    // the platform's default nickname is the app's words: English readers see it in English
+    const pageEn = (await call(ctx.app, 'demo', Api.leavewordList, { query: { itemsId: id, limit: 50, lang: 'en' } })).body.data
+    assert.equal(pageEn.rows.find((m: { id: number }) => m.id === r.body.data.id).nickname, 'A caring alumnus')
     const en = await post('demo', { itemsId: id, content: 'Go!' }, token, 'en')
     assert.equal(en.body.message, 'Message Success')
   })

@@ -71,6 +71,13 @@ describe('launchDetail', () => {
     const en = await call<TogetherLaunchDetail>(ctx.app, 'demo', Api.launchDetail, { token: alice, query: { itemsId: avenue, lang: 'en' } })
     assert.match(en.body.data.sloganList[0], /give together/)
   })
+  it("prefills a donor who kept the platform's nickname with it in the request's language", async () => {
+    const en = await call<TogetherLaunchDetail>(ctx.app, 'demo', Api.launchDetail, { token: bob, query: { itemsId: avenue, lang: 'en' } })
+    assert.equal(en.body.data.sponsor, 'A caring alumnus')
+    const zh = await call<TogetherLaunchDetail>(ctx.app, 'demo', Api.launchDetail, { token: bob, query: { itemsId: avenue } })
+    assert.equal(zh.body.data.sponsor, '爱心校友')
+  })
+
   it('says why a project without joint donations cannot launch one, and needs a token', async () => {
     const r = await call<TogetherLaunchDetail>(ctx.app, 'demo', Api.launchDetail, { token: alice, query: { itemsId: scholarship } })
     assert.deepEqual([r.body.data.canLaunch, r.body.data.noReason], [0, '该项目暂不支持一起捐'])

@@ -9,6 +9,7 @@ import { lockFor } from '../../lib/lock'
 import { codePointLength } from '../../lib/names'
 import { pageWindow } from '../../lib/sql'
 import { requireProject } from '../project/service'
+import { shownNickname } from '../user/service'
 import { checkText, recordHold, type CheckOutcome, type ModerationRuntime } from '../moderation/service'
 import * as repo from './repository'
 
@@ -27,7 +28,7 @@ export async function listMessages(
       id: r.id,
       // a deleted account's messages stay, their author shown as anonymous (docs/decisions/041)
       avatar: r.deleted_at ? '' : (r.avatar ?? ''),
-      nickname: r.deleted_at ? t(lang, 'anonymous') : (r.nickname ?? ''),
+      nickname: r.deleted_at ? t(lang, 'anonymous') : shownNickname(lang, r.nickname),
       createDate: toWireDate(r.created_at),
       content: r.content,
       replyContent: r.reply_content

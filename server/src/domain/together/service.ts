@@ -15,6 +15,7 @@ import { togetherStats } from '../donation/repository'
 import { toTogetherDonation } from '../donation/together-mapper'
 import { requireProject } from '../project/service'
 import { checkTexts, recordHold, type CheckOutcome, type ModerationRuntime } from '../moderation/service'
+import { shownNickname } from '../user/service'
 import * as repo from './repository'
 
 export const SPONSOR_MAX = 20
@@ -67,7 +68,7 @@ export async function launchDetail(
     thumbnailImg: p.thumbnail_img,
     canLaunch: open ? 1 : 0,
     noReason: open ? '' : (giving.off && giving.contact) || p.no_reason || t(lang, 'togetherUnavailable'),
-    sponsor: [...(user?.name || user?.nickname || '')].slice(0, SPONSOR_MAX).join(''),
+    sponsor: [...(user?.name || shownNickname(lang, user?.nickname))].slice(0, SPONSOR_MAX).join(''),
     avatar: user?.avatar ?? '',
     sloganList: (['togetherSlogan1', 'togetherSlogan2', 'togetherSlogan3'] as const).map((k) => t(lang, k)),
     moneyList: MONEY_LIST_FEN.map(fenToYuan)

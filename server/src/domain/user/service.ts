@@ -3,14 +3,25 @@
  */
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { AuthToken, UserBaseInfo } from '../../../../types'
+import { WECHAT_DEFAULT_NICKNAME, type AuthToken, type Lang, type UserBaseInfo } from '../../../../types'
 import type { DB } from '../../db/types'
+import { t } from '../../i18n'
 import { nowIso, toWireDate } from '../../lib/dates'
 import { newToken } from '../../lib/random'
 import * as repo from './repository'
 
 export const SESSION_TTL_MS = 2 * 3600_000
 export const DEFAULT_NICKNAME = '爱心校友'
+
+/**
+ * A nickname as others read it: the ones the platform gave (爱心校友 here, 微信用户 from WeChat) are words of the
+ * app, not the donor's, and read in the request's language ("A caring alumnus" in English); a donor's own stays as
+ * they wrote it.
+ */
+export function shownNickname(lang: Lang, nickname: string | null | undefined): string {
+  const n = (nickname ?? '').trim()
+  return n === DEFAULT_NICKNAME || n === WECHAT_DEFAULT_NICKNAME ? t(lang, 'defaultNickname') : n
+}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
