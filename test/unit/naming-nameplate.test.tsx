@@ -95,6 +95,9 @@ describe('nameplate rules (pure)', () => {
     expect(placeElements(ex, plate('张赟喆', '书香致远'), 600).map((p) => p.text)).toEqual(['藏书票', '张赟喆 惠赠', '书香致远'])
     // nothing written yet: the example's placeholders
     expect(placeElements(ex, plate('', ''), 600).map((p) => p.text)).toEqual(['藏书票', '{捐赠人} 惠赠', '{寄语}'])
+    // an English page names the empty slots in English; the school's fixed words stay
+    const english = (k: string) => ({ donorName: 'Donor', donorIdentity: 'Identity', donationMessage: 'Message' })[k]!
+    expect(placeElements(ex, plate('', ''), 600, english).map((p) => p.text)).toEqual(['藏书票', '{Donor} 惠赠', '{Message}'])
     // a name with a "$&" is engraved as typed, not as a replacement pattern
     expect(placeElements(ex, plate('$&', '好'), 600)[1].text).toBe('$& 惠赠')
     expect(placeElements(ex, plate('a', 'b'), 600).map((p) => p.style.transform)).toEqual([

@@ -20,12 +20,20 @@ const SLOT = /\{[^{}]*\}/
  * The words of one element: fixed text as it is; a placeholder template ("{捐赠人} 惠赠") with the donor's words in
  * its slot; a bare placeholder replaced by them. Nothing written yet: the example's placeholder stays.
  */
-export function textOf(el: Pick<NameplateElement, 'key' | 'text'>, plate: NameplateText): string {
+export function textOf(el: Pick<NameplateElement, 'key' | 'text'>, plate: NameplateText, slotName?: SlotName): string {
   if (el.key === 'text') return el.text
   const v = (plate[el.key] || '').trim()
-  if (!v) return el.text
+  if (!v) {
+    // the school writes its placeholders in Chinese ("{捐赠人}"); an English page names the slot in English
+    if (!slotName) return el.text
+    const named = `{${slotName(el.key)}}`
+    return SLOT.test(el.text) ? el.text.replace(SLOT, () => named) : named
+  }
   return SLOT.test(el.text) ? el.text.replace(SLOT, () => v) : v
 }
+
+/** The reader's word for a slot of the nameplate (donor, identity, message). */
+export type SlotName = (key: Exclude<NameplateElement['key'], 'text'>) => string
 
 /** x is where the line is anchored: its start, its middle (textAlign center) or its end (right). */
 function anchor(align: unknown): string {
@@ -34,7 +42,7 @@ function anchor(align: unknown): string {
   return ''
 }
 
-export function placeElements(example: NameplateExample, plate: NameplateText, widthPx: number): PlacedText[] {
+export function placeElements(example: NameplateExample, plate: NameplateText, widthPx: number, slotName?: SlotName): PlacedText[] {
   const w = example.width > 0 ? example.width : 1
   const h = example.height > 0 ? example.height : 1
   const scale = widthPx / w
@@ -51,7 +59,7 @@ export function placeElements(example: NameplateExample, plate: NameplateText, w
     }
     const shift = anchor(el.style?.textAlign)
     if (shift) style.transform = shift
-    return { key: `${el.key}-${i}`, text: textOf(el, plate), style }
+    return { key: `${el.key}-${i}`, text: textOf(el, plate, slotName), style }
   })
 }
 

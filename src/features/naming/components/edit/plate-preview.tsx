@@ -6,6 +6,7 @@ import { Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import type { NameplateExample, NameplateText } from '@contract'
 import { platform } from '@/platform'
+import { useSession, useT } from '@/store/session'
 import { frameRatio, placeElements } from '../../model/plate-layout'
 import './edit.scss'
 
@@ -27,6 +28,8 @@ export default function PlatePreview({
   plate: NameplateText
   testId?: string
 }) {
+  const t = useT()
+  const lang = useSession((s) => s.lang)
   if (!example) {
     return (
       <View className='nm-plate nm-plate--plain' data-testid={testId}>
@@ -36,7 +39,18 @@ export default function PlatePreview({
       </View>
     )
   }
-  const placed = placeElements(example, plate, previewWidth())
+  const slotName =
+    lang === 'en'
+      ? (key: 'donorName' | 'donorIdentity' | 'donationMessage') =>
+          t(
+            key === 'donorName'
+              ? 'naming.plate.slotDonor'
+              : key === 'donorIdentity'
+                ? 'naming.plate.slotIdentity'
+                : 'naming.plate.slotMessage'
+          )
+      : undefined
+  const placed = placeElements(example, plate, previewWidth(), slotName)
   return (
     <View className='nm-plate' style={{ paddingTop: frameRatio(example) }} data-testid={testId}>
       {example.bgImg ? <Image className='nm-plate__bg' src={platform.assetUrl(example.bgImg)} mode='scaleToFill' /> : null}
