@@ -4,7 +4,7 @@
  * hhu donor count and the merged donor list.
  */
 import { CampaignKey, type MapSeat, type NamingRecord } from '@contract'
-import { HOMES, LISTS, MAPS, firstMapOf, itemIdOf, itemIdsOf, itemKeyOf } from '@/features/campaign/model/campaigns'
+import { HOMES, LISTS, MAPS, firstMapOf, itemIdOf, itemIdsOf, itemKeyOf, speciesLabel } from '@/features/campaign/model/campaigns'
 import {
   CPU_BANDS,
   NO_FILTERS,
@@ -229,5 +229,15 @@ describe('views', () => {
     expect(phoneIn('请致电 0591-2286XXXX（工作日）')).toBe('')
     expect(phoneIn('王老师 025-83786000，工作日')).toBe('025-83786000')
     expect(phoneIn('')).toBe('')
+  })
+})
+
+describe("tree species in the reader's language", () => {
+  it('shows English names on an English page and filters by the stored Chinese name', () => {
+    expect(speciesLabel('银杏', 'en')).toBe('Ginkgo')
+    expect(speciesLabel('银杏', 'zh_CN')).toBe('银杏')
+    // a species a school added that the app has no English for stays as stored
+    expect(speciesLabel('珙桐', 'en')).toBe('珙桐')
+    for (const name of MAPS['tree-naming-map'].species) expect(speciesLabel(name, 'en')).toMatch(/^[A-Za-z ]+$/)
   })
 })

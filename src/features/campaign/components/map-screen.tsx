@@ -20,10 +20,10 @@ import { copyText } from '@/lib/clipboard'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import type { MessageKey } from '@/lib/i18n'
 import { ROUTES, buildQuery, routeUrl, type RouteName } from '@/lib/routes'
-import { useT } from '@/store/session'
+import { useSession, useT } from '@/store/session'
 import { useCampaignMap } from '../hooks/use-campaign-map'
 import { useCampaignProjects, useCampaignShare, useItemIds } from '../hooks/use-campaign-items'
-import { itemKeyOf, MAPS, type MapDef, type MapRoute } from '../model/campaigns'
+import { itemKeyOf, MAPS, speciesLabel, type MapDef, type MapRoute } from '../model/campaigns'
 import type { PriceBand } from '../model/filters'
 import { treeSelection } from '../model/naming-choice'
 import ContactDialog from './contact-dialog'
@@ -68,6 +68,7 @@ function leaveFor(def: MapDef) {
 
 export default function CampaignMapScreen({ route }: { route: MapRoute }) {
   const t = useT()
+  const lang = useSession((s) => s.lang)
   const theme = useTheme()
   const def = MAPS[route]
   const query = useMemo(() => platform.nav.currentQuery(), [])
@@ -201,7 +202,7 @@ export default function CampaignMapScreen({ route }: { route: MapRoute }) {
               data-testid='filter-species'
               onClick={() => setPicker('species')}
             >
-              {t('campaign.map.species')}: {m.filters.species || t('campaign.map.all')} ▾
+              {t('campaign.map.species')}: {m.filters.species ? speciesLabel(m.filters.species, lang) : t('campaign.map.all')} ▾
             </View>
           ) : null}
           {def.bands.length ? (
@@ -241,8 +242,8 @@ export default function CampaignMapScreen({ route }: { route: MapRoute }) {
       <PickerSheet
         open={picker === 'species'}
         title={t('campaign.map.species')}
-        options={def.species}
-        current={m.filters.species}
+        options={def.species.map((name) => speciesLabel(name, lang))}
+        current={m.filters.species ? speciesLabel(m.filters.species, lang) : null}
         testId='picker-species'
         onPick={(i) => {
           setPicker(null)

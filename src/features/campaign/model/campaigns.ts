@@ -90,6 +90,23 @@ export interface ListDef {
 /** Common species of the demo campuses (docs/product §2: the species picker); the server filters by exact name. */
 const TREE_SPECIES = ['银杏', '香樟', '桂花', '玉兰', '水杉', '鸡爪槭', '樱花', '榉树', '紫薇', '广玉兰']
 
+/** The species' English names: the filter is the server's exact Chinese name, the picker shows the reader's word. */
+const SPECIES_EN: Record<string, string> = {
+  银杏: 'Ginkgo',
+  香樟: 'Camphor tree',
+  桂花: 'Sweet osmanthus',
+  玉兰: 'Yulan magnolia',
+  水杉: 'Dawn redwood',
+  鸡爪槭: 'Japanese maple',
+  樱花: 'Cherry',
+  榉树: 'Zelkova',
+  紫薇: 'Crape myrtle',
+  广玉兰: 'Southern magnolia'
+}
+
+/** A species as the picker shows it: English where known on an English page, else the name as stored. */
+export const speciesLabel = (name: string, lang: string): string => (lang === 'en' && SPECIES_EN[name]) || name
+
 const map = (def: Partial<MapDef> & Pick<MapDef, 'route' | 'campaign' | 'title' | 'item'>): MapDef => ({
   home: null,
   areaItems: {},
