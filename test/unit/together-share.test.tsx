@@ -92,10 +92,32 @@ describe('invite page', () => {
     await waitFor(() => expect(nav.redirect).toHaveBeenCalledWith('/pkg-mine/mine-together/index'), { timeout: 3000 })
   })
 
+  it('invites friends from the page: the system share sheet where there is one, else the link copied', async () => {
+    stubApi({ togetherDetail: () => ok(detail()), donateRecordPage: () => ok(page([])) })
+    const copy = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'ok' } as any)
+    const toast = toastSpy()
+    render(<SharePage />)
+    await screen.findByTestId('together-share')
+    fireEvent.click(screen.getByTestId('share-invite'))
+    expect(copy).toHaveBeenCalledWith({ data: window.location.href })
+    await waitFor(() => expect(titles(toast)).toContain('邀请链接已复制，发给好友即可'))
+    const share = jest.fn(async () => undefined)
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true })
+    try {
+      fireEvent.click(screen.getByTestId('share-invite'))
+      expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: window.location.href, text: '同窗情深，一起捐！' }))
+      expect(copy).toHaveBeenCalledTimes(1)
+    } finally {
+      delete (navigator as any).share
+    }
+  })
+
   it('held for review (docs/decisions/042): the sponsor is told, and the share card carries no donor text', async () => {
     stubApi({ togetherDetail: () => ok(detail({ isSponsor: 1, contentHeld: 1 })), donateRecordPage: () => ok(page([])) })
     render(<SharePage />)
     await screen.findByTestId('together-share')
+    // nothing to invite anyone to while it waits
+    expect(screen.queryByTestId('share-invite')).toBeNull()
     expect(screen.getByTestId('share-hint').textContent).toContain('正在审核')
     const card = platform.share.currentCard()
     expect(card?.title ?? '').not.toContain('王赟喆')

@@ -6,13 +6,14 @@
  */
 import { useMemo, useState } from 'react'
 import Taro from '@tarojs/taro'
-import { Image, Text, View } from '@tarojs/components'
+import { Button, Image, Text, View } from '@tarojs/components'
 import { AtButton, AtProgress } from 'taro-ui'
 import { PAGE_SIZE, ResultCode } from '@contract'
 import LoadState from '@/components/load-state'
 import { useShareCard } from '@/features/share'
 import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
+import { copyText } from '@/lib/clipboard'
 import { quiet, toast } from '@/lib/quiet'
 import { ApiError } from '@/lib/request'
 import { routeUrl } from '@/lib/routes'
@@ -67,6 +68,38 @@ function Donors({ id }: { id: number }) {
           {donors.status === 'loading' ? t('common.loading') : t('together.share.noDonors')}
         </Text>
       )}
+    </View>
+  )
+}
+
+/**
+ * Inviting friends from the page itself, not only from the platform's menu: the mini-programs' share sheet (a button
+ * with open-type share, the card this page set); in a browser the system share sheet where there is one, else the
+ * page's link copied.
+ */
+function InviteButton({ v }: { v: ShareView }) {
+  const t = useT()
+  const theme = useTheme()
+  const style = { color: theme, borderColor: theme }
+  if (platform.env().target !== 'h5') {
+    return (
+      <Button className='tg-share__invite' openType='share' style={style} data-testid='share-invite'>
+        {t('together.share.invite')}
+      </Button>
+    )
+  }
+  const invite = () => {
+    const url = typeof window !== 'undefined' ? window.location.href : ''
+    const nav = (typeof navigator !== 'undefined' ? navigator : null) as (Navigator & { share?: (d: ShareData) => Promise<void> }) | null
+    if (nav?.share) {
+      nav
+        .share({ title: t('together.share.shareTitle', { name: v.sponsor, project: v.projectName }), text: v.slogan, url })
+        .catch(() => undefined)
+    } else copyText(url, t('together.share.linkCopied'))
+  }
+  return (
+    <View className='tg-share__invite' style={style} role='button' data-testid='share-invite' onClick={invite}>
+      {t('together.share.invite')}
     </View>
   )
 }
@@ -177,6 +210,8 @@ function Share({ v, onCancelled }: { v: ShareView; onCancelled(): void }) {
             {v.canGive ? t('together.share.give') : v.noReason || t('together.launch.closed')}
           </AtButton>
         </View>
+        {/* held text is nobody's to share yet (docs/decisions/042) */}
+        {v.held ? null : <InviteButton v={v} />}
         {v.canCancel ? (
           <View className='tg-share__cancel' data-testid='share-cancel'>
             <AtButton type='secondary' loading={busy} disabled={busy} customStyle={{ color: theme, borderColor: theme }} onClick={cancel}>
