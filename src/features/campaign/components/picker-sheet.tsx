@@ -1,8 +1,9 @@
 /**
  * The species and price pickers of a map (docs/product §2 Maps; §5: 'all' clears, cancelling a picker clears its
- * filter). Row 0 is 'all'; tapping outside or 'cancel' answers null.
+ * filter). Row 0 is 'all'; tapping outside (useMaskDismiss) or 'cancel' answers null.
  */
 import { Text, View } from '@tarojs/components'
+import { useMaskDismiss } from '@/lib/hooks/use-mask-dismiss'
 import { useT } from '@/store/session'
 
 export default function PickerSheet({
@@ -23,11 +24,12 @@ export default function PickerSheet({
   onPick(index: number | null): void
 }) {
   const t = useT()
+  const mask = useMaskDismiss(open, () => onPick(null))
   if (!open) return null
   const rows = [t('campaign.map.all'), ...options]
   return (
     <View className='cm-sheet' data-testid={testId}>
-      <View className='cm-sheet__mask' data-testid={`${testId}-mask`} onClick={() => onPick(null)} />
+      <View className='cm-sheet__mask' data-testid={`${testId}-mask`} {...mask} />
       <View className='cm-sheet__panel'>
         <View className='cm-sheet__head'>
           <Text className='cm-sheet__cancel' data-testid={`${testId}-cancel`} onClick={() => onPick(null)}>

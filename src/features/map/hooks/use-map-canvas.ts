@@ -228,12 +228,14 @@ export function useMapCanvas(o: MapCanvasOptions) {
       gestureRef.current = r.state
       if (r.viewport) apply(r.viewport)
     }
-    const end = (pts: Point[]) => {
-      if (!ready()) return
+    /** true when the gesture ended in a tap */
+    const end = (pts: Point[]): boolean => {
+      if (!ready()) return false
       const r = touchEnd(gestureRef.current, pts, Date.now(), vpRef.current!)
       gestureRef.current = r.state
       if (!pts.length) interacting(false)
       if (r.tap) onTap(r.tap)
+      return !!r.tap
     }
     const mouse = (e: any): Point[] => [{ x: (e.clientX ?? 0) - origin().x, y: (e.clientY ?? 0) - origin().y }]
     const fromTouch = () => Date.now() - lastTouchAt.current < TOUCH_MOUSE_GAP_MS
@@ -250,7 +252,10 @@ export function useMapCanvas(o: MapCanvasOptions) {
       },
       onTouchEnd: (e: any) => {
         lastTouchAt.current = Date.now()
-        end(localPoints(e.touches, origin()))
+        // a tap may have opened a dialog under the finger: cancel the click the browser would send after this touch,
+        // which would land on the dialog's mask and close it (touchend listeners are not passive; the mini-programs'
+        // events accept the call and do nothing). The dialogs' useMaskDismiss is the second line.
+        if (end(localPoints(e.touches, origin()))) e.preventDefault?.()
       },
       onTouchCancel: (e: any) => {
         lastTouchAt.current = Date.now()
