@@ -409,7 +409,11 @@ describe('bench, hall seat, building and brick naming through the naming order f
       assert.ok(Number(point.termMoney) > 0, 'a map point carries its price')
 
       // the money-gift form is refused for a naming project: the map must not lead there
-      const gift = await call<any>(ctx.app, 'demo', Api.donate, { method: 'POST', token: alice, body: demoBody(itemsId, { currencyMoney: point.termMoney }) })
+      const gift = await call<any>(ctx.app, 'demo', Api.donate, {
+        method: 'POST',
+        token: alice,
+        body: demoBody(itemsId, { currencyMoney: point.termMoney })
+      })
       assert.deepEqual([gift.body.code, gift.body.message], [-1, '冠名捐赠请在冠名页面进行'])
 
       // held while Alice pays: 3 on the map, refused to Bob

@@ -176,9 +176,10 @@ const PAGES = [
         const config = await data(`${P}/naming/activity/map`, { query: { id } })
         const b = boundsOf(config, view)
         let vp = initialViewport(config, view)
-        const statuses = config.areaIdList && config.areaIdList.length
-          ? await data(`${P}/naming/activity/getSeatStatusList`, { method: 'POST', body: { itemsId, areaIdList: config.areaIdList } })
-          : {}
+        const statuses =
+          config.areaIdList && config.areaIdList.length
+            ? await data(`${P}/naming/activity/getSeatStatusList`, { method: 'POST', body: { itemsId, areaIdList: config.areaIdList } })
+            : {}
         // the points the map draws (src/features/map/model/points.ts visiblePoints): trees, seats and bricks, buildings
         const drawn = [...config.treeList.filter((t) => t.show === 1), ...(config.buildingList || []).filter((x) => x.isHide === 0)]
         const points = drawn.filter((t) => statuses[String(t.seatId)] && want(t, statuses[String(t.seatId)]))
@@ -297,7 +298,17 @@ const PAGES = [
         await page.screenshot({ path: path.join(shots, `maps-${p.key}-named.png`) })
       })
 
-    await nameOn(PAGES.find((p) => p.key === 'wallNaming'), 'a wall brick', '李赟喆', '饮水思源')
-    await nameOn(PAGES.find((p) => p.key === 'hallNaming'), 'a hall seat', '王䶮', '桃李满天下')
+    await nameOn(
+      PAGES.find((p) => p.key === 'wallNaming'),
+      'a wall brick',
+      '李赟喆',
+      '饮水思源'
+    )
+    await nameOn(
+      PAGES.find((p) => p.key === 'hallNaming'),
+      'a hall seat',
+      '王䶮',
+      '桃李满天下'
+    )
   })
 })()
