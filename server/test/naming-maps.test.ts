@@ -389,6 +389,74 @@ describe('tree pledge through the naming order flow', () => {
   })
 })
 
+describe('bench, hall seat, building and brick naming through the naming order flow (decision 046)', () => {
+  const CAMPAIGNS = [
+    ['bench', CampaignKey.SEAT_NAMING],
+    ['hall seat', CampaignKey.HALL_NAMING],
+    ['building', CampaignKey.BUILD_NAMING],
+    ['wall brick', CampaignKey.WALL_NAMING]
+  ] as const
+  const minutes = (n: number) => new Date(Date.now() + n * 60_000)
+  const statusOf = async (itemsId: number, seatId: number) => (await statusList('demo', { itemsId })).body.data[String(seatId)]
+
+  for (const [label, key] of CAMPAIGNS) {
+    it(`${label}: held while paying, released on cancel and on expiry, named on payment with donor and message`, async () => {
+      const itemsId = await campaignItem(ctx.app, 'demo', key)
+      const alice = await signIn('demo', `${key}-alice`)
+      const bob = await signIn('demo', `${key}-bob`)
+      const point = await freeTree('demo', itemsId)
+      assert.equal(point.status, 1)
+      assert.ok(Number(point.termMoney) > 0, 'a map point carries its price')
+
+      // the money-gift form is refused for a naming project: the map must not lead there
+      const gift = await call<any>(ctx.app, 'demo', Api.donate, {
+        method: 'POST',
+        token: alice,
+        body: demoBody(itemsId, { currencyMoney: point.termMoney })
+      })
+      assert.deepEqual([gift.body.code, gift.body.message], [-1, '冠名捐赠请在冠名页面进行'])
+
+      // held while Alice pays: 3 on the map, refused to Bob
+      const first = await donateNaming(ctx.app, 'demo', alice, treeBody(itemsId, point))
+      assert.equal(first.body.code, 0, first.body.message)
+      const firstBill = first.body.data.orderPayRequestDTO.billNo
+      assert.equal((await orderRow(ctx.app, firstBill)).amount_fen, Math.round(Number(point.termMoney) * 100))
+      assert.equal(await statusOf(itemsId, point.seatId), 3)
+      assert.equal((await detail('demo', point.seatId)).body.data.status, 3)
+      const refused = await donateNaming(ctx.app, 'demo', bob, treeBody(itemsId, point))
+      assert.equal(refused.body.code, -1)
+
+      // cancelled: free again
+      const cancelled = await call(ctx.app, 'demo', Api.cancel, { query: { donatePlatOrder: firstBill }, token: alice })
+      assert.equal(cancelled.body.code, 0, cancelled.body.message)
+      assert.equal(await statusOf(itemsId, point.seatId), 1)
+      assert.equal((await seatRow(ctx.app, point.seatId)).status, 1)
+
+      // expired unpaid: free again
+      const second = await donateNaming(ctx.app, 'demo', bob, treeBody(itemsId, point))
+      assert.equal(second.body.code, 0, second.body.message)
+      assert.equal(await statusOf(itemsId, point.seatId), 3)
+      await ctx.app.jobs.reconcileOnce(minutes(16))
+      assert.equal((await orderRow(ctx.app, second.body.data.orderPayRequestDTO.billNo)).status, 'expired')
+      assert.equal(await statusOf(itemsId, point.seatId), 1)
+
+      // paid: named, with the donor's name and message on the point
+      const third = await donateNaming(ctx.app, 'demo', alice, treeBody(itemsId, point))
+      assert.equal(third.body.code, 0, third.body.message)
+      const paid = await sandboxNotify(ctx.app, 'demo', third.body.data.orderPayRequestDTO.billNo)
+      assert.equal(paid.body.code, 0, paid.body.message)
+      assert.equal(await statusOf(itemsId, point.seatId), 2)
+      const mine = (await detail('demo', point.seatId, alice)).body.data
+      assert.deepEqual([mine.status, mine.donorName, mine.donationMessage], [2, '赟喆䶮', '十年树木，百年树人'])
+      const publicView = (await detail('demo', point.seatId)).body.data
+      assert.equal(publicView.status, 2)
+      assert.ok(publicView.donorName.length > 0)
+      // named for good: nobody names it again
+      assert.equal((await donateNaming(ctx.app, 'demo', bob, treeBody(itemsId, point))).body.code, -1)
+    })
+  }
+})
+
 // ---------------------------------------------------------------- artworks
 
 describe('artwork pricing (naming-xbmu, item 25)', () => {

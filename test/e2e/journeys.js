@@ -11,7 +11,7 @@ module.exports = [
   { file: 'center.e2e.js', name: 'personal centre' }, // ~25 s
   { file: 'english.e2e.js', name: 'English mode' }, // ~23 s
   { file: 'naming.e2e.js', name: 'naming seats and books' }, // ~20 s
-  { file: 'maps.e2e.js', name: 'every map tapped with a finger' }, // ~15 s
+  { file: 'maps.e2e.js', name: 'map campaigns with a finger' }, // ~60 s
   { file: 'tree.e2e.js', name: 'tree pledge' }, // ~18 s
   { file: 'together.e2e.js', name: 'joint donation' }, // ~18 s
   { file: 'agreement.e2e.js', name: 'agreements' }, // ~16 s

@@ -99,23 +99,28 @@ function answerCanvas(api, node) {
   }
 }
 
-/** A finger's tap at a canvas-local point: touchstart then touchend on the map's view. */
-function tapAt(page, node, x, y) {
+/** One runtime event of `type` on `node`, as WeChat and Alipay hand it to the page's event handler. */
+function fire(page, node, type, x = 0, y = 0, ended = false) {
   const id = node.uid || node.sid
   const target = { id, dataset: { sid: node.sid } }
   const t = [{ clientX: x, clientY: y, pageX: x, pageY: y, x, y }]
-  const ev = (type, touches, changed) => ({
+  page.eh({
     type,
     timeStamp: Date.now(),
     target,
     currentTarget: target,
-    detail: {},
-    touches,
-    changedTouches: changed
+    detail: { x, y },
+    touches: ended ? [] : t,
+    changedTouches: t
   })
-  page.eh(ev('touchstart', t, t))
-  page.eh(ev('touchend', [], t))
 }
+
+/** A finger's tap at a canvas-local point: touchstart then touchend on the map's view. */
+function tapAt(page, node, x, y) {
+  fire(page, node, 'touchstart', x, y)
+  fire(page, node, 'touchend', x, y, true)
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 const classes = (n) => (typeof n.cl === 'string' ? n.cl.split(/\s+/) : [])
 const hasClass = (n, c) => classes(n).includes(c)
@@ -165,4 +170,19 @@ test(`${PLATFORM}: the tree map loads the grove, draws its trees, and tapping on
   if (seat.status === 2) expect(text).toContain(seat.donorName)
   else expect(text).toContain('我要认植')
   expect(tree.seatId).toBeGreaterThan(0)
+
+  // the tap's own 'tap' event follows its touchend: the runtime sends it where the finger went down (the map), and a
+  // runtime that sent it to the dialog's new mask instead must not close the dialog (docs/decisions/046-map-taps.md)
+  const dialogs = () => findAll(page, (n) => hasClass(n, 'cm-dialog'))
+  const mask = () => findAll(page, (n) => hasClass(n, 'cm-dialog__mask'))[0]
+  fire(page, map(), 'tap', at.x, at.y)
+  fire(page, mask(), 'tap', at.x, at.y)
+  await sleep(600)
+  expect(dialogs()).toHaveLength(1)
+  expect(findAll(page, (n) => hasClass(n, 'cm-seat__name'))).toHaveLength(1)
+  // the donor's own tap on the dim (a finger down on the mask) closes it
+  fire(page, mask(), 'touchstart', 10, 10)
+  fire(page, mask(), 'touchend', 10, 10, true)
+  fire(page, mask(), 'tap', 10, 10)
+  await waitFor(() => dialogs().length === 0, 5000)
 }, 90000)

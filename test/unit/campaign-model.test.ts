@@ -16,7 +16,7 @@ import {
   toSeatFilter,
   vrShown
 } from '@/features/campaign/model/filters'
-import { treeSelection } from '@/features/campaign/model/naming-choice'
+import { mapSelection } from '@/features/campaign/model/naming-choice'
 import { donorCount, mergeDonors, phoneIn, seatView } from '@/features/campaign/model/views'
 import { ROUTES } from '@/lib/routes'
 import { H5_ROUTES } from '../../config/routes'
@@ -95,8 +95,9 @@ describe('campaign table', () => {
     expect(MAPS['tree-naming-hhu'].tap).toEqual({ kind: 'hhu-detail', from: 'map' })
     expect(MAPS['tree-naming-hhu-jn'].tap).toEqual({ kind: 'hhu-detail', from: 'mapJn' })
     expect(MAPS['wall-naming-map'].landing).toBe(true)
-    // benches, hall seats, buildings and bricks are named through the naming form like trees (docs/decisions/054)
+    // benches, hall seats, buildings and bricks are named like trees, never through the money-gift form (decision 046)
     for (const r of ['seat-naming-map', 'build-naming-map', 'wall-naming-map'] as const) expect(MAPS[r].tap).toEqual({ kind: 'naming' })
+    expect(MAPS['build-naming-map'].building).toBe('named')
     // the maps that are their own home; the others go back to theirs
     expect(
       Object.values(MAPS)
@@ -210,7 +211,7 @@ describe('views', () => {
   })
 
   it('carries a tree to form-gm as one permanent seat in storage gm', () => {
-    const s = treeSelection(15, seat(), '银杏林', '永久')
+    const s = mapSelection(15, seat(), '银杏林', '永久')
     expect(s.itemsId).toBe(15)
     expect(s.namingType).toBe(1)
     expect(s.seats).toEqual([

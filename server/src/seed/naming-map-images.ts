@@ -16,7 +16,7 @@ import { ARTWORKS, HALL, mapImg, SPECIES, WALL, type PlannedCampaign, type Plann
 import { rngFor, type Rng } from './rng'
 
 /** Bump when the drawing code changes: cached images of an older version are not reused. */
-const DRAWING_VERSION = 3
+const DRAWING_VERSION = 4
 const JPEG_QUALITY = 82
 
 const C = {
@@ -248,7 +248,8 @@ function drawCampus(ctx: Ctx, m: PlannedMap, rng: Rng) {
         rng.pick(['#4f8f3a', '#3f7d3a', '#5f9f46'])
       )
     }
-    tag(ctx, z.title, z.x, z.y, 30)
+    // no title tag here: the app draws each area's title at (x, y) from the map config (map-renderer drawAreas),
+    // so a tag baked into the image showed every label twice, and off by a few pixels once zoomed
   }
   for (const b of m.buildings) building(ctx, b.x, b.y, b.w, b.h, b.name)
   title(ctx, m.title, m.subtitle)
@@ -378,15 +379,19 @@ function drawWall(ctx: Ctx, m: PlannedMap, rng: Rng) {
   title(ctx, m.title, m.subtitle)
 }
 
-function drawMap(m: PlannedMap, seats: PlannedSeat[]): Buffer {
-  const canvas = createCanvas(m.width, m.height)
-  const ctx = canvas.getContext('2d')
+/** One map's picture onto a 2d context (exported for the test that reads what it writes). */
+export function paintMap(ctx: Ctx, m: PlannedMap, seats: PlannedSeat[]) {
   const rng = rngFor(m.seed)
   if (m.style === 'campus' || m.style === 'zone') drawCampus(ctx, m, rng)
   else if (m.style === 'grove') drawGrove(ctx, m, seats, rng)
   else if (m.style === 'garden') drawGarden(ctx, m, seats, rng)
   else if (m.style === 'hall') drawHall(ctx, m, seats)
   else drawWall(ctx, m, rng)
+}
+
+function drawMap(m: PlannedMap, seats: PlannedSeat[]): Buffer {
+  const canvas = createCanvas(m.width, m.height)
+  paintMap(canvas.getContext('2d'), m, seats)
   return canvas.toBuffer('image/jpeg', JPEG_QUALITY)
 }
 

@@ -29,8 +29,12 @@ export function fetchMapConfig(id: string): Promise<MapConfig> {
   return request<MapConfig>({ path: Api.namingMap, query: { id }, auth: false, silent: true })
 }
 
+/**
+ * The token goes along when the donor has one (docs/product §7: token optional): a donor sees their own message on the
+ * point they named at once, before staff approve the nameplate. A stale token is no session there, never -997.
+ */
 export function fetchSeatDetail(seatId: number): Promise<MapSeat> {
-  return request<MapSeat>({ path: Api.getSeatDetail, query: { seatId }, auth: false, silent: true })
+  return request<MapSeat>({ path: Api.getSeatDetail, query: { seatId }, silent: true })
 }
 
 export function fetchSeatStatuses(filter: SeatFilter): Promise<SeatStatusMap> {

@@ -1,8 +1,11 @@
-/** The campaign pages' centred dialog: a dimmed page, a card, a close cross; a press on the dim closes it too. */
+/**
+ * The campaign pages' centred dialog: a dimmed page, a card, a close cross; tapping the dim closes it too, but not the
+ * echo of the map tap that opened it (useMaskDismiss, docs/decisions/046-map-taps.md).
+ */
 import type { PropsWithChildren } from 'react'
 import { Text, View } from '@tarojs/components'
+import { useMaskDismiss } from '@/lib/hooks/use-mask-dismiss'
 import { useT } from '@/store/session'
-import { useMaskPress } from '../hooks/use-mask-press'
 
 export default function Dialog({
   open,
@@ -13,7 +16,7 @@ export default function Dialog({
   children
 }: PropsWithChildren<{ open: boolean; title?: string; testId: string; onClose(): void; className?: string }>) {
   const t = useT()
-  const mask = useMaskPress(onClose)
+  const mask = useMaskDismiss(open, onClose)
   if (!open) return null
   return (
     <View className={`cm-dialog ${className || ''}`} data-testid={testId}>

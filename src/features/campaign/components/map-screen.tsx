@@ -2,7 +2,7 @@
  * Every campaign map page (docs/product §2 Maps, Seat map, building and wall maps; §4 map rules) from one row of the
  * campaign table: the map full-screen, the in-page back that climbs a level and at level 1 returns to the campaign
  * home, the species and price pickers where they apply, the VR button, the tree / seat detail dialog and the
- * campaign's action (form-gm, the donation form, a teacher's phone, the hhu tree page), the wall's landing overlay,
+ * campaign's action (form-gm, a teacher's phone, the hhu tree page), the wall's landing overlay,
  * and on the maps that are their own home (gmu, seat, build, wall) the count, description and share card.
  *
  * The panorama link opens in a new browser tab on H5; the mini-programs copy it instead (a web-view may only show
@@ -25,7 +25,7 @@ import { useCampaignMap } from '../hooks/use-campaign-map'
 import { useCampaignProjects, useCampaignShare, useItemIds } from '../hooks/use-campaign-items'
 import { itemKeyOf, MAPS, speciesLabel, type MapDef, type MapRoute } from '../model/campaigns'
 import type { PriceBand } from '../model/filters'
-import { treeSelection } from '../model/naming-choice'
+import { mapSelection } from '../model/naming-choice'
 import ContactDialog from './contact-dialog'
 import DescribeDialog from './describe-dialog'
 import PickerSheet from './picker-sheet'
@@ -36,11 +36,10 @@ const isRoute = (name: string): name is RouteName => Object.prototype.hasOwnProp
 
 /** The dialog's action label by campaign (null: the campaign names nothing here). */
 function actionOf(def: MapDef, building: boolean): MessageKey | null {
-  if (def.tap.kind === 'hhu-detail') return null
-  // a bench, a hall seat, a building or a brick is named; a tree is adopted ('我要认植' only for trees)
-  if (building || def.campaign === 'seat' || def.campaign === 'build' || def.campaign === 'wall') return 'campaign.seat.nameBuilding'
-  if (def.tap.kind === 'naming' || def.tap.kind === 'phone') return 'campaign.seat.name'
-  return 'campaign.seat.adopt'
+  if (def.tap.kind === 'phone') return 'campaign.seat.name'
+  if (def.tap.kind !== 'naming') return null
+  if (building || def.campaign === 'wall' || def.campaign === 'build') return 'campaign.seat.nameBuilding'
+  return def.campaign === 'seat' ? 'campaign.seat.adopt' : 'campaign.seat.name'
 }
 
 /** The page stack; [] where there is none to read (a page rendered on its own). */
@@ -126,10 +125,8 @@ export default function CampaignMapScreen({ route }: { route: MapRoute }) {
       setSeatId(null)
       setContact('phone')
     } else if (def.tap.kind === 'naming') {
-      store.set('gm', treeSelection(item, seat, areaTitle, t('campaign.seat.permanent')))
+      store.set('gm', mapSelection(item, seat, areaTitle, t('campaign.seat.permanent')))
       platform.nav.to(routeUrl('form-gm', { id: item }))
-    } else {
-      platform.nav.to(routeUrl('form', { id: item }))
     }
   }
   // docs/product §5 writes the open band '20000以上'; English reads 'Above 20000'

@@ -1,10 +1,10 @@
 /**
  * The species and price pickers of a map (docs/product §2 Maps; §5: 'all' clears, cancelling a picker clears its
- * filter). Row 0 is 'all'; tapping outside or 'cancel' answers null.
+ * filter). Row 0 is 'all'; tapping outside (useMaskDismiss) or 'cancel' answers null.
  */
 import { Text, View } from '@tarojs/components'
+import { useMaskDismiss } from '@/lib/hooks/use-mask-dismiss'
 import { useT } from '@/store/session'
-import { useMaskPress } from '../hooks/use-mask-press'
 
 export default function PickerSheet({
   open,
@@ -24,7 +24,7 @@ export default function PickerSheet({
   onPick(index: number | null): void
 }) {
   const t = useT()
-  const mask = useMaskPress(() => onPick(null))
+  const mask = useMaskDismiss(open, () => onPick(null))
   if (!open) return null
   const rows = [t('campaign.map.all'), ...options]
   return (

@@ -1,7 +1,7 @@
 /**
  * The tree (seat, brick, building) detail dialog of a map (docs/product §2 Maps, §3 Map seat): name, intro, photo and
  * price; a named one adds donor, time, message and the 'named' stamp (§4). The action depends on the campaign:
- * naming (form-gm), phoning a teacher (cpu), or the campaign's donation form ('adopt').
+ * naming (form-gm; 'name it' or 'adopt it' by campaign) or phoning a teacher (cpu).
  */
 import { Image, Text, View } from '@tarojs/components'
 import type { MapSeat } from '@contract'

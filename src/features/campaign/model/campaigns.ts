@@ -45,14 +45,13 @@ export interface HomeDef {
 
 /** What tapping a free tree or seat does (docs/product §2 Maps, Seat map). */
 export type TapAction =
-  /** the detail dialog with the naming button to form-gm?id={item} */
+  /** the detail dialog with the naming button to form-gm?id={item}: trees, benches, hall seats, buildings and bricks
+   * alike are naming seats held while the donor pays (docs/decisions/046-map-taps.md) */
   | { kind: 'naming' }
   /** cpu: naming is not in the app; the dialog says to phone a teacher */
   | { kind: 'phone' }
   /** hhu: straight to the tree page of the pledge flow */
   | { kind: 'hhu-detail'; from: 'map' | 'mapJn' }
-  /** the detail dialog with 'adopt' / 'name it' to the campaign's donation form (docs/product: external forms) */
-  | { kind: 'external' }
 
 export interface MapDef {
   route: MapRoute
@@ -72,7 +71,7 @@ export interface MapDef {
   species: string[]
   tap: TapAction
   /** xzit: a building opens the contact dialog; build: a building is what is named */
-  building: 'contact' | 'external' | null
+  building: 'contact' | 'named' | null
   /** gmu, seat, build and wall have no separate home: the map page carries count, description, music and share */
   homeOnMap: boolean
   /** wall: the landing overlay with 'I want to name' before the map */
@@ -115,7 +114,7 @@ const map = (def: Partial<MapDef> & Pick<MapDef, 'route' | 'campaign' | 'title' 
   filterFrom: null,
   bands: [],
   species: [],
-  tap: { kind: 'external' },
+  tap: { kind: 'naming' },
   building: null,
   homeOnMap: false,
   landing: false,
@@ -253,8 +252,6 @@ export const MAPS: Record<MapRoute, MapDef> = {
     areas: ['', 'hall'],
     areaItems: { hall: CampaignKey.HALL_NAMING },
     firstMap: (area) => (area === 'hall' ? 'hall-1' : 'seat-1'),
-    // named like trees: the chosen point and its price go to this platform's naming form (docs/decisions/054)
-    tap: { kind: 'naming' },
     homeOnMap: true
   }),
   'build-naming-map': map({
@@ -263,9 +260,7 @@ export const MAPS: Record<MapRoute, MapDef> = {
     title: 'route.build-naming-map',
     item: CampaignKey.BUILD_NAMING,
     firstMap: () => 'build-1',
-    // named like trees: the chosen point and its price go to this platform's naming form (docs/decisions/054)
-    tap: { kind: 'naming' },
-    building: 'external',
+    building: 'named',
     homeOnMap: true
   }),
   'wall-naming-map': map({
@@ -274,8 +269,6 @@ export const MAPS: Record<MapRoute, MapDef> = {
     title: 'route.wall-naming-map',
     item: CampaignKey.WALL_NAMING,
     firstMap: () => 'wall-1',
-    // named like trees: the chosen point and its price go to this platform's naming form (docs/decisions/054)
-    tap: { kind: 'naming' },
     homeOnMap: true,
     landing: true
   })

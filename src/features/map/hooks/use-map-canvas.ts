@@ -228,7 +228,7 @@ export function useMapCanvas(o: MapCanvasOptions) {
       gestureRef.current = r.state
       if (r.viewport) apply(r.viewport)
     }
-    /** true when the gesture was a tap (and the tapped point or area has been handed on) */
+    /** true when the gesture ended in a tap */
     const end = (pts: Point[]): boolean => {
       if (!ready()) return false
       const r = touchEnd(gestureRef.current, pts, Date.now(), vpRef.current!)
@@ -252,9 +252,10 @@ export function useMapCanvas(o: MapCanvasOptions) {
       },
       onTouchEnd: (e: any) => {
         lastTouchAt.current = Date.now()
-        // a tap opens a dialog over the map: the browser's follow-up mouse events and click for this finger must
-        // not reach it (docs/decisions/053-taps-that-survive.md); the mini-programs have no such click
-        if (end(localPoints(e.touches, origin())) && e.cancelable !== false) e.preventDefault?.()
+        // a tap may have opened a dialog under the finger: cancel the click the browser would send after this touch,
+        // which would land on the dialog's mask and close it (touchend listeners are not passive; the mini-programs'
+        // events accept the call and do nothing). The dialogs' useMaskDismiss is the second line.
+        if (end(localPoints(e.touches, origin()))) e.preventDefault?.()
       },
       onTouchCancel: (e: any) => {
         lastTouchAt.current = Date.now()
