@@ -5,13 +5,13 @@
  */
 module.exports = [
   { file: 'admin.e2e.js', name: 'staff console' }, // ~50 s
+  { file: 'maps.e2e.js', name: 'map campaigns with a finger' }, // ~52 s
   { file: 'donate.e2e.js', name: 'giving through the sandbox cashier' }, // ~35 s
   { file: 'refund.e2e.js', name: 'a partial refund from the console' }, // 82 s here with a load average of 10
   { file: 'a11y.e2e.js', name: 'accessibility, axe-core' }, // ~35 s
   { file: 'center.e2e.js', name: 'personal centre' }, // ~25 s
   { file: 'english.e2e.js', name: 'English mode' }, // ~23 s
   { file: 'naming.e2e.js', name: 'naming seats and books' }, // ~20 s
-  { file: 'maps.e2e.js', name: 'map campaigns with a finger' }, // ~60 s
   { file: 'tree.e2e.js', name: 'tree pledge' }, // ~18 s
   { file: 'together.e2e.js', name: 'joint donation' }, // ~18 s
   { file: 'agreement.e2e.js', name: 'agreements' }, // ~16 s
