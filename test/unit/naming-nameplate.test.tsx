@@ -347,6 +347,68 @@ describe('form-gm', () => {
     expect(store.get('gm')!.seats).toHaveLength(2)
   })
 
+  it("the donation form's certificate, receipt and mailing sections (docs/decisions/048): an e-receipt by e-mail, checked, then sent", async () => {
+    const toast = toastSpy()
+    const fire = (el: Element, type: string, value: unknown) =>
+      act(() => {
+        el.dispatchEvent(new CustomEvent(type, { detail: { value }, bubbles: true }))
+      })
+    const chip = (groupId: string, value: string | number) =>
+      fireEvent.click(within(screen.getByTestId(groupId)).getByTestId(`chip-${value}`))
+    const calls = await openForm(seatSelection({ nameplate: plate('张赟喆', '饮水思源') }), { id: '1', namingType: '1' })
+    fireEvent.click(screen.getByTestId('naming-agree'))
+    // the total 13,800.50 reaches both minimums: the certificate and receipt sections show, the name copied from the donor
+    expect((screen.getByTestId('certificate-name') as any).value).toBe('张赟喆')
+    fire(screen.getByTestId('receipt-switch').querySelector('taro-switch-core')!, 'change', true)
+    expect((screen.getByTestId('receipt-name') as any).value).toBe('张赟喆')
+    // electronic by e-mail is the default for a person; an empty e-mail stops the order with the donation form's message
+    expect(within(screen.getByTestId('receipt-way')).getByTestId('chip-3').className).toContain('dn-chip--on')
+    submit()
+    await waitFor(() => expect(titles(toast)).toContain('请输入正确的电子邮箱'), { timeout: 3000 })
+    expect(donates(calls)).toHaveLength(0)
+    act(() => typeInto(screen.getByTestId('receipt-email'), 'zhang@example.com'))
+    // a paper certificate by post asks for the postal address
+    fire(screen.getByTestId('paper-switch').querySelector('taro-switch-core')!, 'change', true)
+    chip('certificate-way', 2)
+    expect(screen.getByTestId('postal-section')).toBeTruthy()
+    submit()
+    await waitFor(() => expect(titles(toast)).toContain('请选择所在地区'), { timeout: 3000 })
+    fire(screen.getByTestId('paper-switch').querySelector('taro-switch-core')!, 'change', false)
+    expect(screen.queryByTestId('postal-section')).toBeNull()
+    submit()
+    await waitFor(() => expect(pay).toHaveBeenCalled(), { timeout: 3000 })
+    const body = donates(calls).pop()!.data
+    expect(body).toMatchObject({
+      itemsType: 2,
+      isNeedPaper: 0,
+      isNeedReceipt: 1,
+      receiptDonorType: 1,
+      receiptDonorName: '张赟喆',
+      receiptType: 2,
+      receiptWay: 3,
+      postalEmail: 'zhang@example.com',
+      certificateDonorName: '张赟喆'
+    })
+    expect(body.postalAddress).toBeUndefined()
+  })
+
+  it('anonymous naming hides the certificate and receipt sections and sends none of them', async () => {
+    const calls = await openForm(seatSelection({ nameplate: plate('张赟喆', '饮水思源') }), { id: '1', namingType: '1' })
+    expect(screen.getByTestId('receipt-section')).toBeTruthy()
+    act(() => {
+      screen
+        .getByTestId('naming-anonymous')
+        .querySelector('taro-switch-core')!
+        .dispatchEvent(new CustomEvent('change', { detail: { value: true }, bubbles: true }))
+    })
+    expect(screen.queryByTestId('receipt-section')).toBeNull()
+    expect(screen.queryByTestId('certificate-section')).toBeNull()
+    fireEvent.click(screen.getByTestId('naming-agree'))
+    submit()
+    await waitFor(() => expect(pay).toHaveBeenCalled(), { timeout: 3000 })
+    expect(donates(calls).pop()!.data).toMatchObject({ isAnonymous: 1, isNeedReceipt: 0, isNeedPaper: 0, certificateDonorName: '' })
+  })
+
   it("the jnu form marks local storage home so payment lands on the campaign's thank-you page", async () => {
     pay.mockResolvedValueOnce('cancelled')
     setQuery('/pkg-naming/seat-naming-jnu/form/index', { id: '1' })
