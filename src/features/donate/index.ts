@@ -22,3 +22,6 @@ export {
   type FulfilmentState,
   type FulfilmentVisibility
 } from './model/fulfilment'
+// the campus card's number, password and balance (pay type 9), for the naming forms
+export { default as CampusCardFields } from './components/campus-card-fields'
+export { useCardBalance } from './hooks/use-card-balance'

@@ -7,6 +7,7 @@
 import {
   CURRENCY,
   NamingType,
+  PayTypes,
   type DonateFrom,
   type FormConfig,
   type FormField,
@@ -40,6 +41,9 @@ export interface NamingFormState {
   codes: Record<string, string>
   /** certificate, receipt and mailing address, as on the donation form (docs/decisions/048-naming-forms-whole.md) */
   fulfilment?: FulfilmentState
+  /** campus card (pay type 9): number and password, sent in formDataMap as on the donation form */
+  stuWorkNo?: string
+  passwork?: string
 }
 
 export interface NamingFormContext {
@@ -109,6 +113,10 @@ export function validateNaming(sel: GmSelection, form: NamingFormState, ctx: Nam
     if (f) return { key: f.key, params: f.params, duration: f.duration }
   }
   if (form.payType === null) return problem('naming.err.payType')
+  if (form.payType === PayTypes.CAMPUS_CARD) {
+    if (!(form.stuWorkNo || '').trim()) return problem('donate.card.noRequired')
+    if (!form.passwork) return problem('donate.card.passwordRequired')
+  }
   if (!form.agreed) return problem('naming.err.agree')
   return null
 }
@@ -141,7 +149,11 @@ export function buildNamingSubmission(
     namingType: sel.namingType === NamingType.SEAT ? '1' : '2',
     isAnonymous: form.isAnonymous ? 1 : 0,
     donateFrom,
-    formDataMap: formDataOf(form, ctx.fields),
+    formDataMap: {
+      ...formDataOf(form, ctx.fields),
+      // "passwork" (sic) is the wire name (docs/product §3)
+      ...(form.payType === PayTypes.CAMPUS_CARD ? { stuWorkNo: (form.stuWorkNo || '').trim(), passwork: form.passwork || '' } : {})
+    },
     isAgree: form.agreed ? 1 : 0
   }
   const vis = namingFulfilmentVisibility(sel, form, ctx)

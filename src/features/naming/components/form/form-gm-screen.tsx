@@ -6,11 +6,13 @@
  */
 import { useMemo, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
-import { NamingType, type PayTypeCode } from '@contract'
+import { NamingType, PayTypes, type PayTypeCode } from '@contract'
 import { platform } from '@/platform'
 import {
+  CampusCardFields,
   followDonorName,
   FulfilmentSections,
+  useCardBalance,
   initialCodes,
   initialFulfilment,
   prefillValues,
@@ -76,19 +78,22 @@ function FormGm({
     const name = donor.values.name || ''
     return { codes: initialCodes(), ...initialFulfilment(form || {}, name, form?.donateRecord?.certificateDonorName || name) }
   })
+  const [card, setCard] = useState({ stuWorkNo: '', passwork: '' })
+  const { balance, loadBalance } = useCardBalance()
   const gate = usePermission(itemsId, true)
   const ctx = useMemo(
     () => ({ formId: form?.id ?? null, form, fields, nameplateShown, anonymousLabel: t('naming.anonymous'), noneLabel: t('naming.none') }),
     [form, fields, nameplateShown, t]
   )
-  const namingForm = { payType, agreed, isAnonymous, values: donor.values, codes: donor.codes, fulfilment: fulfil }
+  const namingForm = { payType, agreed, isAnonymous, values: donor.values, codes: donor.codes, fulfilment: fulfil, ...card }
   const fulfilVis = namingFulfilmentVisibility(sel, namingForm, ctx)
   const { submit, busy } = useNamingSubmit({
     sel,
     form: namingForm,
     ctx,
     gate,
-    variant
+    variant,
+    loadBalance
   })
   const summary =
     namingType === NamingType.BOOK
@@ -126,8 +131,18 @@ function FormGm({
         onCode={(name, c) => setDonor((d) => ({ ...d, codes: { ...d.codes, [name]: c } }))}
       />
       {form && fulfilVis ? <FulfilmentSections form={form} state={fulfil} update={setFulfil} vis={fulfilVis} /> : null}
-      <PrivacyNote />
+      {/* the receipt fields and the paper certificate carry their own note: one note on the page */}
+      {fulfilVis?.receiptFields || fulfilVis?.certificateWay ? null : <PrivacyNote />}
       <PayCard options={options} value={payType} onPick={setPayType} />
+      {payType === PayTypes.CAMPUS_CARD ? (
+        <CampusCardFields
+          stuWorkNo={card.stuWorkNo}
+          passwork={card.passwork}
+          onChange={(p) => setCard((c) => ({ ...c, ...p }))}
+          balance={balance}
+          onCardNumberDone={(no) => loadBalance(no)}
+        />
+      ) : null}
       <AgreeRow agreed={agreed} onToggle={() => setAgreed((a) => !a)} />
       <View className='nm-bar-space' />
       <BottomBar
