@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { Api, type FormConfig, type Page, type ReceiptRecord } from '../../types'
+import { Api, CampaignKey, type FormConfig, type Page, type ReceiptRecord } from '../../types'
 import { saveFulfilmentConfig } from '../src/domain/fulfilment/config'
 import { call, login, startApp, type TestContext } from './helpers'
-import { donateNaming, freeSeats, jnuSeatProject, seatBody, seatRow } from './naming-fixtures'
+import { campaignItem, donateNaming, freeSeats, jnuSeatProject, seatBody, seatRow } from './naming-fixtures'
 import { orderRow, sandboxNotify, schoolIdOf, writeCounts } from './order-fixtures'
 
 let ctx: TestContext
@@ -138,5 +138,58 @@ describe('the same rules as the donation form: -1 naming the problem, nothing wr
     })
     assert.equal(r.body.code, -1)
     assert.match(r.body.message, /e-mail/i)
+  })
+})
+
+describe('campus card where the school has it (hhu, pay type 9)', () => {
+  it('a seat named and paid by card at once, with an e-receipt opened; a short balance refused with nothing held', async () => {
+    const hhuSeat = await campaignItem(ctx.app, 'hhu', CampaignKey.HHU_SEAT)
+    const dan = await login(ctx.app, 'hhu', 'naming-card-dan')
+    // the hhu seat campaign is for certified alumni: this donor is one (the sandbox login's openId is its code)
+    await ctx.app.db
+      .insertInto('certified_alumnus')
+      .values({
+        school_id: await schoolIdOf(ctx.app, 'hhu'),
+        open_id: 'naming-card-dan',
+        name: '赵同学',
+        certified_at: new Date().toISOString()
+      })
+      .execute()
+    const form = (await call<FormConfig>(ctx.app, 'hhu', Api.formDetail, { query: { itemsId: hhuSeat }, token: dan })).body.data
+    assert.ok(form.payPlatformList.includes(9), 'the hhu form offers the campus card')
+    const [poorSeat, seat] = await freeSeats(ctx.app, 'hhu', hhuSeat, 2)
+    const card = (stuWorkNo: string, passwork: string) => ({
+      payType: 9,
+      formDataMap: { name: '赵同学', mobile: '13800138000', stuWorkNo, passwork },
+      ...RECEIPT,
+      receiptDonorName: '赵同学'
+    })
+    // 20230003 has too little on the card (order-lifecycle.test.ts): refused, the seat free again
+    const poor = await donateNaming(
+      ctx.app,
+      'hhu',
+      dan,
+      seatBody(hhuSeat, [{ seat: poorSeat, termYear: poorSeat.priceList[0].termYear }], card('20230003', '063318'))
+    )
+    assert.equal(poor.body.code, -1)
+    assert.match(poor.body.message, /一卡通余额不足/)
+    assert.equal((await seatRow(ctx.app, poorSeat.id)).hold_donation_id, null)
+
+    const r = await donateNaming(
+      ctx.app,
+      'hhu',
+      dan,
+      seatBody(hhuSeat, [{ seat, termYear: seat.priceList[0].termYear }], card('20230001', '011234'))
+    )
+    assert.equal(r.body.code, 0, r.body.message)
+    const order = await orderRow(ctx.app, r.body.data.orderPayRequestDTO.billNo)
+    assert.deepEqual([order.status, order.provider], ['paid', 'campus'])
+    assert.equal((await seatRow(ctx.app, seat.id)).status, 2, 'named on payment')
+    const receipts = (await call<Page<ReceiptRecord>>(ctx.app, 'hhu', Api.receiptPage, { query: { limit: 10, offset: 0 }, token: dan }))
+      .body.data
+    assert.deepEqual(
+      receipts.rows.map((x) => [x.donorName, x.receiptWay]),
+      [['赵同学', 3]]
+    )
   })
 })
