@@ -11,10 +11,14 @@ import type { FulfilmentProps } from './types'
 // the sections' own fields (notes, pickup blocks) in whichever form skin the caller uses
 import './fields.scss'
 
-export default function FulfilmentSections<S extends FulfilmentState>(props: FulfilmentProps<S>) {
+/** `certificate` false: the caller has its own certificate block (the hhu tree form's required certificate title). */
+export default function FulfilmentSections<S extends FulfilmentState>({
+  certificate = true,
+  ...props
+}: FulfilmentProps<S> & { certificate?: boolean }) {
   return (
     <>
-      <CertificateSection {...props} />
+      {certificate ? <CertificateSection {...props} /> : null}
       <ReceiptSection {...props} />
       <PostalSection state={props.state} update={props.update} vis={props.vis} />
     </>
