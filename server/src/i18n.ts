@@ -25,6 +25,8 @@ const messages = {
   success: { zh_CN: 'success', en: 'success' },
   notFound: { zh_CN: '请求的接口不存在', en: 'Not found' },
   schoolNotFound: { zh_CN: '学校不存在', en: 'School not found' },
+  // docs/decisions/048: the school hides its statistics (settings.hideStatistics)
+  statisticsHidden: { zh_CN: '本校未公开捐赠统计', en: 'This school does not publish donation statistics' },
   noSchoolYet: {
     zh_CN: '尚未添加学校：请在服务器上运行 npx tsx server/src/cli/add-school.ts --code … --name …（见 README“Add a school”）',
     en: 'No school has been added yet: run npx tsx server/src/cli/add-school.ts --code … --name … on the server (README "Add a school")'

@@ -99,6 +99,8 @@ function money(f) {
     assert(SEAT_ID && BOOK_ID, `seed: seat campaign ${SEAT_ID}, book project ${BOOK_ID}`)
     const DONOR = '张赟喆'
     const MESSAGE = '饮水思源，不忘师恩'
+    const RECEIPT_ID = '32010219900101123X'
+    const RECEIPT_EMAIL = 'zhang.yunzhe@example.com'
 
     // ---- two seats with different periods -------------------------------------------------------------------
     const areas = await data(`${P}/items/areaList`, { query: { itemsId: SEAT_ID } })
@@ -159,8 +161,24 @@ function money(f) {
         await typeIn('field-name', DONOR)
         await typeIn('field-mobile', '13800138000')
         await tid('field-isAlumni').locator('[data-testid="chip-0"]').click()
-        await tid('naming-pay-1').click()
-        await tid('naming-agree').click()
+        // the donation form's receipt section on the naming form (docs/decisions/048), filled with finger taps: an
+        // e-receipt by e-mail to a person; the name follows the donor's
+        await tid('receipt-section').scrollIntoViewIfNeeded()
+        await tid('receipt-switch').locator('taro-switch-core').tap()
+        await tid('receipt-name').waitFor({ timeout: 5000 })
+        assert((await tid('receipt-name').locator('input').inputValue()) === DONOR, 'receipt name copied from the donor')
+        await tid('receipt-donor-type').locator('[data-testid="chip-1"]').tap()
+        await tid('receipt-way').locator('[data-testid="chip-3"]').tap()
+        const touchType = async (id, value) => {
+          const input = tid(id).locator('input').first()
+          await input.tap()
+          await input.fill(value)
+        }
+        await touchType('receipt-code', RECEIPT_ID)
+        await touchType('receipt-email', RECEIPT_EMAIL)
+        await tid('naming-pay-1').tap()
+        await tid('naming-agree').tap()
+        await settle(page)
         await page.screenshot({ path: path.join(shots, 'naming-form-seats.png'), fullPage: true })
         await tap('form-gm-submit')
         await page.waitForURL(/\/cashier\?/, { timeout: 30000 })
@@ -182,6 +200,27 @@ function money(f) {
         await page.screenshot({ path: path.join(shots, 'naming-jnu-success.png') })
       }
     )
+
+    await step("the e-receipt asked for on the naming form is in the donor's receipts (API and mine-paper)", async () => {
+      const token = await donorToken()
+      const { api } = apiClient(origin, cfg)
+      const answer = await api(`${P}/receipt/page`, { query: { limit: 10, offset: 0, status: 0 }, token })
+      assert(answer && answer.code === 0, `receipt page: ${JSON.stringify(answer)}`)
+      const mine = answer.data.rows
+      assert(mine.length === 1, `one receipt, got ${mine.length}`)
+      const [r] = mine
+      const total = money(fen(p1.termMoney) + fen(p2.termMoney)).replace(/,/g, '')
+      assert(
+        r.receiptType === 2 && r.receiptWay === 3 && r.donorName === DONOR && r.postalEmail === RECEIPT_EMAIL && r.donateMoney === total,
+        `receipt row: ${JSON.stringify(r)}`
+      )
+      await page.goto(`${origin}/mine-paper`, { waitUntil: 'domcontentloaded' })
+      await tid(`receipt-item-${r.id}`).waitFor({ timeout: 20000 })
+      await settle(page)
+      const text = await tid(`receipt-item-${r.id}`).textContent()
+      assert(text.includes(r.itemsName) && text.includes('电子'), `the list shows the project and the electronic receipt: ${text}`)
+      await page.screenshot({ path: path.join(shots, 'naming-receipt-list.png') })
+    })
 
     await step("both seats are donated with the donor's name, on the API and on the map", async () => {
       const after = await data(`${P}/items/seatList`, { query: { areaId: areas[0].id } })
@@ -318,6 +357,30 @@ function money(f) {
       await tid(`review-2-${bookPlateId}`).waitFor({ timeout: 20000 })
       assert((await tid(`review-2-${bookPlateId}`).textContent()) === 'Approved', 'English review state')
       await page.screenshot({ path: path.join(shots, 'naming-mine-gm-en.png'), fullPage: true })
+    })
+
+    await step('English: the naming form with its certificate, receipt and mailing sections (a paper receipt by post)', async () => {
+      const now = await data(`${P}/items/seatList`, { query: { areaId: areas[0].id } })
+      const seat = now.twoArray.flat().find((x) => x && x.status === 1)
+      assert(seat, 'a free seat for the English form')
+      await page.goto(`${origin}/seat?id=${SEAT_ID}&lang=en`, { waitUntil: 'domcontentloaded' })
+      await tid(`seat-${seat.id}`).waitFor({ timeout: 20000 })
+      await settle(page)
+      await tid(`seat-${seat.id}`).tap()
+      await tid(`period-${seat.id}-${seat.priceList[0].termYear}`).tap()
+      await tap('seat-confirm')
+      await tid('form-gm').waitFor({ timeout: 30000 })
+      await settle(page)
+      await tid('receipt-section').scrollIntoViewIfNeeded()
+      await tid('receipt-switch').locator('taro-switch-core').tap()
+      await tid('receipt-type').locator('[data-testid="chip-1"]').tap()
+      await tid('receipt-way').locator('[data-testid="chip-2"]').tap()
+      await tid('postal-section').waitFor({ timeout: 5000 })
+      const text = await tid('receipt-section').textContent()
+      assert(text.includes('Receipt') && text.includes('I would like a receipt'), `English receipt section: ${text}`)
+      assert((await tid('postal-section').textContent()).includes('Mailing address'), 'English postal section')
+      await settle(page)
+      await page.screenshot({ path: path.join(shots, 'naming-form-receipt-en.png'), fullPage: true })
     })
   })
 })()

@@ -167,7 +167,8 @@ describe('nameplate rules (pure)', () => {
 function stubForm(extra: Record<string, (c: Call) => any> = {}) {
   return stubApi({
     itemsDetail: (c) => ok(c.query.get('id') === '30' ? bookProject() : seatProject()),
-    formDetail: () => ok(namingForm()),
+    // the campus card has its own test below: here the single cashier method is preselected
+    formDetail: () => ok(namingForm({ payPlatformList: [1, 99] })),
     nameplateExample: () => ok([example(), example({ id: 2, title: '木牌样式' })]),
     checkPermission: () => ok({ errorCode: '' }),
     donate: () =>
@@ -261,8 +262,7 @@ describe('form-gm', () => {
     expect(screen.getByTestId('naming-total').textContent).toBe('¥13,800.50')
     expect(screen.getByTestId('naming-objects').textContent).toContain('一楼大厅 · 1排1座')
     expect(screen.getByTestId('naming-objects').textContent).toContain('¥8,800.50')
-    // 9 (campus card) and 99 (bank app) are not offered; the single remaining one is preselected
-    expect(screen.queryByTestId('naming-pay-9')).toBeNull()
+    // 99 (bank app) is not offered; the single remaining one is preselected
     expect(screen.queryByTestId('naming-pay-99')).toBeNull()
     expect(screen.getByTestId('naming-pay-1').getAttribute('data-selected')).toBe('1')
     expect(screen.getByTestId('nameplate-prompt')).toBeTruthy()
@@ -350,6 +350,98 @@ describe('form-gm', () => {
     await waitFor(() => expect(titles(toast)).toContain('座位 1排1座 已被他人选择'), { timeout: 3000 })
     expect(pay).not.toHaveBeenCalled()
     expect(store.get('gm')!.seats).toHaveLength(2)
+  })
+
+  it("the donation form's certificate, receipt and mailing sections (docs/decisions/048): an e-receipt by e-mail, checked, then sent", async () => {
+    const toast = toastSpy()
+    const fire = (el: Element, type: string, value: unknown) =>
+      act(() => {
+        el.dispatchEvent(new CustomEvent(type, { detail: { value }, bubbles: true }))
+      })
+    const chip = (groupId: string, value: string | number) =>
+      fireEvent.click(within(screen.getByTestId(groupId)).getByTestId(`chip-${value}`))
+    const calls = await openForm(seatSelection({ nameplate: plate('张赟喆', '饮水思源') }), { id: '1', namingType: '1' })
+    fireEvent.click(screen.getByTestId('naming-agree'))
+    // the total 13,800.50 reaches both minimums: the certificate and receipt sections show, the name copied from the donor
+    expect((screen.getByTestId('certificate-name') as any).value).toBe('张赟喆')
+    fire(screen.getByTestId('receipt-switch').querySelector('taro-switch-core')!, 'change', true)
+    expect((screen.getByTestId('receipt-name') as any).value).toBe('张赟喆')
+    // electronic by e-mail is the default for a person; an empty e-mail stops the order with the donation form's message
+    expect(within(screen.getByTestId('receipt-way')).getByTestId('chip-3').className).toMatch(/chip--on/)
+    // this form asks for the ID number (isCreditCode 1), then the e-mail
+    submit()
+    await waitFor(() => expect(titles(toast)).toContain('请输入身份证号'), { timeout: 3000 })
+    act(() => typeInto(screen.getByTestId('receipt-code'), '32010219900101123X'))
+    submit()
+    await waitFor(() => expect(titles(toast)).toContain('请输入正确的电子邮箱'), { timeout: 3000 })
+    expect(donates(calls)).toHaveLength(0)
+    act(() => typeInto(screen.getByTestId('receipt-email'), 'zhang@example.com'))
+    // a paper certificate by post asks for the postal address
+    fire(screen.getByTestId('paper-switch').querySelector('taro-switch-core')!, 'change', true)
+    chip('certificate-way', 2)
+    expect(screen.getByTestId('postal-section')).toBeTruthy()
+    submit()
+    await waitFor(() => expect(titles(toast)).toContain('请选择所在地区'), { timeout: 3000 })
+    fire(screen.getByTestId('paper-switch').querySelector('taro-switch-core')!, 'change', false)
+    expect(screen.queryByTestId('postal-section')).toBeNull()
+    submit()
+    await waitFor(() => expect(pay).toHaveBeenCalled(), { timeout: 3000 })
+    const body = donates(calls).pop()!.data
+    expect(body).toMatchObject({
+      itemsType: 2,
+      isNeedPaper: 0,
+      isNeedReceipt: 1,
+      receiptDonorType: 1,
+      receiptDonorName: '张赟喆',
+      receiptType: 2,
+      receiptWay: 3,
+      creditCode: '32010219900101123X',
+      postalEmail: 'zhang@example.com',
+      certificateDonorName: '张赟喆'
+    })
+    expect(body.postalAddress).toBeUndefined()
+  })
+
+  it('campus card where the form offers it: number and password required, the balance must cover the total, sent in formDataMap', async () => {
+    const toast = toastSpy()
+    let balance = '100.00'
+    const calls = await openForm(seatSelection({ nameplate: plate('张赟喆', '饮水思源') }), { id: '1', namingType: '1' }, FormGmPage, {
+      formDetail: () => ok(namingForm({ payPlatformList: [1, 9, 99] })),
+      getCardBlance: () => ok({ balance })
+    })
+    expect(screen.queryByTestId('naming-pay-99')).toBeNull()
+    fireEvent.click(screen.getByTestId('naming-pay-9'))
+    fireEvent.click(screen.getByTestId('naming-agree'))
+    submit()
+    await waitFor(() => expect(titles(toast)).toContain('请输入学号/工号'), { timeout: 3000 })
+    act(() => typeInto(screen.getByTestId('card-no'), '2020123'))
+    act(() => typeInto(screen.getByTestId('card-password'), '123451'))
+    submit()
+    await waitFor(() => expect(titles(toast)).toContain('一卡通余额不足'), { timeout: 3000 })
+    expect(donates(calls)).toHaveLength(0)
+    balance = '20000.00'
+    submit()
+    await waitFor(() => expect(pay).toHaveBeenCalled(), { timeout: 3000 })
+    const body = donates(calls).pop()!.data
+    expect(body).toMatchObject({ payType: 9, itemsType: 2 })
+    expect(body.formDataMap).toMatchObject({ stuWorkNo: '2020123', passwork: '123451' })
+  })
+
+  it('anonymous naming hides the certificate and receipt sections and sends none of them', async () => {
+    const calls = await openForm(seatSelection({ nameplate: plate('张赟喆', '饮水思源') }), { id: '1', namingType: '1' })
+    expect(screen.getByTestId('receipt-section')).toBeTruthy()
+    act(() => {
+      screen
+        .getByTestId('naming-anonymous')
+        .querySelector('taro-switch-core')!
+        .dispatchEvent(new CustomEvent('change', { detail: { value: true }, bubbles: true }))
+    })
+    expect(screen.queryByTestId('receipt-section')).toBeNull()
+    expect(screen.queryByTestId('certificate-section')).toBeNull()
+    fireEvent.click(screen.getByTestId('naming-agree'))
+    submit()
+    await waitFor(() => expect(pay).toHaveBeenCalled(), { timeout: 3000 })
+    expect(donates(calls).pop()!.data).toMatchObject({ isAnonymous: 1, isNeedReceipt: 0, isNeedPaper: 0, certificateDonorName: '' })
   })
 
   it("the jnu form marks local storage home so payment lands on the campaign's thank-you page", async () => {

@@ -269,6 +269,51 @@ describe('tree-naming-hhu/form', () => {
     expect(store.get('home')).toBe('tree-naming-hhu')
   })
 
+  it("the donation form's receipt and mailing sections (docs/decisions/048): a paper receipt by post, checked, then sent", async () => {
+    const toast = toastSpy()
+    store.set('treeAgreement', {
+      url: '/f/r.pdf',
+      name: '张赟喆',
+      mobile: '13800138000',
+      donationAmount: '5000.00',
+      itemsId: 8,
+      signedAt: ''
+    })
+    const calls = await open(tree({ seatId: 3107 }), { id: '8', seatId: '3107' })
+    type('pledge-certificate-name', '张赟喆')
+    // no paper certificate on the tree form: its own certificate title only
+    expect(screen.queryByTestId('paper-switch')).toBeNull()
+    act(() => {
+      screen
+        .getByTestId('receipt-switch')
+        .querySelector('taro-switch-core')!
+        .dispatchEvent(new CustomEvent('change', { detail: { value: true }, bubbles: true }))
+    })
+    expect((screen.getByTestId('receipt-name') as HTMLInputElement).value).toBe('张赟喆')
+    type('receipt-code', '32010219900101123X')
+    fireEvent.click(within(screen.getByTestId('receipt-type')).getByTestId('chip-1'))
+    fireEvent.click(within(screen.getByTestId('receipt-way')).getByTestId('chip-2'))
+    fireEvent.click(screen.getByTestId('pledge-agree'))
+    submit()
+    await waitFor(() => expect(titles(toast)).toContain('请选择所在地区'), { timeout: 3000 })
+    expect(donates(calls)).toHaveLength(0)
+    // the e-mail way instead: no address needed
+    fireEvent.click(within(screen.getByTestId('receipt-type')).getByTestId('chip-2'))
+    type('receipt-email', 'zhang@example.com')
+    submit()
+    await waitFor(() => expect(pay).toHaveBeenCalled(), { timeout: 3000 })
+    expect(donates(calls).pop()!.data).toMatchObject({
+      isNeedReceipt: 1,
+      receiptType: 2,
+      receiptWay: 3,
+      receiptDonorName: '张赟喆',
+      creditCode: '32010219900101123X',
+      postalEmail: 'zhang@example.com',
+      isNeedPaper: 0,
+      certificateDonorName: '张赟喆'
+    })
+  })
+
   it('a name changed after signing needs a new signature', async () => {
     const toast = toastSpy()
     store.set('treeAgreement', {

@@ -139,6 +139,30 @@ describe('project detail', () => {
     expect(screen.getByTestId('progress-percent').textContent).toBe('24.69%')
   })
 
+  it('sub-projects: their totals (subItemsStatistics) under the summary, as a ranking when the project ranks them; none when statistics are hidden', async () => {
+    const subs = [
+      { id: 7, name: '本科生奖学金', completeMoney: '12345.60' },
+      { id: 8, name: '研究生奖学金', completeMoney: '800.00' }
+    ]
+    const calls = stubDetail(project({ isSub: 1, isSubRank: 1, subItemsList: subs.map((x) => ({ id: x.id, name: x.name })) }), {
+      subItemsStatistics: () => ok(subs)
+    })
+    render(<DetailPage />)
+    await screen.findByTestId('sub-totals')
+    expect(screen.getByTestId('sub-totals').textContent).toContain('子项目排行')
+    expect(screen.getByTestId('sub-total-7').textContent).toBe('1本科生奖学金¥12,345.60')
+    expect(screen.getByTestId('sub-total-8').textContent).toBe('2研究生奖学金¥800.00')
+    expect(calls.find((c) => c.path.endsWith('/subItemsStatistics'))!.query.get('itemsId')).toBe('1')
+
+    document.body.innerHTML = ''
+    bootSession({ hideStatistics: true })
+    const hidden = stubDetail(project({ isSub: 1, isSubRank: 1 }), { subItemsStatistics: () => ok(subs) })
+    render(<DetailPage />)
+    await screen.findByTestId('project-title')
+    expect(screen.queryByTestId('sub-totals')).toBeNull()
+    expect(countCalls(hidden, 'subItemsStatistics')).toBe(0)
+  })
+
   it('loads each tab on first open only: the donor directory with itemsId and 20 per page', async () => {
     const calls = stubDetail(project())
     render(<DetailPage />)

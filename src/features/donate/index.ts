@@ -10,3 +10,18 @@ export { errorText } from './model/validate'
 export { usePermission, type PermissionGate } from './hooks/use-permission'
 // WeChat's launch of the alumni mini-program, for the cpu contract form's box for non-certified alumni
 export { AlumniLaunch } from './components/dialogs'
+// Certificate, receipt and mailing address with their rules, for the naming forms (docs/decisions/048-naming-forms-whole.md)
+export { default as FulfilmentSections } from './components/fulfilment-sections'
+export {
+  followDonorName,
+  fulfilmentError,
+  fulfilmentVisibility,
+  fulfilmentWire,
+  initialCodes,
+  initialFulfilment,
+  type FulfilmentState,
+  type FulfilmentVisibility
+} from './model/fulfilment'
+// the campus card's number, password and balance (pay type 9), for the naming forms
+export { default as CampusCardFields } from './components/campus-card-fields'
+export { useCardBalance } from './hooks/use-card-balance'

@@ -4,6 +4,7 @@ import { Type } from 'typebox'
 import { Api, DIRECTORY_ORDER_CYCLE } from '../../../../types'
 import { listArticles, readArticle } from '../../domain/article/service'
 import { directory, directoryTotal } from '../../domain/donation/service'
+import { requireStatisticsShown } from '../../domain/project/statistics'
 import { toBaseConfig } from '../../domain/school/mapper'
 import { loginSettings } from '../../domain/identity/settings'
 import { getBaseSetting, getSchoolSetting } from '../../domain/school/repository'
@@ -57,7 +58,10 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(W.DirectoryTotal)
       }
     },
-    async (req) => ok(await directoryTotal(app.db, req.school.id, req.query))
+    async (req) => {
+      await requireStatisticsShown(app.db, req.school.id)
+      return ok(await directoryTotal(app.db, req.school.id, req.query))
+    }
   )
 
   app.get(

@@ -5,6 +5,7 @@ import { namingRecords, togetherList } from '../../domain/donation/service'
 import { listMessages, postMessage } from '../../domain/message/service'
 import { instructionList, progressList } from '../../domain/project/activity'
 import { labels, listProjects, projectDetail, subItemsStatistics, types } from '../../domain/project/service'
+import { requireStatisticsShown, statisticsHidden, withoutDonorCount } from '../../domain/project/statistics'
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, optInt, optString, pageProps, query, reqInt, reqString } from '../../lib/schemas'
@@ -31,19 +32,31 @@ export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(W.ProjectPage)
       }
     },
-    async (req) => ok(await listProjects(app.db, req.school.id, req.query))
+    async (req) => {
+      const [page, hidden] = await Promise.all([listProjects(app.db, req.school.id, req.query), statisticsHidden(app.db, req.school.id)])
+      return ok({ ...page, rows: page.rows.map((p) => withoutDonorCount(hidden, p)) })
+    }
   )
 
   app.get(
     Api.itemsDetail,
     { config: publicRead, schema: { querystring: query({ id: reqInt() }), response: answers(W.Project) } },
-    async (req) => ok(await projectDetail(app.db, req.school.id, req.query.id, req.lang))
+    async (req) => {
+      const [p, hidden] = await Promise.all([
+        projectDetail(app.db, req.school.id, req.query.id, req.lang),
+        statisticsHidden(app.db, req.school.id)
+      ])
+      return ok(withoutDonorCount(hidden, p))
+    }
   )
 
   app.get(
     Api.subItemsStatistics,
     { schema: { querystring: query({ itemsId: reqInt() }), response: answers(W.SubItemStatistics) } },
-    async (req) => ok(await subItemsStatistics(app.db, req.school.id, req.query.itemsId))
+    async (req) => {
+      await requireStatisticsShown(app.db, req.school.id)
+      return ok(await subItemsStatistics(app.db, req.school.id, req.query.itemsId))
+    }
   )
 
   app.get(

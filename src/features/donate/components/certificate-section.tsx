@@ -5,18 +5,16 @@
  */
 import { Text } from '@tarojs/components'
 import { useT } from '@/store/session'
-import { patch } from '../model/form-state'
-import type { Visibility } from '../model/visibility'
+import { patchFulfilment as patch, type FulfilmentState } from '../model/fulfilment'
 import { Card, Chips, FieldRow, InputRow, SwitchRow } from '@/components/form-kit'
 import PickupInfo from './pickup-info'
-import type { SectionProps } from './types'
+import type { FulfilmentProps } from './types'
 import { dynamicText } from '@/lib/i18n'
 import { PrivacyNote } from '@/features/privacy'
 
-export default function CertificateSection({ ctx, state, update, vis }: SectionProps & { vis: Visibility }) {
+export default function CertificateSection<S extends FulfilmentState>({ form, state, update, vis }: FulfilmentProps<S>) {
   const t = useT()
   if (!vis.certificate) return null
-  const { form } = ctx
   return (
     <Card title={t('donate.section.certificate')} testId='certificate-section'>
       <InputRow

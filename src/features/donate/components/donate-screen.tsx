@@ -18,17 +18,15 @@ import { restoreDraft } from '../model/draft'
 import { initialState, type DonateFormState } from '../model/form-state'
 import { giftAmount, visibility } from '../model/visibility'
 import AmountSection from './amount-section'
-import CertificateSection from './certificate-section'
 import { AlumniDialog, LargeRemindDialog } from './dialogs'
 import DetailsToggle from './details-toggle'
 import DonorSection from './donor-section'
+import FulfilmentSections from './fulfilment-sections'
 import GoodsSection from './goods-section'
 import Notice from './notice'
 import PayOutcomeBanner, { type OutcomeNotice } from './pay-outcome'
 import PaySection from './pay-section'
-import PostalSection from './postal-section'
 import ProjectSummary from './project-summary'
-import ReceiptSection from './receipt-section'
 import SubmitBar from './submit-bar'
 // the form kit's `donate` skin is in its own stylesheet (components/form-kit); these are the form's own fields
 import './fields.scss'
@@ -66,13 +64,7 @@ function DonateForm({ ctx, query }: { ctx: FormContext; query: DonateQuery }) {
         {isGoods(ctx) ? <GoodsSection {...props} /> : <AmountSection {...props} />}
         <DonorSection {...props} vis={vis} />
         <DetailsToggle open={state.detailsOpen} update={update} />
-        {state.detailsOpen ? (
-          <>
-            <CertificateSection {...props} vis={vis} />
-            <ReceiptSection {...props} vis={vis} />
-            <PostalSection {...props} vis={vis} />
-          </>
-        ) : null}
+        {state.detailsOpen ? <FulfilmentSections form={ctx.form} state={state} update={update} vis={vis} /> : null}
         <PaySection {...props} vis={vis} balance={balance} onCardNumberDone={(no) => loadBalance(no)} />
         <View className='dn-form__spacer' />
         <SubmitBar amount={giftAmount(ctx, state)} busy={busy} onSubmit={() => submit({ consent: true })} />

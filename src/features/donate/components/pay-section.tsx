@@ -3,14 +3,14 @@
  * (9) adds the student/work number and password; the balance is read when the number field is left.
  */
 import { Text, View } from '@tarojs/components'
-import { formatCurrency } from '@/lib/money'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { patch } from '../model/form-state'
 import { payOptions } from '../model/pay-types'
 import type { Visibility } from '../model/visibility'
 import type { BalanceState } from '../hooks/use-card-balance'
-import { Card, FieldRow, InputRow } from '@/components/form-kit'
+import { Card } from '@/components/form-kit'
+import CampusCardFields from './campus-card-fields'
 import PayLogo from '@/components/pay-logo'
 import type { SectionProps } from './types'
 import './pay-section.scss'
@@ -47,40 +47,13 @@ export default function PaySection({ ctx, state, update, vis, balance, onCardNum
         )
       })}
       {vis.campusCard ? (
-        <View className='dn-card' data-testid='campus-card'>
-          <InputRow
-            label={t('donate.card.no')}
-            required
-            value={state.stuWorkNo}
-            placeholder={t('donate.card.noRequired')}
-            maxlength={32}
-            onInput={(v) => update((s) => patch(s, { stuWorkNo: v }))}
-            onBlur={onCardNumberDone}
-            testId='card-no'
-          />
-          <InputRow
-            label={t('donate.card.password')}
-            required
-            value={state.passwork}
-            placeholder={t('donate.card.passwordRequired')}
-            password
-            maxlength={32}
-            onInput={(v) => update((s) => patch(s, { passwork: v }))}
-            testId='card-password'
-          />
-          <Text className='dn-note'>{t('donate.card.passwordHint')}</Text>
-          {balance.status !== 'idle' ? (
-            <FieldRow label={t('donate.card.balance')} testId='card-balance'>
-              <Text className={balance.status === 'failed' ? 'dn-card__failed' : 'dn-card__balance'}>
-                {balance.status === 'loading'
-                  ? t('common.loading')
-                  : balance.status === 'failed'
-                    ? t('donate.card.readFailed')
-                    : formatCurrency(balance.balance)}
-              </Text>
-            </FieldRow>
-          ) : null}
-        </View>
+        <CampusCardFields
+          stuWorkNo={state.stuWorkNo}
+          passwork={state.passwork}
+          onChange={(p) => update((s) => patch(s, p))}
+          balance={balance}
+          onCardNumberDone={onCardNumberDone}
+        />
       ) : null}
     </Card>
   )

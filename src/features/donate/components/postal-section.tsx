@@ -4,14 +4,13 @@
  */
 import { useState } from 'react'
 import { useT } from '@/store/session'
-import { patch, setCode } from '../model/form-state'
-import type { Visibility } from '../model/visibility'
+import { patchFulfilment as patch, setFulfilmentCode as setCode, type FulfilmentState } from '../model/fulfilment'
 import AreaSheet, { regionText } from './area-sheet'
 import { Card, InputRow, MobileRow, ValueRow } from '@/components/form-kit'
-import type { SectionProps } from './types'
+import type { FulfilmentProps } from './types'
 import type { MessageKey } from '@/lib/i18n'
 
-export default function PostalSection({ state, update, vis }: SectionProps & { vis: Visibility }) {
+export default function PostalSection<S extends FulfilmentState>({ state, update, vis }: Omit<FulfilmentProps<S>, 'form'>) {
   const t = useT()
   const [open, setOpen] = useState(false)
   if (!vis.postal) return null

@@ -5,19 +5,22 @@
  */
 import { DONATE_LIMITS } from '@contract'
 import { useT } from '@/store/session'
-import { patch, pickReceiptType, setCode } from '../model/form-state'
+import {
+  patchFulfilment as patch,
+  pickFulfilmentReceiptType,
+  setFulfilmentCode as setCode,
+  type FulfilmentState
+} from '../model/fulfilment'
 import { DONOR_TYPE_ORDER, orderedReceiptTypes, receiptLabels, receiptWays } from '../model/receipt'
-import type { Visibility } from '../model/visibility'
 import { Card, Chips, FieldRow, InputRow, MobileRow, SwitchRow } from '@/components/form-kit'
 import PickupInfo from './pickup-info'
-import type { SectionProps } from './types'
+import type { FulfilmentProps } from './types'
 import { dynamicText } from '@/lib/i18n'
 import { PrivacyNote } from '@/features/privacy'
 
-export default function ReceiptSection({ ctx, state, update, vis }: SectionProps & { vis: Visibility }) {
+export default function ReceiptSection<S extends FulfilmentState>({ form, state, update, vis }: FulfilmentProps<S>) {
   const t = useT()
   if (!vis.receipt) return null
-  const { form } = ctx
   const labels = receiptLabels(state.receiptDonorType)
   const codeRequired = form.isCreditCode === 1
   return (
@@ -66,7 +69,7 @@ export default function ReceiptSection({ ctx, state, update, vis }: SectionProps
                   label: dynamicText(t, `donate.receipt.type${v}`, String(v))
                 }))}
                 selected={state.receiptType === null ? [] : [state.receiptType]}
-                onPick={(v) => update((s) => pickReceiptType(ctx, s, v))}
+                onPick={(v) => update((s) => pickFulfilmentReceiptType(form, s, v))}
                 testId='receipt-type'
                 columns={2}
               />

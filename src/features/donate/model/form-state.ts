@@ -7,15 +7,12 @@ import { DONATE_LIMITS, DONOR_NAME_FIELD, type PayTypeCode } from '@contract'
 import type { FormContext } from './context'
 import { fixedAmounts, handEntryAllowed, subProjects } from './context'
 import { prefillValues, type FieldValues } from './fields'
-import { initialReceipt, switchReceiptType } from './receipt'
+import { followDonorName, initialFulfilment, pickFulfilmentReceiptType, type FulfilmentState } from './fulfilment'
 
-export interface Region {
-  province: string
-  city: string
-  district: string
-}
+export type { Region } from './fulfilment'
 
-export interface DonateFormState {
+/** The gift's own fields; the certificate, receipt and postal ones are model/fulfilment.ts's, shared with the naming forms. */
+export interface DonateFormState extends FulfilmentState {
   subItemsId: number | null
   /** the picked chip's amount (yuan string), null when typing */
   fixedMoney: string | null
@@ -25,24 +22,6 @@ export interface DonateFormState {
   isAnonymous: boolean
   isNoData: boolean
   values: FieldValues
-  /** area codes of mobile inputs, by field name; also 'postalMobile' and 'postalMobileSms' */
-  codes: Record<string, string>
-  isNeedPaper: boolean
-  certificateDonorName: string
-  certificateWay: number | null
-  isNeedReceipt: boolean
-  receiptDonorType: 1 | 2
-  receiptDonorName: string
-  creditCode: string
-  receiptType: number | null
-  receiptWay: number | null
-  postalEmail: string
-  postalMobileSms: string
-  region: Region
-  postalAddress: string
-  postalZip: string
-  postalContact: string
-  postalMobile: string
   payType: PayTypeCode | null
   /** campus card (pay type 9) */
   stuWorkNo: string
@@ -64,7 +43,6 @@ export function initialState(ctx: FormContext, query: RouteQuery = {}): DonateFo
   const subItemsId = Number.isInteger(wanted) && subs.some((s) => s.id === wanted) ? wanted : null
   const name = values[DONOR_NAME_FIELD] || ''
   const pays = form.payPlatformList || []
-  const certWays = form.certificateWayPaperList || []
   return {
     subItemsId,
     fixedMoney: null,
@@ -74,20 +52,7 @@ export function initialState(ctx: FormContext, query: RouteQuery = {}): DonateFo
     isNoData: false,
     values,
     codes: { ...codes, postalMobile: DONATE_LIMITS.DEFAULT_AREA_CODE, postalMobileSms: DONATE_LIMITS.DEFAULT_AREA_CODE },
-    isNeedPaper: false,
-    certificateDonorName: form.donateRecord?.certificateDonorName || name,
-    certificateWay: certWays.length === 1 ? certWays[0] : null,
-    isNeedReceipt: false,
-    ...initialReceipt(form),
-    receiptDonorName: name,
-    creditCode: '',
-    postalEmail: '',
-    postalMobileSms: '',
-    region: { province: '', city: '', district: '' },
-    postalAddress: '',
-    postalZip: '',
-    postalContact: name,
-    postalMobile: '',
+    ...initialFulfilment(form, name, form.donateRecord?.certificateDonorName || name),
     // the list is already narrowed to what this target can complete (api/donate.ts): its first is the platform's own
     payType: pays[0] ?? null,
     stuWorkNo: '',
@@ -97,18 +62,11 @@ export function initialState(ctx: FormContext, query: RouteQuery = {}): DonateFo
   }
 }
 
-/** A copy target follows the donor name while it is empty or still equal to the previous name (not hand-edited). */
-const follows = (target: string, previous: string) => target === '' || target === previous
-
 /** Set a dynamic field; the donor name (`name`) is copied to the certificate, receipt and postal contact. */
 export function setFieldValue(s: DonateFormState, fieldName: string, value: string): DonateFormState {
   const next = { ...s, values: { ...s.values, [fieldName]: value } }
   if (fieldName !== DONOR_NAME_FIELD) return next
-  const prev = s.values[DONOR_NAME_FIELD] || ''
-  if (follows(s.certificateDonorName, prev)) next.certificateDonorName = value
-  if (follows(s.receiptDonorName, prev)) next.receiptDonorName = value
-  if (follows(s.postalContact, prev)) next.postalContact = value
-  return next
+  return followDonorName(next, s.values[DONOR_NAME_FIELD] || '', value)
 }
 
 export function setCode(s: DonateFormState, key: string, code: string): DonateFormState {
@@ -132,8 +90,7 @@ export const typeAmount = (s: DonateFormState, text: string): DonateFormState =>
 })
 
 export function pickReceiptType(ctx: FormContext, s: DonateFormState, type: number): DonateFormState {
-  if (type === s.receiptType) return s
-  return { ...s, ...switchReceiptType(ctx.form, type) }
+  return pickFulfilmentReceiptType(ctx.form, s, type)
 }
 
 export type Patch = Partial<Omit<DonateFormState, 'values' | 'codes'>>

@@ -16,7 +16,7 @@ export const WAY_EXPRESS = 2
 export const WAY_EMAIL = 3
 export const WAY_SMS = 4
 
-export function receiptWays(form: ReceiptLists, type: number | null): number[] {
+export function receiptWays(form: Partial<ReceiptLists>, type: number | null): number[] {
   if (type === RECEIPT_PAPER) return form.receiptWayPaperList || []
   if (type === RECEIPT_ELECTRONIC) return form.receiptWayElectronicList || []
   return []
@@ -28,7 +28,7 @@ export interface ReceiptChoice {
   receiptWay: number | null
 }
 
-export function initialReceipt(form: ReceiptLists): ReceiptChoice {
+export function initialReceipt(form: Partial<ReceiptLists>): ReceiptChoice {
   const types = form.receiptTypeList || []
   const receiptType = types.includes(RECEIPT_ELECTRONIC) ? RECEIPT_ELECTRONIC : (types[0] ?? null)
   const receiptWay = receiptWays(form, receiptType)[0] ?? null

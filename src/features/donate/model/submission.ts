@@ -7,6 +7,7 @@ import type { EnvInfo } from '@/platform/types'
 import { isGoods, type FormContext } from './context'
 import { joinMobile, visibleFields } from './fields'
 import type { DonateFormState } from './form-state'
+import { fulfilmentWire } from './fulfilment'
 import { giftAmount, visibility } from './visibility'
 
 /** docs/product §3 donateFrom: U6 in a mini-program (or its web-view), U5 in the WeChat browser, U1 elsewhere. */
@@ -49,34 +50,8 @@ export function buildSubmission(ctx: FormContext, s: DonateFormState, donateFrom
     formDataMap,
     isAgree: flag(s.agreed),
     isNoData: flag(v.noDataSwitch && s.isNoData),
-    isNeedPaper: flag(v.certificateWay),
-    certificateDonorName: v.donor ? s.certificateDonorName.trim() : '',
-    certificateWay: v.certificateWay ? s.certificateWay : null,
-    isNeedReceipt: flag(v.receiptFields)
+    ...fulfilmentWire(s, v, v.donor)
   }
   if (isGoods(ctx)) body.donateMaterialNumber = Number(s.quantity.trim())
-  if (v.receiptFields) {
-    Object.assign(body, {
-      receiptDonorType: s.receiptDonorType,
-      receiptDonorName: s.receiptDonorName.trim(),
-      creditCode: s.creditCode.trim().toUpperCase(),
-      receiptType: s.receiptType,
-      receiptWay: s.receiptWay,
-      postalEmail: v.receiptEmail ? s.postalEmail.trim() : '',
-      postalMobileSms: v.receiptSms ? joinMobile(s.codes.postalMobileSms, s.postalMobileSms) : ''
-    })
-  }
-  if (v.postal) {
-    Object.assign(body, {
-      postalCountry: '',
-      postalProvince: s.region.province,
-      postalCity: s.region.city,
-      postalDistrict: s.region.district,
-      postalAddress: s.postalAddress.trim(),
-      postalZip: s.postalZip.trim(),
-      postalContact: s.postalContact.trim(),
-      postalMobile: joinMobile(s.codes.postalMobile, s.postalMobile)
-    })
-  }
   return body
 }

@@ -10,6 +10,9 @@ import { platform } from '@/platform'
 import { payChannelOf } from '@/platform/payment/capability'
 import { store, type GmSelection } from '@/platform/storage-keys'
 import { toast } from '@/lib/quiet'
+import { toDecimal } from '@/lib/money'
+import { PayTypes } from '@contract'
+import { totalOf } from '../model/selection'
 import { t } from '@/store/session'
 import { errorText } from '@/features/donate'
 import { runPayment } from '@/features/payment'
@@ -22,6 +25,8 @@ export const SUBMIT_DEBOUNCE_MS = 500
 export const JNU_HOME = 'seat-naming-jnu'
 
 interface Options {
+  /** the campus card's balance, read before the order (docs/product §5: it must cover the gift) */
+  loadBalance(stuWorkNo: string, password?: string): Promise<string | null>
   sel: GmSelection
   form: NamingFormState
   ctx: NamingFormContext
@@ -29,7 +34,7 @@ interface Options {
   variant: NamingVariant
 }
 
-export function useNamingSubmit({ sel, form, ctx, gate, variant }: Options) {
+export function useNamingSubmit({ sel, form, ctx, gate, variant, loadBalance }: Options) {
   const [busy, setBusy] = useState(false)
   const busyRef = useRef(false)
   const latest = useRef({ sel, form, ctx })
@@ -53,6 +58,11 @@ export function useNamingSubmit({ sel, form, ctx, gate, variant }: Options) {
     busyRef.current = true
     setBusy(true)
     try {
+      if (f.payType === PayTypes.CAMPUS_CARD) {
+        const balance = await loadBalance((f.stuWorkNo || '').trim(), f.passwork)
+        if (balance === null) return toast(t('donate.card.readFailed'), 2000)
+        if (toDecimal(balance).lt(toDecimal(totalOf(s)))) return toast(t('donate.card.insufficient'), 2000)
+      }
       if (!(await gate.ensure())) return
       const body = {
         ...buildNamingSubmission(s, { ...f, payType: f.payType! }, c, donateFromEnv(platform.env())),
@@ -86,7 +96,7 @@ export function useNamingSubmit({ sel, form, ctx, gate, variant }: Options) {
       busyRef.current = false
       setBusy(false)
     }
-  }, [gate, variant])
+  }, [gate, variant, loadBalance])
 
   const submit = useCallback(() => {
     if (busyRef.current) return

@@ -1,7 +1,8 @@
 /**
  * Payment methods of the naming form (docs/product §4 Pay types): the ones the form offers that need nothing more than the
- * provider's cashier. The campus card (9) asks for a card number and password and the bank-app option (99) creates
- * no order; neither is offered for naming. A single method is preselected.
+ * provider's cashier, and the campus card (9) with its number and password as on the donation form
+ * (docs/decisions/048-naming-forms-whole.md). The bank-app option (99) creates no order and is not offered. A single
+ * method is preselected.
  */
 import { PayTypes, type PayTypeCode } from '@contract'
 import type { MessageKey } from '@/lib/i18n'
@@ -10,6 +11,7 @@ const LABELS: Partial<Record<PayTypeCode, MessageKey>> = {
   [PayTypes.WECHAT]: 'naming.pay.wechat',
   [PayTypes.ALIPAY]: 'naming.pay.alipay',
   [PayTypes.THIRD_PARTY]: 'naming.pay.third',
+  [PayTypes.CAMPUS_CARD]: 'donate.pay.campus',
   [PayTypes.WECHAT_OTHER]: 'naming.pay.wechat'
 }
 

@@ -7,7 +7,9 @@
 import {
   CURRENCY,
   NamingType,
+  PayTypes,
   type DonateFrom,
+  type FormConfig,
   type FormField,
   type NameplateText,
   type NamingDonateSubmission,
@@ -15,7 +17,16 @@ import {
 } from '@contract'
 import type { EnvInfo } from '@/platform/types'
 import type { MessageKey } from '@/lib/i18n'
-import { firstFieldError, joinMobile, visibleFields } from '@/features/donate'
+import {
+  firstFieldError,
+  fulfilmentError,
+  fulfilmentVisibility,
+  fulfilmentWire,
+  joinMobile,
+  visibleFields,
+  type FulfilmentState,
+  type FulfilmentVisibility
+} from '@/features/donate'
 import type { GmSelection } from '@/platform/storage-keys'
 import { defaultPlate, nameplateProblem, normalisePlate } from './nameplate'
 import { bookKey, hasObjects, plateOf, seatKey, totalOf } from './selection'
@@ -28,9 +39,16 @@ export interface NamingFormState {
   /** dynamic field values by fieldName, and the area codes of mobile fields */
   values: Record<string, string>
   codes: Record<string, string>
+  /** certificate, receipt and mailing address, as on the donation form (docs/decisions/048-naming-forms-whole.md) */
+  fulfilment?: FulfilmentState
+  /** campus card (pay type 9): number and password, sent in formDataMap as on the donation form */
+  stuWorkNo?: string
+  passwork?: string
 }
 
 export interface NamingFormContext {
+  /** the form config whose certificate and receipt switches apply (formDetail); none: the sections are not offered */
+  form?: FormConfig | null
   formId: number | null
   /** the form's donor fields; the server checks the visible required ones of a non-anonymous gift */
   fields: FormField[]
@@ -63,7 +81,18 @@ export interface NamingProblem {
 
 const problem = (key: MessageKey, duration = 2000): NamingProblem => ({ key, duration })
 
-/** docs/product §5 in order: an object, a period per seat, the nameplates, the donor's details, a payment method, the agreement. */
+/** What of the certificate, receipt and postal blocks this order shows: by the total, and none for an anonymous gift. */
+export function namingFulfilmentVisibility(
+  sel: GmSelection,
+  form: Pick<NamingFormState, 'isAnonymous' | 'fulfilment'>,
+  ctx: Pick<NamingFormContext, 'form'>
+): FulfilmentVisibility | null {
+  if (!ctx.form || !form.fulfilment) return null
+  return fulfilmentVisibility(ctx.form, totalOf(sel), form.isAnonymous, form.fulfilment)
+}
+
+/** docs/product §5 in order: an object, a period per seat, the nameplates, the donor's details, the certificate, receipt
+ *  and postal address (the donation form's rules), a payment method, the agreement. */
 export function validateNaming(sel: GmSelection, form: NamingFormState, ctx: NamingFormContext, now = new Date()): NamingProblem | null {
   if (!hasObjects(sel)) return sel.namingType === NamingType.BOOK ? problem('naming.err.noBook', 1000) : problem('naming.err.noObject')
   if (sel.namingType === NamingType.SEAT && sel.seats.some((s) => s.termYear === null)) return problem('naming.err.period')
@@ -78,7 +107,16 @@ export function validateNaming(sel: GmSelection, form: NamingFormState, ctx: Nam
     const e = firstFieldError(ctx.fields, form.values, form.codes, now)
     if (e) return { key: e.key, params: e.params, text: e.text, duration: e.duration }
   }
+  const vis = namingFulfilmentVisibility(sel, form, ctx)
+  if (vis && ctx.form && form.fulfilment) {
+    const f = fulfilmentError(ctx.form, form.fulfilment, vis)
+    if (f) return { key: f.key, params: f.params, duration: f.duration }
+  }
   if (form.payType === null) return problem('naming.err.payType')
+  if (form.payType === PayTypes.CAMPUS_CARD) {
+    if (!(form.stuWorkNo || '').trim()) return problem('donate.card.noRequired')
+    if (!form.passwork) return problem('donate.card.passwordRequired')
+  }
   if (!form.agreed) return problem('naming.err.agree')
   return null
 }
@@ -111,9 +149,15 @@ export function buildNamingSubmission(
     namingType: sel.namingType === NamingType.SEAT ? '1' : '2',
     isAnonymous: form.isAnonymous ? 1 : 0,
     donateFrom,
-    formDataMap: formDataOf(form, ctx.fields),
+    formDataMap: {
+      ...formDataOf(form, ctx.fields),
+      // "passwork" (sic) is the wire name (docs/product §3)
+      ...(form.payType === PayTypes.CAMPUS_CARD ? { stuWorkNo: (form.stuWorkNo || '').trim(), passwork: form.passwork || '' } : {})
+    },
     isAgree: form.agreed ? 1 : 0
   }
+  const vis = namingFulfilmentVisibility(sel, form, ctx)
+  if (vis && form.fulfilment) Object.assign(body, fulfilmentWire(form.fulfilment, vis, !form.isAnonymous))
   if (sel.namingType === NamingType.SEAT) {
     body.seatList = sel.seats.map((s) => ({
       ...plateFor(sel, seatKey(s.seatId), ctx),

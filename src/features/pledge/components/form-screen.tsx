@@ -16,10 +16,19 @@ import { formatMoney } from '@/lib/money'
 import { toast } from '@/lib/quiet'
 import { sanitizeHtml } from '@/lib/sanitize'
 import { useSession, useT } from '@/store/session'
-import { Card, Chips, FieldRow, InputRow, Note, SwitchRow } from '@/components/form-kit'
-import { DynamicField, errorText, prefillValues, usePermission, visibleFields } from '@/features/donate'
+import { Card, InputRow, Note, SwitchRow } from '@/components/form-kit'
+import {
+  DynamicField,
+  errorText,
+  followDonorName,
+  FulfilmentSections,
+  prefillValues,
+  usePermission,
+  visibleFields,
+  type FulfilmentState
+} from '@/features/donate'
 import { fetchForm, fetchProject, fetchTree } from '../api/pledge'
-import { blankForm, payOptions, receiptOffered, signerOf, signProblem, totalOf, validAgreement, type TreeFormState } from '../model/form'
+import { blankForm, payOptions, pledgeFulfilment, signerOf, signProblem, totalOf, validAgreement, type TreeFormState } from '../model/form'
 import { draftKey, dropDraft, readDraft, saveDraft } from '../model/draft'
 import { seatObjects, treeObject } from '../model/objects'
 import { agreementViewUrl, PAY_LABELS, previewUrl } from '../model/links'
@@ -65,7 +74,13 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
     const kept = readDraft(key)
     if (kept) return kept
     const prefill = prefillValues(fields, form?.donateRecord?.formData)
-    return { ...blankForm(), values: prefill.values, codes: prefill.codes, certificateName: form?.donateRecord?.certificateDonorName || '' }
+    const name = prefill.values.name || ''
+    return {
+      ...blankForm(form, name),
+      values: prefill.values,
+      codes: prefill.codes,
+      certificateName: form?.donateRecord?.certificateDonorName || ''
+    }
   })
   useEffect(() => saveDraft(key, state), [key, state])
   const [stored, setStored] = useState<TreeAgreement | undefined>(() => store.get('treeAgreement'))
@@ -80,14 +95,14 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
   const total = totalOf(objects)
   const options = useMemo(() => payOptions(form?.payPlatformList), [form])
   const payType: PayTypeCode | null = state.payType ?? (options.length === 1 ? options[0] : null)
-  const receipt = receiptOffered(form, total)
+  const fulfilVis = pledgeFulfilment(form, total, state)
   const signer = signerOf(fields, state.values)
   const agreement = validAgreement(stored, itemsId, signer, total)
   const gate = usePermission(itemsId, true)
   const { submit, busy } = usePledgeSubmit({
     objects,
     state: { ...state, payType },
-    ctx: { itemsId, formId: form?.id ?? null, fields, receipt, agreement },
+    ctx: { itemsId, formId: form?.id ?? null, form, fields, agreement },
     gate,
     onPaid: () => {
       dropDraft(key)
@@ -96,7 +111,14 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
     }
   })
   const set = (patch: Partial<TreeFormState>) => setState((s) => ({ ...s, ...patch }))
-  const setValue = (name: string, v: string) => setState((s) => ({ ...s, values: { ...s.values, [name]: v } }))
+  // the donor's name is copied to the receipt and postal contact until they are edited (as on the donation form)
+  const setValue = (name: string, v: string) =>
+    setState((s) => ({
+      ...s,
+      values: { ...s.values, [name]: v },
+      fulfilment: name === 'name' ? followDonorName(s.fulfilment, s.values.name || '', v) : s.fulfilment
+    }))
+  const updateFulfilment = (fn: (f: FulfilmentState) => FulfilmentState) => setState((s) => ({ ...s, fulfilment: fn(s.fulfilment) }))
   const shown = visibleFields(fields, state.values)
 
   const goSign = () => {
@@ -186,62 +208,8 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
           testId='pledge-certificate-name'
         />
       </Card>
-      {receipt ? (
-        <Card title={t('pledge.form.receipt')} testId='pledge-receipt'>
-          <SwitchRow
-            label={t('pledge.receipt.need')}
-            checked={state.needReceipt}
-            onChange={(on) => set({ needReceipt: on })}
-            testId='pledge-receipt-switch'
-          />
-          {state.needReceipt ? (
-            <>
-              <FieldRow label={t('pledge.receipt.donorType')} required stacked>
-                <Chips
-                  options={([1, 2] as const).map((v) => ({
-                    value: v as 1 | 2,
-                    label: t(v === 1 ? 'pledge.receipt.personal' : 'pledge.receipt.enterprise')
-                  }))}
-                  selected={[state.receiptDonorType]}
-                  onPick={(v) => set({ receiptDonorType: v })}
-                  testId='pledge-receipt-type'
-                  testPrefix='pledge-receipt-type'
-                  columns={2}
-                />
-              </FieldRow>
-              <InputRow
-                label={t('pledge.receipt.name')}
-                required
-                value={state.receiptName}
-                placeholder={t('pledge.err.receiptName')}
-                maxlength={100}
-                onInput={(v) => set({ receiptName: v })}
-                testId='pledge-receipt-name'
-              />
-              {state.receiptDonorType === 2 ? (
-                <InputRow
-                  label={t('pledge.receipt.creditCode')}
-                  required
-                  value={state.creditCode}
-                  placeholder={t('pledge.err.creditCode')}
-                  maxlength={18}
-                  onInput={(v) => set({ creditCode: v })}
-                  testId='pledge-receipt-code'
-                />
-              ) : null}
-              <InputRow
-                label={t('pledge.receipt.email')}
-                required
-                value={state.receiptEmail}
-                placeholder={t('pledge.err.email')}
-                maxlength={100}
-                onInput={(v) => set({ receiptEmail: v })}
-                testId='pledge-receipt-email'
-              />
-              <Note>{t('pledge.receipt.note')}</Note>
-            </>
-          ) : null}
-        </Card>
+      {form && fulfilVis ? (
+        <FulfilmentSections form={form} state={state.fulfilment} update={updateFulfilment} vis={fulfilVis} certificate={false} />
       ) : null}
       <Card title={t('pledge.form.agreement')} testId='pledge-sign'>
         {agreement ? (

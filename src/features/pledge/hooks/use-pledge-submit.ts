@@ -13,7 +13,7 @@ import { toast } from '@/lib/quiet'
 import { t } from '@/store/session'
 import { errorText, type PermissionGate } from '@/features/donate'
 import { runPayment } from '@/features/payment'
-import type { FormField } from '@contract'
+import type { FormConfig, FormField } from '@contract'
 import { postTreeDonate } from '../api/pledge'
 import { buildPledge, donateFromEnv, validatePledge, type PledgeObject, type TreeFormState } from '../model/form'
 
@@ -24,7 +24,7 @@ export interface PledgeContext {
   itemsId: number
   formId: number | null
   fields: FormField[]
-  receipt: boolean
+  form: FormConfig | null
   agreement: TreeAgreement | null
 }
 
@@ -66,7 +66,7 @@ export function usePledgeSubmit(opts: {
         {
           formId: ctx.formId,
           fields: ctx.fields,
-          receipt: ctx.receipt,
+          form: ctx.form,
           agreementUrl: ctx.agreement!.url,
           anonymousLabel: t('pledge.anonymous')
         },

@@ -20,7 +20,18 @@ import type { EnvInfo } from '@/platform/types'
 import type { TreeAgreement } from '@/platform/storage-keys'
 import type { MessageKey } from '@/lib/i18n'
 import { toDecimal } from '@/lib/money'
-import { firstFieldError, joinMobile, visibleFields } from '@/features/donate'
+import {
+  firstFieldError,
+  fulfilmentError,
+  fulfilmentVisibility,
+  fulfilmentWire,
+  initialCodes,
+  initialFulfilment,
+  joinMobile,
+  visibleFields,
+  type FulfilmentState,
+  type FulfilmentVisibility
+} from '@/features/donate'
 
 /** One pledged object: the tree (type 1) or a seat chosen on seat?id=9 (type 2). */
 export interface PledgeObject {
@@ -39,36 +50,26 @@ export interface TreeFormState {
   /** the message shown with the tree on the map (docs/product §3 Map seat donationMessage) */
   message: string
   certificateName: string
-  needReceipt: boolean
-  receiptDonorType: 1 | 2
-  receiptName: string
-  creditCode: string
-  receiptEmail: string
+  /** receipt and mailing address with the donation form's rules (docs/decisions/048-naming-forms-whole.md) */
+  fulfilment: FulfilmentState
   payType: PayTypeCode | null
   agreed: boolean
 }
 
-export function blankForm(): TreeFormState {
+export function blankForm(form: FormConfig | null = null, donorName = ''): TreeFormState {
   return {
     isAnonymous: false,
     values: {},
     codes: {},
     message: '',
     certificateName: '',
-    needReceipt: false,
-    receiptDonorType: 1,
-    receiptName: '',
-    creditCode: '',
-    receiptEmail: '',
+    fulfilment: { codes: initialCodes(), ...initialFulfilment(form || {}, donorName) },
     payType: null,
     agreed: false
   }
 }
 
 export const TREE_TERM_YEAR = 0
-/** docs/product §3 receipt codes: electronic (2) by e-mail (3), the way a pledge far from campus can receive one. */
-export const RECEIPT_ELECTRONIC = 2
-export const RECEIPT_BY_EMAIL = 3
 
 export function totalOf(objects: PledgeObject[]): string {
   return objects.reduce((sum, o) => sum.plus(toDecimal(o.amount)), new Decimal(0)).toFixed(2)
@@ -80,11 +81,16 @@ export function payOptions(list: PayTypeCode[] | null | undefined): PayTypeCode[
   return (list || []).filter((c) => PAYABLE.includes(c))
 }
 
-/** The e-mailed receipt is offered when the form opens receipts, shows them, offers e-mail, and the amount reaches the minimum. */
-export function receiptOffered(form: FormConfig | null, total: string): boolean {
-  if (!form || form.isOpenReceipt !== 1 || form.isShowReceipt !== 1) return false
-  if (!(form.receiptWayElectronicList || []).includes(RECEIPT_BY_EMAIL)) return false
-  return toDecimal(total).gte(toDecimal(form.minMoneyReceipt || 0))
+/** What of the receipt and postal blocks this pledge shows: the donation form's rules by the total, none for an anonymous
+ *  pledge (the server opens no receipt for one either). The tree form has its own certificate title and no paper one. */
+export function pledgeFulfilment(
+  form: FormConfig | null,
+  total: string,
+  state: Pick<TreeFormState, 'fulfilment' | 'isAnonymous'>
+): FulfilmentVisibility | null {
+  if (!form) return null
+  const v = fulfilmentVisibility(form, total, state.isAnonymous, { ...state.fulfilment, isNeedPaper: false })
+  return { ...v, paperOption: false, certificateWay: false, certificatePickup: false }
 }
 
 /** The donor's name and mobile as the agreement takes them (mobile: the number alone, docs/product §3 user base info). */
@@ -117,8 +123,6 @@ export interface PledgeProblem {
 }
 const problem = (key: MessageKey, duration = 2000): PledgeProblem => ({ key, duration })
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
 /** What must be filled before the agreement can be generated: the donor's fields (name and mobile among them). */
 export function signProblem(fields: FormField[], state: TreeFormState, now = new Date()): PledgeProblem | null {
   const e = firstFieldError(fields, state.values, state.codes, now)
@@ -133,7 +137,7 @@ export function signProblem(fields: FormField[], state: TreeFormState, now = new
 export function validatePledge(
   objects: PledgeObject[],
   state: TreeFormState,
-  ctx: { fields: FormField[]; receipt: boolean; agreement: TreeAgreement | null },
+  ctx: { fields: FormField[]; form: FormConfig | null; agreement: TreeAgreement | null },
   now = new Date()
 ): PledgeProblem | null {
   if (!objects.length) return problem('pledge.err.noTree')
@@ -142,10 +146,10 @@ export function validatePledge(
   if ([...state.message].length > NAMING_LIMITS.MESSAGE_MAX)
     return { key: 'pledge.err.message', params: { n: NAMING_LIMITS.MESSAGE_MAX }, duration: 2000 }
   if (!state.certificateName.trim()) return problem('pledge.err.certificate')
-  if (ctx.receipt && state.needReceipt) {
-    if (!state.receiptName.trim()) return problem('pledge.err.receiptName')
-    if (state.receiptDonorType === 2 && !state.creditCode.trim()) return problem('pledge.err.creditCode')
-    if (!EMAIL.test(state.receiptEmail.trim())) return problem('pledge.err.email')
+  const vis = pledgeFulfilment(ctx.form, totalOf(objects), state)
+  if (vis && ctx.form) {
+    const f = fulfilmentError(ctx.form, state.fulfilment, vis)
+    if (f) return { key: f.key, params: f.params, duration: f.duration }
   }
   if (!ctx.agreement) return problem('pledge.err.sign')
   if (!state.agreed) return problem('pledge.err.agree')
@@ -175,11 +179,11 @@ export function buildPledge(
   itemsId: number,
   objects: PledgeObject[],
   state: TreeFormState & { payType: PayTypeCode },
-  ctx: { formId: number | null; fields: FormField[]; receipt: boolean; agreementUrl: string; anonymousLabel: string },
+  ctx: { formId: number | null; form: FormConfig | null; fields: FormField[]; agreementUrl: string; anonymousLabel: string },
   donateFrom: DonateFrom
 ): NamingDonateSubmission {
   const name = signerOf(ctx.fields, state.values).name
-  const receipt = ctx.receipt && state.needReceipt
+  const vis = pledgeFulfilment(ctx.form, totalOf(objects), state)
   return {
     formId: ctx.formId,
     currency: CURRENCY,
@@ -192,20 +196,11 @@ export function buildPledge(
     donateFrom,
     formDataMap: { ...formDataOf(ctx.fields, state), sign_agreement_file: ctx.agreementUrl },
     isAgree: state.agreed ? 1 : 0,
+    ...(vis ? fulfilmentWire(state.fulfilment, vis, !state.isAnonymous) : { isNeedReceipt: 0 }),
+    // the tree form's own certificate title (docs/product §5), never a paper certificate
     isNeedPaper: 0,
     certificateDonorName: state.certificateName.trim(),
     certificateWay: null,
-    isNeedReceipt: receipt ? 1 : 0,
-    ...(receipt
-      ? {
-          receiptDonorType: state.receiptDonorType,
-          receiptDonorName: state.receiptName.trim(),
-          creditCode: state.creditCode.trim(),
-          receiptType: RECEIPT_ELECTRONIC,
-          receiptWay: RECEIPT_BY_EMAIL,
-          postalEmail: state.receiptEmail.trim()
-        }
-      : {}),
     seatList: objects.map((o) => ({
       donorName: state.isAnonymous ? ctx.anonymousLabel : name,
       donorIdentity: ALUMNUS_IDENTITY,

@@ -14,6 +14,7 @@ import {
   type ProjectLabel,
   type ProjectSummary,
   type ProjectType,
+  type SubItemStatistic,
   type TogetherDonation,
   type UsePublicity
 } from '@contract'
@@ -65,4 +66,9 @@ export const fetchInstructionList = pageOf<UsePublicity>(Api.instructionList)
 /** POST insertLeaveword: needs the token; the server's -1 message is toasted by request(). */
 export function postLeaveword(itemsId: number, content: string): Promise<LeaveMessageResult> {
   return request<LeaveMessageResult>({ path: Api.insertLeaveword, method: 'POST', data: { itemsId, content } })
+}
+
+/** Raised per sub-project (docs/product §3 sub-project statistic), ranked by the server when the project has isSubRank. */
+export function fetchSubItemsStatistics(itemsId: number): Promise<SubItemStatistic[]> {
+  return request<SubItemStatistic[]>({ path: Api.subItemsStatistics, query: { itemsId }, auth: false, silent: true })
 }

@@ -6,9 +6,18 @@
  */
 import { useMemo, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
-import { NamingType, type PayTypeCode } from '@contract'
+import { NamingType, PayTypes, type PayTypeCode } from '@contract'
 import { platform } from '@/platform'
-import { prefillValues } from '@/features/donate'
+import {
+  CampusCardFields,
+  followDonorName,
+  FulfilmentSections,
+  useCardBalance,
+  initialCodes,
+  initialFulfilment,
+  prefillValues,
+  type FulfilmentState
+} from '@/features/donate'
 import { useSession, useT } from '@/store/session'
 import AlumniDialog from '../kit/alumni-dialog'
 import BottomBar from '../kit/bottom-bar'
@@ -19,6 +28,7 @@ import { useSelection } from '../../hooks/use-selection'
 import { editUrl, variantOf, type NamingVariant } from '../../model/links'
 import { initialPayType, namingPayOptions } from '../../model/pay'
 import { totalOf } from '../../model/selection'
+import { namingFulfilmentVisibility } from '../../model/submission'
 import { booksCount } from '../../model/price'
 import DonorCard from './donor-card'
 import NameplateCard from './nameplate-card'
@@ -63,17 +73,27 @@ function FormGm({
   const [isAnonymous, setAnonymous] = useState(false)
   // the donor's previous answers come back with formDetail when signed in (prefill, as on the donation form)
   const [donor, setDonor] = useState(() => prefillValues(fields, form?.donateRecord?.formData))
+  // certificate, receipt and mailing address as on the donation form (docs/decisions/048-naming-forms-whole.md)
+  const [fulfil, setFulfil] = useState<FulfilmentState>(() => {
+    const name = donor.values.name || ''
+    return { codes: initialCodes(), ...initialFulfilment(form || {}, name, form?.donateRecord?.certificateDonorName || name) }
+  })
+  const [card, setCard] = useState({ stuWorkNo: '', passwork: '' })
+  const { balance, loadBalance } = useCardBalance()
   const gate = usePermission(itemsId, true)
   const ctx = useMemo(
-    () => ({ formId: form?.id ?? null, fields, nameplateShown, anonymousLabel: t('naming.anonymous'), noneLabel: t('naming.none') }),
+    () => ({ formId: form?.id ?? null, form, fields, nameplateShown, anonymousLabel: t('naming.anonymous'), noneLabel: t('naming.none') }),
     [form, fields, nameplateShown, t]
   )
+  const namingForm = { payType, agreed, isAnonymous, values: donor.values, codes: donor.codes, fulfilment: fulfil, ...card }
+  const fulfilVis = namingFulfilmentVisibility(sel, namingForm, ctx)
   const { submit, busy } = useNamingSubmit({
     sel,
-    form: { payType, agreed, isAnonymous, values: donor.values, codes: donor.codes },
+    form: namingForm,
     ctx,
     gate,
-    variant
+    variant,
+    loadBalance
   })
   const summary =
     namingType === NamingType.BOOK
@@ -104,11 +124,26 @@ function FormGm({
         anonymousOffered={form?.isShowAnonymous === 1}
         isAnonymous={isAnonymous}
         onAnonymous={setAnonymous}
-        onValue={(name, v) => setDonor((d) => ({ ...d, values: { ...d.values, [name]: v } }))}
+        onValue={(name, v) => {
+          // the donor's name is copied to the certificate, receipt and postal contact until they are edited
+          if (name === 'name') setFulfil((f) => followDonorName(f, donor.values.name || '', v))
+          setDonor((d) => ({ ...d, values: { ...d.values, [name]: v } }))
+        }}
         onCode={(name, c) => setDonor((d) => ({ ...d, codes: { ...d.codes, [name]: c } }))}
       />
-      <PrivacyNote />
+      {form && fulfilVis ? <FulfilmentSections form={form} state={fulfil} update={setFulfil} vis={fulfilVis} /> : null}
+      {/* the receipt fields and the paper certificate carry their own note: one note on the page */}
+      {fulfilVis?.receiptFields || fulfilVis?.certificateWay ? null : <PrivacyNote />}
       <PayCard options={options} value={payType} onPick={setPayType} />
+      {payType === PayTypes.CAMPUS_CARD ? (
+        <CampusCardFields
+          stuWorkNo={card.stuWorkNo}
+          passwork={card.passwork}
+          onChange={(p) => setCard((c) => ({ ...c, ...p }))}
+          balance={balance}
+          onCardNumberDone={(no) => loadBalance(no)}
+        />
+      ) : null}
       <AgreeRow agreed={agreed} onToggle={() => setAgreed((a) => !a)} />
       <View className='nm-bar-space' />
       <BottomBar

@@ -1,10 +1,11 @@
-/** Title, status, intro, progress and statistics (hidden when the school hides statistics). */
+/** Title, status, intro, progress and statistics, with the sub-projects' totals (all hidden when the school hides statistics). */
 import { View, Text } from '@tarojs/components'
 import type { Project } from '@contract'
 import { useSession, useT } from '@/store/session'
 import { detailStats, projectProgress, projectStatus } from '../../model/project'
 import ProgressLine from '../progress-line'
 import StatusBadge from '../status-badge'
+import SubTotals from './sub-totals'
 import './detail-summary.scss'
 
 export default function DetailSummary({ project }: { project: Project }) {
@@ -36,6 +37,7 @@ export default function DetailSummary({ project }: { project: Project }) {
           ))}
         </View>
       ) : null}
+      {project.isSub === 1 && !settings.hideStatistics ? <SubTotals project={project} /> : null}
     </View>
   )
 }
