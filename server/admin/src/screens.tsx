@@ -24,6 +24,7 @@ import { ReconciliationPage } from './pages/reconciliation'
 import { BillsPage } from './pages/bills'
 import { ApplicationsPage } from './pages/applications'
 import { NameplatesPage } from './pages/nameplates'
+import { AgreementsPage } from './pages/agreements'
 import { MessagesPage } from './pages/messages'
 import { ModerationPage } from './pages/moderation'
 import { ArticlesPage } from './pages/articles'
@@ -143,6 +144,15 @@ export const SCREENS: Screen[] = [
     icon: <SendOutlined />,
     roles: ['fulfilment'],
     render: () => <NameplatesPage />
+  },
+  {
+    key: 'agreements',
+    group: 'fulfilment',
+    groupLabel: fulfil,
+    label: (t) => t('捐赠协议', 'Agreements'),
+    icon: <SendOutlined />,
+    roles: ['fulfilment'],
+    render: () => <AgreementsPage />
   },
   {
     key: 'messages',
