@@ -742,6 +742,8 @@ const TABLE: Record<string, Entry> = {
   [staffKey('POST', '/agreements/:id/receipt')]: { kind: 'staff', method: 'POST', url: () => '/agreements/1/receipt', body: {} },
   [staffKey('GET', '/agreement-seal')]: { kind: 'staff', method: 'GET', url: () => '/agreement-seal' },
   [staffKey('POST', '/agreement-seal')]: { kind: 'staff', method: 'POST', url: () => '/agreement-seal', body: {} },
+  [staffKey('GET', '/campaigns')]: { kind: 'staff', method: 'GET', url: () => '/campaigns' },
+  [staffKey('POST', '/campaigns')]: { kind: 'staff', method: 'POST', url: () => '/campaigns', body: { music: {} } },
   [staffKey('GET', '/nameplates')]: { kind: 'staff', method: 'GET', url: () => '/nameplates?status=all' },
   [staffKey('GET', '/nameplates/:id')]: { kind: 'staff', method: 'GET', url: () => '/nameplates/1' },
   [staffKey('POST', '/nameplates/:id/review')]: {

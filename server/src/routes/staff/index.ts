@@ -28,6 +28,7 @@ import { staffMoneyRoutes } from './money'
 import { staffRefundRoutes } from './refunds'
 import { staffBillRoutes } from './bills'
 import { staffAgreementRoutes } from './agreements'
+import { staffCampaignRoutes } from './campaigns'
 import { requireRole } from './access'
 import { staffConsoleCoreRoutes } from './core'
 import { staffProjectRoutes } from './projects'
@@ -98,6 +99,8 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffBillRoutes)
   // agreements: list, countersign with the school's seal, receipt (docs/decisions/047-agreements-for-staff.md; agreements.ts)
   await app.register(staffAgreementRoutes)
+  // campaign settings: campaign items, music, alumni-only, hand-off, bank account, panorama links (campaigns.ts)
+  await app.register(staffCampaignRoutes)
   // the console's core (issue 15): /me, /logout, staff accounts, audit log, settings, content, naming inventory
   await app.register(staffConsoleCoreRoutes)
   // the project editor (issue 15): uploads, projects, forms, progress, publicity, categories, labels, preview

@@ -1,4 +1,4 @@
-/** Answer schemas of the staff agreement routes (routes/staff/agreements.ts); the console reads them, the app never does. */
+/** Answer schemas of the staff agreement and campaign routes (routes/staff/agreements.ts, campaigns.ts); the console reads them, the app never does. */
 import { Type } from 'typebox'
 import { Num, Page, Str, strEnum } from './common'
 
@@ -29,3 +29,15 @@ export const StaffAgreementDetail = Type.Object({
 })
 
 export const StaffAgreementSeal = Type.Object({ image: Str, width: Num, height: Num, updatedAt: Str })
+
+const NullableObj = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Union([Type.Object(props), Type.Null()])
+
+/** GET/POST /campaigns (routes/staff/campaigns.ts) */
+export const StaffCampaignSettings = Type.Object({
+  campaigns: Type.Array(Type.Object({ key: Str, itemId: Type.Union([Num, Type.Null()]) })),
+  projects: Type.Array(Type.Object({ id: Num, name: Str, itemsType: Num, alumniOnly: Type.Boolean() })),
+  music: Type.Record(Type.String(), Str),
+  alumniHandoff: NullableObj({ appid: Str, path: Str, originalId: Str }),
+  bank: NullableObj({ bankName: Str, accountName: Str, accountNo: Str }),
+  maps: Type.Array(Type.Object({ id: Num, mapKey: Str, itemId: Num, vrUrl: Str }))
+})
