@@ -31,6 +31,7 @@ import { ArticlesPage } from './pages/articles'
 import { MissingTextsPage } from './pages/missing-texts'
 import { NamingPage } from './pages/naming'
 import { SettingsPage } from './pages/settings'
+import { CampaignsPage } from './pages/campaigns'
 import { PrivacyPolicyPage } from './pages/privacy-policy'
 import { ChannelsPage } from './pages/channels'
 import { StaffPage } from './pages/staff'
@@ -206,6 +207,15 @@ export const SCREENS: Screen[] = [
     icon: <SettingOutlined />,
     roles: ['admin'],
     render: () => <SettingsPage />
+  },
+  {
+    key: 'campaigns',
+    group: 'settings',
+    groupLabel: settings,
+    label: (t) => t('活动设置', 'Campaign settings'),
+    icon: <SettingOutlined />,
+    roles: ['admin'],
+    render: () => <CampaignsPage />
   },
   {
     key: 'privacy-policy',

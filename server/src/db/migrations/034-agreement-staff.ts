@@ -11,7 +11,10 @@ import { text, ts } from './helpers'
 
 export const m034AgreementStaff: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('agreement').addColumn('mutual_pages', 'text', (c) => c.notNull().defaultTo('[]')).execute()
+    await db.schema
+      .alterTable('agreement')
+      .addColumn('mutual_pages', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute()
     await db.schema.alterTable('agreement').addColumn('countersigned_at', ts(db)).execute()
     await db.schema.alterTable('agreement').addColumn('countersigned_by', 'bigint').execute()
     await db.schema.alterTable('agreement').addColumn('receipt_at', ts(db)).execute()

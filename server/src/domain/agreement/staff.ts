@@ -92,8 +92,7 @@ function view(r: Row): StaffAgreement {
 }
 
 /** A Beijing calendar day's start as a UTC instant (ISO): rows are compared in UTC on both databases. */
-const beijingDayStart = (day: string, plusDays = 0) =>
-  new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000).toISOString()
+const beijingDayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000).toISOString()
 
 const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -114,7 +113,9 @@ export async function listStaffAgreements(
   const donor = f.donor?.trim()
   if (donor) {
     const p = likeOf(donor)
-    q = q.where((eb) => eb.or([sql<boolean>`${eb.ref('name')} like ${p} escape '\\'`, sql<boolean>`${eb.ref('mobile')} like ${p} escape '\\'`]))
+    q = q.where((eb) =>
+      eb.or([sql<boolean>`${eb.ref('name')} like ${p} escape '\\'`, sql<boolean>`${eb.ref('mobile')} like ${p} escape '\\'`])
+    )
   }
   const [rows, total] = await Promise.all([
     q
@@ -177,10 +178,7 @@ export async function getSeal(db: Kysely<DB>, schoolId: number): Promise<SealVie
 }
 
 /** Checks and stores the school's seal (replacing the old one); audited. */
-export async function saveSeal(
-  db: Kysely<DB>,
-  a: { schoolId: number; staffId: number; data: Buffer; now: Date }
-): Promise<SealView> {
+export async function saveSeal(db: Kysely<DB>, a: { schoolId: number; staffId: number; data: Buffer; now: Date }): Promise<SealView> {
   const type = sniffBinary(a.data)
   if (type !== 'png' && type !== 'jpg') throw bizError('sealFileType')
   if (a.data.length > SEAL_MAX_BYTES) throw bizError('sealTooLarge', { max: SEAL_MAX_BYTES / 1024 / 1024 })
@@ -204,7 +202,11 @@ export async function saveSeal(
       .where('school_id', '=', a.schoolId)
       .executeTakeFirst()
     if (before) await trx.updateTable('agreement_seal').set(values).where('school_id', '=', a.schoolId).execute()
-    else await trx.insertInto('agreement_seal').values({ school_id: a.schoolId, ...values }).execute()
+    else
+      await trx
+        .insertInto('agreement_seal')
+        .values({ school_id: a.schoolId, ...values })
+        .execute()
     await recordAudit(trx, {
       schoolId: a.schoolId,
       staffId: a.staffId,
@@ -265,7 +267,9 @@ export async function countersignAgreement(deps: StaffAgreementDeps, a: StaffAct
   const sealBytes = Buffer.from(seal.image_b64, 'base64')
   const signedPages = pagesOf(r.signed_pages)
   const pdf = await stampSeal(await readStored(deps.filesDir, r.signed_url), sealBytes, seal.mime as SealMime)
-  const lastPage = signedPages.length ? await stampSealOnImage(await readStored(deps.filesDir, signedPages[signedPages.length - 1]), sealBytes) : null
+  const lastPage = signedPages.length
+    ? await stampSealOnImage(await readStored(deps.filesDir, signedPages[signedPages.length - 1]), sealBytes)
+    : null
   const dir = folder(a.schoolCode)
   const written: string[] = []
   try {

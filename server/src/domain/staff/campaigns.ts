@@ -96,7 +96,12 @@ export async function getCampaignSettings(db: Kysely<DB> | Transaction<DB>, scho
   const bank = parse<Partial<AgreementBankAccount> | null>(await baseSetting(db, schoolId, AGREEMENT_BANK_SETTING), null)
   return {
     campaigns: CAMPAIGN_KEYS.map((key) => ({ key, itemId: Number.isSafeInteger(items[key]) ? Number(items[key]) : null })),
-    projects: projects.map((p) => ({ id: Number(p.id), name: p.name, itemsType: Number(p.items_type), alumniOnly: Number(p.alumni_only) === 1 })),
+    projects: projects.map((p) => ({
+      id: Number(p.id),
+      name: p.name,
+      itemsType: Number(p.items_type),
+      alumniOnly: Number(p.alumni_only) === 1
+    })),
     music: Object.fromEntries(Object.entries(music).filter(([, v]) => typeof v === 'string')) as Record<string, string>,
     alumniHandoff:
       handoff && typeof handoff.appid === 'string' && handoff.appid
@@ -131,10 +136,11 @@ const validVrUrl = (v: string) => v === '' || (validLogoUrl(v) && v.startsWith('
 
 function checkHandoff(h: AlumniHandoff): AlumniHandoff {
   const v = { appid: h.appid.trim(), path: h.path.trim(), originalId: h.originalId.trim() }
-  if (!/^wx[0-9a-f]{16}$/.test(v.appid)) throw invalid('alumniHandoff.appid')
+  // WeChat's own are wx + 16 hex and gh_ + 12 hex; the shape alone is checked so test and demo ids pass too
+  if (!/^wx[0-9A-Za-z]{6,30}$/.test(v.appid)) throw invalid('alumniHandoff.appid')
   // a mini-program page path with its query: no spaces, no scheme
   if (v.path.length > 200 || /\s|:\/\//.test(v.path)) throw invalid('alumniHandoff.path')
-  if (v.originalId && !/^gh_[0-9a-f]{12}$/.test(v.originalId)) throw invalid('alumniHandoff.originalId')
+  if (v.originalId && !/^gh_[0-9A-Za-z_]{4,40}$/.test(v.originalId)) throw invalid('alumniHandoff.originalId')
   return v
 }
 
@@ -184,7 +190,11 @@ export async function saveCampaignSettings(
         if (id === null) delete items[k]
         else items[k] = id
       }
-      await trx.updateTable('school_setting').set({ campaign_items: JSON.stringify(items) }).where('school_id', '=', schoolId).execute()
+      await trx
+        .updateTable('school_setting')
+        .set({ campaign_items: JSON.stringify(items) })
+        .where('school_id', '=', schoolId)
+        .execute()
     }
     if (music.length) {
       const m = { ...before.music }
@@ -204,7 +214,12 @@ export async function saveCampaignSettings(
     if (handoff !== undefined) await putBaseSetting(trx, schoolId, SettingKey.ALUMNI_AUTH_SKIP, handoff ? JSON.stringify(handoff) : null)
     if (bank !== undefined) await putBaseSetting(trx, schoolId, AGREEMENT_BANK_SETTING, bank ? JSON.stringify(bank) : null)
     for (const [id, url] of vr) {
-      const row = await trx.selectFrom('naming_map').select('config').where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirstOrThrow()
+      const row = await trx
+        .selectFrom('naming_map')
+        .select('config')
+        .where('school_id', '=', schoolId)
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
       const config = { ...parse<Record<string, unknown>>(row.config, {}), vrUrl: url }
       await trx
         .updateTable('naming_map')

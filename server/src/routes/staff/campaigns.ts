@@ -34,7 +34,11 @@ export const staffCampaignRoutes: FastifyPluginAsyncTypebox = async (app) => {
           alumniHandoff: Type.Optional(
             Type.Union([
               Type.Object(
-                { appid: Type.String({ maxLength: 32 }), path: Type.String({ maxLength: 200 }), originalId: Type.String({ maxLength: 32 }) },
+                {
+                  appid: Type.String({ maxLength: 32 }),
+                  path: Type.String({ maxLength: 200 }),
+                  originalId: Type.String({ maxLength: 32 })
+                },
                 { additionalProperties: false }
               ),
               Type.Null()
