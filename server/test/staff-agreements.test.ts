@@ -132,7 +132,12 @@ async function redIn(pdf: string, page: number, box: { x: number; y: number; wid
   const sy = img.height / PAGE_H
   const d = c
     .getContext('2d')
-    .getImageData(Math.round(box.x * sx), Math.round((PAGE_H - box.y - box.height) * sy), Math.round(box.width * sx), Math.round(box.height * sy)).data
+    .getImageData(
+      Math.round(box.x * sx),
+      Math.round((PAGE_H - box.y - box.height) * sy),
+      Math.round(box.width * sx),
+      Math.round(box.height * sy)
+    ).data
   let n = 0
   for (let i = 0; i < d.length; i += 4) if (d[i] > 150 && d[i + 1] < 90 && d[i + 2] < 90) n++
   return n
@@ -149,9 +154,15 @@ describe('staff countersign a cpu agreement and the donor sees it', () => {
   })
 
   it('the list finds the signed agreement by state, donor, kind and date; other roles and schools do not', async () => {
-    const byDonor = await staffCall<{ total: number; rows: StaffAgreement[] }>(app, 'cpu', 'GET', `/agreements?donor=${encodeURIComponent('赟喆')}&state=signed`, {
-      token: clerk.token
-    })
+    const byDonor = await staffCall<{ total: number; rows: StaffAgreement[] }>(
+      app,
+      'cpu',
+      'GET',
+      `/agreements?donor=${encodeURIComponent('赟喆')}&state=signed`,
+      {
+        token: clerk.token
+      }
+    )
     assert.equal(byDonor.body.code, 0, byDonor.body.message)
     const row = byDonor.body.data.rows.find((r) => r.id === id)
     assert.ok(row, 'the signed agreement is listed')
@@ -162,7 +173,9 @@ describe('staff countersign a cpu agreement and the donor sees it', () => {
     assert.ok(row.signedUrl.startsWith('/files/agreements/'))
     assert.equal(row.mutualUrl, '')
 
-    const other = await staffCall<{ rows: StaffAgreement[] }>(app, 'cpu', 'GET', '/agreements?donor=nobody-like-this', { token: clerk.token })
+    const other = await staffCall<{ rows: StaffAgreement[] }>(app, 'cpu', 'GET', '/agreements?donor=nobody-like-this', {
+      token: clerk.token
+    })
     assert.equal(other.body.data.rows.length, 0)
     const hhuKind = await staffCall<{ rows: StaffAgreement[] }>(app, 'cpu', 'GET', '/agreements?kind=hhu', { token: clerk.token })
     assert.ok(!hhuKind.body.data.rows.some((r) => r.id === id))
@@ -173,7 +186,9 @@ describe('staff countersign a cpu agreement and the donor sees it', () => {
     const past = await staffCall<{ rows: StaffAgreement[] }>(app, 'cpu', 'GET', '/agreements?to=2000-01-01', { token: clerk.token })
     assert.equal(past.body.data.rows.length, 0)
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
-    const now = await staffCall<{ rows: StaffAgreement[] }>(app, 'cpu', 'GET', `/agreements?from=${today}&to=${today}`, { token: clerk.token })
+    const now = await staffCall<{ rows: StaffAgreement[] }>(app, 'cpu', 'GET', `/agreements?from=${today}&to=${today}`, {
+      token: clerk.token
+    })
     assert.ok(now.body.data.rows.some((r) => r.id === id))
 
     const refused = await staffCall(app, 'cpu', 'GET', '/agreements', { token: editor.token })
@@ -210,7 +225,11 @@ describe('staff countersign a cpu agreement and the donor sees it', () => {
   it('countersigning stamps the seal into a new file, keeps the signed one, and the donor sees it with the receipt', async () => {
     const before = (await staffCall<StaffAgreementDetail>(app, 'cpu', 'GET', `/agreements/${id}`, { token: clerk.token })).body.data
     const signedBytes = readFileSync(filePath(before.signedUrl))
-    assert.equal(await redIn(filePath(before.signedUrl), pageCount(filePath(before.signedUrl)), SEAL_BOX), 0, 'no seal before countersigning')
+    assert.equal(
+      await redIn(filePath(before.signedUrl), pageCount(filePath(before.signedUrl)), SEAL_BOX),
+      0,
+      'no seal before countersigning'
+    )
 
     const r = await staffCall<StaffAgreementDetail>(app, 'cpu', 'POST', `/agreements/${id}/countersign`, { token: clerk.token, body: {} })
     assert.equal(r.body.code, 0, r.body.message)
@@ -220,10 +239,7 @@ describe('staff countersign a cpu agreement and the donor sees it', () => {
     assert.notEqual(d.mutualUrl, d.signedUrl)
     assert.ok(d.countersignedAt)
     const mutual = filePath(d.mutualUrl)
-    assert.ok(
-      (await redIn(mutual, pageCount(mutual), SEAL_BOX)) > 500,
-      'the seal is red ink in the seal box of the last page'
-    )
+    assert.ok((await redIn(mutual, pageCount(mutual), SEAL_BOX)) > 500, 'the seal is red ink in the seal box of the last page')
     assert.ok(readFileSync(filePath(d.signedUrl)).equals(signedBytes), 'the donor-signed file is kept as it was')
     assert.deepEqual(
       d.history.map((h) => [h.action, h.staffName]),
@@ -247,7 +263,12 @@ describe('staff countersign a cpu agreement and the donor sees it', () => {
     const k = lastImg.width / PAGE_W
     const px = c
       .getContext('2d')
-      .getImageData(Math.round(SEAL_BOX.x * k), Math.round((PAGE_H - SEAL_BOX.y - SEAL_BOX.height) * k), Math.round(SEAL_BOX.width * k), Math.round(SEAL_BOX.height * k)).data
+      .getImageData(
+        Math.round(SEAL_BOX.x * k),
+        Math.round((PAGE_H - SEAL_BOX.y - SEAL_BOX.height) * k),
+        Math.round(SEAL_BOX.width * k),
+        Math.round(SEAL_BOX.height * k)
+      ).data
     let red = 0
     for (let i = 0; i < px.length; i += 4) if (px[i] > 150 && px[i + 1] < 90 && px[i + 2] < 90) red++
     assert.ok(red > 1000, 'the seal is on the last page image the app shows')
@@ -301,7 +322,11 @@ describe('staff countersign a cpu agreement and the donor sees it', () => {
     assert.deepEqual([cs.body.code, cs.body.message], [-1, '捐赠人尚未签署该协议'])
     const rc = await staffUpload(clerk, `/agreements/${gen.body.data.id}/receipt`, await sealPng(200), 'en')
     assert.deepEqual([rc.code, rc.message], [-1, 'The donor has not signed this agreement yet'])
-    const row = await app.db.selectFrom('agreement').select(['mutual_url', 'receipt_url']).where('id', '=', gen.body.data.id).executeTakeFirstOrThrow()
+    const row = await app.db
+      .selectFrom('agreement')
+      .select(['mutual_url', 'receipt_url'])
+      .where('id', '=', gen.body.data.id)
+      .executeTakeFirstOrThrow()
     assert.deepEqual(row, { mutual_url: '', receipt_url: '' })
   })
 

@@ -27,11 +27,11 @@ before(async () => {
 })
 after(() => ctx.close())
 
-const get = async (who = admin, school = 'demo') => (await staffCall<CampaignSettings>(app, school, 'GET', '/campaigns', { token: who.token })).body
+const get = async (who = admin, school = 'demo') =>
+  (await staffCall<CampaignSettings>(app, school, 'GET', '/campaigns', { token: who.token })).body
 const save = (body: unknown, lang?: 'en', who = admin, school = 'demo') =>
   staffCall<CampaignSettings>(app, school, 'POST', '/campaigns', { token: who.token, body, lang })
-const setting = async (school: string, key: string) =>
-  (await call<string>(app, school, Api.getSettingValue, { query: { key } })).body.data
+const setting = async (school: string, key: string) => (await call<string>(app, school, Api.getSettingValue, { query: { key } })).body.data
 
 describe('campaign settings', () => {
   it('only admins read or change them', async () => {
@@ -120,7 +120,10 @@ describe('campaign settings', () => {
     ]
     for (const [body, field] of cases) {
       // a good part beside the bad one must not be written either
-      const r = await save({ ...(body as object), bank: (body as { bank?: unknown }).bank ?? { bankName: '不应写入', accountName: 'x', accountNo: '62170000123456789' } })
+      const r = await save({
+        ...(body as object),
+        bank: (body as { bank?: unknown }).bank ?? { bankName: '不应写入', accountName: 'x', accountNo: '62170000123456789' }
+      })
       assert.deepEqual([r.body.code, r.body.message], [-1, `设置 ${field} 不正确`], JSON.stringify(body))
     }
     const en = await save({ vrUrls: { [String(map.id)]: 'ftp://x' } }, 'en')
