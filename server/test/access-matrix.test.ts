@@ -735,6 +735,15 @@ const TABLE: Record<string, Entry> = {
     body: { to: 2 }
   },
   [staffKey('POST', '/receipts/:id/file')]: { kind: 'staff', method: 'POST', url: () => `/receipts/${alice.receiptId}/file`, body: {} },
+  // agreements for staff (routes/staff/agreements.ts; roles, tenancy and audit in staff-agreements.test.ts)
+  [staffKey('GET', '/agreements')]: { kind: 'staff', method: 'GET', url: () => '/agreements' },
+  [staffKey('GET', '/agreements/:id')]: { kind: 'staff', method: 'GET', url: () => '/agreements/1' },
+  [staffKey('POST', '/agreements/:id/countersign')]: { kind: 'staff', method: 'POST', url: () => '/agreements/1/countersign', body: {} },
+  [staffKey('POST', '/agreements/:id/receipt')]: { kind: 'staff', method: 'POST', url: () => '/agreements/1/receipt', body: {} },
+  [staffKey('GET', '/agreement-seal')]: { kind: 'staff', method: 'GET', url: () => '/agreement-seal' },
+  [staffKey('POST', '/agreement-seal')]: { kind: 'staff', method: 'POST', url: () => '/agreement-seal', body: {} },
+  [staffKey('GET', '/campaigns')]: { kind: 'staff', method: 'GET', url: () => '/campaigns' },
+  [staffKey('POST', '/campaigns')]: { kind: 'staff', method: 'POST', url: () => '/campaigns', body: { music: {} } },
   [staffKey('GET', '/nameplates')]: { kind: 'staff', method: 'GET', url: () => '/nameplates?status=all' },
   [staffKey('GET', '/nameplates/:id')]: { kind: 'staff', method: 'GET', url: () => '/nameplates/1' },
   [staffKey('POST', '/nameplates/:id/review')]: {

@@ -79,7 +79,8 @@ describe('contract model', () => {
         title: '药学创新奖学金',
         amount: '123,456.78',
         agreementUrl: row().unilateralAgreementUrl,
-        receiptUrl: ''
+        receiptUrl: '',
+        countersigned: false
       },
       {
         id: 8,
@@ -87,7 +88,8 @@ describe('contract model', () => {
         title: '药学创新奖学金',
         amount: '123,456.78',
         agreementUrl: '/files/m.pdf',
-        receiptUrl: '/files/r.jpg'
+        receiptUrl: '/files/r.jpg',
+        countersigned: true
       }
     ])
   })
@@ -247,6 +249,35 @@ describe('contract-cpu/myList', () => {
     await waitFor(() => expect(screen.getAllByTestId('agreement-page')).toHaveLength(1))
     fireEvent.click(screen.getByTestId('fullscreen-close'))
     expect(screen.queryByTestId('agreement-fullscreen')).toBeNull()
+  })
+
+  it('a countersigned agreement says so, opens the countersigned pages, and its receipt image full screen', async () => {
+    const calls = stubApi({
+      getMySign: () =>
+        ok([
+          row(),
+          row({
+            id: 8,
+            mutualAgreementUrl: '/files/agreements/cpu/cd/agreement-x-countersigned.pdf',
+            donationReceiptsUrl: '/files/agreements/cpu/ef/receipt-x.png'
+          })
+        ]),
+      pages: () => ok(['/files/agreements/cpu/cd/page-1.jpg', '/files/agreements/cpu/cd/page-2.jpg'])
+    })
+    render(<ListPage />)
+    await screen.findAllByTestId('agreement-card')
+    expect(screen.getAllByTestId('agreement-card-state').map((e) => e.textContent)).toEqual([
+      '已签署，待基金会盖章会签',
+      '基金会已盖章会签'
+    ])
+    fireEvent.click(screen.getAllByTestId('agreement-card-view')[1])
+    await waitFor(() => expect(screen.getAllByTestId('agreement-page')).toHaveLength(2))
+    expect(
+      calls.some((c) => c.path.endsWith('/pages') && c.query.get('url') === '/files/agreements/cpu/cd/agreement-x-countersigned.pdf')
+    ).toBe(true)
+    fireEvent.click(screen.getByTestId('fullscreen-close'))
+    fireEvent.click(screen.getAllByTestId('agreement-card-receipt')[1])
+    expect((await screen.findByTestId('fullscreen-image')).getAttribute('src')).toContain('/files/agreements/cpu/ef/receipt-x.png')
   })
 
   it('an empty list says so, in English too', async () => {

@@ -24,12 +24,14 @@ import { ReconciliationPage } from './pages/reconciliation'
 import { BillsPage } from './pages/bills'
 import { ApplicationsPage } from './pages/applications'
 import { NameplatesPage } from './pages/nameplates'
+import { AgreementsPage } from './pages/agreements'
 import { MessagesPage } from './pages/messages'
 import { ModerationPage } from './pages/moderation'
 import { ArticlesPage } from './pages/articles'
 import { MissingTextsPage } from './pages/missing-texts'
 import { NamingPage } from './pages/naming'
 import { SettingsPage } from './pages/settings'
+import { CampaignsPage } from './pages/campaigns'
 import { PrivacyPolicyPage } from './pages/privacy-policy'
 import { ChannelsPage } from './pages/channels'
 import { StaffPage } from './pages/staff'
@@ -145,6 +147,15 @@ export const SCREENS: Screen[] = [
     render: () => <NameplatesPage />
   },
   {
+    key: 'agreements',
+    group: 'fulfilment',
+    groupLabel: fulfil,
+    label: (t) => t('捐赠协议', 'Agreements'),
+    icon: <SendOutlined />,
+    roles: ['fulfilment'],
+    render: () => <AgreementsPage />
+  },
+  {
     key: 'messages',
     group: 'content',
     groupLabel: content,
@@ -196,6 +207,15 @@ export const SCREENS: Screen[] = [
     icon: <SettingOutlined />,
     roles: ['admin'],
     render: () => <SettingsPage />
+  },
+  {
+    key: 'campaigns',
+    group: 'settings',
+    groupLabel: settings,
+    label: (t) => t('活动设置', 'Campaign settings'),
+    icon: <SettingOutlined />,
+    roles: ['admin'],
+    render: () => <CampaignsPage />
   },
   {
     key: 'privacy-policy',

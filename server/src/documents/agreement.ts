@@ -31,6 +31,11 @@ const JPEG_QUALITY = 85
 
 /** Where the handwriting goes on the last page (points, origin bottom left as in PDF). Tests look for ink there. */
 export const SIGNATURE_BOX = { x: MARGIN_X + 90, y: 150, width: 180, height: 72 } as const
+/**
+ * Where the foundation's seal goes on the last page when staff countersign (points, origin bottom left): over the
+ * foundation's signature column, beside the donor's box (docs/decisions/047-agreements-for-staff.md).
+ */
+export const SEAL_BOX = { x: SIGNATURE_BOX.x + SIGNATURE_BOX.width + 44, y: SIGNATURE_BOX.y - 22, width: 116, height: 116 } as const
 /** The line of the donor's name in the parties block of page 1 (points, top-left origin, as images are drawn). */
 export interface Box {
   x: number
@@ -299,6 +304,42 @@ export async function stampSignature(unsigned: Buffer, signaturePng: Buffer, fac
   last.drawText(signDate, { x: at.x, y: PAGE_H - at.baseline, size: BODY, font: regular, color: grey(0.1) })
   doc.setModificationDate(new Date())
   return Buffer.from(await doc.save({ useObjectStreams: true }))
+}
+
+/** `box` (PDF points) scaled to fit an image of width x height, centred. */
+function fitIn(box: { x: number; y: number; width: number; height: number }, width: number, height: number) {
+  const k = Math.min(box.width / width, box.height / height)
+  const w = width * k
+  const h = height * k
+  return { x: box.x + (box.width - w) / 2, y: box.y + (box.height - h) / 2, width: w, height: h }
+}
+
+/**
+ * The donor-signed PDF with the foundation's seal (PNG or JPEG) over the foundation's column of its last page: a new
+ * document; the signed one is not touched (docs/decisions/047-agreements-for-staff.md).
+ */
+export async function stampSeal(signed: Buffer, seal: Buffer, mime: 'image/png' | 'image/jpeg'): Promise<Buffer> {
+  const { PDFDocument } = await loadPdfLib()
+  const doc = await PDFDocument.load(signed)
+  const img = mime === 'image/png' ? await doc.embedPng(seal) : await doc.embedJpg(seal)
+  const pages = doc.getPages()
+  const at = fitIn(SEAL_BOX, img.width, img.height)
+  pages[pages.length - 1].drawImage(img, at)
+  doc.setModificationDate(new Date())
+  return Buffer.from(await doc.save({ useObjectStreams: true }))
+}
+
+/** The signed last page image (JPEG, IMAGE_SCALE px per point) with the seal drawn where stampSeal puts it. */
+export async function stampSealOnImage(pageJpeg: Buffer, seal: Buffer): Promise<Buffer> {
+  const page = await loadImage(pageJpeg)
+  const img = await loadImage(seal)
+  const canvas = createCanvas(page.width, page.height)
+  const ctx = canvas.getContext('2d')
+  ctx.drawImage(page, 0, 0)
+  const at = fitIn(SEAL_BOX, img.width, img.height)
+  const k = page.width / PAGE_W
+  ctx.drawImage(img, at.x * k, (PAGE_H - at.y - at.height) * k, at.width * k, at.height * k)
+  return canvas.encode('jpeg', JPEG_QUALITY)
 }
 
 // ---------- page images ----------

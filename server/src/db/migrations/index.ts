@@ -29,6 +29,7 @@ import { m029AgreementRendering } from './029-agreement-rendering'
 import { m031ContentSecurity } from './031-content-security'
 import { m030Privacy } from './030-privacy'
 import { m032Notifications } from './032-notifications'
+import { m034AgreementStaff } from './034-agreement-staff'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -79,7 +80,9 @@ export const migrations: Record<string, Migration> = {
   // content security (docs/decisions/042-content-security.md)
   '031_content_security': m031ContentSecurity,
   // notifications (docs/decisions/044-notifications.md)
-  '032_notifications': m032Notifications
+  '032_notifications': m032Notifications,
+  // agreements handled by staff: countersign, receipt, the seal (docs/decisions/047-agreements-for-staff.md)
+  '034_agreement_staff': m034AgreementStaff
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

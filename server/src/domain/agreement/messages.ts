@@ -32,5 +32,20 @@ export const agreementMessages = {
     zh_CN: '协议生成失败，请重试',
     en: 'The agreement could not be prepared, please try again'
   },
-  agreementSignatureBlank: { zh_CN: '签名为空，请先签名', en: 'The signature is blank, please sign first' }
+  agreementSignatureBlank: { zh_CN: '签名为空，请先签名', en: 'The signature is blank, please sign first' },
+  // staff (docs/decisions/047-agreements-for-staff.md)
+  staffAgreementNotFound: { zh_CN: '协议不存在', en: 'The agreement does not exist' },
+  staffAgreementNotSigned: { zh_CN: '捐赠人尚未签署该协议', en: 'The donor has not signed this agreement yet' },
+  staffAgreementCountersigned: { zh_CN: '该协议已会签', en: 'This agreement is already countersigned' },
+  sealMissing: { zh_CN: '请先在“协议印章”中上传基金会印章', en: "Upload the foundation's seal under 'Agreement seal' first" },
+  sealFileType: { zh_CN: '印章须为PNG或JPG图片', en: 'The seal must be a PNG or JPEG image' },
+  sealTooLarge: { zh_CN: '印章图片不能超过{max}MB', en: 'The seal image can not exceed {max} MB' },
+  sealSize: {
+    zh_CN: '印章图片的边长须在{min}至{max}像素之间',
+    en: 'Each side of the seal image must be between {min} and {max} pixels'
+  },
+  agreementReceiptType: {
+    zh_CN: '收据须为JPG或PNG图片（PDF收据请先导出为图片）',
+    en: 'The receipt must be a JPEG or PNG image (export a PDF receipt as an image first)'
+  }
 } as const

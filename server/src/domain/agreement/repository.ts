@@ -18,14 +18,20 @@ export function findOwn(db: Db, schoolId: number, userId: number, id: number) {
     .executeTakeFirst()
 }
 
-/** The caller's agreement whose unsigned or signed file is `url` (a path as issued, "/files/agreements/…"). */
+/** The caller's agreement whose unsigned, signed or countersigned file is `url` (a path as issued, "/files/agreements/…"). */
 export function findOwnByUrl(db: Db, schoolId: number, userId: number, url: string, kind?: AgreementKind) {
   let q = db
     .selectFrom('agreement')
     .selectAll()
     .where('school_id', '=', schoolId)
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('unsigned_url', '=', url), eb.and([eb('signed_url', '=', url), eb('signed_url', '<>', '')])]))
+    .where((eb) =>
+      eb.or([
+        eb('unsigned_url', '=', url),
+        eb.and([eb('signed_url', '=', url), eb('signed_url', '<>', '')]),
+        eb.and([eb('mutual_url', '=', url), eb('mutual_url', '<>', '')])
+      ])
+    )
   if (kind) q = q.where('kind', '=', kind)
   return q.executeTakeFirst()
 }

@@ -505,10 +505,11 @@ export async function mySignedCpu(db: Kysely<DB>, schoolId: number, userId: numb
     }))
 }
 
-/** Page images of one of the caller's agreement files (unsigned or signed), or a refusal. */
+/** Page images of one of the caller's agreement files (unsigned, signed or countersigned), or a refusal. */
 export async function agreementPages(db: Kysely<DB>, schoolId: number, userId: number, url: string): Promise<string[]> {
   const p = filesPath(url)
   const row = p ? await findOwnByUrl(db, schoolId, userId, p) : undefined
   if (!row) throw bizError('agreementNotFound')
+  if (row.mutual_url && row.mutual_url === p) return pagesOf(row.mutual_pages)
   return pagesOf(row.signed_url && row.signed_url === p ? row.signed_pages : row.unsigned_pages)
 }

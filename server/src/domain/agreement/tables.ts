@@ -38,10 +38,28 @@ export interface AgreementTable {
   render_state: Generated<RenderState>
   /** the message key the donor is shown when render_state is failed, '' otherwise */
   render_error: Generated<string>
+  /** migration 034 (docs/decisions/047-agreements-for-staff.md): page images of mutual_url, who and when */
+  mutual_pages: Generated<string>
+  countersigned_at: Generated<string | null>
+  countersigned_by: Generated<number | null>
+  receipt_at: Generated<string | null>
+  receipt_by: Generated<number | null>
+}
+
+/** The foundation's seal per school (migration 034): private, stamped into countersigned agreements only. */
+export interface AgreementSealTable {
+  school_id: number
+  mime: string
+  image_b64: string
+  width: number
+  height: number
+  updated_by: number
+  updated_at: string
 }
 
 declare module '../../db/types' {
   interface DB {
     agreement: AgreementTable
+    agreement_seal: AgreementSealTable
   }
 }

@@ -7,6 +7,7 @@
  *   POST /applications/:kind/:id/advance {to, expressCompany?, expressNo?}             one allowed move (fulfilment/state.ts)
  *   POST /receipts/:id/file  (multipart `file`: PDF, JPEG or PNG, at most 10 MB)       attach the receipt
  *   /nameplates…                                                                       nameplate review (nameplates.ts, issue 9)
+ *   /agreements…, /agreement-seal                                                       agreements for staff (agreements.ts)
  * Roles (issue 15, access.ts): /applications, /receipts and /nameplates need `fulfilment`; every change is audited.
  * The console's core routes (core.ts: /me, /logout, /staff, /audit, /settings, /channels, content, /naming) follow.
  * CORS: only the origins listed in STAFF_ORIGINS (comma-separated, exact `scheme://host[:port]`); none by default,
@@ -26,6 +27,8 @@ import { staffNameplateRoutes } from './nameplates'
 import { staffMoneyRoutes } from './money'
 import { staffRefundRoutes } from './refunds'
 import { staffBillRoutes } from './bills'
+import { staffAgreementRoutes } from './agreements'
+import { staffCampaignRoutes } from './campaigns'
 import { requireRole } from './access'
 import { staffConsoleCoreRoutes } from './core'
 import { staffProjectRoutes } from './projects'
@@ -94,6 +97,10 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffRefundRoutes)
   // bill reconciliation with the providers' daily bills (docs/decisions/038-bill-reconciliation.md; bills.ts)
   await app.register(staffBillRoutes)
+  // agreements: list, countersign with the school's seal, receipt (docs/decisions/047-agreements-for-staff.md; agreements.ts)
+  await app.register(staffAgreementRoutes)
+  // campaign settings: campaign items, music, alumni-only, hand-off, bank account, panorama links (campaigns.ts)
+  await app.register(staffCampaignRoutes)
   // the console's core (issue 15): /me, /logout, staff accounts, audit log, settings, content, naming inventory
   await app.register(staffConsoleCoreRoutes)
   // the project editor (issue 15): uploads, projects, forms, progress, publicity, categories, labels, preview

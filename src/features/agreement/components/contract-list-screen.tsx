@@ -75,6 +75,12 @@ function MyList() {
                 ¥{c.amount}
               </Text>
             </View>
+            <View className='ag-kv'>
+              <Text className='ag-kv__k'>{t('myList.state')}</Text>
+              <Text className='ag-kv__v' data-testid='agreement-card-state'>
+                {t(c.countersigned ? 'myList.countersigned' : 'myList.signed')}
+              </Text>
+            </View>
             <View className='ag-item__actions'>
               <Button
                 className='ag-btn ag-btn--small'

@@ -54,6 +54,8 @@ export interface AgreementCard {
   amount: string
   agreementUrl: string
   receiptUrl: string
+  /** the foundation has countersigned it (docs/decisions/047-agreements-for-staff.md): the agreement shown is theirs */
+  countersigned: boolean
 }
 
 export const toCards = (rows: CpuAgreement[] | undefined): AgreementCard[] =>
@@ -64,7 +66,8 @@ export const toCards = (rows: CpuAgreement[] | undefined): AgreementCard[] =>
     amount: formatMoney(r.donationAmount),
     // the countersigned agreement once the foundation has added it, else the donor's own
     agreementUrl: r.mutualAgreementUrl || r.unilateralAgreementUrl,
-    receiptUrl: r.donationReceiptsUrl
+    receiptUrl: r.donationReceiptsUrl,
+    countersigned: !!r.mutualAgreementUrl
   }))
 
 /** A receipt may be an image (shown as it is) or a PDF (shown as its pages). */

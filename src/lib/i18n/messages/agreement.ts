@@ -70,7 +70,10 @@ export default defineMessages({
     'myList.noAgreement': '暂无协议',
     'myList.noReceipt': '暂无票据',
     'myList.empty': '暂无已签署的协议',
-    'myList.new': '签署新协议'
+    'myList.new': '签署新协议',
+    'myList.state': '协议状态',
+    'myList.signed': '已签署，待基金会盖章会签',
+    'myList.countersigned': '基金会已盖章会签'
   },
   en: {
     'route.tree-naming-hhu/preview': 'Tree agreement',
@@ -140,6 +143,9 @@ export default defineMessages({
     'myList.noAgreement': 'no agreement yet',
     'myList.noReceipt': 'no receipt yet',
     'myList.empty': 'No signed agreements yet',
-    'myList.new': 'Sign a new agreement'
+    'myList.new': 'Sign a new agreement',
+    'myList.state': 'State',
+    'myList.signed': "Signed; the foundation's countersignature is pending",
+    'myList.countersigned': 'Countersigned by the foundation'
   }
 })

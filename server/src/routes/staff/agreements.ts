@@ -1,0 +1,94 @@
+/**
+ * Agreements for staff (docs/decisions/047-agreements-for-staff.md), inside routes/staff's signed-in scope:
+ *   GET  /agreements?kind&state&from&to&donor&limit&offset   the school's agreements, newest first   (fulfilment)
+ *   GET  /agreements/:id                                      one, with its files and history          (fulfilment)
+ *   POST /agreements/:id/countersign                          the seal stamped into a new file         (fulfilment)
+ *   POST /agreements/:id/receipt  (multipart `file`: JPEG or PNG, at most 10 MB)                     (fulfilment)
+ *   GET  /agreement-seal                                      the seal's preview                       (fulfilment)
+ *   POST /agreement-seal  (multipart `file`: PNG or JPEG, at most 2 MB)                              (admin)
+ * Countersigning and receipts are fulfilment work like paper certificates and receipts; the seal is the school's
+ * identity, set by an admin like the logo. Every change is audited (domain/agreement/staff.ts).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import path from 'node:path'
+import { Type } from 'typebox'
+import {
+  AGREEMENT_RECEIPT_MAX_BYTES,
+  AGREEMENT_STATES,
+  SEAL_MAX_BYTES,
+  attachAgreementReceipt,
+  countersignAgreement,
+  getSeal,
+  listStaffAgreements,
+  saveSeal,
+  staffAgreementDetail,
+  type StaffAgreementDeps
+} from '../../domain/agreement/staff'
+import { answers, ok } from '../../lib/envelope'
+import { optString, pageProps, reqInt, strEnum } from '../../lib/schemas'
+import { readSingleFile } from '../upload'
+import { StaffAgreementDetail, StaffAgreementPage, StaffAgreementSeal } from '../wire/staff-agreement'
+import { requireRole } from './access'
+
+const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
+const day = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }))
+
+export const staffAgreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps: StaffAgreementDeps = { db: app.db, storage: app.identity.storage, filesDir: path.join(app.dataDir, 'files') }
+  const act = (req: { school: { id: number; code: string }; staff: { id: number } }, id: number) => ({
+    schoolId: req.school.id,
+    schoolCode: req.school.code,
+    id,
+    staffId: req.staff.id,
+    now: app.identity.now()
+  })
+
+  app.get(
+    '/agreements',
+    {
+      ...requireRole('fulfilment'),
+      schema: {
+        querystring: Type.Object({
+          kind: Type.Optional(strEnum(['hhu', 'cpu'])),
+          state: Type.Optional(strEnum(AGREEMENT_STATES)),
+          from: day,
+          to: day,
+          donor: optString(64),
+          ...pageProps
+        }),
+        response: answers(StaffAgreementPage)
+      }
+    },
+    async (req) => ok(await listStaffAgreements(app.db, req.school.id, req.query))
+  )
+
+  app.get(
+    '/agreements/:id',
+    { ...requireRole('fulfilment'), schema: { params: idParams, response: answers(StaffAgreementDetail) } },
+    async (req) => ok(await staffAgreementDetail(app.db, req.school.id, req.params.id))
+  )
+
+  app.post(
+    '/agreements/:id/countersign',
+    { ...requireRole('fulfilment'), schema: { params: idParams, response: answers(StaffAgreementDetail) } },
+    async (req) => ok(await countersignAgreement(deps, act(req, req.params.id)))
+  )
+
+  app.post(
+    '/agreements/:id/receipt',
+    { ...requireRole('fulfilment'), schema: { params: idParams, response: answers(StaffAgreementDetail) } },
+    async (req) => {
+      const data = await readSingleFile(req, AGREEMENT_RECEIPT_MAX_BYTES)
+      return ok(await attachAgreementReceipt(deps, { ...act(req, req.params.id), data }))
+    }
+  )
+
+  app.get('/agreement-seal', { ...requireRole('fulfilment'), schema: { response: answers(StaffAgreementSeal) } }, async (req) =>
+    ok(await getSeal(app.db, req.school.id))
+  )
+
+  app.post('/agreement-seal', { ...requireRole('admin'), schema: { response: answers(StaffAgreementSeal) } }, async (req) => {
+    const data = await readSingleFile(req, SEAL_MAX_BYTES)
+    return ok(await saveSeal(app.db, { schoolId: req.school.id, staffId: req.staff.id, data, now: app.identity.now() }))
+  })
+}
