@@ -153,7 +153,7 @@ test(`${PLATFORM}: the hall's 3,000-seat list area opens, scrolls to its end and
   // a list row names its seat; the far seat is not drawn until the list is scrolled to it
   const seatNode = (s) => findNode(page, (n) => hasClass(n, 'nm-slist__row') && textOf(n).includes(s.seat))
   expect(seatNode(lastFree)).toBeNull()
-  scroll(page, list, 0, seats.oneArray.indexOf(lastFree) * 73)
+  scroll(page, list, 0, seats.oneArray.indexOf(lastFree) * 48)
   const row = await waitFor(() => seatNode(lastFree), 20000)
   tap(page, row)
   await waitFor(() => hasClass(seatNode(lastFree) || {}, 'nm-slist__row--chosen'), 10000)

@@ -7,12 +7,12 @@
 
 /** cells drawn at once: about 150 bytes of setData each, so a window stays far below 256 KB */
 export const MAX_WINDOW_CELLS = 600
-/** the seat cell's margin (seat.scss `.nm-seat` margin: 2px): a cell takes px + 2 * CELL_MARGIN */
+/** the seat cell's margin, set inline in real pixels (seat-grid.tsx): a cell takes px + 2 * CELL_MARGIN */
 export const CELL_MARGIN = 2
 /** height of the seat map's scroll view at most (px); a small hall is as tall as its rows */
 export const MAP_VIEW_MAX_PX = 420
-/** one list-area row (seat.scss `.nm-slist__row`: a 40 px dot, 2 x 16 px padding and its 1 px line) */
-export const LIST_ROW_PX = 73
+/** one list-area row, set inline in real pixels (seat-list-area.tsx; a tap target of at least 44 px) */
+export const LIST_ROW_PX = 48
 /** list rows drawn at once at most */
 export const MAX_WINDOW_ROWS = 40
 

@@ -41,7 +41,8 @@ const sameWindow = (a: GridWindow, b: GridWindow) =>
 export default function SeatGrid({ rows, chosenIds, zoomedOut, onTap }: Props) {
   const px = cellPx(zoomedOut)
   const pitch = px + 2 * CELL_MARGIN
-  const size = { width: `${px}px`, height: `${px}px` }
+  // inline, so in real pixels on every target (the stylesheets' px are design units, scaled by Taro's pxtransform)
+  const size = { width: `${px}px`, height: `${px}px`, margin: `${CELL_MARGIN}px` }
   const colsN = rows.reduce((m, r) => Math.max(m, r.length), 0)
   const stageW = ROW_NO_PX + colsN * pitch
   const stageH = SCREEN_PX + rows.length * pitch
@@ -104,7 +105,12 @@ export default function SeatGrid({ rows, chosenIds, zoomedOut, onTap }: Props) {
           <Text
             key={`no-${i}`}
             className='nm-grid__row-no'
-            style={{ top: `${SCREEN_PX + (win.rows.start + i) * pitch}px`, height: `${pitch}px`, lineHeight: `${pitch}px` }}
+            style={{
+              top: `${SCREEN_PX + (win.rows.start + i) * pitch}px`,
+              width: `${ROW_NO_PX}px`,
+              height: `${pitch}px`,
+              lineHeight: `${pitch}px`
+            }}
           >
             {win.rows.start + i + 1}
           </Text>

@@ -49,6 +49,7 @@ export default function SeatListArea({
           <View
             key={i}
             className={`nm-slist__row nm-slist__row--${kind}`}
+            style={{ height: `${LIST_ROW_PX}px` }}
             data-testid={`seat-${seat.id}`}
             data-kind={kind}
             onClick={() => onTap(seat)}
