@@ -45,7 +45,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
     outputRoot: `dist/${process.env.TARO_ENV}`,
-    plugins: ['@tarojs/plugin-platform-alipay'],
+    // config/mini-aria.js: aria-label and aria-role in WeChat's templates (docs/decisions/028, 043)
+    plugins: ['@tarojs/plugin-platform-alipay', path.resolve(__dirname, 'mini-aria.js')],
     // The mini-programs reach the API server through an origin fixed at build time (README "Mini-program builds");
     // H5 uses its own origin, so this is always empty there (config/api-origin.ts).
     defineConstants: {

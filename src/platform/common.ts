@@ -71,7 +71,7 @@ export function makeShare(onSet?: (c: ShareCard) => void): Platform['share'] {
 
 /**
  * Canvas by selector. On H5 `fields({node, size})` returns no size (RECIPES), so a boundingClientRect query
- * supplies it on every target.
+ * supplies it on every target. Alipay has no `node` in `fields` and asks `node()` instead (canvas-alipay.ts).
  */
 export function getCanvas(selector: string): Promise<CanvasHandle | null> {
   return new Promise((resolve) => {
@@ -80,21 +80,23 @@ export function getCanvas(selector: string): Promise<CanvasHandle | null> {
       .fields({ node: true, size: true })
       .select(selector)
       .boundingClientRect()
-      .exec((res: any[]) => {
-        const node = res?.[0]?.node
-        if (!node) return resolve(null)
-        const width = res[0].width ?? res[1]?.width ?? 0
-        const height = res[0].height ?? res[1]?.height ?? 0
-        const dpr = Taro.getSystemInfoSync().pixelRatio || 1
-        node.width = width * dpr
-        node.height = height * dpr
-        const ctx = node.getContext('2d')
-        ctx.scale(dpr, dpr)
-        const left = Number(res[1]?.left) || 0
-        const top = Number(res[1]?.top) || 0
-        resolve({ canvas: node, ctx, width, height, dpr, left, top })
-      })
+      .exec((res: any[]) => resolve(canvasHandle(res?.[0]?.node, res?.[0], res?.[1])))
   })
+}
+
+/** A 2d canvas node sized for the device's pixel ratio, with its CSS size and place (null without a node). */
+export function canvasHandle(node: any, fields: any, rect: any): CanvasHandle | null {
+  if (!node) return null
+  const width = fields?.width ?? rect?.width ?? 0
+  const height = fields?.height ?? rect?.height ?? 0
+  const dpr = Taro.getSystemInfoSync().pixelRatio || 1
+  node.width = width * dpr
+  node.height = height * dpr
+  const ctx = node.getContext('2d')
+  ctx.scale(dpr, dpr)
+  const left = Number(rect?.left) || 0
+  const top = Number(rect?.top) || 0
+  return { canvas: node, ctx, width, height, dpr, left, top }
 }
 
 export function joinOrigin(origin: string, url: string): string {

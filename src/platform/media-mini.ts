@@ -2,7 +2,7 @@
 import Taro from '@tarojs/taro'
 import type { CanvasFile, PickedImage, Platform } from './types'
 
-function fileSize(filePath: string): Promise<number> {
+export function fileSize(filePath: string): Promise<number> {
   return new Promise((resolve) => {
     try {
       const fs: any = (Taro as any).getFileSystemManager?.()

@@ -7,7 +7,7 @@
  */
 const path = require('node:path')
 const { createCipheriv, randomBytes } = require('node:crypto')
-const { createMiniRuntime, textOf, findAll, tap, waitFor } = require('./harness')
+const { ariaOf, createMiniRuntime, textOf, findAll, tap, waitFor } = require('./harness')
 const { startServer } = require('./server')
 const { httpRequest } = require('./http')
 
@@ -80,6 +80,14 @@ test(`${PLATFORM}: the sandbox cashier pays the order and moves on to the thank-
   delete query.school
   const cashier = rt.launch('pkg-donate/cashier/index', query)
   await waitFor(() => textOf(cashier.data.root).includes('1,234.56'), 20000)
+  if (PLATFORM === 'weapp') {
+    // the payment method's logo is named for WeChat's screen reader: role img and its label (config/mini-aria.js)
+    const logo = findAll(cashier, (n) => classes(n).includes('pay-logo'))[0]
+    expect(logo).toBeTruthy()
+    const aria = ariaOf(dist, logo)
+    expect(aria.role).toBe('img')
+    expect(aria.label.length).toBeGreaterThan(1)
+  }
   const text = textOf(cashier.data.root)
   expect(text).toContain('沙箱收银台')
   expect(text).toContain('不会产生真实扣款')
@@ -100,6 +108,11 @@ test(`${PLATFORM}: the sandbox cashier pays the order and moves on to the thank-
   await waitFor(() => textOf(success.data.root).includes('张赟喆'), 20000)
   expect(textOf(success.data.root)).toContain('捐赠成功')
   expect(textOf(success.data.root)).toContain('校园林荫大道改造')
+  if (PLATFORM === 'weapp') {
+    // the certificate picture's name (imageAlt) is its aria-label on WeChat (config/mini-aria-runtime.js)
+    const img = await waitFor(() => findAll(success, (n) => classes(n).includes('pm-cert__img'))[0], 20000)
+    expect(ariaOf(dist, img).label).toBe('捐赠证书图片，点击查看大图')
+  }
 }, 60000)
 
 ;(PLATFORM === 'weapp' ? test : test.skip)(

@@ -9,7 +9,7 @@ const path = require('node:path')
 const simulate = require('miniprogram-simulate')
 const { httpRequest } = require('./http')
 const { startServer, apiGet } = require('./server')
-const { toLocal, walk, waitFor } = require('./harness')
+const { ariaOf, toLocal, walk, waitFor } = require('./harness')
 
 const PLATFORM = process.env.SIM_PLATFORM || 'weapp'
 const dist = path.join(__dirname, '..', '..', 'dist', 'weapp')
@@ -105,6 +105,19 @@ maybe(
     const cards = Array.from(comp.dom.querySelectorAll('.subject-page--pj-card'))
     expect(cards).toHaveLength(expected.rows.length)
     expect(comp.dom.querySelectorAll('.subject-page--pj-badge, [class*="badge"]').length).toBeGreaterThan(0)
+
+    // pressable's role and label reach WeChat as aria-role and aria-label (config/mini-aria.js, docs/decisions/043).
+    // j-component keeps only class, style and data-* on its DOM, so the binding is read from the node's own template
+    // in base.wxml: the attribute's alias, then the node's value under it
+    const all = []
+    walk(comp.instance.data.root, (n) => all.push(n))
+    const cardNodes = all.filter((n) => typeof n.cl === 'string' && n.cl.split(/\s+/).includes('pj-card'))
+    expect(cardNodes).toHaveLength(expected.rows.length)
+    for (const n of cardNodes) expect(ariaOf(dist, n).role).toBe('button')
+    // the theme tabs: a tablist of tabs
+    const roles = all.map((n) => ariaOf(dist, n).role)
+    expect(roles).toContain('tablist')
+    expect(roles).toContain('tab')
 
     const target = expected.rows[2]
     const el = cards.find((c) => c.textContent.includes(target.name))
