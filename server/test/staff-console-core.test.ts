@@ -326,8 +326,10 @@ const ROUTES: RouteCase[] = [
 /** Staff routes other suites own and test (console-projects, console-money), refunds (refunds.test.ts),
  *  and the sign-in itself. */
 // moderation: role, tenancy and audit in moderation.test.ts (docs/decisions/042)
+// agreements, their seal and the campaign settings: roles, tenancy and audit in staff-agreements.test.ts and
+// staff-campaigns.test.ts (docs/decisions/047)
 const OWNED_ELSEWHERE =
-  /^\/(login|uploads|projects|categories|labels|ledger|exports|offline-gifts|review|reconciliation|dashboard|refunds|moderation|bills)(\/|$)|^\/\*$/
+  /^\/(login|uploads|projects|categories|labels|ledger|exports|offline-gifts|review|reconciliation|dashboard|refunds|moderation|bills|agreements|agreement-seal|campaigns)(\/|$)|^\/\*$/
 
 before(async () => {
   ctx = await startApp()
