@@ -126,6 +126,34 @@ function ensureBuilt(target) {
   })
 }
 
+/**
+ * The staff console (server/admin/dist), built once before the journeys. Left to the servers the journeys start
+ * (scripts/start.js builds it when missing), two journeys starting at once built it into the same folder together,
+ * and one of them served a half-emptied folder: its console never showed the sign-in form.
+ */
+function ensureAdminBuilt() {
+  const marker = path.join(root, 'server', 'admin', 'dist', 'index.html')
+  if (!rebuild && fs.existsSync(marker)) return Promise.resolve(true)
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(bin('vite'), ['build', '--config', path.join('server', 'admin', 'vite.config.ts')], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production' }
+    })
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (out += d))
+    child.on('exit', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      process.stdout.write(`\n=== build admin ===\n${(code === 0 ? out.split('\n').slice(-3) : out.split('\n')).join('\n')}\n`)
+      console.log(`=== build admin: ${seconds} s ===`)
+      timings.push(`build admin: ${seconds} s`)
+      resolve(code === 0 && fs.existsSync(marker))
+    })
+  })
+}
+
 /** Seeds the run's template with README's seed command, when no server test made it first (--e2e-only). */
 function ensureTemplate() {
   if (fs.existsSync(path.join(templateDir, 'uplus.db'))) return
@@ -193,6 +221,11 @@ async function e2e() {
     failed += 1
     return
   }
+  if (!(await ensureAdminBuilt())) {
+    failures.push('build admin')
+    failed += 1
+    return
+  }
   const queue = journeys.map((j) => journeyStep(j, env))
   const worker = async () => {
     for (let step = queue.shift(); step; step = queue.shift()) await step()
@@ -254,6 +287,12 @@ async function runAll() {
       }
     })
   }
+  add('build admin', [], async () => {
+    if (!(await ensureAdminBuilt())) {
+      failures.push('build admin')
+      failed += 1
+    }
+  })
   add('origins', ['build h5', 'build weapp', 'build alipay'], () =>
     run('builds (origins)', process.execPath, ['--test', path.join('test', 'build')], {}, { live: false })
   )
@@ -289,7 +328,7 @@ async function runAll() {
   const env = journeyEnv()
   if (env) {
     for (const j of journeys) {
-      add(`e2e ${j.file}`, ['build h5'], async () => {
+      add(`e2e ${j.file}`, ['build h5', 'build admin'], async () => {
         if (built.has('h5')) await journeyStep(j, env)()
       })
     }
