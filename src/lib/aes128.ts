@@ -87,14 +87,6 @@ function encryptBlock(s: Uint8Array, w: Uint8Array): void {
   }
 }
 
-/** AES-128-ECB of a single block: exported for the FIPS-197 known-answer test. */
-export function aes128EncryptBlock(key: Uint8Array, block: Uint8Array): Uint8Array {
-  if (block.length !== 16) throw new Error('AES works on 16-byte blocks')
-  const out = Uint8Array.from(block)
-  encryptBlock(out, expandKey(key))
-  return out
-}
-
 /** AES-128-CBC with PKCS#7 padding, as node's `createCipheriv('aes-128-cbc', key, iv)` produces it. */
 export function aes128CbcEncrypt(key: Uint8Array, iv: Uint8Array, plain: Uint8Array): Uint8Array {
   if (iv.length !== 16) throw new Error('AES-CBC needs a 16-byte IV')

@@ -1,6 +1,7 @@
 import { amountMessage, checkHandAmount, goodsTotal } from '@/features/donate/model/amount'
 import { fieldError, firstFieldError, numberBlurError, prefillValues, visibleFields } from '@/features/donate/model/fields'
-import { initialState, pickFixed, pickReceiptType, pickSubProject, setFieldValue, typeAmount } from '@/features/donate/model/form-state'
+import { initialState, pickFixed, pickSubProject, setFieldValue, typeAmount } from '@/features/donate/model/form-state'
+import { pickFulfilmentReceiptType } from '@/features/donate/model/fulfilment'
 import { fixedAmounts, handEntryAllowed, onlineDisabled } from '@/features/donate/model/context'
 import { initialReceipt, receiptLabels } from '@/features/donate/model/receipt'
 import { buildSubmission, donateFromEnv } from '@/features/donate/model/submission'
@@ -262,9 +263,9 @@ describe('receipt defaults and switching', () => {
   })
   it('changing the type selects the first way of the other list', () => {
     const ctx = ctxOf({ form: formConfig({ receiptWayElectronicList: [4, 3] }) })
-    const s = pickReceiptType(ctx, initialState(ctx), 2)
+    const s = pickFulfilmentReceiptType(ctx.form, initialState(ctx), 2)
     expect([s.receiptType, s.receiptWay]).toEqual([2, 4])
-    const back = pickReceiptType(ctx, { ...s, receiptWay: 3 }, 1)
+    const back = pickFulfilmentReceiptType(ctx.form, { ...s, receiptWay: 3 }, 1)
     expect([back.receiptType, back.receiptWay]).toEqual([1, 1])
   })
   it('labels: personal name and ID number; enterprise unit name and credit code', () => {

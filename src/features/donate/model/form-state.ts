@@ -7,7 +7,7 @@ import { DONATE_LIMITS, DONOR_NAME_FIELD, type PayTypeCode } from '@contract'
 import type { FormContext } from './context'
 import { fixedAmounts, handEntryAllowed, subProjects } from './context'
 import { prefillValues, type FieldValues } from './fields'
-import { followDonorName, initialFulfilment, pickFulfilmentReceiptType, type FulfilmentState } from './fulfilment'
+import { followDonorName, initialFulfilment, type FulfilmentState } from './fulfilment'
 
 export type { Region } from './fulfilment'
 
@@ -88,10 +88,6 @@ export const typeAmount = (s: DonateFormState, text: string): DonateFormState =>
   handMoney: text,
   fixedMoney: text ? null : s.fixedMoney
 })
-
-export function pickReceiptType(ctx: FormContext, s: DonateFormState, type: number): DonateFormState {
-  return pickFulfilmentReceiptType(ctx.form, s, type)
-}
 
 export type Patch = Partial<Omit<DonateFormState, 'values' | 'codes'>>
 export const patch = (s: DonateFormState, p: Patch): DonateFormState => ({ ...s, ...p })
