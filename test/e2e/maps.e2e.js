@@ -27,24 +27,8 @@ const journey = createJourney()
 const { run } = journey
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
-// ---- the map component's viewport (src/features/map/model/viewport.ts), to know where a point is drawn ----------
-function boundsOf(config, view) {
-  const min = config.minScale > 0 ? config.minScale : 0.1
-  const max = config.maxScale >= min ? config.maxScale : min
-  return { image: { width: config.width, height: config.height }, view, minScale: min, maxScale: max }
-}
-const clampScale = (s, b) => Math.min(b.maxScale, Math.max(b.minScale, s))
-const clampAxis = (offset, imageLength, viewLength) =>
-  imageLength <= viewLength ? (viewLength - imageLength) / 2 : Math.min(0, Math.max(viewLength - imageLength, offset))
-function clampViewport(vp, b) {
-  const scale = clampScale(vp.scale, b)
-  return { scale, x: clampAxis(vp.x, b.image.width * scale, b.view.width), y: clampAxis(vp.y, b.image.height * scale, b.view.height) }
-}
-const initialViewport = (config, view) =>
-  clampViewport({ scale: config.scale || 1, x: config.left || 0, y: config.top || 0 }, boundsOf(config, view))
-const panBy = (vp, dx, dy, b) => clampViewport({ ...vp, x: vp.x + dx, y: vp.y + dy }, b)
-const toScreen = (vp, p) => ({ x: p.x * vp.scale + vp.x, y: p.y * vp.scale + vp.y })
-const centroid = (poly) => ({ x: poly.reduce((s, p) => s + p[0], 0) / poly.length, y: poly.reduce((s, p) => s + p[1], 0) / poly.length })
+// where a point is drawn: the map component's viewport (shared with the tree journey)
+const { boundsOf, initialViewport, panBy, toScreen, centroid } = require('./lib/map-view')
 
 /** The map pages, each with the school that runs the campaign and the campaign key of its item. */
 const PAGES = [
