@@ -309,9 +309,41 @@ export const CREDIT_CODE_LENGTH = 18
 /** Kinds of news a donor can hear about (docs/decisions/044-notifications.md). */
 export const NOTICE_KINDS = ['paid', 'certificate', 'receipt', 'nameplate', 'together', 'refund'] as const
 export type NoticeKind = (typeof NOTICE_KINDS)[number]
-/** Channels news goes out on: e-mail only for now (WeChat and Alipay messages come later). */
-export const NOTICE_CHANNELS = ['email'] as const
+/**
+ * Channels news goes out on, in the order they are tried (docs/decisions/044-notifications.md, 049): e-mail, WeChat
+ * subscribe messages (mini-program donors), Alipay subscription messages (Alipay mini-program donors).
+ */
+export const NOTICE_CHANNELS = ['email', 'wechat', 'alipay'] as const
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number]
+/** The channels whose every message needs the donor's consent in the platform's own dialog (decision 049). */
+export const PLATFORM_NOTICE_CHANNELS = ['wechat', 'alipay'] as const
+export type PlatformNoticeChannel = (typeof PLATFORM_NOTICE_CHANNELS)[number]
+/** What a template field can carry (decision 049): the school maps each field of its template to one of these. */
+export const NOTICE_FACTS = ['project', 'amount', 'time', 'school', 'billNo', 'status', 'note'] as const
+export type NoticeFact = (typeof NOTICE_FACTS)[number]
+
+/** One template of a school (staff console, settings): the platform's template id and field key -> fact. */
+export interface NoticeTemplateSetting {
+  channel: PlatformNoticeChannel
+  kind: NoticeKind
+  templateId: string
+  fields: Record<string, NoticeFact>
+}
+/** The template ids the app asks the donor to subscribe to, per channel and kind (SchoolConfig.noticeTemplates). */
+export type NoticeTemplates = Record<PlatformNoticeChannel, Partial<Record<NoticeKind, string>>>
+
+/**
+ * notice/subscribe (POST): what the donor answered in the platform's subscribe dialog
+ * (wx.requestSubscribeMessage / my.requestSubscribeMessage). Each accepted template id allows one message.
+ */
+export interface NoticeSubscribeBody {
+  channel: PlatformNoticeChannel
+  results: { templateId: string; accepted: boolean }[]
+}
+/** The answer: the grants recorded (accepted ids of the school's templates). */
+export interface NoticeSubscribeAnswer {
+  granted: number
+}
 
 /** notice/preferences (GET) and the answer of notice/preferences/save (POST, with the same shape as its body). */
 export interface NoticePreferences {

@@ -1,4 +1,5 @@
 /** Runtime configuration served next to the app (docs/product §1, §7 Bootstrap). */
+import type { NoticeTemplates } from './center'
 
 /** GET /config/index.json */
 export interface RootConfig {
@@ -16,6 +17,8 @@ export interface SchoolConfig {
   themeColor: string
   /** 16 ASCII characters: the AES-128 key of the request signature */
   signKey: string
+  /** the subscribe-message template ids per channel and kind of news (docs/decisions/049-subscribe-messages.md) */
+  noticeTemplates: NoticeTemplates
 }
 
 /** Directory orders of docs/product §7 Index donateRecordPage: '' time desc, '1' money desc. */

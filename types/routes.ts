@@ -105,6 +105,7 @@ export const Api = {
   // Notification choices (types/center.ts NoticePreferences; docs/decisions/044-notifications.md)
   noticePreferences: `${P}/notice/preferences`,
   noticePreferencesSave: `${P}/notice/preferences/save`,
+  noticeSubscribe: `${P}/notice/subscribe`,
   // Agreements (types/agreement.ts; docs/decisions/017-agreements.md)
   hhuAgreementGeneration: `${P}/hhu/sign/agreement/generation`,
   hhuAgreementSignature: `${P}/hhu/sign/agreement/signature`,

@@ -317,8 +317,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const mailEnv = mailSettingsFromEnv(opts.notify?.env ?? process.env)
   const mailer = createMailer({ smtpUrl: opts.notify?.smtpUrl ?? mailEnv.smtpUrl, mailFrom: opts.notify?.mailFrom ?? mailEnv.mailFrom })
   app.addHook('onClose', async () => mailer.close())
+  // the mini-program's access_token cache: sign-in, content checks and subscribe messages share it (one token per AppID)
+  const jsapi = new WechatJsapi({
+    fetch: opts.identity?.fetch,
+    outbound,
+    now: () => (opts.identity?.now ?? now)().getTime(),
+    store: shared,
+    defaultApiBase: (opts.identity?.env ?? process.env).WECHAT_API_BASE
+  })
   const notify: NotifyRuntime = {
     db: handle.db,
+    jsapi,
+    outbound,
+    fetch: opts.identity?.fetch,
     mailer,
     mailFrom: opts.notify?.mailFrom ?? mailEnv.mailFrom,
     publicBaseUrl,
@@ -369,13 +380,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage,
     env: opts.identity?.env ?? process.env,
     guesses: guessLimiters(shared),
-    jsapi: new WechatJsapi({
-      fetch: opts.identity?.fetch,
-      outbound,
-      now: () => (opts.identity?.now ?? now)().getTime(),
-      store: shared,
-      defaultApiBase: (opts.identity?.env ?? process.env).WECHAT_API_BASE
-    })
+    jsapi
   }
   app.decorate('identity', identity)
   // content security (docs/decisions/042): the same credentials, token cache and outbound rules as sign-in

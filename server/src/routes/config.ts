@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { templatesForApp } from '../domain/notify/templates'
 import { findDefaultSchool, findSchoolByCode } from '../domain/school/repository'
 import { sendNotFound, sendRefusal } from '../plugins/envelope'
 import { RootConfig, SchoolConfig } from './wire/identity'
@@ -31,7 +32,8 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
         moduleName: school.module_name,
         theme: school.theme,
         themeColor: school.theme_color,
-        signKey: school.sign_key
+        signKey: school.sign_key,
+        noticeTemplates: await templatesForApp(app.db, school.id)
       }
     }
   )

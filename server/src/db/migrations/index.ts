@@ -30,6 +30,7 @@ import { m031ContentSecurity } from './031-content-security'
 import { m030Privacy } from './030-privacy'
 import { m032Notifications } from './032-notifications'
 import { m034AgreementStaff } from './034-agreement-staff'
+import { m035SubscribeMessages } from './035-subscribe-messages'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -82,7 +83,9 @@ export const migrations: Record<string, Migration> = {
   // notifications (docs/decisions/044-notifications.md)
   '032_notifications': m032Notifications,
   // agreements handled by staff: countersign, receipt, the seal (docs/decisions/047-agreements-for-staff.md)
-  '034_agreement_staff': m034AgreementStaff
+  '034_agreement_staff': m034AgreementStaff,
+  // WeChat subscribe messages and Alipay subscription messages (docs/decisions/049-subscribe-messages.md)
+  '035_subscribe_messages': m035SubscribeMessages
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -3,6 +3,10 @@ import type { Lang } from '../../../../types'
 
 export const notifyMessages = {
   noticeChoiceInvalid: { zh_CN: '通知类型或渠道无效', en: 'Unknown kind of news or channel' },
+  noticeTemplateInvalid: {
+    zh_CN: '消息模板无效：请填写模板 ID，并为每个字段选择要填入的内容（微信字段如 thing1、amount2，支付宝字段如 keyword1）',
+    en: 'Invalid message template: give the template ID and pick what goes into each field (WeChat fields like thing1, amount2; Alipay fields like keyword1)'
+  },
   unsubscribeInvalid: { zh_CN: '退订链接无效', en: 'This unsubscribe link is not valid' },
   unsubscribeAsk: { zh_CN: '确定不再通过邮件接收“{kind}”通知吗？', en: 'Stop receiving “{kind}” news by e-mail?' },
   unsubscribeButton: { zh_CN: '确认退订', en: 'Unsubscribe' },

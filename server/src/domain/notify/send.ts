@@ -7,21 +7,27 @@
  * An e-mail receipt (receipt way 3) goes out with its file attached, and the application then moves to 7 sent by
  * itself (docs/product §4 receipt statuses), recorded in its history under the member of staff who attached the file.
  *
- * Channels: only e-mail is built. WeChat subscribe messages and Alipay template messages plug in as further
- * NoticeChannel entries of `channels` below (and names in kinds.ts), tried in order.
+ * Channels, tried in order: e-mail, WeChat subscribe messages (channel-wechat.ts), Alipay subscription messages
+ * (channel-alipay.ts; docs/decisions/049-subscribe-messages.md). A channel that cannot carry this message for good
+ * throws NoticeSkip and the next one is tried.
  */
 import type { Kysely } from 'kysely'
 import type { Lang } from '../../../../types'
 import type { DB } from '../../db/types'
 import type { JobRow } from '../../jobs/queue'
 import { fenToYuan } from '../../lib/money'
+import type { FetchLike, OutboundPolicy } from '../../lib/outbound'
 import type { FileStorage } from '../../providers/storage/types'
+import type { WechatJsapi } from '../../providers/wechat/jsapi'
+import { alipayChannel } from './channel-alipay'
+import { wechatChannel } from './channel-wechat'
 import '../fulfilment/tables'
 import '../naming/tables'
 import '../refund/tables'
 import { isNoticeKind, type NoticeChannelName, type NoticeKind } from './kinds'
 import type { Mailer } from './mail'
 import { allowed, contactOf } from './preferences'
+import { NoticeSkip } from './skip'
 import { renderNotice, type NoticeFacts } from './texts'
 import { signUnsubscribe, unsubscribeKey } from './unsubscribe'
 import './tables'
@@ -36,9 +42,14 @@ export interface NotifyRuntime {
   storage: FileStorage
   env: NodeJS.ProcessEnv
   now: () => Date
+  /** the platform channels (decision 049): the mini-program's access_token cache shared with sign-in, and where the
+   *  server may send requests (lib/outbound.ts); `fetch` only in tests that simulate the network */
+  jsapi: WechatJsapi
+  outbound: OutboundPolicy
+  fetch?: FetchLike
 }
 
-interface NoticeRow {
+export interface NoticeRow {
   id: number
   school_id: number
   user_id: number
@@ -46,7 +57,7 @@ interface NoticeRow {
   ref_id: number
 }
 
-interface Prepared {
+export interface Prepared {
   facts: NoticeFacts
   /** the address given for this one message (an e-mail receipt's postal_email), over the donor's news address */
   email?: string
@@ -90,7 +101,7 @@ const emailChannel: NoticeChannel = {
 }
 
 /** in the order tried; the first the donor allowed and can be reached on carries the message */
-export const channels: NoticeChannel[] = [emailChannel]
+export const channels: NoticeChannel[] = [emailChannel, wechatChannel, alipayChannel]
 
 const MIME: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png' }
 
@@ -278,13 +289,20 @@ export async function runNotify(rt: NotifyRuntime, job: JobRow, payload: Record<
       return 'skipped'
     }
     const lang: Lang = (await contactOf(rt.db, n.school_id, n.user_id))?.lang === 'en' ? 'en' : 'zh_CN'
+    const skips: string[] = []
     for (const ch of channels) {
       // a channel the donor did not give, or did not allow for this kind, is never used
       if (!(await allowed(rt.db, n.school_id, n.user_id, n.kind, ch.name))) continue
-      const to = await ch.address(rt, n, p)
-      if (!to) continue
-      await mark({ channel: ch.name, recipient: to })
-      await ch.send(rt, n, p, to, lang)
+      try {
+        const to = await ch.address(rt, n, p)
+        if (!to) continue
+        await mark({ channel: ch.name, recipient: to })
+        await ch.send(rt, n, p, to, lang)
+      } catch (err) {
+        if (!(err instanceof NoticeSkip)) throw err
+        skips.push(`${ch.name}: ${err.message}`)
+        continue
+      }
       const at = rt.now().toISOString()
       await mark({ state: 'sent', attempts: row.attempts + 1, last_error: '', sent_at: at })
       if (p.receipt) await receiptSent(rt, n, p.receipt, at)
@@ -292,7 +310,11 @@ export async function runNotify(rt: NotifyRuntime, job: JobRow, payload: Record<
     }
     await mark({
       state: 'skipped',
-      last_error: rt.mailer.configured ? 'no channel given and allowed' : 'no channel given and allowed (SMTP_URL not set)'
+      last_error: skips.length
+        ? skips.join('; ').slice(0, 500)
+        : rt.mailer.configured
+          ? 'no channel given and allowed'
+          : 'no channel given and allowed (SMTP_URL not set)'
     })
     return 'skipped'
   } catch (err) {

@@ -9,12 +9,14 @@ import { staffAuditRoutes } from './audit'
 import { staffContentRoutes } from './content'
 import { staffModerationRoutes } from './moderation'
 import { staffInventoryRoutes } from './inventory'
+import { staffNoticeTemplateRoutes } from './notice-templates'
 import { staffSettingsRoutes } from './settings'
 
 export const staffConsoleCoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffAccountRoutes)
   await app.register(staffAuditRoutes)
   await app.register(staffSettingsRoutes)
+  await app.register(staffNoticeTemplateRoutes)
   await app.register(staffContentRoutes)
   await app.register(staffModerationRoutes)
   await app.register(staffInventoryRoutes)

@@ -3,6 +3,7 @@ import { Type } from 'typebox'
 import type * as W from '../../../../types'
 import { wireSchema } from '../../lib/schemas'
 import { Flag, Num, Str } from './common'
+import { NoticeTemplates } from './notice'
 
 export const SmsCodeAnswer = wireSchema<W.SmsCodeAnswer>()(Type.Object({ resendAfter: Num, expiresIn: Num }))
 export const MobileLoginAnswer = wireSchema<W.MobileLoginAnswer>()(
@@ -15,5 +16,5 @@ export const PassLoginAnswer = wireSchema<W.PassLoginAnswer>()(
 /** GET /config/index.json and /config/{school}/index.json: raw JSON, no envelope. */
 export const RootConfig = wireSchema<W.RootConfig>()(Type.Object({ school: Str }))
 export const SchoolConfig = wireSchema<W.SchoolConfig>()(
-  Type.Object({ api: Str, moduleName: Str, theme: Str, themeColor: Str, signKey: Str })
+  Type.Object({ api: Str, moduleName: Str, theme: Str, themeColor: Str, signKey: Str, noticeTemplates: NoticeTemplates })
 )
