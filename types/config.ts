@@ -17,8 +17,9 @@ export interface SchoolConfig {
   themeColor: string
   /** 16 ASCII characters: the AES-128 key of the request signature */
   signKey: string
-  /** the subscribe-message template ids per channel and kind of news (docs/decisions/049-subscribe-messages.md) */
-  noticeTemplates: NoticeTemplates
+  /** the subscribe-message template ids per channel and kind of news (docs/decisions/049-subscribe-messages.md);
+   *  absent from a server older than it */
+  noticeTemplates?: NoticeTemplates
 }
 
 /** Directory orders of docs/product §7 Index donateRecordPage: '' time desc, '1' money desc. */

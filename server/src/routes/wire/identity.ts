@@ -16,5 +16,5 @@ export const PassLoginAnswer = wireSchema<W.PassLoginAnswer>()(
 /** GET /config/index.json and /config/{school}/index.json: raw JSON, no envelope. */
 export const RootConfig = wireSchema<W.RootConfig>()(Type.Object({ school: Str }))
 export const SchoolConfig = wireSchema<W.SchoolConfig>()(
-  Type.Object({ api: Str, moduleName: Str, theme: Str, themeColor: Str, signKey: Str, noticeTemplates: NoticeTemplates })
+  Type.Object({ api: Str, moduleName: Str, theme: Str, themeColor: Str, signKey: Str, noticeTemplates: Type.Optional(NoticeTemplates) })
 )

@@ -5,6 +5,7 @@
 import { useState } from 'react'
 import type { CertificateConfig } from '@contract'
 import { ApplyFlow } from '@/components/apply-flow'
+import { requestNoticeConsent } from '@/features/notice'
 import { fetchCertificateStay, postCertificate } from '../api/certificate'
 import { buildCertInsert, initialCertApply, validateCertApply } from '../model/apply'
 import CertificateForm from './certificate-form'
@@ -15,7 +16,13 @@ export default function CertificateApply({ config, onCancel, onDone }: { config:
     <ApplyFlow
       kind='certificate'
       fetchStay={fetchCertificateStay}
-      submit={(ids) => validateCertApply(form, ids)?.key ?? (() => postCertificate(buildCertInsert(form, ids)))}
+      submit={(ids) => {
+        const bad = validateCertApply(form, ids)
+        if (bad) return bad.key
+        // the submit tap may show the subscribe dialog (decision 049); the application waits for the donor's answer
+        const asked = requestNoticeConsent(['certificate'])
+        return () => asked.then(() => postCertificate(buildCertInsert(form, ids)))
+      }}
       onCancel={onCancel}
       onDone={onDone}
     >

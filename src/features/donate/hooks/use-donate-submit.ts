@@ -10,6 +10,7 @@ import { store } from '@/platform/storage-keys'
 import { toast } from '@/lib/quiet'
 import { t } from '@/store/session'
 import { runPayment } from '@/features/payment'
+import { requestNoticeConsent } from '@/features/notice'
 import { postDonate } from '../api/donate'
 import { dec } from '../model/amount'
 import type { FormContext } from '../model/context'
@@ -23,6 +24,8 @@ import type { PermissionGate } from './use-permission'
 export const SUBMIT_DEBOUNCE_MS = 500
 /** Problems in inputs that are never folded under "Add details". */
 const OUTSIDE_DETAILS = new Set(['amount', 'quantity', 'payType', 'stuWorkNo', 'passwork', 'agreed'])
+/** the news a gift leads to, asked for on the pay button's tap (docs/decisions/049-subscribe-messages.md) */
+const PAY_NOTICE_KINDS = ['paid', 'certificate'] as const
 
 /** How the last payment started from this form ended, when it did not end paid (the form shows it with a retry). */
 export type PayOutcome = 'cancelled' | 'failed'
@@ -45,6 +48,8 @@ export function useDonateSubmit({ ctx, state, update, onOutcome, gate, loadBalan
   latest.current = state
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const remindAnswer = useRef<((go: boolean) => void) | null>(null)
+  /** the subscribe dialog shown by this tap, awaited before the order is placed */
+  const consent = useRef<Promise<void> | null>(null)
 
   useEffect(
     () => () => {
@@ -77,6 +82,10 @@ export function useDonateSubmit({ ctx, state, update, onOutcome, gate, loadBalan
     busyRef.current = true
     setBusy(true)
     try {
+      const asked = consent.current
+      consent.current = null
+      // the donor answers the subscribe dialog first: the cashier must not open under it
+      if (asked) await asked
       const amount = giftAmount(ctx, s)
       if (visibility(ctx, s).campusCard) {
         // with the password: the server checks it (guess-limited) and shows the balance even for a card not proved yet
@@ -129,13 +138,15 @@ export function useDonateSubmit({ ctx, state, update, onOutcome, gate, loadBalan
         latest.current = { ...latest.current, agreed: true }
         update((s) => (s.agreed ? s : { ...s, agreed: true }))
       }
+      // WeChat shows the subscribe dialog only from the tap itself, not from the debounced submit (decision 049)
+      if (!consent.current && !validateForm(ctx, latest.current)) consent.current = requestNoticeConsent([...PAY_NOTICE_KINDS])
       if (timer.current) clearTimeout(timer.current)
       timer.current = setTimeout(() => {
         timer.current = null
         run().catch(() => undefined)
       }, SUBMIT_DEBOUNCE_MS)
     },
-    [run, update]
+    [ctx, run, update]
   )
 
   return { submit, busy, remindOpen, confirmRemind: () => answerRemind(true), cancelRemind: () => answerRemind(false) }

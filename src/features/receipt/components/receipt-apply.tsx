@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import type { ReceiptConfig } from '@contract'
 import { ApplyFlow } from '@/components/apply-flow'
+import { requestNoticeConsent } from '@/features/notice'
 import { useData } from '@/lib/hooks/use-data'
 import { useT } from '@/store/session'
 import { fetchLastUserInfo, fetchReceiptStay, postReceipt } from '../api/receipt'
@@ -26,9 +27,14 @@ export default function ReceiptApply({ config, onCancel, onDone }: { config: Rec
     <ApplyFlow
       kind='receipt'
       fetchStay={fetchReceiptStay}
-      submit={(ids) =>
-        form ? (validateReceiptApply(form, config, ids)?.key ?? (() => postReceipt(buildReceiptInsert(form, ids)))) : 'common.loading'
-      }
+      submit={(ids) => {
+        if (!form) return 'common.loading'
+        const bad = validateReceiptApply(form, config, ids)
+        if (bad) return bad.key
+        // the submit tap may show the subscribe dialog (decision 049); the application waits for the donor's answer
+        const asked = requestNoticeConsent(['receipt'])
+        return () => asked.then(() => postReceipt(buildReceiptInsert(form, ids)))
+      }}
       closed={
         config.isOpenReceipt === 1
           ? undefined
