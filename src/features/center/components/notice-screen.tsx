@@ -1,12 +1,16 @@
 /**
  * mine-notice (docs/product §2 Personal centre, docs/decisions/044-notifications.md): the donor's address for news,
  * the language of the e-mails, and per kind of news whether it comes by e-mail. Nothing is on until the donor turns
- * it on, except the e-mail receipt (to the address given when applying for it).
+ * it on, except the e-mail receipt (to the address given when applying for it). In the mini-programs, the kinds the
+ * school has a message template for can also come as a WeChat or Alipay message (decision 049): turning one on asks
+ * the platform's subscribe dialog, and each accepted subscription allows one message.
  */
 import { useEffect, useState } from 'react'
 import { Input, Switch, Text, View } from '@tarojs/components'
 import { AtButton } from 'taro-ui'
-import { NOTICE_KINDS, type NoticeKind, type NoticePreferences } from '@contract'
+import { NOTICE_KINDS, type NoticeChannel, type NoticeKind, type NoticePreferences } from '@contract'
+import { requestNoticeConsent, templateIdsFor } from '@/features/notice'
+import { noticeConsent } from '@/platform/notice'
 import { toast } from '@/lib/quiet'
 import { fieldLabel } from '@/lib/a11y'
 import { useTheme } from '@/lib/hooks/use-page-title'
@@ -31,17 +35,26 @@ function NoticeForm() {
   }, [])
   if (!prefs) return <View className='notice' data-testid='notice-loading' />
 
-  const on = (kind: NoticeKind) => prefs.choices.some((c) => c.kind === kind && c.channel === 'email' && c.enabled)
-  const toggle = (kind: NoticeKind, enabled: boolean) =>
+  const on = (kind: NoticeKind, channel: NoticeChannel = 'email') =>
+    prefs.choices.some((c) => c.kind === kind && c.channel === channel && c.enabled)
+  const toggle = (kind: NoticeKind, enabled: boolean, channel: NoticeChannel = 'email') =>
     setPrefs({
       ...prefs,
-      choices: prefs.choices.map((c) => (c.kind === kind && c.channel === 'email' ? { ...c, enabled } : c))
+      choices: prefs.choices.map((c) => (c.kind === kind && c.channel === channel ? { ...c, enabled } : c))
     })
+  const platform = noticeConsent.channel
+  const platformKinds = platform ? NOTICE_KINDS.filter((k) => templateIdsFor([k]).length > 0) : []
+  const togglePlatform = (kind: NoticeKind, enabled: boolean) => {
+    if (!platform) return
+    // the switch is the donor's own gesture: the dialog may show from it (no await before the call)
+    if (enabled) void requestNoticeConsent([kind])
+    toggle(kind, enabled, platform)
+  }
   const save = async () => {
     if (busy) return
     const email = prefs.email.trim()
     if (email && !EMAIL.test(email)) return toast(t('notice.emailInvalid'))
-    if (!email && prefs.choices.some((c) => c.enabled && c.kind !== 'receipt')) return toast(t('notice.needEmail'))
+    if (!email && prefs.choices.some((c) => c.enabled && c.channel === 'email' && c.kind !== 'receipt')) return toast(t('notice.needEmail'))
     setBusy(true)
     try {
       setPrefs(await saveNoticePreferences({ ...prefs, email }))
@@ -98,6 +111,20 @@ function NoticeForm() {
           </View>
         ))}
       </View>
+      {platform && platformKinds.length ? (
+        <View className='notice__group' data-testid='notice-platform'>
+          <Text className='notice__label'>{t(`notice.platformKinds.${platform}` as MessageKey)}</Text>
+          <Text className='notice__hint'>{t('notice.platformHint')}</Text>
+          {platformKinds.map((kind) => (
+            <View key={kind} className='notice__row' data-testid={`notice-${platform}-${kind}`}>
+              <View className='notice__row-text'>
+                <Text className='notice__kind'>{t(`notice.kind.${kind}` as MessageKey)}</Text>
+              </View>
+              <Switch checked={on(kind, platform)} color={theme} onChange={(e) => togglePlatform(kind, e.detail.value)} />
+            </View>
+          ))}
+        </View>
+      ) : null}
       <View className='notice__save' data-testid='notice-save'>
         <AtButton type='primary' loading={busy} disabled={busy} customStyle={{ background: theme, borderColor: theme }} onClick={save}>
           {t('notice.save')}
