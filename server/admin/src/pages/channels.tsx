@@ -1,7 +1,8 @@
 /**
  * Channel credentials (admin): per channel (weapp, alipay, h5, wechat-h5) the AppID, the secret and the other
  * credentials. Secrets are write-only: the server answers them masked ('••••' + last 4), the boxes start empty and an
- * empty box keeps the stored value. New keys of credentials / payCredentials are added as name + value.
+ * empty box keeps the stored value. New keys of credentials / payCredentials are added as name + value. Below them, the
+ * message templates of WeChat and Alipay subscription messages (notice-templates.tsx).
  */
 import { useState } from 'react'
 import { Alert, App, Button, Card, Col, Form, Input, Row, Skeleton, Space, Switch, Tag } from 'antd'
@@ -9,6 +10,7 @@ import { get, post } from '../api'
 import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
+import { NoticeTemplatesCard } from './notice-templates'
 
 interface Channel {
   channel: string
@@ -45,6 +47,9 @@ export function ChannelsPage() {
             <ChannelCard channel={c} onSaved={reload} />
           </Col>
         ))}
+        <Col span={24}>
+          <NoticeTemplatesCard />
+        </Col>
       </Row>
     </>
   )
