@@ -1,7 +1,6 @@
 /**
- * Kinds of news and channels (docs/decisions/044-notifications.md). A channel is where a donor can hear; only
- * e-mail is built. WeChat subscribe messages and Alipay template messages are further channels of the same kind
- * list: each adds a NoticeChannel (channels.ts) and its name here, and the preferences page shows it by itself.
+ * Kinds of news and channels (docs/decisions/044-notifications.md, 049-subscribe-messages.md). A channel is where a
+ * donor can hear: e-mail, WeChat subscribe messages, Alipay subscription messages, each a NoticeChannel of send.ts.
  */
 import { NOTICE_CHANNELS, NOTICE_KINDS, type NoticeChannel, type NoticeKind } from '../../../../types'
 
