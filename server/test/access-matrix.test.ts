@@ -687,6 +687,17 @@ const TABLE: Record<string, Entry> = {
       )
     }
   },
+  // subscribe-dialog answers (docs/decisions/049-subscribe-messages.md): grants for the caller only
+  [api('POST', Api.noticeSubscribe)]: {
+    kind: 'user',
+    req: () => ({ body: { channel: 'wechat', results: [{ templateId: 'tmpl-1', accepted: true }] } }),
+    probe: async () => {
+      const a = await asBob(Api.noticeSubscribe, { body: { channel: 'wechat', results: [{ templateId: 'tmpl-1', accepted: true }] } })
+      assert.equal(a.body.code, 0)
+      const rows = await app.db.selectFrom('notice_grant').select('id').where('user_id', '=', alice.userId).execute()
+      assert.equal(rows.length, 0, "bob's answer gives alice a grant")
+    }
+  },
   [api('POST', Api.receiptInsert)]: {
     kind: 'user',
     req: () => ({
@@ -774,6 +785,9 @@ const TABLE: Record<string, Entry> = {
     body: { zh: { title: 'x', content: 'x' }, en: { title: '', content: '' }, newVersion: false }
   },
   [staffKey('GET', '/channels')]: { kind: 'staff', method: 'GET', url: () => '/channels' },
+  // docs/decisions/049: message templates
+  [staffKey('GET', '/notice-templates')]: { kind: 'staff', method: 'GET', url: () => '/notice-templates' },
+  [staffKey('POST', '/notice-templates')]: { kind: 'staff', method: 'POST', url: () => '/notice-templates', body: { templates: [] } },
   [staffKey('POST', '/channels/:channel')]: { kind: 'staff', method: 'POST', url: () => '/channels/weapp', body: { secret: 'x' } },
   [staffKey('GET', '/messages')]: { kind: 'staff', method: 'GET', url: () => '/messages' },
   [staffKey('POST', '/messages/:id/approve')]: { kind: 'staff', method: 'POST', url: () => '/messages/1/approve', body: {} },

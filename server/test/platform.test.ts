@@ -38,7 +38,9 @@ describe('runtime config', () => {
     assert.match(demo.signKey, /^[A-Za-z0-9]{16}$/)
     assert.equal(hhu.api, '/api/hhu')
     assert.notEqual(hhu.signKey, demo.signKey)
-    assert.deepEqual(Object.keys(demo).sort(), ['api', 'moduleName', 'signKey', 'theme', 'themeColor'])
+    assert.deepEqual(Object.keys(demo).sort(), ['api', 'moduleName', 'noticeTemplates', 'signKey', 'theme', 'themeColor'])
+    // no subscribe-message templates until staff set them (docs/decisions/049-subscribe-messages.md)
+    assert.deepEqual(demo.noticeTemplates, { wechat: {}, alipay: {} })
   })
   it('answers an unknown school with a 404 envelope', async () => {
     const res = await ctx.app.inject({ url: '/config/nope/index.json' })
