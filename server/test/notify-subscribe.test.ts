@@ -12,7 +12,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
-import { Api, type NoticePreferences, type NoticeSubscribeAnswer, type SchoolConfig } from '../../types'
+import { Api, type ApplyAnswer, type NoticePreferences, type NoticeSubscribeAnswer, type SchoolConfig } from '../../types'
+import { saveFulfilmentConfig } from '../src/domain/fulfilment/config'
 import { unusedGrants } from '../src/domain/notify/grants'
 import { issueToken } from '../src/domain/user/service'
 import { alipaySignContent } from '../src/providers/payment/alipay'
@@ -290,6 +291,74 @@ describe('WeChat subscribe messages', () => {
       [Number((await noticesOf('paid', refused.id))[0].id), Number(n.id)],
       'each message spent exactly one grant, the retry none more'
     )
+  })
+})
+
+describe('an e-mail receipt told by WeChat', () => {
+  it('without SMTP the WeChat message tells of the receipt, and the receipt waits for staff (only e-mail carries the file)', async () => {
+    await saveFulfilmentConfig(app.db, sid, {
+      isOpenPaper: true,
+      certificateWays: [1, 2],
+      isOpenReceipt: true,
+      validType: 1,
+      isCreditCode: false
+    })
+    await staffCall(app, 'demo', 'POST', '/notice-templates', {
+      token: admin,
+      body: {
+        templates: [
+          {
+            channel: 'wechat',
+            kind: 'paid',
+            templateId: PAID_WX,
+            fields: { thing1: 'project', amount2: 'amount', time3: 'time', phrase4: 'status' }
+          },
+          {
+            channel: 'wechat',
+            kind: 'receipt',
+            templateId: 'wx-tmpl-receipt-01',
+            fields: { thing1: 'project', amount2: 'amount', thing3: 'note' }
+          },
+          { channel: 'alipay', kind: 'paid', templateId: PAID_ALI, fields: { keyword1: 'project', keyword2: 'amount' } }
+        ]
+      }
+    })
+    const d = await weappDonor('wx-receipt')
+    const gift = await paidGift(app, 'demo', d.token, scholarship, { currencyMoney: '300.00' })
+    await subscribe(d.token, 'wechat', [{ templateId: 'wx-tmpl-receipt-01', accepted: true }])
+    const applied = await call<ApplyAnswer>(app, 'demo', Api.receiptInsert, {
+      method: 'POST',
+      token: d.token,
+      body: { donorType: 1, donorName: '张三', receiptType: 2, receiptWay: 3, postalEmail: 'zhang@example.com', donateRecordIds: [gift.id] }
+    })
+    assert.equal(applied.body.code, 0, applied.body.message)
+    const id = applied.body.data.ids[0]
+    const fulfil = await staffToken(app, 'demo', ['fulfilment'])
+    const boundary = '----subscribetest'
+    const upload = await app.inject({
+      method: 'POST',
+      url: `/staff-api/demo/receipts/${id}/file`,
+      headers: { authorization: `Staff ${fulfil}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
+        ),
+        Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+        Buffer.from(`\r\n--${boundary}--\r\n`)
+      ])
+    })
+    assert.equal((upload.json() as { code: number; message: string }).code, 0, upload.body)
+    const before = wxSent.length
+    await app.jobs.runJobsOnce()
+    assert.equal(wxSent.length, before + 1)
+    const m = wxSent[before].body
+    assert.equal(m.template_id, 'wx-tmpl-receipt-01')
+    assert.equal(m.page, 'pkg-cert/mine-paper/index')
+    assert.deepEqual([m.data.thing1.value, m.data.amount2.value, m.data.thing3.value], [SCHOLARSHIP, '¥300.00', '可在“我的票据”中查看'])
+    const [n] = await noticesOf('receipt', id)
+    assert.deepEqual([n.state, n.channel], ['sent', 'wechat'])
+    const r = await app.db.selectFrom('receipt_request').select('status').where('id', '=', id).executeTakeFirstOrThrow()
+    assert.notEqual(r.status, 7, 'not Sent: the file went nowhere')
   })
 })
 

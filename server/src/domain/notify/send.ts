@@ -305,7 +305,8 @@ export async function runNotify(rt: NotifyRuntime, job: JobRow, payload: Record<
       }
       const at = rt.now().toISOString()
       await mark({ state: 'sent', attempts: row.attempts + 1, last_error: '', sent_at: at })
-      if (p.receipt) await receiptSent(rt, n, p.receipt, at)
+      // only e-mail carries the receipt's file: a WeChat or Alipay message tells of it, and staff still send it
+      if (p.receipt && ch.name === 'email') await receiptSent(rt, n, p.receipt, at)
       return 'sent'
     }
     await mark({
