@@ -3,7 +3,8 @@
  * requests to loopback addresses are allowed (BuildOptions.outbound.allowLoopback, which is never read from the
  * environment) so the server reaches the fake WeChat API the test runs on 127.0.0.1 (FAKE_WECHAT_BASE), and the
  * demo school's mini-program credentials point there, with its template for "gift received" (NOTICE_TEMPLATE_ID:
- * thing1 the project, amount2 the amount), as an administrator would set them in the console.
+ * thing1 the project, amount2 the amount; and Alipay's, ALIPAY_NOTICE_TEMPLATE_ID), as an administrator would set them in
+ * the console.
  */
 import path from 'node:path'
 import { buildApp } from '../../server/src/app'
@@ -40,6 +41,12 @@ async function main() {
         kind: 'paid',
         templateId: process.env.NOTICE_TEMPLATE_ID ?? 'wx-tmpl-paid',
         fields: { thing1: 'project', amount2: 'amount' }
+      },
+      {
+        channel: 'alipay',
+        kind: 'paid',
+        templateId: process.env.ALIPAY_NOTICE_TEMPLATE_ID ?? 'ali-tmpl-paid',
+        fields: { keyword1: 'project', keyword2: 'amount' }
       }
     ],
     now
