@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Order benchmark (issue 14). For SQLite, and for PostgreSQL beside it (DATABASE_URL, or --pg for a scratch
+ * Order benchmark. For SQLite, and for PostgreSQL beside it (DATABASE_URL, or --pg for a scratch
  * database on 127.0.0.1:5432 that is dropped afterwards), starts the server as production runs it (scripts/start.js:
  * the API process with JOBS_ENABLED=0 plus one job worker process, server/src/jobs/main.ts, on idle CPU: SCHED_IDLE) on
  * a fresh DATA_DIR, then creates and pays donations through the sandbox at rising concurrency: each "paid donation"

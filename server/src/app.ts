@@ -91,7 +91,7 @@ export interface BuildOptions {
   bills?: { hour: number | null }
   /** clock of the donation flow (tests) */
   now?: () => Date
-  /** sign-in, centre and fulfilment (issue 4): clock (SMS limits), SMS provider (default: the server log),
+  /** sign-in, centre and fulfilment: clock (SMS limits), SMS provider (default: the server log),
    *  fetch for WeChat/Alipay code exchange, file storage (default ${dataDir}/files), env for "env:NAME" credentials */
   identity?: { now?: () => Date; sms?: SmsProvider; fetch?: FetchLike; storage?: FileStorage; env?: NodeJS.ProcessEnv }
   /** donor upload quota, rates and free-disk floor; defaults from the environment (domain/upload/policy.ts) */
@@ -382,7 +382,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const moderation: ModerationRuntime = { ...identity, publicBaseUrl }
   app.decorate('moderation', moderation)
   orders.moderation = moderation
-  // issue 12: a production school that cannot send sign-in codes is named in the log at start (it answers -1 meanwhile)
+  // a production school that cannot send sign-in codes is named in the log at start (it answers -1 meanwhile)
   await reportSmsConfiguration(identity, identity.sms)
   app.decorate('uploads', createUploadRuntime({ ...uploadPolicyFromEnv(process.env), ...opts.uploads }, shared))
   app.decorate(

@@ -1,5 +1,5 @@
 /**
- * SQLite group commit (db/sqlite-group-commit.ts, issue 14): transactions that queue up together share one COMMIT,
+ * SQLite group commit (db/sqlite-group-commit.ts): transactions that queue up together share one COMMIT,
  * and still each caller is answered only after its own work is committed, a rollback undoes only its own
  * transaction, and a failed COMMIT fails every transaction of its group. On scratch SQLite files (the driver is
  * SQLite's whatever DATABASE_URL says); a second handle on the same file stands for another process.

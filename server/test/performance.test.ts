@@ -1,5 +1,5 @@
 /**
- * Issue 14 (docs/decisions/022-performance.md): the per-school cache (tenant row and settings) answers from memory
+ * Performance (docs/decisions/022-performance.md): the per-school cache (tenant row and settings) answers from memory
  * until its writers invalidate it or its TTL runs out; prepared reads answer the same rows as the builder for every
  * shape; at most one log line per request, none for a successful GET at info.
  */

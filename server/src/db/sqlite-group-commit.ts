@@ -1,5 +1,5 @@
 /**
- * SQLite driver with group commit (issue 14, docs/decisions/027-write-path.md).
+ * SQLite driver with group commit (docs/decisions/027-write-path.md).
  *
  * One process has one SQLite connection, so its transactions already run one after another (Kysely's own driver
  * queues them on a mutex). What each one paid on its own is the COMMIT: writing its pages to the WAL, the WAL index

@@ -1,5 +1,5 @@
 /**
- * A short-lived per-school cache of public, caller-independent answers (issue 14, docs/decisions/026-read-path.md).
+ * A short-lived per-school cache of public, caller-independent answers (docs/decisions/026-read-path.md).
  * A route opts in with `config: { readCache: true }`, and only a route whose answer depends on nothing but the school,
  * the route, its validated query and the language may: never one that reads the caller's token or session.
  *
