@@ -22,7 +22,7 @@ declare module 'fastify' {
     readCache: ReadCache | null
   }
   interface FastifyContextConfig {
-    /** the answer is public and caller-independent: served from the read cache (lib/read-cache.ts) */
+    /** the answer is public and caller-independent: served from the read cache (perf/read-cache.ts) */
     readCache?: boolean
   }
 }
