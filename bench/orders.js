@@ -280,7 +280,7 @@ async function scratchPostgres() {
   console.log('cpu ms/paid: CPU of the API server process (utime+stime from /proc) per paid donation, worker not included')
   console.log('bench ms/paid: CPU of this bench process (the client: signing, HTTP, JSON) per paid donation, on the same 2 cores')
   // the client's work per paid donation is fixed, so the quotient cancels the machine's speed of the moment: this
-  // machine kind's cores ran the same commit 40% faster in some runs than in others (decision 027, fifth addendum)
+  // machine kind's cores ran the same commit 40% faster in some runs than in others (decision 027, Context)
   console.log('api/bench: API CPU in units of client CPU per paid donation: about the same on a fast and a slow run of one commit')
   for (const r of results)
     for (const l of r.levels) for (const [what, count] of l.failures) console.log(`  ${r.label} c=${l.c}: ${count}x ${what}`)

@@ -67,7 +67,7 @@ export function installSignature(api: FastifyInstance, store: NonceStore, now: (
     // timestamp: a replay carries the same signature, so the same timestamp and key, while the keys of fresh requests
     // arrive in time order and land at the right edge of the store's key index instead of at random places in it
     // (the claim was about a third of a signed read's CPU on SQLite, mostly those scattered page writes: decision 027,
-    // fifth addendum).
+    // "The nonce key leads with the signed timestamp").
     // The same nonce under another timestamp needs a new signature, which takes the school's sign key.
     if (!(await store.remember(nonceKey(req.school.id, ts, nonce), t))) throw signatureError('nonceReplayed')
   })
