@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Browse-path benchmark (issue 14). Starts, in one run, the real server as README says (tsx server/src/main.ts on a
+ * Browse-path benchmark. Starts, in one run, the real server as README says (tsx server/src/main.ts on a
  * fresh DATA_DIR: SQLite, or PostgreSQL with DATABASE_URL, logger on at LOG_LEVEL info) and a bare Fastify app with
  * one JSON route (bench/lib/bare-server.js, started the same way: a tsx child of the same Node, loopback). One
  * keep-alive client in this process sends signed GETs (a fresh nonce and signature per request, to the bare route

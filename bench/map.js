@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The campus map engine in real Chromium (docs/product §2 Naming maps; issue 10: "2,000 points pan at 60 frames a
+ * The campus map engine in real Chromium (docs/product §2 Naming maps; decision 016: "2,000 points pan at 60 frames a
  * second"). Bundles the map's pure model and renderer (src/features/map/{model,renderer}) with esbuild into a page
  * with a 390x844 canvas at devicePixelRatio 2, a generated 3000x2250 campus image and 2,000 points (free, named,
  * unavailable, a few selected), then pans with one finger through the gesture model for N frames per scenario.

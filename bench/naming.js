@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Seat-grab benchmark (issue 9): the server started as README says on a fresh DATA_DIR (SQLite, or PostgreSQL with
+ * Seat-grab benchmark: the server started as README says on a fresh DATA_DIR (SQLite, or PostgreSQL with
  * DATABASE_URL), then 1,000 signed-in donors race for 100 free seats of the jnu seat campaign: each donor sends one
  * signed POST donate (itemsType 2, one seat, 10-year period) for a seat drawn at random from the 100, from this
  * process over loopback at a fixed concurrency. Prints grabs per second (answered donate calls, won or lost) and

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Order benchmark (issue 14). For SQLite, and for PostgreSQL beside it (DATABASE_URL, or --pg for a scratch
+ * Order benchmark. For SQLite, and for PostgreSQL beside it (DATABASE_URL, or --pg for a scratch
  * database on 127.0.0.1:5432 that is dropped afterwards), starts the server as production runs it (scripts/start.js:
  * the API process with JOBS_ENABLED=0 plus one job worker process, server/src/jobs/main.ts, on idle CPU: SCHED_IDLE) on
  * a fresh DATA_DIR, then creates and pays donations through the sandbox at rising concurrency: each "paid donation"
@@ -280,7 +280,7 @@ async function scratchPostgres() {
   console.log('cpu ms/paid: CPU of the API server process (utime+stime from /proc) per paid donation, worker not included')
   console.log('bench ms/paid: CPU of this bench process (the client: signing, HTTP, JSON) per paid donation, on the same 2 cores')
   // the client's work per paid donation is fixed, so the quotient cancels the machine's speed of the moment: this
-  // machine kind's cores ran the same commit 40% faster in some runs than in others (decision 027, fifth addendum)
+  // machine kind's cores ran the same commit 40% faster in some runs than in others (decision 027, Context)
   console.log('api/bench: API CPU in units of client CPU per paid donation: about the same on a fast and a slow run of one commit')
   for (const r of results)
     for (const l of r.levels) for (const [what, count] of l.failures) console.log(`  ${r.label} c=${l.c}: ${count}x ${what}`)

@@ -84,7 +84,7 @@ export const H5_SPLIT_CHUNKS = {
     shared: {
       chunks: 'async' as const,
       minChunks: 2,
-      // however small: a module two page chunks need is never carried by both (issue 14)
+      // however small: a module two page chunks need is never carried by both
       minSize: 0,
       priority: 10,
       reuseExistingChunk: true

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Contact sheets of issue 13: the twelve tour pages (test/e2e/lib/page-tour.js) of every demo school in Chinese and
+ * Contact sheets: the twelve tour pages (test/e2e/lib/page-tour.js) of every demo school in Chinese and
  * English, at 390x844 (phone, DPR 2) and at 1280x800 (desktop, the QR card closed), one PNG per school and language:
  * the phone shots in two rows of six, the desktop shots below in three rows of four, each titled under its thumbnail.
  * A page the school cannot have is a tile that says why.

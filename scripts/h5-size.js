@@ -5,7 +5,7 @@
  * config/h5-weight.ts), and index.html, raw and compressed as the server sends them: brotli (quality 11) and gzip
  * (level 9), computed here with zlib. Then the modules that more than one file carries (a module id of the build in
  * two chunk files), which a shared chunk should have taken.
- * Budget (issue 14): the first route (home) at most 200 KB brotli (KB = 1024 bytes) and no module in two JS files;
+ * Budget: the first route (home) at most 200 KB brotli (KB = 1024 bytes) and no module in two JS files;
  * exits 1 otherwise.
  */
 const fs = require('node:fs')

@@ -20,7 +20,7 @@ export type PayTypeCode = (typeof PayTypes)[keyof typeof PayTypes]
 export type DonateFrom = 'U5' | 'U6' | 'U1'
 
 /**
- * Where the donor pays from (issue 12): donateFrom cannot tell the two mini-programs apart. weapp: the WeChat
+ * Where the donor pays from: donateFrom cannot tell the two mini-programs apart. weapp: the WeChat
  * mini-program; alipay: the Alipay mini-program; wechat-h5: H5 inside WeChat's browser; h5: any other browser. The server
  * picks the school's credentials (AppID, merchant) by it and refuses a pay type the channel cannot complete.
  */
@@ -160,7 +160,7 @@ export interface DonateSubmission {
   itemsType: 1 | 2
   isAnonymous: Flag
   donateFrom: DonateFrom
-  /** issue 12: absent from older clients, then derived from donateFrom and the pay type */
+  /** absent from older clients, then derived from donateFrom and the pay type */
   payChannel?: PayChannelCode
   /** dynamic fields by fieldName; also stuWorkNo and passwork (sic) for the campus card, sign_agreement_file */
   formDataMap: Record<string, string | number>

@@ -1,5 +1,5 @@
 /**
- * Campus naming maps on the wire (issue 10; docs/product §2 Naming maps, §3 Map config file, Map seat, Seat filter,
+ * Campus naming maps on the wire (docs/product §2 Naming maps, §3 Map config file, Map seat, Seat filter,
  * §4 named seats and map rules, §7 Naming activity, §9 campaign ids and price bands).
  * Field names follow docs/product §3. Coordinates are map-image pixels (the config's width x height); money is `Yuan`.
  *

@@ -1,5 +1,5 @@
 /**
- * Naming seats and books on the wire (issue 9; docs/product §2 Naming, §3 Seat, Area, Book, Book category, Nameplate example
+ * Naming seats and books on the wire (docs/product §2 Naming, §3 Seat, Area, Book, Book category, Nameplate example
  * and config, Donation submission; §4 seat cells; §5 Naming and Books; §7 Projects areaList … donateBookList).
  * Field names follow docs/product §3 exactly (other clients depend on them), including the snake_case of the nameplate
  * config. Money is `Yuan` (string, two decimals); the server prices every order from its own price list.
@@ -32,7 +32,7 @@ export type SeatStatusValue = (typeof SeatStatus)[keyof typeof SeatStatus]
 export type NamingTypeCode = '1' | '2'
 
 /**
- * Nameplate review (issue 9: the text waits for staff approval before it is engraved).
+ * Nameplate review (the text waits for staff approval before it is engraved).
  * 1 pending review, 2 approved, 3 returned with a reason (the donor corrects it, which makes it pending again).
  */
 export const NameplateStatus = { PENDING: 1, APPROVED: 2, RETURNED: 3 } as const

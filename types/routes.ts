@@ -44,7 +44,7 @@ export const Api = {
   namingMap: `${P}/naming/activity/map`,
   getSeatDetail: `${P}/naming/activity/getSeatDetail`,
   getSeatStatusList: `${P}/naming/activity/getSeatStatusList`,
-  /** the owner corrects a nameplate (issue 9 review; not in the product docs' call list) */
+  /** the owner corrects a nameplate (nameplate review, decision 013; not in the product docs' call list) */
   nameplateUpdate: `${P}/user/center/nameplateUpdate`,
   // Donation flow (types/donate.ts)
   formDetail: `${P}/items/formDetail`,

@@ -1,5 +1,5 @@
 /**
- * The certificate image's rendering cost on its own (issue 14): renderCertificate (documents/certificate.ts, the
+ * The certificate image's rendering cost on its own: renderCertificate (documents/certificate.ts, the
  * function the certificate job calls) run N times in this process after one warm-up, with different donors and
  * amounts, no database and no HTTP. Prints ms per certificate (mean, p50, max) and the JPEG size.
  * Usage: npx tsx bench/lib/certificate-cost.ts [count=10]   (bench/orders.js runs it after its levels)

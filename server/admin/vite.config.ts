@@ -1,4 +1,4 @@
-// The staff console (issue 15, docs/decisions/020): `npm run build:admin` builds it into server/admin/dist, which the
+// The staff console (docs/decisions/020): `npm run build:admin` builds it into server/admin/dist, which the
 // API server serves at /admin/ (server/src/plugins/static-admin.ts). `npx vite --config server/admin/vite.config.ts`
 // runs it with hot reload against a server on :3000.
 import path from 'node:path'

@@ -63,7 +63,7 @@ import { togetherRoutes } from './routes/together'
 import { namingMapRoutes } from './routes/naming/map'
 import { privacyRoutes } from './routes/privacy'
 import { STAFF_API_PREFIX, staffRoutes } from './routes/staff'
-import { installReadCache, installReadCacheInvalidation, ReadCache, readCacheTtlFromEnv } from './lib/read-cache'
+import { installReadCache, installReadCacheInvalidation, ReadCache, readCacheTtlFromEnv } from './perf/read-cache'
 
 /** re-exported for tests and tools that parse CORS_ORIGINS the way the server does */
 export { originList }
@@ -91,7 +91,7 @@ export interface BuildOptions {
   bills?: { hour: number | null }
   /** clock of the donation flow (tests) */
   now?: () => Date
-  /** sign-in, centre and fulfilment (issue 4): clock (SMS limits), SMS provider (default: the server log),
+  /** sign-in, centre and fulfilment: clock (SMS limits), SMS provider (default: the server log),
    *  fetch for WeChat/Alipay code exchange, file storage (default ${dataDir}/files), env for "env:NAME" credentials */
   identity?: { now?: () => Date; sms?: SmsProvider; fetch?: FetchLike; storage?: FileStorage; env?: NodeJS.ProcessEnv }
   /** donor upload quota, rates and free-disk floor; defaults from the environment (domain/upload/policy.ts) */
@@ -109,7 +109,7 @@ export interface BuildOptions {
   /** where the server may send requests (lib/outbound.ts): `hosts` defaults to OUTBOUND_HOSTS; `allowLoopback` is for
    *  tests only (fake WeChat/Alipay/card servers on 127.0.0.1) and has no environment setting */
   outbound?: { hosts?: string[]; allowLoopback?: boolean }
-  /** ms a public, caller-independent answer is served from this process's read cache (lib/read-cache.ts);
+  /** ms a public, caller-independent answer is served from this process's read cache (perf/read-cache.ts);
    *  default READ_CACHE_TTL_MS or 1000; 0 turns it off */
   readCacheTtlMs?: number
   /** notifications (domain/notify, docs/decisions/044-notifications.md): SMTP_URL and MAIL_FROM by default; the
@@ -357,7 +357,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     { autoStart: process.env.JOBS_ENABLED !== '0', ...opts.jobs }
   )
-  // public reads (lib/read-cache.ts): a donation marked paid outside a request (reconciliation) clears them too
+  // public reads (perf/read-cache.ts): a donation marked paid outside a request (reconciliation) clears them too
   const readCacheTtl = opts.readCacheTtlMs ?? readCacheTtlFromEnv()
   const readCache = readCacheTtl > 0 ? new ReadCache(readCacheTtl) : null
   app.decorate('readCache', readCache)
@@ -387,7 +387,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const moderation: ModerationRuntime = { ...identity, publicBaseUrl }
   app.decorate('moderation', moderation)
   orders.moderation = moderation
-  // issue 12: a production school that cannot send sign-in codes is named in the log at start (it answers -1 meanwhile)
+  // a production school that cannot send sign-in codes is named in the log at start (it answers -1 meanwhile)
   await reportSmsConfiguration(identity, identity.sms)
   app.decorate('uploads', createUploadRuntime({ ...uploadPolicyFromEnv(process.env), ...opts.uploads }, shared))
   app.decorate(

@@ -1,5 +1,5 @@
 /**
- * Access matrix (issue 8): every route the server registers is classified here, and the class is tested.
+ * Access matrix: every route the server registers is classified here, and the class is tested.
  *   - user routes answer -997 without a session, and a second donor (bob) who sends the first donor's (alice's)
  *     ids (orders, pay links, certificates, receipts, awards, uploads, messages) is refused or gets an answer
  *     without a trace of alice's data;
@@ -497,7 +497,7 @@ const TABLE: Record<string, Entry> = {
   [api('GET', Api.launchList)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.launchList) },
   [api('GET', Api.joinList)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.joinList) },
   [api('GET', Api.namingList)]: { kind: 'user', req: () => ({}), probe: emptyFor(Api.namingList) },
-  // joint donations (issue 11): an invite page opens for anyone with its link; only its sponsor cancels it
+  // joint donations: an invite page opens for anyone with its link; only its sponsor cancels it
   [api('POST', Api.insertTogether)]: {
     kind: 'user',
     req: () => ({ body: { itemsId: 1, sponsor: 'x', slogan: 'x', targetMoney: '0' } }),
@@ -537,7 +537,7 @@ const TABLE: Record<string, Entry> = {
       assert.equal(row.status, 'active')
     }
   },
-  // naming (issue 9): the catalogue is public; a nameplate shows its text to its owner before approval
+  // naming: the catalogue is public; a nameplate shows its text to its owner before approval
   [api('GET', Api.areaList)]: { kind: 'public' },
   [api('GET', Api.seatList)]: { kind: 'public' },
   [api('GET', Api.bookList)]: { kind: 'public' },
@@ -546,11 +546,11 @@ const TABLE: Record<string, Entry> = {
   [api('GET', Api.getNameplateDetailConfig)]: { kind: 'public' },
   [api('GET', Api.getSeatShowData)]: { kind: 'optional-user', probe: cleanFor(Api.getSeatShowData, { query: { id: 1 } }) },
   [api('GET', Api.getBookShowData)]: { kind: 'optional-user', probe: cleanFor(Api.getBookShowData, { query: { id: 1 } }) },
-  // naming maps (issue 10): public; a seat's detail shows its donor their own message before review
+  // naming maps: public; a seat's detail shows its donor their own message before review
   [api('GET', Api.namingMap)]: { kind: 'public' },
   [api('POST', Api.getSeatStatusList)]: { kind: 'public' },
   [api('GET', Api.getSeatDetail)]: { kind: 'optional-user', probe: cleanFor(Api.getSeatDetail, { query: { seatId: 1 } }) },
-  // agreements (issues 10 and 11): the caller's own only; bob with alice's links and ids is refused
+  // agreements: the caller's own only; bob with alice's links and ids is refused
   [api('POST', Api.hhuAgreementGeneration)]: {
     kind: 'user',
     req: () => ({ body: { name: '鲍勃', mobile: '13700137000', donationAmount: '10' } }),
@@ -763,7 +763,7 @@ const TABLE: Record<string, Entry> = {
     url: () => '/nameplates/1/review',
     body: { action: 'return', reason: 'x' }
   },
-  // issue 15: the console's core (routes/staff/core.ts; roles, tenancy and audit in staff-console-core.test.ts)
+  // the console's core (routes/staff/core.ts; roles, tenancy and audit in staff-console-core.test.ts)
   [staffKey('GET', '/me')]: { kind: 'staff', method: 'GET', url: () => '/me' },
   [staffKey('POST', '/logout')]: { kind: 'staff', method: 'POST', url: () => '/logout', body: {} },
   [staffKey('GET', '/staff')]: { kind: 'staff', method: 'GET', url: () => '/staff' },
@@ -834,7 +834,7 @@ const TABLE: Record<string, Entry> = {
       }
     }
   },
-  // issue 15: the project editor (routes/staff/projects.ts; roles, tenancy and audit in staff-projects.test.ts)
+  // the project editor (routes/staff/projects.ts; roles, tenancy and audit in staff-projects.test.ts)
   [staffKey('POST', '/uploads')]: { kind: 'staff', method: 'POST', url: () => '/uploads', body: {} },
   [staffKey('GET', '/projects')]: { kind: 'staff', method: 'GET', url: () => '/projects' },
   [staffKey('POST', '/projects')]: { kind: 'staff', method: 'POST', url: () => '/projects', body: { name: 'x' } },
@@ -869,7 +869,7 @@ const TABLE: Record<string, Entry> = {
   [staffKey('POST', '/categories')]: { kind: 'staff', method: 'POST', url: () => '/categories', body: { name: 'x' } },
   [staffKey('GET', '/labels')]: { kind: 'staff', method: 'GET', url: () => '/labels' },
   [staffKey('POST', '/labels')]: { kind: 'staff', method: 'POST', url: () => '/labels', body: { labelTitle: 'x' } },
-  // issue 15: money (routes/staff/money.ts; roles, tenancy and audit in staff-money.test.ts)
+  // money (routes/staff/money.ts; roles, tenancy and audit in staff-money.test.ts)
   [staffKey('GET', '/ledger')]: { kind: 'staff', method: 'GET', url: () => '/ledger' },
   [staffKey('POST', '/exports')]: {
     kind: 'staff',
@@ -954,7 +954,7 @@ const TABLE: Record<string, Entry> = {
   'GET /config/:school/index.json': { kind: 'static' },
   'POST /notify/:school/:provider': { kind: 'callback' },
   'POST /notify/:school/:provider/:payType': { kind: 'callback' },
-  // issue 12: the notify URL of an order paid with a channel's own AppID or merchant
+  // the notify URL of an order paid with a channel's own AppID or merchant
   'POST /notify/:school/:provider/:payType/:channel': { kind: 'callback' },
   // docs/decisions/042: WeChat's message push (signed with the school's push token; moderation.test.ts)
   'GET /wechat-push/:school': { kind: 'callback' },

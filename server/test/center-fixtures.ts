@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the issue-4 server tests (not a test file itself): paid gifts made through the server's own
+ * Shared pieces of the personal-centre server tests (not a test file itself): paid gifts made through the server's own
  * donation flow (donate + the sandbox cashier's notify, order-fixtures.ts), an SMS provider that records codes,
  * a settable clock, and row counts for "nothing was written" assertions.
  */

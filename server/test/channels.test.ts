@@ -1,5 +1,5 @@
 /**
- * Channels (issue 12, docs/decisions/018): credentials per school and channel. Sign-in uses the channel's AppID and
+ * Channels (docs/decisions/018): credentials per school and channel. Sign-in uses the channel's AppID and
  * secret; WeChat Pay JSAPI from the mini-program uses the mini-program's AppID, its own merchant and the openId its
  * sign-in gave, from WeChat's browser the official account's; the notification of a channel's merchant is verified
  * with that merchant's key; a pay type the channel cannot complete is refused with nothing written; older clients'

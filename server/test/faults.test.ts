@@ -1,5 +1,5 @@
 /**
- * Faults (issue 14, docs/decisions/023-scale-out.md), against a real server process:
+ * Faults (docs/decisions/023-scale-out.md), against a real server process:
  * 1. SIGKILL during a donation load (create + sandbox cashier confirm, several at once), restart, the cashier's
  *    unacknowledged confirms sent again (a payment provider retries until acknowledged), reconciliation run: every
  *    order whose payment the sandbox accepted is paid exactly once (one order row, one applied notification, one

@@ -1,5 +1,5 @@
 /**
- * Fuzz (issue 8): every registered route (route-list.ts: a route added later is fuzzed without being listed here)
+ * Fuzz: every registered route (route-list.ts: a route added later is fuzzed without being listed here)
  * gets malformed, oversized, wrong-typed and unicode-edge values in its query, body and path, with and without a
  * valid session. Whatever comes back: no 5xx, the process keeps answering, every envelope refusal has code -1
  * (or -997 for a missing/foreign session, -998 for checkPermission's alumni gate, both fixed by docs/product §8) and a

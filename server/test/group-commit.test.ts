@@ -1,8 +1,10 @@
 /**
- * SQLite group commit (db/sqlite-group-commit.ts, issue 14): transactions that queue up together share one COMMIT,
- * and still each caller is answered only after its own work is committed, a rollback undoes only its own
- * transaction, and a failed COMMIT fails every transaction of its group. On scratch SQLite files (the driver is
- * SQLite's whatever DATABASE_URL says); a second handle on the same file stands for another process.
+ * SQLite group commit (perf/sqlite-group-commit.ts, perf/README.md): transactions that queue up together share one
+ * COMMIT, and still each caller is answered only after its own work is committed, a rollback undoes only its own
+ * transaction, a failed COMMIT fails every transaction of its group, and no read outside a transaction sees a
+ * group's rows before its COMMIT. With the group commit off (PERF_MACHINERY=off) every transaction commits alone.
+ * On scratch SQLite files (the driver is SQLite's whatever DATABASE_URL says or PERF_MACHINERY is: each handle
+ * here says whether it groups); a second handle on the same file stands for another process.
  */
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -23,8 +25,8 @@ let peer: Scratch
 
 before(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'uplus-group-commit-'))
-  main = openDatabase({ dataDir: dir })
-  other = openDatabase({ dataDir: dir })
+  main = openDatabase({ dataDir: dir, groupCommit: true })
+  other = openDatabase({ dataDir: dir, groupCommit: true })
   db = main.db as unknown as Scratch
   peer = other.db as unknown as Scratch
   await sql`create table gift (id integer primary key, who text not null unique, fen integer not null)`.execute(db)
@@ -188,5 +190,73 @@ describe('SQLite group commit', () => {
     // the connection works on
     await db.transaction().execute((trx) => trx.insertInto('gift').values({ who: 'after', fen: 1 }).execute())
     assert.equal(await peerHas('after'), true)
+  })
+
+  it('no read outside a transaction sees rows of a group that has not committed, and the group then fails whole', async () => {
+    // a handle whose groups stay open up to 2 s, so the read below surely comes while one is open
+    const slow = openDatabase({ dataDir: dir, groupCommit: true, maxWaitMs: 2000 })
+    const sdb = slow.db as unknown as Scratch
+    try {
+      const stats = slow.groupCommit!
+      const before = stats.readsBesideGroup
+      const insert = (who: string, parent: number) =>
+        sdb.transaction().execute(async (trx) => {
+          await trx.insertInto('gift').values({ who, fen: 1 }).execute()
+          await trx.insertInto('child').values({ parent_id: parent }).execute()
+        })
+      // queued together: e1 and e2 are released into one open group; the read comes next, while the group is
+      // open; e3's orphan child (a deferred foreign key) then fails the group's COMMIT
+      const e1 = insert('e1', 1)
+      const e2 = insert('e2', 1)
+      const read = sdb.selectFrom('gift').select('who').where('who', 'like', 'e%').execute()
+      const e3 = insert('e3', 999)
+      const [r1, r2, seen, r3] = await Promise.allSettled([e1, e2, read, e3])
+      assert.equal(seen.status, 'fulfilled')
+      assert.ok(stats.readsBesideGroup > before, 'the read came while the group was open')
+      assert.deepEqual((seen as PromiseFulfilledResult<{ who: string }[]>).value, [], 'the read saw rows not yet committed')
+      // one failed COMMIT fails the whole group: every transaction in it is answered with the error
+      assert.deepEqual([r1.status, r2.status, r3.status], ['rejected', 'rejected', 'rejected'])
+      for (const who of ['e1', 'e2', 'e3']) assert.equal(await peerHas(who), false, `${who} is not in the database`)
+      // reads after a committed group see it
+      await Promise.all([insert('e4', 1), insert('e5', 1)])
+      const after = await sdb.selectFrom('gift').select('who').where('who', 'in', ['e4', 'e5']).orderBy('who').execute()
+      assert.deepEqual(
+        after.map((r) => r.who),
+        ['e4', 'e5']
+      )
+    } finally {
+      await slow.close()
+    }
+  })
+
+  it('with the group commit off each transaction commits alone: a failed COMMIT fails only its own', async () => {
+    const plain = openDatabase({ dataDir: dir, groupCommit: false })
+    const pdb = plain.db as unknown as Scratch
+    try {
+      const stats = plain.groupCommit!
+      const results = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) =>
+          pdb.transaction().execute(async (trx) => {
+            await trx
+              .insertInto('gift')
+              .values({ who: `g${i}`, fen: 1 })
+              .execute()
+            await trx
+              .insertInto('child')
+              .values({ parent_id: i === 3 ? 999 : 1 })
+              .execute()
+          })
+        )
+      )
+      assert.deepEqual(
+        results.map((r) => r.status),
+        Array.from({ length: 8 }, (_, i) => (i === 3 ? 'rejected' : 'fulfilled'))
+      )
+      for (let i = 0; i < 8; i++) assert.equal(await peerHas(`g${i}`), i !== 3, `g${i}`)
+      assert.equal(stats.groups, 7, 'one COMMIT per committed transaction')
+      assert.equal(stats.transactions, 7)
+    } finally {
+      await plain.close()
+    }
   })
 })

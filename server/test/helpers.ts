@@ -53,7 +53,7 @@ export const TEST_BUILD_DEFAULTS: Partial<BuildOptions> = {
   strictResponses: true,
   orders: { rateLimits: { perUser: 100_000, perIp: 100_000 } },
   // the read cache is off: tests change rows directly (as another process would) and read them back at once;
-  // read-cache.test.ts turns it on and checks it (lib/read-cache.ts)
+  // read-cache.test.ts turns it on and checks it (perf/read-cache.ts)
   readCacheTtlMs: 0
 }
 

@@ -1,4 +1,4 @@
-/** Generated demo imagery (issue 13): deterministic bytes, real JPEG/PNG of the asked size, kinds that differ. */
+/** Generated demo imagery: deterministic bytes, real JPEG/PNG of the asked size, kinds that differ. */
 import assert from 'node:assert/strict'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

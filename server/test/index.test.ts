@@ -44,7 +44,7 @@ describe('baseConfig and settings', () => {
       projectListVariant: 'tabs',
       campaignItems: demo.settings.campaignItems
     })
-    // the demo school's seat-naming hall is the jnu seat campaign (issue 9 demo data); the map campaigns of issue 10
+    // the demo school's seat-naming hall is the jnu seat campaign (naming demo data); the map campaigns (decision 016)
     // that no other seeded school runs are the demo school's too (docs/decisions/016)
     assert.deepEqual(
       Object.keys(demo.settings.campaignItems).sort(),
@@ -241,7 +241,7 @@ describe('total', () => {
     }
   }
   const moneyOf = (rows: DonationRecord[]) => fenToYuan(rows.filter((r) => r.crowdType !== 2).reduce((a, r) => a + fenOf(r.donateMoney), 0))
-  it('matches the rows the directory lists: for the school, per project and under a search (issue 13)', async () => {
+  it('matches the rows the directory lists: for the school, per project and under a search', async () => {
     const all = await listed('demo')
     const t = (await call<DirectoryTotal>(ctx.app, 'demo', Api.total)).body.data
     const paid = await paidRows('demo')

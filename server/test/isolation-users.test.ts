@@ -1,5 +1,5 @@
 /**
- * One user can never read or change another user's records, certificates, receipts, awards or profile (issue 4,
+ * One user can never read or change another user's records, certificates, receipts, awards or profile (decision 008,
  * "try each endpoint with another user's ids"): Mallory calls every centre, certificate and receipt endpoint with
  * Alice's ids and gets -1 or only her own (empty) data; Alice's token is nothing at another school. Alice's bill
  * numbers, ids and names must not appear anywhere in what Mallory is answered.

@@ -52,7 +52,7 @@ describe('itemsList', () => {
       .where('school_id', '=', await schoolId('demo'))
       .executeTakeFirstOrThrow()
     assert.equal(all.total, Number(dbCount.n))
-    // 14 catalogue projects + 8 map campaigns of issue 10 (seed/naming-map-plan.ts)
+    // 14 catalogue projects + 8 map campaigns (seed/naming-map-plan.ts)
     assert.equal(all.total, 22)
     assert.equal(all.rows.length, PAGE_SIZE.LIST)
     const second = (await call<Page<ProjectSummary>>(ctx.app, 'demo', Api.itemsList, { query: { limit: 10, offset: 10 } })).body.data

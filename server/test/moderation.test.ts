@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { Api, type LeaveMessage, type Page, type TogetherDonation, type UserCenter } from '../../types'
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 import { issueToken } from '../src/domain/user/service'
 import { alipaySignContent } from '../src/providers/payment/alipay'
 import { pushSignature } from '../src/routes/moderation/push'
@@ -191,9 +192,13 @@ async function avatarUpload(userId: number, name: string) {
     .execute()
   return url
 }
-async function nameplateOrder(token: string, donorName: string, lang?: 'en') {
+async function nameplateOrder(token: string, donorName: string, lang?: 'en', over: Record<string, unknown> = {}) {
   const [book] = (await booksOf(app, 'demo', bookProject)).filter((b) => b.stock > 0)
-  const body = bookBody(bookProject, [{ book, count: 1, plates: [{ donorName, donorIdentity: '教师', donationMessage: '饮水思源' }] }])
+  const body = bookBody(
+    bookProject,
+    [{ book, count: 1, plates: [{ donorName, donorIdentity: '教师', donationMessage: '饮水思源' }] }],
+    over
+  )
   return donateNaming(app, 'demo', token, lang ? { ...body, lang } : body)
 }
 const donationCount = async () =>
@@ -438,11 +443,46 @@ describe('Alipay content.detect for donors outside the mini-program', () => {
 // ------------------------------------------------------------------ no checker: everything waits for staff
 
 describe('a school with no checker configured holds everything for staff', () => {
+  let form: { id: number; pay_platform_list: string }
+  // without the sandbox the school takes real money only: the school's own payment platform (pay type 14, which
+  // creates a redirect URL and calls nobody) stands for it. The settings cache is told of the direct write, as the
+  // staff routes tell it: donate must not go on seeing the sandbox that the content check no longer sees.
   before(async () => {
     await app.db.updateTable('school_setting').set({ sandbox_enabled: 0 }).where('school_id', '=', demoId).execute()
+    await app.db
+      .insertInto('payment_config')
+      .values({
+        school_id: demoId,
+        pay_type: 14,
+        provider: 'thirdparty',
+        credentials: JSON.stringify({ payUrl: 'https://pay.example.edu/pay', merchantId: 'M1', secret: 'moderation-test' }),
+        enabled: 1,
+        updated_at: new Date().toISOString()
+      })
+      .execute()
+    // the book project's form offers it
+    const { form_id } = await app.db.selectFrom('project').select('form_id').where('id', '=', bookProject).executeTakeFirstOrThrow()
+    form = await app.db
+      .selectFrom('donation_form')
+      .select(['id', 'pay_platform_list'])
+      .where('school_id', '=', demoId)
+      .$if(!!form_id, (q) => q.where('id', '=', form_id!))
+      .orderBy('is_default', 'desc')
+      .orderBy('id', 'asc')
+      .executeTakeFirstOrThrow()
+    const types = JSON.parse(form.pay_platform_list) as number[]
+    await app.db
+      .updateTable('donation_form')
+      .set({ pay_platform_list: JSON.stringify([...types, 14]) })
+      .where('id', '=', form.id)
+      .execute()
+    invalidateSchoolCache()
   })
   after(async () => {
+    await app.db.updateTable('donation_form').set({ pay_platform_list: form.pay_platform_list }).where('id', '=', form.id).execute()
+    await app.db.deleteFrom('payment_config').where('school_id', '=', demoId).where('pay_type', '=', 14).execute()
     await app.db.updateTable('school_setting').set({ sandbox_enabled: 1 }).where('school_id', '=', demoId).execute()
+    invalidateSchoolCache()
   })
 
   it('a message, a nickname, a slogan and an avatar are seen by their author only until staff decide', async () => {
@@ -482,8 +522,9 @@ describe('a school with no checker configured holds everything for staff', () =>
   it('a nameplate is accepted into the order without asking anyone; the nameplate review holds it after payment', async () => {
     const d = await donor('sms', 'none-donor-2')
     const [wx, ali] = [wxCalls.length, aliCalls.length]
-    const r = await nameplateOrder(d.token, '赟喆䶮')
+    const r = await nameplateOrder(d.token, '赟喆䶮', undefined, { payType: 14 })
     assert.equal(r.body.code, 0, r.body.message)
+    assert.equal(r.body.data.data?.provider, 'thirdparty')
     assert.deepEqual([wxCalls.length, aliCalls.length], [wx, ali])
   })
 })

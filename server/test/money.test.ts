@@ -5,6 +5,7 @@ import { describe, it } from 'node:test'
 import { fenToYuan, yuanToFen } from '../src/lib/money'
 import { codePointLength, maskName } from '../src/lib/names'
 import { decryptTimestamp, NonceStore } from '../src/plugins/signature'
+import { freshDecipherCbc, keptDecipherCbc } from '../src/perf/signature-decipher'
 import { MemoryStore } from '../src/lib/shared-store'
 import { appendCode, wechatShareSign } from '../src/routes/system/auth'
 import { redactUrl } from '../src/app'
@@ -105,6 +106,12 @@ describe('signature primitives', () => {
       const expected = reference(sig, key, nonce)
       if (expected !== null) valid++
       assert.equal(decryptTimestamp(sig, key, nonce), expected, `${sig} ${key} ${nonce}`)
+      // both ways of perf/signature-decipher.ts, whichever PERF_MACHINERY picked, give the same answer
+      const keyBytes = Buffer.from(key, 'utf8')
+      const iv = Buffer.from(nonce.slice(0, 16), 'utf8')
+      const cipher = Buffer.from(sig, 'base64')
+      if (keyBytes.length === 16 && iv.length === 16 && cipher.length && cipher.length % 16 === 0)
+        assert.deepEqual(keptDecipherCbc(key, iv, cipher), freshDecipherCbc(key, iv, cipher), `${sig} ${key} ${nonce}`)
     }
     assert.ok(valid >= 500, `most well-formed signatures decrypt (${valid})`)
   })

@@ -1,5 +1,5 @@
 /**
- * Naming reads (issue 9, docs/product §7): areaList, seatList (grid and list areas), bookList with search and category,
+ * Naming reads (docs/product §7): areaList, seatList (grid and list areas), bookList with search and category,
  * bookCategoryList, nameplateExample, getNameplateDetailConfig, getSeatShowData for seeded namings, and the demo
  * data behind them (jnu grid areas, the hhu list area, books with stock 1..20, locally generated images).
  */

@@ -1,5 +1,5 @@
 /**
- * Two donors can never name the same seat, and a book is never named more times than its stock (issue 9): 200
+ * Two donors can never name the same seat, and a book is never named more times than its stock: 200
  * concurrent orders for the same 10 seats and 200 for a book with stock 5, all in flight at once, give exactly 10
  * seat holders and 5 copies held; every loser gets code -1 with a message naming the seat or the book and nothing of
  * their order is written; then payment names, cancellation and expiry release, and the counts still add up.

@@ -1,5 +1,5 @@
 /**
- * Naming maps (issue 10): map configs per school and map id, getSeatStatusList filters and statuses, getSeatDetail
+ * Naming maps: map configs per school and map id, getSeatStatusList filters and statuses, getSeatDetail
  * with the school's name rules, the tree pledge through the naming order flow (held while paying, named on the
  * sandbox notify, hhu trees only with the caller's signed agreement, one winner among concurrent pledges) and the
  * artwork prices by count (docs/product §2, §3, §4, §5, §7, §9).

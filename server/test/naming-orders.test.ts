@@ -1,5 +1,5 @@
 /**
- * Naming orders (issue 9): POST donate with itemsType 2 through the same order, payment and notification code as
+ * Naming orders: POST donate with itemsType 2 through the same order, payment and notification code as
  * every gift. Server-side prices, every docs/product §5 naming rule re-checked with nothing written on a refusal, seats and
  * copies held by the order until it is paid (named), cancelled, replaced or expired (released), and a late payment
  * for a released seat going to review instead of a second owner.

@@ -1,5 +1,5 @@
 /**
- * Nameplate review (issue 9): a paid naming's nameplate waits for staff approval before it is engraved or shown;
+ * Nameplate review: a paid naming's nameplate waits for staff approval before it is engraved or shown;
  * staff approve it or return it with a reason (staff API and `staff.ts nameplate`), the donor sees the state in
  * namingList (mine-gm) and corrects a returned text, which makes it pending again. getSeatShowData /
  * getBookShowData show the text publicly only once approved (to its owner before).

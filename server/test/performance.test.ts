@@ -1,5 +1,5 @@
 /**
- * Issue 14 (docs/decisions/022-performance.md): the per-school cache (tenant row and settings) answers from memory
+ * Performance (docs/decisions/022-performance.md): the per-school cache (tenant row and settings) answers from memory
  * until its writers invalidate it or its TTL runs out; prepared reads answer the same rows as the builder for every
  * shape; at most one log line per request, none for a successful GET at info.
  */
@@ -25,7 +25,11 @@ import { ensureDefaultAwards } from '../src/domain/award/service'
 import { resolveForm } from '../src/domain/form/service'
 import { directoryPage } from '../src/domain/donation/repository'
 import { pageProjects } from '../src/domain/project/repository'
+import { PERF_ON } from '../src/perf/switch'
 import { TEST_BUILD_DEFAULTS, call, startApp, type TestContext } from './helpers'
+
+/** the per-school cache is performance machinery: with PERF_MACHINERY=off it is off, which the last test checks */
+const cacheOff = !PERF_ON && 'PERF_MACHINERY=off: the per-school cache is off (checked below)'
 
 describe('per-school cache', () => {
   let ctx: TestContext
@@ -34,7 +38,7 @@ describe('per-school cache', () => {
   })
   after(async () => ctx.close())
 
-  it('keeps the tenant row until invalidated or the TTL has passed, and never caches an unknown code', async () => {
+  it('keeps the tenant row until invalidated or the TTL has passed, and never caches an unknown code', { skip: cacheOff }, async () => {
     const db = ctx.app.db
     invalidateSchoolCache()
     const t0 = Date.now()
@@ -66,70 +70,78 @@ describe('per-school cache', () => {
     }
   })
 
-  it('keeps donation forms (every gift reads one) until invalidated or the TTL has passed; a transaction reads afresh', async () => {
-    const db = ctx.app.db
-    const { id: sid } = (await schoolByCode(db, 'demo'))!
-    invalidateSchoolCache()
-    const t0 = Date.now()
-    const first = await schoolForm(db, sid, null, t0)
-    assert.ok(first && Object.isFrozen(first), 'the default form row, frozen')
-    const model = await resolveForm(db, sid, { form_id: null })
-    assert.equal(await resolveForm(db, sid, { form_id: null }), model, 'one model per row and language')
-    assert.ok(Object.isFrozen(model.payTypes), 'shared models are frozen to the leaves')
-    await db
-      .updateTable('donation_form')
-      .set({ min_fen: first.min_fen + 100 })
-      .where('id', '=', first.id)
-      .execute()
-    try {
-      assert.equal((await schoolForm(db, sid, null, t0 + 1000))?.min_fen, first.min_fen, 'served from the cache')
-      assert.equal((await resolveForm(db, sid, { form_id: null })).minFen, first.min_fen)
-      assert.equal(
-        await db.transaction().execute(async (trx) => (await resolveForm(trx, sid, { form_id: null })).minFen),
-        first.min_fen + 100,
-        'inside a transaction the row is read afresh'
-      )
-      assert.equal(
-        (await schoolForm(db, sid, null, t0 + SCHOOL_CACHE_TTL_MS + 1))?.min_fen,
-        first.min_fen + 100,
-        'read again after the TTL'
-      )
+  it(
+    'keeps donation forms (every gift reads one) until invalidated or the TTL has passed; a transaction reads afresh',
+    { skip: cacheOff },
+    async () => {
+      const db = ctx.app.db
+      const { id: sid } = (await schoolByCode(db, 'demo'))!
       invalidateSchoolCache()
-      assert.equal((await resolveForm(db, sid, { form_id: null })).minFen, first.min_fen + 100, 'read again after an invalidation')
-    } finally {
-      await db.updateTable('donation_form').set({ min_fen: first.min_fen }).where('id', '=', first.id).execute()
-      invalidateSchoolCache()
+      const t0 = Date.now()
+      const first = await schoolForm(db, sid, null, t0)
+      assert.ok(first && Object.isFrozen(first), 'the default form row, frozen')
+      const model = await resolveForm(db, sid, { form_id: null })
+      assert.equal(await resolveForm(db, sid, { form_id: null }), model, 'one model per row and language')
+      assert.ok(Object.isFrozen(model.payTypes), 'shared models are frozen to the leaves')
+      await db
+        .updateTable('donation_form')
+        .set({ min_fen: first.min_fen + 100 })
+        .where('id', '=', first.id)
+        .execute()
+      try {
+        assert.equal((await schoolForm(db, sid, null, t0 + 1000))?.min_fen, first.min_fen, 'served from the cache')
+        assert.equal((await resolveForm(db, sid, { form_id: null })).minFen, first.min_fen)
+        assert.equal(
+          await db.transaction().execute(async (trx) => (await resolveForm(trx, sid, { form_id: null })).minFen),
+          first.min_fen + 100,
+          'inside a transaction the row is read afresh'
+        )
+        assert.equal(
+          (await schoolForm(db, sid, null, t0 + SCHOOL_CACHE_TTL_MS + 1))?.min_fen,
+          first.min_fen + 100,
+          'read again after the TTL'
+        )
+        invalidateSchoolCache()
+        assert.equal((await resolveForm(db, sid, { form_id: null })).minFen, first.min_fen + 100, 'read again after an invalidation')
+      } finally {
+        await db.updateTable('donation_form').set({ min_fen: first.min_fen }).where('id', '=', first.id).execute()
+        invalidateSchoolCache()
+      }
     }
-  })
+  )
 
-  it('keeps award rules (every paid gift is evaluated against them), also for a transaction, until invalidated or the TTL', async () => {
-    const db = ctx.app.db
-    const { id: sid } = (await schoolByCode(db, 'demo'))!
-    await ensureDefaultAwards(db, sid)
-    invalidateSchoolCache()
-    const t0 = Date.now()
-    const rules = await schoolAwards(db, sid, t0)
-    assert.ok(rules && rules.length >= 5 && Object.isFrozen(rules) && Object.isFrozen(rules[0]))
-    const first = rules[0]
-    await db
-      .updateTable('award')
-      .set({ min_gift_count: first.min_gift_count + 7 })
-      .where('id', '=', first.id)
-      .execute()
-    try {
-      assert.equal(
-        await db.transaction().execute(async (trx) => await schoolAwards(trx, sid, t0 + 1000)),
-        rules,
-        'a transaction of the same handle is served the cached rules'
-      )
-      const later = await schoolAwards(db, sid, t0 + SCHOOL_CACHE_TTL_MS + 1)
-      assert.equal(later?.find((a) => a.id === first.id)?.min_gift_count, first.min_gift_count + 7, 'read again after the TTL')
-      assert.equal(await schoolAwards(db, -1), undefined, 'a school without awards: nothing cached')
-    } finally {
-      await db.updateTable('award').set({ min_gift_count: first.min_gift_count }).where('id', '=', first.id).execute()
+  it(
+    'keeps award rules (every paid gift is evaluated against them), also for a transaction, until invalidated or the TTL',
+    { skip: cacheOff },
+    async () => {
+      const db = ctx.app.db
+      const { id: sid } = (await schoolByCode(db, 'demo'))!
+      await ensureDefaultAwards(db, sid)
       invalidateSchoolCache()
+      const t0 = Date.now()
+      const rules = await schoolAwards(db, sid, t0)
+      assert.ok(rules && rules.length >= 5 && Object.isFrozen(rules) && Object.isFrozen(rules[0]))
+      const first = rules[0]
+      await db
+        .updateTable('award')
+        .set({ min_gift_count: first.min_gift_count + 7 })
+        .where('id', '=', first.id)
+        .execute()
+      try {
+        assert.equal(
+          await db.transaction().execute(async (trx) => await schoolAwards(trx, sid, t0 + 1000)),
+          rules,
+          'a transaction of the same handle is served the cached rules'
+        )
+        const later = await schoolAwards(db, sid, t0 + SCHOOL_CACHE_TTL_MS + 1)
+        assert.equal(later?.find((a) => a.id === first.id)?.min_gift_count, first.min_gift_count + 7, 'read again after the TTL')
+        assert.equal(await schoolAwards(db, -1), undefined, 'a school without awards: nothing cached')
+      } finally {
+        await db.updateTable('award').set({ min_gift_count: first.min_gift_count }).where('id', '=', first.id).execute()
+        invalidateSchoolCache()
+      }
     }
-  })
+  )
 
   it('the directory follows a settings change made through the console at once (saveSettings invalidates)', async () => {
     const { id } = (await schoolByCode(ctx.app.db, 'demo'))!
@@ -157,6 +169,26 @@ describe('per-school cache', () => {
       (await names()).every((n) => !n.endsWith('**')),
       'names unmasked again'
     )
+  })
+
+  it('with PERF_MACHINERY=off every read of the per-school rows is fresh', { skip: PERF_ON && 'the machinery is on' }, async () => {
+    const db = ctx.app.db
+    const first = (await schoolByCode(db, 'demo'))!
+    await db.updateTable('school').set({ module_name: 'changed by another process' }).where('id', '=', first.id).execute()
+    try {
+      // no invalidation, no TTL: the next read sees the row as it is
+      assert.equal((await schoolByCode(db, 'demo'))?.module_name, 'changed by another process')
+      const setting = (await schoolSetting(db, first.id))!
+      await db
+        .updateTable('school_setting')
+        .set({ mask_donor_names: setting.mask_donor_names ? 0 : 1 })
+        .where('school_id', '=', first.id)
+        .execute()
+      assert.equal((await schoolSetting(db, first.id))?.mask_donor_names, setting.mask_donor_names ? 0 : 1)
+      await db.updateTable('school_setting').set({ mask_donor_names: setting.mask_donor_names }).where('school_id', '=', first.id).execute()
+    } finally {
+      await db.updateTable('school').set({ module_name: first.module_name }).where('id', '=', first.id).execute()
+    }
   })
 })
 
@@ -215,7 +247,8 @@ describe('prepared reads', () => {
       /roll back/
     )
     assert.deepEqual(await byCode.first(db, ['demo']), before, 'rolled back with its transaction')
-    assert.equal(builds, 1, 'one plan for the handle and its transaction')
+    // PERF_MACHINERY=off (perf/README.md): built on every call
+    assert.equal(builds, PERF_ON ? 1 : 3, 'one plan for the handle and its transaction')
   })
 
   it('preparedInsert: one plan per set of columns, undefined columns left out, SQL expressions through the builder', async () => {

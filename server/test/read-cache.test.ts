@@ -1,5 +1,5 @@
 /**
- * The read cache of public answers (lib/read-cache.ts, docs/decisions/026-read-path.md): a paid donation shows in
+ * The read cache of public answers (perf/read-cache.ts, docs/decisions/026-read-path.md): a paid donation shows in
  * itemsDetail right after its notify in the same process, each language has its own entry, a user-scoped route is
  * never served from it, a cached answer still needs a valid signature and a fresh nonce, and a write made by another
  * process (a direct database write here) is seen once the TTL has run out.
@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { after, before, describe, it } from 'node:test'
 import { Api, type Project } from '../../types'
 import Fastify from 'fastify'
-import { cacheKey, installReadCache, ReadCache } from '../src/lib/read-cache'
+import { cacheKey, installReadCache, ReadCache } from '../src/perf/read-cache'
 import { call, login, signedHeaders, signKeyOf, startApp, type TestContext } from './helpers'
 import { demoBody, fen, placeOrder, projectIdOf, sandboxNotify } from './order-fixtures'
 

@@ -224,7 +224,7 @@ const RULES: Rule[] = [
       }
     }
   },
-  // issue 12: channel credentials and the SMS gateway, set on the seeded demo school; list shows names, never secrets
+  // channel credentials and the SMS gateway, set on the seeded demo school; list shows names, never secrets
   {
     match: /^npx tsx server\/src\/cli\/channel\.ts (?:set|sms) --school demo /,
     check: { kind: 'run', order: 4, expect: (out) => assert.match(out, /^(channel weapp|SMS gateway) of demo saved$/m) }

@@ -1,5 +1,5 @@
 /**
- * Route schemas and the session hook (issue 7, docs/decisions/014).
+ * Route schemas and the session hook (docs/decisions/014).
  *   - every JSON route declares its answer, or the app does not start;
  *   - a response schema drops undeclared keys and turns null into "" silently: `strictResponses` (on in every test
  *     app) turns both into a 500 naming the field, so the whole suite checks the schemas against the services;

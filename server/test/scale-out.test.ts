@@ -1,5 +1,5 @@
 /**
- * Two server processes on one database (issue 14, docs/decisions/023-scale-out.md): the state they must share lives
+ * Two server processes on one database (docs/decisions/023-scale-out.md): the state they must share lives
  * in the shared store, not in either's memory. Two real `tsx server/src/main.ts` processes (A and B), same
  * DATABASE_URL (a fresh PostgreSQL database per run) or, on the SQLite pass, the same SQLite file, both running
  * their job workers:

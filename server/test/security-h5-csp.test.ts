@@ -1,5 +1,5 @@
 /**
- * Issue 8: the H5 app's CSP (plugins/static-h5.ts) must let the real build run. The server serves dist/h5 on a real
+ * The H5 app's CSP (plugins/static-h5.ts) must let the real build run. The server serves dist/h5 on a real
  * port; Debian Chromium (phone viewport and agent, as the e2e journeys) opens the project list, a project's detail
  * (rich HTML with images), an article and the personal centre, and changes the avatar (a picked file read through a
  * blob: URL, drawn on a canvas, exported and uploaded: the parts a CSP most easily breaks). Each page must render

@@ -1,5 +1,5 @@
 /**
- * Issue 8, headers, CORS and logs: every answer carries nosniff and a CSP (the API's runs nothing and cannot be
+ * Headers, CORS and logs: every answer carries nosniff and a CSP (the API's runs nothing and cannot be
  * framed; the H5 app's allows exactly its own scripts, inline ones by hash); API answers are never stored; CORS
  * answers only configured origins and never for /staff-api; tokens, payTokens and passwords never reach the log.
  * The H5 CSP against the real build in Chromium: security-h5-csp.test.ts.

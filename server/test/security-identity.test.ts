@@ -1,5 +1,5 @@
 /**
- * Issue 8, identity part: the signed middle-school hand-off (freshness, replay, the school's sandbox switch), donor
+ * Security of identity: the signed middle-school hand-off (freshness, replay, the school's sandbox switch), donor
  * and staff password guessing (back-off per account at one IP and per IP, nobody can lock someone else out,
  * successful sign-ins not counted), the staff API's own CORS policy, add-school's production defaults and README's
  * example command, masked donor names in the directory search, and the per-user message limit.

@@ -1,5 +1,5 @@
 /**
- * Issue 8, orders and money (docs/decisions/011-campus-card-and-provider-urls.md):
+ * Orders and money (docs/decisions/011-campus-card-and-provider-urls.md):
  * 1. a paid order opens the paper certificate and receipt asked for on the form, and records its awards, in the paid
  *    transaction, once (a duplicate notification opens nothing more);
  * 2. the campus card: a balance only for the donor's own proved card, one answer for "no such card" and "wrong

@@ -1,5 +1,5 @@
 /**
- * Issue 8, uploads and user files: SVG is refused however it is written (the old regex filter let namespaced
+ * Uploads and user files: SVG is refused however it is written (the old regex filter let namespaced
  * <x:script>, <svg:script>, <f:foreignObject> and entity-encoded javascript: through); every user file is served
  * with nosniff and a CSP that runs nothing, and non-images as downloads; a donor has a byte quota and a rate; below
  * the free-disk floor uploads stop while donations go on.

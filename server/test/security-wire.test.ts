@@ -1,5 +1,5 @@
 /**
- * Issue 8, the wire: hostile values and the web client's tolerated forms.
+ * The wire: hostile values and the web client's tolerated forms.
  *   - Out-of-range integers, NUL characters and `offset=1e300` are 400 with code -1 naming the field, in the
  *     request's language, on SQLite and PostgreSQL (which refuses NUL in text and numbers beyond its integer types
  *     with an error: before this they were 500s there, and silently accepted on SQLite).

@@ -203,7 +203,9 @@ describe('nonce claims batched by the database store (group commit)', () => {
     for (let i = 0; i < keys.length; i++) assert.equal(answers[i], true)
     const statements = store.claimStats.batches - before.batches
     assert.equal(store.claimStats.claims - before.claims, calls.length)
-    assert.ok(statements <= 2, `${calls.length} claims made together took ${statements} statements`)
+    // PERF_MACHINERY=off (perf/README.md): one statement per claim, the same answers
+    if (store.batched) assert.ok(statements <= 2, `${calls.length} claims made together took ${statements} statements`)
+    else assert.equal(statements, calls.length)
     console.log(`# ${calls.length} concurrent claims in ${statements} statement(s)`)
     // and they are stored: a later claim of any of them is a replay
     assert.deepEqual(await Promise.all([keys[0], keys[149], expired].map((key) => store.claim(key, 60_000, now + 1))), [
@@ -260,7 +262,8 @@ describe('rate-window hits batched by the database store (group commit)', () => 
     })
     const statements = store.hitStats.batches - before.batches
     assert.equal(store.hitStats.calls - before.calls, calls.length)
-    assert.ok(statements <= 2, `${calls.length} hits made together took ${statements} statements`)
+    if (store.batched) assert.ok(statements <= 2, `${calls.length} hits made together took ${statements} statements`)
+    else assert.equal(statements, calls.length)
     console.log(`# ${calls.length} concurrent hits in ${statements} statement(s)`)
     // stored: the next hit continues the counts
     assert.deepEqual(

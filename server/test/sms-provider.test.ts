@@ -1,5 +1,5 @@
 /**
- * SMS through Tencent Cloud (issue 12, docs/decisions/018) against a fake SendSms endpoint on 127.0.0.1 that checks the
+ * SMS through Tencent Cloud (docs/decisions/018) against a fake SendSms endpoint on 127.0.0.1 that checks the
  * TC3-HMAC-SHA256 signature with its own copy of the secret (written here independently of the provider), so a wrong
  * signature fails: the code the fake received signs the donor in; each school's signature and template; a refused or
  * failed send is -1 in the donor's language without the provider's detail; a production school never falls back to

@@ -1,5 +1,5 @@
 /**
- * The staff console's core (issue 15): roles, the audit log, /me and /logout, staff accounts, school settings and
+ * The staff console's core: roles, the audit log, /me and /logout, staff accounts, school settings and
  * channel credentials, content, the naming inventory, and the retrofitted fulfilment and nameplate routes.
  *
  * One table (ROUTES) lists every staff route this part owns or retrofitted with its roles, a request that succeeds,
@@ -523,7 +523,7 @@ after(async () => {
 })
 
 describe('staff console core: the route table', () => {
-  it('lists every staff route of this part; every other staff route belongs to another part of issue 15', async () => {
+  it('lists every staff route of this part; every other staff route belongs to another part of the console', async () => {
     const prefix = STAFF_API_PREFIX.replace(':school', ':school')
     const routes = (await registeredRoutes(app)).filter((r) => r.path.startsWith(`${prefix}/`) && r.method !== 'OPTIONS')
     const listed = new Set(ROUTES.map((r) => `${r.method} ${r.path}`))

@@ -1,5 +1,5 @@
 /**
- * Staff API test helpers (issue 15): a signed-in member of staff with given roles, and a call to /staff-api/{school}.
+ * Staff API test helpers: a signed-in member of staff with given roles, and a call to /staff-api/{school}.
  * Any staff test may import these. Each staffToken() call creates (or re-roles) its own account through the same
  * createStaff the CLI uses and signs in through POST /login, so the token is a real session.
  */

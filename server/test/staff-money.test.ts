@@ -1,5 +1,5 @@
 /**
- * The money side of the staff API (issue 15): the ledger with filters and totals, CSV and XLSX exports read back
+ * The money side of the staff API: the ledger with filters and totals, CSV and XLSX exports read back
  * (the XLSX with exceljs), offline gifts entering the donor-facing totals, orders in review resolved through the
  * order domain, reconciliation per day and provider, and the dashboard. For every route: the role check (finance and
  * admin pass, editor and fulfilment get -1, no token -997), tenancy (another school's staff and rows), and the

@@ -1,5 +1,5 @@
 /**
- * The staff project editor (issue 15): uploads, projects, the form builder, progress, publicity, categories, labels
+ * The staff project editor: uploads, projects, the form builder, progress, publicity, categories, labels
  * and preview. A project made through the staff API is listed by the donor API and takes a sandbox gift; every
  * route refuses a member of staff without the editor role, keeps to its school, and writes an audit row for each
  * change; refusals name the field in Chinese and English.

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the staff console is served at /admin/ from its own build (plugins/static-admin.ts, decision 020):
+ * The staff console is served at /admin/ from its own build (plugins/static-admin.ts, decision 020):
  * index.html never cached and under a CSP that runs only the console's scripts, hashed assets cached for good, the
  * console's client-side routes answered with its index.html (never the donor app's), missing assets a real 404, no
  * file outside the build reachable, and a plain hint when the console is not built.

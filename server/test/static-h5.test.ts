@@ -1,5 +1,5 @@
 /**
- * Issue 14, the H5 app's weight on the wire (plugins/static-h5.ts, docs/decisions/024-h5-weight.md): the build's
+ * The H5 app's weight on the wire (plugins/static-h5.ts, docs/decisions/024-h5-weight.md): the build's
  * .br and .gz variants are sent by Accept-Encoding with Vary, the file itself to a client that takes neither;
  * hashed assets are cached for a year and immutable, index.html and unhashed files are revalidated (no-cache),
  * and the HTML keeps its CSP whichever variant is sent. A fake build in a temporary folder, compressed with zlib as

@@ -40,7 +40,7 @@ describe('tenancy', () => {
   it('seeds at least 8 projects and 40 paid gifts per demo school', async () => {
     for (const code of ['demo', 'hhu', 'cpu']) {
       const list = (await call(ctx.app, code, Api.itemsList, { query: { limit: 100 } })).body.data
-      // demo: 14 catalogue projects + the 8 map campaigns of issue 10 (docs/decisions/016)
+      // demo: 14 catalogue projects + the 8 map campaigns (docs/decisions/016)
       assert.ok(list.total >= 8 && list.total <= 22, `${code}: ${list.total} projects`)
       const total = (await call(ctx.app, code, Api.total)).body.data
       assert.ok(total.totalCount >= 40, `${code}: ${total.totalCount} paid gifts`)

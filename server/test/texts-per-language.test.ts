@@ -1,5 +1,5 @@
 /**
- * Texts per language (issue 13, docs/decisions/025): form labels, placeholders and options, preset captions,
+ * Texts per language (docs/decisions/025): form labels, placeholders and options, preset captions,
  * categories, sub-projects, the agreement and the thank-you word answer in the request's language (the `lang` header
  * or query), fall back to Chinese where no English was entered, and missingTexts() lists exactly what is absent.
  */

@@ -1,5 +1,5 @@
 /**
- * Joint donations (issue 11; docs/product §2 Joint donation, §4 joint cancel, §5 joint launch, §7 Joint): launch rules in
+ * Joint donations (docs/product §2 Joint donation, §4 joint cancel, §5 joint launch, §7 Joint): launch rules in
  * both languages with nothing written on a refusal, the invite page's figures, gifts counted once in the paid
  * transaction (30 gifts paid concurrently, some notified twice), cancel only by the sponsor and only while nothing is
  * raised (also racing gifts), refusals of gifts to cancelled, unknown or foreign joint donations, and the user-centre

@@ -169,7 +169,7 @@ describe('avatar', () => {
   })
 })
 
-describe('Alipay temp files (issue 12)', () => {
+describe('Alipay temp files', () => {
   it('a JPEG with no extension and a generic type (my.uploadFile of a temp path) is accepted by its bytes', async () => {
     const r = await upload(JPEG, 'tmp_8f3c2a9d', 'application/octet-stream')
     assert.equal(r.body.code, 0, r.body.message)

@@ -1,5 +1,5 @@
 /**
- * getWechatShare with a real jsapi_ticket (issue 12, docs/decisions/018) against a fake WeChat server on 127.0.0.1 found
+ * getWechatShare with a real jsapi_ticket (docs/decisions/018) against a fake WeChat server on 127.0.0.1 found
  * through WECHAT_API_BASE: the signature matches an independent sha1; access_token and ticket are fetched once and
  * cached until shortly before expiry, concurrent first calls share one fetch, a token revoked by someone else's
  * refresh is replaced once; the sandbox answers only for a school without official-account credentials; a page that

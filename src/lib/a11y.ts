@@ -1,5 +1,5 @@
 /**
- * Accessibility props for Taro components (issue 13, docs/decisions/028-accessibility.md). On H5 a Taro View is a
+ * Accessibility props for Taro components (docs/decisions/028-accessibility.md). On H5 a Taro View is a
  * custom element that neither the keyboard nor a screen reader takes for a control, and Image, Input and Switch
  * render their <img>/<input> inside a custom element where `alt` and `aria-label` reach the inner element only
  * through `nativeProps`. These helpers give every tappable View a role, a name, a tab stop and Enter/Space, and

@@ -168,7 +168,7 @@ let pendingSignIn: Promise<boolean> | null = null
 /**
  * The sign-in hand-off of this page load (an OAuth code or a middle-school openId in the URL) while it is being
  * exchanged. The app is usable before it ends, so a page that needs a token can ask for one meanwhile: it must wait
- * for this exchange, or it would leave for a second authorisation redirect with a token on its way (issue 13).
+ * for this exchange, or it would leave for a second authorisation redirect with a token on its way.
  */
 let pendingHandOff: Promise<void> | null = null
 

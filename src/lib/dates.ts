@@ -1,5 +1,5 @@
 /**
- * The one date formatter of the app (issue 13: dates per language). docs/product §9: times arrive as Beijing
+ * The one date formatter of the app (dates per language). docs/product §9: times arrive as Beijing
  * wall-clock "YYYY-MM-DD HH:mm:ss" (types/entities.ts; some fields a bare date) and are shown to the day or to the
  * minute. dayjs reads them strictly in those forms and without a time zone (what the server wrote is what is shown,
  * whatever the phone's zone); a value in any other form shows nothing rather than a cut of whatever it was.

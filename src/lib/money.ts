@@ -46,7 +46,7 @@ export function checkAmount(input: string): AmountCheck {
 }
 
 /**
- * The one currency format of the app (issue 13): "¥1,234.50" in every language (the gift is in renminbi whatever
+ * The one currency format of the app: "¥1,234.50" in every language (the gift is in renminbi whatever
  * the donor reads), with `whole` dropping ".00" from round amounts for preset chips ("¥200"). A negative amount
  * keeps its sign before the symbol.
  */

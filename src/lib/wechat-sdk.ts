@@ -1,5 +1,5 @@
 /**
- * WeChat's JS-SDK for H5 pages opened in WeChat's browser (issue 12): the signature for the page's URL comes from
+ * WeChat's JS-SDK for H5 pages opened in WeChat's browser: the signature for the page's URL comes from
  * getWechatShare (the school's official account: real jsapi_ticket where configured, the sandbox otherwise), the
  * platform adapter configures the SDK with it (src/platform/index.h5.ts wechatSdk), and from then on every page's
  * share card goes to WeChat's share menu and the alumni hand-off's <wx-open-launch-weapp> works. Elsewhere (other

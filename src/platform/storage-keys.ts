@@ -72,7 +72,7 @@ export interface StorageSchema {
   pledgeReturn: { itemsId: number; query: Record<string, string> }
   hasShownTreeNamingGuide: boolean
   /**
-   * what the donor had on the donation form when a payment started (issue 13): restored when the form comes back
+   * what the donor had on the donation form when a payment started: restored when the form comes back
    * after a cancelled, failed or unconfirmed payment, removed once the gift is paid. `state` is the form's own state
    * (features/donate/model/draft.ts reads it key by key and drops anything of another shape); no passwords.
    */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Accessibility (issue 13, docs/decisions/028-accessibility.md): axe-core 4.11 in Debian Chromium at 390x844 on the
+ * Accessibility (docs/decisions/028-accessibility.md): axe-core 4.11 in Debian Chromium at 390x844 on the
  * built H5 app reports no critical and no serious violation on the twelve pages a donor walks (test/e2e/lib/
  * page-tour.js: project list, detail, giving form, cashier, thank-you, directory, personal centre, my gifts,
  * certificates, receipts, sign-in, article), in Chinese and in English, signed in as a donor with a paid gift.

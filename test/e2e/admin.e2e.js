@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The staff console journey of issue 15, end to end: the server started as README says (`npm start` =
+ * The staff console journey (decision 020), end to end: the server started as README says (`npm start` =
  * scripts/start.js, which builds the console once if server/admin/dist is missing) on a fresh DATA_DIR, Debian
  * Chromium at 1280x800, staff accounts made with the CLI (admin, finance, fulfilment, editor):
  *  - the admin signs in at /admin/ and creates a project with a donation form and two fixed amounts; the donor API

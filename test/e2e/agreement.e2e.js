@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The cpu agreement journey of issue 11, end to end: the server started as README says (`npm start`) on a fresh
+ * The cpu agreement journey (decision 017), end to end: the server started as README says (`npm start`) on a fresh
  * DATA_DIR, Debian Chromium at 390x844 (touch, DPR 2, a phone user agent), a fresh donor at the cpu school who signs
  * in through the sandbox on first need.
  *  - without a certified name and ID number the contract page shows the alumni box; once the donor's certification

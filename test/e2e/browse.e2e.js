@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The browse journey of issue 2, end to end: the server started as README says (`npm start` = scripts/start.js)
+ * The browse journey (docs/product §2), end to end: the server started as README says (`npm start` = scripts/start.js)
  * on a fresh DATA_DIR, Debian Chromium at 390x844 (touch, DPR 2) driven by playwright-core.
  * Expected values come from the server's own API (signed calls), so the test checks what the UI shows against the
  * database, not against strings typed here. Screenshots go to shots/ (looked at by people, not asserted).

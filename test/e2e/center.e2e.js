@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The personal-centre journey of issue 4, end to end: the server started as README says (`npm start` =
+ * The personal-centre journey (decision 008), end to end: the server started as README says (`npm start` =
  * scripts/start.js) on a fresh DATA_DIR, Debian Chromium at 390x844 (touch, DPR 2) driven by playwright-core.
  *   a donor signs in with an SMS code (read from the server's log), changes nickname and avatar (a PNG made here,
  *   cropped and exported by the app), sees the gifts made through the server's own donate + sandbox-notify calls

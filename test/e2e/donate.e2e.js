@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The giving journey of issue 3, end to end: the server started as README says (`npm start` = scripts/start.js) on
+ * The giving journey (decision 007), end to end: the server started as README says (`npm start` = scripts/start.js) on
  * a fresh DATA_DIR, Debian Chromium at 390x844 (touch, DPR 2) driven by playwright-core, a fresh donor who signs in
  * through the sandbox (getAuthUrl -> code) on first need.
  *  - 1,234.56 to a money project with a certificate and a receipt request, paid in the sandbox cashier: thank-you
@@ -173,7 +173,7 @@ function percent(complete, limit) {
           const total = await waitForText(tid('bar-total'), '¥1,234.56')
           assert(total === '¥1,234.56', `total ${total}`)
           await fillDonor(DONOR)
-          // issue 13: the certificate and receipt wait under "Add details"
+          // the certificate and receipt wait under "Add details"
           await tid('details-toggle').click()
           await tid('certificate-section').waitFor({ timeout: 5000 })
           const certName = await tid('certificate-name').locator('input').inputValue()
@@ -181,7 +181,7 @@ function percent(complete, limit) {
           await tid('receipt-switch').locator('input[type="checkbox"]').click()
           await tid('receipt-donor-type').waitFor({ timeout: 5000 })
           await tid('receipt-donor-type').locator('[data-testid="chip-1"]').click()
-          // electronic is the default (issue 13); this gift asks for a paper receipt picked up at the office
+          // electronic is the default; this gift asks for a paper receipt picked up at the office
           await tid('receipt-type').locator('[data-testid="chip-1"]').click()
           await tid('pay-1').click()
           await page.screenshot({ path: path.join(shots, 'donate-money-form.png'), fullPage: true })
@@ -319,7 +319,7 @@ function percent(complete, limit) {
     )
 
     // ---- cancelled payment -------------------------------------------------------------------------------
-    await step('a cancelled payment: toast, back to the form as it was left (issue 13), order cancelled, no record', async () => {
+    await step('a cancelled payment: toast, back to the form as it was left, order cancelled, no record', async () => {
       const before = await project(MONEY_ID)
       const dirB = await directory(MONEY_ID)
       const q = await giveFromDetail(MONEY_ID, async () => {

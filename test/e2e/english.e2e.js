@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The giving form in both languages (issue 13), end to end on the built H5 app: the server started as README says
+ * The giving form in both languages, end to end on the built H5 app: the server started as README says
  * on a fresh DATA_DIR, Debian Chromium at 390x844 with a phone agent, a fresh donor signed in through the sandbox.
  *  - the form: presets in plain yuan ("¥100") with their captions, the first pay type this browser can complete
  *    preselected, optional details folded under "Add details";
@@ -28,7 +28,7 @@ const DONOR = '张赟喆'
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/
 /**
  * What may stay Chinese in English mode: text the donor typed, and project names (no English is entered for them,
- * issue 13). Each by selector; everything else on the page must be English.
+ * decision 025). Each by selector; everything else on the page must be English.
  */
 const WHITELIST = {
   // the project's name and intro (school-written project texts, no English column yet: decision 025) and the pay

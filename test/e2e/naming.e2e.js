@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The naming journey of issue 9, end to end: the server started as README says (`npm start` = scripts/start.js) on
+ * The naming journey (decision 013), end to end: the server started as README says (`npm start` = scripts/start.js) on
  * a fresh DATA_DIR, Debian Chromium at 390x844 (touch, DPR 2, a phone user agent) driven by playwright-core, a fresh
  * donor who signs in through the sandbox on first need.
  *  - from the seat campaign's project page: two seats with different periods, one nameplate, paid in the sandbox
@@ -226,7 +226,7 @@ function money(f) {
       const after = await data(`${P}/items/seatList`, { query: { areaId: areas[0].id } })
       for (const s of [s1, s2]) {
         const a = after.twoArray.flat().find((x) => x && x.id === s.id)
-        // the message is public only once staff approved the nameplate (issue 9 review)
+        // the message is public only once staff approved the nameplate (decision 013)
         assert(a.status === 2 && a.donorName === DONOR && a.donationMessage === '', `seat ${s.seat}: ${JSON.stringify(a)}`)
       }
       await page.goto(`${origin}/seat?id=${SEAT_ID}`, { waitUntil: 'domcontentloaded' })

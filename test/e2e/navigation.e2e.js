@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Navigation end to end (issue 12): the server started as README says (`npm start`) on a fresh DATA_DIR, Debian
+ * Navigation end to end: the server started as README says (`npm start`) on a fresh DATA_DIR, Debian
  * Chromium at 390x844 with a phone's agent. A donor opens a shared project link, and by taps alone reaches home (the
  * home button of a page opened alone), the donor directory and my gifts (the tab bar), and the news (home's news
  * section); the browser's own back button is the one tap outside the app. Expected values come from the server's

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The H5 shell end to end (issues 13 and 14): the API server (which serves the built app, dist/h5) on a fresh
+ * The H5 shell end to end: the API server (which serves the built app, dist/h5) on a fresh
  * DATA_DIR, Debian Chromium. What the served HTML promises (lang, a viewport that allows zoom, the
  * skeleton, nothing external), what the wire carries (brotli and gzip by Accept-Encoding, a year's immutable cache
  * for hashed assets, no-cache for the HTML), `<html lang>` following the app's language, the skeleton while the

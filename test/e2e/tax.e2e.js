@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The charity tax tool end to end (issue 11): the server started as README says on a fresh DATA_DIR, Debian Chromium at
+ * The charity tax tool end to end: the server started as README says on a fresh DATA_DIR, Debian Chromium at
  * 390x844 with a phone user agent. A donor fills the personal tab, calculates, and reads the figures worked by hand in
  * test/unit/tax-model.test.ts; goes back and finds the form as left; a company link opened directly shows the
  * carried-forward amount; a salary at the threshold says no deduction is possible; English mode has no Chinese.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The joint-donation journey of issue 11, end to end: the server started as README says (`npm start` =
+ * The joint-donation journey (docs/product §2 Joint donation), end to end: the server started as README says (`npm start` =
  * scripts/start.js) on a fresh DATA_DIR, Debian Chromium at 390x844 (touch, DPR 2, a phone user agent), two fresh
  * donors in separate browser contexts who sign in through the sandbox on first need.
  *  - donor A opens a project's invite button, launches a joint donation (preset slogan, a suggested target), lands on

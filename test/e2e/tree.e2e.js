@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The tree pledge journey of issue 10, end to end: the server started as README says (`npm start` = scripts/start.js) on
+ * The tree pledge journey (decision 016), end to end: the server started as README says (`npm start` = scripts/start.js) on
  * a fresh DATA_DIR, Debian Chromium at 390x844 (touch, DPR 2, a phone user agent) driven by playwright-core, a fresh
  * donor of the hhu school who signs in through the sandbox on first need:
  *  - the hhu tree campaign's map (tree-naming-hhu): pan with the mouse and zoom with the + button at level 1, tap the

@@ -1,6 +1,6 @@
 /**
  * The COMPILED campaign map page (dist/weapp or dist/alipay, SIM_PLATFORM) against the real server and its seeded
- * tree campaign (issue 10: the compiled map pages run headlessly: load, tap a point, open its detail).
+ * tree campaign (the compiled map pages run headlessly: load, tap a point, open its detail).
  *
  * miniprogram-simulate has no canvas, so the platform's selector query is answered here with a 2d canvas node that
  * records where points are drawn (the part a WeChat or Alipay runtime supplies); everything else is the built app:

@@ -2,7 +2,7 @@
  * The COMPILED seat page (dist/weapp or dist/alipay, SIM_PLATFORM) against the real server and its seeded seat
  * campaign: the map loads with the server's seats in their states, tapping a free seat chooses it, a period is
  * picked, Confirm keeps the choice in storage 'gm' and opens the campaign's naming form, which shows that seat and
- * its amount (issue 9: load, tap a seat, confirm).
+ * its amount (load, tap a seat, confirm).
  */
 const path = require('node:path')
 const { createMiniRuntime, textOf, findAll, tap, waitFor } = require('./harness')

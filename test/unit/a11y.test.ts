@@ -1,5 +1,5 @@
 /**
- * The accessibility helpers (issue 13, decision 028): a tappable View gets a role, a tab stop and Enter/Space; images
+ * The accessibility helpers (decision 028): a tappable View gets a role, a tab stop and Enter/Space; images
  * and inputs get their text alternative on the inner element Taro renders on H5.
  */
 import { activates, fieldLabel, imageAlt, labelInnerInputs, pressable } from '@/lib/a11y'

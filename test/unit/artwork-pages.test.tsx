@@ -1,5 +1,5 @@
 /**
- * naming-xbmu pages (issue 10; docs/product §2, §5 Artwork, §9 loading bar) against a stubbed HTTP boundary: the loading
+ * naming-xbmu pages (docs/product §2, §5 Artwork, §9 loading bar) against a stubbed HTTP boundary: the loading
  * bar reaching 100 in about a second, the home's buttons and popups; choose with area tabs, the waterfall, image
  * preview, at most three works, the 'my choice' and 'customise' popups, the price by count and the hand-off to
  * form-gm?id=25&namelate=0; the donor list (donor, author, time) and my donations.

@@ -1,4 +1,4 @@
-/** The one date formatter (src/lib/dates.ts, issue 13): per language, strict about what it reads, the session's language by default. */
+/** The one date formatter (src/lib/dates.ts): per language, strict about what it reads, the session's language by default. */
 import { cutDay, cutMinute, formatDate } from '@/lib/dates'
 import { useSession } from '@/store/session'
 import { amountMessage } from '@/features/donate/model/amount'

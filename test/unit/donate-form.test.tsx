@@ -66,7 +66,7 @@ const remindShown = () =>
     { timeout: 2000 }
   )
 const toastTitles = (spy: jest.SpyInstance) => spy.mock.calls.map((c) => c[0].title)
-/** issue 13: optional fields, certificate and receipt wait under "Add details" */
+/** optional fields, certificate and receipt wait under "Add details" */
 const openDetails = () => fireEvent.click(screen.getByTestId('details-toggle'))
 
 async function openForm(
@@ -269,7 +269,7 @@ describe('donation form', () => {
     chip('amount-chips', '1000.00')
     openDetails()
     toggle('receipt-switch')
-    // defaults that fit an individual donor (issue 13): a person, electronic, the first electronic way
+    // defaults that fit an individual donor: a person, electronic, the first electronic way
     expect(within(screen.getByTestId('receipt-donor-type')).getByTestId('chip-1').className).toContain('dn-chip--on')
     expect(within(screen.getByTestId('receipt-way')).getByTestId('chip-3').className).toContain('dn-chip--on')
     chip('receipt-donor-type', 2)
@@ -421,7 +421,7 @@ describe('donation form', () => {
     await waitFor(() => expect(document.querySelector('.at-modal--active')).toBeNull())
   })
 
-  it('alumni-only project (0201) in a mini-program: goes to the login page, not the reminder (issue 12)', async () => {
+  it('alumni-only project (0201) in a mini-program: goes to the login page, not the reminder', async () => {
     jest.spyOn(platform, 'env').mockReturnValue({ target: 'weapp', inWechatBrowser: false, inMiniProgram: true, isMobile: true })
     const to = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as any)
     await openForm(moneyProject(), formConfig(), {

@@ -248,7 +248,7 @@ describe('section visibility (docs/product §4 Form visibility)', () => {
 })
 
 describe('receipt defaults and switching', () => {
-  it('defaults that fit an individual donor: a person, electronic where offered, its first way (issue 13)', () => {
+  it('defaults that fit an individual donor: a person, electronic where offered, its first way', () => {
     expect(initialReceipt(formConfig())).toEqual({ receiptDonorType: 1, receiptType: 2, receiptWay: 3 })
     expect(initialReceipt(formConfig({ receiptWayElectronicList: [4, 3] }))).toEqual({ receiptDonorType: 1, receiptType: 2, receiptWay: 4 })
   })
@@ -325,7 +325,7 @@ describe('form state', () => {
     expect(s.certificateWay).toBe(2)
     expect(s.subItemsId).toBe(32)
     expect(initialState(ctx, { subItemsId: '999' }).subItemsId).toBeNull()
-    // issue 13: the first pay type this target can complete is preselected (the list arrives narrowed)
+    // the first pay type this target can complete is preselected (the list arrives narrowed)
     expect(initialState(ctxOf()).payType).toBe(ctxOf().form.payPlatformList[0])
     expect(initialState(ctxOf({ form: formConfig({ payPlatformList: [] }) })).payType).toBeNull()
   })

@@ -1,5 +1,5 @@
 /**
- * Designed empty states and skeletons (issue 13): ListFooter shows a skeleton while the first page loads, then an
+ * Designed empty states and skeletons: ListFooter shows a skeleton while the first page loads, then an
  * illustrated empty state whose picture and hint follow the kind of list, in Chinese and English; the donor's empty
  * gift list offers a way to the projects. Badges say locked/earned to screen readers; payment logos are named SVGs.
  */

@@ -1,5 +1,5 @@
 /**
- * The giving form of issue 13: presets in plain yuan, the first pay type this target can complete preselected,
+ * The giving form (decision 025): presets in plain yuan, the first pay type this target can complete preselected,
  * optional details folded, the form kept through a cancelled or failed payment (and restored from the typed storage
  * when it is opened again), one currency format, receipt defaults and the directory's totals line.
  */

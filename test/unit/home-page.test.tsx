@@ -1,5 +1,5 @@
 /**
- * The home page (issue 12, docs/product §2 root and home): the school's name, total raised and gifts in the header
+ * The home page (docs/product §2 root and home): the school's name, total raised and gifts in the header
  * (none when the school hides statistics), featured projects, the campaigns the school has (settings.campaignItems,
  * a campaign without its page yet says "coming soon"), the news, each link going where it says; English complete.
  * Also: the tab bar of src/app.config.ts is the TAB_ROUTES the navigation switches to, and the home button shows

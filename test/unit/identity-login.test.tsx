@@ -107,7 +107,7 @@ describe('login page', () => {
 
   it('toasts in order: agreement (2 s), mobile, valid mobile, code; then signs in and goes to mine', async () => {
     const toast = toastSpy()
-    // mine is a tab (issue 12): it opens with switchTab
+    // mine is a tab: it opens with switchTab
     const redirect = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'ok' } as any)
     const calls = stubLogin()
     await open()
@@ -263,7 +263,7 @@ describe('login page', () => {
   })
 
   it('never returns to another site after sign-in', async () => {
-    // mine is a tab (issue 12): it opens with switchTab
+    // mine is a tab: it opens with switchTab
     const redirect = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'ok' } as any)
     stubLogin()
     await open({ from: 'https://evil.example/pages/x/index' })

@@ -1,5 +1,5 @@
 /**
- * The middle-school hand-off in bootstrap (src/lib/bootstrap.ts, issue 8): a link carrying ?openId= never replaces
+ * The middle-school hand-off in bootstrap (src/lib/bootstrap.ts): a link carrying ?openId= never replaces
  * the session the visitor already has, and a hand-off sends the issuing system's timestamp and signature along.
  * The HTTP boundary is stubbed (every Taro.request); the launch openId is what the platform adapter reads.
  */

@@ -299,7 +299,7 @@ describe('MapCanvas', () => {
     expect(screen.queryByTestId('map-error') === null).toBe(true)
   })
 
-  describe('mini-programs: the offscreen layer (issue 10: panning costs one drawImage)', () => {
+  describe('mini-programs: the offscreen layer (panning costs one drawImage)', () => {
     /** The runtime's offscreen 2d canvas, recording into `layerRec`, and a main context whose probe read is `answer`. */
     function miniRuntime(answer: number[]) {
       const layerRec: Recorder = { ops: [], dots: [], texts: [] }

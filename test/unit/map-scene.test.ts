@@ -369,7 +369,7 @@ describe('renderer: one frame per animation frame, culling, devicePixelRatio', (
   })
 })
 
-describe('renderer layer: a pan frame costs one drawImage, whatever the number of points (issue 10)', () => {
+describe('renderer layer: a pan frame costs one drawImage, whatever the number of points', () => {
   /** A context that records every call as text; `arc` calls are the points. */
   function recorder() {
     const calls: string[] = []

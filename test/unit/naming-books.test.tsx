@@ -1,5 +1,5 @@
 /**
- * The book shelf (issue 9; docs/product §5 Books): the stepper limits and totals as pure functions, then book-list?id
+ * The book shelf (docs/product §5 Books): the stepper limits and totals as pure functions, then book-list?id
  * against a stubbed HTTP boundary: titles cut to 24 + …, a sold-out book refused with 库存不足, copies 1 .. stock,
  * the total in fixed-point, Next with nothing chosen (至少选择一本书籍), search and categories, Next into form-gm.
  */

@@ -1,5 +1,5 @@
 /**
- * Nameplates and the naming form (issue 9; docs/product §5 Naming): the rules as pure functions (donor name required,
+ * Nameplates and the naming form (docs/product §5 Naming): the rules as pure functions (donor name required,
  * message required and at most 20 characters, a seat's identity always alumnus, the namelate=0 defaults), the POST
  * donate body, then the editor, form-gm, nameplate-detail and mine-gm's review states against a stubbed HTTP boundary.
  */

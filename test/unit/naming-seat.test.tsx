@@ -1,5 +1,5 @@
 /**
- * The seat map (issue 9; docs/product §4 seat cells, §2 seat?id): the cell rules as pure functions, then the page against a
+ * The seat map (docs/product §4 seat cells, §2 seat?id): the cell rules as pure functions, then the page against a
  * stubbed HTTP boundary: each state drawn, free seats toggle, a donated seat shows its donor, unavailable and held
  * seats are inert, cells 30 px and 20 px zoomed out, a period per seat, the total, and Confirm into form-gm (or the
  * jnu campaign's form) with the choice in storage 'gm'.

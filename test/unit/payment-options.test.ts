@@ -1,5 +1,5 @@
 /**
- * Payment options per platform (issue 12): the form offers only the pay types this target can complete
+ * Payment options per platform: the form offers only the pay types this target can complete
  * (src/platform/payment/capability.ts): the WeChat mini-program WeChat Pay and the campus card, the Alipay
  * mini-program Alipay and the campus card, WeChat's browser WeChat Pay (JSAPI) and nothing that sends the donor to
  * pay outside WeChat (no Alipay), a plain mobile browser everything the school configured. The donate body says

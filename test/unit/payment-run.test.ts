@@ -205,7 +205,7 @@ describe('other pay types', () => {
     expect(pathsOf('cancel')).toHaveLength(0)
   })
 
-  it("home = seat-naming-jnu lands on the jnu campaign's thank-you page (issue 9); otherwise the usual one", async () => {
+  it("home = seat-naming-jnu lands on the jnu campaign's thank-you page; otherwise the usual one", async () => {
     stubOrders()
     platform.storage.set('home', 'seat-naming-jnu')
     await runPayment({ billNo: BILL, params: { provider: 'campus', paid: true }, payType: 9, itemsId: 7 })

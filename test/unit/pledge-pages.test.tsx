@@ -1,5 +1,5 @@
 /**
- * The hhu tree pledge (issue 10; docs/product §2 tree-naming-hhu/detail and form, §5 'Tree form: must sign agreement
+ * The hhu tree pledge (docs/product §2 tree-naming-hhu/detail and form, §5 'Tree form: must sign agreement
  * first; certificate title required'): the detail page for a free and a named tree, the notice only when not from a map,
  * the pledge button's target per `from`; the form refusing to pay before signing, keeping what the donor typed across
  * the trip to the agreement preview and back, and sending the signed link as formDataMap.sign_agreement_file.

@@ -81,7 +81,7 @@ describe('receipt application validation (docs/product §5)', () => {
 })
 
 describe('receipt form state', () => {
-  it('defaults to a person, electronic, its first way (issue 13); a single type is preselected', () => {
+  it('defaults to a person, electronic, its first way; a single type is preselected', () => {
     const s = initialReceiptApply(receiptConfig(), null)
     expect([s.donorType, s.receiptType, s.receiptWay]).toEqual([1, 2, 3])
     const e = initialReceiptApply(receiptConfig({ receiptTypeList: [2], receiptWayElectronicList: [4, 3] }), null)

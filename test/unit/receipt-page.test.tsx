@@ -91,7 +91,7 @@ describe('receipt application', () => {
     tap('receipt-pick-301')
     tap('receipt-next')
     await screen.findByTestId('receipt-donor')
-    // defaults that fit an individual donor (issue 13): a person, electronic, its first way
+    // defaults that fit an individual donor: a person, electronic, its first way
     expect(screen.getByTestId('receipt-donor-type-1').dataset.selected).toBe('1')
     expect(screen.getByTestId('receipt-type-2').dataset.selected).toBe('1')
     expect(screen.getByTestId('receipt-way-3').dataset.selected).toBe('1')

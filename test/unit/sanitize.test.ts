@@ -1,5 +1,5 @@
 /**
- * The rich-text sanitiser (src/lib/sanitize.ts), issue 8: links that open another window lose window.opener and the
+ * The rich-text sanitiser (src/lib/sanitize.ts): links that open another window lose window.opener and the
  * referrer, protocol-relative URLs (another host) are dropped, and the image fit style is merged into an image's own
  * style instead of becoming a second style attribute (which browsers ignore). Checked on the parsed DOM, as a
  * browser would read it.

@@ -1,5 +1,5 @@
 /**
- * The school's theme colour and the design tokens (issue 7): the page root carries the school's colour and its
+ * The school's theme colour and the design tokens: the page root carries the school's colour and its
  * shades as custom properties (the only way to reach the mini-programs' stylesheets), nothing in a stylesheet can
  * hide them, and every stylesheet takes its colours from src/styles/tokens.scss.
  */

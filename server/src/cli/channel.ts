@@ -1,5 +1,5 @@
 /**
- * Channel credentials, SMS gateway and the production flag of a school (issue 12, docs/decisions/018; operator steps in
+ * Channel credentials, SMS gateway and the production flag of a school (docs/decisions/018; operator steps in
  * docs/deployment.md). Secrets should be given as "env:NAME" (the variable is read when used, so the database and its
  * dumps hold names only); a literal secret is accepted with a warning. Secrets are never printed back. Only names set
  * aside for secrets resolve (UPLUS_SECRET_… or SECRET_ENV_ALLOW, lib/secret-env.ts) and URLs only to the platform's

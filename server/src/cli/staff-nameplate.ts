@@ -1,5 +1,5 @@
 /**
- * `staff.ts nameplate …`: nameplate review from the command line (issue 9), the same functions as the staff API
+ * `staff.ts nameplate …`: nameplate review from the command line, the same functions as the staff API
  * (domain/naming/review.ts). Donor text goes through terminalSafe() like every other line the staff tool prints.
  *
  *   nameplate [list] [--status pending|all|1|2|3] [--limit N] [--json]

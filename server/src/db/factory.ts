@@ -7,7 +7,8 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import { GroupCommitSqliteDialect, type GroupCommitStats } from './sqlite-group-commit'
+import { GroupCommitSqliteDialect, type GroupCommitStats, type SqliteHandle } from '../perf/sqlite-group-commit'
+import { PERF_ON } from '../perf/switch'
 import type { DB } from './types'
 
 // pg returns int8 (20) and numeric (1700, e.g. SUM(bigint)) as strings and timestamptz (1184) as Date.
@@ -31,7 +32,12 @@ export function poolMax(v: string | undefined): number {
   return v && Number.isInteger(n) && n >= 1 && n <= 200 ? n : 10
 }
 
-export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): DbHandle {
+/**
+ * `groupCommit` (SQLite only; default: the performance switch, server/src/perf/switch.ts): transactions that queue up
+ * together share one COMMIT (perf/sqlite-group-commit.ts); false commits each on its own. `maxWaitMs` is for tests
+ * that need a group to stay open.
+ */
+export function openDatabase(opts: { dataDir: string; databaseUrl?: string; groupCommit?: boolean; maxWaitMs?: number }): DbHandle {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     // PG_POOL_MAX (default 10) per process: enough to keep PostgreSQL busy on a few cores; several processes on one
     // database add theirs up (max_connections 100 by default): docs/decisions/022-performance.md
@@ -49,7 +55,8 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
     return { db, dialect: 'postgres', close: () => db.destroy() }
   }
   mkdirSync(opts.dataDir, { recursive: true })
-  const raw = new Database(path.join(opts.dataDir, 'uplus.db'))
+  const file = path.join(opts.dataDir, 'uplus.db')
+  const raw = new Database(file)
   raw.pragma('journal_mode = WAL')
   raw.pragma('synchronous = NORMAL')
   raw.pragma('foreign_keys = ON')
@@ -62,15 +69,37 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
   // tables in memory (docs/decisions/022-performance.md).
   raw.pragma('cache_size = -32000')
   raw.pragma('temp_store = MEMORY')
-  // Kysely prepares every statement again (half the throughput): cache them. Transactions take the write lock up
-  // front (BEGIN IMMEDIATE: a deferred BEGIN fails with SQLITE_BUSY_SNAPSHOT once a second process writes), and
-  // those that queue up together share one COMMIT (sqlite-group-commit.ts).
+  // Transactions take the write lock up front (BEGIN IMMEDIATE: a deferred BEGIN fails with SQLITE_BUSY_SNAPSHOT once
+  // a second process writes), and those that queue up together share one COMMIT (perf/sqlite-group-commit.ts).
+  const groupCommit = opts.groupCommit ?? PERF_ON
+  let reader: SqliteHandle | null = null
+  if (groupCommit) {
+    // reads outside a transaction while a group is open: this connection sees only committed rows
+    const r = new Database(file)
+    r.pragma('busy_timeout = 0')
+    r.pragma('query_only = ON')
+    reader = statementCache(r)
+  }
+  const dialect = new GroupCommitSqliteDialect(statementCache(raw), reader, {
+    maxGroup: groupCommit ? undefined : 1,
+    maxWaitMs: opts.maxWaitMs
+  })
+  const db = new Kysely<DB>({ dialect })
+  return { db, dialect: 'sqlite', close: () => db.destroy(), groupCommit: dialect.driver.stats }
+}
+
+/**
+ * Kysely prepares every statement again (half the throughput): better-sqlite3 statements are kept by SQL text, one
+ * cache per connection. With PERF_MACHINERY=off each statement is prepared afresh (perf/README.md).
+ */
+function statementCache(raw: Database.Database): SqliteHandle {
   const cache = new Map<string, Database.Statement>()
-  const wrapped = {
+  return {
     get inTransaction() {
       return raw.inTransaction
     },
     prepare(sql: string) {
+      if (!PERF_ON) return raw.prepare(sql)
       let s = cache.get(sql)
       if (!s) {
         s = raw.prepare(sql)
@@ -83,7 +112,4 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string }): D
       raw.close()
     }
   }
-  const dialect = new GroupCommitSqliteDialect(wrapped)
-  const db = new Kysely<DB>({ dialect })
-  return { db, dialect: 'sqlite', close: () => db.destroy(), groupCommit: dialect.driver.stats }
 }

@@ -12,6 +12,7 @@
  * named by `shape` and compiled once per shape: (db, $, shape) => ..., called as byId.all(db, args, shape).
  */
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely'
+import { PERF_ON } from '../perf/switch'
 import type { DB } from './types'
 
 /** The placeholder of args[index]: Kysely writes it as a parameter like any value, and the call binds it. */
@@ -38,19 +39,24 @@ export interface Prepared<R> {
 
 const slots: Slots = (index) => new Slot(index)
 
+function toPlan<R>(compiled: CompiledQuery<R>): Plan<R> {
+  return { compiled, binds: compiled.parameters.map((v) => (v instanceof Slot ? { arg: v.index, value: null } : { arg: null, value: v })) }
+}
+
 export function prepared<R>(build: (db: Kysely<DB>, $: Slots, shape: Shape) => Compilable<R>): Prepared<R> {
   // per dialect adapter (SQLite and PostgreSQL write different SQL), then per shape. A handle's transactions share
   // its executor's adapter, so a plan compiled on the handle serves its transactions too, and runs on the
   // transaction's connection (db.executeQuery below).
   const plans = new WeakMap<object, Map<Shape, Plan<R>>>()
   const plan = (db: Kysely<DB>, shape: Shape): Plan<R> => {
+    // PERF_MACHINERY=off (perf/README.md): built and compiled on every call, as a plain Kysely query is
+    if (!PERF_ON) return toPlan(build(db, slots, shape).compile())
     const key = db.getExecutor().adapter
     let byShape = plans.get(key)
     if (!byShape) plans.set(key, (byShape = new Map()))
     let p = byShape.get(shape)
     if (!p) {
-      const compiled = build(db, slots, shape).compile()
-      p = { compiled, binds: compiled.parameters.map((v) => (v instanceof Slot ? { arg: v.index, value: null } : { arg: null, value: v })) }
+      p = toPlan(build(db, slots, shape).compile())
       byShape.set(shape, p)
     }
     return p

@@ -1,5 +1,5 @@
 /**
- * The electronic donation certificate (issue 3, docs/product §2 Certificates, §3 Success data certificateImg): a 1600x1130
+ * The electronic donation certificate (docs/product §2 Certificates, §3 Success data certificateImg): a 1600x1130
  * JPEG (quality 85) drawn with @napi-rs/canvas in Noto Sans SC. Drawing takes a few tens of milliseconds on the
  * calling thread; the JPEG encode runs on libuv's thread pool (canvas.encode), off the event loop.
  *

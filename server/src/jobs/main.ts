@@ -7,6 +7,7 @@
 import path from 'node:path'
 import { buildApp } from '../app'
 import { lowerWorkerPriority } from './priority'
+import { PERF_ON } from '../perf/switch'
 
 async function main() {
   const dataDir = path.resolve(process.env.DATA_DIR ?? './data')
@@ -28,7 +29,8 @@ async function main() {
   }
   await app.ready()
   // after start-up (migrations, fonts): from here on the worker only takes CPU that requests leave idle
-  const priority = process.env.WORKER_PRIORITY === 'normal' ? 'normal' : lowerWorkerPriority()
+  // WORKER_PRIORITY=normal, or the performance machinery off (perf/README.md): the worker keeps its normal priority
+  const priority = process.env.WORKER_PRIORITY === 'normal' || !PERF_ON ? 'normal' : lowerWorkerPriority()
   app.log.info(
     `uplus job worker running (data: ${dataDir}, db: ${process.env.DATABASE_URL ? 'postgres' : 'sqlite'}, pid ${process.pid}, priority: ${priority})`
   )

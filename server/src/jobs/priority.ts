@@ -1,5 +1,5 @@
 /**
- * The job worker process gives way to requests (issue 14, docs/decisions/027-write-path.md): certificate images take
+ * The job worker process gives way to requests (docs/decisions/027-write-path.md): certificate images take
  * about 45 ms of CPU each, and the API and the worker share the machine's cores.
  *
  * Linux SCHED_IDLE (`chrt --idle`, util-linux) runs the worker only when no ordinary task wants a core, and an API

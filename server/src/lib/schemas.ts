@@ -1,7 +1,7 @@
 /**
  * JSON-schema pieces for query strings and bodies, and the two request-wide rules plugins/envelope.ts applies.
  *
- * Integers on the wire (issue 8). The spec's web client sends ids and flags as numbers, as numeric strings ("12"),
+ * Integers on the wire. The spec's web client sends ids and flags as numbers, as numeric strings ("12"),
  * as "" for none and as null (a GET query turns null into the text "null"). `wireInt` accepts exactly those, in
  * query strings and bodies alike, and hands the handler a number (or null); anything else that merely looks
  * numeric ("12abc", "1.5" for an id, "0x10", "1e3", "Infinity", " 12") is refused with 400 naming the field.

@@ -9,11 +9,11 @@
  * together in one multi-row upsert (group commit, docs/decisions/026-read-path.md); each request still waits for its
  * own answer.
  */
-import { createDecipheriv, type Decipher } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { SIGNATURE, type ClockRefusal } from '../../../types'
 import { signatureError } from '../errors'
 import type { SharedStore } from '../lib/shared-store'
+import { decipherCbc } from '../perf/signature-decipher'
 
 export class NonceStore {
   constructor(
@@ -29,23 +29,6 @@ export class NonceStore {
   }
 }
 
-/**
- * AES-128 block deciphers by sign key (ECB, no padding): one per school, kept, since creating a decipher (OpenSSL's
- * key schedule and context) cost more than the rest of the check. CBC is done here on top: each decrypted block is
- * XORed with the previous ciphertext block (the IV for the first), then the PKCS#7 padding is checked and removed.
- * Without padding, update() returns every block at once and the decipher stays usable.
- */
-const blockDeciphers = new Map<string, Decipher>()
-function blockDecipher(signKey: string): Decipher {
-  let d = blockDeciphers.get(signKey)
-  if (!d) {
-    d = createDecipheriv('aes-128-ecb', Buffer.from(signKey, 'utf8'), null).setAutoPadding(false)
-    if (blockDeciphers.size >= 1000) blockDeciphers.clear()
-    blockDeciphers.set(signKey, d)
-  }
-  return d
-}
-
 /** The longest ciphertext a timestamp of at most 16 digits gives: two blocks. */
 const MAX_SIGNATURE_BYTES = 32
 
@@ -55,13 +38,10 @@ export function decryptTimestamp(signature: string, signKey: string, nonce: stri
     const cipher = Buffer.from(signature, 'base64')
     if (Buffer.byteLength(signKey, 'utf8') !== 16 || iv.length !== 16) return null
     if (!cipher.length || cipher.length % 16 || cipher.length > MAX_SIGNATURE_BYTES) return null
-    const plain = blockDecipher(signKey).update(cipher)
-    if (plain.length !== cipher.length) return null
-    for (let i = 0; i < plain.length; i++) plain[i] ^= i < 16 ? iv[i] : cipher[i - 16]
-    const pad = plain[plain.length - 1]
-    if (pad < 1 || pad > 16) return null
-    for (let i = plain.length - pad; i < plain.length; i++) if (plain[i] !== pad) return null
-    const text = plain.subarray(0, plain.length - pad).toString('utf8')
+    // a decipher kept per sign key, CBC on top (perf/signature-decipher.ts)
+    const plain = decipherCbc(signKey, iv, cipher)
+    if (!plain) return null
+    const text = plain.toString('utf8')
     return /^\d{1,16}$/.test(text) ? Number(text) : null
   } catch {
     return null
@@ -87,7 +67,7 @@ export function installSignature(api: FastifyInstance, store: NonceStore, now: (
     // timestamp: a replay carries the same signature, so the same timestamp and key, while the keys of fresh requests
     // arrive in time order and land at the right edge of the store's key index instead of at random places in it
     // (the claim was about a third of a signed read's CPU on SQLite, mostly those scattered page writes: decision 027,
-    // fifth addendum).
+    // "The nonce key leads with the signed timestamp").
     // The same nonce under another timestamp needs a new signature, which takes the school's sign key.
     if (!(await store.remember(nonceKey(req.school.id, ts, nonce), t))) throw signatureError('nonceReplayed')
   })

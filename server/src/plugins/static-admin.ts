@@ -1,5 +1,5 @@
 /**
- * Serves the staff console (issue 15, docs/decisions/020) at /admin/: the Vite build in server/admin/dist.
+ * Serves the staff console (docs/decisions/020) at /admin/: the Vite build in server/admin/dist.
  *   /admin/assets/*  hashed bundles: cached for a year (`immutable`); a missing asset is a plain 404, never the page
  *   /admin/<other>   a file of the build when it exists, otherwise index.html (the console's client-side routes)
  *   /admin           redirects to /admin/ (relative asset URLs and the router base need the slash)

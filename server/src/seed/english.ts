@@ -1,5 +1,5 @@
 /**
- * English for the demo schools' texts (issue 13): categories, sub-project names, preset captions, form field labels,
+ * English for the demo schools' texts: categories, sub-project names, preset captions, form field labels,
  * placeholders and options, thank-you words, reminders, offline contact notices, the foundation's title and the agreement. Written after the
  * Chinese rows exist, into the per-language storage of domain/form/texts.ts, so the seed reads as it did and a school
  * that enters no English keeps working in Chinese. A Chinese text missing here stays untranslated and is listed by

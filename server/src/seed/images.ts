@@ -1,6 +1,6 @@
 /**
  * Seed images, written once into ${DATA_DIR}/files/seed/ and referenced as /files/seed/<name>.jpg: illustrated scenes
- * per kind of project (lib/imagery/scene.ts), donor portraits and school crests, all drawn locally (issue 13). Sizes
+ * per kind of project (lib/imagery/scene.ts), donor portraits and school crests, all drawn locally. Sizes
  * are twice the largest box each is shown in at 390 px wide (covers 390x229, list cards 375x156, article covers
  * 359x187), so they stay sharp on a 2x screen and are cropped with object-fit: cover / aspectFill, never stretched.
  */

@@ -50,7 +50,7 @@ async function seedSchool(trx: Transaction<DB>, s: SchoolSeed) {
   for (const p of projects) if (p.seed.campaign) campaign[p.seed.campaign] = p.id
   await setCampaignItems(trx, id, campaign)
   await seedDonationSetup(trx, id, s.code, projects)
-  // after every Chinese text of the form, categories and presets exists (issue 13)
+  // after every Chinese text of the form, categories and presets exists
   await seedEnglishTexts(trx, id)
 
   const users = await seedUsers(trx, id)

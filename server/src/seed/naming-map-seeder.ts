@@ -1,6 +1,6 @@
 /**
- * Demo naming maps (issue 10, docs/decisions/016-naming-maps.md): for each campaign of naming-map-plan.ts, its naming
- * areas and seats (issue 9's tables, so the order flow holds and names them), the seats' map profiles, the map
+ * Demo naming maps (docs/decisions/016-naming-maps.md): for each campaign of naming-map-plan.ts, its naming
+ * areas and seats (the naming tables of decision 013, so the order flow holds and names them), the seats' map profiles, the map
  * configs, and named points. hhu and cpu use the tree projects the school already has (their seeded gifts, labels
  * such as '银杏-07', name those trees); the demo school gets the campaigns no seeded school had (tree-naming,
  * xzit, gmu, the garden benches, the hall, the buildings, the wall and the artworks) as new projects, with paid

@@ -1,5 +1,5 @@
 /**
- * Demo naming data (issue 9): the jnu seat campaign (grid areas A to D), the hhu seat campaign (one list area), the
+ * Demo naming data: the jnu seat campaign (grid areas A to D), the hhu seat campaign (one list area), the
  * book projects (categories, books with stock 1..20), nameplate examples and the nameplate-detail card, all with
  * locally generated images. The seeded paid gifts of these projects (activity-seeder.ts, labels such as "A区1排1座"
  * or "《平凡的世界》") become named seats and books with approved nameplates, so the maps and shelves agree with the

@@ -1,5 +1,5 @@
 /**
- * A designed empty state (issue 13): a small illustration drawn with CSS shapes (works on H5 and both
+ * A designed empty state: a small illustration drawn with CSS shapes (works on H5 and both
  * mini-programs, no image file), one sentence, an optional hint and an optional action. Replaces the grey boxes.
  * The illustration is decorative (aria-hidden); the sentence carries the meaning.
  */

@@ -1,5 +1,5 @@
 /**
- * The way back home (issue 12): a page that is not a tab and is the only page on the stack (opened from a shared
+ * The way back home: a page that is not a tab and is the only page on the stack (opened from a shared
  * link, a notification or a provider's return) shows a small home button; a tap switches to the home tab. Pages
  * reached inside the app keep the platform's back button instead.
  */

@@ -1,5 +1,5 @@
 /**
- * The place of a screen whose data (useData) is loading or failed: while loading a skeleton of the page (issue 13)
+ * The place of a screen whose data (useData) is loading or failed: while loading a skeleton of the page
  * with the words kept for screen readers, after a failure the words and a tap retries. `missing` replaces both when
  * there is nothing to load (no id). Each screen styles it: `${className}__retry`.
  */

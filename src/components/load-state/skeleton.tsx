@@ -1,5 +1,5 @@
 /**
- * Grey shimmering placeholders shaped like the content that is loading (issue 13), shown instead of a bare
+ * Grey shimmering placeholders shaped like the content that is loading, shown instead of a bare
  * "Loading…" line: 'card' is a list card with a wide picture, 'row' a thumbnail with two lines, 'block' a page
  * section. The words stay for screen readers (role=status) and are hidden visually.
  */

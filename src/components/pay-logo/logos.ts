@@ -1,5 +1,5 @@
 /**
- * Payment method marks drawn locally as SVG (issue 13): simple, recognisable shapes in each method's colour, no
+ * Payment method marks drawn locally as SVG: simple, recognisable shapes in each method's colour, no
  * trademark artwork fetched from anywhere. WeChat Pay: two chat bubbles on green; Alipay: the 支 glyph's strokes on
  * blue; campus card: a card with a chip on orange; third-party: a coin with ¥ on purple; bank app: a bank front.
  */

@@ -1,5 +1,5 @@
 /**
- * The native chrome in the school's colours and the donor's language (issue 12). The tab bar itself is the
+ * The native chrome in the school's colours and the donor's language. The tab bar itself is the
  * platform's (src/app.config.ts tabBar: WeChat, Alipay, and Taro's H5 bar from the same config, safe-area aware);
  * its labels are written in Chinese there, so they are set again in the current language, and the selected colour
  * follows the school's theme. In the mini-programs the navigation bar takes the theme colour too. Rendered by

@@ -1,4 +1,4 @@
-// Public face of agreement signing (issues 10 and 11): the screens of tree-naming-hhu/preview and the contract-cpu pages.
+// Public face of agreement signing: the screens of tree-naming-hhu/preview and the contract-cpu pages.
 export { default as HhuPreviewScreen } from './components/hhu-preview-screen'
 export { default as ContractFormScreen } from './components/contract-form-screen'
 export { default as ContractSignatureScreen } from './components/contract-signature-screen'

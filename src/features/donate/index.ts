@@ -2,7 +2,7 @@
 export { default as DonateScreen } from './components/donate-screen'
 export { default as AgreeContentScreen, useAgreementTitle } from './components/agree-content-screen'
 // The donor's details of formDetail.fieldList, for the other flows that take them with the same rules as the form
-// (the naming forms of issue 9): one field by its ui type, which fields show, the first problem, the wire values.
+// (the naming forms, decision 048): one field by its ui type, which fields show, the first problem, the wire values.
 export { default as DynamicField } from './components/dynamic-field'
 export { firstFieldError, joinMobile, prefillValues, visibleFields, type FieldError, type FieldValues } from './model/fields'
 export { errorText } from './model/validate'

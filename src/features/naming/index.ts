@@ -1,4 +1,4 @@
-// Public face of the naming feature (issue 9): the screens of seat, book-list, form-gm, edit, nameplate-detail,
+// Public face of the naming feature: the screens of seat, book-list, form-gm, edit, nameplate-detail,
 // mine-gm and the seat campaigns (seat-naming-jnu home/seat/form/edit/success, seat-naming-hhu home/list).
 export { default as SeatScreen } from './components/seat/seat-screen'
 export { default as BookListScreen } from './components/books/book-list-screen'

@@ -32,7 +32,7 @@ export interface RunPaymentInput {
   payToken?: string
   /**
    * Cancelled or failed: stay on the form that started the payment (only the sandbox cashier page closes), so the
-   * donor finds it as they left it with a way to retry (issue 13, the donation form). Without it the form closes too.
+   * donor finds it as they left it with a way to retry (the donation form). Without it the form closes too.
    */
   keepForm?: boolean
 }

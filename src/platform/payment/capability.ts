@@ -1,5 +1,5 @@
 /**
- * Which pay types can work where the app runs, in one place (issue 12). The form's payPlatformList is what the
+ * Which pay types can work where the app runs, in one place. The form's payPlatformList is what the
  * school configured; a donor sees only the options this target can complete: the WeChat mini-program WeChat Pay
  * (and the campus card, debited by the server), the Alipay mini-program Alipay, WeChat's browser WeChat Pay by JSAPI
  * and nothing that sends the donor to pay outside WeChat, a plain browser WeChat H5 pay and the Alipay wap page. The

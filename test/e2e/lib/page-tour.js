@@ -1,5 +1,5 @@
 /**
- * The twelve-page tour of issue 13: the pages a donor sees (list, detail, form, cashier, thank-you, directory, mine,
+ * The twelve-page tour: the pages a donor sees (list, detail, form, cashier, thank-you, directory, mine,
  * my gifts, certificates, receipts, login, article), for one demo school, signed in, in Chinese or English, at any
  * viewport. Shared by the contact sheets (scripts/contact-sheet.js) and the accessibility test.
  *

@@ -1,5 +1,5 @@
 /**
- * The donation flow (issue 3): order states gain 'expired', orders keep what the donor submitted, form configs,
+ * The donation flow: order states gain 'expired', orders keep what the donor submitted, form configs,
  * certified alumni, per-school payment configuration, provider notifications, certificates and durable jobs.
  *
  * SQLite cannot alter a CHECK constraint: the donation table is rebuilt (the 12-step procedure of the SQLite

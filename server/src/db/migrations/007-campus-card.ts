@@ -1,5 +1,5 @@
 /**
- * Campus card safety (issue 8; docs/decisions/011-campus-card-and-provider-urls.md):
+ * Campus card safety (docs/decisions/011-campus-card-and-provider-urls.md):
  * - order status 'reconciling': a card debit whose answer was lost (timeout, network error, 5xx) waits for the card
  *   system's word instead of being cancelled while the money may have left the card;
  * - campus_card_binding: the cards a donor has proved with the card password (a paid campus-card gift or a balance

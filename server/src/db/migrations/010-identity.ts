@@ -1,5 +1,5 @@
 /**
- * Donor identity (issue 4): sign-in keys beside app_user (verified mobiles, account passwords), SMS codes and their
+ * Donor identity: sign-in keys beside app_user (verified mobiles, account passwords), SMS codes and their
  * throttles, the school's login switches, WeChat/Alipay sign-in credentials, and the files this server issued
  * (an avatar must be one of them).
  */

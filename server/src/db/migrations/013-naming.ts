@@ -1,5 +1,5 @@
 /**
- * Naming seats and books (issue 9, docs/decisions/013-naming-holds.md): areas and seats, book shelves, naming
+ * Naming seats and books (docs/decisions/013-naming-holds.md): areas and seats, book shelves, naming
  * records with their nameplate review, nameplate examples and the nameplate-detail card.
  *
  * The invariants live in the schema as well as in the code: a seat is held by at most one order (status 4 with

@@ -1,7 +1,7 @@
 /**
- * Campus naming maps (issue 10, docs/decisions/016-naming-maps.md): the map config files of docs/product §3 stored per
+ * Campus naming maps (docs/decisions/016-naming-maps.md): the map config files of docs/product §3 stored per
  * school so the staff console can edit them, and the map profile of a seat (tree species or work title, its
- * three-line intro, an artwork's author). The seats themselves stay issue 9's naming_seat rows, so holds, payment and
+ * three-line intro, an artwork's author). The seats themselves stay the naming_seat rows of decision 013, so holds, payment and
  * nameplate review apply unchanged.
  */
 import { sql, type Kysely, type Migration } from 'kysely'

@@ -1,5 +1,5 @@
 /**
- * Donation agreements (issues 10 and 11, docs/product §3 Agreements, docs/decisions/017-agreements.md): one row per
+ * Donation agreements (docs/product §3 Agreements, docs/decisions/017-agreements.md): one row per
  * generated agreement of a donor, hhu (tree pledge) or cpu (large gift). The unsigned file stays when the donor signs;
  * the signed file is a new one. The ID number is stored masked only (the full number is never written anywhere).
  */

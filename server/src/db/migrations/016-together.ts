@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely'
 import { ts } from './helpers'
 
 /**
- * Joint donations (issue 11). gift_count is the number of gifts counted toward the joint donation, incremented in the
+ * Joint donations. gift_count is the number of gifts counted toward the joint donation, incremented in the
  * transaction that makes a gift paid (domain/together/on-paid.ts). Totals are still read from paid orders; the
  * counter exists so that a cancel ("only while nothing is raised", docs/product §4) and a gift's payment contend for
  * the same row: the cancel is `UPDATE … WHERE gift_count = 0`, which on PostgreSQL waits for a paying transaction

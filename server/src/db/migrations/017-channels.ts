@@ -1,5 +1,5 @@
 /**
- * Channels and SMS (issue 12, docs/decisions/018): credentials per school and per channel (the WeChat mini-program and
+ * Channels and SMS (docs/decisions/018): credentials per school and per channel (the WeChat mini-program and
  * the official account have different AppIDs, each may have its own merchant binding; the Alipay mini-program and Alipay
  * wap are different Alipay apps), the school's SMS gateway, and the production flag that keeps the console SMS
  * provider away from real donors.

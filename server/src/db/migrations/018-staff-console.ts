@@ -1,5 +1,5 @@
 /**
- * The staff console (issue 15, docs/decisions/021): roles per member of staff and the audit log of every change made
+ * The staff console (docs/decisions/021): roles per member of staff and the audit log of every change made
  * through the staff API. Staff created before this migration keep the only job they had: fulfilment.
  */
 import type { Kysely, Migration } from 'kysely'

@@ -1,5 +1,5 @@
 /**
- * The staff console's money side (issue 15, console-money): offline gifts, ledger exports with progress, and the
+ * The staff console's money side (console-money): offline gifts, ledger exports with progress, and the
  * resolutions of orders in review.
  *
  * An offline gift is a donation row like any other (status 'paid', provider 'offline', pay_type 0) flagged

@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 14, docs/decisions/023-scale-out.md): the state several server processes must share, which lived
+ * Scale-out (docs/decisions/023-scale-out.md): the state several server processes must share, which lived
  * in each process's memory before — request nonces, rate-limit windows, sign-in guess counters, the WeChat JS-SDK
  * token cache (lib/shared-store/database.ts) — and the owner of a job's lease (jobs/queue.ts).
  *

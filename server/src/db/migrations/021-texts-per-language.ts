@@ -1,5 +1,5 @@
 /**
- * Texts per language (issue 13, docs/decisions/025): a `texts` JSON column beside the Chinese columns of the tables
+ * Texts per language (docs/decisions/025): a `texts` JSON column beside the Chinese columns of the tables
  * whose words the donor reads (forms, categories, the school's agreement, sub-projects). Texts inside JSON lists
  * (field labels, options, preset captions) carry their own `texts` key and need no column. Shape: domain/form/texts.ts.
  */

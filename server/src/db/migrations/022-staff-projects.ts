@@ -1,5 +1,5 @@
 /**
- * The staff console's project editor (issue 15): a project's campaign dates. Stored as 'YYYY-MM-DD' text ('' = none)
+ * The staff console's project editor: a project's campaign dates. Stored as 'YYYY-MM-DD' text ('' = none)
  * on both dialects: they are calendar days in Beijing, not instants, so neither timestamptz nor a time zone applies.
  */
 import type { Kysely, Migration } from 'kysely'

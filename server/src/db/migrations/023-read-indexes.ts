@@ -1,5 +1,5 @@
 /**
- * Indexes for the public reads (issue 14, docs/decisions/026-read-path.md), found with EXPLAIN QUERY PLAN on the
+ * Indexes for the public reads (docs/decisions/026-read-path.md), found with EXPLAIN QUERY PLAN on the
  * seeded database: the directory's naming labels (`donation_naming where school_id and donation_id in (...)`) used
  * the per-project index and read every naming row of the school; a project's covers and sub-projects were read by
  * scanning their whole tables; the project list sorted in a temporary B-tree.

@@ -40,31 +40,31 @@ export const migrations: Record<string, Migration> = {
   '005_orders': m005Orders,
   '006_pay_link': m006PayLink,
   '007_campus_card': m007CampusCard,
-  // issue 4 (identity, awards, fulfilment); 006-009 belong to the donation flow
+  // identity, awards, fulfilment (decision 008); 006-009 belong to the donation flow
   '010_identity': m010Identity,
   '011_awards': m011Awards,
   '012_fulfilment': m012Fulfilment,
-  // issue 9 (naming seats and books)
+  // naming seats and books (decision 013)
   '013_naming': m013Naming,
-  // issue 10 (naming maps)
+  // naming maps (decision 016)
   '014_naming_maps': m014NamingMaps,
-  // issues 10 and 11 (agreements)
+  // agreements (decision 017)
   '015_agreements': m015Agreements,
-  // issue 11 (joint donations)
+  // joint donations (docs/product §2 Joint donation)
   '016_together': m016Together,
-  // issue 12 (channels, JS-SDK, SMS)
+  // channels, JS-SDK, SMS (decision 018)
   '017_channels': m017Channels,
-  // issue 15 (staff console: roles, audit log)
+  // staff console: roles, audit log (decision 021)
   '018_staff_console': m018StaffConsole,
-  // issue 15 (staff console: offline gifts, ledger exports, order reviews)
+  // staff console: offline gifts, ledger exports, order reviews (decision 034)
   '019_offline_gifts_and_exports': m019OfflineGiftsAndExports,
-  // issue 14 (scale-out: shared store, job lease owner)
+  // scale-out: shared store, job lease owner (decision 023)
   '020_shared_store': m020SharedStore,
-  // issue 13 (giving form and languages: texts per language)
+  // giving form and languages: texts per language (decision 025)
   '021_texts_per_language': m021TextsPerLanguage,
-  // issue 15 (staff console: project dates)
+  // staff console: project dates (decision 027)
   '022_staff_projects': m022StaffProjects,
-  // issue 14 (reads: indexes found with EXPLAIN QUERY PLAN)
+  // reads: indexes found with EXPLAIN QUERY PLAN (decision 026)
   '023_read_indexes': m023ReadIndexes,
   // the default avatars stored as .png while the seed drew .jpg
   '024_default_avatars_jpeg': m024DefaultAvatarsJpeg,

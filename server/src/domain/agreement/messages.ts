@@ -1,4 +1,4 @@
-/** Messages of agreements (issues 10 and 11), merged into src/i18n.ts. Wording per docs/product §5 Contract form. */
+/** Messages of agreements, merged into src/i18n.ts. Wording per docs/product §5 Contract form. */
 export const agreementMessages = {
   agreementNameRequired: { zh_CN: '请输入姓名', en: 'please enter name' },
   agreementNameTooLong: { zh_CN: '姓名不能超过{max}个字', en: 'The name can not exceed {max} characters' },

@@ -1,5 +1,5 @@
 /**
- * Messages of identity, the personal centre, uploads, certificates, receipts and staff fulfilment (issue 4), in
+ * Messages of identity, the personal centre, uploads, certificates, receipts and staff fulfilment, in
  * both languages; spread into i18n.ts. Texts the app shows as-is (docs/product §5, §8) keep the spec's wording.
  */
 import type { Lang } from '../../../../types'

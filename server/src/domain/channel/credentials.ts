@@ -1,5 +1,5 @@
 /**
- * Credentials per school and channel (issue 12, docs/decisions/018). The order's channel (types/donate.ts
+ * Credentials per school and channel (docs/decisions/018). The order's channel (types/donate.ts
  * PayChannelCode) decides which AppID and merchant serve it: the WeChat mini-program (weapp) and the official account
  * (wechat-h5) are different WeChat apps with their own openIds, the Alipay mini-program (alipay) and Alipay wap (h5)
  * different Alipay apps with their own keys. A row of school_channel_credential holds the channel's AppID, its secret
@@ -96,7 +96,7 @@ export const LOGIN_CHANNEL: Record<LoginPlatform, PayChannelCode> = { weapp: 'we
 const WECHAT_PAY_TYPES = new Set([1, 15])
 
 /**
- * The order's channel: the client's payChannel, or for clients from before issue 12 the one donateFrom and the pay type
+ * The order's channel: the client's payChannel, or for clients older than channels (decision 018) the one donateFrom and the pay type
  * imply (U6 cannot tell the two mini-programs apart: Alipay there can only be the Alipay mini-program). An Alipay order
  * from U5 stays 'h5', as before: that client sent the donor to the Alipay page outside WeChat.
  */
@@ -119,7 +119,7 @@ export function providerChannelOf(channel: PayChannelCode): PayChannel {
   return 'h5'
 }
 
-/** donation_submission.pay_channel: the channel since issue 12; before it, the provider channel. */
+/** donation_submission.pay_channel: the channel since decision 018; before it, the provider channel. */
 export function storedChannel(value: string | null | undefined): PayChannelCode | null {
   if (isPayChannel(value)) return value
   if (value === 'alipay-mini') return 'alipay'

@@ -1,4 +1,4 @@
-/** Messages of channels and SMS (issue 12), in both languages; spread into i18n.ts. */
+/** Messages of channels and SMS, in both languages; spread into i18n.ts. */
 import type { Lang } from '../../../../types'
 
 export const channelMessages = {

@@ -1,5 +1,5 @@
 /**
- * getWechatShare (docs/product §7; issue 12): the wx.config signature for a page of the H5 app opened in WeChat's browser,
+ * getWechatShare (docs/product §7): the wx.config signature for a page of the H5 app opened in WeChat's browser,
  * with the jsapi_ticket of the school's official account (channel wechat-h5) or, where the school has none, the
  * sandbox ticket. Only our own pages are signed: the URL's origin must be PUBLIC_BASE_URL's or one the school listed in
  * the channel's credentials as shareOrigins (a school serving the H5 app on its own domain).

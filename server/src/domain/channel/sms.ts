@@ -1,5 +1,5 @@
 /**
- * Which SMS provider sends a school's verification codes (issue 12, docs/decisions/018): the school's sms_config row
+ * Which SMS provider sends a school's verification codes (docs/decisions/018): the school's sms_config row
  * (Tencent Cloud SMS with its own signature and template), else the fallback (the console provider, or what a test
  * injects), and never the fallback for a school marked production: there getSmsCode answers -1 "SMS not configured"
  * and the server logs the configuration error at start.

@@ -80,7 +80,7 @@ export async function directory(db: Kysely<DB>, schoolId: number, lang: Lang, q:
       itemsName: r.items_name,
       subItemsName: r.sub_items_name ?? '',
       seats: seats.get(r.id) ?? '',
-      // an offline gift entered by the foundation (issue 15): counted like any paid gift, labelled as such
+      // an offline gift entered by the foundation: counted like any paid gift, labelled as such
       ...(r.is_offline ? { offline: 1 as const } : {})
     }))
   }

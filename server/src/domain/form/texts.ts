@@ -1,5 +1,5 @@
 /**
- * Texts per language (issue 13, docs/decisions/025-giving-form-and-languages.md). Chinese stays in the columns and
+ * Texts per language (docs/decisions/025-giving-form-and-languages.md). Chinese stays in the columns and
  * JSON keys it always lived in and is the fallback; another language is stored beside it as
  *
  *   row column `texts`:  {"en": {"<column name>": "…"}}                      (donation_form, project_type,

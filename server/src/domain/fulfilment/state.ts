@@ -108,7 +108,7 @@ export async function advance(db: Kysely<DB>, a: AdvanceInput): Promise<{ from: 
         created_at: now
       })
       .execute()
-    // the staff audit log (issue 15): the API and the CLI alike, in the move's own transaction
+    // the staff audit log: the API and the CLI alike, in the move's own transaction
     await recordAudit(trx, {
       schoolId: a.schoolId,
       staffId: a.staffId,

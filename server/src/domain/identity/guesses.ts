@@ -1,5 +1,5 @@
 /**
- * Password guess limits with back-off (issue 8). A key (a client IP, or an account at one IP) may fail `free`
+ * Password guess limits with back-off. A key (a client IP, or an account at one IP) may fail `free`
  * times; after that each further failure doubles the wait before the next attempt, up to `maxMs`, and the count
  * is forgotten after `forgetMs` without failures.
  *

@@ -1,5 +1,5 @@
 /**
- * Messages of sign-in hardening (issue 8: guess back-off, the signed middle-school hand-off), in both languages;
+ * Messages of sign-in hardening (guess back-off, the signed middle-school hand-off), in both languages;
  * spread into i18n.ts.
  */
 import type { Lang } from '../../../../types'

@@ -1,6 +1,6 @@
 /**
  * Real platform sign-in when the school has credentials (oauth_config), the sandbox otherwise (docs/product §7
- * getAuthToken / getAuthUrl; issue 4 mini-program login):
+ * getAuthToken / getAuthUrl; mini-program login, decision 008):
  * - weapp:  Taro.login code -> GET {api}/sns/jscode2session (appid, secret, js_code) -> openid
  * - h5:     the official-account OAuth redirect of getAuthUrl -> GET {api}/sns/oauth2/access_token -> openid
  * - alipay: my.getAuthCode code -> alipay.system.oauth.token (RSA2-signed request, answer signature verified
@@ -59,7 +59,7 @@ function resolveEnv(v: unknown, env: NodeJS.ProcessEnv): string {
 
 /**
  * `middle`: the secret of the middle-school hand-off (middle.ts), stored like the platforms' credentials. A platform's
- * channel row (school_channel_credential: weapp, wechat-h5 for the official account, alipay; issue 12) comes first, so
+ * channel row (school_channel_credential: weapp, wechat-h5 for the official account, alipay) comes first, so
  * sign-in and payment use one AppID per channel; oauth_config rows from before it still work. Throws
  * ChannelConfigError when the channel row is broken (a missing environment variable).
  */

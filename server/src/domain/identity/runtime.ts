@@ -27,7 +27,7 @@ export interface IdentityRuntime {
   storage: FileStorage
   /** where "env:NAME" credentials of oauth_config are read */
   env: NodeJS.ProcessEnv
-  /** the official accounts' access_token and jsapi_ticket cache (issue 12, providers/wechat/jsapi.ts) */
+  /** the official accounts' access_token and jsapi_ticket cache (providers/wechat/jsapi.ts) */
   jsapi: WechatJsapi
   /**
    * In the shared store (every process counts together): `ip` all sign-in attempts per client IP and minute; `donor` and `staff`

@@ -67,7 +67,7 @@ async function takeSend(trx: Transaction<DB>, schoolId: number, scope: Scope, ke
 }
 
 export async function requestCode(rt: IdentityRuntime, school: { id: number; code: string }, mobile: AreaMobile, ip: string) {
-  // issue 12: the school's own gateway; the console only where none is configured and never for a production school.
+  // the school's own gateway; the console only where none is configured and never for a production school.
   // Decided before any allowance is taken, so a school without SMS does not use up the donor's sends.
   const choice = await smsProviderFor({ db: rt.db, env: rt.env, fetch: rt.fetch, outbound: rt.outbound, fallback: rt.sms }, school.id)
   if (choice.kind === 'not-configured') {

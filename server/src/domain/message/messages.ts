@@ -1,4 +1,4 @@
-/** Messages of the per-user limit on leaving project messages (issue 8), in both languages; spread into i18n.ts. */
+/** Messages of the per-user limit on leaving project messages, in both languages; spread into i18n.ts. */
 import type { Lang } from '../../../../types'
 
 export const messageMessages = {

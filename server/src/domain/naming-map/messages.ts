@@ -1,4 +1,4 @@
-/** Messages of the naming maps (issue 10), merged into src/i18n.ts. */
+/** Messages of the naming maps, merged into src/i18n.ts. */
 export const namingMapMessages = {
   namingMapNotFound: { zh_CN: '地图不存在或已下线', en: 'This map does not exist or has been taken offline' },
   namingMapSeatNotFound: { zh_CN: '该树木或座位不存在', en: 'This tree or seat does not exist' },

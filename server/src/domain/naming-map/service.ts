@@ -1,6 +1,6 @@
 /**
  * Campus naming maps (docs/product §3 Map config file, Map seat, Seat filter; §4 named seats and map rules; §7
- * Naming activity). Configs are stored per school (docs/decisions/016-naming-maps.md); the points are issue 9's
+ * Naming activity). Configs are stored per school (docs/decisions/016-naming-maps.md); the points are decision 013's
  * naming seats, so a map shows exactly what the order flow holds and names.
  */
 import type { Kysely } from 'kysely'

@@ -1,5 +1,5 @@
 /**
- * Seats and book copies held while the donor pays (issue 9, docs/decisions/013-naming-holds.md).
+ * Seats and book copies held while the donor pays (docs/decisions/013-naming-holds.md).
  *
  * - planNamingOrder (before any write): docs/product §5 naming rules on the submission, prices from the server's own lists,
  *   the client's currencyMoney compared with the sum. Its reads give friendly refusals only; they decide nothing.
@@ -130,7 +130,7 @@ export async function planNamingOrder(
     type === 1
       ? await planSeats(db, schoolId, project.id, body.seatList, own)
       : await planBooks(db, schoolId, project.id, body.bookList, own)
-  // issue 10: artworks are priced by how many are chosen (docs/product §5), the map campaigns' own rule
+  // artworks are priced by how many are chosen (docs/product §5), the map campaigns' own rule
   if (plan.kind === 'seat') await priceArtworks(db, schoolId, project.id, plan)
   // The server's price decides; a client that shows another figure must reload rather than be charged a surprise.
   const claimed =

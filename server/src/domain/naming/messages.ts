@@ -1,5 +1,5 @@
 /**
- * Messages of naming (issue 9), merged into src/i18n.ts. Chinese wording follows docs/product §5 where it gives one
+ * Messages of naming, merged into src/i18n.ts. Chinese wording follows docs/product §5 where it gives one
  * ('铭牌捐赠人不能为空', '库存不足', '至少选择一本书籍'); a refusal about a seat or a book names it.
  */
 import type { Lang } from '../../../../types'

@@ -1,5 +1,5 @@
 /**
- * Nameplate review by foundation staff (issue 9: no anchor does this online). A paid naming's nameplate text waits
+ * Nameplate review by foundation staff (no anchor does this online). A paid naming's nameplate text waits
  * (1 pending) until staff approve it (2, then it may be engraved and is shown publicly) or return it with a reason
  * (3, the donor corrects it in mine-gm and it is pending again). Moves are conditional on the record still being
  * pending, so two staff members (or staff and the donor) racing end with exactly one outcome. The staff API and the
@@ -132,7 +132,7 @@ export async function reviewNameplate(
       text: r.kind === 'book' ? JSON.stringify(nameplateListOf(r)) : JSON.stringify(nameplateOf(r)),
       created_at: at
     })
-    // the staff audit log (issue 15): the API and the CLI alike, in the review's own transaction
+    // the staff audit log: the API and the CLI alike, in the review's own transaction
     await recordAudit(trx, {
       schoolId: o.schoolId,
       staffId: o.staffId,

@@ -191,7 +191,7 @@ function namedEntry(r: Selectable<NamingRecordTable>) {
 
 /**
  * namingList (mine-gm): the caller's paid naming gifts, newest first, each with what it named and the nameplate's
- * review state. Gifts named before issue 9 (trees, seeded labels) have no record: their labels are listed as
+ * review state. Gifts named without a seat hold (trees, seeded labels) have no record: their labels are listed as
  * approved, with nothing to correct (namingId 0).
  */
 export async function personalNamingList(

@@ -1,5 +1,5 @@
 /**
- * The campus card around the payment provider (docs/product §4 pay type 9, §7 getCardBlance), the rules of issue 8:
+ * The campus card around the payment provider (docs/product §4 pay type 9, §7 getCardBlance), the rules of decision 011:
  *
  * - **Whose balance.** getCardBlance names only a card number. Answering for any number showed any student's balance
  *   and, by the difference between "no such card" and a balance, which numbers exist. A balance is now shown only

@@ -22,7 +22,7 @@ export const DonateBodySchema = body({
   itemsType: reqCode(),
   isAnonymous: optFlag(),
   donateFrom: strEnum(['U1', 'U5', 'U6']),
-  // issue 12: which of the four channels (types/donate.ts PAY_CHANNELS); older clients leave it out
+  // which of the four channels (types/donate.ts PAY_CHANNELS); older clients leave it out
   payChannel: Type.Optional(strEnum(PAY_CHANNELS)),
   formDataMap: Type.Optional(
     Type.Unsafe<Record<string, string | number | boolean | null>>({

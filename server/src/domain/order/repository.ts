@@ -61,7 +61,7 @@ export const getSubmission = (db: Db, schoolId: number, donationId: number) =>
 export const staleOrders = (db: Db, status: 'pending' | 'reconciling', createdBefore: string, limit: number) =>
   db
     .selectFrom('donation')
-    // the channel (issue 12): an order made with a channel's own AppID or merchant is asked about with the same
+    // the channel: an order made with a channel's own AppID or merchant is asked about with the same
     .leftJoin('donation_submission', 'donation_submission.donation_id', 'donation.id')
     .select([
       'donation.id',

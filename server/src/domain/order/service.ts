@@ -108,7 +108,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     throw new AppError('alumniOnly', ResultCode.ERROR, 200, {}, { errorCode: PermissionCode.ALUMNI_REQUIRED })
   }
   const now = deps.now()
-  // Naming (issue 9): seats or books priced by the server and every docs/product §5 naming rule checked before any write;
+  // Naming: seats or books priced by the server and every docs/product §5 naming rule checked before any write;
   // a closed project or school is refused by validateSubmission first, with its own message.
   const naming =
     project.items_type === 2 && body.itemsType === 2 && project.is_donate && !setting.disable_online_donation
@@ -138,10 +138,10 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     },
     body
   )
-  // issue 10: an hhu tree pledge needs the caller's signed agreement for this amount (docs/product §5 tree form)
+  // an hhu tree pledge needs the caller's signed agreement for this amount (docs/product §5 tree form)
   const treeAgreement = await requireTreeAgreement(db, sid, project.id, caller.userId, body.formDataMap, order.amountFen)
 
-  // issue 12: a pay type the donor's channel cannot complete is refused before anything is written (docs/decisions/018)
+  // a pay type the donor's channel cannot complete is refused before anything is written (docs/decisions/018)
   const payChannel = payChannelOf(body.donateFrom, order.payType, body.payChannel)
   if (!payTypeAllowedOn(payChannel, order.payType)) throw bizError('payTypeNotOnChannel')
 

@@ -85,7 +85,7 @@ export async function transition(
     return Number(r.numAffectedRows) === 1
   }
   if (to !== 'cancelled' && to !== 'expired') return move(db)
-  // Closing an order frees the seats and book copies it held (issue 9, naming/holds.ts) in the same transaction:
+  // Closing an order frees the seats and book copies it held (naming/holds.ts) in the same transaction:
   // whoever closes it (the donor, a replacing order, a failed payment, the expiry job), never a closed order that
   // still holds a seat, nor a seat freed while the order could still be paid.
   // The order behind it at WeChat Pay or Alipay is closed too (provider-close.ts, docs/decisions/031): a job enqueued

@@ -12,6 +12,7 @@
  */
 import type { Kysely, Selectable } from 'kysely'
 import { prepared } from '../../db/prepared'
+import { PERF_ON } from '../../perf/switch'
 import type { DB, DonationFormTable, SchoolSettingTable, SchoolTable } from '../../db/types'
 import type { AwardTable } from '../award/tables'
 import { getDefaultForm, getForm } from '../form/repository'
@@ -60,6 +61,8 @@ function cached<K, T extends object>(
   load: () => Promise<T | undefined>,
   now: number
 ): Promise<T | undefined> {
+  // PERF_MACHINERY=off (perf/README.md): every call reads the row afresh
+  if (!PERF_ON) return load().then((row) => (row ? Object.freeze(row) : row))
   const hit = map.get(key)
   if (hit && now - hit.at < SCHOOL_CACHE_TTL_MS) return hit.value
   // concurrent misses share one query; a failed or empty read is not kept (nor is one that an invalidation

@@ -96,7 +96,7 @@ export async function createSchool(db: Kysely<DB> | Transaction<DB>, s: NewSchoo
       .set({ sandbox_enabled: s.sandbox ? 1 : 0 })
       .where('school_id', '=', id)
       .execute()
-    // issue 12: a school without the sandbox takes real donors (never the console SMS provider, docs/decisions/018)
+    // a school without the sandbox takes real donors (never the console SMS provider, docs/decisions/018)
     await db
       .updateTable('school')
       .set({ is_production: s.sandbox ? 0 : 1 })

@@ -1,5 +1,5 @@
 /**
- * Staff accounts as the console's administrator manages them (issue 15), plus the caller's own /me and /logout.
+ * Staff accounts as the console's administrator manages them, plus the caller's own /me and /logout.
  * Every change is audited in its own transaction; passwords never reach an answer or an audit row (the audit row
  * says only that the password changed). An administrator cannot take away their own admin role or disable their own
  * account, so a school can never lock itself out of its console by one click; and no change may leave the school

@@ -1,5 +1,5 @@
 /**
- * The audit log of the staff API (issue 15, docs/decisions/021): who changed what, when, before and after. Every
+ * The audit log of the staff API (docs/decisions/021): who changed what, when, before and after. Every
  * state-changing staff route calls recordAudit inside the transaction of its change, so a change without its row
  * cannot be committed. Secrets never reach the log: values under secret-looking keys are masked here as well, on top
  * of callers masking them ('••••' + last 4).

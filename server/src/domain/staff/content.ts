@@ -1,5 +1,5 @@
 /**
- * Content the console's editors look after (issue 15): donor messages (approve, hide, reply) and articles with their
+ * Content the console's editors look after: donor messages (approve, hide, reply) and articles with their
  * categories. Rich text (article content, replies) is sanitised on save with the same allow-list as project content
  * (project-html.ts, the app's own src/lib/sanitize.ts rules); the donor API serves what is stored. Every change is
  * one transaction with its audit row; every query is filtered by the school, so another school's id is "not found".

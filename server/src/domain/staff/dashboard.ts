@@ -1,5 +1,5 @@
 /**
- * The console's dashboard (issue 15; any signed-in staff): today's and this month's paid gifts (online and offline),
+ * The console's dashboard (any signed-in staff): today's and this month's paid gifts (online and offline),
  * distinct donors, the top projects and the daily series of the last 30 days, by Beijing calendar day. One query per
  * figure, each scoped to the school; sums in integer fen. `warnings` are the deployment's (a proxy TRUST_PROXY does not
  * name, lib/proxy-watch.ts), read from the shared store so that whichever process answers shows them.

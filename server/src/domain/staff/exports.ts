@@ -1,5 +1,5 @@
 /**
- * Ledger exports (issue 15): POST /exports records a ledger_export row (the filter, the rows it matches now and the
+ * Ledger exports: POST /exports records a ledger_export row (the filter, the rows it matches now and the
  * highest id among them) and enqueues a 'ledger-export' job on the durable job queue (jobs/queue.ts) in the same
  * transaction, with its audit row. The job writes the file in batches of EXPORT_BATCH rows under
  * DATA_DIR/exports (never served statically), updating done/total after each batch, so the console can show

@@ -1,5 +1,5 @@
 /**
- * The naming inventory as the console shows it (issue 15): per naming item what is free, held and named; areas,
+ * The naming inventory as the console shows it: per naming item what is free, held and named; areas,
  * seats with their periods and prices, books with stock, and the map configs. Fulfilment reads it, editors change
  * prices, the show switch, stock and map configs. A seat is "held" while an unpaid order's hold on it has not
  * expired (domain/naming/holds.ts keeps status 4 until the order moves; an expired but not yet released hold counts

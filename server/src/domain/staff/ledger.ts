@@ -1,5 +1,5 @@
 /**
- * The school's ledger for finance (issue 15): every donation order (online and offline, any status) with filters,
+ * The school's ledger for finance: every donation order (online and offline, any status) with filters,
  * paging and totals over the whole filter, summed in SQL in integer fen. Exports (exports.ts) read the same query in
  * id order, batch by batch.
  *

@@ -1,4 +1,4 @@
-/** Messages of the staff console's core (issue 15: roles, accounts, settings, content, naming inventory); spread into i18n.ts. */
+/** Messages of the staff console's core (roles, accounts, settings, content, naming inventory); spread into i18n.ts. */
 import type { Lang } from '../../../../types'
 
 export const staffMessages = {

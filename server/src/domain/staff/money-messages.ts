@@ -1,4 +1,4 @@
-/** Messages of the staff console's money side (issue 15: ledger, exports, offline gifts, review); spread into i18n.ts. */
+/** Messages of the staff console's money side (ledger, exports, offline gifts, review); spread into i18n.ts. */
 import type { Lang } from '../../../../types'
 
 export const staffMoneyMessages = {

@@ -1,5 +1,5 @@
 /**
- * Offline gifts entered by finance (issue 15): bank transfers, cash, cheques. Each is a donation row with status
+ * Offline gifts entered by finance: bank transfers, cash, cheques. Each is a donation row with status
  * 'paid' and is_offline = 1, so the project's raised total and gift count (itemsDetail completeMoney/payCounts),
  * the school's total and the donor directory count it through the very queries that count paid online gifts; the
  * directory labels it offline. It has no app user, so no certificate job, award or paper request follows it.

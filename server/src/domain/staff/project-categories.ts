@@ -1,5 +1,5 @@
 /**
- * Categories (project_type) and labels of the staff project editor (issue 15): listed with how many projects use
+ * Categories (project_type) and labels of the staff project editor: listed with how many projects use
  * each, created with a name unique in the school (English category names in `texts`, domain/form/texts.ts), each
  * creation audited in its transaction.
  */

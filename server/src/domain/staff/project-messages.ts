@@ -1,5 +1,5 @@
 /**
- * Messages of the staff project editor (issue 15: projects, forms, progress, publicity, categories, uploads); spread
+ * Messages of the staff project editor (projects, forms, progress, publicity, categories, uploads); spread
  * into i18n.ts. `{field}` is the field's label in the request's language (project-fields.ts fieldLabel).
  */
 import type { Lang } from '../../../../types'

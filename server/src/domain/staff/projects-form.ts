@@ -1,5 +1,5 @@
 /**
- * The form builder of the staff console (issue 15): the dynamic fields of a project's donation form, in the shape
+ * The form builder of the staff console: the dynamic fields of a project's donation form, in the shape
  * the donor API's formDetail answers (types/donate.ts FormField), so the app renders them unchanged. English labels
  * live beside the Chinese in each field's `texts` (domain/form/texts.ts: {"en": {"fieldShowName", "inputTip"}},
  * options {"en": {"title"}}); the console reads and writes them as labelEn, inputTipEn and titleEn.

@@ -1,5 +1,5 @@
 /**
- * The staff console's project editor (issue 15): list, detail, create, update and status of a school's projects,
+ * The staff console's project editor: list, detail, create, update and status of a school's projects,
  * their categories and labels, and the donor's view of one (preview). Projects are the rows the donor API reads
  * (domain/project), so what is saved here is what itemsList, itemsDetail and donate see at once. Every change runs
  * in one transaction with its audit row (recordAudit); every query is filtered by the school.

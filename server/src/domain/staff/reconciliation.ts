@@ -1,5 +1,5 @@
 /**
- * Reconciliation per day per provider (issue 15), from the two records the order domain keeps
+ * Reconciliation per day per provider, from the two records the order domain keeps
  * (order/notifications.ts, order/reconcile.ts): paid orders (by the Beijing day of paid_at) and the providers'
  * money-received notifications (by the day they arrived). A mismatch is a paid order without a notification of the
  * same amount from its provider, or a notification whose order is not paid (late money, refund_review). Offline gifts

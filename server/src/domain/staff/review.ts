@@ -1,5 +1,5 @@
 /**
- * Orders in review (issue 15). The order domain already marks the two cases a person must settle:
+ * Orders in review. The order domain already marks the two cases a person must settle:
  * - 'reconciling' (migration 007, order/state.ts): a campus-card debit whose answer was lost. Resolved 'paid', it
  *   goes through applyNotification exactly as the card system's own "paid" would (pending|reconciling -> paid,
  *   certificate job, paper requests, awards, naming, joint gift), recorded as a notification from the order's own

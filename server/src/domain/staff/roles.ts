@@ -1,5 +1,5 @@
 /**
- * Staff roles (issue 15, docs/decisions/021). A member of staff holds one or more; `admin` passes every role check.
+ * Staff roles (docs/decisions/021). A member of staff holds one or more; `admin` passes every role check.
  * Stored comma-separated in staff.roles (migration 018); parsed here and nowhere else.
  */
 import type { Lang } from '../../../../types'

@@ -1,5 +1,5 @@
 /**
- * School settings and channel credentials as the console's administrator edits them (issue 15). The storage is the
+ * School settings and channel credentials as the console's administrator edits them. The storage is the
  * one the donor API already reads: school (name, module name, theme colour, production flag), school_setting (display
  * switches), base_setting (logo), fulfilment_setting (domain/fulfilment/config.ts), login_setting
  * (domain/identity/settings.ts) and school_channel_credential (migration 017). Each save is one transaction with its

@@ -1,5 +1,5 @@
 /**
- * Messages of joint donations (issue 11), merged into src/i18n.ts. docs/product §5 gives 'slogan cannot be empty' and
+ * Messages of joint donations, merged into src/i18n.ts. docs/product §5 gives 'slogan cannot be empty' and
  * '请输入合法金额'; the others name what was refused and why, in the request's language.
  */
 import type { Lang } from '../../../../types'

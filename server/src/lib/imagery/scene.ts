@@ -1,5 +1,5 @@
 /**
- * Illustrated demo scenes drawn locally with @napi-rs/canvas (issue 13): one scene per kind of project (scholarship,
+ * Illustrated demo scenes drawn locally with @napi-rs/canvas: one scene per kind of project (scholarship,
  * campus, library, books, trees, auditorium seats, sports, research, alumni, donated goods), plus donor avatars and
  * school crests. No text is drawn (no font needed) and every random choice comes from a PRNG seeded by the caller's
  * seed text, so the same (kind, seed, size) gives the same JPEG bytes on every run.

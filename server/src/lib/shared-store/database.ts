@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import { prepared } from '../../db/prepared'
 import type { DB } from '../../db/types'
+import { PERF_ON } from '../../perf/switch'
 import './tables'
 import type { Bumped, SharedStore } from './types'
 
@@ -70,7 +71,14 @@ const hitRows = prepared<{ key: string; count: number }>((db, $, n) =>
 
 export class DatabaseStore implements SharedStore {
   readonly kind = 'database' as const
-  constructor(private readonly db: Kysely<DB>) {}
+  /**
+   * `batched` false (PERF_MACHINERY=off, perf/README.md): every claim and every hit is its own statement, sent at
+   * once; the answers are the same, one statement per call.
+   */
+  constructor(
+    private readonly db: Kysely<DB>,
+    readonly batched: boolean = PERF_ON
+  ) {}
 
   /** claims waiting for the next batch (claim below) */
   private pending: PendingClaim[] = []
@@ -90,7 +98,8 @@ export class DatabaseStore implements SharedStore {
     return new Promise<boolean>((resolve, reject) => {
       const t = ms(now)
       this.pending.push({ key: storedKey(key), stamp: t, expiresAt: t + ms(ttlMs), resolve, reject })
-      if (!this.flushScheduled) {
+      if (!this.batched) void this.flushClaims()
+      else if (!this.flushScheduled) {
         this.flushScheduled = true
         setImmediate(() => void this.flushClaims())
       }
@@ -133,7 +142,8 @@ export class DatabaseStore implements SharedStore {
       const t = ms(now)
       const keys = entries.map((e) => storedKey(e.key))
       this.pendingHits.push({ keys, stamp: t, expiresAt: entries.map((e) => t + ms(e.windowMs)), resolve, reject })
-      if (!this.hitFlushScheduled) {
+      if (!this.batched) void this.flushHits()
+      else if (!this.hitFlushScheduled) {
         this.hitFlushScheduled = true
         setImmediate(() => void this.flushHits())
       }

@@ -1,5 +1,5 @@
 /**
- * The state several server processes must share (issue 14, docs/decisions/023-scale-out.md): request nonces, rate
+ * The state several server processes must share (docs/decisions/023-scale-out.md): request nonces, rate
  * windows, sign-in guess counters, cached third-party tokens. Every entry expires; an expired entry is absent.
  * Implementations: the database (database.ts: SQLite or PostgreSQL, one upsert per call), Redis (redis.ts, when
  * REDIS_URL is set) and process memory (memory.ts: one process only, used by unit tests).

@@ -1,5 +1,5 @@
 /**
- * Alipay (issue 3, docs/product §4 pay type 2) with RSA2 on node:crypto, no SDK: alipay.trade.create for the Alipay
+ * Alipay (docs/product §4 pay type 2) with RSA2 on node:crypto, no SDK: alipay.trade.create for the Alipay
  * mini-program (my.tradePay takes the trade_no), alipay.trade.wap.pay for browsers (a signed URL, and the auto-submit
  * form that donate4ali answers), async-notify verification, alipay.trade.query for reconciliation.
  *

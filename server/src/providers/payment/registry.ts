@@ -201,7 +201,7 @@ const configByPayType = prepared((db, $) =>
 )
 
 /**
- * payment_config credentials with the channel's on top (issue 12, docs/decisions/018): its AppID (the mini-program's or
+ * payment_config credentials with the channel's on top (docs/decisions/018): its AppID (the mini-program's or
  * the official account's for WeChat Pay, the Alipay app's), for Alipay that app's own key pair from its sign-in keys,
  * then pay_credentials (its own merchant binding). null: the channel changes nothing.
  */

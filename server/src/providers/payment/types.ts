@@ -1,5 +1,5 @@
 /**
- * The payment provider interface (issue 3). Every pay type of docs/product §4 is served by one provider chosen per school
+ * The payment provider interface. Every pay type of docs/product §4 is served by one provider chosen per school
  * and pay type; the order service (domain/order) never knows which. Real providers (WeChat Pay v3, Alipay, campus
  * card, third-party URL) and the sandbox go through the same order and notification code.
  */

@@ -1,5 +1,5 @@
 /**
- * WeChat Pay API v3 on node:crypto (issue 3, docs/product §4 pay type 1/15): JSAPI for the mini-program and the in-WeChat
+ * WeChat Pay API v3 on node:crypto (docs/product §4 pay type 1/15): JSAPI for the mini-program and the in-WeChat
  * browser, H5 payment for other browsers, notify verification + AES-256-GCM decryption, and the order query used by
  * reconciliation. Follows /work/shared/recipes/server/src/pay/wechatpay-v3.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * Tencent Cloud SMS (API 3.0, action SendSms, version 2021-01-11) on node:crypto, no SDK (issue 12). Requests are
+ * Tencent Cloud SMS (API 3.0, action SendSms, version 2021-01-11) on node:crypto, no SDK. Requests are
  * signed with TC3-HMAC-SHA256:
  *   CanonicalRequest = POST\n/\n\ncontent-type:application/json; charset=utf-8\nhost:{host}\nx-tc-action:sendsms\n\n
  *                      content-type;host;x-tc-action\n{hex sha256(payload)}

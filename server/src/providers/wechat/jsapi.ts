@@ -1,5 +1,5 @@
 /**
- * WeChat JS-SDK configuration (issue 12; docs/product §7 getWechatShare): the official account's access_token
+ * WeChat JS-SDK configuration (docs/product §7 getWechatShare): the official account's access_token
  * (GET {api}/cgi-bin/token?grant_type=client_credential) and jsapi_ticket (GET {api}/cgi-bin/ticket/getticket?type=jsapi),
  * each cached until shortly before its expires_in (7200 s) and fetched by one caller at a time per AppID, and the
  * signature: sha1 of `jsapi_ticket=…&noncestr=…&timestamp=…&url=…` (keys in ASCII order, url without its #fragment).

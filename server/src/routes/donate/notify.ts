@@ -31,7 +31,7 @@ export async function notifyRoutes(app: FastifyInstance) {
     const { school: code, provider: name, channel } = req.params
     const payType = req.params.payType !== undefined ? Number(req.params.payType) : undefined
     if (payType !== undefined && !Number.isSafeInteger(payType)) return sendNotFound(req, reply)
-    // issue 12: an order paid with a channel's own AppID or merchant is notified at .../{payType}/{channel}
+    // an order paid with a channel's own AppID or merchant is notified at .../{payType}/{channel}
     if (channel !== undefined && !isPayChannel(channel)) return sendNotFound(req, reply)
     const school = name === 'sandbox' ? undefined : await findSchoolByCode(app.db, code)
     if (!school) return sendNotFound(req, reply)

@@ -10,7 +10,7 @@ import { loginSettings } from '../../domain/identity/settings'
 import { getBaseSetting, getSchoolSetting } from '../../domain/school/repository'
 import { answers, ok } from '../../lib/envelope'
 import { optInt, optString, pageProps, query, reqInt, reqString, strEnum } from '../../lib/schemas'
-import { publicRead } from '../../lib/read-cache'
+import { publicRead } from '../../perf/read-cache'
 import * as W from '../wire/entities'
 
 export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -10,7 +10,7 @@ import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, optInt, optString, pageProps, query, reqInt, reqString } from '../../lib/schemas'
 import { signedIn } from '../../plugins/auth'
-import { publicRead } from '../../lib/read-cache'
+import { publicRead } from '../../perf/read-cache'
 import * as W from '../wire/entities'
 
 const itemsPage = query({ ...pageProps, itemsId: reqInt() })

@@ -1,5 +1,5 @@
 /**
- * Naming seats and books (issue 9; docs/product §7 Projects areaList … getBookShowData, types/naming.ts). Reads are public
+ * Naming seats and books (docs/product §7 Projects areaList … getBookShowData, types/naming.ts). Reads are public
  * (getSeatShowData and getBookShowData show the owner their own nameplate when a token comes along); the owner's
  * nameplate correction needs the session. Orders go through POST donate like every gift (routes/donate).
  */

@@ -1,5 +1,5 @@
 /**
- * Naming maps (issue 10; docs/product §7 Naming activity, docs/decisions/016-naming-maps.md): the map config by map
+ * Naming maps (docs/product §7 Naming activity, docs/decisions/016-naming-maps.md): the map config by map
  * id, one point's detail and the filtered status map. All public; getSeatDetail shows donors their own message
  * before review when a token comes along.
  */

@@ -1,5 +1,5 @@
 /**
- * The caller's own account and the school's staff accounts (issue 15):
+ * The caller's own account and the school's staff accounts:
  *   GET  /me                 {id, username, displayName, roles, school:{code, name}}   any signed-in staff
  *   POST /logout             ends this token's session                                 any signed-in staff
  *   GET  /staff              the school's staff                                        admin

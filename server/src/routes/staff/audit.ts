@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 15, admin): GET /audit?entity&entityId&staffId&action&limit&offset, newest first.
+ * The audit log (admin): GET /audit?entity&entityId&staffId&action&limit&offset, newest first.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'

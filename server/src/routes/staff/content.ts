@@ -1,5 +1,5 @@
 /**
- * Content (issue 15, editor):
+ * Content (editor):
  *   GET  /messages?status=pending|visible|hidden&itemsId&limit&offset   donor messages, newest first
  *   POST /messages/:id/approve | /messages/:id/hide | /messages/:id/reply {text}
  *   GET  /articles?categoryId&keyword&limit&offset ; GET /articles/:id
@@ -119,7 +119,7 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await listArticleCategories(app.db, req.school.id))
   )
 
-  // What an English-speaking donor still sees in Chinese, so editors know what to translate (issue 13).
+  // What an English-speaking donor still sees in Chinese, so editors know what to translate.
   app.get('/texts/missing', { ...editor, schema: { response: answers(W.MissingTextPage) } }, async (req) => {
     const rows = await missingTexts(app.db, req.school.id, 'en')
     return ok({ total: rows.length, rows })

@@ -1,5 +1,5 @@
 /**
- * The console's core staff routes (issue 15), registered inside routes/staff's signed-in scope (tenant, CORS policy,
+ * The console's core staff routes, registered inside routes/staff's signed-in scope (tenant, CORS policy,
  * staff session: `req.staff`, no token = -997). Each route names its role with requireRole (access.ts); /me and
  * /logout are for any member of staff.
  */

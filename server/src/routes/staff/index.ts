@@ -6,9 +6,9 @@
  *   GET  /applications/:kind/:id                                                      one application with its history
  *   POST /applications/:kind/:id/advance {to, expressCompany?, expressNo?}             one allowed move (fulfilment/state.ts)
  *   POST /receipts/:id/file  (multipart `file`: PDF, JPEG or PNG, at most 10 MB)       attach the receipt
- *   /nameplates…                                                                       nameplate review (nameplates.ts, issue 9)
+ *   /nameplates…                                                                       nameplate review (nameplates.ts)
  *   /agreements…, /agreement-seal                                                       agreements for staff (agreements.ts)
- * Roles (issue 15, access.ts): /applications, /receipts and /nameplates need `fulfilment`; every change is audited.
+ * Roles (access.ts): /applications, /receipts and /nameplates need `fulfilment`; every change is audited.
  * The console's core routes (core.ts: /me, /logout, /staff, /audit, /settings, /channels, content, /naming) follow.
  * CORS: only the origins listed in STAFF_ORIGINS (comma-separated, exact `scheme://host[:port]`); none by default,
  * because the console is served from the same origin. The donor API's wide CORS never applies here: a page on any
@@ -89,9 +89,9 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   installStaffSession(app)
-  // nameplate review (issue 9): same tenant, CORS policy and staff session as the routes below
+  // nameplate review: same tenant, CORS policy and staff session as the routes below
   await app.register(staffNameplateRoutes)
-  // the money side (issue 15): ledger, exports, offline gifts, review, reconciliation, dashboard (money.ts)
+  // the money side: ledger, exports, offline gifts, review, reconciliation, dashboard (money.ts)
   await app.register(staffMoneyRoutes)
   // refunds (docs/decisions/032-refunds.md): from a ledger row, the second approver, seats and copies of refunded gifts (refunds.ts)
   await app.register(staffRefundRoutes)
@@ -101,9 +101,9 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffAgreementRoutes)
   // campaign settings: campaign items, music, alumni-only, hand-off, bank account, panorama links (campaigns.ts)
   await app.register(staffCampaignRoutes)
-  // the console's core (issue 15): /me, /logout, staff accounts, audit log, settings, content, naming inventory
+  // the console's core: /me, /logout, staff accounts, audit log, settings, content, naming inventory
   await app.register(staffConsoleCoreRoutes)
-  // the project editor (issue 15): uploads, projects, forms, progress, publicity, categories, labels, preview
+  // the project editor: uploads, projects, forms, progress, publicity, categories, labels, preview
   await app.register(staffProjectRoutes)
 
   app.get(

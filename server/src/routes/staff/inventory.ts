@@ -1,5 +1,5 @@
 /**
- * The naming inventory (issue 15): fulfilment and editors read, editors write.
+ * The naming inventory: fulfilment and editors read, editors write.
  *   GET  /naming/summary                          per naming item {itemId, name, free, held, named, …}
  *   GET  /naming/areas?itemId                     areas with their periods and prices
  *   GET  /naming/areas/:id/seats?limit&offset     seats: state, own and effective prices, show

@@ -1,5 +1,5 @@
 /**
- * The money side of the staff API (issue 15), registered inside routes/staff's signed-in scope (tenant, CORS policy,
+ * The money side of the staff API, registered inside routes/staff's signed-in scope (tenant, CORS policy,
  * staff session). finance (or admin) for all but the dashboard, which any signed-in staff may read:
  *   GET  /ledger?projectId&from&to&channel&status&min&max&keyword&limit&offset   orders with totals over the filter
  *   POST /exports {kind:'ledger', format:'csv'|'xlsx', filters}                   starts an export job -> {id}

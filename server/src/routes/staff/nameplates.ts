@@ -1,6 +1,6 @@
 /**
- * Nameplate review on the staff API (issue 9), registered inside routes/staff (same prefix, tenant, CORS policy and
- * staff session hook, `req.staff`: a donor token is -997); every route needs the `fulfilment` role (issue 15):
+ * Nameplate review on the staff API, registered inside routes/staff (same prefix, tenant, CORS policy and
+ * staff session hook, `req.staff`: a donor token is -997); every route needs the `fulfilment` role:
  *   GET  /nameplates?status=pending|all|1|2|3&limit&offset   paid namings' nameplates, oldest first (default pending)
  *   GET  /nameplates/:id                                      one, with its history
  *   POST /nameplates/:id/review {action: 'approve'|'return', reason?}   pending -> approved, or returned with a reason

@@ -1,5 +1,5 @@
 /**
- * The project editor of the staff API (issue 15), registered inside routes/staff's signed-in scope (tenant, CORS
+ * The project editor of the staff API, registered inside routes/staff's signed-in scope (tenant, CORS
  * policy, `req.staff`). Every route needs the `editor` role (admin passes); every change writes its audit row in
  * its own transaction (domain/staff/projects*.ts). Money in requests: yuan strings; answers: yuan and fen.
  *   POST /uploads                                   multipart `file`: JPEG, PNG or WebP by content, at most 5 MB -> {url}

@@ -1,5 +1,5 @@
 /**
- * School settings and channel credentials (issue 15, admin):
+ * School settings and channel credentials (admin):
  *   GET  /settings            name, module name, theme colour, logo, production flag, display switches,
  *                              certificate/receipt configuration, login switches
  *   POST /settings            any part of the above (validated: theme #rrggbb, logo /files/… or https)

@@ -95,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     Api.getWechatShare,
     { schema: { querystring: query({ url: reqString(2000, 1), billType: optString(8) }), response: answers(WechatShareSignSchema) } },
-    // issue 12: the official account's real jsapi_ticket where configured, the sandbox ticket otherwise
+    // the official account's real jsapi_ticket where configured, the sandbox ticket otherwise
     async (req) => ok(await wechatShare(app.identity, req.school, req.query.url, app.orders.publicBaseUrl))
   )
 }

@@ -6,7 +6,7 @@ import { Flag, intEnum, Nullable, Num, NumOrNull, Page, Str, strEnum, Yuan } fro
 
 export const NameplateText = wireSchema<W.NameplateText>()(Type.Object({ donorName: Str, donorIdentity: Str, donationMessage: Str }))
 
-// ---------------------------------------------------------------- issue 9 answers (routes/naming)
+// ---------------------------------------------------------------- naming answers (routes/naming)
 
 export const NamingAreas = wireSchema<W.NamingArea[]>()(
   Type.Array(Type.Object({ id: Num, title: Str, imgUrl: Str, type: intEnum([1, 2, 3]) }))

@@ -1,5 +1,5 @@
 /**
- * Answer schemas of the console's core staff routes (issue 15, routes/staff/core.ts): /me, staff accounts, audit log,
+ * Answer schemas of the console's core staff routes (routes/staff/core.ts): /me, staff accounts, audit log,
  * settings, channels, content and naming inventory. Shapes are the staff domain's own (domain/staff/*.ts); the
  * console reads them, the app never does, so they are not in types/.
  */

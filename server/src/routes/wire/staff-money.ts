@@ -1,5 +1,5 @@
 /**
- * Answer schemas of the staff API's money routes (issue 15, routes/staff/money.ts). Their shapes are the domain's own
+ * Answer schemas of the staff API's money routes (routes/staff/money.ts). Their shapes are the domain's own
  * (domain/staff/{ledger,exports,review,reconciliation,dashboard}.ts), checked against them by `wireSchema`.
  */
 import { Type } from 'typebox'

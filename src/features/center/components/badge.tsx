@@ -1,5 +1,5 @@
 /**
- * An award drawn as a medal (issue 13): two ribbon tails, a gold rim, the award's picture (or a star) in the disc.
+ * An award drawn as a medal: two ribbon tails, a gold rim, the award's picture (or a star) in the disc.
  * Not yet earned: grey, with a padlock and the words for screen readers. Drawn with CSS only (H5 and mini-programs).
  */
 import { Image, Text, View } from '@tarojs/components'

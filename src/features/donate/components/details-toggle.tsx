@@ -1,5 +1,5 @@
 /**
- * "填写更多信息 / Add details" (issue 13): what a typical gift does not need (optional fields, certificate, receipt,
+ * "填写更多信息 / Add details": what a typical gift does not need (optional fields, certificate, receipt,
  * postal address) stays folded until the donor asks for it; fields the form requires are never folded.
  */
 import { Text, View } from '@tarojs/components'

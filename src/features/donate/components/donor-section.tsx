@@ -1,7 +1,7 @@
 /**
  * Donor (docs/product §2, §4): the anonymity switch (isShowAnonymous) and the no-listing switch (isShowNoData), then the
  * dynamic fields that are visible under their conditions. Anonymous hides the fields (and the server skips them).
- * Fields the form does not require wait under "Add details" until the donor opens it (issue 13).
+ * Fields the form does not require wait under "Add details" until the donor opens it.
  */
 import { patch, setCode, setFieldValue } from '../model/form-state'
 import { visibleFields } from '../model/fields'

@@ -1,5 +1,5 @@
 /**
- * The banner above the form after a payment did not complete (issue 13): what happened, that everything typed is
+ * The banner above the form after a payment did not complete: what happened, that everything typed is
  * still here, and a button that pays again with the same answers.
  */
 import { Text, View } from '@tarojs/components'

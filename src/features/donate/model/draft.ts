@@ -1,5 +1,5 @@
 /**
- * The donation form's draft (issue 13): saved in the typed storage just before a payment starts, restored when the
+ * The donation form's draft: saved in the typed storage just before a payment starts, restored when the
  * form comes back after a cancelled, failed or unconfirmed payment, cleared once the gift is paid. Restoring reads
  * the stored state key by key against a fresh initial state: a key of another type, a preset or sub-project the
  * project no longer offers, or a pay type this target cannot complete falls back to the fresh value. Passwords

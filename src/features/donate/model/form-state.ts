@@ -27,7 +27,7 @@ export interface DonateFormState extends FulfilmentState {
   stuWorkNo: string
   passwork: string
   agreed: boolean
-  /** "Add details" is open: the optional fields, certificate and receipt are shown (issue 13) */
+  /** "Add details" is open: the optional fields, certificate and receipt are shown */
   detailsOpen: boolean
 }
 

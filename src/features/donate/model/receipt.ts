@@ -1,6 +1,6 @@
 /**
  * Receipt type and way (docs/product §4 Form visibility): types 1 paper, 2 electronic; paper ways 1 self pickup, 2 express;
- * electronic ways 3 e-mail, 4 SMS. Defaults fit an individual donor (issue 13): issued to a person (1), electronic
+ * electronic ways 3 e-mail, 4 SMS. Defaults fit an individual donor: issued to a person (1), electronic
  * where the form offers it (else paper), the list's first way; changing the type selects the first way of the other
  * list. Options are always shown in one order: person before organisation, electronic before paper.
  */

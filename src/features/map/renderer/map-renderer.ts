@@ -5,7 +5,7 @@
  * - Redraws only when the view or data changed, at most once per animation frame: many touchmoves, one frame.
  * - With a layer (an offscreen canvas from `createLayer`), the scene (image, areas, points, stamps, seat ids) is
  *   rendered once per scale into the layer, larger than the view by a margin, and a pan frame is one drawImage of the
- *   layer shifted by whole device pixels: its cost does not depend on the number of points (issue 10: 2,000 points at
+ *   layer shifted by whole device pixels: its cost does not depend on the number of points (2,000 points at
  *   60 frames a second; bench/map.js measures it). The layer is rendered again when the scene changes, when the scale
  *   changes (at once, or when the gesture ends while `setInteracting(true)`: meanwhile the layer is drawn scaled), and
  *   when a pan leaves the margin.

@@ -1,5 +1,5 @@
 /**
- * Nameplate rules (docs/product §5 Naming, issue 9): the donor name is required (铭牌捐赠人不能为空), the message is required
+ * Nameplate rules (docs/product §5 Naming): the donor name is required (铭牌捐赠人不能为空), the message is required
  * and at most 20 characters, a seat's donor identity is always the alumnus one, and with nameplate editing off
  * (namelate=0) the plate says anonymous / alumnus / none. Lengths count code points, as the server does.
  */

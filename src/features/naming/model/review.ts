@@ -1,5 +1,5 @@
 /**
- * Nameplate review as the donor sees it (issue 9): a nameplate waits for staff before it is engraved; staff approve
+ * Nameplate review as the donor sees it: a nameplate waits for staff before it is engraved; staff approve
  * it or return it with a reason, and a returned (or still waiting) text can be corrected, which sends it back to
  * review. An approved plate is final.
  */

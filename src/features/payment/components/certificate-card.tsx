@@ -23,7 +23,7 @@ export default function CertificateCard({ url, waiting, expected }: Props) {
   const t = useT()
   const mini = platform.env().target !== 'h5'
 
-  // issue 12 (review readiness): after a refused album permission the only way back is the settings page
+  // review readiness: after a refused album permission the only way back is the settings page
   const askForAlbum = () =>
     quiet(() =>
       Taro.showModal({

@@ -53,7 +53,7 @@ export default function PayBackScreen() {
   }, [paid.data, billNo, payToken, itemsId])
 
   const toList = { label: t('payment.toProjects'), onTap: () => platform.nav.redirect(projectListUrl(variant)), testId: 'payback-list' }
-  // issue 12: when the payment cannot be confirmed here, the donor's own records say what happened to the gift
+  // when the payment cannot be confirmed here, the donor's own records say what happened to the gift
   const toGifts = { label: t('home.myGifts'), onTap: () => platform.nav.redirect(routeUrl('mine-don')), testId: 'payback-gifts' }
   if (!billNo)
     return <PayState kind='error' title={t('payment.cashier.missing')} primary={toList} secondary={toGifts} testId='payback-error' />

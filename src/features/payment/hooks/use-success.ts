@@ -23,7 +23,7 @@ export function useSuccess(billNo: string, payToken?: string) {
   useEffect(() => {
     if (view) setAnswers((n) => n + 1)
   }, [view])
-  // the gift is paid (success answers only for paid orders): the donation form's draft has served (issue 13)
+  // the gift is paid (success answers only for paid orders): the donation form's draft has served
   useEffect(() => {
     if (view) store.remove('donateDraft')
   }, [view])

@@ -4,7 +4,7 @@ import { ROUTES, buildQuery, routeUrl } from '@/lib/routes'
 /** Campaigns with their own thank-you page, by local storage `home`; until a page exists in ROUTES the usual one is used. */
 const HOME_SUCCESS: Record<string, string> = {
   'seat-naming-jnu': 'seat-naming-jnu/success',
-  // the hhu tree pledge (issue 10, docs/product §2 tree-naming-hhu/success)
+  // the hhu tree pledge (docs/product §2 tree-naming-hhu/success)
   'tree-naming-hhu': 'tree-naming-hhu/success'
 }
 

@@ -44,7 +44,7 @@ function TabsList({ query }: { query: Record<string, string> }) {
 
 /**
  * The school may use the dropdown variant: `subject` then shows the `subject-cpu` list in place. It is the 项目 tab
- * (issue 12), and a redirect would leave the tab bar for a page that is not a tab.
+ *, and a redirect would leave the tab bar for a page that is not a tab.
  */
 export default function SubjectScreen() {
   const variant = useSession((s) => s.settings.projectListVariant)

@@ -34,7 +34,7 @@ export interface ReceiptApplyState {
 
 type TypeConfig = Pick<ReceiptConfig, 'receiptTypeList' | 'receiptWayPaperList' | 'receiptWayElectronicList'>
 
-/** The offered types in the order every screen shows them (issue 13): electronic first, then paper. */
+/** The offered types in the order every screen shows them: electronic first, then paper. */
 export const receiptTypes = (c: TypeConfig): number[] =>
   [ReceiptType.ELECTRONIC, ReceiptType.PAPER].filter((x) => (c.receiptTypeList || []).includes(x))
 
@@ -46,7 +46,7 @@ export function receiptWays(c: TypeConfig, type: number | null): number[] {
 }
 
 /**
- * Defaults that fit an individual donor (issue 13, as the donation form's receipt section): the donor's last choice,
+ * Defaults that fit an individual donor (as the donation form's receipt section): the donor's last choice,
  * else issued to a person, electronic where the school offers it, the type's first way.
  */
 export function initialReceiptApply(c: TypeConfig, last: ReceiptLastUserInfo): ReceiptApplyState {

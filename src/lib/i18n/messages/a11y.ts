@@ -1,4 +1,4 @@
-// Names that only assistive technology reads (issue 13, decision 028): controls whose visible face is an icon or a
+// Names that only assistive technology reads (decision 028): controls whose visible face is an icon or a
 // picture. zh_CN and en have the same keys (defineMessages).
 import { defineMessages } from '../define'
 

@@ -1,4 +1,4 @@
-// Strings of agreement signing (issues 10 and 11): the signature pad, tree-naming-hhu/preview and the contract-cpu pages.
+// Strings of agreement signing: the signature pad, tree-naming-hhu/preview and the contract-cpu pages.
 // zh_CN and en have the same keys (defineMessages).
 import { defineMessages } from '../define'
 

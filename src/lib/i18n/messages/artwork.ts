@@ -1,4 +1,4 @@
-// Strings of the artwork naming campaign naming-xbmu (issue 10): home, choose, list and mine. zh_CN and en have the same
+// Strings of the artwork naming campaign naming-xbmu: home, choose, list and mine. zh_CN and en have the same
 // keys (defineMessages).
 import { defineMessages } from '../define'
 

@@ -1,4 +1,4 @@
-// Strings of the campaign homes, map pages and donor lists (issue 10; docs/product §2 Naming: tree-naming … wall-naming-map).
+// Strings of the campaign homes, map pages and donor lists (docs/product §2 Naming: tree-naming … wall-naming-map).
 // zh_CN and en have the same keys (defineMessages).
 import { defineMessages } from '../define'
 

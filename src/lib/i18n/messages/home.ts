@@ -1,4 +1,4 @@
-// Strings of the home page, the tab bar and the way back home (issue 12). zh_CN and en have the same keys (defineMessages: tsc checks).
+// Strings of the home page, the tab bar and the way back home. zh_CN and en have the same keys (defineMessages: tsc checks).
 import { defineMessages } from '../define'
 
 export default defineMessages({

@@ -1,4 +1,4 @@
-// Empty states, skeletons, badges and payment logos (issue 13).
+// Empty states, skeletons, badges and payment logos.
 import { defineMessages } from '../define'
 
 export default defineMessages({

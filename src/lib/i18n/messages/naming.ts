@@ -1,4 +1,4 @@
-// Strings of the naming pages (issue 9): seat, book-list, form-gm, edit, nameplate-detail, mine-gm's nameplate
+// Strings of the naming pages: seat, book-list, form-gm, edit, nameplate-detail, mine-gm's nameplate
 // states and the seat campaigns seat-naming-jnu and seat-naming-hhu. zh_CN and en have the same keys (defineMessages).
 import { defineMessages } from '../define'
 

@@ -1,4 +1,4 @@
-// Strings of the hhu tree pledge pages (issue 10): tree-naming-hhu/detail, form and success. zh_CN and en have the same
+// Strings of the hhu tree pledge pages: tree-naming-hhu/detail, form and success. zh_CN and en have the same
 // keys (defineMessages).
 import { defineMessages } from '../define'
 

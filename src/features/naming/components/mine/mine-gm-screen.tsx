@@ -1,5 +1,5 @@
 /**
- * mine-gm (docs/product §2 Personal centre: naming list; issue 9): the donor's naming gifts, each seat or book with its
+ * mine-gm (docs/product §2 Personal centre: naming list): the donor's naming gifts, each seat or book with its
  * period or copies, the words of its nameplate and their review state (waiting, approved, returned with the staff's
  * reason). A returned or waiting text can be corrected; each opens its nameplate-detail card.
  */

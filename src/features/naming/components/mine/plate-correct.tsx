@@ -1,5 +1,5 @@
 /**
- * Correcting a nameplate from mine-gm (issue 9 review): the text staff returned (or that still waits) is edited with
+ * Correcting a nameplate from mine-gm (nameplate review, decision 013): the text staff returned (or that still waits) is edited with
  * the same rules as on the form and sent back to review. An approved nameplate is never offered here.
  */
 import { useEffect, useState } from 'react'

@@ -1,5 +1,5 @@
 /**
- * docs/product §2: cover carousel, autoplay every 3000 ms, looping. Accessibility (issue 13, decision 028): the dots
+ * docs/product §2: cover carousel, autoplay every 3000 ms, looping. Accessibility (decision 028): the dots
  * are outlined so they show on a light picture too, a pause/play button stops the autoplay (WCAG 2.2.2), and a
  * browser that asks for reduced motion starts paused.
  */

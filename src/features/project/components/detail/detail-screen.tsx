@@ -87,7 +87,7 @@ export default function DetailScreen() {
   const detail = useProjectDetail(id)
   const project = detail.project
 
-  // this project's card (issue 12: never the card of the page opened before); the school's until it has loaded
+  // this project's card (never the card of the page opened before); the school's until it has loaded
   const card = useMemo(
     () =>
       project

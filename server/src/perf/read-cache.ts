@@ -1,5 +1,5 @@
 /**
- * A short-lived per-school cache of public, caller-independent answers (issue 14, docs/decisions/026-read-path.md).
+ * A short-lived per-school cache of public, caller-independent answers (docs/decisions/026-read-path.md).
  * A route opts in with `config: { readCache: true }`, and only a route whose answer depends on nothing but the school,
  * the route, its validated query and the language may: never one that reads the caller's token or session.
  *
@@ -15,6 +15,7 @@
  * process are seen once the entry expires, within the TTL.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { PERF_ON } from './switch'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,7 +23,7 @@ declare module 'fastify' {
     readCache: ReadCache | null
   }
   interface FastifyContextConfig {
-    /** the answer is public and caller-independent: served from the read cache (lib/read-cache.ts) */
+    /** the answer is public and caller-independent: served from the read cache (perf/read-cache.ts) */
     readCache?: boolean
   }
 }
@@ -43,7 +44,9 @@ interface SchoolEntries {
 /** entries kept per school; past this the school's entries are dropped at once (a crawler walking every page) */
 export const READ_CACHE_MAX_ENTRIES = 2000
 
-export function readCacheTtlFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+/** READ_CACHE_TTL_MS, default 1000; 0 (no cache) whenever PERF_MACHINERY=off (switch.ts) */
+export function readCacheTtlFromEnv(env: NodeJS.ProcessEnv = process.env, perfOn: boolean = PERF_ON): number {
+  if (!perfOn) return 0
   const raw = env.READ_CACHE_TTL_MS
   if (raw === undefined || raw === '') return 1000
   const n = Number(raw)

@@ -1,5 +1,5 @@
 /**
- * SQLite driver with group commit (issue 14, docs/decisions/027-write-path.md).
+ * SQLite driver with group commit (docs/decisions/027-write-path.md, README.md in this folder).
  *
  * One process has one SQLite connection, so its transactions already run one after another (Kysely's own driver
  * queues them on a mutex). What each one paid on its own is the COMMIT: writing its pages to the WAL, the WAL index
@@ -11,8 +11,10 @@
  * - A rollback is ROLLBACK TO its savepoint: the rest of the group keeps its work.
  * - The group commits when nobody is waiting for the connection, when it holds MAX_GROUP transactions, or when its
  *   oldest has waited MAX_WAIT_MS. A statement outside a transaction that writes (a nonce, a rate window) commits the
- *   open group first and then runs on its own, so it too is answered after its own commit. A read outside a
- *   transaction runs inside the open group and sees what it released: the same rows it sees a moment later.
+ *   open group first and then runs on its own, so it too is answered after its own commit.
+ * - A read outside a transaction never sees a released transaction whose group has not committed: while a group is
+ *   open it runs on a second, read-only connection (WAL: it sees the last COMMIT), so nothing it answers can vanish
+ *   when the group fails. Without that connection the open group commits first, as for a write.
  * - If the group's COMMIT fails, or SQLite rolled the whole transaction back on an error (disk full, I/O error),
  *   every transaction of the group is rejected: each caller gets the error (their request answers -1) and none of
  *   their writes stays.
@@ -34,6 +36,12 @@ import {
 
 export const MAX_GROUP = 32
 export const MAX_WAIT_MS = 4
+
+/** maxGroup 1 is the plain driver (PERF_MACHINERY=off): each transaction commits on its own before it is answered */
+export interface GroupCommitOptions {
+  maxGroup?: number
+  maxWaitMs?: number
+}
 /** how long a statement or BEGIN waits for another process's write lock before failing with SQLITE_BUSY */
 export const BUSY_WAIT_MS = 5000
 
@@ -77,6 +85,8 @@ export interface GroupCommitStats {
   rolledBack: number
   /** times a statement or BEGIN found another process holding the write lock and waited */
   busyWaits: number
+  /** reads outside a transaction answered from the read-only connection while a group was open */
+  readsBesideGroup: number
 }
 
 const isBusy = (err: unknown) => (err as { code?: string } | null)?.code === 'SQLITE_BUSY'
@@ -106,9 +116,19 @@ export class GroupCommitDriver implements Driver {
   private open = false
   private waiters: Waiter[] = []
   private oldest = 0
-  readonly stats: GroupCommitStats = { groups: 0, transactions: 0, rolledBack: 0, busyWaits: 0 }
+  readonly stats: GroupCommitStats = { groups: 0, transactions: 0, rolledBack: 0, busyWaits: 0, readsBesideGroup: 0 }
+  private readonly maxGroup: number
+  private readonly maxWaitMs: number
 
-  constructor(private readonly db: SqliteHandle) {}
+  /** `reader`: a second connection to the same file with query_only set, for reads beside an open group */
+  constructor(
+    private readonly db: SqliteHandle,
+    private readonly reader: SqliteHandle | null = null,
+    opts: GroupCommitOptions = {}
+  ) {
+    this.maxGroup = opts.maxGroup ?? MAX_GROUP
+    this.maxWaitMs = opts.maxWaitMs ?? MAX_WAIT_MS
+  }
 
   async init(): Promise<void> {}
 
@@ -118,9 +138,17 @@ export class GroupCommitDriver implements Driver {
   }
 
   run<R>(compiled: CompiledQuery, inTransaction: boolean): QueryResult<R> {
-    const stmt = this.db.prepare(compiled.sql)
-    // a write outside a transaction is answered after its own commit: the open group commits first
-    if (!inTransaction && this.open && !stmt.readonly) this.commitGroup()
+    let stmt = this.db.prepare(compiled.sql)
+    if (!inTransaction && this.open) {
+      if (stmt.readonly && this.reader) {
+        // the open group's rows are not committed yet: read what is (the group may still fail)
+        stmt = this.reader.prepare(compiled.sql)
+        this.stats.readsBesideGroup++
+      } else {
+        // a write outside a transaction is answered after its own commit: the open group commits first
+        this.commitGroup()
+      }
+    }
     const parameters = compiled.parameters as unknown[]
     if (stmt.reader) return { rows: stmt.all(parameters) as R[] }
     const { changes, lastInsertRowid } = stmt.run(parameters)
@@ -209,7 +237,7 @@ export class GroupCommitDriver implements Driver {
   /** The connection goes to the next in the queue; the open group commits first unless more work is waiting. */
   private handOn(): void {
     if (this.open && this.waiters.length) {
-      const full = this.waiters.length >= MAX_GROUP || performance.now() - this.oldest >= MAX_WAIT_MS
+      const full = this.waiters.length >= this.maxGroup || performance.now() - this.oldest >= this.maxWaitMs
       if (!this.mutex.waiting || full) this.commitGroup()
     } else if (this.open && !this.mutex.waiting) {
       // a group whose transactions all rolled back: end it
@@ -250,6 +278,7 @@ export class GroupCommitDriver implements Driver {
     // the connection is free only once every group has committed (handOn); one still held is cut off, as closing
     // Kysely's own driver would: SQLite rolls the open transaction back, and its waiting callers get the error
     if (this.open) this.failGroup(new Error('the database was closed'))
+    this.reader?.close()
     this.db.close()
   }
 }
@@ -257,9 +286,9 @@ export class GroupCommitDriver implements Driver {
 /** SqliteDialect with the group-commit driver: the same SQL, adapter and introspection as Kysely's own. */
 export class GroupCommitSqliteDialect extends SqliteDialect {
   readonly driver: GroupCommitDriver
-  constructor(db: SqliteHandle) {
+  constructor(db: SqliteHandle, reader: SqliteHandle | null = null, opts: GroupCommitOptions = {}) {
     super({ database: db as unknown as SqliteDialectConfig['database'] })
-    this.driver = new GroupCommitDriver(db)
+    this.driver = new GroupCommitDriver(db, reader, opts)
   }
   override createDriver(): Driver {
     return this.driver
