@@ -9,6 +9,8 @@ export default defineConfig({
   root: __dirname,
   base: '/admin/',
   plugins: [react()],
+  // the wire contract the server and the app share (types/, docs/decisions/055-one-contract.md)
+  resolve: { alias: { '@contract': path.join(__dirname, '../../types/index.ts') } },
   build: {
     outDir: path.join(__dirname, 'dist'),
     emptyOutDir: true,

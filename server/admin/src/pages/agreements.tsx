@@ -12,6 +12,7 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { allowed, useMe } from '../me'
 import { formatYuan } from '../money'
+import { StaffApi, staffPath } from '@contract'
 
 interface Agreement {
   id: number
@@ -43,7 +44,7 @@ function SealCard({ onChange }: { onChange(): void }) {
   const { t } = useLang()
   const { message } = App.useApp()
   const me = useMe()
-  const seal = useLoad(() => get<Seal>('/agreement-seal'), [])
+  const seal = useLoad(() => get<Seal>(StaffApi.agreementSeal), [])
   return (
     <Card size='small' title={t('协议印章', 'Agreement seal')} style={{ marginBottom: 16 }} data-testid='seal-card'>
       <Space align='start' size='large'>
@@ -69,7 +70,7 @@ function SealCard({ onChange }: { onChange(): void }) {
               accept='.png,.jpg,.jpeg'
               showUploadList={false}
               customRequest={({ file }) => {
-                upload<Seal>('/agreement-seal', file as File).then(
+                upload<Seal>(StaffApi.agreementSeal, file as File).then(
                   (s) => {
                     seal.setData(s)
                     message.success(t('印章已更新', 'Seal updated'))
@@ -106,7 +107,7 @@ export function AgreementsPage() {
   const [version, setVersion] = useState(0)
   const reload = () => setVersion((v) => v + 1)
   const countersign = (a: Agreement) =>
-    post(`/agreements/${a.id}/countersign`).then(
+    post(staffPath(StaffApi.agreementCountersign, { id: a.id })).then(
       () => {
         message.success(t('已会签，捐赠人可在“我的协议”中查看', "Countersigned: the donor sees it under 'My agreements'"))
         reload()
@@ -153,7 +154,7 @@ export function AgreementsPage() {
       </Space>
       <PagedTable<Agreement>
         testId='agreements'
-        path='/agreements'
+        path={StaffApi.agreements}
         rowKey='id'
         version={version}
         query={{
@@ -231,7 +232,7 @@ export function AgreementsPage() {
                     accept='.jpg,.jpeg,.png'
                     showUploadList={false}
                     customRequest={({ file }) => {
-                      upload(`/agreements/${a.id}/receipt`, file as File).then(
+                      upload(staffPath(StaffApi.agreementReceipt, { id: a.id }), file as File).then(
                         () => {
                           message.success(t('收据已上传', 'Receipt attached'))
                           reload()

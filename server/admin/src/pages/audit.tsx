@@ -3,6 +3,7 @@ import { Input, Space, Typography } from 'antd'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { beijingTime } from '../time'
+import { StaffApi } from '@contract'
 
 interface AuditRow {
   id: number
@@ -33,7 +34,7 @@ export function AuditPage() {
         />
       </Space>
       <PagedTable<AuditRow>
-        path='/audit'
+        path={StaffApi.audit}
         query={{ entity: entity || undefined }}
         rowKey='id'
         columns={[

@@ -11,6 +11,7 @@ import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
+import { StaffApi, staffPath } from '@contract'
 
 export interface BillFinding {
   id: number
@@ -50,7 +51,10 @@ const STATE: Record<string, [string, string, string]> = {
 export function BillFindings({ runId, onChanged }: { runId: number; onChanged: () => void }) {
   const { t } = useLang()
   const { message } = App.useApp()
-  const { data, error, loading, reload } = useLoad(() => get<{ findings: BillFinding[] }>(`/bills/${runId}`), [runId])
+  const { data, error, loading, reload } = useLoad(
+    () => get<{ findings: BillFinding[] }>(staffPath(StaffApi.billRun, { id: runId })),
+    [runId]
+  )
   const [resolving, setResolving] = useState<BillFinding | null>(null)
   const [note, setNote] = useState('')
   const [actionError, setActionError] = useState('')
@@ -59,7 +63,7 @@ export function BillFindings({ runId, onChanged }: { runId: number; onChanged: (
     setBusy(true)
     setActionError('')
     try {
-      await post(`/bills/findings/${f.id}/${kind}`, { note: text })
+      await post(staffPath(kind === 'apply' ? StaffApi.billFindingApply : StaffApi.billFindingResolve, { id: f.id }), { note: text })
       message.success(kind === 'apply' ? t('已补记', 'Applied') : t('已标记为已处理', 'Marked resolved'))
       setResolving(null)
       setNote('')

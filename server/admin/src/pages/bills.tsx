@@ -11,6 +11,7 @@ import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { BillFindings } from './bill-findings'
+import { StaffApi } from '@contract'
 
 interface BillRun {
   id: number
@@ -44,7 +45,10 @@ export function BillsPage() {
   const [busy, setBusy] = useState(false)
   const from = range[0].format('YYYY-MM-DD')
   const to = range[1].format('YYYY-MM-DD')
-  const { data, error, loading, reload } = useLoad(() => get<{ rows: BillRun[]; providers: string[] }>('/bills', { from, to }), [from, to])
+  const { data, error, loading, reload } = useLoad(
+    () => get<{ rows: BillRun[]; providers: string[] }>(StaffApi.bills, { from, to }),
+    [from, to]
+  )
   const providers = data?.providers ?? []
   const chosen = provider ?? providers[0]
   const name = (p: string) => (PROVIDERS[p] ? t(...PROVIDERS[p]) : p)
@@ -53,7 +57,7 @@ export function BillsPage() {
     setBusy(true)
     setRunError('')
     try {
-      await post('/bills/run', { date: day.format('YYYY-MM-DD'), provider: chosen })
+      await post(StaffApi.billsRun, { date: day.format('YYYY-MM-DD'), provider: chosen })
       // the worker usually finishes within seconds
       setTimeout(reload, 1500)
       reload()

@@ -10,6 +10,7 @@ import { get, post } from '../api'
 import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
+import { StaffApi } from '@contract'
 
 interface Settings {
   campaigns: Array<{ key: string; itemId: number | null }>
@@ -43,7 +44,7 @@ const label = (key: string, t: T) => (LABELS[key] ? t(LABELS[key][0], LABELS[key
 export function CampaignsPage() {
   const { t } = useLang()
   const { message } = App.useApp()
-  const loaded = useLoad(() => get<Settings>('/campaigns'), [])
+  const loaded = useLoad(() => get<Settings>(StaffApi.campaigns), [])
   const [s, setS] = useState<Settings | null>(null)
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
@@ -61,7 +62,7 @@ export function CampaignsPage() {
     setError('')
     const used = new Set(s.campaigns.map((c) => c.itemId).filter((x): x is number => x !== null))
     try {
-      const next = await post<Settings>('/campaigns', {
+      const next = await post<Settings>(StaffApi.campaigns, {
         campaignItems: Object.fromEntries(s.campaigns.map((c) => [c.key, c.itemId])),
         music: Object.fromEntries([...used].map((id) => [String(id), s.music[String(id)] ?? ''])),
         alumniOnly: Object.fromEntries(s.projects.filter((p) => used.has(p.id)).map((p) => [String(p.id), p.alumniOnly])),

@@ -9,6 +9,7 @@ import { get, post } from '../api'
 import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
+import { StaffApi, staffPath } from '@contract'
 
 interface Channel {
   channel: string
@@ -24,7 +25,7 @@ interface Channel {
 
 export function ChannelsPage() {
   const { t } = useLang()
-  const { data, error, loading, reload } = useLoad(() => get<{ isProduction: boolean; rows: Channel[] }>('/channels'), [])
+  const { data, error, loading, reload } = useLoad(() => get<{ isProduction: boolean; rows: Channel[] }>(StaffApi.channels), [])
   if (error) return <LoadError error={error} onRetry={reload} />
   if (loading || !data) return <Skeleton active />
   return (
@@ -83,7 +84,7 @@ function ChannelCard({ channel, onSaved }: { channel: Channel; onSaved: () => vo
     const payCredentials = { ...(v.payCredentials ?? {}) }
     for (const e of extra) (e.map === 'credentials' ? credentials : payCredentials)[e.key] = e.value
     try {
-      await post(`/channels/${encodeURIComponent(channel.channel)}`, {
+      await post(staffPath(StaffApi.channel, { channel: channel.channel }), {
         appId: v.appId.trim(),
         apiBase: v.apiBase.trim(),
         enabled: v.enabled,

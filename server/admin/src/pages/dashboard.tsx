@@ -4,6 +4,7 @@ import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
+import { StaffApi } from '@contract'
 
 interface Totals {
   amount: string
@@ -21,7 +22,7 @@ interface Dashboard {
 
 export function DashboardPage() {
   const { t } = useLang()
-  const { data, error, loading, reload } = useLoad(() => get<Dashboard>('/dashboard'), [])
+  const { data, error, loading, reload } = useLoad(() => get<Dashboard>(StaffApi.dashboard), [])
   if (error) return <LoadError error={error} onRetry={reload} />
   if (loading || !data) return <Skeleton active />
   const card = (title: string, v: Totals, id: string) => (

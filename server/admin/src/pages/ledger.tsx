@@ -12,6 +12,7 @@ import { formatYuan, YUAN_RE } from '../money'
 import { OfflineGiftFixModal, OfflineGiftModal } from './offline-gift'
 import { RefundModal } from './refunds'
 import { beijingTime } from '../time'
+import { StaffApi, staffPath } from '@contract'
 
 export interface LedgerRow {
   id: number
@@ -96,16 +97,18 @@ export function LedgerPage() {
 
   const startExport = async (format: 'csv' | 'xlsx') => {
     try {
-      const { id } = await post<{ id: number }>('/exports', { kind: 'ledger', format, filters: query })
+      const { id } = await post<{ id: number }>(StaffApi.exports, { kind: 'ledger', format, filters: query })
       setExporting({ id, done: 0, total: 0, status: 'running', fileName: '' })
       for (;;) {
         await new Promise((r) => setTimeout(r, 500))
         if (stop.current) return
-        const s = await get<{ id: number; status: string; done: number; total: number; fileName: string }>(`/exports/${id}`)
+        const s = await get<{ id: number; status: string; done: number; total: number; fileName: string }>(
+          staffPath(StaffApi.exportStatus, { id })
+        )
         setExporting(s)
         if (s.status === 'failed') throw new Error(t('导出失败', 'The export failed'))
         if (s.status === 'done') {
-          await download(`/exports/${id}/file`, s.fileName || `ledger.${format}`)
+          await download(staffPath(StaffApi.exportFile, { id }), s.fileName || `ledger.${format}`)
           break
         }
       }
@@ -181,7 +184,7 @@ export function LedgerPage() {
       </Space>
       <PagedTable<LedgerRow>
         testId='ledger-table'
-        path='/ledger'
+        path={StaffApi.ledger}
         query={query}
         version={version}
         rowKey='id'

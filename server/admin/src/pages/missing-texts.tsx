@@ -3,6 +3,7 @@ import { get, type Page } from '../api'
 import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
+import { StaffApi } from '@contract'
 
 interface MissingText {
   table: string
@@ -22,7 +23,7 @@ const WHERE: Record<string, [string, string]> = {
 /** The school's texts with no English yet: English-speaking donors see the Chinese for each (editor). */
 export function MissingTextsPage() {
   const { t } = useLang()
-  const { data, error, loading, reload } = useLoad(() => get<Page<MissingText>>('/texts/missing'), [])
+  const { data, error, loading, reload } = useLoad(() => get<Page<MissingText>>(StaffApi.missingTexts), [])
   if (error) return <LoadError error={error} onRetry={reload} />
   return (
     <>

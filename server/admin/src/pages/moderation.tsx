@@ -4,6 +4,7 @@ import { post } from '../api'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { beijingTime } from '../time'
+import { StaffApi, staffPath } from '@contract'
 
 interface Item {
   id: number
@@ -28,7 +29,7 @@ export function ModerationPage() {
   const [state, setState] = useState('held')
   const [version, setVersion] = useState(0)
   const act = (m: Item, what: 'approve' | 'reject') =>
-    post(`/moderation/${m.id}/${what}`, {}).then(
+    post(staffPath(what === 'approve' ? StaffApi.moderationApprove : StaffApi.moderationReject, { id: m.id }), {}).then(
       () => setVersion((v) => v + 1),
       (e: Error) => message.error(e.message)
     )
@@ -63,7 +64,7 @@ export function ModerationPage() {
         ]}
       />
       <PagedTable<Item>
-        path='/moderation'
+        path={StaffApi.moderation}
         query={{ state }}
         version={version}
         rowKey='id'

@@ -6,6 +6,7 @@ import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
+import { StaffApi } from '@contract'
 
 interface Row {
   date: string
@@ -22,7 +23,7 @@ export function ReconciliationPage() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()])
   const from = range[0].format('YYYY-MM-DD')
   const to = range[1].format('YYYY-MM-DD')
-  const { data, error, loading, reload } = useLoad(() => get<{ rows: Row[] }>('/reconciliation', { from, to }), [from, to])
+  const { data, error, loading, reload } = useLoad(() => get<{ rows: Row[] }>(StaffApi.reconciliation, { from, to }), [from, to])
   const rows = data?.rows ?? []
   return (
     <>

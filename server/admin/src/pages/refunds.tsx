@@ -12,6 +12,7 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import type { LedgerRow } from './ledger'
+import { StaffApi, staffPath } from '@contract'
 
 export interface RefundRow {
   id: number
@@ -59,7 +60,10 @@ export function RefundModal({ row, onClose, onSaved }: { row: LedgerRow | null; 
     setBusy(true)
     setError('')
     try {
-      const r = await post<RefundRow>(`/ledger/${row.id}/refund`, { amount: v.amount.trim(), reason: v.reason.trim() })
+      const r = await post<RefundRow>(staffPath(StaffApi.ledgerRefund, { id: row.id }), {
+        amount: v.amount.trim(),
+        reason: v.reason.trim()
+      })
       message.success(`${refundStateText(r.state, t)} ${formatYuan(r.amount)}`)
       form.resetFields()
       onSaved()
@@ -119,7 +123,7 @@ export function RefundsPage() {
   const { t } = useLang()
   const { message } = App.useApp()
   const [version, setVersion] = useState(0)
-  const naming = useLoad(() => get<{ rows: NamingRow[] }>('/refunds/naming'), [version])
+  const naming = useLoad(() => get<{ rows: NamingRow[] }>(StaffApi.refundsNaming), [version])
   const act = async (path: string, body: object) => {
     try {
       await post(path, body)
@@ -132,7 +136,7 @@ export function RefundsPage() {
     <>
       <PagedTable<RefundRow>
         testId='refunds-table'
-        path='/refunds'
+        path={StaffApi.refunds}
         version={version}
         rowKey='id'
         columns={[
@@ -161,11 +165,11 @@ export function RefundsPage() {
                     size='small'
                     type='primary'
                     data-testid={`refund-approve-${r.id}`}
-                    onClick={() => act(`/refunds/${r.id}/approve`, { decision: 'approve' })}
+                    onClick={() => act(staffPath(StaffApi.refundApprove, { id: r.id }), { decision: 'approve' })}
                   >
                     {t('批准', 'Approve')}
                   </Button>
-                  <Button size='small' danger onClick={() => act(`/refunds/${r.id}/approve`, { decision: 'reject' })}>
+                  <Button size='small' danger onClick={() => act(staffPath(StaffApi.refundApprove, { id: r.id }), { decision: 'reject' })}>
                     {t('驳回', 'Reject')}
                   </Button>
                 </Space>
@@ -189,10 +193,10 @@ export function RefundsPage() {
             title: t('处理', 'Decision'),
             render: (_: unknown, r) => (
               <Space>
-                <Button size='small' onClick={() => act(`/refunds/naming/${r.id}`, { decision: 'keep' })}>
+                <Button size='small' onClick={() => act(staffPath(StaffApi.refundNaming, { id: r.id }), { decision: 'keep' })}>
                   {t('保留冠名', 'Keep')}
                 </Button>
-                <Button size='small' danger onClick={() => act(`/refunds/naming/${r.id}`, { decision: 'release' })}>
+                <Button size='small' danger onClick={() => act(staffPath(StaffApi.refundNaming, { id: r.id }), { decision: 'release' })}>
                   {t('释放', 'Release')}
                 </Button>
               </Space>

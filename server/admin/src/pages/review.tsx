@@ -5,6 +5,7 @@ import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { beijingTime } from '../time'
+import { StaffApi, staffPath } from '@contract'
 
 interface ReviewRow {
   id: number
@@ -29,7 +30,7 @@ export function ReviewPage() {
   const submit = async (v: { resolution: 'paid' | 'closed'; reason: string }) => {
     setError('')
     try {
-      await post(`/review/${open!.id}/resolve`, { resolution: v.resolution, reason: v.reason.trim() })
+      await post(staffPath(StaffApi.reviewResolve, { id: open!.id }), { resolution: v.resolution, reason: v.reason.trim() })
       setOpen(null)
       setVersion((x) => x + 1)
     } catch (e) {
@@ -39,7 +40,7 @@ export function ReviewPage() {
   return (
     <>
       <PagedTable<ReviewRow>
-        path='/review'
+        path={StaffApi.review}
         rowKey='id'
         version={version}
         columns={[
