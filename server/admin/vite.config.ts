@@ -10,7 +10,12 @@ export default defineConfig({
   base: '/admin/',
   plugins: [react()],
   // the wire contract the server and the app share (types/, docs/decisions/055-one-contract.md)
-  resolve: { alias: { '@contract': path.join(__dirname, '../../types/index.ts') } },
+  resolve: {
+    alias: [
+      { find: /^@contract$/, replacement: path.join(__dirname, '../../types/index.ts') },
+      { find: /^@contract\/(.*)$/, replacement: path.join(__dirname, '../../types/$1') }
+    ]
+  },
   build: {
     outDir: path.join(__dirname, 'dist'),
     emptyOutDir: true,

@@ -12,17 +12,7 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { BillFindings } from './bill-findings'
 import { StaffApi } from '@contract'
-
-interface BillRun {
-  id: number
-  date: string
-  provider: string
-  state: 'queued' | 'running' | 'done' | 'failed'
-  lines: number
-  matched: number
-  openFindings: number
-  error: string
-}
+import type { BillRuns } from '@contract/schema/staff-bills'
 
 const PROVIDERS: Record<string, [string, string]> = {
   wechatpay: ['微信支付', 'WeChat Pay'],
@@ -45,10 +35,7 @@ export function BillsPage() {
   const [busy, setBusy] = useState(false)
   const from = range[0].format('YYYY-MM-DD')
   const to = range[1].format('YYYY-MM-DD')
-  const { data, error, loading, reload } = useLoad(
-    () => get<{ rows: BillRun[]; providers: string[] }>(StaffApi.bills, { from, to }),
-    [from, to]
-  )
+  const { data, error, loading, reload } = useLoad(() => get<BillRuns>(StaffApi.bills, { from, to }), [from, to])
   const providers = data?.providers ?? []
   const chosen = provider ?? providers[0]
   const name = (p: string) => (PROVIDERS[p] ? t(...PROVIDERS[p]) : p)
@@ -93,7 +80,7 @@ export function BillsPage() {
       </Space>
       {runError && <Alert type='error' showIcon message={runError} style={{ marginBottom: 16 }} />}
       {error && <LoadError error={error} onRetry={reload} />}
-      <Table<BillRun>
+      <Table<BillRuns['rows'][number]>
         rowKey='id'
         loading={loading}
         dataSource={data?.rows ?? []}

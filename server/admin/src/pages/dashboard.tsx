@@ -5,20 +5,7 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { StaffApi } from '@contract'
-
-interface Totals {
-  amount: string
-  count: number
-  donors: number
-}
-interface Dashboard {
-  today: Totals
-  month: Totals
-  topProjects: { id: number; name: string; amount: string; count: number }[]
-  daily: { date: string; amount: string; count: number }[]
-  /** the deployment's, not the school's (server lib/proxy-watch.ts) */
-  warnings?: { kind: 'proxyNotTrusted'; address: string; header: string; seenAt: string }[]
-}
+import type { Dashboard, DashboardFigure as Totals } from '@contract/schema/staff-money'
 
 export function DashboardPage() {
   const { t } = useLang()

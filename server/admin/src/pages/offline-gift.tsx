@@ -5,7 +5,7 @@ import { post } from '../api'
 import { ProjectPicker, yuanRule } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
-import type { LedgerRow } from './ledger'
+import type { LedgerRow } from '@contract/schema/staff-money'
 import { beijingDay } from '../time'
 import { StaffApi, staffPath } from '@contract'
 

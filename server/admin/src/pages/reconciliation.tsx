@@ -7,15 +7,7 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { StaffApi } from '@contract'
-
-interface Row {
-  date: string
-  provider: string
-  orders: number
-  paidFen: number
-  notifiedFen: number
-  mismatches: number
-}
+import type { ReconciliationRow as Row } from '@contract/schema/staff-money'
 
 /** Per day and provider: what our orders say was paid against what the provider notified; mismatches in red. */
 export function ReconciliationPage() {

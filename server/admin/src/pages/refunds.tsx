@@ -11,28 +11,11 @@ import { PagedTable, yuanRule } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
-import type { LedgerRow } from './ledger'
+import type { LedgerRow } from '@contract/schema/staff-money'
 import { StaffApi, staffPath } from '@contract'
+import type { RefundNaming, RefundView as RefundRow } from '@contract/schema/staff-refunds'
 
-export interface RefundRow {
-  id: number
-  donationId: number
-  billNo: string
-  projectName: string
-  donorName: string
-  outRefundNo: string
-  amount: string
-  amountFen: number
-  reason: string
-  state: 'requested' | 'pending_approval' | 'processing' | 'succeeded' | 'failed' | 'closed'
-  provider: string
-  origin: string
-  requestedBy: number | null
-  approvedBy: number | null
-  failReason: string
-  createdAt: string
-  settledAt: string
-}
+export type { RefundRow }
 
 export function refundStateText(s: string, t: (zh: string, en: string) => string): string {
   const m: Record<string, [string, string]> = {
@@ -108,22 +91,12 @@ export function RefundModal({ row, onClose, onSaved }: { row: LedgerRow | null; 
   )
 }
 
-interface NamingRow {
-  id: number
-  kind: 'seat' | 'book'
-  label: string
-  quantity: number
-  donationId: number
-  billNo: string
-  donorName: string
-}
-
 /** The refunds screen: every refund (approve or reject those waiting), and named seats/copies of refunded gifts. */
 export function RefundsPage() {
   const { t } = useLang()
   const { message } = App.useApp()
   const [version, setVersion] = useState(0)
-  const naming = useLoad(() => get<{ rows: NamingRow[] }>(StaffApi.refundsNaming), [version])
+  const naming = useLoad(() => get<RefundNaming>(StaffApi.refundsNaming), [version])
   const act = async (path: string, body: object) => {
     try {
       await post(path, body)
@@ -178,7 +151,7 @@ export function RefundsPage() {
         ]}
       />
       <h3 style={{ marginTop: 24 }}>{t('退款后的冠名', 'Namings of refunded gifts')}</h3>
-      <Table<NamingRow>
+      <Table<RefundNaming['rows'][number]>
         data-testid='refund-naming-table'
         size='middle'
         rowKey='id'

@@ -6,18 +6,7 @@ import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { beijingTime } from '../time'
 import { StaffApi, staffPath } from '@contract'
-
-interface ReviewRow {
-  id: number
-  billNo: string
-  projectName: string
-  donorName: string
-  amount: string
-  kind: 'reconciling' | 'late'
-  provider: string
-  notifiedAt: string
-  createdAt: string
-}
+import type { ReviewRow } from '@contract/schema/staff-money'
 
 /** Orders in review (a payment that arrived after the order closed, an ambiguous campus-card debit): resolved
  *  as paid or closed, always with a reason (kept in the audit log). */

@@ -24,7 +24,7 @@ import { beijingDate } from '../../domain/staff/ledger'
 import { bizError } from '../../errors'
 import { answers, ok } from '../../lib/envelope'
 import { body, optString, reqInt, reqString } from '../../lib/schemas'
-import * as W from '../wire/staff-bills'
+import * as W from '../../../../types/schema/staff-bills'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 

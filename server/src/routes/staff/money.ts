@@ -26,7 +26,7 @@ import { reconciliation, reconciliationRange } from '../../domain/staff/reconcil
 import { resolveReview, reviewPage } from '../../domain/staff/review'
 import { answers, ok } from '../../lib/envelope'
 import { body, optInt, optString, pageProps, reqInt, reqString, strEnum } from '../../lib/schemas'
-import * as W from '../wire/staff-money'
+import * as W from '../../../../types/schema/staff-money'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 

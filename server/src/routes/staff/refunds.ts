@@ -26,7 +26,7 @@ import { invalidateSchoolCache } from '../../domain/school/cache'
 import { answers, ok } from '../../lib/envelope'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import { body, optInt, optString, pageProps, reqInt, reqString, strEnum } from '../../lib/schemas'
-import * as W from '../wire/staff-refunds'
+import * as W from '../../../../types/schema/staff-refunds'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 
