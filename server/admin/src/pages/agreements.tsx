@@ -13,30 +13,7 @@ import { useLang } from '../i18n'
 import { allowed, useMe } from '../me'
 import { formatYuan } from '../money'
 import { StaffApi, staffPath } from '@contract'
-
-interface Agreement {
-  id: number
-  kind: 'hhu' | 'cpu'
-  agreementNo: string
-  name: string
-  mobile: string
-  idNoMasked: string
-  projectTitle: string
-  amount: string
-  createdAt: string
-  signedAt: string
-  state: 'unsigned' | 'signed' | 'countersigned'
-  signedUrl: string
-  mutualUrl: string
-  receiptUrl: string
-}
-
-interface Seal {
-  image: string
-  width: number
-  height: number
-  updatedAt: string
-}
+import type { StaffAgreement as Agreement, StaffAgreementSeal as Seal } from '@contract/schema/staff-agreement'
 
 type T = (zh: string, en: string) => string
 

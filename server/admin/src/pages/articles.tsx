@@ -6,21 +6,7 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { ImageField } from './upload-field'
 import { StaffApi, staffPath } from '@contract'
-
-interface Category {
-  id: number
-  name: string
-}
-interface Article {
-  id: number
-  title: string
-  categoryId: number
-  categoryName: string
-  thumbnailImage: string
-  content: string
-  publishDate: string
-  readCount: number
-}
+import type { StaffArticle as Article, StaffArticleCategory as Category } from '@contract/schema/staff-console'
 
 /** Articles (the foundation's news) and their categories (editor). The server sanitises the HTML content. */
 export function ArticlesPage() {

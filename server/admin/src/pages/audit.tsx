@@ -4,18 +4,7 @@ import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { beijingTime } from '../time'
 import { StaffApi } from '@contract'
-
-interface AuditRow {
-  id: number
-  at: string
-  staffId: number
-  staffName: string
-  action: string
-  entity: string
-  entityId: string
-  before: unknown
-  after: unknown
-}
+import type { AuditRow } from '@contract/schema/staff-console'
 
 const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 1))
 

@@ -11,15 +11,7 @@ import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { StaffApi } from '@contract'
-
-interface Settings {
-  campaigns: Array<{ key: string; itemId: number | null }>
-  projects: Array<{ id: number; name: string; itemsType: number; alumniOnly: boolean }>
-  music: Record<string, string>
-  alumniHandoff: { appid: string; path: string; originalId: string } | null
-  bank: { bankName: string; accountName: string; accountNo: string } | null
-  maps: Array<{ id: number; mapKey: string; itemId: number; vrUrl: string }>
-}
+import type { StaffCampaignSettings as Settings } from '@contract/schema/staff-agreement'
 
 type T = (zh: string, en: string) => string
 

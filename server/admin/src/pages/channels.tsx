@@ -10,22 +10,11 @@ import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { StaffApi, staffPath } from '@contract'
-
-interface Channel {
-  channel: string
-  configured: boolean
-  appId: string
-  secret: string
-  credentials: Record<string, string>
-  payCredentials: Record<string, string>
-  apiBase: string
-  enabled: boolean
-  updatedAt: string
-}
+import type { ChannelList, ChannelView as Channel } from '@contract/schema/staff-console'
 
 export function ChannelsPage() {
   const { t } = useLang()
-  const { data, error, loading, reload } = useLoad(() => get<{ isProduction: boolean; rows: Channel[] }>(StaffApi.channels), [])
+  const { data, error, loading, reload } = useLoad(() => get<ChannelList>(StaffApi.channels), [])
   if (error) return <LoadError error={error} onRetry={reload} />
   if (loading || !data) return <Skeleton active />
   return (

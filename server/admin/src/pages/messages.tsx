@@ -5,16 +5,7 @@ import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { beijingTime } from '../time'
 import { StaffApi, staffPath } from '@contract'
-
-interface Message {
-  id: number
-  content: string
-  nickname: string
-  itemsName: string
-  status: 'pending' | 'visible' | 'hidden'
-  replyContent: string
-  createdAt: string
-}
+import type { StaffMessage as Message } from '@contract/schema/staff-console'
 
 /** Donors' messages: approve, hide, reply (editor). */
 export function MessagesPage() {

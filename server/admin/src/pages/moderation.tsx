@@ -5,19 +5,7 @@ import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { beijingTime } from '../time'
 import { StaffApi, staffPath } from '@contract'
-
-interface Item {
-  id: number
-  kind: 'message' | 'nickname' | 'avatar' | 'together'
-  state: 'held' | 'checking' | 'approved' | 'rejected'
-  content: string
-  checker: string
-  reason: string
-  nickname: string
-  itemsName: string
-  createdAt: string
-  decidedAt: string
-}
+import type { ModerationItem as Item } from '@contract/schema/staff-console'
 
 /**
  * Donor content the content check held (docs/decisions/042-content-security.md): visible to its author only until

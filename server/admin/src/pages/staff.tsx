@@ -6,15 +6,8 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { roleLabel, type StaffRole } from '../me'
 import { StaffApi, staffPath } from '@contract'
+import type { StaffAccount as StaffRow, StaffAccountPage } from '@contract/schema/staff-console'
 
-interface StaffRow {
-  id: number
-  username: string
-  displayName: string
-  roles: StaffRole[]
-  enabled: boolean
-  createdAt?: string
-}
 interface Values {
   username: string
   displayName: string
@@ -28,7 +21,7 @@ const ROLES: StaffRole[] = ['admin', 'finance', 'fulfilment', 'editor']
 export function StaffPage() {
   const { t } = useLang()
   const { message } = App.useApp()
-  const { data, error, loading, reload } = useLoad(() => get<{ rows: StaffRow[] }>(StaffApi.staff), [])
+  const { data, error, loading, reload } = useLoad(() => get<StaffAccountPage>(StaffApi.staff), [])
   const rows = data?.rows ?? []
   const [editing, setEditing] = useState<StaffRow | 'new' | null>(null)
   const [formError, setFormError] = useState('')

@@ -12,7 +12,7 @@ import { accountOf, createAccount, endSession, listAccounts, updateAccount } fro
 import { STAFF_ROLES } from '../../domain/staff/roles'
 import { answers, ok } from '../../lib/envelope'
 import { body, optString, reqInt, reqString, strEnum } from '../../lib/schemas'
-import * as W from '../wire/staff-console'
+import * as W from '../../../../types/schema/staff-console'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 

@@ -27,7 +27,7 @@ import {
 import { answers, ok } from '../../lib/envelope'
 import { optString, pageProps, reqInt, strEnum } from '../../lib/schemas'
 import { readSingleFile } from '../upload'
-import { StaffAgreementDetail, StaffAgreementPage, StaffAgreementSeal } from '../wire/staff-agreement'
+import { StaffAgreementDetail, StaffAgreementPage, StaffAgreementSeal } from '../../../../types/schema/staff-agreement'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 

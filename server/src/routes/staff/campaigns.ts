@@ -9,7 +9,7 @@ import { Type } from 'typebox'
 import { getCampaignSettings, saveCampaignSettings } from '../../domain/staff/campaigns'
 import { answers, ok } from '../../lib/envelope'
 import { body } from '../../lib/schemas'
-import { StaffCampaignSettings } from '../wire/staff-agreement'
+import { StaffCampaignSettings } from '../../../../types/schema/staff-agreement'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 

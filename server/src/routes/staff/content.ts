@@ -25,7 +25,7 @@ import {
 import { missingTexts } from '../../domain/form/texts'
 import { answers, ok } from '../../lib/envelope'
 import { body, INT_RANGE, optInt, optString, pageProps, reqInt, reqString, strEnum } from '../../lib/schemas'
-import * as W from '../wire/staff-console'
+import * as W from '../../../../types/schema/staff-console'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 

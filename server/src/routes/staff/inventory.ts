@@ -22,7 +22,7 @@ import {
 } from '../../domain/staff/inventory'
 import { answers, ok } from '../../lib/envelope'
 import { body, INT_RANGE, optInt, pageProps, reqInt } from '../../lib/schemas'
-import * as W from '../wire/staff-console'
+import * as W from '../../../../types/schema/staff-console'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 

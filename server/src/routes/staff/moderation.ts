@@ -9,7 +9,7 @@ import { Type } from 'typebox'
 import { decideModeration, listModeration, MODERATION_KINDS, MODERATION_STATES } from '../../domain/moderation/queue'
 import { answers, ok } from '../../lib/envelope'
 import { body, optString, pageProps, reqInt, strEnum } from '../../lib/schemas'
-import * as W from '../wire/staff-console'
+import * as W from '../../../../types/schema/staff-console'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 

@@ -17,7 +17,7 @@ import { getStaffPolicy, saveStaffPolicy } from '../../domain/privacy/service'
 import { StaffPrivacyPolicy } from '../wire/privacy'
 import { answers, ok } from '../../lib/envelope'
 import { body, optString, strEnum } from '../../lib/schemas'
-import * as W from '../wire/staff-console'
+import * as W from '../../../../types/schema/staff-console'
 import { requireRole } from './access'
 
 const OptBool = Type.Optional(Type.Boolean())
