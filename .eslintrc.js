@@ -62,9 +62,13 @@ module.exports = {
   env: { es2022: true, node: true, browser: true },
   settings: {
     'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-    // the typescript resolver reads tsconfig paths (@/*, @contract); both projects, so server imports resolve too
+    // the typescript resolver reads tsconfig paths (@/*, @contract); every project, so server imports resolve too
     'import/resolver': {
-      typescript: { project: ['./tsconfig.json', './server/tsconfig.json'], alwaysTryTypes: true, noWarnOnMultipleProjects: true },
+      typescript: {
+        project: ['./tsconfig.json', './server/tsconfig.json', './server/admin/tsconfig.json'],
+        alwaysTryTypes: true,
+        noWarnOnMultipleProjects: true
+      },
       node: true
     }
   },

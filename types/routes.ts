@@ -125,6 +125,36 @@ export const Api = {
 } as const
 export type ApiPath = (typeof Api)[keyof typeof Api]
 
+/** The prefix of a school's API: every path of `Api` follows it (the school's config names it). */
+export const API_PREFIX = '/api/:school'
+
+/** Paths outside a school's API base: the app's remote configuration (types/config.ts), served by the API server. */
+export const ConfigApi = {
+  root: '/config/index.json',
+  school: '/config/:school/index.json'
+} as const
+
+/** The `:params` of a path template, each a string or a number: `{id: number | string}` for '/exports/:id'. */
+export type PathParams<P extends string> = P extends `${string}:${infer K}/${infer Rest}`
+  ? { [k in K]: string | number } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer K}`
+    ? { [k in K]: string | number }
+    : Record<never, never>
+/** The params argument of `fillPath`: none for a template without `:params`. */
+export type ParamsArg<P extends string> = keyof PathParams<P> extends never ? [] : [PathParams<P>]
+
+/**
+ * A path template of the contract with its `:params` filled in, each URI-encoded (docs/decisions/055-one-contract.md):
+ * `fillPath(ConfigApi.school, {school: 'cpu'})` is '/config/cpu/index.json'.
+ */
+export function fillPath<P extends string>(path: P, ...params: ParamsArg<P>): string {
+  const values = (params[0] ?? {}) as Record<string, string | number>
+  return path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    if (!(key in values)) throw new Error(`${path}: no value for :${key}`)
+    return encodeURIComponent(String(values[key]))
+  })
+}
+
 /** Request signature (docs/decisions/006-request-signature.md). */
 export const SIGNATURE = {
   NONCE_LENGTH: 32,

@@ -9,6 +9,13 @@ export default defineConfig({
   root: __dirname,
   base: '/admin/',
   plugins: [react()],
+  // the wire contract the server and the app share (types/, docs/decisions/055-one-contract.md)
+  resolve: {
+    alias: [
+      { find: /^@contract$/, replacement: path.join(__dirname, '../../types/index.ts') },
+      { find: /^@contract\/(.*)$/, replacement: path.join(__dirname, '../../types/$1') }
+    ]
+  },
   build: {
     outDir: path.join(__dirname, 'dist'),
     emptyOutDir: true,

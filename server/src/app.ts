@@ -28,7 +28,7 @@ import { wechatPushRoutes } from './routes/moderation/push'
 import { OrderRateLimiter, orderRateLimits, type OrderRateLimits } from './domain/order/rate-limit'
 import { DEFAULT_CHALLENGE_BITS, MAX_CHALLENGE_BITS, OrderChallenges } from './domain/order/challenge'
 import { installProxyWatch } from './lib/proxy-watch'
-import { DEVICE_HEADER, PROOF_HEADER } from '../../types'
+import { API_PREFIX, DEVICE_HEADER, PROOF_HEADER } from '../../types'
 import { reconcile } from './domain/order/reconcile'
 import { billHourFromEnv, scheduleBillRuns } from './domain/bill/schedule'
 import { createJobWorker } from './jobs'
@@ -454,7 +454,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(namingMapRoutes)
       await api.register(privacyRoutes)
     },
-    { prefix: '/api/:school' }
+    { prefix: API_PREFIX }
   )
   // foundation staff: their own prefix and tokens, no app signature (routes/staff)
   await app.register(staffRoutes, { prefix: STAFF_API_PREFIX })

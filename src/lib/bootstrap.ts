@@ -3,7 +3,17 @@
  * sign-in hand-offs (OAuth code, middle-school openId) and the 5-minute token refresh.
  */
 import Taro from '@tarojs/taro'
-import { Api, type BaseConfig, type Flag, type LoginPlatform, type MiddleAuthBody, type RootConfig, type SchoolConfig } from '@contract'
+import {
+  Api,
+  ConfigApi,
+  fillPath,
+  type BaseConfig,
+  type Flag,
+  type LoginPlatform,
+  type MiddleAuthBody,
+  type RootConfig,
+  type SchoolConfig
+} from '@contract'
 import { platform } from '@/platform'
 import type { EnvInfo } from '@/platform/types'
 import { store } from '@/platform/storage-keys'
@@ -46,7 +56,7 @@ async function resolveSchool(origin: string, query: Record<string, string>): Pro
   // pages reached inside the app (and the sign-in redirect back to them) carry no ?school=: stay where the visitor is
   const remembered = store.get('school')
   if (remembered && /^[a-z0-9_-]{1,32}$/i.test(remembered)) return remembered
-  const root = await getJson<RootConfig>(`${origin}/config/index.json`)
+  const root = await getJson<RootConfig>(`${origin}${ConfigApi.root}`)
   return root.school
 }
 
@@ -227,7 +237,7 @@ export async function bootstrap(query: Record<string, string> = {}): Promise<voi
   try {
     const origin = platform.apiOrigin()
     const school = await resolveSchool(origin, query)
-    const config = await getJson<SchoolConfig>(`${origin}/config/${encodeURIComponent(school)}/index.json`)
+    const config = await getJson<SchoolConfig>(`${origin}${fillPath(ConfigApi.school, { school })}`)
     if (store.get('school') !== school) {
       // A token belongs to one school (docs/decisions/004-tenancy.md).
       store.set('school', school)

@@ -3,6 +3,8 @@
  * envelope {code, message, data}. code 0 is data; -1 is the server's own message (shown as is); -997 means the session
  * is gone (signed out everywhere). The token lives in sessionStorage: closing the tab signs the console out.
  */
+import { fillPath, STAFF_API_PREFIX } from '@contract'
+
 export type Lang = 'zh_CN' | 'en'
 
 export class ApiError extends Error {
@@ -70,7 +72,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-const base = (school?: string) => `/staff-api/${encodeURIComponent(school ?? session.school() ?? '')}`
+const base = (school?: string) => fillPath(STAFF_API_PREFIX, { school: school ?? session.school() ?? '' })
 
 async function unwrap<T>(res: Response): Promise<T> {
   let json: { code?: number; message?: string; data?: T }

@@ -14,6 +14,7 @@ import { allowed, MeCtx, roleLabel, type Me } from './me'
 import { navigate, usePath } from './router'
 import { SCREENS, screenFor } from './screens'
 import { LoginPage, schoolFromUrl } from './pages/login'
+import { StaffApi } from '@contract'
 
 export function App() {
   const [lang, setLangState] = useState<Lang>(initialLang)
@@ -52,7 +53,7 @@ function Root() {
       return
     }
     setState('loading')
-    get<Me>('/me').then(
+    get<Me>(StaffApi.me).then(
       (m) => {
         setMe(m)
         setState('signedIn')
@@ -90,7 +91,7 @@ function Root() {
       <Shell
         me={me}
         onSignOut={async () => {
-          await post('/logout').catch(() => undefined)
+          await post(StaffApi.logout).catch(() => undefined)
           session.clear()
           setMe(null)
           setState('signedOut')

@@ -5,6 +5,7 @@ import { get, type Page } from './api'
 import { useLoad } from './hooks'
 import { useLang } from './i18n'
 import { isPositiveYuan } from './money'
+import { StaffApi } from '@contract'
 
 export function LoadError({ error, onRetry }: { error: string; onRetry?: () => void }) {
   const { t } = useLang()
@@ -85,7 +86,11 @@ export function ProjectPicker({ value, onChange, id }: { value?: number; onChang
   const search = (keyword: string) => {
     const n = ++seq.current
     setLoading(true)
-    get<Page<{ id: number; name: string }>>('/offline-gifts/projects', { keyword: keyword.trim() || undefined, limit: 20, offset: 0 }).then(
+    get<Page<{ id: number; name: string }>>(StaffApi.offlineGiftProjects, {
+      keyword: keyword.trim() || undefined,
+      limit: 20,
+      offset: 0
+    }).then(
       (page) => {
         if (n !== seq.current) return
         setOptions(page.rows.map((p) => ({ value: p.id, label: `#${p.id} ${p.name}` })))

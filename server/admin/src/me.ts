@@ -1,14 +1,7 @@
 import { createContext, useContext } from 'react'
+import type { StaffMe as Me, StaffRole } from '@contract/schema/staff-console'
 
-export type StaffRole = 'admin' | 'finance' | 'fulfilment' | 'editor'
-
-export interface Me {
-  id: number
-  username: string
-  displayName: string
-  roles: StaffRole[]
-  school: { code: string; name: string }
-}
+export type { Me, StaffRole }
 
 export const MeCtx = createContext<Me | null>(null)
 export const useMe = () => useContext(MeCtx)!

@@ -12,6 +12,8 @@
  * warning then names its address, which tells the operator as much.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Static } from 'typebox'
+import type { StaffDeploymentWarning } from '../../../types/schema/staff-money'
 import type { SharedStore } from './shared-store'
 
 export const PROXY_WARNING_KEY = 'deploy-warning:proxy-not-trusted'
@@ -22,16 +24,8 @@ export const WARNING_TTL_MS = 60 * 60_000
 const TRACKED_MAX = 256
 const FORWARD_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded'] as const
 
-export interface DeploymentWarning {
-  /** proxyNotTrusted: requests come through a proxy that TRUST_PROXY does not name */
-  kind: 'proxyNotTrusted'
-  /** the connecting address every visitor shares */
-  address: string
-  /** the forwarding header it sent */
-  header: string
-  /** ISO time the warning was last recorded */
-  seenAt: string
-}
+/** what the operator must fix (the contract's StaffDeploymentWarning, types/schema/staff-money.ts) */
+export type DeploymentWarning = Static<typeof StaffDeploymentWarning>
 
 /** the forwarding header of a request whose forwarded address was not believed, else null */
 export function unbelievedForward(req: FastifyRequest): string | null {

@@ -14,6 +14,7 @@
 import type Ajv from 'ajv'
 import type { SchemaValidateFunction } from 'ajv'
 import { Type, type Static, type TSchema } from 'typebox'
+import { strEnum } from '../../../types/schema/common'
 
 export const INT_RANGE = {
   /** ids: bigint on PostgreSQL, 64-bit integer on SQLite; JavaScript holds them exactly up to 2^53 - 1 */
@@ -62,8 +63,7 @@ export const reqString = (maxLength: number, minLength?: number) =>
 export const optString = (maxLength = 200, minLength?: number) => Type.Optional(reqString(maxLength, minLength))
 /** A string or null (bodies: a client that clears a field sends null), optional. */
 export const optNullableString = (maxLength: number) => Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength }))
-/** One of a few strings. */
-export const strEnum = <const T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: values })
+export { strEnum }
 /** Any JSON value: the domain checks it (e.g. donateMaterialNumber, seatList), optional. */
 export const optAny = () => Type.Optional(Type.Unknown())
 

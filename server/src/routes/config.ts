@@ -8,9 +8,10 @@ import { templatesForApp } from '../domain/notify/templates'
 import { findDefaultSchool, findSchoolByCode } from '../domain/school/repository'
 import { sendNotFound, sendRefusal } from '../plugins/envelope'
 import { RootConfig, SchoolConfig } from './wire/identity'
+import { API_PREFIX, ConfigApi, fillPath } from '../../../types/routes'
 
 export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/config/index.json', { schema: { response: { 200: RootConfig } } }, async (req, reply) => {
+  app.get(ConfigApi.root, { schema: { response: { 200: RootConfig } } }, async (req, reply) => {
     const school = await findDefaultSchool(app.db)
     // a deployment's first start: no school until staff add one (the demo is seeded only on the embedded default)
     if (!school) return sendRefusal(req, reply, 503, 'noSchoolYet')
@@ -19,7 +20,7 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get(
-    '/config/:school/index.json',
+    ConfigApi.school,
     {
       schema: { params: Type.Object({ school: Type.String() }), response: { 200: SchoolConfig } }
     },
@@ -28,7 +29,7 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!school) return sendNotFound(req, reply, 'schoolNotFound')
       reply.header('cache-control', 'no-cache')
       return {
-        api: `/api/${school.code}`,
+        api: fillPath(API_PREFIX, { school: school.code }),
         moduleName: school.module_name,
         theme: school.theme,
         themeColor: school.theme_color,

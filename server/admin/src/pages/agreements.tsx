@@ -12,30 +12,8 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { allowed, useMe } from '../me'
 import { formatYuan } from '../money'
-
-interface Agreement {
-  id: number
-  kind: 'hhu' | 'cpu'
-  agreementNo: string
-  name: string
-  mobile: string
-  idNoMasked: string
-  projectTitle: string
-  amount: string
-  createdAt: string
-  signedAt: string
-  state: 'unsigned' | 'signed' | 'countersigned'
-  signedUrl: string
-  mutualUrl: string
-  receiptUrl: string
-}
-
-interface Seal {
-  image: string
-  width: number
-  height: number
-  updatedAt: string
-}
+import { StaffApi, staffPath } from '@contract'
+import type { StaffAgreement as Agreement, StaffAgreementSeal as Seal } from '@contract/schema/staff-agreement'
 
 type T = (zh: string, en: string) => string
 
@@ -43,7 +21,7 @@ function SealCard({ onChange }: { onChange(): void }) {
   const { t } = useLang()
   const { message } = App.useApp()
   const me = useMe()
-  const seal = useLoad(() => get<Seal>('/agreement-seal'), [])
+  const seal = useLoad(() => get<Seal>(StaffApi.agreementSeal), [])
   return (
     <Card size='small' title={t('协议印章', 'Agreement seal')} style={{ marginBottom: 16 }} data-testid='seal-card'>
       <Space align='start' size='large'>
@@ -69,7 +47,7 @@ function SealCard({ onChange }: { onChange(): void }) {
               accept='.png,.jpg,.jpeg'
               showUploadList={false}
               customRequest={({ file }) => {
-                upload<Seal>('/agreement-seal', file as File).then(
+                upload<Seal>(StaffApi.agreementSeal, file as File).then(
                   (s) => {
                     seal.setData(s)
                     message.success(t('印章已更新', 'Seal updated'))
@@ -106,7 +84,7 @@ export function AgreementsPage() {
   const [version, setVersion] = useState(0)
   const reload = () => setVersion((v) => v + 1)
   const countersign = (a: Agreement) =>
-    post(`/agreements/${a.id}/countersign`).then(
+    post(staffPath(StaffApi.agreementCountersign, { id: a.id })).then(
       () => {
         message.success(t('已会签，捐赠人可在“我的协议”中查看', "Countersigned: the donor sees it under 'My agreements'"))
         reload()
@@ -153,7 +131,7 @@ export function AgreementsPage() {
       </Space>
       <PagedTable<Agreement>
         testId='agreements'
-        path='/agreements'
+        path={StaffApi.agreements}
         rowKey='id'
         version={version}
         query={{
@@ -231,7 +209,7 @@ export function AgreementsPage() {
                     accept='.jpg,.jpeg,.png'
                     showUploadList={false}
                     customRequest={({ file }) => {
-                      upload(`/agreements/${a.id}/receipt`, file as File).then(
+                      upload(staffPath(StaffApi.agreementReceipt, { id: a.id }), file as File).then(
                         () => {
                           message.success(t('收据已上传', 'Receipt attached'))
                           reload()

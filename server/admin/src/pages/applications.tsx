@@ -9,6 +9,7 @@ import { post, upload } from '../api'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
+import { StaffApi, staffPath } from '@contract'
 
 interface Application {
   kind: 'certificate' | 'receipt'
@@ -51,7 +52,7 @@ export function ApplicationsPage({ kind }: { kind: 'certificate' | 'receipt' }) 
   const [error, setError] = useState('')
   const [form] = Form.useForm<{ expressCompany: string; expressNo: string }>()
   const move = async (a: Application, to: number, extra?: { expressCompany: string; expressNo: string }) => {
-    await post(`/applications/${kind}/${a.id}/advance`, { to, ...extra })
+    await post(staffPath(StaffApi.applicationAdvance, { kind, id: a.id }), { to, ...extra })
     message.success(t('已更新', 'Updated'))
     setVersion((v) => v + 1)
   }
@@ -68,7 +69,7 @@ export function ApplicationsPage({ kind }: { kind: 'certificate' | 'receipt' }) 
       />
       <PagedTable<Application>
         testId={`queue-${kind}`}
-        path='/applications'
+        path={StaffApi.applications}
         query={{ kind, status }}
         version={version}
         rowKey='id'
@@ -112,7 +113,7 @@ export function ApplicationsPage({ kind }: { kind: 'certificate' | 'receipt' }) 
                     accept='.pdf,.jpg,.jpeg,.png'
                     showUploadList={false}
                     customRequest={({ file }) => {
-                      upload(`/receipts/${a.id}/file`, file as File).then(
+                      upload(staffPath(StaffApi.receiptFile, { id: a.id }), file as File).then(
                         () => {
                           message.success(t('票据文件已上传', 'Receipt file attached'))
                           setVersion((v) => v + 1)

@@ -5,27 +5,14 @@ import { LoadError, PagedTable } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { ImageField } from './upload-field'
-
-interface Category {
-  id: number
-  name: string
-}
-interface Article {
-  id: number
-  title: string
-  categoryId: number
-  categoryName: string
-  thumbnailImage: string
-  content: string
-  publishDate: string
-  readCount: number
-}
+import { StaffApi, staffPath } from '@contract'
+import type { StaffArticle as Article, StaffArticleCategory as Category } from '@contract/schema/staff-console'
 
 /** Articles (the foundation's news) and their categories (editor). The server sanitises the HTML content. */
 export function ArticlesPage() {
   const { t } = useLang()
   const { message } = App.useApp()
-  const cats = useLoad(() => get<{ rows: Category[] }>('/article-categories'), [])
+  const cats = useLoad(() => get<{ rows: Category[] }>(StaffApi.articleCategories), [])
   const categories = cats.data?.rows ?? []
   const [version, setVersion] = useState(0)
   const [editing, setEditing] = useState<Article | 'new' | null>(null)
@@ -35,7 +22,7 @@ export function ArticlesPage() {
   const open = async (a: Article | 'new') => {
     setErr('')
     form.resetFields()
-    if (a !== 'new') form.setFieldsValue(await get<Article>(`/articles/${a.id}`))
+    if (a !== 'new') form.setFieldsValue(await get<Article>(staffPath(StaffApi.article, { id: a.id })))
     setEditing(a)
   }
   return (
@@ -48,7 +35,7 @@ export function ArticlesPage() {
         <Button onClick={() => setCatOpen(true)}>{t('分类管理', 'Categories')}</Button>
       </Space>
       <PagedTable<Article>
-        path='/articles'
+        path={StaffApi.articles}
         rowKey='id'
         version={version}
         columns={[
@@ -67,7 +54,7 @@ export function ArticlesPage() {
                 <Popconfirm
                   title={t('删除这篇文章？', 'Delete this article?')}
                   onConfirm={() =>
-                    post(`/articles/${a.id}/delete`).then(
+                    post(staffPath(StaffApi.articleDelete, { id: a.id })).then(
                       () => setVersion((v) => v + 1),
                       (e: Error) => message.error(e.message)
                     )
@@ -108,7 +95,7 @@ export function ArticlesPage() {
                 content: v.content ?? '',
                 ...(v.publishDate ? { publishDate: v.publishDate.trim() } : {})
               }
-              await post(editing === 'new' ? '/articles' : `/articles/${(editing as Article).id}`, body)
+              await post(editing === 'new' ? StaffApi.articles : staffPath(StaffApi.article, { id: (editing as Article).id }), body)
               setEditing(null)
               setVersion((x) => x + 1)
             } catch (e) {
@@ -150,7 +137,7 @@ export function ArticlesPage() {
           style={{ marginTop: 12 }}
           onFinish={async (v: { name: string }) => {
             try {
-              await post('/article-categories', { name: v.name.trim() })
+              await post(StaffApi.articleCategories, { name: v.name.trim() })
               cats.reload()
             } catch (e) {
               message.error((e as Error).message)

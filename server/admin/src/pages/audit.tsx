@@ -3,18 +3,8 @@ import { Input, Space, Typography } from 'antd'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { beijingTime } from '../time'
-
-interface AuditRow {
-  id: number
-  at: string
-  staffId: number
-  staffName: string
-  action: string
-  entity: string
-  entityId: string
-  before: unknown
-  after: unknown
-}
+import { StaffApi } from '@contract'
+import type { AuditRow } from '@contract/schema/staff-console'
 
 const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 1))
 
@@ -33,7 +23,7 @@ export function AuditPage() {
         />
       </Space>
       <PagedTable<AuditRow>
-        path='/audit'
+        path={StaffApi.audit}
         query={{ entity: entity || undefined }}
         rowKey='id'
         columns={[

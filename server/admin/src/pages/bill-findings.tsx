@@ -11,22 +11,10 @@ import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
+import { StaffApi, staffPath } from '@contract'
+import type { BillFindingView as BillFinding, BillRunDetail } from '@contract/schema/staff-bills'
 
-export interface BillFinding {
-  id: number
-  kind: string
-  billNo: string
-  outRefundNo: string
-  providerTradeNo: string
-  billAmount: string
-  ourAmount: string
-  donationId: number | null
-  billAt: string
-  state: 'open' | 'applied' | 'resolved'
-  result: string
-  note: string
-  applicable: boolean
-}
+export type { BillFinding }
 
 type T = (zh: string, en: string) => string
 export function findingKindText(kind: string, t: T): string {
@@ -50,7 +38,7 @@ const STATE: Record<string, [string, string, string]> = {
 export function BillFindings({ runId, onChanged }: { runId: number; onChanged: () => void }) {
   const { t } = useLang()
   const { message } = App.useApp()
-  const { data, error, loading, reload } = useLoad(() => get<{ findings: BillFinding[] }>(`/bills/${runId}`), [runId])
+  const { data, error, loading, reload } = useLoad(() => get<BillRunDetail>(staffPath(StaffApi.billRun, { id: runId })), [runId])
   const [resolving, setResolving] = useState<BillFinding | null>(null)
   const [note, setNote] = useState('')
   const [actionError, setActionError] = useState('')
@@ -59,7 +47,7 @@ export function BillFindings({ runId, onChanged }: { runId: number; onChanged: (
     setBusy(true)
     setActionError('')
     try {
-      await post(`/bills/findings/${f.id}/${kind}`, { note: text })
+      await post(staffPath(kind === 'apply' ? StaffApi.billFindingApply : StaffApi.billFindingResolve, { id: f.id }), { note: text })
       message.success(kind === 'apply' ? t('已补记', 'Applied') : t('已标记为已处理', 'Marked resolved'))
       setResolving(null)
       setNote('')

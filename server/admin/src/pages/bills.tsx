@@ -11,17 +11,8 @@ import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { BillFindings } from './bill-findings'
-
-interface BillRun {
-  id: number
-  date: string
-  provider: string
-  state: 'queued' | 'running' | 'done' | 'failed'
-  lines: number
-  matched: number
-  openFindings: number
-  error: string
-}
+import { StaffApi } from '@contract'
+import type { BillRuns } from '@contract/schema/staff-bills'
 
 const PROVIDERS: Record<string, [string, string]> = {
   wechatpay: ['微信支付', 'WeChat Pay'],
@@ -44,7 +35,7 @@ export function BillsPage() {
   const [busy, setBusy] = useState(false)
   const from = range[0].format('YYYY-MM-DD')
   const to = range[1].format('YYYY-MM-DD')
-  const { data, error, loading, reload } = useLoad(() => get<{ rows: BillRun[]; providers: string[] }>('/bills', { from, to }), [from, to])
+  const { data, error, loading, reload } = useLoad(() => get<BillRuns>(StaffApi.bills, { from, to }), [from, to])
   const providers = data?.providers ?? []
   const chosen = provider ?? providers[0]
   const name = (p: string) => (PROVIDERS[p] ? t(...PROVIDERS[p]) : p)
@@ -53,7 +44,7 @@ export function BillsPage() {
     setBusy(true)
     setRunError('')
     try {
-      await post('/bills/run', { date: day.format('YYYY-MM-DD'), provider: chosen })
+      await post(StaffApi.billsRun, { date: day.format('YYYY-MM-DD'), provider: chosen })
       // the worker usually finishes within seconds
       setTimeout(reload, 1500)
       reload()
@@ -89,7 +80,7 @@ export function BillsPage() {
       </Space>
       {runError && <Alert type='error' showIcon message={runError} style={{ marginBottom: 16 }} />}
       {error && <LoadError error={error} onRetry={reload} />}
-      <Table<BillRun>
+      <Table<BillRuns['rows'][number]>
         rowKey='id'
         loading={loading}
         dataSource={data?.rows ?? []}

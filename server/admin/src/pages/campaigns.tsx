@@ -10,15 +10,8 @@ import { get, post } from '../api'
 import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
-
-interface Settings {
-  campaigns: Array<{ key: string; itemId: number | null }>
-  projects: Array<{ id: number; name: string; itemsType: number; alumniOnly: boolean }>
-  music: Record<string, string>
-  alumniHandoff: { appid: string; path: string; originalId: string } | null
-  bank: { bankName: string; accountName: string; accountNo: string } | null
-  maps: Array<{ id: number; mapKey: string; itemId: number; vrUrl: string }>
-}
+import { StaffApi } from '@contract'
+import type { StaffCampaignSettings as Settings } from '@contract/schema/staff-agreement'
 
 type T = (zh: string, en: string) => string
 
@@ -43,7 +36,7 @@ const label = (key: string, t: T) => (LABELS[key] ? t(LABELS[key][0], LABELS[key
 export function CampaignsPage() {
   const { t } = useLang()
   const { message } = App.useApp()
-  const loaded = useLoad(() => get<Settings>('/campaigns'), [])
+  const loaded = useLoad(() => get<Settings>(StaffApi.campaigns), [])
   const [s, setS] = useState<Settings | null>(null)
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
@@ -61,7 +54,7 @@ export function CampaignsPage() {
     setError('')
     const used = new Set(s.campaigns.map((c) => c.itemId).filter((x): x is number => x !== null))
     try {
-      const next = await post<Settings>('/campaigns', {
+      const next = await post<Settings>(StaffApi.campaigns, {
         campaignItems: Object.fromEntries(s.campaigns.map((c) => [c.key, c.itemId])),
         music: Object.fromEntries([...used].map((id) => [String(id), s.music[String(id)] ?? ''])),
         alumniOnly: Object.fromEntries(s.projects.filter((p) => used.has(p.id)).map((p) => [String(p.id), p.alumniOnly])),

@@ -11,22 +11,12 @@ import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { NoticeTemplatesCard } from './notice-templates'
-
-interface Channel {
-  channel: string
-  configured: boolean
-  appId: string
-  secret: string
-  credentials: Record<string, string>
-  payCredentials: Record<string, string>
-  apiBase: string
-  enabled: boolean
-  updatedAt: string
-}
+import { StaffApi, staffPath } from '@contract'
+import type { ChannelList, ChannelView as Channel } from '@contract/schema/staff-console'
 
 export function ChannelsPage() {
   const { t } = useLang()
-  const { data, error, loading, reload } = useLoad(() => get<{ isProduction: boolean; rows: Channel[] }>('/channels'), [])
+  const { data, error, loading, reload } = useLoad(() => get<ChannelList>(StaffApi.channels), [])
   if (error) return <LoadError error={error} onRetry={reload} />
   if (loading || !data) return <Skeleton active />
   return (
@@ -88,7 +78,7 @@ function ChannelCard({ channel, onSaved }: { channel: Channel; onSaved: () => vo
     const payCredentials = { ...(v.payCredentials ?? {}) }
     for (const e of extra) (e.map === 'credentials' ? credentials : payCredentials)[e.key] = e.value
     try {
-      await post(`/channels/${encodeURIComponent(channel.channel)}`, {
+      await post(staffPath(StaffApi.channel, { channel: channel.channel }), {
         appId: v.appId.trim(),
         apiBase: v.apiBase.trim(),
         enabled: v.enabled,

@@ -4,24 +4,12 @@ import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
-
-interface Totals {
-  amount: string
-  count: number
-  donors: number
-}
-interface Dashboard {
-  today: Totals
-  month: Totals
-  topProjects: { id: number; name: string; amount: string; count: number }[]
-  daily: { date: string; amount: string; count: number }[]
-  /** the deployment's, not the school's (server lib/proxy-watch.ts) */
-  warnings?: { kind: 'proxyNotTrusted'; address: string; header: string; seenAt: string }[]
-}
+import { StaffApi } from '@contract'
+import type { Dashboard, DashboardFigure as Totals } from '@contract/schema/staff-money'
 
 export function DashboardPage() {
   const { t } = useLang()
-  const { data, error, loading, reload } = useLoad(() => get<Dashboard>('/dashboard'), [])
+  const { data, error, loading, reload } = useLoad(() => get<Dashboard>(StaffApi.dashboard), [])
   if (error) return <LoadError error={error} onRetry={reload} />
   if (loading || !data) return <Skeleton active />
   const card = (title: string, v: Totals, id: string) => (

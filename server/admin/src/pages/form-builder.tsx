@@ -9,6 +9,7 @@ import { get, post } from '../api'
 import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
+import { StaffApi, staffPath } from '@contract'
 
 export const FIELD_TYPES = [
   'input',
@@ -106,7 +107,7 @@ export function FormBuilder({ projectId }: { projectId: number }) {
   const { t } = useLang()
   const { message } = App.useApp()
   const { data, error, loading, reload } = useLoad(
-    () => get<{ formId: number | null; shared: boolean; fields: FormField[] }>(`/projects/${projectId}/form`),
+    () => get<{ formId: number | null; shared: boolean; fields: FormField[] }>(staffPath(StaffApi.projectForm, { id: projectId })),
     [projectId]
   )
   const [fields, setFields] = useState<FormField[]>([])
@@ -133,7 +134,7 @@ export function FormBuilder({ projectId }: { projectId: number }) {
     if (p.length) return
     setBusy(true)
     try {
-      await post(`/projects/${projectId}/form`, { fields })
+      await post(staffPath(StaffApi.projectForm, { id: projectId }), { fields })
       message.success(t('表单已保存', 'Form saved'))
       reload()
     } catch (e) {

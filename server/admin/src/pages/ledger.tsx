@@ -5,47 +5,24 @@
 import { useEffect, useRef, useState } from 'react'
 import { App, Button, DatePicker, Form, Input, InputNumber, Progress, Select, Space, Table, Tag } from 'antd'
 import type { Dayjs } from 'dayjs'
-import { download, get, post, type Page } from '../api'
+import { download, get, post } from '../api'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan, YUAN_RE } from '../money'
 import { OfflineGiftFixModal, OfflineGiftModal } from './offline-gift'
 import { RefundModal } from './refunds'
 import { beijingTime } from '../time'
+import { StaffApi, staffPath } from '@contract'
+import {
+  LEDGER_CHANNELS,
+  LEDGER_STATUSES,
+  type ExportStatus,
+  type ExportId,
+  type LedgerPage as LedgerAnswer,
+  type LedgerRow
+} from '@contract/schema/staff-money'
 
-export interface LedgerRow {
-  id: number
-  billNo: string
-  projectId: number
-  projectName: string
-  donorName: string
-  amount: string
-  amountFen: number
-  /** given back by refunds; refundPendingFen is asked and not settled (docs/decisions/032-refunds.md) */
-  refunded?: string
-  refundedFen?: number
-  refundPendingFen?: number
-  channel: string
-  payType: number
-  status: string
-  offline: 0 | 1
-  paidAt: string | null
-  createdAt: string
-}
-interface LedgerPage extends Page<LedgerRow> {
-  totals: {
-    count: number
-    amount: string
-    amountFen: number
-    offlineAmount: string
-    offlineAmountFen: number
-    refunded?: string
-    refundedFen?: number
-  }
-}
-/** the server's filter values (domain/staff/ledger.ts LEDGER_CHANNELS, LEDGER_STATUSES) */
-const CHANNELS = ['weapp', 'alipay', 'wechat-h5', 'h5', 'bank', 'cash', 'cheque', 'other']
-const STATUSES = ['paid', 'pending', 'cancelled', 'expired', 'reconciling', 'refunded']
+export type { LedgerRow }
 export function statusText(s: string, t: (zh: string, en: string) => string): string {
   const m: Record<string, [string, string]> = {
     paid: ['已支付', 'paid'],
@@ -96,16 +73,16 @@ export function LedgerPage() {
 
   const startExport = async (format: 'csv' | 'xlsx') => {
     try {
-      const { id } = await post<{ id: number }>('/exports', { kind: 'ledger', format, filters: query })
+      const { id } = await post<ExportId>(StaffApi.exports, { kind: 'ledger', format, filters: query })
       setExporting({ id, done: 0, total: 0, status: 'running', fileName: '' })
       for (;;) {
         await new Promise((r) => setTimeout(r, 500))
         if (stop.current) return
-        const s = await get<{ id: number; status: string; done: number; total: number; fileName: string }>(`/exports/${id}`)
+        const s = await get<ExportStatus>(staffPath(StaffApi.exportStatus, { id }))
         setExporting(s)
         if (s.status === 'failed') throw new Error(t('导出失败', 'The export failed'))
         if (s.status === 'done') {
-          await download(`/exports/${id}/file`, s.fileName || `ledger.${format}`)
+          await download(staffPath(StaffApi.exportFile, { id }), s.fileName || `ledger.${format}`)
           break
         }
       }
@@ -124,10 +101,10 @@ export function LedgerPage() {
           <DatePicker.RangePicker />
         </Form.Item>
         <Form.Item name='channel' label={t('渠道', 'Channel')}>
-          <Select allowClear style={{ width: 130 }} options={CHANNELS.map((c) => ({ value: c, label: c }))} />
+          <Select allowClear style={{ width: 130 }} options={LEDGER_CHANNELS.map((c) => ({ value: c, label: c }))} />
         </Form.Item>
         <Form.Item name='status' label={t('状态', 'Status')}>
-          <Select allowClear style={{ width: 120 }} options={STATUSES.map((c) => ({ value: c, label: statusText(c, t) }))} />
+          <Select allowClear style={{ width: 120 }} options={LEDGER_STATUSES.map((c) => ({ value: c, label: statusText(c, t) }))} />
         </Form.Item>
         <Form.Item name='min' label={t('金额', 'Amount')} rules={[{ pattern: YUAN_RE, message: t('金额格式不正确', 'Not an amount') }]}>
           <Input placeholder={t('最小', 'min')} style={{ width: 90 }} />
@@ -181,12 +158,12 @@ export function LedgerPage() {
       </Space>
       <PagedTable<LedgerRow>
         testId='ledger-table'
-        path='/ledger'
+        path={StaffApi.ledger}
         query={query}
         version={version}
         rowKey='id'
         summary={(p) => {
-          const totals = (p as LedgerPage).totals
+          const totals = (p as LedgerAnswer).totals
           return (
             <Table.Summary.Row>
               <Table.Summary.Cell index={0} colSpan={3}>

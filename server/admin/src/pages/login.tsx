@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Alert, Button, Card, Form, Input, Segmented } from 'antd'
 import { post, session, type Lang } from '../api'
 import { useLang } from '../i18n'
+import { ConfigApi, StaffApi } from '@contract'
 
 /** ?school=<code> in the console's URL names the school; otherwise the last one used, else the server's default. */
 export function schoolFromUrl(): string | null {
@@ -19,7 +20,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
     const known = schoolFromUrl() ?? session.school()
     if (known) form.setFieldValue('school', known)
     else
-      fetch('/config/index.json')
+      fetch(ConfigApi.root)
         .then((r) => r.json())
         .then((c: { school?: string }) => c.school && !form.getFieldValue('school') && form.setFieldValue('school', c.school))
         .catch(() => undefined)
@@ -29,7 +30,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
     setBusy(true)
     setError('')
     try {
-      const r = await post<{ token: string }>('/login', { username: v.username.trim(), password: v.password }, v.school.trim())
+      const r = await post<{ token: string }>(StaffApi.login, { username: v.username.trim(), password: v.password }, v.school.trim())
       session.save(v.school.trim(), r.token)
       onSignedIn()
     } catch (e) {

@@ -4,16 +4,8 @@ import { post } from '../api'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { beijingTime } from '../time'
-
-interface Message {
-  id: number
-  content: string
-  nickname: string
-  itemsName: string
-  status: 'pending' | 'visible' | 'hidden'
-  replyContent: string
-  createdAt: string
-}
+import { StaffApi, staffPath } from '@contract'
+import type { StaffMessage as Message } from '@contract/schema/staff-console'
 
 /** Donors' messages: approve, hide, reply (editor). */
 export function MessagesPage() {
@@ -25,7 +17,7 @@ export function MessagesPage() {
   const [err, setErr] = useState('')
   const [form] = Form.useForm<{ text: string }>()
   const act = (m: Message, what: 'approve' | 'hide') =>
-    post(`/messages/${m.id}/${what}`).then(
+    post(staffPath(what === 'approve' ? StaffApi.messageApprove : StaffApi.messageHide, { id: m.id })).then(
       () => setVersion((v) => v + 1),
       (e: Error) => message.error(e.message)
     )
@@ -43,7 +35,7 @@ export function MessagesPage() {
         ]}
       />
       <PagedTable<Message>
-        path='/messages'
+        path={StaffApi.messages}
         query={{ status: status || undefined }}
         version={version}
         rowKey='id'
@@ -105,7 +97,7 @@ export function MessagesPage() {
           form={form}
           onFinish={async (v) => {
             try {
-              await post(`/messages/${replying!.id}/reply`, { text: v.text.trim() })
+              await post(staffPath(StaffApi.messageReply, { id: replying!.id }), { text: v.text.trim() })
               setReplying(null)
               setVersion((x) => x + 1)
             } catch (e) {

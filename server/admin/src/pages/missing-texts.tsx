@@ -1,15 +1,10 @@
 import { Alert, Table } from 'antd'
-import { get, type Page } from '../api'
+import { get } from '../api'
 import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
-
-interface MissingText {
-  table: string
-  id: number
-  key: string
-  zh: string
-}
+import { StaffApi } from '@contract'
+import type { MissingTextPage } from '@contract/schema/staff-console'
 
 const WHERE: Record<string, [string, string]> = {
   donation_form: ['捐赠表单', 'Donation form'],
@@ -22,7 +17,7 @@ const WHERE: Record<string, [string, string]> = {
 /** The school's texts with no English yet: English-speaking donors see the Chinese for each (editor). */
 export function MissingTextsPage() {
   const { t } = useLang()
-  const { data, error, loading, reload } = useLoad(() => get<Page<MissingText>>('/texts/missing'), [])
+  const { data, error, loading, reload } = useLoad(() => get<MissingTextPage>(StaffApi.missingTexts), [])
   if (error) return <LoadError error={error} onRetry={reload} />
   return (
     <>
@@ -40,7 +35,7 @@ export function MissingTextsPage() {
             : t('所有文本都有英文', 'Every text has its English')
         }
       />
-      <Table<MissingText>
+      <Table<MissingTextPage['rows'][number]>
         rowKey={(r) => `${r.table}:${r.id}:${r.key}`}
         loading={loading}
         dataSource={data?.rows ?? []}

@@ -4,19 +4,8 @@ import { post } from '../api'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { beijingTime } from '../time'
-
-interface Item {
-  id: number
-  kind: 'message' | 'nickname' | 'avatar' | 'together'
-  state: 'held' | 'checking' | 'approved' | 'rejected'
-  content: string
-  checker: string
-  reason: string
-  nickname: string
-  itemsName: string
-  createdAt: string
-  decidedAt: string
-}
+import { StaffApi, staffPath } from '@contract'
+import type { ModerationItem as Item } from '@contract/schema/staff-console'
 
 /**
  * Donor content the content check held (docs/decisions/042-content-security.md): visible to its author only until
@@ -28,7 +17,7 @@ export function ModerationPage() {
   const [state, setState] = useState('held')
   const [version, setVersion] = useState(0)
   const act = (m: Item, what: 'approve' | 'reject') =>
-    post(`/moderation/${m.id}/${what}`, {}).then(
+    post(staffPath(what === 'approve' ? StaffApi.moderationApprove : StaffApi.moderationReject, { id: m.id }), {}).then(
       () => setVersion((v) => v + 1),
       (e: Error) => message.error(e.message)
     )
@@ -63,7 +52,7 @@ export function ModerationPage() {
         ]}
       />
       <PagedTable<Item>
-        path='/moderation'
+        path={StaffApi.moderation}
         query={{ state }}
         version={version}
         rowKey='id'

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, Modal, Segmented, Space, Tag } from 'antd'
 import { post } from '../api'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
+import { StaffApi, staffPath } from '@contract'
 
 interface NameplateText {
   donorName: string
@@ -31,7 +32,7 @@ export function NameplatesPage() {
   const [error, setError] = useState('')
   const [form] = Form.useForm<{ reason: string }>()
   const review = async (n: Nameplate, action: 'approve' | 'return', reason?: string) => {
-    await post(`/nameplates/${n.namingId}/review`, { action, reason })
+    await post(staffPath(StaffApi.nameplateReview, { id: n.namingId }), { action, reason })
     setVersion((v) => v + 1)
   }
   const label = (s: number) => ({ 1: t('待审核', 'Pending'), 2: t('已通过', 'Approved'), 3: t('已退回', 'Returned') })[s] ?? String(s)
@@ -47,7 +48,7 @@ export function NameplatesPage() {
         ]}
       />
       <PagedTable<Nameplate>
-        path='/nameplates'
+        path={StaffApi.nameplates}
         query={{ status }}
         version={version}
         rowKey='namingId'

@@ -10,6 +10,7 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { allowed, useMe } from '../me'
 import { formatYuan } from '../money'
+import { StaffApi, staffPath } from '@contract'
 
 interface Summary {
   itemId: number
@@ -45,7 +46,7 @@ export function NamingPage() {
 
 function SummaryTab() {
   const { t } = useLang()
-  const { data, error, loading, reload } = useLoad(() => get<Summary[] | { rows: Summary[] }>('/naming/summary'), [])
+  const { data, error, loading, reload } = useLoad(() => get<Summary[] | { rows: Summary[] }>(StaffApi.namingSummary), [])
   if (error) return <LoadError error={error} onRetry={reload} />
   return (
     <Table<Summary>
@@ -74,9 +75,12 @@ function SeatsTab() {
   const { message } = App.useApp()
   const me = useMe()
   const canEdit = allowed(me, ['editor'])
-  const summary = useLoad(() => get<Summary[] | { rows: Summary[] }>('/naming/summary'), [])
+  const summary = useLoad(() => get<Summary[] | { rows: Summary[] }>(StaffApi.namingSummary), [])
   const [itemId, setItemId] = useState<number | undefined>()
-  const areas = useLoad(() => (itemId ? get<Row[] | { rows: Row[] }>('/naming/areas', { itemId }) : Promise.resolve([] as Row[])), [itemId])
+  const areas = useLoad(
+    () => (itemId ? get<Row[] | { rows: Row[] }>(StaffApi.namingAreas, { itemId }) : Promise.resolve([] as Row[])),
+    [itemId]
+  )
   const [areaId, setAreaId] = useState<number | undefined>()
   const [version, setVersion] = useState(0)
   const [price, setPrice] = useState<{ id: number; terms: Term[] } | null>(null)
@@ -90,7 +94,7 @@ function SeatsTab() {
       if (err) return void message.error(err)
     }
     try {
-      await post(`/naming/seats/${price.id}`, {
+      await post(staffPath(StaffApi.namingSeat, { id: price.id }), {
         price: price.terms.map((x) => ({ termName: x.termName.trim(), termYear: x.termYear, termMoney: x.termMoney.trim() }))
       })
       setPrice(null)
@@ -123,7 +127,7 @@ function SeatsTab() {
       {areas.error && <LoadError error={areas.error} onRetry={areas.reload} />}
       {areaId ? (
         <PagedTable<Row>
-          path={`/naming/areas/${areaId}/seats`}
+          path={staffPath(StaffApi.namingAreaSeats, { id: areaId })}
           rowKey='id'
           version={version}
           pageSize={50}
@@ -144,7 +148,7 @@ function SeatsTab() {
                   disabled={!canEdit}
                   checked={!!r.show}
                   onChange={(show) =>
-                    post(`/naming/seats/${r.id}`, { show }).then(
+                    post(staffPath(StaffApi.namingSeat, { id: r.id }), { show }).then(
                       () => setVersion((v) => v + 1),
                       (e: Error) => message.error(e.message)
                     )
@@ -223,7 +227,7 @@ function BooksTab() {
   const { t } = useLang()
   const { message } = App.useApp()
   const canEdit = allowed(useMe(), ['editor'])
-  const { data, error, loading, reload } = useLoad(() => get<Row[] | { rows: Row[] }>('/naming/books'), [])
+  const { data, error, loading, reload } = useLoad(() => get<Row[] | { rows: Row[] }>(StaffApi.namingBooks), [])
   const [stock, setStock] = useState<Record<number, number>>({})
   if (error) return <LoadError error={error} onRetry={reload} />
   return (
@@ -255,7 +259,7 @@ function BooksTab() {
                   size='small'
                   type='primary'
                   onClick={() =>
-                    post(`/naming/books/${r.id}`, { stock: stock[r.id] }).then(
+                    post(staffPath(StaffApi.namingBook, { id: r.id }), { stock: stock[r.id] }).then(
                       () => {
                         setStock(({ [r.id]: _, ...rest }) => rest)
                         reload()
@@ -279,7 +283,7 @@ function MapsTab() {
   const { t } = useLang()
   const { message } = App.useApp()
   const canEdit = allowed(useMe(), ['editor'])
-  const { data, error, loading, reload } = useLoad(() => get<Row[] | { rows: Row[] }>('/naming/maps'), [])
+  const { data, error, loading, reload } = useLoad(() => get<Row[] | { rows: Row[] }>(StaffApi.namingMaps), [])
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null)
   const [err, setErr] = useState('')
   if (error) return <LoadError error={error} onRetry={reload} />
@@ -294,7 +298,7 @@ function MapsTab() {
     if (!config || typeof config !== 'object' || Array.isArray(config))
       return setErr(t('配置须为 JSON 对象', 'The config must be a JSON object'))
     try {
-      await post(`/naming/maps/${editing.id}`, { config })
+      await post(staffPath(StaffApi.namingMap, { id: editing.id }), { config })
       message.success(t('已保存', 'Saved'))
       setEditing(null)
       reload()

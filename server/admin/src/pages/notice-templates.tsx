@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react'
 import { Alert, App, Button, Card, Input, Select, Skeleton, Space, Typography } from 'antd'
+import { StaffApi } from '@contract'
 import { get, post } from '../api'
 import { LoadError } from '../components'
 import { useLoad } from '../hooks'
@@ -50,7 +51,7 @@ function toFields(text: string): Record<string, string> {
 export function NoticeTemplatesCard() {
   const { t } = useLang()
   const { message } = App.useApp()
-  const { data, error, loading, reload } = useLoad(() => get<Template[]>('/notice-templates'), [])
+  const { data, error, loading, reload } = useLoad(() => get<Template[]>(StaffApi.noticeTemplates), [])
   const [rows, setRows] = useState<Row[]>([])
   const [err, setErr] = useState('')
   useEffect(() => {
@@ -62,7 +63,7 @@ export function NoticeTemplatesCard() {
   const save = async () => {
     setErr('')
     try {
-      await post('/notice-templates', {
+      await post(StaffApi.noticeTemplates, {
         templates: rows.map((r) => ({ channel: r.channel, kind: r.kind, templateId: r.templateId.trim(), fields: toFields(r.fields) }))
       })
       message.success(t('已保存', 'Saved'))

@@ -5,8 +5,9 @@ import { post } from '../api'
 import { ProjectPicker, yuanRule } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
-import type { LedgerRow } from './ledger'
+import type { LedgerRow } from '@contract/schema/staff-money'
 import { beijingDay } from '../time'
+import { StaffApi, staffPath } from '@contract'
 
 interface Values {
   projectId: number
@@ -59,7 +60,7 @@ export function OfflineGiftModal({ open, onClose, onSaved }: { open: boolean; on
     setBusy(true)
     setError('')
     try {
-      const row = await post<LedgerRow>('/offline-gifts', {
+      const row = await post<LedgerRow>(StaffApi.offlineGifts, {
         projectId: v.projectId,
         amount: v.amount.trim(),
         donorName: v.donorName.trim(),
@@ -157,7 +158,7 @@ export function OfflineGiftFixModal({
     setError('')
     try {
       if (mode === 'void') {
-        await post<LedgerRow>(`/offline-gifts/${row.id}/void`, { reason: v.reason.trim() })
+        await post<LedgerRow>(staffPath(StaffApi.offlineGiftVoid, { id: row.id }), { reason: v.reason.trim() })
         message.success(t(`已作废 ${row.billNo}`, `${row.billNo} voided`))
       } else {
         const changes: Record<string, string> = {}
@@ -165,7 +166,7 @@ export function OfflineGiftFixModal({
         if (v.donorName.trim() !== row.donorName) changes.donorName = v.donorName.trim()
         const day = v.donatedOn.format('YYYY-MM-DD')
         if (day !== beijingDay(row.paidAt)) changes.donatedOn = day
-        const saved = await post<LedgerRow>(`/offline-gifts/${row.id}`, { ...changes, reason: v.reason.trim() })
+        const saved = await post<LedgerRow>(staffPath(StaffApi.offlineGift, { id: row.id }), { ...changes, reason: v.reason.trim() })
         message.success(t(`已更正为 ${formatYuan(saved.amount)} 元`, `Corrected to ${formatYuan(saved.amount)} yuan`))
       }
       onSaved()

@@ -9,6 +9,7 @@ import { get, post } from '../api'
 import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
+import { StaffApi } from '@contract'
 
 interface Texts {
   title: string
@@ -31,7 +32,7 @@ interface Values {
 export function PrivacyPolicyPage() {
   const { t } = useLang()
   const { message } = App.useApp()
-  const { data, error, loading, reload } = useLoad(() => get<Policy>('/privacy-policy'), [])
+  const { data, error, loading, reload } = useLoad(() => get<Policy>(StaffApi.privacyPolicy), [])
   const [form] = Form.useForm<Values>()
   const [saveError, setSaveError] = useState('')
   const [busy, setBusy] = useState(false)
@@ -45,7 +46,7 @@ export function PrivacyPolicyPage() {
     setBusy(true)
     setSaveError('')
     try {
-      await post('/privacy-policy', { zh: v.zh, en: v.en, newVersion: !!v.newVersion })
+      await post(StaffApi.privacyPolicy, { zh: v.zh, en: v.en, newVersion: !!v.newVersion })
       message.success(t('已保存', 'Saved'))
       reload()
     } catch (e) {

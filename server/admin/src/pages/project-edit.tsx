@@ -32,6 +32,7 @@ import { FormBuilder } from './form-builder'
 import { ProgressTab, PublicityTab } from './project-extras'
 import { statusTag, type ProjectRow } from './projects'
 import { ImageField, ImageListField } from './upload-field'
+import { StaffApi, staffPath } from '@contract'
 
 interface FixAmount {
   title: string
@@ -104,7 +105,10 @@ const blank: Partial<Values> = {
 
 export function ProjectEditPage({ id }: { id: number | null }) {
   const { t } = useLang()
-  const { data, error, loading, reload } = useLoad(() => (id ? get<ProjectDetail>(`/projects/${id}`) : Promise.resolve(null)), [id])
+  const { data, error, loading, reload } = useLoad(
+    () => (id ? get<ProjectDetail>(staffPath(StaffApi.project, { id })) : Promise.resolve(null)),
+    [id]
+  )
   if (error) return <LoadError error={error} onRetry={reload} />
   if (id && (loading || !data)) return <Skeleton active />
   const preview = id ? `/subject-detail?id=${id}&school=${encodeURIComponent(session.school() ?? '')}` : ''
@@ -153,7 +157,7 @@ function StatusSwitch({ project, onChanged }: { project: ProjectDetail; onChange
       style={{ width: 120 }}
       data-testid='project-status'
       onChange={(status) =>
-        post(`/projects/${project.id}/status`, { status }).then(
+        post(staffPath(StaffApi.projectStatus, { id: project.id }), { status }).then(
           () => {
             message.success(t('状态已更新', 'Status changed'))
             onChanged()
@@ -176,8 +180,8 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
   const [form] = Form.useForm<Values>()
   const [err, setErr] = useState('')
   const [busy, setBusy] = useState(false)
-  const cats = useLoad(() => get<{ id: number; name: string }[]>('/categories'), [])
-  const labels = useLoad(() => get<{ id: number; labelTitle: string }[]>('/labels'), [])
+  const cats = useLoad(() => get<{ id: number; name: string }[]>(StaffApi.categories), [])
+  const labels = useLoad(() => get<{ id: number; labelTitle: string }[]>(StaffApi.labels), [])
   const crowdType = Form.useWatch('crowdType', form)
   const itemsType = Form.useWatch('itemsType', form)
   const isLimit = Form.useWatch('isLimit', form)
@@ -230,7 +234,7 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
       ...flags
     }
     try {
-      const saved = await post<ProjectDetail>(project ? `/projects/${project.id}` : '/projects', body)
+      const saved = await post<ProjectDetail>(project ? staffPath(StaffApi.project, { id: project.id }) : StaffApi.projects, body)
       message.success(t('已保存', 'Saved'))
       if (project) onSaved()
       else navigate(`projects/${saved.id}`)

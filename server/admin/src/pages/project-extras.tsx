@@ -7,6 +7,7 @@ import { PagedTable, yuanRule } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { ImageListField } from './upload-field'
+import { StaffApi, staffPath } from '@contract'
 
 interface Progress {
   id: number
@@ -44,7 +45,7 @@ export function ProgressTab({ projectId }: { projectId: number }) {
   const [version, setVersion] = useState(0)
   const m = useAddModal<{ progressDate: Dayjs; content: string; attachments?: string[] }>(
     (v) =>
-      post(`/projects/${projectId}/progress`, {
+      post(staffPath(StaffApi.projectProgress, { id: projectId }), {
         progressDate: v.progressDate.format('YYYY-MM-DD'),
         content: v.content.trim(),
         attachments: v.attachments ?? []
@@ -57,7 +58,7 @@ export function ProgressTab({ projectId }: { projectId: number }) {
         {t('添加进展', 'Add progress')}
       </Button>
       <PagedTable<Progress>
-        path={`/projects/${projectId}/progress`}
+        path={staffPath(StaffApi.projectProgress, { id: projectId })}
         rowKey='id'
         version={version}
         columns={[
@@ -81,7 +82,9 @@ export function ProgressTab({ projectId }: { projectId: number }) {
             render: (_, p) => (
               <Popconfirm
                 title={t('删除？', 'Delete?')}
-                onConfirm={() => post(`/projects/${projectId}/progress/${p.id}/delete`).then(() => setVersion((x) => x + 1))}
+                onConfirm={() =>
+                  post(staffPath(StaffApi.projectProgressDelete, { id: projectId, pid: p.id })).then(() => setVersion((x) => x + 1))
+                }
               >
                 <Button size='small' danger>
                   {t('删除', 'Delete')}
@@ -120,7 +123,7 @@ export function PublicityTab({ projectId }: { projectId: number }) {
   const [version, setVersion] = useState(0)
   const m = useAddModal<{ useDate: Dayjs; useTitle: string; useMoney: string }>(
     (v) =>
-      post(`/projects/${projectId}/publicity`, {
+      post(staffPath(StaffApi.projectPublicity, { id: projectId }), {
         useDate: v.useDate.format('YYYY-MM-DD'),
         useTitle: v.useTitle.trim(),
         useMoney: v.useMoney.trim()
@@ -133,7 +136,7 @@ export function PublicityTab({ projectId }: { projectId: number }) {
         {t('添加公示', 'Add an entry')}
       </Button>
       <PagedTable<Publicity>
-        path={`/projects/${projectId}/publicity`}
+        path={staffPath(StaffApi.projectPublicity, { id: projectId })}
         rowKey='id'
         version={version}
         columns={[
@@ -147,7 +150,9 @@ export function PublicityTab({ projectId }: { projectId: number }) {
             render: (_, p) => (
               <Popconfirm
                 title={t('删除？', 'Delete?')}
-                onConfirm={() => post(`/projects/${projectId}/publicity/${p.id}/delete`).then(() => setVersion((x) => x + 1))}
+                onConfirm={() =>
+                  post(staffPath(StaffApi.projectPublicityDelete, { id: projectId, pid: p.id })).then(() => setVersion((x) => x + 1))
+                }
               >
                 <Button size='small' danger>
                   {t('删除', 'Delete')}

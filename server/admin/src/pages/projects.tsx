@@ -4,6 +4,7 @@ import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { navigate } from '../router'
+import { StaffApi } from '@contract'
 
 export interface ProjectRow {
   id: number
@@ -66,7 +67,7 @@ export function ProjectsPage() {
       </Space>
       <PagedTable<ProjectRow>
         testId='projects-table'
-        path='/projects'
+        path={StaffApi.projects}
         query={{ keyword: keyword || undefined, status }}
         rowKey='id'
         columns={[

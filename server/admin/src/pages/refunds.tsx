@@ -11,27 +11,11 @@ import { PagedTable, yuanRule } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
-import type { LedgerRow } from './ledger'
+import type { LedgerRow } from '@contract/schema/staff-money'
+import { StaffApi, staffPath } from '@contract'
+import type { RefundNaming, RefundView as RefundRow } from '@contract/schema/staff-refunds'
 
-export interface RefundRow {
-  id: number
-  donationId: number
-  billNo: string
-  projectName: string
-  donorName: string
-  outRefundNo: string
-  amount: string
-  amountFen: number
-  reason: string
-  state: 'requested' | 'pending_approval' | 'processing' | 'succeeded' | 'failed' | 'closed'
-  provider: string
-  origin: string
-  requestedBy: number | null
-  approvedBy: number | null
-  failReason: string
-  createdAt: string
-  settledAt: string
-}
+export type { RefundRow }
 
 export function refundStateText(s: string, t: (zh: string, en: string) => string): string {
   const m: Record<string, [string, string]> = {
@@ -59,7 +43,10 @@ export function RefundModal({ row, onClose, onSaved }: { row: LedgerRow | null; 
     setBusy(true)
     setError('')
     try {
-      const r = await post<RefundRow>(`/ledger/${row.id}/refund`, { amount: v.amount.trim(), reason: v.reason.trim() })
+      const r = await post<RefundRow>(staffPath(StaffApi.ledgerRefund, { id: row.id }), {
+        amount: v.amount.trim(),
+        reason: v.reason.trim()
+      })
       message.success(`${refundStateText(r.state, t)} ${formatYuan(r.amount)}`)
       form.resetFields()
       onSaved()
@@ -104,22 +91,12 @@ export function RefundModal({ row, onClose, onSaved }: { row: LedgerRow | null; 
   )
 }
 
-interface NamingRow {
-  id: number
-  kind: 'seat' | 'book'
-  label: string
-  quantity: number
-  donationId: number
-  billNo: string
-  donorName: string
-}
-
 /** The refunds screen: every refund (approve or reject those waiting), and named seats/copies of refunded gifts. */
 export function RefundsPage() {
   const { t } = useLang()
   const { message } = App.useApp()
   const [version, setVersion] = useState(0)
-  const naming = useLoad(() => get<{ rows: NamingRow[] }>('/refunds/naming'), [version])
+  const naming = useLoad(() => get<RefundNaming>(StaffApi.refundsNaming), [version])
   const act = async (path: string, body: object) => {
     try {
       await post(path, body)
@@ -132,7 +109,7 @@ export function RefundsPage() {
     <>
       <PagedTable<RefundRow>
         testId='refunds-table'
-        path='/refunds'
+        path={StaffApi.refunds}
         version={version}
         rowKey='id'
         columns={[
@@ -161,11 +138,11 @@ export function RefundsPage() {
                     size='small'
                     type='primary'
                     data-testid={`refund-approve-${r.id}`}
-                    onClick={() => act(`/refunds/${r.id}/approve`, { decision: 'approve' })}
+                    onClick={() => act(staffPath(StaffApi.refundApprove, { id: r.id }), { decision: 'approve' })}
                   >
                     {t('批准', 'Approve')}
                   </Button>
-                  <Button size='small' danger onClick={() => act(`/refunds/${r.id}/approve`, { decision: 'reject' })}>
+                  <Button size='small' danger onClick={() => act(staffPath(StaffApi.refundApprove, { id: r.id }), { decision: 'reject' })}>
                     {t('驳回', 'Reject')}
                   </Button>
                 </Space>
@@ -174,7 +151,7 @@ export function RefundsPage() {
         ]}
       />
       <h3 style={{ marginTop: 24 }}>{t('退款后的冠名', 'Namings of refunded gifts')}</h3>
-      <Table<NamingRow>
+      <Table<RefundNaming['rows'][number]>
         data-testid='refund-naming-table'
         size='middle'
         rowKey='id'
@@ -189,10 +166,10 @@ export function RefundsPage() {
             title: t('处理', 'Decision'),
             render: (_: unknown, r) => (
               <Space>
-                <Button size='small' onClick={() => act(`/refunds/naming/${r.id}`, { decision: 'keep' })}>
+                <Button size='small' onClick={() => act(staffPath(StaffApi.refundNaming, { id: r.id }), { decision: 'keep' })}>
                   {t('保留冠名', 'Keep')}
                 </Button>
-                <Button size='small' danger onClick={() => act(`/refunds/naming/${r.id}`, { decision: 'release' })}>
+                <Button size='small' danger onClick={() => act(staffPath(StaffApi.refundNaming, { id: r.id }), { decision: 'release' })}>
                   {t('释放', 'Release')}
                 </Button>
               </Space>

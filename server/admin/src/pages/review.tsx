@@ -5,18 +5,8 @@ import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { beijingTime } from '../time'
-
-interface ReviewRow {
-  id: number
-  billNo: string
-  projectName: string
-  donorName: string
-  amount: string
-  kind: 'reconciling' | 'late'
-  provider: string
-  notifiedAt: string
-  createdAt: string
-}
+import { StaffApi, staffPath } from '@contract'
+import type { ReviewRow } from '@contract/schema/staff-money'
 
 /** Orders in review (a payment that arrived after the order closed, an ambiguous campus-card debit): resolved
  *  as paid or closed, always with a reason (kept in the audit log). */
@@ -29,7 +19,7 @@ export function ReviewPage() {
   const submit = async (v: { resolution: 'paid' | 'closed'; reason: string }) => {
     setError('')
     try {
-      await post(`/review/${open!.id}/resolve`, { resolution: v.resolution, reason: v.reason.trim() })
+      await post(staffPath(StaffApi.reviewResolve, { id: open!.id }), { resolution: v.resolution, reason: v.reason.trim() })
       setOpen(null)
       setVersion((x) => x + 1)
     } catch (e) {
@@ -39,7 +29,7 @@ export function ReviewPage() {
   return (
     <>
       <PagedTable<ReviewRow>
-        path='/review'
+        path={StaffApi.review}
         rowKey='id'
         version={version}
         columns={[

@@ -10,6 +10,7 @@ import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { ImageField } from './upload-field'
+import { StaffApi } from '@contract'
 
 interface Pickup {
   address: string
@@ -51,7 +52,7 @@ interface Settings {
 export function SettingsPage() {
   const { t } = useLang()
   const { message } = App.useApp()
-  const { data, error, loading, reload } = useLoad(() => get<Settings>('/settings'), [])
+  const { data, error, loading, reload } = useLoad(() => get<Settings>(StaffApi.settings), [])
   const [form] = Form.useForm<Settings>()
   const [saveError, setSaveError] = useState('')
   const [busy, setBusy] = useState(false)
@@ -68,7 +69,7 @@ export function SettingsPage() {
       const color = v.themeColor as unknown
       const themeColor = typeof color === 'string' ? color : (color as { toHexString(): string }).toHexString()
       const { code: _code, ...rest } = v
-      await post('/settings', { ...rest, themeColor })
+      await post(StaffApi.settings, { ...rest, themeColor })
       message.success(t('已保存', 'Saved'))
       reload()
     } catch (e) {

@@ -5,15 +5,9 @@ import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { roleLabel, type StaffRole } from '../me'
+import { StaffApi, staffPath } from '@contract'
+import type { StaffAccount as StaffRow, StaffAccountPage } from '@contract/schema/staff-console'
 
-interface StaffRow {
-  id: number
-  username: string
-  displayName: string
-  roles: StaffRole[]
-  enabled: boolean
-  createdAt?: string
-}
 interface Values {
   username: string
   displayName: string
@@ -27,7 +21,7 @@ const ROLES: StaffRole[] = ['admin', 'finance', 'fulfilment', 'editor']
 export function StaffPage() {
   const { t } = useLang()
   const { message } = App.useApp()
-  const { data, error, loading, reload } = useLoad(() => get<{ rows: StaffRow[] }>('/staff'), [])
+  const { data, error, loading, reload } = useLoad(() => get<StaffAccountPage>(StaffApi.staff), [])
   const rows = data?.rows ?? []
   const [editing, setEditing] = useState<StaffRow | 'new' | null>(null)
   const [formError, setFormError] = useState('')
@@ -42,9 +36,9 @@ export function StaffPage() {
     setFormError('')
     try {
       if (editing === 'new')
-        await post('/staff', { username: v.username.trim(), password: v.password, displayName: v.displayName.trim(), roles: v.roles })
+        await post(StaffApi.staff, { username: v.username.trim(), password: v.password, displayName: v.displayName.trim(), roles: v.roles })
       else if (editing)
-        await post(`/staff/${editing.id}`, {
+        await post(staffPath(StaffApi.staffMember, { id: editing.id }), {
           displayName: v.displayName.trim(),
           roles: v.roles,
           enabled: v.enabled,

@@ -2,6 +2,7 @@
 import { App, Button, Image, Space, Upload } from 'antd'
 import { upload } from '../api'
 import { useLang } from '../i18n'
+import { StaffApi } from '@contract'
 
 const MAX = 5 * 1024 * 1024
 
@@ -23,7 +24,7 @@ export function ImageField({ value, onChange }: { value?: string; onChange?: (v:
         customRequest={({ file }) => {
           const bad = check(file as File, t)
           if (bad) return void message.error(bad)
-          upload<{ url: string }>('/uploads', file as File).then(
+          upload<{ url: string }>(StaffApi.uploads, file as File).then(
             (r) => onChange?.(r.url),
             (e: Error) => message.error(e.message)
           )
@@ -61,7 +62,7 @@ export function ImageListField({ value, onChange, max = 9 }: { value?: string[];
           customRequest={({ file }) => {
             const bad = check(file as File, t)
             if (bad) return void message.error(bad)
-            upload<{ url: string }>('/uploads', file as File).then(
+            upload<{ url: string }>(StaffApi.uploads, file as File).then(
               (r) => onChange?.([...list, r.url]),
               (e: Error) => message.error(e.message)
             )

@@ -19,7 +19,8 @@ import { recordAudit } from '../staff/audit'
 import { beijingDate } from '../staff/ledger'
 import { billProviders, dayRange, queueRun } from './run'
 import { BILL_JOB_KIND, BILL_PROVIDERS } from './schedule'
-import { APPLICABLE_KINDS, type BillFindingTable, type BillRunTable, type FindingKind } from './tables'
+import type { BillFindingView, BillRunView } from '../../../../types/schema/staff-bills'
+import { APPLICABLE_KINDS, type BillFindingTable, type BillRunTable } from './tables'
 
 export interface BillConsoleDeps {
   db: Kysely<DB>
@@ -33,39 +34,7 @@ export interface Actor {
   staffId: number
 }
 
-export interface BillRunView {
-  id: number
-  date: string
-  provider: string
-  state: string
-  lines: number
-  matched: number
-  openFindings: number
-  error: string
-  startedAt: string
-  finishedAt: string
-}
-
-export interface BillFindingView {
-  id: number
-  runId: number
-  kind: FindingKind
-  billNo: string
-  outRefundNo: string
-  providerTradeNo: string
-  providerRefundNo: string
-  /** what the bill says, yuan ('' when the bill has no such line) */
-  billAmount: string
-  /** what our books say, yuan ('' when we have no such record) */
-  ourAmount: string
-  donationId: number | null
-  billAt: string
-  state: string
-  result: string
-  note: string
-  resolvedAt: string
-  applicable: boolean
-}
+export type { BillFindingView, BillRunView }
 
 export const NOTE_MAX = 200
 const iso = (v: string | null) => (v ? String(v) : '')

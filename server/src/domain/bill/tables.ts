@@ -1,5 +1,6 @@
 /** Table types of migration 028 (bill reconciliation), merged into db/types.ts's DB. */
 import type { Generated } from 'kysely'
+import { FINDING_KINDS, type FindingKind } from '../../../../types/schema/staff-bills'
 
 type Ts = string
 
@@ -17,16 +18,7 @@ export type FindingState = 'open' | 'applied' | 'resolved'
  * - refund_not_in_bill: a refund settled here that day is not in the bill;
  * - refund_mismatch: a refund's amount differs between the bill and here.
  */
-export const FINDING_KINDS = [
-  'missing_payment',
-  'unpaid_at_provider',
-  'amount_mismatch',
-  'unknown_order',
-  'unknown_refund',
-  'refund_not_in_bill',
-  'refund_mismatch'
-] as const
-export type FindingKind = (typeof FINDING_KINDS)[number]
+export { FINDING_KINDS, type FindingKind }
 /** the kinds a person can apply through the ordinary paths; the rest are resolved with a note */
 export const APPLICABLE_KINDS: readonly FindingKind[] = ['missing_payment', 'unknown_refund']
 

@@ -28,6 +28,7 @@ import * as orders from '../order/repository'
 import { recordAudit } from '../staff/audit'
 import { findRefund, RefundOverflow, settleRefund, type RefundRow } from './settle'
 import type { RefundState } from './tables'
+import type { RefundView } from '../../../../types/schema/staff-refunds'
 import { SEAT_DONATED, SEAT_FREE } from '../naming/tables'
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>
@@ -57,26 +58,7 @@ const REFUNDED_OUTSIDE = new Set(['thirdparty', 'offline', ''])
 /** "R" + Beijing time + 10 random characters: within WeChat's out_refund_no (64 of [A-Za-z0-9_-|*@]) and Alipay's. */
 export const newOutRefundNo = (now = new Date()) => `R${beijingStamp(now)}${randomSerial(10)}`
 
-export interface RefundView {
-  id: number
-  donationId: number
-  billNo: string
-  projectName: string
-  donorName: string
-  outRefundNo: string
-  amount: string
-  amountFen: number
-  reason: string
-  state: RefundState
-  provider: string
-  providerRefundNo: string
-  origin: string
-  requestedBy: number | null
-  approvedBy: number | null
-  failReason: string
-  createdAt: string
-  settledAt: string
-}
+export type { RefundView }
 
 const iso = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : '')
 

@@ -1,5 +1,6 @@
 /** Table types of migration 027 (refunds), merged into db/types.ts's DB. */
 import type { Generated } from 'kysely'
+import { REFUND_STATES, type RefundState } from '../../../../types/schema/staff-refunds'
 import '../fulfilment/tables'
 import '../naming/tables'
 
@@ -7,8 +8,7 @@ type Ts = string
 
 /** docs/product §4 Refund: requested -> pending_approval | processing; pending_approval -> processing | closed;
  *  processing -> succeeded | failed | closed. */
-export type RefundState = 'requested' | 'pending_approval' | 'processing' | 'succeeded' | 'failed' | 'closed'
-export const REFUND_STATES: readonly RefundState[] = ['requested', 'pending_approval', 'processing', 'succeeded', 'failed', 'closed']
+export { REFUND_STATES, type RefundState }
 /** the states whose amount is still held against the gift (not settled either way) */
 export const OPEN_REFUND_STATES: readonly RefundState[] = ['requested', 'pending_approval', 'processing']
 

@@ -8,36 +8,16 @@
  */
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/types'
-import { deploymentWarnings, type DeploymentWarning } from '../../lib/proxy-watch'
+import { deploymentWarnings } from '../../lib/proxy-watch'
 import type { SharedStore } from '../../lib/shared-store'
 import { fenToYuan, readFen } from '../../lib/money'
 import { countedNetFen } from '../../lib/sql'
 import { beijingDate, beijingDayStart, beijingDaySql } from './ledger'
 import './money-tables'
+import type { Dashboard, DashboardFigure } from '../../../../types/schema/staff-money'
 import '../refund/tables'
 
-export interface DashboardFigure {
-  amount: string
-  amountFen: number
-  count: number
-  donors: number
-}
-export interface Dashboard {
-  today: DashboardFigure
-  month: DashboardFigure
-  topProjects: { id: number; name: string; amount: string; amountFen: number; count: number }[]
-  daily: { date: string; amount: string; amountFen: number; count: number }[]
-  /** what the operator must fix, shown above the figures (docs/decisions/033-peak-day-order-limits.md) */
-  warnings: DeploymentWarning[]
-  refunds: {
-    /** succeeded this Beijing month */
-    month: { amount: string; amountFen: number; count: number }
-    /** waiting for a second approver */
-    pendingApproval: number
-    /** asked and not settled by the provider yet */
-    processing: number
-  }
-}
+export type { Dashboard, DashboardFigure }
 
 const net = countedNetFen('d.amount_fen', 'd.refunded_fen')
 

@@ -23,23 +23,15 @@ import { newToken } from '../../lib/random'
 import { recordAudit } from './audit'
 import { ledgerBatch, ledgerFilter, ledgerSnapshot, ledgerTime, type LedgerQuery, type LedgerRow } from './ledger'
 import './money-tables'
+import { EXPORT_FORMATS, type ExportFormat, type ExportStatus } from '../../../../types/schema/staff-money'
 
 export const EXPORT_BATCH = 500
 export const EXPORT_JOB_KIND = 'ledger-export'
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const
-export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+export { EXPORT_FORMATS, type ExportFormat, type ExportStatus }
 
 export const EXPORT_MIME: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-}
-
-export interface ExportStatus {
-  id: number
-  status: 'running' | 'done' | 'failed'
-  done: number
-  total: number
-  fileName: string
 }
 
 const HEADERS: Record<Lang, string[]> = {

@@ -16,19 +16,14 @@ import { BEIJING_OFFSET_MS, toWireDate } from '../../lib/dates'
 import { fenToYuan, parseYuan, readFen } from '../../lib/money'
 import { containsText, countedFen } from '../../lib/sql'
 import './money-tables'
+import { LEDGER_CHANNELS, LEDGER_STATUSES, OFFLINE_CHANNELS, type LedgerRow, type LedgerTotals } from '../../../../types/schema/staff-money'
 
 type Db = Kysely<DB> | Transaction<DB>
 
-export const LEDGER_STATUSES = [
-  'pending',
-  'paid',
-  'cancelled',
-  'expired',
-  'reconciling',
-  'refunded'
-] as const satisfies readonly DonationStatus[]
-export const OFFLINE_CHANNELS = ['bank', 'cash', 'cheque', 'other'] as const
-export const LEDGER_CHANNELS = ['weapp', 'alipay', 'wechat-h5', 'h5', ...OFFLINE_CHANNELS] as const
+// the filter values and the answer shapes are the contract's (types/schema/staff-money.ts); every status the
+// ledger filters on is one the database holds
+LEDGER_STATUSES satisfies readonly DonationStatus[]
+export { LEDGER_CHANNELS, LEDGER_STATUSES, OFFLINE_CHANNELS, type LedgerRow, type LedgerTotals }
 
 /** What the wire sends (yuan and dates as text); validated by ledgerFilter. */
 export interface LedgerQuery {
@@ -51,39 +46,6 @@ export interface LedgerFilter {
   minFen?: number
   maxFen?: number
   keyword?: string
-}
-
-export interface LedgerRow {
-  id: number
-  billNo: string
-  projectId: number
-  projectName: string
-  donorName: string
-  amount: string
-  amountFen: number
-  /** given back by succeeded refunds (docs/decisions/032-refunds.md) */
-  refunded: string
-  refundedFen: number
-  /** refunds asked for and not settled yet (waiting for approval or for the provider) */
-  refundPendingFen: number
-  channel: string
-  payType: number
-  status: string
-  offline: 0 | 1
-  /** ISO; '' when never paid */
-  paidAt: string
-  createdAt: string
-}
-
-export interface LedgerTotals {
-  count: number
-  amount: string
-  amountFen: number
-  offlineAmount: string
-  offlineAmountFen: number
-  /** refunds given back over the same rows */
-  refunded: string
-  refundedFen: number
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/

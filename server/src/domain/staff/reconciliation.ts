@@ -11,17 +11,9 @@ import { bizError } from '../../errors'
 import { fenToYuan } from '../../lib/money'
 import { beijingDate, beijingDayStart, beijingDaySql } from './ledger'
 import './money-tables'
+import type { ReconciliationRow } from '../../../../types/schema/staff-money'
 
-export interface ReconciliationRow {
-  date: string
-  provider: string
-  orders: number
-  paidFen: number
-  paid: string
-  notifiedFen: number
-  notified: string
-  mismatches: number
-}
+export type { ReconciliationRow }
 
 const DAY_MS = 86_400_000
 export const RECONCILIATION_MAX_DAYS = 366

@@ -22,26 +22,9 @@ import * as orders from '../order/repository'
 import { transition } from '../order/state'
 import { recordAudit } from './audit'
 import './money-tables'
+import type { ReviewKind, ReviewRow } from '../../../../types/schema/staff-money'
 
-export type ReviewKind = 'reconciling' | 'late'
-
-export interface ReviewRow {
-  id: number
-  billNo: string
-  kind: ReviewKind
-  status: string
-  projectId: number
-  projectName: string
-  donorName: string
-  amount: string
-  amountFen: number
-  provider: string
-  /** what the provider reported as received ('' and 0 when nothing was) */
-  notifiedAt: string
-  notifiedFen: number
-  createdAt: string
-  closedAt: string
-}
+export type { ReviewKind, ReviewRow }
 
 const iso = (v: string | null | undefined) => (v ? new Date(v).toISOString() : '')
 

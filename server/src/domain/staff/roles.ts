@@ -3,9 +3,9 @@
  * Stored comma-separated in staff.roles (migration 018); parsed here and nowhere else.
  */
 import type { Lang } from '../../../../types'
+import { STAFF_ROLES, type StaffRole } from '../../../../types/schema/staff-console'
 
-export const STAFF_ROLES = ['admin', 'finance', 'fulfilment', 'editor'] as const
-export type StaffRole = (typeof STAFF_ROLES)[number]
+export { STAFF_ROLES, type StaffRole }
 
 /** What a member of staff created without roles gets: the only job staff had before the console. */
 export const DEFAULT_STAFF_ROLES: StaffRole[] = ['fulfilment']

@@ -1,6 +1,6 @@
 /**
  * The role guard of the staff API (docs/decisions/021). Spread into a route's options:
- *   app.get('/ledger', { ...requireRole('finance'), schema: {...} }, handler)
+ *   app.get(StaffApi.ledger, { ...requireRole('finance'), schema: {...} }, handler)
  * It runs as a route preHandler, after the staff session hook of the scope (plugins/auth.ts installStaffSession:
  * scope hooks run before route hooks), so `req.staff` is known: no token is -997 before this guard is reached.
  * A caller holding none of the roles (admin passes every check) gets code -1 naming the roles it would need, in the

@@ -12,14 +12,15 @@ import { accountOf, createAccount, endSession, listAccounts, updateAccount } fro
 import { STAFF_ROLES } from '../../domain/staff/roles'
 import { answers, ok } from '../../lib/envelope'
 import { body, optString, reqInt, reqString, strEnum } from '../../lib/schemas'
-import * as W from '../wire/staff-console'
+import * as W from '../../../../types/schema/staff-console'
 import { requireRole } from './access'
+import { StaffApi } from '../../../../types/staff-api'
 
 const Roles = Type.Array(strEnum(STAFF_ROLES), { minItems: 1, maxItems: STAFF_ROLES.length })
 const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 
 export const staffAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/me', { schema: { response: answers(W.StaffMe) } }, async (req) => {
+  app.get(StaffApi.me, { schema: { response: answers(W.StaffMe) } }, async (req) => {
     const me = await accountOf(app.db, req.school.id, req.staff.id)
     return ok({
       id: me.id,
@@ -30,17 +31,17 @@ export const staffAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     })
   })
 
-  app.post('/logout', { schema: { response: answers(W.Done) } }, async (req) => {
+  app.post(StaffApi.logout, { schema: { response: answers(W.Done) } }, async (req) => {
     await endSession(app.db, req.school.id, req.staff.id, req.staff.sessionId)
     return ok({ done: true })
   })
 
-  app.get('/staff', { ...requireRole('admin'), schema: { response: answers(W.StaffAccountPage) } }, async (req) =>
+  app.get(StaffApi.staff, { ...requireRole('admin'), schema: { response: answers(W.StaffAccountPage) } }, async (req) =>
     ok(await listAccounts(app.db, req.school.id))
   )
 
   app.post(
-    '/staff',
+    StaffApi.staff,
     {
       ...requireRole('admin'),
       schema: {
@@ -52,7 +53,7 @@ export const staffAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.post(
-    '/staff/:id',
+    StaffApi.staffMember,
     {
       ...requireRole('admin'),
       schema: {

@@ -27,8 +27,9 @@ import {
 import { answers, ok } from '../../lib/envelope'
 import { optString, pageProps, reqInt, strEnum } from '../../lib/schemas'
 import { readSingleFile } from '../upload'
-import { StaffAgreementDetail, StaffAgreementPage, StaffAgreementSeal } from '../wire/staff-agreement'
+import { StaffAgreementDetail, StaffAgreementPage, StaffAgreementSeal } from '../../../../types/schema/staff-agreement'
 import { requireRole } from './access'
+import { StaffApi } from '../../../../types/staff-api'
 
 const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 const day = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }))
@@ -44,7 +45,7 @@ export const staffAgreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get(
-    '/agreements',
+    StaffApi.agreements,
     {
       ...requireRole('fulfilment'),
       schema: {
@@ -63,19 +64,19 @@ export const staffAgreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(
-    '/agreements/:id',
+    StaffApi.agreement,
     { ...requireRole('fulfilment'), schema: { params: idParams, response: answers(StaffAgreementDetail) } },
     async (req) => ok(await staffAgreementDetail(app.db, req.school.id, req.params.id))
   )
 
   app.post(
-    '/agreements/:id/countersign',
+    StaffApi.agreementCountersign,
     { ...requireRole('fulfilment'), schema: { params: idParams, response: answers(StaffAgreementDetail) } },
     async (req) => ok(await countersignAgreement(deps, act(req, req.params.id)))
   )
 
   app.post(
-    '/agreements/:id/receipt',
+    StaffApi.agreementReceipt,
     { ...requireRole('fulfilment'), schema: { params: idParams, response: answers(StaffAgreementDetail) } },
     async (req) => {
       const data = await readSingleFile(req, AGREEMENT_RECEIPT_MAX_BYTES)
@@ -83,11 +84,11 @@ export const staffAgreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.get('/agreement-seal', { ...requireRole('fulfilment'), schema: { response: answers(StaffAgreementSeal) } }, async (req) =>
+  app.get(StaffApi.agreementSeal, { ...requireRole('fulfilment'), schema: { response: answers(StaffAgreementSeal) } }, async (req) =>
     ok(await getSeal(app.db, req.school.id))
   )
 
-  app.post('/agreement-seal', { ...requireRole('admin'), schema: { response: answers(StaffAgreementSeal) } }, async (req) => {
+  app.post(StaffApi.agreementSeal, { ...requireRole('admin'), schema: { response: answers(StaffAgreementSeal) } }, async (req) => {
     const data = await readSingleFile(req, SEAL_MAX_BYTES)
     return ok(await saveSeal(app.db, { schoolId: req.school.id, staffId: req.staff.id, data, now: app.identity.now() }))
   })

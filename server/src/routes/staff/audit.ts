@@ -6,12 +6,13 @@ import { Type } from 'typebox'
 import { listAudit } from '../../domain/staff/audit'
 import { answers, ok } from '../../lib/envelope'
 import { optInt, optString, pageProps } from '../../lib/schemas'
-import * as W from '../wire/staff-console'
+import * as W from '../../../../types/schema/staff-console'
 import { requireRole } from './access'
+import { StaffApi } from '../../../../types/staff-api'
 
 export const staffAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/audit',
+    StaffApi.audit,
     {
       ...requireRole('admin'),
       schema: {

@@ -24,8 +24,9 @@ import { beijingDate } from '../../domain/staff/ledger'
 import { bizError } from '../../errors'
 import { answers, ok } from '../../lib/envelope'
 import { body, optString, reqInt, reqString } from '../../lib/schemas'
-import * as W from '../wire/staff-bills'
+import * as W from '../../../../types/schema/staff-bills'
 import { requireRole } from './access'
+import { StaffApi } from '../../../../types/staff-api'
 
 const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -43,7 +44,7 @@ export const staffBillRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const actor = (req: { school: { id: number }; staff: { id: number } }) => ({ schoolId: req.school.id, staffId: req.staff.id })
 
   app.get(
-    '/bills',
+    StaffApi.bills,
     { ...finance, schema: { querystring: Type.Object({ from: optString(10), to: optString(10) }), response: answers(W.StaffBillRuns) } },
     async (req) => {
       const now = app.identity.now()
@@ -54,12 +55,12 @@ export const staffBillRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.get('/bills/:id', { ...finance, schema: { params: idParams, response: answers(W.StaffBillRunDetail) } }, async (req) =>
+  app.get(StaffApi.billRun, { ...finance, schema: { params: idParams, response: answers(W.StaffBillRunDetail) } }, async (req) =>
     ok(await runDetail(app.db, req.school.id, req.params.id))
   )
 
   app.post(
-    '/bills/run',
+    StaffApi.billsRun,
     { ...finance, schema: { body: body({ date: reqString(10), provider: reqString(16) }), response: answers(W.StaffBillRun) } },
     async (req) => {
       const run = await requestRun(deps(), actor(req), req.body)
@@ -70,13 +71,13 @@ export const staffBillRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.post(
-    '/bills/findings/:id/apply',
+    StaffApi.billFindingApply,
     { ...finance, schema: { params: idParams, body: body({ note: optString(NOTE_MAX * 4) }), response: answers(W.StaffBillFinding) } },
     async (req) => ok(await applyFinding(deps(), actor(req), req.params.id, req.body.note ?? ''))
   )
 
   app.post(
-    '/bills/findings/:id/resolve',
+    StaffApi.billFindingResolve,
     { ...finance, schema: { params: idParams, body: body({ note: reqString(NOTE_MAX * 4) }), response: answers(W.StaffBillFinding) } },
     async (req) => ok(await resolveFinding(deps(), actor(req), req.params.id, req.body.note))
   )

@@ -9,19 +9,20 @@ import { Type } from 'typebox'
 import { getCampaignSettings, saveCampaignSettings } from '../../domain/staff/campaigns'
 import { answers, ok } from '../../lib/envelope'
 import { body } from '../../lib/schemas'
-import { StaffCampaignSettings } from '../wire/staff-agreement'
+import { StaffCampaignSettings } from '../../../../types/schema/staff-agreement'
 import { requireRole } from './access'
+import { StaffApi } from '../../../../types/staff-api'
 
 const IdKey = Type.String({ pattern: '^[0-9]{1,16}$' })
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
 
 export const staffCampaignRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/campaigns', { ...requireRole('admin'), schema: { response: answers(StaffCampaignSettings) } }, async (req) =>
+  app.get(StaffApi.campaigns, { ...requireRole('admin'), schema: { response: answers(StaffCampaignSettings) } }, async (req) =>
     ok(await getCampaignSettings(app.db, req.school.id))
   )
 
   app.post(
-    '/campaigns',
+    StaffApi.campaigns,
     {
       ...requireRole('admin'),
       schema: {

@@ -25,8 +25,9 @@ import {
 import { missingTexts } from '../../domain/form/texts'
 import { answers, ok } from '../../lib/envelope'
 import { body, INT_RANGE, optInt, optString, pageProps, reqInt, reqString, strEnum } from '../../lib/schemas'
-import * as W from '../wire/staff-console'
+import * as W from '../../../../types/schema/staff-console'
 import { requireRole } from './access'
+import { StaffApi } from '../../../../types/staff-api'
 
 const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 const articleBody = body({
@@ -42,7 +43,7 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const editor = requireRole('editor')
 
   app.get(
-    '/messages',
+    StaffApi.messages,
     {
       ...editor,
       schema: {
@@ -53,20 +54,23 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await listStaffMessages(app.db, req.school.id, req.query))
   )
 
-  for (const action of ['approve', 'hide'] as const) {
-    app.post(`/messages/:id/${action}`, { ...editor, schema: { params: idParams, response: answers(W.StaffMessage) } }, async (req) =>
+  for (const [action, path] of [
+    ['approve', StaffApi.messageApprove],
+    ['hide', StaffApi.messageHide]
+  ] as const) {
+    app.post(path, { ...editor, schema: { params: idParams, response: answers(W.StaffMessage) } }, async (req) =>
       ok(await changeMessage(app.db, req.school.id, req.staff.id, req.params.id, { action }))
     )
   }
 
   app.post(
-    '/messages/:id/reply',
+    StaffApi.messageReply,
     { ...editor, schema: { params: idParams, body: body({ text: reqString(5000, 1) }), response: answers(W.StaffMessage) } },
     async (req) => ok(await changeMessage(app.db, req.school.id, req.staff.id, req.params.id, { action: 'reply', text: req.body.text }))
   )
 
   app.get(
-    '/articles',
+    StaffApi.articles,
     {
       ...editor,
       schema: {
@@ -77,11 +81,11 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await listStaffArticles(app.db, req.school.id, req.query))
   )
 
-  app.get('/articles/:id', { ...editor, schema: { params: idParams, response: answers(W.StaffArticle) } }, async (req) =>
+  app.get(StaffApi.article, { ...editor, schema: { params: idParams, response: answers(W.StaffArticle) } }, async (req) =>
     ok(await staffArticle(app.db, req.school.id, req.params.id))
   )
 
-  app.post('/articles', { ...editor, schema: { body: articleBody, response: answers(W.StaffArticle) } }, async (req) =>
+  app.post(StaffApi.articles, { ...editor, schema: { body: articleBody, response: answers(W.StaffArticle) } }, async (req) =>
     ok(
       await saveArticle(
         app.db,
@@ -95,7 +99,7 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.post(
-    '/articles/:id',
+    StaffApi.article,
     { ...editor, schema: { params: idParams, body: articleBody, response: answers(W.StaffArticle) } },
     async (req) =>
       ok(
@@ -110,23 +114,23 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       )
   )
 
-  app.post('/articles/:id/delete', { ...editor, schema: { params: idParams, response: answers(W.Done) } }, async (req) => {
+  app.post(StaffApi.articleDelete, { ...editor, schema: { params: idParams, response: answers(W.Done) } }, async (req) => {
     await deleteArticle(app.db, req.school.id, req.staff.id, req.params.id)
     return ok({ done: true })
   })
 
-  app.get('/article-categories', { ...editor, schema: { response: answers(W.StaffArticleCategoryPage) } }, async (req) =>
+  app.get(StaffApi.articleCategories, { ...editor, schema: { response: answers(W.StaffArticleCategoryPage) } }, async (req) =>
     ok(await listArticleCategories(app.db, req.school.id))
   )
 
   // What an English-speaking donor still sees in Chinese, so editors know what to translate.
-  app.get('/texts/missing', { ...editor, schema: { response: answers(W.MissingTextPage) } }, async (req) => {
+  app.get(StaffApi.missingTexts, { ...editor, schema: { response: answers(W.MissingTextPage) } }, async (req) => {
     const rows = await missingTexts(app.db, req.school.id, 'en')
     return ok({ total: rows.length, rows })
   })
 
   app.post(
-    '/article-categories',
+    StaffApi.articleCategories,
     {
       ...editor,
       schema: {

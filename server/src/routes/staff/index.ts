@@ -35,8 +35,9 @@ import { staffProjectRoutes } from './projects'
 import { body, optString, pageProps, reqCode, reqInt, reqString, strEnum } from '../../lib/schemas'
 import { originList } from '../../lib/origins'
 import * as W from '../wire/staff'
+import { STAFF_API_PREFIX, StaffApi } from '../../../../types/staff-api'
 
-export const STAFF_API_PREFIX = '/staff-api/:school'
+export { STAFF_API_PREFIX }
 export const RECEIPT_FILE_MAX_BYTES = 10 * 1024 * 1024
 
 const KINDS = ['certificate', 'receipt'] as const
@@ -66,7 +67,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: RECEIPT_FILE_MAX_BYTES, files: 1 } })
 
   app.post(
-    '/login',
+    StaffApi.login,
     {
       schema: { body: body({ username: reqString(64), password: reqString(200) }), response: answers(W.StaffToken) }
     },
@@ -107,7 +108,7 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffProjectRoutes)
 
   app.get(
-    '/applications',
+    StaffApi.applications,
     {
       ...requireRole('fulfilment'),
       schema: {
@@ -135,13 +136,13 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const kindId = Type.Object({ school: Type.Optional(Type.String()), kind: strEnum(KINDS), id: reqInt() })
 
   app.get(
-    '/applications/:kind/:id',
+    StaffApi.application,
     { ...requireRole('fulfilment'), schema: { params: kindId, response: answers(W.StaffApplicationDetail) } },
     async (req) => ok(await applicationDetail(app.db, req.school.id, req.params.kind, req.params.id))
   )
 
   app.post(
-    '/applications/:kind/:id/advance',
+    StaffApi.applicationAdvance,
     {
       ...requireRole('fulfilment'),
       schema: {
@@ -166,7 +167,7 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.post(
-    '/receipts/:id/file',
+    StaffApi.receiptFile,
     {
       ...requireRole('fulfilment'),
       schema: { params: Type.Object({ school: Type.Optional(Type.String()), id: reqInt() }), response: answers(W.StaffFile) }

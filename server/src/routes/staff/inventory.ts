@@ -22,8 +22,9 @@ import {
 } from '../../domain/staff/inventory'
 import { answers, ok } from '../../lib/envelope'
 import { body, INT_RANGE, optInt, pageProps, reqInt } from '../../lib/schemas'
-import * as W from '../wire/staff-console'
+import * as W from '../../../../types/schema/staff-console'
 import { requireRole } from './access'
+import { StaffApi } from '../../../../types/staff-api'
 
 const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 const N = Type.Number({ minimum: -1_000_000, maximum: 1_000_000 })
@@ -85,24 +86,24 @@ export const staffInventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const read = requireRole('fulfilment', 'editor')
   const write = requireRole('editor')
 
-  app.get('/naming/summary', { ...read, schema: { response: answers(W.NamingSummary) } }, async (req) =>
+  app.get(StaffApi.namingSummary, { ...read, schema: { response: answers(W.NamingSummary) } }, async (req) =>
     ok(await namingSummary(app.db, req.school.id, app.identity.now()))
   )
 
   app.get(
-    '/naming/areas',
+    StaffApi.namingAreas,
     { ...read, schema: { querystring: Type.Object({ itemId: optInt() }), response: answers(W.StaffAreaPage) } },
     async (req) => ok(await listAreas(app.db, req.school.id, req.query.itemId))
   )
 
   app.get(
-    '/naming/areas/:id/seats',
+    StaffApi.namingAreaSeats,
     { ...read, schema: { params: idParams, querystring: Type.Object({ ...pageProps }), response: answers(W.StaffSeatPage) } },
     async (req) => ok(await listSeats(app.db, req.school.id, req.params.id, req.query, app.identity.now()))
   )
 
   app.post(
-    '/naming/seats/:id',
+    StaffApi.namingSeat,
     {
       ...write,
       schema: {
@@ -127,23 +128,23 @@ export const staffInventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(
-    '/naming/books',
+    StaffApi.namingBooks,
     { ...read, schema: { querystring: Type.Object({ itemId: optInt(), ...pageProps }), response: answers(W.StaffBookPage) } },
     async (req) => ok(await listBooks(app.db, req.school.id, req.query))
   )
 
   app.post(
-    '/naming/books/:id',
+    StaffApi.namingBook,
     { ...write, schema: { params: idParams, body: body({ stock: reqInt(0, INT_RANGE.int4) }), response: answers(W.StaffBook) } },
     async (req) => ok(await updateBookStock(app.db, req.school.id, req.staff.id, req.params.id, req.body.stock))
   )
 
-  app.get('/naming/maps', { ...read, schema: { response: answers(W.StaffMapPage) } }, async (req) =>
+  app.get(StaffApi.namingMaps, { ...read, schema: { response: answers(W.StaffMapPage) } }, async (req) =>
     ok(await listMaps(app.db, req.school.id))
   )
 
   app.post(
-    '/naming/maps/:id',
+    StaffApi.namingMap,
     { ...write, schema: { params: idParams, body: body({ config: MapConfigBody }), response: answers(W.StaffMap) } },
     async (req) => ok(await updateMapConfig(app.db, req.school.id, req.staff.id, req.params.id, req.body.config, app.identity.now()))
   )

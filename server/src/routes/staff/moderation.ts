@@ -9,8 +9,9 @@ import { Type } from 'typebox'
 import { decideModeration, listModeration, MODERATION_KINDS, MODERATION_STATES } from '../../domain/moderation/queue'
 import { answers, ok } from '../../lib/envelope'
 import { body, optString, pageProps, reqInt, strEnum } from '../../lib/schemas'
-import * as W from '../wire/staff-console'
+import * as W from '../../../../types/schema/staff-console'
 import { requireRole } from './access'
+import { StaffApi } from '../../../../types/staff-api'
 
 const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 
@@ -18,7 +19,7 @@ export const staffModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const editor = requireRole('editor')
 
   app.get(
-    '/moderation',
+    StaffApi.moderation,
     {
       ...editor,
       schema: {
@@ -33,9 +34,12 @@ export const staffModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await listModeration(app.db, req.school.id, req.query))
   )
 
-  for (const action of ['approve', 'reject'] as const) {
+  for (const [action, path] of [
+    ['approve', StaffApi.moderationApprove],
+    ['reject', StaffApi.moderationReject]
+  ] as const) {
     app.post(
-      `/moderation/:id/${action}`,
+      path,
       { ...editor, schema: { params: idParams, body: Type.Optional(body({ reason: optString(120) })), response: answers(W.Done) } },
       async (req) => {
         await decideModeration(app.db, req.school.id, req.staff.id, req.params.id, action, req.body?.reason ?? '')

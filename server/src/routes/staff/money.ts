@@ -26,8 +26,9 @@ import { reconciliation, reconciliationRange } from '../../domain/staff/reconcil
 import { resolveReview, reviewPage } from '../../domain/staff/review'
 import { answers, ok } from '../../lib/envelope'
 import { body, optInt, optString, pageProps, reqInt, reqString, strEnum } from '../../lib/schemas'
-import * as W from '../wire/staff-money'
+import * as W from '../../../../types/schema/staff-money'
 import { requireRole } from './access'
+import { StaffApi } from '../../../../types/staff-api'
 
 const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 /** '' means "any" for the enumerated filters, as the console's cleared selects send it */
@@ -49,7 +50,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // finance picks the project of an offline gift by name; the editors' project list (/projects) stays theirs
   app.get(
-    '/offline-gifts/projects',
+    StaffApi.offlineGiftProjects,
     {
       ...finance,
       schema: { querystring: Type.Object({ keyword: optString(100), ...pageProps }), response: answers(W.StaffProjectChoices) }
@@ -61,7 +62,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(
-    '/ledger',
+    StaffApi.ledger,
     { ...finance, schema: { querystring: Type.Object({ ...ledgerProps, ...pageProps }), response: answers(W.StaffLedgerPage) } },
     async (req) => {
       const { limit, offset, ...q } = req.query
@@ -70,7 +71,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.post(
-    '/exports',
+    StaffApi.exports,
     {
       ...finance,
       schema: {
@@ -90,12 +91,12 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.get('/exports/:id', { ...finance, schema: { params: idParams, response: answers(W.StaffExportStatus) } }, async (req) =>
+  app.get(StaffApi.exportStatus, { ...finance, schema: { params: idParams, response: answers(W.StaffExportStatus) } }, async (req) =>
     ok(await exportStatus(app.db, req.school.id, req.params.id))
   )
 
   app.get(
-    '/exports/:id/file',
+    StaffApi.exportFile,
     // a success is the file itself (a stream: never serialized nor checked against a schema); a refusal is the
     // usual -1 envelope, written by the error handler
     { ...finance, schema: { params: idParams, response: { 200: Type.Unknown() } } },
@@ -109,7 +110,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.post(
-    '/offline-gifts',
+    StaffApi.offlineGifts,
     {
       ...finance,
       schema: {
@@ -136,7 +137,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.post(
-    '/offline-gifts/:id',
+    StaffApi.offlineGift,
     {
       ...finance,
       schema: {
@@ -157,7 +158,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.post(
-    '/offline-gifts/:id/void',
+    StaffApi.offlineGiftVoid,
     {
       ...finance,
       schema: { params: idParams, body: body({ reason: reqString(OFFLINE_REASON_MAX * 4) }), response: answers(W.StaffLedgerRow) }
@@ -166,13 +167,13 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(
-    '/review',
+    StaffApi.review,
     { ...finance, schema: { querystring: Type.Object({ ...pageProps }), response: answers(W.StaffReviewPage) } },
     async (req) => ok(await reviewPage(app.db, req.school.id, req.query))
   )
 
   app.post(
-    '/review/:id/resolve',
+    StaffApi.reviewResolve,
     {
       ...finance,
       schema: {
@@ -193,7 +194,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(
-    '/reconciliation',
+    StaffApi.reconciliation,
     {
       ...finance,
       schema: { querystring: Type.Object({ from: optString(10), to: optString(10) }), response: answers(W.StaffReconciliation) }
@@ -205,7 +206,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   // any signed-in member of staff (the scope's session hook already refused everyone else)
-  app.get('/dashboard', { schema: { response: answers(W.StaffDashboard) } }, async (req) =>
+  app.get(StaffApi.dashboard, { schema: { response: answers(W.StaffDashboard) } }, async (req) =>
     ok(await dashboard(app.db, req.school.id, app.identity.now(), app.shared))
   )
 }

@@ -12,13 +12,14 @@ import { answers, ok } from '../../lib/envelope'
 import { body, optString, pageProps, reqInt, strEnum } from '../../lib/schemas'
 import { StaffNameplateDetail, StaffNameplatePage } from '../wire/staff'
 import { requireRole } from './access'
+import { StaffApi } from '../../../../types/staff-api'
 
 const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 
 /** Registered inside routes/staff's signed-in scope: every route here has `req.staff` (plugins/auth.ts). */
 export const staffNameplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/nameplates',
+    StaffApi.nameplates,
     {
       ...requireRole('fulfilment'),
       schema: {
@@ -34,13 +35,13 @@ export const staffNameplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(
-    '/nameplates/:id',
+    StaffApi.nameplate,
     { ...requireRole('fulfilment'), schema: { params: idParams, response: answers(StaffNameplateDetail) } },
     async (req) => ok(await nameplateDetail(app.db, req.school.id, req.params.id))
   )
 
   app.post(
-    '/nameplates/:id/review',
+    StaffApi.nameplateReview,
     {
       ...requireRole('fulfilment'),
       schema: {

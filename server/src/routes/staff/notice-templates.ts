@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { NOTICE_FACTS, NOTICE_KINDS, PLATFORM_NOTICE_CHANNELS } from '../../../../types'
+import { StaffApi } from '../../../../types/staff-api'
 import { listTemplates, saveTemplates } from '../../domain/notify/templates'
 import { answers, ok } from '../../lib/envelope'
 import { body, strEnum } from '../../lib/schemas'
@@ -20,11 +21,11 @@ const Template = Type.Object({
 })
 
 export const staffNoticeTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/notice-templates', { ...requireRole('admin'), schema: { response: answers(NoticeTemplateSettings) } }, async (req) =>
+  app.get(StaffApi.noticeTemplates, { ...requireRole('admin'), schema: { response: answers(NoticeTemplateSettings) } }, async (req) =>
     ok(await listTemplates(app.db, req.school.id))
   )
   app.post(
-    '/notice-templates',
+    StaffApi.noticeTemplates,
     {
       ...requireRole('admin'),
       schema: { body: body({ templates: Type.Array(Template, { maxItems: 24 }) }), response: answers(NoticeTemplateSettings) }

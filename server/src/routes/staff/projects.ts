@@ -56,6 +56,7 @@ import { readSingleFile } from '../upload'
 import * as W from '../wire/entities'
 import * as S from '../wire/staff-projects'
 import { requireRole } from './access'
+import { StaffApi } from '../../../../types/staff-api'
 
 const editor = requireRole('editor')
 const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
@@ -136,7 +137,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const now = () => app.identity.now()
   const storage = () => app.identity.storage
 
-  app.post('/uploads', { ...editor, schema: { response: answers(S.StaffUpload) } }, async (req) => {
+  app.post(StaffApi.uploads, { ...editor, schema: { response: answers(S.StaffUpload) } }, async (req) => {
     const data = await readSingleFile(req, STAFF_IMAGE_MAX_BYTES)
     const url = await saveStaffImage(app.db, storage(), {
       schoolId: req.school.id,
@@ -152,7 +153,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---------------------------------------------------------------- projects
 
   app.get(
-    '/projects',
+    StaffApi.projects,
     {
       ...editor,
       schema: {
@@ -168,22 +169,22 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await listStaffProjects(app.db, req.school.id, req.query))
   )
 
-  app.get('/projects/:id', { ...editor, schema: { params: idParams, response: answers(S.StaffProjectDetail) } }, async (req) =>
+  app.get(StaffApi.project, { ...editor, schema: { params: idParams, response: answers(S.StaffProjectDetail) } }, async (req) =>
     ok(await staffProject(app.db, req.school.id, req.params.id))
   )
 
-  app.post('/projects', { ...editor, schema: { body: projectBody, response: answers(S.StaffProjectDetail) } }, async (req) =>
+  app.post(StaffApi.projects, { ...editor, schema: { body: projectBody, response: answers(S.StaffProjectDetail) } }, async (req) =>
     ok(await createProject(app.db, storage(), actor(req), req.body, now()))
   )
 
   app.post(
-    '/projects/:id',
+    StaffApi.project,
     { ...editor, schema: { params: idParams, body: projectBody, response: answers(S.StaffProjectDetail) } },
     async (req) => ok(await updateProject(app.db, storage(), actor(req), req.params.id, req.body))
   )
 
   app.post(
-    '/projects/:id/status',
+    StaffApi.projectStatus,
     {
       ...editor,
       schema: {
@@ -195,18 +196,18 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await setProjectStatus(app.db, actor(req), req.params.id, req.body.status, req.body.noReason))
   )
 
-  app.get('/projects/:id/preview', { ...editor, schema: { params: idParams, response: answers(W.Project) } }, async (req) =>
+  app.get(StaffApi.projectPreview, { ...editor, schema: { params: idParams, response: answers(W.Project) } }, async (req) =>
     ok(await previewProject(app.db, req.school.id, req.params.id, req.lang))
   )
 
   // ---------------------------------------------------------------- form builder
 
-  app.get('/projects/:id/form', { ...editor, schema: { params: idParams, response: answers(S.StaffProjectForm) } }, async (req) =>
+  app.get(StaffApi.projectForm, { ...editor, schema: { params: idParams, response: answers(S.StaffProjectForm) } }, async (req) =>
     ok(await projectForm(app.db, req.school.id, req.params.id))
   )
 
   app.post(
-    '/projects/:id/form',
+    StaffApi.projectForm,
     { ...editor, schema: { params: idParams, body: formBody, response: answers(S.StaffProjectForm) } },
     async (req) => ok(await saveProjectForm(app.db, actor(req), req.params.id, req.body.fields, now()))
   )
@@ -214,13 +215,13 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---------------------------------------------------------------- progress and publicity
 
   app.get(
-    '/projects/:id/progress',
+    StaffApi.projectProgress,
     { ...editor, schema: { params: idParams, querystring: Type.Object({ ...pageProps }), response: answers(S.StaffProgressPage) } },
     async (req) => ok(await listProgress(app.db, req.school.id, req.params.id, req.query))
   )
 
   app.post(
-    '/projects/:id/progress',
+    StaffApi.projectProgress,
     {
       ...editor,
       schema: {
@@ -236,23 +237,19 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await addProgress(app.db, storage(), actor(req), req.params.id, req.body))
   )
 
-  app.post(
-    '/projects/:id/progress/:pid/delete',
-    { ...editor, schema: { params: pidParams, response: answers(S.StaffDeleted) } },
-    async (req) => {
-      await deleteProgress(app.db, actor(req), req.params.id, req.params.pid)
-      return ok({ id: req.params.pid, deleted: true as const })
-    }
-  )
+  app.post(StaffApi.projectProgressDelete, { ...editor, schema: { params: pidParams, response: answers(S.StaffDeleted) } }, async (req) => {
+    await deleteProgress(app.db, actor(req), req.params.id, req.params.pid)
+    return ok({ id: req.params.pid, deleted: true as const })
+  })
 
   app.get(
-    '/projects/:id/publicity',
+    StaffApi.projectPublicity,
     { ...editor, schema: { params: idParams, querystring: Type.Object({ ...pageProps }), response: answers(S.StaffPublicityPage) } },
     async (req) => ok(await listPublicity(app.db, req.school.id, req.params.id, req.query))
   )
 
   app.post(
-    '/projects/:id/publicity',
+    StaffApi.projectPublicity,
     {
       ...editor,
       schema: {
@@ -265,7 +262,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.post(
-    '/projects/:id/publicity/:pid/delete',
+    StaffApi.projectPublicityDelete,
     { ...editor, schema: { params: pidParams, response: answers(S.StaffDeleted) } },
     async (req) => {
       await deletePublicity(app.db, actor(req), req.params.id, req.params.pid)
@@ -275,12 +272,12 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---------------------------------------------------------------- categories and labels
 
-  app.get('/categories', { ...editor, schema: { response: answers(S.StaffCategories) } }, async (req) =>
+  app.get(StaffApi.categories, { ...editor, schema: { response: answers(S.StaffCategories) } }, async (req) =>
     ok(await listCategories(app.db, req.school.id))
   )
 
   app.post(
-    '/categories',
+    StaffApi.categories,
     {
       ...editor,
       schema: {
@@ -291,12 +288,12 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await createCategory(app.db, actor(req), req.body))
   )
 
-  app.get('/labels', { ...editor, schema: { response: answers(S.StaffLabels) } }, async (req) =>
+  app.get(StaffApi.labels, { ...editor, schema: { response: answers(S.StaffLabels) } }, async (req) =>
     ok(await listLabels(app.db, req.school.id))
   )
 
   app.post(
-    '/labels',
+    StaffApi.labels,
     {
       ...editor,
       schema: { body: body({ labelTitle: reqString(1000), sortNo: optInt(0, INT_RANGE.int4) }), response: answers(S.StaffLabelOne) }

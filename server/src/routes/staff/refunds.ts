@@ -26,8 +26,9 @@ import { invalidateSchoolCache } from '../../domain/school/cache'
 import { answers, ok } from '../../lib/envelope'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import { body, optInt, optString, pageProps, reqInt, reqString, strEnum } from '../../lib/schemas'
-import * as W from '../wire/staff-refunds'
+import * as W from '../../../../types/schema/staff-refunds'
 import { requireRole } from './access'
+import { StaffApi } from '../../../../types/staff-api'
 
 const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 const AMOUNT_RE = /^\d{1,11}(\.\d{1,2})?$/
@@ -51,7 +52,7 @@ export const staffRefundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.post(
-    '/ledger/:id/refund',
+    StaffApi.ledgerRefund,
     {
       ...finance,
       schema: {
@@ -71,7 +72,7 @@ export const staffRefundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(
-    '/refunds',
+    StaffApi.refunds,
     {
       ...finance,
       schema: {
@@ -83,7 +84,7 @@ export const staffRefundRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.post(
-    '/refunds/:id/approve',
+    StaffApi.refundApprove,
     {
       ...finance,
       schema: {
@@ -104,12 +105,12 @@ export const staffRefundRoutes: FastifyPluginAsyncTypebox = async (app) => {
       )
   )
 
-  app.get('/refunds/naming', { ...finance, schema: { response: answers(W.StaffRefundNaming) } }, async (req) =>
+  app.get(StaffApi.refundsNaming, { ...finance, schema: { response: answers(W.StaffRefundNaming) } }, async (req) =>
     ok({ rows: await namingInReview(app.db, req.school.id) })
   )
 
   app.post(
-    '/refunds/naming/:id',
+    StaffApi.refundNaming,
     {
       ...finance,
       schema: { params: idParams, body: body({ decision: strEnum(['keep', 'release']) }), response: answers(W.StaffRefundNamingDecision) }
@@ -125,13 +126,13 @@ export const staffRefundRoutes: FastifyPluginAsyncTypebox = async (app) => {
       )
   )
 
-  app.get('/refunds/settings', { ...finance, schema: { response: answers(W.StaffRefundSettings) } }, async (req) => {
+  app.get(StaffApi.refundSettings, { ...finance, schema: { response: answers(W.StaffRefundSettings) } }, async (req) => {
     const fen = await approvalThreshold(app.db, req.school.id)
     return ok({ approvalAmount: fenToYuan(fen), approvalAmountFen: fen })
   })
 
   app.post(
-    '/refunds/settings',
+    StaffApi.refundSettings,
     { ...requireRole('admin'), schema: { body: body({ approvalAmount: reqString(20) }), response: answers(W.StaffRefundSettings) } },
     async (req) => {
       if (!AMOUNT_RE.test(req.body.approvalAmount)) throw bizError('moneyAmountInvalid')

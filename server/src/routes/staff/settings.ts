@@ -11,13 +11,13 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { DIRECTORY_ORDER_CYCLE, PAY_CHANNELS } from '../../../../types'
+import { DIRECTORY_ORDER_CYCLE, PAY_CHANNELS, StaffApi } from '../../../../types'
 import { getSettings, listChannels, saveChannel, saveSettings } from '../../domain/staff/settings'
 import { getStaffPolicy, saveStaffPolicy } from '../../domain/privacy/service'
 import { StaffPrivacyPolicy } from '../wire/privacy'
 import { answers, ok } from '../../lib/envelope'
 import { body, optString, strEnum } from '../../lib/schemas'
-import * as W from '../wire/staff-console'
+import * as W from '../../../../types/schema/staff-console'
 import { requireRole } from './access'
 
 const OptBool = Type.Optional(Type.Boolean())
@@ -34,12 +34,12 @@ const SecretMap = Type.Optional(
 const PolicyTexts = Type.Object({ title: Type.String({ maxLength: 100 }), content: Type.String({ maxLength: 50_000 }) })
 
 export const staffSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/privacy-policy', { ...requireRole('admin'), schema: { response: answers(StaffPrivacyPolicy) } }, async (req) =>
+  app.get(StaffApi.privacyPolicy, { ...requireRole('admin'), schema: { response: answers(StaffPrivacyPolicy) } }, async (req) =>
     ok(await getStaffPolicy(app.db, req.school))
   )
 
   app.post(
-    '/privacy-policy',
+    StaffApi.privacyPolicy,
     {
       ...requireRole('admin'),
       schema: { body: body({ zh: PolicyTexts, en: PolicyTexts, newVersion: Type.Boolean() }), response: answers(StaffPrivacyPolicy) }
@@ -47,12 +47,12 @@ export const staffSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await saveStaffPolicy(app.db, req.school, req.staff.id, req.body))
   )
 
-  app.get('/settings', { ...requireRole('admin'), schema: { response: answers(W.StaffSettings) } }, async (req) =>
+  app.get(StaffApi.settings, { ...requireRole('admin'), schema: { response: answers(W.StaffSettings) } }, async (req) =>
     ok(await getSettings(app.db, req.school.id))
   )
 
   app.post(
-    '/settings',
+    StaffApi.settings,
     {
       ...requireRole('admin'),
       schema: {
@@ -96,12 +96,12 @@ export const staffSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await saveSettings(app.db, req.school.id, req.staff.id, req.body, app.identity.now()))
   )
 
-  app.get('/channels', { ...requireRole('admin'), schema: { response: answers(W.ChannelList) } }, async (req) =>
+  app.get(StaffApi.channels, { ...requireRole('admin'), schema: { response: answers(W.ChannelList) } }, async (req) =>
     ok(await listChannels(app.db, req.school.id))
   )
 
   app.post(
-    '/channels/:channel',
+    StaffApi.channel,
     {
       ...requireRole('admin'),
       schema: {

@@ -1,11 +1,14 @@
 /**
- * Answer schemas of the console's core staff routes (routes/staff/core.ts): /me, staff accounts, audit log,
- * settings, channels, content and naming inventory. Shapes are the staff domain's own (domain/staff/*.ts); the
- * console reads them, the app never does, so they are not in types/.
+ * Answer schemas of the console's core staff routes (routes/staff/core.ts): /me, staff accounts, audit log, settings,
+ * channels, content and naming inventory. The one source of these shapes (docs/decisions/055-one-contract.md): the
+ * server serialises with them, the console reads their `Static` types.
  */
-import { Type } from 'typebox'
-import { STAFF_ROLES } from '../../domain/staff/roles'
+import { Type, type Static } from 'typebox'
 import { Bool, Num, NumOrNull, Nullable, Page, Str, strEnum } from './common'
+
+/** Staff roles (docs/decisions/021); `admin` passes every role check (domain/staff/roles.ts). */
+export const STAFF_ROLES = ['admin', 'finance', 'fulfilment', 'editor'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]
 
 const Role = strEnum(STAFF_ROLES)
 const StrMap = Type.Record(Type.String(), Type.String())
@@ -192,3 +195,32 @@ export const ModerationItem = Type.Object({
   decidedAt: Str
 })
 export const ModerationPage = Page(ModerationItem)
+
+export type StaffMe = Static<typeof StaffMe>
+export type StaffAccount = Static<typeof StaffAccount>
+export type StaffAccountPage = Static<typeof StaffAccountPage>
+export type AuditRow = Static<typeof AuditRow>
+export type AuditPage = Static<typeof AuditPage>
+export type FulfilmentConfig = Static<typeof FulfilmentConfig>
+export type Switches = Static<typeof Switches>
+export type StaffSettings = Static<typeof StaffSettings>
+export type ChannelView = Static<typeof ChannelView>
+export type ChannelList = Static<typeof ChannelList>
+export type StaffMessage = Static<typeof StaffMessage>
+export type StaffMessagePage = Static<typeof StaffMessagePage>
+export type StaffArticle = Static<typeof StaffArticle>
+export type StaffArticlePage = Static<typeof StaffArticlePage>
+export type StaffArticleCategory = Static<typeof StaffArticleCategory>
+export type StaffArticleCategoryPage = Static<typeof StaffArticleCategoryPage>
+export type MissingTextPage = Static<typeof MissingTextPage>
+export type NamingSummary = Static<typeof NamingSummary>
+export type StaffAreaPage = Static<typeof StaffAreaPage>
+export type StaffSeat = Static<typeof StaffSeat>
+export type StaffSeatPage = Static<typeof StaffSeatPage>
+export type StaffBook = Static<typeof StaffBook>
+export type StaffBookPage = Static<typeof StaffBookPage>
+export type StaffMap = Static<typeof StaffMap>
+export type StaffMapPage = Static<typeof StaffMapPage>
+export type Done = Static<typeof Done>
+export type ModerationItem = Static<typeof ModerationItem>
+export type ModerationPage = Static<typeof ModerationPage>

@@ -1,5 +1,8 @@
-/** Answer schemas of the staff agreement and campaign routes (routes/staff/agreements.ts, campaigns.ts); the console reads them, the app never does. */
-import { Type } from 'typebox'
+/**
+ * Answer schemas of the staff agreement and campaign routes (routes/staff/agreements.ts, campaigns.ts): the one source
+ * of these shapes (docs/decisions/055-one-contract.md); the console reads their `Static` types.
+ */
+import { Type, type Static } from 'typebox'
 import { Num, Page, Str, strEnum } from './common'
 
 export const StaffAgreement = Type.Object({
@@ -41,3 +44,9 @@ export const StaffCampaignSettings = Type.Object({
   bank: NullableObj({ bankName: Str, accountName: Str, accountNo: Str }),
   maps: Type.Array(Type.Object({ id: Num, mapKey: Str, itemId: Num, vrUrl: Str }))
 })
+
+export type StaffAgreement = Static<typeof StaffAgreement>
+export type StaffAgreementPage = Static<typeof StaffAgreementPage>
+export type StaffAgreementDetail = Static<typeof StaffAgreementDetail>
+export type StaffAgreementSeal = Static<typeof StaffAgreementSeal>
+export type StaffCampaignSettings = Static<typeof StaffCampaignSettings>
