@@ -105,6 +105,11 @@ export const Api = {
   // Notification choices (types/center.ts NoticePreferences; docs/decisions/044-notifications.md)
   noticePreferences: `${P}/notice/preferences`,
   noticePreferencesSave: `${P}/notice/preferences/save`,
+  // Yearly giving statements (types/statement.ts; docs/decisions/050-yearly-statement.md)
+  statementYears: `${P}/statement/years`,
+  statementFile: `${P}/statement/file`,
+  statementEmail: `${P}/statement/email`,
+  statementYearly: `${P}/statement/yearly`,
   // Agreements (types/agreement.ts; docs/decisions/017-agreements.md)
   hhuAgreementGeneration: `${P}/hhu/sign/agreement/generation`,
   hhuAgreementSignature: `${P}/hhu/sign/agreement/signature`,

@@ -57,6 +57,7 @@ import { AgreementGate, agreementLimitsFromEnv, type AgreementLimits } from './d
 import { certificateRoutes } from './routes/certificate'
 import { receiptRoutes } from './routes/receipt'
 import { noticeRoutes, unsubscribeRoutes } from './routes/notice'
+import { statementRoutes } from './routes/statement'
 import { namingRoutes } from './routes/naming'
 import { agreementRoutes } from './routes/agreement'
 import { togetherRoutes } from './routes/together'
@@ -443,6 +444,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(certificateRoutes)
       await api.register(receiptRoutes)
       await api.register(noticeRoutes)
+      await api.register(statementRoutes)
       await api.register(namingRoutes)
       await api.register(agreementRoutes)
       await api.register(togetherRoutes)

@@ -30,6 +30,7 @@ import { m031ContentSecurity } from './031-content-security'
 import { m030Privacy } from './030-privacy'
 import { m032Notifications } from './032-notifications'
 import { m034AgreementStaff } from './034-agreement-staff'
+import { m036Statements } from './036-statements'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -82,7 +83,9 @@ export const migrations: Record<string, Migration> = {
   // notifications (docs/decisions/044-notifications.md)
   '032_notifications': m032Notifications,
   // agreements handled by staff: countersign, receipt, the seal (docs/decisions/047-agreements-for-staff.md)
-  '034_agreement_staff': m034AgreementStaff
+  '034_agreement_staff': m034AgreementStaff,
+  // yearly giving statements (docs/decisions/050-yearly-statement.md)
+  '036_statements': m036Statements
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -19,6 +19,7 @@ import type { FileStorage } from '../../providers/storage/types'
 import '../fulfilment/tables'
 import '../naming/tables'
 import '../refund/tables'
+import { prepareStatement } from '../statement/service'
 import { isNoticeKind, type NoticeChannelName, type NoticeKind } from './kinds'
 import type { Mailer } from './mail'
 import { allowed, contactOf } from './preferences'
@@ -53,6 +54,8 @@ interface Prepared {
   attachment?: { filename: string; content: Buffer; contentType: string }
   /** an e-mail receipt: moved to 7 once sent */
   receipt?: { id: number; fileUrl: string }
+  /** the donor asked for this message just now (a statement by e-mail): their per-kind choice does not apply */
+  requested?: boolean
 }
 
 /** One way of reaching a donor. */
@@ -178,6 +181,9 @@ async function prepare(rt: NotifyRuntime, n: NoticeRow): Promise<Prepared | null
       if (!t) return null
       return { facts: { schoolName: school.name, projectName: t.project, amountYuan: fenToYuan(t.target_fen), billNo: '' } }
     }
+    case 'statement':
+      // the yearly giving statement, PDF attached (domain/statement, docs/decisions/050-yearly-statement.md)
+      return prepareStatement(db, n, rt.now())
   }
 }
 
@@ -280,7 +286,7 @@ export async function runNotify(rt: NotifyRuntime, job: JobRow, payload: Record<
     const lang: Lang = (await contactOf(rt.db, n.school_id, n.user_id))?.lang === 'en' ? 'en' : 'zh_CN'
     for (const ch of channels) {
       // a channel the donor did not give, or did not allow for this kind, is never used
-      if (!(await allowed(rt.db, n.school_id, n.user_id, n.kind, ch.name))) continue
+      if (!p.requested && !(await allowed(rt.db, n.school_id, n.user_id, n.kind, ch.name))) continue
       const to = await ch.address(rt, n, p)
       if (!to) continue
       await mark({ channel: ch.name, recipient: to })
