@@ -173,7 +173,12 @@ describe('the donor statement', () => {
     // the address was kept: the page shows it next time
     const years = await call<StatementYears>(app, 'demo', Api.statementYears, { token: donorA })
     assert.equal(years.body.data.email, 'donor.a@example.com')
-    const n = await app.db.selectFrom('notification').selectAll().where('kind', '=', 'statement').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    const n = await app.db
+      .selectFrom('notification')
+      .selectAll()
+      .where('kind', '=', 'statement')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
     assert.deepEqual([n.state, n.channel, n.recipient], ['sent', 'email', 'donor.a@example.com'])
   })
 })

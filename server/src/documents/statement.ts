@@ -75,8 +75,7 @@ export async function renderStatementPdf(f: StatementFacts): Promise<Buffer> {
   doc.setSubject(w.title(f.year))
   const pages: PDFPage[] = []
   const chunks: (typeof f.gifts)[] = []
-  for (let i = 0, n = ROWS_FIRST; i < f.gifts.length || chunks.length === 0; i += n, n = ROWS_NEXT)
-    chunks.push(f.gifts.slice(i, i + n))
+  for (let i = 0, n = ROWS_FIRST; i < f.gifts.length || chunks.length === 0; i += n, n = ROWS_NEXT) chunks.push(f.gifts.slice(i, i + n))
   const dark = grey(0.1)
   const mid = grey(0.45)
   const text = (p: PDFPage, s: string, x: number, top: number, size = 10, font = regular, color = dark) =>

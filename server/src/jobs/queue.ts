@@ -31,13 +31,7 @@ export const WORKER_ID = `${hostname().slice(0, 60)}:${process.pid}:${randomByte
  *  notify: send one notification (domain/notify/send.ts);
  *  statement-batch: a year's statements to every donor who asked (domain/statement/service.ts) */
 export type JobKind =
-  | 'certificate'
-  | 'ledger-export'
-  | 'provider-close'
-  | 'agreement-render'
-  | 'bill-reconcile'
-  | 'notify'
-  | 'statement-batch'
+  'certificate' | 'ledger-export' | 'provider-close' | 'agreement-render' | 'bill-reconcile' | 'notify' | 'statement-batch'
 
 export interface JobRow {
   id: number

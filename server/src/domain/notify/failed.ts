@@ -90,7 +90,12 @@ export async function retrySend(db: Kysely<DB>, schoolId: number, staffId: numbe
       .where('id', '=', job.id)
       .where('status', '=', job.status)
       .execute()
-    await trx.updateTable('notification').set({ state: 'retrying', updated_at: stamp }).where('id', '=', id).where('school_id', '=', schoolId).execute()
+    await trx
+      .updateTable('notification')
+      .set({ state: 'retrying', updated_at: stamp })
+      .where('id', '=', id)
+      .where('school_id', '=', schoolId)
+      .execute()
     await recordAudit(trx, {
       schoolId,
       staffId,

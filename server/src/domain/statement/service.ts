@@ -185,7 +185,12 @@ export async function startBatch(db: Kysely<DB>, schoolId: number, staffId: numb
 export async function runStatementBatch(db: Kysely<DB>, job: JobRow, payload: Record<string, unknown>, now: () => Date): Promise<string> {
   const batchId = Number(payload.batchId)
   if (!Number.isSafeInteger(batchId)) throw new Error('statement-batch job without batchId')
-  const batch = await db.selectFrom('statement_batch').selectAll().where('id', '=', batchId).where('school_id', '=', job.school_id).executeTakeFirst()
+  const batch = await db
+    .selectFrom('statement_batch')
+    .selectAll()
+    .where('id', '=', batchId)
+    .where('school_id', '=', job.school_id)
+    .executeTakeFirst()
   if (!batch) return 'gone'
   if (batch.status === 'enqueued') return 'enqueued'
   const schoolId = Number(batch.school_id)

@@ -52,15 +52,11 @@ export const staffNoticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await listBatches(app.db, req.school.id))
   )
 
-  app.post(
-    '/statements',
-    { ...finance, schema: { body: body({ year: reqInt(1) }), response: answers(Batch) } },
-    async (req) => {
-      const batch = await startBatch(app.db, req.school.id, req.staff.id, req.body.year, app.identity.now())
-      app.jobs.kick()
-      return ok(batch)
-    }
-  )
+  app.post('/statements', { ...finance, schema: { body: body({ year: reqInt(1) }), response: answers(Batch) } }, async (req) => {
+    const batch = await startBatch(app.db, req.school.id, req.staff.id, req.body.year, app.identity.now())
+    app.jobs.kick()
+    return ok(batch)
+  })
 
   app.get('/statements/:id', { ...finance, schema: { params: idParams, response: answers(Batch) } }, async (req) => {
     const batch = await batchView(app.db, req.school.id, req.params.id)
@@ -70,7 +66,10 @@ export const staffNoticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/notifications/failed',
-    { ...finance, schema: { querystring: Type.Object({ ...pageProps }), response: answers(Type.Object({ total: Num, rows: Type.Array(FailedSend) })) } },
+    {
+      ...finance,
+      schema: { querystring: Type.Object({ ...pageProps }), response: answers(Type.Object({ total: Num, rows: Type.Array(FailedSend) })) }
+    },
     async (req) => ok(await listFailedSends(app.db, req.school.id, req.query))
   )
 

@@ -6,9 +6,7 @@ import { Flag, Num, Str, Yuan } from './common'
 
 export const StatementYears = wireSchema<W.StatementYears>()(
   Type.Object({
-    years: Type.Array(
-      Type.Object({ year: Num, giftCount: Num, paidMoney: Yuan, refundMoney: Yuan, totalMoney: Yuan })
-    ),
+    years: Type.Array(Type.Object({ year: Num, giftCount: Num, paidMoney: Yuan, refundMoney: Yuan, totalMoney: Yuan })),
     email: Str,
     yearly: Flag
   })
