@@ -85,7 +85,7 @@ async function userIdOf(token: string) {
 
 describe('the donor statement', () => {
   it('years and totals: paid gifts less refunds, by Beijing calendar year', async () => {
-    const paid = await paidGift(app, 'demo', donorA, scholarship, { currencyMoney: '100.00' })
+    await paidGift(app, 'demo', donorA, scholarship, { currencyMoney: '100.00' })
     const full = await paidGift(app, 'demo', donorA, avenue, { currencyMoney: '50.00' })
     const part = await paidGift(app, 'demo', donorA, scholarship, { currencyMoney: '80.00' })
     await refund(Number(full.id), '50.00')
