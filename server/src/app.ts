@@ -325,7 +325,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     publicBaseUrl,
     storage,
     env: opts.notify?.env ?? process.env,
-    now
+    now,
+    // SMS receipts use the school's Tencent gateway with the sign-in codes' credentials and outbound rules
+    sms: { outbound, env: opts.identity?.env ?? process.env, fetch: opts.identity?.fetch }
   }
   app.decorate('notify', notify)
   const jobs = createJobWorker(

@@ -41,7 +41,7 @@ function money(f) {
   const { origin, dataDir } = server
   const school = (await (await fetch(`${origin}/config/index.json`)).json()).school
   const cfg = await (await fetch(`${origin}/config/${school}/index.json`)).json()
-  const { api, data } = apiClient(origin, cfg)
+  const { data } = apiClient(origin, cfg)
   const lastYear = new Date(Date.now() + 8 * 3600_000).getUTCFullYear() - 1
 
   const browser = await launchChromium()
@@ -119,7 +119,7 @@ function money(f) {
           }
         })
         const billNo = answer.orderPayRequestDTO.billNo
-        const n = await api('/sandbox/notify', { method: 'POST', body: { billNo, outcome: 'paid', payToken: answer.payToken } })
+        const n = await data('/sandbox/notify', { method: 'POST', body: { billNo, outcome: 'paid', payToken: answer.payToken } })
         assert(n.status === 'applied', `notify ${billNo}: ${n.status}`)
         gifts.push({ billNo, yuan })
       }

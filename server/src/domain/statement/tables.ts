@@ -26,8 +26,23 @@ export interface StatementSendTable {
   created_at: Ts
 }
 
+export interface ReceiptLinkTable {
+  code: string
+  school_id: number
+  receipt_id: number
+  created_at: Ts
+}
+
+declare module '../channel/tables' {
+  interface SmsConfigTable {
+    /** the approved template of an SMS receipt: {1} project, {2} short link ('' = SMS receipts wait for staff) */
+    receipt_template_id: Generated<string>
+  }
+}
+
 declare module '../../db/types' {
   interface DB {
+    receipt_link: ReceiptLinkTable
     statement_batch: StatementBatchTable
     statement_send: StatementSendTable
   }
