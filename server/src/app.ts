@@ -58,6 +58,7 @@ import { certificateRoutes } from './routes/certificate'
 import { receiptRoutes } from './routes/receipt'
 import { noticeRoutes, unsubscribeRoutes } from './routes/notice'
 import { statementRoutes } from './routes/statement'
+import { receiptLinkRoutes } from './routes/web/receipt-link'
 import { namingRoutes } from './routes/naming'
 import { agreementRoutes } from './routes/agreement'
 import { togetherRoutes } from './routes/together'
@@ -424,6 +425,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(wechatPushRoutes)
   // unsubscribe links of notification e-mails: no sign-in (docs/decisions/044-notifications.md)
   await app.register(unsubscribeRoutes)
+  // SMS receipts' short links (docs/decisions/050-yearly-statement.md)
+  await app.register(receiptLinkRoutes)
 
   const nonces = new NonceStore(shared)
   await app.register(

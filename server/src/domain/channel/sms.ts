@@ -86,7 +86,12 @@ export async function receiptSmsFor(
   deps: { db: Kysely<DB>; env: NodeJS.ProcessEnv; outbound: OutboundPolicy; fetch?: FetchLike },
   schoolId: number
 ): Promise<{ send(mobile: string, params: string[]): Promise<void> } | { reason: string }> {
-  const row = await deps.db.selectFrom('sms_config').selectAll().where('school_id', '=', schoolId).where('enabled', '=', 1).executeTakeFirst()
+  const row = await deps.db
+    .selectFrom('sms_config')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('enabled', '=', 1)
+    .executeTakeFirst()
   if (!row) return { reason: 'no SMS gateway (sms_config)' }
   if (!row.receipt_template_id) return { reason: 'no receipt template (sms_config.receipt_template_id)' }
   const what = `sms_config of school ${schoolId}`

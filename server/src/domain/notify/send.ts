@@ -152,8 +152,7 @@ async function prepare(rt: NotifyRuntime, n: NoticeRow): Promise<Prepared | null
         .where('user_id', '=', n.user_id)
         .executeTakeFirst()
       // only an e-mail or SMS receipt with its file, not sent yet, not cancelled by a refund
-      if (!r || (r.receipt_way !== 3 && r.receipt_way !== 4) || !r.file_url || r.status === 7 || r.refund_state === 'cancelled')
-        return null
+      if (!r || (r.receipt_way !== 3 && r.receipt_way !== 4) || !r.file_url || r.status === 7 || r.refund_state === 'cancelled') return null
       const g = await gift(r.donation_id)
       if (!g) return null
       if (r.receipt_way === 4) {
