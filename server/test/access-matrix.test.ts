@@ -994,7 +994,9 @@ const TABLE: Record<string, Entry> = {
   'POST /wechat-push/:school': { kind: 'callback' },
   // unsubscribe links of notification e-mails: no session by design, the link's HMAC names the donor (notify.test.ts)
   'GET /unsubscribe': { kind: 'callback' },
-  'POST /unsubscribe': { kind: 'callback' }
+  'POST /unsubscribe': { kind: 'callback' },
+  // an SMS receipt's short link: a redirect to the receipt page only, which checks the signed-in owner (sms-receipt.test.ts)
+  'GET /r/:code': { kind: 'public' }
 }
 /** registered only when an H5 build exists (static-h5.ts): classified, but not required to be present here */
 const OPTIONAL = new Set(['GET /*', 'GET /files/*', 'HEAD /*', 'GET /admin', 'GET /admin*'])
