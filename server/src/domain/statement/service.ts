@@ -107,7 +107,9 @@ export async function requestStatementEmail(
   schoolId: number,
   userId: number,
   body: { year: unknown; email?: string | null },
-  now: Date
+  now: Date,
+  /** the language of the request: the e-mail's and the PDF's when the donor has not chosen one (notify_contact) */
+  lang: Lang = 'zh_CN'
 ): Promise<{ notificationId: number; email: string }> {
   const year = checkYear(body.year, now)
   if (!mailConfigured) throw bizError('statementMailOff')
@@ -121,7 +123,7 @@ export async function requestStatementEmail(
     if (given) {
       await trx
         .insertInto('notify_contact')
-        .values({ school_id: schoolId, user_id: userId, email, lang: 'zh_CN', updated_at: stamp })
+        .values({ school_id: schoolId, user_id: userId, email, lang, updated_at: stamp })
         .onConflict((oc) => oc.columns(['school_id', 'user_id']).doUpdateSet({ email, updated_at: stamp }))
         .execute()
     }

@@ -48,7 +48,8 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         req.school.id,
         req.session.user_id,
         req.body,
-        app.identity.now()
+        app.identity.now(),
+        req.lang
       )
       return ok({ email: r.email })
     }
