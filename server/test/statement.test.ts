@@ -228,6 +228,11 @@ describe('staff: a year to every donor who asked', () => {
     // the list shows it; another school's staff cannot read it
     const list = await staffCall(app, 'demo', 'GET', '/statements', { token: finance.token })
     assert.equal(list.body.data[0].id, id)
+    const other = await staffLogin(app, 'hhu', ['finance'], 'statement.other.finance')
+    const foreign = await staffCall(app, 'hhu', 'GET', `/statements/${id}`, { token: other.token })
+    assert.equal(foreign.body.message, '发送任务不存在')
+    assert.deepEqual((await staffCall(app, 'hhu', 'GET', '/statements', { token: other.token })).body.data, [])
+    assert.equal((await staffCall(app, 'hhu', 'GET', `/statements/${id}`, { token: finance.token })).body.code, -997)
     const audit = await app.db.selectFrom('audit_log').selectAll().where('action', '=', 'statement.batch.create').execute()
     assert.equal(audit.length, 1)
     // run again: nobody twice
@@ -253,6 +258,12 @@ describe('staff: failed sends', () => {
       id = row.id
       const denied = await staffCall(app, 'demo', 'GET', '/notifications/failed', { token: editor.token })
       assert.notEqual(denied.body.code, 0)
+      // another school's finance neither sees nor retries it
+      const other = await staffLogin(app, 'hhu', ['finance'], 'failed.other.finance')
+      const theirs = await staffCall(app, 'hhu', 'GET', '/notifications/failed', { token: other.token })
+      assert.ok(!theirs.body.data.rows.some((x: { id: number }) => x.id === row.id))
+      const foreignRetry = await staffCall(app, 'hhu', 'POST', `/notifications/${row.id}/retry`, { token: other.token })
+      assert.equal(foreignRetry.body.message, '该通知不在失败或重试状态')
     } finally {
       smtp.state.refuse = false
     }
