@@ -57,7 +57,15 @@ export default defineAppConfig({
   subPackages: [
     {
       root: 'pkg-mine',
-      pages: ['mine-don/index', 'mine-together/index', 'mine-gm/index', 'award/index', 'cut/index', 'mine-notice/index']
+      pages: [
+        'mine-don/index',
+        'mine-together/index',
+        'mine-gm/index',
+        'award/index',
+        'cut/index',
+        'mine-notice/index',
+        'mine-statement/index'
+      ]
     },
     { root: 'pkg-project', pages: ['detail/index'] },
     { root: 'pkg-together', pages: ['together/index', 'together-share/index', 'together-list/index'] },

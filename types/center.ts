@@ -306,8 +306,9 @@ export const CREDIT_CODE_LENGTH = 18
 
 // ---------------------------------------------------------------- notifications
 
-/** Kinds of news a donor can hear about (docs/decisions/044-notifications.md). */
-export const NOTICE_KINDS = ['paid', 'certificate', 'receipt', 'nameplate', 'together', 'refund'] as const
+/** Kinds of news a donor can hear about (docs/decisions/044-notifications.md). 'statement': the yearly giving statement,
+ *  sent each year by staff to the donors who turned it on (docs/decisions/050-yearly-statement.md). */
+export const NOTICE_KINDS = ['paid', 'certificate', 'receipt', 'nameplate', 'together', 'refund', 'statement'] as const
 export type NoticeKind = (typeof NOTICE_KINDS)[number]
 /**
  * Channels news goes out on, in the order they are tried (docs/decisions/044-notifications.md, 049): e-mail, WeChat

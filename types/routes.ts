@@ -106,6 +106,11 @@ export const Api = {
   noticePreferences: `${P}/notice/preferences`,
   noticePreferencesSave: `${P}/notice/preferences/save`,
   noticeSubscribe: `${P}/notice/subscribe`,
+  // Yearly giving statements (types/statement.ts; docs/decisions/050-yearly-statement.md)
+  statementYears: `${P}/statement/years`,
+  statementFile: `${P}/statement/file`,
+  statementEmail: `${P}/statement/email`,
+  statementYearly: `${P}/statement/yearly`,
   // Agreements (types/agreement.ts; docs/decisions/017-agreements.md)
   hhuAgreementGeneration: `${P}/hhu/sign/agreement/generation`,
   hhuAgreementSignature: `${P}/hhu/sign/agreement/signature`,

@@ -96,7 +96,12 @@ export const StaffApi = {
   channels: '/channels',
   channel: '/channels/:channel',
   // WeChat and Alipay templates per kind of news (docs/decisions/049-subscribe-messages.md)
-  noticeTemplates: '/notice-templates'
+  noticeTemplates: '/notice-templates',
+  // Yearly statements and failed sends (docs/decisions/050-yearly-statement.md)
+  statements: '/statements',
+  statement: '/statements/:id',
+  failedNotifications: '/notifications/failed',
+  notificationRetry: '/notifications/:id/retry'
 } as const
 export type StaffApiPath = (typeof StaffApi)[keyof typeof StaffApi]
 

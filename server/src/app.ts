@@ -57,6 +57,8 @@ import { AgreementGate, agreementLimitsFromEnv, type AgreementLimits } from './d
 import { certificateRoutes } from './routes/certificate'
 import { receiptRoutes } from './routes/receipt'
 import { noticeRoutes, unsubscribeRoutes } from './routes/notice'
+import { statementRoutes } from './routes/statement'
+import { receiptLinkRoutes } from './routes/web/receipt-link'
 import { namingRoutes } from './routes/naming'
 import { agreementRoutes } from './routes/agreement'
 import { togetherRoutes } from './routes/together'
@@ -335,7 +337,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     publicBaseUrl,
     storage,
     env: opts.notify?.env ?? process.env,
-    now
+    now,
+    // SMS receipts use the school's Tencent gateway with the sign-in codes' credentials and outbound rules
+    sms: { outbound, env: opts.identity?.env ?? process.env, fetch: opts.identity?.fetch }
   }
   app.decorate('notify', notify)
   const jobs = createJobWorker(
@@ -426,6 +430,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(wechatPushRoutes)
   // unsubscribe links of notification e-mails: no sign-in (docs/decisions/044-notifications.md)
   await app.register(unsubscribeRoutes)
+  // SMS receipts' short links (docs/decisions/050-yearly-statement.md)
+  await app.register(receiptLinkRoutes)
 
   const nonces = new NonceStore(shared)
   await app.register(
@@ -448,6 +454,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(certificateRoutes)
       await api.register(receiptRoutes)
       await api.register(noticeRoutes)
+      await api.register(statementRoutes)
       await api.register(namingRoutes)
       await api.register(agreementRoutes)
       await api.register(togetherRoutes)

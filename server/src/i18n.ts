@@ -20,6 +20,7 @@ import { moderationMessages } from './domain/moderation/messages'
 import { billMessages } from './domain/bill/messages'
 import { privacyMessages } from './domain/privacy/messages'
 import { notifyMessages } from './domain/notify/messages'
+import { statementMessages } from './domain/statement/messages'
 
 const messages = {
   success: { zh_CN: 'success', en: 'success' },
@@ -68,7 +69,8 @@ const messages = {
   ...moderationMessages,
   ...billMessages,
   ...privacyMessages,
-  ...notifyMessages
+  ...notifyMessages,
+  ...statementMessages
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

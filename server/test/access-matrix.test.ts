@@ -23,9 +23,11 @@ import {
   type Page,
   type PrivacyExport,
   type ReceiptRecord,
+  type StatementYears,
   type UserCenter
 } from '../../types'
 import { saveFulfilmentConfig } from '../src/domain/fulfilment/config'
+import { beijingYear } from '../src/lib/dates'
 import { renderPng } from '../src/lib/png'
 import { STAFF_API_PREFIX } from '../src/routes/staff'
 import { call, login, signedHeaders, signKeyOf, startApp, type TestContext } from './helpers'
@@ -698,6 +700,45 @@ const TABLE: Record<string, Entry> = {
       assert.equal(rows.length, 0, "bob's answer gives alice a grant")
     }
   },
+  // yearly statements (docs/decisions/050-yearly-statement.md): the caller's own gifts only
+  [api('GET', Api.statementYears)]: {
+    kind: 'user',
+    req: () => ({}),
+    probe: async () => {
+      const a = await asBob<StatementYears>(Api.statementYears, {})
+      clean(a, 'statement years')
+      assert.deepEqual(a.body.data.years, [], 'bob has given nothing')
+    }
+  },
+  [api('GET', Api.statementFile)]: {
+    kind: 'user',
+    req: () => ({ query: { year: beijingYear(new Date()) } }),
+    probe: async () =>
+      refused(await asBob(Api.statementFile, { query: { year: beijingYear(new Date()) } }), 'statement file of a year bob gave nothing in')
+  },
+  [api('POST', Api.statementEmail)]: {
+    kind: 'user',
+    req: () => ({ body: { year: beijingYear(new Date()), email: 'bob@example.com' } }),
+    probe: async () => {
+      const before = await app.db.selectFrom('notification').select('id').execute()
+      refused(await asBob(Api.statementEmail, { body: { year: beijingYear(new Date()), email: 'bob@example.com' } }), 'statement e-mail')
+      assert.equal((await app.db.selectFrom('notification').select('id').execute()).length, before.length)
+    }
+  },
+  [api('POST', Api.statementYearly)]: {
+    kind: 'user',
+    req: () => ({ body: { enabled: true } }),
+    probe: async () => {
+      clean(await asBob(Api.statementYearly, { body: { enabled: true } }), 'statement yearly')
+      const rows = await app.db
+        .selectFrom('notify_preference')
+        .select('kind')
+        .where('user_id', '=', alice.userId)
+        .where('kind', '=', 'statement')
+        .execute()
+      assert.deepEqual(rows, [], "bob's choice touched alice's")
+    }
+  },
   [api('POST', Api.receiptInsert)]: {
     kind: 'user',
     req: () => ({
@@ -930,6 +971,12 @@ const TABLE: Record<string, Entry> = {
     url: () => '/refunds/settings',
     body: { approvalAmount: '5000.00' }
   },
+  // statements and failed sends (docs/decisions/050-yearly-statement.md; routes/staff/notices.ts; flows in statement.test.ts)
+  [staffKey('GET', '/statements')]: { kind: 'staff', method: 'GET', url: () => '/statements' },
+  [staffKey('POST', '/statements')]: { kind: 'staff', method: 'POST', url: () => '/statements', body: { year: 2025 } },
+  [staffKey('GET', '/statements/:id')]: { kind: 'staff', method: 'GET', url: () => '/statements/1' },
+  [staffKey('GET', '/notifications/failed')]: { kind: 'staff', method: 'GET', url: () => '/notifications/failed' },
+  [staffKey('POST', '/notifications/:id/retry')]: { kind: 'staff', method: 'POST', url: () => '/notifications/1/retry' },
   // bill reconciliation (docs/decisions/038-bill-reconciliation.md; routes/staff/bills.ts; flows in reconciliation.test.ts)
   [staffKey('GET', '/bills')]: { kind: 'staff', method: 'GET', url: () => '/bills' },
   [staffKey('GET', '/bills/:id')]: { kind: 'staff', method: 'GET', url: () => '/bills/1' },
@@ -961,7 +1008,9 @@ const TABLE: Record<string, Entry> = {
   'POST /wechat-push/:school': { kind: 'callback' },
   // unsubscribe links of notification e-mails: no session by design, the link's HMAC names the donor (notify.test.ts)
   'GET /unsubscribe': { kind: 'callback' },
-  'POST /unsubscribe': { kind: 'callback' }
+  'POST /unsubscribe': { kind: 'callback' },
+  // an SMS receipt's short link: a redirect to the receipt page only, which checks the signed-in owner (sms-receipt.test.ts)
+  'GET /r/:code': { kind: 'public' }
 }
 /** registered only when an H5 build exists (static-h5.ts): classified, but not required to be present here */
 const OPTIONAL = new Set(['GET /*', 'GET /files/*', 'HEAD /*', 'GET /admin', 'GET /admin*'])

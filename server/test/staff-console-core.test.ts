@@ -328,8 +328,9 @@ const ROUTES: RouteCase[] = [
 // moderation: role, tenancy and audit in moderation.test.ts (docs/decisions/042)
 // agreements, their seal and the campaign settings: roles, tenancy and audit in staff-agreements.test.ts and
 // staff-campaigns.test.ts (docs/decisions/047)
+// statements and notifications: roles, audit and tenancy in statement.test.ts (docs/decisions/050-yearly-statement.md)
 const OWNED_ELSEWHERE =
-  /^\/(login|uploads|projects|categories|labels|ledger|exports|offline-gifts|review|reconciliation|dashboard|refunds|moderation|bills|agreements|agreement-seal|campaigns)(\/|$)|^\/\*$/
+  /^\/(login|uploads|projects|categories|labels|ledger|exports|offline-gifts|review|reconciliation|dashboard|refunds|moderation|bills|agreements|agreement-seal|campaigns|statements|notifications)(\/|$)|^\/\*$/
 
 before(async () => {
   ctx = await startApp()

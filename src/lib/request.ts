@@ -242,3 +242,19 @@ function settle<T>(body: Envelope<T>, opts: { silent?: boolean }): T {
   if (!opts.silent && !permission) toast(body.message)
   throw new ApiError(body.message, body.code, permission)
 }
+
+/**
+ * The URL and headers of a signed GET that answers a file rather than the JSON envelope (a yearly statement PDF,
+ * docs/decisions/050-yearly-statement.md): the same signature, token, language and device id as request(), for the
+ * platform's download (platform.media.openSignedDocument).
+ */
+export async function signedFileRequest(
+  path: string,
+  query: Record<string, string | number> = {}
+): Promise<{ url: string; header: Record<string, string> }> {
+  const { base, signKey } = await waitForApiBase()
+  const { lang, token } = useSession.getState()
+  const header: Record<string, string> = { lang, [DEVICE_HEADER]: deviceId(), ...signatureHeaders(signKey, serverNow()) }
+  if (token) header.Authorization = token
+  return { url: base + path + buildQuery({ ...query, lang }), header }
+}

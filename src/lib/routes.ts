@@ -14,6 +14,7 @@ export const ROUTES = {
   award: '/pkg-mine/award/index',
   cut: '/pkg-mine/cut/index',
   'mine-notice': '/pkg-mine/mine-notice/index',
+  'mine-statement': '/pkg-mine/mine-statement/index',
   'subject-detail': '/pkg-project/detail/index',
   jzml: '/pages/jzml/index',
   'tax-tool': '/pkg-tools/tax-tool/index',

@@ -55,6 +55,22 @@ export const mediaH5: Platform['media'] = {
     a.click()
     a.remove()
   },
+  async openSignedDocument(url, header, fileName) {
+    const res = await fetch(url, { headers: header, credentials: 'omit' })
+    if (!/application\/pdf/.test(res.headers.get('content-type') ?? '')) {
+      const body = (await res.json().catch(() => null)) as { message?: string } | null
+      throw new Error(body?.message || `HTTP ${res.status}`)
+    }
+    const href = URL.createObjectURL(await res.blob())
+    const a = document.createElement('a')
+    a.href = href
+    a.download = fileName
+    a.rel = 'noopener'
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    setTimeout(() => URL.revokeObjectURL(href), 10_000)
+  },
   async saveTextFile(name: string, text: string) {
     const url = URL.createObjectURL(new Blob([text], { type: 'application/json;charset=utf-8' }))
     const a = document.createElement('a')

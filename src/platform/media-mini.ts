@@ -60,6 +60,28 @@ export const mediaMini: Platform['media'] = {
     if (!filePath) throw new Error('download failed')
     await Taro.openDocument({ filePath, fileType: 'pdf', showMenu: true } as any)
   },
+  async openSignedDocument(url, header, _fileName) {
+    const res: any = await Taro.downloadFile({ url, header })
+    const filePath = res?.tempFilePath || res?.apFilePath
+    if (!filePath || (res.statusCode && res.statusCode !== 200)) throw new Error(`HTTP ${res?.statusCode ?? ''}`)
+    // a refusal comes back as the JSON envelope saved to the file: say its message rather than open it as a PDF
+    let head = ''
+    try {
+      head = String(Taro.getFileSystemManager().readFileSync(filePath, 'utf8'))
+    } catch {
+      head = '%PDF'
+    }
+    if (!head.startsWith('%PDF')) {
+      let message = ''
+      try {
+        message = (JSON.parse(head) as { message?: string }).message ?? ''
+      } catch {
+        // not JSON either: the generic message below
+      }
+      throw new Error(message || 'not a PDF')
+    }
+    await Taro.openDocument({ filePath, fileType: 'pdf', showMenu: true } as any)
+  },
   async saveTextFile(name, text) {
     const share = (Taro as any).shareFileMessage
     const dir = (Taro as any).env?.USER_DATA_PATH

@@ -114,6 +114,9 @@ export interface Platform {
     canvasToPng(canvas: any, opts: { width: number; height: number }): Promise<CanvasFile>
     /** downloads a document (a signed agreement PDF, an absolute URL) and opens it where the donor can keep it */
     openDocument(url: string): Promise<void>
+    /** downloads a PDF from a signed API call (headers: signature and token) and opens or saves it as `fileName`;
+     *  rejects with the server's message when it answered a refusal instead of the file */
+    openSignedDocument(url: string, header: Record<string, string>, fileName: string): Promise<void>
     /** keeps a text file the donor asked for (their data download, decision 041): H5 downloads it; WeChat shares it
      *  as a file to a chat (where it can be saved); where neither works it is copied to the clipboard */
     saveTextFile(name: string, text: string): Promise<'saved' | 'shared' | 'copied'>

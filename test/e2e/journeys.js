@@ -10,6 +10,7 @@ module.exports = [
   { file: 'refund.e2e.js', name: 'a partial refund from the console' }, // 82 s here with a load average of 10
   { file: 'a11y.e2e.js', name: 'accessibility, axe-core' }, // ~35 s
   { file: 'center.e2e.js', name: 'personal centre' }, // ~25 s
+  { file: 'statement.e2e.js', name: 'yearly giving statement' }, // ~30 s
   { file: 'english.e2e.js', name: 'English mode' }, // ~23 s
   { file: 'naming.e2e.js', name: 'naming seats and books' }, // ~20 s
   { file: 'tree.e2e.js', name: 'tree pledge' }, // ~18 s

@@ -22,6 +22,8 @@ import { RefundsPage } from './pages/refunds'
 import { ReviewPage } from './pages/review'
 import { ReconciliationPage } from './pages/reconciliation'
 import { BillsPage } from './pages/bills'
+import { StatementsPage } from './pages/statements'
+import { FailedSendsPage } from './pages/failed-sends'
 import { ApplicationsPage } from './pages/applications'
 import { NameplatesPage } from './pages/nameplates'
 import { AgreementsPage } from './pages/agreements'
@@ -118,6 +120,24 @@ export const SCREENS: Screen[] = [
     icon: <MoneyCollectOutlined />,
     roles: ['finance'],
     render: () => <BillsPage />
+  },
+  {
+    key: 'statements',
+    group: 'money',
+    groupLabel: money,
+    label: (t) => t('年度对账单', 'Yearly statements'),
+    icon: <MoneyCollectOutlined />,
+    roles: ['finance'],
+    render: () => <StatementsPage />
+  },
+  {
+    key: 'failed-sends',
+    group: 'money',
+    groupLabel: money,
+    label: (t) => t('发送失败的通知', 'Failed sends'),
+    icon: <MoneyCollectOutlined />,
+    roles: ['finance'],
+    render: () => <FailedSendsPage />
   },
   {
     key: 'certificates',

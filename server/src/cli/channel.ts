@@ -18,6 +18,7 @@ import { nowIso } from '../lib/dates'
 import { ALIPAY_HOSTS, checkOutboundUrl, outboundPolicyFromEnv, TENCENT_SMS_HOSTS, WECHAT_API_HOSTS } from '../lib/outbound'
 import { refusedEnvRefs, SECRET_ENV_PREFIX } from '../lib/secret-env'
 import { openMigrated, run, terminalSafe } from './common'
+import '../domain/statement/tables'
 
 export const CHANNEL_USAGE = `usage: npx tsx server/src/cli/channel.ts <command> --school <code> [options]
 
@@ -36,6 +37,8 @@ export const CHANNEL_USAGE = `usage: npx tsx server/src/cli/channel.ts <command>
   sms         the school's Tencent Cloud SMS gateway
     --secret-id env:NAME --secret-key env:NAME --sdk-app-id <id> --sign-name <签名> --template-id <id>
     [--template-params code,minutes] [--region ap-guangzhou] [--endpoint <url>] [--disable | --enable]
+    [--receipt-template-id <id>]          the SMS receipt template: {1} project, {2} the receipt's short link
+                                          (decision 050); '' = SMS receipts wait for staff
   production  --on | --off: a production school never uses the console SMS provider
   list        the school's channels and SMS gateway (secrets shown as "set", or the variable they name)
   --help      this text
@@ -104,6 +107,7 @@ export async function channelCommand(args: string[]): Promise<string[]> {
       'sign-name': { type: 'string' },
       'template-id': { type: 'string' },
       'template-params': { type: 'string' },
+      'receipt-template-id': { type: 'string' },
       region: { type: 'string' },
       endpoint: { type: 'string' },
       on: { type: 'boolean' },
@@ -164,6 +168,7 @@ export async function channelCommand(args: string[]): Promise<string[]> {
         ...(o['sign-name'] !== undefined ? { sign_name: o['sign-name'] } : {}),
         ...(o['template-id'] !== undefined ? { template_id: o['template-id'] } : {}),
         ...(params !== undefined ? { template_params: params } : {}),
+        ...(o['receipt-template-id'] !== undefined ? { receipt_template_id: o['receipt-template-id'] } : {}),
         ...(o.region !== undefined ? { region: o.region } : {}),
         ...(o.endpoint !== undefined ? { endpoint: o.endpoint } : {}),
         ...(enabledOf(o) !== undefined ? { enabled: enabledOf(o) } : {}),

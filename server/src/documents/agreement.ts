@@ -86,7 +86,7 @@ async function loadPdfLib(): Promise<PdfLib> {
 }
 
 /** A grey of pdf-lib's (loaded by then: only the render functions below call it). */
-const grey = (v: number) => pdfLib!.rgb(v, v, v)
+export const grey = (v: number) => pdfLib!.rgb(v, v, v)
 
 /** fontkit with the parsed font memoised per byte buffer (pdf-lib calls create() for every document). */
 const cachedFontkit: Fontkit = {
@@ -259,7 +259,7 @@ function drawPdfOp(p: PDFPage, op: Op, regular: PDFFont, bold: PDFFont) {
     })
 }
 
-async function newPdf(title: string, lang: string) {
+export async function newPdf(title: string, lang: string) {
   const { PDFDocument } = await loadPdfLib()
   patchGlyphPadding()
   const doc = await PDFDocument.create()

@@ -11,6 +11,7 @@ import { runProviderClose } from '../domain/order/provider-close-job'
 import { NOTIFY_JOB_KIND } from '../domain/notify/kinds'
 import { runNotify, type NotifyRuntime } from '../domain/notify/send'
 import { runExport } from '../domain/staff/exports'
+import { runStatementBatch, STATEMENT_BATCH_JOB_KIND } from '../domain/statement/service'
 import type { PaymentRegistry } from '../providers/payment/registry'
 import type { FileStorage } from '../providers/storage/types'
 import { JobWorker, type WorkerOptions } from './worker'
@@ -44,6 +45,8 @@ export function createJobWorker(
       },
       'ledger-export': (job, payload) => runExport({ db: deps.db, dataDir: deps.dataDir }, job, payload),
       [NOTIFY_JOB_KIND]: (job, payload) => runNotify(deps.notify, job, payload),
+      // a year's statements to every donor who asked (docs/decisions/050-yearly-statement.md)
+      [STATEMENT_BATCH_JOB_KIND]: (job, payload) => runStatementBatch(deps.db, job, payload, deps.now),
       [CLOSE_JOB_KIND]: (job, payload) =>
         runProviderClose(
           { db: deps.db, payments: deps.payments, log: deps.log, now: deps.now, onPaid: (id) => deps.onPaid?.(id) },

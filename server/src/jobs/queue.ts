@@ -28,8 +28,10 @@ export const WORKER_ID = `${hostname().slice(0, 60)}:${process.pid}:${randomByte
  *  provider-close: close an order ended here at its payment provider (domain/order/provider-close.ts);
  *  agreement-render: render an agreement the request path handed over (domain/agreement/service.ts, decision 039);
  *  bill-reconcile: a provider's daily bill against our books (domain/bill/schedule.ts);
- *  notify: send one notification (domain/notify/send.ts) */
-export type JobKind = 'certificate' | 'ledger-export' | 'provider-close' | 'agreement-render' | 'bill-reconcile' | 'notify'
+ *  notify: send one notification (domain/notify/send.ts);
+ *  statement-batch: a year's statements to every donor who asked (domain/statement/service.ts) */
+export type JobKind =
+  'certificate' | 'ledger-export' | 'provider-close' | 'agreement-render' | 'bill-reconcile' | 'notify' | 'statement-batch'
 
 export interface JobRow {
   id: number

@@ -31,6 +31,7 @@ import { m030Privacy } from './030-privacy'
 import { m032Notifications } from './032-notifications'
 import { m034AgreementStaff } from './034-agreement-staff'
 import { m035SubscribeMessages } from './035-subscribe-messages'
+import { m036Statements } from './036-statements'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -85,7 +86,9 @@ export const migrations: Record<string, Migration> = {
   // agreements handled by staff: countersign, receipt, the seal (docs/decisions/047-agreements-for-staff.md)
   '034_agreement_staff': m034AgreementStaff,
   // WeChat subscribe messages and Alipay subscription messages (docs/decisions/049-subscribe-messages.md)
-  '035_subscribe_messages': m035SubscribeMessages
+  '035_subscribe_messages': m035SubscribeMessages,
+  // yearly giving statements (docs/decisions/050-yearly-statement.md)
+  '036_statements': m036Statements
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -76,3 +76,41 @@ export async function reportSmsConfiguration(
   }
   return broken
 }
+
+/**
+ * The school's SMS receipt sender (docs/decisions/050-yearly-statement.md): its enabled Tencent gateway and approved
+ * receipt template (sms_config.receipt_template_id), or why there is none. Never the console fallback: an SMS
+ * receipt without a real gateway waits for staff, as before.
+ */
+export async function receiptSmsFor(
+  deps: { db: Kysely<DB>; env: NodeJS.ProcessEnv; outbound: OutboundPolicy; fetch?: FetchLike },
+  schoolId: number
+): Promise<{ send(mobile: string, params: string[]): Promise<void> } | { reason: string }> {
+  const row = await deps.db
+    .selectFrom('sms_config')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('enabled', '=', 1)
+    .executeTakeFirst()
+  if (!row) return { reason: 'no SMS gateway (sms_config)' }
+  if (!row.receipt_template_id) return { reason: 'no receipt template (sms_config.receipt_template_id)' }
+  const what = `sms_config of school ${schoolId}`
+  try {
+    const sms = createTencentSms({
+      secretId: String(resolveEnvValue(row.secret_id, deps.env, what)),
+      secretKey: String(resolveEnvValue(row.secret_key, deps.env, what)),
+      sdkAppId: row.sdk_app_id,
+      signName: row.sign_name,
+      templateId: row.receipt_template_id,
+      templateParams: [],
+      region: row.region,
+      endpoint: row.endpoint,
+      fetch: outboundFetch(deps.outbound, TENCENT_SMS_HOSTS, deps.fetch)
+    })
+    const templateId = row.receipt_template_id
+    return { send: (mobile, params) => sms.sendTemplate(mobile, templateId, params) }
+  } catch (err) {
+    if (err instanceof ChannelConfigError || err instanceof SmsProviderError) return { reason: err.message }
+    throw err
+  }
+}

@@ -168,9 +168,9 @@ export async function setReceiptFile(
       before: { fileUrl: row.file_url },
       after: { fileUrl: a.fileUrl }
     })
-    // an e-mail receipt goes to the donor with the file attached, then moves to 7 by itself (domain/notify/send.ts,
-    // docs/decisions/044-notifications.md); an SMS receipt (way 4) is still sent by staff
-    if (row.receipt_way === 3 && row.refund_state !== 'cancelled' && row.status !== 2 && row.status !== 3)
+    // an e-mail receipt goes to the donor with the file attached, an SMS receipt (way 4) as a short link to the
+    // receipt page; either then moves to 7 by itself (domain/notify/send.ts, docs/decisions/044-notifications.md, 050)
+    if ((row.receipt_way === 3 || row.receipt_way === 4) && row.refund_state !== 'cancelled' && row.status !== 2 && row.status !== 3)
       await enqueueNotice(trx, { schoolId: a.schoolId, userId: row.user_id, kind: 'receipt', refId: a.id, now: a.now })
     return true
   })

@@ -17,12 +17,20 @@ export const NOTIFY_MAX_ATTEMPTS = 6
 
 export async function enqueueNotice(
   db: Db,
-  n: { schoolId: number; userId: number; kind: NoticeKind; refId: number; now?: Date }
+  n: {
+    schoolId: number
+    userId: number
+    kind: NoticeKind
+    refId: number
+    now?: Date
+    /** the donor asked for this very message (a statement by e-mail, docs/decisions/050-yearly-statement.md) */
+    requested?: boolean
+  }
 ): Promise<number | null> {
   const stamp = (n.now ?? new Date()).toISOString()
   // most donors ask for no news: one indexed read, and no row nor job, on every paid order of theirs. Only the e-mail
   // receipt is on without a choice (preferences.ts onByDefault); whether it may still go is checked when sent.
-  if (n.kind !== 'receipt') {
+  if (n.kind !== 'receipt' && !n.requested) {
     const wanted = await db
       .selectFrom('notify_preference')
       .select('channel')

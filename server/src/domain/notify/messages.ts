@@ -19,5 +19,6 @@ export const notifyMessages = {
   noticeKindReceipt: { zh_CN: '电子票据', en: 'Electronic receipt' },
   noticeKindNameplate: { zh_CN: '铭牌审核', en: 'Nameplate review' },
   noticeKindTogether: { zh_CN: '一起捐达成目标', en: 'Joint donation target reached' },
-  noticeKindRefund: { zh_CN: '退款', en: 'Refund' }
+  noticeKindRefund: { zh_CN: '退款', en: 'Refund' },
+  noticeNotRetryable: { zh_CN: '该通知不在失败或重试状态', en: 'This message is neither failed nor waiting to retry' }
 } satisfies Record<string, Record<Lang, string>>

@@ -17,6 +17,7 @@ import type { DB } from '../../db/types'
 import type { JobRow } from '../../jobs/queue'
 import { fenToYuan } from '../../lib/money'
 import type { FetchLike, OutboundPolicy } from '../../lib/outbound'
+import type { FetchLike as SmsFetch } from '../../providers/sms/tencent'
 import type { FileStorage } from '../../providers/storage/types'
 import type { WechatJsapi } from '../../providers/wechat/jsapi'
 import { alipayChannel } from './channel-alipay'
@@ -24,10 +25,12 @@ import { wechatChannel } from './channel-wechat'
 import '../fulfilment/tables'
 import '../naming/tables'
 import '../refund/tables'
+import { prepareStatement } from '../statement/service'
 import { isNoticeKind, type NoticeChannelName, type NoticeKind } from './kinds'
 import type { Mailer } from './mail'
 import { allowed, contactOf } from './preferences'
 import { NoticeSkip } from './skip'
+import { receiptSmsUnavailable, sendReceiptSms } from './sms-receipt'
 import { renderNotice, type NoticeFacts } from './texts'
 import { signUnsubscribe, unsubscribeKey } from './unsubscribe'
 import './tables'
@@ -47,6 +50,8 @@ export interface NotifyRuntime {
   jsapi: WechatJsapi
   outbound: OutboundPolicy
   fetch?: FetchLike
+  /** SMS receipts through the school's Tencent gateway (sms-receipt.ts): its outbound policy and credential env */
+  sms?: { outbound: OutboundPolicy; env: NodeJS.ProcessEnv; fetch?: SmsFetch }
 }
 
 export interface NoticeRow {
@@ -64,6 +69,10 @@ export interface Prepared {
   attachment?: { filename: string; content: Buffer; contentType: string }
   /** an e-mail receipt: moved to 7 once sent */
   receipt?: { id: number; fileUrl: string }
+  /** the donor asked for this message just now (a statement by e-mail): their per-kind choice does not apply */
+  requested?: boolean
+  /** a message with its own way out, given by the donor for it (an SMS receipt to the number of its application) */
+  direct?: { channel: 'sms'; to: string; unavailable: () => Promise<string | null>; send: () => Promise<void> }
 }
 
 /** One way of reaching a donor. */
@@ -152,10 +161,25 @@ async function prepare(rt: NotifyRuntime, n: NoticeRow): Promise<Prepared | null
         .where('id', '=', n.ref_id)
         .where('user_id', '=', n.user_id)
         .executeTakeFirst()
-      // only an e-mail receipt with its file, not sent yet, not cancelled by a refund
-      if (!r || r.receipt_way !== 3 || !r.file_url || r.status === 7 || r.refund_state === 'cancelled') return null
+      // only an e-mail or SMS receipt with its file, not sent yet, not cancelled by a refund
+      if (!r || (r.receipt_way !== 3 && r.receipt_way !== 4) || !r.file_url || r.status === 7 || r.refund_state === 'cancelled') return null
       const g = await gift(r.donation_id)
       if (!g) return null
+      if (r.receipt_way === 4) {
+        // SMS receipt: a short link to the receipt page, to the number given in the application (sms-receipt.ts)
+        const sms = { id: r.id, mobile: r.postal_mobile_sms, projectName: g.project }
+        if (!sms.mobile) return null
+        return {
+          facts: factsOf(g),
+          receipt: { id: r.id, fileUrl: r.file_url },
+          direct: {
+            channel: 'sms',
+            to: sms.mobile,
+            unavailable: () => receiptSmsUnavailable(rt, n.school_id),
+            send: () => sendReceiptSms(rt, n, sms)
+          }
+        }
+      }
       const content = await rt.storage.readUrl(r.file_url)
       if (!content) throw new Error(`receipt file ${r.file_url} is missing from storage`)
       const ext = r.file_url.slice(r.file_url.lastIndexOf('.') + 1)
@@ -189,11 +213,14 @@ async function prepare(rt: NotifyRuntime, n: NoticeRow): Promise<Prepared | null
       if (!t) return null
       return { facts: { schoolName: school.name, projectName: t.project, amountYuan: fenToYuan(t.target_fen), billNo: '' } }
     }
+    case 'statement':
+      // the yearly giving statement, PDF attached (domain/statement, docs/decisions/050-yearly-statement.md)
+      return prepareStatement(db, n, rt.now())
   }
 }
 
 /** the receipt was e-mailed: 1|6 -> 7 with history rows under the staff member who attached the file */
-async function receiptSent(rt: NotifyRuntime, n: NoticeRow, receipt: { id: number; fileUrl: string }, at: string) {
+async function receiptSent(rt: NotifyRuntime, n: NoticeRow, receipt: { id: number; fileUrl: string }, at: string, sentBy = 'email') {
   await rt.db.transaction().execute(async (trx) => {
     const attach = await trx
       .selectFrom('fulfilment_history')
@@ -239,7 +266,7 @@ async function receiptSent(rt: NotifyRuntime, n: NoticeRow, receipt: { id: numbe
           from_status: from,
           to_status: to,
           staff_id: attach.staff_id,
-          detail: JSON.stringify({ sentBy: 'email', notificationId: String(n.id) }),
+          detail: JSON.stringify({ sentBy, notificationId: String(n.id) }),
           created_at: at
         })
         .execute()
@@ -288,11 +315,25 @@ export async function runNotify(rt: NotifyRuntime, job: JobRow, payload: Record<
       await mark({ state: 'skipped', last_error: 'nothing to say any more' })
       return 'skipped'
     }
+    if (p.direct) {
+      // a school without an SMS receipt template: the receipt waits for staff at 6, as before (not a failure)
+      const why = await p.direct.unavailable()
+      if (why) {
+        await mark({ state: 'skipped', channel: p.direct.channel, last_error: why })
+        return 'skipped'
+      }
+      await mark({ channel: p.direct.channel, recipient: p.direct.to })
+      await p.direct.send()
+      const at = rt.now().toISOString()
+      await mark({ state: 'sent', attempts: row.attempts + 1, last_error: '', sent_at: at })
+      if (p.receipt) await receiptSent(rt, n, p.receipt, at, p.direct.channel)
+      return 'sent'
+    }
     const lang: Lang = (await contactOf(rt.db, n.school_id, n.user_id))?.lang === 'en' ? 'en' : 'zh_CN'
     const skips: string[] = []
     for (const ch of channels) {
       // a channel the donor did not give, or did not allow for this kind, is never used
-      if (!(await allowed(rt.db, n.school_id, n.user_id, n.kind, ch.name))) continue
+      if (!p.requested && !(await allowed(rt.db, n.school_id, n.user_id, n.kind, ch.name))) continue
       try {
         const to = await ch.address(rt, n, p)
         if (!to) continue

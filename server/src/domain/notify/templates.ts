@@ -165,7 +165,8 @@ const STATUS: Record<Lang, Record<NoticeKind, (f: NoticeFacts) => string>> = {
     receipt: () => '已开具',
     nameplate: (f) => (f.approved ? '已通过' : '需修改'),
     together: () => '已达成',
-    refund: () => '已退款'
+    refund: () => '已退款',
+    statement: () => '已生成'
   },
   en: {
     paid: () => 'Received',
@@ -173,7 +174,8 @@ const STATUS: Record<Lang, Record<NoticeKind, (f: NoticeFacts) => string>> = {
     receipt: () => 'Issued',
     nameplate: (f) => (f.approved ? 'Approved' : 'Returned'),
     together: () => 'Reached',
-    refund: () => 'Refunded'
+    refund: () => 'Refunded',
+    statement: () => 'Ready'
   }
 }
 const NOTE: Record<Lang, Record<NoticeKind, (f: NoticeFacts) => string>> = {
@@ -183,7 +185,8 @@ const NOTE: Record<Lang, Record<NoticeKind, (f: NoticeFacts) => string>> = {
     receipt: () => '可在“我的票据”中查看',
     nameplate: (f) => (f.approved ? '您的铭牌已审核通过' : `退回原因：${f.reason ?? ''}`),
     together: () => '感谢您和每一位参与者！',
-    refund: () => '款项将原路退回'
+    refund: () => '款项将原路退回',
+    statement: () => '可在“年度捐赠对账单”中下载'
   },
   en: {
     paid: () => 'Thank you for your support!',
@@ -191,7 +194,8 @@ const NOTE: Record<Lang, Record<NoticeKind, (f: NoticeFacts) => string>> = {
     receipt: () => 'See My receipts',
     nameplate: (f) => (f.approved ? 'Nameplate approved' : `Returned: ${f.reason ?? ''}`),
     together: () => 'Thanks to everyone who gave!',
-    refund: () => 'Refunded to where it was paid from'
+    refund: () => 'Refunded to where it was paid from',
+    statement: () => 'Download it in Yearly statements'
   }
 }
 
@@ -245,5 +249,6 @@ export const NOTICE_PAGE: Record<NoticeKind, string> = {
   receipt: 'pkg-cert/mine-paper/index',
   nameplate: 'pkg-mine/mine-gm/index',
   together: 'pkg-mine/mine-together/index',
-  refund: 'pkg-mine/mine-don/index'
+  refund: 'pkg-mine/mine-don/index',
+  statement: 'pkg-mine/mine-statement/index'
 }

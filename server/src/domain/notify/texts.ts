@@ -16,6 +16,8 @@ export interface NoticeFacts {
   reason?: string
   /** refund: the amount given back, '20.00' */
   refundYuan?: string
+  /** statement: the year (amountYuan is its total, paid less refunded) */
+  year?: number
 }
 
 type Line = (f: NoticeFacts) => string
@@ -47,6 +49,10 @@ const zh: Record<NoticeKind, { subject: Line; body: Line }> = {
   refund: {
     subject: (f) => `退款通知 — ${f.schoolName}`,
     body: (f) => `您向「${f.projectName}」的捐赠（单号 ${f.billNo}）已退款 ¥${f.refundYuan ?? ''}，款项将原路退回。`
+  },
+  statement: {
+    subject: (f) => `${f.year ?? ''} 年度捐赠对账单 — ${f.schoolName}`,
+    body: (f) => `附件是您 ${f.year ?? ''} 年度的捐赠对账单（PDF），合计捐赠 ¥${f.amountYuan}（已扣除退款）。感谢您的支持！`
   }
 }
 
@@ -80,6 +86,11 @@ const en: Record<NoticeKind, { subject: Line; body: Line }> = {
     subject: (f) => `Refund notice — ${f.schoolName}`,
     body: (f) =>
       `¥${f.refundYuan ?? ''} of your gift to "${f.projectName}" (order ${f.billNo}) has been refunded to where it was paid from.`
+  },
+  statement: {
+    subject: (f) => `Your giving statement ${f.year ?? ''} — ${f.schoolName}`,
+    body: (f) =>
+      `Your giving statement for ${f.year ?? ''} is attached (PDF): ¥${f.amountYuan} given in total, refunds subtracted. Thank you for your support!`
   }
 }
 

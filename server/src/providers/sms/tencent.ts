@@ -42,6 +42,11 @@ export interface TencentSmsConfig {
   timeoutMs?: number
 }
 
+/** Any approved template of the school's account (an SMS receipt's short link, docs/decisions/050-yearly-statement.md). */
+export interface TemplateSms {
+  sendTemplate(mobile: string, templateId: string, params: string[]): Promise<void>
+}
+
 export class SmsProviderError extends Error {
   constructor(message: string) {
     super(message)
@@ -75,7 +80,7 @@ export function tc3Authorization(a: {
 export const e164 = (mobile: string) => `+${mobile.replace(/[^0-9]/g, '')}`
 
 /** fetch sends Host from the URL (host:port), which is what the signature covers. */
-export function createTencentSms(cfg: TencentSmsConfig): SmsProvider {
+export function createTencentSms(cfg: TencentSmsConfig): SmsProvider & TemplateSms {
   for (const k of ['secretId', 'secretKey', 'sdkAppId', 'signName', 'templateId', 'region'] as const) {
     if (!cfg[k]) throw new SmsProviderError(`tencent sms config: ${k} is missing`)
   }
@@ -84,48 +89,53 @@ export function createTencentSms(cfg: TencentSmsConfig): SmsProvider {
   // requests only to the provider's hosts or OUTBOUND_HOSTS, public addresses only (lib/outbound.ts)
   const fetchImpl: FetchLike = cfg.fetch ?? outboundFetch(cfg.outbound ?? outboundPolicyFromEnv(), TENCENT_SMS_HOSTS)
   const nowSec = cfg.now ?? (() => Math.floor(Date.now() / 1000))
+  /** one SendSms of `templateId` with `params` to one number; rejects unless Tencent answers Ok for it */
+  async function send(mobile: string, templateId: string, params: string[]): Promise<void> {
+    const payload = JSON.stringify({
+      PhoneNumberSet: [e164(mobile)],
+      SmsSdkAppId: cfg.sdkAppId,
+      SignName: cfg.signName,
+      TemplateId: templateId,
+      TemplateParamSet: params
+    })
+    const timestamp = nowSec()
+    let res: Response
+    try {
+      res = await fetchImpl(`${endpoint}/`, {
+        method: 'POST',
+        headers: {
+          Authorization: tc3Authorization({ secretId: cfg.secretId, secretKey: cfg.secretKey, host, action: ACTION, payload, timestamp }),
+          'Content-Type': CONTENT_TYPE,
+          'X-TC-Action': ACTION,
+          'X-TC-Timestamp': String(timestamp),
+          'X-TC-Version': VERSION,
+          'X-TC-Region': cfg.region
+        },
+        body: payload,
+        signal: AbortSignal.timeout(cfg.timeoutMs ?? 8000)
+      })
+    } catch (err) {
+      throw new SmsProviderError(`tencent sms: request failed (${(err as Error).name})`)
+    }
+    const text = await res.text()
+    let body: { Response?: { Error?: { Code?: string }; SendStatusSet?: Array<{ Code?: string }> } }
+    try {
+      body = JSON.parse(text) as typeof body
+    } catch {
+      throw new SmsProviderError(`tencent sms: answer is not JSON (HTTP ${res.status})`)
+    }
+    const r = body.Response
+    if (!r) throw new SmsProviderError(`tencent sms: no Response (HTTP ${res.status})`)
+    if (r.Error) throw new SmsProviderError(`tencent sms: ${String(r.Error.Code ?? 'error').slice(0, 80)}`)
+    const status = r.SendStatusSet?.[0]?.Code
+    if (status !== 'Ok') throw new SmsProviderError(`tencent sms: ${String(status ?? 'no send status').slice(0, 80)}`)
+  }
   return {
     name: 'tencent',
     async sendCode(m: SmsCodeMessage) {
       const params = cfg.templateParams.map((p) => (p === 'code' ? m.code : String(Math.max(1, Math.round(m.ttlSeconds / 60)))))
-      const payload = JSON.stringify({
-        PhoneNumberSet: [e164(m.mobile)],
-        SmsSdkAppId: cfg.sdkAppId,
-        SignName: cfg.signName,
-        TemplateId: cfg.templateId,
-        TemplateParamSet: params
-      })
-      const timestamp = nowSec()
-      let res: Response
-      try {
-        res = await fetchImpl(`${endpoint}/`, {
-          method: 'POST',
-          headers: {
-            Authorization: tc3Authorization({ secretId: cfg.secretId, secretKey: cfg.secretKey, host, action: ACTION, payload, timestamp }),
-            'Content-Type': CONTENT_TYPE,
-            'X-TC-Action': ACTION,
-            'X-TC-Timestamp': String(timestamp),
-            'X-TC-Version': VERSION,
-            'X-TC-Region': cfg.region
-          },
-          body: payload,
-          signal: AbortSignal.timeout(cfg.timeoutMs ?? 8000)
-        })
-      } catch (err) {
-        throw new SmsProviderError(`tencent sms: request failed (${(err as Error).name})`)
-      }
-      const text = await res.text()
-      let body: { Response?: { Error?: { Code?: string }; SendStatusSet?: Array<{ Code?: string }> } }
-      try {
-        body = JSON.parse(text) as typeof body
-      } catch {
-        throw new SmsProviderError(`tencent sms: answer is not JSON (HTTP ${res.status})`)
-      }
-      const r = body.Response
-      if (!r) throw new SmsProviderError(`tencent sms: no Response (HTTP ${res.status})`)
-      if (r.Error) throw new SmsProviderError(`tencent sms: ${String(r.Error.Code ?? 'error').slice(0, 80)}`)
-      const status = r.SendStatusSet?.[0]?.Code
-      if (status !== 'Ok') throw new SmsProviderError(`tencent sms: ${String(status ?? 'no send status').slice(0, 80)}`)
-    }
+      await send(m.mobile, cfg.templateId, params)
+    },
+    sendTemplate: send
   }
 }

@@ -56,7 +56,8 @@ const KIND_LABEL: Record<(typeof NOTICE_KINDS)[number], MessageKey> = {
   receipt: 'noticeKindReceipt',
   nameplate: 'noticeKindNameplate',
   together: 'noticeKindTogether',
-  refund: 'noticeKindRefund'
+  refund: 'noticeKindRefund',
+  statement: 'noticeKindStatement'
 }
 
 const escapeHtml = (s: string) =>

@@ -32,6 +32,7 @@ import { staffCampaignRoutes } from './campaigns'
 import { requireRole } from './access'
 import { staffConsoleCoreRoutes } from './core'
 import { staffProjectRoutes } from './projects'
+import { staffNoticeRoutes } from './notices'
 import { body, optString, pageProps, reqCode, reqInt, reqString, strEnum } from '../../lib/schemas'
 import { originList } from '../../lib/origins'
 import * as W from '../wire/staff'
@@ -106,6 +107,8 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffConsoleCoreRoutes)
   // the project editor: uploads, projects, forms, progress, publicity, categories, labels, preview
   await app.register(staffProjectRoutes)
+  // yearly statements sent to every donor who asked, and failed sends (docs/decisions/050-yearly-statement.md)
+  await app.register(staffNoticeRoutes)
 
   app.get(
     StaffApi.applications,

@@ -22,6 +22,7 @@ export function menuEntries(receipts: boolean): Entry[] {
     { route: 'mine-gm', label: 'center.menu.gm', icon: 'tags' },
     { route: 'mine-certificate', label: 'center.menu.certificate', icon: 'bookmark' },
     { route: 'mine-paper', label: 'center.menu.paper', icon: 'file-generic' },
+    { route: 'mine-statement', label: 'center.menu.statement', icon: 'calendar' },
     { route: 'mine-notice', label: 'center.menu.notice', icon: 'bell' }
   ]
   return receipts ? all : all.filter((e) => e.route !== 'mine-paper')

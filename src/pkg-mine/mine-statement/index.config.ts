@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '年度对账单'
+})
