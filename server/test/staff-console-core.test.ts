@@ -220,6 +220,16 @@ const ROUTES: RouteCase[] = [
     body: () => ({ appId: 'wx1234567890', secret: 'app-secret-0123456789' }),
     audit: 'channel.update'
   },
+  // WeChat and Alipay templates (docs/decisions/049-subscribe-messages.md)
+  { method: 'GET', path: '/notice-templates', url: () => '/notice-templates', roles: ['admin'] },
+  {
+    method: 'POST',
+    path: '/notice-templates',
+    url: () => '/notice-templates',
+    roles: ['admin'],
+    body: () => ({ templates: [{ channel: 'wechat', kind: 'paid', templateId: 'tmpl-paid-1', fields: { thing1: 'project' } }] }),
+    audit: 'notice.templates.update'
+  },
   // content
   { method: 'GET', path: '/messages', url: () => '/messages?status=pending', roles: ['editor'] },
   ...(['approve', 'hide'] as const).map((a): RouteCase => ({

@@ -10,6 +10,7 @@ import type { Lang, NoticeKind, NoticeTemplateSetting, NoticeTemplates, Platform
 import { NOTICE_FACTS, NOTICE_KINDS, PLATFORM_NOTICE_CHANNELS, type NoticeFact } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
+import { recordAudit } from '../staff/audit'
 import type { NoticeFacts } from './texts'
 import './tables'
 
@@ -115,6 +116,7 @@ export async function templatesForApp(db: Db, schoolId: number): Promise<NoticeT
 export async function saveTemplates(
   db: Kysely<DB>,
   schoolId: number,
+  staffId: number,
   list: { channel: string; kind: string; templateId: string; fields: Record<string, string> }[],
   now: Date
 ): Promise<NoticeTemplateSetting[]> {
@@ -133,6 +135,7 @@ export async function saveTemplates(
     seen.add(key)
   }
   const stamp = now.toISOString()
+  const before = await listTemplates(db, schoolId)
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('notice_template').where('school_id', '=', schoolId).execute()
     for (const t of list) {
@@ -148,6 +151,16 @@ export async function saveTemplates(
         })
         .execute()
     }
+    // template ids are no secret: the audit row keeps the whole list before and after
+    await recordAudit(trx, {
+      schoolId,
+      staffId,
+      action: 'notice.templates.update',
+      entity: 'notice_template',
+      entityId: String(schoolId),
+      before,
+      after: list
+    })
   })
   return listTemplates(db, schoolId)
 }

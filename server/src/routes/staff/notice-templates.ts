@@ -30,6 +30,6 @@ export const staffNoticeTemplateRoutes: FastifyPluginAsyncTypebox = async (app) 
       ...requireRole('admin'),
       schema: { body: body({ templates: Type.Array(Template, { maxItems: 24 }) }), response: answers(NoticeTemplateSettings) }
     },
-    async (req) => ok(await saveTemplates(app.db, req.school.id, req.body.templates, app.identity.now()))
+    async (req) => ok(await saveTemplates(app.db, req.school.id, req.staff.id, req.body.templates, app.identity.now()))
   )
 }
