@@ -12,15 +12,30 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../src/db/types'
 import { Api, type ApplyAnswer, type NoticePreferences, type NoticeSubscribeAnswer, type SchoolConfig } from '../../types'
 import { saveFulfilmentConfig } from '../src/domain/fulfilment/config'
-import { unusedGrants } from '../src/domain/notify/grants'
 import { issueToken } from '../src/domain/user/service'
 import { alipaySignContent } from '../src/providers/payment/alipay'
 import { SCHOLARSHIP, paidGift } from './center-fixtures'
 import { agreeToPrivacy, call, startApp, type TestContext } from './helpers'
 import { projectIdOf, schoolIdOf } from './order-fixtures'
 import { staffCall, staffToken } from './staff-fixtures'
+
+/** a donor's unused grants per template */
+async function unusedGrants(db: Kysely<DB>, schoolId: number, userId: number, channel: string) {
+  const rows = await db
+    .selectFrom('notice_grant')
+    .select(['template_id', sql<number>`count(*)`.as('n')])
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('channel', '=', channel)
+    .where('notification_id', 'is', null)
+    .groupBy('template_id')
+    .execute()
+  return Object.fromEntries(rows.map((r) => [r.template_id, Number(r.n)]))
+}
 
 let ctx: TestContext
 let app: FastifyInstance

@@ -16,7 +16,7 @@ import { alipaySignContent, rawJsonMember, rsa2Sign, rsa2Verify } from '../../pr
 import { formEncode, loadPrivateKey, loadPublicKey, toAlipayTime } from '../../providers/payment/common/http'
 import { ChannelConfigError } from '../channel/credentials'
 import { ALIPAY_GATEWAY, oauthConfig } from '../identity/oauth'
-import { claimGrant } from './grants'
+import { claimPlatformAddress } from './grants'
 import type { NoticeChannel, NotifyRuntime } from './send'
 import { NoticeSkip } from './skip'
 import { NOTICE_PAGE, templateData, templateFor } from './templates'
@@ -41,28 +41,14 @@ async function alipayApp(rt: NotifyRuntime, schoolId: number) {
 
 export const alipayChannel: NoticeChannel = {
   name: 'alipay',
-  async address(rt, n) {
-    const user = await rt.db
-      .selectFrom('app_user')
-      .select(['source', 'open_id'])
-      .where('school_id', '=', n.school_id)
-      .where('id', '=', n.user_id)
-      .executeTakeFirst()
-    if (user?.source !== 'alipay' || !user.open_id) throw new NoticeSkip('not signed in through the Alipay mini-program')
-    if (!(await alipayApp(rt, n.school_id))) throw new NoticeSkip('the school has no Alipay app credentials')
-    const tpl = await templateFor(rt.db, n.school_id, 'alipay', n.kind)
-    if (!tpl) throw new NoticeSkip(`no template for ${n.kind}`)
-    const grant = await claimGrant(rt.db, {
-      schoolId: n.school_id,
-      userId: n.user_id,
-      channel: 'alipay',
-      templateId: tpl.templateId,
-      notificationId: n.id,
-      now: rt.now()
-    })
-    if (grant === null) throw new NoticeSkip('the donor gave no subscription for this template')
-    return user.open_id
-  },
+  address: (rt, n) =>
+    claimPlatformAddress(
+      rt,
+      n,
+      'alipay',
+      { source: 'alipay', signIn: 'not signed in through the Alipay mini-program', app: 'the school has no Alipay app credentials' },
+      () => alipayApp(rt, n.school_id)
+    ),
   async send(rt, n, p, to, lang) {
     const cfg = await alipayApp(rt, n.school_id)
     const tpl = await templateFor(rt.db, n.school_id, 'alipay', n.kind)

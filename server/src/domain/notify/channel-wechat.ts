@@ -14,7 +14,7 @@ import { outboundHostList, OutboundError, outboundFetch, WECHAT_API_HOSTS } from
 import { STALE_TOKEN_CODES, WECHAT_API_DEFAULT, type OfficialAccount } from '../../providers/wechat/jsapi'
 import { ChannelConfigError } from '../channel/credentials'
 import { oauthConfig } from '../identity/oauth'
-import { claimGrant } from './grants'
+import { claimPlatformAddress } from './grants'
 import type { NoticeChannel, NotifyRuntime } from './send'
 import { NoticeSkip } from './skip'
 import { NOTICE_PAGE, templateData, templateFor } from './templates'
@@ -77,28 +77,14 @@ async function post(rt: NotifyRuntime, url: string, body: unknown): Promise<void
 
 export const wechatChannel: NoticeChannel = {
   name: 'wechat',
-  async address(rt, n) {
-    const user = await rt.db
-      .selectFrom('app_user')
-      .select(['source', 'open_id'])
-      .where('school_id', '=', n.school_id)
-      .where('id', '=', n.user_id)
-      .executeTakeFirst()
-    if (user?.source !== 'weapp' || !user.open_id) throw new NoticeSkip('not signed in through the WeChat mini-program')
-    if (!(await miniProgram(rt, n.school_id))) throw new NoticeSkip('the school has no mini-program AppID and secret')
-    const tpl = await templateFor(rt.db, n.school_id, 'wechat', n.kind)
-    if (!tpl) throw new NoticeSkip(`no template for ${n.kind}`)
-    const grant = await claimGrant(rt.db, {
-      schoolId: n.school_id,
-      userId: n.user_id,
-      channel: 'wechat',
-      templateId: tpl.templateId,
-      notificationId: n.id,
-      now: rt.now()
-    })
-    if (grant === null) throw new NoticeSkip('the donor gave no subscription for this template')
-    return user.open_id
-  },
+  address: (rt, n) =>
+    claimPlatformAddress(
+      rt,
+      n,
+      'wechat',
+      { source: 'weapp', signIn: 'not signed in through the WeChat mini-program', app: 'the school has no mini-program AppID and secret' },
+      () => miniProgram(rt, n.school_id)
+    ),
   async send(rt, n, p, to, lang) {
     const acct = await miniProgram(rt, n.school_id)
     const tpl = await templateFor(rt.db, n.school_id, 'wechat', n.kind)

@@ -5,12 +5,14 @@
  * that channel on for the kinds of news the template carries (the tap is the donor's choice, the personal centre can
  * turn it off again). Sending claims one grant: no unused grant, no message.
  */
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { NoticeSubscribeAnswer, PlatformNoticeChannel } from '../../../../types'
 import type { DB } from '../../db/types'
 import { isNoticeKind } from './kinds'
 import { setPreference } from './preferences'
-import { listTemplates } from './templates'
+import type { NoticeRow, NotifyRuntime } from './send'
+import { NoticeSkip } from './skip'
+import { listTemplates, templateFor } from './templates'
 import './tables'
 
 /** unused grants kept per donor and template: a donor tapping "accept" on every gift cannot grow the table without end */
@@ -85,16 +87,36 @@ export async function claimGrant(
   return null
 }
 
-/** unused grants per template of a donor (tests, the console) */
-export async function unusedGrants(db: Kysely<DB>, schoolId: number, userId: number, channel: PlatformNoticeChannel) {
-  const rows = await db
-    .selectFrom('notice_grant')
-    .select(['template_id', sql<number>`count(*)`.as('n')])
-    .where('school_id', '=', schoolId)
-    .where('user_id', '=', userId)
-    .where('channel', '=', channel)
-    .where('notification_id', 'is', null)
-    .groupBy('template_id')
-    .execute()
-  return Object.fromEntries(rows.map((r) => [r.template_id, Number(r.n)]))
+/**
+ * The donor's openId on a platform channel for this message: signed in through that mini-program, the school set up
+ * for it (`appReady`), a template for the kind, and one unused grant claimed for the notification. Anything missing is a
+ * NoticeSkip with the reason (the next channel is tried; nothing is retried).
+ */
+export async function claimPlatformAddress(
+  rt: NotifyRuntime,
+  n: NoticeRow,
+  channel: PlatformNoticeChannel,
+  why: { source: string; signIn: string; app: string },
+  appReady: () => Promise<unknown>
+): Promise<string> {
+  const user = await rt.db
+    .selectFrom('app_user')
+    .select(['source', 'open_id'])
+    .where('school_id', '=', n.school_id)
+    .where('id', '=', n.user_id)
+    .executeTakeFirst()
+  if (user?.source !== why.source || !user.open_id) throw new NoticeSkip(why.signIn)
+  if (!(await appReady())) throw new NoticeSkip(why.app)
+  const tpl = await templateFor(rt.db, n.school_id, channel, n.kind)
+  if (!tpl) throw new NoticeSkip(`no template for ${n.kind}`)
+  const grant = await claimGrant(rt.db, {
+    schoolId: n.school_id,
+    userId: n.user_id,
+    channel,
+    templateId: tpl.templateId,
+    notificationId: n.id,
+    now: rt.now()
+  })
+  if (grant === null) throw new NoticeSkip('the donor gave no subscription for this template')
+  return user.open_id
 }
