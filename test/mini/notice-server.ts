@@ -9,6 +9,7 @@
 import path from 'node:path'
 import { buildApp } from '../../server/src/app'
 import { saveTemplates } from '../../server/src/domain/notify/templates'
+import { createStaff } from '../../server/src/domain/staff/service'
 
 async function main() {
   const wechatBase = process.env.FAKE_WECHAT_BASE ?? ''
@@ -32,9 +33,12 @@ async function main() {
       updated_at: now.toISOString()
     })
     .execute()
+  // the templates are saved as the console saves them: by a member of staff, audited
+  const admin = await createStaff(app.db, Number(school.id), { username: 'notice-admin', password: 'Notice-admin-1234', roles: ['admin'] })
   await saveTemplates(
     app.db,
     Number(school.id),
+    admin.id,
     [
       {
         channel: 'wechat',

@@ -131,7 +131,7 @@ export default defineMessages({
     'notice.kind.statement': 'Giving statement every year',
     'statement.intro': 'Your paid gifts of each year (Beijing time), refunds subtracted. Download the PDF or have it e-mailed.',
     'statement.year': '{year}',
-    'statement.gifts': '{count} gift(s)',
+    'statement.gifts': '{count, plural, one {# gift} other {# gifts}}',
     'statement.paid': 'Paid ¥{paid}',
     'statement.refunded': 'Refunded ¥{refunded}',
     'statement.total': 'Total',
