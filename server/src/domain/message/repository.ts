@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/types'
-import { nowIso } from '../../lib/dates'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -25,11 +24,11 @@ export async function visiblePage(db: Db, schoolId: number, itemsId: number, lim
 
 export async function insertMessage(
   db: Db,
-  row: { school_id: number; items_id: number; user_id: number; content: string; status: 'pending' | 'visible' }
+  row: { school_id: number; items_id: number; user_id: number; content: string; status: 'pending' | 'visible'; created_at: string }
 ) {
   const { id } = await db
     .insertInto('leave_message')
-    .values({ ...row, reply_content: '', created_at: nowIso() })
+    .values({ ...row, reply_content: '' })
     .returning('id')
     .executeTakeFirstOrThrow()
   return id

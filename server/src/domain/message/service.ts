@@ -83,7 +83,9 @@ export async function postMessage(
       items_id: itemsId,
       user_id: userId,
       content,
-      status: audited ? 'visible' : 'pending'
+      status: audited ? 'visible' : 'pending',
+      // stamped by the clock the rate check reads: a message stamped by another clock moved the burst window
+      created_at: now.toISOString()
     })
     await recordHold(trx, { schoolId, userId, kind: 'message', targetId: id, content, now }, checked)
     return id
