@@ -17,6 +17,7 @@ import { createStaff } from '../src/domain/staff/service'
 import { SCHOLARSHIP, paidGift, projectIdOf } from './center-fixtures'
 import { TEST_BUILD_DEFAULTS, call, login, startApp, type TestContext } from './helpers'
 import { schoolIdOf } from './order-fixtures'
+import { decodeWords, header, parts } from './smtp-fixtures'
 
 interface Received {
   from: string
@@ -101,56 +102,11 @@ after(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()))
 })
 
-// ---------------------------------------------------------------- a small MIME reader (no parser package here)
-
-function unfold(headers: string) {
-  return headers.replace(/\r\n[ \t]+/g, ' ')
-}
-function header(block: string, name: string): string {
-  const m = new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfold(block))
-  return m ? m[1].trim() : ''
-}
-interface Part {
-  headers: string
-  body: Buffer
-}
-function parts(raw: string): Part[] {
-  const split = raw.indexOf('\r\n\r\n')
-  const head = raw.slice(0, split)
-  const body = raw.slice(split + 4)
-  const type = header(head, 'Content-Type')
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1]
-  if (boundary) {
-    return body
-      .split(`--${boundary}`)
-      .slice(1, -1)
-      .flatMap((p) => parts(p.replace(/^\r\n/, '')))
-  }
-  const enc = header(head, 'Content-Transfer-Encoding').toLowerCase()
-  const data =
-    enc === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
-      : enc === 'quoted-printable'
-        ? Buffer.from(
-            body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-            'latin1'
-          )
-        : Buffer.from(body, 'utf8')
-  return [{ headers: head, body: data }]
-}
+// the MIME reader of smtp-fixtures.ts (no parser package here)
 const textOf = (raw: string) =>
   parts(raw)
     .find((p) => /text\/plain/i.test(header(p.headers, 'Content-Type')))!
     .body.toString('utf8')
-const decodeWords = (s: string) =>
-  s.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, e: string, w: string) =>
-    e.toUpperCase() === 'B'
-      ? Buffer.from(w, 'base64').toString('utf8')
-      : Buffer.from(
-          w.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-          'latin1'
-        ).toString('utf8')
-  )
 
 // ---------------------------------------------------------------- helpers
 
