@@ -10,8 +10,10 @@ module.exports = defineJestConfig({
   transformIgnorePatterns: [
     '^(?!.*/node_modules/(@tarojs|taro-ui|@stencil|swiper|lodash-es|query-string|decode-uri-component|split-on-first|filter-obj)/).*/node_modules/'
   ],
+  // SWC, not the Taro preset's Babel transformer: the same TypeScript/JSX/CommonJS output for jest with native async,
+  // about a quarter less CPU for the suite (docs/decisions/064-jest-through-swc.md)
   transform: {
-    '^.+\\.(mjs|cjs|js|jsx|ts|tsx)$': require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js')
+    '^.+\\.(mjs|cjs|js|jsx|ts|tsx)$': '<rootDir>/test/setup/swc-transformer.js'
   },
   // resolve the H5 flavour of platform files first, as the H5 build does
   moduleFileExtensions: ['h5.ts', 'h5.tsx', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json'],
