@@ -1,8 +1,8 @@
 /** Agreement rows (migration 015). Every query filters by school and, for a donor's call, by the caller. */
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
-import { AGREEMENT_SIGNED, type AgreementKind } from './tables'
-import './tables'
+import type { DB } from '../../db/schema'
+import type { AgreementKind } from '../../db/schema'
+import { AGREEMENT_SIGNED } from './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 

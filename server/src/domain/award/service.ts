@@ -13,14 +13,13 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { Award, Lang } from '../../../../types'
 import { prepared } from '../../db/prepared'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import { invalidateSchoolCache, schoolAwards } from '../school/cache'
 import { DEFAULT_AWARDS, awardPicture } from './defaults'
-import type { AwardTable } from './tables'
-import './tables'
+import type { AwardTable } from '../../db/schema'
 
 type Db = Kysely<DB> | Transaction<DB>
 type AwardRow = Selectable<AwardTable>

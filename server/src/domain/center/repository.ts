@@ -3,8 +3,7 @@
  * which filters by school, user AND status 'paid': there is no way to list someone else's or an unpaid order here.
  */
 import { sql, type Kysely, type Transaction } from 'kysely'
-import type { DB } from '../../db/types'
-import '../fulfilment/tables'
+import type { DB } from '../../db/schema'
 
 type Db = Kysely<DB> | Transaction<DB>
 

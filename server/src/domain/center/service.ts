@@ -17,7 +17,7 @@ import {
   type UpdateUserBody,
   type UserCenter
 } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError, tokenInvalid } from '../../errors'
 import { t } from '../../i18n'
 import { toWireDate } from '../../lib/dates'
@@ -32,7 +32,6 @@ import { getUser } from '../user/repository'
 import { personalNamingList } from '../naming/service'
 import * as repo from './repository'
 import { checkImage, checkText, recordHold, type CheckOutcome, type ModerationRuntime } from '../moderation/service'
-import '../identity/tables'
 import { toTogetherDonation } from '../donation/together-mapper'
 import { VOID_REASONS } from '../refund/settle'
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { AccountType, PASSWORD_HASH_PATTERN, type AccountTypeValue, type MobileLoginAnswer, type PassLoginAnswer } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { nowIso } from '../../lib/dates'
 import { findOrCreateUser } from '../user/repository'
@@ -16,7 +16,6 @@ import { parseAreaMobile, profileMobile, type AreaMobile } from './phone'
 import type { IdentityRuntime } from './runtime'
 import { loginSettings } from './settings'
 import { consumeCode, requestCode } from './sms'
-import './tables'
 
 // The seed's portraits (seed/images.ts img.avatar: JPEG since the seed draws them; the .png names of before 404 on a
 // fresh DATA_DIR and only showed where an older seed had left its PNGs on disk). server/test/auth.test.ts checks that

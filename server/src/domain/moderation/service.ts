@@ -16,7 +16,7 @@
  * and the content waits for staff. Every call goes through the outbound allow-list (lib/outbound.ts).
  */
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import type { MessageKey } from '../../i18n'
 import { ALIPAY_HOSTS, outboundFetch, WECHAT_API_HOSTS, outboundHostList } from '../../lib/outbound'
@@ -34,8 +34,7 @@ import {
   type Verdict,
   type WechatScene
 } from './checkers'
-import type { CheckerName, ContentKind } from './tables'
-import './tables'
+import type { CheckerName, ContentKind } from '../../db/schema'
 
 export type ModerationRuntime = Pick<IdentityRuntime, 'db' | 'now' | 'log' | 'fetch' | 'outbound' | 'env' | 'jsapi'> & {
   /** PUBLIC_BASE_URL: where WeChat can fetch an avatar from; without it images are held for staff */

@@ -5,15 +5,13 @@
  */
 import type { Kysely } from 'kysely'
 import { NameplateStatus, type Lang, type MapConfig, type MapSeat, type MapSeatStatus, type SeatStatusMap } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import { displayName } from '../donation/service'
 import { parsePriceList, wireSeatStatus } from '../naming/mapper'
-import '../naming/tables'
 import { getSchoolSetting } from '../school/repository'
-import './tables'
 
 type StoredConfig = Omit<MapConfig, 'id' | 'level'>
 

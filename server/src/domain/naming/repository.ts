@@ -1,8 +1,7 @@
 /** Naming reads and writes (Kysely). School id first in every tenant query; functions take a Kysely or a Transaction. */
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { containsText } from '../../lib/sql'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 

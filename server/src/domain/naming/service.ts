@@ -23,7 +23,7 @@ import {
   type Seat,
   type SeatListAnswer
 } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { t, type MessageKey } from '../../i18n'
 import { toWireDate } from '../../lib/dates'
@@ -46,7 +46,7 @@ import {
 } from './mapper'
 import { checkTexts, type ModerationRuntime } from '../moderation/service'
 import * as repo from './repository'
-import type { NamingRecordTable } from './tables'
+import type { NamingRecordTable } from '../../db/schema'
 
 async function rulesOf(db: Kysely<DB>, schoolId: number, lang: Lang): Promise<NameRules> {
   const s = await getSchoolSetting(db, schoolId)

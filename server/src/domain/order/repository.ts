@@ -1,6 +1,6 @@
 /** Order writes and reads (Kysely). School id first in every tenant query. */
 import type { Insertable, Kysely, Transaction } from 'kysely'
-import type { DB, DonationSubmissionTable, DonationTable } from '../../db/types'
+import type { DB, DonationSubmissionTable, DonationTable } from '../../db/schema'
 import { beijingStamp } from '../../lib/dates'
 import { prepared, preparedInsert } from '../../db/prepared'
 import { randomSerial } from '../../lib/random'

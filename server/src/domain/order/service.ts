@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import { PermissionCode, ResultCode, type DonateAnswer, type Lang, type SuccessData } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { AppError, bizError, tokenInvalid } from '../../errors'
 import { t } from '../../i18n'
 import { isCampusCardMessageKey, campusCardMessage } from '../../providers/campus-card/service'

@@ -14,7 +14,7 @@ import {
   type Page,
   type StayDonation
 } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
@@ -23,7 +23,6 @@ import * as gifts from '../center/repository'
 import { toPersonalDonation } from '../center/service'
 import { clean, isUniqueViolation, newBatchNo, requirePostal, uniqueIds } from '../fulfilment/common'
 import { getFulfilmentConfig, toCertificateConfig } from '../fulfilment/config'
-import '../fulfilment/tables'
 
 type PageQ = { limit?: number | null; offset?: number | null }
 

@@ -4,12 +4,11 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { ResultCode, type Lang, type PrivacyPolicy, type PrivacyStatus, type StaffPrivacyPolicy } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { AppError, bizError } from '../../errors'
 import { nowIso, toWireDate } from '../../lib/dates'
 import { recordAudit } from '../staff/audit'
 import { DEFAULT_POLICY, DEFAULT_POLICY_VERSION } from './default-policy'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 type Texts = { title: string; content: string }

@@ -17,7 +17,7 @@ import {
   type ReceiptRecord,
   type StayDonation
 } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
@@ -27,7 +27,6 @@ import { toPersonalDonation } from '../center/service'
 import { clean, isUniqueViolation, newBatchNo, requirePostal, uniqueIds } from '../fulfilment/common'
 import { getFulfilmentConfig, toReceiptConfig, validFrom, type FulfilmentConfig } from '../fulfilment/config'
 import { parseAreaMobile } from '../identity/phone'
-import '../fulfilment/tables'
 
 type PageQ = { limit?: number | null; offset?: number | null }
 

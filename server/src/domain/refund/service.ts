@@ -15,7 +15,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import { sql, type Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { beijingStamp } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'

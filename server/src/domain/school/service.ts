@@ -4,11 +4,10 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { SettingKey, type SchoolSettings } from '../../../../types'
-import type { DB, SchoolSettingTable } from '../../db/types'
+import type { DB, SchoolSettingTable } from '../../db/schema'
 import { nowIso } from '../../lib/dates'
 import { randomAlnum } from '../../lib/random'
 import { saveLoginSettings } from '../identity/settings'
-import '../channel/tables'
 import { invalidateSchoolCache } from './cache'
 
 export interface NewSchool {

@@ -4,9 +4,8 @@
  * in (docs/product §5: dates are Beijing time), whatever the server's time zone.
  */
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { BEIJING_OFFSET_MS, beijingYear } from '../../lib/dates'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 

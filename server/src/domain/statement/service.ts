@@ -10,7 +10,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { Lang, StatementYears } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { renderStatementPdf, type StatementFacts } from '../../documents/statement'
 import { bizError } from '../../errors'
 import { t } from '../../i18n'
@@ -22,7 +22,6 @@ import { enqueueNotice } from '../notify/enqueue'
 import { allowed, contactOf, setPreference } from '../notify/preferences'
 import { recordAudit } from '../staff/audit'
 import { donorsWhoAsked, giftsOfYear, yearsOf } from './repository'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 

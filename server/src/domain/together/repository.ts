@@ -1,7 +1,6 @@
 /** Joint donation rows (together_donation, migration 003 + 016). Every query filters by school. */
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
-import './tables'
+import type { DB } from '../../db/schema'
 
 type Db = Kysely<DB> | Transaction<DB>
 

@@ -5,7 +5,7 @@
  * cancel it while nothing is raised.
  */
 import type { Kysely } from 'kysely'
-import type { DB, ProjectTable } from '../../db/types'
+import type { DB, ProjectTable } from '../../db/schema'
 import type { InsertTogetherBody, Lang, TogetherDetail, TogetherLaunchDetail } from '../../../../types'
 import { bizError } from '../../errors'
 import { t } from '../../i18n'

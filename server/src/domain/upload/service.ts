@@ -7,12 +7,11 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import type { FileStorage } from '../../providers/storage/types'
 import { bytesHeld, quotaFull, type UploadPolicy } from './policy'
 import { MIME, sniffImage } from './sniff'
-import '../identity/tables'
 
 export async function saveUpload(
   db: Kysely<DB>,
