@@ -35,6 +35,7 @@ import {
   type WechatScene
 } from './checkers'
 import type { CheckerName, ContentKind } from '../../db/schema'
+import * as repo from './repository'
 
 export type ModerationRuntime = Pick<IdentityRuntime, 'db' | 'now' | 'log' | 'fetch' | 'outbound' | 'env' | 'jsapi'> & {
   /** PUBLIC_BASE_URL: where WeChat can fetch an avatar from; without it images are held for staff */
@@ -52,12 +53,7 @@ export type CheckOutcome =
   { visible: true } | { visible: false; hold: { checker: CheckerName; state: 'held' | 'checking'; reason: string; traceId: string } }
 
 async function planFor(rt: ModerationRuntime, schoolId: number, userId: number): Promise<Plan> {
-  const user = await rt.db
-    .selectFrom('app_user')
-    .select(['source', 'open_id'])
-    .where('school_id', '=', schoolId)
-    .where('id', '=', userId)
-    .executeTakeFirst()
+  const user = await repo.authorSource(rt.db, schoolId, userId)
   try {
     if (user?.source === 'weapp' && user.open_id) {
       const cfg = await oauthConfig(rt.db, schoolId, 'weapp', rt.env)
@@ -77,7 +73,7 @@ async function planFor(rt: ModerationRuntime, schoolId: number, userId: number):
     rt.log.error({ schoolId, reason: err.message }, 'content check: the channel credentials are broken')
     return { checker: 'none' }
   }
-  const s = await rt.db.selectFrom('school_setting').select('sandbox_enabled').where('school_id', '=', schoolId).executeTakeFirst()
+  const s = await repo.sandboxSwitch(rt.db, schoolId)
   return s?.sandbox_enabled ? { checker: 'sandbox' } : { checker: 'none' }
 }
 
@@ -210,11 +206,9 @@ export async function recordHold(
   outcome: CheckOutcome
 ): Promise<void> {
   const at = row.now.toISOString()
-  if (row.kind === 'nickname' || row.kind === 'avatar') await supersede(trx, row.schoolId, row.kind, row.targetId, at)
+  if (row.kind === 'nickname' || row.kind === 'avatar') await repo.supersedeChecks(trx, row.schoolId, row.kind, row.targetId, at)
   if (outcome.visible) return
-  await trx
-    .insertInto('content_check')
-    .values({
+  await repo.insertContentCheck(trx, {
       school_id: row.schoolId,
       user_id: row.userId,
       kind: row.kind,
@@ -226,19 +220,7 @@ export async function recordHold(
       trace_id: outcome.hold.traceId.slice(0, 128),
       created_at: at,
       updated_at: at
-    })
-    .execute()
-}
-
-async function supersede(trx: Kysely<DB> | Transaction<DB>, schoolId: number, kind: ContentKind, targetId: number, at: string) {
-  await trx
-    .updateTable('content_check')
-    .set({ state: 'rejected', reason: 'superseded', decided_at: at, updated_at: at })
-    .where('school_id', '=', schoolId)
-    .where('kind', '=', kind)
-    .where('target_id', '=', targetId)
-    .where('state', 'in', ['held', 'checking'])
-    .execute()
+  })
 }
 
 declare module 'fastify' {

@@ -95,12 +95,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     resolveForm(db, sid, project),
     getUser(db, sid, caller.userId),
     body.donateTogetherId
-      ? db
-          .selectFrom('together_donation')
-          .select(['id', 'items_id', 'status', 'content_state'])
-          .where('school_id', '=', sid)
-          .where('id', '=', body.donateTogetherId)
-          .executeTakeFirst()
+      ? repo.togetherForGift(db, sid, body.donateTogetherId)
       : Promise.resolve(undefined)
   ])
   if (!user || !setting) throw tokenInvalid()

@@ -11,6 +11,7 @@ import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import type { FileStorage } from '../../providers/storage/types'
 import { bytesHeld, quotaFull, type UploadPolicy } from './policy'
+import * as repo from './repository'
 import { MIME, sniffImage } from './sniff'
 
 export async function saveUpload(
@@ -26,13 +27,11 @@ export async function saveUpload(
   const key = `uploads/${u.schoolCode}/${randomBytes(16).toString('base64url')}.${type}`
   const url = await storage.put(key, u.data)
   const undo = async () => {
-    await db.deleteFrom('uploaded_file').where('url', '=', url).execute()
+    await repo.deleteUploadedFile(db, url)
     await storage.remove(key)
   }
   try {
-    await db
-      .insertInto('uploaded_file')
-      .values({
+    await repo.insertUploadedFile(db, {
         school_id: u.schoolId,
         user_id: u.userId,
         url,
@@ -41,7 +40,6 @@ export async function saveUpload(
         size_bytes: u.data.length,
         created_at: u.now.toISOString()
       })
-      .execute()
   } catch (err) {
     await storage.remove(key)
     throw err
