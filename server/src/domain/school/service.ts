@@ -9,6 +9,7 @@ import { nowIso } from '../../lib/dates'
 import { randomAlnum } from '../../lib/random'
 import { saveLoginSettings } from '../identity/settings'
 import { invalidateSchoolCache } from './cache'
+import * as repo from './repository'
 
 export interface NewSchool {
   code: string
@@ -41,10 +42,8 @@ export async function createSchool(db: Kysely<DB> | Transaction<DB>, s: NewSchoo
   if (!SCHOOL_CODE_PATTERN.test(s.code)) throw new Error(`invalid school code ${JSON.stringify(s.code)}: use a-z, 0-9, -`)
   // The key ships in the public school config: it proves freshness, not identity (decision 006).
   const signKey = randomAlnum(16)
-  if (s.isDefault) await db.updateTable('school').set({ is_default: 0 }).execute()
-  const { id } = await db
-    .insertInto('school')
-    .values({
+  if (s.isDefault) await repo.clearDefaultSchool(db)
+  const id = await repo.insertSchool(db, {
       code: s.code,
       name: s.name,
       module_name: s.moduleName ?? '校友基金会',
@@ -52,14 +51,10 @@ export async function createSchool(db: Kysely<DB> | Transaction<DB>, s: NewSchoo
       theme_color: s.themeColor ?? '#c8102e',
       sign_key: signKey,
       is_default: s.isDefault ? 1 : 0,
-      created_at: nowIso()
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+    created_at: nowIso()
+  })
   const st = s.settings ?? {}
-  await db
-    .insertInto('school_setting')
-    .values({
+  await repo.insertSchoolSetting(db, {
       school_id: id,
       hide_statistics: st.hideStatistics ? 1 : 0,
       disable_online_donation: st.disableOnlineDonation ? 1 : 0,
@@ -78,29 +73,16 @@ export async function createSchool(db: Kysely<DB> | Transaction<DB>, s: NewSchoo
       share_title: s.base?.share_title ?? s.name,
       share_desc: s.base?.share_desc ?? '',
       share_img: s.base?.share_img ?? '',
-      login_bg: s.base?.login_bg ?? ''
-    })
-    .execute()
+    login_bg: s.base?.login_bg ?? ''
+  })
   const alumni = s.alumniAuthSkip ?? { appid: '', path: '', originalId: '' }
-  await db
-    .insertInto('base_setting')
-    .values([
-      { school_id: id, setting_key: SettingKey.SCHOOL_LOGO, setting_value: s.logo ?? '' },
-      { school_id: id, setting_key: SettingKey.ALUMNI_AUTH_SKIP, setting_value: JSON.stringify(alumni) }
-    ])
-    .execute()
+  await repo.insertBaseSettings(db, [
+    { school_id: id, setting_key: SettingKey.SCHOOL_LOGO, setting_value: s.logo ?? '' },
+    { school_id: id, setting_key: SettingKey.ALUMNI_AUTH_SKIP, setting_value: JSON.stringify(alumni) }
+  ])
   if (s.sandbox !== undefined) {
-    await db
-      .updateTable('school_setting')
-      .set({ sandbox_enabled: s.sandbox ? 1 : 0 })
-      .where('school_id', '=', id)
-      .execute()
     // a school without the sandbox takes real donors (never the console SMS provider, docs/decisions/018)
-    await db
-      .updateTable('school')
-      .set({ is_production: s.sandbox ? 0 : 1 })
-      .where('id', '=', id)
-      .execute()
+    await repo.setSandbox(db, id, s.sandbox)
     await saveLoginSettings(db, id, { sandboxLogin: s.sandbox })
   }
   // is_default moved to this school; the next requests read the rows again
@@ -110,10 +92,6 @@ export async function createSchool(db: Kysely<DB> | Transaction<DB>, s: NewSchoo
 
 /** Merges campaign ids after the school's projects exist (ids are only known once inserted). */
 export async function setCampaignItems(db: Kysely<DB> | Transaction<DB>, schoolId: number, items: Record<string, number>) {
-  await db
-    .updateTable('school_setting')
-    .set({ campaign_items: JSON.stringify(items) })
-    .where('school_id', '=', schoolId)
-    .execute()
+  await repo.setCampaignItems(db, schoolId, JSON.stringify(items))
   invalidateSchoolCache()
 }
