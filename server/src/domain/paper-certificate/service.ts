@@ -3,7 +3,7 @@
  * Certificates): the electronic certificates the payment flow renders (table `certificate`, migration 005) and
  * paper applications (certificate_request, one row per donation, UNIQUE donation_id).
  */
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import {
   ApplyFilter,
   PAGE_SIZE,

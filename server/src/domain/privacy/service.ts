@@ -78,7 +78,7 @@ export async function getStaffPolicy(db: Db, school: { id: number; name: string 
       updatedAt: '',
       zh: { ...DEFAULT_POLICY.zh_CN },
       en: { ...DEFAULT_POLICY.en },
-      consents: await consentCount(db, school.id, DEFAULT_POLICY_VERSION)
+      consents: await repo.consentCount(db, school.id, DEFAULT_POLICY_VERSION)
     }
   }
   const en = otherTexts(row.texts).en

@@ -3,7 +3,7 @@
  * application row per donation (receipt_request, UNIQUE donation_id). Invoice information (courier, file) is
  * shown only for statuses 2, 4, 6, 7.
  */
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import {
   ApplyFilter,
   CREDIT_CODE_LENGTH,
