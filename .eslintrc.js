@@ -57,7 +57,7 @@ const SERVICE_SQL = 'A service holds no SQL: put the query in its repository.ts 
 const serviceSqlRules = [
   {
     selector:
-      "CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|mergeInto|updateTable|deleteFrom|with|withRecursive)$/]",
+      'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|mergeInto|updateTable|deleteFrom|with|withRecursive)$/]',
     message: SERVICE_SQL
   },
   { selector: "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql']", message: SERVICE_SQL },

@@ -71,8 +71,7 @@ function sqliteKind(declared: string): Kind {
 
 function pgKind(dataType: string): Kind {
   if (/^(smallint|integer|bigint|numeric|real|double precision)$/.test(dataType)) return 'number'
-  if (/^(text|character varying|character|date|timestamp with time zone|timestamp without time zone)$/.test(dataType))
-    return 'string'
+  if (/^(text|character varying|character|date|timestamp with time zone|timestamp without time zone)$/.test(dataType)) return 'string'
   if (dataType === 'boolean') return 'boolean'
   return 'other'
 }
@@ -84,7 +83,9 @@ async function readDatabase(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Pr
     const names = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)
     for (const { name } of names.rows) {
       if (name.startsWith('sqlite_') || name.startsWith('kysely_')) continue
-      const info = await sql<{ name: string; type: string; notnull: number; pk: number }>`select * from pragma_table_info(${name})`.execute(db)
+      const info = await sql<{ name: string; type: string; notnull: number; pk: number }>`select * from pragma_table_info(${name})`.execute(
+        db
+      )
       // an INTEGER PRIMARY KEY is the rowid: never null whatever notnull says
       tables.set(name, new Map(info.rows.map((c) => [c.name, { kinds: [sqliteKind(c.type)], nullable: !c.notnull && !c.pk }])))
     }
@@ -160,15 +161,22 @@ test('every migrated table and column is in schema.ts with a compatible type (SQ
   assert.deepEqual(compare(schema, await readDatabase(sqliteDb, 'sqlite')), [])
 })
 
-test('every migrated table and column is in schema.ts with a compatible type (PostgreSQL)', { skip: !process.env.DATABASE_URL }, async () => {
-  assert.deepEqual(compare(schema, await readDatabase(pgHandle!.db, 'postgres')), [])
-})
+test(
+  'every migrated table and column is in schema.ts with a compatible type (PostgreSQL)',
+  { skip: !process.env.DATABASE_URL },
+  async () => {
+    assert.deepEqual(compare(schema, await readDatabase(pgHandle!.db, 'postgres')), [])
+  }
+)
 
 test('a column a migration adds and schema.ts lacks is reported, and so is the reverse', async () => {
   const scratch = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(path.join(dataDir, 'scratch.db')) }) })
   try {
     await migrateToLatest(scratch)
-    await scratch.schema.alterTable('donation').addColumn('added_later', 'text', (c) => c.notNull().defaultTo('')).execute()
+    await scratch.schema
+      .alterTable('donation')
+      .addColumn('added_later', 'text', (c) => c.notNull().defaultTo(''))
+      .execute()
     await scratch.schema.alterTable('refund').dropColumn('raw').execute()
     await scratch.schema.createTable('added_table').addColumn('id', 'integer').execute()
     assert.deepEqual(compare(schema, await readDatabase(scratch, 'sqlite')).sort(), [

@@ -146,7 +146,13 @@ export const renderAgain = (db: Db, schoolId: number, userId: number, id: number
     .executeTakeFirst()
 
 /** The caller's signature, once: only a generated, rendered agreement of theirs becomes signed. */
-export const markSigned = (db: Db, schoolId: number, userId: number, id: number, set: { signed_url: string; signed_pages: string; signed_at: string }) =>
+export const markSigned = (
+  db: Db,
+  schoolId: number,
+  userId: number,
+  id: number,
+  set: { signed_url: string; signed_pages: string; signed_at: string }
+) =>
   db
     .updateTable('agreement')
     .set({ status: AGREEMENT_SIGNED, ...set })

@@ -28,13 +28,7 @@ export const enabledAwards = (db: Db, schoolId: number) =>
   db.selectFrom('award').selectAll().where('school_id', '=', schoolId).where('enabled', '=', 1).orderBy('sort_no').orderBy('id').execute()
 
 export const enabledAward = (db: Db, schoolId: number, awardId: number) =>
-  db
-    .selectFrom('award')
-    .selectAll()
-    .where('school_id', '=', schoolId)
-    .where('id', '=', awardId)
-    .where('enabled', '=', 1)
-    .executeTakeFirst()
+  db.selectFrom('award').selectAll().where('school_id', '=', schoolId).where('id', '=', awardId).where('enabled', '=', 1).executeTakeFirst()
 
 // every paid gift evaluates its donor: these statements are compiled once (db/prepared.ts)
 // a refund takes its money off the gift (docs/decisions/032-refunds.md); a fully refunded gift is no longer 'paid'

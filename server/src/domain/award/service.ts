@@ -82,19 +82,19 @@ export async function ensureDefaultAwards(db: Db, schoolId: number, now = new Da
   await repo.insertAwardsOnce(
     db,
     DEFAULT_AWARDS.map((d, i) => ({
-        school_id: schoolId,
-        code: d.code,
-        name: d.name,
-        name_en: d.nameEn,
-        picture: awardPicture(d.code),
-        description: d.description,
-        description_en: d.descriptionEn,
-        sort_no: i + 1,
-        min_gift_count: d.minGiftCount,
-        min_total_fen: d.minTotalFen,
-        min_together_launched: d.minTogetherLaunched,
-        min_friends_joined: d.minFriendsJoined,
-        enabled: 1,
+      school_id: schoolId,
+      code: d.code,
+      name: d.name,
+      name_en: d.nameEn,
+      picture: awardPicture(d.code),
+      description: d.description,
+      description_en: d.descriptionEn,
+      sort_no: i + 1,
+      min_gift_count: d.minGiftCount,
+      min_total_fen: d.minTotalFen,
+      min_together_launched: d.minTogetherLaunched,
+      min_friends_joined: d.minFriendsJoined,
+      enabled: 1,
       created_at: now.toISOString()
     }))
   )
@@ -153,8 +153,7 @@ export async function evaluateUser(
   /** the school's enabled awards when the caller has read them already (recordGiftForAwards) */
   enabledAwards?: AwardRow[]
 ): Promise<string[]> {
-  const awards =
-    enabledAwards ?? (await repo.enabledAwardRows(db, schoolId))
+  const awards = enabledAwards ?? (await repo.enabledAwardRows(db, schoolId))
   if (!awards.length) return []
   const held = new Set((await repo.heldAwards.all(db, [schoolId, userId])).map((r) => r.award_id))
   const todo = awards.filter((a) => !held.has(a.id))

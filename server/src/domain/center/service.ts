@@ -126,9 +126,7 @@ export async function updateUser(
   }
   if (body.avatar !== undefined) {
     const p = issuedPath(body.avatar)
-    const issued =
-      p &&
-      (await repo.issuedAvatar(db, schoolId, userId, p))
+    const issued = p && (await repo.issuedAvatar(db, schoolId, userId, p))
     if (!issued) throw bizError('avatarInvalid')
     avatar = issued.url
   }
@@ -200,10 +198,7 @@ export async function itemsDonateGroup(
 }
 
 export async function togetherStatistics(db: Kysely<DB>, schoolId: number, userId: number): Promise<TogetherStatistics> {
-  const [l, j] = await Promise.all([
-    repo.countLaunched(db, schoolId, userId),
-    repo.countJoined(db, schoolId, userId)
-  ])
+  const [l, j] = await Promise.all([repo.countLaunched(db, schoolId, userId), repo.countJoined(db, schoolId, userId)])
   const launchCount = Number(l.n)
   const joinCount = Number(j.n)
   return { launchCount, joinCount, totalCount: launchCount + joinCount }

@@ -58,13 +58,13 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
   const donorName = order.is_anonymous ? t('zh_CN', 'anonymous') : submission?.certificate_donor_name || order.donor_name
   if (!existing) {
     await repo.insertCertificate(db, {
-        school_id: schoolId,
-        donation_id: donationId,
-        certificate_no: certificateNo,
-        donor_name: donorName.slice(0, 64),
-        items_name: project.name.slice(0, 200),
-        amount_fen: amountFen,
-        file_url: '',
+      school_id: schoolId,
+      donation_id: donationId,
+      certificate_no: certificateNo,
+      donor_name: donorName.slice(0, 64),
+      items_name: project.name.slice(0, 200),
+      amount_fen: amountFen,
+      file_url: '',
       created_at: new Date().toISOString()
     })
   }

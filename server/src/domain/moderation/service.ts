@@ -209,17 +209,17 @@ export async function recordHold(
   if (row.kind === 'nickname' || row.kind === 'avatar') await repo.supersedeChecks(trx, row.schoolId, row.kind, row.targetId, at)
   if (outcome.visible) return
   await repo.insertContentCheck(trx, {
-      school_id: row.schoolId,
-      user_id: row.userId,
-      kind: row.kind,
-      target_id: row.targetId,
-      content: row.content,
-      checker: outcome.hold.checker,
-      state: outcome.hold.state,
-      reason: outcome.hold.reason.slice(0, 120),
-      trace_id: outcome.hold.traceId.slice(0, 128),
-      created_at: at,
-      updated_at: at
+    school_id: row.schoolId,
+    user_id: row.userId,
+    kind: row.kind,
+    target_id: row.targetId,
+    content: row.content,
+    checker: outcome.hold.checker,
+    state: outcome.hold.state,
+    reason: outcome.hold.reason.slice(0, 120),
+    trace_id: outcome.hold.traceId.slice(0, 128),
+    created_at: at,
+    updated_at: at
   })
 }
 

@@ -67,8 +67,7 @@ export async function seatDetail(
   seatId: number,
   viewerUserId: number | null
 ): Promise<MapSeat> {
-  const r = await repo.seatWithNaming(db, schoolId, seatId)
-    .executeTakeFirst()
+  const r = await repo.seatWithNaming(db, schoolId, seatId).executeTakeFirst()
   if (!r) throw bizError('namingMapSeatNotFound')
   const status = wireStatus(r.status)
   const named = status === 2 && r.paid_at !== null

@@ -94,9 +94,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     subProjectsWithPrices(db, sid, project.id),
     resolveForm(db, sid, project),
     getUser(db, sid, caller.userId),
-    body.donateTogetherId
-      ? repo.togetherForGift(db, sid, body.donateTogetherId)
-      : Promise.resolve(undefined)
+    body.donateTogetherId ? repo.togetherForGift(db, sid, body.donateTogetherId) : Promise.resolve(undefined)
   ])
   if (!user || !setting) throw tokenInvalid()
   if (!(await mayDonate(db, sid, project, caller.userId))) {

@@ -40,7 +40,7 @@ const paperColumns = [
 
 /** A page of the caller's electronic certificates of paid gifts, newest gift first, and how many there are. */
 export function electronicCertificatePage(db: Db, schoolId: number, userId: number, limit: number, offset: number) {
-const base = db
+  const base = db
     .selectFrom('certificate as c')
     .innerJoin('donation as d', 'd.id', 'c.donation_id')
     .innerJoin('project as p', 'p.id', 'd.items_id')

@@ -174,19 +174,19 @@ export async function insertCertificate(
       // in the order the donor picked them
       for (const g of ids.map((id) => rows.find((r) => r.id === id)!)) {
         const id = await repo.insertPaperRequest(trx, {
-            school_id: schoolId,
-            user_id: userId,
-            donation_id: g.id,
-            batch_no: batch,
-            status: 1,
-            certificate_way: way,
-            donor_name: clean(names.get(g.id) || g.donor_name, 100),
-            postal_contact: postal.contact,
-            postal_mobile: postal.mobile,
-            postal_address: postal.address,
-            express_company: '',
-            express_no: '',
-            created_at: stamp,
+          school_id: schoolId,
+          user_id: userId,
+          donation_id: g.id,
+          batch_no: batch,
+          status: 1,
+          certificate_way: way,
+          donor_name: clean(names.get(g.id) || g.donor_name, 100),
+          postal_contact: postal.contact,
+          postal_mobile: postal.mobile,
+          postal_address: postal.address,
+          express_company: '',
+          express_no: '',
+          created_at: stamp,
           updated_at: stamp
         })
         out.push(id)

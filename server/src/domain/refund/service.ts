@@ -14,7 +14,7 @@
  * out_refund_no is the idempotency key: a request repeated with the same number answers the first refund.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { beijingStamp } from '../../lib/dates'
@@ -30,7 +30,6 @@ import { recordAudit } from '../staff/audit'
 import { findRefund, RefundOverflow, settleRefund, type RefundRow } from './settle'
 import type { RefundState } from './tables'
 import type { RefundView } from '../../../../types/schema/staff-refunds'
-import { SEAT_DONATED, SEAT_FREE } from '../naming/tables'
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>
 
@@ -152,17 +151,17 @@ export async function requestRefund(deps: RefundDeps, actor: StaffActor, input: 
       throw bizError('refundTooMuch', { max: fenToYuan(max) })
     }
     const ins = await repo.insertRefund(trx, {
-        school_id: sid,
-        donation_id: order.id,
-        out_refund_no: outRefundNo,
-        amount_fen: input.amountFen,
-        reason,
-        state,
-        provider: order.provider || 'offline',
-        origin: 'console',
-        held: 1,
-        requested_by: actor.staffId,
-        created_at: now,
+      school_id: sid,
+      donation_id: order.id,
+      out_refund_no: outRefundNo,
+      amount_fen: input.amountFen,
+      reason,
+      state,
+      provider: order.provider || 'offline',
+      origin: 'console',
+      held: 1,
+      requested_by: actor.staffId,
+      created_at: now,
       updated_at: now
     })
     // the same number asked at the same moment by a second request: the hold above rolls back, the first answers
@@ -203,20 +202,19 @@ export async function decideApproval(
       sid,
       refundId,
       actor.staffId,
-        decision === 'approve'
-          ? { state: 'requested', approved_by: actor.staffId, updated_at: now }
-          : {
-              state: 'closed',
-              approved_by: actor.staffId,
-              held: 0,
-              fail_reason: `rejected: ${note}`.slice(0, 200),
-              settled_at: now,
-              updated_at: now
-            }
+      decision === 'approve'
+        ? { state: 'requested', approved_by: actor.staffId, updated_at: now }
+        : {
+            state: 'closed',
+            approved_by: actor.staffId,
+            held: 0,
+            fail_reason: `rejected: ${note}`.slice(0, 200),
+            settled_at: now,
+            updated_at: now
+          }
     )
     if (Number(moved.numUpdatedRows) !== 1) throw bizError('refundNotAwaitingApproval')
-    if (decision === 'reject')
-      await repo.releaseHold(trx, sid, row.donation_id, Number(row.amount_fen))
+    if (decision === 'reject') await repo.releaseHold(trx, sid, row.donation_id, Number(row.amount_fen))
     await recordAudit(trx, {
       schoolId: sid,
       staffId: actor.staffId,
@@ -401,10 +399,8 @@ export async function decideNaming(deps: RefundDeps, actor: StaffActor, recordId
     )
     if (Number(moved.numUpdatedRows) !== 1) throw bizError('refundNamingNotInReview')
     if (decision === 'release') {
-      if (rec.kind === 'seat' && rec.seat_id !== null)
-        await repo.freeNamedSeat(trx, sid, rec.seat_id, rec.id, now)
-      if (rec.kind === 'book' && rec.book_id !== null && rec.status === 'named')
-        await repo.restock(trx, sid, rec.book_id, rec.quantity)
+      if (rec.kind === 'seat' && rec.seat_id !== null) await repo.freeNamedSeat(trx, sid, rec.seat_id, rec.id, now)
+      if (rec.kind === 'book' && rec.book_id !== null && rec.status === 'named') await repo.restock(trx, sid, rec.book_id, rec.quantity)
     }
     await recordAudit(trx, {
       schoolId: sid,

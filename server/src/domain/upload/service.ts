@@ -32,14 +32,14 @@ export async function saveUpload(
   }
   try {
     await repo.insertUploadedFile(db, {
-        school_id: u.schoolId,
-        user_id: u.userId,
-        url,
-        kind: 'avatar',
-        mime: MIME[type],
-        size_bytes: u.data.length,
-        created_at: u.now.toISOString()
-      })
+      school_id: u.schoolId,
+      user_id: u.userId,
+      url,
+      kind: 'avatar',
+      mime: MIME[type],
+      size_bytes: u.data.length,
+      created_at: u.now.toISOString()
+    })
   } catch (err) {
     await storage.remove(key)
     throw err
