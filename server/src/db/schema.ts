@@ -18,6 +18,7 @@ export type { FindingKind, RefundState }
 type Ts = string
 type Id = Generated<number>
 
+// ---- Schools, users, projects, donations, forms, payments, jobs, articles (migrations 001-006)
 export interface SchoolTable {
   id: Id
   code: string
@@ -666,11 +667,6 @@ export interface FulfilmentHistoryTable {
 }
 
 // ---- Naming seats and books (migration 013)
-/**
- * Seat status as stored. 1, 2 and 3 are docs/product §4's cells; 4 is "held by an unpaid order" (hold_donation_id), which
- * the wire shows as 3 with `held: 1`. Every change is a conditional UPDATE on the current status (holds.ts).
- */
-
 export interface NamingAreaTable {
   id: Generated<number>
   school_id: number
@@ -697,6 +693,7 @@ export interface NamingSeatTable {
   img_url: string
   /** JSON like the area's; '' = the area's list */
   price_list: Generated<string>
+  /** SEAT_FREE 1, SEAT_DONATED 2, SEAT_UNAVAILABLE 3, SEAT_HELD 4 (domain/naming/tables.ts) */
   status: number
   /** the unpaid order holding it (status 4) */
   hold_donation_id: number | null
@@ -938,9 +935,7 @@ export interface CampusCardGuessTable {
 }
 
 // ---- Refunds (migration 027)
-/** docs/product §4 Refund: requested -> pending_approval | processing; pending_approval -> processing | closed;
- *  processing -> succeeded | failed | closed. */
-
+/** state: docs/product §4 Refund (domain/refund/tables.ts) */
 export interface RefundTable {
   id: Generated<number>
   school_id: number
@@ -966,18 +961,6 @@ export interface RefundTable {
 export type BillRunState = 'queued' | 'running' | 'done' | 'failed'
 export type FindingState = 'open' | 'applied' | 'resolved'
 
-/**
- * What a run found (docs/decisions/038-bill-reconciliation.md):
- * - missing_payment: the bill has a payment our order does not show as paid (staff apply it: the notification path);
- * - unpaid_at_provider: our order is paid, the provider's bill and its order query do not show it;
- * - amount_mismatch: the bill's amount for an order is not the order's;
- * - unknown_order: the bill has a payment for a bill number we never issued;
- * - unknown_refund: the bill has a refund we hold no record of (a merchant-console refund; staff apply it: the
- *   refund settle path), or one still open here that the bill shows done;
- * - refund_not_in_bill: a refund settled here that day is not in the bill;
- * - refund_mismatch: a refund's amount differs between the bill and here.
- */
-
 export interface BillRunTable {
   id: Generated<number>
   school_id: number
@@ -999,6 +982,7 @@ export interface BillFindingTable {
   id: Generated<number>
   school_id: number
   run_id: number
+  /** what the run found: domain/bill/tables.ts */
   kind: FindingKind
   bill_no: Generated<string>
   out_refund_no: Generated<string>
