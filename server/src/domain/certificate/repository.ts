@@ -1,4 +1,4 @@
-/** The certificate domain's queries (Kysely); every tenant query filters by school. */
+/** Electronic certificates (certificate, migrations 005 and 027): one per paid gift. Every query filters by school. */
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import type { CertificateTable, DB } from '../../db/schema'
 
