@@ -53,6 +53,18 @@ const layerZones = [
   }
 ]
 
+const SERVICE_SQL = 'A service holds no SQL: put the query in its repository.ts and call it (docs/decisions/058-one-db-schema.md).'
+const serviceSqlRules = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|mergeInto|updateTable|deleteFrom|with|withRecursive)$/]',
+    message: SERVICE_SQL
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql']", message: SERVICE_SQL },
+  { selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']", message: SERVICE_SQL },
+  { selector: "MemberExpression[property.name='fn'][object.type!='ThisExpression']", message: SERVICE_SQL }
+]
+
 module.exports = {
   root: true,
   parser: '@typescript-eslint/parser',
@@ -94,7 +106,15 @@ module.exports = {
   overrides: [
     // src/app.config.ts is build configuration Taro's CLI evaluates once per target, not app code: each platform's
     // app.json carries only its own keys (docs/decisions/045-mini-program-package-config.md)
-    { files: ['src/platform/**', 'src/app.config.ts'], rules: { 'no-restricted-syntax': 'off' } }
+    { files: ['src/platform/**', 'src/app.config.ts'], rules: { 'no-restricted-syntax': 'off' } },
+    // Services hold rules and transactions, repositories the SQL (docs/decisions/058-one-db-schema.md): a service
+    // calls its domain's repository functions, passing the transaction through. domain/staff is left out until its
+    // SQL moves to repositories too.
+    {
+      files: ['server/src/domain/*/service.ts'],
+      excludedFiles: ['server/src/domain/staff/**'],
+      rules: { 'no-restricted-syntax': ['error', ...serviceSqlRules] }
+    }
   ],
   ignorePatterns: ['dist/', 'node_modules/', 'types/vendor/']
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { Api, ResultCode, type SuccessData } from '../../types'
 import { canTransition, IllegalTransition, transition, TRANSITIONS } from '../src/domain/order/state'
-import type { DonationStatus } from '../src/db/types'
+import type { DonationStatus } from '../src/db/schema'
 import { call, login, startApp, type TestContext } from './helpers'
 import { demoBody, donate, orderRow, placeOrder, projectIdOf, sandboxNotify, schoolIdOf, writeCounts } from './order-fixtures'
 

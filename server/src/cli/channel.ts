@@ -13,12 +13,10 @@
 import { parseArgs } from 'node:util'
 import { PAY_CHANNELS } from '../../../types'
 import { isPayChannel } from '../domain/channel/credentials'
-import '../domain/channel/tables'
 import { nowIso } from '../lib/dates'
 import { ALIPAY_HOSTS, checkOutboundUrl, outboundPolicyFromEnv, TENCENT_SMS_HOSTS, WECHAT_API_HOSTS } from '../lib/outbound'
 import { refusedEnvRefs, SECRET_ENV_PREFIX } from '../lib/secret-env'
 import { openMigrated, run, terminalSafe } from './common'
-import '../domain/statement/tables'
 
 export const CHANNEL_USAGE = `usage: npx tsx server/src/cli/channel.ts <command> --school <code> [options]
 

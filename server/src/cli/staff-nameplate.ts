@@ -9,7 +9,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { StaffNameplate } from '../../../types'
-import type { DB } from '../db/types'
+import type { DB } from '../db/schema'
 import { listNameplates, nameplateDetail, reviewNameplate, type ReviewFilter } from '../domain/naming/review'
 import { safeJson, terminalSafe } from './common'
 

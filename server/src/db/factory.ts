@@ -9,7 +9,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { GroupCommitSqliteDialect, type GroupCommitStats, type SqliteHandle } from '../perf/sqlite-group-commit'
 import { PERF_ON } from '../perf/switch'
-import type { DB } from './types'
+import type { DB } from './schema'
 
 // pg returns int8 (20) and numeric (1700, e.g. SUM(bigint)) as strings and timestamptz (1184) as Date.
 // 2^53 fen is ~90 trillion yuan: Number is safe for every amount this product holds.

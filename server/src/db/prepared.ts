@@ -13,7 +13,7 @@
  */
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely'
 import { PERF_ON } from '../perf/switch'
-import type { DB } from './types'
+import type { DB } from './schema'
 
 /** The placeholder of args[index]: Kysely writes it as a parameter like any value, and the call binds it. */
 class Slot {

@@ -1,7 +1,7 @@
 /** The job kinds the server runs and the worker that runs them. */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import type { DB } from '../db/types'
+import type { DB } from '../db/schema'
 import type { AgreementGate } from '../domain/agreement/limits'
 import { RENDER_JOB_KIND, runAgreementRender } from '../domain/agreement/service'
 import { BILL_JOB_KIND, runBillJob } from '../domain/bill/schedule'

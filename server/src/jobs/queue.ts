@@ -13,8 +13,7 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Kysely, Transaction } from 'kysely'
 import { preparedInsert } from '../db/prepared'
-import type { DB } from '../db/types'
-import '../lib/shared-store/tables'
+import type { DB } from '../db/schema'
 
 type Db = Kysely<DB> | Transaction<DB>
 

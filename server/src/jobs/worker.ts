@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import type { DB } from '../db/types'
+import type { DB } from '../db/schema'
 import { claimDue, complete, fail, release, releaseExpiredLeases, type JobRow } from './queue'
 
 export type JobHandler = (job: JobRow, payload: Record<string, unknown>) => Promise<unknown>

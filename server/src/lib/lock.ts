@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto'
 import { sql, type Transaction } from 'kysely'
-import type { DB } from '../db/types'
+import type { DB } from '../db/schema'
 import { isPg } from '../db/migrations/helpers'
 
 /** A signed 64-bit key for pg_advisory_xact_lock: the first 8 bytes of sha256 of the name. */

@@ -1,7 +1,7 @@
 /** What the app and each request carry, declared once for the compiler. */
 import type { Kysely, Selectable } from 'kysely'
 import type { Lang } from '../../../types'
-import type { DB, SchoolTable } from '../db/types'
+import type { DB, SchoolTable } from '../db/schema'
 import type { OrderChallenges } from '../domain/order/challenge'
 import type { OrderRateLimiter } from '../domain/order/rate-limit'
 import type { OrderDeps } from '../domain/order/service'

@@ -1,6 +1,6 @@
 /** One school's users, messages, joint donations, donation orders (paid, pending, cancelled) and articles. */
 import type { Insertable, Transaction } from 'kysely'
-import type { DB, DonationTable } from '../db/types'
+import type { DB, DonationTable } from '../db/schema'
 import { articleSeeds } from './articles'
 import { AVATAR_COUNT, img } from './images'
 import { daysAgo, type SeededProject } from './project-seeder'

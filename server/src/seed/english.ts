@@ -6,7 +6,7 @@
  * missingTexts() (the server test requires none for the demo schools).
  */
 import type { Transaction } from 'kysely'
-import type { DB } from '../db/types'
+import type { DB } from '../db/schema'
 import { parseTexts, type Texts } from '../domain/form/texts'
 
 export const ENGLISH: Readonly<Record<string, string>> = {

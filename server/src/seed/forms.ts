@@ -8,7 +8,7 @@
  */
 import type { Insertable, Transaction } from 'kysely'
 import type { FormField } from '../../../types'
-import type { DB, DonationFormTable } from '../db/types'
+import type { DB, DonationFormTable } from '../db/schema'
 import { nowIso } from '../lib/dates'
 import type { SeededProject } from './project-seeder'
 

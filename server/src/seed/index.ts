@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { isPg } from '../db/migrations/helpers'
-import type { DB } from '../db/types'
+import type { DB } from '../db/schema'
 import { createSchool, setCampaignItems } from '../domain/school/service'
 import { seedArticles, seedDonations, seedMessages, seedTogethers, seedUsers } from './activity-seeder'
 import { seedDonationSetup } from './forms'

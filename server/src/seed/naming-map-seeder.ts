@@ -8,8 +8,7 @@
  */
 import type { Transaction } from 'kysely'
 import { NameplateStatus, type MapConfig } from '../../../types'
-import type { DB } from '../db/types'
-import '../domain/naming-map/tables'
+import type { DB } from '../db/schema'
 import { SEAT_DONATED, SEAT_FREE, SEAT_UNAVAILABLE } from '../domain/naming/tables'
 import { img } from './images'
 import { namingMapPlans, type PlannedCampaign, type PlannedMap, type PlannedSeat } from './naming-map-plan'

@@ -7,7 +7,7 @@
  */
 import type { Transaction } from 'kysely'
 import { CampaignKey, NameplateStatus, type NameplateElement } from '../../../types'
-import type { DB } from '../db/types'
+import type { DB } from '../db/schema'
 import { expiryOf } from '../domain/naming/holds'
 import type { StoredPrice } from '../domain/naming/mapper'
 import { SEAT_DONATED, SEAT_FREE, SEAT_UNAVAILABLE } from '../domain/naming/tables'

@@ -1,6 +1,6 @@
 /** Inserts one school's types, labels, projects and their tabs (covers, sub-projects, progress, publicity). */
 import type { Transaction } from 'kysely'
-import type { DB } from '../db/types'
+import type { DB } from '../db/schema'
 import { yuanToFen } from '../lib/money'
 import { LABELS, TYPES, type ProjectSeed } from './catalogue'
 import { img } from './images'

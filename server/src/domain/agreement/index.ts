@@ -4,7 +4,7 @@
  * (claimAgreementForOrder: one agreement, one order, docs/decisions/032).
  */
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { claimForOrder, findSignedByUrl } from './repository'
 
 export interface SignedAgreement {

@@ -1,8 +1,7 @@
 /** Agreement rows (migration 015). Every query filters by school and, for a donor's call, by the caller. */
-import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
-import { AGREEMENT_SIGNED, type AgreementKind } from './tables'
-import './tables'
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely'
+import type { AgreementKind, AgreementTable, DB } from '../../db/schema'
+import { AGREEMENT_GENERATED, AGREEMENT_SIGNED } from './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -88,3 +87,78 @@ export async function claimForOrder(db: Db, schoolId: number, agreementId: numbe
     .executeTakeFirst()
   return Number(r.numUpdatedRows) === 1
 }
+
+/** The school's open donation projects a large gift can be signed for. */
+export const openDonationProjects = (db: Db, schoolId: number) =>
+  db
+    .selectFrom('project')
+    .select(['id', 'name'])
+    .where('school_id', '=', schoolId)
+    .where('items_type', '=', 1)
+    .where('is_complete', '=', 0)
+    .orderBy('sort_no')
+    .orderBy('id')
+    .execute()
+
+export const projectOf = (db: Db, schoolId: number, id: number) =>
+  db
+    .selectFrom('project')
+    .select(['id', 'name', 'items_type', 'is_complete'])
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+
+export const schoolNameAndCode = (db: Db, schoolId: number) =>
+  db.selectFrom('school').select(['name', 'code']).where('id', '=', schoolId).executeTakeFirstOrThrow()
+
+export async function insertAgreement(db: Db, row: Insertable<AgreementTable>): Promise<number> {
+  const r = await db.insertInto('agreement').values(row).returning('id').executeTakeFirstOrThrow()
+  return Number(r.id)
+}
+
+export const findAgreement = (db: Db, schoolId: number, id: number) =>
+  db.selectFrom('agreement').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
+
+/** The end of a render (ready with its files, or failed with the reason), only while it is still rendering. */
+export const finishRendering = (
+  db: Db,
+  schoolId: number,
+  id: number,
+  set: Pick<Updateable<AgreementTable>, 'unsigned_url' | 'unsigned_pages' | 'render_state' | 'render_error'>
+) =>
+  db
+    .updateTable('agreement')
+    .set(set)
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .where('render_state', '=', 'rendering')
+    .executeTakeFirst()
+
+/** A failed agreement of the caller back to rendering (only a failed one). */
+export const renderAgain = (db: Db, schoolId: number, userId: number, id: number) =>
+  db
+    .updateTable('agreement')
+    .set({ render_state: 'rendering', render_error: '' })
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('render_state', '=', 'failed')
+    .executeTakeFirst()
+
+/** The caller's signature, once: only a generated, rendered agreement of theirs becomes signed. */
+export const markSigned = (
+  db: Db,
+  schoolId: number,
+  userId: number,
+  id: number,
+  set: { signed_url: string; signed_pages: string; signed_at: string }
+) =>
+  db
+    .updateTable('agreement')
+    .set({ status: AGREEMENT_SIGNED, ...set })
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('status', '=', AGREEMENT_GENERATED)
+    .where('render_state', '=', 'ready')
+    .executeTakeFirst()

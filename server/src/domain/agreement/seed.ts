@@ -1,7 +1,7 @@
 /** Demo data of agreements: the bank account large gifts are transferred to (docs/product §2 contract-cpu/account). */
 import type { Kysely, Transaction } from 'kysely'
 import { AGREEMENT_BANK_SETTING, type AgreementBankAccount } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 
 const BANKS: Record<string, { bankName: string; accountNo: string }> = {
   cpu: { bankName: '中国工商银行南京童家巷支行', accountNo: '4301 0111 0910 0123 456' },

@@ -16,7 +16,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas'
 import type { Insertable, Kysely } from 'kysely'
 import type { AgreementDetail, CpuAgreement, CpuAgreementProject, Lang } from '../../../../types'
 import { AGREEMENT_LIMITS } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import type { AgreementFacts } from '../../documents/agreement-text'
 import { maskIdNo } from '../../documents/agreement-text'
 import { layoutAgreement, renderAgreementImages, renderAgreementPdf, stampSignature } from '../../documents/agreement'
@@ -30,8 +30,10 @@ import { randomSerial } from '../../lib/random'
 import type { FileStorage } from '../../providers/storage/types'
 import { filesPath } from './index'
 import type { AgreementGate } from './limits'
+import * as repo from './repository'
 import { findOwn, findOwnByUrl, listOwn, type AgreementRow } from './repository'
-import { AGREEMENT_GENERATED, AGREEMENT_SIGNED, type AgreementKind, type AgreementTable } from './tables'
+import type { AgreementKind, AgreementTable } from '../../db/schema'
+import { AGREEMENT_GENERATED, AGREEMENT_SIGNED } from './tables'
 
 export const RENDER_JOB_KIND = 'agreement-render'
 /** 5 s and 10 s of backoff between them (jobs/queue.ts): a donor polling learns of a failure within a minute */
@@ -114,25 +116,8 @@ const pagesOf = (json: string): string[] => {
 
 /** The school's open projects a large gift can be signed for (docs/product §2 contract-cpu project select). */
 export async function agreementProjects(db: Kysely<DB>, schoolId: number): Promise<CpuAgreementProject[]> {
-  const rows = await db
-    .selectFrom('project')
-    .select(['id', 'name'])
-    .where('school_id', '=', schoolId)
-    .where('items_type', '=', 1)
-    .where('is_complete', '=', 0)
-    .orderBy('sort_no')
-    .orderBy('id')
-    .execute()
+  const rows = await repo.openDonationProjects(db, schoolId)
   return rows.map((r) => ({ id: Number(r.id), name: r.name }))
-}
-
-function projectOf(db: Kysely<DB>, schoolId: number, id: number) {
-  return db
-    .selectFrom('project')
-    .select(['id', 'name', 'items_type', 'is_complete'])
-    .where('school_id', '=', schoolId)
-    .where('id', '=', id)
-    .executeTakeFirst()
 }
 
 interface Generation {
@@ -182,8 +167,7 @@ function factsOf(row: AgreementRow, foundation: string): AgreementFacts {
 }
 
 async function schoolName(db: Kysely<DB>, schoolId: number): Promise<string> {
-  const s = await db.selectFrom('school').select('name').where('id', '=', schoolId).executeTakeFirstOrThrow()
-  return s.name
+  return (await repo.schoolNameAndCode(db, schoolId)).name
 }
 
 async function renderFiles(facts: AgreementFacts): Promise<{ pdf: Buffer; images: Buffer[] }> {
@@ -221,7 +205,7 @@ export async function generateAgreement(
   let itemsId: number | null = null
   let itemsTitle = ''
   if (g.kind === 'cpu' || g.itemsId !== undefined) {
-    const p = g.itemsId ? await projectOf(deps.db, caller.schoolId, g.itemsId) : undefined
+    const p = g.itemsId ? await repo.projectOf(deps.db, caller.schoolId, g.itemsId) : undefined
     // a cpu gift is signed for an open normal project; the hhu tree campaign is a naming project
     if (!p || (g.kind === 'cpu' && (p.items_type !== 1 || p.is_complete !== 0))) throw bizError('agreementProjectInvalid')
     itemsId = Number(p.id)
@@ -269,12 +253,8 @@ export async function generateAgreement(
   } else rendered = deps.gate ? await deps.gate.render(render) : await render()
   const files = await putFiles(deps.storage, folder(caller.schoolCode), `agreement-${agreementNo}.pdf`, rendered.pdf, rendered.images)
   try {
-    const row = await deps.db
-      .insertInto('agreement')
-      .values({ ...values, unsigned_url: files.url, unsigned_pages: JSON.stringify(files.pages) })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return { id: Number(row.id), url: files.url, status: 'ready' }
+    const id = await repo.insertAgreement(deps.db, { ...values, unsigned_url: files.url, unsigned_pages: JSON.stringify(files.pages) })
+    return { id, url: files.url, status: 'ready' }
   } catch (err) {
     await Promise.all(files.written.map((k) => deps.storage.remove(k).catch(() => undefined)))
     throw err
@@ -284,13 +264,9 @@ export async function generateAgreement(
 /** The row as rendering and its job in one commit: a crash loses neither, and the worker finds every such row's job. */
 async function handToWorker(deps: AgreementDeps, values: Omit<Insertable<AgreementTable>, 'unsigned_url'>, now: Date): Promise<Generated> {
   const id = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('agreement')
-      .values({ ...values, unsigned_url: '', render_state: 'rendering' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await enqueue(trx, values.school_id, RENDER_JOB_KIND, { agreementId: Number(row.id) }, { now, maxAttempts: RENDER_ATTEMPTS })
-    return Number(row.id)
+    const id = await repo.insertAgreement(trx, { ...values, unsigned_url: '', render_state: 'rendering' })
+    await enqueue(trx, values.school_id, RENDER_JOB_KIND, { agreementId: id }, { now, maxAttempts: RENDER_ATTEMPTS })
+    return id
   })
   deps.kick?.()
   return { id, url: '', status: 'rendering' }
@@ -315,26 +291,20 @@ export async function runAgreementRender(
 ): Promise<'ready' | 'gone'> {
   const id = Number(payload.agreementId)
   if (!Number.isSafeInteger(id)) throw new Error('agreement-render job without agreementId')
-  const row = await deps.db
-    .selectFrom('agreement')
-    .selectAll()
-    .where('school_id', '=', job.school_id)
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const row = await repo.findAgreement(deps.db, job.school_id, id)
   if (!row || row.render_state !== 'rendering') return 'gone'
   try {
-    const school = await deps.db.selectFrom('school').select(['name', 'code']).where('id', '=', job.school_id).executeTakeFirstOrThrow()
+    const school = await repo.schoolNameAndCode(deps.db, job.school_id)
     const facts = factsOf(row, school.name)
     const render = () => renderFiles(facts)
     const { pdf, images } = deps.gate ? await deps.gate.renderInLine(render) : await render()
     const files = await putFiles(deps.storage, folder(school.code), `agreement-${row.agreement_no}.pdf`, pdf, images)
-    const done = await deps.db
-      .updateTable('agreement')
-      .set({ unsigned_url: files.url, unsigned_pages: JSON.stringify(files.pages), render_state: 'ready', render_error: '' })
-      .where('school_id', '=', job.school_id)
-      .where('id', '=', id)
-      .where('render_state', '=', 'rendering')
-      .executeTakeFirst()
+    const done = await repo.finishRendering(deps.db, job.school_id, id, {
+      unsigned_url: files.url,
+      unsigned_pages: JSON.stringify(files.pages),
+      render_state: 'ready',
+      render_error: ''
+    })
     if (Number(done.numUpdatedRows) !== 1) {
       await Promise.all(files.written.map((k) => deps.storage.remove(k).catch(() => undefined)))
       return 'gone'
@@ -343,13 +313,7 @@ export async function runAgreementRender(
   } catch (err) {
     if (job.attempts >= job.max_attempts) {
       const reason: MessageKey = 'agreementRenderFailed'
-      await deps.db
-        .updateTable('agreement')
-        .set({ render_state: 'failed', render_error: reason })
-        .where('school_id', '=', job.school_id)
-        .where('id', '=', id)
-        .where('render_state', '=', 'rendering')
-        .execute()
+      await repo.finishRendering(deps.db, job.school_id, id, { render_state: 'failed', render_error: reason })
     }
     throw err
   }
@@ -391,14 +355,7 @@ export async function retryAgreement(deps: AgreementDeps, caller: Caller, id: nu
   const now = deps.now()
   if (deps.gate) await deps.gate.admit({ schoolId: caller.schoolId, userId: caller.userId, ip: caller.ip ?? '', now }, deps.storage)
   const queued = await deps.db.transaction().execute(async (trx) => {
-    const r = await trx
-      .updateTable('agreement')
-      .set({ render_state: 'rendering', render_error: '' })
-      .where('school_id', '=', caller.schoolId)
-      .where('user_id', '=', caller.userId)
-      .where('id', '=', id)
-      .where('render_state', '=', 'failed')
-      .executeTakeFirst()
+    const r = await repo.renderAgain(trx, caller.schoolId, caller.userId, id)
     if (Number(r.numUpdatedRows) !== 1) return false
     await enqueue(trx, caller.schoolId, RENDER_JOB_KIND, { agreementId: id }, { now, maxAttempts: RENDER_ATTEMPTS })
     return true
@@ -461,15 +418,11 @@ export async function signAgreement(deps: AgreementDeps, caller: Caller, row: Ag
   const pdf = await stampSignature(unsigned, png, facts, signDate)
   const images = await renderAgreementImages(facts, { png, date: signDate })
   const files = await putFiles(deps.storage, folder(caller.schoolCode), `agreement-${row.agreement_no}-signed.pdf`, pdf, images)
-  const done = await deps.db
-    .updateTable('agreement')
-    .set({ status: AGREEMENT_SIGNED, signed_url: files.url, signed_pages: JSON.stringify(files.pages), signed_at: now.toISOString() })
-    .where('school_id', '=', caller.schoolId)
-    .where('user_id', '=', caller.userId)
-    .where('id', '=', row.id)
-    .where('status', '=', AGREEMENT_GENERATED)
-    .where('render_state', '=', 'ready')
-    .executeTakeFirst()
+  const done = await repo.markSigned(deps.db, caller.schoolId, caller.userId, row.id, {
+    signed_url: files.url,
+    signed_pages: JSON.stringify(files.pages),
+    signed_at: now.toISOString()
+  })
   if (Number(done.numUpdatedRows) !== 1) {
     await Promise.all(files.written.map((k) => deps.storage.remove(k).catch(() => undefined)))
     throw bizError('agreementAlreadySigned')

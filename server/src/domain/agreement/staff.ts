@@ -11,7 +11,7 @@ import path from 'node:path'
 import { loadImage } from '@napi-rs/canvas'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import { PAGE_SIZE } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { stampSeal, stampSealOnImage } from '../../documents/agreement'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
@@ -20,7 +20,8 @@ import type { FileStorage } from '../../providers/storage/types'
 import { listAudit, recordAudit } from '../staff/audit'
 import { sniffBinary } from '../upload/sniff'
 import { filesPath } from './index'
-import { AGREEMENT_GENERATED, AGREEMENT_SIGNED, type AgreementKind, type AgreementTable } from './tables'
+import type { AgreementKind, AgreementTable } from '../../db/schema'
+import { AGREEMENT_GENERATED, AGREEMENT_SIGNED } from './tables'
 
 /** The seal: a PNG (transparent, as seals are scanned) or a JPEG, 2 MB at most, 100 to 2000 px a side. */
 export const SEAL_MAX_BYTES = 2 * 1024 * 1024

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { PAGE_SIZE, type Article, type Page } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { pageWindow } from '../../lib/sql'

@@ -10,17 +10,16 @@
  * function over the user's paid gifts and joint donations (evaluateRule), and insertion is idempotent (unique
  * award_id + user_id), so retries and races cannot duplicate or reorder a record.
  */
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { Award, Lang } from '../../../../types'
-import { prepared } from '../../db/prepared'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import { invalidateSchoolCache, schoolAwards } from '../school/cache'
 import { DEFAULT_AWARDS, awardPicture } from './defaults'
-import type { AwardTable } from './tables'
-import './tables'
+import * as repo from './repository'
+import type { AwardTable } from '../../db/schema'
 
 type Db = Kysely<DB> | Transaction<DB>
 type AwardRow = Selectable<AwardTable>
@@ -79,30 +78,26 @@ export function evaluateRule(
 /** The five defaults, inserted once per school (idempotent; safe inside the payment transaction). */
 export async function ensureDefaultAwards(db: Db, schoolId: number, now = new Date()): Promise<void> {
   // only a school without any award gets them: a default the foundation deleted stays deleted
-  const have = await db.selectFrom('award').select('id').where('school_id', '=', schoolId).limit(1).executeTakeFirst()
-  if (have) return
-  await db
-    .insertInto('award')
-    .values(
-      DEFAULT_AWARDS.map((d, i) => ({
-        school_id: schoolId,
-        code: d.code,
-        name: d.name,
-        name_en: d.nameEn,
-        picture: awardPicture(d.code),
-        description: d.description,
-        description_en: d.descriptionEn,
-        sort_no: i + 1,
-        min_gift_count: d.minGiftCount,
-        min_total_fen: d.minTotalFen,
-        min_together_launched: d.minTogetherLaunched,
-        min_friends_joined: d.minFriendsJoined,
-        enabled: 1,
-        created_at: now.toISOString()
-      }))
-    )
-    .onConflict((oc) => oc.columns(['school_id', 'code']).doNothing())
-    .execute()
+  if (await repo.hasAnyAward(db, schoolId)) return
+  await repo.insertAwardsOnce(
+    db,
+    DEFAULT_AWARDS.map((d, i) => ({
+      school_id: schoolId,
+      code: d.code,
+      name: d.name,
+      name_en: d.nameEn,
+      picture: awardPicture(d.code),
+      description: d.description,
+      description_en: d.descriptionEn,
+      sort_no: i + 1,
+      min_gift_count: d.minGiftCount,
+      min_total_fen: d.minTotalFen,
+      min_together_launched: d.minTogetherLaunched,
+      min_friends_joined: d.minFriendsJoined,
+      enabled: 1,
+      created_at: now.toISOString()
+    }))
+  )
   invalidateSchoolCache()
 }
 
@@ -129,55 +124,17 @@ export function factsNeeded(
  * Every paid gift evaluates its donor, and a donor who already holds the gift awards would otherwise read their
  * whole giving history at each gift for rules that never look at it.
  */
-// every paid gift evaluates its donor: these statements are compiled once (db/prepared.ts)
-// a refund takes its money off the gift (docs/decisions/032-refunds.md); a fully refunded gift is no longer 'paid'
-const paidGiftsOf = prepared((db, $) =>
-  db
-    .selectFrom('donation')
-    .select(['id', 'paid_at'])
-    .select(sql<number>`amount_fen - refunded_fen`.as('amount_fen'))
-    .where('school_id', '=', $(0))
-    .where('user_id', '=', $(1))
-    .where('status', '=', 'paid')
-)
-const launchesOf = prepared((db, $) =>
-  db
-    .selectFrom('together_donation')
-    .select(['id', 'created_at'])
-    .where('school_id', '=', $(0))
-    .where('user_id', '=', $(1))
-    .where('status', 'not in', ['cancelled', 'deleted'])
-)
-const heldAwards = prepared((db, $) =>
-  db.selectFrom('award_record').select('award_id').where('school_id', '=', $(0)).where('user_id', '=', $(1))
-)
-const launcherOfGift = prepared((db, $) =>
-  db
-    .selectFrom('donation')
-    .innerJoin('together_donation', 'together_donation.id', 'donation.together_id')
-    .select(['together_donation.user_id as launcherId', 'together_donation.id as togetherId'])
-    .where('donation.school_id', '=', $(0))
-    .where('donation.id', '=', $(1))
-)
-
 export async function awardFacts(db: Db, schoolId: number, userId: number, needs: FactNeeds = ALL_FACTS): Promise<AwardFacts> {
-  const gifts = needs.gifts ? await paidGiftsOf.all(db, [schoolId, userId]) : []
-  const launches = needs.launches || needs.friendGifts ? await launchesOf.all(db, [schoolId, userId]) : []
+  const gifts = needs.gifts ? await repo.paidGiftsOf.all(db, [schoolId, userId]) : []
+  const launches = needs.launches || needs.friendGifts ? await repo.launchesOf.all(db, [schoolId, userId]) : []
   const friendGifts =
     needs.friendGifts && launches.length
-      ? await db
-          .selectFrom('donation')
-          .select(['user_id', 'paid_at'])
-          .where('school_id', '=', schoolId)
-          .where('status', '=', 'paid')
-          .where(
-            'together_id',
-            'in',
-            launches.map((l) => l.id)
-          )
-          .where('user_id', 'is not', null)
-          .where('user_id', '!=', userId)
-          .execute()
+      ? await repo.friendGiftsInto(
+          db,
+          schoolId,
+          userId,
+          launches.map((l) => l.id)
+        )
       : []
   return {
     gifts: gifts.filter((g) => g.paid_at).map((g) => ({ id: g.id, at: g.paid_at!, fen: g.amount_fen })),
@@ -196,10 +153,9 @@ export async function evaluateUser(
   /** the school's enabled awards when the caller has read them already (recordGiftForAwards) */
   enabledAwards?: AwardRow[]
 ): Promise<string[]> {
-  const awards =
-    enabledAwards ?? (await db.selectFrom('award').selectAll().where('school_id', '=', schoolId).where('enabled', '=', 1).execute())
+  const awards = enabledAwards ?? (await repo.enabledAwardRows(db, schoolId))
   if (!awards.length) return []
-  const held = new Set((await heldAwards.all(db, [schoolId, userId])).map((r) => r.award_id))
+  const held = new Set((await repo.heldAwards.all(db, [schoolId, userId])).map((r) => r.award_id))
   const todo = awards.filter((a) => !held.has(a.id))
   if (!todo.length) return []
   const facts = patch(await awardFacts(db, schoolId, userId, factsNeeded(todo)))
@@ -207,12 +163,8 @@ export async function evaluateUser(
   for (const a of todo) {
     const at = evaluateRule(a, facts)
     if (!at) continue
-    const r = await db
-      .insertInto('award_record')
-      .values({ school_id: schoolId, award_id: a.id, user_id: userId, earned_at: at, source: source.slice(0, 48) })
-      .onConflict((oc) => oc.columns(['award_id', 'user_id']).doNothing())
-      .executeTakeFirst()
-    if (Number(r.numInsertedOrUpdatedRows ?? 0) === 1) earned.push(a.code)
+    if (await repo.recordAward(db, { school_id: schoolId, award_id: a.id, user_id: userId, earned_at: at, source: source.slice(0, 48) }))
+      earned.push(a.code)
   }
   return earned
 }
@@ -237,7 +189,7 @@ export async function recordGiftForAwards(db: Db, g: PaidGift): Promise<{ donor:
   let all = await schoolAwards(db, g.schoolId)
   if (!all) {
     await ensureDefaultAwards(db, g.schoolId, new Date(paidAt))
-    all = await db.selectFrom('award').selectAll().where('school_id', '=', g.schoolId).execute()
+    all = await repo.allAwards(db, g.schoolId)
   }
   const enabled = all.filter((a) => a.enabled === 1)
   // the gift counts even if the caller runs this before its own status update
@@ -246,7 +198,7 @@ export async function recordGiftForAwards(db: Db, g: PaidGift): Promise<{ donor:
   const donor = g.userId ? await evaluateUser(db, g.schoolId, g.userId, `donation:${g.donationId}`, withGift, enabled) : []
 
   let launcher: string[] = []
-  const via = await launcherOfGift.first(db, [g.schoolId, g.donationId])
+  const via = await repo.launcherOfGift.first(db, [g.schoolId, g.donationId])
   if (via?.launcherId && via.launcherId !== g.userId) {
     const friend = g.userId
     launcher = await evaluateUser(
@@ -275,25 +227,20 @@ export async function reviewAwardsAfterRefund(
   db: Db,
   r: { schoolId: number; userId: number | null; donationId: number; refundedFen: number; fullyRefunded: boolean }
 ): Promise<string[]> {
-  const awards = await db.selectFrom('award').selectAll().where('school_id', '=', r.schoolId).execute()
+  const awards = await repo.allAwards(db, r.schoolId)
   if (!awards.length) return []
-  const gift = await db.selectFrom('donation').select(['paid_at', 'user_id']).where('id', '=', r.donationId).executeTakeFirst()
+  const gift = await repo.giftPaidAt(db, r.donationId)
   const paidAt = gift?.paid_at ? new Date(gift.paid_at).toISOString() : null
   const revoked: string[] = []
   const review = async (userId: number, before: (now: AwardFacts) => AwardFacts) => {
-    const held = await db
-      .selectFrom('award_record')
-      .select(['id', 'award_id'])
-      .where('school_id', '=', r.schoolId)
-      .where('user_id', '=', userId)
-      .execute()
+    const held = await repo.awardRecordsOf(db, r.schoolId, userId)
     if (!held.length) return
     const now = await awardFacts(db, r.schoolId, userId)
     const was = before(now)
     for (const h of held) {
       const a = awards.find((x) => x.id === h.award_id)
       if (!a || evaluateRule(a, now) !== null || evaluateRule(a, was) === null) continue
-      await db.deleteFrom('award_record').where('id', '=', h.id).execute()
+      await repo.deleteAwardRecord(db, h.id)
       revoked.push(a.code)
     }
   }
@@ -306,7 +253,7 @@ export async function reviewAwardsAfterRefund(
   }
   // friends joined: a fully refunded gift no longer counts as a friend's gift into the launcher's joint donation
   if (r.fullyRefunded && paidAt) {
-    const via = await launcherOfGift.first(db, [r.schoolId, r.donationId])
+    const via = await repo.launcherOfGift.first(db, [r.schoolId, r.donationId])
     if (via?.launcherId && via.launcherId !== r.userId && r.userId) {
       const friend = r.userId
       await review(via.launcherId, (f) => ({ ...f, friendGifts: [...f.friendGifts, { userId: friend, at: paidAt }] }))
@@ -336,33 +283,15 @@ function conditionText(a: AwardRow, lang: Lang): string {
 async function toWire(db: Db, schoolId: number, userId: number, awards: AwardRow[], lang: Lang): Promise<Award[]> {
   if (!awards.length) return []
   const ids = awards.map((a) => a.id)
-  const mine = await db
-    .selectFrom('award_record')
-    .select(['id', 'award_id', 'earned_at'])
-    .where('school_id', '=', schoolId)
-    .where('user_id', '=', userId)
-    .where('award_id', 'in', ids)
-    .execute()
-  const holders = await db
-    .selectFrom('award_record')
-    .select((eb) => ['award_id', eb.fn.countAll<number>().as('n')])
-    .where('school_id', '=', schoolId)
-    .where('award_id', 'in', ids)
-    .groupBy('award_id')
-    .execute()
+  const mine = await repo.earnedOf(db, schoolId, userId, ids)
+  const holders = await repo.holderCounts(db, schoolId, ids)
   const out: Award[] = []
   for (const a of awards) {
     const rec = mine.find((m) => m.award_id === a.id)
     let ranking = 0
     if (rec) {
       // earlier earners, ties broken by record id
-      const ahead = await db
-        .selectFrom('award_record')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('award_id', '=', a.id)
-        .where((eb) => eb.or([eb('earned_at', '<', rec.earned_at), eb.and([eb('earned_at', '=', rec.earned_at), eb('id', '<', rec.id)])]))
-        .executeTakeFirstOrThrow()
-      ranking = Number(ahead.n) + 1
+      ranking = (await repo.earnedBefore(db, a.id, rec)) + 1
     }
     out.push({
       id: a.id,
@@ -387,26 +316,13 @@ async function prepare(db: Kysely<DB>, schoolId: number, userId: number) {
 /** awardList: every enabled award of the school with the caller's standing (earned/total = recordCount > 0 / length). */
 export async function awardList(db: Kysely<DB>, schoolId: number, userId: number, lang: Lang): Promise<Award[]> {
   await prepare(db, schoolId, userId)
-  const awards = await db
-    .selectFrom('award')
-    .selectAll()
-    .where('school_id', '=', schoolId)
-    .where('enabled', '=', 1)
-    .orderBy('sort_no')
-    .orderBy('id')
-    .execute()
+  const awards = await repo.enabledAwards(db, schoolId)
   return toWire(db, schoolId, userId, awards, lang)
 }
 
 export async function awardDetail(db: Kysely<DB>, schoolId: number, userId: number, awardId: number, lang: Lang): Promise<Award> {
   await prepare(db, schoolId, userId)
-  const a = await db
-    .selectFrom('award')
-    .selectAll()
-    .where('school_id', '=', schoolId)
-    .where('id', '=', awardId)
-    .where('enabled', '=', 1)
-    .executeTakeFirst()
+  const a = await repo.enabledAward(db, schoolId, awardId)
   if (!a) throw bizError('awardNotFound')
   return (await toWire(db, schoolId, userId, [a], lang))[0]
 }

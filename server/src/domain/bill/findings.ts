@@ -8,7 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { enqueue } from '../../jobs/queue'
 import { fenToYuan } from '../../lib/money'
@@ -20,7 +20,8 @@ import { beijingDate } from '../staff/ledger'
 import { billProviders, dayRange, queueRun } from './run'
 import { BILL_JOB_KIND, BILL_PROVIDERS } from './schedule'
 import type { BillFindingView, BillRunView } from '../../../../types/schema/staff-bills'
-import { APPLICABLE_KINDS, type BillFindingTable, type BillRunTable } from './tables'
+import type { BillFindingTable, BillRunTable } from '../../db/schema'
+import { APPLICABLE_KINDS } from './tables'
 
 export interface BillConsoleDeps {
   db: Kysely<DB>

@@ -11,11 +11,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import type { BillRow, PaymentProvider } from '../../providers/payment/types'
 import type { FindingKind } from './tables'
-import './tables'
-import '../refund/tables'
 
 export interface NewFinding {
   kind: FindingKind

@@ -8,13 +8,12 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { isConfigError, type PaymentRegistry } from '../../providers/payment/registry'
 import type { BillRow, PaymentProvider } from '../../providers/payment/types'
 import { beijingDayStart } from '../staff/ledger'
 import { matchBill } from './match'
 import { sandboxBill } from './sandbox'
-import './tables'
 
 export interface BillDeps {
   db: Kysely<DB>

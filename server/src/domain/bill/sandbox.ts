@@ -5,7 +5,7 @@
  * now" on a sandbox school) thereby goes through the same parser and matcher as a real provider's bill.
  */
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { parseWechatBill, renderWechatBill } from '../../providers/payment/bills/wechatpay-bill'
 import type { BillRow } from '../../providers/payment/types'
 

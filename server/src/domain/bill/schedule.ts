@@ -8,11 +8,10 @@
  * again. The sandbox is never scheduled: its bill is run by hand (sandbox.ts).
  */
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { enqueue, type JobRow } from '../../jobs/queue'
 import { beijingDate } from '../staff/ledger'
 import { runBillReconciliation, type BillDeps } from './run'
-import './tables'
 
 export const BILL_JOB_KIND = 'bill-reconcile' as const
 export const BILL_PROVIDERS = ['wechatpay', 'alipay'] as const

@@ -1,11 +1,5 @@
-/** Table types of migration 028 (bill reconciliation), merged into db/types.ts's DB. */
-import type { Generated } from 'kysely'
+/** What a bill run can find, as stored (bill_finding.kind); the row types are in db/schema.ts. */
 import { FINDING_KINDS, type FindingKind } from '../../../../types/schema/staff-bills'
-
-type Ts = string
-
-export type BillRunState = 'queued' | 'running' | 'done' | 'failed'
-export type FindingState = 'open' | 'applied' | 'resolved'
 
 /**
  * What a run found (docs/decisions/038-bill-reconciliation.md):
@@ -21,48 +15,3 @@ export type FindingState = 'open' | 'applied' | 'resolved'
 export { FINDING_KINDS, type FindingKind }
 /** the kinds a person can apply through the ordinary paths; the rest are resolved with a note */
 export const APPLICABLE_KINDS: readonly FindingKind[] = ['missing_payment', 'unknown_refund']
-
-export interface BillRunTable {
-  id: Generated<number>
-  school_id: number
-  provider: string
-  bill_date: string
-  state: BillRunState
-  bill_rows: Generated<number>
-  matched: Generated<number>
-  open_findings: Generated<number>
-  error: Generated<string>
-  requested_by: number | null
-  started_at: Ts | null
-  finished_at: Ts | null
-  created_at: Ts
-  updated_at: Ts
-}
-
-export interface BillFindingTable {
-  id: Generated<number>
-  school_id: number
-  run_id: number
-  kind: FindingKind
-  bill_no: Generated<string>
-  out_refund_no: Generated<string>
-  provider_trade_no: Generated<string>
-  provider_refund_no: Generated<string>
-  bill_fen: number | null
-  our_fen: number | null
-  donation_id: number | null
-  bill_at: Generated<string>
-  state: FindingState
-  result: Generated<string>
-  note: Generated<string>
-  resolved_by: Generated<number | null>
-  resolved_at: Generated<Ts | null>
-  created_at: Ts
-}
-
-declare module '../../db/types' {
-  interface DB {
-    bill_run: BillRunTable
-    bill_finding: BillFindingTable
-  }
-}

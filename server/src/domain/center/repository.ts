@@ -3,8 +3,7 @@
  * which filters by school, user AND status 'paid': there is no way to list someone else's or an unpaid order here.
  */
 import { sql, type Kysely, type Transaction } from 'kysely'
-import type { DB } from '../../db/types'
-import '../fulfilment/tables'
+import type { DB } from '../../db/schema'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -145,4 +144,79 @@ export async function friendsJoined(db: Db, schoolId: number, userId: number): P
     .where('d.user_id', '!=', userId)
     .executeTakeFirstOrThrow()
   return Number(r.n ?? 0)
+}
+
+export const countLaunched = (db: Db, schoolId: number, userId: number) =>
+  launchedBy(db, schoolId, userId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+
+export const countJoined = (db: Db, schoolId: number, userId: number) =>
+  joinedBy(db, schoolId, userId)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+
+/** A page of the ids of the joint donations the caller launched, newest first, and how many there are. */
+export function launchedPage(db: Db, schoolId: number, userId: number, limit: number, offset: number) {
+  const base = launchedBy(db, schoolId, userId)
+  return Promise.all([
+    base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  ])
+}
+
+/** A page of the ids of the joint donations the caller gave to, newest first, and how many there are. */
+export function joinedPage(db: Db, schoolId: number, userId: number, limit: number, offset: number) {
+  const base = joinedBy(db, schoolId, userId)
+  return Promise.all([
+    base.select('t.id').orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  ])
+}
+
+/** Joint donations with their project's name and state, newest first. */
+export const togetherRows = (db: Db, schoolId: number, ids: number[]) =>
+  db
+    .selectFrom('together_donation as t')
+    .innerJoin('project as p', 'p.id', 't.items_id')
+    .select([
+      't.id',
+      't.items_id',
+      't.avatar',
+      't.sponsor',
+      't.slogan',
+      't.target_fen',
+      't.is_target',
+      't.created_at',
+      'p.name as items_name',
+      'p.material_name',
+      'p.material_unit',
+      'p.is_donate',
+      'p.is_complete',
+      'p.no_reason'
+    ])
+    .where('t.school_id', '=', schoolId)
+    .where('t.id', 'in', ids)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .execute()
+
+/** An avatar URL issued to this donor by an upload (only such a URL may become their avatar). */
+export const issuedAvatar = (db: Db, schoolId: number, userId: number, url: string) =>
+  db
+    .selectFrom('uploaded_file')
+    .select('url')
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'avatar')
+    .where('url', '=', url)
+    .executeTakeFirst()
+
+export async function updateProfile(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  set: { nickname?: string; pending_nickname?: string; avatar?: string; pending_avatar?: string }
+): Promise<void> {
+  await db.updateTable('app_user').set(set).where('school_id', '=', schoolId).where('id', '=', userId).execute()
 }

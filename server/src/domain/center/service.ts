@@ -17,7 +17,7 @@ import {
   type UpdateUserBody,
   type UserCenter
 } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError, tokenInvalid } from '../../errors'
 import { t } from '../../i18n'
 import { toWireDate } from '../../lib/dates'
@@ -32,7 +32,6 @@ import { getUser } from '../user/repository'
 import { personalNamingList } from '../naming/service'
 import * as repo from './repository'
 import { checkImage, checkText, recordHold, type CheckOutcome, type ModerationRuntime } from '../moderation/service'
-import '../identity/tables'
 import { toTogetherDonation } from '../donation/together-mapper'
 import { VOID_REASONS } from '../refund/settle'
 
@@ -67,10 +66,7 @@ export async function my(db: Kysely<DB>, school: { id: number }, userId: number,
   if (!user) throw tokenInvalid()
   const [summary, launched, friends, settings, accountType, alumnus] = await Promise.all([
     repo.giftSummary(db, sid, userId),
-    repo
-      .launchedBy(db, sid, userId)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    repo.countLaunched(db, sid, userId),
     repo.friendsJoined(db, sid, userId),
     loginSettings(db, sid),
     accountTypeOf(db, sid, userId),
@@ -130,16 +126,7 @@ export async function updateUser(
   }
   if (body.avatar !== undefined) {
     const p = issuedPath(body.avatar)
-    const issued =
-      p &&
-      (await db
-        .selectFrom('uploaded_file')
-        .select('url')
-        .where('school_id', '=', schoolId)
-        .where('user_id', '=', userId)
-        .where('kind', '=', 'avatar')
-        .where('url', '=', p)
-        .executeTakeFirst())
+    const issued = p && (await repo.issuedAvatar(db, schoolId, userId, p))
     if (!issued) throw bizError('avatarInvalid')
     avatar = issued.url
   }
@@ -160,7 +147,7 @@ export async function updateUser(
       else set.pending_avatar = avatar
       await recordHold(trx, { schoolId, userId, kind: 'avatar', targetId: userId, content: avatar, now }, avatarCheck)
     }
-    await trx.updateTable('app_user').set(set).where('school_id', '=', schoolId).where('id', '=', userId).execute()
+    await repo.updateProfile(trx, schoolId, userId, set)
   })
   if (nickCheck && !nickCheck.visible) return 'contentHeldNickname'
   if (avatarCheck && !avatarCheck.visible) return 'contentHeldAvatar'
@@ -211,16 +198,7 @@ export async function itemsDonateGroup(
 }
 
 export async function togetherStatistics(db: Kysely<DB>, schoolId: number, userId: number): Promise<TogetherStatistics> {
-  const [l, j] = await Promise.all([
-    repo
-      .launchedBy(db, schoolId, userId)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    repo
-      .joinedBy(db, schoolId, userId)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-  ])
+  const [l, j] = await Promise.all([repo.countLaunched(db, schoolId, userId), repo.countJoined(db, schoolId, userId)])
   const launchCount = Number(l.n)
   const joinCount = Number(j.n)
   return { launchCount, joinCount, totalCount: launchCount + joinCount }
@@ -228,34 +206,11 @@ export async function togetherStatistics(db: Kysely<DB>, schoolId: number, userI
 
 async function togetherPage(db: Kysely<DB>, schoolId: number, ids: { id: number }[], total: number): Promise<Page<MyTogetherDonation>> {
   if (!ids.length) return { total, rows: [] }
-  const rows = await db
-    .selectFrom('together_donation as t')
-    .innerJoin('project as p', 'p.id', 't.items_id')
-    .select([
-      't.id',
-      't.items_id',
-      't.avatar',
-      't.sponsor',
-      't.slogan',
-      't.target_fen',
-      't.is_target',
-      't.created_at',
-      'p.name as items_name',
-      'p.material_name',
-      'p.material_unit',
-      'p.is_donate',
-      'p.is_complete',
-      'p.no_reason'
-    ])
-    .where('t.school_id', '=', schoolId)
-    .where(
-      't.id',
-      'in',
-      ids.map((r) => r.id)
-    )
-    .orderBy('t.created_at', 'desc')
-    .orderBy('t.id', 'desc')
-    .execute()
+  const rows = await repo.togetherRows(
+    db,
+    schoolId,
+    ids.map((r) => r.id)
+  )
   const stats = await togetherStats(
     db,
     schoolId,
@@ -269,21 +224,13 @@ async function togetherPage(db: Kysely<DB>, schoolId: number, ids: { id: number 
 
 export async function launchList(db: Kysely<DB>, schoolId: number, userId: number, q: { limit?: number | null; offset?: number | null }) {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
-  const base = repo.launchedBy(db, schoolId, userId)
-  const [ids, total] = await Promise.all([
-    base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  ])
+  const [ids, total] = await repo.launchedPage(db, schoolId, userId, limit, offset)
   return togetherPage(db, schoolId, ids, Number(total.n))
 }
 
 export async function joinList(db: Kysely<DB>, schoolId: number, userId: number, q: { limit?: number | null; offset?: number | null }) {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
-  const base = repo.joinedBy(db, schoolId, userId)
-  const [ids, total] = await Promise.all([
-    base.select('t.id').orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(limit).offset(offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  ])
+  const [ids, total] = await repo.joinedPage(db, schoolId, userId, limit, offset)
   return togetherPage(db, schoolId, ids, Number(total.n))
 }
 

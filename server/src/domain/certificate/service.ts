@@ -9,13 +9,14 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { certificateMissingGlyphs, renderCertificate, type CertificateData } from '../../documents/certificate'
 import { t } from '../../i18n'
 import { beijingYear, toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import { certificateDue, resolveForm } from '../form/service'
 import { getOrderById, getSubmission } from '../order/repository'
+import * as repo from './repository'
 import { enqueueNotice } from '../notify/enqueue'
 
 export interface CertificateDeps {
@@ -38,21 +39,15 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
   const { db } = deps
   const order = await getOrderById(db, schoolId, donationId)
   if (!order || order.status !== 'paid' || !order.paid_at) return 'not-paid'
-  const existing = await db
-    .selectFrom('certificate')
-    .selectAll()
-    .where('school_id', '=', schoolId)
-    .where('donation_id', '=', donationId)
-    .executeTakeFirst()
+  const existing = await repo.findCertificate(db, schoolId, donationId)
   if (existing?.file_url) return 'exists'
   // voided by a refund (domain/refund/settle.ts): never drawn again
   if (existing?.void_reason) return 'not-eligible'
   // a partial refund re-issues the certificate for what the gift still is (docs/decisions/032-refunds.md)
   const amountFen = order.amount_fen - Number(order.refunded_fen ?? 0)
 
-  const [school, project, submission] = await Promise.all([
-    db.selectFrom('school').select(['code', 'name']).where('id', '=', schoolId).executeTakeFirstOrThrow(),
-    db.selectFrom('project').selectAll().where('school_id', '=', schoolId).where('id', '=', order.items_id).executeTakeFirstOrThrow(),
+  const [[school, project], submission] = await Promise.all([
+    repo.certificateSchoolAndProject(db, schoolId, order.items_id),
     getSubmission(db, schoolId, donationId)
   ])
   const form = await resolveForm(db, schoolId, submission?.form_id ? { form_id: submission.form_id } : project)
@@ -62,20 +57,16 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
   // Certificates are Chinese documents: the anonymous label is the Chinese one.
   const donorName = order.is_anonymous ? t('zh_CN', 'anonymous') : submission?.certificate_donor_name || order.donor_name
   if (!existing) {
-    await db
-      .insertInto('certificate')
-      .values({
-        school_id: schoolId,
-        donation_id: donationId,
-        certificate_no: certificateNo,
-        donor_name: donorName.slice(0, 64),
-        items_name: project.name.slice(0, 200),
-        amount_fen: amountFen,
-        file_url: '',
-        created_at: new Date().toISOString()
-      })
-      .onConflict((oc) => oc.column('donation_id').doNothing())
-      .execute()
+    await repo.insertCertificate(db, {
+      school_id: schoolId,
+      donation_id: donationId,
+      certificate_no: certificateNo,
+      donor_name: donorName.slice(0, 64),
+      items_name: project.name.slice(0, 200),
+      amount_fen: amountFen,
+      file_url: '',
+      created_at: new Date().toISOString()
+    })
   }
 
   const data: CertificateData = {
@@ -102,13 +93,7 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
   const tmp = path.join(dir, `.${name}.tmp`)
   writeFileSync(tmp, jpeg)
   renameSync(tmp, path.join(dir, name))
-  const set = await db
-    .updateTable('certificate')
-    .set({ file_url: `/files/certificates/${school.code}/${name}` })
-    .where('school_id', '=', schoolId)
-    .where('donation_id', '=', donationId)
-    .where('file_url', '=', '')
-    .executeTakeFirst()
+  const set = await repo.setCertificateFile(db, schoolId, donationId, `/files/certificates/${school.code}/${name}`)
   // the donor hears of it (docs/decisions/044-notifications.md): only the first issue, not a re-issue after a refund
   if (Number(set.numUpdatedRows) === 1 && !existing && order.user_id)
     await enqueueNotice(db, { schoolId, userId: order.user_id, kind: 'certificate', refId: donationId })

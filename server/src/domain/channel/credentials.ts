@@ -7,10 +7,9 @@
  */
 import type { Kysely } from 'kysely'
 import { PAY_CHANNELS, PAY_TYPES_BY_CHANNEL, type DonateFrom, type LoginPlatform, type PayChannelCode } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { envRefName, readSecretEnv } from '../../lib/secret-env'
 import type { PayChannel } from '../../providers/payment/types'
-import './tables'
 
 export class ChannelConfigError extends Error {
   constructor(message: string) {

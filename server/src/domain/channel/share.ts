@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import type { WechatShareSign } from '../../../../types'
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { jsapiSignature, WechatApiError } from '../../providers/wechat/jsapi'
 import type { IdentityRuntime } from '../identity/runtime'

@@ -6,12 +6,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { outboundFetch, TENCENT_SMS_HOSTS, type OutboundPolicy } from '../../lib/outbound'
 import { createTencentSms, SmsProviderError, type FetchLike } from '../../providers/sms/tencent'
 import type { SmsProvider } from '../../providers/sms/types'
 import { ChannelConfigError, resolveEnvValue } from './credentials'
-import './tables'
 
 export type SmsChoice = { kind: 'provider'; provider: SmsProvider } | { kind: 'not-configured'; reason: string }
 

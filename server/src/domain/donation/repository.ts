@@ -5,7 +5,7 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely'
 import type { DirectoryOrder } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { readFen } from '../../lib/money'
 import { containsText, countedFen, countedNetFen } from '../../lib/sql'
 import { prepared, type Slots } from '../../db/prepared'

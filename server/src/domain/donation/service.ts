@@ -11,7 +11,7 @@ import {
   type Page,
   type TogetherDonation
 } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { t } from '../../i18n'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan, readFen } from '../../lib/money'

@@ -4,7 +4,7 @@
  */
 import type { Selectable } from 'kysely'
 import { FIELD_UI_TYPES, type FieldOption, type FieldUiType, type FormConfig, type FormField, type PayTypeCode } from '../../../../types'
-import type { DonationFormTable } from '../../db/types'
+import type { DonationFormTable } from '../../db/schema'
 import { fenToYuan } from '../../lib/money'
 import { localized, parseTexts } from './texts'
 import type { Lang } from '../../../../types'

@@ -1,7 +1,7 @@
 /** Form configs, certified alumni, sub-project prices. School id first in every function. */
 import type { Kysely, Transaction } from 'kysely'
 import { prepared } from '../../db/prepared'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 
 type Db = Kysely<DB> | Transaction<DB>
 

@@ -4,7 +4,7 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { PermissionCode, ResultCode, type FormConfig, type Lang, type PermissionResult, type SubItemPrice } from '../../../../types'
-import type { DB, ProjectTable } from '../../db/types'
+import type { DB, ProjectTable } from '../../db/schema'
 import { AppError } from '../../errors'
 import { fenToYuan } from '../../lib/money'
 import { requireProject } from '../project/service'

@@ -13,8 +13,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { Lang } from '../../../../types'
-import type { DB } from '../../db/types'
-import './tables'
+import type { DB } from '../../db/schema'
 
 /** lang -> key -> text; only non-Chinese languages are stored here. */
 export type Texts = Partial<Record<Lang, Record<string, string>>>

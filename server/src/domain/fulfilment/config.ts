@@ -6,9 +6,8 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { CertificateConfig, ReceiptConfig } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { BEIJING_OFFSET_MS, beijingYear } from '../../lib/dates'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 

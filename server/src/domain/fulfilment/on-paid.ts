@@ -10,10 +10,9 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { prepared } from '../../db/prepared'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { parseAreaMobile } from '../identity/phone'
 import { newBatchNo } from './common'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 

@@ -10,10 +10,8 @@
 import { recordAudit } from '../staff/audit'
 import { enqueueNotice } from '../notify/enqueue'
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
-import './tables'
-import '../refund/tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 export type FulfilmentKind = 'certificate' | 'receipt'

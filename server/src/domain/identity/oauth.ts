@@ -11,7 +11,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { AuthToken, LoginPlatform } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { ALIPAY_HOSTS, outboundFetch, WECHAT_API_HOSTS } from '../../lib/outbound'
 import { envRefName, readSecretEnv } from '../../lib/secret-env'
 import { bizError } from '../../errors'
@@ -24,7 +24,6 @@ import { defaultAvatar } from './service'
 import type { FetchLike, IdentityRuntime } from './runtime'
 import { loginSettings } from './settings'
 import { ChannelConfigError, channelCredential, LOGIN_CHANNEL } from '../channel/credentials'
-import './tables'
 
 export const WECHAT_API = 'https://api.weixin.qq.com'
 export const WECHAT_OPEN = 'https://open.weixin.qq.com'

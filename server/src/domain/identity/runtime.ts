@@ -1,7 +1,7 @@
 /** What the identity routes need at run time (app.ts builds it; tests inject a clock, an SMS provider, fetch). */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import type { SmsProvider } from '../../providers/sms/types'
 import type { FileStorage } from '../../providers/storage/types'
 import type { WechatJsapi } from '../../providers/wechat/jsapi'

@@ -6,17 +6,17 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { AccountType, PASSWORD_HASH_PATTERN, type AccountTypeValue, type MobileLoginAnswer, type PassLoginAnswer } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { nowIso } from '../../lib/dates'
 import { findOrCreateUser } from '../user/repository'
+import * as repo from './repository'
 import { DEFAULT_NICKNAME, issueToken } from '../user/service'
 import { hashSecret, verifySecret } from './password'
 import { parseAreaMobile, profileMobile, type AreaMobile } from './phone'
 import type { IdentityRuntime } from './runtime'
 import { loginSettings } from './settings'
 import { consumeCode, requestCode } from './sms'
-import './tables'
 
 // The seed's portraits (seed/images.ts img.avatar: JPEG since the seed draws them; the .png names of before 404 on a
 // fresh DATA_DIR and only showed where an older seed had left its PNGs on disk). server/test/auth.test.ts checks that
@@ -60,44 +60,24 @@ export async function mobileLogin(
   await consumeCode(db, school.id, mobile, body.code.trim(), now)
 
   const result = await db.transaction().execute(async (trx) => {
-    const owner = await trx
-      .selectFrom('user_login')
-      .select('user_id')
-      .where('school_id', '=', school.id)
-      .where('kind', '=', 'mobile')
-      .where('login_key', '=', mobile.key)
-      .executeTakeFirst()
+    const owner = await repo.loginOwner(trx, school.id, 'mobile', mobile.key)
     const stamp = now.toISOString()
     if (ctx.sessionUserId) {
       const userId = ctx.sessionUserId
       if (owner && owner.user_id !== userId) throw bizError('mobileBoundElsewhere')
       if (owner) return { userId, isNewUser: 0 as const, isBind: 0 as const }
-      const other = await trx
-        .selectFrom('user_login')
-        .select('login_key')
-        .where('school_id', '=', school.id)
-        .where('user_id', '=', userId)
-        .where('kind', '=', 'mobile')
-        .executeTakeFirst()
+      const other = await repo.mobileLoginOf(trx, school.id, userId)
       if (other) throw bizError('accountHasMobile')
-      await trx
-        .insertInto('user_login')
-        .values({
-          school_id: school.id,
-          user_id: userId,
-          kind: 'mobile',
-          login_key: mobile.key,
-          secret_hash: '',
-          created_at: stamp,
-          updated_at: stamp
-        })
-        .execute()
-      await trx
-        .updateTable('app_user')
-        .set({ mobile: profileMobile(mobile) })
-        .where('school_id', '=', school.id)
-        .where('id', '=', userId)
-        .execute()
+      await repo.insertLogin(trx, {
+        school_id: school.id,
+        user_id: userId,
+        kind: 'mobile',
+        login_key: mobile.key,
+        secret_hash: '',
+        created_at: stamp,
+        updated_at: stamp
+      })
+      await repo.setProfileMobile(trx, school.id, userId, profileMobile(mobile))
       return { userId, isNewUser: 0 as const, isBind: 1 as const }
     }
     if (owner) return { userId: owner.user_id, isNewUser: 0 as const, isBind: 0 as const }
@@ -105,23 +85,16 @@ export async function mobileLogin(
       nickname: DEFAULT_NICKNAME,
       avatar: defaultAvatar(mobile.key)
     })
-    await trx
-      .updateTable('app_user')
-      .set({ mobile: profileMobile(mobile) })
-      .where('id', '=', user.id)
-      .execute()
-    await trx
-      .insertInto('user_login')
-      .values({
-        school_id: school.id,
-        user_id: user.id,
-        kind: 'mobile',
-        login_key: mobile.key,
-        secret_hash: '',
-        created_at: stamp,
-        updated_at: stamp
-      })
-      .execute()
+    await repo.setProfileMobile(trx, school.id, user.id, profileMobile(mobile))
+    await repo.insertLogin(trx, {
+      school_id: school.id,
+      user_id: user.id,
+      kind: 'mobile',
+      login_key: mobile.key,
+      secret_hash: '',
+      created_at: stamp,
+      updated_at: stamp
+    })
     return { userId: user.id, isNewUser: 1 as const, isBind: 0 as const }
   })
   const token = await issueToken(db, school.id, result.userId)
@@ -141,13 +114,7 @@ export async function passLogin(
   const username = normaliseUsername(body.username)
   const now = rt.now().getTime()
   if (!(await rt.guesses.ip.take(`${school.id}:${ctx.ip}`, now))) throw bizError('loginTooMany')
-  const login = await db
-    .selectFrom('user_login')
-    .select(['user_id', 'secret_hash'])
-    .where('school_id', '=', school.id)
-    .where('kind', '=', 'password')
-    .where('login_key', '=', username)
-    .executeTakeFirst()
+  const login = await repo.loginOwner(db, school.id, 'password', username)
   if (!login) return { isRegister: 0 }
   // Failures per (account, IP) and per IP, never per account alone: a stranger guessing wrong from elsewhere
   // cannot lock the donor out (guesses.ts).
@@ -177,51 +144,30 @@ export async function setDonorPassword(
   const secret = await hashSecret(a.clientHash)
   return db.transaction().execute(async (trx) => {
     const stamp = nowIso()
-    const existing = await trx
-      .selectFrom('user_login')
-      .select('user_id')
-      .where('school_id', '=', schoolId)
-      .where('kind', '=', 'password')
-      .where('login_key', '=', username)
-      .executeTakeFirst()
+    const existing = await repo.loginOwner(trx, schoolId, 'password', username)
     if (existing) {
-      await trx
-        .updateTable('user_login')
-        .set({ secret_hash: secret, updated_at: stamp })
-        .where('school_id', '=', schoolId)
-        .where('kind', '=', 'password')
-        .where('login_key', '=', username)
-        .execute()
+      await repo.setLoginSecret(trx, schoolId, 'password', username, secret, stamp)
       return { userId: existing.user_id, created: false }
     }
     const user = await findOrCreateUser(trx, schoolId, 'account', username, {
       nickname: a.nickname || DEFAULT_NICKNAME,
       avatar: defaultAvatar(username)
     })
-    await trx
-      .insertInto('user_login')
-      .values({
-        school_id: schoolId,
-        user_id: user.id,
-        kind: 'password',
-        login_key: username,
-        secret_hash: secret,
-        created_at: stamp,
-        updated_at: stamp
-      })
-      .execute()
+    await repo.insertLogin(trx, {
+      school_id: schoolId,
+      user_id: user.id,
+      kind: 'password',
+      login_key: username,
+      secret_hash: secret,
+      created_at: stamp,
+      updated_at: stamp
+    })
     return { userId: user.id, created: true }
   })
 }
 
 /** docs/product §6: type 1 (no verified mobile) with open login shows the 'bind mobile' prompt. */
 export async function accountTypeOf(db: Kysely<DB>, schoolId: number, userId: number): Promise<AccountTypeValue> {
-  const m = await db
-    .selectFrom('user_login')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'mobile')
-    .executeTakeFirst()
+  const m = await repo.mobileLoginOf(db, schoolId, userId)
   return m ? AccountType.MOBILE : AccountType.UNBOUND
 }

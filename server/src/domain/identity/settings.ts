@@ -1,7 +1,6 @@
 /** The school's login switches (login_setting; an absent row means the defaults). */
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
-import './tables'
+import type { DB } from '../../db/schema'
 
 type Db = Kysely<DB> | Transaction<DB>
 

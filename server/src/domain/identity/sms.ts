@@ -8,12 +8,11 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import { SMS_LIMITS } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import type { AreaMobile } from './phone'
 import type { IdentityRuntime } from './runtime'
 import { smsProviderFor } from '../channel/sms'
-import './tables'
 
 const EPOCH = new Date(0).toISOString()
 const DAY_MS = 24 * 3600_000

@@ -1,7 +1,7 @@
 /** Project messages (docs/product §4, §5): max 140 characters, not empty; audited projects hold messages for review. */
 import type { Kysely, Transaction } from 'kysely'
 import { DEFAULT_LANG, MESSAGE_MAX, PAGE_SIZE, type Lang, type LeaveMessage, type LeaveMessageResult, type Page } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { t, type MessageKey } from '../../i18n'
 import { toWireDate } from '../../lib/dates'

@@ -10,12 +10,11 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { PAGE_SIZE } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { recordAudit } from '../staff/audit'
 import type { Suggest } from './checkers'
-import type { ContentCheckTable, ContentKind, ContentState } from './tables'
-import './tables'
+import type { ContentCheckTable, ContentKind, ContentState } from '../../db/schema'
 
 type Db = Kysely<DB> | Transaction<DB>
 type Row = Selectable<ContentCheckTable>

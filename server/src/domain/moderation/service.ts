@@ -16,7 +16,7 @@
  * and the content waits for staff. Every call goes through the outbound allow-list (lib/outbound.ts).
  */
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import type { MessageKey } from '../../i18n'
 import { ALIPAY_HOSTS, outboundFetch, WECHAT_API_HOSTS, outboundHostList } from '../../lib/outbound'
@@ -34,8 +34,8 @@ import {
   type Verdict,
   type WechatScene
 } from './checkers'
-import type { CheckerName, ContentKind } from './tables'
-import './tables'
+import type { CheckerName, ContentKind } from '../../db/schema'
+import * as repo from './repository'
 
 export type ModerationRuntime = Pick<IdentityRuntime, 'db' | 'now' | 'log' | 'fetch' | 'outbound' | 'env' | 'jsapi'> & {
   /** PUBLIC_BASE_URL: where WeChat can fetch an avatar from; without it images are held for staff */
@@ -53,12 +53,7 @@ export type CheckOutcome =
   { visible: true } | { visible: false; hold: { checker: CheckerName; state: 'held' | 'checking'; reason: string; traceId: string } }
 
 async function planFor(rt: ModerationRuntime, schoolId: number, userId: number): Promise<Plan> {
-  const user = await rt.db
-    .selectFrom('app_user')
-    .select(['source', 'open_id'])
-    .where('school_id', '=', schoolId)
-    .where('id', '=', userId)
-    .executeTakeFirst()
+  const user = await repo.authorSource(rt.db, schoolId, userId)
   try {
     if (user?.source === 'weapp' && user.open_id) {
       const cfg = await oauthConfig(rt.db, schoolId, 'weapp', rt.env)
@@ -78,7 +73,7 @@ async function planFor(rt: ModerationRuntime, schoolId: number, userId: number):
     rt.log.error({ schoolId, reason: err.message }, 'content check: the channel credentials are broken')
     return { checker: 'none' }
   }
-  const s = await rt.db.selectFrom('school_setting').select('sandbox_enabled').where('school_id', '=', schoolId).executeTakeFirst()
+  const s = await repo.sandboxSwitch(rt.db, schoolId)
   return s?.sandbox_enabled ? { checker: 'sandbox' } : { checker: 'none' }
 }
 
@@ -211,35 +206,21 @@ export async function recordHold(
   outcome: CheckOutcome
 ): Promise<void> {
   const at = row.now.toISOString()
-  if (row.kind === 'nickname' || row.kind === 'avatar') await supersede(trx, row.schoolId, row.kind, row.targetId, at)
+  if (row.kind === 'nickname' || row.kind === 'avatar') await repo.supersedeChecks(trx, row.schoolId, row.kind, row.targetId, at)
   if (outcome.visible) return
-  await trx
-    .insertInto('content_check')
-    .values({
-      school_id: row.schoolId,
-      user_id: row.userId,
-      kind: row.kind,
-      target_id: row.targetId,
-      content: row.content,
-      checker: outcome.hold.checker,
-      state: outcome.hold.state,
-      reason: outcome.hold.reason.slice(0, 120),
-      trace_id: outcome.hold.traceId.slice(0, 128),
-      created_at: at,
-      updated_at: at
-    })
-    .execute()
-}
-
-async function supersede(trx: Kysely<DB> | Transaction<DB>, schoolId: number, kind: ContentKind, targetId: number, at: string) {
-  await trx
-    .updateTable('content_check')
-    .set({ state: 'rejected', reason: 'superseded', decided_at: at, updated_at: at })
-    .where('school_id', '=', schoolId)
-    .where('kind', '=', kind)
-    .where('target_id', '=', targetId)
-    .where('state', 'in', ['held', 'checking'])
-    .execute()
+  await repo.insertContentCheck(trx, {
+    school_id: row.schoolId,
+    user_id: row.userId,
+    kind: row.kind,
+    target_id: row.targetId,
+    content: row.content,
+    checker: outcome.hold.checker,
+    state: outcome.hold.state,
+    reason: outcome.hold.reason.slice(0, 120),
+    trace_id: outcome.hold.traceId.slice(0, 128),
+    created_at: at,
+    updated_at: at
+  })
 }
 
 declare module 'fastify' {

@@ -8,11 +8,10 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { CampaignKey } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { claimAgreementForOrder, findSignedAgreement } from '../agreement'
 import { parsePriceList } from '../naming/mapper'
-import '../naming/tables'
 import { schoolSetting } from '../school/cache'
 
 type Db = Kysely<DB> | Transaction<DB>

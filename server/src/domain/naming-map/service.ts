@@ -5,27 +5,21 @@
  */
 import type { Kysely } from 'kysely'
 import { NameplateStatus, type Lang, type MapConfig, type MapSeat, type MapSeatStatus, type SeatStatusMap } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import { displayName } from '../donation/service'
 import { parsePriceList, wireSeatStatus } from '../naming/mapper'
-import '../naming/tables'
 import { getSchoolSetting } from '../school/repository'
-import './tables'
+import * as repo from './repository'
 
 type StoredConfig = Omit<MapConfig, 'id' | 'level'>
 
 const levelOf = (n: number): MapConfig['level'] => (n === 2 || n === 3 ? n : 1)
 
 export async function mapConfig(db: Kysely<DB>, schoolId: number, mapKey: string): Promise<MapConfig> {
-  const row = await db
-    .selectFrom('naming_map')
-    .select(['map_key', 'level', 'config'])
-    .where('school_id', '=', schoolId)
-    .where('map_key', '=', mapKey)
-    .executeTakeFirst()
+  const row = await repo.findMap(db, schoolId, mapKey)
   if (!row) throw bizError('namingMapNotFound')
   let c: Partial<StoredConfig>
   try {
@@ -73,34 +67,7 @@ export async function seatDetail(
   seatId: number,
   viewerUserId: number | null
 ): Promise<MapSeat> {
-  const r = await db
-    .selectFrom('naming_seat as s')
-    .innerJoin('naming_area as a', (j) => j.onRef('a.id', '=', 's.area_id').on('a.school_id', '=', schoolId))
-    .leftJoin('naming_seat_profile as p', (j) => j.onRef('p.seat_id', '=', 's.id').on('p.school_id', '=', schoolId))
-    .leftJoin('naming_record as r', (j) => j.onRef('r.id', '=', 's.record_id').on('r.school_id', '=', schoolId))
-    .leftJoin('donation as d', (j) => j.onRef('d.id', '=', 'r.donation_id').on('d.status', '=', 'paid'))
-    .select([
-      's.id',
-      's.label',
-      's.status',
-      's.img_url',
-      's.price_list',
-      's.items_id',
-      's.area_id',
-      'a.price_list as area_prices',
-      'p.intro',
-      'r.donor_name as plate_donor',
-      'r.donation_message',
-      'r.nameplate_status',
-      'r.named_at',
-      'd.donor_name',
-      'd.is_anonymous',
-      'd.paid_at',
-      'd.user_id'
-    ])
-    .where('s.school_id', '=', schoolId)
-    .where('s.id', '=', seatId)
-    .executeTakeFirst()
+  const r = await repo.seatWithNaming(db, schoolId, seatId).executeTakeFirst()
   if (!r) throw bizError('namingMapSeatNotFound')
   const status = wireStatus(r.status)
   const named = status === 2 && r.paid_at !== null
@@ -158,18 +125,8 @@ export async function seatStatusList(db: Kysely<DB>, schoolId: number, f: SeatFi
   const money = moneyFilter(f.money)
   const min = moneyFilter(f.minMoney)
   const max = moneyFilter(f.maxMoney)
-  let q = db
-    .selectFrom('naming_seat as s')
-    .innerJoin('naming_area as a', (j) => j.onRef('a.id', '=', 's.area_id').on('a.school_id', '=', schoolId))
-    .leftJoin('naming_seat_profile as p', (j) => j.onRef('p.seat_id', '=', 's.id').on('p.school_id', '=', schoolId))
-    .select(['s.id', 's.status', 's.price_list', 'a.price_list as area_prices'])
-    .where('s.school_id', '=', schoolId)
-    .where('s.items_id', '=', f.itemsId)
   const areas = (f.areaIdList ?? []).filter((id) => id > 0)
-  if (areas.length) q = q.where('s.area_id', 'in', areas)
-  const name = f.seatName?.trim()
-  if (name) q = q.where((eb) => eb.or([eb('p.name', '=', name), eb('s.label', '=', name)]))
-  const rows = await q.orderBy('s.id').execute()
+  const rows = await repo.seatsMatching(db, schoolId, { itemsId: f.itemsId, areaIds: areas, name: f.seatName?.trim() ?? '' })
   const out: SeatStatusMap = {}
   for (const r of rows) {
     if (money !== null || min !== null || max !== null) {

@@ -16,7 +16,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { ALUMNUS_IDENTITY, NAMING_LIMITS, type NameplateText } from '../../../../types'
 import { prepared } from '../../db/prepared'
-import type { DB, ProjectTable } from '../../db/types'
+import type { DB, ProjectTable } from '../../db/schema'
 import { bizError } from '../../errors'
 import { yuanToFen } from '../../lib/money'
 import { codePointLength } from '../../lib/names'

@@ -14,7 +14,7 @@ import {
   type SeatPrice
 } from '../../../../types'
 import { fenToYuan } from '../../lib/money'
-import type { NameplateExampleTable, NamingAreaTable, NamingBookTable, NamingRecordTable } from './tables'
+import type { NameplateExampleTable, NamingAreaTable, NamingBookTable, NamingRecordTable } from '../../db/schema'
 import { SEAT_DONATED, SEAT_FREE } from './tables'
 
 export interface StoredPrice {

@@ -1,8 +1,9 @@
 /** Naming reads and writes (Kysely). School id first in every tenant query; functions take a Kysely or a Transaction. */
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
+import { NameplateStatus } from '../../../../types'
 import { containsText } from '../../lib/sql'
-import './tables'
+import { paidGifts } from '../center/repository'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -136,3 +137,47 @@ export const addHistory = (
 
 export const historyOf = (db: Db, schoolId: number, recordId: number) =>
   db.selectFrom('nameplate_history').selectAll().where('school_id', '=', schoolId).where('record_id', '=', recordId).orderBy('id').execute()
+
+/** A donor's paid gifts that named something (page of them, newest first) and how many there are: built on the
+ *  centre's paidGifts(), so nobody else's or an unpaid order shows. */
+export function paidNamingGifts(db: Db, schoolId: number, userId: number, itemsId: number | null, limit: number, offset: number) {
+  let base = paidGifts(db, schoolId, userId).where((eb) =>
+    eb.exists(eb.selectFrom('donation_naming as n').select('n.id').whereRef('n.donation_id', '=', 'd.id'))
+  )
+  if (itemsId) base = base.where('d.items_id', '=', itemsId)
+  return Promise.all([
+    base
+      .select(['d.id', 'd.items_id', 'p.name as items_name', 'p.naming_type', 'd.paid_at', 'd.amount_fen', 'd.donor_name'])
+      .orderBy('d.paid_at', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  ])
+}
+
+/** What orders made before naming records named (donation_naming): labels of the given gifts. */
+export const donationNamingLabels = (db: Db, schoolId: number, donationIds: number[]) =>
+  db
+    .selectFrom('donation_naming')
+    .select(['donation_id', 'kind', 'label', 'quantity'])
+    .where('school_id', '=', schoolId)
+    .where('donation_id', 'in', donationIds)
+    .orderBy('id')
+    .execute()
+
+/** A donor's corrected nameplate, back to pending review; never once approved (the engraving is the approved text). */
+export const correctNameplate = (
+  db: Db,
+  schoolId: number,
+  recordId: number,
+  text: { donor_name: string; donor_identity: string; donation_message: string; nameplate_list: string; updated_at: string }
+) =>
+  db
+    .updateTable('naming_record')
+    .set({ ...text, nameplate_status: NameplateStatus.PENDING, review_reason: '' })
+    .where('id', '=', recordId)
+    .where('school_id', '=', schoolId)
+    .where('nameplate_status', '!=', NameplateStatus.APPROVED)
+    .executeTakeFirst()

@@ -8,7 +8,7 @@
 import { recordAudit } from '../staff/audit'
 import type { Kysely } from 'kysely'
 import { NAMING_LIMITS, NameplateStatus, PAGE_SIZE, type Page, type StaffNameplate } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { codePointLength } from '../../lib/names'

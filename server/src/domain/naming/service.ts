@@ -23,13 +23,12 @@ import {
   type Seat,
   type SeatListAnswer
 } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { t, type MessageKey } from '../../i18n'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import { pageWindow } from '../../lib/sql'
-import { paidGifts } from '../center/repository'
 import { displayName, type NameRules } from '../donation/service'
 import { getSchoolSetting } from '../school/repository'
 import { checkNameplate } from './holds'
@@ -46,7 +45,7 @@ import {
 } from './mapper'
 import { checkTexts, type ModerationRuntime } from '../moderation/service'
 import * as repo from './repository'
-import type { NamingRecordTable } from './tables'
+import type { NamingRecordTable } from '../../db/schema'
 
 async function rulesOf(db: Kysely<DB>, schoolId: number, lang: Lang): Promise<NameRules> {
   const s = await getSchoolSetting(db, schoolId)
@@ -201,33 +200,11 @@ export async function personalNamingList(
   q: { limit?: number | null; offset?: number | null; itemsId?: number | null }
 ): Promise<Page<PersonalNamingRecord>> {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.NAMING, PAGE_SIZE.MAX)
-  // built on the centre's paidGifts(): school, user and status 'paid', so nobody else's or an unpaid order shows
-  let base = paidGifts(db, schoolId, userId).where((eb) =>
-    eb.exists(eb.selectFrom('donation_naming as n').select('n.id').whereRef('n.donation_id', '=', 'd.id'))
-  )
-  if (q.itemsId) base = base.where('d.items_id', '=', q.itemsId)
-  const [rows, total] = await Promise.all([
-    base
-      .select(['d.id', 'd.items_id', 'p.name as items_name', 'p.naming_type', 'd.paid_at', 'd.amount_fen', 'd.donor_name'])
-      .orderBy('d.paid_at', 'desc')
-      .orderBy('d.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  ])
+  const [rows, total] = await repo.paidNamingGifts(db, schoolId, userId, q.itemsId ?? null, limit, offset)
   const ids = rows.map((r) => r.id)
   const [records, labels] = await Promise.all([
     repo.recordsOfDonations(db, schoolId, ids),
-    ids.length
-      ? db
-          .selectFrom('donation_naming')
-          .select(['donation_id', 'kind', 'label', 'quantity'])
-          .where('school_id', '=', schoolId)
-          .where('donation_id', 'in', ids)
-          .orderBy('id')
-          .execute()
-      : Promise.resolve([])
+    ids.length ? repo.donationNamingLabels(db, schoolId, ids) : Promise.resolve([])
   ])
   return {
     total: Number(total.n),
@@ -294,21 +271,13 @@ export async function updateNameplate(
   if (mod) await checkTexts(mod, { schoolId, userId, what: 'nameplate', texts: plates.flatMap((x) => [x.donorName, x.donationMessage]) })
   const at = now.toISOString()
   const done = await db.transaction().execute(async (trx) => {
-    const u = await trx
-      .updateTable('naming_record')
-      .set({
-        donor_name: plates[0].donorName,
-        donor_identity: plates[0].donorIdentity,
-        donation_message: plates[0].donationMessage,
-        nameplate_list: kind === 'book' ? JSON.stringify(plates) : '',
-        nameplate_status: NameplateStatus.PENDING,
-        review_reason: '',
-        updated_at: at
-      })
-      .where('id', '=', r.id)
-      .where('school_id', '=', schoolId)
-      .where('nameplate_status', '!=', NameplateStatus.APPROVED)
-      .executeTakeFirst()
+    const u = await repo.correctNameplate(trx, schoolId, r.id, {
+      donor_name: plates[0].donorName,
+      donor_identity: plates[0].donorIdentity,
+      donation_message: plates[0].donationMessage,
+      nameplate_list: kind === 'book' ? JSON.stringify(plates) : '',
+      updated_at: at
+    })
     if (Number(u.numUpdatedRows) !== 1) return false
     await repo.addHistory(trx, {
       school_id: schoolId,

@@ -5,10 +5,9 @@
  * a kind the donor turned on for no channel makes no row at all.
  */
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { enqueue } from '../../jobs/queue'
 import { NOTIFY_JOB_KIND, type NoticeKind } from './kinds'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 

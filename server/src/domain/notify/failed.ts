@@ -5,12 +5,11 @@
  * gets one more attempt (and shows failed again if that fails too). Both write an audit row in the same transaction.
  */
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { recordAudit } from '../staff/audit'
 import { NOTIFY_JOB_KIND } from './kinds'
-import './tables'
 
 export interface FailedSend {
   id: number

@@ -7,13 +7,12 @@
  */
 import type { Kysely } from 'kysely'
 import type { NoticeSubscribeAnswer, PlatformNoticeChannel } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { isNoticeKind } from './kinds'
 import { setPreference } from './preferences'
 import type { NoticeRow, NotifyRuntime } from './send'
 import { NoticeSkip } from './skip'
 import { listTemplates, templateFor } from './templates'
-import './tables'
 
 /** unused grants kept per donor and template: a donor tapping "accept" on every gift cannot grow the table without end */
 export const MAX_UNUSED_GRANTS = 20

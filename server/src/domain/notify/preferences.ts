@@ -6,10 +6,9 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { Lang } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { NOTICE_CHANNELS, NOTICE_KINDS, isNoticeChannel, isNoticeKind, type NoticeChannelName, type NoticeKind } from './kinds'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 

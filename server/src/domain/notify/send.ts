@@ -13,7 +13,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { Lang } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import type { JobRow } from '../../jobs/queue'
 import { fenToYuan } from '../../lib/money'
 import type { FetchLike, OutboundPolicy } from '../../lib/outbound'
@@ -22,9 +22,6 @@ import type { FileStorage } from '../../providers/storage/types'
 import type { WechatJsapi } from '../../providers/wechat/jsapi'
 import { alipayChannel } from './channel-alipay'
 import { wechatChannel } from './channel-wechat'
-import '../fulfilment/tables'
-import '../naming/tables'
-import '../refund/tables'
 import { prepareStatement } from '../statement/service'
 import { isNoticeKind, type NoticeChannelName, type NoticeKind } from './kinds'
 import type { Mailer } from './mail'
@@ -33,7 +30,6 @@ import { NoticeSkip } from './skip'
 import { receiptSmsUnavailable, sendReceiptSms } from './sms-receipt'
 import { renderNotice, type NoticeFacts } from './texts'
 import { signUnsubscribe, unsubscribeKey } from './unsubscribe'
-import './tables'
 
 export interface NotifyRuntime {
   db: Kysely<DB>

@@ -7,9 +7,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { receiptSmsFor } from '../channel/sms'
-import '../statement/tables'
 import type { NotifyRuntime } from './send'
 
 const ALPHABET = '23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ'

@@ -8,38 +8,12 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Lang, NoticeKind, NoticeTemplateSetting, NoticeTemplates, PlatformNoticeChannel } from '../../../../types'
 import { NOTICE_FACTS, NOTICE_KINDS, PLATFORM_NOTICE_CHANNELS, type NoticeFact } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { recordAudit } from '../staff/audit'
 import type { NoticeFacts } from './texts'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
-
-export interface NoticeTemplateTable {
-  school_id: number
-  channel: string
-  kind: string
-  template_id: string
-  fields: string
-  updated_at: string
-}
-export interface NoticeGrantTable {
-  id: import('kysely').Generated<number>
-  school_id: number
-  user_id: number
-  channel: string
-  template_id: string
-  granted_at: string
-  notification_id: number | null
-  used_at: string | null
-}
-declare module '../../db/types' {
-  interface DB {
-    notice_template: NoticeTemplateTable
-    notice_grant: NoticeGrantTable
-  }
-}
 
 /**
  * WeChat's field types and the longest value each takes (subscribe message documentation: thing 20 characters,

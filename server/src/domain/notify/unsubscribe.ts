@@ -6,9 +6,8 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { isNoticeChannel, isNoticeKind, type NoticeChannelName, type NoticeKind } from './kinds'
-import './tables'
 
 export interface UnsubscribeClaim {
   schoolId: number

@@ -13,12 +13,11 @@
  *   the limit; a check that did not fail on the password gives its slot back.
  */
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { campusCardError, getCardBalance } from '../../providers/campus-card/service'
 import { isConfigError, type PaymentRegistry } from '../../providers/payment/registry'
 import { ProviderError } from '../../providers/payment/types'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 

@@ -12,7 +12,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { ResultCode, type OrderChallenge } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { SharedStore } from '../../lib/shared-store'
 import type { OrderCaller, OrderRateLimiter } from './rate-limit'

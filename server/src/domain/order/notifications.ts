@@ -20,7 +20,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { InsertQueryBuilder, InsertResult, Kysely, Transaction } from 'kysely'
 import { preparedInsert } from '../../db/prepared'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { enqueue } from '../../jobs/queue'
 import type { VerifiedNotification } from '../../providers/payment/types'
 import { recordGiftForAwards } from '../award/service'

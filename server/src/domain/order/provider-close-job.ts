@@ -4,7 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import type { JobRow } from '../../jobs/queue'
 import type { PaymentRegistry } from '../../providers/payment/registry'
 import { storedChannel } from '../channel/credentials'

@@ -8,7 +8,7 @@
  * late money for review (docs/decisions/007), never a reopened order. The job itself: provider-close-job.ts.
  */
 import type { Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { enqueue } from '../../jobs/queue'
 import { keepsOpenOrders } from '../../providers/payment/types'
 

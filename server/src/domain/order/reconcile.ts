@@ -11,7 +11,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { isConfigError, type PaymentRegistry } from '../../providers/payment/registry'
 import { storedChannel } from '../channel/credentials'
 import { reconcileRefunds } from '../refund/service'

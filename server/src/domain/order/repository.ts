@@ -1,6 +1,6 @@
 /** Order writes and reads (Kysely). School id first in every tenant query. */
 import type { Insertable, Kysely, Transaction } from 'kysely'
-import type { DB, DonationSubmissionTable, DonationTable } from '../../db/types'
+import type { DB, DonationSubmissionTable, DonationTable } from '../../db/schema'
 import { beijingStamp } from '../../lib/dates'
 import { prepared, preparedInsert } from '../../db/prepared'
 import { randomSerial } from '../../lib/random'
@@ -90,3 +90,12 @@ export const getCertificateUrl = async (db: Db, schoolId: number, donationId: nu
       .where('void_reason', '=', '')
       .executeTakeFirst()
   )?.file_url ?? ''
+
+/** The joint donation a gift names (donate with togetherId): its state decides whether it takes gifts. */
+export const togetherForGift = (db: Db, schoolId: number, togetherId: number) =>
+  db
+    .selectFrom('together_donation')
+    .select(['id', 'items_id', 'status', 'content_state'])
+    .where('school_id', '=', schoolId)
+    .where('id', '=', togetherId)
+    .executeTakeFirst()

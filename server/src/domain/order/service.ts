@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import { PermissionCode, ResultCode, type DonateAnswer, type Lang, type SuccessData } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { AppError, bizError, tokenInvalid } from '../../errors'
 import { t } from '../../i18n'
 import { isCampusCardMessageKey, campusCardMessage } from '../../providers/campus-card/service'
@@ -94,14 +94,7 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     subProjectsWithPrices(db, sid, project.id),
     resolveForm(db, sid, project),
     getUser(db, sid, caller.userId),
-    body.donateTogetherId
-      ? db
-          .selectFrom('together_donation')
-          .select(['id', 'items_id', 'status', 'content_state'])
-          .where('school_id', '=', sid)
-          .where('id', '=', body.donateTogetherId)
-          .executeTakeFirst()
-      : Promise.resolve(undefined)
+    body.donateTogetherId ? repo.togetherForGift(db, sid, body.donateTogetherId) : Promise.resolve(undefined)
   ])
   if (!user || !setting) throw tokenInvalid()
   if (!(await mayDonate(db, sid, project, caller.userId))) {

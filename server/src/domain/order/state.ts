@@ -9,7 +9,7 @@
  */
 import type { Kysely, Transaction, Updateable } from 'kysely'
 import { isExpression, prepared } from '../../db/prepared'
-import type { DB, DonationStatus, DonationTable } from '../../db/types'
+import type { DB, DonationStatus, DonationTable } from '../../db/schema'
 import { releaseHolds } from '../naming/holds'
 import { enqueueProviderClose } from './provider-close'
 

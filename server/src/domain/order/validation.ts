@@ -6,7 +6,7 @@
  */
 import type { Selectable } from 'kysely'
 import { MAX_DONATION_YUAN } from '../../../../types'
-import type { DonationSubmissionTable, ProjectTable } from '../../db/types'
+import type { DonationSubmissionTable, ProjectTable } from '../../db/schema'
 import { bizError } from '../../errors'
 import { BEIJING_OFFSET_MS } from '../../lib/dates'
 import { fenToYuan, yuanToFen } from '../../lib/money'

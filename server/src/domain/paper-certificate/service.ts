@@ -3,7 +3,7 @@
  * Certificates): the electronic certificates the payment flow renders (table `certificate`, migration 005) and
  * paper applications (certificate_request, one row per donation, UNIQUE donation_id).
  */
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import {
   ApplyFilter,
   PAGE_SIZE,
@@ -14,16 +14,16 @@ import {
   type Page,
   type StayDonation
 } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import { pageWindow } from '../../lib/sql'
 import * as gifts from '../center/repository'
+import * as repo from './repository'
 import { toPersonalDonation } from '../center/service'
 import { clean, isUniqueViolation, newBatchNo, requirePostal, uniqueIds } from '../fulfilment/common'
 import { getFulfilmentConfig, toCertificateConfig } from '../fulfilment/config'
-import '../fulfilment/tables'
 
 type PageQ = { limit?: number | null; offset?: number | null }
 
@@ -36,39 +36,6 @@ const STATUS_GROUP: Record<number, number[] | null> = {
   [ApplyFilter.MAKING]: [1],
   [ApplyFilter.DONE]: [2, 3, 4, 5]
 }
-
-function paperQuery(db: Kysely<DB>, schoolId: number, userId: number) {
-  // the application AND its donation must be the caller's
-  return db
-    .selectFrom('certificate_request as r')
-    .innerJoin('donation as d', 'd.id', 'r.donation_id')
-    .innerJoin('project as p', 'p.id', 'd.items_id')
-    .leftJoin('certificate as c', 'c.donation_id', 'd.id')
-    .where('r.school_id', '=', schoolId)
-    .where('r.user_id', '=', userId)
-    .where('d.school_id', '=', schoolId)
-    .where('d.user_id', '=', userId)
-}
-
-const paperColumns = [
-  'r.id',
-  'r.donation_id',
-  'r.status',
-  'r.certificate_way',
-  'r.donor_name',
-  'r.postal_contact',
-  'r.postal_mobile',
-  'r.postal_address',
-  'r.express_company',
-  'r.express_no',
-  'r.created_at',
-  'd.items_id',
-  sql<number>`d.amount_fen - d.refunded_fen`.as('amount_fen'),
-  'd.paid_at',
-  'p.name as items_name',
-  'p.thumbnail_img',
-  'c.file_url'
-] as const
 
 interface PaperRow {
   id: number
@@ -120,36 +87,7 @@ export async function certificatePage(
 ): Promise<Page<CertificateRecord>> {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
   if (!q.isNeedPaper) {
-    const base = db
-      .selectFrom('certificate as c')
-      .innerJoin('donation as d', 'd.id', 'c.donation_id')
-      .innerJoin('project as p', 'p.id', 'd.items_id')
-      .where('c.school_id', '=', schoolId)
-      .where('d.school_id', '=', schoolId)
-      .where('d.user_id', '=', userId)
-      .where('d.status', '=', 'paid')
-      // a certificate voided by a refund is not the donor's any more (docs/decisions/032-refunds.md)
-      .where('c.void_reason', '=', '')
-    const [rows, total] = await Promise.all([
-      base
-        .select([
-          'c.id',
-          'c.donation_id',
-          'c.donor_name',
-          'c.file_url',
-          'c.items_name',
-          'c.amount_fen',
-          'd.items_id',
-          'd.paid_at',
-          'p.thumbnail_img'
-        ])
-        .orderBy('d.paid_at', 'desc')
-        .orderBy('c.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-    ])
+    const [rows, total] = await repo.electronicCertificatePage(db, schoolId, userId, limit, offset)
     return {
       total: Number(total.n),
       rows: rows.map((r) => ({
@@ -174,28 +112,13 @@ export async function certificatePage(
       }))
     }
   }
-  let base = paperQuery(db, schoolId, userId)
-  const group = STATUS_GROUP[q.status ?? 0]
-  if (group) base = base.where('r.status', 'in', group)
-  const [rows, total] = await Promise.all([
-    base
-      .select([...paperColumns])
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  ])
+  const [rows, total] = await repo.paperPage(db, schoolId, userId, STATUS_GROUP[q.status ?? 0], limit, offset)
   return { total: Number(total.n), rows: rows.map((r) => paperToWire(r)) }
 }
 
 /** certificate/detail: one of the caller's paper applications; another user's id is "not found". */
 export async function certificateDetail(db: Kysely<DB>, schoolId: number, userId: number, id: number): Promise<CertificateRecord> {
-  const r = await paperQuery(db, schoolId, userId)
-    .select([...paperColumns])
-    .where('r.id', '=', id)
-    .executeTakeFirst()
+  const r = await repo.paperOf(db, schoolId, userId, id)
   if (!r) throw bizError('certificateNotFound')
   return paperToWire(r)
 }
@@ -239,23 +162,9 @@ export async function insertCertificate(
 
   const { rows } = await gifts.listGifts(db, schoolId, userId, { ids })
   if (rows.length !== ids.length) throw bizError('donationNotApplicable')
-  const taken = await db
-    .selectFrom('certificate_request')
-    .select('donation_id')
-    .where('school_id', '=', schoolId)
-    .where('donation_id', 'in', ids)
-    .executeTakeFirst()
+  const taken = await repo.anyPaperRequested(db, schoolId, ids)
   if (taken) throw bizError('alreadyApplied')
-  const names = new Map(
-    (
-      await db
-        .selectFrom('donation_submission')
-        .select(['donation_id', 'certificate_donor_name'])
-        .where('school_id', '=', schoolId)
-        .where('donation_id', 'in', ids)
-        .execute()
-    ).map((s) => [s.donation_id, s.certificate_donor_name])
-  )
+  const names = new Map((await repo.certificateNames(db, schoolId, ids)).map((s) => [s.donation_id, s.certificate_donor_name]))
 
   const batch = newBatchNo('C', now)
   const stamp = now.toISOString()
@@ -264,26 +173,22 @@ export async function insertCertificate(
       const out: number[] = []
       // in the order the donor picked them
       for (const g of ids.map((id) => rows.find((r) => r.id === id)!)) {
-        const { id } = await trx
-          .insertInto('certificate_request')
-          .values({
-            school_id: schoolId,
-            user_id: userId,
-            donation_id: g.id,
-            batch_no: batch,
-            status: 1,
-            certificate_way: way,
-            donor_name: clean(names.get(g.id) || g.donor_name, 100),
-            postal_contact: postal.contact,
-            postal_mobile: postal.mobile,
-            postal_address: postal.address,
-            express_company: '',
-            express_no: '',
-            created_at: stamp,
-            updated_at: stamp
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
+        const id = await repo.insertPaperRequest(trx, {
+          school_id: schoolId,
+          user_id: userId,
+          donation_id: g.id,
+          batch_no: batch,
+          status: 1,
+          certificate_way: way,
+          donor_name: clean(names.get(g.id) || g.donor_name, 100),
+          postal_contact: postal.contact,
+          postal_mobile: postal.mobile,
+          postal_address: postal.address,
+          express_company: '',
+          express_no: '',
+          created_at: stamp,
+          updated_at: stamp
+        })
         out.push(id)
       }
       return out

@@ -6,12 +6,11 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { ExportRow, PrivacyExport } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { tokenInvalid } from '../../errors'
 import { t } from '../../i18n'
 import { nowIso } from '../../lib/dates'
 import type { FileStorage } from '../../providers/storage/types'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 

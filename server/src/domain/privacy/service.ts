@@ -4,19 +4,15 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { ResultCode, type Lang, type PrivacyPolicy, type PrivacyStatus, type StaffPrivacyPolicy } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { AppError, bizError } from '../../errors'
 import { nowIso, toWireDate } from '../../lib/dates'
 import { recordAudit } from '../staff/audit'
 import { DEFAULT_POLICY, DEFAULT_POLICY_VERSION } from './default-policy'
-import './tables'
+import * as repo from './repository'
 
 type Db = Kysely<DB> | Transaction<DB>
 type Texts = { title: string; content: string }
-
-async function policyRow(db: Db, schoolId: number) {
-  return db.selectFrom('privacy_policy').selectAll().where('school_id', '=', schoolId).executeTakeFirst()
-}
 
 function otherTexts(json: string): Partial<Record<Lang, Texts>> {
   try {
@@ -28,13 +24,13 @@ function otherTexts(json: string): Partial<Record<Lang, Texts>> {
 }
 
 export async function currentVersion(db: Db, schoolId: number): Promise<number> {
-  const row = await db.selectFrom('privacy_policy').select('version').where('school_id', '=', schoolId).executeTakeFirst()
+  const row = await repo.policyVersion(db, schoolId)
   return row ? Number(row.version) : DEFAULT_POLICY_VERSION
 }
 
 /** The policy in the caller's language: the school's own text (its English when given, else Chinese) or the default. */
 export async function getPolicy(db: Db, school: { id: number; name: string }, lang: Lang): Promise<PrivacyPolicy> {
-  const row = await policyRow(db, school.id)
+  const row = await repo.policyRow(db, school.id)
   const fill = (s: string) => s.replaceAll('{school}', school.name)
   if (!row) {
     const d = DEFAULT_POLICY[lang] ?? DEFAULT_POLICY.zh_CN
@@ -53,24 +49,14 @@ export async function getPolicy(db: Db, school: { id: number; name: string }, la
 
 export async function consentStatus(db: Db, schoolId: number, userId: number): Promise<PrivacyStatus> {
   const version = await currentVersion(db, schoolId)
-  const row = await db
-    .selectFrom('privacy_consent')
-    .select('created_at')
-    .where('school_id', '=', schoolId)
-    .where('user_id', '=', userId)
-    .where('version', '=', version)
-    .executeTakeFirst()
+  const row = await repo.findConsent(db, schoolId, userId, version)
   return { version, consented: row ? 1 : 0, consentedAt: row ? toWireDate(row.created_at) : '' }
 }
 
 /** Records the caller's agreement to `version`, which must be the current one (a stale page agrees to nothing). */
 export async function recordConsent(db: Db, schoolId: number, userId: number, version: number, source: 'login' | 'prompt') {
   if (version !== (await currentVersion(db, schoolId))) throw bizError('privacyVersionStale')
-  await db
-    .insertInto('privacy_consent')
-    .values({ school_id: schoolId, user_id: userId, version, source, created_at: nowIso() })
-    .onConflict((oc) => oc.columns(['school_id', 'user_id', 'version']).doNothing())
-    .execute()
+  await repo.insertConsent(db, { school_id: schoolId, user_id: userId, version, source, created_at: nowIso() })
 }
 
 /** The refusal a form answers without consent: -1 with the current version, so the app can ask and send again. */
@@ -84,7 +70,7 @@ export async function requireConsent(db: Db, schoolId: number, userId: number): 
 }
 
 export async function getStaffPolicy(db: Db, school: { id: number; name: string }): Promise<StaffPrivacyPolicy> {
-  const row = await policyRow(db, school.id)
+  const row = await repo.policyRow(db, school.id)
   if (!row) {
     return {
       version: DEFAULT_POLICY_VERSION,
@@ -92,7 +78,7 @@ export async function getStaffPolicy(db: Db, school: { id: number; name: string 
       updatedAt: '',
       zh: { ...DEFAULT_POLICY.zh_CN },
       en: { ...DEFAULT_POLICY.en },
-      consents: await consentCount(db, school.id, DEFAULT_POLICY_VERSION)
+      consents: await repo.consentCount(db, school.id, DEFAULT_POLICY_VERSION)
     }
   }
   const en = otherTexts(row.texts).en
@@ -102,18 +88,8 @@ export async function getStaffPolicy(db: Db, school: { id: number; name: string 
     updatedAt: toWireDate(row.updated_at),
     zh: { title: row.title, content: row.content },
     en: { title: en?.title ?? '', content: en?.content ?? '' },
-    consents: await consentCount(db, school.id, Number(row.version))
+    consents: await repo.consentCount(db, school.id, Number(row.version))
   }
-}
-
-async function consentCount(db: Db, schoolId: number, version: number): Promise<number> {
-  const r = await db
-    .selectFrom('privacy_consent')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('school_id', '=', schoolId)
-    .where('version', '=', version)
-    .executeTakeFirstOrThrow()
-  return Number(r.n)
 }
 
 /**
@@ -140,11 +116,7 @@ export async function saveStaffPolicy(
       updated_by: staffId,
       updated_at: nowIso()
     }
-    await trx
-      .insertInto('privacy_policy')
-      .values({ school_id: school.id, ...row })
-      .onConflict((oc) => oc.column('school_id').doUpdateSet(row))
-      .execute()
+    await repo.upsertPolicy(trx, school.id, row)
     await recordAudit(trx, {
       schoolId: school.id,
       staffId,

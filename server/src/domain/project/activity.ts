@@ -1,7 +1,7 @@
 /** Progress reports and use-of-funds publicity of a project (detail tabs). */
 import type { Kysely } from 'kysely'
 import { PAGE_SIZE, type Page, type ProgressEntry, type UsePublicity } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import { pageWindow } from '../../lib/sql'

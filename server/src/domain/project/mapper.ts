@@ -2,7 +2,7 @@
 import type { FixMoneyOption, Flag, Lang, Project, ProjectSummary } from '../../../../types'
 import { localized, parseTexts } from '../form/texts'
 import type { Selectable } from 'kysely'
-import type { ProjectTable } from '../../db/types'
+import type { ProjectTable } from '../../db/schema'
 import { fenToYuan, readFen } from '../../lib/money'
 
 type Row = Selectable<ProjectTable>

@@ -1,6 +1,6 @@
 /** Project reads (Kysely). Every function takes the school id first: no query without its tenant. */
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { prepared } from '../../db/prepared'
 import { readFen } from '../../lib/money'
 import { containsText, countedNetFen } from '../../lib/sql'

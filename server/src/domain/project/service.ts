@@ -9,7 +9,7 @@ import {
   type ProjectType,
   type SubItemStatistic
 } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { fenToYuan, readFen } from '../../lib/money'
 import { pageWindow } from '../../lib/sql'

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { ProjectSummary } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { schoolSetting } from '../school/cache'
 

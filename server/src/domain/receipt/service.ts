@@ -3,7 +3,7 @@
  * application row per donation (receipt_request, UNIQUE donation_id). Invoice information (courier, file) is
  * shown only for statuses 2, 4, 6, 7.
  */
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import {
   ApplyFilter,
   CREDIT_CODE_LENGTH,
@@ -17,17 +17,17 @@ import {
   type ReceiptRecord,
   type StayDonation
 } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import { pageWindow } from '../../lib/sql'
 import * as gifts from '../center/repository'
+import * as repo from './repository'
 import { toPersonalDonation } from '../center/service'
 import { clean, isUniqueViolation, newBatchNo, requirePostal, uniqueIds } from '../fulfilment/common'
 import { getFulfilmentConfig, toReceiptConfig, validFrom, type FulfilmentConfig } from '../fulfilment/config'
 import { parseAreaMobile } from '../identity/phone'
-import '../fulfilment/tables'
 
 type PageQ = { limit?: number | null; offset?: number | null }
 
@@ -40,43 +40,6 @@ const STATUS_GROUP: Record<number, number[] | null> = {
   [ApplyFilter.MAKING]: [1],
   [ApplyFilter.DONE]: [2, 3, 4, 5, 6, 7]
 }
-
-function receiptQuery(db: Kysely<DB>, schoolId: number, userId: number) {
-  return db
-    .selectFrom('receipt_request as r')
-    .innerJoin('donation as d', 'd.id', 'r.donation_id')
-    .innerJoin('project as p', 'p.id', 'd.items_id')
-    .where('r.school_id', '=', schoolId)
-    .where('r.user_id', '=', userId)
-    .where('d.school_id', '=', schoolId)
-    .where('d.user_id', '=', userId)
-}
-
-const columns = [
-  'r.id',
-  'r.status',
-  'r.created_at',
-  'r.donation_id',
-  'r.receipt_type',
-  'r.receipt_way',
-  'r.donor_type',
-  'r.donor_name',
-  'r.credit_code',
-  'r.postal_contact',
-  'r.postal_mobile',
-  'r.postal_address',
-  'r.postal_email',
-  'r.postal_mobile_sms',
-  'r.express_company',
-  'r.express_no',
-  'r.file_url',
-  'd.items_id',
-  // a receipt is for what the gift still is after partial refunds (docs/decisions/032-refunds.md)
-  sql<number>`d.amount_fen - d.refunded_fen`.as('amount_fen'),
-  'd.paid_at',
-  'p.name as items_name',
-  'p.thumbnail_img'
-] as const
 
 interface ReceiptRow {
   id: number
@@ -138,27 +101,12 @@ export async function receiptPage(
   q: PageQ & { status?: number | null }
 ): Promise<Page<ReceiptRecord>> {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
-  let base = receiptQuery(db, schoolId, userId)
-  const group = STATUS_GROUP[q.status ?? 0]
-  if (group) base = base.where('r.status', 'in', group)
-  const [rows, total] = await Promise.all([
-    base
-      .select([...columns])
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  ])
+  const [rows, total] = await repo.receiptPage(db, schoolId, userId, STATUS_GROUP[q.status ?? 0], limit, offset)
   return { total: Number(total.n), rows: rows.map(toWire) }
 }
 
 export async function receiptDetail(db: Kysely<DB>, schoolId: number, userId: number, id: number): Promise<ReceiptRecord> {
-  const r = await receiptQuery(db, schoolId, userId)
-    .select([...columns])
-    .where('r.id', '=', id)
-    .executeTakeFirst()
+  const r = await repo.receiptOf(db, schoolId, userId, id)
   if (!r) throw bizError('receiptNotFound')
   return toWire(r)
 }
@@ -179,14 +127,7 @@ export async function receiptStayPage(db: Kysely<DB>, schoolId: number, userId: 
 
 /** receipt/lastUserInfo: what the caller entered last time (prefill), or null. */
 export async function lastUserInfo(db: Kysely<DB>, schoolId: number, userId: number): Promise<ReceiptLastUserInfo> {
-  const r = await db
-    .selectFrom('receipt_request')
-    .selectAll()
-    .where('school_id', '=', schoolId)
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
+  const r = await repo.lastReceiptRequest(db, schoolId, userId)
   if (!r) return null
   return {
     donorType: r.donor_type,
@@ -268,15 +209,7 @@ export async function insertReceipt(
   const v = validateReceipt(cfg, body)
   const { rows } = await gifts.listGifts(db, schoolId, userId, { ids: v.ids, paidFrom: validFrom(cfg, now) })
   if (rows.length !== v.ids.length) throw bizError('donationNotApplicable')
-  if (
-    await db
-      .selectFrom('receipt_request')
-      .select('id')
-      .where('school_id', '=', schoolId)
-      .where('donation_id', 'in', v.ids)
-      .executeTakeFirst()
-  )
-    throw bizError('alreadyApplied')
+  if (await repo.anyReceiptRequested(db, schoolId, v.ids)) throw bizError('alreadyApplied')
 
   const batch = newBatchNo('R', now)
   const stamp = now.toISOString()
@@ -285,32 +218,28 @@ export async function insertReceipt(
       const out: number[] = []
       // in the order the donor picked them
       for (const g of v.ids.map((id) => rows.find((r) => r.id === id)!)) {
-        const { id } = await trx
-          .insertInto('receipt_request')
-          .values({
-            school_id: schoolId,
-            user_id: userId,
-            donation_id: g.id,
-            batch_no: batch,
-            status: 1,
-            donor_type: v.donorType,
-            donor_name: v.donorName,
-            credit_code: v.creditCode,
-            receipt_type: v.receiptType,
-            receipt_way: v.receiptWay,
-            postal_contact: v.contact,
-            postal_mobile: v.mobile,
-            postal_address: v.address,
-            postal_email: v.email,
-            postal_mobile_sms: v.sms,
-            express_company: '',
-            express_no: '',
-            file_url: '',
-            created_at: stamp,
-            updated_at: stamp
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
+        const id = await repo.insertReceiptRequest(trx, {
+          school_id: schoolId,
+          user_id: userId,
+          donation_id: g.id,
+          batch_no: batch,
+          status: 1,
+          donor_type: v.donorType,
+          donor_name: v.donorName,
+          credit_code: v.creditCode,
+          receipt_type: v.receiptType,
+          receipt_way: v.receiptWay,
+          postal_contact: v.contact,
+          postal_mobile: v.mobile,
+          postal_address: v.address,
+          postal_email: v.email,
+          postal_mobile_sms: v.sms,
+          express_company: '',
+          express_no: '',
+          file_url: '',
+          created_at: stamp,
+          updated_at: stamp
+        })
         out.push(id)
       }
       return out

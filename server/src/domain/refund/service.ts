@@ -14,8 +14,8 @@
  * out_refund_no is the idempotency key: a request repeated with the same number answers the first refund.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import { sql, type Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { beijingStamp } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
@@ -25,11 +25,11 @@ import { ProviderError, type PaymentProvider, type RefundAnswer } from '../../pr
 import { storedChannel } from '../channel/credentials'
 import { applyNotification } from '../order/notifications'
 import * as orders from '../order/repository'
+import * as repo from './repository'
 import { recordAudit } from '../staff/audit'
 import { findRefund, RefundOverflow, settleRefund, type RefundRow } from './settle'
 import type { RefundState } from './tables'
 import type { RefundView } from '../../../../types/schema/staff-refunds'
-import { SEAT_DONATED, SEAT_FREE } from '../naming/tables'
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>
 
@@ -62,34 +62,7 @@ export type { RefundView }
 
 const iso = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : '')
 
-function viewQuery(db: Kysely<DB>, schoolId: number) {
-  return db
-    .selectFrom('refund as r')
-    .innerJoin('donation as d', (j) => j.onRef('d.id', '=', 'r.donation_id').on('d.school_id', '=', schoolId))
-    .innerJoin('project as p', (j) => j.onRef('p.id', '=', 'd.items_id').on('p.school_id', '=', schoolId))
-    .where('r.school_id', '=', schoolId)
-    .select([
-      'r.id',
-      'r.donation_id',
-      'd.bill_no',
-      'p.name as project_name',
-      'd.donor_name',
-      'r.out_refund_no',
-      'r.amount_fen',
-      'r.reason',
-      'r.state',
-      'r.provider',
-      'r.provider_refund_no',
-      'r.origin',
-      'r.requested_by',
-      'r.approved_by',
-      'r.fail_reason',
-      'r.created_at',
-      'r.settled_at'
-    ])
-}
-
-type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['executeTakeFirstOrThrow']>>
+type ViewRow = Awaited<ReturnType<ReturnType<typeof repo.viewQuery>['executeTakeFirstOrThrow']>>
 
 const toView = (r: ViewRow): RefundView => ({
   id: Number(r.id),
@@ -113,7 +86,7 @@ const toView = (r: ViewRow): RefundView => ({
 })
 
 export async function refundView(db: Kysely<DB>, schoolId: number, id: number): Promise<RefundView> {
-  const r = await viewQuery(db, schoolId).where('r.id', '=', id).executeTakeFirst()
+  const r = await repo.refundViewRow(db, schoolId, id)
   if (!r) throw bizError('refundNotFound')
   return toView(r)
 }
@@ -123,25 +96,15 @@ export async function listRefunds(
   schoolId: number,
   q: { state?: string; donationId?: number | null; limit?: number | null; offset?: number | null }
 ): Promise<{ total: number; rows: RefundView[] }> {
-  let base = db.selectFrom('refund').where('school_id', '=', schoolId)
-  if (q.state) base = base.where('state', '=', q.state as RefundState)
-  if (q.donationId) base = base.where('donation_id', '=', q.donationId)
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  let rows = viewQuery(db, schoolId)
-  if (q.state) rows = rows.where('r.state', '=', q.state as RefundState)
-  if (q.donationId) rows = rows.where('r.donation_id', '=', q.donationId)
-  const list = await rows
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(Math.min(q.limit ?? 20, 100))
-    .offset(q.offset ?? 0)
-    .execute()
-  return { total: Number(n), rows: list.map(toView) }
+  const filter = { state: (q.state || null) as RefundState | null, donationId: q.donationId || null }
+  const n = await repo.countRefunds(db, schoolId, filter)
+  const list = await repo.refundViewPage(db, schoolId, filter, Math.min(q.limit ?? 20, 100), q.offset ?? 0)
+  return { total: n, rows: list.map(toView) }
 }
 
 /** The school's approval threshold in fen (school_setting.refund_approval_fen, default ¥5,000). */
 export async function approvalThreshold(db: Kysely<DB>, schoolId: number): Promise<number> {
-  const s = await db.selectFrom('school_setting').select('refund_approval_fen').where('school_id', '=', schoolId).executeTakeFirst()
+  const s = await repo.approvalSetting(db, schoolId)
   return Number(s?.refund_approval_fen ?? 500_000)
 }
 
@@ -180,43 +143,27 @@ export async function requestRefund(deps: RefundDeps, actor: StaffActor, input: 
   const now = deps.now().toISOString()
 
   const id = await db.transaction().execute(async (trx) => {
-    const held = await trx
-      .updateTable('donation')
-      .set((eb) => ({ refund_held_fen: eb('refund_held_fen', '+', input.amountFen) }))
-      .where('id', '=', order.id)
-      .where('school_id', '=', sid)
-      .where('status', '=', 'paid')
-      .where(sql<boolean>`refunded_fen + refund_held_fen + ${input.amountFen} <= amount_fen`)
-      .executeTakeFirst()
+    const held = await repo.holdForRefund(trx, sid, order.id, input.amountFen)
     if (Number(held.numUpdatedRows) !== 1) {
-      const d = await trx
-        .selectFrom('donation')
-        .select(['amount_fen', 'refunded_fen', 'refund_held_fen', 'status'])
-        .where('id', '=', order.id)
-        .executeTakeFirstOrThrow()
+      const d = await repo.refundableOf(trx, order.id)
       if (d.status !== 'paid') throw bizError('refundOrderNotPaid')
       const max = Math.max(0, Number(d.amount_fen) - Number(d.refunded_fen) - Number(d.refund_held_fen))
       throw bizError('refundTooMuch', { max: fenToYuan(max) })
     }
-    const ins = await trx
-      .insertInto('refund')
-      .values({
-        school_id: sid,
-        donation_id: order.id,
-        out_refund_no: outRefundNo,
-        amount_fen: input.amountFen,
-        reason,
-        state,
-        provider: order.provider || 'offline',
-        origin: 'console',
-        held: 1,
-        requested_by: actor.staffId,
-        created_at: now,
-        updated_at: now
-      })
-      .onConflict((oc) => oc.columns(['school_id', 'out_refund_no']).doNothing())
-      .returning('id')
-      .executeTakeFirst()
+    const ins = await repo.insertRefund(trx, {
+      school_id: sid,
+      donation_id: order.id,
+      out_refund_no: outRefundNo,
+      amount_fen: input.amountFen,
+      reason,
+      state,
+      provider: order.provider || 'offline',
+      origin: 'console',
+      held: 1,
+      requested_by: actor.staffId,
+      created_at: now,
+      updated_at: now
+    })
     // the same number asked at the same moment by a second request: the hold above rolls back, the first answers
     if (!ins) throw bizError('refundNoTaken')
     await recordAudit(trx, {
@@ -244,40 +191,30 @@ export async function decideApproval(
 ): Promise<RefundView> {
   const { db } = deps
   const sid = actor.schoolId
-  const row = await db.selectFrom('refund').selectAll().where('school_id', '=', sid).where('id', '=', refundId).executeTakeFirst()
+  const row = await repo.findRefundById(db, sid, refundId)
   if (!row) throw bizError('refundNotFound')
   if (row.state !== 'pending_approval') throw bizError('refundNotAwaitingApproval')
   if (Number(row.requested_by) === actor.staffId) throw bizError('refundSelfApproval')
   const now = deps.now().toISOString()
   await db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('refund')
-      .set(
-        decision === 'approve'
-          ? { state: 'requested', approved_by: actor.staffId, updated_at: now }
-          : {
-              state: 'closed',
-              approved_by: actor.staffId,
-              held: 0,
-              fail_reason: `rejected: ${note}`.slice(0, 200),
-              settled_at: now,
-              updated_at: now
-            }
-      )
-      .where('id', '=', refundId)
-      .where('school_id', '=', sid)
-      .where('state', '=', 'pending_approval')
-      .where('requested_by', '!=', actor.staffId)
-      .executeTakeFirst()
+    const moved = await repo.decidePending(
+      trx,
+      sid,
+      refundId,
+      actor.staffId,
+      decision === 'approve'
+        ? { state: 'requested', approved_by: actor.staffId, updated_at: now }
+        : {
+            state: 'closed',
+            approved_by: actor.staffId,
+            held: 0,
+            fail_reason: `rejected: ${note}`.slice(0, 200),
+            settled_at: now,
+            updated_at: now
+          }
+    )
     if (Number(moved.numUpdatedRows) !== 1) throw bizError('refundNotAwaitingApproval')
-    if (decision === 'reject')
-      await trx
-        .updateTable('donation')
-        .set((eb) => ({ refund_held_fen: eb('refund_held_fen', '-', Number(row.amount_fen)) }))
-        .where('id', '=', row.donation_id)
-        .where('school_id', '=', sid)
-        .where('refund_held_fen', '>=', Number(row.amount_fen))
-        .execute()
+    if (decision === 'reject') await repo.releaseHold(trx, sid, row.donation_id, Number(row.amount_fen))
     await recordAudit(trx, {
       schoolId: sid,
       staffId: actor.staffId,
@@ -341,11 +278,11 @@ async function applyAnswer(deps: RefundDeps, schoolId: number, row: RefundRow, a
   }
   if (a.outcome === 'processing') {
     if (a.providerRefundNo)
-      await deps.db
-        .updateTable('refund')
-        .set({ provider_refund_no: a.providerRefundNo.slice(0, 64), raw: a.raw.slice(0, 20_000), updated_at: deps.now().toISOString() })
-        .where('id', '=', row.id)
-        .execute()
+      await repo.updateRefund(deps.db, row.id, {
+        provider_refund_no: a.providerRefundNo.slice(0, 64),
+        raw: a.raw.slice(0, 20_000),
+        updated_at: deps.now().toISOString()
+      })
     return
   }
   await settle(deps, schoolId, row, a.outcome, {
@@ -399,15 +336,9 @@ async function callProvider(deps: RefundDeps, actor: Pick<StaffActor, 'schoolId'
 /** requested -> processing (one caller wins), then the provider. */
 export async function executeRefund(deps: RefundDeps, actor: Pick<StaffActor, 'schoolId' | 'schoolCode'>, refundId: number) {
   const now = deps.now().toISOString()
-  const won = await deps.db
-    .updateTable('refund')
-    .set({ state: 'processing', updated_at: now })
-    .where('id', '=', refundId)
-    .where('school_id', '=', actor.schoolId)
-    .where('state', '=', 'requested')
-    .executeTakeFirst()
+  const won = await repo.startProcessing(deps.db, actor.schoolId, refundId, now)
   if (Number(won.numUpdatedRows) !== 1) return
-  const row = await deps.db.selectFrom('refund').selectAll().where('id', '=', refundId).executeTakeFirstOrThrow()
+  const row = await repo.refundByIdOrThrow(deps.db, refundId)
   await callProvider(deps, actor, row)
 }
 
@@ -420,16 +351,7 @@ export const REFUND_RECONCILE_AFTER_MS = 2 * 60_000
  */
 export async function reconcileRefunds(deps: RefundDeps, now: Date, limit = 100): Promise<{ checked: number; settled: number }> {
   const cutoff = new Date(now.getTime() - REFUND_RECONCILE_AFTER_MS).toISOString()
-  const rows = await deps.db
-    .selectFrom('refund')
-    .innerJoin('school', 'school.id', 'refund.school_id')
-    .selectAll('refund')
-    .select('school.code as school_code')
-    .where('refund.state', 'in', ['requested', 'processing'])
-    .where('refund.updated_at', '<', cutoff)
-    .orderBy('refund.updated_at')
-    .limit(limit)
-    .execute()
+  const rows = await repo.openRefundsBefore(deps.db, cutoff, limit)
   let settled = 0
   for (const { school_code, ...row } of rows) {
     const actor = { schoolId: Number(row.school_id), schoolCode: school_code }
@@ -441,7 +363,7 @@ export async function reconcileRefunds(deps: RefundDeps, now: Date, limit = 100)
       const order = await orders.getOrderById(deps.db, actor.schoolId, Number(row.donation_id))
       const provider = order ? (await providerOf(deps, actor.schoolId, order))?.provider : undefined
       // touched first: a provider that keeps failing is asked again in two minutes, not every minute
-      await deps.db.updateTable('refund').set({ updated_at: now.toISOString() }).where('id', '=', row.id).execute()
+      await repo.updateRefund(deps.db, row.id, { updated_at: now.toISOString() })
       if (!provider?.queryRefund || !order) continue
       const answer = await provider.queryRefund(row.out_refund_no, order.bill_no)
       if (!answer) {
@@ -467,35 +389,18 @@ export async function decideNaming(deps: RefundDeps, actor: StaffActor, recordId
   const sid = actor.schoolId
   const now = deps.now().toISOString()
   return db.transaction().execute(async (trx) => {
-    const rec = await trx.selectFrom('naming_record').selectAll().where('school_id', '=', sid).where('id', '=', recordId).executeTakeFirst()
+    const rec = await repo.namingRecord(trx, sid, recordId)
     if (!rec || rec.refund_state !== 'review') throw bizError('refundNamingNotInReview')
-    const moved = await trx
-      .updateTable('naming_record')
-      .set(
-        decision === 'keep' ? { refund_state: 'kept', updated_at: now } : { refund_state: 'released', status: 'released', updated_at: now }
-      )
-      .where('id', '=', recordId)
-      .where('school_id', '=', sid)
-      .where('refund_state', '=', 'review')
-      .executeTakeFirst()
+    const moved = await repo.decideNamingReview(
+      trx,
+      sid,
+      recordId,
+      decision === 'keep' ? { refund_state: 'kept', updated_at: now } : { refund_state: 'released', status: 'released', updated_at: now }
+    )
     if (Number(moved.numUpdatedRows) !== 1) throw bizError('refundNamingNotInReview')
     if (decision === 'release') {
-      if (rec.kind === 'seat' && rec.seat_id !== null)
-        await trx
-          .updateTable('naming_seat')
-          .set({ status: SEAT_FREE, record_id: null, updated_at: now })
-          .where('id', '=', rec.seat_id)
-          .where('school_id', '=', sid)
-          .where('record_id', '=', rec.id)
-          .where('status', '=', SEAT_DONATED)
-          .execute()
-      if (rec.kind === 'book' && rec.book_id !== null && rec.status === 'named')
-        await trx
-          .updateTable('naming_book')
-          .set((eb) => ({ stock: eb('stock', '+', rec.quantity) }))
-          .where('id', '=', rec.book_id)
-          .where('school_id', '=', sid)
-          .execute()
+      if (rec.kind === 'seat' && rec.seat_id !== null) await repo.freeNamedSeat(trx, sid, rec.seat_id, rec.id, now)
+      if (rec.kind === 'book' && rec.book_id !== null && rec.status === 'named') await repo.restock(trx, sid, rec.book_id, rec.quantity)
     }
     await recordAudit(trx, {
       schoolId: sid,
@@ -512,15 +417,7 @@ export async function decideNaming(deps: RefundDeps, actor: StaffActor, recordId
 
 /** Named seats and book lines of refunded gifts waiting for staff's keep-or-release. */
 export async function namingInReview(db: Kysely<DB>, schoolId: number) {
-  const rows = await db
-    .selectFrom('naming_record as n')
-    .innerJoin('donation as d', (j) => j.onRef('d.id', '=', 'n.donation_id').on('d.school_id', '=', schoolId))
-    .select(['n.id', 'n.kind', 'n.label', 'n.quantity', 'n.donation_id', 'd.bill_no', 'n.donor_name'])
-    .where('n.school_id', '=', schoolId)
-    .where('n.refund_state', '=', 'review')
-    .orderBy('n.id')
-    .limit(200)
-    .execute()
+  const rows = await repo.namingInReview(db, schoolId, 200)
   return rows.map((r) => ({
     id: Number(r.id),
     kind: r.kind,

@@ -16,7 +16,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { enqueue } from '../../jobs/queue'
 import type { RefundReport, VerifiedNotification } from '../../providers/payment/types'
 import { reviewAwardsAfterRefund } from '../award/service'
@@ -24,8 +24,7 @@ import { certificateDue, resolveForm } from '../form/service'
 import { FINAL } from '../fulfilment/state'
 import * as orders from '../order/repository'
 import { transition } from '../order/state'
-import type { RefundState, RefundTable } from './tables'
-import './tables'
+import type { RefundState, RefundTable } from '../../db/schema'
 import { enqueueNotice } from '../notify/enqueue'
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'info'>

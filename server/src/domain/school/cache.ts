@@ -13,8 +13,8 @@
 import type { Kysely, Selectable } from 'kysely'
 import { prepared } from '../../db/prepared'
 import { PERF_ON } from '../../perf/switch'
-import type { DB, DonationFormTable, SchoolSettingTable, SchoolTable } from '../../db/types'
-import type { AwardTable } from '../award/tables'
+import type { DB, DonationFormTable, SchoolSettingTable, SchoolTable } from '../../db/schema'
+import type { AwardTable } from '../../db/schema'
 import { getDefaultForm, getForm } from '../form/repository'
 import { findSchoolByCode, getSchoolSetting } from './repository'
 

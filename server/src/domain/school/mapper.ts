@@ -2,7 +2,7 @@ import type { BaseConfig, DirectoryOrder, Flag, Lang, SchoolSettings } from '../
 import { localized, parseTexts } from '../form/texts'
 import { DIRECTORY_ORDER_CYCLE } from '../../../../types'
 import type { Selectable } from 'kysely'
-import type { SchoolSettingTable } from '../../db/types'
+import type { SchoolSettingTable } from '../../db/schema'
 
 const flag = (n: number): Flag => (n ? 1 : 0)
 

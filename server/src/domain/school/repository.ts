@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { Insertable, Kysely, Transaction } from 'kysely'
+import type { BaseSettingTable, DB, SchoolSettingTable, SchoolTable } from '../../db/schema'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -17,3 +17,40 @@ export const listBaseSettings = (db: Db, schoolId: number) =>
 
 export const getBaseSetting = (db: Db, schoolId: number, key: string) =>
   db.selectFrom('base_setting').select('setting_value').where('school_id', '=', schoolId).where('setting_key', '=', key).executeTakeFirst()
+
+/** The next school flagged default takes the flag from every other. */
+export async function clearDefaultSchool(db: Db): Promise<void> {
+  await db.updateTable('school').set({ is_default: 0 }).execute()
+}
+
+export async function insertSchool(db: Db, row: Insertable<SchoolTable>): Promise<number> {
+  const { id } = await db.insertInto('school').values(row).returning('id').executeTakeFirstOrThrow()
+  return id
+}
+
+export async function insertSchoolSetting(db: Db, row: Insertable<SchoolSettingTable>): Promise<void> {
+  await db.insertInto('school_setting').values(row).execute()
+}
+
+export async function insertBaseSettings(db: Db, rows: Insertable<BaseSettingTable>[]): Promise<void> {
+  await db.insertInto('base_setting').values(rows).execute()
+}
+
+/** The sandbox switch, and with it whether the school takes real donors (school.is_production). */
+export async function setSandbox(db: Db, schoolId: number, sandbox: boolean): Promise<void> {
+  await db
+    .updateTable('school_setting')
+    .set({ sandbox_enabled: sandbox ? 1 : 0 })
+    .where('school_id', '=', schoolId)
+    .execute()
+  await db
+    .updateTable('school')
+    .set({ is_production: sandbox ? 0 : 1 })
+    .where('id', '=', schoolId)
+    .execute()
+}
+
+/** campaign key -> item id, as JSON */
+export async function setCampaignItems(db: Db, schoolId: number, campaignItemsJson: string): Promise<void> {
+  await db.updateTable('school_setting').set({ campaign_items: campaignItemsJson }).where('school_id', '=', schoolId).execute()
+}

@@ -4,12 +4,12 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { SettingKey, type SchoolSettings } from '../../../../types'
-import type { DB, SchoolSettingTable } from '../../db/types'
+import type { DB, SchoolSettingTable } from '../../db/schema'
 import { nowIso } from '../../lib/dates'
 import { randomAlnum } from '../../lib/random'
 import { saveLoginSettings } from '../identity/settings'
-import '../channel/tables'
 import { invalidateSchoolCache } from './cache'
+import * as repo from './repository'
 
 export interface NewSchool {
   code: string
@@ -42,66 +42,47 @@ export async function createSchool(db: Kysely<DB> | Transaction<DB>, s: NewSchoo
   if (!SCHOOL_CODE_PATTERN.test(s.code)) throw new Error(`invalid school code ${JSON.stringify(s.code)}: use a-z, 0-9, -`)
   // The key ships in the public school config: it proves freshness, not identity (decision 006).
   const signKey = randomAlnum(16)
-  if (s.isDefault) await db.updateTable('school').set({ is_default: 0 }).execute()
-  const { id } = await db
-    .insertInto('school')
-    .values({
-      code: s.code,
-      name: s.name,
-      module_name: s.moduleName ?? '校友基金会',
-      theme: s.theme ?? 'red',
-      theme_color: s.themeColor ?? '#c8102e',
-      sign_key: signKey,
-      is_default: s.isDefault ? 1 : 0,
-      created_at: nowIso()
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  if (s.isDefault) await repo.clearDefaultSchool(db)
+  const id = await repo.insertSchool(db, {
+    code: s.code,
+    name: s.name,
+    module_name: s.moduleName ?? '校友基金会',
+    theme: s.theme ?? 'red',
+    theme_color: s.themeColor ?? '#c8102e',
+    sign_key: signKey,
+    is_default: s.isDefault ? 1 : 0,
+    created_at: nowIso()
+  })
   const st = s.settings ?? {}
-  await db
-    .insertInto('school_setting')
-    .values({
-      school_id: id,
-      hide_statistics: st.hideStatistics ? 1 : 0,
-      disable_online_donation: st.disableOnlineDonation ? 1 : 0,
-      offline_contact_info: st.offlineContactInfo ?? '',
-      mask_donor_names: st.maskDonorNames ? 1 : 0,
-      hide_directory_search: st.hideDirectorySearch ? 1 : 0,
-      hide_project_directory: st.hideProjectDirectory ? 1 : 0,
-      default_directory_order: st.defaultDirectoryOrder ?? '',
-      project_list_variant: st.projectListVariant ?? 'tabs',
-      campaign_items: JSON.stringify(st.campaignItems ?? {}),
-      title: s.base?.title ?? s.name,
-      is_show_technical_support: 1,
-      award_explain: s.base?.award_explain ?? '',
-      agree_title: s.base?.agree_title ?? '捐赠协议',
-      agree_content: s.base?.agree_content ?? '',
-      share_title: s.base?.share_title ?? s.name,
-      share_desc: s.base?.share_desc ?? '',
-      share_img: s.base?.share_img ?? '',
-      login_bg: s.base?.login_bg ?? ''
-    })
-    .execute()
+  await repo.insertSchoolSetting(db, {
+    school_id: id,
+    hide_statistics: st.hideStatistics ? 1 : 0,
+    disable_online_donation: st.disableOnlineDonation ? 1 : 0,
+    offline_contact_info: st.offlineContactInfo ?? '',
+    mask_donor_names: st.maskDonorNames ? 1 : 0,
+    hide_directory_search: st.hideDirectorySearch ? 1 : 0,
+    hide_project_directory: st.hideProjectDirectory ? 1 : 0,
+    default_directory_order: st.defaultDirectoryOrder ?? '',
+    project_list_variant: st.projectListVariant ?? 'tabs',
+    campaign_items: JSON.stringify(st.campaignItems ?? {}),
+    title: s.base?.title ?? s.name,
+    is_show_technical_support: 1,
+    award_explain: s.base?.award_explain ?? '',
+    agree_title: s.base?.agree_title ?? '捐赠协议',
+    agree_content: s.base?.agree_content ?? '',
+    share_title: s.base?.share_title ?? s.name,
+    share_desc: s.base?.share_desc ?? '',
+    share_img: s.base?.share_img ?? '',
+    login_bg: s.base?.login_bg ?? ''
+  })
   const alumni = s.alumniAuthSkip ?? { appid: '', path: '', originalId: '' }
-  await db
-    .insertInto('base_setting')
-    .values([
-      { school_id: id, setting_key: SettingKey.SCHOOL_LOGO, setting_value: s.logo ?? '' },
-      { school_id: id, setting_key: SettingKey.ALUMNI_AUTH_SKIP, setting_value: JSON.stringify(alumni) }
-    ])
-    .execute()
+  await repo.insertBaseSettings(db, [
+    { school_id: id, setting_key: SettingKey.SCHOOL_LOGO, setting_value: s.logo ?? '' },
+    { school_id: id, setting_key: SettingKey.ALUMNI_AUTH_SKIP, setting_value: JSON.stringify(alumni) }
+  ])
   if (s.sandbox !== undefined) {
-    await db
-      .updateTable('school_setting')
-      .set({ sandbox_enabled: s.sandbox ? 1 : 0 })
-      .where('school_id', '=', id)
-      .execute()
     // a school without the sandbox takes real donors (never the console SMS provider, docs/decisions/018)
-    await db
-      .updateTable('school')
-      .set({ is_production: s.sandbox ? 0 : 1 })
-      .where('id', '=', id)
-      .execute()
+    await repo.setSandbox(db, id, s.sandbox)
     await saveLoginSettings(db, id, { sandboxLogin: s.sandbox })
   }
   // is_default moved to this school; the next requests read the rows again
@@ -111,10 +92,6 @@ export async function createSchool(db: Kysely<DB> | Transaction<DB>, s: NewSchoo
 
 /** Merges campaign ids after the school's projects exist (ids are only known once inserted). */
 export async function setCampaignItems(db: Kysely<DB> | Transaction<DB>, schoolId: number, items: Record<string, number>) {
-  await db
-    .updateTable('school_setting')
-    .set({ campaign_items: JSON.stringify(items) })
-    .where('school_id', '=', schoolId)
-    .execute()
+  await repo.setCampaignItems(db, schoolId, JSON.stringify(items))
   invalidateSchoolCache()
 }

@@ -3,10 +3,9 @@
  * there is no way to put another donor's gift on a statement. A gift counts in the Beijing calendar year it was paid
  * in (docs/product §5: dates are Beijing time), whatever the server's time zone.
  */
-import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely'
+import type { DB, NotifyContactTable, StatementBatchTable, StatementSendTable } from '../../db/schema'
 import { BEIJING_OFFSET_MS, beijingYear } from '../../lib/dates'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -108,3 +107,65 @@ export async function donorsWhoAsked(db: Db, schoolId: number, year: number): Pr
     .execute()
   return rows.map((r) => Number(r.user_id))
 }
+
+/** The foundation's name and the donor's names, as a statement prints them. */
+export const foundationAndDonor = (db: Db, schoolId: number, userId: number) =>
+  Promise.all([
+    db.selectFrom('school').select('name').where('id', '=', schoolId).executeTakeFirstOrThrow(),
+    db.selectFrom('app_user').select(['name', 'nickname']).where('id', '=', userId).where('school_id', '=', schoolId).executeTakeFirst()
+  ])
+
+/** The address a donor typed for a statement becomes their news address (kept language on an existing row). */
+export async function saveContactEmail(db: Db, row: Insertable<NotifyContactTable> & { email: string; updated_at: string }): Promise<void> {
+  await db
+    .insertInto('notify_contact')
+    .values(row)
+    .onConflict((oc) => oc.columns(['school_id', 'user_id']).doUpdateSet({ email: row.email, updated_at: row.updated_at }))
+    .execute()
+}
+
+export async function insertSend(db: Db, row: Insertable<StatementSendTable>): Promise<number> {
+  const r = await db.insertInto('statement_send').values(row).returning('id').executeTakeFirstOrThrow()
+  return Number(r.id)
+}
+
+export const findSend = (db: Db, schoolId: number, userId: number, id: number) =>
+  db
+    .selectFrom('statement_send')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+
+/** Whether a batch already wrote this donor's statement (a batch run again after a crash sends none twice). */
+export const batchSentTo = (db: Db, batchId: number, userId: number) =>
+  db.selectFrom('statement_send').select('id').where('batch_id', '=', batchId).where('user_id', '=', userId).executeTakeFirst()
+
+export async function insertBatch(db: Db, row: Insertable<StatementBatchTable>): Promise<number> {
+  const r = await db.insertInto('statement_batch').values(row).returning('id').executeTakeFirstOrThrow()
+  return Number(r.id)
+}
+
+export const findBatch = (db: Db, schoolId: number, batchId: number) =>
+  db.selectFrom('statement_batch').selectAll().where('school_id', '=', schoolId).where('id', '=', batchId).executeTakeFirst()
+
+export async function updateBatch(db: Db, schoolId: number, batchId: number, set: Updateable<StatementBatchTable>): Promise<void> {
+  await db.updateTable('statement_batch').set(set).where('school_id', '=', schoolId).where('id', '=', batchId).execute()
+}
+
+export const latestBatchIds = (db: Db, schoolId: number, limit: number) =>
+  db.selectFrom('statement_batch').select('id').where('school_id', '=', schoolId).orderBy('id', 'desc').limit(limit).execute()
+
+/** How many of a batch's notifications are in each state. */
+export const batchNotificationStates = (db: Db, schoolId: number, batchId: number) =>
+  db
+    .selectFrom('statement_send as s')
+    .innerJoin('notification as n', (j) =>
+      j.onRef('n.ref_id', '=', 's.id').on('n.kind', '=', 'statement').onRef('n.school_id', '=', 's.school_id')
+    )
+    .select(['n.state', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('s.school_id', '=', schoolId)
+    .where('s.batch_id', '=', batchId)
+    .groupBy('n.state')
+    .execute()

@@ -10,7 +10,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { Lang, StatementYears } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { renderStatementPdf, type StatementFacts } from '../../documents/statement'
 import { bizError } from '../../errors'
 import { t } from '../../i18n'
@@ -21,8 +21,8 @@ import { enqueue } from '../../jobs/queue'
 import { enqueueNotice } from '../notify/enqueue'
 import { allowed, contactOf, setPreference } from '../notify/preferences'
 import { recordAudit } from '../staff/audit'
+import * as repo from './repository'
 import { donorsWhoAsked, giftsOfYear, yearsOf } from './repository'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -69,10 +69,7 @@ export async function statementFacts(
 ): Promise<StatementFacts | null> {
   const gifts = await giftsOfYear(db, schoolId, userId, year)
   if (!gifts.length) return null
-  const [school, user] = await Promise.all([
-    db.selectFrom('school').select('name').where('id', '=', schoolId).executeTakeFirstOrThrow(),
-    db.selectFrom('app_user').select(['name', 'nickname']).where('id', '=', userId).where('school_id', '=', schoolId).executeTakeFirst()
-  ])
+  const [school, user] = await repo.foundationAndDonor(db, schoolId, userId)
   const nick = user?.nickname && user.nickname !== '微信用户' ? user.nickname : ''
   return {
     lang,
@@ -121,18 +118,10 @@ export async function requestStatementEmail(
   const stamp = now.toISOString()
   return db.transaction().execute(async (trx) => {
     if (given) {
-      await trx
-        .insertInto('notify_contact')
-        .values({ school_id: schoolId, user_id: userId, email, lang, updated_at: stamp })
-        .onConflict((oc) => oc.columns(['school_id', 'user_id']).doUpdateSet({ email, updated_at: stamp }))
-        .execute()
+      await repo.saveContactEmail(trx, { school_id: schoolId, user_id: userId, email, lang, updated_at: stamp })
     }
-    const send = await trx
-      .insertInto('statement_send')
-      .values({ school_id: schoolId, user_id: userId, year, batch_id: null, created_at: stamp })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const id = await enqueueNotice(trx, { schoolId, userId, kind: 'statement', refId: Number(send.id), now, requested: true })
+    const sendId = await repo.insertSend(trx, { school_id: schoolId, user_id: userId, year, batch_id: null, created_at: stamp })
+    const id = await enqueueNotice(trx, { schoolId, userId, kind: 'statement', refId: sendId, now, requested: true })
     if (id === null) throw new Error('statement notification was not written')
     return { notificationId: id, email }
   })
@@ -163,22 +152,18 @@ export async function startBatch(db: Kysely<DB>, schoolId: number, staffId: numb
   const y = checkYear(year, now)
   const stamp = now.toISOString()
   const id = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('statement_batch')
-      .values({ school_id: schoolId, year: y, staff_id: staffId, created_at: stamp, updated_at: stamp })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await enqueue(trx, schoolId, STATEMENT_BATCH_JOB_KIND, { batchId: Number(row.id) }, { now })
+    const batchId = await repo.insertBatch(trx, { school_id: schoolId, year: y, staff_id: staffId, created_at: stamp, updated_at: stamp })
+    await enqueue(trx, schoolId, STATEMENT_BATCH_JOB_KIND, { batchId }, { now })
     await recordAudit(trx, {
       schoolId,
       staffId,
       action: 'statement.batch.create',
       entity: 'statement_batch',
-      entityId: Number(row.id),
+      entityId: batchId,
       before: null,
       after: { year: y }
     })
-    return Number(row.id)
+    return batchId
   })
   return (await batchView(db, schoolId, id))!
 }
@@ -187,61 +172,34 @@ export async function startBatch(db: Kysely<DB>, schoolId: number, staffId: numb
 export async function runStatementBatch(db: Kysely<DB>, job: JobRow, payload: Record<string, unknown>, now: () => Date): Promise<string> {
   const batchId = Number(payload.batchId)
   if (!Number.isSafeInteger(batchId)) throw new Error('statement-batch job without batchId')
-  const batch = await db
-    .selectFrom('statement_batch')
-    .selectAll()
-    .where('id', '=', batchId)
-    .where('school_id', '=', job.school_id)
-    .executeTakeFirst()
+  const batch = await repo.findBatch(db, job.school_id, batchId)
   if (!batch) return 'gone'
   if (batch.status === 'enqueued') return 'enqueued'
   const schoolId = Number(batch.school_id)
   const donors = await donorsWhoAsked(db, schoolId, batch.year)
-  await db
-    .updateTable('statement_batch')
-    .set({ status: 'running', total: donors.length, updated_at: now().toISOString() })
-    .where('id', '=', batchId)
-    .execute()
+  await repo.updateBatch(db, schoolId, batchId, { status: 'running', total: donors.length, updated_at: now().toISOString() })
   for (const userId of donors) {
     await db.transaction().execute(async (trx) => {
-      const had = await trx
-        .selectFrom('statement_send')
-        .select('id')
-        .where('batch_id', '=', batchId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()
-      if (had) return
+      if (await repo.batchSentTo(trx, batchId, userId)) return
       const stamp = now()
-      const send = await trx
-        .insertInto('statement_send')
-        .values({ school_id: schoolId, user_id: userId, year: batch.year, batch_id: batchId, created_at: stamp.toISOString() })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await enqueueNotice(trx, { schoolId, userId, kind: 'statement', refId: Number(send.id), now: stamp })
+      const sendId = await repo.insertSend(trx, {
+        school_id: schoolId,
+        user_id: userId,
+        year: batch.year,
+        batch_id: batchId,
+        created_at: stamp.toISOString()
+      })
+      await enqueueNotice(trx, { schoolId, userId, kind: 'statement', refId: sendId, now: stamp })
     })
   }
-  await db.updateTable('statement_batch').set({ status: 'enqueued', updated_at: now().toISOString() }).where('id', '=', batchId).execute()
+  await repo.updateBatch(db, schoolId, batchId, { status: 'enqueued', updated_at: now().toISOString() })
   return `enqueued ${donors.length}`
 }
 
 export async function batchView(db: Db, schoolId: number, batchId: number): Promise<StatementBatchView | null> {
-  const batch = await db
-    .selectFrom('statement_batch')
-    .selectAll()
-    .where('school_id', '=', schoolId)
-    .where('id', '=', batchId)
-    .executeTakeFirst()
+  const batch = await repo.findBatch(db, schoolId, batchId)
   if (!batch) return null
-  const states = await db
-    .selectFrom('statement_send as s')
-    .innerJoin('notification as n', (j) =>
-      j.onRef('n.ref_id', '=', 's.id').on('n.kind', '=', 'statement').onRef('n.school_id', '=', 's.school_id')
-    )
-    .select(['n.state', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('s.school_id', '=', schoolId)
-    .where('s.batch_id', '=', batchId)
-    .groupBy('n.state')
-    .execute()
+  const states = await repo.batchNotificationStates(db, schoolId, batchId)
   const of = (s: string) => Number(states.find((r) => r.state === s)?.n ?? 0)
   const sent = of('sent')
   const failed = of('failed')
@@ -260,13 +218,7 @@ export async function batchView(db: Db, schoolId: number, batchId: number): Prom
 }
 
 export async function listBatches(db: Db, schoolId: number): Promise<StatementBatchView[]> {
-  const rows = await db
-    .selectFrom('statement_batch')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .orderBy('id', 'desc')
-    .limit(20)
-    .execute()
+  const rows = await repo.latestBatchIds(db, schoolId, 20)
   const out: StatementBatchView[] = []
   for (const r of rows) out.push((await batchView(db, schoolId, Number(r.id)))!)
   return out
@@ -276,13 +228,7 @@ export async function listBatches(db: Db, schoolId: number): Promise<StatementBa
 
 /** What a statement notification carries, read when it is sent: the PDF, in the donor's news language. */
 export async function prepareStatement(db: Kysely<DB>, n: { school_id: number; user_id: number; ref_id: number }, now: Date) {
-  const send = await db
-    .selectFrom('statement_send')
-    .selectAll()
-    .where('school_id', '=', n.school_id)
-    .where('id', '=', n.ref_id)
-    .where('user_id', '=', n.user_id)
-    .executeTakeFirst()
+  const send = await repo.findSend(db, n.school_id, n.user_id, n.ref_id)
   if (!send) return null
   const lang: Lang = (await contactOf(db, n.school_id, n.user_id))?.lang === 'en' ? 'en' : 'zh_CN'
   const facts = await statementFacts(db, n.school_id, n.user_id, send.year, lang, now)

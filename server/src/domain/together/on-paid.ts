@@ -10,7 +10,7 @@
  */
 import { sql, type Transaction } from 'kysely'
 import { prepared } from '../../db/prepared'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { enqueueNotice } from '../notify/enqueue'
 import { countGift } from './repository'
 

@@ -1,7 +1,6 @@
 /** Joint donation rows (together_donation, migration 003 + 016). Every query filters by school. */
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
-import './tables'
+import type { DB } from '../../db/schema'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -99,3 +98,20 @@ export async function countGift(trx: Transaction<DB>, schoolId: number, id: numb
     .executeTakeFirst()
   return Number(r.numUpdatedRows) === 1
 }
+
+/** The school's online-giving switch and the text shown instead (a joint donation is given to online only). */
+export const onlineGivingSwitch = (db: Db, schoolId: number) =>
+  db
+    .selectFrom('school_setting')
+    .select(['disable_online_donation', 'offline_contact_info'])
+    .where('school_id', '=', schoolId)
+    .executeTakeFirst()
+
+/** What a launch page and a new joint donation show of its sponsor. */
+export const sponsorProfile = (db: Db, schoolId: number, userId: number) =>
+  db
+    .selectFrom('app_user')
+    .select(['name', 'nickname', 'avatar'])
+    .where('school_id', '=', schoolId)
+    .where('id', '=', userId)
+    .executeTakeFirst()

@@ -5,7 +5,7 @@
  * cancel it while nothing is raised.
  */
 import type { Kysely } from 'kysely'
-import type { DB, ProjectTable } from '../../db/types'
+import type { DB, ProjectTable } from '../../db/schema'
 import type { InsertTogetherBody, Lang, TogetherDetail, TogetherLaunchDetail } from '../../../../types'
 import { bizError } from '../../errors'
 import { t } from '../../i18n'
@@ -37,11 +37,7 @@ const length = (s: string) => [...s].length
  * friends could give to it only online. The school's offline contact text says what to do instead.
  */
 async function onlineGivingOff(db: Kysely<DB>, schoolId: number): Promise<{ off: boolean; contact: string }> {
-  const s = await db
-    .selectFrom('school_setting')
-    .select(['disable_online_donation', 'offline_contact_info'])
-    .where('school_id', '=', schoolId)
-    .executeTakeFirst()
+  const s = await repo.onlineGivingSwitch(db, schoolId)
   return { off: !!s?.disable_online_donation, contact: s?.offline_contact_info || '' }
 }
 
@@ -53,12 +49,7 @@ export async function launchDetail(
   itemsId: number
 ): Promise<TogetherLaunchDetail> {
   const p = await requireProject(db, schoolId, itemsId)
-  const user = await db
-    .selectFrom('app_user')
-    .select(['name', 'nickname', 'avatar'])
-    .where('school_id', '=', schoolId)
-    .where('id', '=', userId)
-    .executeTakeFirst()
+  const user = await repo.sponsorProfile(db, schoolId, userId)
   const giving = await onlineGivingOff(db, schoolId)
   const open = takesJointDonations(p) && !giving.off
   return {
@@ -124,12 +115,7 @@ export async function launch(
   const checked: CheckOutcome = mod
     ? await checkTexts(mod, { schoolId, userId, what: 'together', texts: [v.sponsor, v.slogan] })
     : { visible: true }
-  const user = await db
-    .selectFrom('app_user')
-    .select('avatar')
-    .where('school_id', '=', schoolId)
-    .where('id', '=', userId)
-    .executeTakeFirst()
+  const user = await repo.sponsorProfile(db, schoolId, userId)
   return db.transaction().execute(async (trx) => {
     await lockFor(trx, `together-launch:${schoolId}:${userId}`)
     const n = await repo.launchCounts(trx, schoolId, userId, new Date(now.getTime() - LAUNCH_LIMITS.dayMs).toISOString())

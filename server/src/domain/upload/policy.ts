@@ -9,12 +9,11 @@
  * MIN_FREE_DISK_MB (512).
  */
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import type { FileStorage } from '../../providers/storage/types'
 import type { SharedStore } from '../../lib/shared-store'
 import { takeEach, WindowLimiter } from '../order/rate-limit'
-import '../identity/tables'
 
 export interface UploadPolicy {
   /** bytes one donor may hold at one school, all uploads together */

@@ -7,12 +7,12 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import type { FileStorage } from '../../providers/storage/types'
 import { bytesHeld, quotaFull, type UploadPolicy } from './policy'
+import * as repo from './repository'
 import { MIME, sniffImage } from './sniff'
-import '../identity/tables'
 
 export async function saveUpload(
   db: Kysely<DB>,
@@ -27,22 +27,19 @@ export async function saveUpload(
   const key = `uploads/${u.schoolCode}/${randomBytes(16).toString('base64url')}.${type}`
   const url = await storage.put(key, u.data)
   const undo = async () => {
-    await db.deleteFrom('uploaded_file').where('url', '=', url).execute()
+    await repo.deleteUploadedFile(db, url)
     await storage.remove(key)
   }
   try {
-    await db
-      .insertInto('uploaded_file')
-      .values({
-        school_id: u.schoolId,
-        user_id: u.userId,
-        url,
-        kind: 'avatar',
-        mime: MIME[type],
-        size_bytes: u.data.length,
-        created_at: u.now.toISOString()
-      })
-      .execute()
+    await repo.insertUploadedFile(db, {
+      school_id: u.schoolId,
+      user_id: u.userId,
+      url,
+      kind: 'avatar',
+      mime: MIME[type],
+      size_bytes: u.data.length,
+      created_at: u.now.toISOString()
+    })
   } catch (err) {
     await storage.remove(key)
     throw err

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import { prepared } from '../../db/prepared'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { nowIso } from '../../lib/dates'
 
 type Db = Kysely<DB> | Transaction<DB>

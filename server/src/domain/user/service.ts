@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { WECHAT_DEFAULT_NICKNAME, type AuthToken, type Lang, type UserBaseInfo } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { t } from '../../i18n'
 import { nowIso, toWireDate } from '../../lib/dates'
 import { newToken } from '../../lib/random'

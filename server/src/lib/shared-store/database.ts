@@ -7,9 +7,8 @@
 import { createHash } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import { prepared } from '../../db/prepared'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { PERF_ON } from '../../perf/switch'
-import './tables'
 import type { Bumped, SharedStore } from './types'
 
 /** keys longer than the column (a hand-off signature) are stored as a digest: same key, same digest */

@@ -5,7 +5,7 @@
  * The database store's expired rows are swept in bounded batches by a timer that the app starts and stops.
  */
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { DatabaseStore } from './database'
 import { MemoryStore } from './memory'
 import { RedisStore } from './redis'

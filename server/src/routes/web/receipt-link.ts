@@ -5,7 +5,6 @@
  * so someone else holding the text sees nothing. An unknown code is a plain 404.
  */
 import type { FastifyInstance } from 'fastify'
-import '../../domain/statement/tables'
 
 const CODE = /^[A-Za-z0-9]{6,16}$/
 
