@@ -110,7 +110,7 @@ export const PAGES = [
   { name: 'tree-naming-map-gmu', page: 'pkg-campaign/tree-naming-map-gmu/index', preload: 'pkg-donate' },
   { name: 'seat-naming-map', page: 'pkg-campaign/seat-naming-map/index', preload: 'pkg-donate' },
   { name: 'build-naming-map', page: 'pkg-campaign/build-naming-map/index', preload: 'pkg-donate' },
-  { name: 'wall-naming-map', page: 'pkg-campaign/wall-naming-map/index', preload: 'pkg-donate' },
+  { name: 'wall-naming-map', page: 'pkg-campaign/wall-naming-map/index', preload: 'pkg-donate' }
 ] as const satisfies readonly PageEntry[]
 
 type Page = (typeof PAGES)[number]

@@ -69,9 +69,9 @@ describe('the one route list', () => {
     const listed = new Set(PAGES.map((p) => `src/${p.page}.tsx`))
     const dirs = fs.readdirSync(path.join(root, 'src')).filter((d) => d === 'pages' || d.startsWith('pkg-'))
     const walk = (rel: string): string[] =>
-      fs.readdirSync(path.join(root, rel), { withFileTypes: true }).flatMap((e) =>
-        e.isDirectory() ? walk(`${rel}/${e.name}`) : e.name === 'index.tsx' ? [`${rel}/${e.name}`] : []
-      )
+      fs
+        .readdirSync(path.join(root, rel), { withFileTypes: true })
+        .flatMap((e) => (e.isDirectory() ? walk(`${rel}/${e.name}`) : e.name === 'index.tsx' ? [`${rel}/${e.name}`] : []))
     const unlisted = dirs.flatMap((d) => walk(`src/${d}`)).filter((f) => !listed.has(f))
     expect(unlisted).toEqual([])
   })
