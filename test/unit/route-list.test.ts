@@ -13,7 +13,7 @@ import expected from './app-config.expected.json'
 const root = path.resolve(__dirname, '../..')
 
 /** src/app.config.ts as Taro evaluates it for one target (defineAppConfig is its identity macro). */
-function appConfigFor(target: string): unknown {
+function appConfigFor(target: 'weapp' | 'alipay' | 'h5'): unknown {
   const g = globalThis as { defineAppConfig?: (c: unknown) => unknown }
   const before = process.env.TARO_ENV
   g.defineAppConfig = (c) => c
