@@ -1,12 +1,12 @@
 /**
  * Server messages in both languages (docs/product §1: zh_CN default, en). The request's language comes from the `lang`
  * query (GET) or the `lang` query/header (POST); anything unrecognised falls back to zh_CN. The message format, the
- * lookup and the language parsing are the app's own (src/lib/i18n/define.ts, docs/decisions/059-one-route-list.md);
+ * lookup and the language parsing are the app's own (types/i18n.ts, docs/decisions/059-one-route-list.md);
  * the server's domains write their messages key by key (`{ key: { zh_CN, en } }`), which definePairs turns into the
  * per-language dictionaries the lookup reads.
  */
 import { DEFAULT_LANG, type Lang } from '../../types'
-import { definePairs, lookup, parseLang } from '../../src/lib/i18n/define'
+import { definePairs, lookup, parseLang } from '../../types/i18n'
 import { orderMessages } from './domain/order/messages'
 import { centerMessages } from './domain/center/messages'
 import { identityMessages } from './domain/identity/messages'

@@ -12,7 +12,7 @@ import { receiptStatusKey } from '@/features/receipt/model/status'
 
 /**
  * The key checks every dictionary gets, the app's and the server's alike (one format and one core,
- * src/lib/i18n/define.ts, docs/decisions/059-one-route-list.md).
+ * types/i18n.ts, docs/decisions/059-one-route-list.md).
  */
 function keyChecks(part: string, dicts: Dictionaries, allowedChinese: readonly string[] = [], ownWording: readonly string[] = []) {
   describe(`${part} dictionary`, () => {

@@ -2,10 +2,10 @@
  * Chinese by default, English on a switch that also changes the `lang` header of every API call (so the server's
  * -1 messages come back in the same language). Texts sit where they are used as t('中文', 'English') pairs: a
  * screen's two languages are read and changed together. The message format (`{name}` parameters, English plurals)
- * and the reading of a `lang` value are the app's and the server's (src/lib/i18n/define.ts, docs/decisions/059).
+ * and the reading of a `lang` value are the app's and the server's (types/i18n.ts, docs/decisions/059).
  */
 import { createContext, useContext } from 'react'
-import { formatMessage, parseLang, type TParams } from '../../../src/lib/i18n/define'
+import { formatMessage, parseLang, type TParams } from '../../../types/i18n'
 import type { Lang } from './api'
 
 export interface LangContext {

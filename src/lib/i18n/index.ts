@@ -1,5 +1,5 @@
 /**
- * i18n: zh_CN (default) and en, on the core the server and the staff console share (./define.ts: the message format,
+ * i18n: zh_CN (default) and en, on the core the server and the staff console share (types/i18n.ts through ./define.ts: the message format,
  * defineMessages, the lookup). Dictionaries live per domain in ./messages/*.ts (defineMessages: the compiler
  * refuses a key present in one language only) and are merged here. translate()/t() take a MessageKey, a union
  * derived from the zh_CN objects, so a key used in code that no dictionary has is a tsc error, not a raw key on
@@ -103,7 +103,7 @@ export function dynamicText(t: (key: MessageKey) => string, key: string, fallbac
   return k ? t(k) : fallback
 }
 
-/** A key's text with its parameters (the format of ./define.ts, which the server and the staff console share). */
+/** A key's text with its parameters (the format of types/i18n.ts, which the server and the staff console share). */
 export function translate(lang: Lang, key: MessageKey, params?: TParams): string {
   return lookup(dictionaries, lang, key, params)
 }
