@@ -3,7 +3,7 @@ import path from 'node:path'
 import devConfig from './dev'
 import { requiredApiOrigin } from './api-origin'
 import { ChunkManifestPlugin, H5_SPLIT_CHUNKS, iconFontAsFile, PrecompressPlugin, writeSplitTaroComponents } from './h5-weight'
-import { H5_ROUTES } from './routes'
+import { H5_ROUTES } from '../src/lib/route-list'
 import { keepShared, RecordCompilation, sharedModules } from './mini-shared'
 import prodConfig from './prod'
 

@@ -24,9 +24,10 @@ if (!fs.existsSync(manifestFile) || !fs.existsSync(path.join(dist, 'index.html')
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'))
 
-// Taro page path -> route name (config/routes.ts, the H5 router's customRoutes)
+// Taro page path -> route name (src/lib/route-list.ts PAGES, from which the H5 router's customRoutes are derived)
 const routes = {}
-for (const m of fs.readFileSync(path.join(root, 'config', 'routes.ts'), 'utf8').matchAll(/'\/([^']+)': '([^']+)'/g)) routes[m[1]] = m[2]
+for (const m of fs.readFileSync(path.join(root, 'src', 'lib', 'route-list.ts'), 'utf8').matchAll(/\{ name: '([^']+)', page: '([^']+)'/g))
+  routes[m[2]] = '/' + m[1]
 
 const sizes = new Map()
 function sizeOf(file) {

@@ -1,30 +1,12 @@
 // Main package: only the pages a visitor opens first. Everything else lives in pkg-* subpackages so the weapp
 // main package stays far below WeChat's 2 MB limit (printed by `npm run size:weapp`).
 
-// the campaign pages whose map leads to the donation form (preloadRule below)
-const CAMPAIGN_MAPS = [
-  'tree-naming-map',
-  'tree-naming-map-cpu',
-  'tree-naming-map-xzit',
-  'tree-naming-hhu',
-  'tree-naming-hhu-jn',
-  'tree-naming-map-gmu',
-  'seat-naming-map',
-  'build-naming-map',
-  'wall-naming-map'
-]
+import { preloadRule, ROUTES, taroPages } from './lib/route-list'
 
 // A shared link opens one page; the subpackage its next tap needs downloads meanwhile (docs/product §2 Sharing,
-// decision 045). WeChat and Alipay both read this key; H5 loads its chunks on demand.
-const PRELOAD_RULE = {
-  'pages/home/index': { network: 'all', packages: ['pkg-project'] },
-  'pages/subject/index': { network: 'all', packages: ['pkg-project'] },
-  'pages/subject-cpu/index': { network: 'all', packages: ['pkg-project'] },
-  'pkg-project/detail/index': { network: 'all', packages: ['pkg-donate'] },
-  'pkg-together/together-share/index': { network: 'all', packages: ['pkg-donate'] },
-  // a campaign's map leads to the donation form
-  ...Object.fromEntries(CAMPAIGN_MAPS.map((page) => [`pkg-campaign/${page}/index`, { network: 'all', packages: ['pkg-donate'] }]))
-}
+// decision 045). WeChat and Alipay both read this key; H5 loads its chunks on demand. Each page's `preload` is in
+// src/lib/route-list.ts.
+const PRELOAD_RULE = preloadRule()
 
 function platformKeys(): Record<string, unknown> {
   if (process.env.TARO_ENV === 'weapp') {
@@ -43,94 +25,9 @@ function platformKeys(): Record<string, unknown> {
 }
 
 export default defineAppConfig({
-  // the home page first: it is where every target opens; the four tab pages (src/lib/routes.ts TAB_ROUTES) must live here
-  pages: [
-    'pages/home/index',
-    'pages/subject/index',
-    'pages/jzml/index',
-    'pages/mine/index',
-    'pages/subject-cpu/index',
-    'pages/login/index',
-    // where an unknown path lands (src/app.ts); tiny, and it must open without a subpackage download
-    'pages/not-found/index'
-  ],
-  subPackages: [
-    {
-      root: 'pkg-mine',
-      pages: [
-        'mine-don/index',
-        'mine-together/index',
-        'mine-gm/index',
-        'award/index',
-        'cut/index',
-        'mine-notice/index',
-        'mine-statement/index'
-      ]
-    },
-    { root: 'pkg-project', pages: ['detail/index'] },
-    { root: 'pkg-together', pages: ['together/index', 'together-share/index', 'together-list/index'] },
-    { root: 'pkg-tools', pages: ['tax-tool/index', 'tax-result/index'] },
-    { root: 'pkg-privacy', pages: ['policy/index'] },
-    { root: 'pkg-article', pages: ['list/index', 'list-page/index'] },
-    {
-      root: 'pkg-donate',
-      pages: ['form/index', 'agree-content/index', 'cashier/index', 'alipay/index', 'pay-back/index', 'success/index']
-    },
-    { root: 'pkg-cert', pages: ['mine-certificate/index', 'mine-certificate-detail/index', 'mine-paper/index', 'mine-paper-detail/index'] },
-    {
-      root: 'pkg-naming',
-      pages: [
-        'seat/index',
-        'book-list/index',
-        'form-gm/index',
-        'edit/index',
-        'nameplate-detail/index',
-        'seat-naming-jnu/home/index',
-        'seat-naming-jnu/seat/index',
-        'seat-naming-jnu/form/index',
-        'seat-naming-jnu/edit/index',
-        'seat-naming-jnu/success/index',
-        'seat-naming-hhu/home/index',
-        'seat-naming-hhu/list/index'
-      ]
-    },
-    { root: 'pkg-pledge', pages: ['tree-naming-hhu/detail/index', 'tree-naming-hhu/form/index', 'tree-naming-hhu/success/index'] },
-    {
-      root: 'pkg-agreement',
-      pages: [
-        'tree-naming-hhu/preview/index',
-        'contract-cpu/index',
-        'contract-cpu/signature/index',
-        'contract-cpu/account/index',
-        'contract-cpu/myList/index'
-      ]
-    },
-    {
-      root: 'pkg-artwork',
-      pages: ['naming-xbmu/home/index', 'naming-xbmu/choose/index', 'naming-xbmu/list/index', 'naming-xbmu/mine/index']
-    },
-    {
-      root: 'pkg-campaign',
-      pages: [
-        'tree-naming/index',
-        'tree-naming-map/index',
-        'tree-naming-cpu/index',
-        'tree-naming-map-cpu/index',
-        'tree-naming-donateList-cpu/index',
-        'tree-naming-xzit/index',
-        'tree-naming-map-xzit/index',
-        'tree-naming-donateList-xzit/index',
-        'tree-naming-hhu-home/index',
-        'tree-naming-hhu/index',
-        'tree-naming-hhu-jn/index',
-        'tree-naming-donateList-hhu/index',
-        'tree-naming-map-gmu/index',
-        'seat-naming-map/index',
-        'build-naming-map/index',
-        'wall-naming-map/index'
-      ]
-    }
-  ],
+  // pages (main package, home first) and subPackages, derived from the one route list (src/lib/route-list.ts,
+  // decision 059); the four tab pages (src/lib/routes.ts TAB_ROUTES) are in the main package there
+  ...taroPages(),
   window: {
     backgroundTextStyle: 'light',
     navigationBarBackgroundColor: '#ffffff',
@@ -147,25 +44,25 @@ export default defineAppConfig({
     borderStyle: 'white',
     list: [
       {
-        pagePath: 'pages/home/index',
+        pagePath: ROUTES.home.slice(1),
         text: '首页',
         iconPath: 'components/tab-bar/icons/home.png',
         selectedIconPath: 'components/tab-bar/icons/home-on.png'
       },
       {
-        pagePath: 'pages/subject/index',
+        pagePath: ROUTES.subject.slice(1),
         text: '项目',
         iconPath: 'components/tab-bar/icons/project.png',
         selectedIconPath: 'components/tab-bar/icons/project-on.png'
       },
       {
-        pagePath: 'pages/jzml/index',
+        pagePath: ROUTES.jzml.slice(1),
         text: '名录',
         iconPath: 'components/tab-bar/icons/directory.png',
         selectedIconPath: 'components/tab-bar/icons/directory-on.png'
       },
       {
-        pagePath: 'pages/mine/index',
+        pagePath: ROUTES.mine.slice(1),
         text: '我的',
         iconPath: 'components/tab-bar/icons/mine.png',
         selectedIconPath: 'components/tab-bar/icons/mine-on.png'

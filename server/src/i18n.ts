@@ -1,8 +1,12 @@
 /**
  * Server messages in both languages (docs/product §1: zh_CN default, en). The request's language comes from the `lang`
- * query (GET) or the `lang` query/header (POST); anything unrecognised falls back to zh_CN.
+ * query (GET) or the `lang` query/header (POST); anything unrecognised falls back to zh_CN. The message format, the
+ * lookup and the language parsing are the app's own (types/i18n.ts, docs/decisions/059-one-route-list.md);
+ * the server's domains write their messages key by key (`{ key: { zh_CN, en } }`), which definePairs turns into the
+ * per-language dictionaries the lookup reads.
  */
 import { DEFAULT_LANG, type Lang } from '../../types'
+import { definePairs, lookup, parseLang } from '../../types/i18n'
 import { orderMessages } from './domain/order/messages'
 import { centerMessages } from './domain/center/messages'
 import { identityMessages } from './domain/identity/messages'
@@ -76,13 +80,14 @@ const messages = {
 export type MessageKey = keyof typeof messages
 export type MessageParams = Record<string, string | number>
 
+/** Every server message, per language (test/unit/i18n.test.ts runs the app's key checks on it). */
+export const dictionaries = definePairs<MessageKey>(messages)
+
 export function t(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
-  const template: string = messages[key][lang] ?? messages[key][DEFAULT_LANG]
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`))
+  return lookup(dictionaries, lang, key, params)
 }
 
 /** 'en', 'en_US', 'en-GB' -> 'en'; everything else (including absent) -> zh_CN. */
 export function normaliseLang(value: unknown): Lang {
-  const v = Array.isArray(value) ? value[0] : value
-  return typeof v === 'string' && /^en([_-]|$)/i.test(v) ? 'en' : DEFAULT_LANG
+  return parseLang(value) ?? DEFAULT_LANG
 }

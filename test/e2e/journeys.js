@@ -1,24 +1,101 @@
 /**
  * Every Chromium journey, as `npm test` (scripts/test-all.js) and `npm run test:e2e` run them: two at a time, taken
  * from the top, so the longest come first (seconds measured on the development machine, the order only balances the
- * two lanes). README "Test" lists the same files; a journey file not in this list fails test/lint/journeys.test.js.
+ * two lanes). `about` is what README "Test" says of it: README's list of journeys is written from this one by
+ * `npm run docs:journeys` (scripts/journeys-readme.js), and test/lint/journeys.test.js fails when README's list differs
+ * or a journey file is not in this list.
  */
 module.exports = [
-  { file: 'admin.e2e.js', name: 'staff console' }, // ~50 s
-  { file: 'maps.e2e.js', name: 'map campaigns with a finger' }, // ~52 s
-  { file: 'donate.e2e.js', name: 'giving through the sandbox cashier' }, // ~35 s
-  { file: 'refund.e2e.js', name: 'a partial refund from the console' }, // 82 s here with a load average of 10
-  { file: 'a11y.e2e.js', name: 'accessibility, axe-core' }, // ~35 s
-  { file: 'center.e2e.js', name: 'personal centre' }, // ~25 s
-  { file: 'statement.e2e.js', name: 'yearly giving statement' }, // ~30 s
-  { file: 'english.e2e.js', name: 'English mode' }, // ~23 s
-  { file: 'naming.e2e.js', name: 'naming seats and books' }, // ~20 s
-  { file: 'tree.e2e.js', name: 'tree pledge' }, // ~18 s
-  { file: 'together.e2e.js', name: 'joint donation' }, // ~18 s
-  { file: 'agreement.e2e.js', name: 'agreements' }, // ~16 s
-  { file: 'shell.e2e.js', name: 'H5 shell' }, // ~17 s
-  { file: 'browse.e2e.js', name: 'browsing' }, // ~14 s
-  { file: 'navigation.e2e.js', name: 'navigation' }, // ~10 s
-  { file: 'tax.e2e.js', name: 'tax tool' }, // ~7 s
-  { file: 'clock.e2e.js', name: 'phone clock ten minutes fast' } // ~7 s
+  {
+    file: 'admin.e2e.js', // ~50 s
+    name: 'staff console',
+    about: 'the staff console at `/admin/` (1280x800): projects and forms, an offline gift, the ledger export, fulfilment, roles'
+  },
+  {
+    file: 'maps.e2e.js', // ~52 s
+    name: 'map campaigns with a finger',
+    about:
+      "every map campaign tapped with a finger (CDP touch events): each point's dialog stays open; a brick on the wall map and a hall seat named through the naming form and the sandbox cashier, then named on the map"
+  },
+  {
+    file: 'donate.e2e.js', // ~35 s
+    name: 'giving through the sandbox cashier',
+    about: 'giving through the form and the sandbox cashier to the thank-you page and the certificate'
+  },
+  {
+    file: 'refund.e2e.js', // 82 s here with a load average of 10
+    name: 'a partial refund from the console',
+    about:
+      "a gift paid in the sandbox cashier, partly refunded by finance from its ledger row in the console (one refund below the approval amount, one above it approved by a second member of finance); my gifts shows what went back, in Chinese and English, and the project page's total drops by exactly that"
+  },
+  {
+    file: 'a11y.e2e.js', // ~35 s
+    name: 'accessibility, axe-core',
+    about: 'axe-core on the twelve pages a donor walks, in Chinese and English: no critical or serious violation'
+  },
+  {
+    file: 'center.e2e.js', // ~25 s
+    name: 'personal centre',
+    about: 'SMS sign-in, profile, certificate and receipt applications fulfilled by the staff CLI'
+  },
+  {
+    file: 'statement.e2e.js', // ~30 s
+    name: 'yearly giving statement',
+    about:
+      "the yearly giving statement: gifts, refunds by finance, the statement page's total and the downloaded PDF's total equal to paid less refunded, in Chinese and English"
+  },
+  {
+    file: 'english.e2e.js', // ~23 s
+    name: 'English mode',
+    about: "the giving form, a cancelled and a failed payment, the personal centre and a picker's buttons in English"
+  },
+  {
+    file: 'naming.e2e.js', // ~20 s
+    name: 'naming seats and books',
+    about:
+      "naming two seats and three copies of a book with a nameplate that staff approve; the seat form's e-receipt filled with touch taps and found in the donor's receipts; the English form's receipt by post"
+  },
+  {
+    file: 'tree.e2e.js', // ~18 s
+    name: 'tree pledge',
+    about: 'pledging a tree on the hhu campus map with a signed agreement, its PDF rendered with pdftoppm'
+  },
+  {
+    file: 'together.e2e.js', // ~18 s
+    name: 'joint donation',
+    about: 'a joint donation launched by one donor and given to by another, with its progress'
+  },
+  {
+    file: 'agreement.e2e.js', // ~16 s
+    name: 'agreements',
+    about:
+      'the cpu large-gift agreement: certification, generation, drawing the signature, the bank account page, the signed PDF in my agreements'
+  },
+  {
+    file: 'shell.e2e.js', // ~17 s
+    name: 'H5 shell',
+    about: 'the served H5 shell: headers, compression and caching, the skeleton, the desktop column, the first sign-in redirect'
+  },
+  {
+    file: 'browse.e2e.js', // ~14 s
+    name: 'browsing',
+    about: 'the project list, detail with its tabs, messages, the directory and articles'
+  },
+  {
+    file: 'navigation.e2e.js', // ~10 s
+    name: 'navigation',
+    about:
+      'from a shared project link to home, the directory, my gifts and the news by taps on the home button and the tab bar; an unknown path lands on the not-found page, whose button a finger tap follows home'
+  },
+  {
+    file: 'tax.e2e.js', // ~7 s
+    name: 'tax tool',
+    about: 'the charity tax tool, personal and company, in both languages'
+  },
+  {
+    file: 'clock.e2e.js', // ~7 s
+    name: 'phone clock ten minutes fast',
+    about:
+      "the page's clock ten minutes fast: the project list loads, signed with the server's time, and with the config's Date header hidden each first call is refused once and sent again (docs/decisions/040)"
+  }
 ]

@@ -2,7 +2,7 @@
  * Status claims in the docs stay honest: no sentence of README.md or docs/product/*.md may call something "not yet",
  * "not built", 尚未上线 or 即将上线 while naming a route the app registers or a call the server registers
  * (docs/product/README.md "How to read built"). The registered things are read from the sources as text, no build:
- * app routes from src/lib/routes.ts (ROUTES) whose page is in src/app.config.ts, calls from types/routes.ts (Api)
+ * app routes from src/lib/route-list.ts (PAGES, which src/app.config.ts registers), calls from types/routes.ts (Api)
  * that a route file under server/src/routes uses. README's opening paragraph (before "## Run") is also checked against
  * a small list of product words, each mapped to the route or call that makes it built. `npm run lint` runs this.
  */
@@ -16,25 +16,11 @@ const read = (rel) => fs.readFileSync(path.join(root, rel), 'utf8')
 
 // ---- what is registered -------------------------------------------------------------------------------------------
 
-/** Page paths of src/app.config.ts: main pages and every subpackage root + page, as '/root/page'. */
-function configPages(text) {
-  const pages = new Set()
-  const main = /pages:\s*\[([^\]]*)\]/.exec(text)
-  for (const m of (main ? main[1] : '').matchAll(/'([^']+)'/g)) pages.add('/' + m[1])
-  for (const sub of text.matchAll(/root:\s*'([^']+)',\s*pages:\s*\[([^\]]*)\]/g)) {
-    for (const m of sub[2].matchAll(/'([^']+)'/g)) pages.add(`/${sub[1]}/${m[1]}`)
-  }
-  return pages
-}
-
-/** Route names of src/lib/routes.ts ROUTES whose page is registered in src/app.config.ts. */
-function registeredRoutes(routesText, configText) {
-  const body = /export const ROUTES = \{([\s\S]*?)\n\}/.exec(routesText)
-  if (!body) throw new Error('src/lib/routes.ts: ROUTES not found')
-  const pages = configPages(configText)
-  const routes = new Set()
-  for (const m of body[1].matchAll(/^\s*'?([\w/-]+)'?:\s*'([^']+)'/gm)) if (pages.has(m[2])) routes.add(m[1])
-  return routes
+/** Route names of src/lib/route-list.ts PAGES: the one route list, from which src/app.config.ts registers every page. */
+function registeredRoutes(routeListText) {
+  const body = /export const PAGES = \[([\s\S]*?)\n\]/.exec(routeListText)
+  if (!body) throw new Error('src/lib/route-list.ts: PAGES not found')
+  return new Set([...body[1].matchAll(/\{ name: '([^']+)', page: '/g)].map((m) => m[1]))
 }
 
 /** Calls of types/routes.ts Api ({key -> path}, P/S/OPERATE substituted) that a server route file uses as Api.key. */
@@ -61,7 +47,7 @@ function filesUnder(rel) {
   return out
 }
 
-const ROUTES = registeredRoutes(read('src/lib/routes.ts'), read('src/app.config.ts'))
+const ROUTES = registeredRoutes(read('src/lib/route-list.ts'))
 const CALLS = registeredCalls(read('types/routes.ts'), filesUnder('server/src/routes').map(read).join('\n'))
 /** the staff console is registered when buildApp installs it (server/src/app.ts, decision 020) */
 const ADMIN = /installStaticAdmin\(app/.test(read('server/src/app.ts'))
@@ -219,7 +205,7 @@ function readmeOpening(text) {
 // ---- tests ----------------------------------------------------------------------------------------------------------
 
 test('the parsers find the registered routes, calls and the staff console', () => {
-  assert.ok(ROUTES.size >= 60, `only ${ROUTES.size} routes parsed from src/lib/routes.ts + src/app.config.ts`)
+  assert.ok(ROUTES.size >= 60, `only ${ROUTES.size} routes parsed from src/lib/route-list.ts`)
   for (const r of [
     'home',
     'tax-tool',

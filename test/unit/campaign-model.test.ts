@@ -19,7 +19,7 @@ import {
 import { mapSelection } from '@/features/campaign/model/naming-choice'
 import { donorCount, mergeDonors, phoneIn, seatView } from '@/features/campaign/model/views'
 import { ROUTES } from '@/lib/routes'
-import { H5_ROUTES } from '../../config/routes'
+import { H5_ROUTES } from '@/lib/route-list'
 
 const SCHOOL = { treeNaming: 15, treeNamingCpu: 44, hhuTreeYc: 32, hhuTreeJn: 34, hallNaming: 19, seatNaming: 18 }
 

@@ -5,28 +5,87 @@
  */
 import { CertificateStatus, CertificateWay, DonorType, PayTypes, ReceiptStatus, ReceiptType, ReceiptWay } from '@contract'
 import { dictionaries, dynamicText, messageKey, normaliseLang, translate, type MessageKey } from '@/lib/i18n'
+import { formatMessage, parseLang, type Dictionaries } from '@/lib/i18n/define'
+import { dictionaries as serverDictionaries, normaliseLang as serverLang, t as serverT } from '../../server/src/i18n'
 import { certificateStatusKey } from '@/features/certificate/model/status'
 import { receiptStatusKey } from '@/features/receipt/model/status'
 
-describe('i18n', () => {
-  const zh = Object.keys(dictionaries.zh_CN)
-  const en = Object.keys(dictionaries.en)
-
-  it('has every key in both languages (English is complete)', () => {
-    expect(zh.filter((k) => !(k in dictionaries.en))).toEqual([])
-    expect(en.filter((k) => !(k in dictionaries.zh_CN))).toEqual([])
-    expect(zh.length).toBeGreaterThan(20)
-  })
-
-  it('has no empty or untranslated English strings', () => {
+/**
+ * The key checks every dictionary gets, the app's and the server's alike (one format and one core,
+ * types/i18n.ts, docs/decisions/059-one-route-list.md).
+ */
+function keyChecks(part: string, dicts: Dictionaries, allowedChinese: readonly string[] = [], ownWording: readonly string[] = []) {
+  describe(`${part} dictionary`, () => {
+    const zh = Object.keys(dicts.zh_CN)
+    const en = Object.keys(dicts.en)
     const cjk = /[\u4e00-\u9fff]/
-    // the language switch names the *other* language, so it is Chinese in the English dictionary
-    const allowed = new Set(['common.language'])
-    const offenders = en.filter(
-      (k) => !allowed.has(k) && (!dictionaries.en[k as MessageKey].trim() || cjk.test(dictionaries.en[k as MessageKey]))
-    )
-    expect(offenders).toEqual([])
+
+    it('has every key in both languages (English is complete)', () => {
+      expect(zh.filter((k) => !(k in dicts.en))).toEqual([])
+      expect(en.filter((k) => !(k in dicts.zh_CN))).toEqual([])
+      expect(zh.length).toBeGreaterThan(20)
+    })
+
+    it('has no empty or untranslated English strings', () => {
+      const allowed = new Set(allowedChinese)
+      expect(en.filter((k) => !allowed.has(k) && (!dicts.en[k].trim() || cjk.test(dicts.en[k])))).toEqual([])
+    })
+
+    it('says plurals the ICU way, never "(s)", and each plural is well formed', () => {
+      expect(en.filter((k) => /\(s\)/.test(dicts.en[k]))).toEqual([])
+      const broken = [...zh.map((k) => dicts.zh_CN[k]), ...en.map((k) => dicts.en[k])].filter(
+        (v) => /, plural,/.test(v) && formatMessage(v, { n: 1, count: 1, books: 1, copies: 1 }).includes(', plural,')
+      )
+      expect(broken).toEqual([])
+    })
+
+    it('names the same parameters in both languages', () => {
+      const names = (v: string) =>
+        [...v.matchAll(/\{(\w+)[},]/g)]
+          .map((m) => m[1])
+          .sort()
+          .join(',')
+      expect(zh.filter((k) => k in dicts.en && !ownWording.includes(k) && names(dicts.zh_CN[k]) !== names(dicts.en[k]))).toEqual([])
+    })
   })
+}
+
+// the language switch names the *other* language, so it is Chinese in the English dictionary
+keyChecks('app', dictionaries, ['common.language'])
+// fieldRequired: in Chinese the form's own input tip ({tip}) is the whole message; English words it from {title}
+keyChecks('server', serverDictionaries, [], ['fieldRequired'])
+
+describe('the shared core', () => {
+  it('reads a lang value the same way for the app, the server and the console', () => {
+    expect(['en', 'en_US', 'en-GB', 'EN', 'zh', 'zh_CN', 'zh-CN', 'fr', '', undefined, ['en']].map(parseLang)).toEqual([
+      'en',
+      'en',
+      'en',
+      'en',
+      'zh_CN',
+      'zh_CN',
+      'zh_CN',
+      null,
+      null,
+      null,
+      'en'
+    ])
+    // the server answers in Chinese when the request names neither language
+    expect(serverLang('fr')).toBe('zh_CN')
+    expect(serverLang('en-GB')).toBe('en')
+  })
+
+  it('fills the server messages with the same format as the app', () => {
+    expect(serverT('en', 'invalidParam', { field: 'phone' })).toBe('Invalid parameter: phone')
+    expect(serverT('zh_CN', 'missingParam', { field: 'phone' })).toBe('缺少参数 phone')
+    // a parameter not given stays visible as written
+    expect(serverT('en', 'invalidParam')).toBe('Invalid parameter: {field}')
+    expect(formatMessage('{n, plural, one {# gift} other {# gifts}} from {who}', { n: 2, who: 'Li' })).toBe('2 gifts from Li')
+  })
+})
+
+describe('i18n', () => {
+  const en = Object.keys(dictionaries.en)
 
   it('interpolates parameters', () => {
     expect(translate('en', 'route.jzml')).toBe('Donor directory')

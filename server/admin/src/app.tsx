@@ -9,7 +9,7 @@ import enUS from 'antd/locale/en_US'
 import dayjs from 'dayjs'
 import 'dayjs/locale/zh-cn'
 import { get, post, session, setApiLang, setOnExpired, type Lang } from './api'
-import { initialLang, LangCtx, rememberLang, useLang, type LangContext } from './i18n'
+import { initialLang, LangCtx, rememberLang, translator, useLang, type LangContext } from './i18n'
 import { allowed, MeCtx, roleLabel, type Me } from './me'
 import { navigate, usePath } from './router'
 import { SCREENS, screenFor } from './screens'
@@ -27,7 +27,7 @@ export function App() {
     dayjs.locale(lang === 'en' ? 'en' : 'zh-cn')
     document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN'
   }, [lang])
-  const ctx: LangContext = useMemo(() => ({ lang, setLang, t: (zh: string, en: string) => (lang === 'en' ? en : zh) }), [lang, setLang])
+  const ctx: LangContext = useMemo(() => ({ lang, setLang, t: translator(lang) }), [lang, setLang])
   return (
     <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={{ token: { colorPrimary: '#c8102e', borderRadius: 4 } }}>
       <AntApp>

@@ -1,10 +1,12 @@
 /**
- * i18n: zh_CN (default) and en. Dictionaries live per domain in ./messages/*.ts (defineMessages: the compiler
+ * i18n: zh_CN (default) and en, on the core the server and the staff console share (types/i18n.ts through ./define.ts: the message format,
+ * defineMessages, the lookup). Dictionaries live per domain in ./messages/*.ts (defineMessages: the compiler
  * refuses a key present in one language only) and are merged here. translate()/t() take a MessageKey, a union
  * derived from the zh_CN objects, so a key used in code that no dictionary has is a tsc error, not a raw key on
  * screen. Keys built from data at run time go through messageKey(), which checks them against the dictionary.
  */
 import type { Lang } from '@contract'
+import { lookup, parseLang, type TParams } from './define'
 import common from './messages/common'
 import project from './messages/project'
 import directory from './messages/directory'
@@ -83,7 +85,7 @@ export type MessageKey = keyof typeof zh_CN
 
 export const dictionaries: Record<Lang, Record<MessageKey, string>> = { zh_CN, en }
 
-export type TParams = Record<string, string | number>
+export type { TParams }
 
 /** What t()/useT() give: model functions that word things take one of these. */
 export type Translate = (key: MessageKey, params?: TParams) => string
@@ -101,25 +103,12 @@ export function dynamicText(t: (key: MessageKey) => string, key: string, fallbac
   return k ? t(k) : fallback
 }
 
+/** A key's text with its parameters (the format of types/i18n.ts, which the server and the staff console share). */
 export function translate(lang: Lang, key: MessageKey, params?: TParams): string {
-  // the key itself is the last resort for a value that escaped the type (any-typed data): visible, not a crash
-  const template = dictionaries[lang][key] ?? dictionaries.zh_CN[key] ?? key
-  if (!params) return template
-  return template
-    .replace(PLURAL, (m, name: string, one: string, other: string) =>
-      params[name] === undefined ? m : (Number(params[name]) === 1 ? one : other).replace(/#/g, String(params[name]))
-    )
-    .replace(/\{(\w+)\}/g, (m, name) => (params[name] !== undefined ? String(params[name]) : m))
+  return lookup(dictionaries, lang, key, params)
 }
 
-/**
- * English plurals, ICU's shape cut to what the dictionaries need: `{n, plural, one {# copy} other {# copies}}`, with
- * `#` standing for the number ("1 copies" once showed). Chinese needs none.
- */
-const PLURAL = /\{(\w+), plural, one \{([^{}]*)\} other \{([^{}]*)\}\}/g
-
+/** The app's reading of a `lang` value (a URL's query): null when it names neither language. */
 export function normaliseLang(v: unknown): Lang | null {
-  if (v === 'en' || v === 'en_US' || v === 'en-US') return 'en'
-  if (v === 'zh_CN' || v === 'zh' || v === 'zh-CN') return 'zh_CN'
-  return null
+  return parseLang(v)
 }

@@ -29,7 +29,7 @@ export interface SandboxNotification {
   amountFen: number
 }
 
-/** H5 path of the app's sandbox cashier page (route `cashier`, config/routes.ts); the mini-programs open the same
+/** H5 path of the app's sandbox cashier page (route `cashier`, src/lib/route-list.ts); the mini-programs open the same
  *  page by route name with this URL's query. */
 export const SANDBOX_CASHIER_PATH = '/cashier'
 
