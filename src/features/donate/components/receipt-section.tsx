@@ -50,6 +50,7 @@ export default function ReceiptSection<S extends FulfilmentState>({ form, state,
             maxlength={100}
             onInput={(v) => update((s) => patch(s, { receiptDonorName: v }))}
             testId='receipt-name'
+            field='receiptDonorName'
           />
           <InputRow
             label={t(labels.code)}
@@ -60,9 +61,10 @@ export default function ReceiptSection<S extends FulfilmentState>({ form, state,
             type={state.receiptDonorType === 1 ? 'idcard' : 'text'}
             onInput={(v) => update((s) => patch(s, { creditCode: v }))}
             testId='receipt-code'
+            field='creditCode'
           />
           {(form.receiptTypeList || []).length > 1 ? (
-            <FieldRow label={t('donate.receipt.type')} required stacked>
+            <FieldRow label={t('donate.receipt.type')} required stacked field='receiptType'>
               <Chips
                 options={orderedReceiptTypes(form.receiptTypeList).map((v) => ({
                   value: v,
@@ -75,7 +77,7 @@ export default function ReceiptSection<S extends FulfilmentState>({ form, state,
               />
             </FieldRow>
           ) : null}
-          <FieldRow label={t('donate.receipt.way')} required stacked>
+          <FieldRow label={t('donate.receipt.way')} required stacked field='receiptWay'>
             <Chips
               options={receiptWays(form, state.receiptType).map((v) => ({
                 value: v,
@@ -99,6 +101,7 @@ export default function ReceiptSection<S extends FulfilmentState>({ form, state,
               maxlength={100}
               onInput={(v) => update((s) => patch(s, { postalEmail: v }))}
               testId='receipt-email'
+              field='postalEmail'
             />
           ) : null}
           {vis.receiptSms ? (
@@ -111,6 +114,7 @@ export default function ReceiptSection<S extends FulfilmentState>({ form, state,
               onArea={(c) => update((s) => setCode(s, 'postalMobileSms', c))}
               onInput={(v) => update((s) => patch(s, { postalMobileSms: v }))}
               testId='receipt-sms'
+              field='postalMobileSms'
             />
           ) : null}
           <PrivacyNote />

@@ -1,0 +1,47 @@
+/**
+ * The donation form's problems under their fields (docs/decisions/061-first-gift-and-field-errors.md): nothing is
+ * shown until the donor first taps submit; from then on every field's problem is shown as the form stands (it goes as
+ * soon as it is fixed). The first problem is scrolled into view, with "Add details" opened when it is folded there; a
+ * toast only for a problem no field shows (the agreement, when "Pay again" meets a form without consent).
+ */
+import { useCallback, useMemo, useState } from 'react'
+import { scrollToField, type FieldErrorMap } from '@/components/form-kit'
+import { toast } from '@/lib/quiet'
+import { t } from '@/store/session'
+import type { FormContext } from '../model/context'
+import type { DonateFormState } from '../model/form-state'
+import { errorText, formErrors, type FormError } from '../model/validate'
+
+/** Problems in inputs that are never folded under "Add details". */
+const OUTSIDE_DETAILS = new Set(['amount', 'quantity', 'payType', 'stuWorkNo', 'passwork'])
+/** Problems that belong to no field on the form. */
+const NO_FIELD = new Set(['agreed'])
+
+const onField = (e: FormError): e is FormError & { target: string } => !!e.target && !NO_FIELD.has(e.target)
+
+/** field -> text, the first problem of each field. */
+export function errorMap(errors: FormError[]): FieldErrorMap {
+  const map: Record<string, string> = {}
+  for (const e of errors) if (onField(e) && !(e.target in map)) map[e.target] = errorText(e, t)
+  return map
+}
+
+export function useFieldErrors(ctx: FormContext, state: DonateFormState, update: (fn: (s: DonateFormState) => DonateFormState) => void) {
+  const [shown, setShown] = useState(false)
+  const errors = useMemo(() => (shown ? errorMap(formErrors(ctx, state)) : {}), [shown, ctx, state])
+  const onInvalid = useCallback(
+    (list: FormError[]) => {
+      setShown(true)
+      const first = list.find(onField)
+      if (!first) {
+        const e = list[0]
+        if (e) toast(errorText(e, t), e.duration)
+        return
+      }
+      if (!OUTSIDE_DETAILS.has(first.target)) update((s) => (s.detailsOpen ? s : { ...s, detailsOpen: true }))
+      scrollToField(first.target)
+    },
+    [update]
+  )
+  return { errors, onInvalid }
+}
