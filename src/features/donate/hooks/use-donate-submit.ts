@@ -12,6 +12,7 @@ import { toast } from '@/lib/quiet'
 import { t } from '@/store/session'
 import { runPayment } from '@/features/payment'
 import { requestNoticeConsent } from '@/features/notice'
+import { consentBySubmit } from '@/features/privacy'
 import { postDonate } from '../api/donate'
 import { dec } from '../model/amount'
 import type { FormContext } from '../model/context'
@@ -90,6 +91,8 @@ export function useDonateSubmit({ ctx, state, update, onOutcome, onInvalid, gate
         if (dec(balance).lt(dec(amount))) return toast(t('donate.card.insufficient'), 2000)
       }
       if (!(await gate.ensure())) return
+      // "Agree and give" names the privacy policy too: its tap is the consent a personal-data form needs (decision 061)
+      if (s.agreed && !(await consentBySubmit())) return
       if (needsLargeRemind(ctx, amount) && !(await askRemind())) return
       // payChannel tells the server which of the school's credentials (mini-program, official account) to use
       const body = { ...buildSubmission(ctx, s, donateFromEnv(platform.env())), payChannel: payChannelOf(platform.env()) }
