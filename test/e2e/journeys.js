@@ -7,6 +7,7 @@ module.exports = [
   { file: 'admin.e2e.js', name: 'staff console' }, // ~50 s
   { file: 'maps.e2e.js', name: 'map campaigns with a finger' }, // ~52 s
   { file: 'donate.e2e.js', name: 'giving through the sandbox cashier' }, // ~35 s
+  { file: 'first-gift.e2e.js', name: 'a first gift from a shared link, taps counted' }, // ~20 s
   { file: 'refund.e2e.js', name: 'a partial refund from the console' }, // 82 s here with a load average of 10
   { file: 'a11y.e2e.js', name: 'accessibility, axe-core' }, // ~35 s
   { file: 'center.e2e.js', name: 'personal centre' }, // ~25 s

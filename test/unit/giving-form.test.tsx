@@ -215,7 +215,9 @@ describe('the giving form', () => {
     bootSession({}, 'en')
     useSession.setState({ token: 'tok-1', baseConfig: { ...useSession.getState().baseConfig!, agreeTitle: 'Donation Agreement' } as any })
     await openForm(moneyProject({ isSub: 0 }), formConfig({ fieldList: [], payPlatformList: [1] }))
-    expect(screen.getByTestId('agreement').textContent).toBe('By tapping “Agree and give” you accept Donation Agreement and the Privacy policy')
+    expect(screen.getByTestId('agreement').textContent).toBe(
+      'By tapping “Agree and give” you accept Donation Agreement and the Privacy policy'
+    )
     expect(screen.getByTestId('submit').textContent).toBe('Agree and give')
   })
 
