@@ -38,10 +38,13 @@ export function useFieldErrors(ctx: FormContext, state: DonateFormState, update:
         if (e) toast(errorText(e, t), e.duration)
         return
       }
-      if (!OUTSIDE_DETAILS.has(first.target)) update((s) => (s.detailsOpen ? s : { ...s, detailsOpen: true }))
+      // required donor fields are shown whether "Add details" is open or not
+      const shownAnyway =
+        OUTSIDE_DETAILS.has(first.target) || (ctx.form.fieldList || []).some((f) => f.fieldName === first.target && f.isRequire === 1)
+      if (!shownAnyway) update((s) => (s.detailsOpen ? s : { ...s, detailsOpen: true }))
       scrollToField(first.target)
     },
-    [update]
+    [ctx, update]
   )
   return { errors, onInvalid }
 }
