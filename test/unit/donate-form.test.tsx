@@ -252,6 +252,25 @@ describe('donation form', () => {
     expect(toastTitles(toast)).toEqual([])
   })
 
+  it("the server's refusal naming a field shows under that field, not in a toast; one naming none is toasted", async () => {
+    const toast = toastSpy()
+    let answer: any = { code: -1, message: '姓名含有不允许的字符', data: { field: 'name' } }
+    const calls = await openForm(moneyProject({ isSub: 0 }), formConfig({ payPlatformList: [1] }), { donate: () => answer })
+    type('field-name', '张三')
+    type('field-mobile', '13800138000')
+    chip('field-isAlumnus', 0)
+    submit()
+    await waitFor(() => expect(screen.getByTestId('error-name').textContent).toBe('姓名含有不允许的字符'), { timeout: 2000 })
+    expect(toast).not.toHaveBeenCalled()
+    // gone once the donor changes the field
+    type('field-name', '张三丰')
+    expect(screen.queryByTestId('error-name')).toBeNull()
+    answer = { code: -1, message: '项目已结束', data: null }
+    submit()
+    await waitFor(() => expect(toastTitles(toast)).toEqual(['项目已结束']), { timeout: 2000 })
+    expect(donateCalls(calls)).toHaveLength(2)
+  })
+
   it('a first gift: ¥100 chosen, the privacy consent given by "Agree and give" itself (no dialog), then the order', async () => {
     const modal = jest.spyOn(Taro, 'showModal')
     const calls = await openForm(moneyProject({ isSub: 0 }), formConfig({ fieldList: [], payPlatformList: [1] }), {

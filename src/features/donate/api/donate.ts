@@ -64,8 +64,9 @@ export function fetchCardBalance(stuWorkNo: string, password?: string): Promise<
 }
 
 /** POST donate: code -1 is toasted by request() and rejects; nothing else happens then (docs/product §8). */
+/** A refusal that names a field is not toasted: the form shows it under that field (decision 061). */
 export function postDonate(body: DonateSubmission): Promise<DonateAnswer> {
-  return request<DonateAnswer>({ path: Api.donate, method: 'POST', data: body })
+  return request<DonateAnswer>({ path: Api.donate, method: 'POST', data: body, fieldErrors: true })
 }
 
 /** Provinces (parentId '0'), then cities, then districts. */

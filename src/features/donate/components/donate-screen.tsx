@@ -47,13 +47,14 @@ function DonateForm({ ctx, query }: { ctx: FormContext; query: DonateQuery }) {
   const update = useCallback((fn: (s: DonateFormState) => DonateFormState) => setState(fn), [])
   const gate = usePermission(ctx.project.id, true)
   const { balance, loadBalance } = useCardBalance()
-  const { errors, onInvalid } = useFieldErrors(ctx, state, update)
+  const { errors, onInvalid, onRefused } = useFieldErrors(ctx, state, update)
   const { submit, busy, remindOpen, confirmRemind, cancelRemind } = useDonateSubmit({
     ctx,
     state,
     update,
     onOutcome: setOutcome,
     onInvalid,
+    onRefused,
     gate,
     loadBalance
   })

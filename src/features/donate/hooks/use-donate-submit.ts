@@ -9,6 +9,7 @@ import { platform } from '@/platform'
 import { payChannelOf } from '@/platform/payment/capability'
 import { store } from '@/platform/storage-keys'
 import { toast } from '@/lib/quiet'
+import { ApiError } from '@/lib/request'
 import { t } from '@/store/session'
 import { runPayment } from '@/features/payment'
 import { requestNoticeConsent } from '@/features/notice'
@@ -37,11 +38,13 @@ interface Options {
   onOutcome(outcome: PayOutcome | null): void
   /** the form's problems, in its order: the screen shows them under their fields */
   onInvalid(errors: FormError[]): void
+  /** the server refused the order over one field: true when the screen shows it there */
+  onRefused(field: string, message: string, at: DonateFormState): boolean
   gate: PermissionGate
   loadBalance(stuWorkNo: string, password?: string): Promise<string | null>
 }
 
-export function useDonateSubmit({ ctx, state, update, onOutcome, onInvalid, gate, loadBalance }: Options) {
+export function useDonateSubmit({ ctx, state, update, onOutcome, onInvalid, onRefused, gate, loadBalance }: Options) {
   const [busy, setBusy] = useState(false)
   const [remindOpen, setRemindOpen] = useState(false)
   const busyRef = useRef(false)
@@ -99,8 +102,10 @@ export function useDonateSubmit({ ctx, state, update, onOutcome, onInvalid, gate
       let answer
       try {
         answer = await postDonate(body)
-      } catch {
-        return // request() has shown the server's message (code -1) or the network error
+      } catch (e) {
+        // a refusal naming a field is shown under it (decision 061); request() has toasted any other
+        if (e instanceof ApiError && e.field && !onRefused(e.field, e.message, latest.current)) toast(e.message)
+        return
       }
       // kept until the gift is paid: a cancelled, failed or unconfirmed payment brings the form back as it was
       store.set('donateDraft', draftOf(ctx, s))
@@ -123,7 +128,7 @@ export function useDonateSubmit({ ctx, state, update, onOutcome, onInvalid, gate
       busyRef.current = false
       setBusy(false)
     }
-  }, [ctx, gate, loadBalance, onOutcome, onInvalid])
+  }, [ctx, gate, loadBalance, onOutcome, onInvalid, onRefused])
 
   /**
    * `consent`: the tap came from the button that states the donor accepts the agreement ("Agree and give", decision
