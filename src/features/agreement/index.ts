@@ -4,4 +4,3 @@ export { default as ContractFormScreen } from './components/contract-form-screen
 export { default as ContractSignatureScreen } from './components/contract-signature-screen'
 export { default as ContractAccountScreen } from './components/contract-account-screen'
 export { default as ContractListScreen } from './components/contract-list-screen'
-export { fetchBankSetting } from './api/agreement'

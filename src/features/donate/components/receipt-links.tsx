@@ -5,19 +5,19 @@
  * account page the agreement flow ends on) runs it; elsewhere the link stays away.
  */
 import { Text, View } from '@tarojs/components'
-import { fetchBankSetting } from '@/features/agreement'
 import { pressable } from '@/lib/a11y'
 import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { routeUrl } from '@/lib/routes'
 import { platform } from '@/platform'
 import { useT } from '@/store/session'
+import { fetchAgreementBank } from '../api/donate'
 import './fields.scss'
 
 export default function ReceiptLinks() {
   const t = useT()
   const theme = useTheme()
-  const bank = useData(() => fetchBankSetting().catch(() => ''), [])
+  const bank = useData(fetchAgreementBank, [])
   const agreement = !!(bank.data && bank.data.trim())
   return (
     <View className='dn-links' data-testid='receipt-links'>
