@@ -131,7 +131,7 @@ describe('dynamic fields with conditions', () => {
     assert.deepEqual((await refused(withData({ name: '' }), /^请输入姓名$/)).data, { field: 'name' })
     assert.deepEqual((await refused(withData({ mobile: '86-123' }), /手机号/)).data, { field: 'mobile' })
     assert.deepEqual((await refused(scholarship({ currencyMoney: '0.99' }), /不能低于/)).data, { field: 'amount' })
-    const mail = { isNeedPaper: 1, certificateDonorName: '张三', certificateWay: 2 }
+    const mail: Partial<Body> = { isNeedPaper: 1, certificateDonorName: '张三', certificateWay: 2 }
     assert.deepEqual((await refused(scholarship(mail), /请输入邮寄地址/)).data, { field: 'postalAddress' })
     assert.equal((await refused(scholarship({ isAgree: 0 }), /协议/)).data, null)
   })
