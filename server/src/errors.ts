@@ -1,5 +1,5 @@
 /** Errors that the envelope plugin turns into {code, message, data:null} in the request's language. */
-import { ResultCode } from '../../types'
+import { ResultCode, type FieldRefusal } from '../../types'
 import type { MessageKey, MessageParams } from './i18n'
 
 export class AppError extends Error {
@@ -18,5 +18,8 @@ export class AppError extends Error {
 }
 
 export const bizError = (key: MessageKey, params: MessageParams = {}) => new AppError(key, ResultCode.ERROR, 200, params)
+/** A refusal about one input of the submitted form: `data.field` names it, so the app can show it there (decision 061). */
+export const fieldRefusal = (field: string, key: MessageKey, params: MessageParams = {}) =>
+  new AppError(key, ResultCode.ERROR, 200, params, { field } satisfies FieldRefusal)
 export const tokenInvalid = () => new AppError('tokenInvalid', ResultCode.TOKEN_INVALID, 200)
 export const signatureError = (key: MessageKey, data: unknown = null) => new AppError(key, ResultCode.ERROR, 401, {}, data)

@@ -127,6 +127,15 @@ describe('dynamic fields with conditions', () => {
     await refused(withData({ mobile: undefined }), /^请输入手机号$/)
     await refused(withData({ isAlumni: undefined }), /^请选择是否校友$/)
   })
+  it('a refusal about one input names it in data.field (decision 061); others carry no field', async () => {
+    assert.deepEqual((await refused(withData({ name: '' }), /^请输入姓名$/)).data, { field: 'name' })
+    assert.deepEqual((await refused(withData({ mobile: '86-123' }), /手机号/)).data, { field: 'mobile' })
+    assert.deepEqual((await refused(scholarship({ currencyMoney: '0.99' }), /不能低于/)).data, { field: 'amount' })
+    const mail: Partial<Body> = { isNeedPaper: 1, certificateDonorName: '张三', certificateWay: 2 }
+    assert.deepEqual((await refused(scholarship(mail), /请输入邮寄地址/)).data, { field: 'postalAddress' })
+    assert.equal((await refused(scholarship({ isAgree: 0 }), /协议/)).data, null)
+  })
+
   it('a conditional required field is required only when its condition holds', async () => {
     await refused(withData({ isAlumni: '1' }), /^请选择毕业年份$/)
     await accepted(withData({ isAlumni: '0' }))

@@ -23,7 +23,9 @@ export class ApiError extends Error {
     readonly code: number,
     /** '0201' alumni required, '0101' authorisation required, when the server says so */
     readonly permissionCode: string | null = null,
-    readonly network = false
+    readonly network = false,
+    /** the input of the sent form a -1 refusal concerns (types/envelope.ts FieldRefusal), when the server names one */
+    readonly field: string | null = null
   ) {
     super(message)
     this.name = 'ApiError'
@@ -42,6 +44,8 @@ export interface RequestOptions {
   auth?: boolean
   /** no toast on -1 or network errors: the caller shows its own state */
   silent?: boolean
+  /** the caller shows a refusal that names a field under that field (decision 061): no toast for those */
+  fieldErrors?: boolean
 }
 
 /** Hooks the bootstrap installs: how to re-authorise after -997/-998; how to ask for privacy consent (app.ts, decision
@@ -221,7 +225,13 @@ async function uploadOnce<T>(opts: UploadOptions): Promise<Envelope<T>> {
   return body
 }
 
-function settle<T>(body: Envelope<T>, opts: { silent?: boolean }): T {
+/** The field a refusal names (FieldRefusal), or null. */
+function refusedField(data: unknown): string | null {
+  const field = (data as { field?: unknown } | null)?.field
+  return typeof field === 'string' && field ? field : null
+}
+
+function settle<T>(body: Envelope<T>, opts: { silent?: boolean; fieldErrors?: boolean }): T {
   const permission = permissionOf(body.data)
   if (body.code === ResultCode.OK) {
     if (permission) throw new ApiError(body.message, body.code, permission)
@@ -239,8 +249,9 @@ function settle<T>(body: Envelope<T>, opts: { silent?: boolean }): T {
     }
     throw new ApiError(body.message, body.code, permission)
   }
-  if (!opts.silent && !permission) toast(body.message)
-  throw new ApiError(body.message, body.code, permission)
+  const field = body.code === ResultCode.ERROR ? refusedField(body.data) : null
+  if (!opts.silent && !permission && !(field && opts.fieldErrors)) toast(body.message)
+  throw new ApiError(body.message, body.code, permission, false, field)
 }
 
 /**

@@ -33,6 +33,8 @@ function stubForm(p: Project, form: FormConfig, extra: Record<string, (c: Call) 
     formDetail: () => ok(form),
     itemsSubPrice: () => ok(SUB_PRICES),
     checkPermission: () => ok({ errorCode: '' }),
+    // a donor who agreed to the privacy policy already (decision 041); the first-gift consent has its own test
+    status: () => ok({ version: 1, consented: 1, consentedAt: '2026-01-01 08:00:00' }),
     getAreaList4sort: () =>
       ok([
         { area: '中国大陆', areaCode: '+86' },
@@ -99,9 +101,9 @@ describe('donation form', () => {
     // sub-project 32 preselected: its chips replace the project's
     expect(within(screen.getByTestId('sub-chips')).getByTestId('chip-32').className).toContain('dn-chip--on')
     expect(within(screen.getByTestId('amount-chips')).queryByTestId('chip-1000.00')).toBeNull()
-    // nothing chosen: no certificate, no receipt
-    expect(screen.queryByTestId('certificate-section')).toBeNull()
-    expect(screen.queryByTestId('receipt-section')).toBeNull()
+    // the ¥100 gift starts chosen (decision 061)
+    expect(within(screen.getByTestId('amount-chips')).getByTestId('chip-100.00').getAttribute('data-selected')).toBe('1')
+    expect(screen.getByTestId('bar-total').textContent).toBe('¥100.00')
 
     type('amount-input', '1234.56')
     expect(screen.getByTestId('bar-total').textContent).toBe('¥1,234.56')
@@ -207,30 +209,83 @@ describe('donation form', () => {
     expect(calls.find((c) => c.path.endsWith('/checkPermission'))!.query.get('itemsId')).toBe('3')
   })
 
-  it('toasts the first problem: amount, then the first missing field placeholder; the form complete, the order goes', async () => {
+  it('shows every problem under its field (decision 061), no toast; each goes when fixed; the form complete, the order goes', async () => {
     const toast = toastSpy()
-    const calls = await openForm(moneyProject({ isSub: 0 }))
+    const scroll = jest.spyOn(Taro, 'pageScrollTo').mockResolvedValue({ errMsg: 'pageScrollTo:ok' } as any)
+    // no ¥100 chip here: nothing starts chosen
+    const chips = [
+      { title: '一学期书本费', money: '500.00' },
+      { title: '一个月生活费', money: '1000.00' }
+    ]
+    const calls = await openForm(moneyProject({ isSub: 0, fixMoney: chips }), formConfig({ payPlatformList: [1, 2] }))
+    const errorOf = (field: string) => screen.queryByTestId(`error-${field}`)?.textContent ?? null
+    // nothing is said before the first submit
+    expect(errorOf('name')).toBeNull()
     submit()
-    await waitFor(() => expect(toastTitles(toast)).toEqual(['请选择或输入捐赠金额']), { timeout: 2000 })
-    chip('amount-chips', '100.00')
-    submit()
-    await waitFor(() => expect(toastTitles(toast)[1]).toBe('请输入您的姓名'), { timeout: 2000 })
+    await waitFor(() => expect(errorOf('amount')).toBe('请选择或输入捐赠金额'), { timeout: 2000 })
+    expect(errorOf('name')).toBe('请输入您的姓名')
+    expect(errorOf('mobile')).toBe('请输入手机号码')
+    // the input says it is invalid and which line says why
+    const nameInput = screen.getByTestId('field-name') as any
+    expect(nameInput.nativeProps).toEqual(expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-name' }))
+    expect(document.getElementById('fe-name')!.textContent).toBe('请输入您的姓名')
+    // the page is taken to the first problem
+    await waitFor(() => expect(scroll).toHaveBeenCalledWith(expect.objectContaining({ selector: '#fr-amount' })), { timeout: 2000 })
+    chip('amount-chips', '500.00')
+    expect(errorOf('amount')).toBeNull()
     type('field-name', '张')
-    submit()
-    await waitFor(() => expect(toastTitles(toast)[2]).toBe('姓名长度不得小于2'), { timeout: 2000 })
+    expect(errorOf('name')).toBe('姓名长度不得小于2')
     type('field-name', '张三')
+    expect(errorOf('name')).toBeNull()
+    expect(nameInput.nativeProps['aria-invalid']).toBeUndefined()
     type('field-mobile', '1380013800')
-    submit()
-    await waitFor(() => expect(toastTitles(toast)[3]).toBe('请输入合法的手机号'), { timeout: 2000 })
+    expect(errorOf('mobile')).toBe('请输入合法的手机号')
     type('field-mobile', '13800138000')
     chip('field-isAlumnus', 0)
+    expect(errorOf('isAlumnus')).toBeNull()
     fireEvent.click(screen.getByTestId('pay-1'))
     expect(donateCalls(calls)).toHaveLength(0)
     // "Agree and give" is the consent (decision 025): no tick left to toast about
     submit()
     await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
     expect(donateCalls(calls)[0].data).toEqual(expect.objectContaining({ isAgree: 1 }))
-    expect(toastTitles(toast)).toHaveLength(4)
+    expect(toastTitles(toast)).toEqual([])
+  })
+
+  it("the server's refusal naming a field shows under that field, not in a toast; one naming none is toasted", async () => {
+    const toast = toastSpy()
+    let answer: any = { code: -1, message: '姓名含有不允许的字符', data: { field: 'name' } }
+    const calls = await openForm(moneyProject({ isSub: 0 }), formConfig({ payPlatformList: [1] }), { donate: () => answer })
+    type('field-name', '张三')
+    type('field-mobile', '13800138000')
+    chip('field-isAlumnus', 0)
+    submit()
+    await waitFor(() => expect(screen.getByTestId('error-name').textContent).toBe('姓名含有不允许的字符'), { timeout: 2000 })
+    expect(toast).not.toHaveBeenCalled()
+    // gone once the donor changes the field
+    type('field-name', '张三丰')
+    expect(screen.queryByTestId('error-name')).toBeNull()
+    answer = { code: -1, message: '项目已结束', data: null }
+    submit()
+    await waitFor(() => expect(toastTitles(toast)).toEqual(['项目已结束']), { timeout: 2000 })
+    expect(donateCalls(calls)).toHaveLength(2)
+  })
+
+  it('a first gift: ¥100 chosen, the privacy consent given by "Agree and give" itself (no dialog), then the order', async () => {
+    const modal = jest.spyOn(Taro, 'showModal')
+    const calls = await openForm(moneyProject({ isSub: 0 }), formConfig({ fieldList: [], payPlatformList: [1] }), {
+      status: () => ok({ version: 3, consented: 0, consentedAt: '' }),
+      consent: () => ok({ version: 3, consented: 1, consentedAt: '2026-11-28 10:00:00' })
+    })
+    expect(screen.getByTestId('agreement').textContent).toContain('《隐私政策》')
+    submit()
+    await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
+    const consent = calls.filter((c) => c.path.endsWith('/privacy/consent'))
+    expect(consent.map((c) => c.data)).toEqual([expect.objectContaining({ version: 3 })])
+    // recorded before the order that carries personal data
+    expect(calls.indexOf(consent[0])).toBeLessThan(calls.indexOf(donateCalls(calls)[0]))
+    expect(donateCalls(calls)[0].data).toEqual(expect.objectContaining({ currencyMoney: '100.00', isAgree: 1 }))
+    expect(modal).not.toHaveBeenCalled()
   })
 
   it('debounces submit: three quick taps make one order; the button is busy until payment returns', async () => {
@@ -284,29 +339,35 @@ describe('donation form', () => {
     expect(screen.getByTestId('receipt-sms')).toBeTruthy()
   })
 
-  it('hand amount: integer-only forms clear a decimal; below the minimum toasts for 2 s; too large toasts the limit', async () => {
+  it('hand amount: integer-only forms clear a decimal; below the minimum and too large say so under the amount', async () => {
     const toast = toastSpy()
     await openForm(moneyProject({ isSub: 0 }), formConfig({ isIntegerMoney: 1, minMoney: '10.00' }))
+    const amountError = () => screen.queryByTestId('error-amount')?.textContent ?? null
     type('amount-input', '12.5')
     blur('amount-input', '12.5')
-    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入整数金额' }))
+    expect(amountError()).toBe('请输入整数金额')
     expect((screen.getByTestId('amount-input') as any).value).toBe('')
     type('amount-input', '5')
+    expect(amountError()).toBeNull()
     blur('amount-input', '5')
-    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '捐赠金额不能低于¥10.00', duration: 2000 }))
+    expect(amountError()).toBe('捐赠金额不能低于¥10.00')
     type('amount-input', '20000000')
     blur('amount-input', '20000000')
-    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '捐赠金额不合法，单笔不能超过¥10,000,000' }))
+    expect(amountError()).toBe('捐赠金额不合法，单笔不能超过¥10,000,000')
+    expect(toast).not.toHaveBeenCalled()
   })
 
-  it('number fields clear anything but a positive integer on blur with a 1 s toast', async () => {
+  it('number fields clear anything but a positive integer on blur and say why under the field', async () => {
     const toast = toastSpy()
     await openForm(moneyProject({ isSub: 0 }))
     openDetails()
     type('field-children', '1.5')
     blur('field-children', '1.5')
-    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '同行人数必须为正整数', duration: 1000 }))
+    expect(screen.getByTestId('error-children').textContent).toBe('同行人数必须为正整数')
     expect((screen.getByTestId('field-children') as any).value).toBe('')
+    type('field-children', '2')
+    expect(screen.queryByTestId('error-children')).toBeNull()
+    expect(toast).not.toHaveBeenCalled()
   })
 
   it('a switch controls its dependant field', async () => {

@@ -5,10 +5,10 @@ import { pickFulfilmentReceiptType } from '@/features/donate/model/fulfilment'
 import { fixedAmounts, handEntryAllowed, onlineDisabled } from '@/features/donate/model/context'
 import { initialReceipt, receiptLabels } from '@/features/donate/model/receipt'
 import { buildSubmission, donateFromEnv } from '@/features/donate/model/submission'
-import { errorText, validateForm } from '@/features/donate/model/validate'
+import { errorText, formErrors, validateForm } from '@/features/donate/model/validate'
 import { giftAmount, needsLargeRemind, visibility } from '@/features/donate/model/visibility'
 import { translate, type MessageKey } from '@/lib/i18n'
-import { FIELDS, ctxOf, field, formConfig, goodsProject, stateOf } from './donate-fixtures'
+import { FIELDS, ctxOf, field, formConfig, goodsProject, moneyProject, stateOf } from './donate-fixtures'
 
 const zh = (key: MessageKey, params?: Record<string, string | number>) => translate('zh_CN', key, params)
 const en = (key: MessageKey, params?: Record<string, string | number>) => translate('en', key, params)
@@ -344,7 +344,8 @@ describe('form state', () => {
   })
   it('validation order: amount, donor fields, pay type, agreement (2 s)', () => {
     const ctx = ctxOf()
-    const none = stateOf(ctx)
+    // the ¥100 default taken back
+    const none = { ...stateOf(ctx), fixedMoney: null }
     expect(validateForm(ctx, none)!.key).toBe('donate.amount.required')
     expect(validateForm(ctx, { ...none, handMoney: '0.5' })!.key).toBe('donate.amount.min')
     const s = filled(ctx, { payType: null, agreed: false })
@@ -352,6 +353,29 @@ describe('form state', () => {
     const noAgree = validateForm(ctx, { ...s, payType: 2 })!
     expect([noAgree.key, noAgree.duration]).toEqual(['donate.agree.required', 2000])
     expect(validateForm(ctx, { ...s, payType: 9 })!.key).toBe('donate.card.noRequired')
+  })
+})
+
+describe('first gift defaults (decision 061)', () => {
+  it('the ¥100 chip starts chosen where the project or the linked sub-project offers one, else nothing', () => {
+    expect(initialState(ctxOf({ project: moneyProject({ isSub: 0 }) })).fixedMoney).toBe('100.00')
+    // sub-project 31 offers 200 only
+    expect(initialState(ctxOf(), { subItemsId: 31 }).fixedMoney).toBeNull()
+    expect(initialState(ctxOf(), { subItemsId: 32 }).fixedMoney).toBe('100.00')
+    expect(initialState(ctxOf({ project: moneyProject({ isSub: 0, fixMoney: [{ title: '', money: '500.00' }] }) })).fixedMoney).toBeNull()
+    expect(initialState(ctxOf({ project: goodsProject() })).fixedMoney).toBeNull()
+  })
+
+  it('formErrors lists a problem for every field at once, in the form order; empty exactly when validateForm is null', () => {
+    const ctx = ctxOf({ project: moneyProject({ isSub: 0 }) })
+    const s = { ...stateOf(ctx), fixedMoney: null, payType: null }
+    const targets = formErrors(ctx, s).map((e) => e.target)
+    expect(targets.slice(0, 3)).toEqual(['amount', 'name', 'mobile'])
+    expect(targets).toContain('payType')
+    expect(targets[targets.length - 1]).toBe('agreed')
+    const done = filled(ctx, {})
+    expect(validateForm(ctx, done)).toBeNull()
+    expect(formErrors(ctx, done)).toEqual([])
   })
 })
 

@@ -29,6 +29,8 @@ function stubForm(p: Project, form: FormConfig): Call[] {
     formDetail: () => ok(form),
     itemsSubPrice: () => ok(SUB_PRICES),
     checkPermission: () => ok({ errorCode: '' }),
+    // a donor who agreed to the privacy policy already (decision 041); the first-gift consent has its own test
+    status: () => ok({ version: 1, consented: 1, consentedAt: '2026-01-01 08:00:00' }),
     getAreaList4sort: () => ok([{ area: '中国大陆', areaCode: '+86' }]),
     donate: () => ok({ orderPayRequestDTO: { billNo: 'D2026' }, data: { provider: 'sandbox', url: '/sandbox/cashier?billNo=D2026' } })
   })
@@ -125,8 +127,10 @@ describe('the giving form', () => {
     fireEvent.click(screen.getByTestId('details-toggle'))
     expect(screen.queryByTestId('field-children')).toBeNull()
     submit()
-    await waitFor(() => expect(toast).toHaveBeenCalled(), { timeout: 2000 })
-    expect(screen.getByTestId('details-toggle').getAttribute('aria-expanded')).toBe('true')
+    await waitFor(() => expect(screen.getByTestId('details-toggle').getAttribute('aria-expanded')).toBe('true'), { timeout: 2000 })
+    // the problem is said under the field (decision 061), not in a toast
+    expect(screen.getByTestId('error-children').textContent).toBe('同行人数必须为正整数')
+    expect(toast).not.toHaveBeenCalled()
     expect((screen.getByTestId('field-children') as any).value).toBe('0')
     expect(pay).not.toHaveBeenCalled()
   })
@@ -180,11 +184,10 @@ describe('the giving form', () => {
     // no tick to find: the sentence and the link sit in the bar, right above the button whose words give consent
     expect(screen.queryByTestId('agree-check')).toBeNull()
     const bar = screen.getByTestId('submit').parentElement!.parentElement!
-    expect(within(bar).getByTestId('agreement').textContent).toBe('点击“同意并捐赠”即表示您已阅读并同意《捐赠协议书》')
+    expect(within(bar).getByTestId('agreement').textContent).toBe('点击“同意并捐赠”即表示您已阅读并同意《捐赠协议书》和《隐私政策》')
     expect(screen.getByTestId('submit').textContent).toBe('同意并捐赠')
     fireEvent.click(screen.getByTestId('agree-link'))
-    // two taps for a typical gift: a preset, then the button
-    chip('amount-chips', '100.00')
+    // one tap for a typical gift: ¥100 starts chosen (decision 061), then the button
     submit()
     await waitFor(() => expect(donates(calls)).toHaveLength(1), { timeout: 2000 })
     expect(donates(calls)[0].data).toEqual(expect.objectContaining({ isAgree: 1, currencyMoney: '100.00', payType: 1 }))
@@ -212,7 +215,9 @@ describe('the giving form', () => {
     bootSession({}, 'en')
     useSession.setState({ token: 'tok-1', baseConfig: { ...useSession.getState().baseConfig!, agreeTitle: 'Donation Agreement' } as any })
     await openForm(moneyProject({ isSub: 0 }), formConfig({ fieldList: [], payPlatformList: [1] }))
-    expect(screen.getByTestId('agreement').textContent).toBe('By tapping “Agree and give” you accept Donation Agreement')
+    expect(screen.getByTestId('agreement').textContent).toBe(
+      'By tapping “Agree and give” you accept Donation Agreement and the Privacy policy'
+    )
     expect(screen.getByTestId('submit').textContent).toBe('Agree and give')
   })
 

@@ -5,7 +5,7 @@ import { useT } from '@/store/session'
 import { FieldRow } from './rows'
 import { useSkin } from './skin'
 import './mobile-row.scss'
-import { fieldLabel } from '@/lib/a11y'
+import { fieldAria, useFieldError } from './errors'
 
 interface Props {
   label: string
@@ -18,13 +18,16 @@ interface Props {
   required?: boolean
   /** the input's test id; the code picker's is `${testId}-area` (donation form: `-code`) */
   testId?: string
+  /** the key of the field in the form's FieldErrors */
+  field?: string
 }
 
-export default function MobileRow({ label, placeholder, area, value, onArea, onInput, required, testId }: Props) {
+export default function MobileRow({ label, placeholder, area, value, onArea, onInput, required, testId, field }: Props) {
   const t = useT()
   const skin = useSkin()
+  const error = useFieldError(field)
   return (
-    <FieldRow label={label} required={required}>
+    <FieldRow label={label} required={required} field={field}>
       <AreaCodePicker
         code={area}
         onChange={onArea}
@@ -34,7 +37,7 @@ export default function MobileRow({ label, placeholder, area, value, onArea, onI
         label={t(skin.codeLabel)}
       />
       <Input
-        {...fieldLabel(label)}
+        {...fieldAria(label, field, error)}
         className={`${skin.input} ${skin.mobile}__input`}
         type='number'
         value={value}

@@ -9,6 +9,7 @@ import { useTheme } from '@/lib/hooks/use-page-title'
 import { useSkin } from './skin'
 import './form-kit.scss'
 import { fieldLabel, pressable } from '@/lib/a11y'
+import { fieldAria, fieldErrorId, fieldRowId, useFieldError } from './errors'
 
 export function Card({ title, extra, children, testId }: PropsWithChildren<{ title?: string; extra?: ReactNode; testId?: string }>) {
   const { card } = useSkin()
@@ -34,18 +35,35 @@ interface RowProps {
   /** the label at the top of a tall body (a multi-line input) */
   top?: boolean
   onTap?(): void
+  /** the key of the field in the form's FieldErrors: its problem shows under the row */
+  field?: string
 }
 
-export function FieldRow({ label, required, children, testId, stacked, top, onTap }: PropsWithChildren<RowProps>) {
+// announced when it appears (Taro's Text has no typed `role`)
+const ALERT: Record<string, unknown> = { role: 'alert' }
+
+/** The line under a row that says what is wrong with its field (decision 061). */
+export function FieldErrorText({ field, text }: { field: string; text: string }) {
   const { row } = useSkin()
-  const modifiers = `${stacked ? ` ${row}--stacked` : ''}${top ? ` ${row}--top` : ''}`
   return (
-    <View className={`${row}${modifiers}`} data-testid={testId} {...pressable(onTap)}>
+    <Text className={`${row}__error`} id={fieldErrorId(field)} {...ALERT} data-testid={`error-${field}`}>
+      {text}
+    </Text>
+  )
+}
+
+export function FieldRow({ label, required, children, testId, stacked, top, onTap, field }: PropsWithChildren<RowProps>) {
+  const { row } = useSkin()
+  const error = useFieldError(field)
+  const modifiers = `${stacked ? ` ${row}--stacked` : ''}${top ? ` ${row}--top` : ''}${error ? ` ${row}--invalid` : ''}`
+  return (
+    <View className={`${row}${modifiers}`} id={field ? fieldRowId(field) : undefined} data-testid={testId} {...pressable(onTap)}>
       <View className={`${row}__label`}>
         {required ? <Text className={`${row}__req`}>*</Text> : null}
         <Text>{label}</Text>
       </View>
       <View className={`${row}__body`}>{children}</View>
+      {field && error ? <FieldErrorText field={field} text={error} /> : null}
     </View>
   )
 }
@@ -63,6 +81,8 @@ interface InputProps {
   maxlength?: number
   multiline?: boolean
   testId?: string
+  /** the key of the field in the form's FieldErrors */
+  field?: string
 }
 
 export function InputRow({
@@ -76,15 +96,17 @@ export function InputRow({
   password,
   maxlength,
   multiline,
-  testId
+  testId,
+  field
 }: InputProps) {
   const skin = useSkin()
+  const error = useFieldError(field)
   const max = maxlength && maxlength > 0 ? maxlength : multiline ? 200 : 140
   return (
-    <FieldRow label={label} required={required} top={multiline}>
+    <FieldRow label={label} required={required} top={multiline} field={field}>
       {multiline ? (
         <Textarea
-          {...fieldLabel(label)}
+          {...fieldAria(label, field, error)}
           className={skin.textarea}
           value={value}
           maxlength={max}
@@ -97,7 +119,7 @@ export function InputRow({
         />
       ) : (
         <Input
-          {...fieldLabel(label)}
+          {...fieldAria(label, field, error)}
           className={skin.input}
           value={value}
           type={type || 'text'}
@@ -181,7 +203,8 @@ export function ChoiceRow({
   value,
   onPick,
   testPrefix,
-  required
+  required,
+  field
 }: {
   label: string
   options: Choice<number>[]
@@ -189,9 +212,10 @@ export function ChoiceRow({
   onPick(v: number): void
   testPrefix: string
   required?: boolean
+  field?: string
 }) {
   return (
-    <FieldRow label={label} required={required}>
+    <FieldRow label={label} required={required} field={field}>
       <Chips options={options} selected={value === null ? [] : [value]} onPick={onPick} testPrefix={testPrefix} />
     </FieldRow>
   )
@@ -242,7 +266,8 @@ export function ValueRow({
   placeholder,
   onTap,
   testId,
-  picker
+  picker,
+  field
 }: {
   label: string
   required?: boolean
@@ -251,10 +276,11 @@ export function ValueRow({
   onTap?(): void
   testId?: string
   picker?(children: ReactNode): ReactNode
+  field?: string
 }) {
   const text = <ValueText value={value} placeholder={placeholder} />
   return (
-    <FieldRow label={label} required={required} testId={testId} onTap={onTap}>
+    <FieldRow label={label} required={required} testId={testId} onTap={onTap} field={field}>
       {picker ? picker(text) : text}
     </FieldRow>
   )

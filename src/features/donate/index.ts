@@ -7,9 +7,9 @@ export { default as DynamicField } from './components/dynamic-field'
 export { firstFieldError, joinMobile, prefillValues, visibleFields, type FieldError, type FieldValues } from './model/fields'
 export { errorText } from './model/validate'
 // The permission gate (alumni only, sign-in) before a gift: the naming flows use the same one.
-export { usePermission, type PermissionGate } from './hooks/use-permission'
+export { useAlumniPrecheck, usePermission, type PermissionGate } from './hooks/use-permission'
 // WeChat's launch of the alumni mini-program, for the cpu contract form's box for non-certified alumni
-export { AlumniLaunch } from './components/dialogs'
+export { AlumniLaunch, AlumniSignInButton } from './components/dialogs'
 // Certificate, receipt and mailing address with their rules, for the naming forms (docs/decisions/048-naming-forms-whole.md)
 export { default as FulfilmentSections } from './components/fulfilment-sections'
 export {

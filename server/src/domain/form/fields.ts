@@ -3,7 +3,8 @@
  * the submitted values satisfy them. Pure functions: the order service calls them before anything is written.
  */
 import { DONATE_LIMITS, type FormField } from '../../../../types'
-import { bizError } from '../../errors'
+import { fieldRefusal } from '../../errors'
+import type { MessageKey, MessageParams } from '../../i18n'
 
 export type FormData = Record<string, string | number | boolean | null | undefined>
 
@@ -92,50 +93,51 @@ const CREDIT_FIELDS = new Set(['creditCode', 'taxCode'])
 export function validateFields(fields: FormField[], data: FormData, now = new Date()): void {
   for (const f of visibleFields(fields, data)) {
     const title = f.fieldShowName
+    const refuse = (key: MessageKey, params: MessageParams = {}) => fieldRefusal(f.fieldName, key, params)
     const v = valueOf(data, f.fieldName)
     if (v === '') {
-      if (f.isRequire) throw bizError('fieldRequired', { tip: f.inputTip || `请填写${title}`, title })
+      if (f.isRequire) throw refuse('fieldRequired', { tip: f.inputTip || `请填写${title}`, title })
       continue
     }
     switch (f.fieldUiType) {
       case 'number':
-        if (!/^[1-9]\d{0,15}$/.test(v)) throw bizError('fieldNotPositiveInt', { title })
+        if (!/^[1-9]\d{0,15}$/.test(v)) throw refuse('fieldNotPositiveInt', { title })
         break
       case 'mobile':
-        if (!isValidMobile(v)) throw bizError('donateMobileInvalid')
+        if (!isValidMobile(v)) throw refuse('donateMobileInvalid')
         break
       case 'switch':
-        if (v !== '0' && v !== '1') throw bizError('fieldInvalid', { title })
+        if (v !== '0' && v !== '1') throw refuse('fieldInvalid', { title })
         break
       case 'select':
       case 'radio':
-        if (!f.optionList.some((o) => o.id === v)) throw bizError('fieldInvalid', { title })
+        if (!f.optionList.some((o) => o.id === v)) throw refuse('fieldInvalid', { title })
         break
       case 'select2': {
         const picked = v.split(',').map((s) => s.trim())
-        if (!picked.every((p) => f.optionList.some((o) => o.id === p))) throw bizError('fieldInvalid', { title })
+        if (!picked.every((p) => f.optionList.some((o) => o.id === p))) throw refuse('fieldInvalid', { title })
         break
       }
       case 'date':
-        if (!validDate(v)) throw bizError('fieldInvalid', { title })
+        if (!validDate(v)) throw refuse('fieldInvalid', { title })
         break
       case 'year': {
         const y = Number(v)
         const thisYear = now.getUTCFullYear()
-        if (!/^\d{4}$/.test(v) || y < thisYear - 100 || y > thisYear + 10) throw bizError('fieldInvalid', { title })
+        if (!/^\d{4}$/.test(v) || y < thisYear - 100 || y > thisYear + 10) throw refuse('fieldInvalid', { title })
         break
       }
       default:
         break
     }
-    if (ID_FIELDS.has(f.fieldName) && !isIdNumber(v)) throw bizError('fieldInvalid', { title })
-    if (CREDIT_FIELDS.has(f.fieldName) && !isCreditCode(v)) throw bizError('fieldInvalid', { title })
+    if (ID_FIELDS.has(f.fieldName) && !isIdNumber(v)) throw refuse('fieldInvalid', { title })
+    if (CREDIT_FIELDS.has(f.fieldName) && !isCreditCode(v)) throw refuse('fieldInvalid', { title })
     const len = charLength(v)
     const textual = f.fieldUiType === 'input' || f.fieldUiType === 'textarea' || f.fieldUiType === 'password' || f.fieldUiType === 'area'
     if (textual) {
       const max = f.isLengthLimit && f.lengthMax > 0 ? f.lengthMax : f.fieldUiType === 'textarea' ? DONATE_LIMITS.TEXTAREA_MAX : 0
-      if (f.isLengthLimit && f.lengthMin > 0 && len < f.lengthMin) throw bizError('fieldTooShort', { title, min: f.lengthMin })
-      if (max > 0 && len > max) throw bizError('fieldTooLong', { title, max })
+      if (f.isLengthLimit && f.lengthMin > 0 && len < f.lengthMin) throw refuse('fieldTooShort', { title, min: f.lengthMin })
+      if (max > 0 && len > max) throw refuse('fieldTooLong', { title, max })
     }
   }
 }

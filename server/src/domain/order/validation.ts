@@ -7,7 +7,7 @@
 import type { Selectable } from 'kysely'
 import { MAX_DONATION_YUAN } from '../../../../types'
 import type { DonationSubmissionTable, ProjectTable } from '../../db/schema'
-import { bizError } from '../../errors'
+import { bizError, fieldRefusal } from '../../errors'
 import { BEIJING_OFFSET_MS } from '../../lib/dates'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import {
@@ -80,18 +80,18 @@ function quantityOf(v: unknown): number | null {
 }
 
 function checkAmountLimits(fen: number, form: FormModel) {
-  if (fen <= 0) throw bizError('amountInvalid')
-  if (fen > MAX_DONATION_FEN) throw bizError('amountTooLarge', { max: MAX_DONATION_YUAN.toLocaleString('en-US') })
-  if (form.integerOnly && fen % 100 !== 0) throw bizError('amountNotInteger')
-  if (form.minFen > 0 && fen < form.minFen) throw bizError('amountBelowMin', { min: fenToYuan(form.minFen) })
+  if (fen <= 0) throw fieldRefusal('amount', 'amountInvalid')
+  if (fen > MAX_DONATION_FEN) throw fieldRefusal('amount', 'amountTooLarge', { max: MAX_DONATION_YUAN.toLocaleString('en-US') })
+  if (form.integerOnly && fen % 100 !== 0) throw fieldRefusal('amount', 'amountNotInteger')
+  if (form.minFen > 0 && fen < form.minFen) throw fieldRefusal('amount', 'amountBelowMin', { min: fenToYuan(form.minFen) })
 }
 
 function requirePostal(b: DonateBody) {
-  if (!text(b.postalAddress, 500)) throw bizError('postalRequired', { title: '邮寄地址' })
-  if (!text(b.postalContact, 64)) throw bizError('postalRequired', { title: '联系人' })
+  if (!text(b.postalAddress, 500)) throw fieldRefusal('postalAddress', 'postalRequired', { title: '邮寄地址' })
+  if (!text(b.postalContact, 64)) throw fieldRefusal('postalContact', 'postalRequired', { title: '联系人' })
   const mobile = text(b.postalMobile, 32)
-  if (!mobile) throw bizError('postalRequired', { title: '联系电话' })
-  if (!isValidMobile(mobile)) throw bizError('donateContactMobileInvalid')
+  if (!mobile) throw fieldRefusal('postalMobile', 'postalRequired', { title: '联系电话' })
+  if (!isValidMobile(mobile)) throw fieldRefusal('postalMobile', 'donateContactMobileInvalid')
 }
 
 export function validateSubmission(ctx: DonateContext, b: DonateBody): ValidOrder {

@@ -16,7 +16,7 @@ import {
 import { ApiError, request } from '@/lib/request'
 import { platform } from '@/platform'
 import { payChannelOf, withOfferedPayTypes } from '@/platform/payment/capability'
-import { SettingKey } from '@contract'
+import { AGREEMENT_BANK_SETTING, SettingKey } from '@contract'
 
 /** itemsDetail is public (docs/product §6). */
 export function fetchProject(id: number): Promise<Project> {
@@ -64,13 +64,26 @@ export function fetchCardBalance(stuWorkNo: string, password?: string): Promise<
 }
 
 /** POST donate: code -1 is toasted by request() and rejects; nothing else happens then (docs/product §8). */
+/** A refusal that names a field is not toasted: the form shows it under that field (decision 061). */
 export function postDonate(body: DonateSubmission): Promise<DonateAnswer> {
-  return request<DonateAnswer>({ path: Api.donate, method: 'POST', data: body })
+  return request<DonateAnswer>({ path: Api.donate, method: 'POST', data: body, fieldErrors: true })
 }
 
 /** Provinces (parentId '0'), then cities, then districts. */
 export function fetchAreaChildren(parentId: string): Promise<AreaDictionaryNode[]> {
   return request<AreaDictionaryNode[]>({ path: Api.areaDictionary, query: { parentId }, auth: false, silent: true })
+}
+
+/**
+ * The bank account agreement gifts are transferred to (types/agreement.ts AGREEMENT_BANK_SETTING): set where the
+ * school runs the donation agreement; '' otherwise (decision 061, the receipt section's link).
+ */
+export async function fetchAgreementBank(): Promise<string> {
+  try {
+    return (await request<string>({ path: Api.getSettingValue, query: { key: AGREEMENT_BANK_SETTING }, auth: false, silent: true })) || ''
+  } catch {
+    return ''
+  }
 }
 
 /** The alumni mini-program that certifies alumni (docs/product §6): {"appid","path","originalId"}, or null when unset. */

@@ -1,20 +1,19 @@
 /**
  * Amount (docs/product §2, §5): sub-project chips (isSub), fixed-amount chips (the project's or the sub-project's fixMoney)
- * and a hand-entered amount (isHandMoney) checked on blur: format and ceiling toasts, integer-only clears, below
- * minMoney toasts for 2 s.
+ * and a hand-entered amount (isHandMoney) checked on blur: format, ceiling and below-minMoney problems show under the amount
+ * (decision 061), integer-only clears.
  */
+import { useState } from 'react'
 import { Input, Text, View } from '@tarojs/components'
 import { formatCurrency } from '@/lib/money'
-import { toast } from '@/lib/quiet'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { amountMessage, checkHandAmount, dec } from '../model/amount'
 import { fixedAmounts, handEntryAllowed, subProjects } from '../model/context'
 import { pickFixed, pickSubProject, typeAmount } from '../model/form-state'
-import { Card, Chips } from '@/components/form-kit'
+import { Card, Chips, FieldErrorText, fieldAria, fieldRowId, useFieldError } from '@/components/form-kit'
 import type { SectionProps } from './types'
 import './amount-section.scss'
-import { fieldLabel } from '@/lib/a11y'
 
 export default function AmountSection({ ctx, state, update }: SectionProps) {
   const t = useT()
@@ -24,13 +23,16 @@ export default function AmountSection({ ctx, state, update }: SectionProps) {
   const hand = handEntryAllowed(ctx, state.subItemsId)
   const { form } = ctx
   const min = dec(form.minMoney)
+  // a typed amount's problem found on blur shows under the amount until the donor picks or types again
+  const [blurError, setBlurError] = useState('')
+  const error = useFieldError('amount') || blurError
 
   const onBlur = (text: string) => {
     const check = checkHandAmount(text, form)
     if (check === 'ok' || check === 'empty') return
     const m = amountMessage(check, form)
     if (!m) return
-    toast(t(m.key, m.params), m.duration)
+    setBlurError(t(m.key, m.params))
     if (m.clear) update((s) => typeAmount(s, ''))
   }
 
@@ -52,7 +54,10 @@ export default function AmountSection({ ctx, state, update }: SectionProps) {
         <Chips
           options={chips.map((o) => ({ value: o.money, label: formatCurrency(o.money, { whole: true }), sub: o.title }))}
           selected={state.fixedMoney === null ? [] : [state.fixedMoney]}
-          onPick={(money) => update((s) => pickFixed(s, money))}
+          onPick={(money) => {
+            setBlurError('')
+            update((s) => pickFixed(s, money))
+          }}
           testId='amount-chips'
           columns={3}
         />
@@ -62,7 +67,7 @@ export default function AmountSection({ ctx, state, update }: SectionProps) {
           <Text className='dn-amount__label'>{chips.length ? t('donate.amount.other') : t('donate.amount.label')}</Text>
           <Text className='dn-amount__yen'>¥</Text>
           <Input
-            {...fieldLabel(chips.length ? t('donate.amount.other') : t('donate.amount.label'))}
+            {...fieldAria(chips.length ? t('donate.amount.other') : t('donate.amount.label'), 'amount', error)}
             className='dn-amount__input'
             type={form.isIntegerMoney === 1 ? 'number' : 'digit'}
             value={state.handMoney}
@@ -74,6 +79,7 @@ export default function AmountSection({ ctx, state, update }: SectionProps) {
             placeholderClass='dn-ph'
             onInput={(e) => {
               const text = e.detail.value
+              if (text) setBlurError('')
               update((s) => typeAmount(s, text))
             }}
             onBlur={(e) => onBlur(e.detail.value)}
@@ -82,6 +88,9 @@ export default function AmountSection({ ctx, state, update }: SectionProps) {
         </View>
       ) : null}
       {form.isIntegerMoney === 1 && hand ? <Text className='dn-note'>{t('donate.amount.integerHint')}</Text> : null}
+      <View id={fieldRowId('amount')} className='dn-amount__error'>
+        {error ? <FieldErrorText field='amount' text={error} /> : null}
+      </View>
     </Card>
   )
 }

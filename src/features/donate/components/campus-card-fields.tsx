@@ -31,6 +31,7 @@ export default function CampusCardFields({ stuWorkNo, passwork, onChange, balanc
         onInput={(v) => onChange({ stuWorkNo: v })}
         onBlur={onCardNumberDone}
         testId='card-no'
+        field='stuWorkNo'
       />
       <InputRow
         label={t('donate.card.password')}
@@ -41,6 +42,7 @@ export default function CampusCardFields({ stuWorkNo, passwork, onChange, balanc
         maxlength={32}
         onInput={(v) => onChange({ passwork: v })}
         testId='card-password'
+        field='passwork'
       />
       <Text className='dn-note'>{t('donate.card.passwordHint')}</Text>
       {balance.status !== 'idle' ? (

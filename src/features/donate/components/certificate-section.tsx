@@ -25,6 +25,7 @@ export default function CertificateSection<S extends FulfilmentState>({ form, st
         maxlength={32}
         onInput={(v) => update((s) => patch(s, { certificateDonorName: v }))}
         testId='certificate-name'
+        field='certificateDonorName'
       />
       <Text className='dn-note'>{t('donate.certificate.electronicHint')}</Text>
       {vis.paperOption ? (
@@ -36,7 +37,7 @@ export default function CertificateSection<S extends FulfilmentState>({ form, st
         />
       ) : null}
       {vis.certificateWay ? (
-        <FieldRow label={t('donate.certificate.way')} required stacked testId='certificate-way'>
+        <FieldRow label={t('donate.certificate.way')} required stacked testId='certificate-way' field='certificateWay'>
           <Chips
             options={(form.certificateWayPaperList || []).map((w) => ({
               value: w,

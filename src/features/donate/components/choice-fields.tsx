@@ -35,6 +35,7 @@ export default function ChoiceField({ field, value, onChange }: Props) {
       const index = options.findIndex((o) => o.id === value)
       return (
         <ValueRow
+          field={field.fieldName}
           label={label}
           required={required}
           value={options[index]?.title || ''}
@@ -71,7 +72,7 @@ export default function ChoiceField({ field, value, onChange }: Props) {
         )
       }
       return (
-        <FieldRow label={label} required={required} stacked>
+        <FieldRow label={label} required={required} stacked field={field.fieldName}>
           <Chips options={options.map((o) => ({ value: o.id, label: o.title }))} selected={picked} onPick={toggle} testId={testId} />
         </FieldRow>
       )
@@ -79,6 +80,7 @@ export default function ChoiceField({ field, value, onChange }: Props) {
     case 'date':
       return (
         <ValueRow
+          field={field.fieldName}
           label={label}
           required={required}
           value={value}
@@ -106,6 +108,7 @@ export default function ChoiceField({ field, value, onChange }: Props) {
       const index = years.indexOf(value)
       return (
         <ValueRow
+          field={field.fieldName}
           label={label}
           required={required}
           value={value}
@@ -132,6 +135,7 @@ export default function ChoiceField({ field, value, onChange }: Props) {
         <>
           <AreaSheet open={areaOpen} onClose={() => setAreaOpen(false)} onPick={(r) => onChange(regionText(r))} />
           <ValueRow
+            field={field.fieldName}
             label={label}
             required={required}
             value={value}

@@ -1,8 +1,8 @@
 /**
  * The form's dialogs: the large-amount reminder (remindContent, sanitised) and the alumni reminder of docs/product §6.
  * Alumni login: inside the WeChat browser the reminder carries WeChat's open tag that launches the school's alumni
- * mini-program (it renders only once the page's JS-SDK is configured with open tags); in the mini-programs the
- * login page belongs to a later issue, so the reminder offers close only.
+ * mini-program (it renders only once the page's JS-SDK is configured with open tags); in any other browser the
+ * reminder offers the alumni sign-in (the login page, back to this page after) beside close (decision 061).
  */
 import { Button, RichText, Text, View } from '@tarojs/components'
 import { AtModal, AtModalAction, AtModalContent, AtModalHeader } from 'taro-ui'
@@ -13,6 +13,7 @@ import { useT } from '@/store/session'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { themeVars } from '@/styles/theme'
 import { fetchAlumniLaunch } from '../api/donate'
+import { alumniSignIn } from '../hooks/use-permission'
 import 'taro-ui/lib/style/components/modal.scss'
 import './dialogs.scss'
 
@@ -68,7 +69,6 @@ export function AlumniLaunch({ label }: { label: string }) {
 
 export function AlumniDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useT()
-  const theme = useTheme()
   const env = platform.env()
   const canLaunch = env.target === 'h5' && env.inWechatBrowser && !env.inMiniProgram
   return (
@@ -81,10 +81,28 @@ export function AlumniDialog({ open, onClose }: { open: boolean; onClose(): void
         {open && canLaunch ? <AlumniLaunch label={t('donate.alumni.login')} /> : null}
       </AtModalContent>
       <AtModalAction>
-        <Button onClick={onClose} style={{ color: theme }} data-testid='alumni-close'>
+        <Button onClick={onClose} data-testid='alumni-close'>
           {t('common.close')}
         </Button>
+        {canLaunch ? null : <AlumniSignInButton label={t('donate.alumni.login')} onDone={onClose} />}
       </AtModalAction>
     </AtModal>
+  )
+}
+
+/** The alumni reminder's second button outside WeChat's browser: the login page for a certified alumnus's account. */
+export function AlumniSignInButton({ label, onDone }: { label: string; onDone(): void }) {
+  const theme = useTheme()
+  return (
+    <Button
+      onClick={() => {
+        onDone()
+        alumniSignIn()
+      }}
+      style={{ color: theme }}
+      data-testid='alumni-sign-in'
+    >
+      {label}
+    </Button>
   )
 }

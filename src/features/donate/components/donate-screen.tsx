@@ -5,13 +5,14 @@
  */
 import { useCallback, useMemo, useState } from 'react'
 import { View } from '@tarojs/components'
-import { FormSkin } from '@/components/form-kit'
+import { FieldErrors, FormSkin } from '@/components/form-kit'
 import { platform } from '@/platform'
 import { store } from '@/platform/storage-keys'
 import { useSession, useT } from '@/store/session'
 import { useCardBalance } from '../hooks/use-card-balance'
 import { useDonatePage, type DonateQuery } from '../hooks/use-donate-page'
 import { useDonateSubmit } from '../hooks/use-donate-submit'
+import { useFieldErrors } from '../hooks/use-field-errors'
 import { usePermission } from '../hooks/use-permission'
 import { isGoods, onlineDisabled, type FormContext } from '../model/context'
 import { restoreDraft } from '../model/draft'
@@ -46,11 +47,14 @@ function DonateForm({ ctx, query }: { ctx: FormContext; query: DonateQuery }) {
   const update = useCallback((fn: (s: DonateFormState) => DonateFormState) => setState(fn), [])
   const gate = usePermission(ctx.project.id, true)
   const { balance, loadBalance } = useCardBalance()
+  const { errors, onInvalid, onRefused } = useFieldErrors(ctx, state, update)
   const { submit, busy, remindOpen, confirmRemind, cancelRemind } = useDonateSubmit({
     ctx,
     state,
     update,
     onOutcome: setOutcome,
+    onInvalid,
+    onRefused,
     gate,
     loadBalance
   })
@@ -58,19 +62,21 @@ function DonateForm({ ctx, query }: { ctx: FormContext; query: DonateQuery }) {
   const props = { ctx, state, update }
   return (
     <FormSkin.Provider value='donate'>
-      <View className='dn-form' data-testid='donate-form'>
-        {outcome ? <PayOutcomeBanner outcome={outcome} busy={busy} onRetry={() => submit()} /> : null}
-        <ProjectSummary ctx={ctx} />
-        {isGoods(ctx) ? <GoodsSection {...props} /> : <AmountSection {...props} />}
-        <DonorSection {...props} vis={vis} />
-        <DetailsToggle open={state.detailsOpen} update={update} />
-        {state.detailsOpen ? <FulfilmentSections form={ctx.form} state={state} update={update} vis={vis} /> : null}
-        <PaySection {...props} vis={vis} balance={balance} onCardNumberDone={(no) => loadBalance(no)} />
-        <View className='dn-form__spacer' />
-        <SubmitBar amount={giftAmount(ctx, state)} busy={busy} onSubmit={() => submit({ consent: true })} />
-        <LargeRemindDialog open={remindOpen} content={ctx.form.remindContent} onConfirm={confirmRemind} onCancel={cancelRemind} />
-        <AlumniDialog open={gate.alumniOpen} onClose={gate.closeAlumni} />
-      </View>
+      <FieldErrors.Provider value={errors}>
+        <View className='dn-form' data-testid='donate-form'>
+          {outcome ? <PayOutcomeBanner outcome={outcome} busy={busy} onRetry={() => submit()} /> : null}
+          <ProjectSummary ctx={ctx} />
+          {isGoods(ctx) ? <GoodsSection {...props} /> : <AmountSection {...props} />}
+          <DonorSection {...props} vis={vis} />
+          <DetailsToggle open={state.detailsOpen} update={update} />
+          {state.detailsOpen ? <FulfilmentSections form={ctx.form} state={state} update={update} vis={vis} /> : null}
+          <PaySection {...props} vis={vis} balance={balance} onCardNumberDone={(no) => loadBalance(no)} />
+          <View className='dn-form__spacer' />
+          <SubmitBar amount={giftAmount(ctx, state)} busy={busy} onSubmit={() => submit({ consent: true })} />
+          <LargeRemindDialog open={remindOpen} content={ctx.form.remindContent} onConfirm={confirmRemind} onCancel={cancelRemind} />
+          <AlumniDialog open={gate.alumniOpen} onClose={gate.closeAlumni} />
+        </View>
+      </FieldErrors.Provider>
     </FormSkin.Provider>
   )
 }

@@ -1,15 +1,15 @@
 /**
  * One field of formDetail.fieldList by its ui type (docs/product §3: input, password, number, textarea, mobile, switch,
- * select, select2, date, area, year, radio). Number fields clear a non-positive-integer on blur (docs/product §5).
+ * select, select2, date, area, year, radio). Number fields clear a non-positive-integer on blur (docs/product §5) and say why under the field.
  */
+import { useContext, useState } from 'react'
 import { Text, Textarea, View } from '@tarojs/components'
 import type { FormField } from '@contract'
-import { toast } from '@/lib/quiet'
 import { useT } from '@/store/session'
 import { charLength, maxLengthOf, numberBlurError } from '../model/fields'
 import { errorText } from '../model/validate'
 import ChoiceField from './choice-fields'
-import { FieldRow, InputRow, MobileRow, SwitchRow } from '@/components/form-kit'
+import { FieldErrors, fieldAria, FieldRow, useFieldError, InputRow, MobileRow, SwitchRow } from '@/components/form-kit'
 
 interface Props {
   field: FormField
@@ -19,8 +19,25 @@ interface Props {
   onCode(code: string): void
 }
 
-export default function DynamicField({ field, value, code, onChange, onCode }: Props) {
+/**
+ * A number field's blur problem (its value was cleared) shows under the field like the submit's problems do, until
+ * the donor types again.
+ */
+export default function DynamicField(props: Props) {
+  const [blurError, setBlurError] = useState('')
+  const errors = useContext(FieldErrors)
+  const onChange = (v: string) => {
+    if (v) setBlurError('')
+    props.onChange(v)
+  }
+  const body = <FieldBody {...props} onChange={onChange} setBlurError={setBlurError} />
+  if (!blurError || errors[props.field.fieldName]) return body
+  return <FieldErrors.Provider value={{ ...errors, [props.field.fieldName]: blurError }}>{body}</FieldErrors.Provider>
+}
+
+function FieldBody({ field, value, code, onChange, onCode, setBlurError }: Props & { setBlurError(text: string): void }) {
   const t = useT()
+  const error = useFieldError(field.fieldName)
   const label = field.fieldShowName
   const required = field.isRequire === 1
   const placeholder = field.inputTip || t('donate.field.required', { title: label })
@@ -45,18 +62,20 @@ export default function DynamicField({ field, value, code, onChange, onCode }: P
             if (field.fieldUiType !== 'number') return
             const err = numberBlurError(field, v)
             if (err) {
-              toast(errorText(err, t), err.duration)
+              setBlurError(errorText(err, t))
               onChange('')
             }
           }}
           testId={testId}
+          field={field.fieldName}
         />
       )
     case 'textarea':
       return (
-        <FieldRow label={label} required={required} stacked>
+        <FieldRow label={label} required={required} stacked field={field.fieldName}>
           <View className='dn-textarea'>
             <Textarea
+              {...fieldAria(field.fieldShowName, field.fieldName, error)}
               className='dn-textarea__input'
               value={value}
               maxlength={max}
@@ -82,6 +101,7 @@ export default function DynamicField({ field, value, code, onChange, onCode }: P
           onArea={onCode}
           onInput={onChange}
           testId={testId}
+          field={field.fieldName}
         />
       )
     case 'switch':

@@ -25,7 +25,7 @@ export default function GoodsSection({ ctx, state, update }: SectionProps) {
 
   return (
     <Card title={t('donate.section.goods')} testId='goods-section'>
-      <FieldRow label={p.materialName || t('donate.goods.quantity')}>
+      <FieldRow label={p.materialName || t('donate.goods.quantity')} field='quantity'>
         <View className='dn-stepper'>
           <View
             className={`dn-stepper__btn ${n <= 1 ? 'dn-stepper__btn--off' : ''}`}

@@ -9,7 +9,7 @@ import { patch } from '../model/form-state'
 import { payOptions } from '../model/pay-types'
 import type { Visibility } from '../model/visibility'
 import type { BalanceState } from '../hooks/use-card-balance'
-import { Card } from '@/components/form-kit'
+import { Card, FieldErrorText, fieldRowId, useFieldError } from '@/components/form-kit'
 import CampusCardFields from './campus-card-fields'
 import PayLogo from '@/components/pay-logo'
 import type { SectionProps } from './types'
@@ -55,6 +55,13 @@ export default function PaySection({ ctx, state, update, vis, balance, onCardNum
           onCardNumberDone={onCardNumberDone}
         />
       ) : null}
+      <PayTypeError />
     </Card>
   )
+}
+
+/** "Choose a payment method" under the methods (decision 061); also where the page scrolls to. */
+function PayTypeError() {
+  const error = useFieldError('payType')
+  return <View id={fieldRowId('payType')}>{error ? <FieldErrorText field='payType' text={error} /> : null}</View>
 }

@@ -25,6 +25,7 @@ export default function PostalSection<S extends FulfilmentState>({ state, update
         placeholder={t('donate.postal.regionRequired')}
         onTap={() => setOpen(true)}
         testId='postal-region'
+        field='region'
       />
       <InputRow
         label={t('donate.postal.address')}
@@ -34,6 +35,7 @@ export default function PostalSection<S extends FulfilmentState>({ state, update
         maxlength={200}
         onInput={(v) => update((s) => patch(s, { postalAddress: v }))}
         testId='postal-address'
+        field='postalAddress'
       />
       <InputRow
         label={t('donate.postal.contact')}
@@ -43,6 +45,7 @@ export default function PostalSection<S extends FulfilmentState>({ state, update
         maxlength={32}
         onInput={(v) => update((s) => patch(s, { postalContact: v }))}
         testId='postal-contact'
+        field='postalContact'
       />
       <MobileRow
         label={t('donate.postal.mobile')}
@@ -53,6 +56,7 @@ export default function PostalSection<S extends FulfilmentState>({ state, update
         onArea={(c) => update((s) => setCode(s, 'postalMobile', c))}
         onInput={(v) => update((s) => patch(s, { postalMobile: v }))}
         testId='postal-mobile'
+        field='postalMobile'
       />
       <InputRow
         label={t('donate.postal.zip')}

@@ -2,6 +2,7 @@
  * Receipt (docs/product §4, §5): shown at or above minMoneyReceipt when the form shows and opens receipts. Once needed:
  * issued to (personal 1 / enterprise 2, default 1) with its name and ID / credit code labels, receipt type (paper 1
  * / electronic 2; a type change picks the other list's first way), way, and the e-mail (way 3) or SMS mobile (way 4).
+ * Under the switch: the tax tool, and the donation agreement where the school runs it (receipt-links).
  */
 import { DONATE_LIMITS } from '@contract'
 import { useT } from '@/store/session'
@@ -14,6 +15,7 @@ import {
 import { DONOR_TYPE_ORDER, orderedReceiptTypes, receiptLabels, receiptWays } from '../model/receipt'
 import { Card, Chips, FieldRow, InputRow, MobileRow, SwitchRow } from '@/components/form-kit'
 import PickupInfo from './pickup-info'
+import ReceiptLinks from './receipt-links'
 import type { FulfilmentProps } from './types'
 import { dynamicText } from '@/lib/i18n'
 import { PrivacyNote } from '@/features/privacy'
@@ -31,6 +33,7 @@ export default function ReceiptSection<S extends FulfilmentState>({ form, state,
         onChange={(on) => update((s) => patch(s, { isNeedReceipt: on }))}
         testId='receipt-switch'
       />
+      <ReceiptLinks />
       {vis.receiptFields ? (
         <>
           <FieldRow label={t('donate.receipt.donorType')} required stacked>
@@ -50,6 +53,7 @@ export default function ReceiptSection<S extends FulfilmentState>({ form, state,
             maxlength={100}
             onInput={(v) => update((s) => patch(s, { receiptDonorName: v }))}
             testId='receipt-name'
+            field='receiptDonorName'
           />
           <InputRow
             label={t(labels.code)}
@@ -60,9 +64,10 @@ export default function ReceiptSection<S extends FulfilmentState>({ form, state,
             type={state.receiptDonorType === 1 ? 'idcard' : 'text'}
             onInput={(v) => update((s) => patch(s, { creditCode: v }))}
             testId='receipt-code'
+            field='creditCode'
           />
           {(form.receiptTypeList || []).length > 1 ? (
-            <FieldRow label={t('donate.receipt.type')} required stacked>
+            <FieldRow label={t('donate.receipt.type')} required stacked field='receiptType'>
               <Chips
                 options={orderedReceiptTypes(form.receiptTypeList).map((v) => ({
                   value: v,
@@ -75,7 +80,7 @@ export default function ReceiptSection<S extends FulfilmentState>({ form, state,
               />
             </FieldRow>
           ) : null}
-          <FieldRow label={t('donate.receipt.way')} required stacked>
+          <FieldRow label={t('donate.receipt.way')} required stacked field='receiptWay'>
             <Chips
               options={receiptWays(form, state.receiptType).map((v) => ({
                 value: v,
@@ -99,6 +104,7 @@ export default function ReceiptSection<S extends FulfilmentState>({ form, state,
               maxlength={100}
               onInput={(v) => update((s) => patch(s, { postalEmail: v }))}
               testId='receipt-email'
+              field='postalEmail'
             />
           ) : null}
           {vis.receiptSms ? (
@@ -111,6 +117,7 @@ export default function ReceiptSection<S extends FulfilmentState>({ form, state,
               onArea={(c) => update((s) => setCode(s, 'postalMobileSms', c))}
               onInput={(v) => update((s) => patch(s, { postalMobileSms: v }))}
               testId='receipt-sms'
+              field='postalMobileSms'
             />
           ) : null}
           <PrivacyNote />

@@ -1,5 +1,6 @@
 /**
- * Submit (docs/product §4 Donation flow): debounced 500 ms, busy while it runs. Validate (first problem toasted), campus
+ * Submit (docs/product §4 Donation flow): debounced 500 ms, busy while it runs. Validate (every problem under its
+ * field, decision 061; the form scrolls to the first and opens "Add details" when it is folded there), campus
  * card balance, permission again, the large-amount reminder, POST donate, then hand over to runPayment. A -1 on
  * donate has been toasted by request() and nothing else happens.
  */
@@ -8,22 +9,22 @@ import { platform } from '@/platform'
 import { payChannelOf } from '@/platform/payment/capability'
 import { store } from '@/platform/storage-keys'
 import { toast } from '@/lib/quiet'
+import { ApiError } from '@/lib/request'
 import { t } from '@/store/session'
 import { runPayment } from '@/features/payment'
 import { requestNoticeConsent } from '@/features/notice'
+import { consentBySubmit } from '@/features/privacy'
 import { postDonate } from '../api/donate'
 import { dec } from '../model/amount'
 import type { FormContext } from '../model/context'
 import type { DonateFormState } from '../model/form-state'
 import { draftOf } from '../model/draft'
 import { buildSubmission, donateFromEnv } from '../model/submission'
-import { errorText, validateForm } from '../model/validate'
+import { formErrors, validateForm, type FormError } from '../model/validate'
 import { giftAmount, needsLargeRemind, visibility } from '../model/visibility'
 import type { PermissionGate } from './use-permission'
 
 export const SUBMIT_DEBOUNCE_MS = 500
-/** Problems in inputs that are never folded under "Add details". */
-const OUTSIDE_DETAILS = new Set(['amount', 'quantity', 'payType', 'stuWorkNo', 'passwork', 'agreed'])
 /** the news a gift leads to, asked for on the pay button's tap (docs/decisions/049-subscribe-messages.md) */
 const PAY_NOTICE_KINDS = ['paid', 'certificate'] as const
 
@@ -33,14 +34,17 @@ export type PayOutcome = 'cancelled' | 'failed'
 interface Options {
   ctx: FormContext
   state: DonateFormState
-  /** opens "Add details" when the first problem is in a field it holds */
   update(fn: (s: DonateFormState) => DonateFormState): void
   onOutcome(outcome: PayOutcome | null): void
+  /** the form's problems, in its order: the screen shows them under their fields */
+  onInvalid(errors: FormError[]): void
+  /** the server refused the order over one field: true when the screen shows it there */
+  onRefused(field: string, message: string, at: DonateFormState): boolean
   gate: PermissionGate
   loadBalance(stuWorkNo: string, password?: string): Promise<string | null>
 }
 
-export function useDonateSubmit({ ctx, state, update, onOutcome, gate, loadBalance }: Options) {
+export function useDonateSubmit({ ctx, state, update, onOutcome, onInvalid, onRefused, gate, loadBalance }: Options) {
   const [busy, setBusy] = useState(false)
   const [remindOpen, setRemindOpen] = useState(false)
   const busyRef = useRef(false)
@@ -72,12 +76,8 @@ export function useDonateSubmit({ ctx, state, update, onOutcome, gate, loadBalan
   const run = useCallback(async () => {
     if (busyRef.current) return
     const s = latest.current
-    const err = validateForm(ctx, s)
-    if (err) {
-      toast(errorText(err, t), err.duration)
-      if (!s.detailsOpen && !OUTSIDE_DETAILS.has(err.target ?? '')) update((x) => ({ ...x, detailsOpen: true }))
-      return
-    }
+    const errors = formErrors(ctx, s)
+    if (errors.length) return onInvalid(errors)
     onOutcome(null)
     busyRef.current = true
     setBusy(true)
@@ -94,14 +94,18 @@ export function useDonateSubmit({ ctx, state, update, onOutcome, gate, loadBalan
         if (dec(balance).lt(dec(amount))) return toast(t('donate.card.insufficient'), 2000)
       }
       if (!(await gate.ensure())) return
+      // "Agree and give" names the privacy policy too: its tap is the consent a personal-data form needs (decision 061)
+      if (s.agreed && !(await consentBySubmit())) return
       if (needsLargeRemind(ctx, amount) && !(await askRemind())) return
       // payChannel tells the server which of the school's credentials (mini-program, official account) to use
       const body = { ...buildSubmission(ctx, s, donateFromEnv(platform.env())), payChannel: payChannelOf(platform.env()) }
       let answer
       try {
         answer = await postDonate(body)
-      } catch {
-        return // request() has shown the server's message (code -1) or the network error
+      } catch (e) {
+        // a refusal naming a field is shown under it (decision 061); request() has toasted any other
+        if (e instanceof ApiError && e.field && !onRefused(e.field, e.message, latest.current)) toast(e.message)
+        return
       }
       // kept until the gift is paid: a cancelled, failed or unconfirmed payment brings the form back as it was
       store.set('donateDraft', draftOf(ctx, s))
@@ -124,7 +128,7 @@ export function useDonateSubmit({ ctx, state, update, onOutcome, gate, loadBalan
       busyRef.current = false
       setBusy(false)
     }
-  }, [ctx, gate, loadBalance, update, onOutcome])
+  }, [ctx, gate, loadBalance, onOutcome, onInvalid, onRefused])
 
   /**
    * `consent`: the tap came from the button that states the donor accepts the agreement ("Agree and give", decision

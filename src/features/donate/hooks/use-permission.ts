@@ -1,15 +1,45 @@
 /**
  * The permission check on entry and before submit (docs/product §4, §6, §8): 0201 opens the alumni reminder (the login
  * page in the mini-programs); 0101 asks
- * for sign-in (ensureLogin; H5 may leave the page for authorisation and come back to the same form).
+ * for sign-in (ensureLogin; H5 may leave the page for authorisation and come back to the same form). The reminder offers
+ * the alumni sign-in (alumniSignIn) besides close, in a browser too (decision 061).
  */
 import { useCallback, useEffect, useState } from 'react'
 import { currentPagePath, ensureLogin } from '@/lib/bootstrap'
 import { routeUrl } from '@/lib/routes'
 import { platform } from '@/platform'
 import { toast } from '@/lib/quiet'
-import { t } from '@/store/session'
+import { t, useSession } from '@/store/session'
 import { checkPermission } from '../api/donate'
+
+/**
+ * The alumni check before a choice is made (decision 061): a page that leads to an alumni-only gift (the seat picker)
+ * asks on entry, when the donor is signed in, and opens the alumni reminder on 0201, so a donor who is not certified
+ * learns it before picking seats rather than on the form after them. Without a session nothing is asked (a visitor
+ * only browsing is not sent to sign in); the form checks again in any case.
+ */
+export function useAlumniPrecheck(itemsId: number | null): { alumniOpen: boolean; closeAlumni(): void } {
+  const [alumniOpen, setAlumniOpen] = useState(false)
+  const token = useSession((s) => s.token)
+  useEffect(() => {
+    if (!itemsId || !token) return
+    let live = true
+    checkPermission(itemsId)
+      .then((r) => {
+        if (live && r === 'alumni') setAlumniOpen(true)
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [itemsId, token])
+  return { alumniOpen, closeAlumni: () => setAlumniOpen(false) }
+}
+
+/** The alumni reminder's sign-in: the login page, where a certified alumnus's account signs in, then back here. */
+export function alumniSignIn(): void {
+  platform.nav.to(routeUrl('login', { from: returnPath() }))
+}
 
 export interface PermissionGate {
   alumniOpen: boolean

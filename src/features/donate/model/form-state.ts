@@ -6,6 +6,7 @@
 import { DONATE_LIMITS, DONOR_NAME_FIELD, type PayTypeCode } from '@contract'
 import type { FormContext } from './context'
 import { fixedAmounts, handEntryAllowed, subProjects } from './context'
+import { dec } from './amount'
 import { prefillValues, type FieldValues } from './fields'
 import { followDonorName, initialFulfilment, type FulfilmentState } from './fulfilment'
 
@@ -31,6 +32,17 @@ export interface DonateFormState extends FulfilmentState {
   detailsOpen: boolean
 }
 
+/**
+ * The gift a form starts with (decision 061): the ¥100 chip where the project (or the sub-project the link names)
+ * offers one, so a typical first gift needs no amount tap; otherwise nothing is chosen for the donor.
+ */
+export const DEFAULT_GIFT_YUAN = '100'
+
+export function defaultChip(ctx: FormContext, subItemsId: number | null): string | null {
+  const chip = fixedAmounts(ctx, subItemsId).find((o) => dec(o.money).eq(DEFAULT_GIFT_YUAN))
+  return chip ? chip.money : null
+}
+
 export interface RouteQuery {
   subItemsId?: string | number | null
 }
@@ -45,7 +57,7 @@ export function initialState(ctx: FormContext, query: RouteQuery = {}): DonateFo
   const pays = form.payPlatformList || []
   return {
     subItemsId,
-    fixedMoney: null,
+    fixedMoney: defaultChip(ctx, subItemsId),
     handMoney: '',
     quantity: '1',
     isAnonymous: false,

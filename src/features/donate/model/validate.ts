@@ -6,7 +6,7 @@
 import { DONOR_NAME_FIELD } from '@contract'
 import { amountMessage, checkHandAmount, exceedsMax, goodsTotal, MAX_LABEL } from './amount'
 import { isGoods, type FormContext } from './context'
-import { firstFieldError } from './fields'
+import { fieldError, firstFieldError, visibleFields } from './fields'
 import type { DonateFormState } from './form-state'
 import { formError as e, fulfilmentError, type ErrorParams, type FormError } from './fulfilment'
 import { visibility } from './visibility'
@@ -47,6 +47,34 @@ export function validateForm(ctx: FormContext, s: DonateFormState, now = new Dat
   }
   if (!s.agreed) return e('donate.agree.required', 'agreed', undefined, 2000)
   return null
+}
+
+/**
+ * Every problem the form shows under its fields at once (decision 061), in the form's order, one per field: the
+ * amount, each visible donor field, the first of the certificate, receipt and postal blocks (each block's next
+ * problem shows once its first is fixed), the payment method, the campus card, the agreement (no field: a toast).
+ * Empty exactly when validateForm finds nothing.
+ */
+export function formErrors(ctx: FormContext, s: DonateFormState, now = new Date()): FormError[] {
+  const v = visibility(ctx, s)
+  const out: FormError[] = []
+  const amount = amountError(ctx, s)
+  if (amount) out.push(amount)
+  if (v.donor) {
+    for (const f of visibleFields(ctx.form.fieldList || [], s.values)) {
+      const fe = fieldError(f, s.values[f.fieldName] ?? '', s.codes[f.fieldName], now)
+      if (fe) out.push({ key: fe.key, params: fe.params, text: fe.text, duration: fe.duration, target: fe.fieldName })
+    }
+  }
+  const f = fulfilmentError(ctx.form, s, v)
+  if (f) out.push(f)
+  if (s.payType === null) out.push(e('donate.pay.required', 'payType'))
+  if (v.campusCard) {
+    if (!s.stuWorkNo.trim()) out.push(e('donate.card.noRequired', 'stuWorkNo'))
+    if (!s.passwork) out.push(e('donate.card.passwordRequired', 'passwork'))
+  }
+  if (!s.agreed) out.push(e('donate.agree.required', 'agreed', undefined, 2000))
+  return out
 }
 
 /** The donor's name for copying and display ('' when the form has no `name` field). */

@@ -18,3 +18,8 @@ export function fetchExport(): Promise<PrivacyExport> {
 export function deleteAccount(): Promise<null> {
   return request<null>({ path: Api.deleteAccount, method: 'POST', data: { confirm: true } })
 }
+
+/** GET privacyStatus (signed in): the current version and whether the caller has agreed to it. */
+export function fetchStatus(): Promise<PrivacyStatus> {
+  return request<PrivacyStatus>({ path: Api.privacyStatus })
+}

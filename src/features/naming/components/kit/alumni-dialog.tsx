@@ -1,14 +1,16 @@
-/** docs/product §6: seat campaigns are for certified alumni; a donor who is not gets this reminder (0201). */
+/**
+ * docs/product §6: seat campaigns are for certified alumni; a donor who is not gets this reminder (0201), with the
+ * alumni sign-in beside close (decision 061).
+ */
 import { Button, Text, View } from '@tarojs/components'
 import { AtModal, AtModalAction, AtModalContent, AtModalHeader } from 'taro-ui'
-import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
+import { AlumniSignInButton } from '@/features/donate'
 import 'taro-ui/lib/style/components/modal.scss'
 import './kit.scss'
 
 export default function AlumniDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useT()
-  const theme = useTheme()
   return (
     <AtModal className='nm-modal' isOpened={open} onClose={onClose}>
       <AtModalHeader>{t('naming.alumni.title')}</AtModalHeader>
@@ -18,9 +20,10 @@ export default function AlumniDialog({ open, onClose }: { open: boolean; onClose
         </View>
       </AtModalContent>
       <AtModalAction>
-        <Button onClick={onClose} style={{ color: theme }} data-testid='naming-alumni-close'>
+        <Button onClick={onClose} data-testid='naming-alumni-close'>
           {t('common.close')}
         </Button>
+        <AlumniSignInButton label={t('donate.alumni.login')} onDone={onClose} />
       </AtModalAction>
     </AtModal>
   )

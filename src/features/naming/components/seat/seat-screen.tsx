@@ -15,6 +15,8 @@ import { seatConfirmUrl, type NamingVariant } from '../../model/links'
 import { countKinds, pickPeriod, rowsOf, tapSeat } from '../../model/seat-cells'
 import { seatsTotal } from '../../model/price'
 import { prunePlates } from '../../model/selection'
+import { useAlumniPrecheck } from '@/features/donate'
+import AlumniDialog from '../kit/alumni-dialog'
 import BottomBar from '../kit/bottom-bar'
 import ScrollTabs from '../kit/scroll-tabs'
 import AreaModal from './area-modal'
@@ -41,6 +43,8 @@ export default function SeatScreen({ variant = 'plain' }: { variant?: NamingVari
   const [donor, setDonor] = useState<Seat | null>(null)
   const [areaOpen, setAreaOpen] = useState(false)
   const chosenIds = useMemo(() => new Set(sel.seats.map((s) => s.seatId)), [sel.seats])
+  // alumni only: said before any seat is picked, not on the form after (decision 061)
+  const alumni = useAlumniPrecheck(itemsId)
 
   if (!itemsId)
     return (
@@ -140,6 +144,7 @@ export default function SeatScreen({ variant = 'plain' }: { variant?: NamingVari
         testId='seat-confirm'
       />
       <DonorDialog seat={donor} onClose={() => setDonor(null)} />
+      <AlumniDialog open={alumni.alumniOpen} onClose={alumni.closeAlumni} />
       {jnu ? (
         <AreaModal open={areaOpen} areas={areas} current={area?.id ?? 0} onPick={map.setAreaId} onClose={() => setAreaOpen(false)} />
       ) : null}
