@@ -11,7 +11,7 @@
  *  - Default walk (npm test): the default school's pages, the pages only hhu or cpu runs in that school, and the
  *    dialog states, in zh and en. A11Y_SCHOOLS=all (npm run test:axe, run by .ci/run after npm test) walks every page
  *    and dialog state in each of the four demo schools, each with its own theme colour (or A11Y_SCHOOLS=hhu,fzu).
- *  - A11Y_PAGES=form,seat walks only those routes (while fixing); A11Y_SHOTS=<folder> saves a 390x844 screenshot of
+ *  - A11Y_PAGES=form,seat walks only those routes and A11Y_DIALOGS=mine-nickname only those states (while fixing); A11Y_SHOTS=<folder> saves a 390x844 screenshot of
  *    each state as axe saw it (for people; not asserted).
  * A failing state prints each violation: rule id, impact, the selectors of the offending nodes and axe's help; the
  * walk goes on and the journey fails. Closing line: "e2e: N passed, N failed".
@@ -34,7 +34,14 @@ async function axeViolations(page) {
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
   return result.violations
     .filter((v) => BLOCKING.has(v.impact))
-    .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}: ${v.help}`)
+    .map((v) => {
+      // colour-contrast findings carry the colours axe measured: what to change is then plain
+      const at = v.nodes.map((n) => {
+        const d = (n.any[0] && n.any[0].data) || {}
+        return `${n.target.join(' ')}${d.fgColor ? ` [${d.fgColor} on ${d.bgColor}, ${d.contrastRatio}:1]` : ''}`
+      })
+      return `${v.id} (${v.impact}) at ${at.join(', ')}: ${v.help}`
+    })
 }
 
 /** The seeded demo schools (server/src/seed/schools.ts), each with its own theme colour. */
@@ -77,7 +84,8 @@ function pagesToWalk() {
     )
     for (const d of pages.filter((x) => x.school && x.school !== index.school)) plan.set(d.school, [...(plan.get(d.school) || []), d])
   }
-  const dialogs = (process.env.A11Y_PAGES ? [] : DIALOG_STATES).filter((d) => all || named || !d.school || plan.has(d.school))
+  const onlyDialogs = (process.env.A11Y_DIALOGS || '').split(',').filter(Boolean)
+  const dialogs = (process.env.A11Y_PAGES && !onlyDialogs.length ? [] : DIALOG_STATES).filter((d) => !onlyDialogs.length || onlyDialogs.includes(d.key)).filter((d) => all || named || !d.school || plan.has(d.school))
   const walked = new Set()
   const notShown = new Map()
   const browser = await launchChromium()

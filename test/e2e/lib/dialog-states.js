@@ -23,7 +23,8 @@ function tapState(route, trigger, shown) {
     } catch {
       return `${route}: the page shows no ${typeof trigger === 'string' ? trigger : 'trigger'} for this school`
     }
-    await target.tap()
+    // a finger, as a donor taps; a control something else covers fails here (Playwright names what intercepts)
+    await target.tap({ timeout: 10000 })
     await page.locator(shown).first().waitFor({ state: 'visible', timeout: 15000 })
     await settle(page, { quietMs: 400 })
     return null
@@ -90,12 +91,12 @@ const DIALOG_STATES = [
   },
   {
     key: 'cpu-dropdown',
-    name: 'cpu project list: the category dropdown',
+    name: 'cpu project list: the category picker',
     school: 'cpu',
     open: tapState(
       'subject',
       (page) => page.locator('.pj-dropdown__face').first(),
-      '.pj-dropdown__options, .pj-dropdown__list, [role="listbox"], [role="menu"]'
+      '.weui-picker'
     )
   }
 ]

@@ -47,6 +47,7 @@ function WorkCard({
       <View className='aw-work__frame' style={{ paddingTop: `${Math.round(ratio * 1000) / 10}%` }}>
         {img ? (
           <Image
+            {...imageAlt(`《${w.title}》 ${w.author}`)}
             className='aw-work__img'
             src={img}
             mode='aspectFill'
@@ -189,7 +190,7 @@ export default function ChooseScreen() {
           ) : (
             chosen.map((w) => (
               <View key={w.seatId} className='aw-chosen' data-testid={`chosen-${w.seatId}`}>
-                {w.imgUrl ? <Image className='aw-chosen__img' src={platform.assetUrl(w.imgUrl)} mode='aspectFill' /> : null}
+                {w.imgUrl ? <Image {...imageAlt('')} className='aw-chosen__img' src={platform.assetUrl(w.imgUrl)} mode='aspectFill' /> : null}
                 <View className='aw-chosen__text'>
                   <Text className='aw-work__title'>《{w.title}》</Text>
                   <Text className='aw-work__author'>

@@ -146,7 +146,7 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
         <Card title={t('pledge.form.project')} testId='pledge-project'>
           <View className='pl-project'>
             {project.thumbnailImg ? (
-              <Image className='pl-project__thumb' src={platform.assetUrl(project.thumbnailImg)} mode='aspectFill' />
+              <Image {...imageAlt('')} className='pl-project__thumb' src={platform.assetUrl(project.thumbnailImg)} mode='aspectFill' />
             ) : null}
             <View className='pl-project__main'>
               <Text className='pl-project__name'>{project.name}</Text>

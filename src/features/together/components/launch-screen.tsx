@@ -61,7 +61,7 @@ function LaunchForm({ info }: { info: TogetherLaunchDetail }) {
     <View className='tg-launch' data-testid='together-launch'>
       <View className='tg-launch__project' data-testid='launch-project'>
         {info.thumbnailImg ? (
-          <Image className='tg-launch__thumb' src={platform.assetUrl(info.thumbnailImg)} mode='aspectFill' />
+          <Image {...imageAlt('')} className='tg-launch__thumb' src={platform.assetUrl(info.thumbnailImg)} mode='aspectFill' />
         ) : (
           <View className='tg-launch__thumb' />
         )}
