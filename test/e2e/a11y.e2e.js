@@ -85,7 +85,9 @@ function pagesToWalk() {
     for (const d of pages.filter((x) => x.school && x.school !== index.school)) plan.set(d.school, [...(plan.get(d.school) || []), d])
   }
   const onlyDialogs = (process.env.A11Y_DIALOGS || '').split(',').filter(Boolean)
-  const dialogs = (process.env.A11Y_PAGES && !onlyDialogs.length ? [] : DIALOG_STATES).filter((d) => !onlyDialogs.length || onlyDialogs.includes(d.key)).filter((d) => all || named || !d.school || plan.has(d.school))
+  const dialogs = (process.env.A11Y_PAGES && !onlyDialogs.length ? [] : DIALOG_STATES)
+    .filter((d) => !onlyDialogs.length || onlyDialogs.includes(d.key))
+    .filter((d) => all || named || !d.school || plan.has(d.school))
   const walked = new Set()
   const notShown = new Map()
   const browser = await launchChromium()

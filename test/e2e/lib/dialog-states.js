@@ -98,11 +98,7 @@ const DIALOG_STATES = [
     key: 'cpu-dropdown',
     name: 'cpu project list: the category picker',
     school: 'cpu',
-    open: tapState(
-      'subject',
-      (page) => page.locator('.pj-dropdown__face').first(),
-      '.weui-picker'
-    )
+    open: tapState('subject', (page) => page.locator('.pj-dropdown__face').first(), '.weui-picker')
   }
 ]
 

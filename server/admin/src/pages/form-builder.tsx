@@ -200,11 +200,20 @@ export function FormBuilder({ projectId }: { projectId: number }) {
           <Row gutter={12}>
             <Col span={6}>
               <label>{t('字段名称', 'Label')}</label>
-              <Input aria-label={t('字段名称', 'Label')} value={f.fieldShowName} onChange={(e) => set(i, { fieldShowName: e.target.value })} data-testid={`field-label-${i}`} />
+              <Input
+                aria-label={t('字段名称', 'Label')}
+                value={f.fieldShowName}
+                onChange={(e) => set(i, { fieldShowName: e.target.value })}
+                data-testid={`field-label-${i}`}
+              />
             </Col>
             <Col span={5}>
               <label>{t('英文名称', 'Label in English')}</label>
-              <Input aria-label={t('英文名称', 'Label in English')} value={f.labelEn} onChange={(e) => set(i, { labelEn: e.target.value })} />
+              <Input
+                aria-label={t('英文名称', 'Label in English')}
+                value={f.labelEn}
+                onChange={(e) => set(i, { labelEn: e.target.value })}
+              />
             </Col>
             <Col span={4}>
               <label>{t('字段键', 'Key')}</label>
@@ -237,17 +246,38 @@ export function FormBuilder({ projectId }: { projectId: number }) {
             </Col>
             <Col span={5}>
               <label>{t('英文提示', 'Hint in English')}</label>
-              <Input aria-label={t('英文提示', 'Hint in English')} value={f.inputTipEn} onChange={(e) => set(i, { inputTipEn: e.target.value })} />
+              <Input
+                aria-label={t('英文提示', 'Hint in English')}
+                value={f.inputTipEn}
+                onChange={(e) => set(i, { inputTipEn: e.target.value })}
+              />
             </Col>
             <Col span={13}>
               <label>{t('长度限制', 'Length limit')}</label>
               <div>
                 <Space>
-                  <Switch aria-label={t('长度限制', 'Length limit')} checked={!!f.isLengthLimit} onChange={(c) => set(i, { isLengthLimit: c ? 1 : 0 })} />
+                  <Switch
+                    aria-label={t('长度限制', 'Length limit')}
+                    checked={!!f.isLengthLimit}
+                    onChange={(c) => set(i, { isLengthLimit: c ? 1 : 0 })}
+                  />
                   {!!f.isLengthLimit && (
                     <>
-                      <InputNumber aria-label={t('最短', 'Shortest')} min={0} precision={0} value={f.lengthMin} onChange={(v) => set(i, { lengthMin: v ?? 0 })} />~
-                      <InputNumber aria-label={t('最长', 'Longest')} min={1} precision={0} value={f.lengthMax} onChange={(v) => set(i, { lengthMax: v ?? 0 })} />
+                      <InputNumber
+                        aria-label={t('最短', 'Shortest')}
+                        min={0}
+                        precision={0}
+                        value={f.lengthMin}
+                        onChange={(v) => set(i, { lengthMin: v ?? 0 })}
+                      />
+                      ~
+                      <InputNumber
+                        aria-label={t('最长', 'Longest')}
+                        min={1}
+                        precision={0}
+                        value={f.lengthMax}
+                        onChange={(v) => set(i, { lengthMax: v ?? 0 })}
+                      />
                     </>
                   )}
                 </Space>
@@ -294,7 +324,12 @@ export function FormBuilder({ projectId }: { projectId: number }) {
           <div style={{ marginTop: 8 }}>
             <Space>
               <label>{t('条件显示', 'Show only when')}</label>
-              <Switch aria-label={t('条件显示', 'Show only when')} size='small' checked={!!f.isShowConfig} onChange={(c) => set(i, { isShowConfig: c ? 1 : 0 })} />
+              <Switch
+                aria-label={t('条件显示', 'Show only when')}
+                size='small'
+                checked={!!f.isShowConfig}
+                onChange={(c) => set(i, { isShowConfig: c ? 1 : 0 })}
+              />
               {!!f.isShowConfig && (
                 <>
                   <Select

@@ -99,7 +99,11 @@ export function ProjectsPage() {
               r.isLimit && r.targetFen > 0 ? (
                 <>
                   {formatYuan(r.target)}
-                  <Progress aria-label={t('筹款进度', 'Raised of target')} size='small' percent={Math.min(100, Math.floor((r.raisedFen * 100) / r.targetFen))} />
+                  <Progress
+                    aria-label={t('筹款进度', 'Raised of target')}
+                    size='small'
+                    percent={Math.min(100, Math.floor((r.raisedFen * 100) / r.targetFen))}
+                  />
                 </>
               ) : (
                 t('不限', 'None')

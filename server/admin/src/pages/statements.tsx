@@ -117,7 +117,11 @@ export function StatementsPage() {
             key: 'progress',
             render: (_: unknown, b) => (
               <div style={{ minWidth: 200 }} data-testid={`statement-progress-${b.id}`}>
-                <Progress aria-label={t('进度', 'Progress')} percent={b.total ? Math.round((100 * b.done) / b.total) : finished(b) ? 100 : 0} size='small' />
+                <Progress
+                  aria-label={t('进度', 'Progress')}
+                  percent={b.total ? Math.round((100 * b.done) / b.total) : finished(b) ? 100 : 0}
+                  size='small'
+                />
                 <span>
                   {b.done} / {b.total}
                 </span>

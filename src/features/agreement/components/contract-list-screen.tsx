@@ -28,7 +28,13 @@ function FullScreen({ url, onClose }: { url: string; onClose(): void }) {
       </View>
       <ScrollView scrollY className='ag-full__body'>
         {isImageUrl(url) ? (
-          <Image {...imageAlt(t('route.contract-cpu/myList'))} className='ag-pages__img' src={platform.assetUrl(url)} mode='widthFix' data-testid='fullscreen-image' />
+          <Image
+            {...imageAlt(t('route.contract-cpu/myList'))}
+            className='ag-pages__img'
+            src={platform.assetUrl(url)}
+            mode='widthFix'
+            data-testid='fullscreen-image'
+          />
         ) : (
           <AgreementPages url={url} />
         )}

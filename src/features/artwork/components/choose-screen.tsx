@@ -190,7 +190,9 @@ export default function ChooseScreen() {
           ) : (
             chosen.map((w) => (
               <View key={w.seatId} className='aw-chosen' data-testid={`chosen-${w.seatId}`}>
-                {w.imgUrl ? <Image {...imageAlt('')} className='aw-chosen__img' src={platform.assetUrl(w.imgUrl)} mode='aspectFill' /> : null}
+                {w.imgUrl ? (
+                  <Image {...imageAlt('')} className='aw-chosen__img' src={platform.assetUrl(w.imgUrl)} mode='aspectFill' />
+                ) : null}
                 <View className='aw-chosen__text'>
                   <Text className='aw-work__title'>《{w.title}》</Text>
                   <Text className='aw-work__author'>

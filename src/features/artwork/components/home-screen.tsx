@@ -56,7 +56,9 @@ export default function HomeScreen() {
   return (
     <View className='aw-home' data-testid='artwork-home'>
       <View className='aw-home__banner'>
-        {p?.thumbnailImg ? <Image {...imageAlt('')} className='aw-home__img' src={platform.assetUrl(p.thumbnailImg)} mode='aspectFill' /> : null}
+        {p?.thumbnailImg ? (
+          <Image {...imageAlt('')} className='aw-home__img' src={platform.assetUrl(p.thumbnailImg)} mode='aspectFill' />
+        ) : null}
         <View className='aw-home__veil'>
           <Text className='aw-home__name' data-testid='artwork-name'>
             {p ? p.name : project.status === 'error' ? t('common.loadFailed') : t('common.loading')}

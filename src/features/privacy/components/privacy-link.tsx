@@ -15,7 +15,12 @@ export function PrivacyLink({ className }: { className?: string }) {
   const t = useT()
   const theme = useTheme()
   return (
-    <Text className={className} style={{ color: theme, textDecoration: 'underline' }} {...pressable(openPolicy, { role: 'link' })} data-testid='privacy-link'>
+    <Text
+      className={className}
+      style={{ color: theme, textDecoration: 'underline' }}
+      {...pressable(openPolicy, { role: 'link' })}
+      data-testid='privacy-link'
+    >
       {t('privacy.link')}
     </Text>
   )

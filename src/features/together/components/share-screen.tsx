@@ -185,7 +185,11 @@ function Share({ v, onCancelled }: { v: ShareView; onCancelled(): void }) {
         data-testid='share-project'
         onClick={() => platform.nav.to(routeUrl('subject-detail', { id: v.itemsId }))}
       >
-        {v.thumb ? <Image {...imageAlt('')} className='tg-share__thumb' src={v.thumb} mode='aspectFill' /> : <View className='tg-share__thumb' />}
+        {v.thumb ? (
+          <Image {...imageAlt('')} className='tg-share__thumb' src={v.thumb} mode='aspectFill' />
+        ) : (
+          <View className='tg-share__thumb' />
+        )}
         <View className='tg-share__pbody'>
           <Text className='tg-share__pname'>{v.projectName}</Text>
           {v.projectIntro ? <Text className='tg-share__pintro'>{v.projectIntro}</Text> : null}

@@ -60,7 +60,9 @@ export default function NameplateDetailScreen() {
       <View className='nm-pd__card' style={look.background ? { background: look.background } : undefined}>
         {look.backgroundImage ? <Image {...imageAlt('')} className='nm-pd__bg' src={look.backgroundImage} mode='aspectFill' /> : null}
         <View className='nm-pd__inner'>
-          {logo ? <Image {...imageAlt('')} className='nm-pd__logo' src={platform.assetUrl(logo)} mode='aspectFit' data-testid='plate-logo' /> : null}
+          {logo ? (
+            <Image {...imageAlt('')} className='nm-pd__logo' src={platform.assetUrl(logo)} mode='aspectFit' data-testid='plate-logo' />
+          ) : null}
           {look.word ? <Text className='nm-pd__word'>{look.word}</Text> : null}
           <Text className='nm-pd__object' data-testid='plate-object'>
             {show.objectName}
@@ -96,14 +98,27 @@ export default function NameplateDetailScreen() {
             <View key={`${r.title}-${i}`} className='nm-pd__row'>
               <Text className='nm-pd__row-title'>{r.title}</Text>
               {r.kind === 'image' ? (
-                <Image {...imageAlt(r.title)} className='nm-pd__row-img' src={r.value} mode='aspectFit' onClick={() => preview(r.images, r.value)} />
+                <Image
+                  {...imageAlt(r.title)}
+                  className='nm-pd__row-img'
+                  src={r.value}
+                  mode='aspectFit'
+                  onClick={() => preview(r.images, r.value)}
+                />
               ) : r.kind === 'html' ? (
                 <View className='nm-pd__row-html'>
                   <RichText nodes={r.value} />
                   {r.images.length ? (
                     <View className='nm-pd__thumbs'>
                       {r.images.map((src) => (
-                        <Image {...imageAlt(r.title)} key={src} className='nm-pd__thumb' src={src} mode='aspectFill' onClick={() => preview(r.images, src)} />
+                        <Image
+                          {...imageAlt(r.title)}
+                          key={src}
+                          className='nm-pd__thumb'
+                          src={src}
+                          mode='aspectFill'
+                          onClick={() => preview(r.images, src)}
+                        />
                       ))}
                     </View>
                   ) : null}

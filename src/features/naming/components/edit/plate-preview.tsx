@@ -54,7 +54,9 @@ export default function PlatePreview({
   const placed = placeElements(example, plate, previewWidth(), slotName)
   return (
     <View className='nm-plate' style={{ paddingTop: frameRatio(example) }} data-testid={testId}>
-      {example.bgImg ? <Image {...imageAlt('')} className='nm-plate__bg' src={platform.assetUrl(example.bgImg)} mode='scaleToFill' /> : null}
+      {example.bgImg ? (
+        <Image {...imageAlt('')} className='nm-plate__bg' src={platform.assetUrl(example.bgImg)} mode='scaleToFill' />
+      ) : null}
       {placed.map((p) => (
         <Text key={p.key} className='nm-plate__text' style={p.style}>
           {p.text}

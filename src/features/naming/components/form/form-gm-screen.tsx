@@ -105,7 +105,9 @@ function FormGm({
   return (
     <View className='nm-form' data-testid='form-gm'>
       <View className='nm-card nm-form__project'>
-        {project.thumbnailImg ? <Image {...imageAlt('')} className='nm-form__thumb' src={platform.assetUrl(project.thumbnailImg)} mode='aspectFill' /> : null}
+        {project.thumbnailImg ? (
+          <Image {...imageAlt('')} className='nm-form__thumb' src={platform.assetUrl(project.thumbnailImg)} mode='aspectFill' />
+        ) : null}
         <View className='nm-form__project-main'>
           <Text className='nm-form__project-name' data-testid='form-gm-project'>
             {project.name}
