@@ -16,6 +16,7 @@ import { isImageUrl, toCards } from '../model/contract'
 import { contractUrl } from '../model/links'
 import AgreementPages from './agreement-pages'
 import './agreement.scss'
+import { imageAlt } from '@/lib/a11y'
 
 function FullScreen({ url, onClose }: { url: string; onClose(): void }) {
   const t = useT()

@@ -18,6 +18,7 @@ import { fetchAreas, fetchWorks } from '../api/artwork'
 import { artworkItemOf, MAX_WORKS, pricePerWork, toggleWork, toSelection, totalOf, waterfall, worksOf, type Work } from '../model/artwork'
 import Popup from './popup'
 import './artwork.scss'
+import { imageAlt } from '@/lib/a11y'
 
 /** Before its image loads a work is drawn in portrait (4:5), the common shape of the exhibition's works. */
 const DEFAULT_RATIO = 1.25

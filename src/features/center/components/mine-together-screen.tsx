@@ -15,7 +15,7 @@ import { openRoute } from '../navigation'
 import RequireToken from './require-token'
 import type { MessageKey } from '@/lib/i18n'
 import './mine-together-screen.scss'
-import { pressable } from '@/lib/a11y'
+import { pressable, imageAlt } from '@/lib/a11y'
 
 function TogetherList({ tab }: { tab: TogetherTab }) {
   const t = useT()

@@ -34,6 +34,7 @@ import { seatObjects, treeObject } from '../model/objects'
 import { agreementViewUrl, PAY_LABELS, previewUrl } from '../model/links'
 import { usePledgeSubmit } from '../hooks/use-pledge-submit'
 import './pledge.scss'
+import { imageAlt } from '@/lib/a11y'
 
 const idOf = (v: string | undefined): number => {
   const n = Number(v)

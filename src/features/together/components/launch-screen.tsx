@@ -21,6 +21,7 @@ import { fetchLaunchDetail, insertTogether } from '../api/together'
 import { checkLaunch, launchBody, SLOGAN_MAX, SPONSOR_MAX, type LaunchDraft } from '../model/launch'
 import 'taro-ui/lib/style/components/button.scss'
 import './launch-screen.scss'
+import { imageAlt } from '@/lib/a11y'
 
 const NO_TARGET = 'none'
 

@@ -24,6 +24,7 @@ import { donorView, shareView, type ShareView } from '../model/share'
 import 'taro-ui/lib/style/components/button.scss'
 import 'taro-ui/lib/style/components/progress.scss'
 import './share-screen.scss'
+import { imageAlt } from '@/lib/a11y'
 
 /** avatars shown in the strip; the rest are behind 'see all' */
 const STRIP = 12

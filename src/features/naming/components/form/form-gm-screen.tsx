@@ -37,6 +37,7 @@ import { AgreeRow, PayCard } from './pay-card'
 import '../kit/kit.scss'
 import './form.scss'
 import { PrivacyNote } from '@/features/privacy'
+import { imageAlt } from '@/lib/a11y'
 
 const idOf = (v: string | undefined): number => {
   const n = Number(v)
