@@ -12,7 +12,7 @@ import PageShell from '@/components/page-shell'
 import { AlumniDialog } from '@/features/donate/components/dialogs'
 import { platform } from '@/platform'
 import { DEFAULT_SETTINGS, useSession } from '@/store/session'
-import { DEFAULT_THEME_COLOR, themeVars } from '@/styles/theme'
+import { DEFAULT_THEME_COLOR, contrastRatio, textShade, themeVars } from '@/styles/theme'
 
 const SRC = path.join(__dirname, '..', '..', 'src')
 const TOKENS = path.join(SRC, 'styles', 'tokens.scss')
@@ -29,13 +29,36 @@ function code(file: string): string {
     .replace(/(^|[^:])\/\/.*$/gm, '$1')
 }
 
+describe('textShade (decision 060)', () => {
+  it("darkens fzu's orange, 3.8:1 on white, until text in it reaches 4.5:1 on white, the page grey and its tint", () => {
+    expect(contrastRatio('#e65100', '#ffffff')).toBeLessThan(4.5)
+    const shade = textShade('#e65100')
+    expect(shade).toBe('#bd4200')
+    const soft = themeVars('#e65100')['--theme-color-soft']
+    for (const ground of ['#ffffff', '#f5f6f8', soft]) expect(contrastRatio(shade, ground)).toBeGreaterThanOrEqual(4.5)
+    // no darker than it needs: one step lighter fails somewhere
+    expect(themeVars('#e65100')['--theme-color-text']).toBe(shade)
+  })
+
+  it('keeps a colour that already reaches 4.5:1 (the default red, hhu blue)', () => {
+    expect(textShade('#c8102e')).toBe('#c8102e')
+    expect(textShade('#1d4e89')).toBe('#1d4e89')
+  })
+
+  it('turns a very light colour into a readable one, and an unreadable config into the default', () => {
+    expect(contrastRatio(textShade('#ffeb3b'), '#ffffff')).toBeGreaterThanOrEqual(4.5)
+    expect(textShade('orange')).toBe(textShade(DEFAULT_THEME_COLOR))
+  })
+})
+
 describe('themeVars', () => {
   it('derives the light, pressed and soft shades from the school colour', () => {
     expect(themeVars('#1d4e89')).toEqual({
       '--theme-color': '#1d4e89',
       '--theme-color-light': '#4a71a1',
       '--theme-color-dark': '#194274',
-      '--theme-color-soft': '#e8edf3'
+      '--theme-color-soft': '#e8edf3',
+      '--theme-color-text': '#1d4e89'
     })
     expect(themeVars('#2E7D32')['--theme-color']).toBe('#2e7d32')
     expect(themeVars('#fff')['--theme-color-dark']).toBe('#d9d9d9')

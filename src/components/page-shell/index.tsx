@@ -7,7 +7,7 @@ import { useDidHide, useUnload } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { platform } from '@/platform'
 import { retryBootstrap } from '@/lib/bootstrap'
-import { usePageTitle, useTheme } from '@/lib/hooks/use-page-title'
+import { usePageTitle, useSchoolColor } from '@/lib/hooks/use-page-title'
 import type { RouteName } from '@/lib/routes'
 import { useSession, useT } from '@/store/session'
 import { themeVars } from '@/styles/theme'
@@ -55,7 +55,7 @@ export default function PageShell({ route, title, className, homeLink = true, ch
   const showQr = env.target === 'h5' && !env.isMobile && typeof window !== 'undefined'
   // The school's theme as custom properties on the page root: the mini-programs have no document to set them on,
   // and every stylesheet reads $theme / $theme-soft ... from here (src/styles/tokens.scss).
-  const theme = themeVars(useTheme())
+  const theme = themeVars(useSchoolColor())
   return (
     <View className={`page-shell ${className || ''}`} style={theme} data-testid='page-root'>
       {boot === 'failed' ? (

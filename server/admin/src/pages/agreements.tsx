@@ -96,6 +96,7 @@ export function AgreementsPage() {
       <SealCard onChange={reload} />
       <Space wrap style={{ marginBottom: 16 }}>
         <Select
+          aria-label={t('协议类型', 'Agreement kind')}
           style={{ width: 180 }}
           value={kind}
           onChange={setKind}
@@ -107,6 +108,7 @@ export function AgreementsPage() {
           ]}
         />
         <Select
+          aria-label={t('状态', 'Status')}
           style={{ width: 160 }}
           value={state}
           onChange={setState}

@@ -67,6 +67,7 @@ export function BillsPage() {
           data-testid='bill-day'
         />
         <Select
+          aria-label={t('渠道', 'Provider')}
           style={{ minWidth: 140 }}
           value={chosen}
           onChange={setProvider}

@@ -200,19 +200,29 @@ export function FormBuilder({ projectId }: { projectId: number }) {
           <Row gutter={12}>
             <Col span={6}>
               <label>{t('字段名称', 'Label')}</label>
-              <Input value={f.fieldShowName} onChange={(e) => set(i, { fieldShowName: e.target.value })} data-testid={`field-label-${i}`} />
+              <Input
+                aria-label={t('字段名称', 'Label')}
+                value={f.fieldShowName}
+                onChange={(e) => set(i, { fieldShowName: e.target.value })}
+                data-testid={`field-label-${i}`}
+              />
             </Col>
             <Col span={5}>
               <label>{t('英文名称', 'Label in English')}</label>
-              <Input value={f.labelEn} onChange={(e) => set(i, { labelEn: e.target.value })} />
+              <Input
+                aria-label={t('英文名称', 'Label in English')}
+                value={f.labelEn}
+                onChange={(e) => set(i, { labelEn: e.target.value })}
+              />
             </Col>
             <Col span={4}>
               <label>{t('字段键', 'Key')}</label>
-              <Input value={f.fieldName} onChange={(e) => set(i, { fieldName: e.target.value.trim() })} />
+              <Input aria-label={t('字段键', 'Key')} value={f.fieldName} onChange={(e) => set(i, { fieldName: e.target.value.trim() })} />
             </Col>
             <Col span={5}>
               <label>{t('类型', 'Type')}</label>
               <Select
+                aria-label={t('类型', 'Type')}
                 style={{ width: '100%' }}
                 value={f.fieldUiType}
                 showSearch
@@ -225,28 +235,49 @@ export function FormBuilder({ projectId }: { projectId: number }) {
             <Col span={4}>
               <label>{t('必填', 'Required')}</label>
               <div>
-                <Switch checked={!!f.isRequire} onChange={(c) => set(i, { isRequire: c ? 1 : 0 })} />
+                <Switch aria-label={t('必填', 'Required')} checked={!!f.isRequire} onChange={(c) => set(i, { isRequire: c ? 1 : 0 })} />
               </div>
             </Col>
           </Row>
           <Row gutter={12} style={{ marginTop: 8 }}>
             <Col span={6}>
               <label>{t('提示', 'Hint')}</label>
-              <Input value={f.inputTip} onChange={(e) => set(i, { inputTip: e.target.value })} />
+              <Input aria-label={t('提示', 'Hint')} value={f.inputTip} onChange={(e) => set(i, { inputTip: e.target.value })} />
             </Col>
             <Col span={5}>
               <label>{t('英文提示', 'Hint in English')}</label>
-              <Input value={f.inputTipEn} onChange={(e) => set(i, { inputTipEn: e.target.value })} />
+              <Input
+                aria-label={t('英文提示', 'Hint in English')}
+                value={f.inputTipEn}
+                onChange={(e) => set(i, { inputTipEn: e.target.value })}
+              />
             </Col>
             <Col span={13}>
               <label>{t('长度限制', 'Length limit')}</label>
               <div>
                 <Space>
-                  <Switch checked={!!f.isLengthLimit} onChange={(c) => set(i, { isLengthLimit: c ? 1 : 0 })} />
+                  <Switch
+                    aria-label={t('长度限制', 'Length limit')}
+                    checked={!!f.isLengthLimit}
+                    onChange={(c) => set(i, { isLengthLimit: c ? 1 : 0 })}
+                  />
                   {!!f.isLengthLimit && (
                     <>
-                      <InputNumber min={0} precision={0} value={f.lengthMin} onChange={(v) => set(i, { lengthMin: v ?? 0 })} />~
-                      <InputNumber min={1} precision={0} value={f.lengthMax} onChange={(v) => set(i, { lengthMax: v ?? 0 })} />
+                      <InputNumber
+                        aria-label={t('最短', 'Shortest')}
+                        min={0}
+                        precision={0}
+                        value={f.lengthMin}
+                        onChange={(v) => set(i, { lengthMin: v ?? 0 })}
+                      />
+                      ~
+                      <InputNumber
+                        aria-label={t('最长', 'Longest')}
+                        min={1}
+                        precision={0}
+                        value={f.lengthMax}
+                        onChange={(v) => set(i, { lengthMax: v ?? 0 })}
+                      />
                     </>
                   )}
                 </Space>
@@ -259,12 +290,14 @@ export function FormBuilder({ projectId }: { projectId: number }) {
               {f.optionList.map((o, k) => (
                 <Space key={k} style={{ display: 'flex', marginTop: 4 }}>
                   <Input
+                    aria-label={t('选项', 'Option')}
                     placeholder={t('选项', 'Option')}
                     value={o.title}
                     onChange={(e) => set(i, { optionList: f.optionList.map((x, m) => (m === k ? { ...x, title: e.target.value } : x)) })}
                     data-testid={`field-${i}-option-${k}`}
                   />
                   <Input
+                    aria-label={t('选项英文', 'Option in English')}
                     placeholder={t('英文', 'English')}
                     value={o.titleEn}
                     onChange={(e) => set(i, { optionList: f.optionList.map((x, m) => (m === k ? { ...x, titleEn: e.target.value } : x)) })}
@@ -291,10 +324,16 @@ export function FormBuilder({ projectId }: { projectId: number }) {
           <div style={{ marginTop: 8 }}>
             <Space>
               <label>{t('条件显示', 'Show only when')}</label>
-              <Switch size='small' checked={!!f.isShowConfig} onChange={(c) => set(i, { isShowConfig: c ? 1 : 0 })} />
+              <Switch
+                aria-label={t('条件显示', 'Show only when')}
+                size='small'
+                checked={!!f.isShowConfig}
+                onChange={(c) => set(i, { isShowConfig: c ? 1 : 0 })}
+              />
               {!!f.isShowConfig && (
                 <>
                   <Select
+                    aria-label={t('条件字段', 'Condition field')}
                     style={{ width: 180 }}
                     placeholder={t('字段', 'Field')}
                     value={f.conditionFieldName || undefined}
@@ -303,6 +342,7 @@ export function FormBuilder({ projectId }: { projectId: number }) {
                   />
                   =
                   <Input
+                    aria-label={t('条件取值', 'Condition value')}
                     style={{ width: 160 }}
                     placeholder={t('取值', 'Value')}
                     value={f.conditionFieldValue}

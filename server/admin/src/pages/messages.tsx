@@ -49,7 +49,7 @@ export function MessagesPage() {
             render: (_, m) => (
               <>
                 {m.content}
-                {m.replyContent && <div style={{ color: '#888', fontSize: 12 }}>↳ {m.replyContent}</div>}
+                {m.replyContent && <div style={{ color: '#6b7079', fontSize: 12 }}>↳ {m.replyContent}</div>}
               </>
             )
           },

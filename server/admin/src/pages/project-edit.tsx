@@ -153,6 +153,7 @@ function StatusSwitch({ project, onChanged }: { project: ProjectDetail; onChange
   const { message } = App.useApp()
   return (
     <Select
+      aria-label={t('项目状态', 'Project status')}
       value={project.status}
       style={{ width: 120 }}
       data-testid='project-status'
@@ -252,13 +253,26 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
           {fields.map((f) => (
             <Space key={f.key} align='baseline'>
               <Form.Item name={[f.name, 'money']} rules={[yuanRule(t)]}>
-                <Input addonAfter={t('元', 'yuan')} style={{ width: 160 }} data-testid={`${testPrefix}-money-${f.name}`} />
+                <Input
+                  aria-label={t('金额', 'Amount')}
+                  addonAfter={t('元', 'yuan')}
+                  style={{ width: 160 }}
+                  data-testid={`${testPrefix}-money-${f.name}`}
+                />
               </Form.Item>
               <Form.Item name={[f.name, 'title']} rules={[{ max: 32 }]}>
-                <Input placeholder={t('说明（选填）', 'Caption (optional)')} style={{ width: 180 }} />
+                <Input
+                  aria-label={t('说明（选填）', 'Caption (optional)')}
+                  placeholder={t('说明（选填）', 'Caption (optional)')}
+                  style={{ width: 180 }}
+                />
               </Form.Item>
               <Form.Item name={[f.name, 'titleEn']} rules={[{ max: 32 }]}>
-                <Input placeholder={t('英文说明', 'Caption in English')} style={{ width: 160 }} />
+                <Input
+                  aria-label={t('英文说明', 'Caption in English')}
+                  placeholder={t('英文说明', 'Caption in English')}
+                  style={{ width: 160 }}
+                />
               </Form.Item>
               <Button type='link' danger onClick={() => remove(f.name)}>
                 {t('删除', 'Remove')}

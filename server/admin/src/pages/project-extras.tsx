@@ -70,7 +70,14 @@ export function ProgressTab({ projectId }: { projectId: number }) {
             render: (_, p) => (
               <Space>
                 {p.attachmentList.map((a) => (
-                  <Image key={a.fileUrl} src={a.fileUrl} width={48} height={36} style={{ objectFit: 'cover' }} />
+                  <Image
+                    key={a.fileUrl}
+                    alt={t('进展图片', 'Progress picture')}
+                    src={a.fileUrl}
+                    width={48}
+                    height={36}
+                    style={{ objectFit: 'cover' }}
+                  />
                 ))}
               </Space>
             )

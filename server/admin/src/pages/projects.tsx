@@ -53,6 +53,7 @@ export function ProjectsPage() {
           style={{ width: 240 }}
         />
         <Select
+          aria-label={t('状态', 'Status')}
           allowClear
           placeholder={t('状态', 'Status')}
           style={{ width: 120 }}
@@ -98,7 +99,11 @@ export function ProjectsPage() {
               r.isLimit && r.targetFen > 0 ? (
                 <>
                   {formatYuan(r.target)}
-                  <Progress size='small' percent={Math.min(100, Math.floor((r.raisedFen * 100) / r.targetFen))} />
+                  <Progress
+                    aria-label={t('筹款进度', 'Raised of target')}
+                    size='small'
+                    percent={Math.min(100, Math.floor((r.raisedFen * 100) / r.targetFen))}
+                  />
                 </>
               ) : (
                 t('不限', 'None')

@@ -71,6 +71,7 @@ export function StatementsPage() {
       <Space wrap style={{ marginBottom: 16 }}>
         <span>{t('年度', 'Year')}</span>
         <InputNumber
+          aria-label={t('年度', 'Year')}
           min={2000}
           max={new Date().getFullYear()}
           value={year}
@@ -116,7 +117,11 @@ export function StatementsPage() {
             key: 'progress',
             render: (_: unknown, b) => (
               <div style={{ minWidth: 200 }} data-testid={`statement-progress-${b.id}`}>
-                <Progress percent={b.total ? Math.round((100 * b.done) / b.total) : finished(b) ? 100 : 0} size='small' />
+                <Progress
+                  aria-label={t('进度', 'Progress')}
+                  percent={b.total ? Math.round((100 * b.done) / b.total) : finished(b) ? 100 : 0}
+                  size='small'
+                />
                 <span>
                   {b.done} / {b.total}
                 </span>

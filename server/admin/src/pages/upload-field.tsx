@@ -17,7 +17,7 @@ export function ImageField({ value, onChange }: { value?: string; onChange?: (v:
   const { message } = App.useApp()
   return (
     <Space>
-      {value && <Image src={value} width={96} height={64} style={{ objectFit: 'cover' }} />}
+      {value && <Image alt={t('已上传的图片', 'Uploaded image')} src={value} width={96} height={64} style={{ objectFit: 'cover' }} />}
       <Upload
         accept='image/jpeg,image/png,image/webp'
         showUploadList={false}
@@ -49,7 +49,7 @@ export function ImageListField({ value, onChange, max = 9 }: { value?: string[];
     <Space wrap>
       {list.map((u, i) => (
         <Space key={`${u}-${i}`} direction='vertical' size={2}>
-          <Image src={u} width={96} height={64} style={{ objectFit: 'cover' }} />
+          <Image alt={t('已上传的图片', 'Uploaded image')} src={u} width={96} height={64} style={{ objectFit: 'cover' }} />
           <Button size='small' type='link' onClick={() => onChange?.(list.filter((_, j) => j !== i))}>
             {t('移除', 'Remove')}
           </Button>

@@ -11,6 +11,7 @@ import { quiet } from '@/lib/quiet'
 import { useT } from '@/store/session'
 import { fetchPages } from '../api/agreement'
 import './agreement.scss'
+import { imageAlt } from '@/lib/a11y'
 
 export function usePages(url: string) {
   return useData(() => fetchPages(url), [url], { enabled: !!url })
@@ -24,6 +25,7 @@ export function PageImages({ pages, testId = 'agreement-pages' }: { pages: strin
       {urls.map((u, i) => (
         <View key={u} className='ag-pages__page'>
           <Image
+            {...imageAlt(t('agreement.pageOf', { n: i + 1, total: urls.length }))}
             className='ag-pages__img'
             src={u}
             mode='widthFix'

@@ -16,6 +16,7 @@ import { isImageUrl, toCards } from '../model/contract'
 import { contractUrl } from '../model/links'
 import AgreementPages from './agreement-pages'
 import './agreement.scss'
+import { imageAlt } from '@/lib/a11y'
 
 function FullScreen({ url, onClose }: { url: string; onClose(): void }) {
   const t = useT()
@@ -28,7 +29,13 @@ function FullScreen({ url, onClose }: { url: string; onClose(): void }) {
       </View>
       <ScrollView scrollY className='ag-full__body'>
         {isImageUrl(url) ? (
-          <Image className='ag-pages__img' src={platform.assetUrl(url)} mode='widthFix' data-testid='fullscreen-image' />
+          <Image
+            {...imageAlt(t('route.contract-cpu/myList'))}
+            className='ag-pages__img'
+            src={platform.assetUrl(url)}
+            mode='widthFix'
+            data-testid='fullscreen-image'
+          />
         ) : (
           <AgreementPages url={url} />
         )}

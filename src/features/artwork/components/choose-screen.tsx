@@ -18,6 +18,7 @@ import { fetchAreas, fetchWorks } from '../api/artwork'
 import { artworkItemOf, MAX_WORKS, pricePerWork, toggleWork, toSelection, totalOf, waterfall, worksOf, type Work } from '../model/artwork'
 import Popup from './popup'
 import './artwork.scss'
+import { imageAlt } from '@/lib/a11y'
 
 /** Before its image loads a work is drawn in portrait (4:5), the common shape of the exhibition's works. */
 const DEFAULT_RATIO = 1.25
@@ -47,6 +48,7 @@ function WorkCard({
       <View className='aw-work__frame' style={{ paddingTop: `${Math.round(ratio * 1000) / 10}%` }}>
         {img ? (
           <Image
+            {...imageAlt(`《${w.title}》 ${w.author}`)}
             className='aw-work__img'
             src={img}
             mode='aspectFill'
@@ -189,7 +191,9 @@ export default function ChooseScreen() {
           ) : (
             chosen.map((w) => (
               <View key={w.seatId} className='aw-chosen' data-testid={`chosen-${w.seatId}`}>
-                {w.imgUrl ? <Image className='aw-chosen__img' src={platform.assetUrl(w.imgUrl)} mode='aspectFill' /> : null}
+                {w.imgUrl ? (
+                  <Image {...imageAlt('')} className='aw-chosen__img' src={platform.assetUrl(w.imgUrl)} mode='aspectFill' />
+                ) : null}
                 <View className='aw-chosen__text'>
                   <Text className='aw-work__title'>《{w.title}》</Text>
                   <Text className='aw-work__author'>

@@ -14,6 +14,7 @@ import { fetchProject } from '../api/artwork'
 import { artworkItemOf, LOADING_STEP_MS, LOADING_STEP_PCT } from '../model/artwork'
 import Popup from './popup'
 import './artwork.scss'
+import { imageAlt } from '@/lib/a11y'
 
 function useLoadingBar(): number {
   const [pct, setPct] = useState(0)
@@ -55,7 +56,9 @@ export default function HomeScreen() {
   return (
     <View className='aw-home' data-testid='artwork-home'>
       <View className='aw-home__banner'>
-        {p?.thumbnailImg ? <Image className='aw-home__img' src={platform.assetUrl(p.thumbnailImg)} mode='aspectFill' /> : null}
+        {p?.thumbnailImg ? (
+          <Image {...imageAlt('')} className='aw-home__img' src={platform.assetUrl(p.thumbnailImg)} mode='aspectFill' />
+        ) : null}
         <View className='aw-home__veil'>
           <Text className='aw-home__name' data-testid='artwork-name'>
             {p ? p.name : project.status === 'error' ? t('common.loadFailed') : t('common.loading')}

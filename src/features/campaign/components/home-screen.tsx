@@ -19,6 +19,7 @@ import { HOMES, type HomeEntry, type HomeRoute } from '../model/campaigns'
 import DescribeDialog from './describe-dialog'
 import Guide from './guide'
 import './campaign.scss'
+import { imageAlt } from '@/lib/a11y'
 
 export default function CampaignHomeScreen({ route }: { route: HomeRoute }) {
   const t = useT()
@@ -59,7 +60,7 @@ export default function CampaignHomeScreen({ route }: { route: HomeRoute }) {
   return (
     <View className={`cm-home cm-home--${def.campaign}`} data-testid={`campaign-home-${def.campaign}`}>
       <View className='cm-home__hero'>
-        {cover ? <Image className='cm-home__cover' src={platform.assetUrl(cover)} mode='aspectFill' /> : null}
+        {cover ? <Image {...imageAlt('')} className='cm-home__cover' src={platform.assetUrl(cover)} mode='aspectFill' /> : null}
         <View className='cm-home__shade' />
         {music.available ? (
           <View

@@ -12,6 +12,7 @@ import { useT } from '@/store/session'
 import { fetchSeatDetail } from '../api/campaign'
 import { seatView } from '../model/views'
 import Dialog from './dialog'
+import { imageAlt } from '@/lib/a11y'
 
 export default function SeatDialog({
   seatId,
@@ -38,7 +39,7 @@ export default function SeatDialog({
         </View>
       ) : (
         <View className='cm-seat__body' data-testid='seat-dialog-body' data-status={seat?.status}>
-          {v.img ? <Image className='cm-seat__img' src={platform.assetUrl(v.img)} mode='aspectFill' /> : null}
+          {v.img ? <Image {...imageAlt('')} className='cm-seat__img' src={platform.assetUrl(v.img)} mode='aspectFill' /> : null}
           <Text className='cm-seat__name' data-testid='seat-name'>
             {v.name}
           </Text>

@@ -15,7 +15,7 @@ import { openRoute } from '../navigation'
 import RequireToken from './require-token'
 import type { MessageKey } from '@/lib/i18n'
 import './mine-together-screen.scss'
-import { pressable } from '@/lib/a11y'
+import { pressable, imageAlt } from '@/lib/a11y'
 
 function TogetherList({ tab }: { tab: TogetherTab }) {
   const t = useT()
@@ -29,7 +29,11 @@ function TogetherList({ tab }: { tab: TogetherTab }) {
       {rows.map((r) => (
         <View key={r.id} className='tg-card' data-testid='together-row' {...pressable(() => openRoute('together-share', { id: r.id }))}>
           <View className='tg-card__head'>
-            {r.avatar ? <Image className='tg-card__avatar' src={r.avatar} mode='aspectFill' /> : <View className='tg-card__avatar' />}
+            {r.avatar ? (
+              <Image {...imageAlt('')} className='tg-card__avatar' src={r.avatar} mode='aspectFill' />
+            ) : (
+              <View className='tg-card__avatar' />
+            )}
             <View className='tg-card__who'>
               <Text className='tg-card__sponsor'>{r.sponsor}</Text>
               <Text className='tg-card__date'>{r.date}</Text>

@@ -26,7 +26,7 @@ export default function AgreementRow() {
       <Text className='dn-agree__text'>{t('donate.agree.prefix')}</Text>
       <Text
         className='dn-agree__link'
-        style={{ color: theme }}
+        style={{ color: theme, textDecoration: 'underline' }}
         data-testid='agree-link'
         {...pressable(() => platform.nav.to(routeUrl('agree-content')), { role: 'link' })}
       >

@@ -89,7 +89,7 @@ export default function LoginScreen() {
           </View>
           <Text
             className='lg__agree-link'
-            style={{ color: theme }}
+            style={{ color: theme, textDecoration: 'underline' }}
             {...pressable(() => setDialog(true), { role: 'link' })}
             data-testid='login-agree-link'
           >

@@ -16,6 +16,7 @@ import { useSession, useT } from '@/store/session'
 import { fetchProject, fetchTree } from '../api/pledge'
 import { formItemOf, fromOf, introLines, noticeItemOf, noticeShown, pledgeOf } from '../model/detail'
 import './pledge.scss'
+import { imageAlt } from '@/lib/a11y'
 
 const idOf = (v: string | undefined): number => {
   const n = Number(v)
@@ -79,6 +80,7 @@ export default function DetailScreen() {
       <View className='pl-detail__photo'>
         {img ? (
           <Image
+            {...imageAlt(seat.seatName || '')}
             className='pl-detail__img'
             src={img}
             mode='aspectFill'

@@ -34,6 +34,7 @@ import { seatObjects, treeObject } from '../model/objects'
 import { agreementViewUrl, PAY_LABELS, previewUrl } from '../model/links'
 import { usePledgeSubmit } from '../hooks/use-pledge-submit'
 import './pledge.scss'
+import { imageAlt } from '@/lib/a11y'
 
 const idOf = (v: string | undefined): number => {
   const n = Number(v)
@@ -146,7 +147,7 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
         <Card title={t('pledge.form.project')} testId='pledge-project'>
           <View className='pl-project'>
             {project.thumbnailImg ? (
-              <Image className='pl-project__thumb' src={platform.assetUrl(project.thumbnailImg)} mode='aspectFill' />
+              <Image {...imageAlt('')} className='pl-project__thumb' src={platform.assetUrl(project.thumbnailImg)} mode='aspectFill' />
             ) : null}
             <View className='pl-project__main'>
               <Text className='pl-project__name'>{project.name}</Text>

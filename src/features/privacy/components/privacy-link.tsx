@@ -10,11 +10,17 @@ export function openPolicy() {
   platform.nav.to(routeUrl('privacy'))
 }
 
+// underlined: a link inside a sentence must not be told apart by its colour alone (WCAG 1.4.1, decision 060)
 export function PrivacyLink({ className }: { className?: string }) {
   const t = useT()
   const theme = useTheme()
   return (
-    <Text className={className} style={{ color: theme }} {...pressable(openPolicy, { role: 'link' })} data-testid='privacy-link'>
+    <Text
+      className={className}
+      style={{ color: theme, textDecoration: 'underline' }}
+      {...pressable(openPolicy, { role: 'link' })}
+      data-testid='privacy-link'
+    >
       {t('privacy.link')}
     </Text>
   )

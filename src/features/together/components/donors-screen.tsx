@@ -11,6 +11,7 @@ import { useSession, useT } from '@/store/session'
 import { fetchTogetherDonors } from '../api/together'
 import { donorView } from '../model/share'
 import './donors-screen.scss'
+import { imageAlt } from '@/lib/a11y'
 
 export default function DonorsScreen() {
   const t = useT()
@@ -26,7 +27,7 @@ export default function DonorsScreen() {
       {rows.map((r) => (
         <View key={r.id} className='tg-donors__row' data-testid='donor-row'>
           {r.avatar ? (
-            <Image className='tg-donors__avatar' src={r.avatar} mode='aspectFill' />
+            <Image {...imageAlt('')} className='tg-donors__avatar' src={r.avatar} mode='aspectFill' />
           ) : (
             <View className='tg-donors__avatar tg-donors__avatar--text'>
               <Text>{Array.from(r.name.trim())[0] || '·'}</Text>

@@ -21,6 +21,7 @@ import { fetchLaunchDetail, insertTogether } from '../api/together'
 import { checkLaunch, launchBody, SLOGAN_MAX, SPONSOR_MAX, type LaunchDraft } from '../model/launch'
 import 'taro-ui/lib/style/components/button.scss'
 import './launch-screen.scss'
+import { imageAlt } from '@/lib/a11y'
 
 const NO_TARGET = 'none'
 
@@ -61,7 +62,7 @@ function LaunchForm({ info }: { info: TogetherLaunchDetail }) {
     <View className='tg-launch' data-testid='together-launch'>
       <View className='tg-launch__project' data-testid='launch-project'>
         {info.thumbnailImg ? (
-          <Image className='tg-launch__thumb' src={platform.assetUrl(info.thumbnailImg)} mode='aspectFill' />
+          <Image {...imageAlt('')} className='tg-launch__thumb' src={platform.assetUrl(info.thumbnailImg)} mode='aspectFill' />
         ) : (
           <View className='tg-launch__thumb' />
         )}

@@ -24,6 +24,7 @@ import { donorView, shareView, type ShareView } from '../model/share'
 import 'taro-ui/lib/style/components/button.scss'
 import 'taro-ui/lib/style/components/progress.scss'
 import './share-screen.scss'
+import { imageAlt } from '@/lib/a11y'
 
 /** avatars shown in the strip; the rest are behind 'see all' */
 const STRIP = 12
@@ -53,7 +54,7 @@ function Donors({ id }: { id: number }) {
           {rows.slice(0, STRIP).map((r) => (
             <View key={r.id} className='tg-share__donor' data-testid='share-donor'>
               {r.avatar ? (
-                <Image className='tg-share__avatar' src={r.avatar} mode='aspectFill' />
+                <Image {...imageAlt('')} className='tg-share__avatar' src={r.avatar} mode='aspectFill' />
               ) : (
                 <View className='tg-share__avatar tg-share__avatar--text'>
                   <Text>{Array.from(r.name.trim())[0] || '·'}</Text>
@@ -134,7 +135,7 @@ function Share({ v, onCancelled }: { v: ShareView; onCancelled(): void }) {
       <View className='tg-share__hero' style={{ background: theme }}>
         <View className='tg-share__who'>
           {v.avatar ? (
-            <Image className='tg-share__sponsor-avatar' src={v.avatar} mode='aspectFill' />
+            <Image {...imageAlt('')} className='tg-share__sponsor-avatar' src={v.avatar} mode='aspectFill' />
           ) : (
             <View className='tg-share__sponsor-avatar tg-share__avatar--text'>
               <Text>{Array.from(v.sponsor.trim())[0] || '·'}</Text>
@@ -185,7 +186,11 @@ function Share({ v, onCancelled }: { v: ShareView; onCancelled(): void }) {
         data-testid='share-project'
         onClick={() => platform.nav.to(routeUrl('subject-detail', { id: v.itemsId }))}
       >
-        {v.thumb ? <Image className='tg-share__thumb' src={v.thumb} mode='aspectFill' /> : <View className='tg-share__thumb' />}
+        {v.thumb ? (
+          <Image {...imageAlt('')} className='tg-share__thumb' src={v.thumb} mode='aspectFill' />
+        ) : (
+          <View className='tg-share__thumb' />
+        )}
         <View className='tg-share__pbody'>
           <Text className='tg-share__pname'>{v.projectName}</Text>
           {v.projectIntro ? <Text className='tg-share__pintro'>{v.projectIntro}</Text> : null}

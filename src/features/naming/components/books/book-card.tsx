@@ -6,6 +6,7 @@ import { formatMoney } from '@/lib/money'
 import { useT } from '@/store/session'
 import { cutTitle } from '../../model/books'
 import './books.scss'
+import { imageAlt } from '@/lib/a11y'
 
 export default function BookCard({ book, chosen, onOpen, onToggle }: { book: Book; chosen: boolean; onOpen(): void; onToggle(): void }) {
   const t = useT()
@@ -14,7 +15,7 @@ export default function BookCard({ book, chosen, onOpen, onToggle }: { book: Boo
     <View className={`nm-book${out ? ' nm-book--out' : ''}`} data-testid={`book-${book.id}`}>
       <View className='nm-book__open' onClick={onOpen}>
         {book.imgUrl ? (
-          <Image className='nm-book__cover' src={platform.assetUrl(book.imgUrl)} mode='aspectFill' lazyLoad />
+          <Image {...imageAlt('')} className='nm-book__cover' src={platform.assetUrl(book.imgUrl)} mode='aspectFill' lazyLoad />
         ) : (
           <View className='nm-book__cover' />
         )}

@@ -9,6 +9,7 @@ import { useT } from '@/store/session'
 import Sheet from '../kit/sheet'
 import 'taro-ui/lib/style/components/button.scss'
 import './books.scss'
+import { imageAlt } from '@/lib/a11y'
 
 export default function BookDetail({
   book,
@@ -39,7 +40,7 @@ export default function BookDetail({
         <View className='nm-bdetail'>
           <View className='nm-bdetail__top'>
             {book.imgUrl ? (
-              <Image className='nm-bdetail__cover' src={platform.assetUrl(book.imgUrl)} mode='aspectFill' />
+              <Image {...imageAlt('')} className='nm-bdetail__cover' src={platform.assetUrl(book.imgUrl)} mode='aspectFill' />
             ) : (
               <View className='nm-bdetail__cover' />
             )}

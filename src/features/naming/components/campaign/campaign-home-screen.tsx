@@ -22,6 +22,7 @@ import 'taro-ui/lib/style/components/button.scss'
 import 'taro-ui/lib/style/components/modal.scss'
 import '../kit/kit.scss'
 import './campaign.scss'
+import { imageAlt } from '@/lib/a11y'
 
 export type Campaign = 'jnu' | 'hhu'
 
@@ -66,7 +67,7 @@ export default function CampaignHomeScreen({ campaign }: { campaign: Campaign })
     <View className={`nm-home nm-home--${campaign}`} data-testid={`campaign-${campaign}`}>
       <View className='nm-home__hero'>
         {p?.coverImg || p?.thumbnailImg ? (
-          <Image className='nm-home__cover' src={platform.assetUrl(p.coverImg || p.thumbnailImg)} mode='aspectFill' />
+          <Image {...imageAlt('')} className='nm-home__cover' src={platform.assetUrl(p.coverImg || p.thumbnailImg)} mode='aspectFill' />
         ) : null}
         <View className='nm-home__shade' />
         {music.available ? (

@@ -17,6 +17,7 @@ import { reviewLabel, reviewTone } from '../../model/review'
 import { cardLook, shownRows } from '../../model/show-data'
 import '../kit/kit.scss'
 import './detail.scss'
+import { imageAlt } from '@/lib/a11y'
 
 const preview = (urls: string[], current: string) => quiet(() => Taro.previewImage({ urls, current }))
 
@@ -57,9 +58,11 @@ export default function NameplateDetailScreen() {
   return (
     <View className='nm-pd' data-testid='nameplate-detail'>
       <View className='nm-pd__card' style={look.background ? { background: look.background } : undefined}>
-        {look.backgroundImage ? <Image className='nm-pd__bg' src={look.backgroundImage} mode='aspectFill' /> : null}
+        {look.backgroundImage ? <Image {...imageAlt('')} className='nm-pd__bg' src={look.backgroundImage} mode='aspectFill' /> : null}
         <View className='nm-pd__inner'>
-          {logo ? <Image className='nm-pd__logo' src={platform.assetUrl(logo)} mode='aspectFit' data-testid='plate-logo' /> : null}
+          {logo ? (
+            <Image {...imageAlt('')} className='nm-pd__logo' src={platform.assetUrl(logo)} mode='aspectFit' data-testid='plate-logo' />
+          ) : null}
           {look.word ? <Text className='nm-pd__word'>{look.word}</Text> : null}
           <Text className='nm-pd__object' data-testid='plate-object'>
             {show.objectName}
@@ -86,7 +89,7 @@ export default function NameplateDetailScreen() {
             </Text>
           ) : null}
           <Text className='nm-pd__time'>{t('naming.detail.time', { date: cutDay(show.donateTime) })}</Text>
-          {look.bottomImage ? <Image className='nm-pd__bottom' src={look.bottomImage} mode='aspectFill' /> : null}
+          {look.bottomImage ? <Image {...imageAlt('')} className='nm-pd__bottom' src={look.bottomImage} mode='aspectFill' /> : null}
         </View>
       </View>
       {rows.length ? (
@@ -95,14 +98,27 @@ export default function NameplateDetailScreen() {
             <View key={`${r.title}-${i}`} className='nm-pd__row'>
               <Text className='nm-pd__row-title'>{r.title}</Text>
               {r.kind === 'image' ? (
-                <Image className='nm-pd__row-img' src={r.value} mode='aspectFit' onClick={() => preview(r.images, r.value)} />
+                <Image
+                  {...imageAlt(r.title)}
+                  className='nm-pd__row-img'
+                  src={r.value}
+                  mode='aspectFit'
+                  onClick={() => preview(r.images, r.value)}
+                />
               ) : r.kind === 'html' ? (
                 <View className='nm-pd__row-html'>
                   <RichText nodes={r.value} />
                   {r.images.length ? (
                     <View className='nm-pd__thumbs'>
                       {r.images.map((src) => (
-                        <Image key={src} className='nm-pd__thumb' src={src} mode='aspectFill' onClick={() => preview(r.images, src)} />
+                        <Image
+                          {...imageAlt(r.title)}
+                          key={src}
+                          className='nm-pd__thumb'
+                          src={src}
+                          mode='aspectFill'
+                          onClick={() => preview(r.images, src)}
+                        />
                       ))}
                     </View>
                   ) : null}

@@ -9,6 +9,7 @@ import { platform } from '@/platform'
 import { useSession, useT } from '@/store/session'
 import { frameRatio, placeElements } from '../../model/plate-layout'
 import './edit.scss'
+import { imageAlt } from '@/lib/a11y'
 
 /** The preview's width on this screen (page margins of 24 px each side). */
 export function previewWidth(): number {
@@ -53,7 +54,9 @@ export default function PlatePreview({
   const placed = placeElements(example, plate, previewWidth(), slotName)
   return (
     <View className='nm-plate' style={{ paddingTop: frameRatio(example) }} data-testid={testId}>
-      {example.bgImg ? <Image className='nm-plate__bg' src={platform.assetUrl(example.bgImg)} mode='scaleToFill' /> : null}
+      {example.bgImg ? (
+        <Image {...imageAlt('')} className='nm-plate__bg' src={platform.assetUrl(example.bgImg)} mode='scaleToFill' />
+      ) : null}
       {placed.map((p) => (
         <Text key={p.key} className='nm-plate__text' style={p.style}>
           {p.text}

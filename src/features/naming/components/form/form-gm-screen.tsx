@@ -37,6 +37,7 @@ import { AgreeRow, PayCard } from './pay-card'
 import '../kit/kit.scss'
 import './form.scss'
 import { PrivacyNote } from '@/features/privacy'
+import { imageAlt } from '@/lib/a11y'
 
 const idOf = (v: string | undefined): number => {
   const n = Number(v)
@@ -105,7 +106,9 @@ function FormGm({
   return (
     <View className='nm-form' data-testid='form-gm'>
       <View className='nm-card nm-form__project'>
-        {project.thumbnailImg ? <Image className='nm-form__thumb' src={platform.assetUrl(project.thumbnailImg)} mode='aspectFill' /> : null}
+        {project.thumbnailImg ? (
+          <Image {...imageAlt('')} className='nm-form__thumb' src={platform.assetUrl(project.thumbnailImg)} mode='aspectFill' />
+        ) : null}
         <View className='nm-form__project-main'>
           <Text className='nm-form__project-name' data-testid='form-gm-project'>
             {project.name}

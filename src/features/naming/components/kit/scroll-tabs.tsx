@@ -24,7 +24,14 @@ export default function ScrollTabs<K extends string | number>({
 }) {
   return (
     <View className='nm-tabs' data-testid={`${testPrefix}s`}>
-      <ScrollView className='nm-tabs__scroll' scrollX enhanced showScrollbar={false} scrollIntoView={`${testPrefix}-${String(current)}`}>
+      <ScrollView
+        {...{ tabIndex: 0 }}
+        className='nm-tabs__scroll'
+        scrollX
+        enhanced
+        showScrollbar={false}
+        scrollIntoView={`${testPrefix}-${String(current)}`}
+      >
         <View className='nm-tabs__row'>
           {tabs.map((tab) => {
             const on = tab.key === current

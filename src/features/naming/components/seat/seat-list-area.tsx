@@ -36,6 +36,8 @@ export default function SeatListArea({
     <ScrollView
       className='nm-slist'
       scrollY
+      // a scrolling list a keyboard can reach (axe scrollable-region-focusable; the rows are not tab stops)
+      {...{ tabIndex: 0 }}
       style={{ height: `${height}px` }}
       onScroll={onScroll}
       data-testid='seat-list'

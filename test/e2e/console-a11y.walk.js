@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+/**
+ * Accessibility of the staff console (docs/decisions/060-axe-everywhere.md): axe-core 4.11 in Debian Chromium at
+ * 1280x800 on the built console (`npm run build:admin`; scripts/start.js builds it when server/admin/dist is missing)
+ * reports no critical and no serious violation on every console screen, in Chinese and in English, signed in as an
+ * admin (every screen in the menu): the screens are read from server/admin/src/screens.tsx (SCREENS keys), so a new
+ * screen is walked without a change here; plus the sign-in screen, a project's edit screen with each of its tabs
+ * (the donation form builder among them) and the new-project screen. A failing screen prints each violation (rule id,
+ * impact, selectors, axe's help); the walk goes on and the journey fails. CONSOLE_A11Y_SHOTS=<folder> saves a
+ * screenshot of each screen as axe saw it. Closing line: "e2e: N passed, N failed".
+ */
+const fs = require('node:fs')
+const path = require('node:path')
+const { launchChromium, createJourney, assert, staffCli, settle } = require('./harness')
+const { startServer } = require('../mini/server')
+
+const root = path.resolve(__dirname, '..', '..')
+const AXE = require.resolve('axe-core/axe.min.js')
+const BLOCKING = new Set(['critical', 'serious'])
+const PASSWORD = 'Console#2026-a11y'
+const { step, run } = createJourney()
+
+/** The console's screens, from the one list the side menu is built from. */
+function consoleScreens() {
+  const text = fs.readFileSync(path.join(root, 'server', 'admin', 'src', 'screens.tsx'), 'utf8')
+  return [...text.matchAll(/^\s*key: '([\w-]+)',\s*$/gm)].map((m) => m[1])
+}
+
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: AXE })
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
+  return result.violations
+    .filter((v) => BLOCKING.has(v.impact))
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}) x${v.nodes.length} at ${v.nodes
+          .slice(0, 6)
+          .map((n) => n.target.join(' '))
+          .join(', ')}: ${v.help}`
+    )
+}
+
+;(async () => {
+  const server = await startServer({ command: [process.execPath, path.join(root, 'scripts', 'start.js')] })
+  const { origin, dataDir } = server
+  const school = (await (await fetch(`${origin}/config/index.json`)).json()).school
+  const screens = consoleScreens()
+  const browser = await launchChromium()
+  const errors = []
+  await run({ browser, server, errors }, async () => {
+    staffCli(dataDir, ['create-staff', '--username', 'a11y-admin', '--password', PASSWORD, '--name', '无障碍检查', '--roles', 'admin'])
+    for (const lang of ['zh_CN', 'en']) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true })
+      const page = await context.newPage()
+      page.on('pageerror', (e) => errors.push(`${lang}: ${e.message}`))
+      const tid = (id) => page.locator(`[data-testid="${id}"]`)
+      const check = async (name) => {
+        await settle(page)
+        if (process.env.CONSOLE_A11Y_SHOTS)
+          await page.screenshot({ path: path.join(process.env.CONSOLE_A11Y_SHOTS, `${lang}-${name}.png`) })
+        const found = await axeViolations(page)
+        if (found.length) console.log(`       ${found.join('\n       ')}`)
+        assert(found.length === 0, `${found.length} rule(s) violated (listed above)`)
+      }
+      const go = async (route) => {
+        await page.evaluate((r) => {
+          history.pushState(null, '', `/admin/${r}${location.search}`)
+          window.dispatchEvent(new Event('admin:navigate'))
+        }, route)
+        await page.locator('main, .ant-layout-content').first().waitFor({ timeout: 20000 })
+        await settle(page)
+        // tables and cards finish loading
+        await page
+          .locator('.ant-spin-spinning')
+          .first()
+          .waitFor({ state: 'detached', timeout: 20000 })
+          .catch(() => undefined)
+      }
+      await step(`${lang}: sign-in screen: no critical or serious axe violation`, async () => {
+        await page.goto(`${origin}/admin/?school=${school}&lang=${lang}`, { waitUntil: 'domcontentloaded' })
+        await tid('login-username').waitFor({ timeout: 30000 })
+        await check('login')
+      }).catch(() => undefined)
+      await tid('login-username').fill('a11y-admin')
+      await tid('login-password').fill(PASSWORD)
+      await tid('login-submit').click()
+      await tid('side-menu').waitFor({ timeout: 20000 })
+      for (const key of screens) {
+        await step(`${lang}: console /${key}: no critical or serious axe violation`, async () => {
+          await go(key)
+          await check(key)
+        }).catch(() => undefined)
+      }
+      // a project's edit screen, tab by tab (the donation form builder is one), and a new project
+      await step(`${lang}: console /projects/new: no critical or serious axe violation`, async () => {
+        await go('projects/new')
+        await check('project-new')
+      }).catch(() => undefined)
+      await go('projects/1')
+      const tabs = await page.locator('.ant-tabs-tab').count()
+      assert(tabs > 0, 'the project edit screen shows its tabs')
+      for (let i = 0; i < tabs; i++) {
+        const label = (await page.locator('.ant-tabs-tab').nth(i).innerText()).trim()
+        await step(`${lang}: console /projects/1, tab ${label}: no critical or serious axe violation`, async () => {
+          await page.locator('.ant-tabs-tab').nth(i).click()
+          await settle(page)
+          await check(`project-1-tab-${i}`)
+        }).catch(() => undefined)
+      }
+      await context.close()
+    }
+  })
+})()

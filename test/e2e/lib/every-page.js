@@ -1,0 +1,173 @@
+/**
+ * Every page of the app, for the accessibility walk (docs/decisions/060-axe-everywhere.md). The list is read from
+ * src/app.config.ts (main package and subpackages) and mapped to its H5 route name through src/lib/routes.ts, so a
+ * page added there is walked without a change here: a page this file knows nothing about gets no query and no home
+ * school, and is walked as it opens bare (its own empty or error state). `ROUTE_TOUR` says, per route, which demo
+ * school runs the page (`school`), which query opens it with real data (`query(ctx)`: an object, or a string that
+ * says why this school cannot show it), and whether it needs a signed-in donor (all tour contexts are signed in).
+ *
+ *   const { everyPage } = require('./lib/every-page')
+ *   for (const def of everyPage()) ...   // { key, route, title, school, query, path(ctx), ready, unavailable(ctx) }
+ */
+const fs = require('node:fs')
+const path = require('node:path')
+
+const root = path.resolve(__dirname, '..', '..', '..')
+
+/** 'pkg-naming/seat/index' for every page of src/app.config.ts, in its order. */
+function configPages() {
+  const text = fs.readFileSync(path.join(root, 'src', 'app.config.ts'), 'utf8')
+  const body = text.slice(text.indexOf('defineAppConfig('))
+  const main = /pages:\s*\[([^\]]*)\]/.exec(body)
+  const pages = [...main[1].matchAll(/'([^']+)'/g)].map((m) => m[1])
+  for (const sub of body.matchAll(/root:\s*'([^']+)',\s*pages:\s*\[([^\]]*)\]/g))
+    for (const m of sub[2].matchAll(/'([^']+)'/g)) pages.push(`${sub[1]}/${m[1]}`)
+  return pages
+}
+
+/** '/pkg-naming/seat/index' -> 'seat' (src/lib/routes.ts ROUTES; the route name is the H5 path). */
+function routeNames() {
+  const text = fs.readFileSync(path.join(root, 'src', 'lib', 'routes.ts'), 'utf8')
+  const block = text.slice(text.indexOf('export const ROUTES'), text.indexOf('} as const'))
+  const byPath = {}
+  for (const m of block.matchAll(/^\s*'?([\w/-]+)'?:\s*'([^']+)'/gm)) byPath[m[2].replace(/^\//, '')] = m[1]
+  return byPath
+}
+
+const P = '/uplus-foundation/app/v1/donateu'
+const campaign = (key) => (ctx) => (ctx.campaignItems[key] ? { id: ctx.campaignItems[key] } : `${ctx.school} runs no ${key} campaign`)
+const needs = (field, why) => (ctx) => (ctx[field] ? null : why(ctx))
+
+/**
+ * Per route: the school that runs it (the walk of another school reports it as not shown there), the query that
+ * opens it with the tour's data. Routes missing here are walked bare in every school.
+ */
+const ROUTE_TOUR = {
+  'subject-detail': { query: (ctx) => ({ id: ctx.itemsId }) },
+  form: { query: (ctx) => ({ id: ctx.itemsId }) },
+  cashier: { raw: (ctx) => ctx.cashierPath || ctx.missing.cashier },
+  success: { query: (ctx) => (ctx.billNo ? { billNo: ctx.billNo, payToken: ctx.payToken } : ctx.missing.success) },
+  'pay-back': { query: (ctx) => (ctx.billNo ? { billNo: ctx.billNo, payToken: ctx.payToken, itemsId: ctx.itemsId } : ctx.missing.success) },
+  alipay: { query: (ctx) => (ctx.cashierBill ? { billNo: ctx.cashierBill, itemsId: ctx.itemsId } : ctx.missing.cashier) },
+  'list-page': { query: (ctx) => (ctx.articleId ? { id: ctx.articleId } : ctx.missing.article) },
+  award: { query: (ctx) => (ctx.awardId ? { id: ctx.awardId } : `${ctx.school}: the donor holds no award`) },
+  'mine-certificate-detail': { query: (ctx) => (ctx.certificateId ? { id: ctx.certificateId } : `${ctx.school}: no certificate to open`) },
+  'mine-paper-detail': { query: (ctx) => (ctx.receiptId ? { id: ctx.receiptId } : ctx.receiptNote || `${ctx.school}: no receipt`) },
+  together: { query: (ctx) => (ctx.togetherItemsId ? { id: ctx.togetherItemsId } : `${ctx.school} has no joint-donation project`) },
+  'together-share': { query: (ctx) => (ctx.togetherId ? { id: ctx.togetherId } : `${ctx.school}: no joint donation was launched`) },
+  'together-list': { query: (ctx) => (ctx.togetherId ? { id: ctx.togetherId } : `${ctx.school}: no joint donation was launched`) },
+  'tax-result': { query: () => ({ type: 1, gz: 5000, wxyj: 0, zxkc: 0, jz: 1000, isDonate: 1 }) },
+  seat: { query: campaign('seatNaming') },
+  'book-list': { query: (ctx) => (ctx.bookItemsId ? { id: ctx.bookItemsId } : `${ctx.school} has no book naming`) },
+  'form-gm': {
+    query: (ctx) => (ctx.campaignItems.seatNaming ? { id: ctx.campaignItems.seatNaming } : `${ctx.school} runs no seat naming`)
+  },
+  edit: { query: (ctx) => (ctx.campaignItems.seatNaming ? { id: ctx.campaignItems.seatNaming } : `${ctx.school} runs no seat naming`) },
+  'nameplate-detail': { query: (ctx) => (ctx.plate ? ctx.plate : `${ctx.school}: no named seat or book in the school`) },
+  'seat-naming-jnu': { school: 'demo', query: campaign('jnuSeat') },
+  'seat-naming-jnu/seat': { school: 'demo', query: campaign('jnuSeat') },
+  'seat-naming-jnu/form': { school: 'demo', query: campaign('jnuSeat') },
+  'seat-naming-jnu/edit': { school: 'demo', query: campaign('jnuSeat') },
+  'seat-naming-jnu/success': {
+    school: 'demo',
+    query: (ctx) => (ctx.billNo ? { billNo: ctx.billNo, payToken: ctx.payToken } : ctx.missing.success)
+  },
+  'seat-naming-hhu': { school: 'hhu', query: campaign('hhuSeat') },
+  'seat-naming-hhu/list': { school: 'hhu', query: campaign('hhuSeat') },
+  'tree-naming-hhu/detail': {
+    school: 'hhu',
+    query: (ctx) => (ctx.treeSeatId ? { id: ctx.treeSeatId, from: 'map' } : `${ctx.school}: no tree on the map`)
+  },
+  'tree-naming-hhu/form': { school: 'hhu', query: (ctx) => ({ id: ctx.campaignItems.hhuTreeDefault, type: 2 }) },
+  'tree-naming-hhu/success': {
+    school: 'hhu',
+    query: (ctx) => (ctx.billNo ? { billNo: ctx.billNo, payToken: ctx.payToken } : ctx.missing.success)
+  },
+  'tree-naming-hhu/preview': {
+    school: 'hhu',
+    query: (ctx) => ({ name: '张赟喆', mobile: '13800138000', donationAmount: '1000', itemsId: ctx.campaignItems.hhuTreeDefault })
+  },
+  'contract-cpu': { school: 'cpu' },
+  'contract-cpu/signature': {
+    school: 'cpu',
+    query: (ctx) => `${ctx.school}: the signature pad opens from a signed agreement (agreement.e2e.js)`
+  },
+  'contract-cpu/account': { school: 'cpu' },
+  'contract-cpu/myList': { school: 'cpu' },
+  'naming-xbmu': { school: 'demo', query: campaign('artworkNaming') },
+  'naming-xbmu/choose': { school: 'demo', query: campaign('artworkNaming') },
+  'naming-xbmu/list': { school: 'demo', query: campaign('artworkNaming') },
+  'naming-xbmu/mine': { school: 'demo', query: campaign('artworkNaming') },
+  'tree-naming': { school: 'demo' },
+  'tree-naming-map': { school: 'demo', query: () => ({ area: 'yc' }) },
+  'tree-naming-cpu': { school: 'cpu' },
+  'tree-naming-map-cpu': { school: 'cpu', query: () => ({ area: 'yc' }) },
+  'tree-naming-donateList-cpu': { school: 'cpu' },
+  'tree-naming-xzit': { school: 'demo' },
+  'tree-naming-map-xzit': { school: 'demo' },
+  'tree-naming-donateList-xzit': { school: 'demo' },
+  'tree-naming-hhu-home': { school: 'hhu' },
+  'tree-naming-hhu': { school: 'hhu' },
+  'tree-naming-hhu-jn': { school: 'hhu' },
+  'tree-naming-donateList-hhu': { school: 'hhu' },
+  'tree-naming-map-gmu': { school: 'demo' },
+  'seat-naming-map': { school: 'demo' },
+  'build-naming-map': { school: 'demo' },
+  'wall-naming-map': { school: 'demo' },
+  'not-found': { raw: () => '/no-such-page' }
+}
+
+/** The pages of src/app.config.ts as tour definitions (test/e2e/lib/page-tour.js `visit` opens them). */
+function everyPage() {
+  const names = routeNames()
+  return configPages().map((page) => {
+    const route = names[page]
+    if (!route) throw new Error(`${page} (src/app.config.ts) has no route name in src/lib/routes.ts`)
+    const t = ROUTE_TOUR[route] || {}
+    const reason = (ctx) => {
+      if (t.school && t.school !== ctx.school) return `only ${t.school} runs ${route}`
+      const q = t.raw ? t.raw(ctx) : t.query ? t.query(ctx) : {}
+      return typeof q === 'string' && !q.startsWith('/') ? q : null
+    }
+    return {
+      key: route.replace(/\//g, '-'),
+      route,
+      school: t.school || null,
+      title: { zh: route, en: route },
+      unavailable: reason,
+      path: (ctx) => {
+        if (t.raw) return t.raw(ctx)
+        const q = t.query ? t.query(ctx) : {}
+        return `/${route}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`
+      },
+      // the page shell's content, once the bootstrap is done (page-shell: a loading state until then)
+      ready: ['[data-testid="page-root"] > :not(.page-shell__state)', '[data-testid="boot-failed"]', '[data-testid="not-found"]']
+    }
+  })
+}
+
+/** The extra facts the wider walk needs beyond prepareTour's: campaign items, award, certificate, joint donation. */
+async function widenTour(tour, { origin, data, api }) {
+  const { ctx, token } = tour
+  const base = await data(`${P}/index/baseConfig`)
+  ctx.campaignItems = (base.settings && base.settings.campaignItems) || {}
+  const list = await data(`${P}/items/itemsList`, { query: { limit: 100, offset: 0 } })
+  const together = list.rows.find((p) => (p.itemsType ?? 1) === 1 && p.crowdType === 2)
+  if (together) ctx.togetherItemsId = together.id
+  const book = list.rows.find((p) => p.itemsType === 2 && /图书/.test(p.name))
+  if (book) ctx.bookItemsId = book.id
+  const awards = await api(`${P}/user/center/awardList`, { token })
+  if (awards && awards.code === 0 && Array.isArray(awards.data) && awards.data[0]) ctx.awardId = awards.data[0].id
+  const certs = await api(`${P}/certificate/page`, { token, query: { limit: 10, offset: 0, status: 0 } })
+  const certRows = certs && certs.code === 0 ? certs.data.rows || [] : []
+  if (certRows[0]) ctx.certificateId = certRows[0].id
+  if (together) {
+    const t = await api(`${P}/items/togetherList`, { query: { itemsId: together.id, limit: 10, offset: 0 } })
+    const rows = t && t.code === 0 ? t.data.rows || t.data || [] : []
+    if (Array.isArray(rows) && rows[0]) ctx.togetherId = rows[0].id
+  }
+  void origin
+  return ctx
+}
+
+module.exports = { everyPage, widenTour, configPages, routeNames, ROUTE_TOUR }
