@@ -4,12 +4,16 @@
  */
 import type { Yuan } from './money'
 
-/**
- * Where an agreement's files are (docs/decisions/039-agreement-rendering-jobs.md): `rendering` while the job worker
- * renders it (the request path was busy), `ready` once the unsigned PDF and its pages exist, `failed` when rendering
- * gave up (`reason` says why; POST P/sign/agreement/retry tries again), `signed` once the donor has signed it.
- */
-export type AgreementStatus = 'rendering' | 'ready' | 'failed' | 'signed'
+/** The agreement answers: the schemas of types/schema/agreement.ts (docs/decisions/056-donor-contract.md). */
+export type {
+  AgreementStatus,
+  HhuAgreementGenerated,
+  CpuAgreementProject,
+  CpuAgreementGenerated,
+  AgreementDetail,
+  CpuAgreement,
+  AgreementPages
+} from './schema/agreement'
 
 /**
  * `canPoll: 1` (decision 039): this client shows a progress state and polls GET P/sign/agreement/detail, so the
@@ -29,19 +33,6 @@ export interface HhuAgreementGeneration extends AgreementPolling {
   itemsId?: number
 }
 
-/** The hhu generation's answer to a client that can poll: `url` is '' while `status` is rendering. */
-export interface HhuAgreementGenerated {
-  id: number
-  url: string
-  status: 'ready' | 'rendering'
-}
-
-/** GET …/cpu/sign/agreement/project/getList */
-export interface CpuAgreementProject {
-  id: number
-  name: string
-}
-
 /** POST …/cpu/sign/agreement/generation */
 export interface CpuAgreementGeneration extends AgreementPolling {
   donateItemId: number
@@ -50,46 +41,6 @@ export interface CpuAgreementGeneration extends AgreementPolling {
   idNo: string
   donationAmount: Yuan
 }
-
-export interface CpuAgreementGenerated {
-  id: number
-  /** '' while `status` is rendering (only ever so for a request with `canPoll: 1`) */
-  unilateralAgreementUrl: string
-  status: 'ready' | 'rendering'
-}
-
-/** GET P/sign/agreement/detail?id (and POST P/sign/agreement/retry {id}): one of the caller's agreements. */
-export interface AgreementDetail {
-  id: number
-  kind: 'hhu' | 'cpu'
-  status: AgreementStatus
-  /** the unsigned PDF's link; '' until ready */
-  url: string
-  /** its page images, in order; [] until ready */
-  pages: string[]
-  /** the signed PDF's link once signed, else '' */
-  signedUrl: string
-  /** why rendering failed, in the request's language; '' unless failed */
-  reason: string
-}
-
-/** GET …/cpu/sign/agreement/getMySign rows; '' where a file does not exist yet. */
-export interface CpuAgreement {
-  id: number
-  name: string
-  donateItemTitle: string
-  donationAmount: Yuan
-  /** Beijing "YYYY-MM-DD HH:mm:ss"; '' until signed */
-  signTime: string
-  /** the donor's (signed once signed) agreement */
-  unilateralAgreementUrl: string
-  /** countersigned by the foundation */
-  mutualAgreementUrl: string
-  donationReceiptsUrl: string
-}
-
-/** GET P/sign/agreement/pages?url: images of the pages of one of the caller's agreement files, in order. */
-export type AgreementPages = string[]
 
 /** Base setting (S/api/v1/setting/base/getValue) with the bank account large gifts are transferred to, as JSON. */
 export const AGREEMENT_BANK_SETTING = 'agreement_bank_account'

@@ -3,7 +3,6 @@
  * §7 Projects formDetail … donate4ali). Money is `Yuan` (string, two decimals); flags are 0/1.
  */
 import type { Flag } from './entities'
-import type { Yuan } from './money'
 
 /** docs/product §4 pay types. 99 (one school's bank-app option) creates no order: see DonateAnswer. */
 export const PayTypes = {
@@ -36,114 +35,26 @@ export const PAY_TYPES_BY_CHANNEL: Record<PayChannelCode, readonly PayTypeCode[]
   h5: [1, 15, 2, 9, 14, 99]
 }
 
-/** The twelve dynamic field types of docs/product §3 fieldList. */
-export const FIELD_UI_TYPES = [
-  'input',
-  'password',
-  'number',
-  'textarea',
-  'mobile',
-  'switch',
-  'select',
-  'select2',
-  'date',
-  'area',
-  'year',
-  'radio'
-] as const
-export type FieldUiType = (typeof FIELD_UI_TYPES)[number]
+export { FIELD_UI_TYPES } from './field-types'
+export type { FieldUiType } from './schema/common'
 
-export interface FieldOption {
-  id: string
-  title: string
-}
-
-/**
- * One dynamic field. Values travel in DonateSubmission.formDataMap[fieldName] as strings (numbers accepted):
- * - input, textarea, password: text (password values are checked but never stored)
- * - number: a positive integer; mobile: "86-13800138000" (area code, dash, number) or 11 bare digits (code 86)
- * - switch: "1" on / "0" off; select, radio: one option id; select2: several option ids joined by ","
- * - date: "YYYY-MM-DD" (1900 to 2030); year: "YYYY" (100 years ago to 10 ahead); area: the picked region text
- * A field with isShowConfig 1 and conditionFieldName is shown (and validated) only when that field's value is one
- * of the comma-separated conditionFieldValue; a field hidden this way also hides the fields it controls.
- */
-export interface FormField {
-  fieldName: string
-  fieldShowName: string
-  fieldUiType: FieldUiType
-  inputTip: string
-  isRequire: Flag
-  isLengthLimit: Flag
-  /** characters (code points); 0 = none */
-  lengthMin: number
-  /** characters; textarea defaults to 200 when 0 */
-  lengthMax: number
-  /** select, select2, radio */
-  optionList: FieldOption[]
-  isShowConfig: Flag
-  conditionFieldName: string
-  /** comma-separated values of conditionFieldName that show this field */
-  conditionFieldValue: string
-}
+/** The answers of the donation flow: the schemas of types/schema/donate.ts (docs/decisions/056-donor-contract.md). */
+export type {
+  FieldOption,
+  FormField,
+  FormConfig,
+  PermissionResult,
+  SubItemPrice,
+  CardBalance,
+  PaymentParams,
+  DonateAnswer,
+  SuccessData,
+  Donate4AliAnswer,
+  PaymentProviderName
+} from './schema/donate'
 
 /** Well-known fieldNames: the donor's name is `name` (copied to certificate, receipt and postal contact). */
 export const DONOR_NAME_FIELD = 'name'
-
-/** GET formDetail?itemsId. Lists are docs/product §3 codes: receipt types 1 paper, 2 electronic; paper ways 1 pickup,
- *  2 express; electronic ways 3 e-mail, 4 SMS; certificate paper ways 1 pickup at school, 2 mail. */
-export interface FormConfig {
-  id: number
-  minMoney: Yuan
-  isIntegerMoney: Flag
-  payPlatformList: PayTypeCode[]
-  receiptTypeList: number[]
-  receiptWayPaperList: number[]
-  receiptWayElectronicList: number[]
-  certificateWayPaperList: number[]
-  /** non-empty when the school takes no online donations: show it instead of the form */
-  offlineContactInfo: string
-  /** the school has switched online donation off (baseConfig settings.disableOnlineDonation) */
-  isOnlineDisabled: Flag
-  certificatePickUpAddress: string
-  certificatePickUpName: string
-  certificatePickUpMobile: string
-  pickUpAddress: string
-  pickUpName: string
-  pickUpMobile: string
-  isShowAnonymous: Flag
-  isShowNoData: Flag
-  isOpenCertificate: Flag
-  isShowCertificate: Flag
-  minMoneyCertificate: Yuan
-  isOpenReceipt: Flag
-  isShowReceipt: Flag
-  minMoneyReceipt: Yuan
-  isLargeRemind: Flag
-  largeAmount: Yuan
-  remindContent: string
-  isCreditCode: Flag
-  /** the signed-in donor's previous answers (prefill), null without a token or before a first gift */
-  donateRecord: { certificateDonorName: string; formData: string } | null
-  fieldList: FormField[]
-}
-
-/** GET checkPermission?itemsId: code 0 with errorCode '' when the caller may donate. Refusals: code -998 with
- *  errorCode '0201' (alumni-only project, caller not a certified alumnus) or code -1 with '0101' (no valid token). */
-export interface PermissionResult {
-  errorCode: '' | '0201' | '0101'
-}
-
-/** GET itemsSubPrice?itemsId: the amounts offered per sub-project (its own fixed amounts, else the project's). */
-export interface SubItemPrice {
-  id: number
-  name: string
-  fixMoney: { title: string; money: Yuan }[]
-}
-
-/** GET getCardBlance?stuWorkNo (campus card, pay type 9). */
-export interface CardBalance {
-  balance: Yuan
-}
 
 /** POST donate body (docs/product §3 Donation submission). The server recomputes the amount; the client's is checked. */
 export interface DonateSubmission {
@@ -189,63 +100,6 @@ export interface DonateSubmission {
   postalZip?: string
   postalContact?: string
   postalMobile?: string
-}
-
-/** Which cashier the app opens for data.data (the server's payment providers are named by it). */
-export type PaymentProviderName = 'sandbox' | 'wechatpay' | 'alipay' | 'campus' | 'thirdparty'
-
-/**
- * POST donate answer data.data: WeChat JSAPI fields, a URL (type 14, WeChat H5, sandbox cashier), or Alipay tradeNo.
- * Declared once: the server's payment providers return exactly this (server/src/providers/payment/types.ts).
- */
-export interface PaymentParams {
-  /** WeChat JSAPI: the app id of the prepay (the in-WeChat browser's WeixinJSBridge needs it) */
-  appId?: string
-  timeStamp?: string
-  nonceStr?: string
-  packageValue?: string
-  signType?: string
-  paySign?: string
-  /** type 14 third-party URL, WeChat H5 mweb_url, or the sandbox cashier URL */
-  url?: string
-  /** Alipay mini-program trade number for my.tradePay */
-  tradeNo?: string
-  /** which cashier the app must open: lets the app route the sandbox without knowing the school's setup */
-  provider: PaymentProviderName
-  /** campus card: the order was paid when donate answered; go straight to success */
-  paid?: boolean
-}
-
-/** POST donate answer. Pay type 99 answers code 0 with billNo '' and data null: nothing is created (docs/product §4). */
-export interface DonateAnswer {
-  orderPayRequestDTO: { billNo: string }
-  data: PaymentParams | null
-  /**
-   * Order-scoped pay-link token (docs/decisions/009-alipay-pay-link.md): payback, success and donate4ali accept it
-   * as `payToken` instead of the owner's Authorization until the order expires. It goes into the Alipay page link
-   * (`alipay?billNo&payToken`) that the donor copies out of WeChat; the session token never goes into a URL.
-   */
-  payToken?: string
-}
-
-/** GET success?donatePlatOrder (docs/product §3 Success data). certificateImg is '' until the certificate is rendered. */
-export interface SuccessData {
-  name: string
-  avatar: string
-  itemsName: string
-  itemsId: number
-  itemsIntro: string
-  itemsThumbnailImg: string
-  successWord: string
-  certificateImg: string
-  /** 1 when this gift gets an e-certificate (open for the form and at least minMoneyCertificate): the app waits for
-   *  certificateImg; 0 when none will come, so the thank-you page says so instead of "being generated" */
-  certificateExpected: Flag
-}
-
-/** GET donate4ali?donatePlatOrder: data.data is an HTML form to insert and auto-submit. */
-export interface Donate4AliAnswer {
-  data: string
 }
 
 /** Query of cancel, payback, success, donate4ali (the last three also take the order's payToken). */

@@ -2,7 +2,9 @@
  * Donor identity on the wire (docs/product §7 Login, §4 SMS countdown and login state, §5 Login, §6). Tokens are the
  * AuthToken of entities.ts, sent back as `Authorization`.
  */
-import type { AuthToken, Flag } from './entities'
+
+/** The sign-in answers: the schemas of types/schema/identity.ts (docs/decisions/056-donor-contract.md). */
+export type { SmsCodeAnswer, MobileLoginAnswer, PassLoginAnswer } from './schema/identity'
 
 /** "86-13800138000": dialling code, dash, number (docs/product §7 "mobile as area-number"). A bare number means code 86. */
 export type AreaMobile = string
@@ -10,11 +12,6 @@ export type AreaMobile = string
 /** POST S/app/v1/user/getSmsCode */
 export interface SmsCodeBody {
   mobile: AreaMobile
-}
-/** getSmsCode answer: seconds until another code may be asked for (the countdown) and until this one expires. */
-export interface SmsCodeAnswer {
-  resendAfter: number
-  expiresIn: number
 }
 
 /**
@@ -25,20 +22,12 @@ export interface MobileLoginBody {
   mobile: AreaMobile
   code: string
 }
-export interface MobileLoginAnswer extends AuthToken {
-  /** 1 when this login created the account */
-  isNewUser: Flag
-  /** 1 when the mobile was bound to the signed-in user by this call */
-  isBind: Flag
-}
 
 /** POST S/app/v1/user/passLogin. `password` is the lowercase hex SHA-256 of what the user typed (64 characters). */
 export interface PassLoginBody {
   username: string
   password: string
 }
-/** Unknown account: code 0, isRegister 0, no token (the app shows 账号不存在, docs/product §8). Wrong password: code -1. */
-export type PassLoginAnswer = { isRegister: 0 } | ({ isRegister: 1 } & AuthToken)
 
 /**
  * Where getAuthToken's `code` comes from: `weapp` (Taro.login, exchanged with WeChat jscode2session), `alipay`

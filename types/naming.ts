@@ -11,9 +11,26 @@
  * - v1: first version.
  */
 import type { DonateSubmission } from './donate'
-import type { Flag } from './entities'
 import type { LangQuery, PageQuery } from './requests'
 import type { Yuan } from './money'
+import type { NamedObjectState, NameplateText } from './schema/naming'
+
+/** The naming answers: the schemas of types/schema/naming.ts (docs/decisions/056-donor-contract.md). */
+export type {
+  NamingArea,
+  SeatPrice,
+  Seat,
+  SeatListAnswer,
+  BookCategory,
+  Book,
+  NameplateText,
+  NameplateElement,
+  NameplateExample,
+  NameplateDetailConfig,
+  NameplateRow,
+  NameplateShowData,
+  NamedObjectState
+} from './schema/naming'
 
 // ---------------------------------------------------------------- constants
 
@@ -66,84 +83,20 @@ export const NAMING_LIMITS = {
 
 // ---------------------------------------------------------------- seats and areas
 
-/** GET areaList?itemsId: the project's areas, in display order. */
-export interface NamingArea {
-  id: number
-  title: string
-  imgUrl: string
-  type: AreaTypeValue
-}
 export interface AreaListQuery extends LangQuery {
   itemsId: number
 }
 
-/** One naming period offered for a seat: e.g. {termName: '10年', termMoney: '20000.00', termYear: 10}. */
-export interface SeatPrice {
-  termName: string
-  termMoney: Yuan
-  /** years the naming lasts; 0 = permanent. It is the key the submission's seatList[].termYear picks. */
-  termYear: number
-}
-
-/** A seat in seatList (docs/product §3 Seat). Donor fields are filled only for status 2 (masked / anonymised by the server). */
-export interface Seat {
-  id: number
-  /** the seat's label, e.g. "3排12座" */
-  seat: string
-  status: SeatStatusValue
-  /** 1 while another donor's unpaid order holds it (then status is 3) */
-  held: Flag
-  /** the naming record of a donated seat (nameplate-detail?type=1&id=donateSeatId); null when not donated */
-  donateSeatId: number | null
-  priceList: SeatPrice[]
-  imgUrl: string
-  areaId: number
-  /** grid position (1-based); 0 in list areas */
-  row: number
-  col: number
-  donorName: string
-  donateTime: string
-  donationMessage: string
-}
-
-/** GET seatList?areaId. Grids fill twoArray (rows of seats; null is a gap), lists fill oneArray; the other is []. */
-export interface SeatListAnswer {
-  type: AreaTypeValue
-  twoArray: (Seat | null)[][]
-  oneArray: Seat[]
-}
 export interface SeatListQuery extends LangQuery {
   areaId: number
 }
 
 // ---------------------------------------------------------------- books
 
-/** GET bookCategoryList?itemsId&limit&offset (docs/product §9: 10 a page). */
-export interface BookCategory {
-  id: number
-  title: string
-}
 export interface BookCategoryListQuery extends PageQuery {
   itemsId: number
 }
 
-/**
- * A book in bookList (docs/product §3 Book). `stock` is what can still be named now: copies neither named nor held by an
- * unpaid order. isChecked and namingCount (docs/product §3) are local to the app and never sent by the server.
- */
-export interface Book {
-  id: number
-  title: string
-  author: string
-  press: string
-  categoryId: number | null
-  categoryTitle: string
-  bookNo: string
-  unitPrice: Yuan
-  stock: number
-  remarks: string
-  imgUrl: string
-}
 /** GET bookList?itemsId&s&categoryId: every matching book (no paging: a shelf holds at most a few hundred). */
 export interface BookListQuery extends LangQuery {
   itemsId: number
@@ -153,72 +106,10 @@ export interface BookListQuery extends LangQuery {
 
 // ---------------------------------------------------------------- nameplates
 
-/** What a nameplate says. For seats donorIdentity is always ALUMNUS_IDENTITY. */
-export interface NameplateText {
-  donorName: string
-  donorIdentity: string
-  donationMessage: string
-}
-
-/** One element of a nameplate example: a placeholder drawn at (x, y) with CSS-like style, in the example's pixels. */
-export interface NameplateElement {
-  /** which text goes here: the donor, the identity, the message, or fixed text */
-  key: 'donorName' | 'donorIdentity' | 'donationMessage' | 'text'
-  /** the placeholder shown in the example (or the fixed text for key 'text') */
-  text: string
-  x: number
-  y: number
-  style: Record<string, string | number>
-}
-
-/** GET nameplateExample?itemsId: the examples of the editor's preview slider (docs/product §3 Nameplate example). */
-export interface NameplateExample {
-  id: number
-  title: string
-  bgImg: string
-  exampleImg: string
-  /** width and height of bgImg, the frame of the elements' x and y */
-  width: number
-  height: number
-  configData: NameplateElement[]
-}
-
-/** GET getNameplateDetailConfig?itemsId: the nameplate-detail card (docs/product §3 Nameplate config, snake_case as there). */
-export interface NameplateDetailConfig {
-  bg_img: string
-  bg_word: string
-  bottom_img: string
-  bg_color: string
-}
 export interface NameplateConfigQuery extends LangQuery {
   itemsId: number
 }
 
-/** One row of the nameplate-detail card. uiType 'richText' values are HTML (images previewable); 'image' a URL. */
-export interface NameplateRow {
-  fieldTitle: string
-  fieldValue: string
-  uiType: 'text' | 'richText' | 'image'
-}
-
-/**
- * GET getSeatShowData?id (id = donateSeatId) and getBookShowData?id (id = donateBookId): a named object's
- * nameplate for nameplate-detail?type&id. Public: the donor's name is masked / anonymised like every list. The
- * nameplate text is shown only once approved; before that `nameplate` is null for everyone but its owner.
- */
-export interface NameplateShowData {
-  id: number
-  namingType: 1 | 2
-  itemsId: number
-  itemsName: string
-  /** "3排12座" or the book title */
-  objectName: string
-  donorName: string
-  donateTime: string
-  nameplateStatus: NameplateStatusValue
-  nameplate: NameplateText | null
-  rowList: NameplateRow[]
-}
 export interface ShowDataQuery extends LangQuery {
   id: number
 }
@@ -259,24 +150,7 @@ export interface NamingDonateSubmission extends Omit<DonateSubmission, 'itemsTyp
   bookList?: BookNamingEntry[]
 }
 
-// ---------------------------------------------------------------- naming lists
-
-/**
- * donateSeatList / donateBookList rows are `NamingRecord` (types/entities.ts): `seat` names the seats or the books
- * ("《书名》×3") of one paid gift. namingList (user centre) rows are `PersonalNamingRecord` (types/center.ts), whose
- * donateSeatList entries carry the nameplate state below.
- */
-export interface NamedObjectState {
-  /** donateSeatId or donateBookId (nameplate-detail?type&id, nameplateUpdate) */
-  namingId: number
-  namingType: 1 | 2
-  /** copies of a book; 1 for a seat */
-  quantity: number
-  nameplate: NameplateText
-  nameplateStatus: NameplateStatusValue
-  /** staff's reason when returned; '' otherwise */
-  reviewReason: string
-}
+// ---------------------------------------------------------------- nameplate corrections
 
 /** POST nameplateUpdate: the owner corrects a returned (or still pending) nameplate; it goes back to pending. */
 export interface NameplateUpdateBody extends NameplateText {

@@ -10,5 +10,5 @@ export const ok = <T>(data: T, message = 'success'): WireEnvelope<T> => ({ code:
  */
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ code: Type.Number(), message: Type.String(), data })
 
-/** `schema.response` of an envelope route: the 200 answer's `data` (a schema of routes/wire/). */
+/** `schema.response` of an envelope route: the 200 answer's `data` (a schema of types/schema/). */
 export const answers = <T extends TSchema>(data: T) => ({ 200: Envelope(data) })

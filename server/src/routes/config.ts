@@ -7,7 +7,7 @@ import { Type } from 'typebox'
 import { templatesForApp } from '../domain/notify/templates'
 import { findDefaultSchool, findSchoolByCode } from '../domain/school/repository'
 import { sendNotFound, sendRefusal } from '../plugins/envelope'
-import { RootConfig, SchoolConfig } from './wire/identity'
+import { RootConfig, SchoolConfig } from '../../../types/schema/config'
 import { API_PREFIX, ConfigApi, fillPath } from '../../../types/routes'
 
 export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -25,7 +25,7 @@ import { AppError, bizError } from '../../errors'
 import { answers, ok } from '../../lib/envelope'
 import { body, optFlag, optInt, query, reqInt, reqString } from '../../lib/schemas'
 import { signedIn, signedInWithConsent } from '../../plugins/auth'
-import * as W from '../wire/agreement'
+import * as W from '../../../../types/schema/agreement'
 
 interface SignatureForm {
   file: Buffer

@@ -21,7 +21,7 @@ import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, optInt, optString, pageProps, query, reqInt } from '../../lib/schemas'
 import { signedIn, signedInWithConsent } from '../../plugins/auth'
-import * as W from '../wire/center'
+import * as W from '../../../../types/schema/center'
 
 const paged = query(pageProps)
 

@@ -12,7 +12,7 @@ import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, idList, optEnum, optInt, optNullableString, optString, pageProps, query, reqCode, reqInt } from '../../lib/schemas'
 import { signedIn, signedInWithConsent } from '../../plugins/auth'
-import * as W from '../wire/center'
+import * as W from '../../../../types/schema/center'
 
 /** Shapes only; the docs/product §5 rules are -1 answers from the domain. */
 const insertBody = body({

@@ -26,7 +26,7 @@ import { body, optString, query, reqInt, reqString, strEnum } from '../../lib/sc
 import { campusCardMessage } from '../../providers/campus-card/service'
 import { ProviderError } from '../../providers/payment/types'
 import { maybeSignedIn, signedIn } from '../../plugins/auth'
-import * as W from '../wire/donate'
+import * as W from '../../../../types/schema/donate'
 
 const orderQuery = query({ donatePlatOrder: reqString(40, 1), token: optString(200), payToken: optString(100) })
 
@@ -210,7 +210,7 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       })
       const r = await applyNotification(app.db, req.school.id, n, { log: req.log, onPaid: rt.onPaid, order })
       if (r.status === 'rejected') throw bizError('notificationRefused', { reason: r.reason })
-      return ok({ status: r.status })
+      return ok<W.SandboxNotifyAnswer>({ status: r.status })
     }
   )
 }

@@ -11,7 +11,7 @@ import { getBaseSetting, getSchoolSetting } from '../../domain/school/repository
 import { answers, ok } from '../../lib/envelope'
 import { optInt, optString, pageProps, query, reqInt, reqString, strEnum } from '../../lib/schemas'
 import { publicRead } from '../../perf/read-cache'
-import * as W from '../wire/entities'
+import * as W from '../../../../types/schema/entities'
 
 export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Api.baseConfig, { config: publicRead, schema: { response: answers(W.BaseConfig) } }, async (req) => {

@@ -11,7 +11,7 @@ import { answers, ok } from '../../lib/envelope'
 import { body, optInt, optString, pageProps, query, reqInt, reqString } from '../../lib/schemas'
 import { signedIn } from '../../plugins/auth'
 import { publicRead } from '../../perf/read-cache'
-import * as W from '../wire/entities'
+import * as W from '../../../../types/schema/entities'
 
 const itemsPage = query({ ...pageProps, itemsId: reqInt() })
 

@@ -12,7 +12,7 @@ import { getSmsCode, mobileLogin, passLogin } from '../../domain/identity/servic
 import { answers, ok } from '../../lib/envelope'
 import { body, optInt, optString, reqString } from '../../lib/schemas'
 import { maybeSignedIn } from '../../plugins/auth'
-import { MobileLoginAnswer, PassLoginAnswer, SmsCodeAnswer } from '../wire/identity'
+import { MobileLoginAnswer, PassLoginAnswer, SmsCodeAnswer } from '../../../../types/schema/identity'
 
 /** Every sign-in body may carry the caller's token (mobileLogin binds the mobile to that user) and the privacy policy
  *  version the login page's checkbox agreed to (recorded for the signed-in user: decision 041). */

@@ -20,7 +20,7 @@ import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, optAny, optInt, optString, pageProps, query, reqInt } from '../../lib/schemas'
 import { maybeSignedIn, signedInWithConsent } from '../../plugins/auth'
-import * as W from '../wire/naming'
+import * as W from '../../../../types/schema/naming'
 
 const itemsQuery = query({ itemsId: reqInt() })
 const idQuery = query({ id: reqInt(), token: optString(200) })

@@ -10,7 +10,7 @@ import { mapConfig, seatDetail, seatStatusList } from '../../domain/naming-map/s
 import { answers, ok } from '../../lib/envelope'
 import { body, idList, optString, query, reqInt, reqString } from '../../lib/schemas'
 import { maybeSignedIn } from '../../plugins/auth'
-import * as W from '../wire/naming-map'
+import * as W from '../../../../types/schema/naming-map'
 
 /** yuan as text or number, '' or null for none: the domain refuses anything else with a -1 in the caller's language */
 const optMoney = () =>

@@ -16,7 +16,7 @@ import { normaliseLang, t, type MessageKey } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, optNullableString, strEnum } from '../../lib/schemas'
 import { signedIn } from '../../plugins/auth'
-import * as W from '../wire/notice'
+import * as W from '../../../../types/schema/notice'
 
 const saveBody = body({
   email: optNullableString(200),

@@ -12,7 +12,7 @@ import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, optString, query, reqInt } from '../../lib/schemas'
 import { signedIn } from '../../plugins/auth'
-import * as W from '../wire/privacy'
+import * as W from '../../../../types/schema/privacy'
 
 export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Api.privacyPolicy, { schema: { querystring: query({}), response: answers(W.PrivacyPolicy) } }, async (req) =>

@@ -6,7 +6,7 @@ import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, idList, optEnum, optNullableString, optString, pageProps, query, reqCode, reqInt } from '../../lib/schemas'
 import { signedIn, signedInWithConsent } from '../../plugins/auth'
-import * as W from '../wire/center'
+import * as W from '../../../../types/schema/center'
 
 const insertBody = body({
   donorType: reqCode(),

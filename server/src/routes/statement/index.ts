@@ -13,7 +13,7 @@ import { checkYear, listYears, requestStatementEmail, setYearly, statementPdf } 
 import { answers, ok } from '../../lib/envelope'
 import { body, optNullableString, query, reqInt } from '../../lib/schemas'
 import { signedIn } from '../../plugins/auth'
-import * as W from '../wire/statement'
+import * as W from '../../../../types/schema/statement'
 
 export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Api.statementYears, { config: signedIn, schema: { response: answers(W.StatementYears) } }, async (req) =>

@@ -16,7 +16,7 @@ import { answers, ok } from '../../lib/envelope'
 import { randomAlnum } from '../../lib/random'
 import { body, optString, query, reqString, strEnum } from '../../lib/schemas'
 import { signedIn } from '../../plugins/auth'
-import { AuthToken, UserBaseInfo, WechatShareSign as WechatShareSignSchema } from '../wire/entities'
+import { AuthToken, UserBaseInfo, WechatShareSign as WechatShareSignSchema } from '../../../../types/schema/entities'
 
 /** Absolute http(s) URL or a same-origin path; anything else (javascript:, //evil) is refused. */
 function parseRedirect(url: string): boolean {

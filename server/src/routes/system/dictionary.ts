@@ -6,7 +6,7 @@ import { childrenOf } from '../../domain/area/division'
 import { listBaseSettings } from '../../domain/school/repository'
 import { answers, ok } from '../../lib/envelope'
 import { optNullableString, query } from '../../lib/schemas'
-import * as W from '../wire/entities'
+import * as W from '../../../../types/schema/entities'
 
 export const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Api.areaList4sort, { schema: { response: answers(W.AreaCodes) } }, async (req) => ok(areaList4sort(req.lang)))

@@ -7,7 +7,7 @@ import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { body, optFlag, query, reqInt, reqString } from '../../lib/schemas'
 import { maybeSignedIn, signedIn } from '../../plugins/auth'
-import * as W from '../wire/together'
+import * as W from '../../../../types/schema/together'
 
 const InsertBody = body({
   itemsId: reqInt(),

@@ -13,7 +13,7 @@ import { saveUpload } from '../../domain/upload/service'
 import { AppError, bizError } from '../../errors'
 import { answers, ok } from '../../lib/envelope'
 import { signedIn } from '../../plugins/auth'
-import { FileUploadAnswer } from '../wire/center'
+import { FileUploadAnswer } from '../../../../types/schema/center'
 
 /** The single file part of a multipart request, read whole (at most `max` bytes) or refused. */
 export async function readSingleFile(req: FastifyRequest, max: number): Promise<Buffer> {

@@ -4,7 +4,7 @@ import { Api } from '../../../../types'
 import { listArticles, readArticle } from '../../domain/article/service'
 import { answers, ok } from '../../lib/envelope'
 import { INT_RANGE, optInt, pageProps, query, reqInt } from '../../lib/schemas'
-import { Article, ArticlePage } from '../wire/entities'
+import { Article, ArticlePage } from '../../../../types/schema/entities'
 
 export const webArticleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

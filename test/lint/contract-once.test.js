@@ -1,0 +1,101 @@
+/**
+ * Every answer shape is declared once, as a schema in types/schema/ with its type derived by `Static<>`
+ * (docs/decisions/055-one-contract.md, 056-donor-contract.md). This fails when an interface, a type alias or a schema
+ * constant in the contract's modules (types/*.ts) or in the server's routes (server/src/routes/**) declares a name that
+ * a module of types/schema/ already declares: that is the second declaration the schema replaced. Re-exports
+ * (`export type { X } from './schema/…'`) are how the contract's modules name them, and are allowed. Plain node:test,
+ * run by `npm run lint`.
+ */
+const assert = require('node:assert/strict')
+const fs = require('node:fs')
+const path = require('node:path')
+const { test } = require('node:test')
+
+const root = path.resolve(__dirname, '../..')
+const read = (rel) => fs.readFileSync(path.join(root, rel), 'utf8')
+
+function stripComments(code) {
+  return code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[\s;{}(),])\/\/.*$/gm, '$1')
+}
+
+/** The names the schema modules declare: `export type X = Static<…>` and `export const X = <a schema>`, not the
+ *  building-block functions (`export const Page = <T …>(row) =>`). name -> module. */
+function schemaNames() {
+  const out = new Map()
+  const dir = path.join(root, 'types/schema')
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    const text = stripComments(read(`types/schema/${file}`))
+    for (const [, name] of text.matchAll(/^export type (\w+)\s*=\s*Static</gm)) out.set(name, `types/schema/${file}`)
+    for (const [, name, rhs] of text.matchAll(/^export const (\w+)\s*=\s*(.*)$/gm)) {
+      if (/^[A-Z][a-z]/.test(name) && !/^[<(]/.test(rhs)) out.set(name, `types/schema/${file}`)
+    }
+  }
+  return out
+}
+
+/** Declarations in one file's code of a name in `names`: [{line, name, kind}]. Re-exports are not declarations. */
+function redeclarations(code, names) {
+  const text = stripComments(code)
+  const found = []
+  const decl = /^[ \t]*(?:export\s+)?(?:declare\s+)?(interface|type|const|let)\s+(\w+)\b(?:<[^=]*>)?\s*(=\s*([^\n]*)|extends|\{)?/gm
+  for (const m of text.matchAll(decl)) {
+    const [, kind, name, , rhs] = m
+    if (!names.has(name)) continue
+    // a value that is not a schema (a run-time constant the app needs) is not a redeclared shape
+    if ((kind === 'const' || kind === 'let') && !/^(Type\.|wireSchema|Page\(|Nullable\(|strEnum\(|intEnum\()/.test(rhs ?? '')) continue
+    found.push({ line: text.slice(0, m.index).split('\n').length, name, kind })
+  }
+  return found
+}
+
+function walk(dir, out = []) {
+  for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = `${dir}/${entry.name}`
+    if (entry.isDirectory()) walk(rel, out)
+    else if (/\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(rel)
+  }
+  return out
+}
+
+const contractModules = () =>
+  fs
+    .readdirSync(path.join(root, 'types'))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .map((f) => `types/${f}`)
+
+test('the schema modules declare the shapes this test looks for', () => {
+  const names = schemaNames()
+  for (const name of ['FormConfig', 'Project', 'UserCenter', 'NameplateShowData', 'MapConfig', 'LedgerRow', 'StaffLedgerRow']) {
+    assert.ok(names.has(name), `${name} is declared in types/schema/`)
+  }
+  assert.ok(!names.has('Page'), 'the Page builder is not a shape')
+})
+
+test('a second declaration of a schema shape is found', () => {
+  const names = schemaNames()
+  const scratch = [
+    "export type { FormConfig } from './schema/donate'",
+    'export interface FormConfig {',
+    '  id: number',
+    '}',
+    'type UserCenter = { userId: number }',
+    'const SeatListAnswer = Type.Object({ type: Num })',
+    'export const ItemsType = { DONATION: 1, NAMING: 2 } as const',
+    '/** interface Project { } in a comment is not a declaration */'
+  ].join('\n')
+  assert.deepEqual(
+    redeclarations(scratch, names).map((f) => `${f.line}:${f.kind} ${f.name}`),
+    ['2:interface FormConfig', '5:type UserCenter', '6:const SeatListAnswer']
+  )
+})
+
+test('no shape of types/schema/ is declared again in the contract modules or the server routes', () => {
+  const names = schemaNames()
+  const problems = []
+  for (const rel of [...contractModules(), ...walk('server/src/routes')]) {
+    for (const f of redeclarations(read(rel), names)) {
+      problems.push(`${rel}:${f.line}: ${f.kind} ${f.name} is declared in ${names.get(f.name)}`)
+    }
+  }
+  assert.deepEqual(problems, [], problems.join('\n'))
+})

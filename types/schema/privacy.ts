@@ -1,0 +1,64 @@
+/**
+ * Privacy policy, consent and data download answers (docs/decisions/041-privacy-and-account-deletion.md,
+ * 056-donor-contract.md): each schema is the one source of its shape, the type of the same name is `Static<>` of it.
+ * The request bodies stay in types/privacy.ts.
+ */
+import { Type, type Static } from 'typebox'
+import { Flag, Num, Str } from './common'
+
+/** GET privacyPolicy: the school's policy in the request's language (public, no token). */
+export const PrivacyPolicy = Type.Object({
+  /** raised by staff when donors must agree again */
+  version: Num,
+  title: Str,
+  /** plain text; a line starting with "## " is a heading */
+  content: Str,
+  /** '' while the built-in default is answered */
+  updatedAt: Str,
+  /** 1: the built-in default text (the school has not written its own) */
+  isDefault: Flag
+})
+export type PrivacyPolicy = Static<typeof PrivacyPolicy>
+
+/** GET privacyStatus (signed in): has the caller agreed to the current version? */
+export const PrivacyStatus = Type.Object({ version: Num, consented: Flag, consentedAt: Str })
+export type PrivacyStatus = Static<typeof PrivacyStatus>
+
+/** One stored row as the export gives it: column names as stored, values as text or numbers. */
+export const ExportRow = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]))
+export type ExportRow = Static<typeof ExportRow>
+const Rows = Type.Array(ExportRow)
+
+/** GET privacyExport (signed in): everything stored about the caller at this school, and nothing about anyone else. */
+export const PrivacyExport = Type.Object({
+  exportedAt: Str,
+  school: Type.Object({ code: Str, name: Str }),
+  profile: ExportRow,
+  logins: Rows,
+  consents: Rows,
+  gifts: Rows,
+  giftDetails: Rows,
+  certificates: Rows,
+  certificateRequests: Rows,
+  receipts: Rows,
+  namings: Rows,
+  agreements: Rows,
+  messages: Rows,
+  togethers: Rows,
+  awards: Rows,
+  uploads: Rows
+})
+export type PrivacyExport = Static<typeof PrivacyExport>
+
+const Texts = Type.Object({ title: Str, content: Str })
+/** Staff console: the policy as edited (both languages, not filled in). */
+export const StaffPrivacyPolicy = Type.Object({
+  version: Num,
+  isDefault: Flag,
+  updatedAt: Str,
+  zh: Texts,
+  en: Texts,
+  /** donors who agreed to this version */
+  consents: Num
+})
+export type StaffPrivacyPolicy = Static<typeof StaffPrivacyPolicy>

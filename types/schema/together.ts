@@ -1,0 +1,46 @@
+/**
+ * Joint donation answers (docs/product §2 Joint donation, §3 Together donation, §7 Joint;
+ * docs/decisions/056-donor-contract.md): each schema is the one source of its shape, the type of the same name is
+ * `Static<>` of it. The row of a joint donation itself is TogetherDonation (types/schema/entities.ts).
+ */
+import { Type, type Static } from 'typebox'
+import { Flag, Num, NumOrNull, Str, Yuan } from './common'
+import { TogetherDonation } from './entities'
+
+/** together/launchDetail?itemsId: what the launch page shows and suggests. */
+export const TogetherLaunchDetail = Type.Object({
+  itemsId: Num,
+  itemsName: Str,
+  intro: Str,
+  thumbnailImg: Str,
+  /** 1 when the project takes joint donations now (open, donation type, together donation on) */
+  canLaunch: Flag,
+  noReason: Str,
+  /** the caller's name, prefilled as the sponsor */
+  sponsor: Str,
+  avatar: Str,
+  sloganList: Type.Array(Str),
+  moneyList: Type.Array(Yuan)
+})
+export type TogetherLaunchDetail = Static<typeof TogetherLaunchDetail>
+
+/** together/togetherDetail?id: the invite page. */
+export const TogetherDetail = Type.Object({
+  ...TogetherDonation.properties,
+  itemsName: Str,
+  thumbnailImg: Str,
+  intro: Str,
+  /** completeMoney / targetMoney in percent, capped at 100, 2 decimals, rounded down; null without a target */
+  progress: NumOrNull,
+  /** 1 when the caller launched it */
+  isSponsor: Flag,
+  /** 1 when the caller may cancel it now (its sponsor, nothing raised) */
+  canCancel: Flag,
+  /** 1 while its sponsor and slogan wait for review (or were rejected): only its sponsor sees it, and it is not
+   *  shared (docs/decisions/042-content-security.md) */
+  contentHeld: Flag
+})
+export type TogetherDetail = Static<typeof TogetherDetail>
+
+/** insertTogether answers the new joint donation's id */
+export const TogetherId = Num
