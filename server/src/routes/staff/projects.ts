@@ -1,7 +1,7 @@
 /**
  * The project editor of the staff API, registered inside routes/staff's signed-in scope (tenant, CORS
  * policy, `req.staff`). Every route needs the `editor` role (admin passes); every change writes its audit row in
- * its own transaction (domain/staff/projects*.ts). Money in requests: yuan strings; answers: yuan and fen.
+ * its own transaction (domain/project/editor*.ts). Money in requests: yuan strings; answers: yuan and fen.
  *   POST /uploads                                   multipart `file`: JPEG, PNG or WebP by content, at most 5 MB -> {url}
  *   GET  /projects?keyword&status&typeId&limit&offset         {total, rows}
  *   GET  /projects/:id        POST /projects        POST /projects/:id (only the keys sent change)
@@ -17,7 +17,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { STAFF_IMAGE_MAX_BYTES, saveStaffImage } from '../../domain/staff/images'
+import { STAFF_IMAGE_MAX_BYTES, saveStaffImage } from '../../domain/project/images'
 import {
   createProject,
   listStaffProjects,
@@ -27,8 +27,8 @@ import {
   staffProject,
   updateProject,
   type StaffActor
-} from '../../domain/staff/projects'
-import { createCategory, createLabel, listCategories, listLabels } from '../../domain/staff/project-categories'
+} from '../../domain/project/editor'
+import { createCategory, createLabel, listCategories, listLabels } from '../../domain/project/categories'
 import {
   addProgress,
   addPublicity,
@@ -36,8 +36,8 @@ import {
   deletePublicity,
   listProgress,
   listPublicity
-} from '../../domain/staff/projects-activity'
-import { projectForm, saveProjectForm } from '../../domain/staff/projects-form'
+} from '../../domain/project/activity-edit'
+import { projectForm, saveProjectForm } from '../../domain/form/project-form'
 import { answers, ok } from '../../lib/envelope'
 import {
   body,

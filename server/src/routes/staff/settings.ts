@@ -12,7 +12,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { DIRECTORY_ORDER_CYCLE, PAY_CHANNELS, StaffApi } from '../../../../types'
-import { getSettings, listChannels, saveChannel, saveSettings } from '../../domain/staff/settings'
+import { getSettings, listChannels, saveChannel, saveSettings } from '../../domain/school/settings'
 import { getStaffPolicy, saveStaffPolicy } from '../../domain/privacy/service'
 import { StaffPrivacyPolicy } from '../wire/privacy'
 import { answers, ok } from '../../lib/envelope'

@@ -1,13 +1,13 @@
 /**
  * Answer schemas of the staff project editor (routes/staff/projects.ts). The shapes are the domain's own
- * (domain/staff/projects*.ts), checked by wireSchema; the console reads them, the app never does. Money: yuan
+ * (domain/project/editor*.ts), checked by wireSchema; the console reads them, the app never does. Money: yuan
  * strings with two decimals beside the integer fen.
  */
 import { Type } from 'typebox'
 import type { Page as PageOf, ProgressEntry, UsePublicity } from '../../../../types'
-import type { StaffCategory, StaffLabel } from '../../domain/staff/project-categories'
-import type { StaffProject, StaffProjectRow } from '../../domain/staff/projects'
-import type { StaffForm } from '../../domain/staff/projects-form'
+import type { StaffCategory, StaffLabel } from '../../domain/project/categories'
+import type { StaffProject, StaffProjectRow } from '../../domain/project/editor'
+import type { StaffForm } from '../../domain/form/project-form'
 import { wireSchema } from '../../lib/schemas'
 import { FieldUiType, Flag, Num, NumOrNull, Page, Str, strEnum, Yuan } from './common'
 

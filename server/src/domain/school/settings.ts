@@ -23,9 +23,9 @@ import {
 import { refusedEnvRefs } from '../../lib/secret-env'
 import { getFulfilmentConfig, saveFulfilmentConfig, type FulfilmentConfig } from '../fulfilment/config'
 import { loginSettings, saveLoginSettings, type LoginSettings } from '../identity/settings'
-import { invalidateSchoolCache } from '../school/cache'
+import { invalidateSchoolCache } from './cache'
 import '../channel/tables'
-import { maskSecret, recordAudit } from './audit'
+import { maskSecret, recordAudit } from '../staff/audit'
 
 export interface DisplaySwitches {
   hideStatistics: boolean

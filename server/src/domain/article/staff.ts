@@ -9,8 +9,8 @@ import { PAGE_SIZE } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import { closeForMessage } from '../moderation/queue'
-import { recordAudit } from './audit'
-import { sanitizeProjectHtml } from './project-html'
+import { recordAudit } from '../staff/audit'
+import { sanitizeProjectHtml } from '../project/html'
 
 type Db = Kysely<DB> | Transaction<DB>
 const page = (f: { limit?: number | null; offset?: number | null }) => ({

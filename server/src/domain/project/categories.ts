@@ -6,9 +6,9 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/types'
 import { parseTexts } from '../form/texts'
-import { recordAudit } from './audit'
-import { LIMITS, refuse, textOf } from './project-fields'
-import type { StaffActor as Actor } from './projects'
+import { recordAudit } from '../staff/audit'
+import { LIMITS, refuse, textOf } from './fields'
+import type { StaffActor as Actor } from './editor'
 import '../form/tables'
 
 const actorOf = (a: Actor) => ({ schoolId: a.schoolId, staffId: a.staffId })

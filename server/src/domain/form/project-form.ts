@@ -12,14 +12,14 @@
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import { FIELD_UI_TYPES, type FieldUiType, type FormField, type Lang } from '../../../../types'
 import type { DB, DonationFormTable } from '../../db/types'
-import { BUILTIN_FORM, parseFields } from '../form/mapper'
-import { getDefaultForm, getForm } from '../form/repository'
-import { parseTexts } from '../form/texts'
+import { BUILTIN_FORM, parseFields } from './mapper'
+import { getDefaultForm, getForm } from './repository'
+import { parseTexts } from './texts'
 import { invalidateSchoolCache } from '../school/cache'
-import { recordAudit } from './audit'
-import { chars, refuse, textOf } from './project-fields'
-import { requireStaffProject, type StaffActor } from './projects'
-import '../form/tables'
+import { recordAudit } from '../staff/audit'
+import { chars, refuse, textOf } from '../project/fields'
+import { requireStaffProject, type StaffActor } from '../project/editor'
+import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 

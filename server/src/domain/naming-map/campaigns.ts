@@ -14,8 +14,8 @@ import { AGREEMENT_BANK_SETTING, CampaignKey, NAMING_MUSIC_SETTING, SettingKey, 
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import { invalidateSchoolCache } from '../school/cache'
-import { recordAudit } from './audit'
-import { validLogoUrl } from './settings'
+import { recordAudit } from '../staff/audit'
+import { validLogoUrl } from '../school/settings'
 import '../naming/tables'
 
 export const CAMPAIGN_KEYS = Object.values(CampaignKey)

@@ -4,8 +4,8 @@
  */
 import type { Lang } from '../../../../types'
 import { parseTexts } from '../form/texts'
-import { amountOf, countOf, dayOf, flagOf, LIMITS, MAX_GIFT_FEN, MAX_TARGET_FEN, plainYuan, refuse, textOf } from './project-fields'
-import { sanitizeProjectHtml } from './project-html'
+import { amountOf, countOf, dayOf, flagOf, LIMITS, MAX_GIFT_FEN, MAX_TARGET_FEN, plainYuan, refuse, textOf } from './fields'
+import { sanitizeProjectHtml } from './html'
 
 export interface FixAmount {
   title: string
