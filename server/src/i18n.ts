@@ -12,6 +12,7 @@ import { agreementMessages } from './domain/agreement/messages'
 import { namingMapMessages } from './domain/naming-map/messages'
 import { togetherMessages } from './domain/together/messages'
 import { channelMessages } from './domain/channel/messages'
+import { schoolMessages } from './domain/school/messages'
 import { staffMessages } from './domain/staff/messages'
 import { staffMoneyMessages } from './domain/ledger/messages'
 import { staffProjectMessages } from './domain/project/messages'
@@ -62,6 +63,7 @@ const messages = {
   ...namingMapMessages,
   ...togetherMessages,
   ...channelMessages,
+  ...schoolMessages,
   ...staffMessages,
   ...staffMoneyMessages,
   ...staffProjectMessages,

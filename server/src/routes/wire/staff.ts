@@ -1,11 +1,11 @@
 /**
  * Answer schemas of the staff API (/staff-api/{school}). Its shapes are the fulfilment service's own
- * (domain/staff/service.ts): the console reads them, the app never does, so they are not in types/.
+ * (domain/fulfilment/applications.ts): the console reads them, the app never does, so they are not in types/.
  */
 import { Type } from 'typebox'
 import type { Page, StaffNameplate } from '../../../../types'
 import type { nameplateDetail } from '../../domain/naming/review'
-import type { applicationDetail, StaffApplication as Application } from '../../domain/staff/service'
+import type { applicationDetail, StaffApplication as Application } from '../../domain/fulfilment/applications'
 import { wireSchema } from '../../lib/schemas'
 import { intEnum, Nullable, Num, NumOrNull, Opt, Page as PageOf, Str, strEnum } from './common'
 import { NameplateText } from './naming'
