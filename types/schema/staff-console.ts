@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { Bool, Num, NumOrNull, Nullable, Page, Str, strEnum } from './common'
+import { body, reqString } from './wire-int'
 
 /** Staff roles (docs/decisions/021); `admin` passes every role check (domain/staff/roles.ts). */
 export const STAFF_ROLES = ['admin', 'finance', 'fulfilment', 'editor'] as const
@@ -12,6 +13,12 @@ export type StaffRole = (typeof STAFF_ROLES)[number]
 
 const Role = strEnum(STAFF_ROLES)
 const StrMap = Type.Record(Type.String(), Type.String())
+
+/** POST /login: the answer's token goes in `Authorization: Staff <token>` until expiresAt. */
+export const StaffLoginBody = body({ username: reqString(64), password: reqString(200) })
+export type StaffLoginBody = Static<typeof StaffLoginBody>
+export const StaffToken = Type.Object({ token: Str, expiresAt: Str })
+export type StaffToken = Static<typeof StaffToken>
 
 export const StaffMe = Type.Object({
   id: Num,

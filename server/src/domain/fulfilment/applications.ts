@@ -13,41 +13,12 @@ import { fenToYuan } from '../../lib/money'
 import type { FileStorage } from '../../providers/storage/types'
 import { FINAL, historyOf, nextStatuses, setReceiptFile, type FulfilmentKind } from './state'
 import { MIME, sniffBinary } from '../upload/sniff'
+import type { StaffApplication, StaffApplicationDetail } from '../../../../types/schema/staff-fulfilment'
 import './tables'
 import '../notify/tables'
 import '../identity/tables'
 
-export interface StaffApplication {
-  kind: FulfilmentKind
-  id: number
-  status: number
-  /** certificateWay or receiptWay */
-  way: number
-  /** what this application may move to next */
-  next: number[]
-  batchNo: string
-  origin: string
-  donateId: number
-  billNo: string
-  itemsName: string
-  donateMoney: string
-  donateTime: string
-  userId: number
-  donorName: string
-  donorType?: number
-  creditCode?: string
-  receiptType?: number
-  postalContact: string
-  postalMobile: string
-  postalAddress: string
-  postalEmail?: string
-  postalMobileSms?: string
-  expressCompany: string
-  expressNo: string
-  fileUrl?: string
-  createdAt: string
-  updatedAt: string
-}
+export type { StaffApplication, StaffApplicationDetail }
 
 type ListQuery = { status?: number | 'pending' | 'all'; limit?: number; offset?: number; id?: number }
 
@@ -177,7 +148,12 @@ export async function listApplications(
   }
 }
 
-export async function applicationDetail(db: Kysely<DB>, schoolId: number, kind: FulfilmentKind, id: number) {
+export async function applicationDetail(
+  db: Kysely<DB>,
+  schoolId: number,
+  kind: FulfilmentKind,
+  id: number
+): Promise<StaffApplicationDetail> {
   const { rows } = await listApplications(db, schoolId, kind, { id, status: 'all' })
   if (!rows.length) throw bizError('applicationNotFound')
   const [history, notice] = await Promise.all([

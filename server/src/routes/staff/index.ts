@@ -34,15 +34,16 @@ import { requireRole } from './access'
 import { staffConsoleCoreRoutes } from './core'
 import { staffProjectRoutes } from './projects'
 import { staffNoticeRoutes } from './notices'
-import { body, optString, pageProps, reqCode, reqInt, reqString, strEnum } from '../../lib/schemas'
+import { reqInt, strEnum } from '../../lib/schemas'
 import { originList } from '../../lib/origins'
-import * as W from '../wire/staff'
+import { StaffLoginBody, StaffToken } from '../../../../types/schema/staff-console'
+import * as W from '../../../../types/schema/staff-fulfilment'
 import { STAFF_API_PREFIX, StaffApi } from '../../../../types/staff-api'
 
 export { STAFF_API_PREFIX }
 export const RECEIPT_FILE_MAX_BYTES = 10 * 1024 * 1024
 
-const KINDS = ['certificate', 'receipt'] as const
+const KINDS = W.FULFILMENT_KINDS
 
 /** STAFF_ORIGINS -> the set of exact origins the console may call from (none by default: same origin). */
 export function staffOrigins(value: string | undefined): Set<string> {
@@ -71,7 +72,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     StaffApi.login,
     {
-      schema: { body: body({ username: reqString(64), password: reqString(200) }), response: answers(W.StaffToken) }
+      schema: { body: StaffLoginBody, response: answers(StaffToken) }
     },
     async (req) =>
       ok(
@@ -116,11 +117,7 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...requireRole('fulfilment'),
       schema: {
-        querystring: Type.Object({
-          kind: strEnum(KINDS),
-          status: Type.Optional(Type.String({ pattern: '^(pending|all|[1-7])$' })),
-          ...pageProps
-        }),
+        querystring: W.ApplicationListQuery,
         response: answers(W.StaffApplicationPage)
       }
     },
@@ -151,7 +148,7 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...requireRole('fulfilment'),
       schema: {
         params: kindId,
-        body: body({ to: reqCode(), expressCompany: optString(64), expressNo: optString(64) }),
+        body: W.AdvanceBody,
         response: answers(W.StaffApplicationDetail)
       }
     },
