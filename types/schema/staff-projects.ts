@@ -103,7 +103,12 @@ export type StaffFormField = Static<typeof StaffFormField>
 export const StaffProjectForm = Type.Object({ formId: NumOrNull, shared: Type.Boolean(), fields: Type.Array(StaffFormField) })
 export type StaffForm = Static<typeof StaffProjectForm>
 
-export const StaffProgress = Type.Object({ id: Num, progressDate: Str, content: Str, attachmentList: Type.Array(Type.Object({ fileUrl: Str })) })
+export const StaffProgress = Type.Object({
+  id: Num,
+  progressDate: Str,
+  content: Str,
+  attachmentList: Type.Array(Type.Object({ fileUrl: Str }))
+})
 export type StaffProgress = Static<typeof StaffProgress>
 export const StaffProgressPage = Page(StaffProgress)
 
@@ -187,7 +192,9 @@ export const FieldBody = Type.Object({
   isLengthLimit: optFlag(),
   lengthMin: optInt(0, INT_RANGE.int4),
   lengthMax: optInt(0, INT_RANGE.int4),
-  optionList: Type.Optional(Type.Array(Type.Object({ id: reqString(200), title: reqString(1000), titleEn: optString(1000) }), { maxItems: 500 })),
+  optionList: Type.Optional(
+    Type.Array(Type.Object({ id: reqString(200), title: reqString(1000), titleEn: optString(1000) }), { maxItems: 500 })
+  ),
   isShowConfig: optFlag(),
   conditionFieldName: optString(200),
   conditionFieldValue: optString(2000),

@@ -92,10 +92,7 @@ export function formProblems(fields: FormField[], t: (zh: string, en: string) =>
 export function FormBuilder({ projectId }: { projectId: number }) {
   const { t } = useLang()
   const { message } = App.useApp()
-  const { data, error, loading, reload } = useLoad(
-    () => get<StaffForm>(staffPath(StaffApi.projectForm, { id: projectId })),
-    [projectId]
-  )
+  const { data, error, loading, reload } = useLoad(() => get<StaffForm>(staffPath(StaffApi.projectForm, { id: projectId })), [projectId])
   const [fields, setFields] = useState<FormField[]>([])
   const [problems, setProblems] = useState<string[]>([])
   const [busy, setBusy] = useState(false)

@@ -33,13 +33,7 @@ import { ProgressTab, PublicityTab } from './project-extras'
 import { statusTag } from './projects'
 import { ImageField, ImageListField } from './upload-field'
 import { StaffApi, staffPath } from '@contract'
-import type {
-  ProjectBody,
-  ProjectStatusBody,
-  StaffCategory,
-  StaffLabel,
-  StaffProject
-} from '@contract/schema/staff-projects'
+import type { ProjectBody, ProjectStatusBody, StaffCategory, StaffLabel, StaffProject } from '@contract/schema/staff-projects'
 
 /** GET /projects/:id: the contract's type (types/schema/staff-projects.ts). */
 export type ProjectDetail = StaffProject

@@ -38,8 +38,6 @@ export const FORM_LIMITS = {
   length: 10_000
 } as const
 
-
-
 const CHOICE: ReadonlySet<string> = new Set(['select', 'select2', 'radio'])
 const UI: ReadonlySet<string> = new Set(FIELD_UI_TYPES)
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/

@@ -16,7 +16,6 @@ export type { StaffCategory, StaffLabel }
 
 const actorOf = (a: Actor) => ({ schoolId: a.schoolId, staffId: a.staffId })
 
-
 export async function listCategories(db: Kysely<DB>, schoolId: number): Promise<StaffCategory[]> {
   const [rows, counts] = await Promise.all([
     db

@@ -56,8 +56,6 @@ export interface Draft {
   sort_no: number
 }
 
-
-
 /** A new project: a money donation, open, every tab on, free amounts allowed. */
 export function emptyDraft(): Draft {
   return {

@@ -41,9 +41,6 @@ export const statusOf = (p: Pick<Row, 'is_complete' | 'is_donate'>): ProjectStat
   p.is_complete ? 'complete' : p.is_donate ? 'open' : 'paused'
 export const statusFlags = (s: ProjectStatus) => ({ is_complete: s === 'complete' ? 1 : 0, is_donate: s === 'open' ? 1 : 0 })
 
-
-
-
 const fixOut = (f: FixAmount): StaffFixAmount => ({ title: f.title, titleEn: f.titleEn, money: fenToYuan(f.fen), moneyFen: f.fen })
 
 function rowOut(p: Row, typeName: string, stats: Stats | undefined): StaffProjectRow {

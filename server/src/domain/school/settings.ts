@@ -165,4 +165,3 @@ export async function saveSettings(db: Kysely<DB>, schoolId: number, by: number,
   invalidateSchoolCache()
   return after
 }
-

@@ -151,4 +151,3 @@ export async function authenticateStaff(
     sessionId: Number(row.session_id)
   }
 }
-

@@ -11,7 +11,14 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { deleteArticle, listArticleCategories, listStaffArticles, saveArticle, saveArticleCategory, staffArticle } from '../../domain/article/staff'
+import {
+  deleteArticle,
+  listArticleCategories,
+  listStaffArticles,
+  saveArticle,
+  saveArticleCategory,
+  staffArticle
+} from '../../domain/article/staff'
 import { changeMessage, listStaffMessages, MESSAGE_STATUSES } from '../../domain/message/staff'
 import { missingTexts } from '../../domain/form/texts'
 import { answers, ok } from '../../lib/envelope'

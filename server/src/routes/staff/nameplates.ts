@@ -10,7 +10,12 @@ import { Type } from 'typebox'
 import { listNameplates, nameplateDetail, reviewNameplate, type ReviewFilter } from '../../domain/naming/review'
 import { answers, ok } from '../../lib/envelope'
 import { reqInt } from '../../lib/schemas'
-import { NameplateListQuery, NameplateReviewBody, StaffNameplateDetail, StaffNameplatePage } from '../../../../types/schema/staff-fulfilment'
+import {
+  NameplateListQuery,
+  NameplateReviewBody,
+  StaffNameplateDetail,
+  StaffNameplatePage
+} from '../../../../types/schema/staff-fulfilment'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 

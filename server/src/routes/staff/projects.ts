@@ -29,14 +29,7 @@ import {
   type StaffActor
 } from '../../domain/project/editor'
 import { createCategory, createLabel, listCategories, listLabels } from '../../domain/project/categories'
-import {
-  addProgress,
-  addPublicity,
-  deleteProgress,
-  deletePublicity,
-  listProgress,
-  listPublicity
-} from '../../domain/project/activity-edit'
+import { addProgress, addPublicity, deleteProgress, deletePublicity, listProgress, listPublicity } from '../../domain/project/activity-edit'
 import { projectForm, saveProjectForm } from '../../domain/form/project-form'
 import { answers, ok } from '../../lib/envelope'
 import { reqInt } from '../../lib/schemas'
