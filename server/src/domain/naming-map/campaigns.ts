@@ -4,7 +4,7 @@
  * music (base setting naming_music), alumni-only per project (project.alumni_only), the alumni mini-program hand-off
  * (base setting alumni_auth_skip), the bank account of the cpu account page (base setting agreement_bank_account) and
  * each map's external panorama link (naming_map config vrUrl). Map images and points stay in the map config editor
- * (inventory.ts updateMapConfig), which checks every reference.
+ * (domain/naming/inventory.ts updateMapConfig), which checks every reference.
  *
  * Everything is checked before anything is written, then written in one transaction with one audit row; the school
  * cache is dropped after the commit so the donor API shows the change at once.

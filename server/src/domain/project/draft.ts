@@ -1,6 +1,6 @@
 /**
  * A project as the editor changes it (fen, day strings, lists), the body that changes it, and the rules that hold
- * between fields. Pure: projects.ts reads the draft of a stored row, applies the body here, then writes it.
+ * between fields. Pure: editor.ts reads the draft of a stored row, applies the body here, then writes it.
  */
 import type { Lang } from '../../../../types'
 import type { ProjectBody } from '../../../../types/schema/staff-projects'
