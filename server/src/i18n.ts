@@ -16,9 +16,10 @@ import { agreementMessages } from './domain/agreement/messages'
 import { namingMapMessages } from './domain/naming-map/messages'
 import { togetherMessages } from './domain/together/messages'
 import { channelMessages } from './domain/channel/messages'
+import { schoolMessages } from './domain/school/messages'
 import { staffMessages } from './domain/staff/messages'
-import { staffMoneyMessages } from './domain/staff/money-messages'
-import { staffProjectMessages } from './domain/staff/project-messages'
+import { staffMoneyMessages } from './domain/ledger/messages'
+import { staffProjectMessages } from './domain/project/messages'
 import { refundMessages } from './domain/refund/messages'
 import { moderationMessages } from './domain/moderation/messages'
 import { billMessages } from './domain/bill/messages'
@@ -66,6 +67,7 @@ const messages = {
   ...namingMapMessages,
   ...togetherMessages,
   ...channelMessages,
+  ...schoolMessages,
   ...staffMessages,
   ...staffMoneyMessages,
   ...staffProjectMessages,

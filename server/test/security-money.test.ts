@@ -24,7 +24,7 @@ import {
   type Seat,
   type SeatStatusMap
 } from '../../types'
-import { beijingDate, type LedgerRow } from '../src/domain/staff/ledger'
+import { beijingDate, type LedgerRow } from '../src/domain/ledger/repository'
 import { MAX_TOTAL_FEN, parseYuan } from '../src/lib/money'
 import { transition } from '../src/domain/order/state'
 import { call, login, startApp, type TestContext } from './helpers'

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { AGREEMENT_BANK_SETTING, Api, CampaignKey, NAMING_MUSIC_SETTING, SettingKey, type BaseConfig } from '../../types'
-import type { CampaignSettings } from '../src/domain/staff/campaigns'
+import type { CampaignSettings } from '../src/domain/naming-map/campaigns'
 import { call, startApp, type TestContext } from './helpers'
 import { staffCall, staffLogin, type StaffLogin } from './staff-fixtures'
 

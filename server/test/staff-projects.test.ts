@@ -18,8 +18,8 @@ import {
   type UsePublicity
 } from '../../types'
 import { renderPng } from '../src/lib/png'
-import type { StaffProject } from '../src/domain/staff/projects'
-import type { StaffForm } from '../src/domain/staff/projects-form'
+import type { StaffProject } from '../src/domain/project/editor'
+import type { StaffForm } from '../src/domain/form/project-form'
 import { call, login, startApp, type TestContext } from './helpers'
 import { demoBody, donate, orderRow, placeOrder, projectIdOf, sandboxNotify, schoolIdOf } from './order-fixtures'
 import { staffCall, staffLogin, type StaffLogin } from './staff-fixtures'

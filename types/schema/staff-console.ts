@@ -4,7 +4,9 @@
  * server serialises with them, the console reads their `Static` types.
  */
 import { Type, type Static } from 'typebox'
-import { Bool, Num, NumOrNull, Nullable, Page, Str, strEnum } from './common'
+import { DIRECTORY_ORDER_CYCLE } from '../config'
+import { Bool, intEnum, Num, NumOrNull, Nullable, Page, Str, strEnum } from './common'
+import { body, reqString } from './wire-int'
 
 /** Staff roles (docs/decisions/021); `admin` passes every role check (domain/staff/roles.ts). */
 export const STAFF_ROLES = ['admin', 'finance', 'fulfilment', 'editor'] as const
@@ -12,6 +14,12 @@ export type StaffRole = (typeof STAFF_ROLES)[number]
 
 const Role = strEnum(STAFF_ROLES)
 const StrMap = Type.Record(Type.String(), Type.String())
+
+/** POST /login: the answer's token goes in `Authorization: Staff <token>` until expiresAt. */
+export const StaffLoginBody = body({ username: reqString(64), password: reqString(200) })
+export type StaffLoginBody = Static<typeof StaffLoginBody>
+export const StaffToken = Type.Object({ token: Str, expiresAt: Str })
+export type StaffToken = Static<typeof StaffToken>
 
 export const StaffMe = Type.Object({
   id: Num,
@@ -51,7 +59,8 @@ export const FulfilmentConfig = Type.Object({
   certificateWays: Ways,
   certificatePickup: Pickup,
   isOpenReceipt: Bool,
-  validType: Num,
+  /** 0 none, 1 always, 2 from the start of the current Beijing year (domain/fulfilment/config.ts) */
+  validType: intEnum([0, 1, 2]),
   isCreditCode: Bool,
   receiptTypes: Ways,
   receiptWaysPaper: Ways,
@@ -65,8 +74,8 @@ export const Switches = Type.Object({
   maskDonorNames: Bool,
   hideDirectorySearch: Bool,
   hideProjectDirectory: Bool,
-  defaultDirectoryOrder: Str,
-  projectListVariant: Str
+  defaultDirectoryOrder: strEnum(DIRECTORY_ORDER_CYCLE),
+  projectListVariant: strEnum(['tabs', 'dropdown'])
 })
 export const StaffSettings = Type.Object({
   code: Str,

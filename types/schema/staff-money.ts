@@ -7,7 +7,7 @@
 import { Type, type Static } from 'typebox'
 import { intEnum, Num, Str, strEnum, Yuan } from './common'
 
-/** The ledger's filter values: an order's status, and the channel it came through (domain/staff/ledger.ts). */
+/** The ledger's filter values: an order's status, and the channel it came through (domain/ledger/repository.ts). */
 export const LEDGER_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'reconciling', 'refunded'] as const
 export const OFFLINE_CHANNELS = ['bank', 'cash', 'cheque', 'other'] as const
 export const LEDGER_CHANNELS = ['weapp', 'alipay', 'wechat-h5', 'h5', ...OFFLINE_CHANNELS] as const

@@ -20,15 +20,8 @@ import { getFulfilmentConfig, saveFulfilmentConfig, type FulfilmentConfig } from
 import { advance, type FulfilmentKind } from '../domain/fulfilment/state'
 import { setDonorPassword, sha256Hex } from '../domain/identity/service'
 import { loginSettings, saveLoginSettings } from '../domain/identity/settings'
-import {
-  applicationDetail,
-  attachReceiptFile,
-  createStaff,
-  findStaff,
-  listApplications,
-  listStaff,
-  type StaffApplication
-} from '../domain/staff/service'
+import { applicationDetail, attachReceiptFile, listApplications, type StaffApplication } from '../domain/fulfilment/applications'
+import { createStaff, findStaff, listStaff } from '../domain/staff/service'
 import { parseRoles } from '../domain/staff/roles'
 import { findDefaultSchool, findSchoolByCode } from '../domain/school/repository'
 import { createLocalStorage } from '../providers/storage/local'

@@ -23,7 +23,7 @@ export const BACKOFF_MAX_MS = 30 * 60_000
 /** who holds a lease: host, process and a random part (a pid can come back after a restart) */
 export const WORKER_ID = `${hostname().slice(0, 60)}:${process.pid}:${randomBytes(4).toString('hex')}`
 
-/** certificate: render a paid order's certificate; ledger-export: write a staff ledger export (domain/staff/exports.ts);
+/** certificate: render a paid order's certificate; ledger-export: write a staff ledger export (domain/ledger/exports.ts);
  *  provider-close: close an order ended here at its payment provider (domain/order/provider-close.ts);
  *  agreement-render: render an agreement the request path handed over (domain/agreement/service.ts, decision 039);
  *  bill-reconcile: a provider's daily bill against our books (domain/bill/schedule.ts);

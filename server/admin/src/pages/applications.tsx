@@ -10,25 +10,9 @@ import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { StaffApi, staffPath } from '@contract'
+import type { AdvanceBody, FulfilmentKind, StaffApplication } from '@contract/schema/staff-fulfilment'
 
-interface Application {
-  kind: 'certificate' | 'receipt'
-  id: number
-  status: number
-  way: number
-  next: number[]
-  itemsName: string
-  donateMoney: string
-  donorName: string
-  postalContact: string
-  postalMobile: string
-  postalAddress: string
-  postalEmail?: string
-  expressCompany: string
-  expressNo: string
-  fileUrl?: string
-  createdAt: string
-}
+type Application = StaffApplication
 
 export function statusLabel(kind: string, s: number, t: (zh: string, en: string) => string): string {
   const labels: Record<number, string> = {
@@ -43,7 +27,7 @@ export function statusLabel(kind: string, s: number, t: (zh: string, en: string)
   return labels[s] ?? String(s)
 }
 
-export function ApplicationsPage({ kind }: { kind: 'certificate' | 'receipt' }) {
+export function ApplicationsPage({ kind }: { kind: FulfilmentKind }) {
   const { t } = useLang()
   const { message } = App.useApp()
   const [status, setStatus] = useState<string>('pending')
@@ -52,7 +36,7 @@ export function ApplicationsPage({ kind }: { kind: 'certificate' | 'receipt' }) 
   const [error, setError] = useState('')
   const [form] = Form.useForm<{ expressCompany: string; expressNo: string }>()
   const move = async (a: Application, to: number, extra?: { expressCompany: string; expressNo: string }) => {
-    await post(staffPath(StaffApi.applicationAdvance, { kind, id: a.id }), { to, ...extra })
+    await post(staffPath(StaffApi.applicationAdvance, { kind, id: a.id }), { to, ...extra } satisfies AdvanceBody)
     message.success(t('已更新', 'Updated'))
     setVersion((v) => v + 1)
   }

@@ -13,6 +13,7 @@ import { useLang } from '../i18n'
 import { NoticeTemplatesCard } from './notice-templates'
 import { StaffApi, staffPath } from '@contract'
 import type { ChannelList, ChannelView as Channel } from '@contract/schema/staff-console'
+import type { ChannelBody } from '@contract/schema/staff-settings'
 
 export function ChannelsPage() {
   const { t } = useLang()
@@ -85,7 +86,7 @@ function ChannelCard({ channel, onSaved }: { channel: Channel; onSaved: () => vo
         secret: v.secret ?? '',
         credentials,
         payCredentials
-      })
+      } satisfies ChannelBody)
       message.success(t('已保存', 'Saved'))
       setExtra([])
       form.resetFields(['secret', 'credentials', 'payCredentials'])

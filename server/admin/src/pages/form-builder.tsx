@@ -10,6 +10,7 @@ import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { StaffApi, staffPath } from '@contract'
+import type { ProjectFormBody, StaffForm, StaffFormField } from '@contract/schema/staff-projects'
 
 export const FIELD_TYPES = [
   'input',
@@ -24,27 +25,12 @@ export const FIELD_TYPES = [
   'area',
   'year',
   'radio'
-] as const
+] as const satisfies readonly StaffFormField['fieldUiType'][]
 type FieldType = (typeof FIELD_TYPES)[number]
 const WITH_OPTIONS: FieldType[] = ['select', 'select2', 'radio']
-type Flag = 0 | 1
 
-export interface FormField {
-  fieldName: string
-  fieldShowName: string
-  fieldUiType: FieldType
-  inputTip: string
-  isRequire: Flag
-  isLengthLimit: Flag
-  lengthMin: number
-  lengthMax: number
-  optionList: { id: string; title: string; titleEn: string }[]
-  isShowConfig: Flag
-  conditionFieldName: string
-  conditionFieldValue: string
-  labelEn: string
-  inputTipEn: string
-}
+/** A field of GET/POST /projects/:id/form: the contract's type (types/schema/staff-projects.ts). */
+export type FormField = StaffFormField
 
 const TYPE_LABELS: Record<FieldType, [string, string]> = {
   input: ['单行文本', 'Text'],
@@ -106,10 +92,7 @@ export function formProblems(fields: FormField[], t: (zh: string, en: string) =>
 export function FormBuilder({ projectId }: { projectId: number }) {
   const { t } = useLang()
   const { message } = App.useApp()
-  const { data, error, loading, reload } = useLoad(
-    () => get<{ formId: number | null; shared: boolean; fields: FormField[] }>(staffPath(StaffApi.projectForm, { id: projectId })),
-    [projectId]
-  )
+  const { data, error, loading, reload } = useLoad(() => get<StaffForm>(staffPath(StaffApi.projectForm, { id: projectId })), [projectId])
   const [fields, setFields] = useState<FormField[]>([])
   const [problems, setProblems] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
@@ -134,7 +117,7 @@ export function FormBuilder({ projectId }: { projectId: number }) {
     if (p.length) return
     setBusy(true)
     try {
-      await post(staffPath(StaffApi.projectForm, { id: projectId }), { fields })
+      await post(staffPath(StaffApi.projectForm, { id: projectId }), { fields } satisfies ProjectFormBody)
       message.success(t('表单已保存', 'Form saved'))
       reload()
     } catch (e) {

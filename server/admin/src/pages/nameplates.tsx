@@ -4,24 +4,9 @@ import { post } from '../api'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { StaffApi, staffPath } from '@contract'
+import type { NameplateReviewBody, StaffNameplateRow } from '@contract/schema/staff-fulfilment'
 
-interface NameplateText {
-  donorName: string
-  donorIdentity: string
-  donationMessage: string
-}
-interface Nameplate {
-  namingId: number
-  namingType: 1 | 2
-  quantity: number
-  nameplate: NameplateText
-  nameplateStatus: 1 | 2 | 3
-  reviewReason: string
-  itemsName: string
-  objectName: string
-  billNo: string
-  paidAt: string
-}
+type Nameplate = StaffNameplateRow
 
 /** Nameplates of paid namings: approve, or return to the donor with a reason (routes/staff/nameplates.ts). */
 export function NameplatesPage() {
@@ -31,8 +16,8 @@ export function NameplatesPage() {
   const [returning, setReturning] = useState<Nameplate | null>(null)
   const [error, setError] = useState('')
   const [form] = Form.useForm<{ reason: string }>()
-  const review = async (n: Nameplate, action: 'approve' | 'return', reason?: string) => {
-    await post(staffPath(StaffApi.nameplateReview, { id: n.namingId }), { action, reason })
+  const review = async (n: Nameplate, action: NameplateReviewBody['action'], reason?: string) => {
+    await post(staffPath(StaffApi.nameplateReview, { id: n.namingId }), { action, reason } satisfies NameplateReviewBody)
     setVersion((v) => v + 1)
   }
   const label = (s: number) => ({ 1: t('待审核', 'Pending'), 2: t('已通过', 'Approved'), 3: t('已退回', 'Returned') })[s] ?? String(s)

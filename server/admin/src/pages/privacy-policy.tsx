@@ -9,25 +9,12 @@ import { get, post } from '../api'
 import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
-import { StaffApi } from '@contract'
+import { StaffApi, type StaffPrivacyPolicy } from '@contract'
+import type { PrivacyPolicyBody } from '@contract/schema/staff-settings'
 
-interface Texts {
-  title: string
-  content: string
-}
-interface Policy {
-  version: number
-  isDefault: 0 | 1
-  updatedAt: string
-  zh: Texts
-  en: Texts
-  consents: number
-}
-interface Values {
-  zh: Texts
-  en: Texts
-  newVersion: boolean
-}
+/** GET /privacy-policy: the contract's type (types/privacy.ts); the form edits the request body. */
+type Policy = StaffPrivacyPolicy
+type Values = PrivacyPolicyBody
 
 export function PrivacyPolicyPage() {
   const { t } = useLang()
@@ -46,7 +33,7 @@ export function PrivacyPolicyPage() {
     setBusy(true)
     setSaveError('')
     try {
-      await post(StaffApi.privacyPolicy, { zh: v.zh, en: v.en, newVersion: !!v.newVersion })
+      await post(StaffApi.privacyPolicy, { zh: v.zh, en: v.en, newVersion: !!v.newVersion } satisfies PrivacyPolicyBody)
       message.success(t('已保存', 'Saved'))
       reload()
     } catch (e) {

@@ -30,42 +30,13 @@ import { useLang } from '../i18n'
 import { navigate } from '../router'
 import { FormBuilder } from './form-builder'
 import { ProgressTab, PublicityTab } from './project-extras'
-import { statusTag, type ProjectRow } from './projects'
+import { statusTag } from './projects'
 import { ImageField, ImageListField } from './upload-field'
 import { StaffApi, staffPath } from '@contract'
+import type { ProjectBody, ProjectStatusBody, StaffCategory, StaffLabel, StaffProject } from '@contract/schema/staff-projects'
 
-interface FixAmount {
-  title: string
-  titleEn: string
-  money: string
-}
-export interface ProjectDetail extends ProjectRow {
-  intro: string
-  content: string
-  coverImg: string
-  covers: string[]
-  typeId: number | null
-  labelIds: number[]
-  limitMaterialNumber: number
-  subItems: { id: number; name: string; nameEn: string; fixMoney: FixAmount[] }[]
-  fixMoney: FixAmount[]
-  isFixMoney: number
-  isHandMoney: number
-  materialName: string
-  materialUnit: string
-  materialPrice: string
-  noReason: string
-  namingCountAll: number
-  sortNo: number
-  isDonateTogether: number
-  isRecord: number
-  isProgress: number
-  isLeaveMessage: number
-  isInstruction: number
-  isAuditMessage: number
-  isSubRank: number
-  alumniOnly: number
-}
+/** GET /projects/:id: the contract's type (types/schema/staff-projects.ts). */
+export type ProjectDetail = StaffProject
 type Values = Omit<ProjectDetail, 'startDate' | 'endDate'> & { dates?: [Dayjs | null, Dayjs | null] }
 
 const SWITCHES: [(keyof Values & `is${string}`) | 'alumniOnly', string, string][] = [
@@ -158,7 +129,7 @@ function StatusSwitch({ project, onChanged }: { project: ProjectDetail; onChange
       style={{ width: 120 }}
       data-testid='project-status'
       onChange={(status) =>
-        post(staffPath(StaffApi.projectStatus, { id: project.id }), { status }).then(
+        post(staffPath(StaffApi.projectStatus, { id: project.id }), { status } satisfies ProjectStatusBody).then(
           () => {
             message.success(t('状态已更新', 'Status changed'))
             onChanged()
@@ -181,8 +152,8 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
   const [form] = Form.useForm<Values>()
   const [err, setErr] = useState('')
   const [busy, setBusy] = useState(false)
-  const cats = useLoad(() => get<{ id: number; name: string }[]>(StaffApi.categories), [])
-  const labels = useLoad(() => get<{ id: number; labelTitle: string }[]>(StaffApi.labels), [])
+  const cats = useLoad(() => get<StaffCategory[]>(StaffApi.categories), [])
+  const labels = useLoad(() => get<StaffLabel[]>(StaffApi.labels), [])
   const crowdType = Form.useWatch('crowdType', form)
   const itemsType = Form.useWatch('itemsType', form)
   const isLimit = Form.useWatch('isLimit', form)
@@ -203,7 +174,7 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
     setErr('')
     const { dates, ...rest } = v
     const flags = Object.fromEntries(SWITCHES.map(([k]) => [k, v[k] ? 1 : 0]))
-    const body = {
+    const body: ProjectBody = {
       name: rest.name.trim(),
       intro: rest.intro ?? '',
       content: rest.content ?? '',

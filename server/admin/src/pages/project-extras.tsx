@@ -8,19 +8,10 @@ import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { ImageListField } from './upload-field'
 import { StaffApi, staffPath } from '@contract'
+import type { ProgressBody, PublicityBody, StaffProgress, StaffPublicity } from '@contract/schema/staff-projects'
 
-interface Progress {
-  id: number
-  progressDate: string
-  content: string
-  attachmentList: { fileUrl: string }[]
-}
-interface Publicity {
-  id: number
-  useDate: string
-  useTitle: string
-  useMoney: string
-}
+type Progress = StaffProgress
+type Publicity = StaffPublicity
 
 function useAddModal<V>(send: (v: V) => Promise<unknown>, after: () => void) {
   const [open, setOpen] = useState(false)
@@ -49,7 +40,7 @@ export function ProgressTab({ projectId }: { projectId: number }) {
         progressDate: v.progressDate.format('YYYY-MM-DD'),
         content: v.content.trim(),
         attachments: v.attachments ?? []
-      }),
+      } satisfies ProgressBody),
     () => setVersion((x) => x + 1)
   )
   return (
@@ -134,7 +125,7 @@ export function PublicityTab({ projectId }: { projectId: number }) {
         useDate: v.useDate.format('YYYY-MM-DD'),
         useTitle: v.useTitle.trim(),
         useMoney: v.useMoney.trim()
-      }),
+      } satisfies PublicityBody),
     () => setVersion((x) => x + 1)
   )
   return (

@@ -5,26 +5,10 @@ import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { navigate } from '../router'
 import { StaffApi } from '@contract'
+import type { StaffProjectRow } from '@contract/schema/staff-projects'
 
-export interface ProjectRow {
-  id: number
-  name: string
-  thumbnailImg: string
-  typeName: string
-  itemsType: number
-  crowdType: number
-  namingType: number | null
-  status: 'open' | 'paused' | 'complete'
-  isLimit: number
-  target: string
-  targetFen: number
-  raised: string
-  raisedFen: number
-  payCounts: number
-  startDate: string
-  endDate: string
-  createdAt: string
-}
+/** A row of GET /projects: the contract's type (types/schema/staff-projects.ts). */
+export type ProjectRow = StaffProjectRow
 
 export function statusTag(s: string, t: (zh: string, en: string) => string) {
   const m: Record<string, [string, string, string]> = {

@@ -11,43 +11,11 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { ImageField } from './upload-field'
 import { StaffApi } from '@contract'
+import type { StaffSettings } from '@contract/schema/staff-console'
+import type { SettingsBody } from '@contract/schema/staff-settings'
 
-interface Pickup {
-  address: string
-  name: string
-  mobile: string
-}
-interface Settings {
-  code: string
-  name: string
-  moduleName: string
-  themeColor: string
-  logoUrl: string
-  isProduction: boolean
-  switches: {
-    hideStatistics: boolean
-    disableOnlineDonation: boolean
-    offlineContactInfo: string
-    maskDonorNames: boolean
-    hideDirectorySearch: boolean
-    hideProjectDirectory: boolean
-    defaultDirectoryOrder: string
-    projectListVariant: string
-  }
-  fulfilment: {
-    isOpenPaper: boolean
-    certificateWays: number[]
-    certificatePickup: Pickup
-    isOpenReceipt: boolean
-    validType: number
-    isCreditCode: boolean
-    receiptTypes: number[]
-    receiptWaysPaper: number[]
-    receiptWaysElectronic: number[]
-    receiptPickup: Pickup
-  }
-  login: { isOpenLogin: boolean; loginNotes: string; sandboxLogin: boolean }
-}
+/** GET /settings: the contract's type (types/schema/staff-console.ts). */
+type Settings = StaffSettings
 
 export function SettingsPage() {
   const { t } = useLang()
@@ -69,7 +37,7 @@ export function SettingsPage() {
       const color = v.themeColor as unknown
       const themeColor = typeof color === 'string' ? color : (color as { toHexString(): string }).toHexString()
       const { code: _code, ...rest } = v
-      await post(StaffApi.settings, { ...rest, themeColor })
+      await post(StaffApi.settings, { ...rest, themeColor } satisfies SettingsBody)
       message.success(t('已保存', 'Saved'))
       reload()
     } catch (e) {

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { isConfigError, type PaymentRegistry } from '../../providers/payment/registry'
 import type { BillRow, PaymentProvider } from '../../providers/payment/types'
-import { beijingDayStart } from '../staff/ledger'
+import { beijingDayStart } from '../ledger/repository'
 import { matchBill } from './match'
 import { sandboxBill } from './sandbox'
 

@@ -10,7 +10,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { enqueue, type JobRow } from '../../jobs/queue'
-import { beijingDate } from '../staff/ledger'
+import { beijingDate } from '../ledger/repository'
 import { runBillReconciliation, type BillDeps } from './run'
 
 export const BILL_JOB_KIND = 'bill-reconcile' as const

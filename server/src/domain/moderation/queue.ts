@@ -176,7 +176,7 @@ export async function decideModeration(
 }
 
 /**
- * A message decided on the console's messages page (staff/content.ts changeMessage) closes its queue rows too, so the
+ * A message decided on the console's messages page (domain/message/staff.ts changeMessage) closes its queue rows too, so the
  * queue never lists a message staff already approved or hid there.
  */
 export async function closeForMessage(trx: Db, schoolId: number, by: number, messageId: number, approved: boolean) {

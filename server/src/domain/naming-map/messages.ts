@@ -12,5 +12,6 @@ export const namingMapMessages = {
   treeAgreementMismatch: {
     zh_CN: '认植协议与本次认植不符（金额或项目不同），请重新签署',
     en: 'The signed agreement does not match this pledge (amount or project): please sign again'
-  }
+  },
+  namingMapConfigInvalid: { zh_CN: '地图配置不正确：{reason}', en: 'Invalid map config: {reason}' }
 } as const

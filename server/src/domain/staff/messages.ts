@@ -1,4 +1,4 @@
-/** Messages of the staff console's core (roles, accounts, settings, content, naming inventory); spread into i18n.ts. */
+/** Messages of the staff console's own rules (roles, accounts, records of the console); spread into i18n.ts. */
 import type { Lang } from '../../../../types'
 
 export const staffMessages = {
@@ -15,18 +15,5 @@ export const staffMessages = {
   staffLastAdmin: {
     zh_CN: '学校至少需要保留一位启用的管理员',
     en: 'The school must keep at least one enabled admin'
-  },
-  settingsThemeColor: { zh_CN: '主题色须为 #rrggbb 格式', en: 'Theme colour must be #rrggbb' },
-  settingsLogoUrl: { zh_CN: '标志地址须为本站 /files/ 下的文件或 https 地址', en: 'Logo must be a /files/ address or an https URL' },
-  settingsInvalid: { zh_CN: '设置 {field} 不正确', en: 'Invalid setting: {field}' },
-  settingsSecretEnv: {
-    zh_CN: '{field} 不能引用 env:{name}：只能引用以 UPLUS_SECRET_ 开头或列在 SECRET_ENV_ALLOW 中的环境变量',
-    en: '{field} may not name env:{name}: only environment variables starting with UPLUS_SECRET_ or listed in SECRET_ENV_ALLOW'
-  },
-  settingsOutboundUrl: {
-    zh_CN: '{field} 须为 https 地址，主机为平台自己的或列在 OUTBOUND_HOSTS 中，且不能是内网或本机地址',
-    en: "{field} must be an https URL on the platform's own host or one listed in OUTBOUND_HOSTS, never a private or local address"
-  },
-  contentTextEmpty: { zh_CN: '内容不能为空', en: 'Text can not be empty' },
-  namingMapConfigInvalid: { zh_CN: '地图配置不正确：{reason}', en: 'Invalid map config: {reason}' }
+  }
 } as const satisfies Record<string, Record<Lang, string>>

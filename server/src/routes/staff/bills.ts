@@ -20,7 +20,7 @@ import {
   runnableProviders,
   type BillConsoleDeps
 } from '../../domain/bill/findings'
-import { beijingDate } from '../../domain/staff/ledger'
+import { beijingDate } from '../../domain/ledger/repository'
 import { bizError } from '../../errors'
 import { answers, ok } from '../../lib/envelope'
 import { body, optString, reqInt, reqString } from '../../lib/schemas'

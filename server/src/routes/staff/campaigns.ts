@@ -1,12 +1,12 @@
 /**
- * Campaign settings (docs/decisions/047-agreements-for-staff.md; domain/staff/campaigns.ts), admin only like the
+ * Campaign settings (docs/decisions/047-agreements-for-staff.md; domain/naming-map/campaigns.ts), admin only like the
  * school's other settings: the bank account and the hand-off decide where donors' money and identities go.
  *   GET  /campaigns   which project runs each campaign, music, alumni-only, hand-off, bank account, panorama links
  *   POST /campaigns   any part of it; every part is checked before anything is written
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { getCampaignSettings, saveCampaignSettings } from '../../domain/staff/campaigns'
+import { getCampaignSettings, saveCampaignSettings } from '../../domain/naming-map/campaigns'
 import { answers, ok } from '../../lib/envelope'
 import { body } from '../../lib/schemas'
 import { StaffCampaignSettings } from '../../../../types/schema/staff-agreement'

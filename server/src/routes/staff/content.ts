@@ -7,21 +7,19 @@
  *   POST /articles/:id/delete
  *   GET  /article-categories ; POST /article-categories {id?, name, source?, sortNo?}
  *   GET  /texts/missing   the school's texts without English (form labels, presets, categories, agreement, thank-you)
- * Article content and replies are sanitised on save (domain/staff/content.ts).
+ * Article content and replies are sanitised on save (domain/article/staff.ts, domain/message/staff.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import {
-  changeMessage,
   deleteArticle,
   listArticleCategories,
   listStaffArticles,
-  listStaffMessages,
-  MESSAGE_STATUSES,
   saveArticle,
   saveArticleCategory,
   staffArticle
-} from '../../domain/staff/content'
+} from '../../domain/article/staff'
+import { changeMessage, listStaffMessages, MESSAGE_STATUSES } from '../../domain/message/staff'
 import { missingTexts } from '../../domain/form/texts'
 import { answers, ok } from '../../lib/envelope'
 import { body, INT_RANGE, optInt, optString, pageProps, reqInt, reqString, strEnum } from '../../lib/schemas'

@@ -18,7 +18,8 @@ import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { advance } from '../../domain/fulfilment/state'
-import { applicationDetail, attachReceiptFile, listApplications, staffLogin } from '../../domain/staff/service'
+import { applicationDetail, attachReceiptFile, listApplications } from '../../domain/fulfilment/applications'
+import { staffLogin } from '../../domain/staff/service'
 import { answers, ok } from '../../lib/envelope'
 import { installStaffSession } from '../../plugins/auth'
 import { installTenant } from '../../plugins/tenant'
@@ -33,15 +34,16 @@ import { requireRole } from './access'
 import { staffConsoleCoreRoutes } from './core'
 import { staffProjectRoutes } from './projects'
 import { staffNoticeRoutes } from './notices'
-import { body, optString, pageProps, reqCode, reqInt, reqString, strEnum } from '../../lib/schemas'
+import { reqInt, strEnum } from '../../lib/schemas'
 import { originList } from '../../lib/origins'
-import * as W from '../wire/staff'
+import { StaffLoginBody, StaffToken } from '../../../../types/schema/staff-console'
+import * as W from '../../../../types/schema/staff-fulfilment'
 import { STAFF_API_PREFIX, StaffApi } from '../../../../types/staff-api'
 
 export { STAFF_API_PREFIX }
 export const RECEIPT_FILE_MAX_BYTES = 10 * 1024 * 1024
 
-const KINDS = ['certificate', 'receipt'] as const
+const KINDS = W.FULFILMENT_KINDS
 
 /** STAFF_ORIGINS -> the set of exact origins the console may call from (none by default: same origin). */
 export function staffOrigins(value: string | undefined): Set<string> {
@@ -70,7 +72,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     StaffApi.login,
     {
-      schema: { body: body({ username: reqString(64), password: reqString(200) }), response: answers(W.StaffToken) }
+      schema: { body: StaffLoginBody, response: answers(StaffToken) }
     },
     async (req) =>
       ok(
@@ -115,11 +117,7 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...requireRole('fulfilment'),
       schema: {
-        querystring: Type.Object({
-          kind: strEnum(KINDS),
-          status: Type.Optional(Type.String({ pattern: '^(pending|all|[1-7])$' })),
-          ...pageProps
-        }),
+        querystring: W.ApplicationListQuery,
         response: answers(W.StaffApplicationPage)
       }
     },
@@ -150,7 +148,7 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...requireRole('fulfilment'),
       schema: {
         params: kindId,
-        body: body({ to: reqCode(), expressCompany: optString(64), expressNo: optString(64) }),
+        body: W.AdvanceBody,
         response: answers(W.StaffApplicationDetail)
       }
     },

@@ -19,7 +19,7 @@ import {
   updateBookStock,
   updateMapConfig,
   updateSeat
-} from '../../domain/staff/inventory'
+} from '../../domain/naming/inventory'
 import { answers, ok } from '../../lib/envelope'
 import { body, INT_RANGE, optInt, pageProps, reqInt } from '../../lib/schemas'
 import * as W from '../../../../types/schema/staff-console'

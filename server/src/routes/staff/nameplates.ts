@@ -9,8 +9,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { listNameplates, nameplateDetail, reviewNameplate, type ReviewFilter } from '../../domain/naming/review'
 import { answers, ok } from '../../lib/envelope'
-import { body, optString, pageProps, reqInt, strEnum } from '../../lib/schemas'
-import { StaffNameplateDetail, StaffNameplatePage } from '../wire/staff'
+import { reqInt } from '../../lib/schemas'
+import {
+  NameplateListQuery,
+  NameplateReviewBody,
+  StaffNameplateDetail,
+  StaffNameplatePage
+} from '../../../../types/schema/staff-fulfilment'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 
@@ -23,7 +28,7 @@ export const staffNameplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...requireRole('fulfilment'),
       schema: {
-        querystring: Type.Object({ status: Type.Optional(Type.String({ pattern: '^(pending|all|[1-3])$' })), ...pageProps }),
+        querystring: NameplateListQuery,
         response: answers(StaffNameplatePage)
       }
     },
@@ -46,7 +51,7 @@ export const staffNameplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...requireRole('fulfilment'),
       schema: {
         params: idParams,
-        body: body({ action: strEnum(['approve', 'return']), reason: optString(2000) }),
+        body: NameplateReviewBody,
         response: answers(StaffNameplateDetail)
       }
     },

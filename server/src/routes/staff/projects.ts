@@ -1,7 +1,8 @@
 /**
  * The project editor of the staff API, registered inside routes/staff's signed-in scope (tenant, CORS
  * policy, `req.staff`). Every route needs the `editor` role (admin passes); every change writes its audit row in
- * its own transaction (domain/staff/projects*.ts). Money in requests: yuan strings; answers: yuan and fen.
+ * its own transaction (domain/project/, domain/form/project-form.ts). Requests and answers are the contract's,
+ * types/schema/staff-projects.ts (docs/decisions/057-server-by-domain.md). Money in requests: yuan strings; answers: yuan and fen.
  *   POST /uploads                                   multipart `file`: JPEG, PNG or WebP by content, at most 5 MB -> {url}
  *   GET  /projects?keyword&status&typeId&limit&offset         {total, rows}
  *   GET  /projects/:id        POST /projects        POST /projects/:id (only the keys sent change)
@@ -17,119 +18,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { STAFF_IMAGE_MAX_BYTES, saveStaffImage } from '../../domain/staff/images'
+import { STAFF_IMAGE_MAX_BYTES, saveStaffImage } from '../../domain/project/images'
 import {
   createProject,
   listStaffProjects,
   previewProject,
-  PROJECT_STATUSES,
   setProjectStatus,
   staffProject,
   updateProject,
   type StaffActor
-} from '../../domain/staff/projects'
-import { createCategory, createLabel, listCategories, listLabels } from '../../domain/staff/project-categories'
-import {
-  addProgress,
-  addPublicity,
-  deleteProgress,
-  deletePublicity,
-  listProgress,
-  listPublicity
-} from '../../domain/staff/projects-activity'
-import { projectForm, saveProjectForm } from '../../domain/staff/projects-form'
+} from '../../domain/project/editor'
+import { createCategory, createLabel, listCategories, listLabels } from '../../domain/project/categories'
+import { addProgress, addPublicity, deleteProgress, deletePublicity, listProgress, listPublicity } from '../../domain/project/activity-edit'
+import { projectForm, saveProjectForm } from '../../domain/form/project-form'
 import { answers, ok } from '../../lib/envelope'
-import {
-  body,
-  INT_RANGE,
-  optCode,
-  optFlag,
-  optInt,
-  optNullableString,
-  optString,
-  pageProps,
-  reqInt,
-  reqString,
-  strEnum
-} from '../../lib/schemas'
+import { reqInt } from '../../lib/schemas'
 import { readSingleFile } from '../upload'
 import * as W from '../wire/entities'
-import * as S from '../wire/staff-projects'
+import * as S from '../../../../types/schema/staff-projects'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 
 const editor = requireRole('editor')
 const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 const pidParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt(), pid: reqInt() })
-
-/** Bounds only: the domain words the refusals (naming the field, in the caller's language). */
-const yuan = () => reqString(32)
-const fixMoney = Type.Array(Type.Object({ title: optString(200), titleEn: optString(200), money: yuan() }), { maxItems: 100 })
-const projectBody = body({
-  name: optString(1000),
-  intro: optString(5000),
-  content: optString(400_000),
-  thumbnailImg: optString(1000),
-  coverImg: optString(1000),
-  covers: Type.Optional(Type.Array(reqString(1000), { maxItems: 50 })),
-  typeId: optInt(),
-  labelIds: Type.Optional(Type.Array(reqInt(), { maxItems: 100 })),
-  itemsType: optCode(),
-  crowdType: optCode(),
-  isLimit: optFlag(),
-  target: Type.Optional(yuan()),
-  limitMaterialNumber: optInt(0, INT_RANGE.id),
-  startDate: optNullableString(40),
-  endDate: optNullableString(40),
-  subItems: Type.Optional(
-    Type.Array(Type.Object({ id: optInt(), name: reqString(1000), nameEn: optString(1000), fixMoney: Type.Optional(fixMoney) }), {
-      maxItems: 200
-    })
-  ),
-  fixMoney: Type.Optional(fixMoney),
-  isFixMoney: optFlag(),
-  isHandMoney: optFlag(),
-  materialName: optString(200),
-  materialUnit: optString(200),
-  materialPrice: Type.Optional(yuan()),
-  status: Type.Optional(strEnum(PROJECT_STATUSES)),
-  noReason: optString(2000),
-  namingType: optCode(),
-  namingCountAll: optInt(0, INT_RANGE.id),
-  isDonateTogether: optFlag(),
-  isRecord: optFlag(),
-  isProgress: optFlag(),
-  isLeaveMessage: optFlag(),
-  isInstruction: optFlag(),
-  isAuditMessage: optFlag(),
-  isSubRank: optFlag(),
-  alumniOnly: optFlag(),
-  sortNo: optInt(0, INT_RANGE.id)
-})
-
-const formBody = body({
-  fields: Type.Array(
-    Type.Object({
-      fieldName: reqString(200),
-      fieldShowName: reqString(1000),
-      fieldUiType: reqString(32),
-      inputTip: optString(1000),
-      isRequire: optFlag(),
-      isLengthLimit: optFlag(),
-      lengthMin: optInt(0, INT_RANGE.int4),
-      lengthMax: optInt(0, INT_RANGE.int4),
-      optionList: Type.Optional(
-        Type.Array(Type.Object({ id: reqString(200), title: reqString(1000), titleEn: optString(1000) }), { maxItems: 500 })
-      ),
-      isShowConfig: optFlag(),
-      conditionFieldName: optString(200),
-      conditionFieldValue: optString(2000),
-      labelEn: optString(1000),
-      inputTipEn: optString(1000)
-    }),
-    { maxItems: 200 }
-  )
-})
 
 const actor = (req: FastifyRequest): StaffActor => ({ schoolId: req.school.id, staffId: req.staff.id, lang: req.lang })
 
@@ -157,12 +69,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...editor,
       schema: {
-        querystring: Type.Object({
-          keyword: optString(100),
-          status: Type.Optional(strEnum(PROJECT_STATUSES)),
-          typeId: optInt(),
-          ...pageProps
-        }),
+        querystring: S.ProjectListQuery,
         response: answers(S.StaffProjectPage)
       }
     },
@@ -173,13 +80,13 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await staffProject(app.db, req.school.id, req.params.id))
   )
 
-  app.post(StaffApi.projects, { ...editor, schema: { body: projectBody, response: answers(S.StaffProjectDetail) } }, async (req) =>
+  app.post(StaffApi.projects, { ...editor, schema: { body: S.ProjectBody, response: answers(S.StaffProjectDetail) } }, async (req) =>
     ok(await createProject(app.db, storage(), actor(req), req.body, now()))
   )
 
   app.post(
     StaffApi.project,
-    { ...editor, schema: { params: idParams, body: projectBody, response: answers(S.StaffProjectDetail) } },
+    { ...editor, schema: { params: idParams, body: S.ProjectBody, response: answers(S.StaffProjectDetail) } },
     async (req) => ok(await updateProject(app.db, storage(), actor(req), req.params.id, req.body))
   )
 
@@ -189,7 +96,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...editor,
       schema: {
         params: idParams,
-        body: body({ status: strEnum(PROJECT_STATUSES), noReason: optString(2000) }),
+        body: S.ProjectStatusBody,
         response: answers(S.StaffProjectDetail)
       }
     },
@@ -208,7 +115,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     StaffApi.projectForm,
-    { ...editor, schema: { params: idParams, body: formBody, response: answers(S.StaffProjectForm) } },
+    { ...editor, schema: { params: idParams, body: S.ProjectFormBody, response: answers(S.StaffProjectForm) } },
     async (req) => ok(await saveProjectForm(app.db, actor(req), req.params.id, req.body.fields, now()))
   )
 
@@ -216,7 +123,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     StaffApi.projectProgress,
-    { ...editor, schema: { params: idParams, querystring: Type.Object({ ...pageProps }), response: answers(S.StaffProgressPage) } },
+    { ...editor, schema: { params: idParams, querystring: S.PageQuery, response: answers(S.StaffProgressPage) } },
     async (req) => ok(await listProgress(app.db, req.school.id, req.params.id, req.query))
   )
 
@@ -226,11 +133,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...editor,
       schema: {
         params: idParams,
-        body: body({
-          progressDate: reqString(40),
-          content: reqString(20_000),
-          attachments: Type.Optional(Type.Array(reqString(1000), { maxItems: 50 }))
-        }),
+        body: S.ProgressBody,
         response: answers(S.StaffProgress)
       }
     },
@@ -244,7 +147,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     StaffApi.projectPublicity,
-    { ...editor, schema: { params: idParams, querystring: Type.Object({ ...pageProps }), response: answers(S.StaffPublicityPage) } },
+    { ...editor, schema: { params: idParams, querystring: S.PageQuery, response: answers(S.StaffPublicityPage) } },
     async (req) => ok(await listPublicity(app.db, req.school.id, req.params.id, req.query))
   )
 
@@ -254,7 +157,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...editor,
       schema: {
         params: idParams,
-        body: body({ useDate: reqString(40), useTitle: reqString(1000), useMoney: yuan() }),
+        body: S.PublicityBody,
         response: answers(S.StaffPublicity)
       }
     },
@@ -281,7 +184,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...editor,
       schema: {
-        body: body({ name: reqString(1000), nameEn: optString(1000), sortNo: optInt(0, INT_RANGE.int4) }),
+        body: S.CategoryBody,
         response: answers(S.StaffCategoryOne)
       }
     },
@@ -296,7 +199,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     StaffApi.labels,
     {
       ...editor,
-      schema: { body: body({ labelTitle: reqString(1000), sortNo: optInt(0, INT_RANGE.int4) }), response: answers(S.StaffLabelOne) }
+      schema: { body: S.LabelBody, response: answers(S.StaffLabelOne) }
     },
     async (req) => ok(await createLabel(app.db, actor(req), req.body))
   )

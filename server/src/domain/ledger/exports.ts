@@ -20,9 +20,9 @@ import { bizError } from '../../errors'
 import { enqueue, type JobRow } from '../../jobs/queue'
 import { beijingStamp } from '../../lib/dates'
 import { newToken } from '../../lib/random'
-import { recordAudit } from './audit'
-import { ledgerBatch, ledgerFilter, ledgerSnapshot, ledgerTime, type LedgerQuery, type LedgerRow } from './ledger'
-import './money-tables'
+import { recordAudit } from '../staff/audit'
+import { ledgerBatch, ledgerFilter, ledgerSnapshot, ledgerTime, type LedgerQuery, type LedgerRow } from './repository'
+import './tables'
 import { EXPORT_FORMATS, type ExportFormat, type ExportStatus } from '../../../../types/schema/staff-money'
 
 export const EXPORT_BATCH = 500

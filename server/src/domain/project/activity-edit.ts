@@ -10,11 +10,11 @@ import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import type { FileStorage } from '../../providers/storage/types'
-import { instructionList, progressList } from '../project/activity'
-import { recordAudit } from './audit'
+import { instructionList, progressList } from './activity'
+import { recordAudit } from '../staff/audit'
 import { checkImageUrls } from './images'
-import { amountOf, dayOf, dayToInstant, LIMITS, MAX_TARGET_FEN, refuse, textOf } from './project-fields'
-import { requireStaffProject, type StaffActor } from './projects'
+import { amountOf, dayOf, dayToInstant, LIMITS, MAX_TARGET_FEN, refuse, textOf } from './fields'
+import { requireStaffProject, type StaffActor } from './editor'
 
 type PageQ = { limit?: number | null; offset?: number | null }
 

@@ -11,8 +11,8 @@ import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import type { FileStorage } from '../../providers/storage/types'
 import { MIME, sniffBinary } from '../upload/sniff'
-import { recordAudit } from './audit'
-import { LIMITS, refuse } from './project-fields'
+import { recordAudit } from '../staff/audit'
+import { LIMITS, refuse } from './fields'
 import '../identity/tables'
 
 export const STAFF_IMAGE_MAX_BYTES = 5 * 1024 * 1024

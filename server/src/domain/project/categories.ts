@@ -6,26 +6,15 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/types'
 import { parseTexts } from '../form/texts'
-import { recordAudit } from './audit'
-import { LIMITS, refuse, textOf } from './project-fields'
-import type { StaffActor as Actor } from './projects'
+import { recordAudit } from '../staff/audit'
+import { LIMITS, refuse, textOf } from './fields'
+import type { StaffActor as Actor } from './editor'
 import '../form/tables'
+import type { StaffCategory, StaffLabel } from '../../../../types/schema/staff-projects'
+
+export type { StaffCategory, StaffLabel }
 
 const actorOf = (a: Actor) => ({ schoolId: a.schoolId, staffId: a.staffId })
-
-export interface StaffCategory {
-  id: number
-  name: string
-  nameEn: string
-  sortNo: number
-  projectCount: number
-}
-export interface StaffLabel {
-  id: number
-  labelTitle: string
-  sortNo: number
-  projectCount: number
-}
 
 export async function listCategories(db: Kysely<DB>, schoolId: number): Promise<StaffCategory[]> {
   const [rows, counts] = await Promise.all([

@@ -11,11 +11,11 @@ import { MAX_DONATION_YUAN, PAGE_SIZE } from '../../../../types'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import { fenToYuan, parseYuan } from '../../lib/money'
-import { parsePriceList, type StoredPrice } from '../naming/mapper'
-import { SEAT_DONATED, SEAT_FREE, SEAT_HELD, SEAT_UNAVAILABLE } from '../naming/tables'
+import { parsePriceList, type StoredPrice } from './mapper'
+import { SEAT_DONATED, SEAT_FREE, SEAT_HELD, SEAT_UNAVAILABLE } from './tables'
 import '../naming-map/tables'
-import { recordAudit } from './audit'
-import { validLogoUrl } from './settings'
+import { recordAudit } from '../staff/audit'
+import { validLogoUrl } from '../school/settings'
 
 type Db = Kysely<DB> | Transaction<DB>
 

@@ -9,8 +9,8 @@ import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import { fenToYuan } from '../../lib/money'
-import { beijingDate, beijingDayStart, beijingDaySql } from './ledger'
-import './money-tables'
+import { beijingDate, beijingDayStart, beijingDaySql } from './repository'
+import './tables'
 import type { ReconciliationRow } from '../../../../types/schema/staff-money'
 
 export type { ReconciliationRow }

@@ -1,17 +1,22 @@
 /**
  * A project as the editor changes it (fen, day strings, lists), the body that changes it, and the rules that hold
- * between fields. Pure: projects.ts reads the draft of a stored row, applies the body here, then writes it.
+ * between fields. Pure: editor.ts reads the draft of a stored row, applies the body here, then writes it.
  */
 import type { Lang } from '../../../../types'
+import type { ProjectBody } from '../../../../types/schema/staff-projects'
 import { parseTexts } from '../form/texts'
-import { amountOf, countOf, dayOf, flagOf, LIMITS, MAX_GIFT_FEN, MAX_TARGET_FEN, plainYuan, refuse, textOf } from './project-fields'
-import { sanitizeProjectHtml } from './project-html'
+import { amountOf, countOf, dayOf, flagOf, LIMITS, MAX_GIFT_FEN, MAX_TARGET_FEN, plainYuan, refuse, textOf } from './fields'
+import { sanitizeProjectHtml } from './html'
 
 export interface FixAmount {
   title: string
   titleEn: string
   fen: number
 }
+
+/** What the console sends (types/schema/staff-projects.ts); on update only the keys sent change. */
+export type ProjectInput = ProjectBody
+export type FixInput = NonNullable<ProjectBody['fixMoney']>[number]
 
 export interface Draft {
   name: string
@@ -49,51 +54,6 @@ export interface Draft {
   is_sub_rank: 0 | 1
   alumni_only: 0 | 1
   sort_no: number
-}
-
-export interface FixInput {
-  title?: string
-  titleEn?: string
-  money: string
-}
-
-/** POST /projects and POST /projects/:id: every key optional on update (absent = unchanged); money in yuan strings. */
-export interface ProjectInput {
-  name?: string
-  intro?: string
-  content?: string
-  thumbnailImg?: string
-  coverImg?: string
-  covers?: string[]
-  typeId?: number | null
-  labelIds?: number[]
-  itemsType?: number | null
-  crowdType?: number | null
-  isLimit?: number | null
-  target?: string
-  limitMaterialNumber?: number | null
-  startDate?: string | null
-  endDate?: string | null
-  subItems?: { id?: number | null; name: string; nameEn?: string; fixMoney?: FixInput[] }[]
-  fixMoney?: FixInput[]
-  isFixMoney?: number | null
-  isHandMoney?: number | null
-  materialName?: string
-  materialUnit?: string
-  materialPrice?: string
-  status?: 'open' | 'paused' | 'complete'
-  noReason?: string
-  namingType?: number | null
-  namingCountAll?: number | null
-  isDonateTogether?: number | null
-  isRecord?: number | null
-  isProgress?: number | null
-  isLeaveMessage?: number | null
-  isInstruction?: number | null
-  isAuditMessage?: number | null
-  isSubRank?: number | null
-  alumniOnly?: number | null
-  sortNo?: number | null
 }
 
 /** A new project: a money donation, open, every tab on, free amounts allowed. */

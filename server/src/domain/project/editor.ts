@@ -13,89 +13,33 @@ import { fenToYuan, readFen } from '../../lib/money'
 import { containsText, pageWindow } from '../../lib/sql'
 import type { FileStorage } from '../../providers/storage/types'
 import { parseTexts } from '../form/texts'
-import type { Stats } from '../project/mapper'
-import * as projectRepo from '../project/repository'
-import { projectDetail } from '../project/service'
-import { recordAudit } from './audit'
+import type { Stats } from './mapper'
+import * as projectRepo from './repository'
+import { projectDetail } from './service'
+import { recordAudit } from '../staff/audit'
 import { checkImageUrls } from './images'
-import { applyProjectInput, emptyDraft, parseFixList, type Draft, type FixAmount, type ProjectInput } from './project-draft'
-import { refuse, textOf, LIMITS } from './project-fields'
+import { applyProjectInput, emptyDraft, parseFixList, type Draft, type FixAmount, type ProjectInput } from './draft'
+import { refuse, textOf, LIMITS } from './fields'
 import '../form/tables'
-import './project-tables'
+import {
+  PROJECT_STATUSES,
+  type ProjectStatus,
+  type StaffFixAmount,
+  type StaffProject,
+  type StaffProjectRow,
+  type StaffSubItem
+} from '../../../../types/schema/staff-projects'
+import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 type Row = Selectable<ProjectTable>
 
-export const PROJECT_STATUSES = ['open', 'paused', 'complete'] as const
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
+export { PROJECT_STATUSES, type ProjectStatus, type StaffFixAmount, type StaffProject, type StaffProjectRow, type StaffSubItem }
 
 /** Status over the donor API's two flags: complete (isComplete 1), open (isDonate 1) or paused (isDonate 0, noReason). */
 export const statusOf = (p: Pick<Row, 'is_complete' | 'is_donate'>): ProjectStatus =>
   p.is_complete ? 'complete' : p.is_donate ? 'open' : 'paused'
 export const statusFlags = (s: ProjectStatus) => ({ is_complete: s === 'complete' ? 1 : 0, is_donate: s === 'open' ? 1 : 0 })
-
-export interface StaffFixAmount {
-  title: string
-  titleEn: string
-  money: string
-  moneyFen: number
-}
-export interface StaffSubItem {
-  id: number
-  name: string
-  nameEn: string
-  fixMoney: StaffFixAmount[]
-}
-
-export interface StaffProjectRow {
-  id: number
-  name: string
-  thumbnailImg: string
-  typeId: number | null
-  typeName: string
-  itemsType: number
-  crowdType: number
-  namingType: number | null
-  status: ProjectStatus
-  isLimit: number
-  target: string
-  targetFen: number
-  raised: string
-  raisedFen: number
-  payCounts: number
-  startDate: string
-  endDate: string
-  formId: number | null
-  sortNo: number
-  createdAt: string
-}
-
-export interface StaffProject extends StaffProjectRow {
-  intro: string
-  content: string
-  coverImg: string
-  covers: string[]
-  labelIds: number[]
-  limitMaterialNumber: number
-  subItems: StaffSubItem[]
-  fixMoney: StaffFixAmount[]
-  isFixMoney: number
-  isHandMoney: number
-  materialName: string
-  materialUnit: string
-  materialPrice: string
-  materialPriceFen: number
-  noReason: string
-  namingCountAll: number
-  isDonateTogether: number
-  isRecord: number
-  isProgress: number
-  isLeaveMessage: number
-  isInstruction: number
-  isAuditMessage: number
-  isSubRank: number
-  alumniOnly: number
-}
 
 const fixOut = (f: FixAmount): StaffFixAmount => ({ title: f.title, titleEn: f.titleEn, money: fenToYuan(f.fen), moneyFen: f.fen })
 

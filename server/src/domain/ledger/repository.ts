@@ -15,7 +15,7 @@ import { bizError } from '../../errors'
 import { BEIJING_OFFSET_MS, toWireDate } from '../../lib/dates'
 import { fenToYuan, parseYuan, readFen } from '../../lib/money'
 import { containsText, countedFen } from '../../lib/sql'
-import './money-tables'
+import './tables'
 import { LEDGER_CHANNELS, LEDGER_STATUSES, OFFLINE_CHANNELS, type LedgerRow, type LedgerTotals } from '../../../../types/schema/staff-money'
 
 type Db = Kysely<DB> | Transaction<DB>

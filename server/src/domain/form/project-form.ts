@@ -10,18 +10,22 @@
  * the same way.
  */
 import type { Insertable, Kysely, Transaction } from 'kysely'
-import { FIELD_UI_TYPES, type FieldUiType, type FormField, type Lang } from '../../../../types'
+import { FIELD_UI_TYPES, type FieldUiType, type Lang } from '../../../../types'
 import type { DB, DonationFormTable } from '../../db/types'
-import { BUILTIN_FORM, parseFields } from '../form/mapper'
-import { getDefaultForm, getForm } from '../form/repository'
-import { parseTexts } from '../form/texts'
+import { BUILTIN_FORM, parseFields } from './mapper'
+import { getDefaultForm, getForm } from './repository'
+import { parseTexts } from './texts'
 import { invalidateSchoolCache } from '../school/cache'
-import { recordAudit } from './audit'
-import { chars, refuse, textOf } from './project-fields'
-import { requireStaffProject, type StaffActor } from './projects'
-import '../form/tables'
+import { recordAudit } from '../staff/audit'
+import { chars, refuse, textOf } from '../project/fields'
+import { requireStaffProject, type StaffActor } from '../project/editor'
+import './tables'
+import type { FieldBody, StaffFieldOption, StaffForm, StaffFormField } from '../../../../types/schema/staff-projects'
 
 type Db = Kysely<DB> | Transaction<DB>
+export type { StaffFieldOption, StaffForm, StaffFormField }
+/** A field as the console sends it (types/schema/staff-projects.ts); checkFields words the refusals. */
+export type FieldInput = FieldBody
 
 export const FORM_LIMITS = {
   fields: 50,
@@ -33,41 +37,6 @@ export const FORM_LIMITS = {
   optionTitle: 200,
   length: 10_000
 } as const
-
-export interface StaffFieldOption {
-  id: string
-  title: string
-  titleEn: string
-}
-export interface StaffFormField extends Omit<FormField, 'optionList'> {
-  labelEn: string
-  inputTipEn: string
-  optionList: StaffFieldOption[]
-}
-export interface StaffForm {
-  /** the form the project gives through; null: the built-in form (the school has none) */
-  formId: number | null
-  /** true while the project uses the school's default form (saving makes it a form of its own) */
-  shared: boolean
-  fields: StaffFormField[]
-}
-
-export interface FieldInput {
-  fieldName: string
-  fieldShowName: string
-  fieldUiType: string
-  inputTip?: string
-  isRequire?: number | null
-  isLengthLimit?: number | null
-  lengthMin?: number | null
-  lengthMax?: number | null
-  optionList?: { id: string; title: string; titleEn?: string }[]
-  isShowConfig?: number | null
-  conditionFieldName?: string
-  conditionFieldValue?: string
-  labelEn?: string
-  inputTipEn?: string
-}
 
 const CHOICE: ReadonlySet<string> = new Set(['select', 'select2', 'radio'])
 const UI: ReadonlySet<string> = new Set(FIELD_UI_TYPES)

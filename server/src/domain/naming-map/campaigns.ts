@@ -4,7 +4,7 @@
  * music (base setting naming_music), alumni-only per project (project.alumni_only), the alumni mini-program hand-off
  * (base setting alumni_auth_skip), the bank account of the cpu account page (base setting agreement_bank_account) and
  * each map's external panorama link (naming_map config vrUrl). Map images and points stay in the map config editor
- * (inventory.ts updateMapConfig), which checks every reference.
+ * (domain/naming/inventory.ts updateMapConfig), which checks every reference.
  *
  * Everything is checked before anything is written, then written in one transaction with one audit row; the school
  * cache is dropped after the commit so the donor API shows the change at once.
@@ -14,8 +14,8 @@ import { AGREEMENT_BANK_SETTING, CampaignKey, NAMING_MUSIC_SETTING, SettingKey, 
 import type { DB } from '../../db/types'
 import { bizError } from '../../errors'
 import { invalidateSchoolCache } from '../school/cache'
-import { recordAudit } from './audit'
-import { validLogoUrl } from './settings'
+import { recordAudit } from '../staff/audit'
+import { validLogoUrl } from '../school/settings'
 import '../naming/tables'
 
 export const CAMPAIGN_KEYS = Object.values(CampaignKey)

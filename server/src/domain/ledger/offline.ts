@@ -19,9 +19,9 @@ import { beijingStamp } from '../../lib/dates'
 import { MAX_TOTAL_FEN, parseYuan, readFen } from '../../lib/money'
 import { countedFen } from '../../lib/sql'
 import { randomSerial } from '../../lib/random'
-import { recordAudit } from './audit'
-import { beijingDate, beijingDayStart, ledgerRow, type LedgerRow, OFFLINE_CHANNELS } from './ledger'
-import './money-tables'
+import { recordAudit } from '../staff/audit'
+import { beijingDate, beijingDayStart, ledgerRow, type LedgerRow, OFFLINE_CHANNELS } from './repository'
+import './tables'
 
 export type OfflineChannel = (typeof OFFLINE_CHANNELS)[number]
 

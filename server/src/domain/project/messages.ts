@@ -1,6 +1,6 @@
 /**
  * Messages of the staff project editor (projects, forms, progress, publicity, categories, uploads); spread
- * into i18n.ts. `{field}` is the field's label in the request's language (project-fields.ts fieldLabel).
+ * into i18n.ts. `{field}` is the field's label in the request's language (fields.ts fieldLabel).
  */
 import type { Lang } from '../../../../types'
 
