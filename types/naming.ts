@@ -173,8 +173,3 @@ export interface StaffNameplate extends NamedObjectState {
   /** books: the nameplate of every copy (one entry when all copies share it) */
   nameplateList: NameplateText[]
 }
-/** POST /nameplates/:id/review (id = namingId): approve, or return with a reason (required). GET /nameplates/:id adds history. */
-export interface NameplateReviewBody {
-  action: 'approve' | 'return'
-  reason?: string
-}

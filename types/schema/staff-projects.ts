@@ -205,7 +205,7 @@ export type FieldBody = Static<typeof FieldBody>
 export const ProjectFormBody = body({ fields: Type.Array(FieldBody, { maxItems: 200 }) })
 export type ProjectFormBody = Static<typeof ProjectFormBody>
 
-export const PageQuery = Type.Object({ ...pageProps })
+export const StaffPageQuery = Type.Object({ ...pageProps })
 
 export const ProgressBody = body({
   progressDate: reqString(40),

@@ -123,7 +123,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     StaffApi.projectProgress,
-    { ...editor, schema: { params: idParams, querystring: S.PageQuery, response: answers(S.StaffProgressPage) } },
+    { ...editor, schema: { params: idParams, querystring: S.StaffPageQuery, response: answers(S.StaffProgressPage) } },
     async (req) => ok(await listProgress(app.db, req.school.id, req.params.id, req.query))
   )
 
@@ -147,7 +147,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     StaffApi.projectPublicity,
-    { ...editor, schema: { params: idParams, querystring: S.PageQuery, response: answers(S.StaffPublicityPage) } },
+    { ...editor, schema: { params: idParams, querystring: S.StaffPageQuery, response: answers(S.StaffPublicityPage) } },
     async (req) => ok(await listPublicity(app.db, req.school.id, req.params.id, req.query))
   )
 
