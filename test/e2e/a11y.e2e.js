@@ -4,7 +4,7 @@
  * the built H5 app reports no critical and no serious violation on EVERY page of the app, in Chinese and in English,
  * signed in as a donor with a paid gift (test/e2e/lib/page-tour.js), and in the dialog and flow states listed in
  * test/e2e/lib/dialog-states.js.
- *  - The pages come from src/app.config.ts (test/e2e/lib/every-page.js), so a new page is walked without a change
+ *  - The pages come from the route list, src/lib/route-list.ts (test/e2e/lib/every-page.js), so a new page is walked without a change
  *    here. A page runs in the demo school that has it (hhu's and cpu's campaign and agreement pages in theirs); a page
  *    that cannot be shown (a campaign no demo school runs, data the tour cannot make) is reported with the reason,
  *    and listed again at the end, never skipped silently.

@@ -1,7 +1,6 @@
 /**
  * Every page of the app, for the accessibility walk (docs/decisions/060-axe-everywhere.md). The list is read from
- * src/app.config.ts (main package and subpackages) and mapped to its H5 route name through src/lib/routes.ts, so a
- * page added there is walked without a change here: a page this file knows nothing about gets no query and no home
+ * src/lib/route-list.ts, which src/app.config.ts and the app's route table are derived from, so a page added there is walked without a change here: a page this file knows nothing about gets no query and no home
  * school, and is walked as it opens bare (its own empty or error state). `ROUTE_TOUR` says, per route, which demo
  * school runs the page (`school`), which query opens it with real data (`query(ctx)`: an object, or a string that
  * says why this school cannot show it), and whether it needs a signed-in donor (all tour contexts are signed in).
@@ -14,24 +13,21 @@ const path = require('node:path')
 
 const root = path.resolve(__dirname, '..', '..', '..')
 
-/** 'pkg-naming/seat/index' for every page of src/app.config.ts, in its order. */
-function configPages() {
-  const text = fs.readFileSync(path.join(root, 'src', 'app.config.ts'), 'utf8')
-  const body = text.slice(text.indexOf('defineAppConfig('))
-  const main = /pages:\s*\[([^\]]*)\]/.exec(body)
-  const pages = [...main[1].matchAll(/'([^']+)'/g)].map((m) => m[1])
-  for (const sub of body.matchAll(/root:\s*'([^']+)',\s*pages:\s*\[([^\]]*)\]/g))
-    for (const m of sub[2].matchAll(/'([^']+)'/g)) pages.push(`${sub[1]}/${m[1]}`)
-  return pages
+/** `{ name, page }` of every page in src/lib/route-list.ts (the one route list, docs/decisions/059), in its order. */
+function listedPages() {
+  const text = fs.readFileSync(path.join(root, 'src', 'lib', 'route-list.ts'), 'utf8')
+  const body = text.slice(text.indexOf('export const PAGES'))
+  return [...body.matchAll(/\{\s*name:\s*'([^']+)',\s*page:\s*'([^']+)'/g)].map((m) => ({ name: m[1], page: m[2] }))
 }
 
-/** '/pkg-naming/seat/index' -> 'seat' (src/lib/routes.ts ROUTES; the route name is the H5 path). */
+/** 'pkg-naming/seat/index' for every page of the app, in the route list's (and Taro's) order. */
+function configPages() {
+  return listedPages().map((p) => p.page)
+}
+
+/** 'pkg-naming/seat/index' -> 'seat' (the route name is the H5 path). */
 function routeNames() {
-  const text = fs.readFileSync(path.join(root, 'src', 'lib', 'routes.ts'), 'utf8')
-  const block = text.slice(text.indexOf('export const ROUTES'), text.indexOf('} as const'))
-  const byPath = {}
-  for (const m of block.matchAll(/^\s*'?([\w/-]+)'?:\s*'([^']+)'/gm)) byPath[m[2].replace(/^\//, '')] = m[1]
-  return byPath
+  return Object.fromEntries(listedPages().map((p) => [p.page, p.name]))
 }
 
 const P = '/uplus-foundation/app/v1/donateu'
@@ -117,12 +113,12 @@ const ROUTE_TOUR = {
   'not-found': { raw: () => '/no-such-page' }
 }
 
-/** The pages of src/app.config.ts as tour definitions (test/e2e/lib/page-tour.js `visit` opens them). */
+/** The pages of the route list as tour definitions (test/e2e/lib/page-tour.js `visit` opens them). */
 function everyPage() {
   const names = routeNames()
   return configPages().map((page) => {
     const route = names[page]
-    if (!route) throw new Error(`${page} (src/app.config.ts) has no route name in src/lib/routes.ts`)
+    if (!route) throw new Error(`${page} has no route name in src/lib/route-list.ts`)
     const t = ROUTE_TOUR[route] || {}
     const reason = (ctx) => {
       if (t.school && t.school !== ctx.school) return `only ${t.school} runs ${route}`
