@@ -28,6 +28,7 @@ import type { PriceBand } from '../model/filters'
 import { mapSelection } from '../model/naming-choice'
 import ContactDialog from './contact-dialog'
 import DescribeDialog from './describe-dialog'
+import MapList from './map-list'
 import PickerSheet from './picker-sheet'
 import SeatDialog from './seat-dialog'
 import './campaign.scss'
@@ -82,6 +83,8 @@ export default function CampaignMapScreen({ route }: { route: MapRoute }) {
   const [picker, setPicker] = useState<'species' | 'price' | null>(null)
   const [describing, setDescribing] = useState(false)
   const [landed, setLanded] = useState(!def.landing)
+  // the list beside the canvas (docs/decisions/062-map-lists-and-layout.md): the same items for keyboards and screen readers
+  const [listed, setListed] = useState(false)
   const main = projects.main
   useCampaignShare(
     route,
@@ -164,6 +167,7 @@ export default function CampaignMapScreen({ route }: { route: MapRoute }) {
         revealDelayMs={hall ? HALL_REVEAL_MS : 0}
         seatLabelScale={hall ? HALL_LABEL_SCALE : null}
       />
+      {listed ? <MapList config={cfg} statuses={statuses} onTapPoint={tapPoint} onTapArea={tapArea} /> : null}
       <View className='cm-map__top'>
         <View
           className='cm-map__back'
@@ -179,6 +183,16 @@ export default function CampaignMapScreen({ route }: { route: MapRoute }) {
           <Text className='cm-map__where-level' data-testid='map-level'>
             {t('campaign.map.level', { n: m.level })}
           </Text>
+        </View>
+        <View
+          className='cm-map__toggle'
+          role='button'
+          aria-pressed={listed}
+          data-testid='map-list-toggle'
+          data-listed={listed ? 'yes' : 'no'}
+          onClick={() => setListed((v) => !v)}
+        >
+          {t(listed ? 'campaign.map.showMap' : 'campaign.map.showList')}
         </View>
         {def.homeOnMap ? (
           <Text className='cm-map__describe' data-testid='campaign-describe' onClick={() => setDescribing(true)}>
@@ -226,6 +240,11 @@ export default function CampaignMapScreen({ route }: { route: MapRoute }) {
         <View className='cm-map__key cm-map__key--held' />
         <Text className='cm-map__key-text'>{t('campaign.map.legendHeld')}</Text>
       </View>
+      {!listed && m.level === 1 && !!cfg && cfg.areaList.length > 0 ? (
+        <View className='cm-map__hint' data-testid='map-hint'>
+          {t('campaign.map.hint')}
+        </View>
+      ) : null}
       {m.statuses.status === 'error' ? (
         <View className='cm-map__empty' role='button' data-testid='map-status-error' onClick={m.statuses.reload}>
           {t('campaign.map.loadFailed')}

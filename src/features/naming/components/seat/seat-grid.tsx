@@ -14,6 +14,7 @@ import { ScrollView, Text, View } from '@tarojs/components'
 import type { Seat } from '@contract'
 import { cellKind, cellPx } from '../../model/seat-cells'
 import { CELL_MARGIN, gridWindow, viewHeight, type GridWindow, type Viewport } from '../../model/seat-window'
+import { useT } from '@/store/session'
 import './seat.scss'
 
 interface Props {
@@ -49,11 +50,17 @@ export default function SeatGrid({ rows, chosenIds, zoomedOut, onTap }: Props) {
   const height = viewHeight(stageH)
   const width = useMemo(windowWidth, [])
   const [scroll, setScroll] = useState({ left: 0, top: 0 })
+  const t = useT()
+  // columns past the right edge: a cue says so until the donor has scrolled to the last one (docs/decisions/062)
+  const [atEnd, setAtEnd] = useState(false)
+  const overflows = stageW > width + 1
   const vp: Viewport = { width, height, scrollLeft: Math.max(0, scroll.left - ROW_NO_PX), scrollTop: Math.max(0, scroll.top - SCREEN_PX) }
   const win = gridWindow(rows.length, colsN, pitch, vp)
 
   const onScroll = (e: { detail: { scrollLeft: number; scrollTop: number } }) => {
     const { scrollLeft = 0, scrollTop = 0 } = e.detail || {}
+    const end = scrollLeft + width >= stageW - pitch
+    if (end !== atEnd) setAtEnd(end)
     const next = gridWindow(rows.length, colsN, pitch, {
       ...vp,
       scrollLeft: Math.max(0, scrollLeft - ROW_NO_PX),
@@ -65,57 +72,64 @@ export default function SeatGrid({ rows, chosenIds, zoomedOut, onTap }: Props) {
 
   const shown = rows.slice(win.rows.start, win.rows.end)
   return (
-    <ScrollView
-      className='nm-grid'
-      scrollX
-      scrollY
-      style={{ height: `${height}px` }}
-      onScroll={onScroll}
-      data-testid='seat-grid'
-      data-cell={px}
-      data-window={`${win.rows.start}-${win.rows.end}x${win.cols.start}-${win.cols.end}`}
-    >
-      <View className='nm-grid__stage' style={{ width: `${stageW}px`, height: `${stageH}px` }}>
-        <View className='nm-grid__screen' />
-        {shown.map((row, i) => {
-          const r = win.rows.start + i
-          const top = `${SCREEN_PX + r * pitch}px`
-          return (
-            <View key={i} className='nm-grid__row' style={{ top, left: `${ROW_NO_PX + win.cols.start * pitch}px` }}>
-              {row.slice(win.cols.start, win.cols.end).map((seat, j) => {
-                const kind = cellKind(seat, chosenIds)
-                return (
-                  <View
-                    key={j}
-                    className={`nm-seat nm-seat--${kind}`}
-                    style={size}
-                    data-testid={seat ? `seat-${seat.id}` : undefined}
-                    data-kind={kind}
-                    onClick={kind === 'gap' ? undefined : () => onTap(seat)}
-                  >
-                    {kind === 'chosen' ? <Text className='nm-seat__mark'>✓</Text> : null}
-                    {kind === 'free' && !zoomedOut && seat?.col ? <Text className='nm-seat__no'>{seat.col}</Text> : null}
-                  </View>
-                )
-              })}
-            </View>
-          )
-        })}
-        {shown.map((_, i) => (
-          <Text
-            key={`no-${i}`}
-            className='nm-grid__row-no'
-            style={{
-              top: `${SCREEN_PX + (win.rows.start + i) * pitch}px`,
-              width: `${ROW_NO_PX}px`,
-              height: `${pitch}px`,
-              lineHeight: `${pitch}px`
-            }}
-          >
-            {win.rows.start + i + 1}
-          </Text>
-        ))}
-      </View>
-    </ScrollView>
+    <View className='nm-grid-wrap'>
+      <ScrollView
+        className='nm-grid'
+        scrollX
+        scrollY
+        style={{ height: `${height}px` }}
+        onScroll={onScroll}
+        data-testid='seat-grid'
+        data-cell={px}
+        data-window={`${win.rows.start}-${win.rows.end}x${win.cols.start}-${win.cols.end}`}
+      >
+        <View className='nm-grid__stage' style={{ width: `${stageW}px`, height: `${stageH}px` }}>
+          <View className='nm-grid__screen' />
+          {shown.map((row, i) => {
+            const r = win.rows.start + i
+            const top = `${SCREEN_PX + r * pitch}px`
+            return (
+              <View key={i} className='nm-grid__row' style={{ top, left: `${ROW_NO_PX + win.cols.start * pitch}px` }}>
+                {row.slice(win.cols.start, win.cols.end).map((seat, j) => {
+                  const kind = cellKind(seat, chosenIds)
+                  return (
+                    <View
+                      key={j}
+                      className={`nm-seat nm-seat--${kind}`}
+                      style={size}
+                      data-testid={seat ? `seat-${seat.id}` : undefined}
+                      data-kind={kind}
+                      onClick={kind === 'gap' ? undefined : () => onTap(seat)}
+                    >
+                      {kind === 'chosen' ? <Text className='nm-seat__mark'>✓</Text> : null}
+                      {kind === 'free' && !zoomedOut && seat?.col ? <Text className='nm-seat__no'>{seat.col}</Text> : null}
+                    </View>
+                  )
+                })}
+              </View>
+            )
+          })}
+          {shown.map((_, i) => (
+            <Text
+              key={`no-${i}`}
+              className='nm-grid__row-no'
+              style={{
+                top: `${SCREEN_PX + (win.rows.start + i) * pitch}px`,
+                width: `${ROW_NO_PX}px`,
+                height: `${pitch}px`,
+                lineHeight: `${pitch}px`
+              }}
+            >
+              {win.rows.start + i + 1}
+            </Text>
+          ))}
+        </View>
+      </ScrollView>
+      {overflows && !atEnd ? (
+        <View className='nm-grid-cue' data-testid='seat-grid-cue' aria-hidden>
+          <Text className='nm-grid-cue__text'>{t('naming.seat.moreCols')} ›</Text>
+        </View>
+      ) : null}
+    </View>
   )
 }
