@@ -222,54 +222,69 @@ const PAGES = [
         await page.touchscreen.tap(mask.x + 20, mask.y + 20)
         await dialog().first().waitFor({ state: 'detached', timeout: 5000 })
       })
-      await step(`${label}: the list beside the map shows the same points with their state, and the keyboard opens the same dialog`, async () => {
-        await openPage(p)
-        const { data } = await client(p.school)
-        const itemsId = await itemOf(p.school, p.key)
-        const first = await data(`${P}/naming/activity/map`, { query: { id: await mapId() } })
-        if (first.areaList.length) {
-          // level 1 with areas: a hint says to tap one, inside the screen (docs/decisions/062-map-lists-and-layout.md)
-          const hint = await tid('map-hint').boundingBox()
-          assert(hint && hint.x >= 0 && hint.x + hint.width <= 390 && hint.y + hint.height <= 844, `the level-1 hint on screen: ${JSON.stringify(hint)}`)
-        }
-        await touch('map-list-toggle')
-        await tid('map-list').waitFor({ timeout: 5000 })
-        for (let guard = 0; guard < 4; guard++) {
-          const id = await mapId()
-          const config = await data(`${P}/naming/activity/map`, { query: { id } })
-          const statuses =
-            config.areaIdList && config.areaIdList.length
-              ? await data(`${P}/naming/activity/getSeatStatusList`, { method: 'POST', body: { itemsId, areaIdList: config.areaIdList } })
-              : {}
-          const drawn = [...config.treeList.filter((t) => t.show === 1), ...(config.buildingList || []).filter((x) => x.isHide === 0)]
-          const want = drawn.filter((t) => [1, 2, 3].includes(statuses[String(t.seatId)]))
-          if (want.length) {
-            await tid('map-list-point').first().waitFor({ timeout: 10000 })
-            const rows = await tid('map-list-point').evaluateAll((els) =>
-              els.map((e) => ({ seat: Number(e.dataset.seat), status: Number(e.dataset.status), role: e.getAttribute('role'), label: e.getAttribute('aria-label'), tab: e.tabIndex }))
+      await step(
+        `${label}: the list beside the map shows the same points with their state, and the keyboard opens the same dialog`,
+        async () => {
+          await openPage(p)
+          const { data } = await client(p.school)
+          const itemsId = await itemOf(p.school, p.key)
+          const first = await data(`${P}/naming/activity/map`, { query: { id: await mapId() } })
+          if (first.areaList.length) {
+            // level 1 with areas: a hint says to tap one, inside the screen (docs/decisions/062-map-lists-and-layout.md)
+            const hint = await tid('map-hint').boundingBox()
+            assert(
+              hint && hint.x >= 0 && hint.x + hint.width <= 390 && hint.y + hint.height <= 844,
+              `the level-1 hint on screen: ${JSON.stringify(hint)}`
             )
-            assert(rows.length === want.length, `${id}: ${rows.length} rows for ${want.length} points`)
-            for (const r of rows) {
-              assert(r.status === statuses[String(r.seat)], `${id}: seat ${r.seat} listed as ${r.status}, server ${statuses[String(r.seat)]}`)
-              assert(r.role === 'button' && r.label && r.tab === 0, `${id}: seat ${r.seat} is a focusable button with a name`)
-            }
-            await page.screenshot({ path: path.join(shots, `maps-${label.replace(/[?=]/g, '-')}-list.png`) })
-            await tid('map-list-point').first().focus()
-            await page.keyboard.press('Enter')
-            await dialog().first().waitFor({ timeout: 10000 })
-            assert((await tid('seat-name').count()) + (await page.locator('.cm-dialog').count()) > 0, 'the dialog opens from the list')
-            return
           }
-          const area = config.areaList.find((a) => a.next)
-          assert(area, `${id}: neither points nor an area in the list`)
-          const row = page.locator(`[data-testid="map-list-area"][data-area="${area.next}"]`).first()
-          await row.focus()
-          await page.keyboard.press('Enter')
-          await page.waitForSelector(`[data-map="${area.next}"]`, { timeout: 20000 })
-          await mapReady()
+          await touch('map-list-toggle')
+          await tid('map-list').waitFor({ timeout: 5000 })
+          for (let guard = 0; guard < 4; guard++) {
+            const id = await mapId()
+            const config = await data(`${P}/naming/activity/map`, { query: { id } })
+            const statuses =
+              config.areaIdList && config.areaIdList.length
+                ? await data(`${P}/naming/activity/getSeatStatusList`, { method: 'POST', body: { itemsId, areaIdList: config.areaIdList } })
+                : {}
+            const drawn = [...config.treeList.filter((t) => t.show === 1), ...(config.buildingList || []).filter((x) => x.isHide === 0)]
+            const want = drawn.filter((t) => [1, 2, 3].includes(statuses[String(t.seatId)]))
+            if (want.length) {
+              await tid('map-list-point').first().waitFor({ timeout: 10000 })
+              const rows = await tid('map-list-point').evaluateAll((els) =>
+                els.map((e) => ({
+                  seat: Number(e.dataset.seat),
+                  status: Number(e.dataset.status),
+                  role: e.getAttribute('role'),
+                  label: e.getAttribute('aria-label'),
+                  tab: e.tabIndex
+                }))
+              )
+              assert(rows.length === want.length, `${id}: ${rows.length} rows for ${want.length} points`)
+              for (const r of rows) {
+                assert(
+                  r.status === statuses[String(r.seat)],
+                  `${id}: seat ${r.seat} listed as ${r.status}, server ${statuses[String(r.seat)]}`
+                )
+                assert(r.role === 'button' && r.label && r.tab === 0, `${id}: seat ${r.seat} is a focusable button with a name`)
+              }
+              await page.screenshot({ path: path.join(shots, `maps-${label.replace(/[?=]/g, '-')}-list.png`) })
+              await tid('map-list-point').first().focus()
+              await page.keyboard.press('Enter')
+              await dialog().first().waitFor({ timeout: 10000 })
+              assert((await tid('seat-name').count()) + (await page.locator('.cm-dialog').count()) > 0, 'the dialog opens from the list')
+              return
+            }
+            const area = config.areaList.find((a) => a.next)
+            assert(area, `${id}: neither points nor an area in the list`)
+            const row = page.locator(`[data-testid="map-list-area"][data-area="${area.next}"]`).first()
+            await row.focus()
+            await page.keyboard.press('Enter')
+            await page.waitForSelector(`[data-map="${area.next}"]`, { timeout: 20000 })
+            await mapReady()
+          }
+          throw new Error(`${label}: no points in the list in four levels`)
         }
-        throw new Error(`${label}: no points in the list in four levels`)
-      })
+      )
     }
 
     /** Names one free point of the page's campaign through the dialog, the naming form and the sandbox cashier. */
