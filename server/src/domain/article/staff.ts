@@ -6,7 +6,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { PAGE_SIZE } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { recordAudit } from '../staff/audit'
 import { sanitizeProjectHtml } from '../project/html'

@@ -6,7 +6,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { PAY_CHANNELS, type PayChannelCode } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import {
   ALIPAY_HOSTS,

@@ -11,7 +11,7 @@
  */
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import { FIELD_UI_TYPES, type FieldUiType, type Lang } from '../../../../types'
-import type { DB, DonationFormTable } from '../../db/types'
+import type { DB, DonationFormTable } from '../../db/schema'
 import { BUILTIN_FORM, parseFields } from './mapper'
 import { getDefaultForm, getForm } from './repository'
 import { parseTexts } from './texts'

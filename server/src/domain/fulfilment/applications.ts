@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { PAGE_SIZE } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
@@ -15,8 +15,6 @@ import { FINAL, historyOf, nextStatuses, setReceiptFile, type FulfilmentKind } f
 import { MIME, sniffBinary } from '../upload/sniff'
 import type { StaffApplication, StaffApplicationDetail } from '../../../../types/schema/staff-fulfilment'
 import './tables'
-import '../notify/tables'
-import '../identity/tables'
 
 export type { StaffApplication, StaffApplicationDetail }
 

@@ -13,7 +13,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { MAX_DONATION_YUAN } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { beijingStamp } from '../../lib/dates'
 import { MAX_TOTAL_FEN, parseYuan, readFen } from '../../lib/money'
@@ -21,7 +21,6 @@ import { countedFen } from '../../lib/sql'
 import { randomSerial } from '../../lib/random'
 import { recordAudit } from '../staff/audit'
 import { beijingDate, beijingDayStart, ledgerRow, type LedgerRow, OFFLINE_CHANNELS } from './repository'
-import './tables'
 
 export type OfflineChannel = (typeof OFFLINE_CHANNELS)[number]
 

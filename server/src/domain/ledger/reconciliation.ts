@@ -6,11 +6,10 @@
  * and orders without a provider (seeded history) have nothing to reconcile against and are left out.
  */
 import { sql, type Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { fenToYuan } from '../../lib/money'
 import { beijingDate, beijingDayStart, beijingDaySql } from './repository'
-import './tables'
 import type { ReconciliationRow } from '../../../../types/schema/staff-money'
 
 export type { ReconciliationRow }

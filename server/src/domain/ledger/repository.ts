@@ -10,12 +10,11 @@
  */
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely'
 import { PAGE_SIZE } from '../../../../types'
-import type { DB, DonationStatus } from '../../db/types'
+import type { DB, DonationStatus } from '../../db/schema'
 import { bizError } from '../../errors'
 import { BEIJING_OFFSET_MS, toWireDate } from '../../lib/dates'
 import { fenToYuan, parseYuan, readFen } from '../../lib/money'
 import { containsText, countedFen } from '../../lib/sql'
-import './tables'
 import { LEDGER_CHANNELS, LEDGER_STATUSES, OFFLINE_CHANNELS, type LedgerRow, type LedgerTotals } from '../../../../types/schema/staff-money'
 
 type Db = Kysely<DB> | Transaction<DB>

@@ -11,7 +11,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { AGREEMENT_BANK_SETTING, CampaignKey, NAMING_MUSIC_SETTING, SettingKey, type AgreementBankAccount } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { invalidateSchoolCache } from '../school/cache'
 import { recordAudit } from '../staff/audit'

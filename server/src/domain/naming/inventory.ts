@@ -8,12 +8,11 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { MAX_DONATION_YUAN, PAGE_SIZE } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { fenToYuan, parseYuan } from '../../lib/money'
 import { parsePriceList, type StoredPrice } from './mapper'
 import { SEAT_DONATED, SEAT_FREE, SEAT_HELD, SEAT_UNAVAILABLE } from './tables'
-import '../naming-map/tables'
 import { recordAudit } from '../staff/audit'
 import { validLogoUrl } from '../school/settings'
 

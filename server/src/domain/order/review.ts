@@ -13,7 +13,7 @@
  */
 import type { Kysely } from 'kysely'
 import { PAGE_SIZE } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { fenToYuan } from '../../lib/money'
 import type { ProviderName } from '../../providers/payment/types'
@@ -21,7 +21,6 @@ import { applyNotification } from './notifications'
 import * as orders from './repository'
 import { transition } from './state'
 import { recordAudit } from '../staff/audit'
-import '../ledger/tables'
 import type { ReviewKind, ReviewRow } from '../../../../types/schema/staff-money'
 
 export type { ReviewKind, ReviewRow }

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { ProgressEntry, UsePublicity } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'

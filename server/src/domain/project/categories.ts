@@ -4,12 +4,11 @@
  * creation audited in its transaction.
  */
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { parseTexts } from '../form/texts'
 import { recordAudit } from '../staff/audit'
 import { LIMITS, refuse, textOf } from './fields'
 import type { StaffActor as Actor } from './editor'
-import '../form/tables'
 import type { StaffCategory, StaffLabel } from '../../../../types/schema/staff-projects'
 
 export type { StaffCategory, StaffLabel }

@@ -6,7 +6,7 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { PAGE_SIZE, type Lang, type Project } from '../../../../types'
-import type { DB, ProjectTable } from '../../db/types'
+import type { DB, ProjectTable } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan, readFen } from '../../lib/money'
@@ -20,7 +20,6 @@ import { recordAudit } from '../staff/audit'
 import { checkImageUrls } from './images'
 import { applyProjectInput, emptyDraft, parseFixList, type Draft, type FixAmount, type ProjectInput } from './draft'
 import { refuse, textOf, LIMITS } from './fields'
-import '../form/tables'
 import {
   PROJECT_STATUSES,
   type ProjectStatus,
@@ -29,7 +28,6 @@ import {
   type StaffProjectRow,
   type StaffSubItem
 } from '../../../../types/schema/staff-projects'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 type Row = Selectable<ProjectTable>

@@ -7,13 +7,12 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Lang } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import type { FileStorage } from '../../providers/storage/types'
 import { MIME, sniffBinary } from '../upload/sniff'
 import { recordAudit } from '../staff/audit'
 import { LIMITS, refuse } from './fields'
-import '../identity/tables'
 
 export const STAFF_IMAGE_MAX_BYTES = 5 * 1024 * 1024
 export const STAFF_IMAGE_KIND = 'staff-image'

@@ -7,7 +7,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { DIRECTORY_ORDER_CYCLE, SettingKey, type DirectoryOrder } from '../../../../types'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { getFulfilmentConfig, saveFulfilmentConfig, type FulfilmentConfig } from '../fulfilment/config'
 import { loginSettings, saveLoginSettings, type LoginSettings } from '../identity/settings'

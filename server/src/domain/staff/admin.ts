@@ -9,14 +9,13 @@
  * last one and is refused.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { lockFor } from '../../lib/lock'
 import { hashSecret } from '../identity/password'
-import type { StaffTable } from '../fulfilment/tables'
+import type { StaffTable } from '../../db/schema'
 import { recordAudit } from './audit'
 import { formatRoles, parseRoles, type StaffRole } from './roles'
-import './tables'
 
 export const USERNAME_PATTERN = /^[a-z0-9_.@-]{3,64}$/
 export const PASSWORD_MIN = 8

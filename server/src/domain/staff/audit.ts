@@ -6,8 +6,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { PAGE_SIZE } from '../../../../types'
-import type { DB } from '../../db/types'
-import './tables'
+import type { DB } from '../../db/schema'
 
 export interface AuditEntry {
   schoolId: number

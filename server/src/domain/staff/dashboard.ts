@@ -7,13 +7,12 @@
  * (docs/decisions/032-refunds.md).
  */
 import { sql, type Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { deploymentWarnings } from '../../lib/proxy-watch'
 import type { SharedStore } from '../../lib/shared-store'
 import { fenToYuan, readFen } from '../../lib/money'
 import { countedNetFen } from '../../lib/sql'
 import { beijingDate, beijingDayStart, beijingDaySql } from '../ledger/repository'
-import '../ledger/tables'
 import type { Dashboard, DashboardFigure } from '../../../../types/schema/staff-money'
 import '../refund/tables'
 

@@ -5,17 +5,14 @@
  * (cli/staff.ts) call these same functions; the fulfilment queue they work is domain/fulfilment/applications.ts.
  */
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/types'
+import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { newToken } from '../../lib/random'
 import type { GuessGuard } from '../identity/guesses'
 import { dummyRecord, hashSecret, verifySecret } from '../identity/password'
 import { hashToken } from '../user/service'
-import '../fulfilment/tables'
-import '../identity/tables'
 import { DEFAULT_STAFF_ROLES, formatRoles, parseRoles, type StaffRole } from './roles'
-import './tables'
 
 export const STAFF_SESSION_TTL_MS = 8 * 3600_000
 export const STAFF_AUTH_SCHEME = 'Staff'
