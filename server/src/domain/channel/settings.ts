@@ -20,7 +20,6 @@ import {
 import { refusedEnvRefs } from '../../lib/secret-env'
 import { invalidateSchoolCache } from '../school/cache'
 import { maskSecret, recordAudit } from '../staff/audit'
-import './tables'
 
 type Db = Kysely<DB> | Transaction<DB>
 

@@ -19,7 +19,6 @@ import { invalidateSchoolCache } from '../school/cache'
 import { recordAudit } from '../staff/audit'
 import { chars, refuse, textOf } from '../project/fields'
 import { requireStaffProject, type StaffActor } from '../project/editor'
-import './tables'
 import type { FieldBody, StaffFieldOption, StaffForm, StaffFormField } from '../../../../types/schema/staff-projects'
 
 type Db = Kysely<DB> | Transaction<DB>

@@ -14,7 +14,6 @@ import type { FileStorage } from '../../providers/storage/types'
 import { FINAL, historyOf, nextStatuses, setReceiptFile, type FulfilmentKind } from './state'
 import { MIME, sniffBinary } from '../upload/sniff'
 import type { StaffApplication, StaffApplicationDetail } from '../../../../types/schema/staff-fulfilment'
-import './tables'
 
 export type { StaffApplication, StaffApplicationDetail }
 
