@@ -79,9 +79,9 @@ describe('consent', () => {
     // a gift with a name in its form is personal data; a bare gift is not
     const named = await donate(app, 'demo', token, demoBody(avenue))
     assert.deepEqual([named.body.code, named.body.data], [-1, { privacyConsentRequired: 1 }])
-    // (this project's form requires a name, so the bare gift stops at the form's own rule, past the consent check)
+    // (this project's form requires a name: the bare gift stops at the form's own rule, which names its field)
     const bare = await donate(app, 'demo', token, demoBody(avenue, { formDataMap: {} }))
-    assert.deepEqual([bare.body.code, bare.body.message, bare.body.data], [-1, '请输入姓名', null])
+    assert.deepEqual([bare.body.code, bare.body.message, bare.body.data], [-1, '请输入姓名', { field: 'name' }])
     const nick = await app.db.selectFrom('app_user').select('nickname').where('open_id', '=', 'privacy-noconsent').executeTakeFirstOrThrow()
     assert.notEqual(nick.nickname, '新昵称')
   })
