@@ -17,10 +17,22 @@ import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { beijingStamp } from '../../lib/dates'
 import { MAX_TOTAL_FEN, parseYuan, readFen } from '../../lib/money'
-import { countedFen } from '../../lib/sql'
 import { randomSerial } from '../../lib/random'
 import { recordAudit } from '../staff/audit'
-import { beijingDate, beijingDayStart, ledgerRow, type LedgerRow, OFFLINE_CHANNELS } from './repository'
+import {
+  beijingDate,
+  beijingDayStart,
+  insertOfflineGift,
+  ledgerRow,
+  lockSchoolOfflineGifts,
+  offlineGiftProject,
+  offlineTotalsOf,
+  storedOfflineGift,
+  type LedgerRow,
+  OFFLINE_CHANNELS,
+  updateOfflineGiftRow,
+  updatePaidOfflineDonation
+} from './repository'
 
 export type OfflineChannel = (typeof OFFLINE_CHANNELS)[number]
 
@@ -81,12 +93,7 @@ export async function createOfflineGift(
   g: OfflineGiftInput
 ): Promise<LedgerRow> {
   const c = checkOfflineGift(g, a.now)
-  const project = await db
-    .selectFrom('project')
-    .select(['id', 'name', 'crowd_type'])
-    .where('school_id', '=', a.schoolId)
-    .where('id', '=', g.projectId)
-    .executeTakeFirst()
+  const project = await offlineGiftProject(db, a.schoolId, g.projectId)
   if (!project) throw bizError('projectNotFound')
   // a goods project's totals are counted in goods units (crowd_type 2): a money gift would count nowhere sensible
   if (project.crowd_type === 2) throw bizError('offlineGoodsProject')
@@ -94,9 +101,9 @@ export async function createOfflineGift(
   const id = await db.transaction().execute(async (trx) => {
     await lockSchoolOfflineGifts(trx, a.schoolId)
     await checkTotals(trx, a.schoolId, project.id, c.amountFen)
-    const { id } = await trx
-      .insertInto('donation')
-      .values({
+    const id = await insertOfflineGift(
+      trx,
+      {
         bill_no: offlineBillNo(a.now),
         school_id: a.schoolId,
         items_id: project.id,
@@ -113,21 +120,9 @@ export async function createOfflineGift(
         paid_at: c.paidAt,
         provider: 'offline',
         is_offline: 1
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await trx
-      .insertInto('offline_gift')
-      .values({
-        donation_id: id,
-        school_id: a.schoolId,
-        channel: g.channel,
-        donated_on: g.donatedOn,
-        note: c.note,
-        staff_id: a.staffId,
-        created_at: nowIso
-      })
-      .execute()
+      },
+      { school_id: a.schoolId, channel: g.channel, donated_on: g.donatedOn, note: c.note, staff_id: a.staffId, created_at: nowIso }
+    )
     await recordAudit(trx, {
       schoolId: a.schoolId,
       staffId: a.staffId,
@@ -146,44 +141,17 @@ export async function createOfflineGift(
         note: c.note
       }
     })
-    return Number(id)
+    return id
   })
   return ledgerRow(db, a.schoolId, id)
 }
 
-/**
- * Queues this transaction behind every other offline-gift write of the school: an UPDATE that changes nothing still
- * locks the school row on PostgreSQL until commit (FOR NO KEY UPDATE, so orders inserting donations are not held up);
- * SQLite runs one write transaction at a time anyway. Without it two gifts entered at once could each see the total
- * below the bound and together pass it.
- */
-async function lockSchoolOfflineGifts(trx: Transaction<DB>, schoolId: number) {
-  await trx
-    .updateTable('school')
-    .set((eb) => ({ name: eb.ref('name') }))
-    .where('id', '=', schoolId)
-    .execute()
-}
+// Every write of the school's offline gifts first takes lockSchoolOfflineGifts (repository.ts): without it two gifts
+// entered at once could each see the total below the bound and together pass it.
 
 /** The paid total of the project and of the school (paid rows plus the projects' offline_fen columns), in fen. */
 async function totalsOf(trx: Transaction<DB>, schoolId: number, projectId: number) {
-  const paid = await trx
-    .selectFrom('donation')
-    .select((eb) => [
-      eb.fn.sum<number>(countedFen('amount_fen')).as('school'),
-      eb.fn.sum<number>(eb.case().when('items_id', '=', projectId).then(countedFen('amount_fen')).else(0).end()).as('project')
-    ])
-    .where('school_id', '=', schoolId)
-    .where('status', '=', 'paid')
-    .executeTakeFirstOrThrow()
-  const columns = await trx
-    .selectFrom('project')
-    .select((eb) => [
-      eb.fn.sum<number>(countedFen('offline_fen')).as('school'),
-      eb.fn.sum<number>(eb.case().when('id', '=', projectId).then(countedFen('offline_fen')).else(0).end()).as('project')
-    ])
-    .where('school_id', '=', schoolId)
-    .executeTakeFirstOrThrow()
+  const { paid, columns } = await offlineTotalsOf(trx, schoolId, projectId)
   return {
     project: readFen(paid.project, 'offline.project') + readFen(columns.project, 'offline.project'),
     school: readFen(paid.school, 'offline.school') + readFen(columns.school, 'offline.school')
@@ -207,27 +175,7 @@ function checkReason(reason: string): string {
 
 /** The stored offline gift (paid, not voided) of this school, inside the write's transaction, or -1 "not found". */
 async function storedGift(trx: Transaction<DB>, schoolId: number, id: number) {
-  const g = await trx
-    .selectFrom('donation as d')
-    .innerJoin('offline_gift as og', (j) => j.onRef('og.donation_id', '=', 'd.id').on('og.school_id', '=', schoolId))
-    .innerJoin('project as p', (j) => j.onRef('p.id', '=', 'd.items_id').on('p.school_id', '=', schoolId))
-    .select([
-      'd.id',
-      'd.items_id',
-      'd.amount_fen',
-      'd.donor_name',
-      'd.is_anonymous',
-      'd.paid_at',
-      'og.channel',
-      'og.donated_on',
-      'og.note',
-      'p.name as project_name'
-    ])
-    .where('d.school_id', '=', schoolId)
-    .where('d.id', '=', id)
-    .where('d.is_offline', '=', 1)
-    .where('d.status', '=', 'paid')
-    .executeTakeFirst()
+  const g = await storedOfflineGift(trx, schoolId, id)
   if (!g) throw bizError('offlineNotFound')
   return {
     id: Number(g.id),
@@ -307,27 +255,15 @@ export async function correctOfflineGift(
     const after = auditView(next)
     if (JSON.stringify(before) === JSON.stringify(after)) throw bizError('offlineNothingChanged')
     await checkTotals(trx, a.schoolId, old.projectId, next.amountFen - old.amountFen)
-    const moved = await trx
-      .updateTable('donation')
-      .set({
-        amount_fen: next.amountFen,
-        donor_name: next.donorName,
-        is_anonymous: next.showName ? 0 : 1,
-        // the money's time follows a corrected date; an unchanged date keeps the time it was entered with
-        ...(next.donatedOn !== old.donatedOn ? { paid_at: c.paidAt } : {})
-      })
-      .where('id', '=', id)
-      .where('school_id', '=', a.schoolId)
-      .where('is_offline', '=', 1)
-      .where('status', '=', 'paid')
-      .executeTakeFirst()
-    if (Number(moved.numUpdatedRows) !== 1) throw bizError('offlineNotFound')
-    await trx
-      .updateTable('offline_gift')
-      .set({ channel: next.channel, donated_on: next.donatedOn, note: next.note })
-      .where('donation_id', '=', id)
-      .where('school_id', '=', a.schoolId)
-      .execute()
+    const moved = await updatePaidOfflineDonation(trx, a.schoolId, id, {
+      amount_fen: next.amountFen,
+      donor_name: next.donorName,
+      is_anonymous: next.showName ? 0 : 1,
+      // the money's time follows a corrected date; an unchanged date keeps the time it was entered with
+      ...(next.donatedOn !== old.donatedOn ? { paid_at: c.paidAt } : {})
+    })
+    if (moved !== 1) throw bizError('offlineNotFound')
+    await updateOfflineGiftRow(trx, a.schoolId, id, { channel: next.channel, donated_on: next.donatedOn, note: next.note })
     await recordAudit(trx, {
       schoolId: a.schoolId,
       staffId: a.staffId,
@@ -355,15 +291,12 @@ export async function voidOfflineGift(
   await db.transaction().execute(async (trx) => {
     await lockSchoolOfflineGifts(trx, a.schoolId)
     const old = await storedGift(trx, a.schoolId, id)
-    const moved = await trx
-      .updateTable('donation')
-      .set({ status: 'cancelled', closed_at: a.now.toISOString(), close_reason: 'voided' })
-      .where('id', '=', id)
-      .where('school_id', '=', a.schoolId)
-      .where('is_offline', '=', 1)
-      .where('status', '=', 'paid')
-      .executeTakeFirst()
-    if (Number(moved.numUpdatedRows) !== 1) throw bizError('offlineNotFound')
+    const moved = await updatePaidOfflineDonation(trx, a.schoolId, id, {
+      status: 'cancelled',
+      closed_at: a.now.toISOString(),
+      close_reason: 'voided'
+    })
+    if (moved !== 1) throw bizError('offlineNotFound')
     await recordAudit(trx, {
       schoolId: a.schoolId,
       staffId: a.staffId,

@@ -8,9 +8,9 @@
  * (donation_submission.pay_channel: weapp, alipay, wechat-h5, h5) or, for an offline gift, how it arrived (bank,
  * cash, cheque, other).
  */
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely'
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely'
 import { PAGE_SIZE } from '../../../../types'
-import type { DB, DonationStatus } from '../../db/schema'
+import type { DB, DonationStatus, DonationTable, OfflineGiftTable } from '../../db/schema'
 import { bizError } from '../../errors'
 import { BEIJING_OFFSET_MS, toWireDate } from '../../lib/dates'
 import { fenToYuan, parseYuan, readFen } from '../../lib/money'
@@ -257,3 +257,107 @@ export async function ledgerBatch(db: Db, schoolId: number, f: LedgerFilter, aft
 
 /** Beijing wall time of a ledger row's money ('YYYY-MM-DD HH:mm:ss'), as exports show it. */
 export const ledgerTime = (r: LedgerRow) => toWireDate(r.paidAt || r.createdAt)
+
+// ---------------------------------------------------------------- offline gifts (the rules are offline.ts's)
+
+/** The project an offline gift is entered for, if it is this school's. */
+export const offlineGiftProject = (db: Db, schoolId: number, projectId: number) =>
+  db
+    .selectFrom('project')
+    .select(['id', 'name', 'crowd_type'])
+    .where('school_id', '=', schoolId)
+    .where('id', '=', projectId)
+    .executeTakeFirst()
+
+/**
+ * Queues this transaction behind every other offline-gift write of the school: an UPDATE that changes nothing still
+ * locks the school row on PostgreSQL until commit (FOR NO KEY UPDATE, so orders inserting donations are not held up);
+ * SQLite runs one write transaction at a time anyway.
+ */
+export const lockSchoolOfflineGifts = (trx: Transaction<DB>, schoolId: number) =>
+  trx
+    .updateTable('school')
+    .set((eb) => ({ name: eb.ref('name') }))
+    .where('id', '=', schoolId)
+    .execute()
+
+/** Raw sums (fen) of the school's and the project's paid rows and of their offline_fen columns. */
+export async function offlineTotalsOf(trx: Transaction<DB>, schoolId: number, projectId: number) {
+  const paid = await trx
+    .selectFrom('donation')
+    .select((eb) => [
+      eb.fn.sum<number>(countedFen('amount_fen')).as('school'),
+      eb.fn.sum<number>(eb.case().when('items_id', '=', projectId).then(countedFen('amount_fen')).else(0).end()).as('project')
+    ])
+    .where('school_id', '=', schoolId)
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow()
+  const columns = await trx
+    .selectFrom('project')
+    .select((eb) => [
+      eb.fn.sum<number>(countedFen('offline_fen')).as('school'),
+      eb.fn.sum<number>(eb.case().when('id', '=', projectId).then(countedFen('offline_fen')).else(0).end()).as('project')
+    ])
+    .where('school_id', '=', schoolId)
+    .executeTakeFirstOrThrow()
+  return { paid, columns }
+}
+
+/** An offline gift's donation row and its offline_gift row; returns the donation id. */
+export async function insertOfflineGift(
+  trx: Transaction<DB>,
+  donation: Insertable<DonationTable>,
+  gift: Omit<Insertable<OfflineGiftTable>, 'donation_id'>
+): Promise<number> {
+  const { id } = await trx.insertInto('donation').values(donation).returning('id').executeTakeFirstOrThrow()
+  await trx
+    .insertInto('offline_gift')
+    .values({ ...gift, donation_id: id })
+    .execute()
+  return Number(id)
+}
+
+/** The stored offline gift (paid, not voided) of this school with its project's name, or undefined. */
+export const storedOfflineGift = (trx: Transaction<DB>, schoolId: number, id: number) =>
+  trx
+    .selectFrom('donation as d')
+    .innerJoin('offline_gift as og', (j) => j.onRef('og.donation_id', '=', 'd.id').on('og.school_id', '=', schoolId))
+    .innerJoin('project as p', (j) => j.onRef('p.id', '=', 'd.items_id').on('p.school_id', '=', schoolId))
+    .select([
+      'd.id',
+      'd.items_id',
+      'd.amount_fen',
+      'd.donor_name',
+      'd.is_anonymous',
+      'd.paid_at',
+      'og.channel',
+      'og.donated_on',
+      'og.note',
+      'p.name as project_name'
+    ])
+    .where('d.school_id', '=', schoolId)
+    .where('d.id', '=', id)
+    .where('d.is_offline', '=', 1)
+    .where('d.status', '=', 'paid')
+    .executeTakeFirst()
+
+/** Changes a paid offline gift's donation row (conditional on it still being one); returns the rows changed. */
+export async function updatePaidOfflineDonation(
+  trx: Transaction<DB>,
+  schoolId: number,
+  id: number,
+  set: Updateable<DonationTable>
+): Promise<number> {
+  const r = await trx
+    .updateTable('donation')
+    .set(set)
+    .where('id', '=', id)
+    .where('school_id', '=', schoolId)
+    .where('is_offline', '=', 1)
+    .where('status', '=', 'paid')
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows)
+}
+
+export const updateOfflineGiftRow = (trx: Transaction<DB>, schoolId: number, donationId: number, set: Updateable<OfflineGiftTable>) =>
+  trx.updateTable('offline_gift').set(set).where('donation_id', '=', donationId).where('school_id', '=', schoolId).execute()

@@ -12,6 +12,7 @@ import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { fenToYuan, parseYuan } from '../../lib/money'
 import { parsePriceList, type StoredPrice } from './mapper'
+import * as namingRepo from './repository'
 import { SEAT_DONATED, SEAT_FREE, SEAT_HELD, SEAT_UNAVAILABLE } from './tables'
 import { recordAudit } from '../staff/audit'
 import { validLogoUrl } from '../school/settings'
@@ -28,16 +29,6 @@ export interface WirePrice {
 const toWire = (list: StoredPrice[]): WirePrice[] =>
   list.map((p) => ({ termName: p.termName, termYear: p.termYear, termMoney: fenToYuan(p.fen), termFen: p.fen }))
 
-/** Unpaid orders whose hold still stands at `now` (still pending, not past their expiry). */
-function liveHoldDonations(db: Db, schoolId: number, nowIso: string) {
-  return db
-    .selectFrom('donation')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('status', 'in', ['pending', 'reconciling'])
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
-}
-
 export interface NamingSummaryRow {
   itemId: number
   name: string
@@ -52,63 +43,12 @@ export interface NamingSummaryRow {
 /** Per naming item of the school: seats free / held (unexpired hold) / named / unavailable, and book copies. */
 export async function namingSummary(db: Kysely<DB>, schoolId: number, now = new Date()): Promise<NamingSummaryRow[]> {
   const nowIso = now.toISOString()
-  const items = await db
-    .selectFrom('project')
-    .select(['id', 'name', 'naming_type'])
-    .where('school_id', '=', schoolId)
-    .where('naming_type', 'is not', null)
-    .where('naming_type', '>', 0)
-    .orderBy('id')
-    .execute()
+  const items = await namingRepo.namingItems(db, schoolId)
   const out: NamingSummaryRow[] = []
   for (const it of items) {
-    const seats = await db
-      .selectFrom('naming_seat as s')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn.sum<number>(eb.case().when('s.status', '=', SEAT_FREE).then(1).else(0).end()).as('free'),
-        eb.fn.sum<number>(eb.case().when('s.status', '=', SEAT_DONATED).then(1).else(0).end()).as('named'),
-        eb.fn.sum<number>(eb.case().when('s.status', '=', SEAT_UNAVAILABLE).then(1).else(0).end()).as('unavailable'),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.and([eb('s.status', '=', SEAT_HELD), eb('s.hold_donation_id', 'in', liveHoldDonations(db, schoolId, nowIso))]))
-              .then(1)
-              .else(0)
-              .end()
-          )
-          .as('held'),
-        eb.fn.sum<number>(eb.case().when('s.status', '=', SEAT_HELD).then(1).else(0).end()).as('heldAny')
-      ])
-      .where('s.school_id', '=', schoolId)
-      .where('s.items_id', '=', it.id)
-      .executeTakeFirstOrThrow()
-    const books = await db
-      .selectFrom('naming_book')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('stock').as('stock')])
-      .where('school_id', '=', schoolId)
-      .where('items_id', '=', it.id)
-      .executeTakeFirstOrThrow()
-    const bookRecords = await db
-      .selectFrom('naming_record as r')
-      .select((eb) => [
-        eb.fn.sum<number>(eb.case().when('r.status', '=', 'named').then(eb.ref('r.quantity')).else(0).end()).as('named'),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.and([eb('r.status', '=', 'held'), eb('r.donation_id', 'in', liveHoldDonations(db, schoolId, nowIso))]))
-              .then(eb.ref('r.quantity'))
-              .else(0)
-              .end()
-          )
-          .as('held')
-      ])
-      .where('r.school_id', '=', schoolId)
-      .where('r.items_id', '=', it.id)
-      .where('r.kind', '=', 'book')
-      .executeTakeFirstOrThrow()
+    const seats = await namingRepo.seatCounts(db, schoolId, it.id, nowIso)
+    const books = await namingRepo.bookCounts(db, schoolId, it.id)
+    const bookRecords = await namingRepo.bookRecordCounts(db, schoolId, it.id, nowIso)
     const n = (v: unknown) => Number(v ?? 0)
     const expiredHolds = n(seats.heldAny) - n(seats.held)
     out.push({
@@ -136,23 +76,7 @@ export interface StaffArea {
 }
 
 export async function listAreas(db: Kysely<DB>, schoolId: number, itemId?: number | null): Promise<{ total: number; rows: StaffArea[] }> {
-  let q = db
-    .selectFrom('naming_area as a')
-    .leftJoin('naming_seat as s', (j) => j.onRef('s.area_id', '=', 'a.id').on('s.school_id', '=', schoolId))
-    .select([
-      'a.id',
-      'a.items_id',
-      'a.title',
-      'a.img_url',
-      'a.type',
-      'a.price_list',
-      'a.sort_no',
-      (eb) => eb.fn.count<number>('s.id').as('n')
-    ])
-    .where('a.school_id', '=', schoolId)
-    .groupBy(['a.id', 'a.items_id', 'a.title', 'a.img_url', 'a.type', 'a.price_list', 'a.sort_no'])
-  if (itemId) q = q.where('a.items_id', '=', itemId)
-  const rows = await q.orderBy('a.items_id').orderBy('a.sort_no').orderBy('a.id').execute()
+  const rows = await namingRepo.areasWithSeatCounts(db, schoolId, itemId)
   return {
     total: rows.length,
     rows: rows.map((r) => ({
@@ -185,53 +109,18 @@ export interface StaffSeat {
 }
 
 async function areaOf(db: Db, schoolId: number, id: number) {
-  const a = await db.selectFrom('naming_area').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
+  const a = await namingRepo.getArea(db, schoolId, id)
   if (!a) throw bizError('staffRecordNotFound')
   return a
 }
 
 async function seatRows(db: Db, schoolId: number, where: { areaId?: number; seatId?: number }, limit: number, offset: number, now: Date) {
-  let q = db
-    .selectFrom('naming_seat as s')
-    .innerJoin('naming_area as a', (j) => j.onRef('a.id', '=', 's.area_id').on('a.school_id', '=', schoolId))
-    .where('s.school_id', '=', schoolId)
-  if (where.areaId) q = q.where('s.area_id', '=', where.areaId)
-  if (where.seatId) q = q.where('s.id', '=', where.seatId)
-  const live = new Set(
-    (
-      await db
-        .selectFrom('naming_seat as s')
-        .select('s.id')
-        .where('s.school_id', '=', schoolId)
-        .where('s.status', '=', SEAT_HELD)
-        .where('s.hold_donation_id', 'in', liveHoldDonations(db, schoolId, now.toISOString()))
-        .execute()
-    ).map((r) => Number(r.id))
-  )
-  const [rows, total] = await Promise.all([
-    q
-      .select([
-        's.id',
-        's.area_id',
-        's.items_id',
-        's.label',
-        's.row_no',
-        's.col_no',
-        's.status',
-        's.price_list',
-        'a.price_list as area_prices'
-      ])
-      .orderBy('s.sort_no')
-      .orderBy('s.id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  ])
+  const live = await namingRepo.liveHeldSeatIds(db, schoolId, now.toISOString())
+  const { total, rows } = await namingRepo.pageSeats(db, schoolId, where, limit, offset)
   const stateOf = (id: number, status: number): SeatState =>
     status === SEAT_DONATED ? 'named' : status === SEAT_UNAVAILABLE ? 'unavailable' : status === SEAT_HELD && live.has(id) ? 'held' : 'free'
   return {
-    total: Number(total.n),
+    total,
     rows: rows.map((r): StaffSeat => {
       const own = parsePriceList(r.price_list)
       return {
@@ -311,14 +200,13 @@ export async function updateSeat(
     const before = await seatOf(trx, schoolId, id, now)
     const set: { price_list?: string; status?: number; updated_at: string } = { updated_at: now.toISOString() }
     if (prices !== undefined) set.price_list = JSON.stringify(prices)
-    let q = trx.updateTable('naming_seat').where('school_id', '=', schoolId).where('id', '=', id)
+    let fromStatus: number | undefined
     if (p.show !== undefined && p.show !== before.show) {
       set.status = p.show ? SEAT_FREE : SEAT_UNAVAILABLE
       // only between free and unavailable, decided by the row as it is at the update
-      q = q.where('status', '=', p.show ? SEAT_UNAVAILABLE : SEAT_FREE)
+      fromStatus = p.show ? SEAT_UNAVAILABLE : SEAT_FREE
     }
-    const r = await q.set(set).executeTakeFirst()
-    if (Number(r.numUpdatedRows) !== 1) throw bizError('settingsInvalid', { field: 'show' })
+    if ((await namingRepo.updateSeatRow(trx, schoolId, id, set, fromStatus)) !== 1) throw bizError('settingsInvalid', { field: 'show' })
     const after = await seatOf(trx, schoolId, id, now)
     const pick = (s: StaffSeat) => ({ prices: s.prices, show: s.show, state: s.state })
     await recordAudit(trx, {
@@ -351,7 +239,6 @@ export interface StaffBook {
   available: number
 }
 
-const BOOK_COLUMNS = ['id', 'items_id', 'category_id', 'title', 'author', 'press', 'book_no', 'unit_fen', 'stock', 'held'] as const
 type BookRow = {
   id: number
   items_id: number
@@ -384,41 +271,24 @@ export async function listBooks(
   schoolId: number,
   f: { itemId?: number | null; limit?: number | null; offset?: number | null }
 ): Promise<{ total: number; rows: StaffBook[] }> {
-  let q = db.selectFrom('naming_book').where('school_id', '=', schoolId)
-  if (f.itemId) q = q.where('items_id', '=', f.itemId)
-  const [rows, total] = await Promise.all([
-    q
-      .select(BOOK_COLUMNS)
-      .orderBy('items_id')
-      .orderBy('sort_no')
-      .orderBy('id')
-      .limit(Math.min(f.limit ?? 200, PAGE_SIZE.MAX))
-      .offset(f.offset ?? 0)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  ])
-  return { total: Number(total.n), rows: rows.map(toBook) }
+  const { total, rows } = await namingRepo.pageStaffBooks(db, schoolId, {
+    itemsId: f.itemId,
+    limit: Math.min(f.limit ?? 200, PAGE_SIZE.MAX),
+    offset: f.offset ?? 0
+  })
+  return { total, rows: rows.map(toBook) }
 }
 
 /** Sets the stock; never below the copies unpaid orders hold (`stock >= held` in the UPDATE itself). */
 export async function updateBookStock(db: Kysely<DB>, schoolId: number, by: number, id: number, stock: number): Promise<StaffBook> {
   return db.transaction().execute(async (trx) => {
-    const old = await trx
-      .selectFrom('naming_book')
-      .select(BOOK_COLUMNS)
-      .where('school_id', '=', schoolId)
-      .where('id', '=', id)
-      .executeTakeFirst()
+    const old = await namingRepo.staffBook(trx, schoolId, id)
     if (!old) throw bizError('staffRecordNotFound')
-    const r = await trx
-      .updateTable('naming_book')
-      .set({ stock })
-      .where('school_id', '=', schoolId)
-      .where('id', '=', id)
-      .where('held', '<=', stock)
-      .executeTakeFirst()
-    if (Number(r.numUpdatedRows) !== 1) throw bizError('namingStockShort', { book: old.title, stock: Number(old.held) })
-    const now = await trx.selectFrom('naming_book').select(BOOK_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow()
+    if ((await namingRepo.setBookStock(trx, schoolId, id, stock)) !== 1) {
+      throw bizError('namingStockShort', { book: old.title, stock: Number(old.held) })
+    }
+    const now = await namingRepo.staffBook(trx, schoolId, id)
+    if (!now) throw new Error(`updateBookStock: book ${id} not found after update`)
     await recordAudit(trx, {
       schoolId,
       staffId: by,
@@ -472,13 +342,7 @@ const toMap = (r: {
 }
 
 export async function listMaps(db: Kysely<DB>, schoolId: number): Promise<{ total: number; rows: StaffMap[] }> {
-  const rows = await db
-    .selectFrom('naming_map')
-    .selectAll()
-    .where('school_id', '=', schoolId)
-    .orderBy('items_id')
-    .orderBy('map_key')
-    .execute()
+  const rows = await namingRepo.listMapRows(db, schoolId)
   return { total: rows.length, rows: rows.map(toMap) }
 }
 
@@ -517,43 +381,25 @@ export async function updateMapConfig(
     if (a.map !== undefined && !validLogoUrl(a.map)) throw refuse(`areaList ${a.id}: map`)
   }
   return db.transaction().execute(async (trx) => {
-    const old = await trx.selectFrom('naming_map').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
+    const old = await namingRepo.mapRow(trx, schoolId, id)
     if (!old) throw bizError('staffRecordNotFound')
-    const otherMaps = new Set(
-      (await trx.selectFrom('naming_map').select('map_key').where('school_id', '=', schoolId).execute()).map((m) => m.map_key)
-    )
+    const otherMaps = await namingRepo.mapKeys(trx, schoolId)
     for (const a of c.areaList) if (a.next && !otherMaps.has(a.next)) throw refuse(`areaList ${a.id}: next map ${a.next} does not exist`)
     const seatIds = [...new Set([...c.treeList.map((t) => t.seatId), ...c.buildingList.map((b) => b.seatId)].filter((n) => n > 0))]
     if (seatIds.length) {
-      const found = await trx
-        .selectFrom('naming_seat')
-        .select('id')
-        .where('school_id', '=', schoolId)
-        .where('items_id', '=', old.items_id)
-        .where('id', 'in', seatIds)
-        .execute()
-      const have = new Set(found.map((s) => Number(s.id)))
+      const have = await namingRepo.seatIdsOfItem(trx, schoolId, old.items_id, seatIds)
       const missing = seatIds.filter((s) => !have.has(s))
       if (missing.length) throw refuse(`seatId ${missing.slice(0, 5).join(', ')} is no seat of this item`)
     }
     if (c.areaIdList.length) {
-      const found = await trx
-        .selectFrom('naming_area')
-        .select('id')
-        .where('school_id', '=', schoolId)
-        .where('items_id', '=', old.items_id)
-        .where('id', 'in', c.areaIdList)
-        .execute()
+      const found = await namingRepo.areaIdsOfItem(trx, schoolId, old.items_id, c.areaIdList)
       if (found.length !== new Set(c.areaIdList).size) throw refuse('areaIdList: an area of another item or school')
     }
     const config = JSON.stringify(c)
-    await trx
-      .updateTable('naming_map')
-      .set({ config, updated_at: now.toISOString() })
-      .where('school_id', '=', schoolId)
-      .where('id', '=', id)
-      .execute()
-    const after = toMap(await trx.selectFrom('naming_map').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
+    await namingRepo.setMapConfig(trx, schoolId, id, config, now.toISOString())
+    const stored = await namingRepo.mapRow(trx, schoolId, id)
+    if (!stored) throw new Error(`updateMapConfig: map ${id} not found after update`)
+    const after = toMap(stored)
     await recordAudit(trx, {
       schoolId,
       staffId: by,

@@ -10,7 +10,7 @@ import type { DB, ProjectTable } from '../../db/schema'
 import { bizError } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan, readFen } from '../../lib/money'
-import { containsText, pageWindow } from '../../lib/sql'
+import { pageWindow } from '../../lib/sql'
 import type { FileStorage } from '../../providers/storage/types'
 import { parseTexts } from '../form/texts'
 import type { Stats } from './mapper'
@@ -76,7 +76,7 @@ export async function requireStaffProject(db: Db, schoolId: number, id: number):
 }
 
 async function typeNames(db: Db, schoolId: number): Promise<Map<number, string>> {
-  const rows = await db.selectFrom('project_type').select(['id', 'name']).where('school_id', '=', schoolId).execute()
+  const rows = await projectRepo.typeNameRows(db, schoolId)
   return new Map(rows.map((r) => [r.id, r.name]))
 }
 
@@ -86,16 +86,7 @@ export async function listStaffProjects(
   q: { keyword?: string; status?: ProjectStatus; typeId?: number | null; limit?: number | null; offset?: number | null }
 ): Promise<{ total: number; rows: StaffProjectRow[] }> {
   const { limit, offset } = pageWindow(q, 20, PAGE_SIZE.MAX)
-  let base = db.selectFrom('project').where('project.school_id', '=', schoolId)
-  const kw = q.keyword?.trim()
-  if (kw) base = base.where((eb) => eb.or([containsText('project.name', kw), containsText('project.intro', kw)]))
-  if (q.typeId) base = base.where('project.type_id', '=', q.typeId)
-  if (q.status === 'complete') base = base.where('project.is_complete', '=', 1)
-  else if (q.status) base = base.where('project.is_complete', '=', 0).where('project.is_donate', '=', q.status === 'open' ? 1 : 0)
-  const [{ n }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base.selectAll('project').orderBy('project.id', 'desc').limit(limit).offset(offset).execute()
-  ])
+  const { total, rows } = await projectRepo.pageStaffProjects(db, schoolId, q, limit, offset)
   const [stats, names] = await Promise.all([
     projectRepo.paidStatsByProject(
       db,
@@ -104,18 +95,7 @@ export async function listStaffProjects(
     ),
     typeNames(db, schoolId)
   ])
-  return { total: Number(n), rows: rows.map((r) => rowOut(r, r.type_id ? (names.get(r.type_id) ?? '') : '', stats.get(r.id))) }
-}
-
-async function subItemsOf(db: Db, schoolId: number, itemsId: number) {
-  return db
-    .selectFrom('sub_project')
-    .select(['id', 'name', 'fix_money', 'texts'])
-    .where('school_id', '=', schoolId)
-    .where('items_id', '=', itemsId)
-    .orderBy('sort_no')
-    .orderBy('id')
-    .execute()
+  return { total, rows: rows.map((r) => rowOut(r, r.type_id ? (names.get(r.type_id) ?? '') : '', stats.get(r.id))) }
 }
 
 /** The editable state of a stored project (what an update starts from). */
@@ -123,7 +103,7 @@ async function draftOf(db: Db, schoolId: number, p: Row): Promise<Draft> {
   const [covers, labels, subs] = await Promise.all([
     projectRepo.listCovers(db, schoolId, p.id),
     projectRepo.labelIdsByProject(db, schoolId, [p.id]),
-    subItemsOf(db, schoolId, p.id)
+    projectRepo.editableSubProjects(db, schoolId, p.id)
   ])
   return {
     name: p.name,
@@ -226,22 +206,11 @@ interface Actor {
 /** Categories and labels named in the draft belong to the school; images are the school's own (images.ts). */
 async function checkRefs(trx: Transaction<DB>, storage: FileStorage, a: Actor, d: Draft, known: ReadonlySet<string>) {
   if (d.type_id !== null) {
-    const t = await trx
-      .selectFrom('project_type')
-      .select('id')
-      .where('school_id', '=', a.schoolId)
-      .where('id', '=', d.type_id)
-      .executeTakeFirst()
-    if (!t) throw refuse(a.lang, 'spUnknownRef', 'typeId')
+    if (!(await projectRepo.hasProjectType(trx, a.schoolId, d.type_id))) throw refuse(a.lang, 'spUnknownRef', 'typeId')
   }
   if (d.labelIds.length) {
-    const found = await trx
-      .selectFrom('project_label')
-      .select('id')
-      .where('school_id', '=', a.schoolId)
-      .where('id', 'in', d.labelIds)
-      .execute()
-    if (found.length !== d.labelIds.length) throw refuse(a.lang, 'spUnknownRef', 'labelIds')
+    if ((await projectRepo.countSchoolLabels(trx, a.schoolId, d.labelIds)) !== d.labelIds.length)
+      throw refuse(a.lang, 'spUnknownRef', 'labelIds')
   }
   const check = (field: string, urls: string[]) => checkImageUrls(trx, storage, a.lang, a.schoolId, field, urls, known)
   await check('thumbnailImg', d.thumbnail_img ? [d.thumbnail_img] : [])
@@ -292,46 +261,24 @@ function columns(d: Draft) {
 
 /** Covers, labels and sub-items of the draft replace the stored ones; a sub-item with gifts cannot be removed. */
 async function writeChildren(trx: Transaction<DB>, schoolId: number, itemsId: number, d: Draft, lang: Lang) {
-  await trx.deleteFrom('project_cover').where('school_id', '=', schoolId).where('items_id', '=', itemsId).execute()
-  if (d.covers.length)
-    await trx
-      .insertInto('project_cover')
-      .values(d.covers.map((file_url, sort_no) => ({ school_id: schoolId, items_id: itemsId, file_url, sort_no })))
-      .execute()
-  await trx.deleteFrom('project_label_link').where('school_id', '=', schoolId).where('items_id', '=', itemsId).execute()
-  if (d.labelIds.length)
-    await trx
-      .insertInto('project_label_link')
-      .values(d.labelIds.map((label_id) => ({ school_id: schoolId, items_id: itemsId, label_id })))
-      .execute()
+  await projectRepo.replaceCovers(trx, schoolId, itemsId, d.covers)
+  await projectRepo.replaceLabelLinks(trx, schoolId, itemsId, d.labelIds)
 
-  const stored = await subItemsOf(trx, schoolId, itemsId)
+  const stored = await projectRepo.editableSubProjects(trx, schoolId, itemsId)
   const kept = new Set(d.subItems.map((s) => s.id).filter((id): id is number => id !== null))
   for (const s of stored) {
     if (kept.has(s.id)) continue
-    const used = await trx
-      .selectFrom('donation')
-      .select('id')
-      .where('school_id', '=', schoolId)
-      .where('sub_items_id', '=', s.id)
-      .limit(1)
-      .executeTakeFirst()
-    if (used) throw bizError('spSubItemInUse', { name: s.name })
-    await trx.deleteFrom('sub_project').where('school_id', '=', schoolId).where('id', '=', s.id).execute()
+    if (await projectRepo.subProjectHasGifts(trx, schoolId, s.id)) throw bizError('spSubItemInUse', { name: s.name })
+    await projectRepo.deleteSubProject(trx, schoolId, s.id)
   }
   for (const [sort_no, s] of d.subItems.entries()) {
     const texts = JSON.stringify(s.nameEn ? { en: { name: s.nameEn } } : {})
     const values = { name: s.name, fix_money: fixJson(s.fix), sort_no, texts }
     if (s.id !== null) {
       if (!stored.some((x) => x.id === s.id)) throw refuse(lang, 'spUnknownRef', 'subItems')
-      await trx.updateTable('sub_project').set(values).where('school_id', '=', schoolId).where('id', '=', s.id).execute()
+      await projectRepo.updateSubProject(trx, schoolId, s.id, values)
     } else {
-      const { id } = await trx
-        .insertInto('sub_project')
-        .values({ school_id: schoolId, items_id: itemsId, offline_fen: 0, ...values })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      s.id = id
+      s.id = await projectRepo.insertSubProject(trx, { school_id: schoolId, items_id: itemsId, offline_fen: 0, ...values })
     }
   }
 }
@@ -345,25 +292,17 @@ export async function createProject(db: Kysely<DB>, storage: FileStorage, a: Act
     await checkRefs(trx, storage, a, draft, new Set())
     if (input.sortNo === undefined || input.sortNo === null) {
       // a new project is listed first (the donor list orders by sort_no, then id)
-      const { m } = await trx
-        .selectFrom('project')
-        .select((eb) => eb.fn.min<number>('sort_no').as('m'))
-        .where('school_id', '=', a.schoolId)
-        .executeTakeFirstOrThrow()
-      draft.sort_no = m === null || m === undefined ? 0 : Number(m) - 1
+      const m = await projectRepo.minProjectSortNo(trx, a.schoolId)
+      draft.sort_no = m === null ? 0 : m - 1
     }
-    const { id } = await trx
-      .insertInto('project')
-      .values({
-        school_id: a.schoolId,
-        ...columns(draft),
-        offline_fen: 0,
-        offline_material_number: 0,
-        form_id: null,
-        created_at: now.toISOString()
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const id = await projectRepo.insertProject(trx, {
+      school_id: a.schoolId,
+      ...columns(draft),
+      offline_fen: 0,
+      offline_material_number: 0,
+      form_id: null,
+      created_at: now.toISOString()
+    })
     await writeChildren(trx, a.schoolId, id, draft, a.lang)
     await recordAudit(trx, {
       ...actorOf(a),
@@ -394,7 +333,7 @@ export async function updateProject(
     const draft = applyProjectInput(structuredClone(before), input, a.lang, false)
     const known = new Set([before.thumbnail_img, before.cover_img, ...before.covers].filter(Boolean))
     await checkRefs(trx, storage, a, draft, known)
-    await trx.updateTable('project').set(columns(draft)).where('school_id', '=', a.schoolId).where('id', '=', id).execute()
+    await projectRepo.updateProjectRow(trx, a.schoolId, id, columns(draft))
     await writeChildren(trx, a.schoolId, id, draft, a.lang)
     await recordAudit(trx, {
       ...actorOf(a),
@@ -420,12 +359,7 @@ export async function setProjectStatus(
     const row = await requireStaffProject(trx, a.schoolId, id)
     const before = { status: statusOf(row), noReason: row.no_reason }
     const after = { status, noReason: reason ?? (status === 'open' ? '' : row.no_reason) }
-    await trx
-      .updateTable('project')
-      .set({ ...statusFlags(status), no_reason: after.noReason })
-      .where('school_id', '=', a.schoolId)
-      .where('id', '=', id)
-      .execute()
+    await projectRepo.updateProjectRow(trx, a.schoolId, id, { ...statusFlags(status), no_reason: after.noReason })
     await recordAudit(trx, { ...actorOf(a), action: 'project.status', entity: 'project', entityId: id, before, after })
   })
   return staffProjectIn(db, a.schoolId, id)

@@ -1,6 +1,6 @@
 /** Project reads (Kysely). Every function takes the school id first: no query without its tenant. */
-import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '../../db/schema'
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely'
+import type { DB, ProjectTable, SubProjectTable } from '../../db/schema'
 import { prepared } from '../../db/prepared'
 import { readFen } from '../../lib/money'
 import { containsText, countedNetFen } from '../../lib/sql'
@@ -179,4 +179,110 @@ export async function paidFenBySubProject(db: Db, schoolId: number, itemsId: num
     .groupBy('sub_items_id')
     .execute()
   return new Map(rows.map((r) => [Number(r.sub_items_id), readFen(r.fen, 'sub-project total')]))
+}
+
+// ---------------------------------------------------------------- the console's project editor (rules: editor.ts)
+
+export const typeNameRows = (db: Db, schoolId: number) =>
+  db.selectFrom('project_type').select(['id', 'name']).where('school_id', '=', schoolId).execute()
+
+export interface StaffProjectFilter {
+  keyword?: string
+  /** complete / open / paused over the is_complete and is_donate flags */
+  status?: 'complete' | 'open' | 'paused'
+  typeId?: number | null
+}
+
+/** One page of the school's projects for the console, newest first, and how many the filter matches. */
+export async function pageStaffProjects(db: Db, schoolId: number, f: StaffProjectFilter, limit: number, offset: number) {
+  let base = db.selectFrom('project').where('project.school_id', '=', schoolId)
+  const kw = f.keyword?.trim()
+  if (kw) base = base.where((eb) => eb.or([containsText('project.name', kw), containsText('project.intro', kw)]))
+  if (f.typeId) base = base.where('project.type_id', '=', f.typeId)
+  if (f.status === 'complete') base = base.where('project.is_complete', '=', 1)
+  else if (f.status) base = base.where('project.is_complete', '=', 0).where('project.is_donate', '=', f.status === 'open' ? 1 : 0)
+  const [{ n }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base.selectAll('project').orderBy('project.id', 'desc').limit(limit).offset(offset).execute()
+  ])
+  return { total: Number(n), rows }
+}
+
+/** A project's sub-items as the editor edits them (with their fixed amounts and texts). */
+export const editableSubProjects = (db: Db, schoolId: number, itemsId: number) =>
+  db
+    .selectFrom('sub_project')
+    .select(['id', 'name', 'fix_money', 'texts'])
+    .where('school_id', '=', schoolId)
+    .where('items_id', '=', itemsId)
+    .orderBy('sort_no')
+    .orderBy('id')
+    .execute()
+
+export const hasProjectType = async (db: Db, schoolId: number, id: number) =>
+  !!(await db.selectFrom('project_type').select('id').where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst())
+
+/** How many of these label ids are the school's labels. */
+export async function countSchoolLabels(db: Db, schoolId: number, ids: number[]): Promise<number> {
+  const rows = await db.selectFrom('project_label').select('id').where('school_id', '=', schoolId).where('id', 'in', ids).execute()
+  return rows.length
+}
+
+/** The lowest sort_no of the school's projects (null with none). */
+export async function minProjectSortNo(db: Db, schoolId: number): Promise<number | null> {
+  const { m } = await db
+    .selectFrom('project')
+    .select((eb) => eb.fn.min<number>('sort_no').as('m'))
+    .where('school_id', '=', schoolId)
+    .executeTakeFirstOrThrow()
+  return m === null || m === undefined ? null : Number(m)
+}
+
+export async function insertProject(db: Db, row: Insertable<ProjectTable>): Promise<number> {
+  const { id } = await db.insertInto('project').values(row).returning('id').executeTakeFirstOrThrow()
+  return id
+}
+
+export const updateProjectRow = (db: Db, schoolId: number, id: number, set: Updateable<ProjectTable>) =>
+  db.updateTable('project').set(set).where('school_id', '=', schoolId).where('id', '=', id).execute()
+
+/** The project's covers become these, in this order. */
+export async function replaceCovers(db: Db, schoolId: number, itemsId: number, fileUrls: string[]) {
+  await db.deleteFrom('project_cover').where('school_id', '=', schoolId).where('items_id', '=', itemsId).execute()
+  if (fileUrls.length)
+    await db
+      .insertInto('project_cover')
+      .values(fileUrls.map((file_url, sort_no) => ({ school_id: schoolId, items_id: itemsId, file_url, sort_no })))
+      .execute()
+}
+
+/** The project's labels become these. */
+export async function replaceLabelLinks(db: Db, schoolId: number, itemsId: number, labelIds: number[]) {
+  await db.deleteFrom('project_label_link').where('school_id', '=', schoolId).where('items_id', '=', itemsId).execute()
+  if (labelIds.length)
+    await db
+      .insertInto('project_label_link')
+      .values(labelIds.map((label_id) => ({ school_id: schoolId, items_id: itemsId, label_id })))
+      .execute()
+}
+
+/** Whether any order (any status) names this sub-item. */
+export const subProjectHasGifts = async (db: Db, schoolId: number, subId: number) =>
+  !!(await db
+    .selectFrom('donation')
+    .select('id')
+    .where('school_id', '=', schoolId)
+    .where('sub_items_id', '=', subId)
+    .limit(1)
+    .executeTakeFirst())
+
+export const deleteSubProject = (db: Db, schoolId: number, id: number) =>
+  db.deleteFrom('sub_project').where('school_id', '=', schoolId).where('id', '=', id).execute()
+
+export const updateSubProject = (db: Db, schoolId: number, id: number, set: Updateable<SubProjectTable>) =>
+  db.updateTable('sub_project').set(set).where('school_id', '=', schoolId).where('id', '=', id).execute()
+
+export async function insertSubProject(db: Db, row: Insertable<SubProjectTable>): Promise<number> {
+  const { id } = await db.insertInto('sub_project').values(row).returning('id').executeTakeFirstOrThrow()
+  return id
 }

@@ -15,6 +15,7 @@ import { lockFor } from '../../lib/lock'
 import { hashSecret } from '../identity/password'
 import type { StaffTable } from '../../db/schema'
 import { recordAudit } from './audit'
+import * as staffRepo from './repository'
 import { formatRoles, parseRoles, type StaffRole } from './roles'
 
 export const USERNAME_PATTERN = /^[a-z0-9_.@-]{3,64}$/
@@ -30,7 +31,6 @@ export interface StaffAccount {
 }
 
 type StaffRow = Pick<Selectable<StaffTable>, 'id' | 'username' | 'display_name' | 'roles' | 'enabled' | 'created_at'>
-const COLUMNS = ['id', 'username', 'display_name', 'roles', 'enabled', 'created_at'] as const
 
 const toAccount = (r: StaffRow): StaffAccount => ({
   id: Number(r.id),
@@ -53,17 +53,17 @@ function rolesOrRefuse(roles: readonly string[]): string {
 
 /** Enabled staff holding the admin role at the school (roles parsed as everywhere else: roles.ts). */
 async function enabledAdmins(trx: Transaction<DB>, schoolId: number): Promise<number> {
-  const rows = await trx.selectFrom('staff').select('roles').where('school_id', '=', schoolId).where('enabled', '=', 1).execute()
+  const rows = await staffRepo.enabledStaffRoles(trx, schoolId)
   return rows.filter((r) => parseRoles(r.roles).includes('admin')).length
 }
 
 export async function listAccounts(db: Kysely<DB>, schoolId: number): Promise<{ total: number; rows: StaffAccount[] }> {
-  const rows = await db.selectFrom('staff').select(COLUMNS).where('school_id', '=', schoolId).orderBy('id').execute()
+  const rows = await staffRepo.listStaff(db, schoolId)
   return { total: rows.length, rows: rows.map(toAccount) }
 }
 
 export async function accountOf(db: Kysely<DB>, schoolId: number, id: number): Promise<StaffAccount> {
-  const r = await db.selectFrom('staff').select(COLUMNS).where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
+  const r = await staffRepo.staffAccountRow(db, schoolId, id)
   if (!r) throw bizError('staffRecordNotFound')
   return toAccount(r)
 }
@@ -81,37 +81,28 @@ export async function createAccount(
   const roles = rolesOrRefuse(a.roles)
   const password_hash = await hashSecret(a.password)
   const id = await db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .selectFrom('staff')
-      .select('id')
-      .where('school_id', '=', schoolId)
-      .where('username', '=', username)
-      .executeTakeFirst()
-    if (taken) throw bizError('staffUsernameTaken')
-    const row = await trx
-      .insertInto('staff')
-      .values({
-        school_id: schoolId,
-        username,
-        display_name: (a.displayName ?? '').trim() || username,
-        password_hash,
-        enabled: 1,
-        roles,
-        created_at: now.toISOString()
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const created = await trx.selectFrom('staff').select(COLUMNS).where('id', '=', row.id).executeTakeFirstOrThrow()
+    if (await staffRepo.staffIdByUsername(trx, schoolId, username)) throw bizError('staffUsernameTaken')
+    const id = await staffRepo.insertStaff(trx, {
+      school_id: schoolId,
+      username,
+      display_name: (a.displayName ?? '').trim() || username,
+      password_hash,
+      enabled: 1,
+      roles,
+      created_at: now.toISOString()
+    })
+    const created = await staffRepo.staffAccountRow(trx, schoolId, id)
+    if (!created) throw new Error(`createAccount: staff ${id} not found after insert`)
     await recordAudit(trx, {
       schoolId,
       staffId: by,
       action: 'staff.create',
       entity: 'staff',
-      entityId: row.id,
+      entityId: id,
       before: null,
       after: audited(toAccount(created))
     })
-    return Number(row.id)
+    return id
   })
   return accountOf(db, schoolId, id)
 }
@@ -129,7 +120,7 @@ export async function updateAccount(
   const mayDropAdmin = roles !== undefined || p.enabled === false
   await db.transaction().execute(async (trx) => {
     if (mayDropAdmin) await lockFor(trx, `staff-admins:${schoolId}`)
-    const r = await trx.selectFrom('staff').select(COLUMNS).where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
+    const r = await staffRepo.staffAccountRow(trx, schoolId, id)
     if (!r) throw bizError('staffRecordNotFound')
     const before = toAccount(r)
     if (id === by && ((roles !== undefined && !parseRoles(roles).includes('admin')) || p.enabled === false)) {
@@ -142,13 +133,15 @@ export async function updateAccount(
       ...(password_hash !== undefined ? { password_hash } : {})
     }
     if (!Object.keys(set).length) return
-    await trx.updateTable('staff').set(set).where('school_id', '=', schoolId).where('id', '=', id).execute()
+    await staffRepo.updateStaff(trx, schoolId, id, set)
     if (mayDropAdmin && (await enabledAdmins(trx, schoolId)) === 0) throw bizError('staffLastAdmin')
     // a disabled account or a new password ends the account's sessions: the old token must not outlive the change
     if (p.enabled === false || password_hash !== undefined) {
-      await trx.deleteFrom('staff_session').where('school_id', '=', schoolId).where('staff_id', '=', id).execute()
+      await staffRepo.deleteStaffSessions(trx, schoolId, id)
     }
-    const after = toAccount(await trx.selectFrom('staff').select(COLUMNS).where('id', '=', id).executeTakeFirstOrThrow())
+    const stored = await staffRepo.staffAccountRow(trx, schoolId, id)
+    if (!stored) throw new Error(`updateAccount: staff ${id} not found after update`)
+    const after = toAccount(stored)
     await recordAudit(trx, {
       schoolId,
       staffId: by,
@@ -165,12 +158,7 @@ export async function updateAccount(
 /** POST /logout: this token's session row goes (audited as 'staff.logout'); the account's other sessions stay. */
 export async function endSession(db: Kysely<DB>, schoolId: number, staffId: number, sessionId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('staff_session')
-      .where('school_id', '=', schoolId)
-      .where('staff_id', '=', staffId)
-      .where('id', '=', sessionId)
-      .execute()
+    await staffRepo.deleteStaffSession(trx, schoolId, staffId, sessionId)
     await recordAudit(trx, {
       schoolId,
       staffId,

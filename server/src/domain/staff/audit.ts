@@ -5,8 +5,8 @@
  * of callers masking them ('••••' + last 4).
  */
 import type { Kysely, Transaction } from 'kysely'
-import { PAGE_SIZE } from '../../../../types'
 import type { DB } from '../../db/schema'
+import * as staffRepo from './repository'
 
 export interface AuditEntry {
   schoolId: number
@@ -40,27 +40,19 @@ export function redact(v: unknown, key = ''): unknown {
 }
 
 export async function recordAudit(db: Kysely<DB> | Transaction<DB>, e: AuditEntry): Promise<void> {
-  const who = await db
-    .selectFrom('staff')
-    .select('username')
-    .where('id', '=', e.staffId)
-    .where('school_id', '=', e.schoolId)
-    .executeTakeFirst()
+  const who = await staffRepo.staffUsername(db, e.schoolId, e.staffId)
   if (!who) throw new Error(`recordAudit: staff ${e.staffId} is not staff of school ${e.schoolId}`)
-  await db
-    .insertInto('audit_log')
-    .values({
-      school_id: e.schoolId,
-      staff_id: e.staffId,
-      staff_name: who.username,
-      action: e.action,
-      entity: e.entity,
-      entity_id: e.entityId === null ? '' : String(e.entityId),
-      before_json: JSON.stringify(redact(e.before)),
-      after_json: JSON.stringify(redact(e.after)),
-      created_at: new Date().toISOString()
-    })
-    .execute()
+  await staffRepo.insertAuditRow(db, {
+    school_id: e.schoolId,
+    staff_id: e.staffId,
+    staff_name: who.username,
+    action: e.action,
+    entity: e.entity,
+    entity_id: e.entityId === null ? '' : String(e.entityId),
+    before_json: JSON.stringify(redact(e.before)),
+    after_json: JSON.stringify(redact(e.after)),
+    created_at: new Date().toISOString()
+  })
 }
 
 export interface AuditRow {
@@ -77,27 +69,10 @@ export interface AuditRow {
 }
 
 /** The school's audit log, newest first. */
-export async function listAudit(
-  db: Kysely<DB>,
-  schoolId: number,
-  f: { entity?: string; entityId?: string; staffId?: number; action?: string; limit?: number; offset?: number }
-): Promise<{ total: number; rows: AuditRow[] }> {
-  let q = db.selectFrom('audit_log').where('school_id', '=', schoolId)
-  if (f.entity) q = q.where('entity', '=', f.entity)
-  if (f.entityId) q = q.where('entity_id', '=', f.entityId)
-  if (f.staffId) q = q.where('staff_id', '=', f.staffId)
-  if (f.action) q = q.where('action', '=', f.action)
-  const [rows, total] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(Math.min(f.limit ?? 50, PAGE_SIZE.MAX))
-      .offset(f.offset ?? 0)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  ])
+export async function listAudit(db: Kysely<DB>, schoolId: number, f: staffRepo.AuditFilter): Promise<{ total: number; rows: AuditRow[] }> {
+  const { total, rows } = await staffRepo.pageAudit(db, schoolId, f)
   return {
-    total: Number(total.n),
+    total,
     rows: rows.map((r) => ({
       id: Number(r.id),
       at: new Date(r.created_at).toISOString(),

@@ -12,7 +12,11 @@ import { newToken } from '../../lib/random'
 import type { GuessGuard } from '../identity/guesses'
 import { dummyRecord, hashSecret, verifySecret } from '../identity/password'
 import { hashToken } from '../user/service'
+import * as staffRepo from './repository'
 import { DEFAULT_STAFF_ROLES, formatRoles, parseRoles, type StaffRole } from './roles'
+
+// the CLI's look-ups (cli/staff.ts) are plain reads: they live in the repository
+export { findStaff, listStaff } from './repository'
 
 export const STAFF_SESSION_TTL_MS = 8 * 3600_000
 export const STAFF_AUTH_SCHEME = 'Staff'
@@ -32,51 +36,27 @@ export async function createStaff(
   if (s.password.length < 8) throw new Error('password: at least 8 characters')
   const given = s.roles === undefined ? undefined : formatRoles(s.roles)
   const password_hash = await hashSecret(s.password)
-  const existing = await db
-    .selectFrom('staff')
-    .select('id')
-    .where('school_id', '=', schoolId)
-    .where('username', '=', username)
-    .executeTakeFirst()
+  const existing = await staffRepo.staffIdByUsername(db, schoolId, username)
   if (existing) {
-    await db
-      .updateTable('staff')
-      .set({ password_hash, display_name: s.displayName ?? username, enabled: 1, ...(given ? { roles: given } : {}) })
-      .where('id', '=', existing.id)
-      .execute()
+    await staffRepo.updateStaff(db, schoolId, existing.id, {
+      password_hash,
+      display_name: s.displayName ?? username,
+      enabled: 1,
+      ...(given ? { roles: given } : {})
+    })
     return { id: existing.id, created: false }
   }
-  const { id } = await db
-    .insertInto('staff')
-    .values({
-      school_id: schoolId,
-      username,
-      display_name: s.displayName ?? username,
-      password_hash,
-      enabled: 1,
-      roles: given ?? formatRoles(DEFAULT_STAFF_ROLES),
-      created_at: new Date().toISOString()
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const id = await staffRepo.insertStaff(db, {
+    school_id: schoolId,
+    username,
+    display_name: s.displayName ?? username,
+    password_hash,
+    enabled: 1,
+    roles: given ?? formatRoles(DEFAULT_STAFF_ROLES),
+    created_at: new Date().toISOString()
+  })
   return { id, created: true }
 }
-
-export const findStaff = (db: Kysely<DB>, schoolId: number, username: string) =>
-  db
-    .selectFrom('staff')
-    .select(['id', 'username', 'display_name', 'enabled', 'roles'])
-    .where('school_id', '=', schoolId)
-    .where('username', '=', username.trim().toLowerCase())
-    .executeTakeFirst()
-
-export const listStaff = (db: Kysely<DB>, schoolId: number) =>
-  db
-    .selectFrom('staff')
-    .select(['id', 'username', 'display_name', 'enabled', 'roles', 'created_at'])
-    .where('school_id', '=', schoolId)
-    .orderBy('id')
-    .execute()
 
 /**
  * Wrong name or password: the same -1 after the same scrypt work. Guesses are limited per (name, client IP) and
@@ -93,22 +73,20 @@ export async function staffLogin(
 ) {
   const name = username.trim().toLowerCase()
   const attempt = await limit.guard.attempt(String(schoolId), name, limit.ip, now.getTime())
-  const row = await db
-    .selectFrom('staff')
-    .select(['id', 'password_hash', 'enabled'])
-    .where('school_id', '=', schoolId)
-    .where('username', '=', name)
-    .executeTakeFirst()
+  const row = await staffRepo.staffLoginRecord(db, schoolId, name)
   const ok = await verifySecret(row?.password_hash ?? (await dummyRecord()), password)
   if (!row || !row.enabled || !ok) throw bizError('passwordWrong')
   await attempt.succeeded()
   const token = newToken()
   const expires = new Date(now.getTime() + STAFF_SESSION_TTL_MS).toISOString()
-  await db.deleteFrom('staff_session').where('expires_at', '<=', now.toISOString()).execute()
-  await db
-    .insertInto('staff_session')
-    .values({ school_id: schoolId, staff_id: row.id, token_hash: hashToken(token), expires_at: expires, created_at: now.toISOString() })
-    .execute()
+  await staffRepo.deleteExpiredStaffSessions(db, now.toISOString())
+  await staffRepo.insertStaffSession(db, {
+    school_id: schoolId,
+    staff_id: row.id,
+    token_hash: hashToken(token),
+    expires_at: expires,
+    created_at: now.toISOString()
+  })
   return { token, expiresAt: toWireDate(expires) }
 }
 
@@ -129,16 +107,7 @@ export async function authenticateStaff(
   now = new Date()
 ): Promise<StaffSessionInfo | null> {
   if (!token) return null
-  const row = await db
-    .selectFrom('staff_session')
-    .innerJoin('staff', 'staff.id', 'staff_session.staff_id')
-    .select(['staff.id', 'staff.username', 'staff.display_name', 'staff.roles', 'staff_session.id as session_id'])
-    .where('staff_session.school_id', '=', schoolId)
-    .where('staff.school_id', '=', schoolId)
-    .where('staff_session.token_hash', '=', hashToken(token))
-    .where('staff_session.expires_at', '>', now.toISOString())
-    .where('staff.enabled', '=', 1)
-    .executeTakeFirst()
+  const row = await staffRepo.staffOfSession(db, schoolId, hashToken(token), now.toISOString())
   if (!row) return null
   return {
     id: Number(row.id),
