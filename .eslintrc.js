@@ -53,17 +53,84 @@ const layerZones = [
   }
 ]
 
-const SERVICE_SQL = 'A service holds no SQL: put the query in its repository.ts and call it (docs/decisions/058-one-db-schema.md).'
-const serviceSqlRules = [
+const TARO_ENV_RULE = {
+  selector: "MemberExpression[object.object.name='process'][object.property.name='env'][property.name='TARO_ENV']",
+  message: 'Only src/platform may read process.env.TARO_ENV (CONVENTIONS).'
+}
+
+const DOMAIN_SQL =
+  "A domain's rule module holds no SQL: put the query in its domain's repository.ts and call it (docs/decisions/058-one-db-schema.md, 068-sql-in-repositories.md)."
+const domainSqlRules = [
   {
     selector:
       'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|mergeInto|updateTable|deleteFrom|with|withRecursive)$/]',
-    message: SERVICE_SQL
+    message: DOMAIN_SQL
   },
-  { selector: "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql']", message: SERVICE_SQL },
-  { selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']", message: SERVICE_SQL },
-  { selector: "MemberExpression[property.name='fn'][object.type!='ThisExpression']", message: SERVICE_SQL }
+  { selector: "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql']", message: DOMAIN_SQL },
+  { selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']", message: DOMAIN_SQL },
+  { selector: "MemberExpression[property.name='fn'][object.type!='ThisExpression']", message: DOMAIN_SQL }
 ]
+// Rule modules under server/src/domain that still query the database themselves (docs/decisions/068-sql-in-repositories.md
+// names them as the work left). The list only shrinks: test/lint/layers.test.js fails on a name here whose file no
+// longer holds SQL, and a new file is under the rule from its first line.
+const SQL_NOT_YET_IN_REPOSITORIES = [
+  'agreement/seed.ts',
+  'agreement/staff.ts',
+  'article/staff.ts',
+  'bill/findings.ts',
+  'bill/match.ts',
+  'bill/run.ts',
+  'bill/sandbox.ts',
+  'bill/schedule.ts',
+  'channel/credentials.ts',
+  'channel/settings.ts',
+  'channel/share.ts',
+  'channel/sms.ts',
+  'form/project-form.ts',
+  'form/texts.ts',
+  'fulfilment/applications.ts',
+  'fulfilment/config.ts',
+  'fulfilment/on-paid.ts',
+  'fulfilment/state.ts',
+  'identity/oauth.ts',
+  'identity/settings.ts',
+  'identity/sms.ts',
+  'ledger/exports.ts',
+  'ledger/reconciliation.ts',
+  'message/staff.ts',
+  'moderation/queue.ts',
+  'naming-map/campaigns.ts',
+  'naming-map/pledge.ts',
+  'naming/holds.ts',
+  'naming/review.ts',
+  'notify/channel-wechat.ts',
+  'notify/enqueue.ts',
+  'notify/failed.ts',
+  'notify/grants.ts',
+  'notify/preferences.ts',
+  'notify/send.ts',
+  'notify/sms-receipt.ts',
+  'notify/templates.ts',
+  'notify/unsubscribe.ts',
+  'order/campus-card.ts',
+  'order/challenge.ts',
+  'order/notifications.ts',
+  'order/pay-link.ts',
+  'order/provider-close-job.ts',
+  'order/provider-close.ts',
+  'order/review.ts',
+  'order/state.ts',
+  'privacy/account.ts',
+  'project/activity-edit.ts',
+  'project/activity.ts',
+  'project/categories.ts',
+  'project/images.ts',
+  'refund/settle.ts',
+  'school/cache.ts',
+  'school/settings.ts',
+  'together/on-paid.ts',
+  'upload/policy.ts'
+].map((f) => `server/src/domain/${f}`)
 
 module.exports = {
   root: true,
@@ -95,25 +162,20 @@ module.exports = {
     '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     'import/no-restricted-paths': ['error', { basePath: __dirname, zones: layerZones }],
     'import/no-cycle': ['error', { ignoreExternal: true }],
-    'no-restricted-syntax': [
-      'error',
-      {
-        selector: "MemberExpression[object.object.name='process'][object.property.name='env'][property.name='TARO_ENV']",
-        message: 'Only src/platform may read process.env.TARO_ENV (CONVENTIONS).'
-      }
-    ]
+    'no-restricted-syntax': ['error', TARO_ENV_RULE]
   },
   overrides: [
     // src/app.config.ts is build configuration Taro's CLI evaluates once per target, not app code: each platform's
     // app.json carries only its own keys (docs/decisions/045-mini-program-package-config.md)
     { files: ['src/platform/**', 'src/app.config.ts'], rules: { 'no-restricted-syntax': 'off' } },
-    // Services hold rules and transactions, repositories the SQL (docs/decisions/058-one-db-schema.md): a service
-    // calls its domain's repository functions, passing the transaction through. domain/staff is left out until its
-    // SQL moves to repositories too.
+    // Rule modules hold rules and transactions, repositories the SQL (docs/decisions/058-one-db-schema.md,
+    // 068-sql-in-repositories.md): every file under server/src/domain, domain/staff included, calls its domain's
+    // repository functions and passes its transaction through; only repository.ts and *-repository.ts build queries,
+    // and the files not yet moved are named above.
     {
-      files: ['server/src/domain/*/service.ts'],
-      excludedFiles: ['server/src/domain/staff/**'],
-      rules: { 'no-restricted-syntax': ['error', ...serviceSqlRules] }
+      files: ['server/src/domain/**/*.ts'],
+      excludedFiles: ['server/src/domain/**/repository.ts', 'server/src/domain/**/*-repository.ts', ...SQL_NOT_YET_IN_REPOSITORIES],
+      rules: { 'no-restricted-syntax': ['error', TARO_ENV_RULE, ...domainSqlRules] }
     }
   ],
   ignorePatterns: ['dist/', 'node_modules/', 'types/vendor/']

@@ -1,6 +1,6 @@
 /**
  * The server by domain (docs/decisions/057-server-by-domain.md): server/src/domain/staff/ holds only the console's
- * own rules, the staff API's shapes are the contract's (types/schema/), and the console pages that read them say so.
+ * own rules and their repository (docs/decisions/068-sql-in-repositories.md), the staff API's shapes are the contract's (types/schema/), and the console pages that read them say so.
  * `npm run lint` runs this.
  */
 const assert = require('node:assert/strict')
@@ -10,10 +10,11 @@ const { test } = require('node:test')
 
 const root = path.resolve(__dirname, '../..')
 
-// accounts and sign-in, the audit log, roles, the dashboard's composition, and their messages
-const CONSOLE_OWN = ['admin.ts', 'audit.ts', 'dashboard.ts', 'messages.ts', 'roles.ts', 'service.ts']
+// accounts and sign-in, the audit log, roles, the dashboard's composition, their messages, and the SQL of all of
+// them (repository.ts: the console's own tables and the dashboard's figures, decision 068)
+const CONSOLE_OWN = ['admin.ts', 'audit.ts', 'dashboard.ts', 'messages.ts', 'repository.ts', 'roles.ts', 'service.ts']
 
-test("server/src/domain/staff holds only the console's own files (other rules live in their domain)", () => {
+test("server/src/domain/staff holds only the console's own files and their repository (other rules live in their domain)", () => {
   const files = fs.readdirSync(path.join(root, 'server/src/domain/staff')).sort()
   assert.deepEqual(
     files.filter((f) => !CONSOLE_OWN.includes(f)),
