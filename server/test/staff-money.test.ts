@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test'
 import ExcelJS from 'exceljs'
 import type { FastifyInstance } from 'fastify'
 import { Api, type DirectoryTotal, type DonationRecord, type Page, type Project } from '../../types'
+import type { RefundState } from '../src/db/schema'
 import { EXPORT_BATCH } from '../src/domain/ledger/exports'
 import { beijingDate, beijingDayStart, type LedgerRow } from '../src/domain/ledger/repository'
 import { transition } from '../src/domain/order/state'
@@ -644,6 +645,58 @@ describe('reconciliation and dashboard', () => {
     const hhu = (await staffCall<any>(app, 'hhu', 'GET', '/dashboard', { token: hhuFinance.token })).body.data
     const hhuPaid = (await storedOrders(hhuSid)).filter((o) => o.status === 'paid' && o.paid_at && Date.parse(o.paid_at) >= monthStart)
     assert.equal(hhu.month.amountFen, sumFen(hhuPaid))
+  })
+
+  it("the refunds figure is this month's succeeded refunds and those waiting, by state, of this school only", async () => {
+    // refund rows written straight into the table (docs/decisions/032-refunds.md states): each state the figure reads,
+    // one succeeded last month, and the same again at hhu, which demo's dashboard must not count
+    const now = new Date()
+    const monthStart = beijingDayStart(`${beijingDate(now).slice(0, 7)}-01`)!
+    const lastMonth = new Date(monthStart.getTime() - 86_400_000).toISOString()
+    const at = now.toISOString()
+    const donationOf = async (schoolId: number) =>
+      (await app.db.selectFrom('donation').select('id').where('school_id', '=', schoolId).orderBy('id').executeTakeFirstOrThrow()).id
+    let n = 0
+    const refund = (schoolId: number, donationId: number, state: RefundState, amountFen: number, settledAt: string | null) => ({
+      school_id: schoolId,
+      donation_id: donationId,
+      out_refund_no: `RDASH${schoolId}x${n++}`,
+      amount_fen: amountFen,
+      state,
+      provider: 'sandbox',
+      requested_by: null,
+      created_at: at,
+      updated_at: at,
+      settled_at: settledAt
+    })
+    for (const schoolId of [sid, hhuSid]) {
+      const d = await donationOf(schoolId)
+      await app.db
+        .insertInto('refund')
+        .values([
+          refund(schoolId, d, 'succeeded', 1234, at),
+          refund(schoolId, d, 'succeeded', 766, at),
+          refund(schoolId, d, 'succeeded', 999_00, lastMonth),
+          refund(schoolId, d, 'pending_approval', 500, null),
+          refund(schoolId, d, 'requested', 300, null),
+          refund(schoolId, d, 'processing', 200, null),
+          refund(schoolId, d, 'processing', 100, null),
+          refund(schoolId, d, 'failed', 50, null)
+        ])
+        .execute()
+    }
+    const stored = await app.db.selectFrom('refund').selectAll().where('school_id', '=', sid).execute()
+    const settled = stored.filter((r) => r.state === 'succeeded' && r.settled_at && Date.parse(r.settled_at) >= monthStart.getTime())
+    const count = (...states: string[]) => stored.filter((r) => states.includes(r.state)).length
+    const d = (await staffCall<any>(app, 'demo', 'GET', '/dashboard', { token: finance.token })).body.data
+    const fen = settled.reduce((a, r) => a + Number(r.amount_fen), 0)
+    assert.ok(fen >= 2000)
+    assert.deepEqual(d.refunds, {
+      month: { amount: fenToYuan(fen), amountFen: fen, count: settled.length },
+      pendingApproval: count('pending_approval'),
+      processing: count('requested', 'processing')
+    })
+    assert.ok(d.refunds.processing >= 3)
   })
 })
 
