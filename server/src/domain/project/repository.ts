@@ -5,6 +5,7 @@ import { prepared } from '../../db/prepared'
 import { readFen } from '../../lib/money'
 import { containsText, countedNetFen } from '../../lib/sql'
 import { SUMMARY_COLUMNS } from './mapper'
+import type { ProjectStatus } from '../../../../types/schema/staff-projects'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -188,8 +189,8 @@ export const typeNameRows = (db: Db, schoolId: number) =>
 
 export interface StaffProjectFilter {
   keyword?: string
-  /** complete / open / paused over the is_complete and is_donate flags */
-  status?: 'complete' | 'open' | 'paused'
+  /** complete / open / paused over the is_complete and is_donate flags (editor.ts statusOf) */
+  status?: ProjectStatus
   typeId?: number | null
 }
 
