@@ -105,4 +105,3 @@ export type {
   NoticePreferencesBody,
   NoticeSubscribeBody
 } from './schema/notice'
-

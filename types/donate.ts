@@ -33,14 +33,7 @@ export type {
   PaymentProviderName
 } from './schema/donate'
 /** The donation flow's requests (docs/decisions/066-donor-requests.md). */
-export type {
-  FormQuery,
-  CardBalanceQuery,
-  CardBalanceBody,
-  DonateSubmission,
-  OrderQuery,
-  SandboxNotifyBody
-} from './schema/donate'
+export type { FormQuery, CardBalanceQuery, CardBalanceBody, DonateSubmission, OrderQuery, SandboxNotifyBody } from './schema/donate'
 
 /** Well-known fieldNames: the donor's name is `name` (copied to certificate, receipt and postal contact). */
 export const DONOR_NAME_FIELD = 'name'

@@ -90,4 +90,3 @@ export const NAMING_LIMITS = {
   /** staff return reason, characters */
   RETURN_REASON_MAX: 200
 } as const
-

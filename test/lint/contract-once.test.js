@@ -186,8 +186,8 @@ test('a schema written in a route is found', () => {
   const scratch = [
     "import { IdQuery } from '../../../../types/schema/requests'",
     'const insertBody = body({ itemsId: reqInt(), token: optString(200) })',
-    "app.get(Api.x, { schema: { querystring: IdQuery, response: answers(Type.Null()) } }, async (req) => ok(req.query.id))",
-    "app.post(Api.y, { schema: { body: W.SeatFilter } }, async (req) => ok(await seatStatusList(app.db, req.body)))",
+    'app.get(Api.x, { schema: { querystring: IdQuery, response: answers(Type.Null()) } }, async (req) => ok(req.query.id))',
+    'app.post(Api.y, { schema: { body: W.SeatFilter } }, async (req) => ok(await seatStatusList(app.db, req.body)))',
     '// body({ a: reqInt() }) in a comment is not a declaration',
     'const n = reply.query(1) + db.body(2)'
   ].join('\n')

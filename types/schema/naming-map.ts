@@ -109,7 +109,8 @@ export const SeatDetailQuery = query({ seatId: reqInt(), token: optString(200) }
 export type SeatDetailQuery = Static<typeof SeatDetailQuery>
 
 /** yuan as text or number, '' or null for none: the server refuses anything else with a -1 in the caller's language */
-const optMoney = () => Opt(Type.Unsafe<string | number | null>({ anyOf: [{ type: 'string', maxLength: 20 }, { type: 'number' }, { type: 'null' }] }))
+const optMoney = () =>
+  Opt(Type.Unsafe<string | number | null>({ anyOf: [{ type: 'string', maxLength: 20 }, { type: 'number' }, { type: 'null' }] }))
 
 /** POST naming/activity/getSeatStatusList (docs/product §3 Seat filter). Empty fields do not filter. */
 export const SeatFilter = body({

@@ -137,8 +137,10 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(await signCpu(deps, caller(req), id, form.file))
   })
 
-  app.get(Api.cpuAgreementMine, { config: signedIn, schema: { querystring: R.LangQuery, response: answers(W.CpuAgreements) } }, async (req) =>
-    ok(await mySignedCpu(app.db, req.school.id, req.session.user_id))
+  app.get(
+    Api.cpuAgreementMine,
+    { config: signedIn, schema: { querystring: R.LangQuery, response: answers(W.CpuAgreements) } },
+    async (req) => ok(await mySignedCpu(app.db, req.school.id, req.session.user_id))
   )
 
   app.get(

@@ -24,24 +24,18 @@ import { NoData } from '../../../../types/schema/common'
 import * as R from '../../../../types/schema/requests'
 
 export const centerRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    Api.centerMy,
-    { config: signedIn, schema: { querystring: W.CenterMyQuery, response: answers(W.UserCenter) } },
-    async (req) => {
-      // the 'userId variant' may name the caller only
-      if (req.query.userId && req.query.userId !== req.session.user_id) throw bizError('notYourAccount')
-      return ok(await my(app.db, req.school, req.session.user_id, req.lang))
-    }
-  )
+  app.get(Api.centerMy, { config: signedIn, schema: { querystring: W.CenterMyQuery, response: answers(W.UserCenter) } }, async (req) => {
+    // the 'userId variant' may name the caller only
+    if (req.query.userId && req.query.userId !== req.session.user_id) throw bizError('notYourAccount')
+    return ok(await my(app.db, req.school, req.session.user_id, req.lang))
+  })
 
   app.get(Api.awardList, { config: signedIn, schema: { response: answers(W.Awards) } }, async (req) =>
     ok(await awardList(app.db, req.school.id, req.session.user_id, req.lang))
   )
 
-  app.get(
-    Api.awardDetail,
-    { config: signedIn, schema: { querystring: W.AwardDetailQuery, response: answers(W.Award) } },
-    async (req) => ok(await awardDetail(app.db, req.school.id, req.session.user_id, req.query.awardId, req.lang))
+  app.get(Api.awardDetail, { config: signedIn, schema: { querystring: W.AwardDetailQuery, response: answers(W.Award) } }, async (req) =>
+    ok(await awardDetail(app.db, req.school.id, req.session.user_id, req.query.awardId, req.lang))
   )
 
   app.post(

@@ -32,10 +32,8 @@ export const certificateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await certificateConfig(app.db, req.school.id))
   )
 
-  app.get(
-    Api.certificateStayPage,
-    { config: signedIn, schema: { querystring: R.PageQuery, response: answers(W.StayPage) } },
-    async (req) => ok(await certificateStayPage(app.db, req.school.id, req.session.user_id, req.query))
+  app.get(Api.certificateStayPage, { config: signedIn, schema: { querystring: R.PageQuery, response: answers(W.StayPage) } }, async (req) =>
+    ok(await certificateStayPage(app.db, req.school.id, req.session.user_id, req.query))
   )
 
   app.post(

@@ -25,10 +25,8 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   // Unknown keys answer "" rather than an error: the app treats a missing optional setting as "not configured".
-  app.get(
-    Api.getSettingValue,
-    { schema: { querystring: R.GetSettingValueQuery, response: answers(Str) } },
-    async (req) => ok((await getBaseSetting(app.db, req.school.id, req.query.key))?.setting_value ?? '')
+  app.get(Api.getSettingValue, { schema: { querystring: R.GetSettingValueQuery, response: answers(Str) } }, async (req) =>
+    ok((await getBaseSetting(app.db, req.school.id, req.query.key))?.setting_value ?? '')
   )
 
   app.get(
@@ -58,10 +56,8 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.get(
-    Api.articleList,
-    { schema: { querystring: R.ArticleListQuery, response: answers(W.ArticlePage) } },
-    async (req) => ok(await listArticles(app.db, req.school.id, { source: 'index', categoryId: req.query.categoryId }, req.query))
+  app.get(Api.articleList, { schema: { querystring: R.ArticleListQuery, response: answers(W.ArticlePage) } }, async (req) =>
+    ok(await listArticles(app.db, req.school.id, { source: 'index', categoryId: req.query.categoryId }, req.query))
   )
 
   // not a cached read: every read is counted (article.read_count)

@@ -36,26 +36,18 @@ export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.get(
-    Api.itemsDetail,
-    { config: publicRead, schema: { querystring: R.IdQuery, response: answers(W.Project) } },
-    async (req) => {
-      const [p, hidden] = await Promise.all([
-        projectDetail(app.db, req.school.id, req.query.id, req.lang),
-        statisticsHidden(app.db, req.school.id)
-      ])
-      return ok(withoutDonorCount(hidden, p))
-    }
-  )
+  app.get(Api.itemsDetail, { config: publicRead, schema: { querystring: R.IdQuery, response: answers(W.Project) } }, async (req) => {
+    const [p, hidden] = await Promise.all([
+      projectDetail(app.db, req.school.id, req.query.id, req.lang),
+      statisticsHidden(app.db, req.school.id)
+    ])
+    return ok(withoutDonorCount(hidden, p))
+  })
 
-  app.get(
-    Api.subItemsStatistics,
-    { schema: { querystring: R.ItemsIdQuery, response: answers(W.SubItemStatistics) } },
-    async (req) => {
-      await requireStatisticsShown(app.db, req.school.id)
-      return ok(await subItemsStatistics(app.db, req.school.id, req.query.itemsId))
-    }
-  )
+  app.get(Api.subItemsStatistics, { schema: { querystring: R.ItemsIdQuery, response: answers(W.SubItemStatistics) } }, async (req) => {
+    await requireStatisticsShown(app.db, req.school.id)
+    return ok(await subItemsStatistics(app.db, req.school.id, req.query.itemsId))
+  })
 
   app.get(
     Api.donateSeatList,
@@ -67,11 +59,15 @@ export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: publicRead, schema: { querystring: R.ItemsPageQuery, response: answers(W.NamingRecordPage) } },
     async (req) => ok(await namingRecords(app.db, req.school.id, req.lang, 'book', req.query))
   )
-  app.get(Api.togetherList, { config: publicRead, schema: { querystring: R.ItemsPageQuery, response: answers(W.TogetherPage) } }, async (req) =>
-    ok(await togetherList(app.db, req.school.id, req.query))
+  app.get(
+    Api.togetherList,
+    { config: publicRead, schema: { querystring: R.ItemsPageQuery, response: answers(W.TogetherPage) } },
+    async (req) => ok(await togetherList(app.db, req.school.id, req.query))
   )
-  app.get(Api.progressList, { config: publicRead, schema: { querystring: R.ItemsPageQuery, response: answers(W.ProgressPage) } }, async (req) =>
-    ok(await progressList(app.db, req.school.id, req.query))
+  app.get(
+    Api.progressList,
+    { config: publicRead, schema: { querystring: R.ItemsPageQuery, response: answers(W.ProgressPage) } },
+    async (req) => ok(await progressList(app.db, req.school.id, req.query))
   )
   app.get(
     Api.leavewordList,

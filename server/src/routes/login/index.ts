@@ -48,13 +48,9 @@ export const loginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.post(
-    Api.passLogin,
-    { schema: { body: PassLoginBody, response: answers(PassLoginAnswer) } },
-    async (req) => {
-      const answer = await passLogin(app.identity, req.school, req.body, { ip: req.ip })
-      await consentAtLogin(app, req.school.id, 'token' in answer ? answer : {}, req.body.privacyVersion)
-      return ok(answer)
-    }
-  )
+  app.post(Api.passLogin, { schema: { body: PassLoginBody, response: answers(PassLoginAnswer) } }, async (req) => {
+    const answer = await passLogin(app.identity, req.school, req.body, { ip: req.ip })
+    await consentAtLogin(app, req.school.id, 'token' in answer ? answer : {}, req.body.privacyVersion)
+    return ok(answer)
+  })
 }

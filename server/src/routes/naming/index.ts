@@ -31,24 +31,22 @@ export const namingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await seatList(app.db, req.school.id, req.lang, req.query.areaId))
   )
 
-  app.get(
-    Api.bookList,
-    { schema: { querystring: W.BookListQuery, response: answers(W.Books) } },
-    async (req) => ok(await bookList(app.db, req.school.id, req.query))
+  app.get(Api.bookList, { schema: { querystring: W.BookListQuery, response: answers(W.Books) } }, async (req) =>
+    ok(await bookList(app.db, req.school.id, req.query))
   )
 
-  app.get(
-    Api.bookCategoryList,
-    { schema: { querystring: R.ItemsPageQuery, response: answers(W.BookCategoryPage) } },
-    async (req) => ok(await bookCategoryList(app.db, req.school.id, req.query))
+  app.get(Api.bookCategoryList, { schema: { querystring: R.ItemsPageQuery, response: answers(W.BookCategoryPage) } }, async (req) =>
+    ok(await bookCategoryList(app.db, req.school.id, req.query))
   )
 
   app.get(Api.nameplateExample, { schema: { querystring: R.ItemsIdQuery, response: answers(W.NameplateExamples) } }, async (req) =>
     ok(await nameplateExamples(app.db, req.school.id, req.query.itemsId))
   )
 
-  app.get(Api.getNameplateDetailConfig, { schema: { querystring: R.ItemsIdQuery, response: answers(W.NameplateDetailConfig) } }, async (req) =>
-    ok(await nameplateDetailConfig(app.db, req.school.id, req.query.itemsId))
+  app.get(
+    Api.getNameplateDetailConfig,
+    { schema: { querystring: R.ItemsIdQuery, response: answers(W.NameplateDetailConfig) } },
+    async (req) => ok(await nameplateDetailConfig(app.db, req.school.id, req.query.itemsId))
   )
 
   app.get(

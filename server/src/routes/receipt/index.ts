@@ -15,10 +15,8 @@ export const receiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await receiptPage(app.db, req.school.id, req.session.user_id, req.query))
   )
 
-  app.get(
-    Api.receiptStayPage,
-    { config: signedIn, schema: { querystring: R.PageQuery, response: answers(W.StayPage) } },
-    async (req) => ok(await receiptStayPage(app.db, req.school.id, req.session.user_id, req.query, app.identity.now()))
+  app.get(Api.receiptStayPage, { config: signedIn, schema: { querystring: R.PageQuery, response: answers(W.StayPage) } }, async (req) =>
+    ok(await receiptStayPage(app.db, req.school.id, req.session.user_id, req.query, app.identity.now()))
   )
 
   app.get(Api.receiptLastUserInfo, { config: signedIn, schema: { response: answers(W.ReceiptLastUserInfo) } }, async (req) =>
@@ -36,9 +34,7 @@ export const receiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await insertReceipt(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk'))
   )
 
-  app.get(
-    Api.receiptDetail,
-    { config: signedIn, schema: { querystring: R.IdQuery, response: answers(W.ReceiptDetail) } },
-    async (req) => ok(await receiptDetail(app.db, req.school.id, req.session.user_id, req.query.id))
+  app.get(Api.receiptDetail, { config: signedIn, schema: { querystring: R.IdQuery, response: answers(W.ReceiptDetail) } }, async (req) =>
+    ok(await receiptDetail(app.db, req.school.id, req.session.user_id, req.query.id))
   )
 }

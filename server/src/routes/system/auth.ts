@@ -51,19 +51,15 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await signInWithCode(app.identity, req.school.id, req.query.platform || 'h5', req.query.code))
   )
 
-  app.get(
-    Api.getAuthUrl,
-    { schema: { querystring: AuthUrlQuery, response: answers(Str) } },
-    async (req) => {
-      if (!parseRedirect(req.query.url)) throw bizError('invalidUrl')
-      // an absolute URL only to the school's own pages: never an open redirect with a fresh sign-in code attached
-      if (!req.query.url.startsWith('/')) {
-        const own = await ownOrigins(app.db, req.school.id, app.orders.publicBaseUrl, `${req.protocol}://${req.host}`)
-        if (!own.has(new URL(req.query.url).origin)) throw bizError('authRedirectRefused')
-      }
-      return ok(await authUrlFor(app.identity, req.school.id, req.query.url, () => appendCode(req.query.url, randomAlnum(24))))
+  app.get(Api.getAuthUrl, { schema: { querystring: AuthUrlQuery, response: answers(Str) } }, async (req) => {
+    if (!parseRedirect(req.query.url)) throw bizError('invalidUrl')
+    // an absolute URL only to the school's own pages: never an open redirect with a fresh sign-in code attached
+    if (!req.query.url.startsWith('/')) {
+      const own = await ownOrigins(app.db, req.school.id, app.orders.publicBaseUrl, `${req.protocol}://${req.host}`)
+      if (!own.has(new URL(req.query.url).origin)) throw bizError('authRedirectRefused')
     }
-  )
+    return ok(await authUrlFor(app.identity, req.school.id, req.query.url, () => appendCode(req.query.url, randomAlnum(24))))
+  })
 
   // The middle-school hand-off must be signed by the school's issuing system, or is a sandbox sign-in where the
   // school allows the sandbox (domain/identity/middle.ts).

@@ -12,10 +12,8 @@ export const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Api.areaList4sort, { schema: { response: answers(W.AreaCodes) } }, async (req) => ok(areaList4sort(req.lang)))
   app.get(Api.areaGroupList, { schema: { response: answers(W.AreaGroups) } }, async (req) => ok(areaGroups(req.lang)))
 
-  app.get(
-    Api.areaDictionary,
-    { schema: { querystring: AreaDictionaryQuery, response: answers(W.AreaDictionary) } },
-    async (req) => ok(childrenOf(req.query.parentId))
+  app.get(Api.areaDictionary, { schema: { querystring: AreaDictionaryQuery, response: answers(W.AreaDictionary) } }, async (req) =>
+    ok(childrenOf(req.query.parentId))
   )
 
   app.get(Api.settingBaseList, { schema: { response: answers(W.BaseSettings) } }, async (req) => {

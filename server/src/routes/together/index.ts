@@ -10,10 +10,14 @@ import { NoData } from '../../../../types/schema/common'
 import * as R from '../../../../types/schema/requests'
 
 export const togetherRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(Api.insertTogether, { config: signedIn, schema: { body: W.InsertTogetherBody, response: answers(W.TogetherId) } }, async (req) => {
-    const r = await launch(app.db, req.school.id, req.session.user_id, req.body, app.identity.now(), app.moderation)
-    return r.held ? ok(r.id, t(req.lang, 'contentHeldTogether')) : ok(r.id)
-  })
+  app.post(
+    Api.insertTogether,
+    { config: signedIn, schema: { body: W.InsertTogetherBody, response: answers(W.TogetherId) } },
+    async (req) => {
+      const r = await launch(app.db, req.school.id, req.session.user_id, req.body, app.identity.now(), app.moderation)
+      return r.held ? ok(r.id, t(req.lang, 'contentHeldTogether')) : ok(r.id)
+    }
+  )
 
   app.get(
     Api.launchDetail,
@@ -28,12 +32,8 @@ export const togetherRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   // docs/product §4: only its sponsor, only while nothing is raised; the app toasts 取消成功 on code 0
-  app.get(
-    Api.togetherDelete,
-    { config: signedIn, schema: { querystring: R.IdQuery, response: answers(NoData) } },
-    async (req) => {
-      await cancelTogether(app.db, req.school.id, req.session.user_id, req.query.id)
-      return ok(null, t(req.lang, 'togetherCancelled'))
-    }
-  )
+  app.get(Api.togetherDelete, { config: signedIn, schema: { querystring: R.IdQuery, response: answers(NoData) } }, async (req) => {
+    await cancelTogether(app.db, req.school.id, req.session.user_id, req.query.id)
+    return ok(null, t(req.lang, 'togetherCancelled'))
+  })
 }
