@@ -4,9 +4,6 @@
  * §7 User centre, Certificates, Receipts, file upload). Everything here is the caller's own data: the server
  * filters by the token's user and school, and answers -1 for another user's ids.
  */
-import type { Flag } from './entities'
-import type { AreaMobile } from './identity'
-import type { PlatformNoticeChannel } from './notice-kinds'
 
 /** The centre's answers: the schemas of types/schema/center.ts (docs/decisions/056-donor-contract.md). */
 export type {
@@ -31,11 +28,19 @@ export type {
 /** The WeChat default nickname: the app shows 'loving person' / 爱心人士 instead (docs/product §5). */
 export const WECHAT_DEFAULT_NICKNAME = '微信用户'
 
-/** POST P/user/center/updateUser: nickname (1 to 20 characters) and/or avatar (a fileUrl this server issued to the caller). */
-export interface UpdateUserBody {
-  nickname?: string
-  avatar?: string
-}
+/** The centre's requests: the schemas of types/schema/center.ts (docs/decisions/066-donor-requests.md). */
+export type {
+  CenterMyQuery,
+  AwardDetailQuery,
+  NamingListQuery,
+  UpdateUserBody,
+  CertificatePageQuery,
+  CertificateDetailQuery,
+  CertificateInsertBody,
+  ReceiptPageQuery,
+  ReceiptInsertBody
+} from './schema/center'
+
 export const NICKNAME_MAX = 20
 
 export const UPLOAD_LIMITS = {
@@ -54,25 +59,6 @@ export const CertificateWay = { PICK_UP: 1, MAIL: 2 } as const
 
 /** The `status` filter of certificate/page and receipt/page: 0 all, 1 in making (status 1), 2 produced (the rest). */
 export const ApplyFilter = { ALL: 0, MAKING: 1, DONE: 2 } as const
-
-export interface CertificatePageQuery {
-  limit?: number
-  offset?: number
-  isNeedPaper?: Flag
-  status?: number
-}
-
-/** POST certificate/insert (docs/product §5 paper certificate). One application per donation; all-or-nothing. */
-export interface CertificateInsertBody {
-  certificateWay: number
-  postalAddress?: string
-  postalContact?: string
-  /** "86-13800138000" */
-  postalMobile?: AreaMobile
-  /** dialling code of postalMobile when sent separately ('' or '86': 11 digits) */
-  area?: string
-  donateIds: number[]
-}
 
 // ---------------------------------------------------------------- receipts
 
@@ -95,27 +81,6 @@ export const ReceiptWay = { PICK_UP: 1, EXPRESS: 2, EMAIL: 3, SMS: 4 } as const
 /** donorType: 1 personal (name and ID number), 2 enterprise (unit name and credit code) */
 export const DonorType = { PERSONAL: 1, ENTERPRISE: 2 } as const
 
-export interface ReceiptPageQuery {
-  limit?: number
-  offset?: number
-  status?: number
-}
-
-/** POST receipt/insert (docs/product §5 receipt). One application per donation; all-or-nothing. */
-export interface ReceiptInsertBody {
-  donorType: number
-  donorName: string
-  creditCode?: string
-  receiptType: number
-  receiptWay: number
-  postalContact?: string
-  postalMobile?: AreaMobile
-  postalAddress?: string
-  postalEmail?: string
-  postalMobileSms?: AreaMobile
-  donateRecordIds: number[]
-}
-
 /** docs/product §9: tax code / ID number length. */
 export const CREDIT_CODE_LENGTH = 18
 
@@ -132,13 +97,11 @@ export {
   type NoticeFact
 } from './notice-kinds'
 /** The notification answers: the schemas of types/schema/notice.ts. */
-export type { NoticeTemplateSetting, NoticeTemplates, NoticeSubscribeAnswer, NoticePreferences } from './schema/notice'
-
-/**
- * notice/subscribe (POST): what the donor answered in the platform's subscribe dialog
- * (wx.requestSubscribeMessage / my.requestSubscribeMessage). Each accepted template id allows one message.
- */
-export interface NoticeSubscribeBody {
-  channel: PlatformNoticeChannel
-  results: { templateId: string; accepted: boolean }[]
-}
+export type {
+  NoticeTemplateSetting,
+  NoticeTemplates,
+  NoticeSubscribeAnswer,
+  NoticePreferences,
+  NoticePreferencesBody,
+  NoticeSubscribeBody
+} from './schema/notice'

@@ -21,14 +21,8 @@ export const PermissionCode = {
   AUTH_REQUIRED: '0101'
 } as const
 
-/**
- * The data of a code -1 refusal that concerns one input of the form sent (docs/decisions/061): the app shows the
- * message under that field instead of a toast. Keys: a dynamic field's fieldName, or `amount`, `postalAddress`,
- * `postalContact`, `postalMobile`.
- */
-export interface FieldRefusal {
-  field: string
-}
+/** The data of a -1 refusal naming one input of the form (docs/decisions/061): the schema of types/schema/refusals.ts. */
+export type { FieldRefusal } from './schema/refusals'
 
 export interface Envelope<T = unknown> {
   code: ResultCodeValue | number

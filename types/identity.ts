@@ -9,38 +9,9 @@ export type { SmsCodeAnswer, MobileLoginAnswer, PassLoginAnswer } from './schema
 /** "86-13800138000": dialling code, dash, number (docs/product §7 "mobile as area-number"). A bare number means code 86. */
 export type AreaMobile = string
 
-/** POST S/app/v1/user/getSmsCode */
-export interface SmsCodeBody {
-  mobile: AreaMobile
-}
-
-/**
- * POST S/app/v1/user/mobileLogin. Without a token it signs in the user who owns the mobile (created on first
- * use); with a valid token it binds the mobile to that user ('bind mobile', docs/product §6) and signs them in again.
- */
-export interface MobileLoginBody {
-  mobile: AreaMobile
-  code: string
-}
-
-/** POST S/app/v1/user/passLogin. `password` is the lowercase hex SHA-256 of what the user typed (64 characters). */
-export interface PassLoginBody {
-  username: string
-  password: string
-}
-
-/**
- * Where getAuthToken's `code` comes from: `weapp` (Taro.login, exchanged with WeChat jscode2session), `alipay`
- * (my.getAuthCode, alipay.system.oauth.token), `h5` (the WeChat official-account OAuth redirect of getAuthUrl).
- * Absent means h5. A platform the school has no credentials for uses the sandbox (the code is the openId).
- */
-export type LoginPlatform = 'weapp' | 'alipay' | 'h5'
-export const LOGIN_PLATFORMS: readonly LoginPlatform[] = ['weapp', 'alipay', 'h5']
-export interface AuthTokenQuery {
-  code: string
-  billType?: number
-  platform?: LoginPlatform
-}
+/** The sign-in requests: the schemas of types/schema/identity.ts (docs/decisions/066-donor-requests.md). */
+export type { SmsCodeBody, MobileLoginBody, PassLoginBody, AuthTokenQuery, AuthUrlQuery, MiddleAuthBody } from './schema/identity'
+export { LOGIN_PLATFORMS, type LoginPlatform } from './pay-codes'
 
 /**
  * accountType of `my` (docs/product §6: type 1 with open login shows the 'bind mobile' prompt and loginNotes):

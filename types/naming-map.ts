@@ -6,29 +6,9 @@
  * Changes (additive only after the first version; newest first):
  * - v1: first version.
  */
-import type { LangQuery } from './requests'
-import type { Yuan } from './money'
 
 /** The map answers: the schemas of types/schema/naming-map.ts (docs/decisions/056-donor-contract.md). */
 export type { MapLevel, MapArea, MapTree, MapBuilding, MapConfig, MapSeatStatus, MapSeat, SeatStatusMap } from './schema/naming-map'
 
-export interface MapConfigQuery extends LangQuery {
-  /** map id */
-  id: string
-}
-
-export interface SeatDetailQuery extends LangQuery {
-  seatId: number
-}
-
-/** POST naming/activity/getSeatStatusList (docs/product §3 Seat filter). Empty fields do not filter. */
-export interface SeatFilter {
-  itemsId: number
-  areaIdList?: number[]
-  /** tree species or seat name, exact match */
-  seatName?: string
-  /** exact price, yuan */
-  money?: Yuan | number
-  minMoney?: Yuan | number
-  maxMoney?: Yuan | number
-}
+/** The map requests: the schemas of types/schema/naming-map.ts (docs/decisions/066-donor-requests.md). */
+export type { MapConfigQuery, SeatDetailQuery, SeatFilter } from './schema/naming-map'

@@ -10,10 +10,8 @@
  * - v1.1 (app half): NAMING_MUSIC_SETTING, the getSettingValue key of the campaign homes' background music.
  * - v1: first version.
  */
-import type { DonateSubmission } from './donate'
-import type { LangQuery, PageQuery } from './requests'
-import type { Yuan } from './money'
-import type { NamedObjectState, NameplateText } from './schema/naming'
+
+import type { NamingDonateSubmission } from './schema/naming'
 
 /** The naming answers: the schemas of types/schema/naming.ts (docs/decisions/056-donor-contract.md). */
 export type {
@@ -31,6 +29,18 @@ export type {
   NameplateShowData,
   NamedObjectState
 } from './schema/naming'
+/** The naming requests: the schemas of types/schema/naming.ts (docs/decisions/066-donor-requests.md). */
+export type {
+  SeatListQuery,
+  BookListQuery,
+  ShowDataQuery,
+  NameplateUpdateBody,
+  SeatNamingEntry,
+  BookNamingEntry,
+  NamingDonateSubmission
+} from './schema/naming'
+/** One nameplate in the staff queue (GET /nameplates): the staff console's row, types/schema/staff-fulfilment.ts. */
+export type { StaffNameplateRow as StaffNameplate } from './schema/staff-fulfilment'
 
 // ---------------------------------------------------------------- constants
 
@@ -46,7 +56,7 @@ export const SeatStatus = { FREE: 1, DONATED: 2, UNAVAILABLE: 3 } as const
 export type SeatStatusValue = (typeof SeatStatus)[keyof typeof SeatStatus]
 
 /** namingType in the donation submission is a string (docs/product §3): '1' seat, '2' book. */
-export type NamingTypeCode = '1' | '2'
+export type NamingTypeCode = NamingDonateSubmission['namingType']
 
 /**
  * Nameplate review (the text waits for staff approval before it is engraved).
@@ -80,96 +90,3 @@ export const NAMING_LIMITS = {
   /** staff return reason, characters */
   RETURN_REASON_MAX: 200
 } as const
-
-// ---------------------------------------------------------------- seats and areas
-
-export interface AreaListQuery extends LangQuery {
-  itemsId: number
-}
-
-export interface SeatListQuery extends LangQuery {
-  areaId: number
-}
-
-// ---------------------------------------------------------------- books
-
-export interface BookCategoryListQuery extends PageQuery {
-  itemsId: number
-}
-
-/** GET bookList?itemsId&s&categoryId: every matching book (no paging: a shelf holds at most a few hundred). */
-export interface BookListQuery extends LangQuery {
-  itemsId: number
-  s?: string
-  categoryId?: number
-}
-
-// ---------------------------------------------------------------- nameplates
-
-export interface NameplateConfigQuery extends LangQuery {
-  itemsId: number
-}
-
-export interface ShowDataQuery extends LangQuery {
-  id: number
-}
-
-// ---------------------------------------------------------------- donation submission (itemsType 2)
-
-/** seatList[] of a seat naming order (docs/product §3). termYear picks one entry of the seat's priceList. */
-export interface SeatNamingEntry extends NameplateText {
-  seatId: number
-  areaId: number
-  itemsId: number
-  termYear: number
-}
-
-/** bookList[] of a book naming order (docs/product §3). title and unitPrice are the client's view: the server re-prices. */
-export interface BookNamingEntry {
-  bookId: number
-  itemsId: number
-  /** copies, 1 .. stock */
-  namingCount: number
-  /** one nameplate for every copy, or exactly namingCount (one per copy, in order) */
-  nameplateList: NameplateText[]
-  title: string
-  unitPrice: Yuan
-}
-
-/**
- * POST donate with itemsType 2 (same call, same answer DonateAnswer, same payment flow as every gift).
- * currencyMoney must equal the server's sum (seats: the chosen termMoney of each; books: unitPrice x namingCount):
- * otherwise code -1 and nothing is created. A seat held or donated, or copies beyond the stock: code -1 with a
- * message naming the seat or the book, and nothing of the order is created. The chosen seats and copies are held
- * until the order is paid (named), cancelled or expired (released).
- */
-export interface NamingDonateSubmission extends Omit<DonateSubmission, 'itemsType'> {
-  itemsType: 2
-  namingType: NamingTypeCode
-  seatList?: SeatNamingEntry[]
-  bookList?: BookNamingEntry[]
-}
-
-// ---------------------------------------------------------------- nameplate corrections
-
-/** POST nameplateUpdate: the owner corrects a returned (or still pending) nameplate; it goes back to pending. */
-export interface NameplateUpdateBody extends NameplateText {
-  namingType: 1 | 2
-  namingId: number
-  /** books only, optional: one nameplate for every copy or exactly one per copy (then the fields above are ignored) */
-  nameplateList?: NameplateText[]
-}
-
-// ---------------------------------------------------------------- staff review (/staff-api/{school}/nameplates)
-
-/** One nameplate in the staff queue: GET /nameplates?status=pending|all|1|2|3&limit&offset (oldest first). */
-export interface StaffNameplate extends NamedObjectState {
-  itemsId: number
-  itemsName: string
-  objectName: string
-  billNo: string
-  paidAt: string
-  updatedAt: string
-  /** books: the nameplate of every copy (one entry when all copies share it) */
-  nameplateList: NameplateText[]
-}

@@ -168,10 +168,5 @@ export const SIGNATURE = {
   NONCE_TTL_MS: 600_000
 } as const
 
-/**
- * The data of the refusal of a timestamp more than MAX_SKEW_MS off (HTTP 401, code -1): the server's clock in ms when
- * it refused, so the app can correct its own and sign again (docs/decisions/040-clock-tolerance.md).
- */
-export interface ClockRefusal {
-  serverTime: number
-}
+/** The data of a clock refusal (docs/decisions/040-clock-tolerance.md): the schema of types/schema/refusals.ts. */
+export type { ClockRefusal } from './schema/refusals'

@@ -7,18 +7,5 @@
 /** The statement answers: the schemas of types/schema/statement.ts (docs/decisions/056-donor-contract.md). */
 export type { StatementYear, StatementYears, StatementEmailed } from './schema/statement'
 
-/** GET statement/file?year=Y answers the PDF itself (application/pdf), not the JSON envelope, unless refused (-1). */
-export interface StatementFileQuery {
-  year: number
-}
-
-/** POST statement/email: send year's statement to `email` (saved as the caller's news address) or the saved one. */
-export interface StatementEmailBody {
-  year: number
-  email?: string
-}
-
-/** POST statement/yearly: turn "send me my statement each year" on or off (answers StatementYears). */
-export interface StatementYearlyBody {
-  enabled: boolean
-}
+/** The statement requests (docs/decisions/066-donor-requests.md). */
+export type { StatementFileQuery, StatementEmailBody, StatementYearlyBody } from './schema/statement'

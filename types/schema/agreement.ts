@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { Num, Str, strEnum, Yuan } from './common'
+import { body, optFlag, optInt, query, reqInt, reqString } from './wire-int'
 
 /**
  * Where an agreement's files are (docs/decisions/039-agreement-rendering-jobs.md): `rendering` while the job worker
@@ -68,3 +69,34 @@ export const CpuAgreements = Type.Array(CpuAgreement)
 /** GET P/sign/agreement/pages?url: images of the pages of one of the caller's agreement files, in order. */
 export const AgreementPages = Type.Array(Str)
 export type AgreementPages = Static<typeof AgreementPages>
+
+/** POST hhu generation: the unsigned PDF's link, or with `canPoll: 1` an HhuAgreementGenerated (decision 039). */
+export const HhuAgreementAnswer = Type.Union([Str, HhuAgreementGenerated])
+export type HhuAgreementAnswer = Static<typeof HhuAgreementAnswer>
+
+/** Base setting AGREEMENT_BANK_SETTING (types/agreement.ts): the bank account large gifts are transferred to, as JSON. */
+export const AgreementBankAccount = Type.Object({ bankName: Str, accountName: Str, accountNo: Str })
+export type AgreementBankAccount = Static<typeof AgreementBankAccount>
+
+// ---------------------------------------------------------------- requests (docs/decisions/066-donor-requests.md)
+
+/**
+ * The signer of a generation. `canPoll: 1` (decision 039): this client shows a progress state and polls GET
+ * P/sign/agreement/detail, so the server may answer `rendering` instead of keeping the request open while its render
+ * slots are busy. Without it the call answers as before decision 039 (the link once rendered, or 'try again in a moment').
+ */
+const signer = { name: reqString(100), mobile: reqString(20), donationAmount: reqString(20), canPoll: optFlag() }
+
+/** POST P/hhu/sign/agreement/generation; `itemsId` (the tree campaign) names the project in the agreement. Answers
+ *  HhuAgreementAnswer. The limits (AGREEMENT_LIMITS) are -1 answers. */
+export const HhuAgreementGeneration = body({ ...signer, itemsId: optInt() })
+export type HhuAgreementGeneration = Static<typeof HhuAgreementGeneration>
+/** POST …/cpu/sign/agreement/generation */
+export const CpuAgreementGeneration = body({ ...signer, donateItemId: reqInt(), idNo: reqString(32) })
+export type CpuAgreementGeneration = Static<typeof CpuAgreementGeneration>
+/** GET agreement/pages?url: the page images of one of the caller's agreement files. */
+export const AgreementPagesQuery = query({ url: reqString(500) })
+export type AgreementPagesQuery = Static<typeof AgreementPagesQuery>
+/** POST agreement/retry {id}: render a failed agreement again. */
+export const AgreementRetryBody = body({ id: reqInt() })
+export type AgreementRetryBody = Static<typeof AgreementRetryBody>

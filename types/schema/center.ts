@@ -9,6 +9,7 @@ import { Type, type Static } from 'typebox'
 import { Flag, intEnum, Nullable, Num, NumOrNull, Opt, Page, Str, Yuan } from './common'
 import { TogetherDonation } from './entities'
 import { NamedObjectState } from './naming'
+import { body, idList, optEnum, optInt, optNullableString, optString, pageProps, query, reqCode, reqInt } from './wire-int'
 
 /** GET P/user/center/my */
 export const UserCenter = Type.Object({
@@ -249,3 +250,60 @@ export const ReceiptLastUserInfo = Nullable(
   })
 )
 export type ReceiptLastUserInfo = Static<typeof ReceiptLastUserInfo>
+
+// ---------------------------------------------------------------- requests (docs/decisions/066-donor-requests.md)
+
+/** GET user/center/my: the caller's own centre; a userId other than the caller's is refused. */
+export const CenterMyQuery = query({ userId: optInt(1) })
+export type CenterMyQuery = Static<typeof CenterMyQuery>
+export const AwardDetailQuery = query({ awardId: reqInt(1) })
+export type AwardDetailQuery = Static<typeof AwardDetailQuery>
+/** GET namingList: the caller's named seats and books, of one project or all. */
+export const NamingListQuery = query({ ...pageProps, itemsId: optInt(1) })
+export type NamingListQuery = Static<typeof NamingListQuery>
+
+/** POST P/user/center/updateUser: nickname (1 to NICKNAME_MAX characters) and/or avatar (a fileUrl this server issued
+ *  to the caller); the rules are -1 answers. */
+export const UpdateUserBody = body({ nickname: optString(200), avatar: optString(500), token: optString(200) })
+export type UpdateUserBody = Static<typeof UpdateUserBody>
+
+/** GET certificate/page: status is ApplyFilter (0 all, 1 in making, 2 produced). */
+export const CertificatePageQuery = query({ ...pageProps, isNeedPaper: optEnum([0, 1]), status: optEnum([0, 1, 2]) })
+export type CertificatePageQuery = Static<typeof CertificatePageQuery>
+export const CertificateDetailQuery = query({ id: reqInt(1), tab: optInt(0) })
+export type CertificateDetailQuery = Static<typeof CertificateDetailQuery>
+/** POST certificate/insert (docs/product §5 paper certificate). One application per donation; all-or-nothing. Shapes
+ *  only: the §5 rules are -1 answers from the server. */
+export const CertificateInsertBody = body({
+  certificateWay: reqCode(),
+  postalAddress: optNullableString(500),
+  postalContact: optNullableString(64),
+  /** "86-13800138000" (AreaMobile) */
+  postalMobile: optNullableString(32),
+  /** dialling code of postalMobile when sent separately ('' or '86': 11 digits) */
+  area: optNullableString(8),
+  donateIds: idList(99),
+  token: optString(200)
+})
+export type CertificateInsertBody = Static<typeof CertificateInsertBody>
+
+/** GET receipt/page: status is ApplyFilter (0 all, 1 in making, 2 produced). */
+export const ReceiptPageQuery = query({ ...pageProps, status: optEnum([0, 1, 2]) })
+export type ReceiptPageQuery = Static<typeof ReceiptPageQuery>
+/** POST receipt/insert (docs/product §5 receipt). One application per donation; all-or-nothing. Shapes only. */
+export const ReceiptInsertBody = body({
+  /** DonorType: 1 personal, 2 enterprise */
+  donorType: reqCode(),
+  donorName: optNullableString(200),
+  creditCode: optNullableString(64),
+  receiptType: reqCode(),
+  receiptWay: reqCode(),
+  postalContact: optNullableString(64),
+  postalMobile: optNullableString(32),
+  postalAddress: optNullableString(500),
+  postalEmail: optNullableString(200),
+  postalMobileSms: optNullableString(32),
+  donateRecordIds: idList(99),
+  token: optString(200)
+})
+export type ReceiptInsertBody = Static<typeof ReceiptInsertBody>

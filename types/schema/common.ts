@@ -15,6 +15,8 @@ export const strEnum = <const T extends readonly string[]>(values: T) => Type.Un
 export const Str = Type.String()
 export const Num = Type.Number()
 export const Bool = Type.Boolean()
+/** The `data` of a call that answers nothing but its message (null). */
+export const NoData = Type.Null()
 /** money: yuan text with two decimals (types/money.ts) */
 export const Yuan = Type.String()
 export type Yuan = Static<typeof Yuan>

@@ -54,3 +54,7 @@ export const SchoolConfig = Type.Object({
   noticeTemplates: Type.Optional(NoticeTemplates)
 })
 export type SchoolConfig = Static<typeof SchoolConfig>
+
+/** The path parameter of GET /config/{school}/index.json (docs/decisions/066-donor-requests.md). */
+export const SchoolParams = Type.Object({ school: Str })
+export type SchoolParams = Static<typeof SchoolParams>

@@ -5,7 +5,9 @@
  * constants (PayTypes, PAY_CHANNELS, FIELD_UI_TYPES, DONATE_LIMITS) stay in types/donate.ts, TypeBox-free.
  */
 import { Type, type Static } from 'typebox'
+import { DONATE_FROMS, PAY_CHANNELS, PayTypes } from '../pay-codes'
 import { Bool, FieldUiType, Flag, intEnum, Nullable, Num, Opt, Str, strEnum, Yuan } from './common'
+import { body, optAny, optCode, optFlag, optInt, optNullableString, optString, query, reqCode, reqInt, reqString } from './wire-int'
 
 export const FieldOption = Type.Object({ id: Str, title: Str })
 export type FieldOption = Static<typeof FieldOption>
@@ -39,8 +41,8 @@ export const FormField = Type.Object({
 })
 export type FormField = Static<typeof FormField>
 
-/** docs/product §4 pay types (types/donate.ts PayTypes). */
-const PayTypeCodeSchema = intEnum([1, 2, 9, 14, 15, 99])
+/** docs/product §4 pay types: exactly the values of PayTypes (types/pay-codes.ts), so a new code is one edit there. */
+const PayTypeCodeSchema = intEnum(Object.values(PayTypes))
 
 /** GET formDetail?itemsId. Lists are docs/product §3 codes: receipt types 1 paper, 2 electronic; paper ways 1 pickup,
  *  2 express; electronic ways 3 e-mail, 4 SMS; certificate paper ways 1 pickup at school, 2 mail. */
@@ -161,3 +163,98 @@ export type Donate4AliAnswer = Static<typeof Donate4AliAnswer>
 /** The sandbox cashier's confirm: what became of the notification (a refusal is a -1). */
 export const SandboxNotifyAnswer = Type.Object({ status: strEnum(['applied', 'duplicate', 'late', 'closed', 'ignored']) })
 export type SandboxNotifyAnswer = Static<typeof SandboxNotifyAnswer>
+
+// ---------------------------------------------------------------- requests (docs/decisions/066-donor-requests.md)
+
+/** GET formDetail and checkPermission: a signed-in donor's form is prefilled, and their permission is their own. */
+export const FormQuery = query({ itemsId: reqInt(), token: optString(200) })
+export type FormQuery = Static<typeof FormQuery>
+/** GET getCardBlance: the balance of a card the signed-in donor has already proved (pay type 9). */
+export const CardBalanceQuery = query({ stuWorkNo: reqString(64, 1), token: optString(200) })
+export type CardBalanceQuery = Static<typeof CardBalanceQuery>
+/** POST getCardBlance: the password in the body (never in a URL: URLs reach logs), one guarded check that proves the card. */
+export const CardBalanceBody = body({ stuWorkNo: reqString(64, 1), password: reqString(64, 1), token: optString(200) })
+export type CardBalanceBody = Static<typeof CardBalanceBody>
+
+const str = optNullableString
+
+/**
+ * POST donate (docs/product §3 Donation submission), itemsType 1 and 2 alike: the body as it arrives. The schema checks
+ * shapes only (no coercion; integers as `wireInt` takes them): every docs/product §5 rule is a -1 with a message from
+ * the server's validation (domain/order/validation.ts), so almost every field may be absent or null here. The server
+ * recomputes the amount; the client's is checked. A naming order's fields: NamingDonateSubmission (naming.ts).
+ */
+export const DonateSubmission = body({
+  /** the built-in form is 0 */
+  formId: optInt(0),
+  /** 'CNY' */
+  currency: str(8),
+  /** one of PayTypes; the form's payPlatformList and the channel decide which are allowed */
+  payType: reqCode(),
+  /** yuan text, at most 2 decimals; goods: quantity × materialPrice */
+  currencyMoney: optString(32),
+  itemsId: reqInt(),
+  subItemsId: optInt(),
+  isDonateTogether: optFlag(),
+  donateTogetherId: optInt(),
+  /** 1 normal donation; 2 naming */
+  itemsType: reqCode(),
+  isAnonymous: optFlag(),
+  donateFrom: strEnum(DONATE_FROMS),
+  /** which of the four channels (types/pay-codes.ts PAY_CHANNELS); absent from older clients, then derived from
+   *  donateFrom and the pay type */
+  payChannel: Opt(strEnum(PAY_CHANNELS)),
+  /** dynamic fields by fieldName; also stuWorkNo and passwork (sic) for the campus card, sign_agreement_file */
+  formDataMap: Opt(
+    Type.Unsafe<Record<string, string | number | boolean | null>>({
+      type: 'object',
+      maxProperties: 60,
+      additionalProperties: { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] }
+    })
+  ),
+  /** goods projects (crowdType 2): the number of units, a positive integer (checked with a -1) */
+  donateMaterialNumber: optAny(),
+  /** the agreement checkbox: must be 1 (checked with a -1) */
+  isAgree: optAny(),
+  isNoData: optFlag(),
+  isNeedPaper: optFlag(),
+  certificateDonorName: str(100),
+  certificateWay: optCode(),
+  isNeedReceipt: optFlag(),
+  /** 1 personal, 2 enterprise */
+  receiptDonorType: optCode(),
+  receiptDonorName: str(200),
+  creditCode: str(64),
+  receiptType: optCode(),
+  receiptWay: optCode(),
+  postalEmail: str(200),
+  postalMobileSms: str(32),
+  postalCountry: str(64),
+  postalProvince: str(64),
+  postalCity: str(64),
+  postalDistrict: str(64),
+  postalAddress: str(500),
+  postalZip: str(16),
+  postalContact: str(64),
+  postalMobile: str(32),
+  token: str(200),
+  /** naming orders (itemsType 2): checked entry by entry with a -1 naming the seat or book (NamingDonateSubmission) */
+  seatList: optAny(),
+  bookList: optAny(),
+  namingType: optAny()
+})
+export type DonateSubmission = Static<typeof DonateSubmission>
+
+/** Query of cancel, payback, success, donate4ali (the last three also take the order's payToken). */
+export const OrderQuery = query({ donatePlatOrder: reqString(40, 1), token: optString(200), payToken: optString(100) })
+export type OrderQuery = Static<typeof OrderQuery>
+
+/** POST /api/{school}/sandbox/notify: the sandbox cashier's confirm. payToken is the order's (DonateAnswer.payToken, in
+ *  the cashier URL): without it the call is refused (403). amount (yuan) only to test a mismatch. */
+export const SandboxNotifyBody = body({
+  billNo: reqString(40, 1),
+  outcome: strEnum(['paid', 'failed']),
+  payToken: optString(100),
+  amount: Opt(Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$' }))
+})
+export type SandboxNotifyBody = Static<typeof SandboxNotifyBody>

@@ -5,7 +5,8 @@
  * shapes stay in types/naming-map.ts.
  */
 import { Type, type Static } from 'typebox'
-import { intEnum, Num, Str, Yuan } from './common'
+import { intEnum, Num, Opt, Str, Yuan } from './common'
+import { body, idList, optString, query, reqInt, reqString } from './wire-int'
 
 /** Map levels (docs/product §2: multi-level, 1 to 3). Level 1 is the campus, 3 the single grove or hall. */
 export const MapLevel = intEnum([1, 2, 3])
@@ -97,3 +98,30 @@ export type MapSeat = Static<typeof MapSeat>
 /** seatId -> status; a map point is drawn only if its seatId is a key here (docs/product §4). */
 export const SeatStatusMap = Type.Record(Type.String(), MapSeatStatus)
 export type SeatStatusMap = Static<typeof SeatStatusMap>
+
+// ---------------------------------------------------------------- requests (docs/decisions/066-donor-requests.md)
+
+/** GET namingMap?id: the map config by map id. */
+export const MapConfigQuery = query({ id: reqString(40, 1) })
+export type MapConfigQuery = Static<typeof MapConfigQuery>
+/** GET getSeatDetail: donors see their own message before review when the token comes along. */
+export const SeatDetailQuery = query({ seatId: reqInt(), token: optString(200) })
+export type SeatDetailQuery = Static<typeof SeatDetailQuery>
+
+/** yuan as text or number, '' or null for none: the server refuses anything else with a -1 in the caller's language */
+const optMoney = () =>
+  Opt(Type.Unsafe<string | number | null>({ anyOf: [{ type: 'string', maxLength: 20 }, { type: 'number' }, { type: 'null' }] }))
+
+/** POST naming/activity/getSeatStatusList (docs/product §3 Seat filter). Empty fields do not filter. */
+export const SeatFilter = body({
+  itemsId: reqInt(),
+  areaIdList: Opt(idList(500)),
+  /** tree species or seat name, exact match */
+  seatName: optString(64),
+  /** exact price, yuan */
+  money: optMoney(),
+  minMoney: optMoney(),
+  maxMoney: optMoney(),
+  token: optString(200)
+})
+export type SeatFilter = Static<typeof SeatFilter>

@@ -6,7 +6,9 @@
  * and the request shapes stay in types/naming.ts, TypeBox-free.
  */
 import { Type, type Static } from 'typebox'
-import { Flag, intEnum, Nullable, Num, NumOrNull, Page, Str, strEnum, Yuan } from './common'
+import { Flag, intEnum, Nullable, Num, NumOrNull, Opt, Page, Str, strEnum, Yuan } from './common'
+import { DonateSubmission } from './donate'
+import { body, optAny, optInt, optString, query, reqInt } from './wire-int'
 
 /** docs/product §3 Area type (types/naming.ts AreaType): 1 and 2 are grids (twoArray), 3 is a list (oneArray). */
 const AreaTypeValue = intEnum([1, 2, 3])
@@ -160,3 +162,65 @@ export const NamedObjectState = Type.Object({
   reviewReason: Str
 })
 export type NamedObjectState = Static<typeof NamedObjectState>
+
+// ---------------------------------------------------------------- requests (docs/decisions/066-donor-requests.md)
+
+export const SeatListQuery = query({ areaId: reqInt() })
+export type SeatListQuery = Static<typeof SeatListQuery>
+/** GET bookList?itemsId&s&categoryId: every matching book (no paging: a shelf holds at most a few hundred). */
+export const BookListQuery = query({ itemsId: reqInt(), s: optString(100), categoryId: optInt() })
+export type BookListQuery = Static<typeof BookListQuery>
+/** GET getSeatShowData / getBookShowData: the owner sees their own nameplate before review when the token comes along. */
+export const ShowDataQuery = query({ id: reqInt(), token: optString(200) })
+export type ShowDataQuery = Static<typeof ShowDataQuery>
+
+/** POST nameplateUpdate: the owner corrects a returned (or still pending) nameplate; it goes back to pending. Books
+ *  may send `nameplateList` (NameplateText[]): one nameplate for every copy or exactly one per copy (then the fields
+ *  above are ignored); the server checks it entry by entry with a -1, so the schema takes any JSON there. */
+export const NameplateUpdateBody = body({
+  namingType: reqInt(1, 2),
+  namingId: reqInt(),
+  // generous bounds for the shape check; the rules (lengths in characters, counts) are the server's, answered with a -1
+  donorName: optString(400),
+  donorIdentity: optString(400),
+  donationMessage: optString(400),
+  nameplateList: optAny(),
+  token: optString(200)
+})
+export type NameplateUpdateBody = Static<typeof NameplateUpdateBody>
+
+/** seatList[] of a seat naming order (docs/product §3). termYear picks one entry of the seat's priceList. */
+export const SeatNamingEntry = Type.Object({ ...NameplateText.properties, seatId: Num, areaId: Num, itemsId: Num, termYear: Num })
+export type SeatNamingEntry = Static<typeof SeatNamingEntry>
+
+/** bookList[] of a book naming order (docs/product §3). title and unitPrice are the client's view: the server re-prices. */
+export const BookNamingEntry = Type.Object({
+  bookId: Num,
+  itemsId: Num,
+  /** copies, 1 .. stock */
+  namingCount: Num,
+  /** one nameplate for every copy, or exactly namingCount (one per copy, in order) */
+  nameplateList: Type.Array(NameplateText),
+  title: Str,
+  unitPrice: Yuan
+})
+export type BookNamingEntry = Static<typeof BookNamingEntry>
+
+/**
+ * POST donate with itemsType 2 (same call, same answer DonateAnswer, same payment flow as every gift): what the app
+ * sends. The server validates every donate with DonateSubmission, whose naming fields take any JSON because each entry
+ * is checked with a -1 naming the seat or the book; these are the entries' shapes the server reads.
+ * currencyMoney must equal the server's sum (seats: the chosen termMoney of each; books: unitPrice x namingCount):
+ * otherwise code -1 and nothing is created. A seat held or donated, or copies beyond the stock: code -1 with a
+ * message naming the seat or the book, and nothing of the order is created. The chosen seats and copies are held
+ * until the order is paid (named), cancelled or expired (released).
+ */
+export const NamingDonateSubmission = Type.Object({
+  ...Type.Omit(DonateSubmission, ['itemsType', 'namingType', 'seatList', 'bookList']).properties,
+  itemsType: intEnum([2]),
+  /** '1' seat, '2' book (a string, docs/product §3) */
+  namingType: strEnum(['1', '2']),
+  seatList: Opt(Type.Array(SeatNamingEntry)),
+  bookList: Opt(Type.Array(BookNamingEntry))
+})
+export type NamingDonateSubmission = Static<typeof NamingDonateSubmission>

@@ -6,6 +6,7 @@
 import { Type, type Static } from 'typebox'
 import { NOTICE_CHANNELS, NOTICE_FACTS, NOTICE_KINDS, PLATFORM_NOTICE_CHANNELS, type NoticeKind } from '../notice-kinds'
 import { Bool, Str, strEnum } from './common'
+import { body, optNullableString } from './wire-int'
 
 /** notice/preferences (GET) and the answer of notice/preferences/save (POST, with the same shape as its body). */
 export const NoticePreferences = Type.Object({
@@ -35,3 +36,25 @@ export const NoticeTemplateSetting = Type.Object({
 })
 export type NoticeTemplateSetting = Static<typeof NoticeTemplateSetting>
 export const NoticeTemplateSettings = Type.Array(NoticeTemplateSetting)
+
+// ---------------------------------------------------------------- requests (docs/decisions/066-donor-requests.md)
+
+/** POST notice/preferences: the e-mail address (null clears it), the language of the mails and the choices to change. */
+export const NoticePreferencesBody = body({
+  email: optNullableString(200),
+  lang: optNullableString(16),
+  choices: Type.Optional(
+    Type.Array(Type.Object({ kind: strEnum(NOTICE_KINDS), channel: strEnum(NOTICE_CHANNELS), enabled: Bool }), { maxItems: 64 })
+  )
+})
+export type NoticePreferencesBody = Static<typeof NoticePreferencesBody>
+
+/**
+ * notice/subscribe (POST): what the donor answered in the platform's subscribe dialog
+ * (wx.requestSubscribeMessage / my.requestSubscribeMessage). Each accepted template id allows one message.
+ */
+export const NoticeSubscribeBody = body({
+  channel: strEnum(PLATFORM_NOTICE_CHANNELS),
+  results: Type.Array(Type.Object({ templateId: Type.String({ minLength: 1, maxLength: 128 }), accepted: Bool }), { maxItems: 10 })
+})
+export type NoticeSubscribeBody = Static<typeof NoticeSubscribeBody>

@@ -4,7 +4,8 @@
  * The request bodies stay in types/privacy.ts.
  */
 import { Type, type Static } from 'typebox'
-import { Flag, Num, Str } from './common'
+import { Flag, Num, Opt, Str } from './common'
+import { body, optString, reqInt } from './wire-int'
 
 /** GET privacyPolicy: the school's policy in the request's language (public, no token). */
 export const PrivacyPolicy = Type.Object({
@@ -62,3 +63,12 @@ export const StaffPrivacyPolicy = Type.Object({
   consents: Num
 })
 export type StaffPrivacyPolicy = Static<typeof StaffPrivacyPolicy>
+
+// ---------------------------------------------------------------- requests (docs/decisions/066-donor-requests.md)
+
+/** POST privacyConsent body; sign-in bodies (mobileLogin, passLogin) may carry `privacyVersion` instead. */
+export const PrivacyConsentBody = body({ version: reqInt(1, 1_000_000), token: optString(200) })
+export type PrivacyConsentBody = Static<typeof PrivacyConsentBody>
+/** POST deleteAccount body: `confirm: true`, the donor confirmed in the app's dialog (anything else is a -1). */
+export const DeleteAccountBody = body({ confirm: Opt(Type.Boolean()), token: optString(200) })
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>

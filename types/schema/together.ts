@@ -6,6 +6,7 @@
 import { Type, type Static } from 'typebox'
 import { Flag, Num, NumOrNull, Str, Yuan } from './common'
 import { TogetherDonation } from './entities'
+import { body, optFlag, reqInt, reqString } from './wire-int'
 
 /** together/launchDetail?itemsId: what the launch page shows and suggests. */
 export const TogetherLaunchDetail = Type.Object({
@@ -44,3 +45,18 @@ export type TogetherDetail = Static<typeof TogetherDetail>
 
 /** insertTogether answers the new joint donation's id */
 export const TogetherId = Num
+
+// ---------------------------------------------------------------- requests (docs/decisions/066-donor-requests.md)
+
+/** POST together/insertTogether. targetMoney '0' (or isTarget 0) is the no-target option (docs/product §5); the rules
+ *  are -1 answers with their messages. */
+export const InsertTogetherBody = body({
+  itemsId: reqInt(),
+  sponsor: reqString(200),
+  slogan: reqString(1000),
+  /** yuan text ('5000.00'); a plain number is taken too */
+  targetMoney: Type.Unsafe<string | number>({ type: ['string', 'number'], maxLength: 32 }),
+  /** 1 with a target (targetMoney > 0), 0 the no-target option (targetMoney 0); absent: decided by targetMoney */
+  isTarget: optFlag()
+})
+export type InsertTogetherBody = Static<typeof InsertTogetherBody>

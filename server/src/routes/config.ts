@@ -3,11 +3,10 @@
  * these replace static files that used to sit next to the app.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { templatesForApp } from '../domain/notify/templates'
 import { findDefaultSchool, findSchoolByCode } from '../domain/school/repository'
 import { sendNotFound, sendRefusal } from '../plugins/envelope'
-import { RootConfig, SchoolConfig } from '../../../types/schema/config'
+import { RootConfig, SchoolConfig, SchoolParams } from '../../../types/schema/config'
 import { API_PREFIX, ConfigApi, fillPath } from '../../../types/routes'
 
 export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -22,7 +21,7 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     ConfigApi.school,
     {
-      schema: { params: Type.Object({ school: Type.String() }), response: { 200: SchoolConfig } }
+      schema: { params: SchoolParams, response: { 200: SchoolConfig } }
     },
     async (req, reply) => {
       const school = await findSchoolByCode(app.db, req.params.school)

@@ -22,14 +22,14 @@ import {
 } from '../form/fields'
 import type { FormModel } from '../form/mapper'
 import { parseFixMoney } from '../form/service'
-import type { DonateBody } from './donate-body'
+import type { DonateSubmission as DonateBody } from '../../../../types/schema/donate'
 
 export const MAX_DONATION_FEN = MAX_DONATION_YUAN * 100
 /** goods orders: a sane upper bound on units before the amount limit applies */
 const MAX_QUANTITY = 10_000_000
 
-/** The body as it arrives: its schema (donate-body.ts) checks shapes only, so these rules can answer -1 with a message. */
-export type { DonateBody } from './donate-body'
+/** The body as it arrives: its schema (types/schema/donate.ts DonateSubmission) checks shapes only, so these rules can answer -1 with a message. */
+export type { DonateSubmission as DonateBody } from '../../../../types/schema/donate'
 
 export interface DonateContext {
   project: Selectable<ProjectTable>

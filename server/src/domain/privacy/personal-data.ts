@@ -2,7 +2,7 @@
  * Does a donation submission carry personal data (docs/decisions/041)? A gift with none (no form field filled, no
  * certificate, receipt, address or nameplate) needs no consent; anything else does, before it is stored.
  */
-import type { DonateBody } from '../order/donate-body'
+import type { DonateSubmission as DonateBody } from '../../../../types/schema/donate'
 
 const filled = (v: unknown) => v !== undefined && v !== null && v !== '' && v !== false
 const listed = (v: unknown) => Array.isArray(v) && v.length > 0

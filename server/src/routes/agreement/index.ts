@@ -7,7 +7,6 @@ import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import path from 'node:path'
-import { Type } from 'typebox'
 import { AGREEMENT_LIMITS, Api, ResultCode } from '../../../../types'
 import {
   agreementDetail,
@@ -23,9 +22,10 @@ import {
 } from '../../domain/agreement/service'
 import { AppError, bizError } from '../../errors'
 import { answers, ok } from '../../lib/envelope'
-import { body, optFlag, optInt, query, reqInt, reqString } from '../../lib/schemas'
 import { signedIn, signedInWithConsent } from '../../plugins/auth'
 import * as W from '../../../../types/schema/agreement'
+import { Str } from '../../../../types/schema/common'
+import * as R from '../../../../types/schema/requests'
 
 interface SignatureForm {
   file: Buffer
@@ -64,10 +64,6 @@ async function readSignatureForm(req: FastifyRequest, max: number): Promise<Sign
   return { file, fields }
 }
 
-const amount = reqString(20)
-/** canPoll 1: the client polls the detail, so a busy server may answer `rendering` (docs/decisions/039) */
-const person = { name: reqString(100), mobile: reqString(20), donationAmount: amount, canPoll: optFlag() }
-
 export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: AGREEMENT_LIMITS.SIGNATURE_MAX_BYTES, files: 1 } })
   const deps: AgreementDeps = {
@@ -90,7 +86,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Api.hhuAgreementGeneration,
     {
       config: signedInWithConsent,
-      schema: { body: body({ ...person, itemsId: optInt() }), response: answers(Type.Union([Type.String(), W.HhuAgreementGenerated])) }
+      schema: { body: W.HhuAgreementGeneration, response: answers(W.HhuAgreementAnswer) }
     },
     async (req) => {
       const { name, mobile, donationAmount, itemsId, canPoll } = req.body
@@ -105,14 +101,14 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.post(Api.hhuAgreementSignature, { config: signedInWithConsent, schema: { response: answers(Type.String()) } }, async (req) => {
+  app.post(Api.hhuAgreementSignature, { config: signedInWithConsent, schema: { response: answers(Str) } }, async (req) => {
     const form = await readSignatureForm(req, AGREEMENT_LIMITS.SIGNATURE_MAX_BYTES)
     return ok(await signHhu(deps, caller(req), form.fields.pdfUrl ?? '', form.file))
   })
 
   app.get(
     Api.cpuAgreementProjects,
-    { config: signedIn, schema: { querystring: query({}), response: answers(W.CpuAgreementProjects) } },
+    { config: signedIn, schema: { querystring: R.LangQuery, response: answers(W.CpuAgreementProjects) } },
     async (req) => ok(await agreementProjects(app.db, req.school.id))
   )
 
@@ -120,7 +116,7 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Api.cpuAgreementGeneration,
     {
       config: signedInWithConsent,
-      schema: { body: body({ ...person, donateItemId: reqInt(), idNo: reqString(32) }), response: answers(W.CpuAgreementGenerated) }
+      schema: { body: W.CpuAgreementGeneration, response: answers(W.CpuAgreementGenerated) }
     },
     async (req) => {
       const { name, mobile, donationAmount, donateItemId, idNo, canPoll } = req.body
@@ -134,32 +130,34 @@ export const agreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.post(Api.cpuAgreementSignature, { config: signedInWithConsent, schema: { response: answers(Type.String()) } }, async (req) => {
+  app.post(Api.cpuAgreementSignature, { config: signedInWithConsent, schema: { response: answers(Str) } }, async (req) => {
     const form = await readSignatureForm(req, AGREEMENT_LIMITS.SIGNATURE_MAX_BYTES)
     const id = Number(form.fields.signAgreementId)
     if (!Number.isSafeInteger(id) || id < 1) throw bizError('agreementNotFound')
     return ok(await signCpu(deps, caller(req), id, form.file))
   })
 
-  app.get(Api.cpuAgreementMine, { config: signedIn, schema: { querystring: query({}), response: answers(W.CpuAgreements) } }, async (req) =>
-    ok(await mySignedCpu(app.db, req.school.id, req.session.user_id))
+  app.get(
+    Api.cpuAgreementMine,
+    { config: signedIn, schema: { querystring: R.LangQuery, response: answers(W.CpuAgreements) } },
+    async (req) => ok(await mySignedCpu(app.db, req.school.id, req.session.user_id))
   )
 
   app.get(
     Api.agreementPages,
-    { config: signedIn, schema: { querystring: query({ url: reqString(500) }), response: answers(W.AgreementPages) } },
+    { config: signedIn, schema: { querystring: W.AgreementPagesQuery, response: answers(W.AgreementPages) } },
     async (req) => ok(await agreementPages(app.db, req.school.id, req.session.user_id, req.query.url))
   )
 
   app.get(
     Api.agreementDetail,
-    { config: signedIn, schema: { querystring: query({ id: reqInt() }), response: answers(W.AgreementDetail) } },
+    { config: signedIn, schema: { querystring: R.IdQuery, response: answers(W.AgreementDetail) } },
     async (req) => ok(await agreementDetail(app.db, caller(req), req.query.id))
   )
 
   app.post(
     Api.agreementRetry,
-    { config: signedIn, schema: { body: body({ id: reqInt() }), response: answers(W.AgreementDetail) } },
+    { config: signedIn, schema: { body: W.AgreementRetryBody, response: answers(W.AgreementDetail) } },
     async (req) => ok(await retryAgreement(deps, caller(req), req.body.id))
   )
 }

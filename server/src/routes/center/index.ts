@@ -3,7 +3,6 @@
  * caller's data: the user id comes from the session, never from the request.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { Api } from '../../../../types'
 import { awardDetail, awardList } from '../../domain/award/service'
 import {
@@ -19,38 +18,31 @@ import {
 import { bizError } from '../../errors'
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
-import { body, optInt, optString, pageProps, query, reqInt } from '../../lib/schemas'
 import { signedIn, signedInWithConsent } from '../../plugins/auth'
 import * as W from '../../../../types/schema/center'
-
-const paged = query(pageProps)
+import { NoData } from '../../../../types/schema/common'
+import * as R from '../../../../types/schema/requests'
 
 export const centerRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    Api.centerMy,
-    { config: signedIn, schema: { querystring: query({ userId: optInt(1) }), response: answers(W.UserCenter) } },
-    async (req) => {
-      // the 'userId variant' may name the caller only
-      if (req.query.userId && req.query.userId !== req.session.user_id) throw bizError('notYourAccount')
-      return ok(await my(app.db, req.school, req.session.user_id, req.lang))
-    }
-  )
+  app.get(Api.centerMy, { config: signedIn, schema: { querystring: W.CenterMyQuery, response: answers(W.UserCenter) } }, async (req) => {
+    // the 'userId variant' may name the caller only
+    if (req.query.userId && req.query.userId !== req.session.user_id) throw bizError('notYourAccount')
+    return ok(await my(app.db, req.school, req.session.user_id, req.lang))
+  })
 
   app.get(Api.awardList, { config: signedIn, schema: { response: answers(W.Awards) } }, async (req) =>
     ok(await awardList(app.db, req.school.id, req.session.user_id, req.lang))
   )
 
-  app.get(
-    Api.awardDetail,
-    { config: signedIn, schema: { querystring: query({ awardId: reqInt(1) }), response: answers(W.Award) } },
-    async (req) => ok(await awardDetail(app.db, req.school.id, req.session.user_id, req.query.awardId, req.lang))
+  app.get(Api.awardDetail, { config: signedIn, schema: { querystring: W.AwardDetailQuery, response: answers(W.Award) } }, async (req) =>
+    ok(await awardDetail(app.db, req.school.id, req.session.user_id, req.query.awardId, req.lang))
   )
 
   app.post(
     Api.updateUser,
     {
       config: signedInWithConsent,
-      schema: { body: body({ nickname: optString(200), avatar: optString(500), token: optString(200) }), response: answers(Type.Null()) }
+      schema: { body: W.UpdateUserBody, response: answers(NoData) }
     },
     async (req) => {
       const key = await updateUser(
@@ -71,7 +63,7 @@ export const centerRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     Api.donateRecordList,
-    { config: signedIn, schema: { querystring: paged, response: answers(W.PersonalDonationPage) } },
+    { config: signedIn, schema: { querystring: R.PageQuery, response: answers(W.PersonalDonationPage) } },
     async (req) => ok(await donateRecordList(app.db, req.school.id, req.session.user_id, req.query, req.lang))
   )
 
@@ -79,17 +71,17 @@ export const centerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await togetherStatistics(app.db, req.school.id, req.session.user_id))
   )
 
-  app.get(Api.launchList, { config: signedIn, schema: { querystring: paged, response: answers(W.MyTogetherPage) } }, async (req) =>
+  app.get(Api.launchList, { config: signedIn, schema: { querystring: R.PageQuery, response: answers(W.MyTogetherPage) } }, async (req) =>
     ok(await launchList(app.db, req.school.id, req.session.user_id, req.query))
   )
 
-  app.get(Api.joinList, { config: signedIn, schema: { querystring: paged, response: answers(W.MyTogetherPage) } }, async (req) =>
+  app.get(Api.joinList, { config: signedIn, schema: { querystring: R.PageQuery, response: answers(W.MyTogetherPage) } }, async (req) =>
     ok(await joinList(app.db, req.school.id, req.session.user_id, req.query))
   )
 
   app.get(
     Api.namingList,
-    { config: signedIn, schema: { querystring: query({ ...pageProps, itemsId: optInt(1) }), response: answers(W.PersonalNamingPage) } },
+    { config: signedIn, schema: { querystring: W.NamingListQuery, response: answers(W.PersonalNamingPage) } },
     async (req) => ok(await namingList(app.db, req.school.id, req.session.user_id, req.query))
   )
 }

@@ -5,7 +5,6 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { Type } from 'typebox'
 import { Api, DEVICE_HEADER, DEVICE_ID_PATTERN, PROOF_HEADER, ResultCode } from '../../../../types'
 import { checkPermission, formDetail, itemsSubPrice } from '../../domain/form/service'
 import { cardBalance } from '../../domain/order/campus-card'
@@ -13,7 +12,6 @@ import { admitOrder } from '../../domain/order/challenge'
 import { applyNotification } from '../../domain/order/notifications'
 import { payTokenOpens } from '../../domain/order/pay-link'
 import { findOrder } from '../../domain/order/repository'
-import { DonateBodySchema } from '../../domain/order/donate-body'
 import { collectsPersonalData } from '../../domain/privacy/personal-data'
 import { requireConsent } from '../../domain/privacy/service'
 import { cancel, donate, donate4ali, payback, success, type Caller, type OrderAccess } from '../../domain/order/service'
@@ -22,13 +20,12 @@ import { AppError, bizError, tokenInvalid } from '../../errors'
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { fenToYuan, yuanToFen } from '../../lib/money'
-import { body, optString, query, reqInt, reqString, strEnum } from '../../lib/schemas'
 import { campusCardMessage } from '../../providers/campus-card/service'
 import { ProviderError } from '../../providers/payment/types'
 import { maybeSignedIn, signedIn } from '../../plugins/auth'
 import * as W from '../../../../types/schema/donate'
-
-const orderQuery = query({ donatePlatOrder: reqString(40, 1), token: optString(200), payToken: optString(100) })
+import { NoData } from '../../../../types/schema/common'
+import * as R from '../../../../types/schema/requests'
 
 /** payback, success and donate4ali (config.session 'optional'): the order's pay-link token when one is given (the
  *  Alipay link opened in a browser without the session, docs/decisions/009), else the owner's session (-997
@@ -86,7 +83,7 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Api.formDetail,
     {
       config: maybeSignedIn,
-      schema: { querystring: query({ itemsId: reqInt(), token: optString(200) }), response: answers(W.FormConfig) }
+      schema: { querystring: W.FormQuery, response: answers(W.FormConfig) }
     },
     async (req) => ok(await formDetail(app.db, req.school.id, req.query.itemsId, req.optionalSession?.user_id ?? null, req.lang))
   )
@@ -95,12 +92,12 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Api.checkPermission,
     {
       config: maybeSignedIn,
-      schema: { querystring: query({ itemsId: reqInt(), token: optString(200) }), response: answers(W.PermissionResult) }
+      schema: { querystring: W.FormQuery, response: answers(W.PermissionResult) }
     },
     async (req) => ok(await checkPermission(app.db, req.school.id, req.query.itemsId, req.optionalSession?.user_id ?? null))
   )
 
-  app.get(Api.itemsSubPrice, { schema: { querystring: query({ itemsId: reqInt() }), response: answers(W.SubItemPrices) } }, async (req) =>
+  app.get(Api.itemsSubPrice, { schema: { querystring: R.ItemsIdQuery, response: answers(W.SubItemPrices) } }, async (req) =>
     ok(await itemsSubPrice(app.db, req.school.id, req.query.itemsId, req.lang))
   )
 
@@ -119,7 +116,7 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Api.getCardBlance,
     {
       config: signedIn,
-      schema: { querystring: query({ stuWorkNo: reqString(64, 1), token: optString(200) }), response: answers(W.CardBalance) }
+      schema: { querystring: W.CardBalanceQuery, response: answers(W.CardBalance) }
     },
     async (req) => balanceAnswer(req, req.query.stuWorkNo)
   )
@@ -128,14 +125,14 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: signedIn,
       schema: {
-        body: body({ stuWorkNo: reqString(64, 1), password: reqString(64, 1), token: optString(200) }),
+        body: W.CardBalanceBody,
         response: answers(W.CardBalance)
       }
     },
     async (req) => balanceAnswer(req, req.body.stuWorkNo, req.body.password)
   )
 
-  app.post(Api.donate, { config: signedIn, schema: { body: DonateBodySchema, response: answers(W.DonateAnswer) } }, async (req) => {
+  app.post(Api.donate, { config: signedIn, schema: { body: W.DonateSubmission, response: answers(W.DonateAnswer) } }, async (req) => {
     // names, ID numbers, addresses or form fields are stored only with consent to the current policy (decision 041)
     if (collectsPersonalData(req.body)) await requireConsent(app.db, req.school.id, req.session.user_id)
     // peak days (docs/decisions/033-peak-day-order-limits.md): per donor, per device, per address with a challenge
@@ -148,22 +145,22 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(await donate(rt, caller(req, req.session.user_id), req.body))
   })
 
-  app.get(Api.cancel, { config: signedIn, schema: { querystring: orderQuery, response: answers(Type.Null()) } }, async (req) => {
+  app.get(Api.cancel, { config: signedIn, schema: { querystring: W.OrderQuery, response: answers(NoData) } }, async (req) => {
     await cancel(rt, caller(req, req.session.user_id), req.query.donatePlatOrder)
     return ok(null, t(req.lang, 'cancelOk'))
   })
 
-  app.get(Api.payback, { config: maybeSignedIn, schema: { querystring: orderQuery, response: answers(W.Paid) } }, async (req) =>
+  app.get(Api.payback, { config: maybeSignedIn, schema: { querystring: W.OrderQuery, response: answers(W.Paid) } }, async (req) =>
     ok(await payback(rt, req.school.id, req.query.donatePlatOrder, orderAccess(req)))
   )
 
-  app.get(Api.success, { config: maybeSignedIn, schema: { querystring: orderQuery, response: answers(W.SuccessData) } }, async (req) =>
+  app.get(Api.success, { config: maybeSignedIn, schema: { querystring: W.OrderQuery, response: answers(W.SuccessData) } }, async (req) =>
     ok(await success(rt, { schoolId: req.school.id, lang: req.lang }, req.query.donatePlatOrder, orderAccess(req)))
   )
 
   app.get(
     Api.donate4ali,
-    { config: maybeSignedIn, schema: { querystring: orderQuery, response: answers(W.Donate4AliAnswer) } },
+    { config: maybeSignedIn, schema: { querystring: W.OrderQuery, response: answers(W.Donate4AliAnswer) } },
     async (req) => {
       const { userId: _unused, ...who } = caller(req, 0)
       return ok(await donate4ali(rt, who, req.query.donatePlatOrder, orderAccess(req)))
@@ -181,12 +178,7 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Api.sandboxNotify,
     {
       schema: {
-        body: body({
-          billNo: reqString(40, 1),
-          outcome: strEnum(['paid', 'failed']),
-          payToken: optString(100),
-          amount: Type.Optional(Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$' }))
-        }),
+        body: W.SandboxNotifyBody,
         response: answers(W.SandboxNotifyAnswer)
       }
     },

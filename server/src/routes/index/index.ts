@@ -1,7 +1,6 @@
 /** docs/product §7 Index (P/index): base config, settings, donation directory and totals, articles. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
-import { Api, DIRECTORY_ORDER_CYCLE } from '../../../../types'
+import { Api } from '../../../../types'
 import { listArticles, readArticle } from '../../domain/article/service'
 import { directory, directoryTotal } from '../../domain/donation/service'
 import { requireStatisticsShown } from '../../domain/project/statistics'
@@ -9,9 +8,10 @@ import { toBaseConfig } from '../../domain/school/mapper'
 import { loginSettings } from '../../domain/identity/settings'
 import { getBaseSetting, getSchoolSetting } from '../../domain/school/repository'
 import { answers, ok } from '../../lib/envelope'
-import { optInt, optString, pageProps, query, reqInt, reqString, strEnum } from '../../lib/schemas'
 import { publicRead } from '../../perf/read-cache'
 import * as W from '../../../../types/schema/entities'
+import { Str } from '../../../../types/schema/common'
+import * as R from '../../../../types/schema/requests'
 
 export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Api.baseConfig, { config: publicRead, schema: { response: answers(W.BaseConfig) } }, async (req) => {
@@ -25,10 +25,8 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   // Unknown keys answer "" rather than an error: the app treats a missing optional setting as "not configured".
-  app.get(
-    Api.getSettingValue,
-    { schema: { querystring: query({ key: reqString(64, 1) }), response: answers(Type.String()) } },
-    async (req) => ok((await getBaseSetting(app.db, req.school.id, req.query.key))?.setting_value ?? '')
+  app.get(Api.getSettingValue, { schema: { querystring: R.GetSettingValueQuery, response: answers(Str) } }, async (req) =>
+    ok((await getBaseSetting(app.db, req.school.id, req.query.key))?.setting_value ?? '')
   )
 
   app.get(
@@ -36,13 +34,7 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: publicRead,
       schema: {
-        querystring: query({
-          ...pageProps,
-          s: optString(100),
-          itemsId: optInt(),
-          donateTogetherId: optInt(),
-          order: Type.Optional(strEnum(DIRECTORY_ORDER_CYCLE))
-        }),
+        querystring: R.DonateRecordPageQuery,
         response: answers(W.DonationRecordPage)
       }
     },
@@ -54,7 +46,7 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: publicRead,
       schema: {
-        querystring: query({ itemsId: optInt(), donateTogetherId: optInt(), s: optString(100) }),
+        querystring: R.DirectoryTotalQuery,
         response: answers(W.DirectoryTotal)
       }
     },
@@ -64,14 +56,12 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.get(
-    Api.articleList,
-    { schema: { querystring: query({ ...pageProps, categoryId: optInt() }), response: answers(W.ArticlePage) } },
-    async (req) => ok(await listArticles(app.db, req.school.id, { source: 'index', categoryId: req.query.categoryId }, req.query))
+  app.get(Api.articleList, { schema: { querystring: R.ArticleListQuery, response: answers(W.ArticlePage) } }, async (req) =>
+    ok(await listArticles(app.db, req.school.id, { source: 'index', categoryId: req.query.categoryId }, req.query))
   )
 
   // not a cached read: every read is counted (article.read_count)
-  app.get(Api.articleDetail, { schema: { querystring: query({ id: reqInt() }), response: answers(W.Article) } }, async (req) =>
+  app.get(Api.articleDetail, { schema: { querystring: R.IdQuery, response: answers(W.Article) } }, async (req) =>
     ok(await readArticle(app.db, req.school.id, 'index', req.query.id))
   )
 }

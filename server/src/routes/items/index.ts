@@ -8,12 +8,10 @@ import { labels, listProjects, projectDetail, subItemsStatistics, types } from '
 import { requireStatisticsShown, statisticsHidden, withoutDonorCount } from '../../domain/project/statistics'
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
-import { body, optInt, optString, pageProps, query, reqInt, reqString } from '../../lib/schemas'
 import { signedIn } from '../../plugins/auth'
 import { publicRead } from '../../perf/read-cache'
 import * as W from '../../../../types/schema/entities'
-
-const itemsPage = query({ ...pageProps, itemsId: reqInt() })
+import * as R from '../../../../types/schema/requests'
 
 export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Api.typeList, { config: publicRead, schema: { response: answers(W.ProjectTypes) } }, async (req) =>
@@ -28,7 +26,7 @@ export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: publicRead,
       schema: {
-        querystring: query({ ...pageProps, typeId: optInt(), labelId: optInt(), s: optString(100) }),
+        querystring: R.ItemsListQuery,
         response: answers(W.ProjectPage)
       }
     },
@@ -38,51 +36,47 @@ export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.get(
-    Api.itemsDetail,
-    { config: publicRead, schema: { querystring: query({ id: reqInt() }), response: answers(W.Project) } },
-    async (req) => {
-      const [p, hidden] = await Promise.all([
-        projectDetail(app.db, req.school.id, req.query.id, req.lang),
-        statisticsHidden(app.db, req.school.id)
-      ])
-      return ok(withoutDonorCount(hidden, p))
-    }
-  )
+  app.get(Api.itemsDetail, { config: publicRead, schema: { querystring: R.IdQuery, response: answers(W.Project) } }, async (req) => {
+    const [p, hidden] = await Promise.all([
+      projectDetail(app.db, req.school.id, req.query.id, req.lang),
+      statisticsHidden(app.db, req.school.id)
+    ])
+    return ok(withoutDonorCount(hidden, p))
+  })
 
-  app.get(
-    Api.subItemsStatistics,
-    { schema: { querystring: query({ itemsId: reqInt() }), response: answers(W.SubItemStatistics) } },
-    async (req) => {
-      await requireStatisticsShown(app.db, req.school.id)
-      return ok(await subItemsStatistics(app.db, req.school.id, req.query.itemsId))
-    }
-  )
+  app.get(Api.subItemsStatistics, { schema: { querystring: R.ItemsIdQuery, response: answers(W.SubItemStatistics) } }, async (req) => {
+    await requireStatisticsShown(app.db, req.school.id)
+    return ok(await subItemsStatistics(app.db, req.school.id, req.query.itemsId))
+  })
 
   app.get(
     Api.donateSeatList,
-    { config: publicRead, schema: { querystring: itemsPage, response: answers(W.NamingRecordPage) } },
+    { config: publicRead, schema: { querystring: R.ItemsPageQuery, response: answers(W.NamingRecordPage) } },
     async (req) => ok(await namingRecords(app.db, req.school.id, req.lang, 'seat', req.query))
   )
   app.get(
     Api.donateBookList,
-    { config: publicRead, schema: { querystring: itemsPage, response: answers(W.NamingRecordPage) } },
+    { config: publicRead, schema: { querystring: R.ItemsPageQuery, response: answers(W.NamingRecordPage) } },
     async (req) => ok(await namingRecords(app.db, req.school.id, req.lang, 'book', req.query))
   )
-  app.get(Api.togetherList, { config: publicRead, schema: { querystring: itemsPage, response: answers(W.TogetherPage) } }, async (req) =>
-    ok(await togetherList(app.db, req.school.id, req.query))
+  app.get(
+    Api.togetherList,
+    { config: publicRead, schema: { querystring: R.ItemsPageQuery, response: answers(W.TogetherPage) } },
+    async (req) => ok(await togetherList(app.db, req.school.id, req.query))
   )
-  app.get(Api.progressList, { config: publicRead, schema: { querystring: itemsPage, response: answers(W.ProgressPage) } }, async (req) =>
-    ok(await progressList(app.db, req.school.id, req.query))
+  app.get(
+    Api.progressList,
+    { config: publicRead, schema: { querystring: R.ItemsPageQuery, response: answers(W.ProgressPage) } },
+    async (req) => ok(await progressList(app.db, req.school.id, req.query))
   )
   app.get(
     Api.leavewordList,
-    { config: publicRead, schema: { querystring: itemsPage, response: answers(W.LeaveMessagePage) } },
+    { config: publicRead, schema: { querystring: R.ItemsPageQuery, response: answers(W.LeaveMessagePage) } },
     async (req) => ok(await listMessages(app.db, req.school.id, req.query, req.lang))
   )
   app.get(
     Api.instructionList,
-    { config: publicRead, schema: { querystring: itemsPage, response: answers(W.UsePublicityPage) } },
+    { config: publicRead, schema: { querystring: R.ItemsPageQuery, response: answers(W.UsePublicityPage) } },
     async (req) => ok(await instructionList(app.db, req.school.id, req.query))
   )
 
@@ -91,7 +85,7 @@ export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: signedIn,
       schema: {
-        body: body({ itemsId: reqInt(), content: reqString(10_000), token: optString(200) }),
+        body: R.InsertLeavewordBody,
         response: answers(W.LeaveMessageResult)
       }
     },

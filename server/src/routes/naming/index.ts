@@ -4,7 +4,6 @@
  * nameplate correction needs the session. Orders go through POST donate like every gift (routes/donate).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { Api } from '../../../../types'
 import {
   areaList,
@@ -18,53 +17,47 @@ import {
 } from '../../domain/naming/service'
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
-import { body, optAny, optInt, optString, pageProps, query, reqInt } from '../../lib/schemas'
 import { maybeSignedIn, signedInWithConsent } from '../../plugins/auth'
 import * as W from '../../../../types/schema/naming'
-
-const itemsQuery = query({ itemsId: reqInt() })
-const idQuery = query({ id: reqInt(), token: optString(200) })
-// generous bounds for the shape check; the rules (lengths in characters, counts) are the domain's, answered with a -1
-const plateText = { donorName: optString(400), donorIdentity: optString(400), donationMessage: optString(400) }
+import { NoData } from '../../../../types/schema/common'
+import * as R from '../../../../types/schema/requests'
 
 export const namingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(Api.areaList, { schema: { querystring: itemsQuery, response: answers(W.NamingAreas) } }, async (req) =>
+  app.get(Api.areaList, { schema: { querystring: R.ItemsIdQuery, response: answers(W.NamingAreas) } }, async (req) =>
     ok(await areaList(app.db, req.school.id, req.query.itemsId))
   )
 
-  app.get(Api.seatList, { schema: { querystring: query({ areaId: reqInt() }), response: answers(W.SeatListAnswer) } }, async (req) =>
+  app.get(Api.seatList, { schema: { querystring: W.SeatListQuery, response: answers(W.SeatListAnswer) } }, async (req) =>
     ok(await seatList(app.db, req.school.id, req.lang, req.query.areaId))
   )
 
-  app.get(
-    Api.bookList,
-    { schema: { querystring: query({ itemsId: reqInt(), s: optString(100), categoryId: optInt() }), response: answers(W.Books) } },
-    async (req) => ok(await bookList(app.db, req.school.id, req.query))
+  app.get(Api.bookList, { schema: { querystring: W.BookListQuery, response: answers(W.Books) } }, async (req) =>
+    ok(await bookList(app.db, req.school.id, req.query))
   )
 
-  app.get(
-    Api.bookCategoryList,
-    { schema: { querystring: query({ ...pageProps, itemsId: reqInt() }), response: answers(W.BookCategoryPage) } },
-    async (req) => ok(await bookCategoryList(app.db, req.school.id, req.query))
+  app.get(Api.bookCategoryList, { schema: { querystring: R.ItemsPageQuery, response: answers(W.BookCategoryPage) } }, async (req) =>
+    ok(await bookCategoryList(app.db, req.school.id, req.query))
   )
 
-  app.get(Api.nameplateExample, { schema: { querystring: itemsQuery, response: answers(W.NameplateExamples) } }, async (req) =>
+  app.get(Api.nameplateExample, { schema: { querystring: R.ItemsIdQuery, response: answers(W.NameplateExamples) } }, async (req) =>
     ok(await nameplateExamples(app.db, req.school.id, req.query.itemsId))
   )
 
-  app.get(Api.getNameplateDetailConfig, { schema: { querystring: itemsQuery, response: answers(W.NameplateDetailConfig) } }, async (req) =>
-    ok(await nameplateDetailConfig(app.db, req.school.id, req.query.itemsId))
+  app.get(
+    Api.getNameplateDetailConfig,
+    { schema: { querystring: R.ItemsIdQuery, response: answers(W.NameplateDetailConfig) } },
+    async (req) => ok(await nameplateDetailConfig(app.db, req.school.id, req.query.itemsId))
   )
 
   app.get(
     Api.getSeatShowData,
-    { config: maybeSignedIn, schema: { querystring: idQuery, response: answers(W.NameplateShowData) } },
+    { config: maybeSignedIn, schema: { querystring: W.ShowDataQuery, response: answers(W.NameplateShowData) } },
     async (req) => ok(await showData(app.db, req.school.id, req.lang, 'seat', req.query.id, req.optionalSession?.user_id ?? null))
   )
 
   app.get(
     Api.getBookShowData,
-    { config: maybeSignedIn, schema: { querystring: idQuery, response: answers(W.NameplateShowData) } },
+    { config: maybeSignedIn, schema: { querystring: W.ShowDataQuery, response: answers(W.NameplateShowData) } },
     async (req) => ok(await showData(app.db, req.school.id, req.lang, 'book', req.query.id, req.optionalSession?.user_id ?? null))
   )
 
@@ -73,8 +66,8 @@ export const namingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: signedInWithConsent,
       schema: {
-        body: body({ namingType: reqInt(1, 2), namingId: reqInt(), ...plateText, nameplateList: optAny(), token: optString(200) }),
-        response: answers(Type.Null())
+        body: W.NameplateUpdateBody,
+        response: answers(NoData)
       }
     },
     async (req) => {

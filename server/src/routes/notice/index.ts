@@ -6,32 +6,15 @@
  *   anything, so link scanners that open every link in a mailbox unsubscribe nobody.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { Api, NOTICE_CHANNELS, NOTICE_KINDS, PLATFORM_NOTICE_CHANNELS, type Lang } from '../../../../types'
+import { Api, NOTICE_KINDS, type Lang } from '../../../../types'
 import { recordSubscribe } from '../../domain/notify/grants'
 import { getPreferences, savePreferences, setPreference } from '../../domain/notify/preferences'
 import { checkUnsubscribe, parseUnsubscribe, unsubscribeKey } from '../../domain/notify/unsubscribe'
 import { normaliseLang, t, type MessageKey } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
-import { body, optNullableString, strEnum } from '../../lib/schemas'
 import { signedIn } from '../../plugins/auth'
 import * as W from '../../../../types/schema/notice'
-
-const saveBody = body({
-  email: optNullableString(200),
-  lang: optNullableString(16),
-  choices: Type.Optional(
-    Type.Array(Type.Object({ kind: strEnum(NOTICE_KINDS), channel: strEnum(NOTICE_CHANNELS), enabled: Type.Boolean() }), { maxItems: 64 })
-  )
-})
-
-const subscribeBody = body({
-  channel: strEnum(PLATFORM_NOTICE_CHANNELS),
-  results: Type.Array(Type.Object({ templateId: Type.String({ minLength: 1, maxLength: 128 }), accepted: Type.Boolean() }), {
-    maxItems: 10
-  })
-})
 
 export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Api.noticePreferences, { config: signedIn, schema: { response: answers(W.NoticePreferences) } }, async (req) =>
@@ -39,13 +22,13 @@ export const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
   app.post(
     Api.noticePreferencesSave,
-    { config: signedIn, schema: { body: saveBody, response: answers(W.NoticePreferences) } },
+    { config: signedIn, schema: { body: W.NoticePreferencesBody, response: answers(W.NoticePreferences) } },
     async (req) => ok(await savePreferences(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()))
   )
   // what the donor answered in the platform's subscribe dialog (docs/decisions/049-subscribe-messages.md)
   app.post(
     Api.noticeSubscribe,
-    { config: signedIn, schema: { body: subscribeBody, response: answers(W.NoticeSubscribeAnswer) } },
+    { config: signedIn, schema: { body: W.NoticeSubscribeBody, response: answers(W.NoticeSubscribeAnswer) } },
     async (req) => ok(await recordSubscribe(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()))
   )
 }

@@ -3,23 +3,23 @@
  * the download of the caller's own data and account deletion. The user id always comes from the session.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { Api } from '../../../../types'
 import { deleteAccount, exportData } from '../../domain/privacy/account'
 import { consentStatus, getPolicy, recordConsent } from '../../domain/privacy/service'
 import { bizError } from '../../errors'
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
-import { body, optString, query, reqInt } from '../../lib/schemas'
 import { signedIn } from '../../plugins/auth'
 import * as W from '../../../../types/schema/privacy'
+import { NoData } from '../../../../types/schema/common'
+import * as R from '../../../../types/schema/requests'
 
 export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(Api.privacyPolicy, { schema: { querystring: query({}), response: answers(W.PrivacyPolicy) } }, async (req) =>
+  app.get(Api.privacyPolicy, { schema: { querystring: R.LangQuery, response: answers(W.PrivacyPolicy) } }, async (req) =>
     ok(await getPolicy(app.db, req.school, req.lang))
   )
 
-  app.get(Api.privacyStatus, { config: signedIn, schema: { querystring: query({}), response: answers(W.PrivacyStatus) } }, async (req) =>
+  app.get(Api.privacyStatus, { config: signedIn, schema: { querystring: R.LangQuery, response: answers(W.PrivacyStatus) } }, async (req) =>
     ok(await consentStatus(app.db, req.school.id, req.session.user_id))
   )
 
@@ -27,7 +27,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Api.privacyConsent,
     {
       config: signedIn,
-      schema: { body: body({ version: reqInt(1, 1_000_000), token: optString(200) }), response: answers(W.PrivacyStatus) }
+      schema: { body: W.PrivacyConsentBody, response: answers(W.PrivacyStatus) }
     },
     async (req) => {
       await recordConsent(app.db, req.school.id, req.session.user_id, req.body.version, 'prompt')
@@ -35,7 +35,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.get(Api.privacyExport, { config: signedIn, schema: { querystring: query({}), response: answers(W.PrivacyExport) } }, async (req) =>
+  app.get(Api.privacyExport, { config: signedIn, schema: { querystring: R.LangQuery, response: answers(W.PrivacyExport) } }, async (req) =>
     ok(await exportData(app.db, req.school, req.session.user_id))
   )
 
@@ -43,7 +43,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Api.deleteAccount,
     {
       config: signedIn,
-      schema: { body: body({ confirm: Type.Optional(Type.Boolean()), token: optString(200) }), response: answers(Type.Null()) }
+      schema: { body: W.DeleteAccountBody, response: answers(NoData) }
     },
     async (req) => {
       // the app's confirmation dialog sends it: a stray call deletes nothing

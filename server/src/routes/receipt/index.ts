@@ -4,36 +4,19 @@ import { Api } from '../../../../types'
 import { insertReceipt, lastUserInfo, receiptConfig, receiptDetail, receiptPage, receiptStayPage } from '../../domain/receipt/service'
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
-import { body, idList, optEnum, optNullableString, optString, pageProps, query, reqCode, reqInt } from '../../lib/schemas'
 import { signedIn, signedInWithConsent } from '../../plugins/auth'
 import * as W from '../../../../types/schema/center'
-
-const insertBody = body({
-  donorType: reqCode(),
-  donorName: optNullableString(200),
-  creditCode: optNullableString(64),
-  receiptType: reqCode(),
-  receiptWay: reqCode(),
-  postalContact: optNullableString(64),
-  postalMobile: optNullableString(32),
-  postalAddress: optNullableString(500),
-  postalEmail: optNullableString(200),
-  postalMobileSms: optNullableString(32),
-  donateRecordIds: idList(99),
-  token: optString(200)
-})
+import * as R from '../../../../types/schema/requests'
 
 export const receiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     Api.receiptPage,
-    { config: signedIn, schema: { querystring: query({ ...pageProps, status: optEnum([0, 1, 2]) }), response: answers(W.ReceiptPage) } },
+    { config: signedIn, schema: { querystring: W.ReceiptPageQuery, response: answers(W.ReceiptPage) } },
     async (req) => ok(await receiptPage(app.db, req.school.id, req.session.user_id, req.query))
   )
 
-  app.get(
-    Api.receiptStayPage,
-    { config: signedIn, schema: { querystring: query(pageProps), response: answers(W.StayPage) } },
-    async (req) => ok(await receiptStayPage(app.db, req.school.id, req.session.user_id, req.query, app.identity.now()))
+  app.get(Api.receiptStayPage, { config: signedIn, schema: { querystring: R.PageQuery, response: answers(W.StayPage) } }, async (req) =>
+    ok(await receiptStayPage(app.db, req.school.id, req.session.user_id, req.query, app.identity.now()))
   )
 
   app.get(Api.receiptLastUserInfo, { config: signedIn, schema: { response: answers(W.ReceiptLastUserInfo) } }, async (req) =>
@@ -47,13 +30,11 @@ export const receiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     Api.receiptInsert,
-    { config: signedInWithConsent, schema: { body: insertBody, response: answers(W.ApplyAnswer) } },
+    { config: signedInWithConsent, schema: { body: W.ReceiptInsertBody, response: answers(W.ApplyAnswer) } },
     async (req) => ok(await insertReceipt(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk'))
   )
 
-  app.get(
-    Api.receiptDetail,
-    { config: signedIn, schema: { querystring: query({ id: reqInt(1) }), response: answers(W.ReceiptDetail) } },
-    async (req) => ok(await receiptDetail(app.db, req.school.id, req.session.user_id, req.query.id))
+  app.get(Api.receiptDetail, { config: signedIn, schema: { querystring: R.IdQuery, response: answers(W.ReceiptDetail) } }, async (req) =>
+    ok(await receiptDetail(app.db, req.school.id, req.session.user_id, req.query.id))
   )
 }

@@ -7,13 +7,12 @@
  * - POST statement/yearly {enabled}: "send me my statement each year" (notify preference 'statement' on e-mail).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { Api } from '../../../../types'
 import { checkYear, listYears, requestStatementEmail, setYearly, statementPdf } from '../../domain/statement/service'
 import { answers, ok } from '../../lib/envelope'
-import { body, optNullableString, query, reqInt } from '../../lib/schemas'
 import { signedIn } from '../../plugins/auth'
 import * as W from '../../../../types/schema/statement'
+import { NoData } from '../../../../types/schema/common'
 
 export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Api.statementYears, { config: signedIn, schema: { response: answers(W.StatementYears) } }, async (req) =>
@@ -23,7 +22,7 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     Api.statementFile,
     // the 200 schema is the refusal's envelope: a PDF is a Buffer and is sent as it is
-    { config: signedIn, schema: { querystring: query({ year: reqInt(1) }), response: answers(Type.Null()) } },
+    { config: signedIn, schema: { querystring: W.StatementFileQuery, response: answers(NoData) } },
     async (req, reply) => {
       const now = app.identity.now()
       const year = checkYear(req.query.year, now)
@@ -39,7 +38,7 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Api.statementEmail,
     {
       config: signedIn,
-      schema: { body: body({ year: reqInt(1), email: optNullableString(200) }), response: answers(W.StatementEmailed) }
+      schema: { body: W.StatementEmailBody, response: answers(W.StatementEmailed) }
     },
     async (req) => {
       const r = await requestStatementEmail(
@@ -57,7 +56,7 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     Api.statementYearly,
-    { config: signedIn, schema: { body: body({ enabled: Type.Boolean() }), response: answers(W.StatementYears) } },
+    { config: signedIn, schema: { body: W.StatementYearlyBody, response: answers(W.StatementYears) } },
     async (req) => ok(await setYearly(app.db, req.school.id, req.session.user_id, req.body.enabled, app.identity.now()))
   )
 }

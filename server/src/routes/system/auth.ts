@@ -5,8 +5,7 @@
  * makes a fresh user. SMS and password sign-in live in routes/login.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
-import { Api, LOGIN_PLATFORMS } from '../../../../types'
+import { Api } from '../../../../types'
 import { authUrlFor, signInWithCode } from '../../domain/identity/oauth'
 import { ownOrigins, sandboxShareSign, wechatShare } from '../../domain/channel/share'
 import { middleSignIn } from '../../domain/identity/middle'
@@ -14,9 +13,10 @@ import { baseInfo, refresh } from '../../domain/user/service'
 import { bizError, tokenInvalid } from '../../errors'
 import { answers, ok } from '../../lib/envelope'
 import { randomAlnum } from '../../lib/random'
-import { body, optString, query, reqString, strEnum } from '../../lib/schemas'
 import { signedIn } from '../../plugins/auth'
 import { AuthToken, UserBaseInfo, WechatShareSign as WechatShareSignSchema } from '../../../../types/schema/entities'
+import { Str } from '../../../../types/schema/common'
+import { AuthTokenQuery, AuthUrlQuery, MiddleAuthBody } from '../../../../types/schema/identity'
 
 /** Absolute http(s) URL or a same-origin path; anything else (javascript:, //evil) is refused. */
 function parseRedirect(url: string): boolean {
@@ -44,26 +44,22 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Api.getAuthToken,
     {
       schema: {
-        querystring: query({ code: reqString(128, 1), billType: optString(8), platform: Type.Optional(strEnum([...LOGIN_PLATFORMS, ''])) }),
+        querystring: AuthTokenQuery,
         response: answers(AuthToken)
       }
     },
     async (req) => ok(await signInWithCode(app.identity, req.school.id, req.query.platform || 'h5', req.query.code))
   )
 
-  app.get(
-    Api.getAuthUrl,
-    { schema: { querystring: query({ url: reqString(2000, 1), billType: optString(8) }), response: answers(Type.String()) } },
-    async (req) => {
-      if (!parseRedirect(req.query.url)) throw bizError('invalidUrl')
-      // an absolute URL only to the school's own pages: never an open redirect with a fresh sign-in code attached
-      if (!req.query.url.startsWith('/')) {
-        const own = await ownOrigins(app.db, req.school.id, app.orders.publicBaseUrl, `${req.protocol}://${req.host}`)
-        if (!own.has(new URL(req.query.url).origin)) throw bizError('authRedirectRefused')
-      }
-      return ok(await authUrlFor(app.identity, req.school.id, req.query.url, () => appendCode(req.query.url, randomAlnum(24))))
+  app.get(Api.getAuthUrl, { schema: { querystring: AuthUrlQuery, response: answers(Str) } }, async (req) => {
+    if (!parseRedirect(req.query.url)) throw bizError('invalidUrl')
+    // an absolute URL only to the school's own pages: never an open redirect with a fresh sign-in code attached
+    if (!req.query.url.startsWith('/')) {
+      const own = await ownOrigins(app.db, req.school.id, app.orders.publicBaseUrl, `${req.protocol}://${req.host}`)
+      if (!own.has(new URL(req.query.url).origin)) throw bizError('authRedirectRefused')
     }
-  )
+    return ok(await authUrlFor(app.identity, req.school.id, req.query.url, () => appendCode(req.query.url, randomAlnum(24))))
+  })
 
   // The middle-school hand-off must be signed by the school's issuing system, or is a sandbox sign-in where the
   // school allows the sandbox (domain/identity/middle.ts).
@@ -71,11 +67,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Api.middleAuth,
     {
       schema: {
-        body: body({
-          openId: reqString(128, 1),
-          timestamp: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999 })),
-          signature: optString(128)
-        }),
+        body: MiddleAuthBody,
         response: answers(AuthToken)
       }
     },
@@ -94,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     Api.getWechatShare,
-    { schema: { querystring: query({ url: reqString(2000, 1), billType: optString(8) }), response: answers(WechatShareSignSchema) } },
+    { schema: { querystring: AuthUrlQuery, response: answers(WechatShareSignSchema) } },
     // the official account's real jsapi_ticket where configured, the sandbox ticket otherwise
     async (req) => ok(await wechatShare(app.identity, req.school, req.query.url, app.orders.publicBaseUrl))
   )

@@ -5,17 +5,15 @@ import { areaGroups, areaList4sort } from '../../domain/area/area-codes'
 import { childrenOf } from '../../domain/area/division'
 import { listBaseSettings } from '../../domain/school/repository'
 import { answers, ok } from '../../lib/envelope'
-import { optNullableString, query } from '../../lib/schemas'
 import * as W from '../../../../types/schema/entities'
+import { AreaDictionaryQuery } from '../../../../types/schema/requests'
 
 export const dictionaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Api.areaList4sort, { schema: { response: answers(W.AreaCodes) } }, async (req) => ok(areaList4sort(req.lang)))
   app.get(Api.areaGroupList, { schema: { response: answers(W.AreaGroups) } }, async (req) => ok(areaGroups(req.lang)))
 
-  app.get(
-    Api.areaDictionary,
-    { schema: { querystring: query({ parentId: optNullableString(12) }), response: answers(W.AreaDictionary) } },
-    async (req) => ok(childrenOf(req.query.parentId))
+  app.get(Api.areaDictionary, { schema: { querystring: AreaDictionaryQuery, response: answers(W.AreaDictionary) } }, async (req) =>
+    ok(childrenOf(req.query.parentId))
   )
 
   app.get(Api.settingBaseList, { schema: { response: answers(W.BaseSettings) } }, async (req) => {

@@ -1,48 +1,39 @@
 /** docs/product §7 Joint (P/together). Launching and cancelling need a token; an invite page opens for anyone with the link. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { Api } from '../../../../types'
 import { cancelTogether, launch, launchDetail, togetherDetail } from '../../domain/together/service'
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
-import { body, optFlag, query, reqInt, reqString } from '../../lib/schemas'
 import { maybeSignedIn, signedIn } from '../../plugins/auth'
 import * as W from '../../../../types/schema/together'
-
-const InsertBody = body({
-  itemsId: reqInt(),
-  sponsor: reqString(200),
-  slogan: reqString(1000),
-  // yuan text ('5000.00'); a plain number is taken too. Rules (docs/product §5) in the service, with their messages.
-  targetMoney: Type.Unsafe<string | number>({ type: ['string', 'number'], maxLength: 32 }),
-  isTarget: optFlag()
-})
+import { NoData } from '../../../../types/schema/common'
+import * as R from '../../../../types/schema/requests'
 
 export const togetherRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(Api.insertTogether, { config: signedIn, schema: { body: InsertBody, response: answers(W.TogetherId) } }, async (req) => {
-    const r = await launch(app.db, req.school.id, req.session.user_id, req.body, app.identity.now(), app.moderation)
-    return r.held ? ok(r.id, t(req.lang, 'contentHeldTogether')) : ok(r.id)
-  })
+  app.post(
+    Api.insertTogether,
+    { config: signedIn, schema: { body: W.InsertTogetherBody, response: answers(W.TogetherId) } },
+    async (req) => {
+      const r = await launch(app.db, req.school.id, req.session.user_id, req.body, app.identity.now(), app.moderation)
+      return r.held ? ok(r.id, t(req.lang, 'contentHeldTogether')) : ok(r.id)
+    }
+  )
 
   app.get(
     Api.launchDetail,
-    { config: signedIn, schema: { querystring: query({ itemsId: reqInt() }), response: answers(W.TogetherLaunchDetail) } },
+    { config: signedIn, schema: { querystring: R.ItemsIdQuery, response: answers(W.TogetherLaunchDetail) } },
     async (req) => ok(await launchDetail(app.db, req.school.id, req.session.user_id, req.lang, req.query.itemsId))
   )
 
   app.get(
     Api.togetherDetail,
-    { config: maybeSignedIn, schema: { querystring: query({ id: reqInt() }), response: answers(W.TogetherDetail) } },
+    { config: maybeSignedIn, schema: { querystring: R.IdQuery, response: answers(W.TogetherDetail) } },
     async (req) => ok(await togetherDetail(app.db, req.school.id, req.optionalSession?.user_id ?? null, req.query.id))
   )
 
   // docs/product §4: only its sponsor, only while nothing is raised; the app toasts 取消成功 on code 0
-  app.get(
-    Api.togetherDelete,
-    { config: signedIn, schema: { querystring: query({ id: reqInt() }), response: answers(Type.Null()) } },
-    async (req) => {
-      await cancelTogether(app.db, req.school.id, req.session.user_id, req.query.id)
-      return ok(null, t(req.lang, 'togetherCancelled'))
-    }
-  )
+  app.get(Api.togetherDelete, { config: signedIn, schema: { querystring: R.IdQuery, response: answers(NoData) } }, async (req) => {
+    await cancelTogether(app.db, req.school.id, req.session.user_id, req.query.id)
+    return ok(null, t(req.lang, 'togetherCancelled'))
+  })
 }

@@ -3,15 +3,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Api } from '../../../../types'
 import { listArticles, readArticle } from '../../domain/article/service'
 import { answers, ok } from '../../lib/envelope'
-import { INT_RANGE, optInt, pageProps, query, reqInt } from '../../lib/schemas'
 import { Article, ArticlePage } from '../../../../types/schema/entities'
+import { WebArticleDetailQuery, WebArticleListQuery } from '../../../../types/schema/requests'
 
 export const webArticleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     Api.webArticleList,
     {
       schema: {
-        querystring: query({ ...pageProps, categoryId: optInt(), websiteId: optInt(1, INT_RANGE.int4) }),
+        querystring: WebArticleListQuery,
         response: answers(ArticlePage)
       }
     },
@@ -26,7 +26,7 @@ export const webArticleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       )
   )
 
-  app.get(Api.webArticleDetail, { schema: { querystring: query({ articleId: reqInt() }), response: answers(Article) } }, async (req) =>
+  app.get(Api.webArticleDetail, { schema: { querystring: WebArticleDetailQuery, response: answers(Article) } }, async (req) =>
     ok(await readArticle(app.db, req.school.id, 'web', req.query.articleId))
   )
 }

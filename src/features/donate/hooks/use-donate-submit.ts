@@ -5,6 +5,7 @@
  * donate has been toasted by request() and nothing else happens.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { PayTypeCode } from '@contract'
 import { platform } from '@/platform'
 import { payChannelOf } from '@/platform/payment/capability'
 import { store } from '@/platform/storage-keys'
@@ -113,7 +114,7 @@ export function useDonateSubmit({ ctx, state, update, onOutcome, onInvalid, onRe
         const result = await runPayment({
           billNo: answer?.orderPayRequestDTO?.billNo || '',
           params: answer?.data ?? null,
-          payType: body.payType,
+          payType: s.payType as PayTypeCode,
           itemsId: ctx.project.id,
           payToken: answer?.payToken,
           keepForm: true

@@ -82,7 +82,7 @@ export function useNamingSubmit({ sel, form, ctx, gate, variant, loadBalance }: 
         result = await runPayment({
           billNo: answer?.orderPayRequestDTO?.billNo || '',
           params: answer?.data ?? null,
-          payType: body.payType,
+          payType: f.payType!,
           itemsId: s.itemsId,
           payToken: answer?.payToken
         })

@@ -85,7 +85,7 @@ export function usePledgeSubmit(opts: {
         result = await runPayment({
           billNo: answer?.orderPayRequestDTO?.billNo || '',
           params: answer?.data ?? null,
-          payType: body.payType,
+          payType: state.payType!,
           itemsId: ctx.itemsId,
           payToken: answer?.payToken
         })
