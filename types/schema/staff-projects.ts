@@ -205,8 +205,6 @@ export type FieldBody = Static<typeof FieldBody>
 export const ProjectFormBody = body({ fields: Type.Array(FieldBody, { maxItems: 200 }) })
 export type ProjectFormBody = Static<typeof ProjectFormBody>
 
-export const StaffPageQuery = Type.Object({ ...pageProps })
-
 export const ProgressBody = body({
   progressDate: reqString(40),
   content: reqString(20_000),
