@@ -167,6 +167,7 @@ export const StaffReconciliationRow = Type.Object({
 })
 export type ReconciliationRow = Static<typeof StaffReconciliationRow>
 export const StaffReconciliation = Type.Object({ rows: Type.Array(StaffReconciliationRow) })
+export type Reconciliation = Static<typeof StaffReconciliation>
 
 const Figure = Type.Object({ amount: Yuan, amountFen: Num, count: Num, donors: Num })
 export type DashboardFigure = Static<typeof Figure>

@@ -30,7 +30,7 @@ export function EmptyState({ text }: { text?: string }) {
 /** GET `path` with {limit, offset} plus `query`; the table pages on the server. `version` bumps reload it. */
 export function PagedTable<T extends object>(props: {
   path: string
-  query?: Record<string, string | number | undefined>
+  query?: Record<string, string | number | null | undefined>
   columns: TableColumnsType<T>
   rowKey: keyof T & string
   version?: number
