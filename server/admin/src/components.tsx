@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Alert, Button, Empty, Select, Spin, Table, type TableColumnsType } from 'antd'
 import { get, type Page } from './api'
+import type { ProjectChoices, ProjectChoicesQuery } from '@contract/schema/staff-money'
 import { useLoad } from './hooks'
 import { useLang } from './i18n'
 import { isPositiveYuan } from './money'
@@ -86,11 +87,11 @@ export function ProjectPicker({ value, onChange, id }: { value?: number; onChang
   const search = (keyword: string) => {
     const n = ++seq.current
     setLoading(true)
-    get<Page<{ id: number; name: string }>>(StaffApi.offlineGiftProjects, {
+    get<ProjectChoices>(StaffApi.offlineGiftProjects, {
       keyword: keyword.trim() || undefined,
       limit: 20,
       offset: 0
-    }).then(
+    } satisfies ProjectChoicesQuery).then(
       (page) => {
         if (n !== seq.current) return
         setOptions(page.rows.map((p) => ({ value: p.id, label: `#${p.id} ${p.name}` })))
