@@ -150,7 +150,7 @@ test('a staff route declaring a shape inline, and a console page typing one by h
   const route = [
     "import { StaffIdParams } from '../../../../types/schema/staff-common'",
     'const idParams = Type.Object({ id: reqInt() })',
-    "app.get(StaffApi.audit, { schema: { params: StaffIdParams, querystring: W.AuditQuery, response: answers(W.AuditPage) } }, h)",
+    'app.get(StaffApi.audit, { schema: { params: StaffIdParams, querystring: W.AuditQuery, response: answers(W.AuditPage) } }, h)',
     'app.post(path, { schema: { body: body({ note: optString(800) }) } }, h)',
     '// Type.Object({ a }) in a comment is not a declaration'
   ].join('\n')
@@ -177,7 +177,8 @@ test('a staff route declaring a shape inline, and a console page typing one by h
 test('the staff routes declare no request or answer shape inline: they name the schemas of types/schema/staff-*.ts', () => {
   const problems = []
   for (const rel of tsFiles('server/src/routes/staff', /\.ts$/)) {
-    for (const f of inlineShapes(read(rel))) problems.push(`${rel}:${f.line}: ${f.what}(…) declares a shape; put it in types/schema/staff-*.ts`)
+    for (const f of inlineShapes(read(rel)))
+      problems.push(`${rel}:${f.line}: ${f.what}(…) declares a shape; put it in types/schema/staff-*.ts`)
   }
   assert.deepEqual(problems, [], problems.join('\n'))
 })

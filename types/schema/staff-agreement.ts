@@ -82,7 +82,11 @@ export const StaffCampaignBody = body({
   bank: Type.Optional(
     Type.Union([
       Type.Object(
-        { bankName: Type.String({ maxLength: 100 }), accountName: Type.String({ maxLength: 100 }), accountNo: Type.String({ maxLength: 64 }) },
+        {
+          bankName: Type.String({ maxLength: 100 }),
+          accountName: Type.String({ maxLength: 100 }),
+          accountNo: Type.String({ maxLength: 64 })
+        },
         { additionalProperties: false }
       ),
       Type.Null()

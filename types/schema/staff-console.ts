@@ -54,7 +54,13 @@ export const StaffAccountUpdateBody = body({
 export type StaffAccountUpdateBody = Static<typeof StaffAccountUpdateBody>
 
 /** GET /audit: '' or absent means any */
-export const AuditQuery = Type.Object({ entity: optString(32), entityId: optString(64), action: optString(64), staffId: optInt(), ...pageProps })
+export const AuditQuery = Type.Object({
+  entity: optString(32),
+  entityId: optString(64),
+  action: optString(64),
+  staffId: optInt(),
+  ...pageProps
+})
 export type AuditQuery = Static<typeof AuditQuery>
 
 export const AuditRow = Type.Object({

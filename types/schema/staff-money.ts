@@ -37,7 +37,11 @@ export type LedgerFilters = Static<typeof StaffLedgerFilters>
 export const StaffLedgerQuery = Type.Object({ ...StaffLedgerFilters.properties, ...pageProps })
 export type LedgerQuery = Static<typeof StaffLedgerQuery>
 /** POST /exports */
-export const StaffExportBody = body({ kind: strEnum(['ledger']), format: strEnum(EXPORT_FORMATS), filters: Type.Optional(StaffLedgerFilters) })
+export const StaffExportBody = body({
+  kind: strEnum(['ledger']),
+  format: strEnum(EXPORT_FORMATS),
+  filters: Type.Optional(StaffLedgerFilters)
+})
 export type ExportBody = Static<typeof StaffExportBody>
 /** GET /exports/:id/file: the file itself, streamed (never serialised nor checked against a schema); a refusal is
  *  the usual -1 envelope, written by the error handler */

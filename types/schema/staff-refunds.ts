@@ -52,7 +52,11 @@ export type RefundSettings = Static<typeof StaffRefundSettings>
 export const RefundRequestBody = body({ amount: reqString(20), reason: reqString(800), outRefundNo: optString(64) })
 export type RefundRequestBody = Static<typeof RefundRequestBody>
 /** GET /refunds: state '' means any */
-export const RefundQuery = Type.Object({ state: Type.Optional(strEnum(['', ...REFUND_STATES] as const)), donationId: optInt(), ...pageProps })
+export const RefundQuery = Type.Object({
+  state: Type.Optional(strEnum(['', ...REFUND_STATES] as const)),
+  donationId: optInt(),
+  ...pageProps
+})
 export type RefundQuery = Static<typeof RefundQuery>
 /** POST /refunds/:id/approve: the second approver's decision */
 export const RefundApprovalBody = body({ decision: strEnum(['approve', 'reject']), note: optString(800) })

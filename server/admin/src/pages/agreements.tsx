@@ -13,7 +13,7 @@ import { useLang } from '../i18n'
 import { allowed, useMe } from '../me'
 import { formatYuan } from '../money'
 import { StaffApi, staffPath } from '@contract'
-import type { StaffAgreement as Agreement, StaffAgreementQuery, StaffAgreementSeal as Seal } from '@contract/schema/staff-agreement'
+import type { StaffAgreement as Agreement, StaffAgreementSeal as Seal } from '@contract/schema/staff-agreement'
 
 type T = (zh: string, en: string) => string
 
@@ -77,8 +77,8 @@ function stateTag(a: Agreement, t: T) {
 export function AgreementsPage() {
   const { t } = useLang()
   const { message } = App.useApp()
-  const [kind, setKind] = useState<NonNullable<StaffAgreementQuery['kind']> | ''>('')
-  const [state, setState] = useState<NonNullable<StaffAgreementQuery['state']> | ''>('signed')
+  const [kind, setKind] = useState<string>('')
+  const [state, setState] = useState<string>('signed')
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null)
   const [donor, setDonor] = useState('')
   const [version, setVersion] = useState(0)
@@ -142,7 +142,7 @@ export function AgreementsPage() {
           from: range?.[0]?.format('YYYY-MM-DD'),
           to: range?.[1]?.format('YYYY-MM-DD'),
           donor: donor || undefined
-        } satisfies StaffAgreementQuery}
+        }}
         columns={[
           {
             title: t('协议编号', 'Agreement'),

@@ -12,7 +12,12 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { StaffApi, staffPath } from '@contract'
-import type { BillFindingApplyBody, BillFindingResolveBody, BillFindingView as BillFinding, BillRunDetail } from '@contract/schema/staff-bills'
+import type {
+  BillFindingApplyBody,
+  BillFindingResolveBody,
+  BillFindingView as BillFinding,
+  BillRunDetail
+} from '@contract/schema/staff-bills'
 
 export type { BillFinding }
 

@@ -31,7 +31,11 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
     setBusy(true)
     setError('')
     try {
-      const r = await post<StaffToken>(StaffApi.login, { username: v.username.trim(), password: v.password } satisfies StaffLoginBody, v.school.trim())
+      const r = await post<StaffToken>(
+        StaffApi.login,
+        { username: v.username.trim(), password: v.password } satisfies StaffLoginBody,
+        v.school.trim()
+      )
       session.save(v.school.trim(), r.token)
       onSignedIn()
     } catch (e) {

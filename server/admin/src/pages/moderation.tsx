@@ -17,7 +17,10 @@ export function ModerationPage() {
   const [state, setState] = useState('held')
   const [version, setVersion] = useState(0)
   const act = (m: Item, what: 'approve' | 'reject') =>
-    post(staffPath(what === 'approve' ? StaffApi.moderationApprove : StaffApi.moderationReject, { id: m.id }), {} satisfies ModerationDecisionBody).then(
+    post(
+      staffPath(what === 'approve' ? StaffApi.moderationApprove : StaffApi.moderationReject, { id: m.id }),
+      {} satisfies ModerationDecisionBody
+    ).then(
       () => setVersion((v) => v + 1),
       (e: Error) => message.error(e.message)
     )

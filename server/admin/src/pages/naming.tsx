@@ -135,7 +135,7 @@ function SeatsTab() {
             {
               title: t('价格（元）', 'Price'),
               key: 'p',
-              render: (_, r) => (r.effectivePrices).map((x) => `${x.termName} ${formatYuan(x.termMoney)}`).join('；')
+              render: (_, r) => r.effectivePrices.map((x) => `${x.termName} ${formatYuan(x.termMoney)}`).join('；')
             },
             { title: t('状态', 'State'), dataIndex: 'state', render: (v: string) => <Tag>{v}</Tag> },
             {

@@ -147,7 +147,9 @@ export function OfflineGiftFixModal({
     setError('')
     try {
       if (mode === 'void') {
-        await post<LedgerRow>(staffPath(StaffApi.offlineGiftVoid, { id: row.id }), { reason: v.reason.trim() } satisfies OfflineGiftVoidBody)
+        await post<LedgerRow>(staffPath(StaffApi.offlineGiftVoid, { id: row.id }), {
+          reason: v.reason.trim()
+        } satisfies OfflineGiftVoidBody)
         message.success(t(`已作废 ${row.billNo}`, `${row.billNo} voided`))
       } else {
         const changes: Omit<OfflineGiftCorrectionBody, 'reason'> = {}
@@ -155,7 +157,10 @@ export function OfflineGiftFixModal({
         if (v.donorName.trim() !== row.donorName) changes.donorName = v.donorName.trim()
         const day = v.donatedOn.format('YYYY-MM-DD')
         if (day !== beijingDay(row.paidAt)) changes.donatedOn = day
-        const saved = await post<LedgerRow>(staffPath(StaffApi.offlineGift, { id: row.id }), { ...changes, reason: v.reason.trim() } satisfies OfflineGiftCorrectionBody)
+        const saved = await post<LedgerRow>(staffPath(StaffApi.offlineGift, { id: row.id }), {
+          ...changes,
+          reason: v.reason.trim()
+        } satisfies OfflineGiftCorrectionBody)
         message.success(t(`已更正为 ${formatYuan(saved.amount)} 元`, `Corrected to ${formatYuan(saved.amount)} yuan`))
       }
       onSaved()

@@ -15,7 +15,10 @@ export function ReconciliationPage() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()])
   const from = range[0].format('YYYY-MM-DD')
   const to = range[1].format('YYYY-MM-DD')
-  const { data, error, loading, reload } = useLoad(() => get<Reconciliation>(StaffApi.reconciliation, { from, to } satisfies ReconciliationQuery), [from, to])
+  const { data, error, loading, reload } = useLoad(
+    () => get<Reconciliation>(StaffApi.reconciliation, { from, to } satisfies ReconciliationQuery),
+    [from, to]
+  )
   const rows = data?.rows ?? []
   return (
     <>

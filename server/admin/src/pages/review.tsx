@@ -19,7 +19,10 @@ export function ReviewPage() {
   const submit = async (v: { resolution: 'paid' | 'closed'; reason: string }) => {
     setError('')
     try {
-      await post(staffPath(StaffApi.reviewResolve, { id: open!.id }), { resolution: v.resolution, reason: v.reason.trim() } satisfies ReviewResolveBody)
+      await post(staffPath(StaffApi.reviewResolve, { id: open!.id }), {
+        resolution: v.resolution,
+        reason: v.reason.trim()
+      } satisfies ReviewResolveBody)
       setOpen(null)
       setVersion((x) => x + 1)
     } catch (e) {

@@ -6,12 +6,7 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { roleLabel, type StaffRole } from '../me'
 import { StaffApi, staffPath } from '@contract'
-import type {
-  StaffAccount as StaffRow,
-  StaffAccountBody,
-  StaffAccountPage,
-  StaffAccountUpdateBody
-} from '@contract/schema/staff-console'
+import type { StaffAccount as StaffRow, StaffAccountBody, StaffAccountPage, StaffAccountUpdateBody } from '@contract/schema/staff-console'
 
 /** the account form's values (one form for a new account and a change) */
 type Values = Required<Pick<StaffAccountBody, 'username' | 'displayName' | 'roles'>> & { password?: string; enabled: boolean }

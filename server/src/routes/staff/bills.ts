@@ -40,32 +40,24 @@ export const staffBillRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
   const actor = (req: { school: { id: number }; staff: { id: number } }) => ({ schoolId: req.school.id, staffId: req.staff.id })
 
-  app.get(
-    StaffApi.bills,
-    { ...finance, schema: { querystring: W.BillRunsQuery, response: answers(W.StaffBillRuns) } },
-    async (req) => {
-      const now = app.identity.now()
-      const to = req.query.to || beijingDate(now)
-      const from = req.query.from || beijingDate(new Date(now.getTime() - 30 * DAY_MS))
-      if (!DATE.test(from) || !DATE.test(to)) throw bizError('billDateInvalid')
-      return ok({ rows: await listRuns(app.db, req.school.id, { from, to }), providers: await runnableProviders(deps(), req.school.id) })
-    }
-  )
+  app.get(StaffApi.bills, { ...finance, schema: { querystring: W.BillRunsQuery, response: answers(W.StaffBillRuns) } }, async (req) => {
+    const now = app.identity.now()
+    const to = req.query.to || beijingDate(now)
+    const from = req.query.from || beijingDate(new Date(now.getTime() - 30 * DAY_MS))
+    if (!DATE.test(from) || !DATE.test(to)) throw bizError('billDateInvalid')
+    return ok({ rows: await listRuns(app.db, req.school.id, { from, to }), providers: await runnableProviders(deps(), req.school.id) })
+  })
 
   app.get(StaffApi.billRun, { ...finance, schema: { params: StaffIdParams, response: answers(W.StaffBillRunDetail) } }, async (req) =>
     ok(await runDetail(app.db, req.school.id, req.params.id))
   )
 
-  app.post(
-    StaffApi.billsRun,
-    { ...finance, schema: { body: W.BillRunBody, response: answers(W.StaffBillRun) } },
-    async (req) => {
-      const run = await requestRun(deps(), actor(req), req.body)
-      // the worker (this process or another: JOBS_ENABLED) picks it up; here it need not wait for the next poll
-      app.jobs.kick()
-      return ok(run)
-    }
-  )
+  app.post(StaffApi.billsRun, { ...finance, schema: { body: W.BillRunBody, response: answers(W.StaffBillRun) } }, async (req) => {
+    const run = await requestRun(deps(), actor(req), req.body)
+    // the worker (this process or another: JOBS_ENABLED) picks it up; here it need not wait for the next poll
+    app.jobs.kick()
+    return ok(run)
+  })
 
   app.post(
     StaffApi.billFindingApply,

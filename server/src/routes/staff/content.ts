@@ -26,7 +26,6 @@ import { StaffIdParams } from '../../../../types/schema/staff-common'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 
-
 export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const editor = requireRole('editor')
 

@@ -33,10 +33,8 @@ export const staffInventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await namingSummary(app.db, req.school.id, app.identity.now()))
   )
 
-  app.get(
-    StaffApi.namingAreas,
-    { ...read, schema: { querystring: W.NamingAreasQuery, response: answers(W.StaffAreaPage) } },
-    async (req) => ok(await listAreas(app.db, req.school.id, req.query.itemId))
+  app.get(StaffApi.namingAreas, { ...read, schema: { querystring: W.NamingAreasQuery, response: answers(W.StaffAreaPage) } }, async (req) =>
+    ok(await listAreas(app.db, req.school.id, req.query.itemId))
   )
 
   app.get(
@@ -58,10 +56,8 @@ export const staffInventoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await updateSeat(app.db, req.school.id, req.staff.id, req.params.id, req.body, app.identity.now()))
   )
 
-  app.get(
-    StaffApi.namingBooks,
-    { ...read, schema: { querystring: W.NamingBooksQuery, response: answers(W.StaffBookPage) } },
-    async (req) => ok(await listBooks(app.db, req.school.id, req.query))
+  app.get(StaffApi.namingBooks, { ...read, schema: { querystring: W.NamingBooksQuery, response: answers(W.StaffBookPage) } }, async (req) =>
+    ok(await listBooks(app.db, req.school.id, req.query))
   )
 
   app.post(

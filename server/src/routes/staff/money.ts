@@ -134,10 +134,8 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await voidOfflineGift(app.db, offlineActor(req), req.params.id, req.body))
   )
 
-  app.get(
-    StaffApi.review,
-    { ...finance, schema: { querystring: StaffPageQuery, response: answers(W.StaffReviewPage) } },
-    async (req) => ok(await reviewPage(app.db, req.school.id, req.query))
+  app.get(StaffApi.review, { ...finance, schema: { querystring: StaffPageQuery, response: answers(W.StaffReviewPage) } }, async (req) =>
+    ok(await reviewPage(app.db, req.school.id, req.query))
   )
 
   app.post(

@@ -25,11 +25,15 @@ export const staffNoticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await listBatches(app.db, req.school.id))
   )
 
-  app.post(StaffApi.statements, { ...finance, schema: { body: W.StatementStartBody, response: answers(W.StaffStatementBatch) } }, async (req) => {
-    const batch = await startBatch(app.db, req.school.id, req.staff.id, req.body.year, app.identity.now())
-    app.jobs.kick()
-    return ok(batch)
-  })
+  app.post(
+    StaffApi.statements,
+    { ...finance, schema: { body: W.StatementStartBody, response: answers(W.StaffStatementBatch) } },
+    async (req) => {
+      const batch = await startBatch(app.db, req.school.id, req.staff.id, req.body.year, app.identity.now())
+      app.jobs.kick()
+      return ok(batch)
+    }
+  )
 
   app.get(StaffApi.statement, { ...finance, schema: { params: StaffIdParams, response: answers(W.StaffStatementBatch) } }, async (req) => {
     const batch = await batchView(app.db, req.school.id, req.params.id)
@@ -46,9 +50,13 @@ export const staffNoticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await listFailedSends(app.db, req.school.id, req.query))
   )
 
-  app.post(StaffApi.notificationRetry, { ...finance, schema: { params: StaffIdParams, response: answers(W.StaffRetried) } }, async (req) => {
-    await retrySend(app.db, req.school.id, req.staff.id, req.params.id, app.identity.now())
-    app.jobs.kick()
-    return ok(null)
-  })
+  app.post(
+    StaffApi.notificationRetry,
+    { ...finance, schema: { params: StaffIdParams, response: answers(W.StaffRetried) } },
+    async (req) => {
+      await retrySend(app.db, req.school.id, req.staff.id, req.params.id, app.identity.now())
+      app.jobs.kick()
+      return ok(null)
+    }
+  )
 }

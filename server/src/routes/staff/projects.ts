@@ -137,10 +137,14 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await addProgress(app.db, storage(), actor(req), req.params.id, req.body))
   )
 
-  app.post(StaffApi.projectProgressDelete, { ...editor, schema: { params: StaffPidParams, response: answers(S.StaffDeleted) } }, async (req) => {
-    await deleteProgress(app.db, actor(req), req.params.id, req.params.pid)
-    return ok({ id: req.params.pid, deleted: true as const })
-  })
+  app.post(
+    StaffApi.projectProgressDelete,
+    { ...editor, schema: { params: StaffPidParams, response: answers(S.StaffDeleted) } },
+    async (req) => {
+      await deleteProgress(app.db, actor(req), req.params.id, req.params.pid)
+      return ok({ id: req.params.pid, deleted: true as const })
+    }
+  )
 
   app.get(
     StaffApi.projectPublicity,
