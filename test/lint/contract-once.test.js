@@ -72,11 +72,11 @@ const ALLOWED_TYPE_SHAPES = new Map([
 ])
 
 /**
- * Route files that may still write schemas inline. The staff API's requests (routes/staff/) are moved to
- * types/schema/staff-*.ts by their own change (docs/decisions/066-donor-requests.md "what remains"); when it lands
- * this entry goes and the list is empty.
+ * Route files that may still write schemas inline: none. The staff routes' requests moved to types/schema/staff-*.ts
+ * (docs/decisions/067-staff-requests-once.md), so the donor rule below covers every route file; the list stays as
+ * the one place an exception would have to be argued.
  */
-const ROUTE_SCHEMA_ALLOWED = ['server/src/routes/staff/']
+const ROUTE_SCHEMA_ALLOWED = []
 
 /** The schema builders a route would declare a shape with: TypeBox's, and the exported helpers of wire-int.ts and
  *  common.ts (query, body, reqInt, strEnum, Page …). */
@@ -218,4 +218,102 @@ test('the routes validate with the schemas of types/schema/ and write none thems
     }
   }
   assert.deepEqual(problems, [], problems.join('\n'))
+})
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Staff requests and answers (docs/decisions/067-staff-requests-once.md). Kept as its own block: the donor routes'
+// rules above are another change's. Every body, query string, params and answer schema of the staff API is declared in
+// types/schema/staff-*.ts; the route files only name them, and the console's pages import their `Static` types.
+
+/** What declares a shape inline in a route file: a TypeBox builder or one of the request helpers of
+ *  types/schema/wire-int.ts (which the server re-exports from lib/schemas.ts). [{line, what}] */
+function inlineShapes(code) {
+  const text = stripComments(code)
+  const found = []
+  const builder =
+    /\bType\.[A-Z]\w*\s*\(|\b(body|query|reqInt|optInt|optFlag|optCode|reqCode|optEnum|idList|reqString|optString|optNullableString|optAny|strEnum|intEnum|wireInt|Page|Nullable)\s*\(|\.\.\.pageProps\b/g
+  for (const m of text.matchAll(builder)) found.push({ line: text.slice(0, m.index).split('\n').length, what: m[0].replace(/\s*\($/, '') })
+  return found
+}
+
+/** Wire shapes typed by hand in a console file: an interface, an object-literal type alias, or an object type handed
+ *  to the API client (`get<{ rows: X[] }>`). [{line, what}] */
+function handTypedShapes(code) {
+  const text = stripComments(code)
+  const found = []
+  const decl = /^[ \t]*(?:export\s+)?(?:interface\s+(\w+)|type\s+(\w+)(?:<[^=]*>)?\s*=\s*\{)|\b(?:get|post|upload)<\{/gm
+  for (const m of text.matchAll(decl)) {
+    found.push({ line: text.slice(0, m.index).split('\n').length, what: m[1] ?? m[2] ?? m[0].trim() })
+  }
+  return found
+}
+
+/** Console declarations that are not wire shapes, with the reason they stay. file -> names */
+const CONSOLE_ALLOWED = {
+  // the navigation's own record of a screen (path, title, roles, component): never sent nor received
+  'server/admin/src/screens.tsx': ['Screen'],
+  // the language context React hands the pages
+  'server/admin/src/i18n.tsx': ['LangContext']
+}
+
+const tsFiles = (dir, re) => walkAll(dir).filter((f) => re.test(f))
+function walkAll(dir, out = []) {
+  for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = `${dir}/${entry.name}`
+    if (entry.isDirectory()) walkAll(rel, out)
+    else out.push(rel)
+  }
+  return out
+}
+
+test('a staff route declaring a shape inline, and a console page typing one by hand, are found', () => {
+  const route = [
+    "import { StaffIdParams } from '../../../../types/schema/staff-common'",
+    'const idParams = Type.Object({ id: reqInt() })',
+    'app.get(StaffApi.audit, { schema: { params: StaffIdParams, querystring: W.AuditQuery, response: answers(W.AuditPage) } }, h)',
+    'app.post(path, { schema: { body: body({ note: optString(800) }) } }, h)',
+    '// Type.Object({ a }) in a comment is not a declaration'
+  ].join('\n')
+  assert.deepEqual(
+    inlineShapes(route).map((f) => `${f.line}:${f.what}`),
+    ['2:Type.Object', '2:reqInt', '4:body', '4:optString']
+  )
+  const page = [
+    "import type { StaffBook } from '@contract/schema/staff-console'",
+    'interface Summary {',
+    '  itemId: number',
+    '}',
+    'type Row = { id: number }',
+    "type Values = Omit<OfflineGiftBody, 'donatedOn'> & { donatedOn: Dayjs }",
+    'const x = get<{ rows: StaffBook[] }>(StaffApi.namingBooks)',
+    'const y = get<StaffBookPage>(StaffApi.namingBooks)'
+  ].join('\n')
+  assert.deepEqual(
+    handTypedShapes(page).map((f) => `${f.line}:${f.what}`),
+    ['2:Summary', '5:Row', '7:get<{']
+  )
+})
+
+test('the staff routes declare no request or answer shape inline: they name the schemas of types/schema/staff-*.ts', () => {
+  const problems = []
+  for (const rel of tsFiles('server/src/routes/staff', /\.ts$/)) {
+    for (const f of inlineShapes(read(rel)))
+      problems.push(`${rel}:${f.line}: ${f.what}(…) declares a shape; put it in types/schema/staff-*.ts`)
+  }
+  assert.deepEqual(problems, [], problems.join('\n'))
+})
+
+test('the console types no wire shape by hand: its pages import the contract', () => {
+  const problems = []
+  for (const rel of tsFiles('server/admin/src', /\.tsx?$/)) {
+    const allowed = CONSOLE_ALLOWED[rel] ?? []
+    for (const f of handTypedShapes(read(rel))) {
+      if (!allowed.includes(f.what)) problems.push(`${rel}:${f.line}: ${f.what} is typed by hand; import its type from @contract/schema/…`)
+    }
+  }
+  assert.deepEqual(problems, [], problems.join('\n'))
+  for (const [rel, names] of Object.entries(CONSOLE_ALLOWED)) {
+    const declared = handTypedShapes(read(rel)).map((f) => f.what)
+    for (const name of names) assert.ok(declared.includes(name), `${rel} no longer declares ${name}: drop it from CONSOLE_ALLOWED`)
+  }
 })

@@ -1,9 +1,11 @@
 /**
- * The staff API's bill reconciliation answers (routes/staff/bills.ts; docs/decisions/055-one-contract.md): the one
- * source of their shapes, the domain (domain/bill/findings.ts) returns the `Static` types.
+ * The staff API's bill reconciliation requests and answers (routes/staff/bills.ts; docs/decisions/055-one-contract.md,
+ * 067-staff-requests-once.md): the one source of their shapes; the server validates and serialises with them, the
+ * domain (domain/bill/findings.ts) returns the `Static` types.
  */
 import { Type, type Static } from 'typebox'
 import { Bool, Num, NumOrNull, Str, strEnum } from './common'
+import { body, optString, reqString } from './wire-int'
 
 /**
  * What a comparison of a provider's bill with the books can find (domain/bill/tables.ts says what each means).
@@ -59,3 +61,18 @@ export const StaffBillRuns = Type.Object({ rows: Type.Array(StaffBillRun), provi
 export const StaffBillRunDetail = Type.Object({ run: StaffBillRun, findings: Type.Array(StaffBillFinding) })
 export type BillRuns = Static<typeof StaffBillRuns>
 export type BillRunDetail = Static<typeof StaffBillRunDetail>
+
+/** A finding's note, in characters (the byte bound of the schemas below is four times it; domain/bill/findings.ts). */
+export const BILL_NOTE_MAX = 200
+/** GET /bills: Beijing days, the last 30 by default */
+export const BillRunsQuery = Type.Object({ from: optString(10), to: optString(10) })
+export type BillRunsQuery = Static<typeof BillRunsQuery>
+/** POST /bills/run: a day (YYYY-MM-DD) and a provider of the list GET /bills offers */
+export const BillRunBody = body({ date: reqString(10), provider: reqString(16) })
+export type BillRunBody = Static<typeof BillRunBody>
+/** POST /bills/findings/:id/apply */
+export const BillFindingApplyBody = body({ note: optString(BILL_NOTE_MAX * 4) })
+export type BillFindingApplyBody = Static<typeof BillFindingApplyBody>
+/** POST /bills/findings/:id/resolve: closing a finding by hand needs a note */
+export const BillFindingResolveBody = body({ note: reqString(BILL_NOTE_MAX * 4) })
+export type BillFindingResolveBody = Static<typeof BillFindingResolveBody>

@@ -1,12 +1,13 @@
 /**
- * Answer schemas of the console's core staff routes (routes/staff/core.ts): /me, staff accounts, audit log, settings,
- * channels, content and naming inventory. The one source of these shapes (docs/decisions/055-one-contract.md): the
- * server serialises with them, the console reads their `Static` types.
+ * Request and answer schemas of the console's core staff routes (routes/staff/core.ts): /me, staff accounts, audit
+ * log, settings, channels, content, naming inventory and moderation. The one source of these shapes
+ * (docs/decisions/055-one-contract.md, 067-staff-requests-once.md): the server validates and serialises with them,
+ * the console reads their `Static` types.
  */
 import { Type, type Static } from 'typebox'
 import { DIRECTORY_ORDER_CYCLE } from '../config'
 import { Bool, intEnum, Num, NumOrNull, Nullable, Page, Str, strEnum } from './common'
-import { body, reqString } from './wire-int'
+import { body, INT_RANGE, optInt, optString, pageProps, reqInt, reqString } from './wire-int'
 
 /** Staff roles (docs/decisions/021); `admin` passes every role check (domain/staff/roles.ts). */
 export const STAFF_ROLES = ['admin', 'finance', 'fulfilment', 'editor'] as const
@@ -38,6 +39,29 @@ export const StaffAccount = Type.Object({
   createdAt: Str
 })
 export const StaffAccountPage = Page(StaffAccount)
+
+const Roles = Type.Array(Role, { minItems: 1, maxItems: STAFF_ROLES.length })
+/** POST /staff: a new account */
+export const StaffAccountBody = body({ username: reqString(64, 1), password: reqString(200, 1), displayName: optString(64), roles: Roles })
+export type StaffAccountBody = Static<typeof StaffAccountBody>
+/** POST /staff/:id: only the keys sent change; an admin cannot drop their own admin role (domain/staff/admin.ts) */
+export const StaffAccountUpdateBody = body({
+  displayName: optString(64),
+  roles: Type.Optional(Roles),
+  enabled: Type.Optional(Type.Boolean()),
+  password: optString(200, 1)
+})
+export type StaffAccountUpdateBody = Static<typeof StaffAccountUpdateBody>
+
+/** GET /audit: '' or absent means any */
+export const AuditQuery = Type.Object({
+  entity: optString(32),
+  entityId: optString(64),
+  action: optString(64),
+  staffId: optInt(),
+  ...pageProps
+})
+export type AuditQuery = Static<typeof AuditQuery>
 
 export const AuditRow = Type.Object({
   id: Num,
@@ -115,6 +139,15 @@ export const StaffMessage = Type.Object({
 })
 export const StaffMessagePage = Page(StaffMessage)
 
+/** A donor message's moderation state (domain/message/staff.ts). */
+export const MESSAGE_STATUSES = ['pending', 'visible', 'hidden'] as const
+/** GET /messages */
+export const StaffMessageQuery = Type.Object({ status: Type.Optional(strEnum(MESSAGE_STATUSES)), itemsId: optInt(), ...pageProps })
+export type StaffMessageQuery = Static<typeof StaffMessageQuery>
+/** POST /messages/:id/reply (sanitised on save) */
+export const StaffMessageReplyBody = body({ text: reqString(5000, 1) })
+export type StaffMessageReplyBody = Static<typeof StaffMessageReplyBody>
+
 export const StaffArticle = Type.Object({
   id: Num,
   categoryId: Num,
@@ -128,27 +161,123 @@ export const StaffArticle = Type.Object({
   readCount: Num
 })
 export const StaffArticlePage = Page(StaffArticle)
+/** GET /articles */
+export const StaffArticleQuery = Type.Object({ categoryId: optInt(), keyword: optString(100), ...pageProps })
+export type StaffArticleQuery = Static<typeof StaffArticleQuery>
+/** POST /articles and /articles/:id: the whole article (content is sanitised on save, domain/article/staff.ts) */
+export const StaffArticleBody = body({
+  categoryId: reqInt(),
+  title: reqString(200, 1),
+  thumbnailImage: optString(500),
+  content: optString(200_000),
+  publishDate: optString(40),
+  websiteId: optInt(0, INT_RANGE.int4)
+})
+export type StaffArticleBody = Static<typeof StaffArticleBody>
 export const StaffArticleCategory = Type.Object({ id: Num, source: Str, name: Str, sortNo: Num, articles: Num })
 export const StaffArticleCategoryPage = Page(StaffArticleCategory)
+/** POST /article-categories: a new one without id, a change with it */
+export const StaffArticleCategoryBody = body({
+  id: optInt(),
+  name: reqString(64, 1),
+  source: Type.Optional(strEnum(['index', 'web'])),
+  sortNo: optInt(0, INT_RANGE.int4)
+})
+export type StaffArticleCategoryBody = Static<typeof StaffArticleCategoryBody>
 /** a text the school has not entered in English: the Chinese is shown instead (domain/form/texts.ts missingTexts) */
 export const MissingTextPage = Page(Type.Object({ table: Str, id: Num, key: Str, zh: Str }))
 
-const Price = Type.Object({ termName: Str, termYear: Num, termMoney: Str, termFen: Num })
-export const NamingSummary = Type.Array(
-  Type.Object({
-    itemId: Num,
-    name: Str,
-    namingType: Num,
-    free: Num,
-    held: Num,
-    named: Num,
-    unavailable: Num,
-    books: Nullable(Type.Object({ stock: Num, held: Num, named: Num }))
-  })
+/** One period of a naming price: termMoney is yuan text, termFen the same in fen. */
+export const StaffNamingPrice = Type.Object({ termName: Str, termYear: Num, termMoney: Str, termFen: Num })
+const Price = StaffNamingPrice
+/** One naming item's stock (GET /naming/summary) */
+export const NamingSummaryRow = Type.Object({
+  itemId: Num,
+  name: Str,
+  namingType: Num,
+  free: Num,
+  held: Num,
+  named: Num,
+  unavailable: Num,
+  books: Nullable(Type.Object({ stock: Num, held: Num, named: Num }))
+})
+export const NamingSummary = Type.Array(NamingSummaryRow)
+export const StaffArea = Type.Object({ id: Num, itemId: Num, title: Str, imgUrl: Str, type: Num, prices: Type.Array(Price), seats: Num })
+export const StaffAreaPage = Page(StaffArea)
+/** GET /naming/areas */
+export const NamingAreasQuery = Type.Object({ itemId: optInt() })
+export type NamingAreasQuery = Static<typeof NamingAreasQuery>
+/** GET /naming/books */
+export const NamingBooksQuery = Type.Object({ itemId: optInt(), ...pageProps })
+export type NamingBooksQuery = Static<typeof NamingBooksQuery>
+/** POST /naming/seats/:id: price [] returns the seat to its area's prices; termMoney is yuan text ("200.00") */
+export const NamingSeatBody = body({
+  price: Type.Optional(
+    Type.Array(
+      Type.Object({
+        termName: Type.String({ minLength: 1, maxLength: 32 }),
+        termYear: Type.Integer({ minimum: 0, maximum: 100 }),
+        termMoney: Type.String({ maxLength: 20 })
+      }),
+      { maxItems: 20 }
+    )
+  ),
+  show: Type.Optional(Type.Boolean())
+})
+export type NamingSeatBody = Static<typeof NamingSeatBody>
+/** POST /naming/books/:id: never below the copies held (domain/naming/inventory.ts) */
+export const NamingBookBody = body({ stock: reqInt(0, INT_RANGE.int4) })
+export type NamingBookBody = Static<typeof NamingBookBody>
+
+const N = Type.Number({ minimum: -1_000_000, maximum: 1_000_000 })
+const MapId = Type.String({ minLength: 1, maxLength: 64 })
+const Url = Type.String({ maxLength: 500 })
+const SeatId = Type.Integer({ minimum: 0, maximum: INT_RANGE.id })
+/** A map's config as the donor map reads it (types/schema/naming-map.ts MapConfig), bounded so a hostile one is a 400. */
+export const NamingMapConfigBody = Type.Object(
+  {
+    width: Type.Integer({ minimum: 1, maximum: 100_000 }),
+    height: Type.Integer({ minimum: 1, maximum: 100_000 }),
+    scale: Type.Number({ exclusiveMinimum: 0, maximum: 100 }),
+    minScale: Type.Number({ exclusiveMinimum: 0, maximum: 100 }),
+    maxScale: Type.Number({ exclusiveMinimum: 0, maximum: 100 }),
+    top: N,
+    left: N,
+    map: Url,
+    areaList: Type.Array(
+      Type.Object(
+        {
+          id: MapId,
+          x: N,
+          y: N,
+          title: Type.String({ maxLength: 100 }),
+          hot: Type.Array(Type.Array(N, { minItems: 2, maxItems: 2 }), { maxItems: 500 }),
+          next: Type.String({ maxLength: 64 }),
+          map: Type.Optional(Url)
+        },
+        { additionalProperties: false }
+      ),
+      { maxItems: 500 }
+    ),
+    treeList: Type.Array(
+      Type.Object(
+        { id: MapId, x: N, y: N, seatId: SeatId, show: Type.Integer({ enum: [0, 1] }), selected: Type.Integer({ enum: [0, 1] }) },
+        { additionalProperties: false }
+      ),
+      { maxItems: 20_000 }
+    ),
+    buildingList: Type.Array(
+      Type.Object({ id: MapId, x: N, y: N, seatId: SeatId, isHide: Type.Integer({ enum: [0, 1] }) }, { additionalProperties: false }),
+      { maxItems: 1000 }
+    ),
+    areaIdList: Type.Array(Type.Integer({ minimum: 1, maximum: INT_RANGE.id }), { maxItems: 1000 }),
+    vrUrl: Url
+  },
+  { additionalProperties: false }
 )
-export const StaffAreaPage = Page(
-  Type.Object({ id: Num, itemId: Num, title: Str, imgUrl: Str, type: Num, prices: Type.Array(Price), seats: Num })
-)
+/** POST /naming/maps/:id */
+export const NamingMapBody = body({ config: NamingMapConfigBody })
+export type NamingMapBody = Static<typeof NamingMapBody>
 export const StaffSeat = Type.Object({
   id: Num,
   areaId: Num,
@@ -204,6 +333,19 @@ export const ModerationItem = Type.Object({
   decidedAt: Str
 })
 export const ModerationPage = Page(ModerationItem)
+/** What the queue holds and where it stands (domain/moderation/queue.ts; db/schema.ts ContentKind, ContentState). */
+export const MODERATION_KINDS = ['message', 'nickname', 'avatar', 'together'] as const
+export const MODERATION_STATES = ['held', 'checking', 'approved', 'rejected'] as const
+/** GET /moderation */
+export const ModerationQuery = Type.Object({
+  state: Type.Optional(strEnum(MODERATION_STATES)),
+  kind: Type.Optional(strEnum(MODERATION_KINDS)),
+  ...pageProps
+})
+export type ModerationQuery = Static<typeof ModerationQuery>
+/** POST /moderation/:id/approve | reject: the body itself may be absent */
+export const ModerationDecisionBody = Type.Optional(body({ reason: optString(120) }))
+export type ModerationDecisionBody = Static<typeof ModerationDecisionBody>
 
 export type StaffMe = Static<typeof StaffMe>
 export type StaffAccount = Static<typeof StaffAccount>
@@ -223,6 +365,9 @@ export type StaffArticleCategory = Static<typeof StaffArticleCategory>
 export type StaffArticleCategoryPage = Static<typeof StaffArticleCategoryPage>
 export type MissingTextPage = Static<typeof MissingTextPage>
 export type NamingSummary = Static<typeof NamingSummary>
+export type NamingSummaryRow = Static<typeof NamingSummaryRow>
+export type StaffNamingPrice = Static<typeof StaffNamingPrice>
+export type StaffArea = Static<typeof StaffArea>
 export type StaffAreaPage = Static<typeof StaffAreaPage>
 export type StaffSeat = Static<typeof StaffSeat>
 export type StaffSeatPage = Static<typeof StaffSeatPage>

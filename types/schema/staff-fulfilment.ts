@@ -7,7 +7,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { intEnum, Nullable, Num, NumOrNull, Opt, Page, Str, strEnum } from './common'
-import { body, optString, pageProps, reqCode } from './wire-int'
+import { body, optString, pageProps, reqCode, reqInt } from './wire-int'
 
 export const FULFILMENT_KINDS = ['certificate', 'receipt'] as const
 export type FulfilmentKind = (typeof FULFILMENT_KINDS)[number]
@@ -86,6 +86,10 @@ export const ApplicationListQuery = Type.Object({
   ...pageProps
 })
 export type ApplicationListQuery = Static<typeof ApplicationListQuery>
+
+/** /applications/:kind/:id */
+export const ApplicationParams = Type.Object({ school: Type.Optional(Type.String()), kind: strEnum(FULFILMENT_KINDS), id: reqInt() })
+export type ApplicationParams = Static<typeof ApplicationParams>
 
 export const AdvanceBody = body({ to: reqCode(), expressCompany: optString(64), expressNo: optString(64) })
 export type AdvanceBody = Static<typeof AdvanceBody>

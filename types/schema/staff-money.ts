@@ -1,11 +1,13 @@
 /**
- * The staff API's money answers (routes/staff/money.ts; docs/decisions/055-one-contract.md): the ledger, exports,
- * the review queue, reconciliation and the dashboard. Each schema is the one source of its shape: the server
- * serialises with it, the domain (domain/staff/{ledger,exports,review,reconciliation,dashboard}.ts) returns its
- * `Static` type and the console reads the same type.
+ * The staff API's money requests and answers (routes/staff/money.ts; docs/decisions/055-one-contract.md,
+ * 067-staff-requests-once.md): the ledger, exports, offline gifts, the review queue, reconciliation and the dashboard.
+ * Each schema is the one source of its shape: the server validates or serialises with it, the domain
+ * (domain/ledger/*, domain/order/review.ts, domain/staff/dashboard.ts) returns its `Static` type and the console reads
+ * the same type.
  */
 import { Type, type Static } from 'typebox'
 import { intEnum, Num, Str, strEnum, Yuan } from './common'
+import { body, optInt, optString, pageProps, reqInt, reqString } from './wire-int'
 
 /** The ledger's filter values: an order's status, and the channel it came through (domain/ledger/repository.ts). */
 export const LEDGER_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'reconciling', 'refunded'] as const
@@ -13,6 +15,71 @@ export const OFFLINE_CHANNELS = ['bank', 'cash', 'cheque', 'other'] as const
 export const LEDGER_CHANNELS = ['weapp', 'alipay', 'wechat-h5', 'h5', ...OFFLINE_CHANNELS] as const
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
+/** An offline gift's note and a correction's or void's reason, in characters (domain/ledger/offline.ts). */
+export const OFFLINE_NOTE_MAX = 500
+export const OFFLINE_REASON_MAX = 500
+
+/** '' means "any" for the enumerated filters, as the console's cleared selects send it */
+const optChoice = <const T extends readonly string[]>(values: T) => Type.Optional(strEnum(['', ...values] as const))
+/** The ledger's filter (GET /ledger, and the filters of a ledger export): min and max are yuan text. */
+export const StaffLedgerFilters = Type.Object({
+  projectId: optInt(),
+  from: optString(10),
+  to: optString(10),
+  channel: optChoice(LEDGER_CHANNELS),
+  status: optChoice(LEDGER_STATUSES),
+  min: optString(20),
+  max: optString(20),
+  keyword: optString(64)
+})
+export type LedgerFilters = Static<typeof StaffLedgerFilters>
+/** GET /ledger */
+export const StaffLedgerQuery = Type.Object({ ...StaffLedgerFilters.properties, ...pageProps })
+export type LedgerQuery = Static<typeof StaffLedgerQuery>
+/** POST /exports */
+export const StaffExportBody = body({
+  kind: strEnum(['ledger']),
+  format: strEnum(EXPORT_FORMATS),
+  filters: Type.Optional(StaffLedgerFilters)
+})
+export type ExportBody = Static<typeof StaffExportBody>
+/** GET /exports/:id/file: the file itself, streamed (never serialised nor checked against a schema); a refusal is
+ *  the usual -1 envelope, written by the error handler */
+export const StaffExportFile = Type.Unknown()
+/** GET /offline-gifts/projects: the offline-gift form's project picker */
+export const StaffProjectChoicesQuery = Type.Object({ keyword: optString(100), ...pageProps })
+export type ProjectChoicesQuery = Static<typeof StaffProjectChoicesQuery>
+/** POST /offline-gifts: amount is yuan text, donatedOn a Beijing day (YYYY-MM-DD) */
+export const OfflineGiftBody = body({
+  projectId: reqInt(),
+  amount: reqString(20),
+  donorName: reqString(200),
+  donatedOn: reqString(10),
+  channel: strEnum(OFFLINE_CHANNELS),
+  note: optString(OFFLINE_NOTE_MAX * 4),
+  showName: Type.Optional(Type.Boolean())
+})
+export type OfflineGiftBody = Static<typeof OfflineGiftBody>
+/** POST /offline-gifts/:id: the keys sent change, with the reason for the audit log */
+export const OfflineGiftCorrectionBody = body({
+  amount: optString(20),
+  donorName: optString(200),
+  donatedOn: optString(10),
+  channel: Type.Optional(strEnum(OFFLINE_CHANNELS)),
+  note: optString(OFFLINE_NOTE_MAX * 4),
+  showName: Type.Optional(Type.Boolean()),
+  reason: reqString(OFFLINE_REASON_MAX * 4)
+})
+export type OfflineGiftCorrectionBody = Static<typeof OfflineGiftCorrectionBody>
+/** POST /offline-gifts/:id/void */
+export const OfflineGiftVoidBody = body({ reason: reqString(OFFLINE_REASON_MAX * 4) })
+export type OfflineGiftVoidBody = Static<typeof OfflineGiftVoidBody>
+/** POST /review/:id/resolve */
+export const ReviewResolveBody = body({ resolution: strEnum(['paid', 'closed']), reason: reqString(500) })
+export type ReviewResolveBody = Static<typeof ReviewResolveBody>
+/** GET /reconciliation: Beijing days, the last 30 by default (domain/ledger/reconciliation.ts) */
+export const ReconciliationQuery = Type.Object({ from: optString(10), to: optString(10) })
+export type ReconciliationQuery = Static<typeof ReconciliationQuery>
 
 export const StaffLedgerRow = Type.Object({
   id: Num,
@@ -104,6 +171,7 @@ export const StaffReconciliationRow = Type.Object({
 })
 export type ReconciliationRow = Static<typeof StaffReconciliationRow>
 export const StaffReconciliation = Type.Object({ rows: Type.Array(StaffReconciliationRow) })
+export type Reconciliation = Static<typeof StaffReconciliation>
 
 const Figure = Type.Object({ amount: Yuan, amountFen: Num, count: Num, donors: Num })
 export type DashboardFigure = Static<typeof Figure>

@@ -125,7 +125,9 @@ export type StaffLabel = Static<typeof StaffLabelOne>
 export const StaffLabels = Type.Array(StaffLabelOne)
 
 export const StaffUpload = Type.Object({ url: Str })
+export type StaffUpload = Static<typeof StaffUpload>
 export const StaffDeleted = Type.Object({ id: Num, deleted: Type.Literal(true) })
+export type StaffDeleted = Static<typeof StaffDeleted>
 
 // ---------------------------------------------------------------- requests (bounds only: the domain words refusals)
 
@@ -204,8 +206,6 @@ export const FieldBody = Type.Object({
 export type FieldBody = Static<typeof FieldBody>
 export const ProjectFormBody = body({ fields: Type.Array(FieldBody, { maxItems: 200 }) })
 export type ProjectFormBody = Static<typeof ProjectFormBody>
-
-export const StaffPageQuery = Type.Object({ ...pageProps })
 
 export const ProgressBody = body({
   progressDate: reqString(40),

@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { DIRECTORY_ORDER_CYCLE } from '../config'
+import { PAY_CHANNELS } from '../donate'
 import { strEnum } from './common'
 import { body, optString } from './wire-int'
 
@@ -67,6 +68,9 @@ export const ChannelBody = body({
   enabled: OptBool
 })
 export type ChannelBody = Static<typeof ChannelBody>
+/** POST /channels/:channel */
+export const ChannelParams = Type.Object({ school: Type.Optional(Type.String()), channel: strEnum(PAY_CHANNELS) })
+export type ChannelParams = Static<typeof ChannelParams>
 
 const PolicyTexts = Type.Object({ title: Type.String({ maxLength: 100 }), content: Type.String({ maxLength: 50_000 }) })
 /** newVersion: publish as a new version (donors consent again) rather than correct the current one */

@@ -125,7 +125,5 @@ export async function download(path: string, fallbackName: string): Promise<void
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000)
 }
 
-export interface Page<T> {
-  total: number
-  rows: T[]
-}
+/** a page of rows, as every paged staff answer is (types/envelope.ts) */
+export type { Page } from '@contract'

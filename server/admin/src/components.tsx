@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Alert, Button, Empty, Select, Spin, Table, type TableColumnsType } from 'antd'
 import { get, type Page } from './api'
+import type { ProjectChoices, ProjectChoicesQuery } from '@contract/schema/staff-money'
 import { useLoad } from './hooks'
 import { useLang } from './i18n'
 import { isPositiveYuan } from './money'
@@ -30,7 +31,7 @@ export function EmptyState({ text }: { text?: string }) {
 /** GET `path` with {limit, offset} plus `query`; the table pages on the server. `version` bumps reload it. */
 export function PagedTable<T extends object>(props: {
   path: string
-  query?: Record<string, string | number | undefined>
+  query?: Record<string, string | number | null | undefined>
   columns: TableColumnsType<T>
   rowKey: keyof T & string
   version?: number
@@ -86,11 +87,11 @@ export function ProjectPicker({ value, onChange, id }: { value?: number; onChang
   const search = (keyword: string) => {
     const n = ++seq.current
     setLoading(true)
-    get<Page<{ id: number; name: string }>>(StaffApi.offlineGiftProjects, {
+    get<ProjectChoices>(StaffApi.offlineGiftProjects, {
       keyword: keyword.trim() || undefined,
       limit: 20,
       offset: 0
-    }).then(
+    } satisfies ProjectChoicesQuery).then(
       (page) => {
         if (n !== seq.current) return
         setOptions(page.rows.map((p) => ({ value: p.id, label: `#${p.id} ${p.name}` })))

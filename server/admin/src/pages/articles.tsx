@@ -6,13 +6,18 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { ImageField } from './upload-field'
 import { StaffApi, staffPath } from '@contract'
-import type { StaffArticle as Article, StaffArticleCategory as Category } from '@contract/schema/staff-console'
+import type {
+  StaffArticle as Article,
+  StaffArticleBody,
+  StaffArticleCategoryBody,
+  StaffArticleCategoryPage
+} from '@contract/schema/staff-console'
 
 /** Articles (the foundation's news) and their categories (editor). The server sanitises the HTML content. */
 export function ArticlesPage() {
   const { t } = useLang()
   const { message } = App.useApp()
-  const cats = useLoad(() => get<{ rows: Category[] }>(StaffApi.articleCategories), [])
+  const cats = useLoad(() => get<StaffArticleCategoryPage>(StaffApi.articleCategories), [])
   const categories = cats.data?.rows ?? []
   const [version, setVersion] = useState(0)
   const [editing, setEditing] = useState<Article | 'new' | null>(null)
@@ -94,7 +99,7 @@ export function ArticlesPage() {
                 thumbnailImage: v.thumbnailImage ?? '',
                 content: v.content ?? '',
                 ...(v.publishDate ? { publishDate: v.publishDate.trim() } : {})
-              }
+              } satisfies StaffArticleBody
               await post(editing === 'new' ? StaffApi.articles : staffPath(StaffApi.article, { id: (editing as Article).id }), body)
               setEditing(null)
               setVersion((x) => x + 1)
@@ -137,7 +142,7 @@ export function ArticlesPage() {
           style={{ marginTop: 12 }}
           onFinish={async (v: { name: string }) => {
             try {
-              await post(StaffApi.articleCategories, { name: v.name.trim() })
+              await post(StaffApi.articleCategories, { name: v.name.trim() } satisfies StaffArticleCategoryBody)
               cats.reload()
             } catch (e) {
               message.error((e as Error).message)

@@ -4,7 +4,7 @@ import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { beijingTime } from '../time'
 import { StaffApi } from '@contract'
-import type { AuditRow } from '@contract/schema/staff-console'
+import type { AuditQuery, AuditRow } from '@contract/schema/staff-console'
 
 const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 1))
 
@@ -24,7 +24,7 @@ export function AuditPage() {
       </Space>
       <PagedTable<AuditRow>
         path={StaffApi.audit}
-        query={{ entity: entity || undefined }}
+        query={{ entity: entity || undefined } satisfies AuditQuery}
         rowKey='id'
         columns={[
           { title: t('时间', 'When'), dataIndex: 'at', width: 170, render: (v: string) => beijingTime(v, true) },

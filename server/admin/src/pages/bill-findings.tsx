@@ -12,7 +12,12 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { StaffApi, staffPath } from '@contract'
-import type { BillFindingView as BillFinding, BillRunDetail } from '@contract/schema/staff-bills'
+import type {
+  BillFindingApplyBody,
+  BillFindingResolveBody,
+  BillFindingView as BillFinding,
+  BillRunDetail
+} from '@contract/schema/staff-bills'
 
 export type { BillFinding }
 
@@ -47,7 +52,9 @@ export function BillFindings({ runId, onChanged }: { runId: number; onChanged: (
     setBusy(true)
     setActionError('')
     try {
-      await post(staffPath(kind === 'apply' ? StaffApi.billFindingApply : StaffApi.billFindingResolve, { id: f.id }), { note: text })
+      await post(staffPath(kind === 'apply' ? StaffApi.billFindingApply : StaffApi.billFindingResolve, { id: f.id }), {
+        note: text
+      } satisfies BillFindingApplyBody & BillFindingResolveBody)
       message.success(kind === 'apply' ? t('已补记', 'Applied') : t('已标记为已处理', 'Marked resolved'))
       setResolving(null)
       setNote('')

@@ -12,7 +12,7 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { BillFindings } from './bill-findings'
 import { StaffApi } from '@contract'
-import type { BillRuns } from '@contract/schema/staff-bills'
+import type { BillRunBody, BillRuns, BillRunsQuery } from '@contract/schema/staff-bills'
 
 const PROVIDERS: Record<string, [string, string]> = {
   wechatpay: ['微信支付', 'WeChat Pay'],
@@ -35,7 +35,7 @@ export function BillsPage() {
   const [busy, setBusy] = useState(false)
   const from = range[0].format('YYYY-MM-DD')
   const to = range[1].format('YYYY-MM-DD')
-  const { data, error, loading, reload } = useLoad(() => get<BillRuns>(StaffApi.bills, { from, to }), [from, to])
+  const { data, error, loading, reload } = useLoad(() => get<BillRuns>(StaffApi.bills, { from, to } satisfies BillRunsQuery), [from, to])
   const providers = data?.providers ?? []
   const chosen = provider ?? providers[0]
   const name = (p: string) => (PROVIDERS[p] ? t(...PROVIDERS[p]) : p)
@@ -44,7 +44,7 @@ export function BillsPage() {
     setBusy(true)
     setRunError('')
     try {
-      await post(StaffApi.billsRun, { date: day.format('YYYY-MM-DD'), provider: chosen })
+      await post(StaffApi.billsRun, { date: day.format('YYYY-MM-DD'), provider: chosen } satisfies BillRunBody)
       // the worker usually finishes within seconds
       setTimeout(reload, 1500)
       reload()

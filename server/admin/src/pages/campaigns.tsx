@@ -11,7 +11,7 @@ import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { StaffApi } from '@contract'
-import type { StaffCampaignSettings as Settings } from '@contract/schema/staff-agreement'
+import type { StaffCampaignBody, StaffCampaignSettings as Settings } from '@contract/schema/staff-agreement'
 
 type T = (zh: string, en: string) => string
 
@@ -61,7 +61,7 @@ export function CampaignsPage() {
         alumniHandoff: handoff.appid.trim() ? handoff : null,
         bank: bank.accountNo.trim() ? bank : null,
         vrUrls: Object.fromEntries(s.maps.map((m) => [String(m.id), m.vrUrl]))
-      })
+      } satisfies StaffCampaignBody)
       setS(next)
       message.success(t('已保存', 'Saved'))
     } catch (e) {

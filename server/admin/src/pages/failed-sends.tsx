@@ -9,19 +9,7 @@ import { post } from '../api'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { StaffApi, staffPath } from '@contract'
-
-interface FailedSend {
-  id: number
-  kind: string
-  channel: string
-  recipient: string
-  state: 'failed' | 'retrying'
-  attempts: number
-  error: string
-  userId: number
-  donorName: string
-  updatedAt: string
-}
+import type { StaffFailedSend as FailedSend } from '@contract/schema/staff-notices'
 
 const KINDS: Record<string, [string, string]> = {
   paid: ['捐赠到账', 'Gift received'],

@@ -16,8 +16,10 @@ import { StaffApi, staffPath } from '@contract'
 import {
   LEDGER_CHANNELS,
   LEDGER_STATUSES,
+  type ExportBody,
   type ExportStatus,
   type ExportId,
+  type LedgerFilters,
   type LedgerPage as LedgerAnswer,
   type LedgerRow
 } from '@contract/schema/staff-money'
@@ -35,26 +37,19 @@ export function statusText(s: string, t: (zh: string, en: string) => string): st
   return m[s] ? t(...m[s]) : s
 }
 
-interface Filters {
-  status?: string
-  projectId?: number
-  dates?: [Dayjs, Dayjs] | null
-  channel?: string
-  min?: string
-  max?: string
-  keyword?: string
-}
+/** the filter form's values: the query's, with the days as the range picker holds them */
+type Filters = Omit<LedgerFilters, 'from' | 'to'> & { dates?: [Dayjs, Dayjs] | null }
 
 export function LedgerPage() {
   const { t } = useLang()
   const { message } = App.useApp()
   const [form] = Form.useForm<Filters>()
-  const [query, setQuery] = useState<Record<string, string | number | undefined>>({})
+  const [query, setQuery] = useState<LedgerFilters>({})
   const [version, setVersion] = useState(0)
   const [offlineOpen, setOfflineOpen] = useState(false)
   const [fixing, setFixing] = useState<{ row: LedgerRow; mode: 'correct' | 'void' } | null>(null)
   const [refunding, setRefunding] = useState<LedgerRow | null>(null)
-  const [exporting, setExporting] = useState<{ id: number; done: number; total: number; status: string; fileName: string } | null>(null)
+  const [exporting, setExporting] = useState<ExportStatus | null>(null)
   const stop = useRef(false)
   useEffect(() => () => void (stop.current = true), [])
 
@@ -73,7 +68,7 @@ export function LedgerPage() {
 
   const startExport = async (format: 'csv' | 'xlsx') => {
     try {
-      const { id } = await post<ExportId>(StaffApi.exports, { kind: 'ledger', format, filters: query })
+      const { id } = await post<ExportId>(StaffApi.exports, { kind: 'ledger', format, filters: query } satisfies ExportBody)
       setExporting({ id, done: 0, total: 0, status: 'running', fileName: '' })
       for (;;) {
         await new Promise((r) => setTimeout(r, 500))

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Form, Input, Segmented } from 'antd'
 import { post, session, type Lang } from '../api'
 import { useLang } from '../i18n'
 import { ConfigApi, StaffApi } from '@contract'
+import type { StaffLoginBody, StaffToken } from '@contract/schema/staff-console'
 
 /** ?school=<code> in the console's URL names the school; otherwise the last one used, else the server's default. */
 export function schoolFromUrl(): string | null {
@@ -30,7 +31,11 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
     setBusy(true)
     setError('')
     try {
-      const r = await post<{ token: string }>(StaffApi.login, { username: v.username.trim(), password: v.password }, v.school.trim())
+      const r = await post<StaffToken>(
+        StaffApi.login,
+        { username: v.username.trim(), password: v.password } satisfies StaffLoginBody,
+        v.school.trim()
+      )
       session.save(v.school.trim(), r.token)
       onSignedIn()
     } catch (e) {

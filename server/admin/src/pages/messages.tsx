@@ -5,7 +5,7 @@ import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { beijingTime } from '../time'
 import { StaffApi, staffPath } from '@contract'
-import type { StaffMessage as Message } from '@contract/schema/staff-console'
+import type { StaffMessage as Message, StaffMessageReplyBody } from '@contract/schema/staff-console'
 
 /** Donors' messages: approve, hide, reply (editor). */
 export function MessagesPage() {
@@ -97,7 +97,7 @@ export function MessagesPage() {
           form={form}
           onFinish={async (v) => {
             try {
-              await post(staffPath(StaffApi.messageReply, { id: replying!.id }), { text: v.text.trim() })
+              await post(staffPath(StaffApi.messageReply, { id: replying!.id }), { text: v.text.trim() } satisfies StaffMessageReplyBody)
               setReplying(null)
               setVersion((x) => x + 1)
             } catch (e) {

@@ -5,7 +5,7 @@ import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { beijingTime } from '../time'
 import { StaffApi, staffPath } from '@contract'
-import type { ModerationItem as Item } from '@contract/schema/staff-console'
+import type { ModerationDecisionBody, ModerationItem as Item } from '@contract/schema/staff-console'
 
 /**
  * Donor content the content check held (docs/decisions/042-content-security.md): visible to its author only until
@@ -17,7 +17,10 @@ export function ModerationPage() {
   const [state, setState] = useState('held')
   const [version, setVersion] = useState(0)
   const act = (m: Item, what: 'approve' | 'reject') =>
-    post(staffPath(what === 'approve' ? StaffApi.moderationApprove : StaffApi.moderationReject, { id: m.id }), {}).then(
+    post(
+      staffPath(what === 'approve' ? StaffApi.moderationApprove : StaffApi.moderationReject, { id: m.id }),
+      {} satisfies ModerationDecisionBody
+    ).then(
       () => setVersion((v) => v + 1),
       (e: Error) => message.error(e.message)
     )

@@ -11,23 +11,22 @@ import { useLang } from '../i18n'
 import { allowed, useMe } from '../me'
 import { formatYuan } from '../money'
 import { StaffApi, staffPath } from '@contract'
+import type {
+  NamingBookBody,
+  NamingMapBody,
+  NamingSeatBody,
+  NamingSummary,
+  NamingSummaryRow as Summary,
+  StaffAreaPage,
+  StaffBook,
+  StaffBookPage,
+  StaffMap,
+  StaffMapPage,
+  StaffSeat
+} from '@contract/schema/staff-console'
 
-interface Summary {
-  itemId: number
-  name: string
-  namingType: number
-  free: number
-  held: number
-  named: number
-  unavailable: number
-  books: { stock: number; held: number; named: number } | null
-}
-interface Term {
-  termName: string
-  termYear: number
-  termMoney: string
-}
-type Row = Record<string, unknown> & { id: number }
+// a seat's price period as the editor sends it (the answer's periods also carry termFen)
+type Term = NonNullable<NamingSeatBody['price']>[number]
 const rowsOf = <X,>(d: X[] | { rows: X[] } | null): X[] => (Array.isArray(d) ? d : (d?.rows ?? []))
 
 export function NamingPage() {
@@ -46,7 +45,7 @@ export function NamingPage() {
 
 function SummaryTab() {
   const { t } = useLang()
-  const { data, error, loading, reload } = useLoad(() => get<Summary[] | { rows: Summary[] }>(StaffApi.namingSummary), [])
+  const { data, error, loading, reload } = useLoad(() => get<NamingSummary>(StaffApi.namingSummary), [])
   if (error) return <LoadError error={error} onRetry={reload} />
   return (
     <Table<Summary>
@@ -75,10 +74,10 @@ function SeatsTab() {
   const { message } = App.useApp()
   const me = useMe()
   const canEdit = allowed(me, ['editor'])
-  const summary = useLoad(() => get<Summary[] | { rows: Summary[] }>(StaffApi.namingSummary), [])
+  const summary = useLoad(() => get<NamingSummary>(StaffApi.namingSummary), [])
   const [itemId, setItemId] = useState<number | undefined>()
   const areas = useLoad(
-    () => (itemId ? get<Row[] | { rows: Row[] }>(StaffApi.namingAreas, { itemId }) : Promise.resolve([] as Row[])),
+    () => (itemId ? get<StaffAreaPage>(StaffApi.namingAreas, { itemId }) : Promise.resolve<StaffAreaPage>({ total: 0, rows: [] })),
     [itemId]
   )
   const [areaId, setAreaId] = useState<number | undefined>()
@@ -96,7 +95,7 @@ function SeatsTab() {
     try {
       await post(staffPath(StaffApi.namingSeat, { id: price.id }), {
         price: price.terms.map((x) => ({ termName: x.termName.trim(), termYear: x.termYear, termMoney: x.termMoney.trim() }))
-      })
+      } satisfies NamingSeatBody)
       setPrice(null)
       setVersion((v) => v + 1)
     } catch (e) {
@@ -126,7 +125,7 @@ function SeatsTab() {
       </Space>
       {areas.error && <LoadError error={areas.error} onRetry={areas.reload} />}
       {areaId ? (
-        <PagedTable<Row>
+        <PagedTable<StaffSeat>
           path={staffPath(StaffApi.namingAreaSeats, { id: areaId })}
           rowKey='id'
           version={version}
@@ -136,7 +135,7 @@ function SeatsTab() {
             {
               title: t('价格（元）', 'Price'),
               key: 'p',
-              render: (_, r) => ((r.effectivePrices as Term[]) ?? []).map((x) => `${x.termName} ${formatYuan(x.termMoney)}`).join('；')
+              render: (_, r) => r.effectivePrices.map((x) => `${x.termName} ${formatYuan(x.termMoney)}`).join('；')
             },
             { title: t('状态', 'State'), dataIndex: 'state', render: (v: string) => <Tag>{v}</Tag> },
             {
@@ -148,7 +147,7 @@ function SeatsTab() {
                   disabled={!canEdit}
                   checked={!!r.show}
                   onChange={(show) =>
-                    post(staffPath(StaffApi.namingSeat, { id: r.id }), { show }).then(
+                    post(staffPath(StaffApi.namingSeat, { id: r.id }), { show } satisfies NamingSeatBody).then(
                       () => setVersion((v) => v + 1),
                       (e: Error) => message.error(e.message)
                     )
@@ -166,7 +165,7 @@ function SeatsTab() {
                     onClick={() =>
                       setPrice({
                         id: r.id,
-                        terms: ((r.prices as Term[]).length ? (r.prices as Term[]) : (r.effectivePrices as Term[])).map((x) => ({ ...x }))
+                        terms: (r.prices.length ? r.prices : r.effectivePrices).map((x) => ({ ...x }))
                       })
                     }
                   >
@@ -227,11 +226,11 @@ function BooksTab() {
   const { t } = useLang()
   const { message } = App.useApp()
   const canEdit = allowed(useMe(), ['editor'])
-  const { data, error, loading, reload } = useLoad(() => get<Row[] | { rows: Row[] }>(StaffApi.namingBooks), [])
+  const { data, error, loading, reload } = useLoad(() => get<StaffBookPage>(StaffApi.namingBooks), [])
   const [stock, setStock] = useState<Record<number, number>>({})
   if (error) return <LoadError error={error} onRetry={reload} />
   return (
-    <Table<Row>
+    <Table<StaffBook>
       rowKey='id'
       loading={loading}
       dataSource={rowsOf(data)}
@@ -251,7 +250,7 @@ function BooksTab() {
                 min={0}
                 precision={0}
                 disabled={!canEdit}
-                value={stock[r.id] ?? (r.stock as number)}
+                value={stock[r.id] ?? r.stock}
                 onChange={(v) => setStock((s) => ({ ...s, [r.id]: v ?? 0 }))}
               />
               {canEdit && stock[r.id] !== undefined && (
@@ -259,7 +258,7 @@ function BooksTab() {
                   size='small'
                   type='primary'
                   onClick={() =>
-                    post(staffPath(StaffApi.namingBook, { id: r.id }), { stock: stock[r.id] }).then(
+                    post(staffPath(StaffApi.namingBook, { id: r.id }), { stock: stock[r.id] } satisfies NamingBookBody).then(
                       () => {
                         setStock(({ [r.id]: _, ...rest }) => rest)
                         reload()
@@ -283,7 +282,7 @@ function MapsTab() {
   const { t } = useLang()
   const { message } = App.useApp()
   const canEdit = allowed(useMe(), ['editor'])
-  const { data, error, loading, reload } = useLoad(() => get<Row[] | { rows: Row[] }>(StaffApi.namingMaps), [])
+  const { data, error, loading, reload } = useLoad(() => get<StaffMapPage>(StaffApi.namingMaps), [])
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null)
   const [err, setErr] = useState('')
   if (error) return <LoadError error={error} onRetry={reload} />
@@ -298,7 +297,7 @@ function MapsTab() {
     if (!config || typeof config !== 'object' || Array.isArray(config))
       return setErr(t('配置须为 JSON 对象', 'The config must be a JSON object'))
     try {
-      await post(staffPath(StaffApi.namingMap, { id: editing.id }), { config })
+      await post(staffPath(StaffApi.namingMap, { id: editing.id }), { config: config as NamingMapBody['config'] })
       message.success(t('已保存', 'Saved'))
       setEditing(null)
       reload()
@@ -308,7 +307,7 @@ function MapsTab() {
   }
   return (
     <>
-      <Table<Row>
+      <Table<StaffMap>
         rowKey='id'
         loading={loading}
         dataSource={rowsOf(data)}

@@ -7,24 +7,15 @@
 import { useEffect, useState } from 'react'
 import { Alert, App, Button, Card, Input, Select, Skeleton, Space, Typography } from 'antd'
 import { StaffApi } from '@contract'
+import type { NoticeTemplateSetting } from '@contract/schema/notice'
+import type { NoticeTemplateBody, NoticeTemplatesBody } from '@contract/schema/staff-notices'
 import { get, post } from '../api'
 import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 
-interface Template {
-  channel: 'wechat' | 'alipay'
-  kind: string
-  templateId: string
-  fields: Record<string, string>
-}
-interface Row {
-  channel: 'wechat' | 'alipay'
-  kind: string
-  templateId: string
-  /** "thing1=project, amount2=amount" */
-  fields: string
-}
+/** a template being edited: its fields as the text staff type, "thing1=project, amount2=amount" */
+type Row = Omit<NoticeTemplateBody, 'fields'> & { fields: string }
 
 const KINDS: [string, string, string][] = [
   ['paid', '捐赠到账', 'Gift received'],
@@ -39,19 +30,20 @@ const toText = (fields: Record<string, string>) =>
   Object.entries(fields)
     .map(([k, v]) => `${k}=${v}`)
     .join(', ')
-function toFields(text: string): Record<string, string> {
+// the facts are checked by the server (domain/notify/templates.ts), which names a wrong one
+function toFields(text: string): NoticeTemplateBody['fields'] {
   const out: Record<string, string> = {}
   for (const part of text.split(/[,，\s]+/).filter(Boolean)) {
     const [k, v = ''] = part.split(/[=:：]/)
     out[k.trim()] = v.trim()
   }
-  return out
+  return out as NoticeTemplateBody['fields']
 }
 
 export function NoticeTemplatesCard() {
   const { t } = useLang()
   const { message } = App.useApp()
-  const { data, error, loading, reload } = useLoad(() => get<Template[]>(StaffApi.noticeTemplates), [])
+  const { data, error, loading, reload } = useLoad(() => get<NoticeTemplateSetting[]>(StaffApi.noticeTemplates), [])
   const [rows, setRows] = useState<Row[]>([])
   const [err, setErr] = useState('')
   useEffect(() => {
@@ -65,7 +57,7 @@ export function NoticeTemplatesCard() {
     try {
       await post(StaffApi.noticeTemplates, {
         templates: rows.map((r) => ({ channel: r.channel, kind: r.kind, templateId: r.templateId.trim(), fields: toFields(r.fields) }))
-      })
+      } satisfies NoticeTemplatesBody)
       message.success(t('已保存', 'Saved'))
       reload()
     } catch (e) {

@@ -5,19 +5,12 @@ import { post } from '../api'
 import { ProjectPicker, yuanRule } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
-import type { LedgerRow } from '@contract/schema/staff-money'
+import type { LedgerRow, OfflineGiftBody, OfflineGiftCorrectionBody, OfflineGiftVoidBody } from '@contract/schema/staff-money'
 import { beijingDay } from '../time'
 import { StaffApi, staffPath } from '@contract'
 
-interface Values {
-  projectId: number
-  amount: string
-  donorName: string
-  donatedOn: Dayjs
-  channel: 'bank' | 'cash' | 'cheque' | 'other'
-  note?: string
-  showName: boolean
-}
+/** the form's values: the body's, with the day as the date picker holds it */
+type Values = Omit<OfflineGiftBody, 'donatedOn'> & { donatedOn: Dayjs }
 
 /** Amount, donor and date of an offline gift: the same rules when it is entered and when it is corrected. */
 function GiftFields() {
@@ -68,7 +61,7 @@ export function OfflineGiftModal({ open, onClose, onSaved }: { open: boolean; on
         channel: v.channel,
         note: v.note?.trim() ?? '',
         showName: v.showName
-      })
+      } satisfies OfflineGiftBody)
       message.success(t(`已录入 ${formatYuan(row.amount)} 元`, `Entered ${formatYuan(row.amount)} yuan`))
       form.resetFields()
       onSaved()
@@ -126,12 +119,8 @@ export function OfflineGiftModal({ open, onClose, onSaved }: { open: boolean; on
   )
 }
 
-interface FixValues {
-  amount: string
-  donorName: string
-  donatedOn: Dayjs
-  reason: string
-}
+/** the correction form's values: what it lets finance change, with the day as the date picker holds it */
+type FixValues = Required<Pick<OfflineGiftCorrectionBody, 'amount' | 'donorName' | 'reason'>> & { donatedOn: Dayjs }
 
 /** Finance corrects or voids an offline gift from its ledger row (docs/decisions/034-money-bounds.md): a reason is
  *  required and goes to the audit log with the row before and after; a voided gift stays in the ledger, cancelled,
@@ -158,15 +147,20 @@ export function OfflineGiftFixModal({
     setError('')
     try {
       if (mode === 'void') {
-        await post<LedgerRow>(staffPath(StaffApi.offlineGiftVoid, { id: row.id }), { reason: v.reason.trim() })
+        await post<LedgerRow>(staffPath(StaffApi.offlineGiftVoid, { id: row.id }), {
+          reason: v.reason.trim()
+        } satisfies OfflineGiftVoidBody)
         message.success(t(`已作废 ${row.billNo}`, `${row.billNo} voided`))
       } else {
-        const changes: Record<string, string> = {}
+        const changes: Omit<OfflineGiftCorrectionBody, 'reason'> = {}
         if (v.amount.trim() !== row.amount) changes.amount = v.amount.trim()
         if (v.donorName.trim() !== row.donorName) changes.donorName = v.donorName.trim()
         const day = v.donatedOn.format('YYYY-MM-DD')
         if (day !== beijingDay(row.paidAt)) changes.donatedOn = day
-        const saved = await post<LedgerRow>(staffPath(StaffApi.offlineGift, { id: row.id }), { ...changes, reason: v.reason.trim() })
+        const saved = await post<LedgerRow>(staffPath(StaffApi.offlineGift, { id: row.id }), {
+          ...changes,
+          reason: v.reason.trim()
+        } satisfies OfflineGiftCorrectionBody)
         message.success(t(`已更正为 ${formatYuan(saved.amount)} 元`, `Corrected to ${formatYuan(saved.amount)} yuan`))
       }
       onSaved()

@@ -7,7 +7,7 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { StaffApi } from '@contract'
-import type { ReconciliationRow as Row } from '@contract/schema/staff-money'
+import type { Reconciliation, ReconciliationQuery, ReconciliationRow as Row } from '@contract/schema/staff-money'
 
 /** Per day and provider: what our orders say was paid against what the provider notified; mismatches in red. */
 export function ReconciliationPage() {
@@ -15,7 +15,10 @@ export function ReconciliationPage() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()])
   const from = range[0].format('YYYY-MM-DD')
   const to = range[1].format('YYYY-MM-DD')
-  const { data, error, loading, reload } = useLoad(() => get<{ rows: Row[] }>(StaffApi.reconciliation, { from, to }), [from, to])
+  const { data, error, loading, reload } = useLoad(
+    () => get<Reconciliation>(StaffApi.reconciliation, { from, to } satisfies ReconciliationQuery),
+    [from, to]
+  )
   const rows = data?.rows ?? []
   return (
     <>

@@ -13,7 +13,13 @@ import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import type { LedgerRow } from '@contract/schema/staff-money'
 import { StaffApi, staffPath } from '@contract'
-import type { RefundNaming, RefundView as RefundRow } from '@contract/schema/staff-refunds'
+import type {
+  RefundApprovalBody,
+  RefundNaming,
+  RefundNamingBody,
+  RefundRequestBody,
+  RefundView as RefundRow
+} from '@contract/schema/staff-refunds'
 
 export type { RefundRow }
 
@@ -46,7 +52,7 @@ export function RefundModal({ row, onClose, onSaved }: { row: LedgerRow | null; 
       const r = await post<RefundRow>(staffPath(StaffApi.ledgerRefund, { id: row.id }), {
         amount: v.amount.trim(),
         reason: v.reason.trim()
-      })
+      } satisfies RefundRequestBody)
       message.success(`${refundStateText(r.state, t)} ${formatYuan(r.amount)}`)
       form.resetFields()
       onSaved()
@@ -97,7 +103,7 @@ export function RefundsPage() {
   const { message } = App.useApp()
   const [version, setVersion] = useState(0)
   const naming = useLoad(() => get<RefundNaming>(StaffApi.refundsNaming), [version])
-  const act = async (path: string, body: object) => {
+  const act = async (path: string, body: RefundApprovalBody | RefundNamingBody) => {
     try {
       await post(path, body)
       setVersion((v) => v + 1)

@@ -6,7 +6,7 @@ import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { beijingTime } from '../time'
 import { StaffApi, staffPath } from '@contract'
-import type { ReviewRow } from '@contract/schema/staff-money'
+import type { ReviewResolveBody, ReviewRow } from '@contract/schema/staff-money'
 
 /** Orders in review (a payment that arrived after the order closed, an ambiguous campus-card debit): resolved
  *  as paid or closed, always with a reason (kept in the audit log). */
@@ -19,7 +19,10 @@ export function ReviewPage() {
   const submit = async (v: { resolution: 'paid' | 'closed'; reason: string }) => {
     setError('')
     try {
-      await post(staffPath(StaffApi.reviewResolve, { id: open!.id }), { resolution: v.resolution, reason: v.reason.trim() })
+      await post(staffPath(StaffApi.reviewResolve, { id: open!.id }), {
+        resolution: v.resolution,
+        reason: v.reason.trim()
+      } satisfies ReviewResolveBody)
       setOpen(null)
       setVersion((x) => x + 1)
     } catch (e) {

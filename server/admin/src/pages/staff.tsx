@@ -6,15 +6,10 @@ import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { roleLabel, type StaffRole } from '../me'
 import { StaffApi, staffPath } from '@contract'
-import type { StaffAccount as StaffRow, StaffAccountPage } from '@contract/schema/staff-console'
+import type { StaffAccount as StaffRow, StaffAccountBody, StaffAccountPage, StaffAccountUpdateBody } from '@contract/schema/staff-console'
 
-interface Values {
-  username: string
-  displayName: string
-  roles: StaffRole[]
-  password?: string
-  enabled: boolean
-}
+/** the account form's values (one form for a new account and a change) */
+type Values = Required<Pick<StaffAccountBody, 'username' | 'displayName' | 'roles'>> & { password?: string; enabled: boolean }
 const ROLES: StaffRole[] = ['admin', 'finance', 'fulfilment', 'editor']
 
 /** Staff accounts (admin): create, change roles, disable, reset a password (never shown again). */
@@ -36,14 +31,19 @@ export function StaffPage() {
     setFormError('')
     try {
       if (editing === 'new')
-        await post(StaffApi.staff, { username: v.username.trim(), password: v.password, displayName: v.displayName.trim(), roles: v.roles })
+        await post(StaffApi.staff, {
+          username: v.username.trim(),
+          password: v.password ?? '',
+          displayName: v.displayName.trim(),
+          roles: v.roles
+        } satisfies StaffAccountBody)
       else if (editing)
         await post(staffPath(StaffApi.staffMember, { id: editing.id }), {
           displayName: v.displayName.trim(),
           roles: v.roles,
           enabled: v.enabled,
           ...(v.password ? { password: v.password } : {})
-        })
+        } satisfies StaffAccountUpdateBody)
       message.success(t('已保存', 'Saved'))
       setEditing(null)
       reload()

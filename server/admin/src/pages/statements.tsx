@@ -10,18 +10,7 @@ import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { StaffApi } from '@contract'
-
-interface Batch {
-  id: number
-  year: number
-  status: 'queued' | 'running' | 'enqueued' | 'failed'
-  total: number
-  done: number
-  sent: number
-  failed: number
-  skipped: number
-  createdAt: string
-}
+import type { StaffStatementBatch as Batch, StaffStatementBatches, StatementStartBody } from '@contract/schema/staff-notices'
 
 const STATES: Record<string, [string, string, string]> = {
   queued: ['排队中', 'queued', 'blue'],
@@ -37,7 +26,7 @@ export function StatementsPage() {
   const [year, setYear] = useState<number>(new Date().getFullYear() - 1)
   const [busy, setBusy] = useState(false)
   const [sendError, setSendError] = useState('')
-  const { data, error, loading, reload } = useLoad(() => get<Batch[]>(StaffApi.statements), [])
+  const { data, error, loading, reload } = useLoad(() => get<StaffStatementBatches>(StaffApi.statements), [])
   const going = (data ?? []).some((b) => !finished(b))
   // the screen polls while a batch is still being written or sent
   useEffect(() => {
@@ -49,7 +38,7 @@ export function StatementsPage() {
     setBusy(true)
     setSendError('')
     try {
-      await post(StaffApi.statements, { year })
+      await post(StaffApi.statements, { year } satisfies StatementStartBody)
       reload()
     } catch (e) {
       setSendError((e as Error).message)

@@ -3,6 +3,7 @@ import { App, Button, Image, Space, Upload } from 'antd'
 import { upload } from '../api'
 import { useLang } from '../i18n'
 import { StaffApi } from '@contract'
+import type { StaffUpload } from '@contract/schema/staff-projects'
 
 const MAX = 5 * 1024 * 1024
 
@@ -24,7 +25,7 @@ export function ImageField({ value, onChange }: { value?: string; onChange?: (v:
         customRequest={({ file }) => {
           const bad = check(file as File, t)
           if (bad) return void message.error(bad)
-          upload<{ url: string }>(StaffApi.uploads, file as File).then(
+          upload<StaffUpload>(StaffApi.uploads, file as File).then(
             (r) => onChange?.(r.url),
             (e: Error) => message.error(e.message)
           )
@@ -62,7 +63,7 @@ export function ImageListField({ value, onChange, max = 9 }: { value?: string[];
           customRequest={({ file }) => {
             const bad = check(file as File, t)
             if (bad) return void message.error(bad)
-            upload<{ url: string }>(StaffApi.uploads, file as File).then(
+            upload<StaffUpload>(StaffApi.uploads, file as File).then(
               (r) => onChange?.([...list, r.url]),
               (e: Error) => message.error(e.message)
             )

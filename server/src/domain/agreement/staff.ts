@@ -22,6 +22,7 @@ import { sniffBinary } from '../upload/sniff'
 import { filesPath } from './index'
 import type { AgreementKind, AgreementTable } from '../../db/schema'
 import { AGREEMENT_GENERATED, AGREEMENT_SIGNED } from './tables'
+import { AGREEMENT_STATES } from '../../../../types/schema/staff-agreement'
 
 /** The seal: a PNG (transparent, as seals are scanned) or a JPEG, 2 MB at most, 100 to 2000 px a side. */
 export const SEAL_MAX_BYTES = 2 * 1024 * 1024
@@ -31,7 +32,8 @@ const SEAL_MAX_SIDE = 2000
 export const AGREEMENT_RECEIPT_MAX_BYTES = 10 * 1024 * 1024
 const RECEIPT_MAX_SIDE = 8000
 
-export const AGREEMENT_STATES = ['unsigned', 'signed', 'countersigned', 'noReceipt', 'receipted'] as const
+// the list the staff API's query accepts (docs/decisions/067-staff-requests-once.md)
+export { AGREEMENT_STATES } from '../../../../types/schema/staff-agreement'
 export type AgreementStateFilter = (typeof AGREEMENT_STATES)[number]
 
 export interface StaffAgreementFilter {

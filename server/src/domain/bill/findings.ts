@@ -22,6 +22,7 @@ import { BILL_JOB_KIND, BILL_PROVIDERS } from './schedule'
 import type { BillFindingView, BillRunView } from '../../../../types/schema/staff-bills'
 import type { BillFindingTable, BillRunTable } from '../../db/schema'
 import { APPLICABLE_KINDS } from './tables'
+import { BILL_NOTE_MAX as NOTE_MAX } from '../../../../types/schema/staff-bills'
 
 export interface BillConsoleDeps {
   db: Kysely<DB>
@@ -37,7 +38,8 @@ export interface Actor {
 
 export type { BillFindingView, BillRunView }
 
-export const NOTE_MAX = 200
+// the bound the staff API's bodies are written with (docs/decisions/067-staff-requests-once.md)
+export { NOTE_MAX }
 const iso = (v: string | null) => (v ? String(v) : '')
 
 const runView = (r: Selectable<BillRunTable>): BillRunView => ({

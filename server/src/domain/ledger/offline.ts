@@ -33,6 +33,7 @@ import {
   updateOfflineGiftRow,
   updatePaidOfflineDonation
 } from './repository'
+import { OFFLINE_NOTE_MAX, OFFLINE_REASON_MAX } from '../../../../types/schema/staff-money'
 
 export type OfflineChannel = (typeof OFFLINE_CHANNELS)[number]
 
@@ -50,8 +51,8 @@ export interface OfflineGiftInput {
 }
 
 export const OFFLINE_NAME_MAX = 32
-export const OFFLINE_NOTE_MAX = 500
-export const OFFLINE_REASON_MAX = 500
+// the bounds the staff API's bodies are written with (docs/decisions/067-staff-requests-once.md)
+export { OFFLINE_NOTE_MAX, OFFLINE_REASON_MAX } from '../../../../types/schema/staff-money'
 /** One offline gift's ceiling: one online gift's (docs/product §9). A larger transfer is entered as several gifts. */
 export const OFFLINE_MAX_FEN = MAX_DONATION_YUAN * 100
 

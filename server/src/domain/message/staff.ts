@@ -11,6 +11,7 @@ import { bizError } from '../../errors'
 import { closeForMessage } from '../moderation/queue'
 import { sanitizeProjectHtml } from '../project/html'
 import { recordAudit } from '../staff/audit'
+import { MESSAGE_STATUSES } from '../../../../types/schema/staff-console'
 
 type Db = Kysely<DB> | Transaction<DB>
 const page = (f: { limit?: number | null; offset?: number | null }) => ({
@@ -20,7 +21,8 @@ const page = (f: { limit?: number | null; offset?: number | null }) => ({
 const iso = (v: string | null | undefined) => (v ? new Date(v).toISOString() : '')
 
 export type MessageStatus = 'pending' | 'visible' | 'hidden'
-export const MESSAGE_STATUSES = ['pending', 'visible', 'hidden'] as const
+// the list the staff API's query accepts (docs/decisions/067-staff-requests-once.md)
+export { MESSAGE_STATUSES } from '../../../../types/schema/staff-console'
 
 export interface StaffMessage {
   id: number

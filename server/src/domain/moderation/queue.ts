@@ -19,8 +19,8 @@ import type { ContentCheckTable, ContentKind, ContentState } from '../../db/sche
 type Db = Kysely<DB> | Transaction<DB>
 type Row = Selectable<ContentCheckTable>
 
-export const MODERATION_KINDS = ['message', 'nickname', 'avatar', 'together'] as const
-export const MODERATION_STATES = ['held', 'checking', 'approved', 'rejected'] as const
+// the lists the staff API's query accepts (docs/decisions/067-staff-requests-once.md)
+export { MODERATION_KINDS, MODERATION_STATES } from '../../../../types/schema/staff-console'
 
 export interface ModerationItem {
   id: number

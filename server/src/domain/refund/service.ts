@@ -29,7 +29,7 @@ import * as repo from './repository'
 import { recordAudit } from '../staff/audit'
 import { findRefund, RefundOverflow, settleRefund, type RefundRow } from './settle'
 import type { RefundState } from './tables'
-import type { RefundView } from '../../../../types/schema/staff-refunds'
+import type { RefundNamingDecision, RefundView } from '../../../../types/schema/staff-refunds'
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>
 
@@ -384,7 +384,12 @@ export async function reconcileRefunds(deps: RefundDeps, now: Date, limit = 100)
  * Staff's choice for a named seat or book copies of a refunded gift: keep the naming (the foundation honours it) or
  * release it (the seat becomes free, the copies go back into stock). Audited; only a record waiting for it.
  */
-export async function decideNaming(deps: RefundDeps, actor: StaffActor, recordId: number, decision: 'keep' | 'release') {
+export async function decideNaming(
+  deps: RefundDeps,
+  actor: StaffActor,
+  recordId: number,
+  decision: 'keep' | 'release'
+): Promise<RefundNamingDecision> {
   const { db } = deps
   const sid = actor.schoolId
   const now = deps.now().toISOString()

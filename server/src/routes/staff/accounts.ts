@@ -7,17 +7,12 @@
  *   POST /staff/:id          {displayName?, roles?, enabled?, password?}               admin (not their own admin role)
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { accountOf, createAccount, endSession, listAccounts, updateAccount } from '../../domain/staff/admin'
-import { STAFF_ROLES } from '../../domain/staff/roles'
 import { answers, ok } from '../../lib/envelope'
-import { body, optString, reqInt, reqString, strEnum } from '../../lib/schemas'
 import * as W from '../../../../types/schema/staff-console'
+import { StaffIdParams } from '../../../../types/schema/staff-common'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
-
-const Roles = Type.Array(strEnum(STAFF_ROLES), { minItems: 1, maxItems: STAFF_ROLES.length })
-const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 
 export const staffAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(StaffApi.me, { schema: { response: answers(W.StaffMe) } }, async (req) => {
@@ -45,7 +40,7 @@ export const staffAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...requireRole('admin'),
       schema: {
-        body: body({ username: reqString(64, 1), password: reqString(200, 1), displayName: optString(64), roles: Roles }),
+        body: W.StaffAccountBody,
         response: answers(W.StaffAccount)
       }
     },
@@ -57,13 +52,8 @@ export const staffAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...requireRole('admin'),
       schema: {
-        params: idParams,
-        body: body({
-          displayName: optString(64),
-          roles: Type.Optional(Roles),
-          enabled: Type.Optional(Type.Boolean()),
-          password: optString(200, 1)
-        }),
+        params: StaffIdParams,
+        body: W.StaffAccountUpdateBody,
         response: answers(W.StaffAccount)
       }
     },

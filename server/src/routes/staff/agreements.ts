@@ -11,10 +11,8 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import path from 'node:path'
-import { Type } from 'typebox'
 import {
   AGREEMENT_RECEIPT_MAX_BYTES,
-  AGREEMENT_STATES,
   SEAL_MAX_BYTES,
   attachAgreementReceipt,
   countersignAgreement,
@@ -25,14 +23,11 @@ import {
   type StaffAgreementDeps
 } from '../../domain/agreement/staff'
 import { answers, ok } from '../../lib/envelope'
-import { optString, pageProps, reqInt, strEnum } from '../../lib/schemas'
 import { readSingleFile } from '../upload'
-import { StaffAgreementDetail, StaffAgreementPage, StaffAgreementSeal } from '../../../../types/schema/staff-agreement'
+import { StaffAgreementDetail, StaffAgreementPage, StaffAgreementQuery, StaffAgreementSeal } from '../../../../types/schema/staff-agreement'
+import { StaffIdParams } from '../../../../types/schema/staff-common'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
-
-const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
-const day = Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }))
 
 export const staffAgreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps: StaffAgreementDeps = { db: app.db, storage: app.identity.storage, filesDir: path.join(app.dataDir, 'files') }
@@ -49,14 +44,7 @@ export const staffAgreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...requireRole('fulfilment'),
       schema: {
-        querystring: Type.Object({
-          kind: Type.Optional(strEnum(['hhu', 'cpu'])),
-          state: Type.Optional(strEnum(AGREEMENT_STATES)),
-          from: day,
-          to: day,
-          donor: optString(64),
-          ...pageProps
-        }),
+        querystring: StaffAgreementQuery,
         response: answers(StaffAgreementPage)
       }
     },
@@ -65,19 +53,19 @@ export const staffAgreementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     StaffApi.agreement,
-    { ...requireRole('fulfilment'), schema: { params: idParams, response: answers(StaffAgreementDetail) } },
+    { ...requireRole('fulfilment'), schema: { params: StaffIdParams, response: answers(StaffAgreementDetail) } },
     async (req) => ok(await staffAgreementDetail(app.db, req.school.id, req.params.id))
   )
 
   app.post(
     StaffApi.agreementCountersign,
-    { ...requireRole('fulfilment'), schema: { params: idParams, response: answers(StaffAgreementDetail) } },
+    { ...requireRole('fulfilment'), schema: { params: StaffIdParams, response: answers(StaffAgreementDetail) } },
     async (req) => ok(await countersignAgreement(deps, act(req, req.params.id)))
   )
 
   app.post(
     StaffApi.agreementReceipt,
-    { ...requireRole('fulfilment'), schema: { params: idParams, response: answers(StaffAgreementDetail) } },
+    { ...requireRole('fulfilment'), schema: { params: StaffIdParams, response: answers(StaffAgreementDetail) } },
     async (req) => {
       const data = await readSingleFile(req, AGREEMENT_RECEIPT_MAX_BYTES)
       return ok(await attachAgreementReceipt(deps, { ...act(req, req.params.id), data }))

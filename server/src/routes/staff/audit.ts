@@ -2,10 +2,8 @@
  * The audit log (admin): GET /audit?entity&entityId&staffId&action&limit&offset, newest first.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { listAudit } from '../../domain/staff/audit'
 import { answers, ok } from '../../lib/envelope'
-import { optInt, optString, pageProps } from '../../lib/schemas'
 import * as W from '../../../../types/schema/staff-console'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
@@ -16,13 +14,7 @@ export const staffAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...requireRole('admin'),
       schema: {
-        querystring: Type.Object({
-          entity: optString(32),
-          entityId: optString(64),
-          action: optString(64),
-          staffId: optInt(),
-          ...pageProps
-        }),
+        querystring: W.AuditQuery,
         response: answers(W.AuditPage)
       }
     },

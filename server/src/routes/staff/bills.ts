@@ -9,10 +9,8 @@
  * Every change writes its audit row in the transaction of the change (domain/bill/findings.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import {
   applyFinding,
-  NOTE_MAX,
   listRuns,
   requestRun,
   resolveFinding,
@@ -23,12 +21,11 @@ import {
 import { beijingDate } from '../../domain/ledger/repository'
 import { bizError } from '../../errors'
 import { answers, ok } from '../../lib/envelope'
-import { body, optString, reqInt, reqString } from '../../lib/schemas'
 import * as W from '../../../../types/schema/staff-bills'
+import { StaffIdParams } from '../../../../types/schema/staff-common'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 
-const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const DAY_MS = 86_400_000
 
@@ -43,42 +40,34 @@ export const staffBillRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
   const actor = (req: { school: { id: number }; staff: { id: number } }) => ({ schoolId: req.school.id, staffId: req.staff.id })
 
-  app.get(
-    StaffApi.bills,
-    { ...finance, schema: { querystring: Type.Object({ from: optString(10), to: optString(10) }), response: answers(W.StaffBillRuns) } },
-    async (req) => {
-      const now = app.identity.now()
-      const to = req.query.to || beijingDate(now)
-      const from = req.query.from || beijingDate(new Date(now.getTime() - 30 * DAY_MS))
-      if (!DATE.test(from) || !DATE.test(to)) throw bizError('billDateInvalid')
-      return ok({ rows: await listRuns(app.db, req.school.id, { from, to }), providers: await runnableProviders(deps(), req.school.id) })
-    }
-  )
+  app.get(StaffApi.bills, { ...finance, schema: { querystring: W.BillRunsQuery, response: answers(W.StaffBillRuns) } }, async (req) => {
+    const now = app.identity.now()
+    const to = req.query.to || beijingDate(now)
+    const from = req.query.from || beijingDate(new Date(now.getTime() - 30 * DAY_MS))
+    if (!DATE.test(from) || !DATE.test(to)) throw bizError('billDateInvalid')
+    return ok({ rows: await listRuns(app.db, req.school.id, { from, to }), providers: await runnableProviders(deps(), req.school.id) })
+  })
 
-  app.get(StaffApi.billRun, { ...finance, schema: { params: idParams, response: answers(W.StaffBillRunDetail) } }, async (req) =>
+  app.get(StaffApi.billRun, { ...finance, schema: { params: StaffIdParams, response: answers(W.StaffBillRunDetail) } }, async (req) =>
     ok(await runDetail(app.db, req.school.id, req.params.id))
   )
 
-  app.post(
-    StaffApi.billsRun,
-    { ...finance, schema: { body: body({ date: reqString(10), provider: reqString(16) }), response: answers(W.StaffBillRun) } },
-    async (req) => {
-      const run = await requestRun(deps(), actor(req), req.body)
-      // the worker (this process or another: JOBS_ENABLED) picks it up; here it need not wait for the next poll
-      app.jobs.kick()
-      return ok(run)
-    }
-  )
+  app.post(StaffApi.billsRun, { ...finance, schema: { body: W.BillRunBody, response: answers(W.StaffBillRun) } }, async (req) => {
+    const run = await requestRun(deps(), actor(req), req.body)
+    // the worker (this process or another: JOBS_ENABLED) picks it up; here it need not wait for the next poll
+    app.jobs.kick()
+    return ok(run)
+  })
 
   app.post(
     StaffApi.billFindingApply,
-    { ...finance, schema: { params: idParams, body: body({ note: optString(NOTE_MAX * 4) }), response: answers(W.StaffBillFinding) } },
+    { ...finance, schema: { params: StaffIdParams, body: W.BillFindingApplyBody, response: answers(W.StaffBillFinding) } },
     async (req) => ok(await applyFinding(deps(), actor(req), req.params.id, req.body.note ?? ''))
   )
 
   app.post(
     StaffApi.billFindingResolve,
-    { ...finance, schema: { params: idParams, body: body({ note: reqString(NOTE_MAX * 4) }), response: answers(W.StaffBillFinding) } },
+    { ...finance, schema: { params: StaffIdParams, body: W.BillFindingResolveBody, response: answers(W.StaffBillFinding) } },
     async (req) => ok(await resolveFinding(deps(), actor(req), req.params.id, req.body.note))
   )
 }

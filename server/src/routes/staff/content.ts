@@ -10,7 +10,6 @@
  * Article content and replies are sanitised on save (domain/article/staff.ts, domain/message/staff.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import {
   deleteArticle,
   listArticleCategories,
@@ -19,23 +18,13 @@ import {
   saveArticleCategory,
   staffArticle
 } from '../../domain/article/staff'
-import { changeMessage, listStaffMessages, MESSAGE_STATUSES } from '../../domain/message/staff'
+import { changeMessage, listStaffMessages } from '../../domain/message/staff'
 import { missingTexts } from '../../domain/form/texts'
 import { answers, ok } from '../../lib/envelope'
-import { body, INT_RANGE, optInt, optString, pageProps, reqInt, reqString, strEnum } from '../../lib/schemas'
 import * as W from '../../../../types/schema/staff-console'
+import { StaffIdParams } from '../../../../types/schema/staff-common'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
-
-const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
-const articleBody = body({
-  categoryId: reqInt(),
-  title: reqString(200, 1),
-  thumbnailImage: optString(500),
-  content: optString(200_000),
-  publishDate: optString(40),
-  websiteId: optInt(0, INT_RANGE.int4)
-})
 
 export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const editor = requireRole('editor')
@@ -45,7 +34,7 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...editor,
       schema: {
-        querystring: Type.Object({ status: Type.Optional(strEnum(MESSAGE_STATUSES)), itemsId: optInt(), ...pageProps }),
+        querystring: W.StaffMessageQuery,
         response: answers(W.StaffMessagePage)
       }
     },
@@ -56,14 +45,14 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ['approve', StaffApi.messageApprove],
     ['hide', StaffApi.messageHide]
   ] as const) {
-    app.post(path, { ...editor, schema: { params: idParams, response: answers(W.StaffMessage) } }, async (req) =>
+    app.post(path, { ...editor, schema: { params: StaffIdParams, response: answers(W.StaffMessage) } }, async (req) =>
       ok(await changeMessage(app.db, req.school.id, req.staff.id, req.params.id, { action }))
     )
   }
 
   app.post(
     StaffApi.messageReply,
-    { ...editor, schema: { params: idParams, body: body({ text: reqString(5000, 1) }), response: answers(W.StaffMessage) } },
+    { ...editor, schema: { params: StaffIdParams, body: W.StaffMessageReplyBody, response: answers(W.StaffMessage) } },
     async (req) => ok(await changeMessage(app.db, req.school.id, req.staff.id, req.params.id, { action: 'reply', text: req.body.text }))
   )
 
@@ -72,18 +61,18 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...editor,
       schema: {
-        querystring: Type.Object({ categoryId: optInt(), keyword: optString(100), ...pageProps }),
+        querystring: W.StaffArticleQuery,
         response: answers(W.StaffArticlePage)
       }
     },
     async (req) => ok(await listStaffArticles(app.db, req.school.id, req.query))
   )
 
-  app.get(StaffApi.article, { ...editor, schema: { params: idParams, response: answers(W.StaffArticle) } }, async (req) =>
+  app.get(StaffApi.article, { ...editor, schema: { params: StaffIdParams, response: answers(W.StaffArticle) } }, async (req) =>
     ok(await staffArticle(app.db, req.school.id, req.params.id))
   )
 
-  app.post(StaffApi.articles, { ...editor, schema: { body: articleBody, response: answers(W.StaffArticle) } }, async (req) =>
+  app.post(StaffApi.articles, { ...editor, schema: { body: W.StaffArticleBody, response: answers(W.StaffArticle) } }, async (req) =>
     ok(
       await saveArticle(
         app.db,
@@ -98,7 +87,7 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     StaffApi.article,
-    { ...editor, schema: { params: idParams, body: articleBody, response: answers(W.StaffArticle) } },
+    { ...editor, schema: { params: StaffIdParams, body: W.StaffArticleBody, response: answers(W.StaffArticle) } },
     async (req) =>
       ok(
         await saveArticle(
@@ -112,7 +101,7 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       )
   )
 
-  app.post(StaffApi.articleDelete, { ...editor, schema: { params: idParams, response: answers(W.Done) } }, async (req) => {
+  app.post(StaffApi.articleDelete, { ...editor, schema: { params: StaffIdParams, response: answers(W.Done) } }, async (req) => {
     await deleteArticle(app.db, req.school.id, req.staff.id, req.params.id)
     return ok({ done: true })
   })
@@ -132,12 +121,7 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...editor,
       schema: {
-        body: body({
-          id: optInt(),
-          name: reqString(64, 1),
-          source: Type.Optional(strEnum(['index', 'web'])),
-          sortNo: optInt(0, INT_RANGE.int4)
-        }),
+        body: W.StaffArticleCategoryBody,
         response: answers(W.StaffArticleCategory)
       }
     },

@@ -16,7 +16,6 @@
  */
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { advance } from '../../domain/fulfilment/state'
 import { applicationDetail, attachReceiptFile, listApplications } from '../../domain/fulfilment/applications'
 import { staffLogin } from '../../domain/staff/service'
@@ -34,16 +33,14 @@ import { requireRole } from './access'
 import { staffConsoleCoreRoutes } from './core'
 import { staffProjectRoutes } from './projects'
 import { staffNoticeRoutes } from './notices'
-import { reqInt, strEnum } from '../../lib/schemas'
 import { originList } from '../../lib/origins'
 import { StaffLoginBody, StaffToken } from '../../../../types/schema/staff-console'
 import * as W from '../../../../types/schema/staff-fulfilment'
+import { StaffIdParams } from '../../../../types/schema/staff-common'
 import { STAFF_API_PREFIX, StaffApi } from '../../../../types/staff-api'
 
 export { STAFF_API_PREFIX }
 export const RECEIPT_FILE_MAX_BYTES = 10 * 1024 * 1024
-
-const KINDS = W.FULFILMENT_KINDS
 
 /** STAFF_ORIGINS -> the set of exact origins the console may call from (none by default: same origin). */
 export function staffOrigins(value: string | undefined): Set<string> {
@@ -134,11 +131,9 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  const kindId = Type.Object({ school: Type.Optional(Type.String()), kind: strEnum(KINDS), id: reqInt() })
-
   app.get(
     StaffApi.application,
-    { ...requireRole('fulfilment'), schema: { params: kindId, response: answers(W.StaffApplicationDetail) } },
+    { ...requireRole('fulfilment'), schema: { params: W.ApplicationParams, response: answers(W.StaffApplicationDetail) } },
     async (req) => ok(await applicationDetail(app.db, req.school.id, req.params.kind, req.params.id))
   )
 
@@ -147,7 +142,7 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...requireRole('fulfilment'),
       schema: {
-        params: kindId,
+        params: W.ApplicationParams,
         body: W.AdvanceBody,
         response: answers(W.StaffApplicationDetail)
       }
@@ -171,7 +166,7 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     StaffApi.receiptFile,
     {
       ...requireRole('fulfilment'),
-      schema: { params: Type.Object({ school: Type.Optional(Type.String()), id: reqInt() }), response: answers(W.StaffFile) }
+      schema: { params: StaffIdParams, response: answers(W.StaffFile) }
     },
     async (req) => {
       const data = await readSingleFile(req, RECEIPT_FILE_MAX_BYTES)

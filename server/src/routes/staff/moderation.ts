@@ -5,15 +5,12 @@
  * Held donor content: visible to its author only until approved here. Each decision is audited.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
-import { decideModeration, listModeration, MODERATION_KINDS, MODERATION_STATES } from '../../domain/moderation/queue'
+import { decideModeration, listModeration } from '../../domain/moderation/queue'
 import { answers, ok } from '../../lib/envelope'
-import { body, optString, pageProps, reqInt, strEnum } from '../../lib/schemas'
 import * as W from '../../../../types/schema/staff-console'
+import { StaffIdParams } from '../../../../types/schema/staff-common'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
-
-const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 
 export const staffModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const editor = requireRole('editor')
@@ -23,11 +20,7 @@ export const staffModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...editor,
       schema: {
-        querystring: Type.Object({
-          state: Type.Optional(strEnum(MODERATION_STATES)),
-          kind: Type.Optional(strEnum(MODERATION_KINDS)),
-          ...pageProps
-        }),
+        querystring: W.ModerationQuery,
         response: answers(W.ModerationPage)
       }
     },
@@ -40,7 +33,7 @@ export const staffModerationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ] as const) {
     app.post(
       path,
-      { ...editor, schema: { params: idParams, body: Type.Optional(body({ reason: optString(120) })), response: answers(W.Done) } },
+      { ...editor, schema: { params: StaffIdParams, body: W.ModerationDecisionBody, response: answers(W.Done) } },
       async (req) => {
         await decideModeration(app.db, req.school.id, req.staff.id, req.params.id, action, req.body?.reason ?? '')
         // a public list may have been served from the read cache before the decision

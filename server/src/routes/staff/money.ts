@@ -16,34 +16,18 @@
  */
 import { createReadStream } from 'node:fs'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { dashboard } from '../../domain/staff/dashboard'
-import { exportFile, exportStatus, startExport, EXPORT_FORMATS } from '../../domain/ledger/exports'
-import { LEDGER_CHANNELS, LEDGER_STATUSES, ledgerFilter, ledgerPage, OFFLINE_CHANNELS } from '../../domain/ledger/repository'
+import { exportFile, exportStatus, startExport } from '../../domain/ledger/exports'
+import { ledgerFilter, ledgerPage } from '../../domain/ledger/repository'
 import { listStaffProjects } from '../../domain/project/editor'
-import { correctOfflineGift, createOfflineGift, OFFLINE_NOTE_MAX, OFFLINE_REASON_MAX, voidOfflineGift } from '../../domain/ledger/offline'
+import { correctOfflineGift, createOfflineGift, voidOfflineGift } from '../../domain/ledger/offline'
 import { reconciliation, reconciliationRange } from '../../domain/ledger/reconciliation'
 import { resolveReview, reviewPage } from '../../domain/order/review'
 import { answers, ok } from '../../lib/envelope'
-import { body, optInt, optString, pageProps, reqInt, reqString, strEnum } from '../../lib/schemas'
 import * as W from '../../../../types/schema/staff-money'
+import { StaffIdParams, StaffPageQuery } from '../../../../types/schema/staff-common'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
-
-const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
-/** '' means "any" for the enumerated filters, as the console's cleared selects send it */
-const optChoice = (values: readonly string[]) => Type.Optional(strEnum(['', ...values]))
-
-const ledgerProps = {
-  projectId: optInt(),
-  from: optString(10),
-  to: optString(10),
-  channel: optChoice(LEDGER_CHANNELS),
-  status: optChoice(LEDGER_STATUSES),
-  min: optString(20),
-  max: optString(20),
-  keyword: optString(64)
-}
 
 export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const finance = requireRole('finance')
@@ -53,7 +37,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     StaffApi.offlineGiftProjects,
     {
       ...finance,
-      schema: { querystring: Type.Object({ keyword: optString(100), ...pageProps }), response: answers(W.StaffProjectChoices) }
+      schema: { querystring: W.StaffProjectChoicesQuery, response: answers(W.StaffProjectChoices) }
     },
     async (req) => {
       const page = await listStaffProjects(app.db, req.school.id, req.query)
@@ -63,7 +47,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     StaffApi.ledger,
-    { ...finance, schema: { querystring: Type.Object({ ...ledgerProps, ...pageProps }), response: answers(W.StaffLedgerPage) } },
+    { ...finance, schema: { querystring: W.StaffLedgerQuery, response: answers(W.StaffLedgerPage) } },
     async (req) => {
       const { limit, offset, ...q } = req.query
       return ok(await ledgerPage(app.db, req.school.id, ledgerFilter(q), { limit, offset }))
@@ -75,7 +59,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...finance,
       schema: {
-        body: body({ kind: strEnum(['ledger']), format: strEnum(EXPORT_FORMATS), filters: Type.Optional(Type.Object(ledgerProps)) }),
+        body: W.StaffExportBody,
         response: answers(W.StaffExportId)
       }
     },
@@ -91,7 +75,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   )
 
-  app.get(StaffApi.exportStatus, { ...finance, schema: { params: idParams, response: answers(W.StaffExportStatus) } }, async (req) =>
+  app.get(StaffApi.exportStatus, { ...finance, schema: { params: StaffIdParams, response: answers(W.StaffExportStatus) } }, async (req) =>
     ok(await exportStatus(app.db, req.school.id, req.params.id))
   )
 
@@ -99,7 +83,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     StaffApi.exportFile,
     // a success is the file itself (a stream: never serialized nor checked against a schema); a refusal is the
     // usual -1 envelope, written by the error handler
-    { ...finance, schema: { params: idParams, response: { 200: Type.Unknown() } } },
+    { ...finance, schema: { params: StaffIdParams, response: { 200: W.StaffExportFile } } },
     async (req, reply) => {
       const f = await exportFile(app.db, req.school.id, req.params.id)
       return reply
@@ -114,15 +98,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...finance,
       schema: {
-        body: body({
-          projectId: reqInt(),
-          amount: reqString(20),
-          donorName: reqString(200),
-          donatedOn: reqString(10),
-          channel: strEnum(OFFLINE_CHANNELS),
-          note: optString(OFFLINE_NOTE_MAX * 4),
-          showName: Type.Optional(Type.Boolean())
-        }),
+        body: W.OfflineGiftBody,
         response: answers(W.StaffLedgerRow)
       }
     },
@@ -141,16 +117,8 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...finance,
       schema: {
-        params: idParams,
-        body: body({
-          amount: optString(20),
-          donorName: optString(200),
-          donatedOn: optString(10),
-          channel: Type.Optional(strEnum(OFFLINE_CHANNELS)),
-          note: optString(OFFLINE_NOTE_MAX * 4),
-          showName: Type.Optional(Type.Boolean()),
-          reason: reqString(OFFLINE_REASON_MAX * 4)
-        }),
+        params: StaffIdParams,
+        body: W.OfflineGiftCorrectionBody,
         response: answers(W.StaffLedgerRow)
       }
     },
@@ -161,15 +129,13 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     StaffApi.offlineGiftVoid,
     {
       ...finance,
-      schema: { params: idParams, body: body({ reason: reqString(OFFLINE_REASON_MAX * 4) }), response: answers(W.StaffLedgerRow) }
+      schema: { params: StaffIdParams, body: W.OfflineGiftVoidBody, response: answers(W.StaffLedgerRow) }
     },
     async (req) => ok(await voidOfflineGift(app.db, offlineActor(req), req.params.id, req.body))
   )
 
-  app.get(
-    StaffApi.review,
-    { ...finance, schema: { querystring: Type.Object({ ...pageProps }), response: answers(W.StaffReviewPage) } },
-    async (req) => ok(await reviewPage(app.db, req.school.id, req.query))
+  app.get(StaffApi.review, { ...finance, schema: { querystring: StaffPageQuery, response: answers(W.StaffReviewPage) } }, async (req) =>
+    ok(await reviewPage(app.db, req.school.id, req.query))
   )
 
   app.post(
@@ -177,8 +143,8 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...finance,
       schema: {
-        params: idParams,
-        body: body({ resolution: strEnum(['paid', 'closed']), reason: reqString(500) }),
+        params: StaffIdParams,
+        body: W.ReviewResolveBody,
         response: answers(W.StaffReviewResolved)
       }
     },
@@ -197,7 +163,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     StaffApi.reconciliation,
     {
       ...finance,
-      schema: { querystring: Type.Object({ from: optString(10), to: optString(10) }), response: answers(W.StaffReconciliation) }
+      schema: { querystring: W.ReconciliationQuery, response: answers(W.StaffReconciliation) }
     },
     async (req) => {
       const range = reconciliationRange(req.query, app.identity.now())

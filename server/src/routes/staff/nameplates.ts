@@ -6,10 +6,9 @@
  *   POST /nameplates/:id/review {action: 'approve'|'return', reason?}   pending -> approved, or returned with a reason
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { listNameplates, nameplateDetail, reviewNameplate, type ReviewFilter } from '../../domain/naming/review'
 import { answers, ok } from '../../lib/envelope'
-import { reqInt } from '../../lib/schemas'
+import { StaffIdParams } from '../../../../types/schema/staff-common'
 import {
   NameplateListQuery,
   NameplateReviewBody,
@@ -18,8 +17,6 @@ import {
 } from '../../../../types/schema/staff-fulfilment'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
-
-const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 
 /** Registered inside routes/staff's signed-in scope: every route here has `req.staff` (plugins/auth.ts). */
 export const staffNameplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -41,7 +38,7 @@ export const staffNameplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     StaffApi.nameplate,
-    { ...requireRole('fulfilment'), schema: { params: idParams, response: answers(StaffNameplateDetail) } },
+    { ...requireRole('fulfilment'), schema: { params: StaffIdParams, response: answers(StaffNameplateDetail) } },
     async (req) => ok(await nameplateDetail(app.db, req.school.id, req.params.id))
   )
 
@@ -50,7 +47,7 @@ export const staffNameplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...requireRole('fulfilment'),
       schema: {
-        params: idParams,
+        params: StaffIdParams,
         body: NameplateReviewBody,
         response: answers(StaffNameplateDetail)
       }

@@ -9,57 +9,33 @@
  * Both POSTs write an audit row in the transaction of the change.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { bizError } from '../../errors'
 import { listFailedSends, retrySend } from '../../domain/notify/failed'
 import { batchView, listBatches, startBatch } from '../../domain/statement/service'
 import { answers, ok } from '../../lib/envelope'
-import { body, pageProps, reqInt } from '../../lib/schemas'
-import { Num, Str } from '../wire/common'
+import * as W from '../../../../types/schema/staff-notices'
+import { StaffIdParams, StaffPageQuery } from '../../../../types/schema/staff-common'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
-
-const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
-
-const Batch = Type.Object({
-  id: Num,
-  year: Num,
-  status: Str,
-  total: Num,
-  done: Num,
-  sent: Num,
-  failed: Num,
-  skipped: Num,
-  createdAt: Str
-})
-
-const FailedSend = Type.Object({
-  id: Num,
-  kind: Str,
-  channel: Str,
-  recipient: Str,
-  state: Str,
-  attempts: Num,
-  error: Str,
-  userId: Num,
-  donorName: Str,
-  updatedAt: Str
-})
 
 export const staffNoticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const finance = requireRole('finance')
 
-  app.get(StaffApi.statements, { ...finance, schema: { response: answers(Type.Array(Batch)) } }, async (req) =>
+  app.get(StaffApi.statements, { ...finance, schema: { response: answers(W.StaffStatementBatches) } }, async (req) =>
     ok(await listBatches(app.db, req.school.id))
   )
 
-  app.post(StaffApi.statements, { ...finance, schema: { body: body({ year: reqInt(1) }), response: answers(Batch) } }, async (req) => {
-    const batch = await startBatch(app.db, req.school.id, req.staff.id, req.body.year, app.identity.now())
-    app.jobs.kick()
-    return ok(batch)
-  })
+  app.post(
+    StaffApi.statements,
+    { ...finance, schema: { body: W.StatementStartBody, response: answers(W.StaffStatementBatch) } },
+    async (req) => {
+      const batch = await startBatch(app.db, req.school.id, req.staff.id, req.body.year, app.identity.now())
+      app.jobs.kick()
+      return ok(batch)
+    }
+  )
 
-  app.get(StaffApi.statement, { ...finance, schema: { params: idParams, response: answers(Batch) } }, async (req) => {
+  app.get(StaffApi.statement, { ...finance, schema: { params: StaffIdParams, response: answers(W.StaffStatementBatch) } }, async (req) => {
     const batch = await batchView(app.db, req.school.id, req.params.id)
     if (!batch) throw bizError('statementBatchNotFound')
     return ok(batch)
@@ -69,14 +45,18 @@ export const staffNoticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     StaffApi.failedNotifications,
     {
       ...finance,
-      schema: { querystring: Type.Object({ ...pageProps }), response: answers(Type.Object({ total: Num, rows: Type.Array(FailedSend) })) }
+      schema: { querystring: StaffPageQuery, response: answers(W.StaffFailedSendPage) }
     },
     async (req) => ok(await listFailedSends(app.db, req.school.id, req.query))
   )
 
-  app.post(StaffApi.notificationRetry, { ...finance, schema: { params: idParams, response: answers(Type.Null()) } }, async (req) => {
-    await retrySend(app.db, req.school.id, req.staff.id, req.params.id, app.identity.now())
-    app.jobs.kick()
-    return ok(null)
-  })
+  app.post(
+    StaffApi.notificationRetry,
+    { ...finance, schema: { params: StaffIdParams, response: answers(W.StaffRetried) } },
+    async (req) => {
+      await retrySend(app.db, req.school.id, req.staff.id, req.params.id, app.identity.now())
+      app.jobs.kick()
+      return ok(null)
+    }
+  )
 }

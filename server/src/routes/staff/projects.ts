@@ -17,7 +17,6 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { Type } from 'typebox'
 import { STAFF_IMAGE_MAX_BYTES, saveStaffImage } from '../../domain/project/images'
 import {
   createProject,
@@ -32,7 +31,7 @@ import { createCategory, createLabel, listCategories, listLabels } from '../../d
 import { addProgress, addPublicity, deleteProgress, deletePublicity, listProgress, listPublicity } from '../../domain/project/activity-edit'
 import { projectForm, saveProjectForm } from '../../domain/form/project-form'
 import { answers, ok } from '../../lib/envelope'
-import { reqInt } from '../../lib/schemas'
+import { StaffIdParams, StaffPageQuery, StaffPidParams } from '../../../../types/schema/staff-common'
 import { readSingleFile } from '../upload'
 import * as W from '../wire/entities'
 import * as S from '../../../../types/schema/staff-projects'
@@ -40,8 +39,6 @@ import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 
 const editor = requireRole('editor')
-const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
-const pidParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt(), pid: reqInt() })
 
 const actor = (req: FastifyRequest): StaffActor => ({ schoolId: req.school.id, staffId: req.staff.id, lang: req.lang })
 
@@ -76,7 +73,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await listStaffProjects(app.db, req.school.id, req.query))
   )
 
-  app.get(StaffApi.project, { ...editor, schema: { params: idParams, response: answers(S.StaffProjectDetail) } }, async (req) =>
+  app.get(StaffApi.project, { ...editor, schema: { params: StaffIdParams, response: answers(S.StaffProjectDetail) } }, async (req) =>
     ok(await staffProject(app.db, req.school.id, req.params.id))
   )
 
@@ -86,7 +83,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     StaffApi.project,
-    { ...editor, schema: { params: idParams, body: S.ProjectBody, response: answers(S.StaffProjectDetail) } },
+    { ...editor, schema: { params: StaffIdParams, body: S.ProjectBody, response: answers(S.StaffProjectDetail) } },
     async (req) => ok(await updateProject(app.db, storage(), actor(req), req.params.id, req.body))
   )
 
@@ -95,7 +92,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...editor,
       schema: {
-        params: idParams,
+        params: StaffIdParams,
         body: S.ProjectStatusBody,
         response: answers(S.StaffProjectDetail)
       }
@@ -103,19 +100,19 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await setProjectStatus(app.db, actor(req), req.params.id, req.body.status, req.body.noReason))
   )
 
-  app.get(StaffApi.projectPreview, { ...editor, schema: { params: idParams, response: answers(W.Project) } }, async (req) =>
+  app.get(StaffApi.projectPreview, { ...editor, schema: { params: StaffIdParams, response: answers(W.Project) } }, async (req) =>
     ok(await previewProject(app.db, req.school.id, req.params.id, req.lang))
   )
 
   // ---------------------------------------------------------------- form builder
 
-  app.get(StaffApi.projectForm, { ...editor, schema: { params: idParams, response: answers(S.StaffProjectForm) } }, async (req) =>
+  app.get(StaffApi.projectForm, { ...editor, schema: { params: StaffIdParams, response: answers(S.StaffProjectForm) } }, async (req) =>
     ok(await projectForm(app.db, req.school.id, req.params.id))
   )
 
   app.post(
     StaffApi.projectForm,
-    { ...editor, schema: { params: idParams, body: S.ProjectFormBody, response: answers(S.StaffProjectForm) } },
+    { ...editor, schema: { params: StaffIdParams, body: S.ProjectFormBody, response: answers(S.StaffProjectForm) } },
     async (req) => ok(await saveProjectForm(app.db, actor(req), req.params.id, req.body.fields, now()))
   )
 
@@ -123,7 +120,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     StaffApi.projectProgress,
-    { ...editor, schema: { params: idParams, querystring: S.StaffPageQuery, response: answers(S.StaffProgressPage) } },
+    { ...editor, schema: { params: StaffIdParams, querystring: StaffPageQuery, response: answers(S.StaffProgressPage) } },
     async (req) => ok(await listProgress(app.db, req.school.id, req.params.id, req.query))
   )
 
@@ -132,7 +129,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...editor,
       schema: {
-        params: idParams,
+        params: StaffIdParams,
         body: S.ProgressBody,
         response: answers(S.StaffProgress)
       }
@@ -140,14 +137,18 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await addProgress(app.db, storage(), actor(req), req.params.id, req.body))
   )
 
-  app.post(StaffApi.projectProgressDelete, { ...editor, schema: { params: pidParams, response: answers(S.StaffDeleted) } }, async (req) => {
-    await deleteProgress(app.db, actor(req), req.params.id, req.params.pid)
-    return ok({ id: req.params.pid, deleted: true as const })
-  })
+  app.post(
+    StaffApi.projectProgressDelete,
+    { ...editor, schema: { params: StaffPidParams, response: answers(S.StaffDeleted) } },
+    async (req) => {
+      await deleteProgress(app.db, actor(req), req.params.id, req.params.pid)
+      return ok({ id: req.params.pid, deleted: true as const })
+    }
+  )
 
   app.get(
     StaffApi.projectPublicity,
-    { ...editor, schema: { params: idParams, querystring: S.StaffPageQuery, response: answers(S.StaffPublicityPage) } },
+    { ...editor, schema: { params: StaffIdParams, querystring: StaffPageQuery, response: answers(S.StaffPublicityPage) } },
     async (req) => ok(await listPublicity(app.db, req.school.id, req.params.id, req.query))
   )
 
@@ -156,7 +157,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...editor,
       schema: {
-        params: idParams,
+        params: StaffIdParams,
         body: S.PublicityBody,
         response: answers(S.StaffPublicity)
       }
@@ -166,7 +167,7 @@ export const staffProjectRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     StaffApi.projectPublicityDelete,
-    { ...editor, schema: { params: pidParams, response: answers(S.StaffDeleted) } },
+    { ...editor, schema: { params: StaffPidParams, response: answers(S.StaffDeleted) } },
     async (req) => {
       await deletePublicity(app.db, actor(req), req.params.id, req.params.pid)
       return ok({ id: req.params.pid, deleted: true as const })

@@ -9,7 +9,6 @@
  * Every change writes its audit row in the transaction of the change (domain/refund/service.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
 import { bizError } from '../../errors'
 import {
   approvalThreshold,
@@ -20,17 +19,15 @@ import {
   requestRefund,
   type RefundDeps
 } from '../../domain/refund/service'
-import { REFUND_STATES } from '../../domain/refund/tables'
 import { recordAudit } from '../../domain/staff/audit'
 import { invalidateSchoolCache } from '../../domain/school/cache'
 import { answers, ok } from '../../lib/envelope'
 import { fenToYuan, yuanToFen } from '../../lib/money'
-import { body, optInt, optString, pageProps, reqInt, reqString, strEnum } from '../../lib/schemas'
 import * as W from '../../../../types/schema/staff-refunds'
+import { StaffIdParams } from '../../../../types/schema/staff-common'
 import { requireRole } from './access'
 import { StaffApi } from '../../../../types/staff-api'
 
-const idParams = Type.Object({ school: Type.Optional(Type.String()), id: reqInt() })
 const AMOUNT_RE = /^\d{1,11}(\.\d{1,2})?$/
 
 function amountFen(v: string): number {
@@ -56,8 +53,8 @@ export const staffRefundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...finance,
       schema: {
-        params: idParams,
-        body: body({ amount: reqString(20), reason: reqString(800), outRefundNo: optString(64) }),
+        params: StaffIdParams,
+        body: W.RefundRequestBody,
         response: answers(W.StaffRefund)
       }
     },
@@ -76,7 +73,7 @@ export const staffRefundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...finance,
       schema: {
-        querystring: Type.Object({ state: Type.Optional(strEnum(['', ...REFUND_STATES])), donationId: optInt(), ...pageProps }),
+        querystring: W.RefundQuery,
         response: answers(W.StaffRefundPage)
       }
     },
@@ -88,8 +85,8 @@ export const staffRefundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...finance,
       schema: {
-        params: idParams,
-        body: body({ decision: strEnum(['approve', 'reject']), note: optString(800) }),
+        params: StaffIdParams,
+        body: W.RefundApprovalBody,
         response: answers(W.StaffRefund)
       }
     },
@@ -113,16 +110,16 @@ export const staffRefundRoutes: FastifyPluginAsyncTypebox = async (app) => {
     StaffApi.refundNaming,
     {
       ...finance,
-      schema: { params: idParams, body: body({ decision: strEnum(['keep', 'release']) }), response: answers(W.StaffRefundNamingDecision) }
+      schema: { params: StaffIdParams, body: W.RefundNamingBody, response: answers(W.StaffRefundNamingDecision) }
     },
     async (req) =>
       ok(
-        (await decideNaming(
+        await decideNaming(
           deps(),
           { schoolId: req.school.id, schoolCode: req.school.code, staffId: req.staff.id },
           req.params.id,
           req.body.decision
-        )) as { id: number; refundState: 'kept' | 'released' }
+        )
       )
   )
 
@@ -133,7 +130,7 @@ export const staffRefundRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     StaffApi.refundSettings,
-    { ...requireRole('admin'), schema: { body: body({ approvalAmount: reqString(20) }), response: answers(W.StaffRefundSettings) } },
+    { ...requireRole('admin'), schema: { body: W.RefundSettingsBody, response: answers(W.StaffRefundSettings) } },
     async (req) => {
       if (!AMOUNT_RE.test(req.body.approvalAmount)) throw bizError('moneyAmountInvalid')
       const fen = yuanToFen(req.body.approvalAmount)

@@ -10,16 +10,14 @@
  *   POST /privacy-policy       {zh, en, newVersion}: newVersion asks every donor to agree again (decision 041)
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
-import { PAY_CHANNELS, StaffApi } from '../../../../types'
+import { StaffApi } from '../../../../types'
 import { listChannels, saveChannel } from '../../domain/channel/settings'
 import { getSettings, saveSettings } from '../../domain/school/settings'
 import { getStaffPolicy, saveStaffPolicy } from '../../domain/privacy/service'
 import { StaffPrivacyPolicy } from '../wire/privacy'
 import { answers, ok } from '../../lib/envelope'
-import { strEnum } from '../../lib/schemas'
 import * as W from '../../../../types/schema/staff-console'
-import { ChannelBody, PrivacyPolicyBody, SettingsBody } from '../../../../types/schema/staff-settings'
+import { ChannelBody, ChannelParams, PrivacyPolicyBody, SettingsBody } from '../../../../types/schema/staff-settings'
 import { requireRole } from './access'
 
 export const staffSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -61,7 +59,7 @@ export const staffSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       ...requireRole('admin'),
       schema: {
-        params: Type.Object({ school: Type.Optional(Type.String()), channel: strEnum(PAY_CHANNELS) }),
+        params: ChannelParams,
         body: ChannelBody,
         response: answers(W.ChannelView)
       }
