@@ -166,5 +166,49 @@ export const schoolCode = async (db: Db, schoolId: number) =>
   (await db.selectFrom('school').select('code').where('id', '=', schoolId).executeTakeFirstOrThrow()).code
 
 export const sandboxEnabled = async (db: Db, schoolId: number) =>
-  !!(await db.selectFrom('school_setting').select('sandbox_enabled').where('school_id', '=', schoolId).executeTakeFirst())
-    ?.sandbox_enabled
+  !!(await db.selectFrom('school_setting').select('sandbox_enabled').where('school_id', '=', schoolId).executeTakeFirst())?.sandbox_enabled
+
+/** A stopped plan's retry waiting is cancelled (its order, if any, was closed with the failed attempt). */
+export const cancelRetries = (db: Db, schoolId: number, planId: number, at: string) =>
+  db
+    .updateTable('monthly_charge')
+    .set({ status: 'cancelled', next_attempt_on: '', updated_at: at })
+    .where('school_id', '=', schoolId)
+    .where('plan_id', '=', planId)
+    .where('status', '=', 'retry')
+    .execute()
+
+/** Moves the plan's next charge from `from` to `to`; a second report of the same month moves nothing. */
+export async function advancePlan(db: Db, schoolId: number, planId: number, from: string, to: string, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('monthly_plan')
+    .set({ next_charge_on: to, failure_count: 0, updated_at: at })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', planId)
+    .where('next_charge_on', '=', from)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+export const bumpFailures = (db: Db, schoolId: number, planId: number, at: string) =>
+  db
+    .updateTable('monthly_plan')
+    .set((eb) => ({ failure_count: eb('failure_count', '+', 1), updated_at: at }))
+    .where('school_id', '=', schoolId)
+    .where('id', '=', planId)
+    .execute()
+
+/** Pauses an active plan after its last failed attempt: the month is over, the next charge date moves on. */
+export async function pausePlan(db: Db, schoolId: number, planId: number, nextChargeOn: string, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('monthly_plan')
+    .set((eb) => ({ status: 'paused' as const, failure_count: eb('failure_count', '+', 1), next_charge_on: nextChargeOn, updated_at: at }))
+    .where('school_id', '=', schoolId)
+    .where('id', '=', planId)
+    .where('status', '=', 'active')
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+export const setChargeOrder = (db: Db, schoolId: number, chargeId: number, donationId: number) =>
+  db.updateTable('monthly_charge').set({ donation_id: donationId }).where('school_id', '=', schoolId).where('id', '=', chargeId).execute()

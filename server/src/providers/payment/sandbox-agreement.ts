@@ -41,7 +41,14 @@ export function createSandboxAgreements(): AgreementProvider {
         throw new ProviderError('sandbox charge: not a sandbox agreement', NAME, 'declined')
       const raw = JSON.stringify({ billNo: input.billNo, agreementNo: input.agreementNo, amountFen: input.amountFen })
       // the trade number depends on the bill number only: the same attempt charged twice is the same payment
-      return { provider: NAME, billNo: input.billNo, providerTradeNo: `SBX${input.billNo}`, amountFen: input.amountFen, outcome: 'paid', raw }
+      return {
+        provider: NAME,
+        billNo: input.billNo,
+        providerTradeNo: `SBX${input.billNo}`,
+        amountFen: input.amountFen,
+        outcome: 'paid',
+        raw
+      }
     },
 
     async terminate(): Promise<void> {}
