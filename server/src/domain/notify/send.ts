@@ -225,7 +225,13 @@ async function prepare(rt: NotifyRuntime, n: NoticeRow): Promise<Prepared | null
         .executeTakeFirst()
       if (!p || p.status !== 'paused') return null
       return {
-        facts: { schoolName: school.name, projectName: p.project, amountYuan: fenToYuan(p.amount_fen), billNo: '', dayOfMonth: p.day_of_month }
+        facts: {
+          schoolName: school.name,
+          projectName: p.project,
+          amountYuan: fenToYuan(p.amount_fen),
+          billNo: '',
+          dayOfMonth: p.day_of_month
+        }
       }
     }
   }
