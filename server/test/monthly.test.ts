@@ -4,7 +4,8 @@
  * although collection runs three times each month: twice at once (in this process, and for the second month in two
  * real CLI processes started together on the same database), then once more; each charge is an ordinary paid gift
  * (one payment record, one certificate job, the project's raised total moves once). A declined charge is tried again on
- * the next two days and then pauses the plan and queues the donor's notice; a stopped plan is never charged again.
+ * the next two days and then pauses the plan and queues the donor's notice; a stopped plan is never charged again; a
+ * charge whose answer never came is submitted again after the lease as the same order; missed months are skipped.
  *
  * The months are simulated by the day collection runs for (collect's `day`, the CLI's --date), not by a fake clock:
  * the dates that decide what is due are Beijing calendar days, and the instants written (claimed_at, paid_at) are the
@@ -288,15 +289,60 @@ describe('monthly giving through the sandbox agreement', () => {
     assert.ok(list.body.data.rows.every((r) => r.status === 'paused'))
   })
 
+  it('a charge whose answer never came is submitted again after the lease, as the same order', async () => {
+    const token = await login(app, 'demo', 'monthly-silent')
+    const p = await createPlan(token, { dayOfMonth: 11, money: '8.80' })
+    const row = await app.db.selectFrom('monthly_plan').selectAll().where('id', '=', p.id).executeTakeFirstOrThrow()
+    // the sandbox's test agreement that never answers (as a timeout would)
+    await app.db
+      .updateTable('monthly_plan')
+      .set({ agreement_no: `SBXT${row.plan_no}` })
+      .where('id', '=', p.id)
+      .execute()
+    const day = p.nextChargeOn
+    assert.equal((await run(day)).unknown, 1)
+    let [c] = await chargesOf(p.id)
+    assert.deepEqual([c.status, c.attempts], ['charging', 1])
+    const first = await ordersOf(p.id)
+    assert.deepEqual(
+      first.rows.map((o) => o.status),
+      ['pending']
+    )
+    // within the lease nobody touches it, whatever runs
+    assert.equal(
+      (await Promise.all([run(day), run(addDays(day, 1))])).reduce((s, r) => s + r.attempts, 0),
+      0
+    )
+    // the provider answers again; past the lease one of two runs submits the same order, and it is paid once
+    await app.db
+      .updateTable('monthly_plan')
+      .set({ agreement_no: `SBXA${row.plan_no}` })
+      .where('id', '=', p.id)
+      .execute()
+    const later = { ...app.monthly, log: quiet, now: () => new Date(Date.now() + 11 * 60_000) }
+    const both = await Promise.all([collect(later, addDays(day, 1)), collect(later, addDays(day, 1))])
+    assert.equal(
+      both.reduce((s, r) => s + r.paid, 0),
+      1
+    )
+    ;[c] = await chargesOf(p.id)
+    assert.deepEqual([c.status, c.attempts], ['paid', 1])
+    const after = await ordersOf(p.id)
+    assert.deepEqual(
+      after.rows.map((o) => [o.bill_no, o.status]),
+      [[first.rows[0].bill_no, 'paid']]
+    )
+  })
+
   it('months missed while nothing ran are skipped, not collected in a row', async () => {
     const token = await login(app, 'demo', 'monthly-missed')
     await app.db.updateTable('project').set({ monthly_giving: 1 }).where('id', '=', avenue).execute()
     const p = await createPlan(token, { itemsId: avenue, dayOfMonth: 3, money: '12' })
     // the worker was down for three charge days: one run afterwards charges the latest month only
     const late = chargeDay(nextMonth(nextMonth(p.nextChargeOn.slice(0, 7))), 3)
-    const r = await run(addDays(late, 1))
-    assert.equal(r.paid, 1)
-    assert.equal((await run(addDays(late, 1))).attempts, 0)
+    // (other tests' plans are due then too: this plan's own rows are what is checked)
+    await run(addDays(late, 1))
+    await run(addDays(late, 1))
     const charges = await chargesOf(p.id)
     assert.deepEqual(
       charges.map((c) => [c.month, c.status]),

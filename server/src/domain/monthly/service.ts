@@ -139,9 +139,9 @@ export async function createPlan(deps: MonthlyDeps, caller: MonthlyCaller, body:
 export type SignResult = { status: 'applied' | 'duplicate' } | { status: 'rejected'; reason: 'unknown_plan' | 'provider_mismatch' }
 
 /**
- * The one place a provider's word about an agreement changes a plan, whoever reports it (the sandbox's sign at once,
- * a real provider's sign or terminate notification): signed moves signing -> active with the agreement number and the
- * first charge date; terminated (the donor ended it in WeChat or Alipay) stops the plan. Repeats change nothing.
+ * The one place a provider's word about an agreement changes a plan, whoever reports it (the sandbox's sign at once; a
+ * real provider's sign notification once papay and 周期扣款 are built): signing -> active with the agreement number and
+ * the first charge date. A repeat changes nothing.
  */
 export async function applySignNotification(
   deps: Pick<MonthlyDeps, 'db' | 'now' | 'log'>,
@@ -159,19 +159,12 @@ export async function applySignNotification(
   }
   const now = deps.now()
   const at = now.toISOString()
-  const moved =
-    n.outcome === 'signed'
-      ? await repo.movePlan(deps.db, schoolId, plan.id, ['signing'], 'active', {
-          agreement_no: n.agreementNo.slice(0, 64),
-          signed_at: at,
-          next_charge_on: firstChargeOn(beijingDate(now), plan.day_of_month),
-          updated_at: at
-        })
-      : await repo.movePlan(deps.db, schoolId, plan.id, ['signing', 'active', 'paused'], 'stopped', {
-          stop_reason: 'provider',
-          stopped_at: at,
-          updated_at: at
-        })
+  const moved = await repo.movePlan(deps.db, schoolId, plan.id, ['signing'], 'active', {
+    agreement_no: n.agreementNo.slice(0, 64),
+    signed_at: at,
+    next_charge_on: firstChargeOn(beijingDate(now), plan.day_of_month),
+    updated_at: at
+  })
   return { status: moved ? 'applied' : 'duplicate' }
 }
 

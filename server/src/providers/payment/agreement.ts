@@ -6,14 +6,15 @@
  */
 import type { ProviderName, VerifiedNotification } from './types'
 
-/** A provider's word about an agreement, verified: what the sign and terminate notifications say. */
+/** A provider's word about an agreement, verified: what a sign notification says (a terminate notification, from the
+ *  real providers, is not built yet: docs/decisions/071-monthly-giving.md). */
 export interface SignNotification {
   provider: ProviderName
   /** our plan_no (WeChat's contract_code, Alipay's external_agreement_no) */
   planNo: string
   /** the provider's agreement number (contract_id, agreement_no) */
   agreementNo: string
-  outcome: 'signed' | 'terminated'
+  outcome: 'signed'
   raw: string
 }
 
