@@ -350,6 +350,17 @@ describe('monthly giving through the sandbox agreement', () => {
     )
   })
 
+  it('a deleted account’s plan is stopped with it and never charged again', async () => {
+    const token = await login(app, 'demo', 'monthly-deleted')
+    const p = await createPlan(token, { dayOfMonth: 14, money: '5' })
+    const del = await call(app, 'demo', Api.deleteAccount, { method: 'POST', token, body: { confirm: true } })
+    assert.equal(del.body.code, 0, del.body.message)
+    const row = await app.db.selectFrom('monthly_plan').selectAll().where('id', '=', p.id).executeTakeFirstOrThrow()
+    assert.deepEqual([row.status, row.stop_reason, row.donor_name], ['stopped', 'account_deleted', ''])
+    await run(p.nextChargeOn)
+    assert.deepEqual(await chargesOf(p.id), [])
+  })
+
   it('refusals: a project without monthly giving, a day past 28, a bad amount, in the request language', async () => {
     const token = await login(app, 'demo', 'monthly-refused')
     const count = async () =>

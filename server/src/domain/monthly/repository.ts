@@ -212,3 +212,30 @@ export async function pausePlan(db: Db, schoolId: number, planId: number, nextCh
 
 export const setChargeOrder = (db: Db, schoolId: number, chargeId: number, donationId: number) =>
   db.updateTable('monthly_charge').set({ donation_id: donationId }).where('school_id', '=', schoolId).where('id', '=', chargeId).execute()
+
+/**
+ * A deleted account's plans (domain/privacy/account.ts, decision 041): stopped in the deletion's transaction, so no
+ * charge is claimed for them again, the donor name erased; a waiting retry is cancelled. Their months and orders stay
+ * for the foundation's books like every gift.
+ */
+export async function stopPlansOfDeletedUser(trx: Transaction<DB>, schoolId: number, userId: number, at: string) {
+  const ids = (
+    await trx.selectFrom('monthly_plan').select('id').where('school_id', '=', schoolId).where('user_id', '=', userId).execute()
+  ).map((r) => r.id)
+  if (!ids.length) return
+  await trx
+    .updateTable('monthly_plan')
+    .set({ status: 'stopped', stop_reason: 'account_deleted', stopped_at: at, updated_at: at })
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', ids)
+    .where('status', '!=', 'stopped')
+    .execute()
+  await trx.updateTable('monthly_plan').set({ donor_name: '' }).where('school_id', '=', schoolId).where('id', 'in', ids).execute()
+  await trx
+    .updateTable('monthly_charge')
+    .set({ status: 'cancelled', next_attempt_on: '', updated_at: at })
+    .where('school_id', '=', schoolId)
+    .where('plan_id', 'in', ids)
+    .where('status', '=', 'retry')
+    .execute()
+}
