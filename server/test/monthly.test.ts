@@ -22,7 +22,8 @@ import { collect } from '../src/domain/monthly/collect'
 import { addDays, chargeDay, firstChargeOn, nextMonth } from '../src/domain/monthly/dates'
 import { beijingDate } from '../src/domain/ledger/repository'
 import { SCHOLARSHIP, AVENUE, projectIdOf } from './center-fixtures'
-import { call, login, startApp, type TestContext } from './helpers'
+import { TEST_BUILD_DEFAULTS, call, login, startApp, type TestContext } from './helpers'
+import { decodeWords, header, startSmtp } from './smtp-fixtures'
 import { staffCall, staffLogin } from './staff-fixtures'
 
 const root = path.resolve(__dirname, '..', '..')
@@ -30,15 +31,22 @@ let ctx: TestContext
 let app: FastifyInstance
 let scholarship: number
 let avenue: number
+let smtp: Awaited<ReturnType<typeof startSmtp>>
 
 before(async () => {
-  ctx = await startApp()
+  smtp = await startSmtp()
+  ctx = await startApp({
+    build: { notify: { smtpUrl: smtp.url, mailFrom: 'give@example.edu.cn', env: {} }, orders: { ...TEST_BUILD_DEFAULTS.orders } }
+  })
   app = ctx.app
   scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
   avenue = await projectIdOf(app, 'demo', AVENUE)
   await app.db.updateTable('project').set({ monthly_giving: 1 }).where('id', '=', scholarship).execute()
 })
-after(() => ctx.close())
+after(async () => {
+  await ctx.close()
+  await smtp.close()
+})
 
 /** what collection logged as an error: a plan whose collection threw (every test ends with none) */
 const errors: unknown[] = []
@@ -274,6 +282,12 @@ describe('monthly giving through the sandbox agreement', () => {
     const notices = await app.db.selectFrom('notification').selectAll().where('kind', '=', 'monthly').where('ref_id', '=', p.id).execute()
     assert.equal(notices.length, 1)
     assert.equal(Number(notices[0].user_id), row.user_id)
+    // the notify job sends it (domain/notify/send.ts), in the donor's language
+    const sent = smtp.received.length
+    await app.jobs.runJobsOnce()
+    const mail = smtp.received.slice(sent).find((m) => m.to.includes('declined@example.com'))
+    assert.ok(mail, 'the paused plan was e-mailed')
+    assert.match(decodeWords(header(mail.raw.split('\r\n\r\n')[0], 'Subject')), /^月捐扣款失败，月捐已暂停/)
 
     // a paused plan is not charged in the following months
     for (const d of [chargeDay(nextMonth(day.slice(0, 7)), 20), chargeDay(nextMonth(nextMonth(day.slice(0, 7))), 20)])
