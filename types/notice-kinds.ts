@@ -1,7 +1,8 @@
 /** A leaf of the contract (no imports): the notice schemas (types/schema/notice.ts) read these lists without a cycle. */
 /** Kinds of news a donor can hear about (docs/decisions/044-notifications.md). 'statement': the yearly giving statement,
- *  sent each year by staff to the donors who turned it on (docs/decisions/050-yearly-statement.md). */
-export const NOTICE_KINDS = ['paid', 'certificate', 'receipt', 'nameplate', 'together', 'refund', 'statement'] as const
+ *  sent each year by staff to the donors who turned it on (docs/decisions/050-yearly-statement.md). 'monthly': a monthly
+ *  gift could not be collected and its plan is paused (docs/decisions/071-monthly-giving.md). */
+export const NOTICE_KINDS = ['paid', 'certificate', 'receipt', 'nameplate', 'together', 'refund', 'statement', 'monthly'] as const
 export type NoticeKind = (typeof NOTICE_KINDS)[number]
 /**
  * Channels news goes out on, in the order they are tried (docs/decisions/044-notifications.md, 049): e-mail, WeChat

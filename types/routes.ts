@@ -111,6 +111,10 @@ export const Api = {
   statementFile: `${P}/statement/file`,
   statementEmail: `${P}/statement/email`,
   statementYearly: `${P}/statement/yearly`,
+  // Monthly giving (types/monthly.ts; docs/decisions/071-monthly-giving.md)
+  monthlyCreate: `${P}/monthly/create`,
+  monthlyPlans: `${P}/monthly/plans`,
+  monthlyStop: `${P}/monthly/stop`,
   // Agreements (types/agreement.ts; docs/decisions/017-agreements.md)
   hhuAgreementGeneration: `${P}/hhu/sign/agreement/generation`,
   hhuAgreementSignature: `${P}/hhu/sign/agreement/signature`,

@@ -98,6 +98,8 @@ export const StaffApi = {
   // WeChat and Alipay templates per kind of news (docs/decisions/049-subscribe-messages.md)
   noticeTemplates: '/notice-templates',
   // Yearly statements and failed sends (docs/decisions/050-yearly-statement.md)
+  // Monthly giving plans (docs/decisions/071-monthly-giving.md)
+  monthlyPlans: '/monthly-plans',
   statements: '/statements',
   statement: '/statements/:id',
   failedNotifications: '/notifications/failed',

@@ -58,6 +58,9 @@ import { certificateRoutes } from './routes/certificate'
 import { receiptRoutes } from './routes/receipt'
 import { noticeRoutes, unsubscribeRoutes } from './routes/notice'
 import { statementRoutes } from './routes/statement'
+import { monthlyRoutes } from './routes/monthly'
+import { collect as collectMonthly } from './domain/monthly/collect'
+import type { MonthlyDeps } from './domain/monthly/service'
 import { receiptLinkRoutes } from './routes/web/receipt-link'
 import { namingRoutes } from './routes/naming'
 import { agreementRoutes } from './routes/agreement'
@@ -342,6 +345,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     sms: { outbound, env: opts.identity?.env ?? process.env, fetch: opts.identity?.fetch }
   }
   app.decorate('notify', notify)
+  // monthly giving (docs/decisions/071-monthly-giving.md): its charges are paid through the order path above
+  const monthly: MonthlyDeps = { db: handle.db, payments, log: app.log, now, onPaid: (id) => orders.onPaid?.(id) }
+  app.decorate('monthly', monthly)
   const jobs = createJobWorker(
     {
       notify,
@@ -353,6 +359,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       reconcile: async (at) => {
         const r = await reconcile(orders, at)
         await scheduleBillRuns(handle.db, at, billHour)
+        // monthly giving: today's due plans, each month charged once whichever process gets there (decision 071)
+        await collectMonthly(monthly)
         return r
       },
       payments,
@@ -455,6 +463,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(receiptRoutes)
       await api.register(noticeRoutes)
       await api.register(statementRoutes)
+      await api.register(monthlyRoutes)
       await api.register(namingRoutes)
       await api.register(agreementRoutes)
       await api.register(togetherRoutes)

@@ -23,6 +23,8 @@ import {
   type Page,
   type PrivacyExport,
   type ReceiptRecord,
+  type MonthlyPlan,
+  type MonthlyPlans,
   type StatementYears,
   type UserCenter
 } from '../../types'
@@ -239,6 +241,22 @@ const cleanFor =
     clean(await asBob(path, r), path)
 
 const order = () => ({ donatePlatOrder: alice.pending.billNo })
+
+/** alice's monthly plan on the scholarship (made once, on first use): its id */
+let aliceMonthly = 0
+async function aliceMonthlyPlan() {
+  if (aliceMonthly) return aliceMonthly
+  const scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
+  await app.db.updateTable('project').set({ monthly_giving: 1 }).where('id', '=', scholarship).execute()
+  const r = await call<MonthlyPlan>(app, 'demo', Api.monthlyCreate, {
+    method: 'POST',
+    token: alice.token,
+    body: { itemsId: scholarship, money: '12.34', dayOfMonth: 7, payType: 1 }
+  })
+  assert.equal(r.body.code, 0, r.body.message)
+  aliceMonthly = r.body.data.id
+  return aliceMonthly
+}
 
 /** alice's hhu and cpu agreements (made once, on first use), with her name in them */
 let aliceAgreements: { hhuUrl: string; cpuId: number; cpuUrl: string } | null = null
@@ -700,6 +718,43 @@ const TABLE: Record<string, Entry> = {
       assert.equal(rows.length, 0, "bob's answer gives alice a grant")
     }
   },
+  // monthly giving (docs/decisions/071-monthly-giving.md): the caller's own plans only
+  [api('GET', Api.monthlyPlans)]: {
+    kind: 'user',
+    req: () => ({}),
+    probe: async () => {
+      const id = await aliceMonthlyPlan()
+      const a = await asBob<MonthlyPlans>(Api.monthlyPlans, {})
+      clean(a, 'monthly plans')
+      assert.ok(
+        a.body.data.plans.every((p) => p.id !== id),
+        "bob sees alice's plan"
+      )
+    }
+  },
+  [api('POST', Api.monthlyStop)]: {
+    kind: 'user',
+    req: () => ({ body: { id: 1 } }),
+    probe: async () => {
+      const id = await aliceMonthlyPlan()
+      refused(await asBob(Api.monthlyStop, { body: { id } }), "stop of alice's monthly plan")
+      const row = await app.db.selectFrom('monthly_plan').select('status').where('id', '=', id).executeTakeFirstOrThrow()
+      assert.equal(row.status, 'active', "bob stopped alice's plan")
+    }
+  },
+  [api('POST', Api.monthlyCreate)]: {
+    kind: 'user',
+    req: () => ({ body: { itemsId: 1, money: '10', dayOfMonth: 1, payType: 1 } }),
+    probe: async () => {
+      // bob's own plan on the project alice gives to monthly: his, not a view of hers
+      await aliceMonthlyPlan()
+      const scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
+      const a = await asBob<MonthlyPlan>(Api.monthlyCreate, { body: { itemsId: scholarship, money: '10', dayOfMonth: 1, payType: 1 } })
+      clean(a, 'monthly create')
+      assert.equal(a.body.code, 0, a.body.message)
+      assert.equal(a.body.data.money, '10.00')
+    }
+  },
   // yearly statements (docs/decisions/050-yearly-statement.md): the caller's own gifts only
   [api('GET', Api.statementYears)]: {
     kind: 'user',
@@ -973,6 +1028,8 @@ const TABLE: Record<string, Entry> = {
   },
   // statements and failed sends (docs/decisions/050-yearly-statement.md; routes/staff/notices.ts; flows in statement.test.ts)
   [staffKey('GET', '/statements')]: { kind: 'staff', method: 'GET', url: () => '/statements' },
+  // monthly plans (docs/decisions/071-monthly-giving.md; routes/staff/monthly.ts; flows in monthly.test.ts)
+  [staffKey('GET', '/monthly-plans')]: { kind: 'staff', method: 'GET', url: () => '/monthly-plans' },
   [staffKey('POST', '/statements')]: { kind: 'staff', method: 'POST', url: () => '/statements', body: { year: 2025 } },
   [staffKey('GET', '/statements/:id')]: { kind: 'staff', method: 'GET', url: () => '/statements/1' },
   [staffKey('GET', '/notifications/failed')]: { kind: 'staff', method: 'GET', url: () => '/notifications/failed' },

@@ -116,6 +116,8 @@ interface RouteCase {
 }
 
 const ROUTES: RouteCase[] = [
+  // monthly giving plans by status (docs/decisions/071-monthly-giving.md; flows in monthly.test.ts)
+  { method: 'GET', path: '/monthly-plans', url: () => '/monthly-plans?status=active', roles: ['finance'] },
   // fulfilment (retrofitted)
   { method: 'GET', path: '/applications', url: () => '/applications?kind=certificate&status=all', roles: ['fulfilment'] },
   {

@@ -171,6 +171,8 @@ export interface ProjectTable {
   start_date: Generated<string>
   /** 'YYYY-MM-DD' or ''; never before start_date */
   end_date: Generated<string>
+  /** 1: the project offers "give monthly" (migration 038, docs/decisions/071-monthly-giving.md) */
+  monthly_giving: Generated<number>
 }
 
 export interface ProjectCoverTable {
@@ -1133,6 +1135,50 @@ export interface ReceiptLinkTable {
   created_at: Ts
 }
 
+// ---- Monthly giving (migration 038, docs/decisions/071-monthly-giving.md)
+export type MonthlyPlanStatus = 'signing' | 'active' | 'paused' | 'stopped'
+export type MonthlyChargeStatus = 'charging' | 'retry' | 'paid' | 'failed' | 'cancelled'
+
+export interface MonthlyPlanTable {
+  id: Generated<number>
+  school_id: number
+  user_id: number
+  items_id: number
+  plan_no: string
+  amount_fen: number
+  day_of_month: number
+  pay_type: number
+  provider: string
+  agreement_no: Generated<string>
+  status: Generated<MonthlyPlanStatus>
+  failure_count: Generated<number>
+  /** Beijing date YYYY-MM-DD of the next month's charge; '' while signing */
+  next_charge_on: Generated<string>
+  donor_name: Generated<string>
+  is_anonymous: Generated<number>
+  stop_reason: Generated<string>
+  signed_at: Ts | null
+  stopped_at: Ts | null
+  created_at: Ts
+  updated_at: Ts
+}
+
+export interface MonthlyChargeTable {
+  id: Generated<number>
+  school_id: number
+  plan_id: number
+  /** YYYY-MM: with plan_id the unique key that makes collection idempotent */
+  month: string
+  status: MonthlyChargeStatus
+  attempts: Generated<number>
+  donation_id: number | null
+  next_attempt_on: Generated<string>
+  last_error: Generated<string>
+  claimed_at: Ts
+  created_at: Ts
+  updated_at: Ts
+}
+
 // ---- Staff console audit log (migration 018)
 export interface AuditLogTable {
   id: Generated<number>
@@ -1261,6 +1307,8 @@ export interface DB {
   statement_batch: StatementBatchTable
   statement_send: StatementSendTable
   receipt_link: ReceiptLinkTable
+  monthly_plan: MonthlyPlanTable
+  monthly_charge: MonthlyChargeTable
   audit_log: AuditLogTable
   offline_gift: OfflineGiftTable
   ledger_export: LedgerExportTable

@@ -5,6 +5,7 @@ import type { DB, SchoolTable } from '../db/schema'
 import type { OrderChallenges } from '../domain/order/challenge'
 import type { OrderRateLimiter } from '../domain/order/rate-limit'
 import type { OrderDeps } from '../domain/order/service'
+import type { MonthlyDeps } from '../domain/monthly/service'
 import type { JobWorker } from '../jobs/worker'
 import type { PaymentRegistry } from '../providers/payment/registry'
 
@@ -24,6 +25,8 @@ declare module 'fastify' {
     db: Kysely<DB>
     dataDir: string
     orders: OrderRuntime
+    /** monthly giving (domain/monthly, docs/decisions/071-monthly-giving.md) */
+    monthly: MonthlyDeps
     payments: PaymentRegistry
     jobs: JobWorker
   }

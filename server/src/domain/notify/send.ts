@@ -212,6 +212,28 @@ async function prepare(rt: NotifyRuntime, n: NoticeRow): Promise<Prepared | null
     case 'statement':
       // the yearly giving statement, PDF attached (domain/statement, docs/decisions/050-yearly-statement.md)
       return prepareStatement(db, n, rt.now())
+    case 'monthly': {
+      // a paused monthly plan (domain/monthly/collect.ts, docs/decisions/071-monthly-giving.md); nothing to say once
+      // the donor stopped it or it runs again
+      const p = await db
+        .selectFrom('monthly_plan as m')
+        .innerJoin('project as p', 'p.id', 'm.items_id')
+        .select(['p.name as project', 'm.amount_fen', 'm.day_of_month', 'm.status'])
+        .where('m.school_id', '=', n.school_id)
+        .where('m.id', '=', n.ref_id)
+        .where('m.user_id', '=', n.user_id)
+        .executeTakeFirst()
+      if (!p || p.status !== 'paused') return null
+      return {
+        facts: {
+          schoolName: school.name,
+          projectName: p.project,
+          amountYuan: fenToYuan(p.amount_fen),
+          billNo: '',
+          dayOfMonth: p.day_of_month
+        }
+      }
+    }
   }
 }
 

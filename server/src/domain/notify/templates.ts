@@ -153,7 +153,8 @@ const STATUS: Record<Lang, Record<NoticeKind, (f: NoticeFacts) => string>> = {
     nameplate: (f) => (f.approved ? '已通过' : '需修改'),
     together: () => '已达成',
     refund: () => '已退款',
-    statement: () => '已生成'
+    statement: () => '已生成',
+    monthly: () => '已暂停'
   },
   en: {
     paid: () => 'Received',
@@ -162,7 +163,8 @@ const STATUS: Record<Lang, Record<NoticeKind, (f: NoticeFacts) => string>> = {
     nameplate: (f) => (f.approved ? 'Approved' : 'Returned'),
     together: () => 'Reached',
     refund: () => 'Refunded',
-    statement: () => 'Ready'
+    statement: () => 'Ready',
+    monthly: () => 'Paused'
   }
 }
 const NOTE: Record<Lang, Record<NoticeKind, (f: NoticeFacts) => string>> = {
@@ -173,7 +175,8 @@ const NOTE: Record<Lang, Record<NoticeKind, (f: NoticeFacts) => string>> = {
     nameplate: (f) => (f.approved ? '您的铭牌已审核通过' : `退回原因：${f.reason ?? ''}`),
     together: () => '感谢您和每一位参与者！',
     refund: () => '款项将原路退回',
-    statement: () => '可在“年度捐赠对账单”中下载'
+    statement: () => '可在“年度捐赠对账单”中下载',
+    monthly: () => '扣款未成功，请检查签约账户'
   },
   en: {
     paid: () => 'Thank you for your support!',
@@ -182,7 +185,8 @@ const NOTE: Record<Lang, Record<NoticeKind, (f: NoticeFacts) => string>> = {
     nameplate: (f) => (f.approved ? 'Nameplate approved' : `Returned: ${f.reason ?? ''}`),
     together: () => 'Thanks to everyone who gave!',
     refund: () => 'Refunded to where it was paid from',
-    statement: () => 'Download it in Yearly statements'
+    statement: () => 'Download it in Yearly statements',
+    monthly: () => 'Could not be collected: check the signed account'
   }
 }
 
@@ -237,5 +241,7 @@ export const NOTICE_PAGE: Record<NoticeKind, string> = {
   nameplate: 'pkg-mine/mine-gm/index',
   together: 'pkg-mine/mine-together/index',
   refund: 'pkg-mine/mine-don/index',
-  statement: 'pkg-mine/mine-statement/index'
+  statement: 'pkg-mine/mine-statement/index',
+  // no monthly-gifts screen yet (docs/decisions/071-monthly-giving.md): my gifts lists each collected month
+  monthly: 'pkg-mine/mine-don/index'
 }

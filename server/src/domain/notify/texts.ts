@@ -18,6 +18,8 @@ export interface NoticeFacts {
   refundYuan?: string
   /** statement: the year (amountYuan is its total, paid less refunded) */
   year?: number
+  /** monthly: the day of the month the plan was collected on */
+  dayOfMonth?: number
 }
 
 type Line = (f: NoticeFacts) => string
@@ -53,6 +55,11 @@ const zh: Record<NoticeKind, { subject: Line; body: Line }> = {
   statement: {
     subject: (f) => `${f.year ?? ''} 年度捐赠对账单 — ${f.schoolName}`,
     body: (f) => `附件是您 ${f.year ?? ''} 年度的捐赠对账单（PDF），合计捐赠 ¥${f.amountYuan}（已扣除退款）。感谢您的支持！`
+  },
+  monthly: {
+    subject: (f) => `月捐扣款失败，月捐已暂停 — ${f.schoolName}`,
+    body: (f) =>
+      `您每月 ${f.dayOfMonth ?? ''} 日向「${f.projectName}」的月捐 ¥${f.amountYuan} 本月多次扣款未成功，月捐已暂停。请检查签约账户后在个人中心的“我的月捐”中查看。`
   }
 }
 
@@ -91,6 +98,11 @@ const en: Record<NoticeKind, { subject: Line; body: Line }> = {
     subject: (f) => `Your giving statement ${f.year ?? ''} — ${f.schoolName}`,
     body: (f) =>
       `Your giving statement for ${f.year ?? ''} is attached (PDF): ¥${f.amountYuan} given in total, refunds subtracted. Thank you for your support!`
+  },
+  monthly: {
+    subject: (f) => `Your monthly gift is paused — ${f.schoolName}`,
+    body: (f) =>
+      `Your monthly gift of ¥${f.amountYuan} to "${f.projectName}" (day ${f.dayOfMonth ?? ''} of each month) could not be collected this month after several attempts, so it is paused. Please check the account it is signed with; the plan is under My monthly gifts in your personal centre.`
   }
 }
 

@@ -11,6 +11,7 @@ import { tokenInvalid } from '../../errors'
 import { t } from '../../i18n'
 import { nowIso } from '../../lib/dates'
 import type { FileStorage } from '../../providers/storage/types'
+import { stopPlansOfDeletedUser } from '../monthly/repository'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -288,6 +289,8 @@ export async function deleteAccount(db: Kysely<DB>, storage: FileStorage, school
     await trx.deleteFrom('user_login').where('school_id', '=', s).where('user_id', '=', userId).execute()
     await trx.deleteFrom('campus_card_binding').where('school_id', '=', s).where('user_id', '=', userId).execute()
     await trx.deleteFrom('award_record').where('school_id', '=', s).where('user_id', '=', userId).execute()
+    // monthly plans stop with the account: nobody is charged for a deleted account (docs/decisions/071-monthly-giving.md)
+    await stopPlansOfDeletedUser(trx, s, userId, stamp)
     if (mobiles.length) {
       await trx
         .deleteFrom('sms_code')

@@ -40,7 +40,8 @@ const KIND_LABEL: Record<(typeof NOTICE_KINDS)[number], MessageKey> = {
   nameplate: 'noticeKindNameplate',
   together: 'noticeKindTogether',
   refund: 'noticeKindRefund',
-  statement: 'noticeKindStatement'
+  statement: 'noticeKindStatement',
+  monthly: 'noticeKindMonthly'
 }
 
 const escapeHtml = (s: string) =>

@@ -33,6 +33,7 @@ import { requireRole } from './access'
 import { staffConsoleCoreRoutes } from './core'
 import { staffProjectRoutes } from './projects'
 import { staffNoticeRoutes } from './notices'
+import { staffMonthlyRoutes } from './monthly'
 import { originList } from '../../lib/origins'
 import { StaffLoginBody, StaffToken } from '../../../../types/schema/staff-console'
 import * as W from '../../../../types/schema/staff-fulfilment'
@@ -108,6 +109,8 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffProjectRoutes)
   // yearly statements sent to every donor who asked, and failed sends (docs/decisions/050-yearly-statement.md)
   await app.register(staffNoticeRoutes)
+  // monthly giving plans by status (docs/decisions/071-monthly-giving.md; monthly.ts)
+  await app.register(staffMonthlyRoutes)
 
   app.get(
     StaffApi.applications,

@@ -1,0 +1,241 @@
+/** Monthly plans and charges (Kysely; docs/decisions/071-monthly-giving.md). School id first in every tenant query. */
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely'
+import type { DB, MonthlyChargeStatus, MonthlyChargeTable, MonthlyPlanStatus, MonthlyPlanTable } from '../../db/schema'
+
+type Db = Kysely<DB> | Transaction<DB>
+
+export const insertPlan = async (db: Db, row: Insertable<MonthlyPlanTable>) =>
+  Number((await db.insertInto('monthly_plan').values(row).returning('id').executeTakeFirstOrThrow()).id)
+
+export const planById = (db: Db, schoolId: number, id: number) =>
+  db.selectFrom('monthly_plan').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
+
+export const planByNo = (db: Db, schoolId: number, planNo: string) =>
+  db.selectFrom('monthly_plan').selectAll().where('school_id', '=', schoolId).where('plan_no', '=', planNo).executeTakeFirst()
+
+/** Moves a plan from one of `from` to `to` if it is still there; true when this call made the change. */
+export async function movePlan(
+  db: Db,
+  schoolId: number,
+  id: number,
+  from: readonly MonthlyPlanStatus[],
+  to: MonthlyPlanStatus,
+  set: Omit<Updateable<MonthlyPlanTable>, 'status' | 'id' | 'school_id'>
+): Promise<boolean> {
+  const r = await db
+    .updateTable('monthly_plan')
+    .set({ ...set, status: to })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+export const updatePlan = (db: Db, schoolId: number, id: number, set: Updateable<MonthlyPlanTable>) =>
+  db.updateTable('monthly_plan').set(set).where('school_id', '=', schoolId).where('id', '=', id).execute()
+
+/** Active plans whose next charge is due on or before `day` (Beijing YYYY-MM-DD), every school, oldest first. */
+export const duePlans = (db: Db, day: string, limit: number, afterId: number) =>
+  db
+    .selectFrom('monthly_plan')
+    .selectAll()
+    .where('status', '=', 'active')
+    .where('next_charge_on', '<=', day)
+    .where('next_charge_on', '!=', '')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+
+/** The plans of one donor, newest first. */
+export const plansOfUser = (db: Db, schoolId: number, userId: number) =>
+  db
+    .selectFrom('monthly_plan')
+    .innerJoin('project', 'project.id', 'monthly_plan.items_id')
+    .selectAll('monthly_plan')
+    .select('project.name as project_name')
+    .where('monthly_plan.school_id', '=', schoolId)
+    .where('monthly_plan.user_id', '=', userId)
+    .orderBy('monthly_plan.id', 'desc')
+    .execute()
+
+/** The charges of some plans with the paid order's bill number, newest month first. */
+export const chargesOfPlans = (db: Db, schoolId: number, planIds: number[]) =>
+  planIds.length
+    ? db
+        .selectFrom('monthly_charge')
+        .leftJoin('donation', 'donation.id', 'monthly_charge.donation_id')
+        .selectAll('monthly_charge')
+        .select(['donation.bill_no', 'donation.paid_at'])
+        .where('monthly_charge.school_id', '=', schoolId)
+        .where('monthly_charge.plan_id', 'in', planIds)
+        .orderBy('monthly_charge.month', 'desc')
+        .execute()
+    : Promise.resolve([])
+
+/** A school's plans for staff, by status ('all': every one), newest first, with the donor's and project's names. */
+export async function staffPlans(db: Db, schoolId: number, status: MonthlyPlanStatus | 'all', offset: number, limit: number) {
+  let q = db
+    .selectFrom('monthly_plan')
+    .innerJoin('project', 'project.id', 'monthly_plan.items_id')
+    .innerJoin('app_user', 'app_user.id', 'monthly_plan.user_id')
+    .where('monthly_plan.school_id', '=', schoolId)
+  if (status !== 'all') q = q.where('monthly_plan.status', '=', status)
+  const [rows, total] = await Promise.all([
+    q
+      .selectAll('monthly_plan')
+      .select(['project.name as project_name', 'app_user.nickname as nickname'])
+      .orderBy('monthly_plan.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  ])
+  return { rows, total: Number(total.n) }
+}
+
+/** Failed attempts per plan (charges that are waiting to retry or failed for good). */
+export const failedChargeCounts = async (db: Db, schoolId: number, planIds: number[]) => {
+  if (!planIds.length) return new Map<number, number>()
+  const rows = await db
+    .selectFrom('monthly_charge')
+    .select(['plan_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('school_id', '=', schoolId)
+    .where('plan_id', 'in', planIds)
+    .where('status', 'in', ['retry', 'failed'])
+    .groupBy('plan_id')
+    .execute()
+  return new Map(rows.map((r) => [Number(r.plan_id), Number(r.n)]))
+}
+
+/** Claims (plan, month) for this run: true when the row was created here (insert-or-ignore on the unique key). */
+export async function claimMonth(db: Db, row: Insertable<MonthlyChargeTable>): Promise<boolean> {
+  const r = await db
+    .insertInto('monthly_charge')
+    .values(row)
+    .onConflict((oc) => oc.columns(['plan_id', 'month']).doNothing())
+    .executeTakeFirst()
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1
+}
+
+export const chargeOf = (db: Db, schoolId: number, planId: number, month: string) =>
+  db
+    .selectFrom('monthly_charge')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('plan_id', '=', planId)
+    .where('month', '=', month)
+    .executeTakeFirst()
+
+/**
+ * Takes a charge row over for another attempt: conditional on the state it was read in (status and attempts, and for
+ * a stuck 'charging' row its claimed_at), so of two runs that read the same row exactly one wins.
+ */
+export async function takeCharge(
+  db: Db,
+  schoolId: number,
+  seen: { id: number; status: MonthlyChargeStatus; attempts: number; claimed_at: string },
+  set: Updateable<MonthlyChargeTable>
+): Promise<boolean> {
+  const r = await db
+    .updateTable('monthly_charge')
+    .set(set)
+    .where('school_id', '=', schoolId)
+    .where('id', '=', seen.id)
+    .where('status', '=', seen.status)
+    .where('attempts', '=', seen.attempts)
+    .where('claimed_at', '=', seen.claimed_at)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+/** Ends an attempt: only a row still 'charging' moves (a second report of the same attempt changes nothing). */
+export async function settleCharge(db: Db, schoolId: number, id: number, set: Updateable<MonthlyChargeTable>): Promise<boolean> {
+  const r = await db
+    .updateTable('monthly_charge')
+    .set(set)
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .where('status', '=', 'charging')
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+export const schoolCode = async (db: Db, schoolId: number) =>
+  (await db.selectFrom('school').select('code').where('id', '=', schoolId).executeTakeFirstOrThrow()).code
+
+export const sandboxEnabled = async (db: Db, schoolId: number) =>
+  !!(await db.selectFrom('school_setting').select('sandbox_enabled').where('school_id', '=', schoolId).executeTakeFirst())?.sandbox_enabled
+
+/** A stopped plan's retry waiting is cancelled (its order, if any, was closed with the failed attempt). */
+export const cancelRetries = (db: Db, schoolId: number, planId: number, at: string) =>
+  db
+    .updateTable('monthly_charge')
+    .set({ status: 'cancelled', next_attempt_on: '', updated_at: at })
+    .where('school_id', '=', schoolId)
+    .where('plan_id', '=', planId)
+    .where('status', '=', 'retry')
+    .execute()
+
+/** Moves the plan's next charge from `from` to `to`; a second report of the same month moves nothing. */
+export async function advancePlan(db: Db, schoolId: number, planId: number, from: string, to: string, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('monthly_plan')
+    .set({ next_charge_on: to, failure_count: 0, updated_at: at })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', planId)
+    .where('next_charge_on', '=', from)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+export const bumpFailures = (db: Db, schoolId: number, planId: number, at: string) =>
+  db
+    .updateTable('monthly_plan')
+    .set((eb) => ({ failure_count: eb('failure_count', '+', 1), updated_at: at }))
+    .where('school_id', '=', schoolId)
+    .where('id', '=', planId)
+    .execute()
+
+/** Pauses an active plan after its last failed attempt: the month is over, the next charge date moves on. */
+export async function pausePlan(db: Db, schoolId: number, planId: number, nextChargeOn: string, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('monthly_plan')
+    .set((eb) => ({ status: 'paused' as const, failure_count: eb('failure_count', '+', 1), next_charge_on: nextChargeOn, updated_at: at }))
+    .where('school_id', '=', schoolId)
+    .where('id', '=', planId)
+    .where('status', '=', 'active')
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+export const setChargeOrder = (db: Db, schoolId: number, chargeId: number, donationId: number) =>
+  db.updateTable('monthly_charge').set({ donation_id: donationId }).where('school_id', '=', schoolId).where('id', '=', chargeId).execute()
+
+/**
+ * A deleted account's plans (domain/privacy/account.ts, decision 041): stopped in the deletion's transaction, so no
+ * charge is claimed for them again, the donor name erased; a waiting retry is cancelled. Their months and orders stay
+ * for the foundation's books like every gift.
+ */
+export async function stopPlansOfDeletedUser(trx: Transaction<DB>, schoolId: number, userId: number, at: string) {
+  const ids = (
+    await trx.selectFrom('monthly_plan').select('id').where('school_id', '=', schoolId).where('user_id', '=', userId).execute()
+  ).map((r) => r.id)
+  if (!ids.length) return
+  await trx
+    .updateTable('monthly_plan')
+    .set({ status: 'stopped', stop_reason: 'account_deleted', stopped_at: at, updated_at: at })
+    .where('school_id', '=', schoolId)
+    .where('id', 'in', ids)
+    .where('status', '!=', 'stopped')
+    .execute()
+  await trx.updateTable('monthly_plan').set({ donor_name: '' }).where('school_id', '=', schoolId).where('id', 'in', ids).execute()
+  await trx
+    .updateTable('monthly_charge')
+    .set({ status: 'cancelled', next_attempt_on: '', updated_at: at })
+    .where('school_id', '=', schoolId)
+    .where('plan_id', 'in', ids)
+    .where('status', '=', 'retry')
+    .execute()
+}

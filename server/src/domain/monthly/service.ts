@@ -1,0 +1,235 @@
+/**
+ * Monthly giving (docs/product §4 Monthly giving; docs/decisions/071-monthly-giving.md): a donor's plan is created for a
+ * project that offers it, signed once at the provider of the chosen pay type (the sandbox signs at once; its sign
+ * notification goes through applySignNotification like a real provider's would), listed with its next date and
+ * history, and stopped (here and at the provider). Collection is collect.ts.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import { MAX_DONATION_YUAN, PermissionCode, ResultCode, type MonthlyPlan, type MonthlyPlans } from '../../../../types'
+import type { DB, MonthlyPlanStatus } from '../../db/schema'
+import { AppError, bizError, tokenInvalid } from '../../errors'
+import { fenToYuan, parseYuan, readFen } from '../../lib/money'
+import { beijingStamp, toWireDate } from '../../lib/dates'
+import { randomSerial } from '../../lib/random'
+import type { AgreementProvider, SignNotification } from '../../providers/payment/agreement'
+import { isConfigError, type PaymentRegistry } from '../../providers/payment/registry'
+import { createSandboxAgreements } from '../../providers/payment/sandbox-agreement'
+import { mayDonate } from '../form/service'
+import { beijingDate } from '../ledger/repository'
+import { requireProject } from '../project/service'
+import { getUser } from '../user/repository'
+import { firstChargeOn } from './dates'
+import * as repo from './repository'
+
+type Log = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>
+
+export interface MonthlyDeps {
+  db: Kysely<DB>
+  payments: PaymentRegistry
+  log: Log
+  now: () => Date
+  /** after a charge made an order paid (the app clears its read cache and kicks the job worker) */
+  onPaid?: (donationId: number) => void
+}
+
+export interface MonthlyCaller {
+  schoolId: number
+  userId: number
+}
+
+/** The pay types a plan may be signed on: WeChat Pay (papay) and Alipay (周期扣款) have agreements. */
+export const MONTHLY_PAY_TYPES = [1, 2] as const
+/** Plans that still bind the donor: a second one for the same project is refused while one of these exists. */
+const LIVE: readonly MonthlyPlanStatus[] = ['active', 'paused']
+const sandboxAgreements = createSandboxAgreements()
+
+/**
+ * The agreement provider behind a school's pay type, or null when that pay type cannot sign agreements (then the
+ * option does not show, docs/product §4). Only the sandbox has one so far (docs/decisions/071: WeChat Pay papay and
+ * Alipay 周期扣款 are not built): a school with a real provider on the pay type gets null, and the sandbox only where
+ * the school has it enabled, as for one-off gifts.
+ */
+export async function agreementProviderFor(deps: Pick<MonthlyDeps, 'db' | 'payments'>, schoolId: number, payType: number) {
+  if (!(MONTHLY_PAY_TYPES as readonly number[]).includes(payType)) return null
+  let name: string
+  try {
+    name = (await deps.payments.forPayType(schoolId, payType)).name
+  } catch (err) {
+    if (isConfigError(err)) return null
+    throw err
+  }
+  if (name !== 'sandbox' || !(await repo.sandboxEnabled(deps.db, schoolId))) return null
+  return sandboxAgreements as AgreementProvider
+}
+
+export const newPlanNo = (now: Date) => `M${beijingStamp(now)}${randomSerial(8)}`
+
+export interface CreatePlanInput {
+  itemsId: number
+  money: string
+  dayOfMonth: number
+  payType: number
+  isAnonymous?: number | null
+  sandboxDecline?: boolean | null
+}
+
+export async function createPlan(deps: MonthlyDeps, caller: MonthlyCaller, body: CreatePlanInput): Promise<MonthlyPlan> {
+  const { db } = deps
+  const sid = caller.schoolId
+  const project = await requireProject(db, sid, body.itemsId)
+  if (!project.monthly_giving || !project.is_donate || project.is_complete) throw bizError('monthlyNotOffered')
+  const user = await getUser(db, sid, caller.userId)
+  if (!user) throw tokenInvalid()
+  if (!(await mayDonate(db, sid, project, caller.userId)))
+    throw new AppError('alumniOnly', ResultCode.ERROR, 200, {}, { errorCode: PermissionCode.ALUMNI_REQUIRED })
+  if (!Number.isInteger(body.dayOfMonth) || body.dayOfMonth < 1 || body.dayOfMonth > 28) throw bizError('monthlyDayInvalid')
+  const amount = parseYuan(body.money, { maxFen: MAX_DONATION_YUAN * 100 })
+  if ('problem' in amount)
+    throw amount.problem === 'tooLarge'
+      ? bizError('monthlyAmountTooLarge', { max: MAX_DONATION_YUAN.toLocaleString('en-US') })
+      : bizError('monthlyAmountInvalid')
+  const provider = await agreementProviderFor(deps, sid, body.payType)
+  if (!provider) throw bizError('monthlyPayTypeUnavailable')
+
+  const mine = await repo.plansOfUser(db, sid, caller.userId)
+  if (mine.some((p) => p.items_id === project.id && LIVE.includes(p.status))) throw bizError('monthlyAlreadyActive')
+  const now = deps.now()
+  const at = now.toISOString()
+  // a plan left signing (the donor never finished the provider's page) is replaced by this one
+  for (const p of mine.filter((p) => p.items_id === project.id && p.status === 'signing'))
+    await repo.movePlan(db, sid, p.id, ['signing'], 'stopped', { stop_reason: 'replaced', stopped_at: at, updated_at: at })
+
+  const planNo = newPlanNo(now)
+  const id = await repo.insertPlan(db, {
+    school_id: sid,
+    user_id: caller.userId,
+    items_id: project.id,
+    plan_no: planNo,
+    amount_fen: amount.fen,
+    day_of_month: body.dayOfMonth,
+    pay_type: body.payType,
+    provider: provider.name,
+    donor_name: user.nickname.slice(0, 64),
+    is_anonymous: body.isAnonymous ? 1 : 0,
+    signed_at: null,
+    stopped_at: null,
+    created_at: at,
+    updated_at: at
+  })
+  let start
+  try {
+    start = await provider.sign({
+      schoolId: sid,
+      planNo,
+      amountFen: amount.fen,
+      dayOfMonth: body.dayOfMonth,
+      description: project.name,
+      sandboxDecline: provider.name === 'sandbox' && !!body.sandboxDecline
+    })
+  } catch (err) {
+    deps.log.error({ err, planNo, provider: provider.name }, 'monthly plan: the provider refused to start signing')
+    await repo.movePlan(db, sid, id, ['signing'], 'stopped', { stop_reason: 'sign_failed', stopped_at: at, updated_at: at })
+    throw bizError('monthlySignFailed')
+  }
+  await applySignNotification(deps, sid, start.signed)
+  return (await myPlans(deps, caller)).plans.find((p) => p.id === id)!
+}
+
+export type SignResult = { status: 'applied' | 'duplicate' } | { status: 'rejected'; reason: 'unknown_plan' | 'provider_mismatch' }
+
+/**
+ * The one place a provider's word about an agreement changes a plan, whoever reports it (the sandbox's sign at once; a
+ * real provider's sign notification once papay and 周期扣款 are built): signing -> active with the agreement number and
+ * the first charge date. A repeat changes nothing.
+ */
+export async function applySignNotification(
+  deps: Pick<MonthlyDeps, 'db' | 'now' | 'log'>,
+  schoolId: number,
+  n: SignNotification
+): Promise<SignResult> {
+  const plan = await repo.planByNo(deps.db, schoolId, n.planNo)
+  if (!plan) return { status: 'rejected', reason: 'unknown_plan' }
+  if (plan.provider !== n.provider) {
+    deps.log.warn(
+      { security: true, planNo: n.planNo, provider: n.provider, schoolId },
+      'agreement notification from another provider refused'
+    )
+    return { status: 'rejected', reason: 'provider_mismatch' }
+  }
+  const now = deps.now()
+  const at = now.toISOString()
+  const moved = await repo.movePlan(deps.db, schoolId, plan.id, ['signing'], 'active', {
+    agreement_no: n.agreementNo.slice(0, 64),
+    signed_at: at,
+    next_charge_on: firstChargeOn(beijingDate(now), plan.day_of_month),
+    updated_at: at
+  })
+  return { status: moved ? 'applied' : 'duplicate' }
+}
+
+/**
+ * Stops the caller's plan: no charge is claimed for it from now on (collection takes active plans only and looks
+ * again just before charging), a retry waiting is cancelled, and the agreement is ended at the provider.
+ */
+export async function stopPlan(deps: MonthlyDeps, caller: MonthlyCaller, id: number): Promise<MonthlyPlan> {
+  const sid = caller.schoolId
+  const plan = await repo.planById(deps.db, sid, id)
+  if (!plan || plan.user_id !== caller.userId) throw bizError('monthlyPlanNotFound')
+  const at = deps.now().toISOString()
+  const stopped = await repo.movePlan(deps.db, sid, id, ['signing', 'active', 'paused'], 'stopped', {
+    stop_reason: 'donor',
+    stopped_at: at,
+    updated_at: at
+  })
+  if (!stopped) throw bizError('monthlyAlreadyStopped')
+  await repo.cancelRetries(deps.db, sid, id, at)
+  if (plan.agreement_no) {
+    const provider = await agreementProviderFor(deps, sid, plan.pay_type)
+    try {
+      if (!provider || provider.name !== plan.provider)
+        throw new Error(`no ${plan.provider} agreement provider for pay type ${plan.pay_type}`)
+      await provider.terminate(plan.agreement_no)
+    } catch (err) {
+      // the plan is stopped here whatever the provider answers, so it is never charged again; staff see the
+      // agreement number in the console to end it by hand
+      deps.log.error(
+        { err, planNo: plan.plan_no, provider: plan.provider },
+        'monthly plan stopped, but the provider did not confirm the end of the agreement'
+      )
+    }
+  }
+  return (await myPlans(deps, caller)).plans.find((p) => p.id === id)!
+}
+
+export async function myPlans(deps: Pick<MonthlyDeps, 'db'>, caller: MonthlyCaller): Promise<MonthlyPlans> {
+  const plans = await repo.plansOfUser(deps.db, caller.schoolId, caller.userId)
+  const charges = await repo.chargesOfPlans(
+    deps.db,
+    caller.schoolId,
+    plans.map((p) => p.id)
+  )
+  return {
+    plans: plans.map((p) => ({
+      id: p.id,
+      itemsId: p.items_id,
+      itemsName: p.project_name,
+      money: fenToYuan(readFen(p.amount_fen, 'monthly_plan.amount_fen')),
+      dayOfMonth: p.day_of_month,
+      payType: p.pay_type,
+      status: p.status,
+      nextChargeOn: p.status === 'active' ? p.next_charge_on : '',
+      isAnonymous: p.is_anonymous ? 1 : 0,
+      history: charges
+        .filter((c) => c.plan_id === p.id)
+        .map((c) => ({
+          month: c.month,
+          status: c.status,
+          attempts: c.attempts,
+          billNo: c.bill_no ?? '',
+          paidTime: c.status === 'paid' ? toWireDate(c.paid_at) : '',
+          nextAttemptOn: c.status === 'retry' ? c.next_attempt_on : ''
+        }))
+    }))
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Monthly giving for donors (docs/product §4 Monthly giving; docs/decisions/071-monthly-giving.md). Signed /api scope,
+ * token required; every call is about the caller's own plans (the user comes from the session):
+ * - POST monthly/create {itemsId, money, dayOfMonth, payType, isAnonymous?, sandboxDecline?}: a plan, signed at the
+ *   provider (the sandbox signs at once) -> the plan;
+ * - GET monthly/plans: the caller's plans with their next date and each month's history;
+ * - POST monthly/stop {id}: stops the plan here and ends the agreement at the provider -> the plan.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Api } from '../../../../types'
+import { createPlan, myPlans, stopPlan } from '../../domain/monthly/service'
+import { answers, ok } from '../../lib/envelope'
+import { signedIn } from '../../plugins/auth'
+import * as W from '../../../../types/schema/monthly'
+
+export const monthlyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const caller = (req: { school: { id: number }; session: { user_id: number } }) => ({
+    schoolId: req.school.id,
+    userId: req.session.user_id
+  })
+
+  app.post(
+    Api.monthlyCreate,
+    {
+      config: signedIn,
+      schema: {
+        body: W.MonthlyCreateBody,
+        response: answers(W.MonthlyPlan)
+      }
+    },
+    async (req) => ok(await createPlan(app.monthly, caller(req), req.body))
+  )
+
+  app.get(Api.monthlyPlans, { config: signedIn, schema: { response: answers(W.MonthlyPlans) } }, async (req) =>
+    ok(await myPlans(app.monthly, caller(req)))
+  )
+
+  app.post(Api.monthlyStop, { config: signedIn, schema: { body: W.MonthlyStopBody, response: answers(W.MonthlyPlan) } }, async (req) =>
+    ok(await stopPlan(app.monthly, caller(req), req.body.id))
+  )
+}

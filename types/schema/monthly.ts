@@ -1,0 +1,95 @@
+/**
+ * Monthly giving (docs/product §4 Monthly giving; docs/decisions/071-monthly-giving.md): each schema is the one source of
+ * its shape, the type of the same name is `Static<>` of it. Dates are Beijing calendar days (YYYY-MM-DD).
+ */
+import { Type, type Static } from 'typebox'
+import { Flag, Num, Page, Str, Yuan, strEnum } from './common'
+import { body, optFlag, pageProps, query, reqInt, reqString } from './wire-int'
+
+export const MONTHLY_PLAN_STATUSES = ['signing', 'active', 'paused', 'stopped'] as const
+export const MONTHLY_CHARGE_STATUSES = ['charging', 'retry', 'paid', 'failed', 'cancelled'] as const
+
+/** One month of a plan: paid (with its order), waiting to retry, failed for good, or cancelled by a stop. */
+export const MonthlyCharge = Type.Object({
+  /** YYYY-MM */
+  month: Str,
+  status: strEnum(MONTHLY_CHARGE_STATUSES),
+  attempts: Num,
+  /** the order of the latest attempt ('' before one exists) */
+  billNo: Str,
+  /** when it was paid (Beijing, 'YYYY-MM-DD HH:mm:ss'), '' otherwise */
+  paidTime: Str,
+  /** the day a retry is due ('' unless status is retry) */
+  nextAttemptOn: Str
+})
+export type MonthlyCharge = Static<typeof MonthlyCharge>
+
+/** A donor's plan, as the donor sees it. */
+export const MonthlyPlan = Type.Object({
+  id: Num,
+  itemsId: Num,
+  itemsName: Str,
+  money: Yuan,
+  dayOfMonth: Num,
+  payType: Num,
+  status: strEnum(MONTHLY_PLAN_STATUSES),
+  /** the next collection ('' unless active) */
+  nextChargeOn: Str,
+  isAnonymous: Flag,
+  /** newest month first */
+  history: Type.Array(MonthlyCharge)
+})
+export type MonthlyPlan = Static<typeof MonthlyPlan>
+
+/** GET monthly/plans */
+export const MonthlyPlans = Type.Object({ plans: Type.Array(MonthlyPlan) })
+export type MonthlyPlans = Static<typeof MonthlyPlans>
+
+/** A plan in the staff console's list. */
+export const StaffMonthlyPlan = Type.Object({
+  id: Num,
+  planNo: Str,
+  userId: Num,
+  donorName: Str,
+  itemsId: Num,
+  itemsName: Str,
+  money: Yuan,
+  dayOfMonth: Num,
+  provider: Str,
+  agreementNo: Str,
+  status: strEnum(MONTHLY_PLAN_STATUSES),
+  nextChargeOn: Str,
+  /** failed attempts in a row now */
+  failureCount: Num,
+  /** charges waiting to retry or failed for good, over the plan's life */
+  failedCharges: Num,
+  stopReason: Str,
+  createdAt: Str
+})
+export type StaffMonthlyPlan = Static<typeof StaffMonthlyPlan>
+
+export const StaffMonthlyPlanPage = Page(StaffMonthlyPlan)
+export type StaffMonthlyPlanPage = Static<typeof StaffMonthlyPlanPage>
+
+/** GET /monthly-plans?status=&offset=&limit= in the staff console: all plans, or those of one status. */
+export const StaffMonthlyPlanQuery = query({ status: Type.Optional(strEnum(['', 'all', ...MONTHLY_PLAN_STATUSES])), ...pageProps })
+export type StaffMonthlyPlanQuery = Static<typeof StaffMonthlyPlanQuery>
+
+/** POST monthly/create: answers the new plan (active once the provider signed, which the sandbox does at once). */
+export const MonthlyCreateBody = body({
+  itemsId: reqInt(),
+  /** yuan, as the donation form's amount */
+  money: reqString(16, 1),
+  /** 1-28: every month has it */
+  dayOfMonth: reqInt(1, 28),
+  /** 1 WeChat Pay, 2 Alipay: the pay type whose provider holds the agreement */
+  payType: reqInt(1, 2),
+  isAnonymous: optFlag(),
+  /** sandbox only: a test agreement whose charges are always declined */
+  sandboxDecline: Type.Optional(Type.Boolean())
+})
+export type MonthlyCreateBody = Static<typeof MonthlyCreateBody>
+
+/** POST monthly/stop */
+export const MonthlyStopBody = body({ id: reqInt() })
+export type MonthlyStopBody = Static<typeof MonthlyStopBody>
