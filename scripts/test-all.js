@@ -33,7 +33,7 @@ const E2E_PARALLEL = Math.max(1, Number(process.env.E2E_PARALLEL) || 2)
 // waits much of its time (a journey on its pages, a build on its disk, a test on its timers), and with one lane a core
 // the run used 1.1 cores on average (docs/decisions/065-faster-npm-test.md)
 const LANES = Math.max(1, Number(process.env.TEST_LANES) || 3)
-// the server suite in this many chunks, so that both lanes share it and the run's tail is short
+// the server suite in this many chunks, so that the lanes share it and the run's tail is short
 const SERVER_CHUNKS = 12
 const templateDir = path.join(os.tmpdir(), 'uplus-templates', `sqlite-r${runId}`.slice(0, 'sqlite-'.length + 24))
 let passed = 0
@@ -285,7 +285,7 @@ async function e2e() {
 /**
  * Server test files in chunks of about equal weight, largest first, so that the last chunks of the run are small ones
  * and the lanes end together. A file's weight stands in for its time: its bytes (its tests) plus an average file's
- * bytes for what every file pays whatever its size (a process, the server's modules, a test app).
+ * bytes for what every file pays whatever its size (its test app, its data folder).
  */
 function serverChunks() {
   const dir = path.join(root, 'server', 'test')
