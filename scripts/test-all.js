@@ -28,12 +28,12 @@ const e2eOnly = process.argv.includes('--e2e-only')
 const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`
 process.env.UPLUS_TEST_RUN = runId
 // journeys run side by side (E2E_PARALLEL=1 runs them one after another)
-// server test files at a time: one, since the app lane runs beside them (SERVER_TEST_CONCURRENCY=2 on a bigger machine)
-const SERVER_CONCURRENCY = Math.max(1, Number(process.env.SERVER_TEST_CONCURRENCY) || 1)
 const E2E_PARALLEL = Math.max(1, Number(process.env.E2E_PARALLEL) || 2)
-// lanes of `npm test`: how many tasks run at once (runAll), one per core of the 2-core machine it is measured on
-const LANES = Math.max(1, Number(process.env.TEST_LANES) || 2)
-// the server suite in this many chunks, so that both lanes share it and the run's tail is short
+// lanes of `npm test`: how many tasks run at once (runAll). Three on the 2-core machine it is measured on: a task
+// waits much of its time (a journey on its pages, a build on its disk, a test on its timers), and with one lane a core
+// the run used 1.1 cores on average (docs/decisions/065-faster-npm-test.md)
+const LANES = Math.max(1, Number(process.env.TEST_LANES) || 3)
+// the server suite in this many chunks, so that the lanes share it and the run's tail is short
 const SERVER_CHUNKS = 12
 const templateDir = path.join(os.tmpdir(), 'uplus-templates', `sqlite-r${runId}`.slice(0, 'sqlite-'.length + 24))
 let passed = 0
@@ -41,6 +41,48 @@ let failed = 0
 const failures = []
 const timings = []
 const suiteStarted = Date.now()
+let cpuTotal = 0
+
+/**
+ * spawn() with the CPU seconds (user + system) the process and every descendant it waited for spent, measured by GNU
+ * time when the machine has it: on a shared machine wall time says little, and on 2 cores the run's wall time is at
+ * least its CPU time over 2 (docs/decisions/065-faster-npm-test.md). `cpu()` answers null where it cannot measure.
+ */
+const GNU_TIME = '/usr/bin/time'
+function spawnTimed(cmd, args, options) {
+  if (!fs.existsSync(GNU_TIME)) return { child: spawn(cmd, args, options), cpu: () => null }
+  const file = path.join(os.tmpdir(), `uplus-cpu-${process.pid}-${Math.random().toString(36).slice(2)}`)
+  const child = spawn(GNU_TIME, ['-q', '-f', '%U %S', '-o', file, cmd, ...args], options)
+  return {
+    child,
+    cpu() {
+      try {
+        const [user, sys] = fs.readFileSync(file, 'utf8').trim().split(/\s+/).slice(-2).map(Number)
+        fs.rmSync(file, { force: true })
+        if (!Number.isFinite(user) || !Number.isFinite(sys)) return null
+        cpuTotal += user + sys
+        return user + sys
+      } catch {
+        return null
+      }
+    }
+  }
+}
+/**
+ * CPU seconds of this runner and of every process it waited for (the steps, the template's seed): /proc/self/stat's
+ * utime, stime, cutime and cstime, in clock ticks of 1/100 s on Linux; null elsewhere.
+ */
+function runCpu() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // fields[0] is the state, field 3; utime is field 14
+    return fields.slice(11, 15).reduce((n, f) => n + Number(f), 0) / 100
+  } catch {
+    return null
+  }
+}
+const cpuText = (cpu) => (cpu === null ? '' : `, CPU ${cpu.toFixed(1)} s`)
 
 /**
  * Runs one step. `live` streams its output as it comes (one step at a time may); otherwise the output is kept and
@@ -51,7 +93,11 @@ function run(name, cmd, args, env = {}, { live = true } = {}) {
     if (live) console.log(`\n=== ${name} ===`)
     const started = Date.now()
     let out = ''
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const { child, cpu } = spawnTimed(cmd, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     child.stdout.on('data', (d) => {
       out += d
       if (live) process.stdout.write(d)
@@ -63,9 +109,10 @@ function run(name, cmd, args, env = {}, { live = true } = {}) {
     child.on('exit', (code) => {
       const counts = countsOf(out)
       const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      const used = cpuText(cpu())
       if (!live) process.stdout.write(`\n=== ${name} ===\n${out}`)
-      timings.push(`${name}: ${seconds} s, ${counts.passed} passed, ${counts.failed} failed`)
-      console.log(`=== ${name}: ${seconds} s ===`)
+      timings.push(`${name}: ${seconds} s${used}, ${counts.passed} passed, ${counts.failed} failed`)
+      console.log(`=== ${name}: ${seconds} s${used} ===`)
       passed += counts.passed
       failed += counts.failed
       if (code !== 0) {
@@ -104,7 +151,7 @@ function ensureBuilt(target) {
   return new Promise((resolve) => {
     const started = Date.now()
     let out = ''
-    const child = spawn(bin('taro'), ['build', '--type', target], {
+    const { child, cpu } = spawnTimed(bin('taro'), ['build', '--type', target], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       // mini-program builds need the API origin (config/api-origin.ts): the README's example one, which the compiled
@@ -116,11 +163,12 @@ function ensureBuilt(target) {
     child.stderr.on('data', (d) => (out += d))
     child.on('exit', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      const used = cpuText(cpu())
       // a passing build's log is webpack's chunk report: its last lines say enough
       const lines = out.split('\n')
       process.stdout.write(`\n=== build ${target} ===\n${(code === 0 ? lines.slice(-6) : lines).join('\n')}\n`)
-      console.log(`=== build ${target}: ${seconds} s ===`)
-      timings.push(`build ${target}: ${seconds} s`)
+      console.log(`=== build ${target}: ${seconds} s${used} ===`)
+      timings.push(`build ${target}: ${seconds} s${used}`)
       resolve(code === 0 && fs.existsSync(marker))
     })
   })
@@ -136,7 +184,7 @@ function ensureAdminBuilt() {
   if (!rebuild && fs.existsSync(marker)) return Promise.resolve(true)
   const started = Date.now()
   return new Promise((resolve) => {
-    const child = spawn(bin('vite'), ['build', '--config', path.join('server', 'admin', 'vite.config.ts')], {
+    const { child, cpu } = spawnTimed(bin('vite'), ['build', '--config', path.join('server', 'admin', 'vite.config.ts')], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NODE_ENV: 'production' }
@@ -146,9 +194,10 @@ function ensureAdminBuilt() {
     child.stderr.on('data', (d) => (out += d))
     child.on('exit', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      const used = cpuText(cpu())
       process.stdout.write(`\n=== build admin ===\n${(code === 0 ? out.split('\n').slice(-3) : out.split('\n')).join('\n')}\n`)
-      console.log(`=== build admin: ${seconds} s ===`)
-      timings.push(`build admin: ${seconds} s`)
+      console.log(`=== build admin: ${seconds} s${used} ===`)
+      timings.push(`build admin: ${seconds} s${used}`)
       resolve(code === 0 && fs.existsSync(marker))
     })
   })
@@ -236,7 +285,7 @@ async function e2e() {
 /**
  * Server test files in chunks of about equal weight, largest first, so that the last chunks of the run are small ones
  * and the lanes end together. A file's weight stands in for its time: its bytes (its tests) plus an average file's
- * bytes for what every file pays whatever its size (a process, the server's modules, a test app).
+ * bytes for what every file pays whatever its size (its test app, its data folder).
  */
 function serverChunks() {
   const dir = path.join(root, 'server', 'test')
@@ -266,11 +315,18 @@ function serverChunks() {
 }
 
 /**
- * The whole suite as tasks that LANES workers (one per core) take in order, each task the first whose needs are met:
- * the app's jest suite, the three builds, the build checks and the compiled mini-programs; the server suite in chunks
- * (on SQLite, then on PostgreSQL when DATABASE_URL is set); then the journeys, longest first, which need the H5 build.
- * A lane never waits while another still has work it could take, and no task shares its process, data folder,
- * database or port with another, so which lane runs it changes nothing but the time.
+ * Server test files that read a build in dist/ and skip their checks without it (each says so): their chunk waits for
+ * that build, so that `npm test` always runs those checks.
+ */
+const SERVER_NEEDS_BUILD = { 'readme-commands.test.ts': 'build weapp', 'security-h5-csp.test.ts': 'build h5' }
+
+/**
+ * The whole suite as tasks that LANES workers take in order, each task the first whose needs are met: the app's jest
+ * suite, the four builds (H5 and the console first, as the journeys need them), the build checks and the compiled
+ * mini-programs; the journeys, longest first, once the H5 and console builds are there; then the server suite in
+ * chunks (on SQLite, then on PostgreSQL when DATABASE_URL is set), largest first, whose short chunks fill the lanes
+ * while the last journeys end. A lane never waits while another still has work it could take, and no task shares its
+ * process, data folder, database or port with another, so which lane runs it changes nothing but the time.
  */
 async function runAll() {
   const done = new Set()
@@ -278,7 +334,7 @@ async function runAll() {
   const tasks = []
   const add = (name, needs, step) => tasks.push({ name, needs, step })
   add('jest', [], () => run('app (jest)', bin('jest'), ['--ci', '--maxWorkers=1'], {}, { live: false }))
-  for (const target of ['h5', 'weapp', 'alipay']) {
+  const build = (target) =>
     add(`build ${target}`, [], async () => {
       if (await ensureBuilt(target)) built.add(target)
       else {
@@ -286,13 +342,15 @@ async function runAll() {
         failed += 1
       }
     })
-  }
+  build('h5')
   add('build admin', [], async () => {
     if (!(await ensureAdminBuilt())) {
       failures.push('build admin')
       failed += 1
     }
   })
+  build('weapp')
+  build('alipay')
   add('origins', ['build h5', 'build weapp', 'build alipay'], () =>
     // a glob, not the folder: from Node 22 `node --test <dir>` loads the folder as a module (docs/decisions/053)
     run('builds (origins)', process.execPath, ['--test', 'test/build/*.test.js'], {}, { live: false })
@@ -310,22 +368,6 @@ async function runAll() {
       )
     })
   }
-  const databases = [['SQLite', { DATABASE_URL: '' }]]
-  if (process.env.DATABASE_URL) databases.push(['PostgreSQL', {}])
-  for (const [label, env] of databases) {
-    const chunks = serverChunks()
-    chunks.forEach((files, i) => {
-      add(`server ${label} ${i + 1}`, [], () =>
-        run(
-          `server (${label}) ${i + 1}/${chunks.length}: ${files.map((f) => path.basename(f, '.test.ts')).join(', ')}`,
-          bin('tsx'),
-          ['--test', `--test-concurrency=${SERVER_CONCURRENCY}`, ...files],
-          env,
-          { live: false }
-        )
-      )
-    })
-  }
   const env = journeyEnv()
   if (env) {
     for (const j of journeys) {
@@ -333,6 +375,25 @@ async function runAll() {
         if (built.has('h5')) await journeyStep(j, env)()
       })
     }
+  }
+  const databases = [['SQLite', { DATABASE_URL: '' }]]
+  if (process.env.DATABASE_URL) databases.push(['PostgreSQL', {}])
+  for (const [label, env] of databases) {
+    const chunks = serverChunks()
+    chunks.forEach((files, i) => {
+      const needs = [...new Set(files.map((f) => SERVER_NEEDS_BUILD[path.basename(f)]).filter(Boolean))]
+      add(`server ${label} ${i + 1}`, needs, () =>
+        run(
+          `server (${label}) ${i + 1}/${chunks.length}: ${files.map((f) => path.basename(f, '.test.ts')).join(', ')}`,
+          bin('tsx'),
+          // the chunk's files in one process, one after another, instead of a process each: each file's process
+          // loaded the server's modules through tsx again, about 1.4 s of CPU a file (docs/decisions/065)
+          ['--test', '--experimental-test-isolation=none', ...files],
+          env,
+          { live: false }
+        )
+      )
+    })
   }
   let wake = () => {}
   const lane = async () => {
@@ -364,7 +425,11 @@ async function runAll() {
 function summary() {
   console.log('\nsteps:')
   for (const t of timings) console.log(`  ${t}`)
-  console.log(`  whole run: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`)
+  const all = runCpu()
+  console.log(
+    `  whole run: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s` +
+      (all === null ? '' : `, CPU ${all.toFixed(1)} s (the steps ${cpuTotal.toFixed(1)} s)`)
+  )
   console.log('\n' + (failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps passed'))
   console.log(`${passed} passed, ${failed} failed`)
 }
