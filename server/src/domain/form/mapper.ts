@@ -6,6 +6,7 @@ import type { Selectable } from 'kysely'
 import { FIELD_UI_TYPES, type FieldOption, type FieldUiType, type FormConfig, type FormField, type PayTypeCode } from '../../../../types'
 import type { DonationFormTable } from '../../db/schema'
 import { fenToYuan } from '../../lib/money'
+import { PayTypes } from '../../../../types/pay-codes'
 import { localized, parseTexts } from './texts'
 import type { Lang } from '../../../../types'
 
@@ -40,7 +41,7 @@ export interface FormModel {
   fields: FormField[]
 }
 
-const PAY_TYPES = new Set([1, 2, 9, 14, 15, 99])
+const PAY_TYPES = new Set<number>(Object.values(PayTypes))
 const UI_TYPES = new Set<string>(FIELD_UI_TYPES)
 
 function numberList(json: string, allowed?: Set<number>): number[] {

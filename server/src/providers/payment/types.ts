@@ -4,17 +4,11 @@
  * card, third-party URL) and the sandbox go through the same order and notification code.
  */
 import type { PaymentParams, PaymentProviderName } from '../../../../types'
+import type { PayTypes } from '../../../../types/pay-codes'
 
-/** docs/product §4 pay types. */
-export const PayType = {
-  WECHAT: 1,
-  ALIPAY: 2,
-  CAMPUS_CARD: 9,
-  THIRD_PARTY: 14,
-  WECHAT_OTHER: 15,
-  BANK_APP: 99
-} as const
-export type PayTypeValue = (typeof PayType)[keyof typeof PayType]
+/** docs/product §4 pay types: the contract's list (types/pay-codes.ts), named here as the providers name it. */
+export { PayTypes as PayType } from '../../../../types/pay-codes'
+export type PayTypeValue = (typeof PayTypes)[keyof typeof PayTypes]
 
 /** Which cashier the app opens; the wire contract declares it, with the answer a provider creates (types/donate.ts). */
 export type ProviderName = PaymentProviderName
