@@ -178,6 +178,17 @@ async function widenTour(tour, { origin, data, api }) {
       if (ctx.namedSeatId) break
     }
   }
+  // a tree on hhu's campus map (the map's first level 'yc-1', its areas' next levels): the tree page a point opens
+  if (ctx.school === 'hhu') {
+    const queue = ['yc-1']
+    for (let n = 0; queue.length && n < 20 && !ctx.treeSeatId; n++) {
+      const m = await api(`${P}/naming/activity/map`, { query: { id: queue.shift() } })
+      if (!m || m.code !== 0) continue
+      const tree = m.data.treeList.find((x) => x.show === 1 && x.seatId)
+      if (tree) ctx.treeSeatId = tree.seatId
+      queue.push(...m.data.areaList.map((a) => a.next).filter(Boolean))
+    }
+  }
   const awards = await api(`${P}/user/center/awardList`, { token })
   if (awards && awards.code === 0 && Array.isArray(awards.data) && awards.data[0]) ctx.awardId = awards.data[0].id
   const certs = await api(`${P}/certificate/page`, { token, query: { limit: 10, offset: 0, status: 0 } })
