@@ -7,6 +7,5 @@
 export const tokenColor = {
   textMuted: 'var(--color-text-muted)',
   borderControl: 'var(--color-border-control)',
-  inverse: 'var(--color-text-inverse)',
-  bgPlaceholder: 'var(--color-bg-placeholder)'
+  inverse: 'var(--color-text-inverse)'
 } as const

@@ -11,7 +11,8 @@
  *  - Default walk (npm test): the twelve pages a donor walks (page-tour.js) in the default school, and the dialog
  *    states, in zh and en. A11Y_PAGES=all walks every page of the default school (and the pages only hhu or cpu runs,
  *    in theirs); A11Y_SCHOOLS=all (npm run test:axe) every page and dialog state in each of the four demo schools, each
- *    with its own theme colour (or A11Y_SCHOOLS=hhu,fzu). Those wider walks are not clean yet (docs/decisions/060).
+ *    with its own theme colour (or A11Y_SCHOOLS=hhu,fzu). The wider walk is clean and runs in .ci/run after npm test
+    (docs/decisions/072).
  *  - A11Y_PAGES=form,seat walks only those routes and A11Y_DIALOGS=mine-nickname only those states (while fixing); A11Y_SHOTS=<folder> saves a 390x844 screenshot of
  *    each state as axe saw it (for people; not asserted).
  * A failing state prints each violation: rule id, impact, the selectors of the offending nodes and axe's help; the

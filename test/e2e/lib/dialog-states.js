@@ -11,10 +11,17 @@ const { everyPage } = require('./every-page')
 
 const tid = (page, id) => page.locator(`[data-testid="${id}"]`).first()
 
-/** Opens `route`, taps `trigger` (a testid or a locator function), waits for `shown` (a selector). */
-function tapState(route, trigger, shown) {
+/**
+ * Opens `route`, taps `trigger` (a testid or a locator function), waits for `shown` (a selector). `query(ctx)`, when
+ * given, opens the route with that query instead of the every-page tour's (null: the tour's; a string: why this school
+ * cannot). `trigger(page, ctx)` may use the tour's facts.
+ */
+function tapState(route, trigger, shown, query) {
   return async (page, ctx, { origin, lang, visit }) => {
-    const def = everyPage().find((d) => d.route === route)
+    const base = everyPage().find((d) => d.route === route)
+    const q = query ? query(ctx) : null
+    if (typeof q === 'string') return q
+    const def = q ? { ...base, unavailable: () => null, path: () => `/${route}?${new URLSearchParams(q)}` } : base
     const r = await visit(page, def, ctx, { origin, lang })
     if (!r.shown) return r.reason
     // a dialog the page opens by itself on a first visit (the campaign description) is the state already
@@ -22,7 +29,7 @@ function tapState(route, trigger, shown) {
       await settle(page, { quietMs: 400 })
       return null
     }
-    const target = typeof trigger === 'function' ? trigger(page) : tid(page, trigger)
+    const target = typeof trigger === 'function' ? trigger(page, ctx) : tid(page, trigger)
     try {
       await target.waitFor({ state: 'visible', timeout: 15000 })
     } catch {
@@ -34,6 +41,20 @@ function tapState(route, trigger, shown) {
     await settle(page, { quietMs: 400 })
     return null
   }
+}
+
+/** The joint-donation launch page of a project that takes no joint donations: the reason and a disabled button. */
+async function togetherClosed(page, ctx, { origin, lang, visit }) {
+  if (!ctx.togetherClosedItemsId) return `${ctx.school}: every project takes joint donations`
+  const def = everyPage().find((d) => d.route === 'together')
+  const r = await visit(page, { ...def, unavailable: () => null, path: () => `/together?id=${ctx.togetherClosedItemsId}` }, ctx, {
+    origin,
+    lang
+  })
+  if (!r.shown) return r.reason
+  await page.locator('[data-testid="launch-closed"]').waitFor({ state: 'visible', timeout: 15000 })
+  await settle(page, { quietMs: 400 })
+  return null
 }
 
 const DIALOG_STATES = [
@@ -55,11 +76,18 @@ const DIALOG_STATES = [
   {
     key: 'detail-share',
     name: 'project detail: the share / invite target',
+    // the invite button of a project that takes joint donations opens the joint-donation launch page (docs/product §5)
     open: tapState(
       'subject-detail',
       (page) => page.locator('[data-testid="invite-button"] .at-button'),
-      '.taro-modal, .at-modal, .cm-dialog, [role="dialog"], .pj-share, .weui-actionsheet'
+      '[data-testid="together-launch"]',
+      (ctx) => (ctx.togetherItemsId ? { id: String(ctx.togetherItemsId) } : `${ctx.school} has no joint-donation project`)
     )
+  },
+  {
+    key: 'together-closed',
+    name: 'joint-donation launch: a project that takes none (the disabled button)',
+    open: togetherClosed
   },
   {
     key: 'directory-sort',
@@ -86,7 +114,18 @@ const DIALOG_STATES = [
     key: 'seat-areas',
     name: 'seat naming: the area picker',
     school: 'demo',
-    open: tapState('seat', 'other-area', '[data-testid="area-modal"]')
+    open: tapState('seat-naming-jnu/seat', 'other-area', '[data-testid="area-modal"]')
+  },
+  {
+    key: 'seat-donor',
+    name: 'seat naming: the donor of a named seat',
+    school: 'demo',
+    open: tapState(
+      'seat',
+      (page, ctx) => page.locator(`[data-testid="seat-${ctx.namedSeatId}"]`),
+      '[data-testid="seat-donor"]',
+      (ctx) => (ctx.namedSeatId ? null : `${ctx.school}: no named seat in the seat campaign's first area`)
+    )
   },
   {
     key: 'jnu-explain',

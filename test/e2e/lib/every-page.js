@@ -50,8 +50,12 @@ const ROUTE_TOUR = {
   'mine-certificate-detail': { query: (ctx) => (ctx.certificateId ? { id: ctx.certificateId } : `${ctx.school}: no certificate to open`) },
   'mine-paper-detail': { query: (ctx) => (ctx.receiptId ? { id: ctx.receiptId } : ctx.receiptNote || `${ctx.school}: no receipt`) },
   together: { query: (ctx) => (ctx.togetherItemsId ? { id: ctx.togetherItemsId } : `${ctx.school} has no joint-donation project`) },
-  'together-share': { query: (ctx) => (ctx.togetherId ? { id: ctx.togetherId } : `${ctx.school}: no joint donation was launched`) },
-  'together-list': { query: (ctx) => (ctx.togetherId ? { id: ctx.togetherId } : `${ctx.school}: no joint donation was launched`) },
+  'together-share': {
+    query: (ctx) => (ctx.togetherId ? { id: ctx.togetherId } : ctx.togetherNote || `${ctx.school}: no joint donation was launched`)
+  },
+  'together-list': {
+    query: (ctx) => (ctx.togetherId ? { id: ctx.togetherId } : ctx.togetherNote || `${ctx.school}: no joint donation was launched`)
+  },
   'tax-result': { query: () => ({ type: 1, gz: 5000, wxyj: 0, zxkc: 0, jz: 1000, isDonate: 1 }) },
   seat: { query: campaign('seatNaming') },
   'book-list': { query: (ctx) => (ctx.bookItemsId ? { id: ctx.bookItemsId } : `${ctx.school} has no book naming`) },
@@ -148,19 +152,63 @@ async function widenTour(tour, { origin, data, api }) {
   const base = await data(`${P}/index/baseConfig`)
   ctx.campaignItems = (base.settings && base.settings.campaignItems) || {}
   const list = await data(`${P}/items/itemsList`, { query: { limit: 100, offset: 0 } })
-  const together = list.rows.find((p) => (p.itemsType ?? 1) === 1 && p.crowdType === 2)
+  // the joint-donation pages need a project that takes joint donations (itemsDetail isDonateTogether, docs/product
+  // §5); the launch page of one that takes none is a state of its own (dialog-states.js together-closed)
+  let together = null
+  for (const p of list.rows.filter((x) => (x.itemsType ?? 1) === 1)) {
+    const d = await data(`${P}/items/itemsDetail`, { query: { id: p.id } })
+    if (d.isDonateTogether === 1 && d.isDonate === 1 && !together) together = p
+    if (d.isDonateTogether !== 1 && !ctx.togetherClosedItemsId) ctx.togetherClosedItemsId = p.id
+    if (together && ctx.togetherClosedItemsId) break
+  }
   if (together) ctx.togetherItemsId = together.id
   const book = list.rows.find((p) => p.itemsType === 2 && /图书/.test(p.name))
   if (book) ctx.bookItemsId = book.id
+  // a named seat (seeded donors' seats): its nameplate page, and on the seat page the donor dialog of its seat
+  const seatItems = ctx.campaignItems.seatNaming
+  if (seatItems) {
+    const areas = await data(`${P}/items/areaList`, { query: { itemsId: seatItems } })
+    for (const [i, area] of (Array.isArray(areas) ? areas : areas.rows || []).entries()) {
+      const seats = await data(`${P}/items/seatList`, { query: { areaId: area.id } })
+      const named = [...seats.oneArray, ...seats.twoArray.flat()].find((x) => x && x.donateSeatId)
+      if (!named) continue
+      if (!ctx.plate) ctx.plate = { type: 1, id: named.donateSeatId }
+      // the page opens on the first area: the dialog state taps a seat there
+      if (i === 0) ctx.namedSeatId = named.id
+      if (ctx.namedSeatId) break
+    }
+  }
+  // a tree on hhu's campus map (the map's first level 'yc-1', its areas' next levels): the tree page a point opens
+  if (ctx.school === 'hhu') {
+    const queue = ['yc-1']
+    for (let n = 0; queue.length && n < 20 && !ctx.treeSeatId; n++) {
+      const m = await api(`${P}/naming/activity/map`, { query: { id: queue.shift() } })
+      if (!m || m.code !== 0) continue
+      const tree = m.data.treeList.find((x) => x.show === 1 && x.seatId)
+      if (tree) ctx.treeSeatId = tree.seatId
+      queue.push(...m.data.areaList.map((a) => a.next).filter(Boolean))
+    }
+  }
   const awards = await api(`${P}/user/center/awardList`, { token })
   if (awards && awards.code === 0 && Array.isArray(awards.data) && awards.data[0]) ctx.awardId = awards.data[0].id
   const certs = await api(`${P}/certificate/page`, { token, query: { limit: 10, offset: 0, status: 0 } })
   const certRows = certs && certs.code === 0 ? certs.data.rows || [] : []
   if (certRows[0]) ctx.certificateId = certRows[0].id
   if (together) {
-    const t = await api(`${P}/items/togetherList`, { query: { itemsId: together.id, limit: 10, offset: 0 } })
-    const rows = t && t.code === 0 ? t.data.rows || t.data || [] : []
-    if (Array.isArray(rows) && rows[0]) ctx.togetherId = rows[0].id
+    // the tour's donor launches one, as a donor does from the launch page: its invite page then shows the sponsor's
+    // own view (share, cancel), and its list exists whatever the seed holds
+    const launched = await api(`${P}/together/insertTogether`, {
+      method: 'POST',
+      token,
+      body: { itemsId: together.id, sponsor: '张同学', slogan: '一起捐，助学子', targetMoney: '500.00' }
+    })
+    if (launched && launched.code === 0) ctx.togetherId = launched.data
+    else {
+      const t = await api(`${P}/items/togetherList`, { query: { itemsId: together.id, limit: 10, offset: 0 } })
+      const rows = t && t.code === 0 ? t.data.rows || t.data || [] : []
+      if (Array.isArray(rows) && rows[0]) ctx.togetherId = rows[0].id
+      else ctx.togetherNote = `${ctx.school}: launching a joint donation was refused: ${(launched && launched.message) || 'no answer'}`
+    }
   }
   void origin
   return ctx

@@ -205,6 +205,10 @@ async function prepareTour({ origin, school, browser }) {
   const code = new URL(authUrl, origin).searchParams.get('code')
   if (!code) throw new Error(`${school}: getAuthUrl answered no sandbox code (${authUrl}); the school has real OAuth credentials`)
   const { token } = await data(`${S}/getAuthToken`, { query: { code, platform: 'h5' } })
+  // the privacy consent a donor gives by tapping "Agree and give" on the giving form (decision 061,
+  // features/privacy/consent-on-submit.ts): the donate API refuses a gift from a donor who has not consented
+  const privacy = await data(`${P}/privacy/status`, { token })
+  if (privacy.consented !== 1) await data(`${P}/privacy/consent`, { method: 'POST', token, body: { version: privacy.version } })
 
   // the project: the first money project (not goods, not naming) with an open form
   const list = await data(`${P}/items/itemsList`, { query: { limit: 100, offset: 0 } })

@@ -93,6 +93,8 @@ export function CampaignsPage() {
                   style={{ width: 260 }}
                   value={c.itemId ?? undefined}
                   placeholder={t('未设置', 'Not set')}
+                  // a control in a table cell has no label of its own: its name says the column and the row
+                  aria-label={`${label(c.key, t)}: ${t('项目', 'Project')}`}
                   onChange={(v) => setItem(c.key, v ?? null)}
                   options={s.projects.map((p) => ({ value: p.id, label: `${p.id} ${p.name}` }))}
                   data-testid={`campaign-${c.key}`}
@@ -107,6 +109,7 @@ export function CampaignsPage() {
                   <Input
                     value={s.music[String(c.itemId)] ?? ''}
                     placeholder={t('无', 'None')}
+                    aria-label={`${label(c.key, t)}: ${t('背景音乐', 'Music')}`}
                     onChange={(e) => setS({ ...s, music: { ...s.music, [String(c.itemId)]: e.target.value } })}
                   />
                 ) : null
@@ -119,6 +122,7 @@ export function CampaignsPage() {
                 c.itemId ? (
                   <Switch
                     checked={!!s.projects.find((p) => p.id === c.itemId)?.alumniOnly}
+                    aria-label={`${label(c.key, t)}: ${t('仅限校友', 'Alumni only')}`}
                     onChange={(on) => setS({ ...s, projects: s.projects.map((p) => (p.id === c.itemId ? { ...p, alumniOnly: on } : p)) })}
                   />
                 ) : null
@@ -131,17 +135,20 @@ export function CampaignsPage() {
           <Space direction='vertical' style={{ width: '100%' }}>
             <Input
               addonBefore='AppID'
+              aria-label='AppID'
               value={handoff.appid}
               placeholder='wx0123456789abcdef'
               onChange={(e) => setS({ ...s, alumniHandoff: { ...handoff, appid: e.target.value } })}
             />
             <Input
               addonBefore={t('页面路径', 'Path')}
+              aria-label={t('页面路径', 'Path')}
               value={handoff.path}
               onChange={(e) => setS({ ...s, alumniHandoff: { ...handoff, path: e.target.value } })}
             />
             <Input
               addonBefore={t('原始ID', 'Original ID')}
+              aria-label={t('原始ID', 'Original ID')}
               value={handoff.originalId}
               placeholder='gh_0123456789ab'
               onChange={(e) => setS({ ...s, alumniHandoff: { ...handoff, originalId: e.target.value } })}
@@ -153,18 +160,21 @@ export function CampaignsPage() {
           <Space direction='vertical' style={{ width: '100%' }}>
             <Input
               addonBefore={t('开户行', 'Bank')}
+              aria-label={t('开户行', 'Bank')}
               value={bank.bankName}
               onChange={(e) => setS({ ...s, bank: { ...bank, bankName: e.target.value } })}
               data-testid='bank-name'
             />
             <Input
               addonBefore={t('户名', 'Name')}
+              aria-label={t('户名', 'Name')}
               value={bank.accountName}
               onChange={(e) => setS({ ...s, bank: { ...bank, accountName: e.target.value } })}
               data-testid='bank-holder'
             />
             <Input
               addonBefore={t('账号', 'Account')}
+              aria-label={t('账号', 'Account')}
               value={bank.accountNo}
               onChange={(e) => setS({ ...s, bank: { ...bank, accountNo: e.target.value } })}
               data-testid='bank-account'
@@ -191,6 +201,7 @@ export function CampaignsPage() {
                 <Input
                   value={m.vrUrl}
                   placeholder={t('无', 'None')}
+                  aria-label={`${m.mapKey}: ${t('全景链接', 'Panorama link')}`}
                   onChange={(e) => setS({ ...s, maps: s.maps.map((x) => (x.id === m.id ? { ...x, vrUrl: e.target.value } : x)) })}
                 />
               )

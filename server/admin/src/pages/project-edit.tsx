@@ -52,6 +52,10 @@ const SWITCHES: [(keyof Values & `is${string}`) | 'alumniOnly', string, string][
   ['alumniOnly', '仅限校友', 'Alumni only']
 ]
 
+// the project's flags are 0/1 in the contract; a Switch given `checked={1}` writes aria-checked="1", which is no
+// valid state for a switch (axe aria-valid-attr-value, decision 072): the Switch is given a boolean
+const switchProps = (v: unknown) => ({ checked: Boolean(v) })
+
 const blank: Partial<Values> = {
   itemsType: 1,
   crowdType: 1,
@@ -350,7 +354,7 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
             <Form.Item
               name='isLimit'
               label={t('设定目标', 'Has a target')}
-              valuePropName='checked'
+              getValueProps={switchProps}
               getValueFromEvent={(c: boolean) => (c ? 1 : 0)}
             >
               <Switch />
@@ -442,7 +446,7 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
               key={k}
               name={k}
               label={t(zh, en)}
-              valuePropName='checked'
+              getValueProps={switchProps}
               getValueFromEvent={(c: boolean) => (c ? 1 : 0)}
               style={{ marginBottom: 8 }}
             >

@@ -107,7 +107,12 @@ function NoticeForm() {
               <Text className='notice__kind'>{t(`notice.kind.${kind}` as MessageKey)}</Text>
               {kind === 'receipt' ? <Text className='notice__hint'>{t('notice.receiptHint')}</Text> : null}
             </View>
-            <Switch checked={on(kind)} color={theme} onChange={(e) => toggle(kind, e.detail.value)} />
+            <Switch
+              {...fieldLabel(t(`notice.kind.${kind}` as MessageKey))}
+              checked={on(kind)}
+              color={theme}
+              onChange={(e) => toggle(kind, e.detail.value)}
+            />
           </View>
         ))}
       </View>
@@ -120,7 +125,13 @@ function NoticeForm() {
               <View className='notice__row-text'>
                 <Text className='notice__kind'>{t(`notice.kind.${kind}` as MessageKey)}</Text>
               </View>
-              <Switch checked={on(kind, platform)} color={theme} onChange={(e) => togglePlatform(kind, e.detail.value)} />
+              <Switch
+                // the same kinds as above, on the platform's channel: the name says which
+                {...fieldLabel(`${t(`notice.kind.${kind}` as MessageKey)}: ${t(`notice.platformKinds.${platform}` as MessageKey)}`)}
+                checked={on(kind, platform)}
+                color={theme}
+                onChange={(e) => togglePlatform(kind, e.detail.value)}
+              />
             </View>
           ))}
         </View>

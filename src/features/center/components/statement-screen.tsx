@@ -132,7 +132,12 @@ function Statements() {
             <Text className='statement__kind'>{t('statement.yearly')}</Text>
             <Text className='statement__hint'>{t('statement.yearlyHint')}</Text>
           </View>
-          <Switch checked={yearly ?? data.yearly === 1} color={theme} onChange={(e) => toggleYearly(e.detail.value)} />
+          <Switch
+            {...fieldLabel(t('statement.yearly'))}
+            checked={yearly ?? data.yearly === 1}
+            color={theme}
+            onChange={(e) => toggleYearly(e.detail.value)}
+          />
         </View>
       </View>
     </View>

@@ -99,7 +99,8 @@ export default function CampaignHomeScreen({ campaign }: { campaign: Campaign })
             type='primary'
             loading={busy}
             disabled={!p || p.isDonate !== 1}
-            customStyle={{ background: theme, borderColor: theme }}
+            // closed: the grey of every disabled button (app.scss), not the theme colour of a live one
+            customStyle={p && p.isDonate === 1 ? { background: theme, borderColor: theme } : undefined}
             onClick={donate}
           >
             {p && p.isDonate !== 1 ? p.noReason || t('naming.home.closed') : t('naming.home.donate')}

@@ -12,10 +12,9 @@ import { bottomActions } from '../../model/project'
 import { openOrSoon } from '../../navigation'
 import 'taro-ui/lib/style/components/button.scss'
 import './bottom-bar.scss'
-import { tokenColor } from '@/styles/colors'
 
-// closed: a quiet grey that still reads well, since noReason is the button's text
-const CLOSED = { background: tokenColor.bgPlaceholder, borderColor: tokenColor.bgPlaceholder, color: tokenColor.textMuted }
+// closed: no inline colour, so the disabled button's grey of app.scss applies (noReason is the button's text and
+// must read at 4.5:1; taro-ui's 30 % opacity faded the old inline grey below that)
 
 export default function BottomBar({ project }: { project: Project }) {
   const t = useT()
@@ -39,7 +38,7 @@ export default function BottomBar({ project }: { project: Project }) {
         <View className='pj-bar__invite' data-testid='invite-button'>
           <AtButton
             disabled={!invite.enabled}
-            customStyle={invite.enabled ? { color: theme, borderColor: theme } : CLOSED}
+            customStyle={invite.enabled ? { color: theme, borderColor: theme } : undefined}
             onClick={() => openOrSoon(invite.target)}
           >
             {t('project.action.invite')}
@@ -51,7 +50,7 @@ export default function BottomBar({ project }: { project: Project }) {
           <AtButton
             type='primary'
             disabled={!primary.enabled}
-            customStyle={primary.enabled ? { background: theme, borderColor: theme } : CLOSED}
+            customStyle={primary.enabled ? { background: theme, borderColor: theme } : undefined}
             onClick={() => openOrSoon(primary.target, primary.kind === 'donate' ? 'project.donateSoon' : 'project.comingSoon')}
           >
             {primary.enabled
