@@ -171,6 +171,8 @@ export interface ProjectTable {
   start_date: Generated<string>
   /** 'YYYY-MM-DD' or ''; never before start_date */
   end_date: Generated<string>
+  /** {"en": {"name", "intro", "content", "material_name", "material_unit", "no_reason"}} (migration 039, decision 073) */
+  texts: Generated<string>
 }
 
 export interface ProjectCoverTable {

@@ -180,3 +180,29 @@ export async function paidFenBySubProject(db: Db, schoolId: number, itemsId: num
     .execute()
   return new Map(rows.map((r) => [Number(r.sub_items_id), readFen(r.fen, 'sub-project total')]))
 }
+
+/**
+ * Every project's own words with their stored English (`texts`), for the console's list of texts without English
+ * (domain/form/texts.ts missingTexts, decision 073): the goods' words matter for a goods project only, the pause
+ * reason for a paused one.
+ */
+export const listProjectTexts = (db: Db, schoolId: number) =>
+  db
+    .selectFrom('project')
+    .select([
+      'id',
+      'name',
+      'intro',
+      'content',
+      'crowd_type',
+      'material_name',
+      'material_unit',
+      'is_complete',
+      'is_donate',
+      'no_reason',
+      'fix_money',
+      'texts'
+    ])
+    .where('school_id', '=', schoolId)
+    .orderBy('id')
+    .execute()
