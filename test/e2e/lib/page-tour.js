@@ -289,6 +289,10 @@ async function prepareTour({ origin, school, browser }) {
     const why = `${school} takes no online gifts (settings.disableOnlineDonation): no order, so no cashier and no thank-you page`
     missing.cashier = missing.success = why
   } else {
+    // what the app asks before the first form with personal data (decision 041): the donor consents to the policy
+    const policy = await api(`${P}/privacy/status`, { token })
+    const consent = await api(`${P}/privacy/consent`, { method: 'POST', token, body: { version: policy.data.version } })
+    if (!consent || consent.code !== 0) throw new Error(`${school}: privacy consent refused: ${consent && consent.message}`)
     const paid = await donate({ withReceipt: true })
     if (paid.refused) {
       missing.cashier = missing.success = `${school}: the donate API refused the gift: ${paid.refused}`

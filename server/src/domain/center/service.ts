@@ -18,6 +18,7 @@ import {
   type UserCenter
 } from '../../../../types'
 import type { DB } from '../../db/schema'
+import { DEFAULT_NICKNAME } from '../user/service'
 import { bizError, tokenInvalid } from '../../errors'
 import { t } from '../../i18n'
 import { toWireDate } from '../../lib/dates'
@@ -58,7 +59,8 @@ export function toPersonalDonation(r: repo.GiftRow, lang: Lang = 'zh_CN'): Perso
   }
 }
 
-export const isDefaultNickname = (n: string) => !n.trim() || n.trim() === WECHAT_DEFAULT_NICKNAME
+/** A nickname the platform gave (ours, or WeChat's), not the donor's: the app shows its own word for it, in its language. */
+export const isDefaultNickname = (n: string) => !n.trim() || n.trim() === WECHAT_DEFAULT_NICKNAME || n.trim() === DEFAULT_NICKNAME
 
 export async function my(db: Kysely<DB>, school: { id: number }, userId: number, lang: Lang): Promise<UserCenter> {
   const sid = school.id

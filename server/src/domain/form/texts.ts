@@ -121,7 +121,7 @@ function excerpt(text: string): string {
 }
 
 const FORM_COLUMNS = ['success_word', 'remind_content', 'offline_contact_info'] as const
-const SETTING_COLUMNS = ['title', 'agree_title', 'agree_content', 'offline_contact_info'] as const
+const SETTING_COLUMNS = ['title', 'award_explain', 'agree_title', 'agree_content', 'offline_contact_info'] as const
 
 /**
  * Every text of the school that `lang` lacks (the Chinese is shown for it): forms (thank-you word, reminder,

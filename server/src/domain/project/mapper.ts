@@ -63,6 +63,16 @@ export function toSummary(p: SummaryRow, stats: Stats | undefined, labelIds: num
   }
 }
 
+/** A project's own words in `lang` (project.texts, decision 073), for answers that name a project beside other things. */
+export function projectWords(p: Pick<Row, 'name' | 'intro' | 'no_reason' | 'texts'>, lang: Lang) {
+  const texts = parseTexts(p.texts)
+  return {
+    name: localized(p.name, texts, lang, 'name'),
+    intro: localized(p.intro, texts, lang, 'intro'),
+    noReason: localized(p.no_reason, texts, lang, 'no_reason')
+  }
+}
+
 /** Preset amounts; each caption in `lang` where the entry carries it (domain/form/texts.ts), else Chinese. */
 function parseFixMoney(json: string, lang: Lang): FixMoneyOption[] {
   try {

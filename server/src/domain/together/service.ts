@@ -13,6 +13,7 @@ import { lockFor } from '../../lib/lock'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import { togetherStats } from '../donation/repository'
 import { toTogetherDonation } from '../donation/together-mapper'
+import { projectWords } from '../project/mapper'
 import { requireProject } from '../project/service'
 import { checkTexts, recordHold, type CheckOutcome, type ModerationRuntime } from '../moderation/service'
 import { shownNickname } from '../user/service'
@@ -52,13 +53,14 @@ export async function launchDetail(
   const user = await repo.sponsorProfile(db, schoolId, userId)
   const giving = await onlineGivingOff(db, schoolId)
   const open = takesJointDonations(p) && !giving.off
+  const words = projectWords(p, lang)
   return {
     itemsId: p.id,
-    itemsName: p.name,
-    intro: p.intro,
+    itemsName: words.name,
+    intro: words.intro,
     thumbnailImg: p.thumbnail_img,
     canLaunch: open ? 1 : 0,
-    noReason: open ? '' : (giving.off && giving.contact) || p.no_reason || t(lang, 'togetherUnavailable'),
+    noReason: open ? '' : (giving.off && giving.contact) || words.noReason || t(lang, 'togetherUnavailable'),
     sponsor: [...(user?.name || shownNickname(lang, user?.nickname))].slice(0, SPONSOR_MAX).join(''),
     avatar: user?.avatar ?? '',
     sloganList: (['togetherSlogan1', 'togetherSlogan2', 'togetherSlogan3'] as const).map((k) => t(lang, k)),
@@ -145,7 +147,13 @@ export function progressOf(raisedFen: number, targetFen: number): number {
   return Math.min(Number(hundredths), 10_000) / 100
 }
 
-export async function togetherDetail(db: Kysely<DB>, schoolId: number, userId: number | null, id: number): Promise<TogetherDetail> {
+export async function togetherDetail(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number | null,
+  id: number,
+  lang: Lang = 'zh_CN'
+): Promise<TogetherDetail> {
   const row = await repo.findTogether(db, schoolId, id)
   if (!row || row.status !== 'active') throw bizError('togetherNotFound')
   const isSponsor = userId !== null && row.user_id === userId
@@ -156,11 +164,13 @@ export async function togetherDetail(db: Kysely<DB>, schoolId: number, userId: n
   const stats = (await togetherStats(db, schoolId, [row.id])).get(row.id)
   const wire = toTogetherDonation(row, p, stats)
   const hasTarget = !!row.is_target && row.target_fen > 0
+  const words = projectWords(p, lang)
   return {
     ...wire,
-    itemsName: p.name,
+    noReason: words.noReason,
+    itemsName: words.name,
     thumbnailImg: p.thumbnail_img,
-    intro: p.intro,
+    intro: words.intro,
     progress: hasTarget ? progressOf(stats?.fen ?? 0, row.target_fen) : null,
     isSponsor: isSponsor ? 1 : 0,
     canCancel: isSponsor && !stats?.count && !row.gift_count ? 1 : 0,
