@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test'
 import {
   Api,
   type BaseConfig,
+  type DonationRecord,
   type FormConfig,
   type Page,
   type Project,
@@ -215,6 +216,16 @@ describe('texts per language', () => {
         const d = (await call<Project>(ctx.app, school, Api.itemsDetail, { query: { id: p.id }, headers: EN })).body.data
         assert.ok(!CJK.test(d.content + d.noReason), `${school} #${p.id} page: ${d.content.slice(0, 80)} / ${d.noReason}`)
       }
+    }
+    // the directory names each gift's project, sub-project and goods unit in the same language
+    for (const school of ['demo', 'hhu']) {
+      const rows = (await call<Page<DonationRecord>>(ctx.app, school, Api.donateRecordPage, { query: { limit: 100 }, headers: EN })).body
+        .data.rows
+      assert.ok(rows.length > 0)
+      for (const r of rows)
+        assert.ok(!CJK.test(r.itemsName + r.subItemsName + r.materialUnit), `${school}: ${r.itemsName} ${r.subItemsName} ${r.materialUnit}`)
+      const zhRows = (await call<Page<DonationRecord>>(ctx.app, school, Api.donateRecordPage, { query: { limit: 100 } })).body.data.rows
+      assert.ok(zhRows.every((r) => CJK.test(r.itemsName)))
     }
     const books = await projectIdOf(ctx.app, 'demo', '书香校园·捐书计划')
     const zh = (await call<Project>(ctx.app, 'demo', Api.itemsDetail, { query: { id: books } })).body.data
