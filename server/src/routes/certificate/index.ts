@@ -35,7 +35,7 @@ export const certificateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(W.CertificatePage)
       }
     },
-    async (req) => ok(await certificatePage(app.db, req.school.id, req.session.user_id, req.query))
+    async (req) => ok(await certificatePage(app.db, req.school.id, req.session.user_id, req.query, req.lang))
   )
 
   // the school's settings, but only signed-in donors apply
@@ -62,6 +62,6 @@ export const certificateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: signedIn,
       schema: { querystring: query({ id: reqInt(1), tab: optInt(0) }), response: answers(W.CertificateDetail) }
     },
-    async (req) => ok(await certificateDetail(app.db, req.school.id, req.session.user_id, req.query.id))
+    async (req) => ok(await certificateDetail(app.db, req.school.id, req.session.user_id, req.query.id, req.lang))
   )
 }

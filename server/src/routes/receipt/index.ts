@@ -27,13 +27,13 @@ export const receiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     Api.receiptPage,
     { config: signedIn, schema: { querystring: query({ ...pageProps, status: optEnum([0, 1, 2]) }), response: answers(W.ReceiptPage) } },
-    async (req) => ok(await receiptPage(app.db, req.school.id, req.session.user_id, req.query))
+    async (req) => ok(await receiptPage(app.db, req.school.id, req.session.user_id, req.query, req.lang))
   )
 
   app.get(
     Api.receiptStayPage,
     { config: signedIn, schema: { querystring: query(pageProps), response: answers(W.StayPage) } },
-    async (req) => ok(await receiptStayPage(app.db, req.school.id, req.session.user_id, req.query, app.identity.now()))
+    async (req) => ok(await receiptStayPage(app.db, req.school.id, req.session.user_id, req.query, app.identity.now(), req.lang))
   )
 
   app.get(Api.receiptLastUserInfo, { config: signedIn, schema: { response: answers(W.ReceiptLastUserInfo) } }, async (req) =>
@@ -54,6 +54,6 @@ export const receiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     Api.receiptDetail,
     { config: signedIn, schema: { querystring: query({ id: reqInt(1) }), response: answers(W.ReceiptDetail) } },
-    async (req) => ok(await receiptDetail(app.db, req.school.id, req.session.user_id, req.query.id))
+    async (req) => ok(await receiptDetail(app.db, req.school.id, req.session.user_id, req.query.id, req.lang))
   )
 }
