@@ -101,7 +101,8 @@ function chineseOnPage(page) {
   const errors = []
   await run({ browser, server, errors }, async () => {
     for (const [school, defs] of plan) {
-      const tour = await prepareTour({ origin, school, browser })
+      // the orders placed in English, as an English-reading donor places them (the cashier shows their description)
+      const tour = await prepareTour({ origin, school, browser, orderLang: 'en' })
       const cfg = await (await fetch(`${origin}/config/${school}/index.json`)).json()
       await widenTour(tour, { origin, ...apiClient(origin, cfg) })
       const context = await tour.newContext({ lang: 'en', viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 })

@@ -192,9 +192,11 @@ async function poll(fn, { timeout = 60000, every = 500, what }) {
 
 /**
  * Prepares one school's tour: a signed-in donor, a paid gift (thank-you, certificate, receipt), an unpaid order
- * (cashier), an article. Returns { ctx, token, newContext({ lang, viewport, deviceScaleFactor }) }.
+ * (cashier), an article. Returns { ctx, token, newContext({ lang, viewport, deviceScaleFactor }) }. `orderLang`: the
+ * language the orders are placed in, as a donor reading that language places them (the payment's description, which
+ * the cashier shows, is written then); Chinese by default.
  */
-async function prepareTour({ origin, school, browser }) {
+async function prepareTour({ origin, school, browser, orderLang = 'zh_CN' }) {
   const cfg = await (await fetch(`${origin}/config/${school}/index.json`)).json()
   const { api, data } = apiClient(origin, cfg)
   const missing = {}
@@ -277,7 +279,7 @@ async function prepareTour({ origin, school, browser }) {
       })
       if (form.isCreditCode) body.creditCode = '11010519491231002X'
     }
-    const answer = await api(`${P}/items/donate`, { method: 'POST', token, body })
+    const answer = await api(`${P}/items/donate`, { method: 'POST', token, body, query: { lang: orderLang } })
     if (!answer || answer.code !== 0) return { refused: (answer && answer.message) || 'no answer' }
     const d = answer.data
     return { billNo: d.orderPayRequestDTO.billNo, payToken: d.payToken, url: (d.data && d.data.url) || '', amountFen }
