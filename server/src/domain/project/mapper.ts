@@ -4,29 +4,10 @@ import { localized, parseTexts } from '../form/texts'
 import type { Selectable } from 'kysely'
 import type { ProjectTable } from '../../db/schema'
 import { fenToYuan, readFen } from '../../lib/money'
+import type { SummaryRow } from './columns'
 
 type Row = Selectable<ProjectTable>
 
-/** The columns a list entry needs (the list reads only these: never `content`, the page's rich text) */
-export const SUMMARY_COLUMNS = [
-  'id',
-  'name',
-  'intro',
-  'thumbnail_img',
-  'is_complete',
-  'items_type',
-  'crowd_type',
-  'is_limit',
-  'limit_fen',
-  'offline_fen',
-  'limit_material_number',
-  'offline_material_number',
-  'material_name',
-  'material_unit',
-  'type_id',
-  'texts'
-] as const satisfies readonly (keyof Row)[]
-export type SummaryRow = Pick<Row, (typeof SUMMARY_COLUMNS)[number]>
 export interface Stats {
   fen: number
   material: number

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema'
 import { prepared } from '../../db/prepared'
 import { readFen } from '../../lib/money'
 import { containsText, countedNetFen } from '../../lib/sql'
-import { SUMMARY_COLUMNS } from './mapper'
+import { SUMMARY_COLUMNS } from './columns'
 
 type Db = Kysely<DB> | Transaction<DB>
 
