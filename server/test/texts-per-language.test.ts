@@ -120,6 +120,10 @@ describe('texts per language', () => {
     assert.equal(zh.title, '示范大学教育发展基金会')
     assert.equal(en.title, 'Demo University Education Development Foundation')
     assert.ok(CJK.test(zh.agreeContent) && !CJK.test(en.agreeContent), en.agreeContent)
+    // the awards' explanation and the offline-giving notice (the detail page's and the form's) too (decision 073)
+    assert.ok(CJK.test(zh.awardExplain) && !CJK.test(en.awardExplain), en.awardExplain)
+    const fzu = (await call<BaseConfig>(ctx.app, 'fzu', Api.baseConfig, { headers: EN })).body.data
+    assert.ok(fzu.settings.offlineContactInfo.startsWith('This foundation does not take gifts online'), fzu.settings.offlineContactInfo)
 
     const id = await projectIdOf(ctx.app, 'demo', '示范大学励志奖学金')
     const token = await login(ctx.app, 'demo', 'texts-lang-donor')

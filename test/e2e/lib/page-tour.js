@@ -209,7 +209,8 @@ async function prepareTour({ origin, school, browser, orderLang = 'zh_CN' }) {
   const { token } = await data(`${S}/getAuthToken`, { query: { code, platform: 'h5' } })
 
   // the project: the first money project (not goods, not naming) with an open form
-  const list = await data(`${P}/items/itemsList`, { query: { limit: 100, offset: 0 } })
+  // the list in the orders' language: ctx.projectName is the project as that reader sees it
+  const list = await data(`${P}/items/itemsList`, { query: { limit: 100, offset: 0, lang: orderLang } })
   const candidates = list.rows.filter((p) => (p.itemsType ?? 1) === 1 && (p.crowdType ?? 1) !== 2)
   if (!candidates.length) throw new Error(`${school}: no money project in the list`)
   let project = null

@@ -44,6 +44,7 @@ export function toBaseConfig(row: Selectable<SchoolSettingTable>, lang: Lang = '
     shareDesc: row.share_desc,
     shareImg: row.share_img,
     loginBg: row.login_bg,
-    settings: toSchoolSettings(row)
+    // the offline-giving notice the detail page and the form show, in `lang` where the school entered it (decision 073)
+    settings: { ...toSchoolSettings(row), offlineContactInfo: localized(row.offline_contact_info, texts, lang, 'offline_contact_info') }
   }
 }
