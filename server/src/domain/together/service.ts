@@ -13,6 +13,7 @@ import { lockFor } from '../../lib/lock'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import { togetherStats } from '../donation/repository'
 import { toTogetherDonation } from '../donation/together-mapper'
+import { localized, parseTexts } from '../form/texts'
 import { projectWords } from '../project/mapper'
 import { requireProject } from '../project/service'
 import { checkTexts, recordHold, type CheckOutcome, type ModerationRuntime } from '../moderation/service'
@@ -37,9 +38,11 @@ const length = (s: string) => [...s].length
  * A school that has switched online giving off (docs/product §1 per-school switches) takes no joint donation either:
  * friends could give to it only online. The school's offline contact text says what to do instead.
  */
-async function onlineGivingOff(db: Kysely<DB>, schoolId: number): Promise<{ off: boolean; contact: string }> {
+async function onlineGivingOff(db: Kysely<DB>, schoolId: number, lang: Lang): Promise<{ off: boolean; contact: string }> {
   const s = await repo.onlineGivingSwitch(db, schoolId)
-  return { off: !!s?.disable_online_donation, contact: s?.offline_contact_info || '' }
+  // in `lang` where the school entered it (decision 073)
+  const contact = s ? localized(s.offline_contact_info, parseTexts(s.texts), lang, 'offline_contact_info') : ''
+  return { off: !!s?.disable_online_donation, contact }
 }
 
 export async function launchDetail(
@@ -51,7 +54,7 @@ export async function launchDetail(
 ): Promise<TogetherLaunchDetail> {
   const p = await requireProject(db, schoolId, itemsId)
   const user = await repo.sponsorProfile(db, schoolId, userId)
-  const giving = await onlineGivingOff(db, schoolId)
+  const giving = await onlineGivingOff(db, schoolId, lang)
   const open = takesJointDonations(p) && !giving.off
   const words = projectWords(p, lang)
   return {
@@ -112,7 +115,8 @@ export async function launch(
 ): Promise<{ id: number; held: boolean }> {
   const p = await requireProject(db, schoolId, b.itemsId)
   const v = parseLaunch(b)
-  if (!takesJointDonations(p) || (await onlineGivingOff(db, schoolId)).off) throw bizError('togetherUnavailable')
+  // only the switch is read here: the contact text's language does not matter
+  if (!takesJointDonations(p) || (await onlineGivingOff(db, schoolId, 'zh_CN')).off) throw bizError('togetherUnavailable')
   // sponsor and slogan become the invite page and its share card: checked before anything is stored (decision 042)
   const checked: CheckOutcome = mod
     ? await checkTexts(mod, { schoolId, userId, what: 'together', texts: [v.sponsor, v.slogan] })
