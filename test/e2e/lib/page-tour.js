@@ -374,6 +374,8 @@ function urlFor(origin, pathAndQuery, ctx, lang) {
   const u = new URL(pathAndQuery, origin)
   u.searchParams.set('school', ctx.school)
   u.searchParams.set('lang', lang === 'en' ? 'en' : 'zh_CN')
+  // searchParams writes spaces as '+', which the app's router keeps as it is: %20, as the server writes them
+  u.search = u.searchParams.toString().replace(/\+/g, '%20')
   return u.toString()
 }
 
