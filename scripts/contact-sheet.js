@@ -169,8 +169,10 @@ async function shoot(tour, lang, viewport, keepDir, label) {
   let failed = 0
   try {
     for (const school of opts.schools) {
-      const tour = await prepareTour({ origin: server.origin, school, browser })
       for (const lang of opts.langs) {
+        // a tour per language: its orders are placed in that language, as its reader places them (the cashier shows
+        // the payment's description written then; decision 073)
+        const tour = await prepareTour({ origin: server.origin, school, browser, orderLang: lang === 'en' ? 'en' : 'zh_CN' })
         const label = `${school}-${lang}`
         console.log(`${label}: phone`)
         const phone = await shoot(tour, lang, PHONE, opts.keep, `${label}-phone`)

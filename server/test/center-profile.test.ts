@@ -61,7 +61,8 @@ describe('my', () => {
       {
         userId: 0,
         nickname: '爱心校友',
-        isDefaultNickname: 0,
+        // the platform's word, not the donor's: the app shows its own in the page's language (decision 073)
+        isDefaultNickname: 1,
         avatar: '',
         donateMoney: '0.00',
         donateCountItems: 0,

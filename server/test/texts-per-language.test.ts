@@ -5,7 +5,20 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { Api, type BaseConfig, type FormConfig, type Project, type ProjectType, type SubItemPrice, type SuccessData } from '../../types'
+import {
+  Api,
+  type BaseConfig,
+  type DonationRecord,
+  type FormConfig,
+  type Page,
+  type Project,
+  type ProjectSummary,
+  type ProjectType,
+  type SubItemPrice,
+  type SubItemStatistic,
+  type SuccessData
+} from '../../types'
+import type { StaffProject } from '../../types/schema/staff-projects'
 import { missingTexts, parseTexts } from '../src/domain/form/texts'
 import { invalidateSchoolCache } from '../src/domain/school/cache'
 import { call, login, startApp, type TestContext } from './helpers'
@@ -107,6 +120,10 @@ describe('texts per language', () => {
     assert.equal(zh.title, '示范大学教育发展基金会')
     assert.equal(en.title, 'Demo University Education Development Foundation')
     assert.ok(CJK.test(zh.agreeContent) && !CJK.test(en.agreeContent), en.agreeContent)
+    // the awards' explanation and the offline-giving notice (the detail page's and the form's) too (decision 073)
+    assert.ok(CJK.test(zh.awardExplain) && !CJK.test(en.awardExplain), en.awardExplain)
+    const fzu = (await call<BaseConfig>(ctx.app, 'fzu', Api.baseConfig, { headers: EN })).body.data
+    assert.ok(fzu.settings.offlineContactInfo.startsWith('This foundation does not take gifts online'), fzu.settings.offlineContactInfo)
 
     const id = await projectIdOf(ctx.app, 'demo', '示范大学励志奖学金')
     const token = await login(ctx.app, 'demo', 'texts-lang-donor')
@@ -191,6 +208,75 @@ describe('texts per language', () => {
     assert.deepEqual(listed.body.data, { total: missing.length, rows: missing })
     const demoEditor = await staffToken(ctx.app, 'demo', ['editor'])
     assert.deepEqual((await staffCall(ctx.app, 'demo', 'GET', '/texts/missing', { token: demoEditor })).body.data, { total: 0, rows: [] })
+  })
+
+  it("a project's own words (name, intro, page, goods, pause reason) in English, edited in the console (decision 073)", async () => {
+    // the list, the detail and the sub-project totals of every demo school answer English for every seeded project
+    for (const school of ['demo', 'hhu', 'cpu', 'fzu']) {
+      const list = (await call<Page<ProjectSummary>>(ctx.app, school, Api.itemsList, { query: { limit: 100 }, headers: EN })).body.data
+      assert.ok(list.rows.length > 0)
+      for (const p of list.rows) {
+        assert.ok(!CJK.test(p.name + p.intro + p.materialName + p.materialUnit), `${school} #${p.id}: ${p.name} / ${p.intro}`)
+        const d = (await call<Project>(ctx.app, school, Api.itemsDetail, { query: { id: p.id }, headers: EN })).body.data
+        assert.ok(!CJK.test(d.content + d.noReason), `${school} #${p.id} page: ${d.content.slice(0, 80)} / ${d.noReason}`)
+      }
+    }
+    // the directory names each gift's project, sub-project and goods unit in the same language
+    for (const school of ['demo', 'hhu']) {
+      const rows = (await call<Page<DonationRecord>>(ctx.app, school, Api.donateRecordPage, { query: { limit: 100 }, headers: EN })).body
+        .data.rows
+      assert.ok(rows.length > 0)
+      for (const r of rows)
+        assert.ok(!CJK.test(r.itemsName + r.subItemsName + r.materialUnit), `${school}: ${r.itemsName} ${r.subItemsName} ${r.materialUnit}`)
+      const zhRows = (await call<Page<DonationRecord>>(ctx.app, school, Api.donateRecordPage, { query: { limit: 100 } })).body.data.rows
+      assert.ok(zhRows.every((r) => CJK.test(r.itemsName)))
+    }
+    const books = await projectIdOf(ctx.app, 'demo', '书香校园·捐书计划')
+    const zh = (await call<Project>(ctx.app, 'demo', Api.itemsDetail, { query: { id: books } })).body.data
+    const en = (await call<Project>(ctx.app, 'demo', Api.itemsDetail, { query: { id: books }, headers: EN })).body.data
+    assert.deepEqual([zh.name, zh.materialName, zh.materialUnit], ['书香校园·捐书计划', '图书', '册'])
+    assert.deepEqual([en.name, en.materialName, en.materialUnit], ['Books for the Campus', 'Books', 'book'])
+    assert.ok(en.content.startsWith('<p>Gifts buy new books'), en.content)
+    const innovation = await projectIdOf(ctx.app, 'demo', '大学生创新创业基金')
+    const stats = await call<SubItemStatistic[]>(ctx.app, 'demo', Api.subItemsStatistics, { query: { itemsId: innovation }, headers: EN })
+    assert.deepEqual(stats.body.data.map((s) => s.name).sort(), ['Business school fund', 'Information science fund', 'Mechatronics fund'])
+
+    // the console edits the English beside the Chinese; clearing one lists it as missing and the donor reads the Chinese
+    const editor = await staffToken(ctx.app, 'demo', ['editor'])
+    const sid = await schoolIdOf(ctx.app, 'demo')
+    const path = `/projects/${books}`
+    const before = (await staffCall<StaffProject>(ctx.app, 'demo', 'GET', path, { token: editor })).body.data
+    assert.deepEqual([before.nameEn, before.materialUnitEn], ['Books for the Campus', 'book'])
+    const saved = await staffCall<StaffProject>(ctx.app, 'demo', 'POST', path, {
+      token: editor,
+      body: { nameEn: 'A Book for the Library', introEn: '', contentEn: '<p>New <script>x</script>books</p>' }
+    })
+    assert.equal(saved.body.code, 0, saved.body.message)
+    assert.deepEqual(
+      [saved.body.data.nameEn, saved.body.data.introEn, saved.body.data.contentEn],
+      ['A Book for the Library', '', '<p>New books</p>']
+    )
+    assert.equal(saved.body.data.materialNameEn, 'Books', 'a key not sent is kept')
+    const after = (await call<Project>(ctx.app, 'demo', Api.itemsDetail, { query: { id: books }, headers: EN })).body.data
+    assert.deepEqual([after.name, after.intro, after.content], ['A Book for the Library', zh.intro, '<p>New books</p>'])
+    assert.deepEqual(
+      (await missingTexts(ctx.app.db, sid, 'en')).map((m) => `${m.table}:${m.id}:${m.key}:${m.zh}`),
+      [`project:${books}:intro:${zh.intro}`]
+    )
+    // too long is refused in the caller's language, naming the field, and nothing changes
+    const long = await staffCall(ctx.app, 'demo', 'POST', path, { token: editor, lang: 'en', body: { nameEn: 'x'.repeat(201) } })
+    assert.equal(long.body.code, -1)
+    assert.match(long.body.message, /Name in English/)
+    assert.equal(
+      (await staffCall<StaffProject>(ctx.app, 'demo', 'GET', path, { token: editor })).body.data.nameEn,
+      'A Book for the Library'
+    )
+    const restored = await staffCall(ctx.app, 'demo', 'POST', path, {
+      token: editor,
+      body: { introEn: 'Buys new books for the library, 30 yuan a book.' }
+    })
+    assert.equal(restored.body.code, 0)
+    assert.deepEqual(await missingTexts(ctx.app.db, sid, 'en'), [])
   })
 
   it('malformed texts are ignored, never trusted', async () => {

@@ -7,8 +7,8 @@
  *  - a cancelled and then a failed sandbox payment bring the form back exactly as it was left (amount, sub-project,
  *    name, mobile, answers, pay type) with a message and a retry button; retry pays; the thank-you page follows;
  *  - in English, no CJK character on the form, the thank-you page and the personal centre outside what the donor
- *    typed and the project names (whose English is not entered): those are named by selector below and removed
- *    from the text before it is checked.
+ *    typed: named by selector below and removed from the text before it is checked. The project's name and intro
+ *    are English (the seed enters them, decision 073). Every other page is walked by english-walk.e2e.js.
  *  - consent to the agreement is stated beside the pay button with the agreement linked, and given by that button
  *    (decision 025): no tick on the form.
  * Run: node test/e2e/english.e2e.js (after npm run build:h5).
@@ -27,14 +27,13 @@ const PROJECT = '示范大学励志奖学金'
 const DONOR = '张赟喆'
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/
 /**
- * What may stay Chinese in English mode: text the donor typed, and project names (no English is entered for them,
- * decision 025). Each by selector; everything else on the page must be English.
+ * What may stay Chinese in English mode: text the donor typed. Each by selector; everything else on the page must be
+ * English, the project's own words included (decision 073).
  */
 const WHITELIST = {
-  // the project's name and intro (school-written project texts, no English column yet: decision 025) and the pay
-  // types' brand marks (a logo's glyph, not a text to translate)
-  form: ['[data-testid="project-name"]', '[data-testid="project-intro"]', '.dn-pay__badge'],
-  success: ['[data-testid="success-name"]', '[data-testid="success-project"]'],
+  // the pay types' brand marks (a logo's glyph, not a text to translate)
+  form: ['.dn-pay__badge'],
+  success: ['[data-testid="success-name"]'],
   // the language switch names the other language in that language ("中文"), as language switches do
   mine: ['[data-testid="mine-nickname"]', '[data-testid="lang-switch"]']
 }

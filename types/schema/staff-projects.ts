@@ -53,6 +53,13 @@ export type StaffSubItem = Static<typeof StaffSubItem>
 
 export const StaffProjectDetail = Type.Object({
   ...rowFields,
+  /** the project's own words in English ('' = none: donors reading English see the Chinese; decision 073) */
+  nameEn: Str,
+  introEn: Str,
+  contentEn: Str,
+  materialNameEn: Str,
+  materialUnitEn: Str,
+  noReasonEn: Str,
   intro: Str,
   content: Str,
   coverImg: Str,
@@ -142,6 +149,13 @@ export const ProjectBody = body({
   name: optString(1000),
   intro: optString(5000),
   content: optString(400_000),
+  /** English beside each Chinese text ('' clears it; decision 073) */
+  nameEn: optString(1000),
+  introEn: optString(5000),
+  contentEn: optString(400_000),
+  materialNameEn: optString(200),
+  materialUnitEn: optString(200),
+  noReasonEn: optString(2000),
   thumbnailImg: optString(1000),
   coverImg: optString(1000),
   covers: Type.Optional(Type.Array(reqString(1000), { maxItems: 50 })),

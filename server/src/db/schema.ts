@@ -173,6 +173,8 @@ export interface ProjectTable {
   end_date: Generated<string>
   /** 1: the project offers "give monthly" (migration 038, docs/decisions/071-monthly-giving.md) */
   monthly_giving: Generated<number>
+  /** {"en": {"name", "intro", "content", "material_name", "material_unit", "no_reason"}} (migration 039, decision 073) */
+  texts: Generated<string>
 }
 
 export interface ProjectCoverTable {

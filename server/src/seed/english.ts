@@ -94,6 +94,8 @@ export const ENGLISH: Readonly<Record<string, string>> = {
   中国药科大学教育发展基金会: 'China Pharmaceutical University Education Development Foundation',
   福州大学教育发展基金会: 'Fuzhou University Education Development Foundation',
   捐赠协议: 'Donation agreement',
+  '<p>累计捐赠达到相应条件即可点亮勋章：爱心达人、爱心天使、爱心大使、公益之星、一呼百应。</p>':
+    '<p>Your gifts light up badges as they reach each level: Kind Heart, Angel of Giving, Ambassador of Giving, Star of Charity and Rallying Voice.</p>',
   '<p>捐赠人自愿向基金会捐赠，捐赠财产用于约定的公益项目。</p><p>基金会将依法管理和使用捐赠财产，并定期公开使用情况。</p>':
     '<p>The donor gives to the foundation of their own free will; the gift is used for the charitable project agreed.</p><p>The foundation manages and uses gifts as the law requires and publishes how they are used.</p>'
 }
@@ -184,7 +186,7 @@ export async function seedEnglishTexts(trx: Transaction<DB>, schoolId: number): 
       .execute()
   const st = await trx
     .selectFrom('school_setting')
-    .select(['texts', 'title', 'agree_title', 'agree_content', 'offline_contact_info'])
+    .select(['texts', 'title', 'award_explain', 'agree_title', 'agree_content', 'offline_contact_info'])
     .where('school_id', '=', schoolId)
     .executeTakeFirst()
   if (st)
@@ -194,6 +196,7 @@ export async function seedEnglishTexts(trx: Transaction<DB>, schoolId: number): 
         texts: JSON.stringify(
           withEnglish(st.texts, {
             title: st.title,
+            award_explain: st.award_explain,
             agree_title: st.agree_title,
             agree_content: st.agree_content,
             offline_contact_info: st.offline_contact_info

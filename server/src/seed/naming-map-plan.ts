@@ -89,6 +89,8 @@ export interface PlannedProject {
   name: string
   intro: string
   paragraphs: string[]
+  /** the same in English (project.texts, decision 073) */
+  en: { name: string; intro: string; paragraphs: string[] }
   namingType: 1
   countAll: number
 }
@@ -414,6 +416,14 @@ function benchCampaign(school: string): PlannedCampaign {
       name: '月湖花园长椅冠名',
       intro: '为月湖花园的一张长椅冠名，椅背铜牌镌刻您的名字与寄语。',
       paragraphs: ['月湖花园共设长椅 36 张，每张冠名捐赠 3000 元，冠名永久有效。', '冠名内容经审核后生效，铜牌由基金会统一制作安装。'],
+      en: {
+        name: 'Name a Bench in Moon Lake Garden',
+        intro: 'Name a bench in Moon Lake Garden: a brass plate on its back carries your name and words.',
+        paragraphs: [
+          'Moon Lake Garden has 36 benches; naming one is a gift of 3,000 yuan and lasts for good.',
+          'The wording is checked before it takes effect; the foundation makes and fits the plates.'
+        ]
+      },
       namingType: 1,
       countAll: seats.length
     },
@@ -521,6 +531,14 @@ function hallCampaign(school: string): PlannedCampaign {
         '大礼堂一楼规划座椅 1917 个，首批开放中区前八排共 208 个座椅，每个座椅冠名捐赠 2000 元。',
         '其余座椅将分批开放，敬请关注。'
       ],
+      en: {
+        name: 'Name a Seat on the Grand Hall Ground Floor',
+        intro: 'The ground floor of the Grand Hall has 1,917 seats; about 200 are open for naming first.',
+        paragraphs: [
+          'The ground floor of the Grand Hall has 1,917 seats. The first 208, in the front eight rows of the centre, are open now; naming a seat is a gift of 2,000 yuan.',
+          'The other seats open in later rounds.'
+        ]
+      },
       namingType: 1,
       countAll: seats.length
     },
@@ -592,6 +610,14 @@ function buildingCampaign(school: string): PlannedCampaign {
       name: '校园楼宇冠名',
       intro: '为校园楼宇冠名，让您的名字与母校的建筑一同长存。',
       paragraphs: ['校园开放冠名的楼宇共 8 栋，冠名捐赠额度按楼宇规模确定。', '楼宇冠名需经学校审议，具体事宜请与基金会联系。'],
+      en: {
+        name: 'Name a Campus Building',
+        intro: 'Name a campus building, and your name stands with the school for years to come.',
+        paragraphs: [
+          'Eight buildings are open for naming; the gift depends on the size of the building.',
+          'Naming a building needs the approval of the school; please talk to the foundation.'
+        ]
+      },
       namingType: 1,
       countAll: seats.length
     },
@@ -655,6 +681,14 @@ function wallCampaign(school: string): PlannedCampaign {
       name: '校友纪念墙认捐',
       intro: '认捐纪念墙上的一块青砖，镌刻您的名字，见证母校发展。',
       paragraphs: ['校友纪念墙共 850 块纪念砖，每块认捐 2000 元。', '纪念砖阴刻捐赠人姓名，由基金会统一制作。'],
+      en: {
+        name: 'A Brick in the Alumni Wall',
+        intro: "Give a brick in the memorial wall, carved with your name, a witness to the school's growth.",
+        paragraphs: [
+          'The alumni wall has 850 memorial bricks; each is a gift of 2,000 yuan.',
+          "Each brick is carved with the donor's name; the foundation makes them."
+        ]
+      },
       namingType: 1,
       countAll: seats.length
     },
@@ -774,6 +808,15 @@ function artworkCampaign(school: string): PlannedCampaign {
         '认捐一幅 750 元，两幅每幅 700 元，三幅每幅 650 元；特邀作品另行定价。',
         '作品认捐后统一装裱，并在展签上标注认捐人姓名。'
       ],
+      en: {
+        name: 'Adopt a Work of Art',
+        intro: 'Adopt a painting or calligraphy from the anniversary show; it stays on show on campus in your name.',
+        paragraphs: [
+          'The show has 12 works by students and staff; you may adopt up to three at a time.',
+          'One work is 750 yuan, two are 700 yuan each, three are 650 yuan each; invited works are priced apart.',
+          "Adopted works are framed, and their labels carry the donor's name."
+        ]
+      },
       namingType: 1,
       countAll: n
     },
@@ -784,8 +827,17 @@ function artworkCampaign(school: string): PlannedCampaign {
 
 // ---------------------------------------------------------------- per school
 
-const TREE_PROJECT = (name: string, campus: string): PlannedProject => ({
+const TREE_PROJECT = (name: string, campus: string, en: { name: string; campus: string }): PlannedProject => ({
   name,
+  en: {
+    name: en.name,
+    intro: `Plant a memorial tree on ${en.campus}, with your name and words on its plaque.`,
+    paragraphs: [
+      `${en.campus} has an area for memorial trees: ginkgo, camphor, osmanthus, magnolia, dawn redwood and more.`,
+      'The gift depends on the species and age of the tree; the tree is yours for good, and the school looks after it.',
+      'The wording is checked before it takes effect; you may choose whether your name is shown.'
+    ]
+  },
   intro: `在${campus}认植一棵纪念树，树牌上刻下您的名字与寄语。`,
   paragraphs: [
     `${campus}规划纪念树认植区，树种包括银杏、香樟、桂花、玉兰、水杉等。`,
@@ -871,7 +923,7 @@ export function namingMapPlans(school: string): PlannedCampaign[] {
     return [
       treeCampaign(school, {
         campaign: CampaignKey.TREE_NAMING,
-        project: TREE_PROJECT('校园纪念树认植', '校园'),
+        project: TREE_PROJECT('校园纪念树认植', '校园', { name: 'Plant a Memorial Tree on Campus', campus: 'the campus' }),
         cpu: false,
         campus: '',
         roots: [ycRoot('本部校区'), ysRoot('南山校区')],
@@ -881,7 +933,10 @@ export function namingMapPlans(school: string): PlannedCampaign[] {
       }),
       treeCampaign(school, {
         campaign: CampaignKey.TREE_NAMING_XZIT,
-        project: TREE_PROJECT('云龙湖校区纪念树认植', '云龙湖校区'),
+        project: TREE_PROJECT('云龙湖校区纪念树认植', '云龙湖校区', {
+          name: 'Plant a Tree on Yunlong Lake Campus',
+          campus: 'Yunlong Lake Campus'
+        }),
         cpu: false,
         campus: '云龙湖校区',
         roots: [
@@ -897,7 +952,10 @@ export function namingMapPlans(school: string): PlannedCampaign[] {
       }),
       treeCampaign(school, {
         campaign: CampaignKey.TREE_NAMING_GMU,
-        project: TREE_PROJECT('番禺校区校友林认植', '番禺校区'),
+        project: TREE_PROJECT('番禺校区校友林认植', '番禺校区', {
+          name: 'Plant a Tree in the Panyu Campus Alumni Wood',
+          campus: 'Panyu Campus'
+        }),
         cpu: false,
         campus: '番禺校区',
         roots: [{ key: 'gmu-1', level: 1, title: '番禺校区', children: [grove('gmu-3-1', '杏林', 14), grove('gmu-3-2', '木棉园', 12)] }],

@@ -58,6 +58,7 @@ async function createProject(trx: Transaction<DB>, schoolId: number, c: PlannedC
       name: p.name,
       intro: p.intro,
       content: p.paragraphs.map((t) => `<p>${t}</p>`).join(''),
+      texts: JSON.stringify({ en: { name: p.en.name, intro: p.en.intro, content: p.en.paragraphs.map((t) => `<p>${t}</p>`).join('') } }),
       thumbnail_img: img.thumb(theme),
       cover_img: img.cover(theme, 1),
       items_type: 2,

@@ -9,6 +9,18 @@ import type { Rng } from './rng'
 const fen = (yuan: number) => yuanToFen(yuan.toFixed(2))
 export const daysAgo = (d: number, hour = 10) => new Date(Date.now() - d * 86400_000 - hour * 3600_000).toISOString()
 
+/** project.texts.en of a seeded project (decision 073): the same page as the Chinese, in English. */
+function projectEnglish(p: ProjectSeed, picture: string): Record<string, string> {
+  const en: Record<string, string> = {
+    name: p.en.name,
+    intro: p.en.intro,
+    content: p.en.paragraphs.map((t) => `<p>${t}</p>`).join('') + `<p><img src="${picture}" alt="${p.en.name}"></p>`
+  }
+  if (p.en.goods) Object.assign(en, { material_name: p.en.goods.name, material_unit: p.en.goods.unit })
+  if (p.en.closed) en.no_reason = p.en.closed
+  return en
+}
+
 export interface SeededProject {
   id: number
   seed: ProjectSeed
@@ -64,6 +76,7 @@ export async function seedProjects(trx: Transaction<DB>, schoolId: number, proje
         is_complete: p.complete ? 1 : 0,
         is_donate: p.closed ? 0 : 1,
         no_reason: p.closed ?? '',
+        texts: JSON.stringify({ en: projectEnglish(p, img.cover(p.theme, 2)) }),
         is_donate_together: p.together ? 1 : 0,
         is_record: 1,
         is_progress: 1,

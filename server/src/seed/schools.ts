@@ -20,10 +20,10 @@ export interface SchoolSeed {
 }
 
 export function schoolSeeds(): SchoolSeed[] {
-  const demo = commonProjects('示范大学')
-  const hhu = commonProjects('河海')
-  const cpu = commonProjects('药大')
-  const fzu = commonProjects('福大')
+  const demo = commonProjects('示范大学', 'Demo University')
+  const hhu = commonProjects('河海', 'Hohai')
+  const cpu = commonProjects('药大', 'CPU')
+  const fzu = commonProjects('福大', 'Fuzhou University')
   return [
     {
       code: 'demo',
@@ -47,7 +47,7 @@ export function schoolSeeds(): SchoolSeed[] {
         demo.research,
         demo.innovation,
         demo.uniformsKids,
-        seatNaming('大礼堂', CampaignKey.JNU_SEAT),
+        seatNaming('大礼堂', 'Grand Hall', CampaignKey.JNU_SEAT),
         bookNaming()
       ]
     },
@@ -68,10 +68,19 @@ export function schoolSeeds(): SchoolSeed[] {
         hhu.research,
         hhu.innovation,
         hhu.gate,
-        treeNaming('校友林纪念树认植', '校友林', CampaignKey.HHU_TREE_DEFAULT),
-        treeNaming('西康路校区纪念树认植', '西康路校区', CampaignKey.HHU_TREE_YC),
-        seatNaming('大礼堂', CampaignKey.HHU_SEAT),
-        treeNaming('江宁校区纪念树认植', '江宁校区', CampaignKey.HHU_TREE_JN)
+        treeNaming('校友林纪念树认植', '校友林', CampaignKey.HHU_TREE_DEFAULT, {
+          name: 'Plant a Tree in Alumni Wood',
+          area: 'Alumni Wood'
+        }),
+        treeNaming('西康路校区纪念树认植', '西康路校区', CampaignKey.HHU_TREE_YC, {
+          name: 'Plant a Tree on Xikang Road Campus',
+          area: 'Xikang Road Campus'
+        }),
+        seatNaming('大礼堂', 'Grand Hall', CampaignKey.HHU_SEAT),
+        treeNaming('江宁校区纪念树认植', '江宁校区', CampaignKey.HHU_TREE_JN, {
+          name: 'Plant a Tree on Jiangning Campus',
+          area: 'Jiangning Campus'
+        })
       ]
     },
     {
@@ -98,7 +107,10 @@ export function schoolSeeds(): SchoolSeed[] {
         cpu.research,
         cpu.innovation,
         cpu.gym,
-        treeNaming('药苑纪念树认植', '药苑', CampaignKey.TREE_NAMING_CPU),
+        treeNaming('药苑纪念树认植', '药苑', CampaignKey.TREE_NAMING_CPU, {
+          name: 'Plant a Tree in the Herb Garden',
+          area: 'the Herb Garden'
+        }),
         bookNaming()
       ]
     },

@@ -4,12 +4,28 @@ import { Image, Text, View } from '@tarojs/components'
 import './index.scss'
 import { imageAlt } from '@/lib/a11y'
 
-export function InfoRow({ label, value, testId, action }: { label: string; value: string; testId?: string; action?: ReactNode }) {
+/**
+ * `content`: the value is what a person wrote (a name, an address, a courier's name), shown as written in every language:
+ * marked `data-content` (decision 073).
+ */
+export function InfoRow({
+  label,
+  value,
+  testId,
+  action,
+  content
+}: {
+  label: string
+  value: string
+  testId?: string
+  action?: ReactNode
+  content?: boolean
+}) {
   if (!value) return null
   return (
     <View className='ck-info'>
       <Text className='ck-info__label'>{label}</Text>
-      <Text className='ck-info__value' data-testid={testId} userSelect>
+      <Text className='ck-info__value' data-testid={testId} data-content={content ? '' : undefined} userSelect>
         {value}
       </Text>
       {action}

@@ -15,7 +15,7 @@ import DesktopQr from '../desktop-qr'
 import HomeButton from '../home-button'
 import ChromeSync from '../tab-bar'
 import './index.scss'
-import { pressable } from '@/lib/a11y'
+import { inLanguage, pressable } from '@/lib/a11y'
 import { currentPageKey, dropToastOf } from '@/lib/quiet'
 
 interface Props {
@@ -32,7 +32,14 @@ export function LangSwitch() {
   const lang = useSession((s) => s.lang)
   const setLang = useSession((s) => s.setLang)
   return (
-    <View className='lang-switch' data-testid='lang-switch' {...pressable(() => setLang(lang === 'en' ? 'zh_CN' : 'en'))}>
+    <View
+      className='lang-switch'
+      data-testid='lang-switch'
+      // the switch names the other language in that language ("中文" on an English page): marked as such for screen
+      // readers, and for the English walk (test/e2e/english-walk.e2e.js), which takes it for what it is
+      {...inLanguage(lang === 'en' ? 'zh-CN' : 'en')}
+      {...pressable(() => setLang(lang === 'en' ? 'zh_CN' : 'en'))}
+    >
       {t('common.language')}
     </View>
   )

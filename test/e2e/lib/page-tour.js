@@ -192,9 +192,11 @@ async function poll(fn, { timeout = 60000, every = 500, what }) {
 
 /**
  * Prepares one school's tour: a signed-in donor, a paid gift (thank-you, certificate, receipt), an unpaid order
- * (cashier), an article. Returns { ctx, token, newContext({ lang, viewport, deviceScaleFactor }) }.
+ * (cashier), an article. Returns { ctx, token, newContext({ lang, viewport, deviceScaleFactor }) }. `orderLang`: the
+ * language the orders are placed in, as a donor reading that language places them (the payment's description, which
+ * the cashier shows, is written then); Chinese by default.
  */
-async function prepareTour({ origin, school, browser }) {
+async function prepareTour({ origin, school, browser, orderLang = 'zh_CN' }) {
   const cfg = await (await fetch(`${origin}/config/${school}/index.json`)).json()
   const { api, data } = apiClient(origin, cfg)
   const missing = {}
@@ -211,7 +213,8 @@ async function prepareTour({ origin, school, browser }) {
   if (privacy.consented !== 1) await data(`${P}/privacy/consent`, { method: 'POST', token, body: { version: privacy.version } })
 
   // the project: the first money project (not goods, not naming) with an open form
-  const list = await data(`${P}/items/itemsList`, { query: { limit: 100, offset: 0 } })
+  // the list in the orders' language: ctx.projectName is the project as that reader sees it
+  const list = await data(`${P}/items/itemsList`, { query: { limit: 100, offset: 0, lang: orderLang } })
   const candidates = list.rows.filter((p) => (p.itemsType ?? 1) === 1 && (p.crowdType ?? 1) !== 2)
   if (!candidates.length) throw new Error(`${school}: no money project in the list`)
   let project = null
@@ -281,7 +284,7 @@ async function prepareTour({ origin, school, browser }) {
       })
       if (form.isCreditCode) body.creditCode = '11010519491231002X'
     }
-    const answer = await api(`${P}/items/donate`, { method: 'POST', token, body })
+    const answer = await api(`${P}/items/donate`, { method: 'POST', token, body, query: { lang: orderLang } })
     if (!answer || answer.code !== 0) return { refused: (answer && answer.message) || 'no answer' }
     const d = answer.data
     return { billNo: d.orderPayRequestDTO.billNo, payToken: d.payToken, url: (d.data && d.data.url) || '', amountFen }
@@ -293,6 +296,10 @@ async function prepareTour({ origin, school, browser }) {
     const why = `${school} takes no online gifts (settings.disableOnlineDonation): no order, so no cashier and no thank-you page`
     missing.cashier = missing.success = why
   } else {
+    // what the app asks before the first form with personal data (decision 041): the donor consents to the policy
+    const policy = await api(`${P}/privacy/status`, { token })
+    const consent = await api(`${P}/privacy/consent`, { method: 'POST', token, body: { version: policy.data.version } })
+    if (!consent || consent.code !== 0) throw new Error(`${school}: privacy consent refused: ${consent && consent.message}`)
     const paid = await donate({ withReceipt: true })
     if (paid.refused) {
       missing.cashier = missing.success = `${school}: the donate API refused the gift: ${paid.refused}`
@@ -371,6 +378,8 @@ function urlFor(origin, pathAndQuery, ctx, lang) {
   const u = new URL(pathAndQuery, origin)
   u.searchParams.set('school', ctx.school)
   u.searchParams.set('lang', lang === 'en' ? 'en' : 'zh_CN')
+  // searchParams writes spaces as '+', which the app's router keeps as it is: %20, as the server writes them
+  u.search = u.searchParams.toString().replace(/\+/g, '%20')
   return u.toString()
 }
 

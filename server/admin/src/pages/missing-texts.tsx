@@ -1,8 +1,9 @@
-import { Alert, Table } from 'antd'
+import { Alert, Button, Table } from 'antd'
 import { get } from '../api'
 import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
+import { navigate } from '../router'
 import { StaffApi } from '@contract'
 import type { MissingTextPage } from '@contract/schema/staff-console'
 
@@ -11,10 +12,24 @@ const WHERE: Record<string, [string, string]> = {
   project_type: ['项目分类', 'Category'],
   school_setting: ['学校设置（协议）', 'School settings (agreement)'],
   sub_project: ['子项目', 'Sub-item'],
-  project: ['项目（固定金额说明）', 'Project (preset captions)']
+  // a project's name, intro, page, goods words, pause reason and preset captions (decision 073)
+  project: ['项目', 'Project']
 }
 
-/** The school's texts with no English yet: English-speaking donors see the Chinese for each (editor). */
+/** The Chinese name of each key (the table's column names and list paths) as the editor labels it. */
+const KEYS: Record<string, [string, string]> = {
+  name: ['名称', 'Name'],
+  intro: ['简介', 'Intro'],
+  content: ['项目详情', 'Content'],
+  material_name: ['物资名称', 'Goods name'],
+  material_unit: ['物资单位', 'Goods unit'],
+  no_reason: ['暂停原因', 'Reason shown while paused']
+}
+
+/**
+ * The school's texts with no English yet: English-speaking donors see the Chinese for each (editor). A project's row
+ * opens its editor, where each English text sits under its Chinese one.
+ */
 export function MissingTextsPage() {
   const { t } = useLang()
   const { data, error, loading, reload } = useLoad(() => get<MissingTextPage>(StaffApi.missingTexts), [])
@@ -48,8 +63,24 @@ export function MissingTextsPage() {
             width: 220,
             render: (_, r) => `${t(...(WHERE[r.table] ?? [r.table, r.table]))} #${r.id}`
           },
-          { title: t('字段', 'Field'), dataIndex: 'key', width: 280 },
-          { title: t('中文（当前显示）', 'Chinese (shown now)'), dataIndex: 'zh' }
+          {
+            title: t('字段', 'Field'),
+            key: 'key',
+            width: 280,
+            render: (_, r) => (r.table === 'project' && KEYS[r.key] ? `${t(...KEYS[r.key])} (${r.key})` : r.key)
+          },
+          { title: t('中文（当前显示）', 'Chinese (shown now)'), dataIndex: 'zh' },
+          {
+            title: '',
+            key: 'edit',
+            width: 120,
+            render: (_, r) =>
+              r.table === 'project' ? (
+                <Button type='link' onClick={() => navigate(`projects/${r.id}`)} data-testid={`missing-edit-${r.id}-${r.key}`}>
+                  {t('填写英文', 'Add English')}
+                </Button>
+              ) : null
+          }
         ]}
       />
     </>

@@ -161,6 +161,10 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
   const crowdType = Form.useWatch('crowdType', form)
   const itemsType = Form.useWatch('itemsType', form)
   const isLimit = Form.useWatch('isLimit', form)
+  const englishHint = t(
+    '英文访客看到英文；留空则显示中文，并列入“待补英文”',
+    'English visitors read this; left empty, they see the Chinese and the text is listed under “Missing English”'
+  )
 
   useEffect(() => {
     if (!project) return form.setFieldsValue(blank as never)
@@ -182,6 +186,12 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
       name: rest.name.trim(),
       intro: rest.intro ?? '',
       content: rest.content ?? '',
+      // the project's own words in English (decision 073): '' leaves the donor reading the Chinese
+      nameEn: (rest.nameEn ?? '').trim(),
+      introEn: rest.introEn ?? '',
+      contentEn: rest.contentEn ?? '',
+      noReason: rest.noReason ?? '',
+      noReasonEn: rest.noReasonEn ?? '',
       thumbnailImg: rest.thumbnailImg ?? '',
       coverImg: rest.coverImg ?? '',
       covers: rest.covers ?? [],
@@ -204,6 +214,8 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
       })),
       materialName: rest.crowdType === 2 ? (rest.materialName ?? '') : '',
       materialUnit: rest.crowdType === 2 ? (rest.materialUnit ?? '') : '',
+      materialNameEn: rest.crowdType === 2 ? (rest.materialNameEn ?? '') : '',
+      materialUnitEn: rest.crowdType === 2 ? (rest.materialUnitEn ?? '') : '',
       materialPrice: rest.crowdType === 2 ? String(rest.materialPrice ?? '').trim() : '0',
       namingCountAll: rest.itemsType === 2 ? (rest.namingCountAll ?? 0) : 0,
       sortNo: rest.sortNo ?? 0,
@@ -276,8 +288,19 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
             >
               <Input data-testid='project-name' />
             </Form.Item>
+            <Form.Item
+              name='nameEn'
+              label={t('英文项目名称', 'Name in English')}
+              extra={englishHint}
+              rules={[{ whitespace: true, max: 200 }]}
+            >
+              <Input data-testid='project-name-en' />
+            </Form.Item>
             <Form.Item name='intro' label={t('项目简介', 'Intro')} rules={[{ max: 1000 }]}>
               <Input.TextArea rows={3} data-testid='project-intro' />
+            </Form.Item>
+            <Form.Item name='introEn' label={t('英文项目简介', 'Intro in English')} rules={[{ max: 1000 }]}>
+              <Input.TextArea rows={3} data-testid='project-intro-en' />
             </Form.Item>
             <Form.Item
               name='content'
@@ -286,6 +309,21 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
             >
               <Input.TextArea rows={8} />
             </Form.Item>
+            <Form.Item name='contentEn' label={t('英文项目详情（HTML）', 'Content in English (HTML)')} rules={[{ max: 200000 }]}>
+              <Input.TextArea rows={8} data-testid='project-content-en' />
+            </Form.Item>
+            <Row gutter={16}>
+              <Col span={12}>
+                <Form.Item name='noReason' label={t('暂停原因（暂停时向捐赠人显示）', 'Reason shown while paused')} rules={[{ max: 500 }]}>
+                  <Input />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item name='noReasonEn' label={t('英文暂停原因', 'Reason in English')} rules={[{ max: 500 }]}>
+                  <Input data-testid='project-no-reason-en' />
+                </Form.Item>
+              </Col>
+            </Row>
           </Col>
           <Col span={10}>
             <Form.Item name='typeId' label={t('项目分类', 'Category')}>
@@ -405,6 +443,16 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
             <Col span={8}>
               <Form.Item name='materialPrice' label={t('物资单价（元）', 'Unit price (yuan)')} rules={[yuanRule(t)]}>
                 <Input />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name='materialNameEn' label={t('英文物资名称', 'Goods name in English')} rules={[{ max: 64 }]}>
+                <Input data-testid='project-material-name-en' />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name='materialUnitEn' label={t('英文物资单位', 'Goods unit in English')} rules={[{ max: 16 }]}>
+                <Input placeholder={t('如：book、set', 'e.g. book, set')} />
               </Form.Item>
             </Col>
           </Row>

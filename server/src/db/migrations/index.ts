@@ -33,6 +33,7 @@ import { m034AgreementStaff } from './034-agreement-staff'
 import { m035SubscribeMessages } from './035-subscribe-messages'
 import { m036Statements } from './036-statements'
 import { m038MonthlyPlans } from './038-monthly-plans'
+import { m039EnglishFields } from './039-english-fields'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -91,7 +92,9 @@ export const migrations: Record<string, Migration> = {
   // yearly giving statements (docs/decisions/050-yearly-statement.md)
   '036_statements': m036Statements,
   // monthly giving: plans and their charges (docs/decisions/071-monthly-giving.md)
-  '038_monthly_plans': m038MonthlyPlans
+  '038_monthly_plans': m038MonthlyPlans,
+  // English for a project's own words (docs/decisions/073-english-everywhere.md)
+  '039_english_fields': m039EnglishFields
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -18,6 +18,7 @@ import {
   type UserCenter
 } from '../../../../types'
 import type { DB } from '../../db/schema'
+import { DEFAULT_NICKNAME } from '../user/service'
 import { bizError, tokenInvalid } from '../../errors'
 import { t } from '../../i18n'
 import { toWireDate } from '../../lib/dates'
@@ -34,20 +35,23 @@ import * as repo from './repository'
 import { checkImage, checkText, recordHold, type CheckOutcome, type ModerationRuntime } from '../moderation/service'
 import { toTogetherDonation } from '../donation/together-mapper'
 import { VOID_REASONS } from '../refund/settle'
+import { localized, parseTexts } from '../form/texts'
 
 /** A gift as the donor sees it; with a refund, what went back and why a certificate no longer stands. */
 export function toPersonalDonation(r: repo.GiftRow, lang: Lang = 'zh_CN'): PersonalDonation {
   const refunded = Number(r.refunded_fen ?? 0)
   const reason = r.void_reason && r.void_reason in VOID_REASONS ? VOID_REASONS[r.void_reason as keyof typeof VOID_REASONS][lang] : ''
+  const texts = parseTexts(r.items_texts)
   return {
     id: r.id,
     itemsId: r.items_id,
-    itemsName: r.items_name,
+    // the project's words in the donor's language where the school entered them (decision 073)
+    itemsName: localized(r.items_name, texts, lang, 'name'),
     thumbnailImg: r.thumbnail_img,
-    subItemsName: r.sub_items_name ?? '',
+    subItemsName: r.sub_items_name ? localized(r.sub_items_name, parseTexts(r.sub_items_texts), lang, 'name') : '',
     donateMoney: fenToYuan(r.amount_fen),
     donateMaterialNumber: r.material_number,
-    materialUnit: r.material_unit,
+    materialUnit: localized(r.material_unit, texts, lang, 'material_unit'),
     crowdType: r.crowd_type === 2 ? 2 : 1,
     donateTime: toWireDate(r.paid_at),
     donatePlatOrder: r.bill_no,
@@ -58,7 +62,8 @@ export function toPersonalDonation(r: repo.GiftRow, lang: Lang = 'zh_CN'): Perso
   }
 }
 
-export const isDefaultNickname = (n: string) => !n.trim() || n.trim() === WECHAT_DEFAULT_NICKNAME
+/** A nickname the platform gave (ours, or WeChat's), not the donor's: the app shows its own word for it, in its language. */
+export const isDefaultNickname = (n: string) => !n.trim() || n.trim() === WECHAT_DEFAULT_NICKNAME || n.trim() === DEFAULT_NICKNAME
 
 export async function my(db: Kysely<DB>, school: { id: number }, userId: number, lang: Lang): Promise<UserCenter> {
   const sid = school.id
@@ -179,7 +184,7 @@ export async function itemsDonateGroup(
     if (!g) {
       g = {
         itemsId: r.items_id,
-        itemsName: r.items_name,
+        itemsName: localized(r.items_name, parseTexts(r.items_texts), lang, 'name'),
         thumbnailImg: r.thumbnail_img,
         donateMoney: '0.00',
         donateCount: 0,
@@ -204,7 +209,13 @@ export async function togetherStatistics(db: Kysely<DB>, schoolId: number, userI
   return { launchCount, joinCount, totalCount: launchCount + joinCount }
 }
 
-async function togetherPage(db: Kysely<DB>, schoolId: number, ids: { id: number }[], total: number): Promise<Page<MyTogetherDonation>> {
+async function togetherPage(
+  db: Kysely<DB>,
+  schoolId: number,
+  ids: { id: number }[],
+  total: number,
+  lang: Lang
+): Promise<Page<MyTogetherDonation>> {
   if (!ids.length) return { total, rows: [] }
   const rows = await repo.togetherRows(
     db,
@@ -218,20 +229,35 @@ async function togetherPage(db: Kysely<DB>, schoolId: number, ids: { id: number 
   )
   return {
     total,
-    rows: rows.map((r) => ({ ...toTogetherDonation(r, r, stats.get(r.id)), itemsName: r.items_name }))
+    rows: rows.map((r) => ({
+      ...toTogetherDonation(r, r, stats.get(r.id)),
+      itemsName: localized(r.items_name, parseTexts(r.items_texts), lang, 'name')
+    }))
   }
 }
 
-export async function launchList(db: Kysely<DB>, schoolId: number, userId: number, q: { limit?: number | null; offset?: number | null }) {
+export async function launchList(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  q: { limit?: number | null; offset?: number | null },
+  lang: Lang = 'zh_CN'
+) {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
   const [ids, total] = await repo.launchedPage(db, schoolId, userId, limit, offset)
-  return togetherPage(db, schoolId, ids, Number(total.n))
+  return togetherPage(db, schoolId, ids, Number(total.n), lang)
 }
 
-export async function joinList(db: Kysely<DB>, schoolId: number, userId: number, q: { limit?: number | null; offset?: number | null }) {
+export async function joinList(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  q: { limit?: number | null; offset?: number | null },
+  lang: Lang = 'zh_CN'
+) {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
   const [ids, total] = await repo.joinedPage(db, schoolId, userId, limit, offset)
-  return togetherPage(db, schoolId, ids, Number(total.n))
+  return togetherPage(db, schoolId, ids, Number(total.n), lang)
 }
 
 /** namingList (mine-gm): the caller's paid naming gifts with what they named and each nameplate's review state. */

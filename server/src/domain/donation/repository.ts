@@ -86,9 +86,12 @@ function directoryRows(db: Db, schoolId: number, f: DirectoryFilter, order: Dire
       'd.paid_at',
       'd.is_offline',
       'p.name as items_name',
+      // the project's and sub-project's words in other languages (decision 073)
+      'p.texts as items_texts',
       'p.crowd_type',
       'p.material_unit',
       'sp.name as sub_items_name',
+      'sp.texts as sub_items_texts',
       'u.avatar'
     ])
   // Ties broken by id so paging never repeats or skips a row.

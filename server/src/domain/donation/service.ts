@@ -17,6 +17,7 @@ import { toWireDate } from '../../lib/dates'
 import { fenToYuan, readFen } from '../../lib/money'
 import { maskName } from '../../lib/names'
 import { pageWindow } from '../../lib/sql'
+import { localized, parseTexts } from '../form/texts'
 import { schoolSetting } from '../school/cache'
 import { requireProject } from '../project/service'
 import * as repo from './repository'
@@ -68,21 +69,25 @@ export async function directory(db: Kysely<DB>, schoolId: number, lang: Lang, q:
   )
   return {
     total,
-    rows: rows.map((r) => ({
-      id: r.id,
-      name: displayName(r, rules),
-      avatar: r.is_anonymous ? '' : (r.avatar ?? ''),
-      donateMoney: fenToYuan(readFen(r.amount_fen, 'directory row')),
-      donateMaterialNumber: r.material_number,
-      materialUnit: r.material_unit,
-      crowdType: r.crowd_type === 2 ? 2 : 1,
-      donateTime: toWireDate(r.paid_at),
-      itemsName: r.items_name,
-      subItemsName: r.sub_items_name ?? '',
-      seats: seats.get(r.id) ?? '',
-      // an offline gift entered by the foundation: counted like any paid gift, labelled as such
-      ...(r.is_offline ? { offline: 1 as const } : {})
-    }))
+    rows: rows.map((r) => {
+      // the project's and sub-project's words in `lang` where the school entered them (decision 073)
+      const texts = parseTexts(r.items_texts)
+      return {
+        id: r.id,
+        name: displayName(r, rules),
+        avatar: r.is_anonymous ? '' : (r.avatar ?? ''),
+        donateMoney: fenToYuan(readFen(r.amount_fen, 'directory row')),
+        donateMaterialNumber: r.material_number,
+        materialUnit: localized(r.material_unit, texts, lang, 'material_unit'),
+        crowdType: r.crowd_type === 2 ? 2 : 1,
+        donateTime: toWireDate(r.paid_at),
+        itemsName: localized(r.items_name, texts, lang, 'name'),
+        subItemsName: r.sub_items_name ? localized(r.sub_items_name, parseTexts(r.sub_items_texts), lang, 'name') : '',
+        seats: seats.get(r.id) ?? '',
+        // an offline gift entered by the foundation: counted like any paid gift, labelled as such
+        ...(r.is_offline ? { offline: 1 as const } : {})
+      }
+    })
   }
 }
 

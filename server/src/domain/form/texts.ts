@@ -14,6 +14,7 @@
 import type { Kysely } from 'kysely'
 import type { Lang } from '../../../../types'
 import type { DB } from '../../db/schema'
+import { listProjectTexts } from '../project/repository'
 
 /** lang -> key -> text; only non-Chinese languages are stored here. */
 export type Texts = Partial<Record<Lang, Record<string, string>>>
@@ -108,12 +109,24 @@ export function missingInFixMoney(fixMoney: string, lang: Lang): { key: string; 
   )
 }
 
+type ProjectTextKey = 'name' | 'intro' | 'content' | 'material_name' | 'material_unit' | 'no_reason'
+
+/** What the console shows of a long text (a project page's HTML): its words, the first 80 characters. */
+function excerpt(text: string): string {
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return [...plain].length > 80 ? `${[...plain].slice(0, 80).join('')}…` : plain
+}
+
 const FORM_COLUMNS = ['success_word', 'remind_content', 'offline_contact_info'] as const
-const SETTING_COLUMNS = ['title', 'agree_title', 'agree_content', 'offline_contact_info'] as const
+const SETTING_COLUMNS = ['title', 'award_explain', 'agree_title', 'agree_content', 'offline_contact_info'] as const
 
 /**
  * Every text of the school that `lang` lacks (the Chinese is shown for it): forms (thank-you word, reminder,
- * offline contact, field labels, placeholders, options), categories, the agreement, sub-project names, preset captions.
+ * offline contact, field labels, placeholders, options), categories, the agreement, projects' own words (name, intro,
+ * page, goods, pause reason: decision 073), sub-project names, preset captions.
  */
 export async function missingTexts(db: Kysely<DB>, schoolId: number, lang: Lang = 'en'): Promise<MissingText[]> {
   if (lang === 'zh_CN') return []
@@ -131,7 +144,7 @@ export async function missingTexts(db: Kysely<DB>, schoolId: number, lang: Lang 
       .where('school_id', '=', schoolId)
       .executeTakeFirst(),
     db.selectFrom('sub_project').select(['id', 'name', 'texts', 'fix_money']).where('school_id', '=', schoolId).orderBy('id').execute(),
-    db.selectFrom('project').select(['id', 'fix_money']).where('school_id', '=', schoolId).orderBy('id').execute()
+    listProjectTexts(db, schoolId)
   ])
   const out: MissingText[] = []
   for (const f of forms) {
@@ -150,6 +163,13 @@ export async function missingTexts(db: Kysely<DB>, schoolId: number, lang: Lang 
     if (isMissing(sp.name, parseTexts(sp.texts), lang, 'name')) out.push({ table: 'sub_project', id: sp.id, key: 'name', zh: sp.name })
     for (const m of missingInFixMoney(sp.fix_money, lang)) out.push({ table: 'sub_project', id: sp.id, ...m })
   }
-  for (const p of projects) for (const m of missingInFixMoney(p.fix_money, lang)) out.push({ table: 'project', id: p.id, ...m })
+  for (const p of projects) {
+    const texts = parseTexts(p.texts)
+    const keys: ProjectTextKey[] = ['name', 'intro', 'content']
+    if (p.crowd_type === 2) keys.push('material_name', 'material_unit')
+    if (!p.is_complete && !p.is_donate) keys.push('no_reason')
+    for (const k of keys) if (isMissing(p[k], texts, lang, k)) out.push({ table: 'project', id: p.id, key: k, zh: excerpt(p[k]) })
+    for (const m of missingInFixMoney(p.fix_money, lang)) out.push({ table: 'project', id: p.id, ...m })
+  }
   return out
 }

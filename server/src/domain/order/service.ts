@@ -17,6 +17,7 @@ import { ProviderError, type PaymentParams, type PayTypeValue } from '../../prov
 import type { PayChannelCode } from '../../../../types'
 import { PAYER_SOURCE, payChannelOf, payTypeAllowedOn, providerChannelOf } from '../channel/credentials'
 import { certificateDue, mayDonate, resolveForm } from '../form/service'
+import { projectWords } from '../project/mapper'
 import { requireProject } from '../project/service'
 import { subProjectsWithPrices } from '../form/repository'
 import { schoolSetting } from '../school/cache'
@@ -222,7 +223,8 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
         schoolCode: caller.schoolCode,
         billNo,
         amountFen: order.amountFen,
-        description: project.name,
+        // what the payer's pay sheet (and the sandbox cashier) names: the project in the payer's language (decision 073)
+        description: projectWords(project, caller.lang).name,
         payType: order.payType as PayTypeValue,
         channel,
         payerId: user.open_id,
@@ -342,9 +344,10 @@ export async function success(
   return {
     name: order.is_anonymous ? t(caller.lang, 'anonymous') : order.donor_name,
     avatar: user?.avatar ?? '',
-    itemsName: project.name,
+    // the project's words in the caller's language where the school entered them (decision 073)
+    itemsName: projectWords(project, caller.lang).name,
     itemsId: project.id,
-    itemsIntro: project.intro,
+    itemsIntro: projectWords(project, caller.lang).intro,
     itemsThumbnailImg: project.thumbnail_img,
     successWord: form.successWord || t(caller.lang, 'successWord'),
     certificateImg,
@@ -401,7 +404,8 @@ export async function donate4ali(
         schoolCode: caller.schoolCode,
         billNo,
         amountFen: order.amount_fen,
-        description: project.name,
+        // what the payer's pay sheet (and the sandbox cashier) names: the project in the payer's language (decision 073)
+        description: projectWords(project, caller.lang).name,
         payType: 2,
         channel: 'h5',
         payerId: user?.open_id,

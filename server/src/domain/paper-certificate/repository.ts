@@ -34,6 +34,8 @@ const paperColumns = [
   sql<number>`d.amount_fen - d.refunded_fen`.as('amount_fen'),
   'd.paid_at',
   'p.name as items_name',
+  // the project's words in other languages (decision 073)
+  'p.texts as items_texts',
   'p.thumbnail_img',
   'c.file_url'
 ] as const
@@ -61,6 +63,7 @@ export function electronicCertificatePage(db: Db, schoolId: number, userId: numb
         'c.amount_fen',
         'd.items_id',
         'd.paid_at',
+        'p.texts as items_texts',
         'p.thumbnail_img'
       ])
       .orderBy('d.paid_at', 'desc')

@@ -11,6 +11,7 @@ import {
   type CertificateConfig,
   type CertificateInsertBody,
   type CertificateRecord,
+  type Lang,
   type Page,
   type StayDonation
 } from '../../../../types'
@@ -21,6 +22,7 @@ import { fenToYuan } from '../../lib/money'
 import { pageWindow } from '../../lib/sql'
 import * as gifts from '../center/repository'
 import * as repo from './repository'
+import { localized, parseTexts } from '../form/texts'
 import { toPersonalDonation } from '../center/service'
 import { clean, isUniqueViolation, newBatchNo, requirePostal, uniqueIds } from '../fulfilment/common'
 import { getFulfilmentConfig, toCertificateConfig } from '../fulfilment/config'
@@ -53,14 +55,15 @@ interface PaperRow {
   amount_fen: number
   paid_at: string | null
   items_name: string
+  items_texts: string
   thumbnail_img: string
   file_url: string | null
 }
 
-const paperToWire = (r: PaperRow): CertificateRecord => ({
+const paperToWire = (r: PaperRow, lang: Lang): CertificateRecord => ({
   id: r.id,
   isNeedPaper: 1,
-  itemsName: r.items_name,
+  itemsName: localized(r.items_name, parseTexts(r.items_texts), lang, 'name'),
   itemsId: r.items_id,
   thumbnailImg: r.thumbnail_img,
   donateMoney: fenToYuan(r.amount_fen),
@@ -83,7 +86,8 @@ export async function certificatePage(
   db: Kysely<DB>,
   schoolId: number,
   userId: number,
-  q: PageQ & { isNeedPaper?: number | null; status?: number | null }
+  q: PageQ & { isNeedPaper?: number | null; status?: number | null },
+  lang: Lang = 'zh_CN'
 ): Promise<Page<CertificateRecord>> {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
   if (!q.isNeedPaper) {
@@ -93,7 +97,8 @@ export async function certificatePage(
       rows: rows.map((r) => ({
         id: r.id,
         isNeedPaper: 0,
-        itemsName: r.items_name,
+        // the project in the donor's language where the school entered it; else the name the certificate carries
+        itemsName: localized(r.items_name, parseTexts(r.items_texts), lang, 'name'),
         itemsId: r.items_id,
         thumbnailImg: r.thumbnail_img,
         donateMoney: fenToYuan(r.amount_fen),
@@ -113,14 +118,20 @@ export async function certificatePage(
     }
   }
   const [rows, total] = await repo.paperPage(db, schoolId, userId, STATUS_GROUP[q.status ?? 0], limit, offset)
-  return { total: Number(total.n), rows: rows.map((r) => paperToWire(r)) }
+  return { total: Number(total.n), rows: rows.map((r) => paperToWire(r, lang)) }
 }
 
 /** certificate/detail: one of the caller's paper applications; another user's id is "not found". */
-export async function certificateDetail(db: Kysely<DB>, schoolId: number, userId: number, id: number): Promise<CertificateRecord> {
+export async function certificateDetail(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  id: number,
+  lang: Lang = 'zh_CN'
+): Promise<CertificateRecord> {
   const r = await repo.paperOf(db, schoolId, userId, id)
   if (!r) throw bizError('certificateNotFound')
-  return paperToWire(r)
+  return paperToWire(r, lang)
 }
 
 /** certificate/stay/page: the caller's paid gifts without a paper application yet (picker, 99). */

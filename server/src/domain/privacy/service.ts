@@ -10,6 +10,8 @@ import { nowIso, toWireDate } from '../../lib/dates'
 import { recordAudit } from '../staff/audit'
 import { DEFAULT_POLICY, DEFAULT_POLICY_VERSION } from './default-policy'
 import * as repo from './repository'
+import { localized, parseTexts } from '../form/texts'
+import { schoolSetting } from '../school/cache'
 
 type Db = Kysely<DB> | Transaction<DB>
 type Texts = { title: string; content: string }
@@ -29,9 +31,11 @@ export async function currentVersion(db: Db, schoolId: number): Promise<number> 
 }
 
 /** The policy in the caller's language: the school's own text (its English when given, else Chinese) or the default. */
-export async function getPolicy(db: Db, school: { id: number; name: string }, lang: Lang): Promise<PrivacyPolicy> {
-  const row = await repo.policyRow(db, school.id)
-  const fill = (s: string) => s.replaceAll('{school}', school.name)
+export async function getPolicy(db: Kysely<DB>, school: { id: number; name: string }, lang: Lang): Promise<PrivacyPolicy> {
+  const [row, setting] = await Promise.all([repo.policyRow(db, school.id), schoolSetting(db, school.id)])
+  // the foundation named in the policy's language: its title in that language where the school entered it (decision 073)
+  const name = setting ? localized(setting.title || school.name, parseTexts(setting.texts), lang, 'title') : school.name
+  const fill = (s: string) => s.replaceAll('{school}', name)
   if (!row) {
     const d = DEFAULT_POLICY[lang] ?? DEFAULT_POLICY.zh_CN
     return { version: DEFAULT_POLICY_VERSION, title: d.title, content: fill(d.content), updatedAt: '', isDefault: 1 }

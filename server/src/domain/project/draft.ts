@@ -18,8 +18,44 @@ export interface FixAmount {
 export type ProjectInput = ProjectBody
 export type FixInput = NonNullable<ProjectBody['fixMoney']>[number]
 
+/**
+ * The project's own words in English (`project.texts.en`, decision 073), by the Chinese column's name; '' = none
+ * (the donor then reads the Chinese).
+ */
+export const ENGLISH_KEYS = ['name', 'intro', 'content', 'material_name', 'material_unit', 'no_reason'] as const
+export type EnglishKey = (typeof ENGLISH_KEYS)[number]
+export type EnglishTexts = Record<EnglishKey, string>
+
+/** The wire key of each English text (types/schema/staff-projects.ts ProjectBody). */
+export const ENGLISH_WIRE = {
+  name: 'nameEn',
+  intro: 'introEn',
+  content: 'contentEn',
+  material_name: 'materialNameEn',
+  material_unit: 'materialUnitEn',
+  no_reason: 'noReasonEn'
+} as const satisfies Record<EnglishKey, keyof ProjectBody>
+
+export const emptyEnglish = (): EnglishTexts => ({ name: '', intro: '', content: '', material_name: '', material_unit: '', no_reason: '' })
+
+/** A stored `project.texts` read into the draft's English (unknown keys and other languages dropped). */
+export function englishOf(textsJson: string): EnglishTexts {
+  const en = parseTexts(textsJson).en ?? {}
+  const out = emptyEnglish()
+  for (const k of ENGLISH_KEYS) out[k] = en[k] ?? ''
+  return out
+}
+
+/** The `project.texts` column of a draft's English: only the texts entered. */
+export function textsJson(en: EnglishTexts): string {
+  const entered = Object.fromEntries(ENGLISH_KEYS.filter((k) => en[k].trim()).map((k) => [k, en[k]]))
+  return JSON.stringify(Object.keys(entered).length ? { en: entered } : {})
+}
+
 export interface Draft {
   name: string
+  /** English beside the Chinese columns (decision 073) */
+  en: EnglishTexts
   intro: string
   content: string
   thumbnail_img: string
@@ -60,6 +96,7 @@ export interface Draft {
 export function emptyDraft(): Draft {
   return {
     name: '',
+    en: emptyEnglish(),
     intro: '',
     content: '',
     thumbnail_img: '',
@@ -151,6 +188,7 @@ export function applyProjectInput(d: Draft, input: ProjectInput, lang: Lang, cre
     if (clean.length > LIMITS.content) throw refuse(lang, 'spTooLong', 'content', { max: LIMITS.content })
     d.content = clean
   }
+  applyEnglish(d, input, lang)
   if (has(input, 'thumbnailImg')) d.thumbnail_img = imageOf(lang, 'thumbnailImg', input.thumbnailImg)
   if (has(input, 'coverImg')) d.cover_img = imageOf(lang, 'coverImg', input.coverImg)
   if (has(input, 'covers')) {
@@ -208,6 +246,27 @@ export function applyProjectInput(d: Draft, input: ProjectInput, lang: Lang, cre
   if (has(input, 'sortNo')) d.sort_no = countOf(lang, 'sortNo', input.sortNo ?? 0)
   checkDraft(d, lang)
   return d
+}
+
+/** The English texts sent, each under the same limit (and, for the page, the same HTML cleaning) as its Chinese. */
+function applyEnglish(d: Draft, input: ProjectInput, lang: Lang): void {
+  const limits = {
+    name: LIMITS.name,
+    intro: LIMITS.intro,
+    material_name: LIMITS.materialName,
+    material_unit: LIMITS.materialUnit,
+    no_reason: LIMITS.noReason
+  } as const
+  for (const k of ENGLISH_KEYS) {
+    const wire = ENGLISH_WIRE[k]
+    const v = input[wire]
+    if (v === undefined) continue
+    if (k === 'content') {
+      const clean = sanitizeProjectHtml(v ?? '')
+      if (clean.length > LIMITS.content) throw refuse(lang, 'spTooLong', wire, { max: LIMITS.content })
+      d.en.content = clean
+    } else d.en[k] = textOf(lang, wire, v, limits[k])
+  }
 }
 
 /** Rules between fields, on the whole result. */

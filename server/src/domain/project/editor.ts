@@ -18,7 +18,7 @@ import * as projectRepo from './repository'
 import { projectDetail } from './service'
 import { recordAudit } from '../staff/audit'
 import { checkImageUrls } from './images'
-import { applyProjectInput, emptyDraft, parseFixList, type Draft, type FixAmount, type ProjectInput } from './draft'
+import { applyProjectInput, emptyDraft, englishOf, parseFixList, textsJson, type Draft, type FixAmount, type ProjectInput } from './draft'
 import { refuse, textOf, LIMITS } from './fields'
 import {
   PROJECT_STATUSES,
@@ -107,6 +107,7 @@ async function draftOf(db: Db, schoolId: number, p: Row): Promise<Draft> {
   ])
   return {
     name: p.name,
+    en: englishOf(p.texts),
     intro: p.intro,
     content: p.content,
     thumbnail_img: p.thumbnail_img,
@@ -152,6 +153,12 @@ async function draftOf(db: Db, schoolId: number, p: Row): Promise<Draft> {
 function detailOut(p: Row, d: Draft, typeName: string, stats: Stats | undefined): StaffProject {
   return {
     ...rowOut(p, typeName, stats),
+    nameEn: d.en.name,
+    introEn: d.en.intro,
+    contentEn: d.en.content,
+    materialNameEn: d.en.material_name,
+    materialUnitEn: d.en.material_unit,
+    noReasonEn: d.en.no_reason,
     intro: d.intro,
     content: d.content,
     coverImg: d.cover_img,
@@ -225,6 +232,7 @@ function columns(d: Draft) {
   return {
     type_id: d.type_id,
     name: d.name,
+    texts: textsJson(d.en),
     intro: d.intro,
     content: d.content,
     thumbnail_img: d.thumbnail_img,
@@ -284,7 +292,7 @@ async function writeChildren(trx: Transaction<DB>, schoolId: number, itemsId: nu
 }
 
 /** The audit's picture of a project: its editable fields, without totals that move by themselves. */
-const auditView = (d: Draft) => ({ ...d, subItems: d.subItems.map((s) => ({ ...s })) })
+const auditView = (d: Draft) => ({ ...d, en: { ...d.en }, subItems: d.subItems.map((s) => ({ ...s })) })
 
 export async function createProject(db: Kysely<DB>, storage: FileStorage, a: Actor, input: ProjectInput, now: Date): Promise<StaffProject> {
   const draft = applyProjectInput(emptyDraft(), input, a.lang, true)

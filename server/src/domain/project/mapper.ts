@@ -4,28 +4,10 @@ import { localized, parseTexts } from '../form/texts'
 import type { Selectable } from 'kysely'
 import type { ProjectTable } from '../../db/schema'
 import { fenToYuan, readFen } from '../../lib/money'
+import type { SummaryRow } from './columns'
 
 type Row = Selectable<ProjectTable>
 
-/** The columns a list entry needs (the list reads only these: never `content`, the page's rich text) */
-export const SUMMARY_COLUMNS = [
-  'id',
-  'name',
-  'intro',
-  'thumbnail_img',
-  'is_complete',
-  'items_type',
-  'crowd_type',
-  'is_limit',
-  'limit_fen',
-  'offline_fen',
-  'limit_material_number',
-  'offline_material_number',
-  'material_name',
-  'material_unit',
-  'type_id'
-] as const satisfies readonly (keyof Row)[]
-export type SummaryRow = Pick<Row, (typeof SUMMARY_COLUMNS)[number]>
 export interface Stats {
   fen: number
   material: number
@@ -34,11 +16,16 @@ export interface Stats {
 
 const flag = (n: number | null | undefined): Flag => (n ? 1 : 0)
 
-export function toSummary(p: SummaryRow, stats: Stats | undefined, labelIds: number[]): ProjectSummary {
+/**
+ * The project's own words in `lang` where the school entered them (`project.texts`, decision 073), else the Chinese:
+ * name, intro, the goods' name and unit here; the page's rich text and the pause reason in toDetail.
+ */
+export function toSummary(p: SummaryRow, stats: Stats | undefined, labelIds: number[], lang: Lang = 'zh_CN'): ProjectSummary {
+  const texts = parseTexts(p.texts)
   return {
     id: p.id,
-    name: p.name,
-    intro: p.intro,
+    name: localized(p.name, texts, lang, 'name'),
+    intro: localized(p.intro, texts, lang, 'intro'),
     thumbnailImg: p.thumbnail_img,
     isComplete: flag(p.is_complete),
     itemsType: p.items_type === 2 ? 2 : 1,
@@ -49,11 +36,21 @@ export function toSummary(p: SummaryRow, stats: Stats | undefined, labelIds: num
     completeMoney: fenToYuan(readFen(readFen(p.offline_fen, 'project offline_fen') + (stats?.fen ?? 0), 'project total')),
     limitMaterialNumber: p.limit_material_number,
     completeMaterialNumber: p.offline_material_number + (stats?.material ?? 0),
-    materialName: p.material_name,
-    materialUnit: p.material_unit,
+    materialName: localized(p.material_name, texts, lang, 'material_name'),
+    materialUnit: localized(p.material_unit, texts, lang, 'material_unit'),
     payCounts: stats?.count ?? 0,
     typeId: p.type_id ?? null,
     labelIds
+  }
+}
+
+/** A project's own words in `lang` (project.texts, decision 073), for answers that name a project beside other things. */
+export function projectWords(p: Pick<Row, 'name' | 'intro' | 'no_reason' | 'texts'>, lang: Lang) {
+  const texts = parseTexts(p.texts)
+  return {
+    name: localized(p.name, texts, lang, 'name'),
+    intro: localized(p.intro, texts, lang, 'intro'),
+    noReason: localized(p.no_reason, texts, lang, 'no_reason')
   }
 }
 
@@ -80,9 +77,11 @@ export function toDetail(
     lang?: Lang
   }
 ): Project {
+  const lang = extra.lang ?? 'zh_CN'
+  const texts = parseTexts(p.texts)
   return {
     ...summary,
-    content: p.content,
+    content: localized(p.content, texts, lang, 'content'),
     coverImg: p.cover_img,
     coverList: extra.covers.map((fileUrl) => ({ fileUrl })),
     materialPrice: fenToYuan(p.material_price_fen),
@@ -90,7 +89,7 @@ export function toDetail(
     namingCountDonate: extra.namingCountDonate,
     namingType: p.naming_type === 1 || p.naming_type === 2 ? p.naming_type : null,
     isDonate: flag(p.is_donate),
-    noReason: p.no_reason,
+    noReason: localized(p.no_reason, texts, lang, 'no_reason'),
     isDonateTogether: flag(p.is_donate_together),
     isRecord: flag(p.is_record),
     isProgress: flag(p.is_progress),
@@ -98,7 +97,7 @@ export function toDetail(
     isInstruction: flag(p.is_instruction),
     isAuditMessage: flag(p.is_audit_message),
     isSubRank: flag(p.is_sub_rank),
-    fixMoney: parseFixMoney(p.fix_money, extra.lang ?? 'zh_CN'),
+    fixMoney: parseFixMoney(p.fix_money, lang),
     isFixMoney: flag(p.is_fix_money),
     isHandMoney: flag(p.is_hand_money),
     isSub: extra.subItems.length > 0 ? 1 : 0,

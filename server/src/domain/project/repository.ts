@@ -4,8 +4,8 @@ import type { DB, ProjectTable, SubProjectTable } from '../../db/schema'
 import { prepared } from '../../db/prepared'
 import { readFen } from '../../lib/money'
 import { containsText, countedNetFen } from '../../lib/sql'
-import { SUMMARY_COLUMNS } from './mapper'
 import type { ProjectStatus } from '../../../../types/schema/staff-projects'
+import { SUMMARY_COLUMNS } from './columns'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -287,3 +287,28 @@ export async function insertSubProject(db: Db, row: Insertable<SubProjectTable>)
   const { id } = await db.insertInto('sub_project').values(row).returning('id').executeTakeFirstOrThrow()
   return id
 }
+/**
+ * Every project's own words with their stored English (`texts`), for the console's list of texts without English
+ * (domain/form/texts.ts missingTexts, decision 073): the goods' words matter for a goods project only, the pause
+ * reason for a paused one.
+ */
+export const listProjectTexts = (db: Db, schoolId: number) =>
+  db
+    .selectFrom('project')
+    .select([
+      'id',
+      'name',
+      'intro',
+      'content',
+      'crowd_type',
+      'material_name',
+      'material_unit',
+      'is_complete',
+      'is_donate',
+      'no_reason',
+      'fix_money',
+      'texts'
+    ])
+    .where('school_id', '=', schoolId)
+    .orderBy('id')
+    .execute()

@@ -29,13 +29,14 @@ export async function labels(db: Kysely<DB>, schoolId: number): Promise<ProjectL
 export async function listProjects(
   db: Kysely<DB>,
   schoolId: number,
-  q: repo.ProjectFilter & { limit?: number | null; offset?: number | null }
+  q: repo.ProjectFilter & { limit?: number | null; offset?: number | null },
+  lang: Lang = 'zh_CN'
 ): Promise<Page<ProjectSummary>> {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
   const { total, rows } = await repo.pageProjects(db, schoolId, q, limit, offset)
   const ids = rows.map((r) => r.id)
   const [stats, labelIds] = await Promise.all([repo.paidStatsByProject(db, schoolId, ids), repo.labelIdsByProject(db, schoolId, ids)])
-  return { total, rows: rows.map((r) => toSummary(r, stats.get(r.id), labelIds.get(r.id) ?? [])) }
+  return { total, rows: rows.map((r) => toSummary(r, stats.get(r.id), labelIds.get(r.id) ?? [], lang)) }
 }
 
 /** The project of this school, or code -1 "项目不存在": ids of other schools are simply not found. */
@@ -54,7 +55,7 @@ export async function projectDetail(db: Kysely<DB>, schoolId: number, id: number
     repo.listSubProjects(db, schoolId, id),
     repo.namedCount(db, schoolId, id)
   ])
-  const summary = toSummary(p, stats.get(id), labelIds.get(id) ?? [])
+  const summary = toSummary(p, stats.get(id), labelIds.get(id) ?? [], lang)
   return toDetail(p, summary, {
     covers: covers.map((c) => c.file_url),
     subItems: subs.map((s) => ({ id: s.id, name: localized(s.name, parseTexts(s.texts), lang, 'name') })),
@@ -64,10 +65,19 @@ export async function projectDetail(db: Kysely<DB>, schoolId: number, id: number
 }
 
 /** Sub-project totals (offline + paid); ranked by amount when the project asks for a ranking (isSubRank). */
-export async function subItemsStatistics(db: Kysely<DB>, schoolId: number, itemsId: number): Promise<SubItemStatistic[]> {
+export async function subItemsStatistics(
+  db: Kysely<DB>,
+  schoolId: number,
+  itemsId: number,
+  lang: Lang = 'zh_CN'
+): Promise<SubItemStatistic[]> {
   const p = await requireProject(db, schoolId, itemsId)
   const [subs, paid] = await Promise.all([repo.listSubProjects(db, schoolId, itemsId), repo.paidFenBySubProject(db, schoolId, itemsId)])
-  const rows = subs.map((s) => ({ id: s.id, name: s.name, fen: s.offline_fen + (paid.get(s.id) ?? 0) }))
+  const rows = subs.map((s) => ({
+    id: s.id,
+    name: localized(s.name, parseTexts(s.texts), lang, 'name'),
+    fen: s.offline_fen + (paid.get(s.id) ?? 0)
+  }))
   if (p.is_sub_rank) rows.sort((a, b) => b.fen - a.fen || a.id - b.id)
   return rows.map((r) => ({ id: r.id, name: r.name, completeMoney: fenToYuan(readFen(r.fen, 'sub-project total')) }))
 }

@@ -38,6 +38,8 @@ const columns = [
   sql<number>`d.amount_fen - d.refunded_fen`.as('amount_fen'),
   'd.paid_at',
   'p.name as items_name',
+  // the project's words in other languages (decision 073)
+  'p.texts as items_texts',
   'p.thumbnail_img'
 ] as const
 

@@ -10,6 +10,7 @@ import {
   PAGE_SIZE,
   RECEIPT_INVOICE_STATUSES,
   type ApplyAnswer,
+  type Lang,
   type Page,
   type ReceiptConfig,
   type ReceiptInsertBody,
@@ -24,6 +25,7 @@ import { fenToYuan } from '../../lib/money'
 import { pageWindow } from '../../lib/sql'
 import * as gifts from '../center/repository'
 import * as repo from './repository'
+import { localized, parseTexts } from '../form/texts'
 import { toPersonalDonation } from '../center/service'
 import { clean, isUniqueViolation, newBatchNo, requirePostal, uniqueIds } from '../fulfilment/common'
 import { getFulfilmentConfig, toReceiptConfig, validFrom, type FulfilmentConfig } from '../fulfilment/config'
@@ -63,10 +65,11 @@ interface ReceiptRow {
   amount_fen: number
   paid_at: string | null
   items_name: string
+  items_texts: string
   thumbnail_img: string
 }
 
-function toWire(r: ReceiptRow): ReceiptRecord {
+function toWire(r: ReceiptRow, lang: Lang): ReceiptRecord {
   const invoice = RECEIPT_INVOICE_STATUSES.includes(r.status)
   return {
     id: r.id,
@@ -74,7 +77,8 @@ function toWire(r: ReceiptRow): ReceiptRecord {
     createDate: toWireDate(r.created_at),
     donateId: r.donation_id,
     itemsId: r.items_id,
-    itemsName: r.items_name,
+    // the project named in the donor's language where the school entered it (decision 073)
+    itemsName: localized(r.items_name, parseTexts(r.items_texts), lang, 'name'),
     thumbnailImg: r.thumbnail_img,
     donateMoney: fenToYuan(r.amount_fen),
     donateTime: toWireDate(r.paid_at),
@@ -98,21 +102,35 @@ export async function receiptPage(
   db: Kysely<DB>,
   schoolId: number,
   userId: number,
-  q: PageQ & { status?: number | null }
+  q: PageQ & { status?: number | null },
+  lang: Lang = 'zh_CN'
 ): Promise<Page<ReceiptRecord>> {
   const { limit, offset } = pageWindow(q, PAGE_SIZE.LIST, PAGE_SIZE.MAX)
   const [rows, total] = await repo.receiptPage(db, schoolId, userId, STATUS_GROUP[q.status ?? 0], limit, offset)
-  return { total: Number(total.n), rows: rows.map(toWire) }
+  return { total: Number(total.n), rows: rows.map((r) => toWire(r, lang)) }
 }
 
-export async function receiptDetail(db: Kysely<DB>, schoolId: number, userId: number, id: number): Promise<ReceiptRecord> {
+export async function receiptDetail(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  id: number,
+  lang: Lang = 'zh_CN'
+): Promise<ReceiptRecord> {
   const r = await repo.receiptOf(db, schoolId, userId, id)
   if (!r) throw bizError('receiptNotFound')
-  return toWire(r)
+  return toWire(r, lang)
 }
 
 /** receipt/stay/page: the caller's paid gifts without a receipt application, within the school's validType. */
-export async function receiptStayPage(db: Kysely<DB>, schoolId: number, userId: number, q: PageQ, now: Date): Promise<Page<StayDonation>> {
+export async function receiptStayPage(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number,
+  q: PageQ,
+  now: Date,
+  lang: Lang = 'zh_CN'
+): Promise<Page<StayDonation>> {
   const cfg = await getFulfilmentConfig(db, schoolId)
   if (cfg.validType === 0) return { total: 0, rows: [] }
   const { total, rows } = await gifts.listGifts(
@@ -122,7 +140,7 @@ export async function receiptStayPage(db: Kysely<DB>, schoolId: number, userId: 
     { notAppliedFor: 'receipt', paidFrom: validFrom(cfg, now) },
     pageWindow(q, PAGE_SIZE.PICKER, PAGE_SIZE.MAX)
   )
-  return { total, rows: rows.map((r) => toPersonalDonation(r)) }
+  return { total, rows: rows.map((r) => toPersonalDonation(r, lang)) }
 }
 
 /** receipt/lastUserInfo: what the caller entered last time (prefill), or null. */

@@ -31,19 +31,20 @@ export function toSchoolSettings(row: Selectable<SchoolSettingTable>): SchoolSet
   }
 }
 
-/** The foundation's title, the agreement's title and text in `lang` where the school entered them (domain/form/texts.ts), else Chinese. */
+/** The foundation's title, the awards' explanation (decision 073), the agreement's title and text in `lang` where the school entered them (domain/form/texts.ts), else Chinese. */
 export function toBaseConfig(row: Selectable<SchoolSettingTable>, lang: Lang = 'zh_CN'): BaseConfig {
   const texts = parseTexts(row.texts)
   return {
     title: localized(row.title, texts, lang, 'title'),
     isShowTechnicalSupport: flag(row.is_show_technical_support),
-    awardExplain: row.award_explain,
+    awardExplain: localized(row.award_explain, texts, lang, 'award_explain'),
     agreeTitle: localized(row.agree_title, texts, lang, 'agree_title'),
     agreeContent: localized(row.agree_content, texts, lang, 'agree_content'),
     shareTitle: row.share_title,
     shareDesc: row.share_desc,
     shareImg: row.share_img,
     loginBg: row.login_bg,
-    settings: toSchoolSettings(row)
+    // the offline-giving notice the detail page and the form show, in `lang` where the school entered it (decision 073)
+    settings: { ...toSchoolSettings(row), offlineContactInfo: localized(row.offline_contact_info, texts, lang, 'offline_contact_info') }
   }
 }

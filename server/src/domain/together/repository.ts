@@ -103,7 +103,7 @@ export async function countGift(trx: Transaction<DB>, schoolId: number, id: numb
 export const onlineGivingSwitch = (db: Db, schoolId: number) =>
   db
     .selectFrom('school_setting')
-    .select(['disable_online_donation', 'offline_contact_info'])
+    .select(['disable_online_donation', 'offline_contact_info', 'texts'])
     .where('school_id', '=', schoolId)
     .executeTakeFirst()
 

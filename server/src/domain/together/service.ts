@@ -13,6 +13,8 @@ import { lockFor } from '../../lib/lock'
 import { fenToYuan, yuanToFen } from '../../lib/money'
 import { togetherStats } from '../donation/repository'
 import { toTogetherDonation } from '../donation/together-mapper'
+import { localized, parseTexts } from '../form/texts'
+import { projectWords } from '../project/mapper'
 import { requireProject } from '../project/service'
 import { checkTexts, recordHold, type CheckOutcome, type ModerationRuntime } from '../moderation/service'
 import { shownNickname } from '../user/service'
@@ -36,9 +38,11 @@ const length = (s: string) => [...s].length
  * A school that has switched online giving off (docs/product §1 per-school switches) takes no joint donation either:
  * friends could give to it only online. The school's offline contact text says what to do instead.
  */
-async function onlineGivingOff(db: Kysely<DB>, schoolId: number): Promise<{ off: boolean; contact: string }> {
+async function onlineGivingOff(db: Kysely<DB>, schoolId: number, lang: Lang): Promise<{ off: boolean; contact: string }> {
   const s = await repo.onlineGivingSwitch(db, schoolId)
-  return { off: !!s?.disable_online_donation, contact: s?.offline_contact_info || '' }
+  // in `lang` where the school entered it (decision 073)
+  const contact = s ? localized(s.offline_contact_info, parseTexts(s.texts), lang, 'offline_contact_info') : ''
+  return { off: !!s?.disable_online_donation, contact }
 }
 
 export async function launchDetail(
@@ -50,15 +54,16 @@ export async function launchDetail(
 ): Promise<TogetherLaunchDetail> {
   const p = await requireProject(db, schoolId, itemsId)
   const user = await repo.sponsorProfile(db, schoolId, userId)
-  const giving = await onlineGivingOff(db, schoolId)
+  const giving = await onlineGivingOff(db, schoolId, lang)
   const open = takesJointDonations(p) && !giving.off
+  const words = projectWords(p, lang)
   return {
     itemsId: p.id,
-    itemsName: p.name,
-    intro: p.intro,
+    itemsName: words.name,
+    intro: words.intro,
     thumbnailImg: p.thumbnail_img,
     canLaunch: open ? 1 : 0,
-    noReason: open ? '' : (giving.off && giving.contact) || p.no_reason || t(lang, 'togetherUnavailable'),
+    noReason: open ? '' : (giving.off && giving.contact) || words.noReason || t(lang, 'togetherUnavailable'),
     sponsor: [...(user?.name || shownNickname(lang, user?.nickname))].slice(0, SPONSOR_MAX).join(''),
     avatar: user?.avatar ?? '',
     sloganList: (['togetherSlogan1', 'togetherSlogan2', 'togetherSlogan3'] as const).map((k) => t(lang, k)),
@@ -110,7 +115,8 @@ export async function launch(
 ): Promise<{ id: number; held: boolean }> {
   const p = await requireProject(db, schoolId, b.itemsId)
   const v = parseLaunch(b)
-  if (!takesJointDonations(p) || (await onlineGivingOff(db, schoolId)).off) throw bizError('togetherUnavailable')
+  // only the switch is read here: the contact text's language does not matter
+  if (!takesJointDonations(p) || (await onlineGivingOff(db, schoolId, 'zh_CN')).off) throw bizError('togetherUnavailable')
   // sponsor and slogan become the invite page and its share card: checked before anything is stored (decision 042)
   const checked: CheckOutcome = mod
     ? await checkTexts(mod, { schoolId, userId, what: 'together', texts: [v.sponsor, v.slogan] })
@@ -145,7 +151,13 @@ export function progressOf(raisedFen: number, targetFen: number): number {
   return Math.min(Number(hundredths), 10_000) / 100
 }
 
-export async function togetherDetail(db: Kysely<DB>, schoolId: number, userId: number | null, id: number): Promise<TogetherDetail> {
+export async function togetherDetail(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number | null,
+  id: number,
+  lang: Lang = 'zh_CN'
+): Promise<TogetherDetail> {
   const row = await repo.findTogether(db, schoolId, id)
   if (!row || row.status !== 'active') throw bizError('togetherNotFound')
   const isSponsor = userId !== null && row.user_id === userId
@@ -156,11 +168,13 @@ export async function togetherDetail(db: Kysely<DB>, schoolId: number, userId: n
   const stats = (await togetherStats(db, schoolId, [row.id])).get(row.id)
   const wire = toTogetherDonation(row, p, stats)
   const hasTarget = !!row.is_target && row.target_fen > 0
+  const words = projectWords(p, lang)
   return {
     ...wire,
-    itemsName: p.name,
+    noReason: words.noReason,
+    itemsName: words.name,
     thumbnailImg: p.thumbnail_img,
-    intro: p.intro,
+    intro: words.intro,
     progress: hasTarget ? progressOf(stats?.fen ?? 0, row.target_fen) : null,
     isSponsor: isSponsor ? 1 : 0,
     canCancel: isSponsor && !stats?.count && !row.gift_count ? 1 : 0,

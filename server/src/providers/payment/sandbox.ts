@@ -46,7 +46,9 @@ export function sandboxCashierUrl(
   })
   if (input.description) q.set('subject', input.description.slice(0, 80))
   if (input.payToken) q.set('payToken', input.payToken)
-  return `${SANDBOX_CASHIER_PATH}?${q.toString()}`
+  // spaces as %20, not URLSearchParams' '+': a page router's query reader (Taro's) keeps '+' as it is, and an English
+  // project name ("CPU Merit Scholarship") would show as "CPU+Merit+Scholarship" (decision 073)
+  return `${SANDBOX_CASHIER_PATH}?${q.toString().replace(/\+/g, '%20')}`
 }
 
 export function createSandboxProvider(): PaymentProvider {

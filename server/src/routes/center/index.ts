@@ -72,11 +72,11 @@ export const centerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(Api.launchList, { config: signedIn, schema: { querystring: R.PageQuery, response: answers(W.MyTogetherPage) } }, async (req) =>
-    ok(await launchList(app.db, req.school.id, req.session.user_id, req.query))
+    ok(await launchList(app.db, req.school.id, req.session.user_id, req.query, req.lang))
   )
 
   app.get(Api.joinList, { config: signedIn, schema: { querystring: R.PageQuery, response: answers(W.MyTogetherPage) } }, async (req) =>
-    ok(await joinList(app.db, req.school.id, req.session.user_id, req.query))
+    ok(await joinList(app.db, req.school.id, req.session.user_id, req.query, req.lang))
   )
 
   app.get(

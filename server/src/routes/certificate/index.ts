@@ -24,7 +24,7 @@ export const certificateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(W.CertificatePage)
       }
     },
-    async (req) => ok(await certificatePage(app.db, req.school.id, req.session.user_id, req.query))
+    async (req) => ok(await certificatePage(app.db, req.school.id, req.session.user_id, req.query, req.lang))
   )
 
   // the school's settings, but only signed-in donors apply
@@ -49,6 +49,6 @@ export const certificateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: signedIn,
       schema: { querystring: W.CertificateDetailQuery, response: answers(W.CertificateDetail) }
     },
-    async (req) => ok(await certificateDetail(app.db, req.school.id, req.session.user_id, req.query.id))
+    async (req) => ok(await certificateDetail(app.db, req.school.id, req.session.user_id, req.query.id, req.lang))
   )
 }

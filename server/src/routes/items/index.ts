@@ -31,7 +31,10 @@ export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
     async (req) => {
-      const [page, hidden] = await Promise.all([listProjects(app.db, req.school.id, req.query), statisticsHidden(app.db, req.school.id)])
+      const [page, hidden] = await Promise.all([
+        listProjects(app.db, req.school.id, req.query, req.lang),
+        statisticsHidden(app.db, req.school.id)
+      ])
       return ok({ ...page, rows: page.rows.map((p) => withoutDonorCount(hidden, p)) })
     }
   )
@@ -46,7 +49,7 @@ export const itemsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(Api.subItemsStatistics, { schema: { querystring: R.ItemsIdQuery, response: answers(W.SubItemStatistics) } }, async (req) => {
     await requireStatisticsShown(app.db, req.school.id)
-    return ok(await subItemsStatistics(app.db, req.school.id, req.query.itemsId))
+    return ok(await subItemsStatistics(app.db, req.school.id, req.query.itemsId, req.lang))
   })
 
   app.get(

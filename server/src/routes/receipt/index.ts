@@ -12,11 +12,11 @@ export const receiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     Api.receiptPage,
     { config: signedIn, schema: { querystring: W.ReceiptPageQuery, response: answers(W.ReceiptPage) } },
-    async (req) => ok(await receiptPage(app.db, req.school.id, req.session.user_id, req.query))
+    async (req) => ok(await receiptPage(app.db, req.school.id, req.session.user_id, req.query, req.lang))
   )
 
   app.get(Api.receiptStayPage, { config: signedIn, schema: { querystring: R.PageQuery, response: answers(W.StayPage) } }, async (req) =>
-    ok(await receiptStayPage(app.db, req.school.id, req.session.user_id, req.query, app.identity.now()))
+    ok(await receiptStayPage(app.db, req.school.id, req.session.user_id, req.query, app.identity.now(), req.lang))
   )
 
   app.get(Api.receiptLastUserInfo, { config: signedIn, schema: { response: answers(W.ReceiptLastUserInfo) } }, async (req) =>
@@ -31,10 +31,10 @@ export const receiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     Api.receiptInsert,
     { config: signedInWithConsent, schema: { body: W.ReceiptInsertBody, response: answers(W.ApplyAnswer) } },
-    async (req) => ok(await insertReceipt(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk'))
+    async (req) => ok(await insertReceipt(app.db, req.school.id, req.session.user_id, req.body, app.identity.now(), req.lang), t(req.lang, 'applyOk'))
   )
 
   app.get(Api.receiptDetail, { config: signedIn, schema: { querystring: R.IdQuery, response: answers(W.ReceiptDetail) } }, async (req) =>
-    ok(await receiptDetail(app.db, req.school.id, req.session.user_id, req.query.id))
+    ok(await receiptDetail(app.db, req.school.id, req.session.user_id, req.query.id, req.lang))
   )
 }

@@ -28,7 +28,7 @@ export const togetherRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     Api.togetherDetail,
     { config: maybeSignedIn, schema: { querystring: R.IdQuery, response: answers(W.TogetherDetail) } },
-    async (req) => ok(await togetherDetail(app.db, req.school.id, req.optionalSession?.user_id ?? null, req.query.id))
+    async (req) => ok(await togetherDetail(app.db, req.school.id, req.optionalSession?.user_id ?? null, req.query.id, req.lang))
   )
 
   // docs/product §4: only its sponsor, only while nothing is raised; the app toasts 取消成功 on code 0

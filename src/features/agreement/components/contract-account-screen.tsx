@@ -38,13 +38,14 @@ export default function ContractAccountScreen() {
         <View className='ag-card' data-testid='contract-bank'>
           <View className='ag-kv'>
             <Text className='ag-kv__k'>{t('account.bankName')}</Text>
-            <Text className='ag-kv__v' data-testid='bank-name'>
+            {/* the foundation's bank details are written as the bank knows them (content, decision 073) */}
+            <Text className='ag-kv__v' data-testid='bank-name' data-content=''>
               {bank.bankName}
             </Text>
           </View>
           <View className='ag-kv'>
             <Text className='ag-kv__k'>{t('account.accountName')}</Text>
-            <Text className='ag-kv__v' data-testid='bank-account-name'>
+            <Text className='ag-kv__v' data-testid='bank-account-name' data-content=''>
               {bank.accountName}
             </Text>
           </View>

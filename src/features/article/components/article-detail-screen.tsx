@@ -59,7 +59,8 @@ export default function ArticleDetailScreen({ source, id, onTitle }: Props) {
   const a = article.data
   return (
     <View className='article-detail' data-testid='article-detail'>
-      <Text className='article-detail__title' data-testid='article-detail-title'>
+      {/* the article is the school's words, without English yet (decision 073) */}
+      <Text className='article-detail__title' data-testid='article-detail-title' data-content=''>
         {a.title}
       </Text>
       <View className='article-detail__meta'>
@@ -69,7 +70,7 @@ export default function ArticleDetailScreen({ source, id, onTitle }: Props) {
         </Text>
       </View>
       <View className='article-detail__divider' />
-      <RichText className='article-detail__content' data-testid='article-content' nodes={a.html} />
+      <RichText className='article-detail__content' data-testid='article-content' data-content='' nodes={a.html} />
     </View>
   )
 }

@@ -48,7 +48,8 @@ function WorkCard({
       <View className='aw-work__frame' style={{ paddingTop: `${Math.round(ratio * 1000) / 10}%` }}>
         {img ? (
           <Image
-            {...imageAlt(`《${w.title}》 ${w.author}`)}
+            {...imageAlt(`${t('common.titleQuoted', { title: w.title })} ${w.author}`)}
+            data-content=''
             className='aw-work__img'
             src={img}
             mode='aspectFill'
@@ -64,8 +65,13 @@ function WorkCard({
       </View>
       <View className='aw-work__body'>
         <View className='aw-work__text'>
-          <Text className='aw-work__title'>《{w.title}》</Text>
-          <Text className='aw-work__author'>{w.author}</Text>
+          {/* the work's title and author (content, decision 073), the title quoted as the page's language quotes */}
+          <Text className='aw-work__title' data-content=''>
+            {t('common.titleQuoted', { title: w.title })}
+          </Text>
+          <Text className='aw-work__author' data-content=''>
+            {w.author}
+          </Text>
         </View>
         {w.status === 1 ? (
           <View className={`aw-pick${chosen ? ' aw-pick--on' : ''}`} onClick={onToggle} data-testid={`work-pick-${w.seatId}`}>
@@ -135,6 +141,8 @@ export default function ChooseScreen() {
               className={`aw-tabs__item${a.id === areaId ? ' aw-tabs__item--on' : ''}`}
               onClick={() => setArea(a.id)}
               data-testid={`area-${a.id}`}
+              // the exhibition's own section names (decision 073: content)
+              data-content=''
             >
               {a.title}
             </Text>
@@ -195,8 +203,10 @@ export default function ChooseScreen() {
                   <Image {...imageAlt('')} className='aw-chosen__img' src={platform.assetUrl(w.imgUrl)} mode='aspectFill' />
                 ) : null}
                 <View className='aw-chosen__text'>
-                  <Text className='aw-work__title'>《{w.title}》</Text>
-                  <Text className='aw-work__author'>
+                  <Text className='aw-work__title' data-content=''>
+                    {t('common.titleQuoted', { title: w.title })}
+                  </Text>
+                  <Text className='aw-work__author' data-content=''>
                     {w.author} · {w.areaTitle}
                   </Text>
                 </View>

@@ -27,12 +27,13 @@ export default function ListScreen() {
       </View>
       {list.rows.map((r) => (
         <View key={r.id} className='aw-list__row' data-testid='artwork-list-row'>
-          <Text className='aw-list__col aw-list__col--donor' data-testid='artwork-list-donor'>
+          {/* the donor's name, the works' titles and authors: people's words (decision 073) */}
+          <Text className='aw-list__col aw-list__col--donor' data-testid='artwork-list-donor' data-content=''>
             {r.name}
           </Text>
           <View className='aw-list__col aw-list__col--work'>
             {worksInRecord(r.seat).map((w, i) => (
-              <Text key={i} className='aw-list__work' data-testid='artwork-list-author'>
+              <Text key={i} className='aw-list__work' data-testid='artwork-list-author' data-content=''>
                 {w.author ? t('artwork.list.byAuthor', { title: w.title, author: w.author }) : w.title}
               </Text>
             ))}

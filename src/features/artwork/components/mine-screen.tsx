@@ -30,8 +30,12 @@ function MineList({ itemsId }: { itemsId: number }) {
             const w = splitLabel(s.seat)
             return (
               <View key={s.namingId} className='aw-card__work'>
-                <Text className='aw-work__title'>《{w.title}》</Text>
-                <Text className='aw-work__author'>{w.author}</Text>
+                <Text className='aw-work__title' data-content=''>
+                  {t('common.titleQuoted', { title: w.title })}
+                </Text>
+                <Text className='aw-work__author' data-content=''>
+                  {w.author}
+                </Text>
               </View>
             )
           })}

@@ -42,10 +42,13 @@ export default function DonorListScreen({ route }: { route: ListRoute }) {
       ) : (
         list.data.map((r) => (
           <View key={r.key} className='cm-list__row' data-testid='donor-row'>
-            <Text className='cm-list__col cm-list__col--name' data-testid='donor-name'>
+            {/* the donor's name and the seat's or tree's label: people's and the school's words (decision 073) */}
+            <Text className='cm-list__col cm-list__col--name' data-testid='donor-name' data-content=''>
               {r.name}
             </Text>
-            <Text className='cm-list__col cm-list__col--what'>{r.what}</Text>
+            <Text className='cm-list__col cm-list__col--what' data-content=''>
+              {r.what}
+            </Text>
             <Text className='cm-list__col cm-list__col--time'>{r.time}</Text>
           </View>
         ))

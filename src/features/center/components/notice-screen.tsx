@@ -12,7 +12,7 @@ import { NOTICE_KINDS, type NoticeChannel, type NoticeKind, type NoticePreferenc
 import { requestNoticeConsent, templateIdsFor } from '@/features/notice'
 import { noticeConsent } from '@/platform/notice'
 import { toast } from '@/lib/quiet'
-import { fieldLabel } from '@/lib/a11y'
+import { fieldLabel, inLanguage } from '@/lib/a11y'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import type { MessageKey } from '@/lib/i18n'
 import { useT } from '@/store/session'
@@ -93,6 +93,8 @@ function NoticeForm() {
               style={prefs.lang === lang ? { borderColor: theme, color: theme } : undefined}
               onClick={() => setPrefs({ ...prefs, lang })}
               data-testid={`notice-lang-${lang}`}
+              // each language named in itself, and marked so (as the language switch)
+              {...inLanguage(lang === 'en' ? 'en' : 'zh-CN')}
             >
               {lang === 'en' ? 'English' : '中文'}
             </View>

@@ -44,15 +44,15 @@ export default function CertificateDetailScreen({ id }: { id: number }) {
         />
       </Card>
       <Card title={t('certificate.detail.applicant')}>
-        <InfoRow label={t('certificate.detail.donorName')} value={c.donorName} testId='cert-detail-donor' />
+        <InfoRow label={t('certificate.detail.donorName')} value={c.donorName} testId='cert-detail-donor' content />
         <InfoRow label={t('certificate.way')} value={c.wayKey ? t(c.wayKey) : ''} testId='cert-detail-way' />
-        <InfoRow label={t('certificate.contact')} value={c.contact} testId='cert-detail-contact' />
+        <InfoRow label={t('certificate.contact')} value={c.contact} testId='cert-detail-contact' content />
         <InfoRow label={t('certificate.mobile')} value={c.mobile} testId='cert-detail-mobile' />
-        <InfoRow label={t('certificate.address')} value={c.address} testId='cert-detail-address' />
+        <InfoRow label={t('certificate.address')} value={c.address} testId='cert-detail-address' content />
       </Card>
       {c.courierCompany || c.courierNo ? (
         <Card title={t('certificate.detail.courier')} testId='cert-courier-card'>
-          <InfoRow label={t('certificate.detail.company')} value={c.courierCompany} testId='cert-courier-company' />
+          <InfoRow label={t('certificate.detail.company')} value={c.courierCompany} testId='cert-courier-company' content />
           <InfoRow
             label={t('certificate.detail.number')}
             value={c.courierNo}

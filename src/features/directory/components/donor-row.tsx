@@ -12,7 +12,8 @@ export default function DonorRow({ row }: { row: DonorRowView }) {
       <DonorAvatar url={row.avatarUrl} />
       <View className='donor-row__main'>
         <View className='donor-row__top'>
-          <Text className='donor-row__name' data-testid='donor-name'>
+          {/* the donor's name as the donor gave it (school and user content, decision 073) */}
+          <Text className='donor-row__name' data-testid='donor-name' data-content=''>
             {row.name}
           </Text>
           <Text className='donor-row__amount' style={{ color: theme }} data-testid='donor-amount'>

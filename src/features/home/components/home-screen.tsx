@@ -65,7 +65,11 @@ export default function HomeScreen() {
   const theme = useTheme()
   const config = useSession((s) => s.config)
   const baseConfig = useSession((s) => s.baseConfig)
+  const lang = useSession((s) => s.lang)
   const home = useHome()
+  // the module name is the school's Chinese brand in its static config; in another language the header names the
+  // foundation by its title in that language (baseConfig answers it in the request's language, decision 073)
+  const brand = (lang === 'zh_CN' ? config?.moduleName : baseConfig?.title) || config?.moduleName || t('app.title')
 
   usePullDownRefresh(() => {
     home.total.reload()
@@ -94,11 +98,9 @@ export default function HomeScreen() {
         <View className='home__brand'>
           <View className='home__names'>
             <Text className='home__school' data-testid='home-school'>
-              {config?.moduleName || t('app.title')}
+              {brand}
             </Text>
-            {baseConfig?.title && baseConfig.title !== config?.moduleName ? (
-              <Text className='home__subtitle'>{baseConfig.title}</Text>
-            ) : null}
+            {baseConfig?.title && baseConfig.title !== brand ? <Text className='home__subtitle'>{baseConfig.title}</Text> : null}
           </View>
           <View className='home__lang'>
             <LangSwitch />
@@ -207,7 +209,9 @@ export default function HomeScreen() {
               data-testid={`home-article-${a.id}`}
               onClick={() => openOrSoon('list-page', { id: a.id })}
             >
-              <Text className='home__article-title'>{a.title}</Text>
+              <Text className='home__article-title' data-content=''>
+                {a.title}
+              </Text>
               <Text className='home__article-date'>{a.date}</Text>
             </View>
           ))

@@ -93,7 +93,7 @@ export default function LoginScreen() {
             {...pressable(() => setDialog(true), { role: 'link' })}
             data-testid='login-agree-link'
           >
-            {base?.agreeTitle ? `《${base.agreeTitle}》` : t('identity.agree.link')}
+            {base?.agreeTitle ? t('common.titleQuoted', { title: base.agreeTitle }) : t('identity.agree.link')}
           </Text>
           <PrivacyLink className='lg__agree-link' />
         </View>

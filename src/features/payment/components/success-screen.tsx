@@ -72,7 +72,8 @@ export default function SuccessScreen() {
         </Text>
         <View className='pm-success__donor'>
           {v.avatar ? <Image {...imageAlt('')} className='pm-success__avatar' src={v.avatar} mode='aspectFill' /> : null}
-          <Text className='pm-success__name' data-testid='success-name'>
+          {/* the donor's name as given (decision 073: content) */}
+          <Text className='pm-success__name' data-testid='success-name' data-content=''>
             {v.name}
           </Text>
         </View>

@@ -44,7 +44,7 @@ function InvoiceCard({ r }: { r: ReceiptView }) {
           </Text>
         </View>
       ) : null}
-      <InfoRow label={t('receipt.detail.company')} value={inv.courierCompany} testId='receipt-courier-company' />
+      <InfoRow label={t('receipt.detail.company')} value={inv.courierCompany} testId='receipt-courier-company' content />
       <InfoRow
         label={t('receipt.detail.number')}
         value={inv.courierNo}
@@ -95,14 +95,15 @@ export default function ReceiptDetailScreen({ id }: { id: number }) {
           label={t(r.donorTypeKey === 'receipt.donorType.2' ? 'receipt.unitName' : 'receipt.personName')}
           value={r.donorName}
           testId='receipt-detail-name'
+          content
         />
         <InfoRow label={t(r.codeLabelKey)} value={r.creditCode} testId='receipt-detail-code' />
         <InfoRow label={t('receipt.way')} value={r.wayKey ? t(r.wayKey) : ''} testId='receipt-detail-way' />
         <InfoRow label={t('receipt.email')} value={r.email} testId='receipt-detail-email' />
         <InfoRow label={t('receipt.sms')} value={r.sms} />
-        <InfoRow label={t('receipt.contact')} value={r.contact} />
+        <InfoRow label={t('receipt.contact')} value={r.contact} content />
         <InfoRow label={t('receipt.mobile')} value={r.mobile} />
-        <InfoRow label={t('receipt.address')} value={r.address} />
+        <InfoRow label={t('receipt.address')} value={r.address} content />
       </Card>
       <InvoiceCard r={r} />
     </DetailFrame>

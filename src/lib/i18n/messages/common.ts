@@ -17,6 +17,8 @@ export default defineMessages({
     'common.yuan': '元',
     'common.currency': '¥',
     'common.language': 'English',
+    // a title quoted in running text: Chinese book-title marks; English quotation marks (decision 073)
+    'common.titleQuoted': '《{title}》',
     'net.error': '连接失败，请检查网络设置',
     'net.notInWechat': '请在微信公众号环境中打开',
     'net.moduleNotFound': '未找到学校模块',
@@ -50,6 +52,7 @@ export default defineMessages({
     'common.yuan': 'CNY',
     'common.currency': '¥',
     'common.language': '中文',
+    'common.titleQuoted': '“{title}”',
     'net.error': 'Connection failed, check network settings',
     'net.notInWechat': 'Not opened in the official account environment',
     'net.moduleNotFound': 'School module not found',

@@ -109,6 +109,8 @@ export default defineMessages({
     'naming.edit.donorName': '冠名人',
     'naming.edit.donorNamePh': '请输入铭牌上的冠名人',
     'naming.edit.identity': '身份',
+    // a seat's plate always reads 校友 (ALUMNUS_IDENTITY); the field says what that is in the page's language
+    'naming.edit.identityAlumnus': '校友',
     'naming.edit.identityPh': '如：校友、教师',
     'naming.edit.identityNote': '座位铭牌的身份统一为"校友"',
     'naming.edit.message': '寄语',
@@ -257,6 +259,7 @@ export default defineMessages({
     'naming.edit.donorName': 'Name',
     'naming.edit.donorNamePh': 'Name on the nameplate',
     'naming.edit.identity': 'Identity',
+    'naming.edit.identityAlumnus': 'Alumnus or alumna',
     'naming.edit.identityPh': 'e.g. alumnus, teacher',
     'naming.edit.identityNote': 'Seat nameplates always give the identity "alumnus"',
     'naming.edit.message': 'Message',

@@ -20,10 +20,13 @@ export default function BookCard({ book, chosen, onOpen, onToggle }: { book: Boo
           <View className='nm-book__cover' />
         )}
         <View className='nm-book__main'>
-          <Text className='nm-book__title' data-testid={`book-title-${book.id}`}>
+          {/* the library's own catalogue (decision 073: content, not the app's words) */}
+          <Text className='nm-book__title' data-testid={`book-title-${book.id}`} data-content=''>
             {cutTitle(book.title)}
           </Text>
-          <Text className='nm-book__meta'>{[book.author, book.press].filter(Boolean).join(' · ')}</Text>
+          <Text className='nm-book__meta' data-content=''>
+            {[book.author, book.press].filter(Boolean).join(' · ')}
+          </Text>
           <View className='nm-book__foot'>
             <Text className='nm-book__price'>¥{formatMoney(book.unitPrice)}</Text>
             <Text className='nm-book__stock' data-testid={`book-stock-${book.id}`}>

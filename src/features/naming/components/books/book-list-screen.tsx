@@ -69,7 +69,7 @@ export default function BookListScreen() {
     setCartOpen(false)
     platform.nav.to(bookConfirmUrl(itemsId))
   }
-  const tabs = [{ key: 0, title: t('naming.book.allCategories') }, ...categories.map((c) => ({ key: c.id, title: c.title }))]
+  const tabs = [{ key: 0, title: t('naming.book.allCategories') }, ...categories.map((c) => ({ key: c.id, title: c.title, content: true }))]
   const copies = booksCount(sel.books)
 
   return (

@@ -36,8 +36,13 @@ export default function HhuListScreen() {
       ) : (
         rows.map((r) => (
           <View key={r.id} className='nm-hlist__row' data-testid='hhu-list-row'>
-            <Text className='nm-hlist__col nm-hlist__col--name'>{r.name}</Text>
-            <Text className='nm-hlist__col nm-hlist__col--seat'>{r.seat}</Text>
+            {/* the donor's name and the seat's label: people's and the school's words (decision 073) */}
+            <Text className='nm-hlist__col nm-hlist__col--name' data-content=''>
+              {r.name}
+            </Text>
+            <Text className='nm-hlist__col nm-hlist__col--seat' data-content=''>
+              {r.seat}
+            </Text>
             <Text className='nm-hlist__col nm-hlist__col--date'>{cutDay(r.donateTime)}</Text>
           </View>
         ))

@@ -47,6 +47,7 @@ export default function JnuSuccessScreen() {
       />
     )
   }
+  const thanks = d ? t('naming.success.thanks', { name: '\u0001', project: d.itemsName }).split('\u0001') : []
   return (
     <View className='nm-done' data-testid='jnu-success'>
       <View className='nm-done__badge'>
@@ -57,7 +58,10 @@ export default function JnuSuccessScreen() {
       </Text>
       {d ? (
         <Text className='nm-done__sub' data-testid='jnu-success-name'>
-          {t('naming.success.thanks', { name: d.name, project: d.itemsName })}
+          {/* the app's sentence around the donor's name, the name marked as content (decision 073) */}
+          {thanks[0]}
+          <Text data-content=''>{d.name}</Text>
+          {thanks[1]}
         </Text>
       ) : null}
       <Text className='nm-note nm-done__note'>{t('naming.form.reviewNote')}</Text>

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react'
 import { Input, Swiper, SwiperItem, Text, View } from '@tarojs/components'
 import { AtButton } from 'taro-ui'
-import { ALUMNUS_IDENTITY, NAMING_LIMITS, NamingType, type NameplateText } from '@contract'
+import { NAMING_LIMITS, NamingType, type NameplateText } from '@contract'
 import { platform } from '@/platform'
 import { toast } from '@/lib/quiet'
 import { useTheme } from '@/lib/hooks/use-page-title'
@@ -88,7 +88,10 @@ export default function EditScreen() {
               <SwiperItem key={ex.id}>
                 <View className='nm-edit__slide'>
                   <PlatePreview example={ex} plate={preview} />
-                  <Text className='nm-edit__slide-title'>{ex.title}</Text>
+                  {/* the school's name for its plate (content, decision 073) */}
+                  <Text className='nm-edit__slide-title' data-content=''>
+                    {ex.title}
+                  </Text>
                 </View>
               </SwiperItem>
             ))}
@@ -143,7 +146,7 @@ export default function EditScreen() {
           </Text>
           {isSeat ? (
             <Text className='nm-edit__fixed' data-testid='plate-identity-fixed'>
-              {ALUMNUS_IDENTITY}
+              {t('naming.edit.identityAlumnus')}
             </Text>
           ) : (
             <Input

@@ -33,7 +33,8 @@ export default function PlatePreview({
   const lang = useSession((s) => s.lang)
   if (!example) {
     return (
-      <View className='nm-plate nm-plate--plain' data-testid={testId}>
+      // the plate as it will be engraved (its words are the donor's and the school's: content, decision 073)
+      <View className='nm-plate nm-plate--plain' data-testid={testId} data-content=''>
         <Text className='nm-plate__name'>{plate.donorName}</Text>
         <Text className='nm-plate__identity'>{plate.donorIdentity}</Text>
         <Text className='nm-plate__message'>{plate.donationMessage}</Text>
@@ -58,7 +59,7 @@ export default function PlatePreview({
         <Image {...imageAlt('')} className='nm-plate__bg' src={platform.assetUrl(example.bgImg)} mode='scaleToFill' />
       ) : null}
       {placed.map((p) => (
-        <Text key={p.key} className='nm-plate__text' style={p.style}>
+        <Text key={p.key} className='nm-plate__text' style={p.style} data-content=''>
           {p.text}
         </Text>
       ))}

@@ -54,7 +54,7 @@ export function AgreeRow({ agreed, onToggle }: { agreed: boolean; onToggle(): vo
         <Text className='nm-agree__text'>{t('naming.agree.prefix')}</Text>
       </View>
       <Text className='nm-link' data-testid='naming-agree-link' onClick={() => platform.nav.to(routeUrl('agree-content'))}>
-        {title ? `《${title}》` : t('naming.agree.link')}
+        {title ? t('common.titleQuoted', { title }) : t('naming.agree.link')}
       </Text>
     </View>
   )

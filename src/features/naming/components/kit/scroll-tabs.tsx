@@ -6,6 +6,8 @@ import './kit.scss'
 export interface Tab<K extends string | number> {
   key: K
   title: string
+  /** the title is the school's own words (an area, a book category), not the app's: marked `data-content` (decision 073) */
+  content?: boolean
 }
 
 export default function ScrollTabs<K extends string | number>({
@@ -44,7 +46,7 @@ export default function ScrollTabs<K extends string | number>({
                 data-active={on ? '1' : '0'}
                 onClick={() => !on && onChange(tab.key)}
               >
-                <Text>{tab.title}</Text>
+                <Text data-content={tab.content ? '' : undefined}>{tab.title}</Text>
               </View>
             )
           })}

@@ -59,7 +59,7 @@ export default function PlateCorrect({ target, onClose, onSaved }: { target: Nam
       <View className='nm-edit__row'>
         <Text className='nm-edit__label'>{t('naming.edit.identity')}</Text>
         {isSeat ? (
-          <Text className='nm-edit__fixed'>{ALUMNUS_IDENTITY}</Text>
+          <Text className='nm-edit__fixed'>{t('naming.edit.identityAlumnus')}</Text>
         ) : (
           <Input
             className='nm-edit__input'

@@ -23,6 +23,8 @@ export default function SeatListArea({
   onTap(seat: Seat): void
 }) {
   const t = useT()
+  // the app's words around the donor's name, so that only the name is marked as content
+  const namedBy = t('naming.seat.namedBy', { name: '\u0001' }).split('\u0001')
   const height = viewHeight(seats.length * LIST_ROW_PX)
   const [top, setTop] = useState(0)
   const win = listWindow(seats.length, LIST_ROW_PX, height, top)
@@ -60,9 +62,16 @@ export default function SeatListArea({
               {kind === 'chosen' ? <Text className='nm-seat__mark'>✓</Text> : null}
             </View>
             <View className='nm-slist__main'>
-              <Text className='nm-slist__name'>{seat.seat}</Text>
+              {/* the seat's label and its donor's name are the school's and the donor's words (decision 073) */}
+              <Text className='nm-slist__name' data-content=''>
+                {seat.seat}
+              </Text>
               {kind === 'donated' ? (
-                <Text className='nm-slist__sub'>{t('naming.seat.namedBy', { name: seat.donorName })}</Text>
+                <Text className='nm-slist__sub'>
+                  {namedBy[0]}
+                  <Text data-content=''>{seat.donorName}</Text>
+                  {namedBy[1]}
+                </Text>
               ) : from ? (
                 <Text className='nm-slist__sub'>{t('naming.seat.from', { money: formatMoney(from) })}</Text>
               ) : null}

@@ -85,7 +85,7 @@ export default function SeatScreen({ variant = 'plain' }: { variant?: NamingVari
       </View>
       {jnu ? (
         <View className='nm-seatpage__area'>
-          <Text className='nm-seatpage__area-name' data-testid='current-area'>
+          <Text className='nm-seatpage__area-name' data-testid='current-area' data-content=''>
             {area?.title || ''}
           </Text>
           {areas.length > 1 ? (
@@ -96,7 +96,7 @@ export default function SeatScreen({ variant = 'plain' }: { variant?: NamingVari
         </View>
       ) : areas.length > 1 ? (
         <ScrollTabs
-          tabs={areas.map((a) => ({ key: a.id, title: a.title }))}
+          tabs={areas.map((a) => ({ key: a.id, title: a.title, content: true }))}
           current={area?.id ?? 0}
           onChange={map.setAreaId}
           testPrefix='area'

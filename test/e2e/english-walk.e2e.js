@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+/**
+ * English on EVERY page (docs/decisions/073-english-everywhere.md): the built H5 app in Debian Chromium at 390x844,
+ * signed in as a donor with a paid gift (test/e2e/lib/page-tour.js), in English, on every page of the route list
+ * (src/lib/route-list.ts through test/e2e/lib/every-page.js: a new page is walked without a change here) and in the
+ * dialog states of test/e2e/lib/dialog-states.js. A page fails on any CJK character the app wrote itself.
+ *
+ * What may stay Chinese: school and user content that has no English. The demo seed writes English for every text
+ * the school can translate (projects, sub-projects, categories, forms, the foundation's name, the agreement:
+ * server/src/seed/english.ts, seed/catalogue.ts), so those must read English here like any app text. What cannot be
+ * translated is marked where it is drawn: an element with `data-content` holds words a person wrote (a donor's name
+ * or message, a nameplate's inscription, a seat's or tree's label, an article, a campaign's own text) and its text
+ * is left out, nothing else. Marking keeps the check on the whole page: an app string placed inside a marked element
+ * would escape it, so marks sit on the smallest element that holds the content alone. A part declared Chinese with
+ * `lang="zh-CN"` (the language switch naming 中文, as language switches do) is read as declared.
+ *
+ * Which pages: by default every page of the default school and the pages only hhu or cpu runs, in theirs (as the
+ * accessibility walk); ENGLISH_SCHOOLS=all every page in each of the four demo schools; ENGLISH_PAGES=form,seat only
+ * those routes. A page that cannot be shown (a campaign no demo school runs, data the tour cannot make) is reported
+ * with the reason and listed at the end, never skipped silently. ENGLISH_SHOTS=<folder> saves a screenshot of each
+ * (for people; not asserted). Run: node test/e2e/english-walk.e2e.js (after npm run build:h5).
+ * Closing line: "e2e: N passed, N failed".
+ */
+const path = require('node:path')
+const fs = require('node:fs')
+const { launchChromium, createJourney, assert, apiClient } = require('./harness')
+const { startServer } = require('../mini/server')
+const { prepareTour, visit } = require('./lib/page-tour')
+const { everyPage, widenTour } = require('./lib/every-page')
+const { DIALOG_STATES } = require('./lib/dialog-states')
+
+const root = path.resolve(__dirname, '..', '..')
+const DEMO_SCHOOLS = ['demo', 'hhu', 'cpu', 'fzu']
+/** Chinese script: CJK ideographs, CJK punctuation and full-width forms (the app's English uses none of them). */
+const CJK = /[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/
+const { step, run } = createJourney()
+
+/**
+ * The Chinese the app wrote on the page as it is now: each run of visible text (and each placeholder and accessible
+ * name, which a donor reads or hears too) that holds CJK, outside `[data-content]`, with where it sits.
+ */
+function chineseOnPage(page) {
+  return page.evaluate((source) => {
+    const re = new RegExp(source)
+    const found = []
+    const where = (el) => {
+      const owner = el.closest('[data-testid]')
+      const cls = (el.className && typeof el.className === 'string' ? el.className : '').split(' ').filter(Boolean)[0]
+      return `${owner ? `[data-testid="${owner.getAttribute('data-testid')}"] ` : ''}${el.tagName.toLowerCase()}${cls ? '.' + cls : ''}`
+    }
+    // a part the page declares Chinese on purpose (lang="zh-CN": the language switch naming 中文), not the document
+    const declaredChinese = (el) => {
+      const part = el.closest('[lang]')
+      return !!part && part !== document.documentElement && /^zh/i.test(part.getAttribute('lang') || '')
+    }
+    const shown = (el) =>
+      !el.closest('[data-content], script, style, noscript, template') &&
+      !declaredChinese(el) &&
+      el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+    // the live page's text nodes (not a clone: a cloned body would connect a second set of Taro's custom elements)
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement
+      const text = (n.textContent || '').trim()
+      if (el && text && re.test(text) && shown(el)) found.push(`${where(el)}: ${JSON.stringify(text.slice(0, 60))}`)
+    }
+    for (const el of document.querySelectorAll('[placeholder], [aria-label], img[alt]')) {
+      for (const attr of ['placeholder', 'aria-label', 'alt']) {
+        const v = el.getAttribute(attr)
+        if (v && re.test(v) && shown(el)) found.push(`${where(el)} ${attr}: ${JSON.stringify(v.slice(0, 60))}`)
+      }
+    }
+    return [...new Set(found)]
+  }, CJK.source)
+}
+
+;(async () => {
+  const server = await startServer({ command: [process.execPath, path.join(root, 'scripts', 'start.js')] })
+  const { origin } = server
+  const index = await (await fetch(`${origin}/config/index.json`)).json()
+  const only = (process.env.ENGLISH_PAGES || '').split(',').filter(Boolean)
+  const pages = everyPage().filter((d) => !only.length || only.includes(d.route))
+  const all = process.env.ENGLISH_SCHOOLS === 'all'
+  const named = !all && process.env.ENGLISH_SCHOOLS ? process.env.ENGLISH_SCHOOLS.split(',').map((s) => s.trim()) : null
+  // school -> pages: by default the default school's pages and each page only another school runs, in that school
+  const plan = new Map()
+  if (all || named) for (const s of all ? DEMO_SCHOOLS : named) plan.set(s, pages)
+  else {
+    plan.set(
+      index.school,
+      pages.filter((d) => !d.school || d.school === index.school)
+    )
+    for (const d of pages.filter((x) => x.school && x.school !== index.school)) plan.set(d.school, [...(plan.get(d.school) || []), d])
+  }
+  const dialogs = only.length ? [] : DIALOG_STATES
+  const shots = process.env.ENGLISH_SHOTS
+  if (shots) fs.mkdirSync(shots, { recursive: true })
+  const walked = new Set()
+  const notShown = new Map()
+  const browser = await launchChromium()
+  const errors = []
+  await run({ browser, server, errors }, async () => {
+    for (const [school, defs] of plan) {
+      // the orders placed in English, as an English-reading donor places them (the cashier shows their description)
+      const tour = await prepareTour({ origin, school, browser, orderLang: 'en' })
+      const cfg = await (await fetch(`${origin}/config/${school}/index.json`)).json()
+      await widenTour(tour, { origin, ...apiClient(origin, cfg) })
+      const context = await tour.newContext({ lang: 'en', viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 })
+      const page = await context.newPage()
+      page.on('pageerror', (e) => errors.push(`${school}: ${e.message}`))
+      const check = async (label) => {
+        if (shots) await page.screenshot({ path: path.join(shots, `${school}-${label}.png`) })
+        const left = await chineseOnPage(page)
+        if (left.length) console.log(`       ${left.join('\n       ')}`)
+        assert(left.length === 0, `${left.length} Chinese text(s) the app wrote (listed above)`)
+      }
+      for (const def of defs) {
+        await step(`${school}: /${def.route} in English has no Chinese the app wrote`, async () => {
+          const r = await visit(page, def, tour.ctx, { origin, lang: 'en' })
+          if (!r.shown) {
+            console.log(`       not shown: ${r.reason}`)
+            if (!walked.has(def.route)) notShown.set(def.route, r.reason)
+            return
+          }
+          walked.add(def.route)
+          notShown.delete(def.route)
+          await check(def.key)
+        }).catch(() => undefined)
+      }
+      for (const d of dialogs.filter((x) => !x.school || x.school === school)) {
+        await step(`${school}: ${d.name} in English has no Chinese the app wrote`, async () => {
+          const why = await d.open(page, tour.ctx, { origin, lang: 'en', visit })
+          if (why) {
+            console.log(`       not shown: ${why}`)
+            return
+          }
+          await check(d.key)
+        }).catch(() => undefined)
+      }
+      await context.close()
+    }
+    for (const [route, reason] of notShown) if (!walked.has(route)) console.log(`  note /${route} was walked in no school: ${reason}`)
+  })
+})()
