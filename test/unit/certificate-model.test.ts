@@ -81,21 +81,26 @@ describe('paper certificate application', () => {
 
   it('asks for items first, then the way', () => {
     expect(validateCertApply(switchWay(initialCertApply(cfg), 1, cfg), [])).toEqual({ key: 'certificate.pick.none' })
-    expect(validateCertApply(initialCertApply(cfg), ids)).toEqual({ key: 'certificate.wayRequired' })
+    expect(validateCertApply(initialCertApply(cfg), ids)).toEqual({ key: 'certificate.wayRequired', field: 'certificateWay' })
     expect(validateCertApply(switchWay(initialCertApply(cfg), 1, cfg), ids)).toBeNull()
   })
 
   it('delivery needs address, contact and a valid mobile, in that order', () => {
     const mail: CertApplyState = { way: 2, address: '', contact: '', mobile: '', area: '86' }
-    expect(validateCertApply(mail, ids)).toEqual({ key: 'certificate.need.address' })
-    expect(validateCertApply({ ...mail, address: '  ' }, ids)).toEqual({ key: 'certificate.need.address' })
-    expect(validateCertApply({ ...mail, address: 'a' }, ids)).toEqual({ key: 'certificate.need.contact' })
-    expect(validateCertApply({ ...mail, address: 'a', contact: 'b' }, ids)).toEqual({ key: 'certificate.need.mobile' })
+    expect(validateCertApply(mail, ids)).toEqual({ key: 'certificate.need.address', field: 'postalAddress' })
+    expect(validateCertApply({ ...mail, address: '  ' }, ids)).toEqual({ key: 'certificate.need.address', field: 'postalAddress' })
+    expect(validateCertApply({ ...mail, address: 'a' }, ids)).toEqual({ key: 'certificate.need.contact', field: 'postalContact' })
+    expect(validateCertApply({ ...mail, address: 'a', contact: 'b' }, ids)).toEqual({
+      key: 'certificate.need.mobile',
+      field: 'postalMobile'
+    })
     expect(validateCertApply({ ...mail, address: 'a', contact: 'b', mobile: '139001390' }, ids)).toEqual({
-      key: 'certificate.mobileInvalid'
+      key: 'certificate.mobileInvalid',
+      field: 'postalMobile'
     })
     expect(validateCertApply({ ...mail, address: 'a', contact: 'b', mobile: '139001390', area: '' }, ids)).toEqual({
-      key: 'certificate.mobileInvalid'
+      key: 'certificate.mobileInvalid',
+      field: 'postalMobile'
     })
     expect(validateCertApply({ ...mail, address: 'a', contact: 'b', mobile: '91234567', area: '852' }, ids)).toBeNull()
     expect(validateCertApply({ ...mail, address: 'a', contact: 'b', mobile: '13900139000' }, ids)).toBeNull()

@@ -50,6 +50,8 @@ const inserts = (calls: Call[]) => calls.filter((c) => c.path.endsWith('/certifi
 const tap = (id: string) => fireEvent.click(screen.getByTestId(id))
 const type = (id: string, v: string) => act(() => typeInto(screen.getByTestId(id), v))
 const toasts = (spy: jest.SpyInstance) => spy.mock.calls.map((c) => c[0].title)
+/** The problem shown under a field (form-kit FieldErrorText), or null. */
+const under = (field: string) => screen.queryByTestId(`error-${field}`)?.textContent ?? null
 
 async function open(cfg?: CertificateConfig, extra?: Record<string, (c: Call) => any>) {
   setQuery('/pkg-cert/mine-certificate/index', {})
@@ -147,6 +149,7 @@ describe('paper certificates', () => {
 describe('paper certificate application', () => {
   it('picks projects, mails to an address, validates, submits once and reloads the lists on Confirm', async () => {
     const toast = toastSpy()
+    const scroll = jest.spyOn(Taro, 'pageScrollTo')
     const calls = await toApplyForm(await open())
     tap('cert-next')
     expect(toasts(toast)).toEqual(['请选择项目'])
@@ -156,21 +159,30 @@ describe('paper certificate application', () => {
     tap('cert-next')
     expect(screen.getByTestId('cert-apply-flow').dataset.step).toBe('2')
     expect(screen.getByTestId('apply-chosen').textContent).toContain('励志奖学金')
-    // two ways offered: none preselected
+    // two ways offered: none preselected; each problem shows under its own field, not in a toast (decision 077)
+    const shown = toasts(toast).length
     tap('cert-submit')
-    expect(toasts(toast).pop()).toBe('请选择领取方式')
+    expect(under('certificateWay')).toBe('请选择领取方式')
     tap('cert-way-2')
+    // a change to the form takes the problem away
+    expect(under('certificateWay')).toBeNull()
     tap('cert-submit')
-    expect(toasts(toast).pop()).toBe('请输入收件地址')
+    expect(under('postalAddress')).toBe('请输入收件地址')
+    expect((screen.getByTestId('cert-address') as any).nativeProps).toEqual(
+      expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-postalAddress' })
+    )
+    await waitFor(() => expect(scroll).toHaveBeenCalledWith(expect.objectContaining({ selector: '#fr-postalAddress' })))
     type('cert-address', '江苏省南京市玄武区北京东路 41 号')
+    expect((screen.getByTestId('cert-address') as any).nativeProps['aria-invalid']).toBeUndefined()
     tap('cert-submit')
-    expect(toasts(toast).pop()).toBe('请输入收件人')
+    expect(under('postalContact')).toBe('请输入收件人')
     type('cert-contact', '张赟喆')
     tap('cert-submit')
-    expect(toasts(toast).pop()).toBe('请输入联系电话')
+    expect(under('postalMobile')).toBe('请输入联系电话')
     type('cert-mobile', '1390013900')
     tap('cert-submit')
-    expect(toasts(toast).pop()).toBe('请输入合法的联系电话')
+    expect(under('postalMobile')).toBe('请输入合法的联系电话')
+    expect(toasts(toast).length).toBe(shown)
     expect(inserts(calls)).toHaveLength(0)
     type('cert-mobile', '13900139000')
     const before = pageCalls(calls, '1').length
@@ -236,6 +248,27 @@ describe('paper certificate application', () => {
     await waitFor(() => expect(inserts(calls)).toHaveLength(2))
     expect(inserts(calls)[0].data).toEqual({ certificateWay: 1, donateIds: [301] })
     expect(screen.queryByTestId('cert-success')).toBeNull()
+  })
+  it('shows a refusal naming a field (data.field) under that field, without a toast, until the form changes', async () => {
+    const toast = toastSpy()
+    const calls = await toApplyForm(
+      await open(certConfig(), {
+        insert: () => ({ code: -1, message: '收件地址需写到门牌号', data: { field: 'postalAddress' } })
+      })
+    )
+    tap('cert-pick-301')
+    tap('cert-next')
+    tap('cert-way-2')
+    type('cert-address', '南京')
+    type('cert-contact', '张赟喆')
+    type('cert-mobile', '13900139000')
+    tap('cert-submit')
+    await waitFor(() => expect(under('postalAddress')).toBe('收件地址需写到门牌号'))
+    expect(inserts(calls)).toHaveLength(1)
+    expect((screen.getByTestId('cert-address') as any).nativeProps['aria-invalid']).toBe('true')
+    expect(toasts(toast)).not.toContain('收件地址需写到门牌号')
+    type('cert-address', '江苏省南京市玄武区北京东路 41 号')
+    expect(under('postalAddress')).toBeNull()
   })
 })
 

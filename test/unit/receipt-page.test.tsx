@@ -27,6 +27,8 @@ function stubReceipt(cfg: ReceiptConfig = receiptConfig(), last: ReceiptLastUser
 const tap = (id: string) => fireEvent.click(screen.getByTestId(id))
 const type = (id: string, v: string) => act(() => typeInto(screen.getByTestId(id), v))
 const toasts = (spy: jest.SpyInstance) => spy.mock.calls.map((c) => c[0].title)
+/** The problem shown under a field (form-kit FieldErrorText), or null. */
+const under = (field: string) => screen.queryByTestId(`error-${field}`)?.textContent ?? null
 const inserts = (calls: Call[]) => calls.filter((c) => c.path.endsWith('/receipt/insert'))
 const listCalls = (calls: Call[]) => calls.filter((c) => c.path.endsWith('/receipt/page'))
 
@@ -102,20 +104,28 @@ describe('receipt application', () => {
     tap('receipt-type-2')
     expect(screen.getByTestId('receipt-way-3').dataset.selected).toBe('1')
     expect(screen.queryByTestId('receipt-way-1')).toBeNull()
+    // each problem under its own field (decision 077): the input says it is invalid and which line says why
+    const shown = toasts(toast).length
     tap('receipt-submit')
-    expect(toasts(toast).pop()).toBe('请输入单位名称')
+    expect(under('donorName')).toBe('请输入单位名称')
+    expect((screen.getByTestId('receipt-name') as any).nativeProps).toEqual(
+      expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-donorName' })
+    )
     type('receipt-name', '南京赟喆科技有限公司')
+    expect(under('donorName')).toBeNull()
+    expect((screen.getByTestId('receipt-name') as any).nativeProps['aria-invalid']).toBeUndefined()
     tap('receipt-submit')
-    expect(toasts(toast).pop()).toBe('请输入统一社会信用代码')
+    expect(under('creditCode')).toBe('请输入统一社会信用代码')
     type('receipt-credit-code', '91320102MA1XXXXX0')
     tap('receipt-submit')
-    expect(toasts(toast).pop()).toBe('请输入合法的统一社会信用代码')
+    expect(under('creditCode')).toBe('请输入合法的统一社会信用代码')
     type('receipt-credit-code', '91320102MA1XXXXX0Y')
     tap('receipt-submit')
-    expect(toasts(toast).pop()).toBe('请输入电子邮箱')
+    expect(under('postalEmail')).toBe('请输入电子邮箱')
     type('receipt-email', 'finance@example')
     tap('receipt-submit')
-    expect(toasts(toast).pop()).toBe('请输入正确的电子邮箱')
+    expect(under('postalEmail')).toBe('请输入正确的电子邮箱')
+    expect(toasts(toast).length).toBe(shown)
     type('receipt-email', 'finance@example.com')
     expect(inserts(calls)).toHaveLength(0)
     const before = listCalls(calls).length
@@ -173,12 +183,13 @@ describe('receipt application', () => {
     tap('receipt-type-1')
     tap('receipt-way-2')
     tap('receipt-submit')
-    expect(toasts(toast).pop()).toBe('请输入收件地址')
+    expect(under('postalAddress')).toBe('请输入收件地址')
     type('receipt-address', '江苏省南京市玄武区北京东路 41 号')
     type('receipt-contact', '张赟喆')
     type('receipt-mobile', '139')
     tap('receipt-submit')
-    expect(toasts(toast).pop()).toBe('请输入合法的联系电话')
+    expect(under('postalMobile')).toBe('请输入合法的联系电话')
+    expect((screen.getByTestId('receipt-mobile') as any).nativeProps['aria-invalid']).toBe('true')
     type('receipt-mobile', '13900139000')
     tap('receipt-submit')
     await waitFor(() => expect(toasts(toast)).toContain('所选捐赠已申请过票据'))
@@ -189,6 +200,28 @@ describe('receipt application', () => {
       creditCode: '32010219900101123X'
     })
     expect(screen.queryByTestId('receipt-success')).toBeNull()
+  })
+
+  it('shows a refusal naming a field (data.field) under that field in English, without a toast', async () => {
+    useSession.setState({ lang: 'en' })
+    const toast = toastSpy()
+    const calls = await open(receiptConfig(), null, {
+      insert: () => ({ code: -1, message: 'The credit code is not registered', data: { field: 'creditCode' } })
+    })
+    await toForm()
+    type('receipt-name', 'Nanjing Yunzhe Technology Co., Ltd.')
+    type('receipt-credit-code', '91320102MA1XXXXX0Y')
+    type('receipt-email', 'finance@example.com')
+    tap('receipt-submit')
+    await waitFor(() => expect(under('creditCode')).toBe('The credit code is not registered'))
+    expect(inserts(calls)).toHaveLength(1)
+    expect((screen.getByTestId('receipt-credit-code') as any).nativeProps['aria-describedby']).toBe('fe-creditCode')
+    expect(toasts(toast)).not.toContain('The credit code is not registered')
+    // a local problem in English under its field too
+    type('receipt-name', '')
+    tap('receipt-submit')
+    expect(under('creditCode')).toBeNull()
+    expect(under('donorName')).toBe('Please enter the name')
   })
 
   it('shows no submit when isOpenReceipt is 0', async () => {

@@ -1,12 +1,15 @@
 /**
  * The two-step application of certificates and receipts (docs/product §2, §5): step 1 chooses gifts (none chosen toasts),
- * step 2 lists them above the caller's form and submits (1.5 s throttle) after the caller's validation; the success
+ * step 2 lists them above the caller's form and submits (1.5 s throttle) after the caller's validation, whose problems
+ * (and the server's refusals naming a field) show under their fields (decision 077); the success
  * dialog's Confirm hands back to the caller, which reloads its lists. The caller holds the form state.
  */
 import { useState, type ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import type { Page, StayDonation } from '@contract'
 import type { MessageKey } from '@/lib/i18n'
+import { FieldErrors } from '@/components/form-kit'
+import type { Problem } from '@/lib/validation'
 import { toast } from '@/lib/quiet'
 import { useT } from '@/store/session'
 import type { ApplyResult } from './api'
@@ -15,7 +18,7 @@ import ChosenGifts from './chosen-gifts'
 import DonationPicker from './donation-picker'
 import ResultDialog from './result-dialog'
 import Steps from './steps'
-import { scrollToTop, useApplyPicker, useApplySubmit } from './use-apply'
+import { scrollToTop, useApplyErrors, useApplyPicker, useApplySubmit } from './use-apply'
 
 export type ApplyKind = 'certificate' | 'receipt'
 
@@ -67,19 +70,22 @@ interface Props {
   fetchStay(): Promise<Page<StayDonation>>
   /** step 2's cards (the form) */
   children: ReactNode
-  /** the first problem of the form with these gifts (the key of its toast), or the request that sends them */
-  submit(donateIds: number[]): MessageKey | (() => Promise<ApplyResult>)
+  /** the caller's form state: a problem shown under its field goes when this changes */
+  form: unknown
+  /** the first problem of the form with these gifts (under its field, else toasted), or the request that sends them */
+  submit(donateIds: number[]): Problem | (() => Promise<ApplyResult>)
   /** in place of the submit bar when the school does not take applications now; `back` returns to step 1 */
   closed?(back: () => void): ReactNode
   onCancel(): void
   onDone(): void
 }
 
-export default function ApplyFlow({ kind, fetchStay, children, submit: check, closed, onCancel, onDone }: Props) {
+export default function ApplyFlow({ kind, fetchStay, children, form, submit: check, closed, onCancel, onDone }: Props) {
   const t = useT()
   const { prefix, className, words } = KINDS[kind]
   const picker = useApplyPicker(fetchStay)
-  const submit = useApplySubmit()
+  const problems = useApplyErrors(form)
+  const submit = useApplySubmit(problems.show)
   const [step, setStepState] = useState<1 | 2>(1)
   const setStep = (n: 1 | 2) => {
     setStepState(n)
@@ -93,8 +99,8 @@ export default function ApplyFlow({ kind, fetchStay, children, submit: check, cl
 
   const send = () => {
     const checked = check(picker.selected)
-    if (typeof checked === 'string') toast(t(checked))
-    else submit.run(checked)
+    if (typeof checked === 'function') submit.run(checked)
+    else problems.show(t(checked.key), checked.field)
   }
 
   const back = () => setStep(1)
@@ -123,7 +129,7 @@ export default function ApplyFlow({ kind, fetchStay, children, submit: check, cl
       ) : (
         <>
           <ChosenGifts title={t(words.chosen)} gifts={picker.chosen} />
-          {children}
+          <FieldErrors.Provider value={problems.errors}>{children}</FieldErrors.Provider>
           {closed ? (
             closed(back)
           ) : (

@@ -1,10 +1,11 @@
 /**
  * The apply flows' shared state: step 1's gift picker (stay/page, limit 99, multi-select) and the submit (busy
- * guard + 1.5 s throttle; success opens the dialog; code not 0 toasts the server's message, docs/product §8).
+ * guard + 1.5 s throttle; success opens the dialog; code not 0 shows the server's message, docs/product §8: under the field it names, else a toast).
  */
-import { useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Page, StayDonation } from '@contract'
 import Taro from '@tarojs/taro'
+import { scrollToField, type FieldErrorMap } from '@/components/form-kit'
 import { useData } from '@/lib/hooks/use-data'
 import { quiet, toast } from '@/lib/quiet'
 import { platform } from '@/platform'
@@ -24,7 +25,37 @@ export function useApplyPicker(fetchStay: () => Promise<Page<StayDonation>>) {
   return { stay, rows, selected: ordered.map((r) => r.id), chosen: ordered, toggle, toggleAll }
 }
 
-export function useApplySubmit() {
+/**
+ * The flow's problems under their fields (decision 077, the form kit of decision 061): a validation problem or a server
+ * refusal that names a field shows under that field until the donor changes the form; the rest is toasted.
+ */
+export function useApplyErrors(form: unknown) {
+  const [errors, setErrors] = useState<FieldErrorMap>({})
+  const shownFor = useRef<unknown>(undefined)
+  useEffect(() => {
+    if (shownFor.current !== undefined && shownFor.current !== form) {
+      shownFor.current = undefined
+      setErrors({})
+    }
+  }, [form])
+  /** Shows `text` under `field` (scrolled into view), or toasts it when no field is named. */
+  const show = useCallback(
+    (text: string, field: string | null | undefined) => {
+      if (!field) {
+        setErrors({})
+        toast(text, 2000)
+        return
+      }
+      shownFor.current = form
+      setErrors({ [field]: text })
+      scrollToField(field)
+    },
+    [form]
+  )
+  return { errors, show }
+}
+
+export function useApplySubmit(onRefused: (message: string, field: string | null) => void) {
   const gate = useThrottle()
   const busyRef = useRef(false)
   const [busy, setBusy] = useState(false)
@@ -37,7 +68,7 @@ export function useApplySubmit() {
     busyRef.current = false
     setBusy(false)
     if (r.ok) setDone(true)
-    else toast(r.message || t('common.loadFailed'), 2000)
+    else onRefused(r.message || t('common.loadFailed'), r.field)
   }
   return { busy, done, run }
 }

@@ -31,7 +31,7 @@ export const receiptRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     Api.receiptInsert,
     { config: signedInWithConsent, schema: { body: W.ReceiptInsertBody, response: answers(W.ApplyAnswer) } },
-    async (req) => ok(await insertReceipt(app.db, req.school.id, req.session.user_id, req.body, app.identity.now(), req.lang), t(req.lang, 'applyOk'))
+    async (req) => ok(await insertReceipt(app.db, req.school.id, req.session.user_id, req.body, app.identity.now()), t(req.lang, 'applyOk'))
   )
 
   app.get(Api.receiptDetail, { config: signedIn, schema: { querystring: R.IdQuery, response: answers(W.ReceiptDetail) } }, async (req) =>

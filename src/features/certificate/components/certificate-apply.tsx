@@ -15,10 +15,11 @@ export default function CertificateApply({ config, onCancel, onDone }: { config:
   return (
     <ApplyFlow
       kind='certificate'
+      form={form}
       fetchStay={fetchCertificateStay}
       submit={(ids) => {
         const bad = validateCertApply(form, ids)
-        if (bad) return bad.key
+        if (bad) return bad
         // the submit tap may show the subscribe dialog (decision 049); the application waits for the donor's answer
         const asked = requestNoticeConsent(['certificate'])
         return () => asked.then(() => postCertificate(buildCertInsert(form, ids)))

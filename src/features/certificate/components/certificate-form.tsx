@@ -28,6 +28,7 @@ export default function CertificateForm({ config, form, onChange }: Props) {
         value={form.way}
         onPick={(w) => onChange(switchWay(form, w, config))}
         testPrefix='cert-way'
+        field='certificateWay'
       />
       {form.way === CertificateWay.PICK_UP ? (
         <>
@@ -46,6 +47,7 @@ export default function CertificateForm({ config, form, onChange }: Props) {
             placeholder={t('certificate.addressPlaceholder')}
             onInput={(v) => set({ address: v })}
             testId='cert-address'
+            field='postalAddress'
           />
           <InputRow
             label={t('certificate.contact')}
@@ -55,6 +57,7 @@ export default function CertificateForm({ config, form, onChange }: Props) {
             onInput={(v) => set({ contact: v })}
             maxlength={50}
             testId='cert-contact'
+            field='postalContact'
           />
           <MobileRow
             label={t('certificate.mobile')}
@@ -65,6 +68,7 @@ export default function CertificateForm({ config, form, onChange }: Props) {
             onArea={(area) => set({ area })}
             onInput={(v) => set({ mobile: v })}
             testId='cert-mobile'
+            field='postalMobile'
           />
         </>
       ) : null}

@@ -49,12 +49,13 @@ export const isEditable = (state: CertApplyState): boolean => state.way === Cert
 
 export function validateCertApply(state: CertApplyState, donateIds: number[]): Problem | null {
   if (!donateIds.length) return { key: 'certificate.pick.none' }
-  if (state.way !== CertificateWay.PICK_UP && state.way !== CertificateWay.MAIL) return { key: 'certificate.wayRequired' }
+  if (state.way !== CertificateWay.PICK_UP && state.way !== CertificateWay.MAIL)
+    return { key: 'certificate.wayRequired', field: 'certificateWay' }
   if (state.way === CertificateWay.MAIL) {
-    if (!state.address.trim()) return { key: 'certificate.need.address' }
-    if (!state.contact.trim()) return { key: 'certificate.need.contact' }
-    if (!state.mobile.trim()) return { key: 'certificate.need.mobile' }
-    if (!isValidContactMobile(state.area, state.mobile)) return { key: 'certificate.mobileInvalid' }
+    if (!state.address.trim()) return { key: 'certificate.need.address', field: 'postalAddress' }
+    if (!state.contact.trim()) return { key: 'certificate.need.contact', field: 'postalContact' }
+    if (!state.mobile.trim()) return { key: 'certificate.need.mobile', field: 'postalMobile' }
+    if (!isValidContactMobile(state.area, state.mobile)) return { key: 'certificate.mobileInvalid', field: 'postalMobile' }
   }
   return null
 }

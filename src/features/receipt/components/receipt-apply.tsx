@@ -26,11 +26,12 @@ export default function ReceiptApply({ config, onCancel, onDone }: { config: Rec
   return (
     <ApplyFlow
       kind='receipt'
+      form={form}
       fetchStay={fetchReceiptStay}
       submit={(ids) => {
-        if (!form) return 'common.loading'
+        if (!form) return { key: 'common.loading' }
         const bad = validateReceiptApply(form, config, ids)
-        if (bad) return bad.key
+        if (bad) return bad
         // the submit tap may show the subscribe dialog (decision 049); the application waits for the donor's answer
         const asked = requestNoticeConsent(['receipt'])
         return () => asked.then(() => postReceipt(buildReceiptInsert(form, ids)))

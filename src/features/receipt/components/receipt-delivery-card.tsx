@@ -28,6 +28,7 @@ export default function ReceiptDeliveryCard({ config, form, onChange }: Props) {
         value={form.receiptType}
         onPick={(v) => onChange(setReceiptType(form, v, config))}
         testPrefix='receipt-type'
+        field='receiptType'
       />
       <ChoiceRow
         label={t('receipt.way')}
@@ -36,6 +37,7 @@ export default function ReceiptDeliveryCard({ config, form, onChange }: Props) {
         value={way}
         onPick={(v) => set({ receiptWay: v })}
         testPrefix='receipt-way'
+        field='receiptWay'
       />
       {way === ReceiptWay.PICK_UP ? (
         <>
@@ -54,6 +56,7 @@ export default function ReceiptDeliveryCard({ config, form, onChange }: Props) {
             placeholder={t('receipt.addressPlaceholder')}
             onInput={(v) => set({ address: v })}
             testId='receipt-address'
+            field='postalAddress'
           />
           <InputRow
             label={t('receipt.contact')}
@@ -63,6 +66,7 @@ export default function ReceiptDeliveryCard({ config, form, onChange }: Props) {
             onInput={(v) => set({ contact: v })}
             maxlength={50}
             testId='receipt-contact'
+            field='postalContact'
           />
           <MobileRow
             label={t('receipt.mobile')}
@@ -73,6 +77,7 @@ export default function ReceiptDeliveryCard({ config, form, onChange }: Props) {
             onArea={(a) => set({ mobileArea: a })}
             onInput={(v) => set({ mobile: v })}
             testId='receipt-mobile'
+            field='postalMobile'
           />
         </>
       ) : null}
@@ -85,6 +90,7 @@ export default function ReceiptDeliveryCard({ config, form, onChange }: Props) {
           onInput={(v) => set({ email: v })}
           maxlength={100}
           testId='receipt-email'
+          field='postalEmail'
         />
       ) : null}
       {way === ReceiptWay.SMS ? (
@@ -97,6 +103,7 @@ export default function ReceiptDeliveryCard({ config, form, onChange }: Props) {
           onArea={(a) => set({ smsArea: a })}
           onInput={(v) => set({ sms: v })}
           testId='receipt-sms'
+          field='postalMobileSms'
         />
       ) : null}
     </Card>

@@ -33,6 +33,7 @@ export default function ReceiptDonorCard({ config, form, onChange }: Props) {
         onInput={(v) => set({ donorName: v })}
         maxlength={100}
         testId='receipt-name'
+        field='donorName'
       />
       <InputRow
         label={t(enterprise ? 'receipt.creditCode' : 'receipt.idNumber')}
@@ -51,6 +52,7 @@ export default function ReceiptDonorCard({ config, form, onChange }: Props) {
         onInput={(v) => set({ creditCode: v })}
         maxlength={CREDIT_CODE_LENGTH}
         testId='receipt-credit-code'
+        field='creditCode'
       />
     </Card>
   )

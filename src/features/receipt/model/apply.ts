@@ -87,25 +87,27 @@ export function validateReceiptApply(
 ): Problem | null {
   if (!donateIds.length) return { key: 'receipt.pick.none' }
   const enterprise = s.donorType === DonorType.ENTERPRISE
-  if (!s.donorName.trim()) return { key: enterprise ? 'receipt.need.unitName' : 'receipt.need.personName' }
+  if (!s.donorName.trim()) return { key: enterprise ? 'receipt.need.unitName' : 'receipt.need.personName', field: 'donorName' }
   const code = s.creditCode.trim()
-  if (!code && c.isCreditCode === 1) return { key: enterprise ? 'receipt.need.creditCode' : 'receipt.need.idNumber' }
-  if (code && code.length !== CREDIT_CODE_LENGTH) return { key: enterprise ? 'receipt.invalid.creditCode' : 'receipt.invalid.idNumber' }
-  if (s.receiptType === null || !receiptTypes(c).includes(s.receiptType)) return { key: 'receipt.typeRequired' }
-  if (s.receiptWay === null || !receiptWays(c, s.receiptType).includes(s.receiptWay)) return { key: 'receipt.wayRequired' }
+  if (!code && c.isCreditCode === 1) return { key: enterprise ? 'receipt.need.creditCode' : 'receipt.need.idNumber', field: 'creditCode' }
+  if (code && code.length !== CREDIT_CODE_LENGTH)
+    return { key: enterprise ? 'receipt.invalid.creditCode' : 'receipt.invalid.idNumber', field: 'creditCode' }
+  if (s.receiptType === null || !receiptTypes(c).includes(s.receiptType)) return { key: 'receipt.typeRequired', field: 'receiptType' }
+  if (s.receiptWay === null || !receiptWays(c, s.receiptType).includes(s.receiptWay))
+    return { key: 'receipt.wayRequired', field: 'receiptWay' }
   if (s.receiptWay === ReceiptWay.EXPRESS) {
-    if (!s.address.trim()) return { key: 'receipt.need.address' }
-    if (!s.contact.trim()) return { key: 'receipt.need.contact' }
-    if (!s.mobile.trim()) return { key: 'receipt.need.mobile' }
-    if (!isValidContactMobile(s.mobileArea, s.mobile)) return { key: 'receipt.invalid.mobile' }
+    if (!s.address.trim()) return { key: 'receipt.need.address', field: 'postalAddress' }
+    if (!s.contact.trim()) return { key: 'receipt.need.contact', field: 'postalContact' }
+    if (!s.mobile.trim()) return { key: 'receipt.need.mobile', field: 'postalMobile' }
+    if (!isValidContactMobile(s.mobileArea, s.mobile)) return { key: 'receipt.invalid.mobile', field: 'postalMobile' }
   }
   if (s.receiptWay === ReceiptWay.EMAIL) {
-    if (!s.email.trim()) return { key: 'receipt.need.email' }
-    if (!isEmail(s.email.trim())) return { key: 'receipt.invalid.email' }
+    if (!s.email.trim()) return { key: 'receipt.need.email', field: 'postalEmail' }
+    if (!isEmail(s.email.trim())) return { key: 'receipt.invalid.email', field: 'postalEmail' }
   }
   if (s.receiptWay === ReceiptWay.SMS) {
-    if (!s.sms.trim()) return { key: 'receipt.need.sms' }
-    if (!isValidContactMobile(s.smsArea, s.sms)) return { key: 'receipt.invalid.mobile' }
+    if (!s.sms.trim()) return { key: 'receipt.need.sms', field: 'postalMobileSms' }
+    if (!isValidContactMobile(s.smsArea, s.sms)) return { key: 'receipt.invalid.mobile', field: 'postalMobileSms' }
   }
   return null
 }
