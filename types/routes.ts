@@ -111,6 +111,8 @@ export const Api = {
   statementFile: `${P}/statement/file`,
   statementEmail: `${P}/statement/email`,
   statementYearly: `${P}/statement/yearly`,
+  // Giving days: public totals (types/giving-day.ts; docs/decisions/070-giving-days.md)
+  givingDayDetail: `${P}/givingDay/detail`,
   // Agreements (types/agreement.ts; docs/decisions/017-agreements.md)
   hhuAgreementGeneration: `${P}/hhu/sign/agreement/generation`,
   hhuAgreementSignature: `${P}/hhu/sign/agreement/signature`,

@@ -58,6 +58,7 @@ import { certificateRoutes } from './routes/certificate'
 import { receiptRoutes } from './routes/receipt'
 import { noticeRoutes, unsubscribeRoutes } from './routes/notice'
 import { statementRoutes } from './routes/statement'
+import { givingDayRoutes } from './routes/giving-day'
 import { receiptLinkRoutes } from './routes/web/receipt-link'
 import { namingRoutes } from './routes/naming'
 import { agreementRoutes } from './routes/agreement'
@@ -455,6 +456,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(receiptRoutes)
       await api.register(noticeRoutes)
       await api.register(statementRoutes)
+      await api.register(givingDayRoutes)
       await api.register(namingRoutes)
       await api.register(agreementRoutes)
       await api.register(togetherRoutes)

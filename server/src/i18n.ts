@@ -26,6 +26,7 @@ import { billMessages } from './domain/bill/messages'
 import { privacyMessages } from './domain/privacy/messages'
 import { notifyMessages } from './domain/notify/messages'
 import { statementMessages } from './domain/statement/messages'
+import { givingDayMessages } from './domain/giving-day/messages'
 
 const messages = {
   success: { zh_CN: 'success', en: 'success' },
@@ -76,7 +77,8 @@ const messages = {
   ...billMessages,
   ...privacyMessages,
   ...notifyMessages,
-  ...statementMessages
+  ...statementMessages,
+  ...givingDayMessages
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

@@ -32,6 +32,7 @@ import { m032Notifications } from './032-notifications'
 import { m034AgreementStaff } from './034-agreement-staff'
 import { m035SubscribeMessages } from './035-subscribe-messages'
 import { m036Statements } from './036-statements'
+import { m037GivingDays } from './037-giving-days'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -88,7 +89,9 @@ export const migrations: Record<string, Migration> = {
   // WeChat subscribe messages and Alipay subscription messages (docs/decisions/049-subscribe-messages.md)
   '035_subscribe_messages': m035SubscribeMessages,
   // yearly giving statements (docs/decisions/050-yearly-statement.md)
-  '036_statements': m036Statements
+  '036_statements': m036Statements,
+  // giving days: matches and challenges (docs/decisions/070-giving-days.md)
+  '037_giving_days': m037GivingDays
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -34,6 +34,7 @@ import { requireRole } from './access'
 import { staffConsoleCoreRoutes } from './core'
 import { staffProjectRoutes } from './projects'
 import { staffNoticeRoutes } from './notices'
+import { staffGivingDayRoutes } from './giving-days'
 import { reqInt, strEnum } from '../../lib/schemas'
 import { originList } from '../../lib/origins'
 import { StaffLoginBody, StaffToken } from '../../../../types/schema/staff-console'
@@ -111,6 +112,8 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffProjectRoutes)
   // yearly statements sent to every donor who asked, and failed sends (docs/decisions/050-yearly-statement.md)
   await app.register(staffNoticeRoutes)
+  // giving days, matches and challenges (docs/decisions/070-giving-days.md; giving-days.ts)
+  await app.register(staffGivingDayRoutes)
 
   app.get(
     StaffApi.applications,
