@@ -61,7 +61,10 @@ async function createDay(body: object): Promise<StaffGivingDay> {
   return r.body.data
 }
 async function addMatch(dayId: number, body: object): Promise<StaffGivingDay> {
-  const r = await staffCall<StaffGivingDay>(app, 'demo', 'POST', staffPath(StaffApi.givingDayMatches, { id: dayId }), { token: admin.token, body })
+  const r = await staffCall<StaffGivingDay>(app, 'demo', 'POST', staffPath(StaffApi.givingDayMatches, { id: dayId }), {
+    token: admin.token,
+    body
+  })
   assert.equal(r.body.code, 0, r.body.message)
   return r.body.data
 }
@@ -86,7 +89,10 @@ async function payAt(token: string, itemsId: number, fen: number, at: Date, form
     app,
     'demo',
     token,
-    demoBody(itemsId, { currencyMoney: yuanText(fen), formDataMap: { name: '张三', mobile: '86-13800138000', isAlumni: '0', ...formDataMap } })
+    demoBody(itemsId, {
+      currencyMoney: yuanText(fen),
+      formDataMap: { name: '张三', mobile: '86-13800138000', isAlumni: '0', ...formDataMap }
+    })
   )
   const r = await applyNotification(
     app.db,
@@ -175,7 +181,12 @@ describe('500 concurrent paid gifts against a ¥10,000 match at 1:1 and a challe
     assert.ok(c.unlocked_at, 'unlocked')
     assert.ok(amountOf.has(Number(c.unlocked_donation_id)), 'by one of the gifts')
     // one unlock: the row holds one order and one instant, and the audit of challenge donors holds each donor once
-    const donors = await app.db.selectFrom('giving_day_donor').select('donor_key').where('scope', '=', 'challenge').where('ref_id', '=', challengeId).execute()
+    const donors = await app.db
+      .selectFrom('giving_day_donor')
+      .select('donor_key')
+      .where('scope', '=', 'challenge')
+      .where('ref_id', '=', challengeId)
+      .execute()
     assert.equal(donors.length, N)
 
     const pub = await totals(day.id)
@@ -234,9 +245,15 @@ describe('refunds, per-donor matches, restrictions and windows (paid at chosen i
   const T0 = Date.parse('2031-05-20T02:00:00.000Z')
 
   it('a refund gives the match back, partly then wholly; the challenge stays unlocked', async () => {
-    const day = await createDay({ title: '退款测试日', startsAt: beijing(new Date(T0)), endsAt: beijing(new Date(T0 + HOUR)), projects: [avenue] })
+    const day = await createDay({
+      title: '退款测试日',
+      startsAt: beijing(new Date(T0)),
+      endsAt: beijing(new Date(T0 + HOUR)),
+      projects: [avenue]
+    })
     const matchId = (await addMatch(day.id, { sponsor: '配捐方', kind: 'per_yuan', rate: '2.00', cap: '100000.00' })).matches[0].id
-    const challengeId = (await addChallenge(day.id, { sponsor: '挑战方', kind: 'amount', target: '50.00', reward: '5000.00' })).challenges[0].id
+    const challengeId = (await addChallenge(day.id, { sponsor: '挑战方', kind: 'amount', target: '50.00', reward: '5000.00' }))
+      .challenges[0].id
     const donor = await login(app, 'demo', 'gd-refund-1')
     const id = await payAt(donor, avenue, 10_000, new Date(T0 + 60_000))
     assert.equal(Number((await matchRow(matchId)).used_fen), 20_000)
@@ -266,7 +283,12 @@ describe('refunds, per-donor matches, restrictions and windows (paid at chosen i
 
   it('a per-donor match gives once per donor, again after that gift was refunded in full, and stops at its cap', async () => {
     const t = T0 + 2 * HOUR
-    const day = await createDay({ title: '每人配捐日', startsAt: beijing(new Date(t)), endsAt: beijing(new Date(t + HOUR)), projects: [avenue] })
+    const day = await createDay({
+      title: '每人配捐日',
+      startsAt: beijing(new Date(t)),
+      endsAt: beijing(new Date(t + HOUR)),
+      projects: [avenue]
+    })
     const matchId = (await addMatch(day.id, { sponsor: '每人配捐', kind: 'per_donor', rate: '20.00', cap: '50.00' })).matches[0].id
     const a = await login(app, 'demo', 'gd-donor-a')
     const b = await login(app, 'demo', 'gd-donor-b')
@@ -291,8 +313,16 @@ describe('refunds, per-donor matches, restrictions and windows (paid at chosen i
     const t = T0 + 4 * HOUR
     const day = await createDay({ title: '限定日', startsAt: beijing(new Date(t)), endsAt: beijing(new Date(t + HOUR)) })
     assert.deepEqual(day.projects, [])
-    const matchId = (await addMatch(day.id, { sponsor: '2010级', kind: 'per_yuan', rate: '1.00', cap: '1000.00', projects: [scholarship], classYears: ['2010'] }))
-      .matches[0].id
+    const matchId = (
+      await addMatch(day.id, {
+        sponsor: '2010级',
+        kind: 'per_yuan',
+        rate: '1.00',
+        cap: '1000.00',
+        projects: [scholarship],
+        classYears: ['2010']
+      })
+    ).matches[0].id
     const donor = await login(app, 'demo', 'gd-restrict-1')
     await payAt(donor, scholarship, 1000, new Date(t), { classYear: '2010' })
     await payAt(donor, scholarship, 1100, new Date(t + 1000), { classYear: '2011' })
@@ -318,7 +348,15 @@ describe('refunds, per-donor matches, restrictions and windows (paid at chosen i
 
 describe('staff refusals', () => {
   const post = (url: string, body: object, lang?: 'en') => staffCall(app, 'demo', 'POST', url, { token: admin.token, body, lang })
-  const days = async () => Number((await app.db.selectFrom('giving_day').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  const days = async () =>
+    Number(
+      (
+        await app.db
+          .selectFrom('giving_day')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n
+    )
 
   it('each refusal names its field in zh and en and writes nothing', async () => {
     const before = await days()
@@ -327,8 +365,18 @@ describe('staff refusals', () => {
       [{ ...ok, title: ' ' }, 'title', '请填写捐赠日名称', /title/],
       [{ ...ok, startsAt: '2032-13-01 09:00' }, 'startsAt', '开始时间格式应为 YYYY-MM-DD HH:mm（北京时间）', /^Start must be/],
       [{ ...ok, endsAt: '2032-01-01 09:00' }, 'endsAt', '结束时间必须晚于开始时间', /later than the start/],
-      [{ ...ok, goal: '1.234' }, 'goal', '筹款目标请输入合法金额（最多两位小数，不超过10000000000000.00元）', /^Money goal: please enter a valid amount/],
-      [{ ...ok, participationGoal: -1 }, 'participationGoal', '参与人数目标请输入0到100000000之间的整数', /^Participation goal: please enter a whole number/],
+      [
+        { ...ok, goal: '1.234' },
+        'goal',
+        '筹款目标请输入合法金额（最多两位小数，不超过10000000000000.00元）',
+        /^Money goal: please enter a valid amount/
+      ],
+      [
+        { ...ok, participationGoal: -1 },
+        'participationGoal',
+        '参与人数目标请输入0到100000000之间的整数',
+        /^Participation goal: please enter a whole number/
+      ],
       [{ ...ok, projects: [99999999] }, 'projects', '项目 99999999 不存在', /^Project 99999999 does not exist$/],
       [{ ...ok, title: '长'.repeat(101) }, 'title', '名称不能超过100个字', /^Title can not exceed 100 characters$/]
     ]
@@ -368,7 +416,9 @@ describe('staff refusals', () => {
       assert.equal(r.body.code, -1)
       assert.equal(r.body.data?.field, field)
     }
-    const again = (await staffCall<StaffGivingDay>(app, 'demo', 'GET', staffPath(StaffApi.givingDay, { id: day.id }), { token: admin.token })).body.data
+    const again = (
+      await staffCall<StaffGivingDay>(app, 'demo', 'GET', staffPath(StaffApi.givingDay, { id: day.id }), { token: admin.token })
+    ).body.data
     assert.equal(again.matches.length, 0)
     assert.equal(again.challenges.length, 0)
     // staff see Beijing time they typed back as the UTC instant

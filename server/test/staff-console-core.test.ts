@@ -609,9 +609,12 @@ before(async () => {
   const actor = { schoolId: sid, staffId: tok.admin.staffId, lang: 'zh_CN' as const, now: new Date() }
   const day = await saveGivingDay(app.db, actor, null, { title: '捐赠日', startsAt: '2033-03-01 08:00', endsAt: '2033-03-02 08:00' })
   ids.givingDay = day.id
-  ids.match = (await saveMatch(app.db, actor, day.id, null, { sponsor: '配捐方', kind: 'per_yuan', rate: '1.00', cap: '100.00' })).matches[0].id
-  ids.challenge = (await saveChallenge(app.db, actor, day.id, null, { sponsor: '挑战方', kind: 'donors', target: '10', reward: '1000.00' }))
-    .challenges[0].id
+  ids.match = (
+    await saveMatch(app.db, actor, day.id, null, { sponsor: '配捐方', kind: 'per_yuan', rate: '1.00', cap: '100.00' })
+  ).matches[0].id
+  ids.challenge = (
+    await saveChallenge(app.db, actor, day.id, null, { sponsor: '挑战方', kind: 'donors', target: '10', reward: '1000.00' })
+  ).challenges[0].id
 })
 after(async () => {
   await ctx.close()
@@ -673,7 +676,14 @@ describe('staff console core: role, tenancy and audit of every route', () => {
         assert.equal(row.staff_name, caller.username)
         assert.ok(row.entity)
         assert.ok(row.before_json && row.after_json)
-        const creates = ['staff.create', 'article.create', 'article-category.create', 'givingday.create', 'givingday.match.create', 'givingday.challenge.create']
+        const creates = [
+          'staff.create',
+          'article.create',
+          'article-category.create',
+          'givingday.create',
+          'givingday.match.create',
+          'givingday.challenge.create'
+        ]
         if (!['staff.logout', ...creates].includes(rc.audit)) {
           assert.notEqual(row.before_json, 'null', `${name}: before is recorded`)
         }

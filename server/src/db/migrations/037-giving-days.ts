@@ -95,7 +95,12 @@ export const m037GivingDays: Migration = {
       .addColumn('returned_fen', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('created_at', ts(db), (c) => c.notNull())
       .execute()
-    await db.schema.createIndex('giving_day_match_record_uq').on('giving_day_match_record').columns(['donation_id', 'match_id']).unique().execute()
+    await db.schema
+      .createIndex('giving_day_match_record_uq')
+      .on('giving_day_match_record')
+      .columns(['donation_id', 'match_id'])
+      .unique()
+      .execute()
     await db.schema.createIndex('giving_day_match_record_match_idx').on('giving_day_match_record').columns(['match_id']).execute()
 
     await withId(db, db.schema.createTable('giving_day_donor'))
@@ -108,7 +113,14 @@ export const m037GivingDays: Migration = {
     await db.schema.createIndex('giving_day_donor_uq').on('giving_day_donor').columns(['scope', 'ref_id', 'donor_key']).unique().execute()
   },
   async down(db: Kysely<any>) {
-    for (const t of ['giving_day_donor', 'giving_day_match_record', 'giving_day_gift', 'giving_day_challenge', 'giving_day_match', 'giving_day'])
+    for (const t of [
+      'giving_day_donor',
+      'giving_day_match_record',
+      'giving_day_gift',
+      'giving_day_challenge',
+      'giving_day_match',
+      'giving_day'
+    ])
       await db.schema.dropTable(t).ifExists().execute()
   }
 }

@@ -5,12 +5,7 @@
  * says what this transaction did: never a value read first and written back.
  */
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely'
-import type {
-  DB,
-  GivingDayChallengeTable,
-  GivingDayMatchTable,
-  GivingDayTable
-} from '../../db/schema'
+import type { DB, GivingDayChallengeTable, GivingDayMatchTable, GivingDayTable } from '../../db/schema'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -82,7 +77,14 @@ export const challengesOpenAt = (db: Db, schoolId: number, dayId: number, at: st
     .execute()
 
 /** The donor counts once for a per-donor match or a donor challenge; false when they already did. */
-export async function markDonor(db: Db, schoolId: number, scope: 'match' | 'challenge', refId: number, donorKey: string, donationId: number) {
+export async function markDonor(
+  db: Db,
+  schoolId: number,
+  scope: 'match' | 'challenge',
+  refId: number,
+  donorKey: string,
+  donationId: number
+) {
   const r = await db
     .insertInto('giving_day_donor')
     .values({ school_id: schoolId, scope, ref_id: refId, donor_key: donorKey, donation_id: donationId })
@@ -222,7 +224,13 @@ export const listDays = (db: Db, schoolId: number) =>
 
 export const matchesOf = (db: Db, schoolId: number, dayIds: number[]) =>
   dayIds.length
-    ? db.selectFrom('giving_day_match').selectAll().where('school_id', '=', schoolId).where('giving_day_id', 'in', dayIds).orderBy('id').execute()
+    ? db
+        .selectFrom('giving_day_match')
+        .selectAll()
+        .where('school_id', '=', schoolId)
+        .where('giving_day_id', 'in', dayIds)
+        .orderBy('id')
+        .execute()
     : Promise.resolve([])
 
 export const challengesOf = (db: Db, schoolId: number, dayIds: number[]) =>

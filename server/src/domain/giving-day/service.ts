@@ -104,7 +104,8 @@ export async function countGiftOnGivingDays(trx: Transaction<DB>, schoolId: numb
     for (const c of await repo.challengesOpenAt(trx, schoolId, dayId, paidAt)) {
       const newDonor = await repo.markDonor(trx, schoolId, 'challenge', Number(c.id), donorKey, donationId)
       const after = await repo.countTowardChallenge(trx, schoolId, Number(c.id), newDonor ? 1 : 0, amountFen)
-      const reached = after.kind === 'donors' ? Number(after.donors) >= Number(after.target) : Number(after.raised_fen) >= Number(after.target)
+      const reached =
+        after.kind === 'donors' ? Number(after.donors) >= Number(after.target) : Number(after.raised_fen) >= Number(after.target)
       // the counter UPDATE above holds the row until this transaction commits, so the gifts that reach the target are
       // serialised and the first of them is the one whose guarded unlock succeeds
       if (reached && c.unlocked_at === null) await repo.unlockChallenge(trx, schoolId, Number(c.id), paidAt, donationId)
@@ -134,7 +135,13 @@ export function beijingToIso(s: string): string | null {
   const [y, mo, d, h, mi] = m.slice(1).map(Number)
   const ms = Date.UTC(y, mo - 1, d, h, mi) - BEIJING_OFFSET_MS
   const back = new Date(ms + BEIJING_OFFSET_MS)
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || back.getUTCHours() !== h || back.getUTCMinutes() !== mi)
+  if (
+    back.getUTCFullYear() !== y ||
+    back.getUTCMonth() !== mo - 1 ||
+    back.getUTCDate() !== d ||
+    back.getUTCHours() !== h ||
+    back.getUTCMinutes() !== mi
+  )
     return null
   return new Date(ms).toISOString()
 }
@@ -150,7 +157,10 @@ function text(lang: Lang, field: string, labelKey: MessageKey, v: string, max: n
 
 function instant(lang: Lang, field: 'startsAt' | 'endsAt', v: string): string {
   const iso = beijingToIso(v)
-  if (!iso) throw fieldRefusal(field, 'givingDayTimeInvalid', { field: label(lang, field === 'startsAt' ? 'givingDayFieldStart' : 'givingDayFieldEnd') })
+  if (!iso)
+    throw fieldRefusal(field, 'givingDayTimeInvalid', {
+      field: label(lang, field === 'startsAt' ? 'givingDayFieldStart' : 'givingDayFieldEnd')
+    })
   return iso
 }
 
@@ -164,7 +174,8 @@ const MAX_COUNT = 100_000_000
 
 function count(lang: Lang, field: string, labelKey: MessageKey, v: number | string, min: number): number {
   const n = typeof v === 'number' ? v : /^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : NaN
-  if (!Number.isInteger(n) || n < min || n > MAX_COUNT) throw fieldRefusal(field, 'givingDayCountInvalid', { field: label(lang, labelKey), max: MAX_COUNT })
+  if (!Number.isInteger(n) || n < min || n > MAX_COUNT)
+    throw fieldRefusal(field, 'givingDayCountInvalid', { field: label(lang, labelKey), max: MAX_COUNT })
   return n
 }
 
@@ -266,7 +277,8 @@ export async function saveGivingDay(db: Kysely<DB>, a: Actor, id: number | null,
     const before = id === null ? null : await requireDay(trx, a.schoolId, id)
     const creating = before === null
     const title = b.title !== undefined || creating ? text(a.lang, 'title', 'givingDayFieldTitle', b.title ?? '', 100, true) : before.title
-    const titleEn = b.titleEn !== undefined ? text(a.lang, 'titleEn', 'givingDayFieldTitleEn', b.titleEn, 200, false) : (before?.title_en ?? '')
+    const titleEn =
+      b.titleEn !== undefined ? text(a.lang, 'titleEn', 'givingDayFieldTitleEn', b.titleEn, 200, false) : (before?.title_en ?? '')
     const startsAt = b.startsAt !== undefined || creating ? instant(a.lang, 'startsAt', b.startsAt ?? '') : iso(before.starts_at)
     const endsAt = b.endsAt !== undefined || creating ? instant(a.lang, 'endsAt', b.endsAt ?? '') : iso(before.ends_at)
     window(startsAt, endsAt)
@@ -325,9 +337,11 @@ export async function saveMatch(
       b.sponsorEn !== undefined ? text(a.lang, 'sponsorEn', 'givingDayFieldSponsorEn', b.sponsorEn, 200, false) : (before?.sponsor_en ?? '')
     const kind = (b.kind !== undefined || creating ? (b.kind ?? '') : before.kind) as GivingDayMatchKind
     if (!(MATCH_KINDS as readonly string[]).includes(kind)) throw fieldRefusal('kind', 'givingDayKindInvalid')
-    const rateFen = b.rate !== undefined || creating ? yuan(a.lang, 'rate', 'givingDayFieldRate', b.rate ?? '', false) : Number(before.rate_fen)
+    const rateFen =
+      b.rate !== undefined || creating ? yuan(a.lang, 'rate', 'givingDayFieldRate', b.rate ?? '', false) : Number(before.rate_fen)
     const capFen = b.cap !== undefined || creating ? yuan(a.lang, 'cap', 'givingDayFieldCap', b.cap ?? '', false) : Number(before.cap_fen)
-    const startsAt = b.startsAt !== undefined ? instant(a.lang, 'startsAt', b.startsAt) : before ? iso(before.starts_at) : iso(day.starts_at)
+    const startsAt =
+      b.startsAt !== undefined ? instant(a.lang, 'startsAt', b.startsAt) : before ? iso(before.starts_at) : iso(day.starts_at)
     const endsAt = b.endsAt !== undefined ? instant(a.lang, 'endsAt', b.endsAt) : before ? iso(before.ends_at) : iso(day.ends_at)
     window(startsAt, endsAt, day)
     const projects = b.projects !== undefined ? await projectList(trx, a.schoolId, b.projects) : (before?.projects ?? '[]')
@@ -364,7 +378,9 @@ export async function saveMatch(
       id = Number(before.id)
       // the cap may not go below what gifts already took: checked by the UPDATE itself, not by a value read before
       if (!(await repo.updateMatch(trx, a.schoolId, id, row)))
-        throw fieldRefusal('cap', 'givingDayCapBelowUsed', { used: fenToYuan(Number((await repo.findMatch(trx, a.schoolId, dayId, id))?.used_fen ?? 0)) })
+        throw fieldRefusal('cap', 'givingDayCapBelowUsed', {
+          used: fenToYuan(Number((await repo.findMatch(trx, a.schoolId, dayId, id))?.used_fen ?? 0))
+        })
     }
     const after = await repo.findMatch(trx, a.schoolId, dayId, id)
     await recordAudit(trx, {
@@ -401,16 +417,30 @@ export async function saveChallenge(
     let target = before ? Number(before.target) : 0
     if (b.target !== undefined || creating || (before && kind !== before.kind)) {
       const raw = b.target ?? ''
-      target = kind === 'donors' ? count(a.lang, 'target', 'givingDayFieldTarget', raw, 1) : yuan(a.lang, 'target', 'givingDayFieldTarget', raw, false)
+      target =
+        kind === 'donors'
+          ? count(a.lang, 'target', 'givingDayFieldTarget', raw, 1)
+          : yuan(a.lang, 'target', 'givingDayFieldTarget', raw, false)
     }
-    if (before?.unlocked_at && (target !== Number(before.target) || kind !== before.kind)) throw fieldRefusal('target', 'givingDayChallengeLocked')
+    if (before?.unlocked_at && (target !== Number(before.target) || kind !== before.kind))
+      throw fieldRefusal('target', 'givingDayChallengeLocked')
     const rewardFen =
       b.reward !== undefined || creating ? yuan(a.lang, 'reward', 'givingDayFieldReward', b.reward ?? '', true) : Number(before.reward_fen)
-    const startsAt = b.startsAt !== undefined ? instant(a.lang, 'startsAt', b.startsAt) : before ? iso(before.starts_at) : iso(day.starts_at)
+    const startsAt =
+      b.startsAt !== undefined ? instant(a.lang, 'startsAt', b.startsAt) : before ? iso(before.starts_at) : iso(day.starts_at)
     const endsAt = b.endsAt !== undefined ? instant(a.lang, 'endsAt', b.endsAt) : before ? iso(before.ends_at) : iso(day.ends_at)
     window(startsAt, endsAt, day)
     const now = a.now.toISOString()
-    const row = { sponsor, sponsor_en: sponsorEn, kind, target, reward_fen: rewardFen, starts_at: startsAt, ends_at: endsAt, updated_at: now }
+    const row = {
+      sponsor,
+      sponsor_en: sponsorEn,
+      kind,
+      target,
+      reward_fen: rewardFen,
+      starts_at: startsAt,
+      ends_at: endsAt,
+      updated_at: now
+    }
     let id: number
     if (creating) id = await repo.insertChallenge(trx, { ...row, school_id: a.schoolId, giving_day_id: dayId, created_at: now })
     else {
