@@ -180,7 +180,7 @@ describe('500 concurrent paid gifts against a ¥10,000 match at 1:1 and a challe
     assert.equal(Number(c.raised_fen), sum)
     assert.ok(c.unlocked_at, 'unlocked')
     assert.ok(amountOf.has(Number(c.unlocked_donation_id)), 'by one of the gifts')
-    // one unlock: the row holds one order and one instant, and the audit of challenge donors holds each donor once
+    // each donor counted once toward the challenge
     const donors = await app.db
       .selectFrom('giving_day_donor')
       .select('donor_key')
@@ -220,6 +220,30 @@ describe('500 concurrent paid gifts against a ¥10,000 match at 1:1 and a challe
     assert.equal(pub.data.recentDonors.length, 10)
     assert.equal((await totals(day.id, 'en')).data.title, 'Anniversary Giving Day')
 
+    // the unlock is written once: on SQLite, where paid transactions run one after another, by the 300th donor counted
+    if (!ctx.databaseUrl) {
+      const counted = await app.db
+        .selectFrom('giving_day_donor')
+        .select('donation_id')
+        .where('scope', '=', 'challenge')
+        .where('ref_id', '=', challengeId)
+        .orderBy('id')
+        .execute()
+      assert.equal(Number(counted[299].donation_id), Number(c.unlocked_donation_id))
+    }
+    // one more donor afterwards: the spent match gives nothing, the unlock keeps its instant and order
+    const late = await placeOrder(app, 'demo', await login(app, 'demo', 'gd-peak-late'), demoBody(scholarship, { currencyMoney: '50.00' }))
+    assert.equal((await sandboxNotify(app, 'demo', late)).body.data.status, 'applied')
+    assert.equal(Number((await matchRow(matchId)).used_fen), 1_000_000)
+    assert.equal((await recordsOfMatch(matchId)).length, records.length)
+    const afterLate = await challengeRow(challengeId)
+    assert.equal(afterLate.unlocked_at, c.unlocked_at)
+    assert.equal(Number(afterLate.unlocked_donation_id), Number(c.unlocked_donation_id))
+    assert.equal(Number(afterLate.donors), N + 1)
+    const pubLate = (await totals(day.id)).data
+    assert.equal(pubLate.raised, yuanText(sum + 5000))
+    assert.equal(pubLate.donors, N + 1)
+
     // a cap below what is used is refused, naming the field; at the used amount it is taken
     const low = await staffCall(app, 'demo', 'POST', staffPath(StaffApi.givingDayMatch, { id: day.id, matchId }), {
       token: admin.token,
@@ -230,6 +254,12 @@ describe('500 concurrent paid gifts against a ¥10,000 match at 1:1 and a challe
     assert.equal(low.body.data?.field, 'cap')
     assert.match(low.body.message, /10000\.00/)
     assert.equal(Number((await matchRow(matchId)).cap_fen), 1_000_000)
+    const equal = await staffCall<StaffGivingDay>(app, 'demo', 'POST', staffPath(StaffApi.givingDayMatch, { id: day.id, matchId }), {
+      token: admin.token,
+      body: { cap: '10000.00', sponsor: '校友企业家基金' }
+    })
+    assert.equal(equal.body.code, 0, equal.body.message)
+    assert.equal(equal.body.data.matches[0].sponsor, '校友企业家基金')
     // an unlocked challenge's target is final
     const locked = await staffCall(app, 'demo', 'POST', staffPath(StaffApi.givingDayChallenge, { id: day.id, challengeId }), {
       token: admin.token,

@@ -168,7 +168,7 @@ export const countTowardChallenge = (db: Db, schoolId: number, challengeId: numb
     .set((eb) => ({ donors: eb('donors', '+', donors), raised_fen: eb('raised_fen', '+', fen) }))
     .where('id', '=', challengeId)
     .where('school_id', '=', schoolId)
-    .returning(['donors', 'raised_fen', 'target', 'kind'])
+    .returning(['donors', 'raised_fen', 'target', 'kind', 'unlocked_at'])
     .executeTakeFirstOrThrow()
 
 /** The unlock, written once: only while no gift has written it. */

@@ -107,8 +107,9 @@ export async function countGiftOnGivingDays(trx: Transaction<DB>, schoolId: numb
       const reached =
         after.kind === 'donors' ? Number(after.donors) >= Number(after.target) : Number(after.raised_fen) >= Number(after.target)
       // the counter UPDATE above holds the row until this transaction commits, so the gifts that reach the target are
-      // serialised and the first of them is the one whose guarded unlock succeeds
-      if (reached && c.unlocked_at === null) await repo.unlockChallenge(trx, schoolId, Number(c.id), paidAt, donationId)
+      // serialised and the first of them is the one whose guarded unlock succeeds; `after` is the row as that UPDATE
+      // left it, so a gift after the unlock skips the statement (the guard, not this check, is the rule)
+      if (reached && after.unlocked_at === null) await repo.unlockChallenge(trx, schoolId, Number(c.id), paidAt, donationId)
     }
   }
 }
