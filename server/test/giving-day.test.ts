@@ -376,6 +376,29 @@ describe('refunds, per-donor matches, restrictions and windows (paid at chosen i
   })
 })
 
+describe('two giving days open at once', () => {
+  it('a gift to a project in both counts in each, and each day’s match gives its share once', async () => {
+    const t = Date.parse('2031-05-21T02:00:00.000Z')
+    const wide = await createDay({ title: '全校日', startsAt: beijing(new Date(t)), endsAt: beijing(new Date(t + 3 * HOUR)) })
+    const narrow = await createDay({
+      title: '奖学金日',
+      startsAt: beijing(new Date(t + HOUR)),
+      endsAt: beijing(new Date(t + 2 * HOUR)),
+      projects: [scholarship]
+    })
+    const wideMatch = (await addMatch(wide.id, { sponsor: 'A', kind: 'per_yuan', rate: '0.50', cap: '1000.00' })).matches[0].id
+    const narrowMatch = (await addMatch(narrow.id, { sponsor: 'B', kind: 'per_yuan', rate: '1.00', cap: '1000.00' })).matches[0].id
+    const donor = await login(app, 'demo', 'gd-two-days')
+    await payAt(donor, scholarship, 12_345, new Date(t + 90 * 60_000))
+    await payAt(donor, avenue, 1_001, new Date(t + 90 * 60_000))
+    // ¥123.45 × 0.5 = ¥61.72 (rounded down to the fen) + ¥10.01 × 0.5 = ¥5.00; the narrow day holds only the first gift
+    assert.equal(Number((await matchRow(wideMatch)).used_fen), 6_172 + 500)
+    assert.equal(Number((await matchRow(narrowMatch)).used_fen), 12_345)
+    assert.equal((await totals(wide.id)).data.raised, '133.46')
+    assert.equal((await totals(narrow.id)).data.raised, '123.45')
+  })
+})
+
 describe('staff refusals', () => {
   const post = (url: string, body: object, lang?: 'en') => staffCall(app, 'demo', 'POST', url, { token: admin.token, body, lang })
   const days = async () =>

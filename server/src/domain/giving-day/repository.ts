@@ -19,6 +19,7 @@ export const daysOpenAt = (db: Db, schoolId: number, at: string) =>
     .where('school_id', '=', schoolId)
     .where('starts_at', '<=', at)
     .where('ends_at', '>', at)
+    .orderBy('id')
     .execute()
 
 /** What a giving day needs of a paid order: project, donor, amount and the form's answers. */
@@ -53,24 +54,26 @@ export async function insertGift(
   return Number(r.numInsertedOrUpdatedRows ?? 0) === 1
 }
 
-export const matchesOpenAt = (db: Db, schoolId: number, dayId: number, at: string) =>
+/** The open matches of these days, by id: every transaction (paid or refund) takes match rows in id order, so two of
+ *  them never wait on each other's rows crosswise on PostgreSQL. */
+export const matchesOpenAt = (db: Db, schoolId: number, dayIds: number[], at: string) =>
   db
     .selectFrom('giving_day_match')
     .selectAll()
     .where('school_id', '=', schoolId)
-    .where('giving_day_id', '=', dayId)
+    .where('giving_day_id', 'in', dayIds)
     .where('starts_at', '<=', at)
     .where('ends_at', '>', at)
-    // one order of rows in every transaction: two gifts never wait on each other's match rows crosswise (PostgreSQL)
     .orderBy('id')
     .execute()
 
-export const challengesOpenAt = (db: Db, schoolId: number, dayId: number, at: string) =>
+/** The open challenges of these days, by id (as matchesOpenAt). */
+export const challengesOpenAt = (db: Db, schoolId: number, dayIds: number[], at: string) =>
   db
     .selectFrom('giving_day_challenge')
     .selectAll()
     .where('school_id', '=', schoolId)
-    .where('giving_day_id', '=', dayId)
+    .where('giving_day_id', 'in', dayIds)
     .where('starts_at', '<=', at)
     .where('ends_at', '>', at)
     .orderBy('id')

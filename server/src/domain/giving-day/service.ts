@@ -68,9 +68,12 @@ function formAnswers(formData: string | null | undefined): { classYear: string; 
   }
 }
 
-/** the fen a match gives a gift of `amountFen` before its cap: per yuan, floor(amount × rate / 100); per donor, rate */
-export const matchShare = (kind: GivingDayMatchKind | string, rateFen: number, amountFen: number): number =>
-  kind === 'per_donor' ? rateFen : Math.floor((amountFen * rateFen) / 100)
+/** the fen a match gives a gift of `amountFen` before its cap: per yuan, floor(amount × rate / 100); per donor, rate.
+ *  Integer arithmetic in BigInt (a large gift at a large rate passes 2^53), then no more than the cap. */
+export function matchShare(kind: GivingDayMatchKind | string, rateFen: number, amountFen: number, capFen: number): number {
+  const share = kind === 'per_donor' ? BigInt(rateFen) : (BigInt(amountFen) * BigInt(rateFen)) / 100n
+  return Number(share < BigInt(capFen) ? share : BigInt(capFen))
+}
 
 /** See the file's header. `paidAt` is the instant the order became paid (ISO). */
 export async function countGiftOnGivingDays(trx: Transaction<DB>, schoolId: number, donationId: number, paidAt: string): Promise<void> {
@@ -82,35 +85,40 @@ export async function countGiftOnGivingDays(trx: Transaction<DB>, schoolId: numb
   const amountFen = Number(order.amount_fen)
   const donorKey = order.user_id ? `u${order.user_id}` : `o${order.id}`
   const { classYear, college } = formAnswers(order.form_data)
+  const counted: number[] = []
   for (const day of days) {
     const projects = parseList<number>(day.projects)
     if (projects.length && !projects.includes(itemsId)) continue
     const dayId = Number(day.id)
-    if (!(await repo.insertGift(trx, schoolId, { dayId, donationId, donorKey, classYear, college, paidAt }))) continue
+    if (await repo.insertGift(trx, schoolId, { dayId, donationId, donorKey, classYear, college, paidAt })) counted.push(dayId)
+  }
+  if (!counted.length) return
 
-    for (const m of await repo.matchesOpenAt(trx, schoolId, dayId, paidAt)) {
-      const onlyProjects = parseList<number>(m.projects)
-      const onlyYears = parseList<string>(m.class_years)
-      const onlyColleges = parseList<string>(m.colleges)
-      if (onlyProjects.length && !onlyProjects.includes(itemsId)) continue
-      if (onlyYears.length && !onlyYears.includes(classYear)) continue
-      if (onlyColleges.length && !onlyColleges.includes(college)) continue
-      if (m.kind === 'per_donor' && !(await repo.markDonor(trx, schoolId, 'match', Number(m.id), donorKey, donationId))) continue
-      const taken = await repo.takeFromMatch(trx, schoolId, Number(m.id), matchShare(m.kind, Number(m.rate_fen), amountFen))
-      if (taken > 0) await repo.insertMatchRecord(trx, schoolId, { dayId, matchId: Number(m.id), donationId, fen: taken, at: paidAt })
-      else if (m.kind === 'per_donor') await repo.unmarkDonor(trx, schoolId, 'match', Number(m.id), donationId)
-    }
+  // all the days' matches, then all their challenges, each by id: one order of rows in every transaction
+  for (const m of await repo.matchesOpenAt(trx, schoolId, counted, paidAt)) {
+    const onlyProjects = parseList<number>(m.projects)
+    const onlyYears = parseList<string>(m.class_years)
+    const onlyColleges = parseList<string>(m.colleges)
+    if (onlyProjects.length && !onlyProjects.includes(itemsId)) continue
+    if (onlyYears.length && !onlyYears.includes(classYear)) continue
+    if (onlyColleges.length && !onlyColleges.includes(college)) continue
+    const matchId = Number(m.id)
+    if (m.kind === 'per_donor' && !(await repo.markDonor(trx, schoolId, 'match', matchId, donorKey, donationId))) continue
+    const taken = await repo.takeFromMatch(trx, schoolId, matchId, matchShare(m.kind, Number(m.rate_fen), amountFen, Number(m.cap_fen)))
+    if (taken > 0)
+      await repo.insertMatchRecord(trx, schoolId, { dayId: Number(m.giving_day_id), matchId, donationId, fen: taken, at: paidAt })
+    else if (m.kind === 'per_donor') await repo.unmarkDonor(trx, schoolId, 'match', matchId, donationId)
+  }
 
-    for (const c of await repo.challengesOpenAt(trx, schoolId, dayId, paidAt)) {
-      const newDonor = await repo.markDonor(trx, schoolId, 'challenge', Number(c.id), donorKey, donationId)
-      const after = await repo.countTowardChallenge(trx, schoolId, Number(c.id), newDonor ? 1 : 0, amountFen)
-      const reached =
-        after.kind === 'donors' ? Number(after.donors) >= Number(after.target) : Number(after.raised_fen) >= Number(after.target)
-      // the counter UPDATE above holds the row until this transaction commits, so the gifts that reach the target are
-      // serialised and the first of them is the one whose guarded unlock succeeds; `after` is the row as that UPDATE
-      // left it, so a gift after the unlock skips the statement (the guard, not this check, is the rule)
-      if (reached && after.unlocked_at === null) await repo.unlockChallenge(trx, schoolId, Number(c.id), paidAt, donationId)
-    }
+  for (const c of await repo.challengesOpenAt(trx, schoolId, counted, paidAt)) {
+    const newDonor = await repo.markDonor(trx, schoolId, 'challenge', Number(c.id), donorKey, donationId)
+    const after = await repo.countTowardChallenge(trx, schoolId, Number(c.id), newDonor ? 1 : 0, amountFen)
+    const reached =
+      after.kind === 'donors' ? Number(after.donors) >= Number(after.target) : Number(after.raised_fen) >= Number(after.target)
+    // the counter UPDATE above holds the row until this transaction commits, so the gifts that reach the target are
+    // serialised and the first of them is the one whose guarded unlock succeeds; `after` is the row as that UPDATE
+    // left it, so a gift after the unlock skips the statement (the guard, not this check, is the rule)
+    if (reached && after.unlocked_at === null) await repo.unlockChallenge(trx, schoolId, Number(c.id), paidAt, donationId)
   }
 }
 
@@ -119,7 +127,8 @@ export async function giveBackMatchesOnRefund(trx: Transaction<DB>, schoolId: nu
   for (const r of await repo.matchRecordsOfOrder(trx, schoolId, donationId)) {
     const had = Number(r.matched_fen)
     const granted = had + Number(r.returned_fen)
-    const keep = netFen <= 0 ? 0 : r.kind === 'per_donor' ? granted : Math.min(granted, matchShare(r.kind, Number(r.rate_fen), netFen))
+    const keep =
+      netFen <= 0 ? 0 : r.kind === 'per_donor' ? granted : Math.min(granted, matchShare(r.kind, Number(r.rate_fen), netFen, granted))
     const back = had - keep
     if (back <= 0) continue
     await repo.giveBack(trx, schoolId, Number(r.id), Number(r.match_id), back)
