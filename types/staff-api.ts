@@ -103,7 +103,14 @@ export const StaffApi = {
   statements: '/statements',
   statement: '/statements/:id',
   failedNotifications: '/notifications/failed',
-  notificationRetry: '/notifications/:id/retry'
+  notificationRetry: '/notifications/:id/retry',
+  // Giving days, matches and challenges (docs/decisions/070-giving-days.md)
+  givingDays: '/giving-days',
+  givingDay: '/giving-days/:id',
+  givingDayMatches: '/giving-days/:id/matches',
+  givingDayMatch: '/giving-days/:id/matches/:matchId',
+  givingDayChallenges: '/giving-days/:id/challenges',
+  givingDayChallenge: '/giving-days/:id/challenges/:challengeId'
 } as const
 export type StaffApiPath = (typeof StaffApi)[keyof typeof StaffApi]
 

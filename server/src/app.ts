@@ -61,6 +61,7 @@ import { statementRoutes } from './routes/statement'
 import { monthlyRoutes } from './routes/monthly'
 import { collect as collectMonthly } from './domain/monthly/collect'
 import type { MonthlyDeps } from './domain/monthly/service'
+import { givingDayRoutes } from './routes/giving-day'
 import { receiptLinkRoutes } from './routes/web/receipt-link'
 import { namingRoutes } from './routes/naming'
 import { agreementRoutes } from './routes/agreement'
@@ -464,6 +465,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(noticeRoutes)
       await api.register(statementRoutes)
       await api.register(monthlyRoutes)
+      await api.register(givingDayRoutes)
       await api.register(namingRoutes)
       await api.register(agreementRoutes)
       await api.register(togetherRoutes)

@@ -27,6 +27,7 @@ import { privacyMessages } from './domain/privacy/messages'
 import { notifyMessages } from './domain/notify/messages'
 import { statementMessages } from './domain/statement/messages'
 import { monthlyMessages } from './domain/monthly/messages'
+import { givingDayMessages } from './domain/giving-day/messages'
 
 const messages = {
   success: { zh_CN: 'success', en: 'success' },
@@ -78,7 +79,8 @@ const messages = {
   ...privacyMessages,
   ...notifyMessages,
   ...statementMessages,
-  ...monthlyMessages
+  ...monthlyMessages,
+  ...givingDayMessages
 } as const satisfies Record<string, Record<Lang, string>>
 
 export type MessageKey = keyof typeof messages

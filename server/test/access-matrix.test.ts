@@ -308,6 +308,8 @@ const TABLE: Record<string, Entry> = {
   [api('POST', Api.mobileLogin)]: { kind: 'sign-in' },
   [api('POST', Api.passLogin)]: { kind: 'sign-in' },
   [api('GET', Api.getWechatShare)]: { kind: 'public' },
+  // a giving day's public totals: names only as the directory shows them (docs/decisions/070-giving-days.md)
+  [api('GET', Api.givingDayDetail)]: { kind: 'public' },
   [api('GET', Api.areaList4sort)]: { kind: 'public' },
   [api('GET', Api.areaGroupList)]: { kind: 'public' },
   [api('GET', Api.areaDictionary)]: { kind: 'public' },
@@ -1025,6 +1027,40 @@ const TABLE: Record<string, Entry> = {
     method: 'POST',
     url: () => '/refunds/settings',
     body: { approvalAmount: '5000.00' }
+  },
+  // giving days (docs/decisions/070-giving-days.md; routes/staff/giving-days.ts; flows in giving-day.test.ts)
+  [staffKey('GET', '/giving-days')]: { kind: 'staff', method: 'GET', url: () => '/giving-days' },
+  [staffKey('GET', '/giving-days/:id')]: { kind: 'staff', method: 'GET', url: () => '/giving-days/1' },
+  [staffKey('POST', '/giving-days')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/giving-days',
+    body: { title: '捐赠日', startsAt: '2033-01-01 08:00', endsAt: '2033-01-02 08:00' }
+  },
+  [staffKey('POST', '/giving-days/:id')]: { kind: 'staff', method: 'POST', url: () => '/giving-days/1', body: { goal: '1.00' } },
+  [staffKey('POST', '/giving-days/:id/matches')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/giving-days/1/matches',
+    body: { sponsor: 'S', kind: 'per_yuan', rate: '1.00', cap: '1.00' }
+  },
+  [staffKey('POST', '/giving-days/:id/matches/:matchId')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/giving-days/1/matches/1',
+    body: { cap: '2.00' }
+  },
+  [staffKey('POST', '/giving-days/:id/challenges')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/giving-days/1/challenges',
+    body: { sponsor: 'S', kind: 'donors', target: '3', reward: '1.00' }
+  },
+  [staffKey('POST', '/giving-days/:id/challenges/:challengeId')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/giving-days/1/challenges/1',
+    body: { target: '4' }
   },
   // statements and failed sends (docs/decisions/050-yearly-statement.md; routes/staff/notices.ts; flows in statement.test.ts)
   [staffKey('GET', '/statements')]: { kind: 'staff', method: 'GET', url: () => '/statements' },

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify'
 import { Api, CampaignKey } from '../../types'
 import { runStaffCli } from '../src/cli/staff'
 import { recordAudit } from '../src/domain/staff/audit'
+import { saveChallenge, saveGivingDay, saveMatch } from '../src/domain/giving-day/service'
 import type { StaffRole } from '../src/domain/staff/roles'
 import { STAFF_API_PREFIX } from '../src/routes/staff'
 import { call, login, startApp, type TestContext } from './helpers'
@@ -37,7 +38,21 @@ const tok = {} as Record<StaffRole, StaffLogin>
 let otherAdmin: StaffLogin
 /** ids of rows of SCHOOL the table's requests use */
 const ids = {} as Record<
-  'cert' | 'receipt' | 'nameplate' | 'message' | 'article' | 'category' | 'area' | 'seat' | 'book' | 'map' | 'staff' | 'seatItem',
+  | 'cert'
+  | 'receipt'
+  | 'nameplate'
+  | 'message'
+  | 'article'
+  | 'category'
+  | 'area'
+  | 'seat'
+  | 'book'
+  | 'map'
+  | 'staff'
+  | 'seatItem'
+  | 'givingDay'
+  | 'match'
+  | 'challenge',
   number
 >
 
@@ -118,6 +133,68 @@ interface RouteCase {
 const ROUTES: RouteCase[] = [
   // monthly giving plans by status (docs/decisions/071-monthly-giving.md; flows in monthly.test.ts)
   { method: 'GET', path: '/monthly-plans', url: () => '/monthly-plans?status=active', roles: ['finance'] },
+  // giving days, matches and challenges (docs/decisions/070-giving-days.md)
+  { method: 'GET', path: '/giving-days', url: () => '/giving-days', roles: ['admin'] },
+  {
+    method: 'GET',
+    path: '/giving-days/:id',
+    url: () => `/giving-days/${ids.givingDay}`,
+    roles: ['admin'],
+    foreign: () => `/giving-days/${ids.givingDay}`
+  },
+  {
+    method: 'POST',
+    path: '/giving-days',
+    url: () => '/giving-days',
+    roles: ['admin'],
+    body: () => ({ title: '新捐赠日', startsAt: '2033-04-01 08:00', endsAt: '2033-04-01 20:00' }),
+    audit: 'givingday.create'
+  },
+  {
+    method: 'POST',
+    path: '/giving-days/:id',
+    url: () => `/giving-days/${ids.givingDay}`,
+    roles: ['admin'],
+    body: () => ({ goal: '5000.00' }),
+    audit: 'givingday.update',
+    foreign: () => `/giving-days/${ids.givingDay}`
+  },
+  {
+    method: 'POST',
+    path: '/giving-days/:id/matches',
+    url: () => `/giving-days/${ids.givingDay}/matches`,
+    roles: ['admin'],
+    body: () => ({ sponsor: '每人配捐', kind: 'per_donor', rate: '10.00', cap: '100.00' }),
+    audit: 'givingday.match.create',
+    foreign: () => `/giving-days/${ids.givingDay}/matches`
+  },
+  {
+    method: 'POST',
+    path: '/giving-days/:id/matches/:matchId',
+    url: () => `/giving-days/${ids.givingDay}/matches/${ids.match}`,
+    roles: ['admin'],
+    body: () => ({ cap: '200.00' }),
+    audit: 'givingday.match.update',
+    foreign: () => `/giving-days/${ids.givingDay}/matches/${ids.match}`
+  },
+  {
+    method: 'POST',
+    path: '/giving-days/:id/challenges',
+    url: () => `/giving-days/${ids.givingDay}/challenges`,
+    roles: ['admin'],
+    body: () => ({ sponsor: '金额挑战', kind: 'amount', target: '500.00', reward: '100.00' }),
+    audit: 'givingday.challenge.create',
+    foreign: () => `/giving-days/${ids.givingDay}/challenges`
+  },
+  {
+    method: 'POST',
+    path: '/giving-days/:id/challenges/:challengeId',
+    url: () => `/giving-days/${ids.givingDay}/challenges/${ids.challenge}`,
+    roles: ['admin'],
+    body: () => ({ target: '20' }),
+    audit: 'givingday.challenge.update',
+    foreign: () => `/giving-days/${ids.givingDay}/challenges/${ids.challenge}`
+  },
   // fulfilment (retrofitted)
   { method: 'GET', path: '/applications', url: () => '/applications?kind=certificate&status=all', roles: ['fulfilment'] },
   {
@@ -530,6 +607,16 @@ before(async () => {
         .executeTakeFirstOrThrow()
     ).id
   )
+  // a giving day with a match and a challenge (docs/decisions/070-giving-days.md), made through its service
+  const actor = { schoolId: sid, staffId: tok.admin.staffId, lang: 'zh_CN' as const, now: new Date() }
+  const day = await saveGivingDay(app.db, actor, null, { title: '捐赠日', startsAt: '2033-03-01 08:00', endsAt: '2033-03-02 08:00' })
+  ids.givingDay = day.id
+  ids.match = (
+    await saveMatch(app.db, actor, day.id, null, { sponsor: '配捐方', kind: 'per_yuan', rate: '1.00', cap: '100.00' })
+  ).matches[0].id
+  ids.challenge = (
+    await saveChallenge(app.db, actor, day.id, null, { sponsor: '挑战方', kind: 'donors', target: '10', reward: '1000.00' })
+  ).challenges[0].id
 })
 after(async () => {
   await ctx.close()
@@ -591,7 +678,15 @@ describe('staff console core: role, tenancy and audit of every route', () => {
         assert.equal(row.staff_name, caller.username)
         assert.ok(row.entity)
         assert.ok(row.before_json && row.after_json)
-        if (!['staff.logout', 'staff.create', 'article.create', 'article-category.create'].includes(rc.audit)) {
+        const creates = [
+          'staff.create',
+          'article.create',
+          'article-category.create',
+          'givingday.create',
+          'givingday.match.create',
+          'givingday.challenge.create'
+        ]
+        if (!['staff.logout', ...creates].includes(rc.audit)) {
           assert.notEqual(row.before_json, 'null', `${name}: before is recorded`)
         }
         if (rc.audit !== 'article.delete' && rc.audit !== 'staff.logout')

@@ -1236,6 +1236,103 @@ export interface OrderReviewTable {
   created_at: Ts
 }
 
+// ---- Giving days: matches and challenges (migration 037, docs/decisions/070-giving-days.md)
+
+export type GivingDayMatchKind = 'per_yuan' | 'per_donor'
+export type GivingDayChallengeKind = 'donors' | 'amount'
+
+export interface GivingDayTable {
+  id: Id
+  school_id: number
+  title: string
+  title_en: ColumnType<string, string | undefined, string>
+  starts_at: Ts
+  ends_at: Ts
+  goal_fen: ColumnType<number, number | undefined, number>
+  participation_goal: ColumnType<number, number | undefined, number>
+  /** JSON array of project ids; '[]' = every project of the school */
+  projects: ColumnType<string, string | undefined, string>
+  created_at: Ts
+  updated_at: Ts
+}
+
+export interface GivingDayMatchTable {
+  id: Id
+  school_id: number
+  giving_day_id: number
+  sponsor: string
+  sponsor_en: ColumnType<string, string | undefined, string>
+  kind: GivingDayMatchKind
+  /** per_yuan: fen matched per yuan given; per_donor: fen matched once per donor */
+  rate_fen: number
+  cap_fen: number
+  /** moved only by guarded updates (giving-day/repository.ts): never above cap_fen */
+  used_fen: ColumnType<number, number | undefined, number>
+  starts_at: Ts
+  ends_at: Ts
+  projects: ColumnType<string, string | undefined, string>
+  class_years: ColumnType<string, string | undefined, string>
+  colleges: ColumnType<string, string | undefined, string>
+  created_at: Ts
+  updated_at: Ts
+}
+
+export interface GivingDayChallengeTable {
+  id: Id
+  school_id: number
+  giving_day_id: number
+  sponsor: string
+  sponsor_en: ColumnType<string, string | undefined, string>
+  kind: GivingDayChallengeKind
+  /** donors (kind 'donors') or fen (kind 'amount') */
+  target: number
+  reward_fen: number
+  starts_at: Ts
+  ends_at: Ts
+  donors: ColumnType<number, number | undefined, number>
+  raised_fen: ColumnType<number, number | undefined, number>
+  /** written once, by the gift that crossed the target, and never undone */
+  unlocked_at: ColumnType<string | null, string | null | undefined, string | null>
+  unlocked_donation_id: ColumnType<number | null, number | null | undefined, number | null>
+  created_at: Ts
+  updated_at: Ts
+}
+
+export interface GivingDayGiftTable {
+  id: Id
+  school_id: number
+  giving_day_id: number
+  donation_id: number
+  /** 'u<user id>', or 'o<order id>' for a gift without an account */
+  donor_key: string
+  class_year: ColumnType<string, string | undefined, string>
+  college: ColumnType<string, string | undefined, string>
+  paid_at: Ts
+}
+
+export interface GivingDayMatchRecordTable {
+  id: Id
+  school_id: number
+  giving_day_id: number
+  match_id: number
+  donation_id: number
+  /** what the match gives this order now (after refunds) */
+  matched_fen: number
+  /** given back to the match by refunds */
+  returned_fen: ColumnType<number, number | undefined, number>
+  created_at: Ts
+}
+
+export interface GivingDayDonorTable {
+  id: Id
+  school_id: number
+  /** 'match' (per-donor match) | 'challenge' (donor challenge) */
+  scope: string
+  ref_id: number
+  donor_key: string
+  donation_id: number
+}
+
 export interface DB {
   school: SchoolTable
   school_setting: SchoolSettingTable
@@ -1315,4 +1412,10 @@ export interface DB {
   offline_gift: OfflineGiftTable
   ledger_export: LedgerExportTable
   order_review: OrderReviewTable
+  giving_day: GivingDayTable
+  giving_day_match: GivingDayMatchTable
+  giving_day_challenge: GivingDayChallengeTable
+  giving_day_gift: GivingDayGiftTable
+  giving_day_match_record: GivingDayMatchRecordTable
+  giving_day_donor: GivingDayDonorTable
 }

@@ -32,6 +32,7 @@ import { m032Notifications } from './032-notifications'
 import { m034AgreementStaff } from './034-agreement-staff'
 import { m035SubscribeMessages } from './035-subscribe-messages'
 import { m036Statements } from './036-statements'
+import { m037GivingDays } from './037-giving-days'
 import { m038MonthlyPlans } from './038-monthly-plans'
 import { m039EnglishFields } from './039-english-fields'
 
@@ -91,6 +92,8 @@ export const migrations: Record<string, Migration> = {
   '035_subscribe_messages': m035SubscribeMessages,
   // yearly giving statements (docs/decisions/050-yearly-statement.md)
   '036_statements': m036Statements,
+  // giving days: matches and challenges (docs/decisions/070-giving-days.md)
+  '037_giving_days': m037GivingDays,
   // monthly giving: plans and their charges (docs/decisions/071-monthly-giving.md)
   '038_monthly_plans': m038MonthlyPlans,
   // English for a project's own words (docs/decisions/073-english-everywhere.md)

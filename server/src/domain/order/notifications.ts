@@ -28,6 +28,7 @@ import { openRequestsForPaidOrder } from '../fulfilment/on-paid'
 import { nameOnPaid } from '../naming/holds'
 import { applyRefundReport } from '../refund/settle'
 import { countJointGiftOnPaid } from '../together/on-paid'
+import { countGiftOnGivingDays } from '../giving-day/service'
 import * as repo from './repository'
 import { OPEN_STATES, transition } from './state'
 import { enqueueNotice } from '../notify/enqueue'
@@ -143,6 +144,8 @@ export async function applyNotification(
       await nameOnPaid(trx, schoolId, order.id, now)
       // a gift to a joint donation counts toward it here, once (together/on-paid.ts)
       await countJointGiftOnPaid(trx, schoolId, order.id)
+      // giving days: matches taken (never past a cap) and challenges counted, once (giving-day/service.ts)
+      await countGiftOnGivingDays(trx, schoolId, order.id, now)
       await opts.inTransaction?.(trx, order.id)
       // paid and then refunded at the provider before we heard of either: staff look at it (docs/decisions/032-refunds.md)
       if (n.refundedAtProvider)

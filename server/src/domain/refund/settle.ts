@@ -26,6 +26,7 @@ import * as orders from '../order/repository'
 import { transition } from '../order/state'
 import type { RefundState, RefundTable } from '../../db/schema'
 import { enqueueNotice } from '../notify/enqueue'
+import { giveBackMatchesOnRefund } from '../giving-day/service'
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'info'>
 export type RefundRow = Selectable<RefundTable>
@@ -137,6 +138,8 @@ async function afterRefundSucceeded(trx: Transaction<DB>, schoolId: number, dona
         .execute()
   }
 
+  // giving-day matches give back what the refunded money had earned (giving-day/service.ts, decision 070)
+  await giveBackMatchesOnRefund(trx, schoolId, donationId, net)
   await reviewAwardsAfterRefund(trx, { schoolId, userId: d.user_id, donationId, refundedFen: amountFen, fullyRefunded: full })
   // the donor hears of the refund if they asked to (docs/decisions/044-notifications.md)
   if (d.user_id) await enqueueNotice(trx, { schoolId, userId: d.user_id, kind: 'refund', refId: donationId, now: at })

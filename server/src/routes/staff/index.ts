@@ -34,6 +34,7 @@ import { staffConsoleCoreRoutes } from './core'
 import { staffProjectRoutes } from './projects'
 import { staffNoticeRoutes } from './notices'
 import { staffMonthlyRoutes } from './monthly'
+import { staffGivingDayRoutes } from './giving-days'
 import { originList } from '../../lib/origins'
 import { StaffLoginBody, StaffToken } from '../../../../types/schema/staff-console'
 import * as W from '../../../../types/schema/staff-fulfilment'
@@ -111,6 +112,8 @@ const signedStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(staffNoticeRoutes)
   // monthly giving plans by status (docs/decisions/071-monthly-giving.md; monthly.ts)
   await app.register(staffMonthlyRoutes)
+  // giving days, matches and challenges (docs/decisions/070-giving-days.md; giving-days.ts)
+  await app.register(staffGivingDayRoutes)
 
   app.get(
     StaffApi.applications,

@@ -1,0 +1,534 @@
+/**
+ * Giving days: matches and challenges (docs/product §2 Giving days; docs/decisions/070-giving-days.md).
+ *
+ * - countGiftOnGivingDays runs in the transaction that makes a gift paid (order/notifications.ts), only for the caller
+ *   that won the pending -> paid transition, so it runs once per paid gift. For each giving day open at the payment
+ *   and holding the gift's project: the gift is recorded (with the class year and college its form carried), every
+ *   open match whose restrictions it meets gives its share (at most what remains of the cap: repository.ts
+ *   takeFromMatch), and every open challenge counts it, the one gift that crosses the target writing the unlock.
+ * - giveBackMatchesOnRefund runs in the transaction of a succeeded refund (refund/settle.ts): a per-yuan match keeps
+ *   what the gift's remaining amount earns, a per-donor match is given back only by a full refund. Challenges keep
+ *   their counters and their unlock (decision 070: the sponsor's promise was met when the target was crossed).
+ * - Staff create and change giving days, matches and challenges; the public totals are read from the gifts.
+ */
+import type { Kysely, Transaction } from 'kysely'
+import type { Lang } from '../../../../types'
+import type { GivingDayTotals } from '../../../../types/schema/giving-day'
+import {
+  CHALLENGE_KINDS,
+  MATCH_KINDS,
+  type StaffGivingDay,
+  type StaffGivingDayBody,
+  type StaffGivingDayChallenge,
+  type StaffGivingDayChallengeBody,
+  type StaffGivingDayMatch,
+  type StaffGivingDayMatchBody
+} from '../../../../types/schema/staff-giving-day'
+import type { DB, GivingDayChallengeKind, GivingDayMatchKind } from '../../db/schema'
+import { bizError, fieldRefusal } from '../../errors'
+import { t, type MessageKey } from '../../i18n'
+import { BEIJING_OFFSET_MS, toWireDate } from '../../lib/dates'
+import { fenToYuan, MAX_TOTAL_FEN, parseYuan } from '../../lib/money'
+import { displayName } from '../donation/service'
+import { schoolSetting } from '../school/cache'
+import { recordAudit } from '../staff/audit'
+import * as repo from './repository'
+
+type Db = Kysely<DB> | Transaction<DB>
+
+// ---- the paid path
+
+/** The form fields a giving day reads: 入学年份 and 学院 (docs/product §2 Giving days). */
+export const CLASS_YEAR_FIELD = 'classYear'
+export const COLLEGE_FIELD = 'college'
+
+const parseList = <T>(json: string): T[] => {
+  try {
+    const v = JSON.parse(json) as unknown
+    return Array.isArray(v) ? (v as T[]) : []
+  } catch {
+    return []
+  }
+}
+
+function formAnswers(formData: string | null | undefined): { classYear: string; college: string } {
+  let data: Record<string, unknown> = {}
+  try {
+    const v = JSON.parse(formData || '{}') as unknown
+    if (v && typeof v === 'object') data = v as Record<string, unknown>
+  } catch {
+    /* an unreadable record counts as no answers */
+  }
+  const classYear = String(data[CLASS_YEAR_FIELD] ?? '').trim()
+  return {
+    classYear: /^\d{4}$/.test(classYear) ? classYear : '',
+    college: String(data[COLLEGE_FIELD] ?? '')
+      .trim()
+      .slice(0, 100)
+  }
+}
+
+/** the fen a match gives a gift of `amountFen` before its cap: per yuan, floor(amount × rate / 100); per donor, rate.
+ *  Integer arithmetic in BigInt (a large gift at a large rate passes 2^53), then no more than the cap. */
+export function matchShare(kind: GivingDayMatchKind | string, rateFen: number, amountFen: number, capFen: number): number {
+  const share = kind === 'per_donor' ? BigInt(rateFen) : (BigInt(amountFen) * BigInt(rateFen)) / 100n
+  return Number(share < BigInt(capFen) ? share : BigInt(capFen))
+}
+
+/** See the file's header. `paidAt` is the instant the order became paid (ISO). */
+export async function countGiftOnGivingDays(trx: Transaction<DB>, schoolId: number, donationId: number, paidAt: string): Promise<void> {
+  const days = await repo.daysOpenAt(trx, schoolId, paidAt)
+  if (!days.length) return
+  const order = await repo.paidOrder(trx, schoolId, donationId)
+  if (!order) return
+  const itemsId = Number(order.items_id)
+  const amountFen = Number(order.amount_fen)
+  const donorKey = order.user_id ? `u${order.user_id}` : `o${order.id}`
+  const { classYear, college } = formAnswers(order.form_data)
+  const counted: number[] = []
+  for (const day of days) {
+    const projects = parseList<number>(day.projects)
+    if (projects.length && !projects.includes(itemsId)) continue
+    const dayId = Number(day.id)
+    if (await repo.insertGift(trx, schoolId, { dayId, donationId, donorKey, classYear, college, paidAt })) counted.push(dayId)
+  }
+  if (!counted.length) return
+
+  // all the days' matches, then all their challenges, each by id: one order of rows in every transaction
+  for (const m of await repo.matchesOpenAt(trx, schoolId, counted, paidAt)) {
+    const onlyProjects = parseList<number>(m.projects)
+    const onlyYears = parseList<string>(m.class_years)
+    const onlyColleges = parseList<string>(m.colleges)
+    if (onlyProjects.length && !onlyProjects.includes(itemsId)) continue
+    if (onlyYears.length && !onlyYears.includes(classYear)) continue
+    if (onlyColleges.length && !onlyColleges.includes(college)) continue
+    const matchId = Number(m.id)
+    if (m.kind === 'per_donor' && !(await repo.markDonor(trx, schoolId, 'match', matchId, donorKey, donationId))) continue
+    const taken = await repo.takeFromMatch(trx, schoolId, matchId, matchShare(m.kind, Number(m.rate_fen), amountFen, Number(m.cap_fen)))
+    if (taken > 0)
+      await repo.insertMatchRecord(trx, schoolId, { dayId: Number(m.giving_day_id), matchId, donationId, fen: taken, at: paidAt })
+    else if (m.kind === 'per_donor') await repo.unmarkDonor(trx, schoolId, 'match', matchId, donationId)
+  }
+
+  for (const c of await repo.challengesOpenAt(trx, schoolId, counted, paidAt)) {
+    const newDonor = await repo.markDonor(trx, schoolId, 'challenge', Number(c.id), donorKey, donationId)
+    const after = await repo.countTowardChallenge(trx, schoolId, Number(c.id), newDonor ? 1 : 0, amountFen)
+    const reached =
+      after.kind === 'donors' ? Number(after.donors) >= Number(after.target) : Number(after.raised_fen) >= Number(after.target)
+    // the counter UPDATE above holds the row until this transaction commits, so the gifts that reach the target are
+    // serialised and the first of them is the one whose guarded unlock succeeds; `after` is the row as that UPDATE
+    // left it, so a gift after the unlock skips the statement (the guard, not this check, is the rule)
+    if (reached && after.unlocked_at === null) await repo.unlockChallenge(trx, schoolId, Number(c.id), paidAt, donationId)
+  }
+}
+
+/** See the file's header. Runs after donation.refunded_fen has moved; `netFen` is what the gift still is. */
+export async function giveBackMatchesOnRefund(trx: Transaction<DB>, schoolId: number, donationId: number, netFen: number): Promise<void> {
+  for (const r of await repo.matchRecordsOfOrder(trx, schoolId, donationId)) {
+    const had = Number(r.matched_fen)
+    const granted = had + Number(r.returned_fen)
+    const keep =
+      netFen <= 0 ? 0 : r.kind === 'per_donor' ? granted : Math.min(granted, matchShare(r.kind, Number(r.rate_fen), netFen, granted))
+    const back = had - keep
+    if (back <= 0) continue
+    await repo.giveBack(trx, schoolId, Number(r.id), Number(r.match_id), back)
+    if (keep === 0 && r.kind === 'per_donor') await repo.unmarkDonor(trx, schoolId, 'match', Number(r.match_id), donationId)
+  }
+}
+
+// ---- staff: validation
+
+/** 'YYYY-MM-DD HH:mm' in Beijing time -> UTC ISO, or null when it is not one */
+export function beijingToIso(s: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/.exec(s.trim())
+  if (!m) return null
+  const [y, mo, d, h, mi] = m.slice(1).map(Number)
+  const ms = Date.UTC(y, mo - 1, d, h, mi) - BEIJING_OFFSET_MS
+  const back = new Date(ms + BEIJING_OFFSET_MS)
+  if (
+    back.getUTCFullYear() !== y ||
+    back.getUTCMonth() !== mo - 1 ||
+    back.getUTCDate() !== d ||
+    back.getUTCHours() !== h ||
+    back.getUTCMinutes() !== mi
+  )
+    return null
+  return new Date(ms).toISOString()
+}
+
+const label = (lang: Lang, key: MessageKey) => t(lang, key)
+
+function text(lang: Lang, field: string, labelKey: MessageKey, v: string, max: number, required: boolean): string {
+  const s = v.trim()
+  if (required && !s) throw fieldRefusal(field, field === 'title' ? 'givingDayTitleEmpty' : 'givingDaySponsorEmpty')
+  if ([...s].length > max) throw fieldRefusal(field, 'givingDayTextTooLong', { field: label(lang, labelKey), max })
+  return s
+}
+
+function instant(lang: Lang, field: 'startsAt' | 'endsAt', v: string): string {
+  const iso = beijingToIso(v)
+  if (!iso)
+    throw fieldRefusal(field, 'givingDayTimeInvalid', {
+      field: label(lang, field === 'startsAt' ? 'givingDayFieldStart' : 'givingDayFieldEnd')
+    })
+  return iso
+}
+
+function yuan(lang: Lang, field: string, labelKey: MessageKey, v: string, allowZero: boolean): number {
+  const r = parseYuan(v, { maxFen: MAX_TOTAL_FEN, allowZero })
+  if ('problem' in r) throw fieldRefusal(field, 'givingDayAmountInvalid', { field: label(lang, labelKey), max: fenToYuan(MAX_TOTAL_FEN) })
+  return r.fen
+}
+
+const MAX_COUNT = 100_000_000
+
+function count(lang: Lang, field: string, labelKey: MessageKey, v: number | string, min: number): number {
+  const n = typeof v === 'number' ? v : /^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : NaN
+  if (!Number.isInteger(n) || n < min || n > MAX_COUNT)
+    throw fieldRefusal(field, 'givingDayCountInvalid', { field: label(lang, labelKey), max: MAX_COUNT })
+  return n
+}
+
+async function projectList(db: Db, schoolId: number, ids: number[]): Promise<string> {
+  const unique = [...new Set(ids)]
+  const found = new Set((await repo.projectIdsOfSchool(db, schoolId, unique)).map((r) => Number(r.id)))
+  const missing = unique.find((id) => !found.has(id))
+  if (missing !== undefined) throw fieldRefusal('projects', 'givingDayProjectUnknown', { id: missing })
+  return JSON.stringify(unique)
+}
+
+function window(startsAt: string, endsAt: string, within?: { starts_at: string; ends_at: string }) {
+  if (Date.parse(endsAt) <= Date.parse(startsAt)) throw fieldRefusal('endsAt', 'givingDayWindowInvalid')
+  if (within && (Date.parse(startsAt) < Date.parse(within.starts_at) || Date.parse(endsAt) > Date.parse(within.ends_at)))
+    throw fieldRefusal('startsAt', 'givingDayWindowOutside')
+}
+
+const iso = (v: string | Date) => new Date(v).toISOString()
+
+// ---- staff: views
+
+type DayRow = NonNullable<Awaited<ReturnType<typeof repo.findDay>>>
+type MatchRow = Awaited<ReturnType<typeof repo.matchesOf>>[number]
+type ChallengeRow = Awaited<ReturnType<typeof repo.challengesOf>>[number]
+
+const matchView = (m: MatchRow): StaffGivingDayMatch => ({
+  id: Number(m.id),
+  sponsor: m.sponsor,
+  sponsorEn: m.sponsor_en,
+  kind: m.kind,
+  rate: fenToYuan(Number(m.rate_fen)),
+  cap: fenToYuan(Number(m.cap_fen)),
+  used: fenToYuan(Number(m.used_fen)),
+  startsAt: iso(m.starts_at),
+  endsAt: iso(m.ends_at),
+  projects: parseList<number>(m.projects),
+  classYears: parseList<string>(m.class_years),
+  colleges: parseList<string>(m.colleges)
+})
+
+const challengeView = (c: ChallengeRow): StaffGivingDayChallenge => ({
+  id: Number(c.id),
+  sponsor: c.sponsor,
+  sponsorEn: c.sponsor_en,
+  kind: c.kind,
+  targetDonors: c.kind === 'donors' ? Number(c.target) : 0,
+  targetAmount: fenToYuan(c.kind === 'amount' ? Number(c.target) : 0),
+  reward: fenToYuan(Number(c.reward_fen)),
+  startsAt: iso(c.starts_at),
+  endsAt: iso(c.ends_at),
+  donors: Number(c.donors),
+  raised: fenToYuan(Number(c.raised_fen)),
+  unlockedAt: c.unlocked_at ? iso(c.unlocked_at) : null,
+  unlockedDonationId: c.unlocked_donation_id === null ? null : Number(c.unlocked_donation_id)
+})
+
+async function views(db: Db, schoolId: number, days: DayRow[]): Promise<StaffGivingDay[]> {
+  const ids = days.map((d) => Number(d.id))
+  const [matches, challenges] = await Promise.all([repo.matchesOf(db, schoolId, ids), repo.challengesOf(db, schoolId, ids)])
+  return days.map((d) => ({
+    id: Number(d.id),
+    title: d.title,
+    titleEn: d.title_en,
+    startsAt: iso(d.starts_at),
+    endsAt: iso(d.ends_at),
+    goal: fenToYuan(Number(d.goal_fen)),
+    participationGoal: Number(d.participation_goal),
+    projects: parseList<number>(d.projects),
+    matches: matches.filter((m) => Number(m.giving_day_id) === Number(d.id)).map(matchView),
+    challenges: challenges.filter((c) => Number(c.giving_day_id) === Number(d.id)).map(challengeView)
+  }))
+}
+
+export async function listGivingDays(db: Kysely<DB>, schoolId: number): Promise<{ rows: StaffGivingDay[] }> {
+  return { rows: await views(db, schoolId, await repo.listDays(db, schoolId)) }
+}
+
+async function requireDay(db: Db, schoolId: number, id: number): Promise<DayRow> {
+  const d = await repo.findDay(db, schoolId, id)
+  if (!d) throw bizError('givingDayNotFound')
+  return d
+}
+
+export async function getGivingDay(db: Kysely<DB>, schoolId: number, id: number): Promise<StaffGivingDay> {
+  return (await views(db, schoolId, [await requireDay(db, schoolId, id)]))[0]
+}
+
+// ---- staff: writes (each checked whole before anything is written, audited in its transaction)
+
+interface Actor {
+  schoolId: number
+  staffId: number
+  lang: Lang
+  now: Date
+}
+
+export async function saveGivingDay(db: Kysely<DB>, a: Actor, id: number | null, b: StaffGivingDayBody): Promise<StaffGivingDay> {
+  return db.transaction().execute(async (trx) => {
+    const before = id === null ? null : await requireDay(trx, a.schoolId, id)
+    const creating = before === null
+    const title = b.title !== undefined || creating ? text(a.lang, 'title', 'givingDayFieldTitle', b.title ?? '', 100, true) : before.title
+    const titleEn =
+      b.titleEn !== undefined ? text(a.lang, 'titleEn', 'givingDayFieldTitleEn', b.titleEn, 200, false) : (before?.title_en ?? '')
+    const startsAt = b.startsAt !== undefined || creating ? instant(a.lang, 'startsAt', b.startsAt ?? '') : iso(before.starts_at)
+    const endsAt = b.endsAt !== undefined || creating ? instant(a.lang, 'endsAt', b.endsAt ?? '') : iso(before.ends_at)
+    window(startsAt, endsAt)
+    const goalFen = b.goal !== undefined ? yuan(a.lang, 'goal', 'givingDayFieldGoal', b.goal, true) : Number(before?.goal_fen ?? 0)
+    const participation =
+      b.participationGoal !== undefined
+        ? count(a.lang, 'participationGoal', 'givingDayFieldParticipation', b.participationGoal, 0)
+        : Number(before?.participation_goal ?? 0)
+    const projects = b.projects !== undefined ? await projectList(trx, a.schoolId, b.projects) : (before?.projects ?? '[]')
+    const now = a.now.toISOString()
+    const row = {
+      title,
+      title_en: titleEn,
+      starts_at: startsAt,
+      ends_at: endsAt,
+      goal_fen: goalFen,
+      participation_goal: participation,
+      projects,
+      updated_at: now
+    }
+    let dayId: number
+    if (creating) dayId = await repo.insertDay(trx, { ...row, school_id: a.schoolId, created_at: now })
+    else {
+      dayId = Number(before.id)
+      await repo.updateDay(trx, a.schoolId, dayId, row)
+    }
+    const after = (await views(trx, a.schoolId, [await requireDay(trx, a.schoolId, dayId)]))[0]
+    await recordAudit(trx, {
+      schoolId: a.schoolId,
+      staffId: a.staffId,
+      action: creating ? 'givingday.create' : 'givingday.update',
+      entity: 'giving_day',
+      entityId: dayId,
+      before: before && { ...before },
+      after: { ...after, matches: undefined, challenges: undefined }
+    })
+    return after
+  })
+}
+
+export async function saveMatch(
+  db: Kysely<DB>,
+  a: Actor,
+  dayId: number,
+  matchId: number | null,
+  b: StaffGivingDayMatchBody
+): Promise<StaffGivingDay> {
+  return db.transaction().execute(async (trx) => {
+    const day = await requireDay(trx, a.schoolId, dayId)
+    const before = matchId === null ? null : await repo.findMatch(trx, a.schoolId, dayId, matchId)
+    if (matchId !== null && !before) throw bizError('givingDayMatchNotFound')
+    const creating = before == null
+    const sponsor =
+      b.sponsor !== undefined || creating ? text(a.lang, 'sponsor', 'givingDayFieldSponsor', b.sponsor ?? '', 100, true) : before.sponsor
+    const sponsorEn =
+      b.sponsorEn !== undefined ? text(a.lang, 'sponsorEn', 'givingDayFieldSponsorEn', b.sponsorEn, 200, false) : (before?.sponsor_en ?? '')
+    const kind = (b.kind !== undefined || creating ? (b.kind ?? '') : before.kind) as GivingDayMatchKind
+    if (!(MATCH_KINDS as readonly string[]).includes(kind)) throw fieldRefusal('kind', 'givingDayKindInvalid')
+    const rateFen =
+      b.rate !== undefined || creating ? yuan(a.lang, 'rate', 'givingDayFieldRate', b.rate ?? '', false) : Number(before.rate_fen)
+    const capFen = b.cap !== undefined || creating ? yuan(a.lang, 'cap', 'givingDayFieldCap', b.cap ?? '', false) : Number(before.cap_fen)
+    const startsAt =
+      b.startsAt !== undefined ? instant(a.lang, 'startsAt', b.startsAt) : before ? iso(before.starts_at) : iso(day.starts_at)
+    const endsAt = b.endsAt !== undefined ? instant(a.lang, 'endsAt', b.endsAt) : before ? iso(before.ends_at) : iso(day.ends_at)
+    window(startsAt, endsAt, day)
+    const projects = b.projects !== undefined ? await projectList(trx, a.schoolId, b.projects) : (before?.projects ?? '[]')
+    let classYears = before?.class_years ?? '[]'
+    if (b.classYears !== undefined) {
+      const bad = b.classYears.find((y) => !/^\d{4}$/.test(y.trim()))
+      if (bad !== undefined) throw fieldRefusal('classYears', 'givingDayClassYearInvalid', { value: bad })
+      classYears = JSON.stringify([...new Set(b.classYears.map((y) => y.trim()))])
+    }
+    let colleges = before?.colleges ?? '[]'
+    if (b.colleges !== undefined) {
+      const list = [...new Set(b.colleges.map((c) => c.trim()).filter(Boolean))]
+      if (list.some((c) => [...c].length > 100))
+        throw fieldRefusal('colleges', 'givingDayTextTooLong', { field: label(a.lang, 'givingDayFieldColleges'), max: 100 })
+      colleges = JSON.stringify(list)
+    }
+    const now = a.now.toISOString()
+    const row = {
+      sponsor,
+      sponsor_en: sponsorEn,
+      kind,
+      rate_fen: rateFen,
+      cap_fen: capFen,
+      starts_at: startsAt,
+      ends_at: endsAt,
+      projects,
+      class_years: classYears,
+      colleges,
+      updated_at: now
+    }
+    let id: number
+    if (creating) id = await repo.insertMatch(trx, { ...row, school_id: a.schoolId, giving_day_id: dayId, created_at: now })
+    else {
+      id = Number(before.id)
+      // the cap may not go below what gifts already took: checked by the UPDATE itself, not by a value read before
+      if (!(await repo.updateMatch(trx, a.schoolId, id, row)))
+        throw fieldRefusal('cap', 'givingDayCapBelowUsed', {
+          used: fenToYuan(Number((await repo.findMatch(trx, a.schoolId, dayId, id))?.used_fen ?? 0))
+        })
+    }
+    const after = await repo.findMatch(trx, a.schoolId, dayId, id)
+    await recordAudit(trx, {
+      schoolId: a.schoolId,
+      staffId: a.staffId,
+      action: creating ? 'givingday.match.create' : 'givingday.match.update',
+      entity: 'giving_day_match',
+      entityId: id,
+      before: before && matchView(before),
+      after: after && matchView(after)
+    })
+    return (await views(trx, a.schoolId, [day]))[0]
+  })
+}
+
+export async function saveChallenge(
+  db: Kysely<DB>,
+  a: Actor,
+  dayId: number,
+  challengeId: number | null,
+  b: StaffGivingDayChallengeBody
+): Promise<StaffGivingDay> {
+  return db.transaction().execute(async (trx) => {
+    const day = await requireDay(trx, a.schoolId, dayId)
+    const before = challengeId === null ? null : await repo.findChallenge(trx, a.schoolId, dayId, challengeId)
+    if (challengeId !== null && !before) throw bizError('givingDayChallengeNotFound')
+    const creating = before == null
+    const sponsor =
+      b.sponsor !== undefined || creating ? text(a.lang, 'sponsor', 'givingDayFieldSponsor', b.sponsor ?? '', 100, true) : before.sponsor
+    const sponsorEn =
+      b.sponsorEn !== undefined ? text(a.lang, 'sponsorEn', 'givingDayFieldSponsorEn', b.sponsorEn, 200, false) : (before?.sponsor_en ?? '')
+    const kind = (b.kind !== undefined || creating ? (b.kind ?? '') : before.kind) as GivingDayChallengeKind
+    if (!(CHALLENGE_KINDS as readonly string[]).includes(kind)) throw fieldRefusal('kind', 'givingDayKindInvalid')
+    let target = before ? Number(before.target) : 0
+    if (b.target !== undefined || creating || (before && kind !== before.kind)) {
+      const raw = b.target ?? ''
+      target =
+        kind === 'donors'
+          ? count(a.lang, 'target', 'givingDayFieldTarget', raw, 1)
+          : yuan(a.lang, 'target', 'givingDayFieldTarget', raw, false)
+    }
+    if (before?.unlocked_at && (target !== Number(before.target) || kind !== before.kind))
+      throw fieldRefusal('target', 'givingDayChallengeLocked')
+    const rewardFen =
+      b.reward !== undefined || creating ? yuan(a.lang, 'reward', 'givingDayFieldReward', b.reward ?? '', true) : Number(before.reward_fen)
+    const startsAt =
+      b.startsAt !== undefined ? instant(a.lang, 'startsAt', b.startsAt) : before ? iso(before.starts_at) : iso(day.starts_at)
+    const endsAt = b.endsAt !== undefined ? instant(a.lang, 'endsAt', b.endsAt) : before ? iso(before.ends_at) : iso(day.ends_at)
+    window(startsAt, endsAt, day)
+    const now = a.now.toISOString()
+    const row = {
+      sponsor,
+      sponsor_en: sponsorEn,
+      kind,
+      target,
+      reward_fen: rewardFen,
+      starts_at: startsAt,
+      ends_at: endsAt,
+      updated_at: now
+    }
+    let id: number
+    if (creating) id = await repo.insertChallenge(trx, { ...row, school_id: a.schoolId, giving_day_id: dayId, created_at: now })
+    else {
+      id = Number(before.id)
+      await repo.updateChallenge(trx, a.schoolId, id, row)
+    }
+    const after = await repo.findChallenge(trx, a.schoolId, dayId, id)
+    await recordAudit(trx, {
+      schoolId: a.schoolId,
+      staffId: a.staffId,
+      action: creating ? 'givingday.challenge.create' : 'givingday.challenge.update',
+      entity: 'giving_day_challenge',
+      entityId: id,
+      before: before && challengeView(before),
+      after: after && challengeView(after)
+    })
+    return (await views(trx, a.schoolId, [day]))[0]
+  })
+}
+
+// ---- the donor side: public totals
+
+const BOARD_SIZE = 20
+const RECENT_SIZE = 10
+
+export async function givingDayTotals(db: Kysely<DB>, schoolId: number, id: number, lang: Lang, now: Date): Promise<GivingDayTotals> {
+  const day = await requireDay(db, schoolId, id)
+  const [totals, matches, challenges, board, recent, setting] = await Promise.all([
+    repo.dayTotals(db, schoolId, id),
+    repo.matchesOf(db, schoolId, [id]),
+    repo.challengesOf(db, schoolId, [id]),
+    repo.classYearBoard(db, schoolId, id),
+    repo.recentGifts(db, schoolId, id, RECENT_SIZE),
+    schoolSetting(db, schoolId)
+  ])
+  const rules = { mask: !!setting?.mask_donor_names, lang }
+  const years = board.map((r) => ({ classYear: r.class_year, fen: Number(r.raised), donors: Number(r.donors) }))
+  const byMoney = [...years].sort((x, y) => y.fen - x.fen || y.donors - x.donors || x.classYear.localeCompare(y.classYear))
+  const byDonors = [...years].sort((x, y) => y.donors - x.donors || y.fen - x.fen || x.classYear.localeCompare(y.classYear))
+  const wire = (r: (typeof years)[number]) => ({ classYear: r.classYear, raised: fenToYuan(r.fen), donors: r.donors })
+  const at = now.getTime()
+  const en = lang === 'en'
+  return {
+    id,
+    title: en && day.title_en ? day.title_en : day.title,
+    startsAt: iso(day.starts_at),
+    endsAt: iso(day.ends_at),
+    state: at < Date.parse(day.starts_at) ? 'upcoming' : at < Date.parse(day.ends_at) ? 'open' : 'ended',
+    goal: fenToYuan(Number(day.goal_fen)),
+    participationGoal: Number(day.participation_goal),
+    raised: fenToYuan(totals.raisedFen),
+    donors: totals.donors,
+    matched: fenToYuan(matches.reduce((s, m) => s + Number(m.used_fen), 0)),
+    matches: matches.map((m) => ({
+      sponsor: en && m.sponsor_en ? m.sponsor_en : m.sponsor,
+      kind: m.kind,
+      rate: fenToYuan(Number(m.rate_fen)),
+      cap: fenToYuan(Number(m.cap_fen)),
+      used: fenToYuan(Number(m.used_fen))
+    })),
+    challenges: challenges.map((c) => ({
+      sponsor: en && c.sponsor_en ? c.sponsor_en : c.sponsor,
+      kind: c.kind,
+      targetDonors: c.kind === 'donors' ? Number(c.target) : 0,
+      targetAmount: fenToYuan(c.kind === 'amount' ? Number(c.target) : 0),
+      reward: fenToYuan(Number(c.reward_fen)),
+      donors: Number(c.donors),
+      raised: fenToYuan(Number(c.raised_fen)),
+      unlocked: c.unlocked_at ? 1 : 0,
+      unlockedAt: toWireDate(c.unlocked_at)
+    })),
+    classYearsByMoney: byMoney.slice(0, BOARD_SIZE).map(wire),
+    classYearsByDonors: byDonors.slice(0, BOARD_SIZE).map(wire),
+    recentDonors: recent.map((g) => ({
+      name: displayName(g, rules),
+      money: fenToYuan(Number(g.amount_fen) - Number(g.refunded_fen)),
+      classYear: g.class_year,
+      time: toWireDate(g.paid_at)
+    }))
+  }
+}
