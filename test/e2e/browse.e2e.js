@@ -168,8 +168,12 @@ const { step, run } = createJourney()
     }
 
     await step('English: ?lang=en shows English labels on list and detail', async () => {
+      // the same list in English: a project's own name is shown in English where staff gave one (decision 073)
+      const allEn = await apiGet(origin, school, `${P}/items/itemsList`, { limit: 100, offset: 0, lang: 'en' })
+      const enName = (id) => (allEn.rows.find((r) => r.id === id) || {}).name
+      assert(enName(project.id), `project ${project.id} is missing from the English list`)
       await page.goto(`${origin}/subject-detail?id=${project.id}&lang=en`, { waitUntil: 'domcontentloaded' })
-      await page.getByText(project.name, { exact: true }).first().waitFor({ timeout: 20000 })
+      await page.getByText(enName(project.id), { exact: true }).first().waitFor({ timeout: 20000 })
       const text = await page.evaluate(() => document.body.innerText)
       for (const zh of ['项目详情', '项目进展', '项目留言', '捐赠名录', '进行中', '已完成']) {
         assert(!text.includes(zh), `Chinese label "${zh}" on the English detail page`)
@@ -177,7 +181,7 @@ const { step, run } = createJourney()
       await settle(page)
       await page.screenshot({ path: path.join(shots, 'e2e-6-detail-en.png') })
       await page.goto(`${origin}/subject`, { waitUntil: 'domcontentloaded' })
-      await page.getByText(all.rows[0].name, { exact: true }).first().waitFor({ timeout: 20000 })
+      await page.getByText(allEn.rows[0].name, { exact: true }).first().waitFor({ timeout: 20000 })
       const listText = await page.evaluate(() => document.body.innerText)
       assert(/All/.test(listText), 'no English "All" tab on the list')
       assert(!listText.includes('全部'), 'Chinese "全部" on the English list')
