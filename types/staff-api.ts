@@ -33,6 +33,7 @@ export const StaffApi = {
   // Money: ledger, exports, offline gifts, review, reconciliation, bills, refunds, dashboard
   dashboard: '/dashboard',
   ledger: '/ledger',
+  ledgerGift: '/ledger/:id',
   exports: '/exports',
   exportStatus: '/exports/:id',
   exportFile: '/exports/:id/file',

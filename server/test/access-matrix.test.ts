@@ -969,6 +969,7 @@ const TABLE: Record<string, Entry> = {
   [staffKey('POST', '/labels')]: { kind: 'staff', method: 'POST', url: () => '/labels', body: { labelTitle: 'x' } },
   // money (routes/staff/money.ts; roles, tenancy and audit in staff-money.test.ts)
   [staffKey('GET', '/ledger')]: { kind: 'staff', method: 'GET', url: () => '/ledger' },
+  [staffKey('GET', '/ledger/:id')]: { kind: 'staff', method: 'GET', url: () => '/ledger/1' },
   [staffKey('POST', '/exports')]: {
     kind: 'staff',
     method: 'POST',

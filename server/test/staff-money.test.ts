@@ -761,3 +761,61 @@ describe('a long export', () => {
     assert.equal(rows.find((x) => x[0] === 'OBATCH00000000')![3], "'=校友0")
   })
 })
+
+describe('one gift in full', () => {
+  it('the detail drawer shows the row, the provider, the certificate and the requests as stored; other schools and roles are refused', async () => {
+    const bill = paidBills[1]
+    const stored = await orderRow(app, bill)
+    const r = await asFinance('GET', `/ledger/${stored.id}`)
+    assert.equal(r.body.code, 0, JSON.stringify(r.body))
+    const d = r.body.data
+    assert.equal(d.row.billNo, bill)
+    assert.equal(d.row.amountFen, Number(stored.amount_fen))
+    assert.equal(d.row.amount, '1234.56')
+    assert.equal(d.row.status, 'paid')
+    assert.equal(d.row.projectId, scholarship)
+    assert.equal(d.provider, stored.provider)
+    assert.notEqual(d.provider, '')
+    assert.equal(d.offline, null)
+    const cert = await app.db
+      .selectFrom('certificate')
+      .select('certificate_no')
+      .where('donation_id', '=', Number(stored.id))
+      .executeTakeFirst()
+    assert.equal(d.certificateNo, cert?.certificate_no ?? '')
+    const requests = await app.db.selectFrom('certificate_request').select('id').where('donation_id', '=', Number(stored.id)).execute()
+    assert.equal(d.requests.filter((x: { kind: string }) => x.kind === 'certificate').length, requests.length)
+    assert.deepEqual(d.refunds, [])
+    // another school's finance: not found, as for an id that does not exist; editors are refused
+    const hhu = await staffCall(app, 'hhu', 'GET', `/ledger/${stored.id}`, { token: hhuFinance.token })
+    assert.equal(hhu.body.code, -1)
+    assert.ok(!hhu.body.data)
+    assert.equal((await asFinance('GET', '/ledger/987654321')).body.code, -1)
+    assert.equal((await asFinance('GET', `/ledger/${stored.id}`, undefined, editor)).body.code, -1)
+  })
+
+  it('an offline gift shows its channel, day, note and who entered it', async () => {
+    const made = await asFinance('POST', '/offline-gifts', {
+      projectId: avenue,
+      amount: '88.80',
+      donorName: '抽屉校友',
+      donatedOn: '2026-01-05',
+      channel: 'cheque',
+      note: '支票号 0042'
+    })
+    assert.equal(made.body.code, 0, JSON.stringify(made.body))
+    const d = (await asFinance('GET', `/ledger/${made.body.data.id}`)).body.data
+    assert.equal(d.row.offline, 1)
+    assert.equal(d.row.amountFen, 8880)
+    assert.deepEqual(
+      { ...d.offline, staffName: d.offline.staffName !== '' },
+      {
+        channel: 'cheque',
+        donatedOn: '2026-01-05',
+        note: '支票号 0042',
+        staffName: true
+      }
+    )
+    assert.equal(d.provider, '')
+  })
+})

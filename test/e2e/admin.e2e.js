@@ -279,7 +279,12 @@ function fen(yuan) {
       await shot(finance, '07-offline-gift')
       await tid(finance, 'offline-save').click()
       await finance.getByText('已录入 1,234.56 元').waitFor({ timeout: 10000 })
-      await finance.locator('[data-testid="ledger-filters"] #projectId').fill(String(projectId))
+      // the ledger's project filter is the same picker by name
+      await finance.locator('[data-testid="ledger-filters"] #projectId').fill(projectName)
+      await finance
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: projectName })
+        .first()
+        .click()
       await tid(finance, 'ledger-search').click()
       await finance.waitForFunction(() => /2/.test(document.querySelector('[data-testid="ledger-totals"]')?.textContent || ''), null, {
         timeout: 10000
@@ -288,6 +293,22 @@ function fen(yuan) {
       assert(ledgerTotal === '1,434.56', `ledger total ${ledgerTotal}`)
       assert(await finance.getByText('线下', { exact: true }).count(), 'the offline gift is labelled')
       await shot(finance, '08-ledger')
+    })
+
+    await step("finance opens the donor's gift in the detail drawer: amount, paid time and provider as the ledger shows them", async () => {
+      const paidAtInTable = await finance
+        .locator('[data-testid="ledger-table"] tr', { has: tid(finance, `ledger-open-${giftId}`) })
+        .locator('[data-testid="ledger-paid-at"]')
+        .textContent()
+      await tid(finance, `ledger-open-${giftId}`).click()
+      await tid(finance, 'gift-facts').waitFor({ timeout: 10000 })
+      assert((await tid(finance, 'gift-amount').textContent()) === '200.00', 'the drawer shows the amount')
+      assert((await tid(finance, 'gift-paid-at').textContent()) === paidAtInTable, `paid at ${paidAtInTable} in both`)
+      const facts = await tid(finance, 'gift-facts').innerText()
+      assert(facts.includes(projectName) && facts.includes('sandbox'), `drawer facts: ${facts}`)
+      await shot(finance, '08b-gift-drawer')
+      await finance.locator('.ant-drawer-close').click()
+      await tid(finance, 'gift-facts').waitFor({ state: 'detached', timeout: 10000 })
     })
 
     await step('finance exports the filtered ledger as XLSX through the UI; the file has the rows and the sum', async () => {
@@ -391,7 +412,14 @@ function fen(yuan) {
       await go(fulfil, 'certificates', '[data-testid="queue-certificate"]')
       await tid(fulfil, `advance-${certId}-2`).waitFor({ timeout: 10000 })
       await shot(fulfil, '10-certificates')
-      await tid(fulfil, `advance-${certId}-2`).click()
+      // the first move as a bulk action over the ticked rows (the same per-item request, with a summary)
+      await fulfil
+        .locator('[data-testid="queue-certificate"] tr', { has: tid(fulfil, `advance-${certId}-2`) })
+        .locator('.ant-checkbox-input')
+        .check()
+      await tid(fulfil, 'bulk-advance-2').click()
+      await tid(fulfil, 'bulk-result').waitFor({ timeout: 20000 })
+      assert(/完成 1/.test(await tid(fulfil, 'bulk-result').innerText()), 'the bulk move reports one done')
       await tid(fulfil, `advance-${certId}-4`).waitFor({ timeout: 10000 })
       await tid(fulfil, `advance-${certId}-4`).click()
       await tid(fulfil, 'mail-company').waitFor({ timeout: 10000 })
@@ -410,6 +438,60 @@ function fen(yuan) {
       )
       await go(fulfil, 'nameplates', 'table')
       await shot(fulfil, '11-nameplates')
+    })
+
+    await step('an editor approves two held messages at once and writes an article with the rich-text editor', async () => {
+      // the sandbox checker holds text marked 【待审】 for staff (decision 042)
+      const held = [`【待审】一号留言 ${Date.now() % 10000}`, `【待审】二号留言 ${Date.now() % 10000}`]
+      for (const content of held) {
+        const r = await api(`${P}/items/insertLeaveword`, { method: 'POST', token: donorToken, body: { itemsId: projectId, content } })
+        assert(r.code === 0 && r.data.audited === false, `held message: ${JSON.stringify(r)}`)
+      }
+      const ed = await consolePage()
+      await signIn(ed, 'e2e-editor')
+      await go(ed, 'moderation', '[data-testid="moderation-table"]')
+      for (const content of held) {
+        await ed.locator('[data-testid="moderation-table"] tr', { hasText: content }).locator('.ant-checkbox-input').check()
+      }
+      assert((await tid(ed, 'moderation-bulk').innerText()).includes('2'), 'two ticked')
+      await shot(ed, '12c-moderation-bulk')
+      await tid(ed, 'bulk-approve').click()
+      await tid(ed, 'bulk-result').waitFor({ timeout: 20000 })
+      const summary = await tid(ed, 'bulk-result').innerText()
+      assert(/完成 2/.test(summary) && !/未完成/.test(summary), `bulk summary: ${summary}`)
+      const listed = await data(`${P}/items/leavewordList`, { query: { itemsId: projectId, limit: 50, offset: 0 } })
+      for (const content of held)
+        assert(
+          listed.rows.some((m) => m.content === content),
+          `${content} is public after the bulk approval`
+        )
+
+      // an article written with the editor's buttons, not typed HTML
+      await go(ed, 'articles', 'table')
+      await ed.getByRole('button', { name: '新建文章' }).click()
+      await tid(ed, 'article-content-box').waitFor({ timeout: 10000 })
+      await settle(ed)
+      const title = `返校日纪实 ${Date.now() % 100000}`
+      await ed.locator('.ant-drawer #title').fill(title)
+      await ed.locator('.ant-drawer #categoryId').click()
+      await ed.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click()
+      await tid(ed, 'article-content-box').click()
+      await ed.keyboard.type('校友们回到了母校')
+      await ed.keyboard.press('Enter')
+      await tid(ed, 'rich-bold').click()
+      await ed.keyboard.type('感谢每一位捐赠人')
+      await tid(ed, 'rich-formatBlock-h2').click()
+      await shot(ed, '12d-article-editor')
+      await ed.locator('.ant-drawer').getByRole('button', { name: '保存' }).click()
+      await ed.locator('.ant-drawer').waitFor({ state: 'hidden', timeout: 20000 })
+      const list = await data(`${P}/index/articleList`, { query: { limit: 50, offset: 0 } })
+      const article = list.rows.find((a) => a.title === title)
+      assert(article, 'the article is listed for donors')
+      const detail = await data(`${P}/index/articleDetail`, { query: { id: article.id } })
+      const html = detail.content || ''
+      assert(/<h2[^>]*>[\s\S]*感谢每一位捐赠人[\s\S]*<\/h2>/.test(html), `heading kept: ${html}`)
+      assert(/<b>|<strong>/.test(html) && html.includes('校友们回到了母校'), `formatting kept: ${html}`)
+      await ed.context().close()
     })
 
     await step('an editor does not see the ledger, is refused the page, and the API answers -1', async () => {

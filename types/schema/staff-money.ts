@@ -116,6 +116,50 @@ export const StaffLedgerTotals = Type.Object({
 })
 export type LedgerTotals = Static<typeof StaffLedgerTotals>
 
+/**
+ * GET /ledger/:id: one gift in full for the console's detail drawer
+ * (docs/decisions/083-console-gift-drawer-and-bulk-actions.md): the ledger row plus where the money came from, what the
+ * donor asked for, the refunds and the certificate and receipt requests of the gift.
+ */
+export const StaffGiftDetail = Type.Object({
+  row: StaffLedgerRow,
+  subProjectName: Str,
+  anonymous: intEnum([0, 1]),
+  /** the provider that took the money and its trade number ('' offline or never paid) */
+  provider: Str,
+  providerTradeNo: Str,
+  /** why a pending order ended ('' while open or paid) and when (ISO or '') */
+  closeReason: Str,
+  closedAt: Str,
+  togetherId: Num,
+  /** what the donor filled in on the giving form ('' when the order had no form) */
+  certificateName: Str,
+  needPaper: intEnum([0, 1]),
+  needReceipt: intEnum([0, 1]),
+  receiptName: Str,
+  email: Str,
+  /** an offline gift's channel, day and note, and the staff member who entered it */
+  offline: Type.Union([Type.Null(), Type.Object({ channel: Str, donatedOn: Str, note: Str, staffName: Str })]),
+  certificateNo: Str,
+  certificateVoid: Str,
+  refunds: Type.Array(
+    Type.Object({ id: Num, amount: Yuan, amountFen: Num, state: Str, reason: Str, origin: Str, createdAt: Str, settledAt: Str })
+  ),
+  requests: Type.Array(
+    Type.Object({
+      kind: strEnum(['certificate', 'receipt']),
+      id: Num,
+      status: Num,
+      way: Num,
+      expressCompany: Str,
+      expressNo: Str,
+      refundState: Str,
+      createdAt: Str
+    })
+  )
+})
+export type GiftDetail = Static<typeof StaffGiftDetail>
+
 /** GET /ledger: a page of orders with the totals over the whole filter. */
 export const StaffLedgerPage = Type.Object({ total: Num, totals: StaffLedgerTotals, rows: Type.Array(StaffLedgerRow) })
 export type LedgerPage = Static<typeof StaffLedgerPage>

@@ -1,6 +1,6 @@
 /** Pieces every screen uses: a paged server table with loading, empty and error states, and form helpers. */
-import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { Alert, Button, Empty, Select, Spin, Table, type TableColumnsType } from 'antd'
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
+import { Alert, Button, Empty, Progress, Select, Spin, Table, type TableColumnsType } from 'antd'
 import { get, type Page } from './api'
 import type { ProjectChoices, ProjectChoicesQuery } from '@contract/schema/staff-money'
 import { useLoad } from './hooks'
@@ -38,6 +38,8 @@ export function PagedTable<T extends object>(props: {
   pageSize?: number
   summary?: (page: Page<T>) => ReactNode
   testId?: string
+  /** the keys of the rows ticked for a bulk action, and which rows can be ticked at all */
+  selection?: { keys: number[]; onChange: (keys: number[], rows: T[]) => void; disabled?: (row: T) => boolean }
 }) {
   const size = props.pageSize ?? 20
   const [page, setPage] = useState(1)
@@ -54,6 +56,15 @@ export function PagedTable<T extends object>(props: {
         size='middle'
         rowKey={props.rowKey}
         loading={loading}
+        rowSelection={
+          props.selection
+            ? {
+                selectedRowKeys: props.selection.keys,
+                onChange: (keys, rows) => props.selection!.onChange(keys.map(Number), rows),
+                getCheckboxProps: (r) => ({ disabled: props.selection!.disabled?.(r) ?? false })
+              }
+            : undefined
+        }
         columns={props.columns}
         dataSource={data?.rows ?? []}
         locale={{ emptyText: <EmptyState /> }}
@@ -79,7 +90,19 @@ export function yuanRule(t: (zh: string, en: string) => string, required = true)
  * Picks a project by name (or id) instead of typing its id: searches the school's projects as staff type, newest
  * first when nothing is typed. The value is the project id, as the form sends it.
  */
-export function ProjectPicker({ value, onChange, id }: { value?: number; onChange?: (id: number) => void; id?: string }) {
+export function ProjectPicker({
+  value,
+  onChange,
+  id,
+  allowClear,
+  style
+}: {
+  value?: number
+  onChange?: (id: number | undefined) => void
+  id?: string
+  allowClear?: boolean
+  style?: CSSProperties
+}) {
   const { t } = useLang()
   const [options, setOptions] = useState<{ value: number; label: string }[]>([])
   const [loading, setLoading] = useState(false)
@@ -106,7 +129,9 @@ export function ProjectPicker({ value, onChange, id }: { value?: number; onChang
       id={id}
       showSearch
       value={value}
-      onChange={onChange}
+      onChange={(v) => onChange?.(v ?? undefined)}
+      allowClear={allowClear}
+      style={style}
       placeholder={t('输入项目名称搜索', 'Type to search projects')}
       filterOption={false}
       onSearch={search}
@@ -115,4 +140,75 @@ export function ProjectPicker({ value, onChange, id }: { value?: number; onChang
       data-testid='project-picker'
     />
   )
+}
+
+/** What a bulk action did: how many items moved and, for each one that did not, the server's reason. */
+export interface BulkResult {
+  done: number
+  failed: { id: number; message: string }[]
+}
+
+/**
+ * Bulk actions over ticked rows (docs/decisions/083-console-gift-drawer-and-bulk-actions.md): each item goes
+ * through the same per-item request as its own button, one after the other, so each is checked, audited and
+ * refused on its own; a progress bar shows the run and a summary names every item that was refused and why.
+ */
+export function useBulk() {
+  const { t } = useLang()
+  const [progress, setProgress] = useState<{ label: string; done: number; total: number } | null>(null)
+  const [result, setResult] = useState<(BulkResult & { label: string }) | null>(null)
+  const run = async (label: string, ids: number[], one: (id: number) => Promise<unknown>): Promise<BulkResult> => {
+    const r: BulkResult = { done: 0, failed: [] }
+    setResult(null)
+    setProgress({ label, done: 0, total: ids.length })
+    for (const [i, id] of ids.entries()) {
+      try {
+        await one(id)
+        r.done++
+      } catch (e) {
+        r.failed.push({ id, message: (e as Error).message })
+      }
+      setProgress({ label, done: i + 1, total: ids.length })
+    }
+    setProgress(null)
+    setResult({ ...r, label })
+    return r
+  }
+  const view = (
+    <>
+      {progress ? (
+        <div style={{ marginBottom: 12, maxWidth: 420 }} data-testid='bulk-progress'>
+          {progress.label}{' '}
+          <Progress
+            size='small'
+            percent={Math.floor((progress.done * 100) / progress.total)}
+            format={() => `${progress.done}/${progress.total}`}
+          />
+        </div>
+      ) : null}
+      {result ? (
+        <Alert
+          style={{ marginBottom: 12 }}
+          showIcon
+          closable
+          onClose={() => setResult(null)}
+          type={result.failed.length ? 'warning' : 'success'}
+          data-testid='bulk-result'
+          message={`${result.label}: ${t('完成', 'done')} ${result.done}${result.failed.length ? `, ${t('未完成', 'not done')} ${result.failed.length}` : ''}`}
+          description={
+            result.failed.length ? (
+              <ul style={{ margin: 0, paddingLeft: 18 }}>
+                {result.failed.map((f) => (
+                  <li key={f.id}>
+                    #{f.id}: {f.message}
+                  </li>
+                ))}
+              </ul>
+            ) : undefined
+          }
+        />
+      ) : null}
+    </>
+  )
+  return { run, running: progress !== null, view }
 }

@@ -6,7 +6,7 @@
 import { useState } from 'react'
 import { Alert, App, Button, Form, Input, Modal, Segmented, Space, Tag, Upload } from 'antd'
 import { post, upload } from '../api'
-import { PagedTable } from '../components'
+import { PagedTable, useBulk } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import { StaffApi, staffPath } from '@contract'
@@ -35,9 +35,27 @@ export function ApplicationsPage({ kind }: { kind: FulfilmentKind }) {
   const [mail, setMail] = useState<Application | null>(null)
   const [error, setError] = useState('')
   const [form] = Form.useForm<{ expressCompany: string; expressNo: string }>()
+  const [ticked, setTicked] = useState<Application[]>([])
+  const bulk = useBulk()
+  const advance = (id: number, to: number, extra?: { expressCompany: string; expressNo: string }) =>
+    post(staffPath(StaffApi.applicationAdvance, { kind, id }), { to, ...extra } satisfies AdvanceBody)
   const move = async (a: Application, to: number, extra?: { expressCompany: string; expressNo: string }) => {
-    await post(staffPath(StaffApi.applicationAdvance, { kind, id: a.id }), { to, ...extra } satisfies AdvanceBody)
+    await advance(a.id, to, extra)
     message.success(t('已更新', 'Updated'))
+    setVersion((v) => v + 1)
+  }
+  // a bulk move is offered for a status every ticked row may move to, except mailing: each parcel has its own
+  // courier number, asked for one by one
+  const common = ticked.length
+    ? ticked.map((a) => a.next.filter((to) => to !== 4)).reduce((acc, next) => acc.filter((to) => next.includes(to)))
+    : []
+  const moveTicked = async (to: number) => {
+    await bulk.run(
+      `${t('批量转为', 'Move ticked to')} ${statusLabel(kind, to, t)}`,
+      ticked.map((a) => a.id),
+      (id) => advance(id, to)
+    )
+    setTicked([])
     setVersion((v) => v + 1)
   }
   return (
@@ -45,14 +63,36 @@ export function ApplicationsPage({ kind }: { kind: FulfilmentKind }) {
       <Segmented
         style={{ marginBottom: 16 }}
         value={status}
-        onChange={(v) => setStatus(String(v))}
+        onChange={(v) => {
+          setStatus(String(v))
+          setTicked([])
+        }}
         options={[
           { value: 'pending', label: t('待办', 'To do') },
           { value: 'all', label: t('全部', 'All') }
         ]}
       />
+      <Space style={{ marginBottom: 12 }} wrap data-testid={`bulk-${kind}`}>
+        <span>
+          {t('已选', 'Ticked')} {ticked.length}
+        </span>
+        {ticked.length && !common.length ? (
+          <span style={{ color: '#595959' }}>{t('所选申请没有共同的下一步', 'The ticked requests share no next step')}</span>
+        ) : null}
+        {common.map((to) => (
+          <Button key={to} disabled={bulk.running} onClick={() => void moveTicked(to)} data-testid={`bulk-advance-${to}`}>
+            {t('所选转为', 'Move ticked to')} {statusLabel(kind, to, t)}
+          </Button>
+        ))}
+      </Space>
+      {bulk.view}
       <PagedTable<Application>
         testId={`queue-${kind}`}
+        selection={{
+          keys: ticked.map((a) => a.id),
+          onChange: (_, rows) => setTicked(rows),
+          disabled: (a) => !a.next.length
+        }}
         path={StaffApi.applications}
         query={{ kind, status }}
         version={version}

@@ -1,10 +1,12 @@
 import { useState } from 'react'
-import { Alert, App, Button, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd'
+import { Alert, App, Button, DatePicker, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
 import { get, post } from '../api'
 import { LoadError, PagedTable } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { ImageField } from './upload-field'
+import { RichTextEditor } from './rich-text'
 import { StaffApi, staffPath } from '@contract'
 import type {
   StaffArticle as Article,
@@ -23,11 +25,16 @@ export function ArticlesPage() {
   const [editing, setEditing] = useState<Article | 'new' | null>(null)
   const [catOpen, setCatOpen] = useState(false)
   const [err, setErr] = useState('')
-  const [form] = Form.useForm<Article>()
+  // the form holds the publishing day as the date picker does; the wire takes YYYY-MM-DD
+  const [form] = Form.useForm<Omit<Article, 'publishDate'> & { publishDate?: Dayjs | null }>()
   const open = async (a: Article | 'new') => {
     setErr('')
     form.resetFields()
-    if (a !== 'new') form.setFieldsValue(await get<Article>(staffPath(StaffApi.article, { id: a.id })))
+    if (a !== 'new') {
+      const full = await get<Article>(staffPath(StaffApi.article, { id: a.id }))
+      const day = dayjs(full.publishDate.slice(0, 10), 'YYYY-MM-DD')
+      form.setFieldsValue({ ...full, publishDate: day.isValid() ? day : null })
+    }
     setEditing(a)
   }
   return (
@@ -98,7 +105,7 @@ export function ArticlesPage() {
                 categoryId: v.categoryId,
                 thumbnailImage: v.thumbnailImage ?? '',
                 content: v.content ?? '',
-                ...(v.publishDate ? { publishDate: v.publishDate.trim() } : {})
+                ...(v.publishDate ? { publishDate: v.publishDate.format('YYYY-MM-DD') } : {})
               } satisfies StaffArticleBody
               await post(editing === 'new' ? StaffApi.articles : staffPath(StaffApi.article, { id: (editing as Article).id }), body)
               setEditing(null)
@@ -114,18 +121,18 @@ export function ArticlesPage() {
           <Form.Item name='categoryId' label={t('分类', 'Category')} rules={[{ required: true }]}>
             <Select options={categories.map((c) => ({ value: c.id, label: c.name }))} />
           </Form.Item>
-          <Form.Item
-            name='publishDate'
-            label={t('发布日期（YYYY-MM-DD，留空为今天）', 'Published (YYYY-MM-DD, empty: today)')}
-            rules={[{ pattern: /^(\d{4}-\d{2}-\d{2}.*)?$/, message: t('日期格式为 YYYY-MM-DD', 'Use YYYY-MM-DD') }]}
-          >
-            <Input />
+          <Form.Item name='publishDate' label={t('发布日期（留空为今天）', 'Published on (empty: today)')}>
+            <DatePicker data-testid='article-date' />
           </Form.Item>
           <Form.Item name='thumbnailImage' label={t('缩略图', 'Thumbnail')}>
             <ImageField />
           </Form.Item>
-          <Form.Item name='content' label={t('正文（HTML）', 'Content (HTML)')} rules={[{ required: true }]}>
-            <Input.TextArea rows={12} />
+          <Form.Item
+            name='content'
+            label={t('正文', 'Content')}
+            rules={[{ required: true, message: t('请填写正文', 'Write the content') }]}
+          >
+            <RichTextEditor label={t('正文', 'Content')} testId='article-content' />
           </Form.Item>
         </Form>
       </Drawer>

@@ -3,14 +3,15 @@
  * CSV/XLSX export with a progress bar (POST /exports, poll GET /exports/:id, then download), and offline gifts.
  */
 import { useEffect, useRef, useState } from 'react'
-import { App, Button, DatePicker, Form, Input, InputNumber, Progress, Select, Space, Table, Tag } from 'antd'
+import { App, Button, DatePicker, Form, Input, Progress, Select, Space, Table, Tag } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { download, get, post } from '../api'
-import { PagedTable } from '../components'
+import { PagedTable, ProjectPicker } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan, YUAN_RE } from '../money'
 import { OfflineGiftFixModal, OfflineGiftModal } from './offline-gift'
 import { RefundModal } from './refunds'
+import { GiftDrawer } from './gift-drawer'
 import { beijingTime } from '../time'
 import { StaffApi, staffPath } from '@contract'
 import {
@@ -49,6 +50,7 @@ export function LedgerPage() {
   const [offlineOpen, setOfflineOpen] = useState(false)
   const [fixing, setFixing] = useState<{ row: LedgerRow; mode: 'correct' | 'void' } | null>(null)
   const [refunding, setRefunding] = useState<LedgerRow | null>(null)
+  const [viewing, setViewing] = useState<number | null>(null)
   const [exporting, setExporting] = useState<ExportStatus | null>(null)
   const stop = useRef(false)
   useEffect(() => () => void (stop.current = true), [])
@@ -89,8 +91,8 @@ export function LedgerPage() {
   return (
     <>
       <Form form={form} layout='inline' onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }} data-testid='ledger-filters'>
-        <Form.Item name='projectId' label={t('项目ID', 'Project id')}>
-          <InputNumber min={1} precision={0} style={{ width: 100 }} />
+        <Form.Item name='projectId' label={t('项目', 'Project')}>
+          <ProjectPicker allowClear style={{ width: 220 }} />
         </Form.Item>
         <Form.Item name='dates' label={t('日期', 'Dates')}>
           <DatePicker.RangePicker />
@@ -182,7 +184,16 @@ export function LedgerPage() {
           )
         }}
         columns={[
-          { title: t('单号', 'Bill no.'), dataIndex: 'billNo', width: 200 },
+          {
+            title: t('单号', 'Bill no.'),
+            dataIndex: 'billNo',
+            width: 200,
+            render: (v: string, r) => (
+              <Button type='link' size='small' style={{ padding: 0 }} onClick={() => setViewing(r.id)} data-testid={`ledger-open-${r.id}`}>
+                {v}
+              </Button>
+            )
+          },
           { title: t('项目', 'Project'), dataIndex: 'projectName', ellipsis: true },
           { title: t('捐赠人', 'Donor'), dataIndex: 'donorName' },
           {
@@ -240,6 +251,7 @@ export function LedgerPage() {
           }
         ]}
       />
+      <GiftDrawer id={viewing} onClose={() => setViewing(null)} statusText={(s) => statusText(s, t)} />
       <RefundModal
         row={refunding}
         onClose={() => setRefunding(null)}

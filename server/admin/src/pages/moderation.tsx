@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { App, Button, Image, Segmented, Space, Tag } from 'antd'
 import { post } from '../api'
-import { PagedTable } from '../components'
+import { PagedTable, useBulk } from '../components'
 import { useLang } from '../i18n'
 import { beijingTime } from '../time'
 import { StaffApi, staffPath } from '@contract'
@@ -16,11 +16,20 @@ export function ModerationPage() {
   const { message } = App.useApp()
   const [state, setState] = useState('held')
   const [version, setVersion] = useState(0)
-  const act = (m: Item, what: 'approve' | 'reject') =>
+  const [ticked, setTicked] = useState<number[]>([])
+  const bulk = useBulk()
+  const decide = (id: number, what: 'approve' | 'reject') =>
     post(
-      staffPath(what === 'approve' ? StaffApi.moderationApprove : StaffApi.moderationReject, { id: m.id }),
+      staffPath(what === 'approve' ? StaffApi.moderationApprove : StaffApi.moderationReject, { id }),
       {} satisfies ModerationDecisionBody
-    ).then(
+    )
+  const decideTicked = async (what: 'approve' | 'reject') => {
+    await bulk.run(what === 'approve' ? t('批量通过', 'Approve ticked') : t('批量驳回', 'Reject ticked'), ticked, (id) => decide(id, what))
+    setTicked([])
+    setVersion((v) => v + 1)
+  }
+  const act = (m: Item, what: 'approve' | 'reject') =>
+    decide(m.id, what).then(
       () => setVersion((v) => v + 1),
       (e: Error) => message.error(e.message)
     )
@@ -46,7 +55,10 @@ export function ModerationPage() {
       <Segmented
         style={{ marginBottom: 16 }}
         value={state}
-        onChange={(v) => setState(String(v))}
+        onChange={(v) => {
+          setState(String(v))
+          setTicked([])
+        }}
         options={[
           { value: 'held', label: t('待审核', 'Held') },
           { value: 'checking', label: t('检测中', 'Checking') },
@@ -54,7 +66,28 @@ export function ModerationPage() {
           { value: 'rejected', label: t('已驳回', 'Rejected') }
         ]}
       />
+      {open ? (
+        <Space style={{ marginBottom: 12 }} data-testid='moderation-bulk'>
+          <span>
+            {t('已选', 'Ticked')} {ticked.length}
+          </span>
+          <Button
+            type='primary'
+            disabled={!ticked.length || bulk.running}
+            onClick={() => void decideTicked('approve')}
+            data-testid='bulk-approve'
+          >
+            {t('通过所选', 'Approve ticked')}
+          </Button>
+          <Button danger disabled={!ticked.length || bulk.running} onClick={() => void decideTicked('reject')} data-testid='bulk-reject'>
+            {t('驳回所选', 'Reject ticked')}
+          </Button>
+        </Space>
+      ) : null}
+      {bulk.view}
       <PagedTable<Item>
+        testId='moderation-table'
+        selection={open ? { keys: ticked, onChange: (keys) => setTicked(keys) } : undefined}
         path={StaffApi.moderation}
         query={{ state }}
         version={version}

@@ -32,6 +32,7 @@ import { FormBuilder } from './form-builder'
 import { ProgressTab, PublicityTab } from './project-extras'
 import { statusTag } from './projects'
 import { ImageField, ImageListField } from './upload-field'
+import { RichTextEditor } from './rich-text'
 import { StaffApi, staffPath } from '@contract'
 import type { ProjectBody, ProjectStatusBody, StaffCategory, StaffLabel, StaffProject } from '@contract/schema/staff-projects'
 
@@ -302,15 +303,11 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
             <Form.Item name='introEn' label={t('英文项目简介', 'Intro in English')} rules={[{ max: 1000 }]}>
               <Input.TextArea rows={3} data-testid='project-intro-en' />
             </Form.Item>
-            <Form.Item
-              name='content'
-              label={t('项目详情（HTML，服务器会清理不安全内容）', 'Content (HTML, sanitised by the server)')}
-              rules={[{ max: 200000 }]}
-            >
-              <Input.TextArea rows={8} />
+            <Form.Item name='content' label={t('项目详情', 'Content')} rules={[{ max: 200000 }]}>
+              <RichTextEditor label={t('项目详情', 'Content')} testId='project-content' />
             </Form.Item>
-            <Form.Item name='contentEn' label={t('英文项目详情（HTML）', 'Content in English (HTML)')} rules={[{ max: 200000 }]}>
-              <Input.TextArea rows={8} data-testid='project-content-en' />
+            <Form.Item name='contentEn' label={t('英文项目详情', 'Content in English')} rules={[{ max: 200000 }]}>
+              <RichTextEditor label={t('英文项目详情', 'Content in English')} testId='project-content-en' />
             </Form.Item>
             <Row gutter={16}>
               <Col span={12}>

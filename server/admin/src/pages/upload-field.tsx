@@ -7,7 +7,7 @@ import type { StaffUpload } from '@contract/schema/staff-projects'
 
 const MAX = 5 * 1024 * 1024
 
-function check(file: File, t: (zh: string, en: string) => string): string | null {
+export function checkImage(file: File, t: (zh: string, en: string) => string): string | null {
   if (!/^image\/(jpeg|png|webp)$/.test(file.type)) return t('只能上传 JPEG、PNG 或 WebP 图片', 'Only JPEG, PNG or WebP images')
   if (file.size > MAX) return t('图片不能超过 5 MB', 'At most 5 MB')
   return null
@@ -23,7 +23,7 @@ export function ImageField({ value, onChange }: { value?: string; onChange?: (v:
         accept='image/jpeg,image/png,image/webp'
         showUploadList={false}
         customRequest={({ file }) => {
-          const bad = check(file as File, t)
+          const bad = checkImage(file as File, t)
           if (bad) return void message.error(bad)
           upload<StaffUpload>(StaffApi.uploads, file as File).then(
             (r) => onChange?.(r.url),
@@ -61,7 +61,7 @@ export function ImageListField({ value, onChange, max = 9 }: { value?: string[];
           accept='image/jpeg,image/png,image/webp'
           showUploadList={false}
           customRequest={({ file }) => {
-            const bad = check(file as File, t)
+            const bad = checkImage(file as File, t)
             if (bad) return void message.error(bad)
             upload<StaffUpload>(StaffApi.uploads, file as File).then(
               (r) => onChange?.([...list, r.url]),

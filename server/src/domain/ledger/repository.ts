@@ -15,7 +15,14 @@ import { bizError } from '../../errors'
 import { BEIJING_OFFSET_MS, toWireDate } from '../../lib/dates'
 import { fenToYuan, parseYuan, readFen } from '../../lib/money'
 import { containsText, countedFen } from '../../lib/sql'
-import { LEDGER_CHANNELS, LEDGER_STATUSES, OFFLINE_CHANNELS, type LedgerRow, type LedgerTotals } from '../../../../types/schema/staff-money'
+import {
+  LEDGER_CHANNELS,
+  LEDGER_STATUSES,
+  OFFLINE_CHANNELS,
+  type GiftDetail,
+  type LedgerRow,
+  type LedgerTotals
+} from '../../../../types/schema/staff-money'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -232,6 +239,122 @@ export async function ledgerRow(db: Db, schoolId: number, id: number): Promise<L
     .executeTakeFirst()
   if (!r) throw bizError('staffRecordNotFound')
   return toRow(r)
+}
+
+/**
+ * One gift in full for the console's detail drawer (docs/decisions/083-console-gift-drawer-and-bulk-actions.md):
+ * every read is keyed by this school, so another school's id answers -1 "not found" like an unknown one.
+ */
+export async function giftDetail(db: Db, schoolId: number, id: number): Promise<GiftDetail> {
+  const row = await ledgerRow(db, schoolId, id)
+  const [d, sub, offline, cert, refunds, certReqs, receiptReqs] = await Promise.all([
+    db
+      .selectFrom('donation')
+      .select(['is_anonymous', 'provider', 'provider_trade_no', 'close_reason', 'closed_at', 'together_id', 'sub_items_id'])
+      .where('school_id', '=', schoolId)
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('donation_submission as ds')
+      .select(['ds.certificate_donor_name', 'ds.is_need_paper', 'ds.is_need_receipt', 'ds.receipt_donor_name', 'ds.postal_email'])
+      .where('ds.school_id', '=', schoolId)
+      .where('ds.donation_id', '=', id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('offline_gift as og')
+      .leftJoin('staff as s', (j) => j.onRef('s.id', '=', 'og.staff_id').on('s.school_id', '=', schoolId))
+      .select(['og.channel', 'og.donated_on', 'og.note', 's.display_name', 's.username'])
+      .where('og.school_id', '=', schoolId)
+      .where('og.donation_id', '=', id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('certificate')
+      .select(['certificate_no', 'void_reason'])
+      .where('school_id', '=', schoolId)
+      .where('donation_id', '=', id)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+    db
+      .selectFrom('refund')
+      .select(['id', 'amount_fen', 'state', 'reason', 'origin', 'created_at', 'settled_at'])
+      .where('school_id', '=', schoolId)
+      .where('donation_id', '=', id)
+      .orderBy('id', 'asc')
+      .execute(),
+    db
+      .selectFrom('certificate_request')
+      .select(['id', 'status', 'certificate_way as way', 'express_company', 'express_no', 'refund_state', 'created_at'])
+      .where('school_id', '=', schoolId)
+      .where('donation_id', '=', id)
+      .orderBy('id', 'asc')
+      .execute(),
+    db
+      .selectFrom('receipt_request')
+      .select(['id', 'status', 'receipt_way as way', 'express_company', 'express_no', 'refund_state', 'created_at'])
+      .where('school_id', '=', schoolId)
+      .where('donation_id', '=', id)
+      .orderBy('id', 'asc')
+      .execute()
+  ])
+  const subName = d.sub_items_id
+    ? ((
+        await db
+          .selectFrom('sub_project')
+          .select('name')
+          .where('school_id', '=', schoolId)
+          .where('id', '=', Number(d.sub_items_id))
+          .executeTakeFirst()
+      )?.name ?? '')
+    : ''
+  const request = (kind: 'certificate' | 'receipt') => (r: (typeof certReqs)[number]) => ({
+    kind,
+    id: Number(r.id),
+    status: Number(r.status),
+    way: Number(r.way),
+    expressCompany: r.express_company,
+    expressNo: r.express_no,
+    refundState: r.refund_state,
+    createdAt: iso(r.created_at)
+  })
+  return {
+    row,
+    subProjectName: subName,
+    anonymous: d.is_anonymous ? 1 : 0,
+    provider: row.offline ? '' : d.provider,
+    providerTradeNo: d.provider_trade_no,
+    closeReason: d.close_reason,
+    closedAt: iso(d.closed_at),
+    togetherId: Number(d.together_id ?? 0),
+    certificateName: sub?.certificate_donor_name ?? '',
+    needPaper: sub?.is_need_paper ? 1 : 0,
+    needReceipt: sub?.is_need_receipt ? 1 : 0,
+    receiptName: sub?.receipt_donor_name ?? '',
+    email: sub?.postal_email ?? '',
+    offline: offline
+      ? {
+          channel: offline.channel,
+          donatedOn: offline.donated_on,
+          note: offline.note,
+          staffName: offline.display_name || offline.username || ''
+        }
+      : null,
+    certificateNo: cert?.certificate_no ?? '',
+    certificateVoid: cert?.void_reason ?? '',
+    refunds: refunds.map((r) => {
+      const fen = Number(r.amount_fen)
+      return {
+        id: Number(r.id),
+        amount: fenToYuan(fen),
+        amountFen: fen,
+        state: r.state,
+        reason: r.reason,
+        origin: r.origin,
+        createdAt: iso(r.created_at),
+        settledAt: iso(r.settled_at)
+      }
+    }),
+    requests: [...certReqs.map(request('certificate')), ...receiptReqs.map(request('receipt'))]
+  }
 }
 
 /** The highest id and the row count the filter matches now: an export covers exactly these rows. */

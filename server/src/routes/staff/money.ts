@@ -2,6 +2,7 @@
  * The money side of the staff API, registered inside routes/staff's signed-in scope (tenant, CORS policy,
  * staff session). finance (or admin) for all but the dashboard, which any signed-in staff may read:
  *   GET  /ledger?projectId&from&to&channel&status&min&max&keyword&limit&offset   orders with totals over the filter
+ *   GET  /ledger/:id                                                          one gift in full (the detail drawer)
  *   POST /exports {kind:'ledger', format:'csv'|'xlsx', filters}                   starts an export job -> {id}
  *   GET  /exports/:id                                                              progress {status, done, total, fileName}
  *   GET  /exports/:id/file                                                         the finished file (this school's only)
@@ -18,7 +19,7 @@ import { createReadStream } from 'node:fs'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { dashboard } from '../../domain/staff/dashboard'
 import { exportFile, exportStatus, startExport } from '../../domain/ledger/exports'
-import { ledgerFilter, ledgerPage } from '../../domain/ledger/repository'
+import { giftDetail, ledgerFilter, ledgerPage } from '../../domain/ledger/repository'
 import { listStaffProjects } from '../../domain/project/editor'
 import { correctOfflineGift, createOfflineGift, voidOfflineGift } from '../../domain/ledger/offline'
 import { reconciliation, reconciliationRange } from '../../domain/ledger/reconciliation'
@@ -52,6 +53,11 @@ export const staffMoneyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { limit, offset, ...q } = req.query
       return ok(await ledgerPage(app.db, req.school.id, ledgerFilter(q), { limit, offset }))
     }
+  )
+
+  // one gift in full for the ledger's detail drawer (docs/decisions/083-console-gift-drawer-and-bulk-actions.md)
+  app.get(StaffApi.ledgerGift, { ...finance, schema: { params: StaffIdParams, response: answers(W.StaffGiftDetail) } }, async (req) =>
+    ok(await giftDetail(app.db, req.school.id, req.params.id))
   )
 
   app.post(
