@@ -253,7 +253,11 @@ const CONSOLE_ALLOWED = {
   // the navigation's own record of a screen (path, title, roles, component): never sent nor received
   'server/admin/src/screens.tsx': ['Screen'],
   // the language context React hands the pages
-  'server/admin/src/i18n.tsx': ['LangContext']
+  'server/admin/src/i18n.tsx': ['LangContext'],
+  // what a bulk action did in the browser (counts and the refusals' messages), never sent
+  'server/admin/src/components.tsx': ['BulkResult'],
+  // the rich-text editor's toolbar buttons
+  'server/admin/src/pages/rich-text.tsx': ['Command']
 }
 
 const tsFiles = (dir, re) => walkAll(dir).filter((f) => re.test(f))

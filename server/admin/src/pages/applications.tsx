@@ -72,7 +72,7 @@ export function ApplicationsPage({ kind }: { kind: FulfilmentKind }) {
           { value: 'all', label: t('全部', 'All') }
         ]}
       />
-      <Space style={{ marginBottom: 12 }} wrap data-testid={`bulk-${kind}`}>
+      <Space style={{ display: 'flex', marginBottom: 12 }} wrap data-testid={`bulk-${kind}`}>
         <span>
           {t('已选', 'Ticked')} {ticked.length}
         </span>

@@ -88,7 +88,7 @@ export function ArticlesPage() {
         onClose={() => setEditing(null)}
         destroyOnHidden
         extra={
-          <Button type='primary' onClick={() => form.submit()}>
+          <Button type='primary' onClick={() => form.submit()} data-testid='article-save'>
             {t('保存', 'Save')}
           </Button>
         }

@@ -67,7 +67,7 @@ export function ModerationPage() {
         ]}
       />
       {open ? (
-        <Space style={{ marginBottom: 12 }} data-testid='moderation-bulk'>
+        <Space style={{ display: 'flex', marginBottom: 12 }} data-testid='moderation-bulk'>
           <span>
             {t('已选', 'Ticked')} {ticked.length}
           </span>

@@ -106,7 +106,7 @@ export function RichTextEditor({
       <Space
         wrap
         size={4}
-        style={{ padding: 6, borderBottom: '1px solid #f0f0f0', width: '100%' }}
+        style={{ padding: 6, borderBottom: '1px solid #f0f0f0', width: '100%', boxSizing: 'border-box' }}
         role='toolbar'
         aria-label={t('格式', 'Formatting')}
       >
