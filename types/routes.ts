@@ -88,6 +88,8 @@ export const Api = {
   launchDetail: `${P}/together/launchDetail`,
   togetherDetail: `${P}/together/togetherDetail`,
   togetherDelete: `${P}/together/delete`,
+  /** the invite poster, a PNG (docs/decisions/084-joint-invite-poster-and-link.md) */
+  togetherPoster: `${P}/together/poster`,
   fileUpload: `${S}/api/v1/file/upload`,
   // Certificates
   certificatePage: `${P}/certificate/page`,

@@ -547,6 +547,8 @@ const TABLE: Record<string, Entry> = {
       assert.deepEqual([a.body.code, a.body.data.isSponsor, a.body.data.canCancel], [0, 0, 0])
     }
   },
+  // the invite poster is drawn as a visitor sees the invite page: public, held text never drawn (together.test.ts)
+  [api('GET', Api.togetherPoster)]: { kind: 'public' },
   [api('GET', Api.togetherDelete)]: {
     kind: 'user',
     req: () => ({ query: { id: 1 } }),

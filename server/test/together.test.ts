@@ -364,3 +364,62 @@ describe('user centre lists filter by the caller', () => {
     assert.equal(b.stats.totalCount, b.stats.launchCount + b.stats.joinCount)
   })
 })
+
+describe('the invite poster (docs/decisions/084-joint-invite-poster-and-link.md)', () => {
+  const poster = (id: number, lang?: string) =>
+    call<{ fileName: string; png: string; url: string }>(ctx.app, 'demo', Api.togetherPoster, {
+      query: { id, ...(lang ? { lang } : {}) },
+      headers: { host: 'give.example.test' }
+    })
+
+  it('is a 750x1200 PNG in the school colour whose QR code carries the invite address with the school', async () => {
+    const id = await launched(alice, { slogan: '海报测试：一起为母校种树' })
+    const r = await poster(id)
+    assert.equal(r.body.code, 0, r.body.message)
+    assert.equal(r.body.data.fileName, `together-${id}.png`)
+    assert.equal(r.body.data.url, `http://give.example.test/together-share?id=${id}&school=demo`)
+    const png = Buffer.from(r.body.data.png, 'base64')
+    assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG')
+    const { loadImage, createCanvas } = await import('@napi-rs/canvas')
+    const img = await loadImage(png)
+    assert.deepEqual([img.width, img.height], [750, 1200])
+    const c = createCanvas(img.width, img.height)
+    const g = c.getContext('2d')
+    g.drawImage(img, 0, 0)
+    const school = await ctx.app.db
+      .selectFrom('school')
+      .select(['theme_color', 'code'])
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow()
+    const px = g.getImageData(8, 8, 1, 1).data
+    const hex = `#${[px[0], px[1], px[2]].map((v) => v.toString(16).padStart(2, '0')).join('')}`
+    assert.equal(hex.toLowerCase(), school.theme_color.toLowerCase())
+    // the QR modules drawn are exactly those of the expected address: another address gives another matrix
+    const { default: qrcode } = await import('qrcode-generator')
+    const qr = qrcode(0, 'M')
+    qr.addData(`http://give.example.test/together-share?id=${id}&school=demo`)
+    qr.make()
+    const n = qr.getModuleCount()
+    const cell = Math.floor(300 / (n + 8))
+    const qx = Math.round((750 - cell * (n + 8)) / 2)
+    let mismatches = 0
+    for (let row = 0; row < n; row++)
+      for (let col = 0; col < n; col++) {
+        const d = g.getImageData(qx + (col + 4) * cell + Math.floor(cell / 2), 780 + (row + 4) * cell + Math.floor(cell / 2), 1, 1).data
+        if (d[0] < 128 !== qr.isDark(row, col)) mismatches++
+      }
+    assert.equal(mismatches, 0)
+  })
+
+  it('a held slogan, a cancelled or an unknown joint donation is no poster: -1 in the request language', async () => {
+    const held = await launched(bob, { slogan: '【待审】海报' })
+    for (const id of [held, 987654]) {
+      const r = await poster(id, 'en')
+      assert.equal(r.body.code, -1)
+      assert.match(r.body.message, /^[\x20-\x7e]+$/)
+    }
+    const gone = await launched(carol)
+    assert.equal((await cancel(gone, carol)).body.code, 0)
+    assert.equal((await poster(gone)).body.code, -1)
+  })
+})

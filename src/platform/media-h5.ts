@@ -83,6 +83,26 @@ export const mediaH5: Platform['media'] = {
     setTimeout(() => URL.revokeObjectURL(url), 10_000)
     return 'saved' as const
   },
+  async pngSource(_name: string, base64: string) {
+    return `data:image/png;base64,${base64}`
+  },
+  async savePng(name: string, base64: string) {
+    try {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+      const url = URL.createObjectURL(new Blob([bytes], { type: 'image/png' }))
+      const a = document.createElement('a')
+      a.href = url
+      a.download = name
+      a.rel = 'noopener'
+      document.body.appendChild(a)
+      a.click()
+      a.remove()
+      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      return 'saved' as const
+    } catch {
+      return 'failed' as const
+    }
+  },
   canvasToPng(canvas: HTMLCanvasElement): Promise<CanvasFile> {
     return new Promise((resolve, reject) => {
       canvas.toBlob((blob) => {

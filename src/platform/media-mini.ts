@@ -98,6 +98,26 @@ export const mediaMini: Platform['media'] = {
     await Taro.setClipboardData({ data: text })
     return 'copied'
   },
+  pngSource(name: string, base64: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const fs: any = (Taro as any).getFileSystemManager?.()
+      const dir = (Taro as any).env?.USER_DATA_PATH
+      if (!fs?.writeFile || !dir) return reject(new Error('no file system'))
+      const filePath = `${dir}/${name.replace(/[^\w.-]/g, '_')}`
+      fs.writeFile({ filePath, data: base64, encoding: 'base64', success: () => resolve(filePath), fail: (e: any) => reject(e) })
+    })
+  },
+  async savePng(name: string, base64: string) {
+    try {
+      const filePath = await mediaMini.pngSource(name, base64)
+      await Taro.saveImageToPhotosAlbum({ filePath })
+      return 'saved' as const
+    } catch (e: any) {
+      const msg = String(e?.errMsg || e?.errorMessage || e?.message || '')
+      if (/cancel/i.test(msg)) return 'cancelled' as const
+      return /auth|deny|denied|permission/i.test(msg) ? ('denied' as const) : ('failed' as const)
+    }
+  },
   async canvasToPng(canvas, { width, height }): Promise<CanvasFile> {
     const res: any = await Taro.canvasToTempFilePath({
       canvas,

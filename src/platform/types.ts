@@ -120,6 +120,12 @@ export interface Platform {
     /** keeps a text file the donor asked for (their data download, decision 041): H5 downloads it; WeChat shares it
      *  as a file to a chat (where it can be saved); where neither works it is copied to the clipboard */
     saveTextFile(name: string, text: string): Promise<'saved' | 'shared' | 'copied'>
+    /** a PNG the server drew (base64, e.g. the joint-donation poster) as a source <Image> shows: H5 a data: URL,
+     *  the mini-programs a file in the user data folder (previewable and savable) */
+    pngSource(name: string, base64: string): Promise<string>
+    /** keeps that PNG: H5 downloads it (a long press on the image saves it in WeChat's browser); the mini-programs
+     *  save it to the photo album. 'denied' when the album permission was refused */
+    savePng(name: string, base64: string): Promise<'saved' | 'denied' | 'cancelled' | 'failed'>
   }
   /** the origin API calls go to: '' on H5 (same origin), TARO_APP_API_ORIGIN in the mini-programs */
   apiOrigin(): string

@@ -217,6 +217,19 @@ function money(f) {
       assert((await B.tid('share-percent').textContent()) === `已完成 ${pct}%`, `percent ${await B.tid('share-percent').textContent()}`)
       assert((await B.tid('share-donor').first().textContent()).includes(DONOR_B), 'the donor in the avatar strip')
       await B.shot('invite-progress')
+      // the invite poster (decision 084): drawn by the server, shown over the page with its QR code
+      await B.tap('share-poster')
+      await B.tid('poster-dialog').waitFor({ timeout: 20000 })
+      const posterWidth = await B.page.waitForFunction(
+        () => document.querySelector('[data-testid="poster-image"] img, img[data-testid="poster-image"]')?.naturalWidth || 0,
+        null,
+        { timeout: 20000 }
+      )
+      assert((await posterWidth.jsonValue()) === 750, 'the poster is the 750 px PNG')
+      await B.settle()
+      await B.shot('invite-poster')
+      await B.tap('poster-close')
+      await B.tid('poster-dialog').waitFor({ state: 'detached', timeout: 10000 })
       await B.tid('share-donors-all').click()
       await B.page.waitForURL(/\/together-list\?id=/, { timeout: 20000 })
       await B.tid('donor-row').first().waitFor({ timeout: 20000 })

@@ -147,3 +147,39 @@ describe('invite page', () => {
     expect(nav.to).not.toHaveBeenCalled()
   })
 })
+
+describe('the invite poster (docs/decisions/084-joint-invite-poster-and-link.md)', () => {
+  it('draws the poster on the server, shows it with save and copy-link, and closes', async () => {
+    const calls = stubApi({
+      togetherDetail: () => ok(detail()),
+      donateRecordPage: () => ok(page([])),
+      poster: () =>
+        ok({ fileName: 'together-31.png', png: 'iVBORw0KGgo=', url: 'https://give.example.edu.cn/together-share?id=31&school=demo' })
+    })
+    const save = jest.spyOn(platform.media, 'savePng').mockResolvedValue('saved')
+    const copy = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'ok' } as any)
+    const toast = toastSpy()
+    render(<SharePage />)
+    await screen.findByTestId('together-share')
+    expect(screen.queryByTestId('poster-dialog')).toBeNull()
+    fireEvent.click(screen.getByTestId('share-poster'))
+    const dialog = await screen.findByTestId('poster-dialog')
+    expect(named(calls, 'poster')[0].query.get('id')).toBe('31')
+    expect(screen.getByTestId('poster-image').getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=')
+    expect(dialog.textContent).toContain('长按图片可保存或发送给好友')
+    fireEvent.click(screen.getByTestId('poster-save'))
+    await waitFor(() => expect(save).toHaveBeenCalledWith('together-31.png', 'iVBORw0KGgo='))
+    await waitFor(() => expect(titles(toast)).toContain('图片已保存'))
+    fireEvent.click(screen.getByTestId('poster-copy'))
+    await waitFor(() => expect(copy).toHaveBeenCalledWith({ data: 'https://give.example.edu.cn/together-share?id=31&school=demo' }))
+    fireEvent.click(screen.getByTestId('poster-close'))
+    expect(screen.queryByTestId('poster-dialog')).toBeNull()
+  })
+
+  it('a held joint donation offers no poster', async () => {
+    stubApi({ togetherDetail: () => ok(detail({ contentHeld: 1, isSponsor: 1 })), donateRecordPage: () => ok(page([])) })
+    render(<SharePage />)
+    await screen.findByTestId('together-share')
+    expect(screen.queryByTestId('share-poster')).toBeNull()
+  })
+})

@@ -43,6 +43,11 @@ export const TogetherDetail = Type.Object({
 })
 export type TogetherDetail = Static<typeof TogetherDetail>
 
+/** together/poster: the invite poster as base64 PNG inside the usual signed envelope, so every platform fetches it
+ *  like any other call (docs/decisions/084-joint-invite-poster-and-link.md) */
+export const TogetherPoster = Type.Object({ fileName: Str, png: Str, /** the invite page's address the QR code carries */ url: Str })
+export type TogetherPoster = Static<typeof TogetherPoster>
+
 /** insertTogether answers the new joint donation's id */
 export const TogetherId = Num
 

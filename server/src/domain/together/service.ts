@@ -4,6 +4,7 @@
  * togetherId, validated in order/validation.ts), their paid gifts count toward it (on-paid.ts), and its sponsor may
  * cancel it while nothing is raised.
  */
+import { posterMoney, renderTogetherPoster } from '../../documents/together-poster'
 import type { Kysely } from 'kysely'
 import type { DB, ProjectTable } from '../../db/schema'
 import type { InsertTogetherBody, Lang, TogetherDetail, TogetherLaunchDetail } from '../../../../types'
@@ -188,4 +189,36 @@ export async function cancelTogether(db: Kysely<DB>, schoolId: number, userId: n
   if (!row || row.status !== 'active') throw bizError('togetherNotFound')
   if (row.user_id !== userId) throw bizError('togetherNotSponsor')
   throw bizError('togetherHasGifts')
+}
+
+/**
+ * The invite poster of a visible joint donation (docs/decisions/084-joint-invite-poster-and-link.md): read as a
+ * visitor would (a held sponsor or slogan is "not found", never drawn), in the request's language, with a QR code of
+ * the invite page at `origin`. Goods are counted in their unit, money in yuan.
+ */
+export async function togetherPoster(
+  db: Kysely<DB>,
+  school: { id: number; code: string; name: string; theme_color: string },
+  id: number,
+  lang: Lang,
+  origin: string
+): Promise<{ png: Buffer; url: string }> {
+  const d = await togetherDetail(db, school.id, null, id, lang)
+  const url = `${origin}/together-share?id=${d.id}&school=${encodeURIComponent(school.code)}`
+  const goods = d.materialName !== ''
+  const target = d.isTarget && d.progress !== null ? (goods ? `${d.targetMoney}` : posterMoney(d.targetMoney)) : ''
+  const png = await renderTogetherPoster({
+    lang: lang === 'en' ? 'en' : 'zh',
+    schoolName: school.name,
+    themeColor: school.theme_color,
+    sponsor: d.sponsor,
+    slogan: d.slogan,
+    projectName: d.itemsName,
+    raised: goods ? `${d.completeMaterialNumber} ${d.materialUnit}` : posterMoney(d.completeMoney),
+    target,
+    percent: d.progress,
+    people: d.participants,
+    url
+  })
+  return { png, url }
 }

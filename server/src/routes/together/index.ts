@@ -1,7 +1,7 @@
 /** docs/product §7 Joint (P/together). Launching and cancelling need a token; an invite page opens for anyone with the link. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Api } from '../../../../types'
-import { cancelTogether, launch, launchDetail, togetherDetail } from '../../domain/together/service'
+import { cancelTogether, launch, launchDetail, togetherDetail, togetherPoster } from '../../domain/together/service'
 import { t } from '../../i18n'
 import { answers, ok } from '../../lib/envelope'
 import { maybeSignedIn, signedIn } from '../../plugins/auth'
@@ -35,5 +35,13 @@ export const togetherRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(Api.togetherDelete, { config: signedIn, schema: { querystring: R.IdQuery, response: answers(NoData) } }, async (req) => {
     await cancelTogether(app.db, req.school.id, req.session.user_id, req.query.id)
     return ok(null, t(req.lang, 'togetherCancelled'))
+  })
+
+  // the invite poster (docs/decisions/084-joint-invite-poster-and-link.md): public like the invite page, a held
+  // joint donation is not found; the QR code points at PUBLIC_BASE_URL when set, else at the address asked
+  app.get(Api.togetherPoster, { schema: { querystring: R.IdQuery, response: answers(W.TogetherPoster) } }, async (req) => {
+    const origin = app.notify.publicBaseUrl || `${req.protocol}://${req.host}`
+    const { png, url } = await togetherPoster(app.db, req.school, req.query.id, req.lang, origin)
+    return ok({ fileName: `together-${req.query.id}.png`, png: png.toString('base64'), url })
   })
 }

@@ -9,6 +9,7 @@ import {
   type InsertTogetherBody,
   type Page,
   type TogetherDetail,
+  type TogetherPoster,
   type TogetherLaunchDetail
 } from '@contract'
 import { request } from '@/lib/request'
@@ -24,6 +25,11 @@ export function insertTogether(body: InsertTogetherBody): Promise<number> {
 
 export function fetchTogetherDetail(id: number): Promise<TogetherDetail> {
   return request<TogetherDetail>({ path: Api.togetherDetail, query: { id }, silent: true })
+}
+
+/** The invite poster, drawn by the server (base64 PNG) with the invite page's address (docs/decisions/084). */
+export function fetchTogetherPoster(id: number): Promise<TogetherPoster> {
+  return request<TogetherPoster>({ path: Api.togetherPoster, query: { id } })
 }
 
 /** Toasts the server's message on -1 (not its sponsor, something raised meanwhile). */
