@@ -154,7 +154,7 @@ function PosterButton({ v }: { v: ShareView }) {
               {...imageAlt(t('together.share.posterAlt', { name: v.sponsor }))}
               className='tg-poster__image'
               src={poster.src}
-              mode='widthFix'
+              mode='aspectFit'
               showMenuByLongpress
               data-testid='poster-image'
             />
