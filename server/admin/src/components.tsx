@@ -41,6 +41,7 @@ export function PagedTable<T extends object>(props: {
   /** the keys of the rows ticked for a bulk action, and which rows can be ticked at all */
   selection?: { keys: number[]; onChange: (keys: number[], rows: T[]) => void; disabled?: (row: T) => boolean }
 }) {
+  const { t } = useLang()
   const size = props.pageSize ?? 20
   const [page, setPage] = useState(1)
   const q = JSON.stringify(props.query ?? {})
@@ -61,7 +62,10 @@ export function PagedTable<T extends object>(props: {
             ? {
                 selectedRowKeys: props.selection.keys,
                 onChange: (keys, rows) => props.selection!.onChange(keys.map(Number), rows),
-                getCheckboxProps: (r) => ({ disabled: props.selection!.disabled?.(r) ?? false })
+                getCheckboxProps: (r) => ({
+                  disabled: props.selection!.disabled?.(r) ?? false,
+                  'aria-label': `${t('选择', 'Tick')} #${String(r[props.rowKey])}`
+                })
               }
             : undefined
         }
