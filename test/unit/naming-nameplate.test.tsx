@@ -255,6 +255,7 @@ describe('form-gm', () => {
     return calls
   }
   const donates = (calls: Call[]) => calls.filter((c) => c.path.endsWith('/donate'))
+  const error = (field: string) => screen.queryByTestId(`error-${field}`)?.textContent ?? null
 
   it('lists the seats with their amounts; only cashier-only pay types are offered; asks for the plate, then the agreement; pays', async () => {
     const toast = toastSpy()
@@ -267,7 +268,8 @@ describe('form-gm', () => {
     expect(screen.getByTestId('naming-pay-1').getAttribute('data-selected')).toBe('1')
     expect(screen.getByTestId('nameplate-prompt')).toBeTruthy()
     submit()
-    await waitFor(() => expect(titles(toast)).toEqual(['铭牌捐赠人不能为空']), { timeout: 3000 })
+    await waitFor(() => expect(error('nameplate')).toBe('铭牌捐赠人不能为空'), { timeout: 3000 })
+    expect(toast).not.toHaveBeenCalled()
     act(() => store.set('gm', seatSelection({ nameplate: plate('张赟喆', '饮水思源', '教师') })))
     // back from the editor: the page reads the choice again when it shows
     cleanupAndReopen()
@@ -307,7 +309,11 @@ describe('form-gm', () => {
     act(() => typeInto(within(donor).getByTestId('field-name'), ''))
     fireEvent.click(screen.getByTestId('naming-agree'))
     submit()
-    await waitFor(() => expect(titles(toast)).toEqual(['请输入您的姓名']), { timeout: 3000 })
+    await waitFor(() => expect(error('name')).toBe('请输入您的姓名'), { timeout: 3000 })
+    expect((within(donor).getByTestId('field-name') as any).nativeProps).toEqual(
+      expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-name' })
+    )
+    expect(toast).not.toHaveBeenCalled()
     expect(donates(calls)).toHaveLength(0)
     expect(pay).not.toHaveBeenCalled()
   })
@@ -352,6 +358,31 @@ describe('form-gm', () => {
     expect(store.get('gm')!.seats).toHaveLength(2)
   })
 
+  it("a refusal naming a field (the server's donor-field rules) shows under that field, in English too; no payment", async () => {
+    useSession.setState({ lang: 'en' })
+    const toast = toastSpy()
+    const calls = await openForm(seatSelection({ nameplate: plate('张赟喆', '饮水思源') }), { id: '1', namingType: '1' }, FormGmPage, {
+      donate: () => ({ code: -1, message: 'Please enter a valid mobile number', data: { field: 'mobile' } })
+    })
+    fireEvent.click(screen.getByTestId('naming-pay-1'))
+    fireEvent.click(screen.getByTestId('naming-agree'))
+    submit()
+    await waitFor(() => expect(error('mobile')).toBe('Please enter a valid mobile number'), { timeout: 3000 })
+    expect(donates(calls)).toHaveLength(1)
+    expect(toast).not.toHaveBeenCalled()
+    expect(pay).not.toHaveBeenCalled()
+  })
+
+  it('English: a missing nameplate is said in English under the nameplates', async () => {
+    useSession.setState({ lang: 'en' })
+    const toast = toastSpy()
+    await openForm(seatSelection(), { id: '1', namingType: '1' })
+    submit()
+    await waitFor(() => expect(error('nameplate')).toBeTruthy(), { timeout: 3000 })
+    expect(error('nameplate')).not.toMatch(/[\u4e00-\u9fff]/)
+    expect(toast).not.toHaveBeenCalled()
+  })
+
   it("the donation form's certificate, receipt and mailing sections (docs/decisions/048): an e-receipt by e-mail, checked, then sent", async () => {
     const toast = toastSpy()
     const fire = (el: Element, type: string, value: unknown) =>
@@ -370,10 +401,10 @@ describe('form-gm', () => {
     expect(within(screen.getByTestId('receipt-way')).getByTestId('chip-3').className).toMatch(/chip--on/)
     // this form asks for the ID number (isCreditCode 1), then the e-mail
     submit()
-    await waitFor(() => expect(titles(toast)).toContain('请输入身份证号'), { timeout: 3000 })
+    await waitFor(() => expect(error('creditCode')).toBe('请输入身份证号'), { timeout: 3000 })
     act(() => typeInto(screen.getByTestId('receipt-code'), '32010219900101123X'))
     submit()
-    await waitFor(() => expect(titles(toast)).toContain('请输入正确的电子邮箱'), { timeout: 3000 })
+    await waitFor(() => expect(error('postalEmail')).toBe('请输入正确的电子邮箱'), { timeout: 3000 })
     expect(donates(calls)).toHaveLength(0)
     act(() => typeInto(screen.getByTestId('receipt-email'), 'zhang@example.com'))
     // a paper certificate by post asks for the postal address
@@ -381,7 +412,8 @@ describe('form-gm', () => {
     chip('certificate-way', 2)
     expect(screen.getByTestId('postal-section')).toBeTruthy()
     submit()
-    await waitFor(() => expect(titles(toast)).toContain('请选择所在地区'), { timeout: 3000 })
+    await waitFor(() => expect(error('region')).toBe('请选择所在地区'), { timeout: 3000 })
+    expect(toast).not.toHaveBeenCalled()
     fire(screen.getByTestId('paper-switch').querySelector('taro-switch-core')!, 'change', false)
     expect(screen.queryByTestId('postal-section')).toBeNull()
     submit()
@@ -413,7 +445,7 @@ describe('form-gm', () => {
     fireEvent.click(screen.getByTestId('naming-pay-9'))
     fireEvent.click(screen.getByTestId('naming-agree'))
     submit()
-    await waitFor(() => expect(titles(toast)).toContain('请输入学号/工号'), { timeout: 3000 })
+    await waitFor(() => expect(error('stuWorkNo')).toBe('请输入学号/工号'), { timeout: 3000 })
     act(() => typeInto(screen.getByTestId('card-no'), '2020123'))
     act(() => typeInto(screen.getByTestId('card-password'), '123451'))
     submit()

@@ -302,6 +302,7 @@ describe('tree-naming-hhu/form', () => {
     fireEvent.click(screen.getByTestId('pledge-agree'))
     submit()
     await waitFor(() => expect(error('region')).toBe('请选择所在地区'), { timeout: 3000 })
+    expect(toast).not.toHaveBeenCalled()
     expect(donates(calls)).toHaveLength(0)
     // the e-mail way instead: no address needed
     fireEvent.click(within(screen.getByTestId('receipt-type')).getByTestId('chip-2'))
