@@ -194,18 +194,25 @@ describe('edit (nameplate editor)', () => {
   const type = (id: string, v: string) => act(() => typeInto(screen.getByTestId(id), v))
   const confirm = () => fireEvent.click(screen.getByTestId('plate-confirm').querySelector('.at-button')!)
 
-  it('refuses an empty donor name and a 21-character message; keeps a valid plate and goes back', async () => {
+  const plateError = (field: string) => screen.queryByTestId(`error-${field}`)?.textContent ?? null
+
+  it('refuses an empty donor name and a 21-character message under their inputs; keeps a valid plate and goes back', async () => {
     const toast = toastSpy()
     const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'ok' } as any)
     await openEditor(seatSelection(), { id: '1', namingType: '1' })
     expect(screen.getByTestId('plate-identity-fixed').textContent).toBe('校友')
     confirm()
-    expect(titles(toast)).toEqual(['铭牌捐赠人不能为空'])
+    expect(plateError('donorName')).toBe('铭牌捐赠人不能为空')
+    expect((screen.getByTestId('plate-donor') as any).nativeProps).toEqual(
+      expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-donorName' })
+    )
     type('plate-donor', '张赟喆')
+    expect(plateError('donorName')).toBeNull()
     type('plate-message', '䶮'.repeat(21))
     expect(screen.getByTestId('plate-message-left').textContent).toBe('超出 1 字')
     confirm()
-    expect(titles(toast)[1]).toBe('寄语不能超过20个字')
+    expect(plateError('donationMessage')).toBe('寄语不能超过20个字')
+    expect(toast).not.toHaveBeenCalled()
     expect(back).not.toHaveBeenCalled()
     type('plate-message', '饮水思源')
     confirm()
@@ -225,7 +232,8 @@ describe('edit (nameplate editor)', () => {
     fireEvent.click(screen.getByTestId('plate-object-seat-101'))
     type('plate-message', '')
     confirm()
-    expect(titles(toast)).toEqual(['寄语不能为空'])
+    expect(plateError('donationMessage')).toBe('寄语不能为空')
+    expect(toast).not.toHaveBeenCalled()
     type('plate-message', '饮水思源')
     confirm()
     const gm = store.get('gm')!
@@ -241,7 +249,16 @@ describe('edit (nameplate editor)', () => {
     type('plate-identity', '')
     type('plate-message', '书香致远')
     confirm()
-    expect(titles(toast)).toEqual(['请填写捐赠人身份'])
+    expect(plateError('donorIdentity')).toBe('请填写捐赠人身份')
+    expect(toast).not.toHaveBeenCalled()
+  })
+
+  it('English: the problem under its input', async () => {
+    useSession.setState({ lang: 'en' })
+    await openEditor(seatSelection(), { id: '1', namingType: '1' })
+    confirm()
+    expect(plateError('donorName')).toBeTruthy()
+    expect(plateError('donorName')).not.toMatch(/[\u4e00-\u9fff]/)
   })
 })
 
@@ -579,7 +596,10 @@ describe('mine-gm', () => {
         listed += 1
         return ok(page([namingRecord()]))
       },
-      nameplateUpdate: () => ok(null)
+      nameplateUpdate: (c) =>
+        c.data.donorName === '坏'
+          ? { code: -1, message: '铭牌捐赠人不能为空', data: { field: 'donorName' } }
+          : ok(null)
     })
     setQuery('/pkg-mine/mine-gm/index', {})
     render(<MineGmPage />)
@@ -594,11 +614,18 @@ describe('mine-gm', () => {
     const sheet = await screen.findByTestId('plate-correct')
     act(() => typeInto(within(sheet).getByTestId('correct-message'), '䶮'.repeat(21)))
     fireEvent.click(within(sheet).getByTestId('correct-save').querySelector('.at-button')!)
-    expect(titles(toast)).toEqual(['寄语不能超过20个字'])
+    expect(within(sheet).getByTestId('error-donationMessage').textContent).toBe('寄语不能超过20个字')
     act(() => typeInto(within(sheet).getByTestId('correct-message'), '薪火相传'))
+    expect(within(sheet).queryByTestId('error-donationMessage')).toBeNull()
+    // the server's refusal naming an input shows under it
+    act(() => typeInto(within(sheet).getByTestId('correct-donor'), '坏'))
+    fireEvent.click(within(sheet).getByTestId('correct-save').querySelector('.at-button')!)
+    expect((await within(sheet).findByTestId('error-donorName')).textContent).toBe('铭牌捐赠人不能为空')
+    expect(toast).not.toHaveBeenCalled()
+    act(() => typeInto(within(sheet).getByTestId('correct-donor'), '张赟喆'))
     fireEvent.click(within(sheet).getByTestId('correct-save').querySelector('.at-button')!)
     await waitFor(() => expect(listed).toBe(2), { timeout: 3000 })
-    const post = calls.find((c) => c.path.endsWith('/nameplateUpdate'))!
+    const post = calls.filter((c) => c.path.endsWith('/nameplateUpdate')).pop()!
     expect(post.data).toEqual({ namingType: 1, namingId: 13, donorName: '张赟喆', donorIdentity: '校友', donationMessage: '薪火相传' })
   })
 })

@@ -99,7 +99,8 @@ export function fetchNamingList(offset: number, limit: number): Promise<Page<Per
 
 /** The owner's correction; a -1 (approved already, rules) is toasted by request(). */
 export function updateNameplate(body: NameplateUpdateBody): Promise<unknown> {
-  return request<unknown>({ path: Api.nameplateUpdate, method: 'POST', data: body })
+  // a refusal naming an input of the plate is shown under it by the sheet (decision 081)
+  return request<unknown>({ path: Api.nameplateUpdate, method: 'POST', data: body, fieldErrors: true })
 }
 
 /**

@@ -21,6 +21,7 @@ import { Card, FieldErrorLine, FieldErrors, fieldRowId, InputRow, Note, SwitchRo
 import {
   DynamicField,
   errorText,
+  FULFILMENT_FIELDS,
   followDonorName,
   FulfilmentSections,
   prefillValues,
@@ -115,7 +116,8 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
   // the fields with a place on the form now: a refusal about any other is toasted
   const problems = useFormErrors(
     state,
-    (field) => shown.some((f) => f.fieldName === field) || (PLEDGE_FIELDS as readonly string[]).includes(field) || !!fulfilVis
+    (field) => shown.some((f) => f.fieldName === field) || (PLEDGE_FIELDS as readonly string[]).includes(field) ||
+      (!!fulfilVis && FULFILMENT_FIELDS.includes(field))
   )
   const { submit, busy } = usePledgeSubmit({
     objects,

@@ -23,7 +23,7 @@ import AlumniDialog from '../kit/alumni-dialog'
 import BottomBar from '../kit/bottom-bar'
 import { useNamingPage, type NamingPage } from '../../hooks/use-naming-page'
 import { useNamingSubmit } from '../../hooks/use-naming-submit'
-import { usePermission, visibleFields } from '@/features/donate'
+import { FULFILMENT_FIELDS, usePermission, visibleFields } from '@/features/donate'
 import { FieldErrorLine, FieldErrors, fieldRowId, useFormErrors } from '@/components/form-kit'
 import { useSelection } from '../../hooks/use-selection'
 import { editUrl, variantOf, type NamingVariant } from '../../model/links'
@@ -95,7 +95,7 @@ function FormGm({
     (field) =>
       (NAMING_FIELDS as readonly string[]).includes(field) ||
       (!isAnonymous && visibleFields(fields, donor.values).some((f) => f.fieldName === field)) ||
-      !!fulfilVis
+      (!!fulfilVis && FULFILMENT_FIELDS.includes(field))
   )
   const { submit, busy } = useNamingSubmit({
     sel,
