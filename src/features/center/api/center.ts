@@ -68,5 +68,6 @@ export function fetchNoticePreferences(): Promise<NoticePreferences> {
 }
 
 export function saveNoticePreferences(body: NoticePreferences): Promise<NoticePreferences> {
-  return request<NoticePreferences>({ path: Api.noticePreferencesSave, method: 'POST', data: body })
+  // a refusal of the address is shown under it by the page (decision 081)
+  return request<NoticePreferences>({ path: Api.noticePreferencesSave, method: 'POST', data: body, fieldErrors: true })
 }
