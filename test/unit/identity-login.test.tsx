@@ -269,7 +269,7 @@ describe('login page', () => {
     expect(useSession.getState().token).toBe('tok-pass')
   })
 
-  it("a wrong SMS code refused by the server shows under the code, in English too", async () => {
+  it('a wrong SMS code refused by the server shows under the code, in English too', async () => {
     useSession.setState({ lang: 'en' })
     const toast = toastSpy()
     stubLogin({ mobileLogin: () => ({ code: -1, message: 'The verification code is wrong or has expired', data: { field: 'code' } }) })

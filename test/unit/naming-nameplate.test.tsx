@@ -597,9 +597,7 @@ describe('mine-gm', () => {
         return ok(page([namingRecord()]))
       },
       nameplateUpdate: (c) =>
-        c.data.donorName === '坏'
-          ? { code: -1, message: '铭牌捐赠人不能为空', data: { field: 'donorName' } }
-          : ok(null)
+        c.data.donorName === '坏' ? { code: -1, message: '铭牌捐赠人不能为空', data: { field: 'donorName' } } : ok(null)
     })
     setQuery('/pkg-mine/mine-gm/index', {})
     render(<MineGmPage />)

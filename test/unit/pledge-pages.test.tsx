@@ -344,7 +344,14 @@ describe('tree-naming-hhu/form', () => {
   it("a donor field left empty shows under it, in English too; the server's refusal of a field shows under that field", async () => {
     useSession.setState({ lang: 'en' })
     const toast = toastSpy()
-    store.set('treeAgreement', { url: '/f/t.pdf', name: '张赟喆', mobile: '13800138000', donationAmount: '5000.00', itemsId: 8, signedAt: '' })
+    store.set('treeAgreement', {
+      url: '/f/t.pdf',
+      name: '张赟喆',
+      mobile: '13800138000',
+      donationAmount: '5000.00',
+      itemsId: 8,
+      signedAt: ''
+    })
     setQuery(route, { id: '8', seatId: '3108' })
     const calls = stub(tree({ seatId: 3108 }), {
       donate: () => ({ code: -1, message: 'Please enter a valid mobile number', data: { field: 'mobile' } })

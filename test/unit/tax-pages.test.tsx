@@ -41,7 +41,9 @@ describe('tax-tool', () => {
     render(<TaxToolPage />)
     calc()
     expect(error('gz')).toBe('请输入工资')
-    expect((screen.getByTestId('tax-gz') as any).nativeProps).toEqual(expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-gz' }))
+    expect((screen.getByTestId('tax-gz') as any).nativeProps).toEqual(
+      expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-gz' })
+    )
     type('tax-gz', '20000')
     expect(error('gz')).toBeNull()
     calc()

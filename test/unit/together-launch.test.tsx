@@ -127,7 +127,7 @@ describe('launch page', () => {
     expect(toast).not.toHaveBeenCalled()
   })
 
-  it("a refusal naming a field shows under it, no toast; what was typed stays", async () => {
+  it('a refusal naming a field shows under it, no toast; what was typed stays', async () => {
     const toast = toastSpy()
     const calls = stubApi({
       launchDetail: () => ok(launchInfo()),

@@ -127,7 +127,8 @@ export async function updateUser(
     nickname = body.nickname.trim()
     const n = codePointLength(nickname)
     // eslint-disable-next-line no-control-regex
-    if (n < 1 || n > NICKNAME_MAX || /[\u0000-\u001f\u007f]/.test(nickname)) throw fieldRefusal('nickname', 'nicknameInvalid', { max: NICKNAME_MAX })
+    if (n < 1 || n > NICKNAME_MAX || /[\u0000-\u001f\u007f]/.test(nickname))
+      throw fieldRefusal('nickname', 'nicknameInvalid', { max: NICKNAME_MAX })
   }
   if (body.avatar !== undefined) {
     const p = issuedPath(body.avatar)

@@ -141,7 +141,8 @@ export async function consumeCode(db: Kysely<DB>, schoolId: number, mobile: Area
   if (Number(taken.numUpdatedRows) !== 1) throw fieldRefusal('code', 'smsCodeInvalid')
   const given = Buffer.from(hashCode(row.salt, code), 'hex')
   const stored = Buffer.from(row.code_hash, 'hex')
-  if (!/^\d{6}$/.test(code) || given.length !== stored.length || !timingSafeEqual(given, stored)) throw fieldRefusal('code', 'smsCodeInvalid')
+  if (!/^\d{6}$/.test(code) || given.length !== stored.length || !timingSafeEqual(given, stored))
+    throw fieldRefusal('code', 'smsCodeInvalid')
   const r = await db
     .updateTable('sms_code')
     .set({ used_at: nowIso })

@@ -76,7 +76,8 @@ export function checkNameplate(raw: unknown, kind: 'seat' | 'book'): NameplateTe
   const o = isObj(raw) ? raw : {}
   const donorName = str(o.donorName)
   if (!donorName) throw fieldRefusal('donorName', 'namingDonorRequired')
-  if (codePointLength(donorName) > NAMING_LIMITS.DONOR_NAME_MAX) throw fieldRefusal('donorName', 'namingDonorTooLong', { max: NAMING_LIMITS.DONOR_NAME_MAX })
+  if (codePointLength(donorName) > NAMING_LIMITS.DONOR_NAME_MAX)
+    throw fieldRefusal('donorName', 'namingDonorTooLong', { max: NAMING_LIMITS.DONOR_NAME_MAX })
   const donationMessage = str(o.donationMessage)
   if (codePointLength(donationMessage) > NAMING_LIMITS.MESSAGE_MAX)
     throw fieldRefusal('donationMessage', 'namingMessageTooLong', { max: NAMING_LIMITS.MESSAGE_MAX })

@@ -205,7 +205,8 @@ export function validateSubmission(ctx: DonateContext, b: DonateBody): ValidOrde
     const codeTitle = donorType === 2 ? '统一社会信用代码' : '身份证号'
     if (form.creditCodeRequired && !code) throw fieldRefusal('creditCode', 'receiptNameRequired', { title: codeTitle })
     if (code && charLength(code) !== 18) throw fieldRefusal('creditCode', 'fieldInvalid', { title: codeTitle })
-    if (code && !(donorType === 2 ? isCreditCode(code) : isIdNumber(code))) throw fieldRefusal('creditCode', 'fieldInvalid', { title: codeTitle })
+    if (code && !(donorType === 2 ? isCreditCode(code) : isIdNumber(code)))
+      throw fieldRefusal('creditCode', 'fieldInvalid', { title: codeTitle })
     if (way === 3 && !EMAIL_RE.test(text(b.postalEmail, 200))) throw fieldRefusal('postalEmail', 'donateEmailInvalid')
     if (way === 4 && !isValidMobile(text(b.postalMobileSms, 32))) throw fieldRefusal('postalMobileSms', 'donateMobileInvalid')
     if (way === 2) requirePostal(b)

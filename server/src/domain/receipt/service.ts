@@ -180,7 +180,8 @@ export function validateReceipt(cfg: FulfilmentConfig, b: ReceiptInsertInput) {
   if (!donorName) throw fieldRefusal('donorName', enterprise ? 'enterCompanyName' : 'enterPersonName')
   const creditCode = clean(b.creditCode, 32).toUpperCase()
   if (cfg.isCreditCode || creditCode) {
-    if (!(enterprise ? ENTERPRISE_CODE : ID_NUMBER).test(creditCode)) throw fieldRefusal('creditCode', enterprise ? 'creditCodeInvalid' : 'idNoInvalid')
+    if (!(enterprise ? ENTERPRISE_CODE : ID_NUMBER).test(creditCode))
+      throw fieldRefusal('creditCode', enterprise ? 'creditCodeInvalid' : 'idNoInvalid')
   }
   if (!cfg.receiptTypes.includes(b.receiptType)) throw fieldRefusal('receiptType', 'receiptTypeInvalid')
   const ways = b.receiptType === 1 ? cfg.receiptWaysPaper : cfg.receiptWaysElectronic

@@ -94,9 +94,9 @@ function ContractForm() {
     }
   }
 
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <View className='ag-screen' data-testid='contract-form'>
-      <FieldErrors.Provider value={problems.errors}>
       <View className='ag-card'>
         <Row label={t('contract.name')} field='name'>
           <Input className='ag-input ag-input--disabled' value={me.name} disabled data-testid='contract-name' />
@@ -131,7 +131,6 @@ function ContractForm() {
         </Row>
         <Text className='ag-note'>{t('contract.prefilled')}</Text>
       </View>
-      </FieldErrors.Provider>
       <View className='ag-foot'>
         <Button
           className='ag-btn ag-btn--primary ag-btn--block'
@@ -173,6 +172,7 @@ function ContractForm() {
       {busy ? <BusyOverlay text={t('agreement.generating')} testId='agreement-generating' /> : null}
     </View>
   )
+  return <FieldErrors.Provider value={problems.errors}>{view}</FieldErrors.Provider>
 }
 
 export default function ContractFormScreen() {

@@ -59,10 +59,10 @@ export default function NicknamePopup({ open, current, onClose, onSaved }: Props
     }
   }
 
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <AtFloatLayout isOpened={open} title={t('center.nickname.title')} onClose={onClose}>
       <View className='mine-nick' data-testid='nickname-popup'>
-        <FieldErrors.Provider value={problems.errors}>
         <View className={`mine-nick__field${problems.errors.nickname ? ' mine-nick__field--invalid' : ''}`} id={fieldRowId('nickname')}>
           <Input
             {...fieldAria(t('center.nickname.title'), 'nickname', problems.errors.nickname)}
@@ -79,7 +79,6 @@ export default function NicknamePopup({ open, current, onClose, onSaved }: Props
           </Text>
         </View>
         <FieldErrorLine field='nickname' className='fk-error mine-nick__error' />
-        </FieldErrors.Provider>
         <View className='mine-nick__save' data-testid='nickname-save'>
           <AtButton type='primary' loading={busy} disabled={busy} customStyle={{ background: theme, borderColor: theme }} onClick={save}>
             {t('center.nickname.save')}
@@ -89,4 +88,5 @@ export default function NicknamePopup({ open, current, onClose, onSaved }: Props
       </View>
     </AtFloatLayout>
   )
+  return <FieldErrors.Provider value={problems.errors}>{view}</FieldErrors.Provider>
 }

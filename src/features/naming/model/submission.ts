@@ -100,7 +100,8 @@ export function namingFulfilmentVisibility(
  *  and postal address (the donation form's rules), a payment method, the agreement. */
 export function validateNaming(sel: GmSelection, form: NamingFormState, ctx: NamingFormContext, now = new Date()): NamingProblem | null {
   if (!hasObjects(sel)) return sel.namingType === NamingType.BOOK ? problem('naming.err.noBook', 1000) : problem('naming.err.noObject')
-  if (sel.namingType === NamingType.SEAT && sel.seats.some((s) => s.termYear === null)) return problem('naming.err.period', 2000, 'seatList')
+  if (sel.namingType === NamingType.SEAT && sel.seats.some((s) => s.termYear === null))
+    return problem('naming.err.period', 2000, 'seatList')
   if (ctx.nameplateShown) {
     const keys = sel.namingType === NamingType.SEAT ? sel.seats.map((s) => seatKey(s.seatId)) : sel.books.map((b) => bookKey(b.bookId))
     for (const k of keys) {

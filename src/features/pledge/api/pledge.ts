@@ -37,7 +37,12 @@ export function fetchForm(itemsId: number): Promise<FormConfig> {
  */
 export function postTreeDonate(body: NamingDonateSubmission): Promise<DonateAnswer> {
   // payChannel tells the server which of the school's credentials (mini-program, official account) to use
-  return request<DonateAnswer>({ path: Api.donate, method: 'POST', data: { ...body, payChannel: payChannelOf(platform.env()) }, fieldErrors: true })
+  return request<DonateAnswer>({
+    path: Api.donate,
+    method: 'POST',
+    data: { ...body, payChannel: payChannelOf(platform.env()) },
+    fieldErrors: true
+  })
 }
 
 /** The thank-you data (certificate image once rendered) of a paid pledge. */

@@ -116,7 +116,9 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
   // the fields with a place on the form now: a refusal about any other is toasted
   const problems = useFormErrors(
     state,
-    (field) => shown.some((f) => f.fieldName === field) || (PLEDGE_FIELDS as readonly string[]).includes(field) ||
+    (field) =>
+      shown.some((f) => f.fieldName === field) ||
+      (PLEDGE_FIELDS as readonly string[]).includes(field) ||
       (!!fulfilVis && FULFILMENT_FIELDS.includes(field))
   )
   const { submit, busy } = usePledgeSubmit({
@@ -160,7 +162,8 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
     if (url) platform.nav.to(url)
   }
 
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <View className='pl-form' data-testid='pledge-form'>
       {type === 2 ? (
         <Card title={t('pledge.form.project')} testId='pledge-project'>
@@ -175,7 +178,6 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
           </View>
         </Card>
       ) : null}
-      <FieldErrors.Provider value={problems.errors}>
       <Card title={type === 2 ? t('pledge.form.seats') : t('pledge.form.tree')} testId='pledge-tree'>
         {objects.length === 0 ? (
           <Note testId='pledge-tree-none'>{tree && tree.status !== 1 ? t('pledge.form.treeTaken') : t('pledge.err.noTree')}</Note>
@@ -236,43 +238,42 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
       ) : null}
       <Card title={t('pledge.form.agreement')} testId='pledge-sign'>
         <View id={fieldRowId('agreement')}>
-        {agreement ? (
-          <View className='pl-sign pl-sign--done' onClick={viewSigned} data-testid='pledge-sign-done'>
-            <Text className='pl-sign__state'>{t('pledge.sign.done')}</Text>
-            <Text className='pl-link'>{t('pledge.sign.view')}</Text>
-          </View>
-        ) : (
-          <View className='pl-sign'>
-            <Text className='pl-sign__state pl-sign__state--todo' data-testid='pledge-sign-todo'>
-              {stored && stored.itemsId === itemsId ? t('pledge.sign.again') : t('pledge.sign.todo')}
-            </Text>
-            <Button className='pl-btn pl-btn--primary pl-btn--small' onClick={goSign} data-testid='pledge-sign-go'>
-              {t('pledge.sign.go')}
-            </Button>
-          </View>
-        )}
-        <FieldErrorLine field='agreement' className='fk-error pl-error' />
+          {agreement ? (
+            <View className='pl-sign pl-sign--done' onClick={viewSigned} data-testid='pledge-sign-done'>
+              <Text className='pl-sign__state'>{t('pledge.sign.done')}</Text>
+              <Text className='pl-link'>{t('pledge.sign.view')}</Text>
+            </View>
+          ) : (
+            <View className='pl-sign'>
+              <Text className='pl-sign__state pl-sign__state--todo' data-testid='pledge-sign-todo'>
+                {stored && stored.itemsId === itemsId ? t('pledge.sign.again') : t('pledge.sign.todo')}
+              </Text>
+              <Button className='pl-btn pl-btn--primary pl-btn--small' onClick={goSign} data-testid='pledge-sign-go'>
+                {t('pledge.sign.go')}
+              </Button>
+            </View>
+          )}
+          <FieldErrorLine field='agreement' className='fk-error pl-error' />
         </View>
       </Card>
       <Card title={t('pledge.form.pay')} testId='pledge-pay'>
         <View id={fieldRowId('payType')}>
-        {options.length === 0 ? <Note>{t('pledge.pay.none')}</Note> : null}
-        {options.map((c) => (
-          <View
-            key={c}
-            className='pl-radio'
-            data-testid={`pledge-pay-${c}`}
-            data-selected={payType === c ? '1' : '0'}
-            onClick={() => set({ payType: c })}
-          >
-            <Text>{t(PAY_LABELS[c] || 'pledge.pay.other')}</Text>
-            <View className={`pl-radio__dot${payType === c ? ' pl-radio__dot--on' : ''}`}>{payType === c ? <Text>✓</Text> : null}</View>
-          </View>
-        ))}
-        <FieldErrorLine field='payType' className='fk-error pl-error' />
+          {options.length === 0 ? <Note>{t('pledge.pay.none')}</Note> : null}
+          {options.map((c) => (
+            <View
+              key={c}
+              className='pl-radio'
+              data-testid={`pledge-pay-${c}`}
+              data-selected={payType === c ? '1' : '0'}
+              onClick={() => set({ payType: c })}
+            >
+              <Text>{t(PAY_LABELS[c] || 'pledge.pay.other')}</Text>
+              <View className={`pl-radio__dot${payType === c ? ' pl-radio__dot--on' : ''}`}>{payType === c ? <Text>✓</Text> : null}</View>
+            </View>
+          ))}
+          <FieldErrorLine field='payType' className='fk-error pl-error' />
         </View>
       </Card>
-      </FieldErrors.Provider>
       <View className='pl-agree'>
         <View className='pl-agree__hit' onClick={() => set({ agreed: !state.agreed })} data-testid='pledge-agree'>
           <View className={`pl-agree__box${state.agreed ? ' pl-agree__box--on' : ''}`}>{state.agreed ? <Text>✓</Text> : null}</View>
@@ -308,6 +309,7 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
       ) : null}
     </View>
   )
+  return <FieldErrors.Provider value={problems.errors}>{view}</FieldErrors.Provider>
 }
 
 export default function FormScreen() {

@@ -38,7 +38,8 @@ export function TaxToolScreen() {
     platform.nav.to(ROUTES['tax-result'] + buildQuery(toQuery(form)))
   }
 
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <View className='tax' data-testid='tax-tool'>
       <View className='tax__head'>
         <SegmentTabs<TaxKind>
@@ -54,7 +55,6 @@ export function TaxToolScreen() {
       </View>
       <Text className='tax__intro'>{t('tax.intro')}</Text>
       <Text className='tax__intro tax__intro--units'>{t(form.kind === 'personal' ? 'tax.units.personal' : 'tax.units.company')}</Text>
-      <FieldErrors.Provider value={problems.errors}>
       <Card>
         {fields.map((field) => (
           <InputRow
@@ -96,7 +96,6 @@ export function TaxToolScreen() {
           <Note testId='tax-not-donated'>{t('tax.notDonatedHint')}</Note>
         )}
       </Card>
-      </FieldErrors.Provider>
       <View className='tax__actions' data-testid='tax-calculate'>
         <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={calculate}>
           {t('tax.calculate')}
@@ -105,4 +104,5 @@ export function TaxToolScreen() {
       <Text className='tax__disclaimer'>{t('tax.disclaimer')}</Text>
     </View>
   )
+  return <FieldErrors.Provider value={problems.errors}>{view}</FieldErrors.Provider>
 }

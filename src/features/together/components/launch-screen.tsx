@@ -59,7 +59,8 @@ function LaunchForm({ info }: { info: TogetherLaunchDetail }) {
     }
   }
 
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <View className='tg-launch' data-testid='together-launch'>
       <View className='tg-launch__project' data-testid='launch-project'>
         {info.thumbnailImg ? (
@@ -81,7 +82,6 @@ function LaunchForm({ info }: { info: TogetherLaunchDetail }) {
 
       {/* the donation form's look: the labels of chips and presets sit above them */}
       <FormSkin.Provider value='donate'>
-        <FieldErrors.Provider value={problems.errors}>
         <Card>
           <InputRow
             label={t('together.launch.sponsor')}
@@ -141,7 +141,6 @@ function LaunchForm({ info }: { info: TogetherLaunchDetail }) {
             )}
           </FieldRow>
         </Card>
-        </FieldErrors.Provider>
       </FormSkin.Provider>
 
       <Text className='tg-launch__tip'>{t('together.launch.tip')}</Text>
@@ -159,6 +158,7 @@ function LaunchForm({ info }: { info: TogetherLaunchDetail }) {
       </View>
     </View>
   )
+  return <FieldErrors.Provider value={problems.errors}>{view}</FieldErrors.Provider>
 }
 
 function Launch() {

@@ -81,7 +81,8 @@ export default function EditScreen() {
   const preview = normalisePlate({ ...blankPlate(), ...editing }, namingType)
   const left = messageLeft(editing.donationMessage)
 
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <View className='nm-edit' data-testid='nameplate-editor'>
       <View className='nm-edit__preview'>
         {examples.length > 1 ? (
@@ -126,7 +127,6 @@ export default function EditScreen() {
           testPrefix='plate-object'
         />
       ) : null}
-      <FieldErrors.Provider value={errors}>
       <View className='nm-card nm-edit__fields'>
         <View className='nm-edit__row' id={fieldRowId('donorName')}>
           <Text className='nm-edit__label'>
@@ -188,7 +188,6 @@ export default function EditScreen() {
         <FieldErrorLine field='donationMessage' />
         {isSeat ? <Text className='nm-note'>{t('naming.edit.identityNote')}</Text> : null}
       </View>
-      </FieldErrors.Provider>
       <View className='nm-edit__action' data-testid='plate-confirm'>
         <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={confirm}>
           {t('naming.edit.confirm')}
@@ -196,4 +195,5 @@ export default function EditScreen() {
       </View>
     </View>
   )
+  return <FieldErrors.Provider value={errors}>{view}</FieldErrors.Provider>
 }

@@ -113,7 +113,8 @@ function FormGm({
         t('naming.item.count', { n: sel.seats.length })
   const donorName = (donor.values.name || '').trim()
 
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <View className='nm-form' data-testid='form-gm'>
       <View className='nm-card nm-form__project'>
         {project.thumbnailImg ? (
@@ -126,7 +127,6 @@ function FormGm({
           <Text className='nm-form__project-intro'>{project.intro}</Text>
         </View>
       </View>
-      <FieldErrors.Provider value={problems.errors}>
       <View id={fieldRowId('seatList')}>
         <ObjectsCard sel={sel} onChange={() => platform.nav.back()} />
         <FieldErrorLine field='seatList' className='fk-error fk-error--card' />
@@ -167,7 +167,6 @@ function FormGm({
           onCardNumberDone={(no) => loadBalance(no)}
         />
       ) : null}
-      </FieldErrors.Provider>
       <AgreeRow agreed={agreed} onToggle={() => setAgreed((a) => !a)} />
       <View className='nm-bar-space' />
       <BottomBar
@@ -181,6 +180,7 @@ function FormGm({
       <AlumniDialog open={gate.alumniOpen} onClose={gate.closeAlumni} />
     </View>
   )
+  return <FieldErrors.Provider value={problems.errors}>{view}</FieldErrors.Provider>
 }
 
 export default function FormGmScreen({ variant: routeVariant = 'plain' }: { variant?: NamingVariant }) {

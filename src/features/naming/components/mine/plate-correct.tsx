@@ -49,10 +49,10 @@ export default function PlateCorrect({ target, onClose, onSaved }: { target: Nam
     }
   }
   const set = (k: keyof NameplateText) => (e: { detail: { value: string } }) => setPlate((p) => ({ ...p, [k]: e.detail.value }))
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <Sheet open={!!target} title={t('naming.mine.correct')} onClose={onClose} testId='plate-correct'>
       {target?.reviewReason ? <Text className='nm-gm__reason'>{t('naming.mine.reason', { reason: target.reviewReason })}</Text> : null}
-      <FieldErrors.Provider value={errors}>
       <View className='nm-edit__row' id={fieldRowId('donorName')}>
         <Text className='nm-edit__label'>{t('naming.edit.donorName')}</Text>
         <Input
@@ -97,7 +97,6 @@ export default function PlateCorrect({ target, onClose, onSaved }: { target: Nam
         </View>
       </View>
       <FieldErrorLine field='donationMessage' />
-      </FieldErrors.Provider>
       <View className='nm-gm__save' data-testid='correct-save'>
         <AtButton type='primary' loading={busy} disabled={busy} customStyle={{ background: theme, borderColor: theme }} onClick={save}>
           {t('naming.mine.resubmit')}
@@ -105,4 +104,5 @@ export default function PlateCorrect({ target, onClose, onSaved }: { target: Nam
       </View>
     </Sheet>
   )
+  return <FieldErrors.Provider value={errors}>{view}</FieldErrors.Provider>
 }

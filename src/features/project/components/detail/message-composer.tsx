@@ -65,9 +65,9 @@ export default function MessageComposer({ itemsId, onPosted }: { itemsId: number
   }
 
   const count = messageLength(text)
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <View className='pj-composer' data-testid='message-composer'>
-      <FieldErrors.Provider value={problems.errors}>
       <View className={`pj-composer__box${problems.errors.content ? ' pj-composer__box--invalid' : ''}`} id={fieldRowId('content')}>
         <Textarea
           {...fieldAria(t('project.message.placeholder'), 'content', problems.errors.content)}
@@ -84,7 +84,6 @@ export default function MessageComposer({ itemsId, onPosted }: { itemsId: number
         </Text>
       </View>
       <FieldErrorLine field='content' />
-      </FieldErrors.Provider>
       <View className='pj-composer__actions'>
         <AtButton
           size='small'
@@ -99,4 +98,5 @@ export default function MessageComposer({ itemsId, onPosted }: { itemsId: number
       </View>
     </View>
   )
+  return <FieldErrors.Provider value={problems.errors}>{view}</FieldErrors.Provider>
 }
