@@ -156,6 +156,8 @@ describe('generation validates every field in both languages', () => {
       const z = await generateCpu(alice, over)
       assert.equal(z.body.code, -1)
       assert.equal(z.body.message, zh)
+      // the refusal names the input it concerns as the body does, for the form to show it there (decision 081)
+      assert.deepEqual(z.body.data, { field: Object.keys(over)[0] })
       const e = await generateCpu(alice, over, 'en')
       assert.equal(e.body.code, -1)
       assert.equal(e.body.message, en)

@@ -106,6 +106,8 @@ describe('updateUser', () => {
       const r = await update({ nickname: bad })
       assert.equal(r.code, ResultCode.ERROR, JSON.stringify(bad))
       assert.equal(r.message, '昵称长度应为1到20个字符')
+      // names its input, so the popup shows it under the nickname (decision 081)
+      assert.deepEqual(r.data, { field: 'nickname' })
     }
     assert.equal((await update({ nickname: '赟喆䶮'.repeat(6) + '赟喆' })).code, 0, '20 rare characters (surrogate pairs count once)')
     // control and invisible characters are removed before the rules (lib/text.ts, docs/decisions/030)

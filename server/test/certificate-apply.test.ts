@@ -140,6 +140,8 @@ describe('insert: docs/product §5 rules, each a -1 with nothing written', () =>
       })
     ).body
     assert.equal(m.message, 'please enter valid contact mobile')
+    // names its input, so the form shows it under the mobile (decision 081)
+    assert.deepEqual(m.data, { field: 'postalMobile' })
   })
   it('paper certificates closed: -1', async () => {
     await saveFulfilmentConfig(app.db, sid, { isOpenPaper: false })
@@ -153,7 +155,9 @@ describe('insert: docs/product §5 rules, each a -1 with nothing written', () =>
   it('a way switched off by the foundation: -1', async () => {
     await saveFulfilmentConfig(app.db, sid, { certificateWays: [1] })
     try {
-      assert.equal((await insert({ ...mail, donateIds: [gifts[0]] })).message, '请选择证书领取方式')
+      const r = await insert({ ...mail, donateIds: [gifts[0]] })
+      assert.equal(r.message, '请选择证书领取方式')
+      assert.deepEqual(r.data, { field: 'certificateWay' })
     } finally {
       await saveFulfilmentConfig(app.db, sid, { certificateWays: [1, 2] })
     }

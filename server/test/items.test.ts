@@ -321,6 +321,8 @@ describe('insertLeaveword', () => {
     const long = await post('demo', { itemsId: id, content: '好'.repeat(141) }, token)
     assert.equal(long.body.code, -1)
     assert.equal(long.body.message, '留言不能超过140个字')
+    // names its input, so the composer shows it under the box (decision 081)
+    assert.deepEqual(long.body.data, { field: 'content' })
     const empty = await post('demo', { itemsId: id, content: '   ' }, token, 'en')
     assert.equal(empty.body.code, -1)
     assert.equal(empty.body.message, 'message can not empty')

@@ -2,7 +2,7 @@
 /**
  * The charity tax tool end to end: the server started as README says on a fresh DATA_DIR, Debian Chromium at
  * 390x844 with a phone user agent. A donor fills the personal tab, calculates, and reads the figures worked by hand in
- * test/unit/tax-model.test.ts; goes back and finds the form as left; a company link opened directly shows the
+ * test/unit/tax-model.test.ts (an empty salary said under the salary, no toast); goes back and finds the form as left; a company link opened directly shows the
  * carried-forward amount; a salary at the threshold says no deduction is possible; English mode has no Chinese.
  * Screenshots go to shots/ (looked at by people). Closing line: "e2e: N passed, N failed".
  */
@@ -56,7 +56,16 @@ const journey = createJourney()
       await page.goto(`${origin}/tax-tool`, { waitUntil: 'domcontentloaded' })
       await tid('tax-calculate').waitFor({ timeout: 30000 })
       await tap('tax-calculate')
-      await page.getByText('请输入工资').first().waitFor({ timeout: 5000 })
+      // the problem under its field, not a toast (decision 081)
+      await tid('error-gz').waitFor({ timeout: 5000 })
+      assert((await text('error-gz')) === '请输入工资', `error under the salary: ${await text('error-gz')}`)
+      const toasted = await page.evaluate(() =>
+        [...document.querySelectorAll('.taro__toast, .weui-toast')].some(
+          (el) => el.getClientRects().length > 0 && getComputedStyle(el).display !== 'none' && (el.textContent || '').includes('请输入工资')
+        )
+      )
+      assert(!toasted, 'the salary problem is not toasted')
+      await page.screenshot({ path: path.join(shots, 'tax-tool-error.png'), fullPage: true })
       await typeIn('tax-gz', '20000')
       await typeIn('tax-wxyj', '2000')
       await typeIn('tax-zxkc', '3000')

@@ -1,6 +1,6 @@
 /**
  * The cpu agreement pages (docs/product §2 contract-cpu, §5 Contract form, §8): the form prefilled from base info and
- * disabled, each missing field a toast in the donor's language with nothing sent, generate -> signature page, a failed
+ * disabled, each missing field shown under it in the donor's language with nothing sent (decision 081), generate -> signature page, a failed
  * generation says 'request failed, please try again later'; the alumni box for a donor without certification; the
  * signature page wants 'I agree' first; the account page copies the number; myList cards and their views. Only
  * Taro.request (and the clipboard) are stubbed.
@@ -106,7 +106,9 @@ async function openForm(
 }
 
 describe('contract-cpu', () => {
-  it('prefills name, mobile and the masked ID number, disabled; toasts each missing field in turn; generates and opens the signature page', async () => {
+  const error = (field: string) => screen.queryByTestId(`error-${field}`)?.textContent ?? null
+
+  it('prefills name, mobile and the masked ID number, disabled; each missing field under it in turn; generates and opens the signature page', async () => {
     const toast = toastSpy()
     const calls = await openForm()
     await screen.findByTestId('contract-form')
@@ -117,13 +119,20 @@ describe('contract-cpu', () => {
     expect((screen.getByTestId('contract-idno') as HTMLInputElement).value).toBe('110105********002X')
 
     fireEvent.click(screen.getByTestId('contract-generate'))
+    expect(error('donateItemId')).toBe('请选择捐赠项目')
     fireEvent.click(screen.getByTestId('contract-project-value'))
     fireEvent.click(await screen.findByTestId('contract-project-option-11'))
     expect(screen.getByTestId('contract-project-value').textContent).toContain('药学创新奖学金')
+    expect(error('donateItemId')).toBeNull()
     fireEvent.click(screen.getByTestId('contract-generate'))
+    expect(error('donationAmount')).toBe('请输入捐赠金额')
     act(() => typeInto(screen.getByTestId('contract-amount'), '0'))
     fireEvent.click(screen.getByTestId('contract-generate'))
-    await waitFor(() => expect(titles(toast)).toEqual(['请选择捐赠项目', '请输入捐赠金额', '捐赠金额必须为正数']))
+    expect(error('donationAmount')).toBe('捐赠金额必须为正数')
+    expect((screen.getByTestId('contract-amount') as any).nativeProps).toEqual(
+      expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-donationAmount' })
+    )
+    expect(toast).not.toHaveBeenCalled()
     expect(posts(calls)).toHaveLength(0)
 
     act(() => typeInto(screen.getByTestId('contract-amount'), '123456.78'))
@@ -142,27 +151,32 @@ describe('contract-cpu', () => {
     )
   })
 
-  it('English toasts; a failed generation says request failed and keeps the amount', async () => {
+  it('English problems under their fields; a failed generation toasts request failed and keeps the amount; a refusal naming a field shows there', async () => {
     useSession.setState({ lang: 'en' })
     const toast = toastSpy()
     let answer: Envelope<unknown> = { code: 500, message: 'x', data: null }
     await openForm({}, () => answer)
     await screen.findByTestId('contract-form')
     fireEvent.click(screen.getByTestId('contract-generate'))
-    await waitFor(() => expect(titles(toast)).toEqual(['please select a project']))
+    expect(error('donateItemId')).toBe('please select a project')
     fireEvent.click(screen.getByTestId('contract-project-value'))
     fireEvent.click(await screen.findByTestId('contract-project-option-12'))
     fireEvent.click(screen.getByTestId('contract-generate'))
-    await waitFor(() => expect(titles(toast)[1]).toBe('please enter the donation amount'))
+    expect(error('donationAmount')).toBe('please enter the donation amount')
+    expect(toast).not.toHaveBeenCalled()
     act(() => typeInto(screen.getByTestId('contract-amount'), '500'))
     fireEvent.click(screen.getByTestId('contract-generate'))
-    await waitFor(() => expect(titles(toast)[2]).toBe('request failed, please try again later'))
+    await waitFor(() => expect(titles(toast)).toEqual(['request failed, please try again later']))
     expect(nav).not.toHaveBeenCalled()
     expect((screen.getByTestId('contract-amount') as HTMLInputElement).value).toBe('500')
     // a refusal (-1) is worded by the server in the donor's language
     answer = { code: -1, message: 'please enter a valid 18-character ID number', data: null }
     fireEvent.click(screen.getByTestId('contract-generate'))
-    await waitFor(() => expect(titles(toast)[3]).toBe('please enter a valid 18-character ID number'))
+    await waitFor(() => expect(titles(toast)[1]).toBe('please enter a valid 18-character ID number'))
+    answer = { code: -1, message: 'the amount may not exceed 100000000', data: { field: 'donationAmount' } }
+    fireEvent.click(screen.getByTestId('contract-generate'))
+    await waitFor(() => expect(error('donationAmount')).toBe('the amount may not exceed 100000000'))
+    expect(titles(toast)).toHaveLength(2)
   })
 
   it('a donor without a certified name or ID number sees the alumni box, not the form', async () => {

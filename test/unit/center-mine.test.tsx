@@ -171,7 +171,7 @@ describe('mine', () => {
     expect(screen.queryByTestId('bind-prompt')).toBeNull()
   })
 
-  it('nickname popup: 1..20 characters, saves, toasts success and reloads', async () => {
+  it('nickname popup: 1..20 characters under the input, saves, toasts success and reloads', async () => {
     const toast = toastSpy()
     let nickname = '王赟喆'
     const calls = stubMine({
@@ -187,10 +187,13 @@ describe('mine', () => {
     const save = () => fireEvent.click(screen.getByTestId('nickname-save').querySelector('.at-button')!)
     act(() => typeInto(input, '   '))
     save()
-    await waitFor(() => expect(titles(toast)).toEqual(['昵称不能为空']))
+    expect(screen.getByTestId('error-nickname').textContent).toBe('昵称不能为空')
+    expect((input as any).nativeProps).toEqual(expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-nickname' }))
     act(() => typeInto(input, '一二三四五六七八九十一二三四五六七八九十一'))
+    expect(screen.queryByTestId('error-nickname')).toBeNull()
     save()
-    await waitFor(() => expect(titles(toast)[1]).toBe('昵称不能超过20个字'))
+    expect(screen.getByTestId('error-nickname').textContent).toBe('昵称不能超过20个字')
+    expect(toast).not.toHaveBeenCalled()
     expect(count(calls, 'updateUser')).toBe(0)
     act(() => typeInto(input, ' 赟喆校友 '))
     save()
@@ -198,6 +201,26 @@ describe('mine', () => {
     expect(calls.find((c) => c.path.endsWith('/updateUser'))!.data).toEqual({ nickname: '赟喆校友' })
     await waitFor(() => expect(screen.getByTestId('mine-name').textContent).toBe('赟喆校友'))
     expect(count(calls, 'my')).toBe(2)
+  })
+
+  it("nickname popup: the server's refusal of the nickname shows under the input, in English too", async () => {
+    useSession.setState({ lang: 'en' })
+    const toast = toastSpy()
+    const calls = stubMine({
+      my: () => ok(userCenter({ nickname: 'Wang' })),
+      updateUser: () => ({ code: -1, message: 'Nickname must be 1 to 20 characters', data: { field: 'nickname' } })
+    })
+    await openMine()
+    fireEvent.click(screen.getByTestId('mine-nickname'))
+    const input = screen.getByTestId('nickname-input')
+    act(() => typeInto(input, ''))
+    fireEvent.click(screen.getByTestId('nickname-save').querySelector('.at-button')!)
+    expect(screen.getByTestId('error-nickname').textContent).toBe('Nickname cannot be empty')
+    act(() => typeInto(input, 'Alumnus'))
+    fireEvent.click(screen.getByTestId('nickname-save').querySelector('.at-button')!)
+    expect((await screen.findByTestId('error-nickname')).textContent).toBe('Nickname must be 1 to 20 characters')
+    expect(count(calls, 'updateUser')).toBe(1)
+    expect(toast).not.toHaveBeenCalled()
   })
 
   it('a failed load offers a retry', async () => {

@@ -28,6 +28,7 @@ function stubLogin(extra: Record<string, (c: Call) => any> = {}) {
   })
 }
 
+const error = (field: string) => screen.queryByTestId(`error-${field}`)?.textContent ?? null
 const type = (testId: string, value: string) => act(() => typeInto(screen.getByTestId(testId), value))
 const submit = () => fireEvent.click(screen.getByTestId('login-submit').querySelector('.at-button')!)
 const titles = (spy: jest.SpyInstance) => spy.mock.calls.map((c) => c[0].title)
@@ -105,7 +106,7 @@ describe('login page', () => {
     await waitFor(() => expect(screen.getByTestId('login-agree').querySelector('.lg__box--on')).toBeTruthy())
   })
 
-  it('toasts in order: agreement (2 s), mobile, valid mobile, code; then signs in and goes to mine', async () => {
+  it('in order: the agreement toasted (2 s), then mobile, valid mobile, code under their inputs; then signs in and goes to mine', async () => {
     const toast = toastSpy()
     // mine is a tab: it opens with switchTab
     const redirect = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'ok' } as any)
@@ -116,13 +117,18 @@ describe('login page', () => {
     expect((toast.mock.calls[0][0] as any).duration).toBe(2000)
     fireEvent.click(screen.getByTestId('login-agree'))
     submit()
-    await waitFor(() => expect(titles(toast)[1]).toBe('请输入手机号'))
+    expect(error('mobile')).toBe('请输入手机号')
+    expect((screen.getByTestId('login-mobile') as any).nativeProps).toEqual(
+      expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-mobile' })
+    )
     type('login-mobile', '1380013800')
+    expect(error('mobile')).toBeNull()
     submit()
-    await waitFor(() => expect(titles(toast)[2]).toBe('请输入合法的手机号'))
+    expect(error('mobile')).toBe('请输入合法的手机号')
     type('login-mobile', '13800138000')
     submit()
-    await waitFor(() => expect(titles(toast)[3]).toBe('请输入验证码'))
+    expect(error('code')).toBe('请输入验证码')
+    expect(titles(toast)).toHaveLength(1)
     expect(calledPath(calls, 'mobileLogin')).toHaveLength(0)
     type('login-code', '246810')
     submit()
@@ -172,7 +178,8 @@ describe('login page', () => {
     expect(button().textContent).toBe('获取验证码')
     fireEvent.click(button())
     await act(async () => undefined)
-    expect(titles(toast)).toEqual(['请输入手机号'])
+    expect(error('mobile')).toBe('请输入手机号')
+    expect(toast).not.toHaveBeenCalled()
     expect(calledPath(calls, 'getSmsCode')).toHaveLength(0)
 
     type('login-mobile', '13800138000')
@@ -221,7 +228,7 @@ describe('login page', () => {
     expect(screen.getByTestId('sms-button').textContent).toBe('获取验证码')
   })
 
-  it('password mode sends the lowercase hex SHA-256; isRegister 0 toasts 账号不存在 and stays', async () => {
+  it('password mode: problems under their inputs; sends the lowercase hex SHA-256; isRegister 0 toasts 账号不存在 and stays', async () => {
     const toast = toastSpy()
     const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'ok' } as any)
     const calls = stubLogin({ passLogin: () => ok({ isRegister: 0 }) })
@@ -229,13 +236,13 @@ describe('login page', () => {
     fireEvent.click(screen.getByTestId('mode-account'))
     fireEvent.click(screen.getByTestId('login-agree'))
     submit()
-    await waitFor(() => expect(titles(toast)).toEqual(['请输入账号']))
+    expect(error('username')).toBe('请输入账号')
     type('login-username', ' Donor.Wang ')
     submit()
-    await waitFor(() => expect(titles(toast)[1]).toBe('请输入密码'))
+    expect(error('password')).toBe('请输入密码')
     type('login-password', '校友Pass#2024')
     submit()
-    await waitFor(() => expect(titles(toast)[2]).toBe('账号不存在'))
+    await waitFor(() => expect(titles(toast)).toEqual(['账号不存在']))
     const body = calledPath(calls, 'passLogin')[0].data
     expect(body).toEqual({ username: 'Donor.Wang', password: createHash('sha256').update('校友Pass#2024', 'utf8').digest('hex') })
     expect(body.password).not.toContain('Pass')
@@ -260,6 +267,22 @@ describe('login page', () => {
     submit()
     await waitFor(() => expect(redirect).toHaveBeenCalledWith({ url: '/pkg-donate/form/index?id=3' }))
     expect(useSession.getState().token).toBe('tok-pass')
+  })
+
+  it('a wrong SMS code refused by the server shows under the code, in English too', async () => {
+    useSession.setState({ lang: 'en' })
+    const toast = toastSpy()
+    stubLogin({ mobileLogin: () => ({ code: -1, message: 'The verification code is wrong or has expired', data: { field: 'code' } }) })
+    await open()
+    fireEvent.click(screen.getByTestId('login-agree'))
+    submit()
+    expect(error('mobile')).toBe('Please enter your mobile number')
+    type('login-mobile', '13800138000')
+    type('login-code', '111111')
+    submit()
+    await waitFor(() => expect(error('code')).toBe('The verification code is wrong or has expired'))
+    expect(toast).not.toHaveBeenCalled()
+    expect(useSession.getState().token).toBe('')
   })
 
   it('never returns to another site after sign-in', async () => {

@@ -194,18 +194,25 @@ describe('edit (nameplate editor)', () => {
   const type = (id: string, v: string) => act(() => typeInto(screen.getByTestId(id), v))
   const confirm = () => fireEvent.click(screen.getByTestId('plate-confirm').querySelector('.at-button')!)
 
-  it('refuses an empty donor name and a 21-character message; keeps a valid plate and goes back', async () => {
+  const plateError = (field: string) => screen.queryByTestId(`error-${field}`)?.textContent ?? null
+
+  it('refuses an empty donor name and a 21-character message under their inputs; keeps a valid plate and goes back', async () => {
     const toast = toastSpy()
     const back = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({ errMsg: 'ok' } as any)
     await openEditor(seatSelection(), { id: '1', namingType: '1' })
     expect(screen.getByTestId('plate-identity-fixed').textContent).toBe('校友')
     confirm()
-    expect(titles(toast)).toEqual(['铭牌捐赠人不能为空'])
+    expect(plateError('donorName')).toBe('铭牌捐赠人不能为空')
+    expect((screen.getByTestId('plate-donor') as any).nativeProps).toEqual(
+      expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-donorName' })
+    )
     type('plate-donor', '张赟喆')
+    expect(plateError('donorName')).toBeNull()
     type('plate-message', '䶮'.repeat(21))
     expect(screen.getByTestId('plate-message-left').textContent).toBe('超出 1 字')
     confirm()
-    expect(titles(toast)[1]).toBe('寄语不能超过20个字')
+    expect(plateError('donationMessage')).toBe('寄语不能超过20个字')
+    expect(toast).not.toHaveBeenCalled()
     expect(back).not.toHaveBeenCalled()
     type('plate-message', '饮水思源')
     confirm()
@@ -225,7 +232,8 @@ describe('edit (nameplate editor)', () => {
     fireEvent.click(screen.getByTestId('plate-object-seat-101'))
     type('plate-message', '')
     confirm()
-    expect(titles(toast)).toEqual(['寄语不能为空'])
+    expect(plateError('donationMessage')).toBe('寄语不能为空')
+    expect(toast).not.toHaveBeenCalled()
     type('plate-message', '饮水思源')
     confirm()
     const gm = store.get('gm')!
@@ -241,7 +249,16 @@ describe('edit (nameplate editor)', () => {
     type('plate-identity', '')
     type('plate-message', '书香致远')
     confirm()
-    expect(titles(toast)).toEqual(['请填写捐赠人身份'])
+    expect(plateError('donorIdentity')).toBe('请填写捐赠人身份')
+    expect(toast).not.toHaveBeenCalled()
+  })
+
+  it('English: the problem under its input', async () => {
+    useSession.setState({ lang: 'en' })
+    await openEditor(seatSelection(), { id: '1', namingType: '1' })
+    confirm()
+    expect(plateError('donorName')).toBeTruthy()
+    expect(plateError('donorName')).not.toMatch(/[\u4e00-\u9fff]/)
   })
 })
 
@@ -255,6 +272,7 @@ describe('form-gm', () => {
     return calls
   }
   const donates = (calls: Call[]) => calls.filter((c) => c.path.endsWith('/donate'))
+  const error = (field: string) => screen.queryByTestId(`error-${field}`)?.textContent ?? null
 
   it('lists the seats with their amounts; only cashier-only pay types are offered; asks for the plate, then the agreement; pays', async () => {
     const toast = toastSpy()
@@ -267,7 +285,8 @@ describe('form-gm', () => {
     expect(screen.getByTestId('naming-pay-1').getAttribute('data-selected')).toBe('1')
     expect(screen.getByTestId('nameplate-prompt')).toBeTruthy()
     submit()
-    await waitFor(() => expect(titles(toast)).toEqual(['铭牌捐赠人不能为空']), { timeout: 3000 })
+    await waitFor(() => expect(error('nameplate')).toBe('铭牌捐赠人不能为空'), { timeout: 3000 })
+    expect(toast).not.toHaveBeenCalled()
     act(() => store.set('gm', seatSelection({ nameplate: plate('张赟喆', '饮水思源', '教师') })))
     // back from the editor: the page reads the choice again when it shows
     cleanupAndReopen()
@@ -307,7 +326,11 @@ describe('form-gm', () => {
     act(() => typeInto(within(donor).getByTestId('field-name'), ''))
     fireEvent.click(screen.getByTestId('naming-agree'))
     submit()
-    await waitFor(() => expect(titles(toast)).toEqual(['请输入您的姓名']), { timeout: 3000 })
+    await waitFor(() => expect(error('name')).toBe('请输入您的姓名'), { timeout: 3000 })
+    expect((within(donor).getByTestId('field-name') as any).nativeProps).toEqual(
+      expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-name' })
+    )
+    expect(toast).not.toHaveBeenCalled()
     expect(donates(calls)).toHaveLength(0)
     expect(pay).not.toHaveBeenCalled()
   })
@@ -352,6 +375,31 @@ describe('form-gm', () => {
     expect(store.get('gm')!.seats).toHaveLength(2)
   })
 
+  it("a refusal naming a field (the server's donor-field rules) shows under that field, in English too; no payment", async () => {
+    useSession.setState({ lang: 'en' })
+    const toast = toastSpy()
+    const calls = await openForm(seatSelection({ nameplate: plate('张赟喆', '饮水思源') }), { id: '1', namingType: '1' }, FormGmPage, {
+      donate: () => ({ code: -1, message: 'Please enter a valid mobile number', data: { field: 'mobile' } })
+    })
+    fireEvent.click(screen.getByTestId('naming-pay-1'))
+    fireEvent.click(screen.getByTestId('naming-agree'))
+    submit()
+    await waitFor(() => expect(error('mobile')).toBe('Please enter a valid mobile number'), { timeout: 3000 })
+    expect(donates(calls)).toHaveLength(1)
+    expect(toast).not.toHaveBeenCalled()
+    expect(pay).not.toHaveBeenCalled()
+  })
+
+  it('English: a missing nameplate is said in English under the nameplates', async () => {
+    useSession.setState({ lang: 'en' })
+    const toast = toastSpy()
+    await openForm(seatSelection(), { id: '1', namingType: '1' })
+    submit()
+    await waitFor(() => expect(error('nameplate')).toBeTruthy(), { timeout: 3000 })
+    expect(error('nameplate')).not.toMatch(/[\u4e00-\u9fff]/)
+    expect(toast).not.toHaveBeenCalled()
+  })
+
   it("the donation form's certificate, receipt and mailing sections (docs/decisions/048): an e-receipt by e-mail, checked, then sent", async () => {
     const toast = toastSpy()
     const fire = (el: Element, type: string, value: unknown) =>
@@ -370,10 +418,10 @@ describe('form-gm', () => {
     expect(within(screen.getByTestId('receipt-way')).getByTestId('chip-3').className).toMatch(/chip--on/)
     // this form asks for the ID number (isCreditCode 1), then the e-mail
     submit()
-    await waitFor(() => expect(titles(toast)).toContain('请输入身份证号'), { timeout: 3000 })
+    await waitFor(() => expect(error('creditCode')).toBe('请输入身份证号'), { timeout: 3000 })
     act(() => typeInto(screen.getByTestId('receipt-code'), '32010219900101123X'))
     submit()
-    await waitFor(() => expect(titles(toast)).toContain('请输入正确的电子邮箱'), { timeout: 3000 })
+    await waitFor(() => expect(error('postalEmail')).toBe('请输入正确的电子邮箱'), { timeout: 3000 })
     expect(donates(calls)).toHaveLength(0)
     act(() => typeInto(screen.getByTestId('receipt-email'), 'zhang@example.com'))
     // a paper certificate by post asks for the postal address
@@ -381,7 +429,8 @@ describe('form-gm', () => {
     chip('certificate-way', 2)
     expect(screen.getByTestId('postal-section')).toBeTruthy()
     submit()
-    await waitFor(() => expect(titles(toast)).toContain('请选择所在地区'), { timeout: 3000 })
+    await waitFor(() => expect(error('region')).toBe('请选择所在地区'), { timeout: 3000 })
+    expect(toast).not.toHaveBeenCalled()
     fire(screen.getByTestId('paper-switch').querySelector('taro-switch-core')!, 'change', false)
     expect(screen.queryByTestId('postal-section')).toBeNull()
     submit()
@@ -413,7 +462,7 @@ describe('form-gm', () => {
     fireEvent.click(screen.getByTestId('naming-pay-9'))
     fireEvent.click(screen.getByTestId('naming-agree'))
     submit()
-    await waitFor(() => expect(titles(toast)).toContain('请输入学号/工号'), { timeout: 3000 })
+    await waitFor(() => expect(error('stuWorkNo')).toBe('请输入学号/工号'), { timeout: 3000 })
     act(() => typeInto(screen.getByTestId('card-no'), '2020123'))
     act(() => typeInto(screen.getByTestId('card-password'), '123451'))
     submit()
@@ -547,7 +596,8 @@ describe('mine-gm', () => {
         listed += 1
         return ok(page([namingRecord()]))
       },
-      nameplateUpdate: () => ok(null)
+      nameplateUpdate: (c) =>
+        c.data.donorName === '坏' ? { code: -1, message: '铭牌捐赠人不能为空', data: { field: 'donorName' } } : ok(null)
     })
     setQuery('/pkg-mine/mine-gm/index', {})
     render(<MineGmPage />)
@@ -562,11 +612,18 @@ describe('mine-gm', () => {
     const sheet = await screen.findByTestId('plate-correct')
     act(() => typeInto(within(sheet).getByTestId('correct-message'), '䶮'.repeat(21)))
     fireEvent.click(within(sheet).getByTestId('correct-save').querySelector('.at-button')!)
-    expect(titles(toast)).toEqual(['寄语不能超过20个字'])
+    expect(within(sheet).getByTestId('error-donationMessage').textContent).toBe('寄语不能超过20个字')
     act(() => typeInto(within(sheet).getByTestId('correct-message'), '薪火相传'))
+    expect(within(sheet).queryByTestId('error-donationMessage')).toBeNull()
+    // the server's refusal naming an input shows under it
+    act(() => typeInto(within(sheet).getByTestId('correct-donor'), '坏'))
+    fireEvent.click(within(sheet).getByTestId('correct-save').querySelector('.at-button')!)
+    expect((await within(sheet).findByTestId('error-donorName')).textContent).toBe('铭牌捐赠人不能为空')
+    expect(toast).not.toHaveBeenCalled()
+    act(() => typeInto(within(sheet).getByTestId('correct-donor'), '张赟喆'))
     fireEvent.click(within(sheet).getByTestId('correct-save').querySelector('.at-button')!)
     await waitFor(() => expect(listed).toBe(2), { timeout: 3000 })
-    const post = calls.find((c) => c.path.endsWith('/nameplateUpdate'))!
+    const post = calls.filter((c) => c.path.endsWith('/nameplateUpdate')).pop()!
     expect(post.data).toEqual({ namingType: 1, namingId: 13, donorName: '张赟喆', donorIdentity: '校友', donationMessage: '薪火相传' })
   })
 })

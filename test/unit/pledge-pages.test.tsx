@@ -187,9 +187,10 @@ describe('tree-naming-hhu/form', () => {
   const submit = () => fireEvent.click(screen.getByTestId('pledge-submit'))
   const donates = (calls: Call[]) => calls.filter((c) => c.path.endsWith('/donate'))
   const type = (id: string, v: string) => act(() => typeInto(screen.getByTestId(id), v))
+  const error = (name: string) => screen.queryByTestId(`error-${name}`)?.textContent ?? null
   const field = (name: string) => within(screen.getByTestId('pledge-donor')).getByTestId(`field-${name}`) as HTMLInputElement
 
-  it('shows the tree and its amount; refuses to pay before signing with the right toast; nothing is sent', async () => {
+  it('shows the tree and its amount; refuses to pay before signing, under the agreement; nothing is sent', async () => {
     const toast = toastSpy()
     const calls = await open()
     expect(screen.getByTestId('pledge-object-3101').textContent).toContain('银杏 No.12')
@@ -199,11 +200,16 @@ describe('tree-naming-hhu/form', () => {
     expect(screen.getByTestId('pledge-sign-todo').textContent).toBe('未签署')
     fireEvent.click(screen.getByTestId('pledge-agree'))
     submit()
-    await waitFor(() => expect(titles(toast)).toEqual(['请先签署认捐协议']), { timeout: 3000 })
-    // the certificate title comes first when it is empty
+    await waitFor(() => expect(error('agreement')).toBe('请先签署认捐协议'), { timeout: 3000 })
+    // the certificate title comes first when it is empty; the agreement's problem goes as the form changes
     type('pledge-certificate-name', '')
+    expect(error('agreement')).toBeNull()
     submit()
-    await waitFor(() => expect(titles(toast)[1]).toBe('请填写证书抬头'), { timeout: 3000 })
+    await waitFor(() => expect(error('certificateDonorName')).toBe('请填写证书抬头'), { timeout: 3000 })
+    expect((screen.getByTestId('pledge-certificate-name') as any).nativeProps).toEqual(
+      expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-certificateDonorName' })
+    )
+    expect(toast).not.toHaveBeenCalled()
     expect(donates(calls)).toHaveLength(0)
     expect(pay).not.toHaveBeenCalled()
   })
@@ -295,7 +301,8 @@ describe('tree-naming-hhu/form', () => {
     fireEvent.click(within(screen.getByTestId('receipt-way')).getByTestId('chip-2'))
     fireEvent.click(screen.getByTestId('pledge-agree'))
     submit()
-    await waitFor(() => expect(titles(toast)).toContain('请选择所在地区'), { timeout: 3000 })
+    await waitFor(() => expect(error('region')).toBe('请选择所在地区'), { timeout: 3000 })
+    expect(toast).not.toHaveBeenCalled()
     expect(donates(calls)).toHaveLength(0)
     // the e-mail way instead: no address needed
     fireEvent.click(within(screen.getByTestId('receipt-type')).getByTestId('chip-2'))
@@ -329,8 +336,44 @@ describe('tree-naming-hhu/form', () => {
     expect(screen.getByTestId('pledge-sign-todo').textContent).toBe('认捐信息已修改，请重新签署')
     fireEvent.click(screen.getByTestId('pledge-agree'))
     submit()
-    await waitFor(() => expect(titles(toast)).toEqual(['请先签署认捐协议']), { timeout: 3000 })
+    await waitFor(() => expect(error('agreement')).toBe('请先签署认捐协议'), { timeout: 3000 })
+    expect(toast).not.toHaveBeenCalled()
     expect(donates(calls)).toHaveLength(0)
+  })
+
+  it("a donor field left empty shows under it, in English too; the server's refusal of a field shows under that field", async () => {
+    useSession.setState({ lang: 'en' })
+    const toast = toastSpy()
+    store.set('treeAgreement', {
+      url: '/f/t.pdf',
+      name: '张赟喆',
+      mobile: '13800138000',
+      donationAmount: '5000.00',
+      itemsId: 8,
+      signedAt: ''
+    })
+    setQuery(route, { id: '8', seatId: '3108' })
+    const calls = stub(tree({ seatId: 3108 }), {
+      donate: () => ({ code: -1, message: 'Please enter a valid mobile number', data: { field: 'mobile' } })
+    })
+    render(<FormPage />)
+    await screen.findByTestId('pledge-form')
+    act(() => typeInto(field('name'), ''))
+    fireEvent.click(screen.getByTestId('pledge-sign-go'))
+    // a required donor field's problem is its own placeholder, as the school wrote it in its form
+    expect(error('name')).toBe('请输入您的姓名')
+    act(() => typeInto(field('name'), '张赟喆'))
+    expect(error('name')).toBeNull()
+    type('pledge-certificate-name', ' ')
+    submit()
+    await waitFor(() => expect(error('certificateDonorName')).toBe('Please enter the certificate title'), { timeout: 3000 })
+    type('pledge-certificate-name', 'Zhang')
+    fireEvent.click(screen.getByTestId('pledge-agree'))
+    submit()
+    await waitFor(() => expect(error('mobile')).toBe('Please enter a valid mobile number'), { timeout: 3000 })
+    expect(donates(calls)).toHaveLength(1)
+    expect(toast).not.toHaveBeenCalled()
+    expect(pay).not.toHaveBeenCalled()
   })
 
   it('type 2: the seats chosen on seat?id=9 with the project info; signed, they are paid with their periods', async () => {

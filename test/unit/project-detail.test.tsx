@@ -276,7 +276,7 @@ describe('project messages', () => {
   const input = () => screen.getByTestId('message-input')
   const send = () => fireEvent.click(screen.getByTestId('message-composer').querySelector('.at-button')!)
 
-  it('lists messages with the admin reply, refuses an empty message and counts up to 140', async () => {
+  it('lists messages with the admin reply, refuses an empty message under the box and counts up to 140', async () => {
     const toast = toastSpy()
     const calls = stubDetail(project())
     await openMessages()
@@ -286,10 +286,13 @@ describe('project messages', () => {
     expect(screen.getByTestId('message-count').textContent).toBe('0/140')
     act(() => typeInto(input(), '   '))
     send()
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '留言内容不能为空' }))
+    expect(screen.getByTestId('error-content').textContent).toBe('留言内容不能为空')
+    expect((input() as any).nativeProps).toEqual(expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-content' }))
+    expect(toast).not.toHaveBeenCalled()
     expect(countCalls(calls, 'insertLeaveword')).toBe(0)
 
     act(() => typeInto(input(), '母校生日快乐'))
+    expect(screen.queryByTestId('error-content')).toBeNull()
     expect(screen.getByTestId('message-count').textContent).toBe('6/140')
     act(() => typeInto(input(), '好'.repeat(150)))
     expect(screen.getByTestId('message-count').textContent).toBe('140/140')
@@ -326,6 +329,21 @@ describe('project messages', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '留言成功' }))
     expect(countCalls(calls, 'leavewordList')).toBe(2)
     expect(screen.getByTestId('message-count').textContent).toBe('0/140')
+  })
+
+  it("the server's refusal of the content shows under the box, not as a toast", async () => {
+    useSession.setState({ token: 'tok-1' })
+    const toast = toastSpy()
+    const calls = stubDetail(project(), {
+      insertLeaveword: () => ({ code: -1, message: '留言内容不能超过140个字', data: { field: 'content' } })
+    })
+    await openMessages()
+    act(() => typeInto(input(), '母校加油'))
+    send()
+    expect((await screen.findByTestId('error-content')).textContent).toBe('留言内容不能超过140个字')
+    expect(countCalls(calls, 'insertLeaveword')).toBe(1)
+    expect(toast).not.toHaveBeenCalled()
+    expect(input().getAttribute('value')).toBe('母校加油')
   })
 
   it('a message awaiting review toasts "waiting for admin review" and stays out of the list', async () => {
@@ -373,6 +391,7 @@ describe('project messages', () => {
     fireEvent.click(screen.getByTestId('tab-messages'))
     await screen.findByText('母校加油！')
     send()
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Message can not be empty' }))
+    expect(screen.getByTestId('error-content').textContent).toBe('Message can not be empty')
+    expect(toast).not.toHaveBeenCalled()
   })
 })

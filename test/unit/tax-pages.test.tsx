@@ -1,6 +1,6 @@
 /**
  * Tax tool pages (docs/product §2 tax-tool / tax-result, §5 tax tool, §8): the form reports the first missing field
- * with its placeholder as a 1 s toast, switching the donated radio clears the amount, Calculate opens tax-result with the
+ * with its placeholder under that field (decision 081, no toast), switching the donated radio clears the amount, Calculate opens tax-result with the
  * §2 query; the result page reads only its query and shows the worked figures with separators and two decimals, the
  * carried-forward amount for companies, the below-threshold sentence, and a recalculate state for a bad link.
  */
@@ -31,23 +31,31 @@ const text = (id: string) => screen.getByTestId(id).textContent
 afterEach(() => jest.restoreAllMocks())
 
 describe('tax-tool', () => {
-  it('reports the first missing field, in the form order, as its placeholder', () => {
+  const calc = () => fireEvent.click(screen.getByTestId('tax-calculate').querySelector('.at-button')!)
+  const error = (field: string) => screen.queryByTestId(`error-${field}`)?.textContent ?? null
+
+  it('reports the first missing field, in the form order, as its placeholder under that field', () => {
     boot()
     const toast = toastSpy()
     const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as any)
     render(<TaxToolPage />)
-    fireEvent.click(screen.getByTestId('tax-calculate').querySelector('.at-button')!)
-    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入工资', duration: 1000 }))
+    calc()
+    expect(error('gz')).toBe('请输入工资')
+    expect((screen.getByTestId('tax-gz') as any).nativeProps).toEqual(
+      expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-gz' })
+    )
     type('tax-gz', '20000')
-    fireEvent.click(screen.getByTestId('tax-calculate').querySelector('.at-button')!)
-    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入五险一金' }))
+    expect(error('gz')).toBeNull()
+    calc()
+    expect(error('wxyj')).toBe('请输入五险一金')
     type('tax-wxyj', '2000')
     type('tax-zxkc', '3000')
-    fireEvent.click(screen.getByTestId('tax-calculate').querySelector('.at-button')!)
-    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入捐赠金额' }))
+    calc()
+    expect(error('jz')).toBe('请输入捐赠金额')
     type('tax-jz', '-5')
-    fireEvent.click(screen.getByTestId('tax-calculate').querySelector('.at-button')!)
-    expect((toast.mock.calls.at(-1)?.[0] as { title: string }).title).toContain('年度捐赠')
+    calc()
+    expect(error('jz')).toContain('年度捐赠')
+    expect(toast).not.toHaveBeenCalled()
     expect(nav).not.toHaveBeenCalled()
     type('tax-jz', '10000')
     fireEvent.click(screen.getByTestId('tax-calculate').querySelector('.at-button')!)
@@ -57,6 +65,15 @@ describe('tax-tool', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ type: '1', gz: '20000', wxyj: '2000', zxkc: '3000', jz: '10000', isDonate: '1' })
   })
 
+  it('says it in English under the field in English mode', () => {
+    boot('en')
+    const toast = toastSpy()
+    render(<TaxToolPage />)
+    calc()
+    expect(error('gz')).toBe('Enter your salary')
+    expect(toast).not.toHaveBeenCalled()
+  })
+
   it('switching the donated radio clears the amount; the company tab asks for profit', () => {
     boot()
     const toast = toastSpy()
@@ -64,8 +81,9 @@ describe('tax-tool', () => {
     render(<TaxToolPage />)
     fireEvent.click(screen.getByTestId('tax-tab-company'))
     expect(screen.queryByTestId('tax-gz')).toBeNull()
-    fireEvent.click(screen.getByTestId('tax-calculate').querySelector('.at-button')!)
-    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入利润' }))
+    calc()
+    expect(error('lr')).toBe('请输入利润')
+    expect(toast).not.toHaveBeenCalled()
     type('tax-lr', '100')
     type('tax-jz', '150000')
     fireEvent.click(screen.getByTestId('tax-donated-0'))

@@ -1,6 +1,7 @@
 /**
- * Launch page (`together?id`, docs/product §5 joint launch): the sponsor prefilled, presets fill the slogan, each rule a
- * toast in the donor's language with nothing sent, the no-target option sends 0, a valid launch posts the body and
+ * Launch page (`together?id`, docs/product §5 joint launch): the sponsor prefilled, presets fill the slogan, each rule
+ * shown under its field in the donor's language with nothing sent (decision 081), a server refusal naming a field
+ * under that field, the no-target option sends 0, a valid launch posts the body and
  * lands on the invite page; a refusal keeps what was typed. Only Taro.request is stubbed.
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
@@ -46,7 +47,12 @@ describe('launch model', () => {
     [{ target: '', noTarget: true }, null],
     [{ target: '0.01' }, null]
   ])('%j -> %s', (over, key) => {
-    expect(checkLaunch({ ...d, ...over })).toBe(key)
+    expect(checkLaunch({ ...d, ...over })?.key ?? null).toBe(key)
+  })
+  it('names the field of each rule as the body does', () => {
+    expect(checkLaunch({ ...d, sponsor: '' })?.field).toBe('sponsor')
+    expect(checkLaunch({ ...d, slogan: '' })?.field).toBe('slogan')
+    expect(checkLaunch({ ...d, target: 'x' })?.field).toBe('targetMoney')
   })
   it('sends two decimals, or 0 with the no-target option', () => {
     expect(launchBody(5, { ...d, target: '5000.5', sponsor: ' 王 ' })).toEqual({
@@ -69,17 +75,26 @@ describe('launch page', () => {
     expect(screen.getByTestId('launch-target-none').textContent).toBe('不设目标')
   })
 
-  it('toasts each rule in turn and sends nothing until the form is valid', async () => {
+  it('shows each rule under its field in turn, no toast, and sends nothing until the form is valid', async () => {
     const toast = toastSpy()
     const calls = await open()
     act(() => typeInto(input('launch-sponsor'), '  '))
     tapSubmit()
+    expect(screen.getByTestId('error-sponsor').textContent).toBe('发起人不能为空')
+    expect((input('launch-sponsor') as any).nativeProps).toEqual(
+      expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-sponsor' })
+    )
     act(() => typeInto(input('launch-sponsor'), '王同学'))
+    // the problem goes as soon as the form changes
+    expect(screen.queryByTestId('error-sponsor')).toBeNull()
     tapSubmit()
+    expect(screen.getByTestId('error-slogan').textContent).toBe('口号不能为空')
     fireEvent.click(screen.getByTestId('launch-preset-1'))
     act(() => typeInto(input('launch-target-input'), '12.345'))
     tapSubmit()
-    await waitFor(() => expect(titles(toast)).toEqual(['发起人不能为空', '口号不能为空', '请输入合法金额']))
+    expect(screen.getByTestId('error-targetMoney').textContent).toBe('请输入合法金额')
+    expect(screen.queryByTestId('error-slogan')).toBeNull()
+    expect(toast).not.toHaveBeenCalled()
     expect(posts(calls)).toHaveLength(0)
 
     act(() => typeInto(input('launch-target-input'), '8888.8'))
@@ -95,22 +110,41 @@ describe('launch page', () => {
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('/pkg-together/together-share/index?id=77'))
   })
 
-  it('English toasts; the no-target option sends 0', async () => {
+  it('English problems under their fields; the no-target option sends 0', async () => {
     const toast = toastSpy()
     const calls = await open('en')
     tapSubmit()
-    await waitFor(() => expect(titles(toast)).toEqual(['slogan cannot be empty']))
+    expect(screen.getByTestId('error-slogan').textContent).toBe('slogan cannot be empty')
     act(() => typeInto(input('launch-slogan'), 'Class of 2005, together'))
     tapSubmit()
-    await waitFor(() => expect(titles(toast)[1]).toBe('Please enter a valid amount'))
+    expect(screen.getByTestId('error-targetMoney').textContent).toBe('Please enter a valid amount')
     fireEvent.click(screen.getByTestId('launch-target-none'))
     expect(screen.queryByTestId('launch-target-input')).toBeNull()
+    expect(screen.queryByTestId('error-targetMoney')).toBeNull()
     tapSubmit()
     await waitFor(() => expect(posts(calls)).toHaveLength(1))
     expect(posts(calls)[0].data).toMatchObject({ targetMoney: '0', isTarget: 0, slogan: 'Class of 2005, together' })
+    expect(toast).not.toHaveBeenCalled()
   })
 
-  it("a refusal toasts the server's words and keeps what was typed", async () => {
+  it('a refusal naming a field shows under it, no toast; what was typed stays', async () => {
+    const toast = toastSpy()
+    const calls = stubApi({
+      launchDetail: () => ok(launchInfo()),
+      insertTogether: () => ({ code: -1, message: '发起人不能超过20个字', data: { field: 'sponsor' } })
+    })
+    render(<LaunchPage />)
+    await screen.findByTestId('together-launch')
+    fireEvent.click(screen.getByTestId('launch-preset-0'))
+    fireEvent.click(screen.getByTestId('launch-target-5000.00'))
+    tapSubmit()
+    expect((await screen.findByTestId('error-sponsor')).textContent).toBe('发起人不能超过20个字')
+    expect(posts(calls)).toHaveLength(1)
+    expect(toast).not.toHaveBeenCalled()
+    expect(redirect).not.toHaveBeenCalled()
+  })
+
+  it("a refusal naming no field toasts the server's words and keeps what was typed", async () => {
     const toast = toastSpy()
     const calls = stubApi({
       launchDetail: () => ok(launchInfo()),

@@ -2,12 +2,12 @@
  * The apply flows' shared state: step 1's gift picker (stay/page, limit 99, multi-select) and the submit (busy
  * guard + 1.5 s throttle; success opens the dialog; code not 0 shows the server's message, docs/product §8: under the field it names, else a toast).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import type { Page, StayDonation } from '@contract'
 import Taro from '@tarojs/taro'
-import { scrollToField, type FieldErrorMap } from '@/components/form-kit'
+import { useFormErrors } from '@/components/form-kit'
 import { useData } from '@/lib/hooks/use-data'
-import { quiet, toast } from '@/lib/quiet'
+import { quiet } from '@/lib/quiet'
 import { platform } from '@/platform'
 import { t } from '@/store/session'
 import type { ApplyResult } from './api'
@@ -26,33 +26,13 @@ export function useApplyPicker(fetchStay: () => Promise<Page<StayDonation>>) {
 }
 
 /**
- * The flow's problems under their fields (decision 077, the form kit of decision 061): a validation problem or a server
- * refusal that names a field shows under that field until the donor changes the form; the rest is toasted.
+ * The flow's problems under their fields (decision 077; the form kit's useFormErrors, decision 081): a validation
+ * problem or a server refusal that names a field shows under that field until the donor changes the form; the rest is
+ * toasted.
  */
 export function useApplyErrors(form: unknown) {
-  const [errors, setErrors] = useState<FieldErrorMap>({})
-  const shownFor = useRef<unknown>(undefined)
-  useEffect(() => {
-    if (shownFor.current !== undefined && shownFor.current !== form) {
-      shownFor.current = undefined
-      setErrors({})
-    }
-  }, [form])
-  /** Shows `text` under `field` (scrolled into view), or toasts it when no field is named. */
-  const show = useCallback(
-    (text: string, field: string | null | undefined) => {
-      if (!field) {
-        setErrors({})
-        toast(text, 2000)
-        return
-      }
-      shownFor.current = form
-      setErrors({ [field]: text })
-      scrollToField(field)
-    },
-    [form]
-  )
-  return { errors, show }
+  const { errors, show } = useFormErrors(form)
+  return { errors, show: (text: string, field: string | null | undefined) => show(text, field) }
 }
 
 export function useApplySubmit(onRefused: (message: string, field: string | null) => void) {

@@ -3,6 +3,7 @@ export {
   Card,
   ChoiceRow,
   Chips,
+  FieldErrorLine,
   FieldErrorText,
   FieldRow,
   InputRow,
@@ -16,3 +17,4 @@ export {
 export { default as MobileRow } from './mobile-row'
 export { FormSkin, type SkinName } from './skin'
 export { FieldErrors, fieldAria, fieldRowId, firstField, scrollToField, useFieldError, type FieldErrorMap } from './errors'
+export { useFormErrors, type FormErrors } from './use-form-errors'

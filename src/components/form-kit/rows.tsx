@@ -52,6 +52,21 @@ export function FieldErrorText({ field, text }: { field: string; text: string })
   )
 }
 
+/**
+ * The problem line of `field` outside the kit's rows (a popup's input, a composer, a page's own rows; decision 081):
+ * nothing while the field has no problem. Put `id={fieldRowId(field)}` on the block to scroll to and fieldAria on the
+ * input.
+ */
+export function FieldErrorLine({ field, className = 'fk-error' }: { field: string; className?: string }) {
+  const error = useFieldError(field)
+  if (!error) return null
+  return (
+    <Text className={className} id={fieldErrorId(field)} {...ALERT} data-testid={`error-${field}`}>
+      {error}
+    </Text>
+  )
+}
+
 export function FieldRow({ label, required, children, testId, stacked, top, onTap, field }: PropsWithChildren<RowProps>) {
   const { row } = useSkin()
   const error = useFieldError(field)

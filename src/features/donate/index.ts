@@ -14,6 +14,7 @@ export { AlumniLaunch, AlumniSignInButton } from './components/dialogs'
 export { default as FulfilmentSections } from './components/fulfilment-sections'
 export {
   followDonorName,
+  FULFILMENT_FIELDS,
   fulfilmentError,
   fulfilmentVisibility,
   fulfilmentWire,

@@ -20,7 +20,7 @@ import type { DB } from '../../db/schema'
 import type { AgreementFacts } from '../../documents/agreement-text'
 import { maskIdNo } from '../../documents/agreement-text'
 import { layoutAgreement, renderAgreementImages, renderAgreementPdf, stampSignature } from '../../documents/agreement'
-import { bizError } from '../../errors'
+import { bizError, fieldRefusal } from '../../errors'
 import { t, type MessageKey } from '../../i18n'
 import { enqueue, type JobRow } from '../../jobs/queue'
 import { BEIJING_OFFSET_MS, beijingStamp, toWireDate } from '../../lib/dates'
@@ -79,16 +79,16 @@ export function validIdNo(idNo: string): boolean {
 
 function cleanName(name: string): string {
   const v = (name ?? '').replace(/\s+/g, ' ').trim()
-  if (!v) throw bizError('agreementNameRequired')
+  if (!v) throw fieldRefusal('name', 'agreementNameRequired')
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f<>]/.test(v)) throw bizError('agreementNameRequired')
-  if (codePointLength(v) > AGREEMENT_LIMITS.NAME_MAX) throw bizError('agreementNameTooLong', { max: AGREEMENT_LIMITS.NAME_MAX })
+  if (/[\u0000-\u001f\u007f<>]/.test(v)) throw fieldRefusal('name', 'agreementNameRequired')
+  if (codePointLength(v) > AGREEMENT_LIMITS.NAME_MAX) throw fieldRefusal('name', 'agreementNameTooLong', { max: AGREEMENT_LIMITS.NAME_MAX })
   return v
 }
 
 function cleanMobile(mobile: string): string {
   const v = (mobile ?? '').trim()
-  if (!/^1\d{10}$/.test(v)) throw bizError('agreementMobileInvalid')
+  if (!/^1\d{10}$/.test(v)) throw fieldRefusal('mobile', 'agreementMobileInvalid')
   return v
 }
 
@@ -97,10 +97,10 @@ function amountFen(amount: string): number {
   try {
     fen = yuanToFen((amount ?? '').trim())
   } catch {
-    throw bizError('agreementAmountInvalid')
+    throw fieldRefusal('donationAmount', 'agreementAmountInvalid')
   }
-  if (fen <= 0) throw bizError('agreementAmountInvalid')
-  if (fen > MAX_FEN) throw bizError('agreementAmountTooLarge', { max: fenToYuan(MAX_FEN).replace(/\.00$/, '') })
+  if (fen <= 0) throw fieldRefusal('donationAmount', 'agreementAmountInvalid')
+  if (fen > MAX_FEN) throw fieldRefusal('donationAmount', 'agreementAmountTooLarge', { max: fenToYuan(MAX_FEN).replace(/\.00$/, '') })
   return fen
 }
 
@@ -198,7 +198,7 @@ export async function generateAgreement(
   let idNoMasked = ''
   if (g.kind === 'cpu') {
     const idNo = (g.idNo ?? '').trim().toUpperCase()
-    if (!validIdNo(idNo)) throw bizError('agreementIdNoInvalid')
+    if (!validIdNo(idNo)) throw fieldRefusal('idNo', 'agreementIdNoInvalid')
     idNoMasked = maskIdNo(idNo)
   }
   const fen = amountFen(g.donationAmount)
@@ -207,7 +207,8 @@ export async function generateAgreement(
   if (g.kind === 'cpu' || g.itemsId !== undefined) {
     const p = g.itemsId ? await repo.projectOf(deps.db, caller.schoolId, g.itemsId) : undefined
     // a cpu gift is signed for an open normal project; the hhu tree campaign is a naming project
-    if (!p || (g.kind === 'cpu' && (p.items_type !== 1 || p.is_complete !== 0))) throw bizError('agreementProjectInvalid')
+    if (!p || (g.kind === 'cpu' && (p.items_type !== 1 || p.is_complete !== 0)))
+      throw g.kind === 'cpu' ? fieldRefusal('donateItemId', 'agreementProjectInvalid') : bizError('agreementProjectInvalid')
     itemsId = Number(p.id)
     itemsTitle = p.name
   }

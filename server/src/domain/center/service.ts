@@ -19,7 +19,7 @@ import {
 } from '../../../../types'
 import type { DB } from '../../db/schema'
 import { DEFAULT_NICKNAME } from '../user/service'
-import { bizError, tokenInvalid } from '../../errors'
+import { bizError, fieldRefusal, tokenInvalid } from '../../errors'
 import { t } from '../../i18n'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
@@ -127,7 +127,8 @@ export async function updateUser(
     nickname = body.nickname.trim()
     const n = codePointLength(nickname)
     // eslint-disable-next-line no-control-regex
-    if (n < 1 || n > NICKNAME_MAX || /[\u0000-\u001f\u007f]/.test(nickname)) throw bizError('nicknameInvalid', { max: NICKNAME_MAX })
+    if (n < 1 || n > NICKNAME_MAX || /[\u0000-\u001f\u007f]/.test(nickname))
+      throw fieldRefusal('nickname', 'nicknameInvalid', { max: NICKNAME_MAX })
   }
   if (body.avatar !== undefined) {
     const p = issuedPath(body.avatar)

@@ -1,7 +1,7 @@
 /** Pieces shared by the certificate and receipt applications: batch numbers, unique-violation detection, postal checks. */
 import { beijingStamp } from '../../lib/dates'
 import { randomSerial } from '../../lib/random'
-import { bizError } from '../../errors'
+import { fieldRefusal } from '../../errors'
 import { parseAreaMobile } from '../identity/phone'
 
 /** "C20260101120000K7Q2ZP": kind letter, Beijing time, 6 random characters. */
@@ -16,7 +16,10 @@ export const isUniqueViolation = (err: unknown) => {
 
 export const clean = (v: string | null | undefined, max: number) => (v ?? '').trim().slice(0, max)
 
-/** Address, contact and mobile of a mailed application (docs/product §5), in that order; the mobile as "86-…". */
+/**
+ * Address, contact and mobile of a mailed application (docs/product §5), in that order; the mobile as "86-…". Each
+ * refusal names its input (decision 081).
+ */
 export function requirePostal(b: {
   postalAddress?: string | null
   postalContact?: string | null
@@ -26,11 +29,11 @@ export function requirePostal(b: {
   const address = clean(b.postalAddress, 500)
   const contact = clean(b.postalContact, 64)
   const mobileRaw = clean(b.postalMobile, 32)
-  if (!address) throw bizError('enterAddress')
-  if (!contact) throw bizError('enterContact')
-  if (!mobileRaw) throw bizError('enterMobile')
+  if (!address) throw fieldRefusal('postalAddress', 'enterAddress')
+  if (!contact) throw fieldRefusal('postalContact', 'enterContact')
+  if (!mobileRaw) throw fieldRefusal('postalMobile', 'enterMobile')
   const m = parseAreaMobile(mobileRaw, { area: b.area })
-  if (!m) throw bizError('contactMobileInvalid')
+  if (!m) throw fieldRefusal('postalMobile', 'contactMobileInvalid')
   return { address, contact, mobile: m.key }
 }
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { AccountType, PASSWORD_HASH_PATTERN, type AccountTypeValue, type MobileLoginAnswer, type PassLoginAnswer } from '../../../../types'
 import type { DB } from '../../db/schema'
-import { bizError } from '../../errors'
+import { bizError, fieldRefusal } from '../../errors'
 import { nowIso } from '../../lib/dates'
 import { findOrCreateUser } from '../user/repository'
 import * as repo from './repository'
@@ -33,7 +33,7 @@ async function requireOpenLogin(db: Kysely<DB>, schoolId: number) {
 
 function requireMobile(input: string): AreaMobile {
   const m = parseAreaMobile(input, { strict: true })
-  if (!m) throw bizError('mobileInvalid')
+  if (!m) throw fieldRefusal('mobile', 'mobileInvalid')
   return m
 }
 

@@ -9,7 +9,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { Kysely, Transaction } from 'kysely'
 import { SMS_LIMITS } from '../../../../types'
 import type { DB } from '../../db/schema'
-import { bizError } from '../../errors'
+import { bizError, fieldRefusal } from '../../errors'
 import type { AreaMobile } from './phone'
 import type { IdentityRuntime } from './runtime'
 import { smsProviderFor } from '../channel/sms'
@@ -130,7 +130,7 @@ export async function consumeCode(db: Kysely<DB>, schoolId: number, mobile: Area
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst()
-  if (!row) throw bizError('smsCodeInvalid')
+  if (!row) throw fieldRefusal('code', 'smsCodeInvalid')
   const taken = await db
     .updateTable('sms_code')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -138,15 +138,16 @@ export async function consumeCode(db: Kysely<DB>, schoolId: number, mobile: Area
     .where('used_at', 'is', null)
     .where('attempts', '<', SMS_LIMITS.MAX_ATTEMPTS)
     .executeTakeFirst()
-  if (Number(taken.numUpdatedRows) !== 1) throw bizError('smsCodeInvalid')
+  if (Number(taken.numUpdatedRows) !== 1) throw fieldRefusal('code', 'smsCodeInvalid')
   const given = Buffer.from(hashCode(row.salt, code), 'hex')
   const stored = Buffer.from(row.code_hash, 'hex')
-  if (!/^\d{6}$/.test(code) || given.length !== stored.length || !timingSafeEqual(given, stored)) throw bizError('smsCodeInvalid')
+  if (!/^\d{6}$/.test(code) || given.length !== stored.length || !timingSafeEqual(given, stored))
+    throw fieldRefusal('code', 'smsCodeInvalid')
   const r = await db
     .updateTable('sms_code')
     .set({ used_at: nowIso })
     .where('id', '=', row.id)
     .where('used_at', 'is', null)
     .executeTakeFirst()
-  if (Number(r.numUpdatedRows) !== 1) throw bizError('smsCodeInvalid')
+  if (Number(r.numUpdatedRows) !== 1) throw fieldRefusal('code', 'smsCodeInvalid')
 }

@@ -2,7 +2,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { DEFAULT_LANG, MESSAGE_MAX, PAGE_SIZE, type Lang, type LeaveMessage, type LeaveMessageResult, type Page } from '../../../../types'
 import type { DB } from '../../db/schema'
-import { bizError } from '../../errors'
+import { bizError, fieldRefusal } from '../../errors'
 import { t, type MessageKey } from '../../i18n'
 import { toWireDate } from '../../lib/dates'
 import { lockFor } from '../../lib/lock'
@@ -67,9 +67,9 @@ export async function postMessage(
   mod?: ModerationRuntime
 ): Promise<{ result: LeaveMessageResult; messageKey: MessageKey }> {
   const content = rawContent.trim()
-  if (!content) throw bizError('messageEmpty')
+  if (!content) throw fieldRefusal('content', 'messageEmpty')
   // Code points, not UTF-16 units: 䶮 or an emoji is one character to the donor.
-  if (codePointLength(content) > MESSAGE_MAX) throw bizError('messageTooLong', { max: MESSAGE_MAX })
+  if (codePointLength(content) > MESSAGE_MAX) throw fieldRefusal('content', 'messageTooLong', { max: MESSAGE_MAX })
   const p = await requireProject(db, schoolId, itemsId)
   if (!p.is_leave_message) throw bizError('messageClosed')
   // the content check (docs/decisions/042) before anything is stored: risky is refused here, held waits for staff

@@ -17,7 +17,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely'
 import { ALUMNUS_IDENTITY, NAMING_LIMITS, type NameplateText } from '../../../../types'
 import { prepared } from '../../db/prepared'
 import type { DB, ProjectTable } from '../../db/schema'
-import { bizError } from '../../errors'
+import { bizError, fieldRefusal } from '../../errors'
 import { yuanToFen } from '../../lib/money'
 import { codePointLength } from '../../lib/names'
 import { priceArtworks } from '../naming-map/pledge'
@@ -68,20 +68,24 @@ function intOf(v: unknown): number | null {
   return null
 }
 
-/** One nameplate: docs/product §5 donor required, message at most 20; the identity fixed to alumnus for seats. */
+/**
+ * One nameplate: docs/product §5 donor required, message at most 20; the identity fixed to alumnus for seats. A refusal
+ * names the nameplate's field (decision 081).
+ */
 export function checkNameplate(raw: unknown, kind: 'seat' | 'book'): NameplateText {
   const o = isObj(raw) ? raw : {}
   const donorName = str(o.donorName)
-  if (!donorName) throw bizError('namingDonorRequired')
-  if (codePointLength(donorName) > NAMING_LIMITS.DONOR_NAME_MAX) throw bizError('namingDonorTooLong', { max: NAMING_LIMITS.DONOR_NAME_MAX })
+  if (!donorName) throw fieldRefusal('donorName', 'namingDonorRequired')
+  if (codePointLength(donorName) > NAMING_LIMITS.DONOR_NAME_MAX)
+    throw fieldRefusal('donorName', 'namingDonorTooLong', { max: NAMING_LIMITS.DONOR_NAME_MAX })
   const donationMessage = str(o.donationMessage)
   if (codePointLength(donationMessage) > NAMING_LIMITS.MESSAGE_MAX)
-    throw bizError('namingMessageTooLong', { max: NAMING_LIMITS.MESSAGE_MAX })
+    throw fieldRefusal('donationMessage', 'namingMessageTooLong', { max: NAMING_LIMITS.MESSAGE_MAX })
   let donorIdentity = str(o.donorIdentity) || ALUMNUS_IDENTITY
   if (kind === 'seat' && donorIdentity !== ALUMNUS_IDENTITY) {
     // the English app may send the word rather than the engraved value: both mean the one allowed identity
     if (donorIdentity.toLowerCase() === 'alumnus') donorIdentity = ALUMNUS_IDENTITY
-    else throw bizError('namingIdentityFixed')
+    else throw fieldRefusal('donorIdentity', 'namingIdentityFixed')
   }
   if (codePointLength(donorIdentity) > NAMING_LIMITS.IDENTITY_MAX)
     throw bizError('namingIdentityTooLong', { max: NAMING_LIMITS.IDENTITY_MAX })

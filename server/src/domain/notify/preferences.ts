@@ -7,7 +7,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Lang } from '../../../../types'
 import type { DB } from '../../db/schema'
-import { bizError } from '../../errors'
+import { bizError, fieldRefusal } from '../../errors'
 import { NOTICE_CHANNELS, NOTICE_KINDS, isNoticeChannel, isNoticeKind, type NoticeChannelName, type NoticeKind } from './kinds'
 
 type Db = Kysely<DB> | Transaction<DB>
@@ -91,7 +91,7 @@ export async function savePreferences(
   now: Date
 ): Promise<NoticePreferences> {
   const email = (body.email ?? '').trim().slice(0, 200)
-  if (email && !EMAIL.test(email)) throw bizError('emailInvalid')
+  if (email && !EMAIL.test(email)) throw fieldRefusal('email', 'emailInvalid')
   const lang: Lang = body.lang === 'en' ? 'en' : 'zh_CN'
   const choices = body.choices ?? []
   for (const c of choices) if (!isNoticeKind(c.kind) || !isNoticeChannel(c.channel)) throw bizError('noticeChoiceInvalid')

@@ -200,14 +200,15 @@ export function validateSubmission(ctx: DonateContext, b: DonateBody): ValidOrde
     const donorType = b.receiptDonorType ?? null
     if (donorType !== 1 && donorType !== 2) throw bizError('receiptDonorTypeInvalid')
     const name = text(b.receiptDonorName, 100)
-    if (!name) throw bizError('receiptNameRequired', { title: donorType === 2 ? '单位名称' : '姓名' })
+    if (!name) throw fieldRefusal('receiptDonorName', 'receiptNameRequired', { title: donorType === 2 ? '单位名称' : '姓名' })
     const code = text(b.creditCode, 32)
     const codeTitle = donorType === 2 ? '统一社会信用代码' : '身份证号'
-    if (form.creditCodeRequired && !code) throw bizError('receiptNameRequired', { title: codeTitle })
-    if (code && charLength(code) !== 18) throw bizError('fieldInvalid', { title: codeTitle })
-    if (code && !(donorType === 2 ? isCreditCode(code) : isIdNumber(code))) throw bizError('fieldInvalid', { title: codeTitle })
-    if (way === 3 && !EMAIL_RE.test(text(b.postalEmail, 200))) throw bizError('donateEmailInvalid')
-    if (way === 4 && !isValidMobile(text(b.postalMobileSms, 32))) throw bizError('donateMobileInvalid')
+    if (form.creditCodeRequired && !code) throw fieldRefusal('creditCode', 'receiptNameRequired', { title: codeTitle })
+    if (code && charLength(code) !== 18) throw fieldRefusal('creditCode', 'fieldInvalid', { title: codeTitle })
+    if (code && !(donorType === 2 ? isCreditCode(code) : isIdNumber(code)))
+      throw fieldRefusal('creditCode', 'fieldInvalid', { title: codeTitle })
+    if (way === 3 && !EMAIL_RE.test(text(b.postalEmail, 200))) throw fieldRefusal('postalEmail', 'donateEmailInvalid')
+    if (way === 4 && !isValidMobile(text(b.postalMobileSms, 32))) throw fieldRefusal('postalMobileSms', 'donateMobileInvalid')
     if (way === 2) requirePostal(b)
     isNeedReceipt = 1
     receipt = {

@@ -16,7 +16,7 @@ import {
   type StayDonation
 } from '../../../../types'
 import type { DB } from '../../db/schema'
-import { bizError } from '../../errors'
+import { bizError, fieldRefusal } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import { pageWindow } from '../../lib/sql'
@@ -168,7 +168,7 @@ export async function insertCertificate(
   const ids = uniqueIds(body.donateIds ?? [])
   if (!ids.length) throw bizError('selectItems')
   const way = body.certificateWay
-  if (!cfg.certificateWays.includes(way)) throw bizError('certificateWayInvalid')
+  if (!cfg.certificateWays.includes(way)) throw fieldRefusal('certificateWay', 'certificateWayInvalid')
   const postal = way === 2 ? requirePostal(body) : { address: '', contact: '', mobile: '' }
 
   const { rows } = await gifts.listGifts(db, schoolId, userId, { ids })

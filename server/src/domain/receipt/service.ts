@@ -19,7 +19,7 @@ import {
   type StayDonation
 } from '../../../../types'
 import type { DB } from '../../db/schema'
-import { bizError } from '../../errors'
+import { bizError, fieldRefusal } from '../../errors'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
 import { pageWindow } from '../../lib/sql'
@@ -177,14 +177,15 @@ export function validateReceipt(cfg: FulfilmentConfig, b: ReceiptInsertInput) {
   if (b.donorType !== 1 && b.donorType !== 2) throw bizError('donorTypeInvalid')
   const enterprise = b.donorType === 2
   const donorName = clean(b.donorName, 100)
-  if (!donorName) throw bizError(enterprise ? 'enterCompanyName' : 'enterPersonName')
+  if (!donorName) throw fieldRefusal('donorName', enterprise ? 'enterCompanyName' : 'enterPersonName')
   const creditCode = clean(b.creditCode, 32).toUpperCase()
   if (cfg.isCreditCode || creditCode) {
-    if (!(enterprise ? ENTERPRISE_CODE : ID_NUMBER).test(creditCode)) throw bizError(enterprise ? 'creditCodeInvalid' : 'idNoInvalid')
+    if (!(enterprise ? ENTERPRISE_CODE : ID_NUMBER).test(creditCode))
+      throw fieldRefusal('creditCode', enterprise ? 'creditCodeInvalid' : 'idNoInvalid')
   }
-  if (!cfg.receiptTypes.includes(b.receiptType)) throw bizError('receiptTypeInvalid')
+  if (!cfg.receiptTypes.includes(b.receiptType)) throw fieldRefusal('receiptType', 'receiptTypeInvalid')
   const ways = b.receiptType === 1 ? cfg.receiptWaysPaper : cfg.receiptWaysElectronic
-  if (!ways.includes(b.receiptWay)) throw bizError('receiptWayInvalid')
+  if (!ways.includes(b.receiptWay)) throw fieldRefusal('receiptWay', 'receiptWayInvalid')
   const out = {
     ids,
     donorType: b.donorType,
@@ -200,14 +201,14 @@ export function validateReceipt(cfg: FulfilmentConfig, b: ReceiptInsertInput) {
   }
   if (b.receiptWay === 3) {
     const email = clean(b.postalEmail, 200)
-    if (!email) throw bizError('enterEmail')
-    if (!EMAIL.test(email)) throw bizError('emailInvalid')
+    if (!email) throw fieldRefusal('postalEmail', 'enterEmail')
+    if (!EMAIL.test(email)) throw fieldRefusal('postalEmail', 'emailInvalid')
     out.email = email
   } else if (b.receiptWay === 4) {
     const raw = clean(b.postalMobileSms, 32)
-    if (!raw) throw bizError('enterSmsMobile')
+    if (!raw) throw fieldRefusal('postalMobileSms', 'enterSmsMobile')
     const m = parseAreaMobile(raw)
-    if (!m) throw bizError('contactMobileInvalid')
+    if (!m) throw fieldRefusal('postalMobileSms', 'contactMobileInvalid')
     out.sms = m.key
   } else if (b.receiptWay === 2) {
     const p = requirePostal(b)

@@ -12,7 +12,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Lang, StatementYears } from '../../../../types'
 import type { DB } from '../../db/schema'
 import { renderStatementPdf, type StatementFacts } from '../../documents/statement'
-import { bizError } from '../../errors'
+import { bizError, fieldRefusal } from '../../errors'
 import { t } from '../../i18n'
 import { toWireDate } from '../../lib/dates'
 import { fenToYuan } from '../../lib/money'
@@ -111,9 +111,9 @@ export async function requestStatementEmail(
   const year = checkYear(body.year, now)
   if (!mailConfigured) throw bizError('statementMailOff')
   const given = (body.email ?? '').trim().slice(0, 200)
-  if (given && !EMAIL.test(given)) throw bizError('statementEmailInvalid')
+  if (given && !EMAIL.test(given)) throw fieldRefusal('email', 'statementEmailInvalid')
   const email = given || (await contactOf(db, schoolId, userId))?.email || ''
-  if (!email) throw bizError('statementEmailMissing')
+  if (!email) throw fieldRefusal('email', 'statementEmailMissing')
   if (!(await giftsOfYear(db, schoolId, userId, year)).length) throw bizError('statementNoGifts')
   const stamp = now.toISOString()
   return db.transaction().execute(async (trx) => {

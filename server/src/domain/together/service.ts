@@ -8,7 +8,7 @@ import { posterMoney, renderTogetherPoster } from '../../documents/together-post
 import type { Kysely } from 'kysely'
 import type { DB, ProjectTable } from '../../db/schema'
 import type { InsertTogetherBody, Lang, TogetherDetail, TogetherLaunchDetail } from '../../../../types'
-import { bizError } from '../../errors'
+import { bizError, fieldRefusal } from '../../errors'
 import { t } from '../../i18n'
 import { lockFor } from '../../lib/lock'
 import { fenToYuan, yuanToFen } from '../../lib/money'
@@ -72,28 +72,31 @@ export async function launchDetail(
   }
 }
 
-/** docs/product §5: sponsor and slogan required; target non-negative, 0 only with the no-target option. */
+/**
+ * docs/product §5: sponsor and slogan required; target non-negative, 0 only with the no-target option. parseLaunch's
+ * refusals name their field as the body does (decision 081).
+ */
 /** The body as the route validated it: the target may come as yuan text or a number. */
 export type LaunchInput = Omit<InsertTogetherBody, 'targetMoney' | 'isTarget'> & { targetMoney: string | number; isTarget?: number | null }
 
 export function parseLaunch(b: LaunchInput): { sponsor: string; slogan: string; isTarget: 0 | 1; targetFen: number } {
   const sponsor = b.sponsor.trim()
   const slogan = b.slogan.trim()
-  if (!sponsor) throw bizError('togetherSponsorEmpty')
-  if (length(sponsor) > SPONSOR_MAX) throw bizError('togetherSponsorTooLong', { max: SPONSOR_MAX })
-  if (!slogan) throw bizError('togetherSloganEmpty')
-  if (length(slogan) > SLOGAN_MAX) throw bizError('togetherSloganTooLong', { max: SLOGAN_MAX })
+  if (!sponsor) throw fieldRefusal('sponsor', 'togetherSponsorEmpty')
+  if (length(sponsor) > SPONSOR_MAX) throw fieldRefusal('sponsor', 'togetherSponsorTooLong', { max: SPONSOR_MAX })
+  if (!slogan) throw fieldRefusal('slogan', 'togetherSloganEmpty')
+  if (length(slogan) > SLOGAN_MAX) throw fieldRefusal('slogan', 'togetherSloganTooLong', { max: SLOGAN_MAX })
   const raw = typeof b.targetMoney === 'number' ? String(b.targetMoney) : String(b.targetMoney ?? '').trim()
   let fen: number
   try {
     fen = yuanToFen(raw === '' && b.isTarget === 0 ? '0' : raw)
   } catch {
-    throw bizError('togetherMoneyInvalid')
+    throw fieldRefusal('targetMoney', 'togetherMoneyInvalid')
   }
-  if (fen < 0 || fen > TARGET_MAX_FEN) throw bizError('togetherMoneyInvalid')
+  if (fen < 0 || fen > TARGET_MAX_FEN) throw fieldRefusal('targetMoney', 'togetherMoneyInvalid')
   const isTarget: 0 | 1 = b.isTarget === undefined || b.isTarget === null ? (fen > 0 ? 1 : 0) : b.isTarget ? 1 : 0
   // a target must be a positive amount; the no-target option carries none
-  if (isTarget === 1 ? fen === 0 : fen !== 0) throw bizError('togetherMoneyInvalid')
+  if (isTarget === 1 ? fen === 0 : fen !== 0) throw fieldRefusal('targetMoney', 'togetherMoneyInvalid')
   return { sponsor, slogan, isTarget, targetFen: fen }
 }
 

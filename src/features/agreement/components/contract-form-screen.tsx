@@ -1,7 +1,7 @@
 /**
  * contract-cpu (docs/product §2, §5 Contract form): name, mobile and ID number prefilled from the donor's base info and
- * disabled, the project from getList, the amount; 'generate agreement' checks the fields in order (a toast for the
- * first problem), shows 'generating' and opens contract-cpu/signature with the new agreement (without its link while
+ * disabled, the project from getList, the amount; 'generate agreement' checks the fields in order (the first problem,
+ * or the server's refusal naming a field, under that field: decision 081), shows 'generating' and opens contract-cpu/signature with the new agreement (without its link while
  * a busy server renders it: that page waits for it, docs/decisions/039). An icon leads to myList.
  * A donor whose certification lacks name or ID number sees the alumni box with the launch into the alumni
  * mini-program (as the donation form's alumni reminder does) instead of the form.
@@ -13,23 +13,25 @@ import { platform } from '@/platform'
 import SignedInGate from '@/components/signed-in-gate'
 import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
-import { toast } from '@/lib/quiet'
+import { ApiError } from '@/lib/request'
+import { FieldErrorLine, FieldErrors, fieldAria, fieldRowId, useFormErrors } from '@/components/form-kit'
 import { useT } from '@/store/session'
 import { fetchBaseInfo, fetchCpuProjects, generateCpu } from '../api/agreement'
-import { contractProblem, maskedIdNo, prefill } from '../model/contract'
+import { CONTRACT_FIELD, contractProblem, maskedIdNo, prefill } from '../model/contract'
 import { failureText } from '../model/failure'
 import { myListUrl, signatureUrl } from '../model/links'
 import BusyOverlay from './overlay'
 import './agreement.scss'
 
-function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+function Row({ label, children, testId, field }: { label: string; children: React.ReactNode; testId?: string; field: string }) {
   return (
-    <View className='ag-row' data-testid={testId}>
+    <View className='ag-row' id={fieldRowId(field)} data-testid={testId}>
       <Text className='ag-row__label'>
         <Text className='ag-row__req'>*</Text>
         {label}
       </Text>
       <View className='ag-row__body'>{children}</View>
+      <FieldErrorLine field={field} className='fk-error ag-row__error' />
     </View>
   )
 }
@@ -43,6 +45,7 @@ function ContractForm() {
   const [choosing, setChoosing] = useState(false)
   const [amount, setAmount] = useState('')
   const [busy, setBusy] = useState(false)
+  const problems = useFormErrors(`${projectIndex}|${amount}`)
 
   if (info.status === 'error' || projects.status === 'error')
     return (
@@ -77,32 +80,34 @@ function ContractForm() {
     if (busy) return
     const draft = { name: me.name, mobile: me.mobile, idNo: me.idNo, donateItemId: project?.id ?? null, donationAmount: amount }
     const problem = contractProblem(draft)
-    if (problem) return toast(t(problem), 2000)
+    if (problem) return problems.show(t(problem), CONTRACT_FIELD[problem])
     setBusy(true)
     try {
       const g = await generateCpu({ ...draft, donateItemId: project!.id, donationAmount: amount.trim() })
       platform.nav.to(signatureUrl(g.id, g.status === 'ready' ? g.unilateralAgreementUrl : ''))
     } catch (e) {
-      // docs/product §8: 'request failed, please try again later'; a -1 carries the server's own words
-      toast(failureText(e, t), 2000)
+      // docs/product §8: 'request failed, please try again later'; a -1 carries the server's own words, under the
+      // field it names when it names one
+      problems.show(failureText(e, t), e instanceof ApiError ? e.field : null)
     } finally {
       setBusy(false)
     }
   }
 
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <View className='ag-screen' data-testid='contract-form'>
       <View className='ag-card'>
-        <Row label={t('contract.name')}>
+        <Row label={t('contract.name')} field='name'>
           <Input className='ag-input ag-input--disabled' value={me.name} disabled data-testid='contract-name' />
         </Row>
-        <Row label={t('contract.mobile')}>
+        <Row label={t('contract.mobile')} field='mobile'>
           <Input className='ag-input ag-input--disabled' value={me.mobile} disabled data-testid='contract-mobile' />
         </Row>
-        <Row label={t('contract.idNo')}>
+        <Row label={t('contract.idNo')} field='idNo'>
           <Input className='ag-input ag-input--disabled' value={maskedIdNo(me.idNo)} disabled data-testid='contract-idno' />
         </Row>
-        <Row label={t('contract.project')} testId='contract-project'>
+        <Row label={t('contract.project')} testId='contract-project' field='donateItemId'>
           <View
             className={`ag-pick${project ? '' : ' ag-pick--empty'}`}
             onClick={() => setChoosing(true)}
@@ -112,8 +117,9 @@ function ContractForm() {
             <Text className='ag-pick__arrow'>›</Text>
           </View>
         </Row>
-        <Row label={t('contract.amount')}>
+        <Row label={t('contract.amount')} field='donationAmount'>
           <Input
+            {...fieldAria(t('contract.amount'), 'donationAmount', problems.errors.donationAmount)}
             className='ag-input'
             type='digit'
             value={amount}
@@ -166,6 +172,7 @@ function ContractForm() {
       {busy ? <BusyOverlay text={t('agreement.generating')} testId='agreement-generating' /> : null}
     </View>
   )
+  return <FieldErrors.Provider value={problems.errors}>{view}</FieldErrors.Provider>
 }
 
 export default function ContractFormScreen() {

@@ -17,6 +17,16 @@ export interface ContractDraft {
 
 const AMOUNT = /^\d+(\.\d{1,2})?$/
 
+/** The field each problem belongs to, named as the generation body names it (so the server's refusals land there too). */
+export const CONTRACT_FIELD: Record<string, keyof ContractDraft> = {
+  'contract.err.name': 'name',
+  'contract.err.mobile': 'mobile',
+  'contract.err.idNo': 'idNo',
+  'contract.err.project': 'donateItemId',
+  'contract.err.amount': 'donationAmount',
+  'contract.err.amountPositive': 'donationAmount'
+}
+
 /** docs/product §5: name, mobile, ID number, project and amount required; the amount a positive number. */
 export function contractProblem(d: ContractDraft): MessageKey | null {
   if (!d.name.trim()) return 'contract.err.name'

@@ -29,9 +29,12 @@ export function fetchAward(awardId: number): Promise<Award> {
   return request<Award>({ path: Api.awardDetail, query: { awardId }, silent: true })
 }
 
-/** Toasts the server's message on -1 (nickname rules, an avatar the caller did not upload). */
+/**
+ * Toasts the server's message on -1 (an avatar the caller did not upload), except a refusal naming a field (the
+ * nickname rules), which the popup shows under its input (decision 081).
+ */
 export function updateUser(body: UpdateUserBody): Promise<unknown> {
-  return request<unknown>({ path: Api.updateUser, method: 'POST', data: body })
+  return request<unknown>({ path: Api.updateUser, method: 'POST', data: body, fieldErrors: true })
 }
 
 export function fetchDonateGroups(): Promise<ProjectDonateGroup[]> {
@@ -65,5 +68,6 @@ export function fetchNoticePreferences(): Promise<NoticePreferences> {
 }
 
 export function saveNoticePreferences(body: NoticePreferences): Promise<NoticePreferences> {
-  return request<NoticePreferences>({ path: Api.noticePreferencesSave, method: 'POST', data: body })
+  // a refusal of the address is shown under it by the page (decision 081)
+  return request<NoticePreferences>({ path: Api.noticePreferencesSave, method: 'POST', data: body, fieldErrors: true })
 }

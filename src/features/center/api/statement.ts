@@ -18,7 +18,7 @@ export async function openStatement(year: number): Promise<void> {
 
 /** Toasts the server's message on -1 (no e-mail set up, an invalid address). */
 export function emailStatement(year: number, email: string): Promise<{ email: string }> {
-  return request<{ email: string }>({ path: Api.statementEmail, method: 'POST', data: { year, email } })
+  return request<{ email: string }>({ path: Api.statementEmail, method: 'POST', data: { year, email }, fieldErrors: true })
 }
 
 export function setYearlyStatement(enabled: boolean): Promise<StatementYears> {

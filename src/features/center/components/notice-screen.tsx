@@ -1,6 +1,7 @@
 /**
  * mine-notice (docs/product §2 Personal centre, docs/decisions/044-notifications.md): the donor's address for news,
- * the language of the e-mails, and per kind of news whether it comes by e-mail. Nothing is on until the donor turns
+ * the language of the e-mails (the address's problems, and the server's, under it: decision 081), and per kind of news
+ * whether it comes by e-mail. Nothing is on until the donor turns
  * it on, except the e-mail receipt (to the address given when applying for it). In the mini-programs, the kinds the
  * school has a message template for can also come as a WeChat or Alipay message (decision 049): turning one on asks
  * the platform's subscribe dialog, and each accepted subscription allows one message.
@@ -12,6 +13,7 @@ import { NOTICE_KINDS, type NoticeChannel, type NoticeKind, type NoticePreferenc
 import { requestNoticeConsent, templateIdsFor } from '@/features/notice'
 import { noticeConsent } from '@/platform/notice'
 import { toast } from '@/lib/quiet'
+import { FieldErrorLine, FieldErrors, fieldAria, fieldRowId, useFormErrors } from '@/components/form-kit'
 import { fieldLabel, inLanguage } from '@/lib/a11y'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import type { MessageKey } from '@/lib/i18n'
@@ -28,6 +30,7 @@ function NoticeForm() {
   const theme = useTheme()
   const [prefs, setPrefs] = useState<NoticePreferences | null>(null)
   const [busy, setBusy] = useState(false)
+  const problems = useFormErrors(prefs)
   useEffect(() => {
     fetchNoticePreferences()
       .then(setPrefs)
@@ -53,14 +56,16 @@ function NoticeForm() {
   const save = async () => {
     if (busy) return
     const email = prefs.email.trim()
-    if (email && !EMAIL.test(email)) return toast(t('notice.emailInvalid'))
-    if (!email && prefs.choices.some((c) => c.enabled && c.channel === 'email' && c.kind !== 'receipt')) return toast(t('notice.needEmail'))
+    if (email && !EMAIL.test(email)) return problems.show(t('notice.emailInvalid'), 'email')
+    if (!email && prefs.choices.some((c) => c.enabled && c.channel === 'email' && c.kind !== 'receipt'))
+      return problems.show(t('notice.needEmail'), 'email')
     setBusy(true)
     try {
       setPrefs(await saveNoticePreferences({ ...prefs, email }))
       toast(t('notice.saved'))
-    } catch {
-      // request() toasted the server's message
+    } catch (e) {
+      // a refusal of the address shows under it; request() toasted any other
+      problems.refused(e)
     } finally {
       setBusy(false)
     }
@@ -69,10 +74,10 @@ function NoticeForm() {
   return (
     <View className='notice' data-testid='notice-screen'>
       <Text className='notice__intro'>{t('notice.intro')}</Text>
-      <View className='notice__group'>
+      <View className='notice__group' id={fieldRowId('email')}>
         <Text className='notice__label'>{t('notice.email')}</Text>
         <Input
-          {...fieldLabel(t('notice.email'))}
+          {...fieldAria(t('notice.email'), 'email', problems.errors.email)}
           className='notice__input'
           type='text'
           value={prefs.email}
@@ -82,6 +87,9 @@ function NoticeForm() {
           onInput={(e) => setPrefs({ ...prefs, email: e.detail.value })}
           data-testid='notice-email'
         />
+        <FieldErrors.Provider value={problems.errors}>
+          <FieldErrorLine field='email' />
+        </FieldErrors.Provider>
       </View>
       <View className='notice__group'>
         <Text className='notice__label'>{t('notice.lang')}</Text>

@@ -1,7 +1,8 @@
 /**
  * mine-statement (docs/product §2 Personal centre, docs/decisions/050-yearly-statement.md): each year the donor gave in,
  * with its total (paid less refunded); per year a PDF to download (opened by the mini-programs, saved by H5) and
- * an e-mail button; the address statements go to; and "e-mail me my statement every year". Loading, failed and
+ * an e-mail button; the address statements go to (its problems, and the server's, under it: decision 081); and "e-mail
+ * me my statement every year". Loading, failed and
  * empty states of their own.
  */
 import { useState } from 'react'
@@ -10,6 +11,7 @@ import { AtButton } from 'taro-ui'
 import EmptyState from '@/components/empty-state'
 import LoadState from '@/components/load-state'
 import { fieldLabel } from '@/lib/a11y'
+import { FieldErrorLine, FieldErrors, fieldAria, fieldRowId, useFormErrors } from '@/components/form-kit'
 import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { toast } from '@/lib/quiet'
@@ -28,6 +30,7 @@ function Statements() {
   const [email, setEmail] = useState<string | null>(null)
   const [busy, setBusy] = useState<string>('')
   const [yearly, setYearly] = useState<boolean | null>(null)
+  const problems = useFormErrors(email)
   if (!state.data) return <LoadState state={state} className='statement__state' testId='statement-state' skeleton='card' />
   const data = state.data
   const address = email ?? data.email
@@ -53,17 +56,18 @@ function Statements() {
   const mail = (year: number) =>
     run(`mail-${year}`, async () => {
       const to = address.trim()
-      if (!EMAIL.test(to)) return toast(t('statement.emailInvalid'))
+      if (!EMAIL.test(to)) return problems.show(t('statement.emailInvalid'), 'email')
       try {
         const r = await emailStatement(year, to)
         toast(t('statement.emailSent', { email: r.email }), 2500)
-      } catch {
-        // request() toasted the server's message
+      } catch (e) {
+        // a refusal of the address shows under it; request() toasted any other
+        problems.refused(e)
       }
     })
   const toggleYearly = (on: boolean) =>
     run('yearly', async () => {
-      if (on && !address.trim() && !data.email) return toast(t('statement.yearlyNeedEmail'))
+      if (on && !address.trim() && !data.email) return problems.show(t('statement.yearlyNeedEmail'), 'email')
       try {
         const r = await setYearlyStatement(on)
         setYearly(r.yearly === 1)
@@ -114,10 +118,10 @@ function Statements() {
           </View>
         </View>
       ))}
-      <View className='statement__group'>
+      <View className='statement__group' id={fieldRowId('email')}>
         <Text className='statement__label'>{t('statement.address')}</Text>
         <Input
-          {...fieldLabel(t('statement.emailPlaceholder'))}
+          {...fieldAria(t('statement.emailPlaceholder'), 'email', problems.errors.email)}
           className='statement__input'
           type='text'
           value={address}
@@ -127,6 +131,9 @@ function Statements() {
           onInput={(e) => setEmail(e.detail.value)}
           data-testid='statement-address'
         />
+        <FieldErrors.Provider value={problems.errors}>
+          <FieldErrorLine field='email' />
+        </FieldErrors.Provider>
         <View className='statement__row' data-testid='statement-yearly'>
           <View className='statement__row-text'>
             <Text className='statement__kind'>{t('statement.yearly')}</Text>

@@ -16,8 +16,20 @@ import { errorText, formErrors, type FormError } from '../model/validate'
 
 /** Problems in inputs that are never folded under "Add details". */
 const OUTSIDE_DETAILS = new Set(['amount', 'quantity', 'payType', 'stuWorkNo', 'passwork'])
-/** The fields of the server's refusals the form has a place for: the amount, the donor fields, the mailing address. */
-const SERVER_FIELDS = new Set(['amount', 'postalAddress', 'postalContact', 'postalMobile'])
+/**
+ * The fields of the server's refusals the form has a place for: the amount, the donor fields, the mailing address, and
+ * the receipt's name, code, e-mail and SMS mobile (decision 081).
+ */
+const SERVER_FIELDS = new Set([
+  'amount',
+  'postalAddress',
+  'postalContact',
+  'postalMobile',
+  'receiptDonorName',
+  'creditCode',
+  'postalEmail',
+  'postalMobileSms'
+])
 /** Problems that belong to no field on the form. */
 const NO_FIELD = new Set(['agreed'])
 

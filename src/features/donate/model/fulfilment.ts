@@ -202,6 +202,22 @@ function receiptError(form: FulfilmentForm, s: FulfilmentState): FormError | nul
   return null
 }
 
+/** The inputs of the certificate, receipt and postal blocks that a problem (or a server refusal) is shown under. */
+export const FULFILMENT_FIELDS: readonly string[] = [
+  'certificateDonorName',
+  'certificateWay',
+  'receiptDonorName',
+  'creditCode',
+  'receiptType',
+  'receiptWay',
+  'postalEmail',
+  'postalMobileSms',
+  'region',
+  'postalAddress',
+  'postalContact',
+  'postalMobile'
+]
+
 /** docs/product §5 in the form's order: certificate, receipt, postal address; hidden blocks are skipped. */
 export function fulfilmentError(form: FulfilmentForm, s: FulfilmentState, v: FulfilmentVisibility): FormError | null {
   if (v.certificateWay) {

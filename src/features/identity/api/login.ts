@@ -1,12 +1,13 @@
 /**
  * Login calls (docs/product §7 Login; wire types in types/identity.ts). Each returns the wire data; code -1 is toasted by
- * request() with the server's message (docs/product §8) and rejects.
+ * request() with the server's message (docs/product §8) and rejects, except a refusal naming an input (the mobile, the
+ * code), which the login form shows under it (decision 081).
  */
 import { Api, type AreaMobile, type MobileLoginAnswer, type PassLoginAnswer, type SmsCodeAnswer } from '@contract'
 import { request } from '@/lib/request'
 
 export function requestSmsCode(mobile: AreaMobile): Promise<SmsCodeAnswer> {
-  return request<SmsCodeAnswer>({ path: Api.getSmsCode, method: 'POST', data: { mobile }, auth: false })
+  return request<SmsCodeAnswer>({ path: Api.getSmsCode, method: 'POST', data: { mobile }, auth: false, fieldErrors: true })
 }
 
 /**
@@ -17,7 +18,7 @@ export function loginByMobile(
   body: { mobile: AreaMobile; code: string; privacyVersion?: number },
   bind: boolean
 ): Promise<MobileLoginAnswer> {
-  return request<MobileLoginAnswer>({ path: Api.mobileLogin, method: 'POST', data: body, auth: bind })
+  return request<MobileLoginAnswer>({ path: Api.mobileLogin, method: 'POST', data: body, auth: bind, fieldErrors: true })
 }
 
 /** `password` is already the lowercase hex SHA-256 (src/lib/sha256.ts). `privacyVersion`: the policy the ticked

@@ -1,10 +1,15 @@
-/** The inputs of the two login modes: mobile with area code and SMS code, or account and password. */
+/**
+ * The inputs of the two login modes: mobile with area code and SMS code, or account and password; each with its
+ * problem under it (decision 081).
+ */
 import { Input, View } from '@tarojs/components'
 import AreaCodePicker, { mobileMaxLength } from '@/components/area-code-picker'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { normaliseAreaCode, type LoginForm } from '../model/login'
-import { fieldLabel, pressable } from '@/lib/a11y'
+import { pressable } from '@/lib/a11y'
+import { useContext } from 'react'
+import { FieldErrorLine, FieldErrors, fieldAria, fieldRowId } from '@/components/form-kit'
 
 interface Props {
   form: LoginForm
@@ -16,9 +21,10 @@ export function MobileFields({ form, update, countdown, onSendCode }: Props & { 
   const theme = useTheme()
   const current = normaliseAreaCode(form.areaCode)
   const waiting = countdown > 0
+  const errors = useContext(FieldErrors)
   return (
     <View className='lg-fields'>
-      <View className='lg-field'>
+      <View className='lg-field' id={fieldRowId('mobile')}>
         <AreaCodePicker
           code={current}
           onChange={(areaCode) => update({ areaCode })}
@@ -27,7 +33,7 @@ export function MobileFields({ form, update, countdown, onSendCode }: Props & { 
           testId='login-area'
         />
         <Input
-          {...fieldLabel(t('identity.mobile.placeholder'))}
+          {...fieldAria(t('identity.mobile.placeholder'), 'mobile', errors.mobile)}
           className='lg-field__input'
           type='number'
           value={form.mobile}
@@ -38,9 +44,10 @@ export function MobileFields({ form, update, countdown, onSendCode }: Props & { 
           data-testid='login-mobile'
         />
       </View>
-      <View className='lg-field'>
+      <FieldErrorLine field='mobile' />
+      <View className='lg-field' id={fieldRowId('code')}>
         <Input
-          {...fieldLabel(t('identity.code.placeholder'))}
+          {...fieldAria(t('identity.code.placeholder'), 'code', errors.code)}
           className='lg-field__input'
           type='number'
           value={form.code}
@@ -60,17 +67,19 @@ export function MobileFields({ form, update, countdown, onSendCode }: Props & { 
           {waiting ? t('identity.code.resend', { s: countdown }) : t('identity.code.get')}
         </View>
       </View>
+      <FieldErrorLine field='code' />
     </View>
   )
 }
 
 export function AccountFields({ form, update }: Props) {
   const t = useT()
+  const errors = useContext(FieldErrors)
   return (
     <View className='lg-fields'>
-      <View className='lg-field'>
+      <View className='lg-field' id={fieldRowId('username')}>
         <Input
-          {...fieldLabel(t('identity.username.placeholder'))}
+          {...fieldAria(t('identity.username.placeholder'), 'username', errors.username)}
           className='lg-field__input'
           type='text'
           value={form.username}
@@ -81,9 +90,10 @@ export function AccountFields({ form, update }: Props) {
           data-testid='login-username'
         />
       </View>
-      <View className='lg-field'>
+      <FieldErrorLine field='username' />
+      <View className='lg-field' id={fieldRowId('password')}>
         <Input
-          {...fieldLabel(t('identity.password.placeholder'))}
+          {...fieldAria(t('identity.password.placeholder'), 'password', errors.password)}
           className='lg-field__input'
           password
           value={form.password}
@@ -94,6 +104,7 @@ export function AccountFields({ form, update }: Props) {
           data-testid='login-password'
         />
       </View>
+      <FieldErrorLine field='password' />
     </View>
   )
 }

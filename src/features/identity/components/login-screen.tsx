@@ -1,11 +1,12 @@
 /**
  * Login (docs/product §2 Other): mobile + SMS code or account + password, the agreement checkbox with its dialog, the
- * school's loginBg behind. In bind mode (mine's 'bind mobile' prompt) only the SMS mode is offered.
+ * school's loginBg behind. A problem shows under its input (decision 081); the unticked agreement is toasted. In bind mode (mine's 'bind mobile' prompt) only the SMS mode is offered.
  */
 import { useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { AtButton } from 'taro-ui'
 import { LangSwitch } from '@/components/page-shell'
+import { FieldErrors } from '@/components/form-kit'
 import { platform } from '@/platform'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useSession, useT } from '@/store/session'
@@ -23,7 +24,7 @@ export default function LoginScreen() {
   const t = useT()
   const theme = useTheme()
   const base = useSession((s) => s.baseConfig)
-  const { form, update, busy, bind, countdown, sendCode, submit } = useLogin()
+  const { form, update, busy, bind, countdown, sendCode, submit, errors } = useLogin()
   const [dialog, setDialog] = useState(false)
   const modes: LoginMode[] = bind ? ['mobile'] : ['mobile', 'account']
   const bg = base?.loginBg ? platform.assetUrl(base.loginBg) : ''
@@ -63,11 +64,13 @@ export default function LoginScreen() {
         ) : (
           <Text className='lg__bind-title'>{t('identity.bind.title')}</Text>
         )}
-        {form.mode === 'mobile' ? (
-          <MobileFields form={form} update={update} countdown={countdown} onSendCode={sendCode} />
-        ) : (
-          <AccountFields form={form} update={update} />
-        )}
+        <FieldErrors.Provider value={errors}>
+          {form.mode === 'mobile' ? (
+            <MobileFields form={form} update={update} countdown={countdown} onSendCode={sendCode} />
+          ) : (
+            <AccountFields form={form} update={update} />
+          )}
+        </FieldErrors.Provider>
         <View className='lg__submit' data-testid='login-submit'>
           <AtButton type='primary' loading={busy} disabled={busy} customStyle={{ background: theme, borderColor: theme }} onClick={submit}>
             {t(bind ? 'identity.bind.submit' : 'identity.submit')}

@@ -8,12 +8,13 @@ import Taro from '@tarojs/taro'
 import { SMS_LIMITS } from '@contract'
 import { platform } from '@/platform'
 import { toast } from '@/lib/quiet'
+import { useFormErrors } from '@/components/form-kit'
 import { ROUTES, routeUrl } from '@/lib/routes'
 import { sha256Hex } from '@/lib/sha256'
 import { useSession, t } from '@/store/session'
 import { fetchPolicy } from '@/features/privacy'
 import { loginByMobile, loginByPassword, requestSmsCode } from '../api/login'
-import { initialLoginForm, loginProblem, smsRequestProblem, toAreaMobile, type LoginForm } from '../model/login'
+import { initialLoginForm, loginFieldOf, loginProblem, smsRequestProblem, toAreaMobile, type LoginForm } from '../model/login'
 import { useCountdown } from './use-countdown'
 
 /** Only pages of this app: never a URL of another site. */
@@ -29,6 +30,8 @@ export function useLogin() {
   const bind = query.bind === '1'
   const [form, setForm] = useState<LoginForm>(initialLoginForm)
   const [busy, setBusy] = useState(false)
+  // problems under the inputs they concern (decision 081); they go when the form changes
+  const problems = useFormErrors(form)
   const sending = useRef(false)
   const submitting = useRef(false)
   const countdown = useCountdown()
@@ -47,7 +50,7 @@ export function useLogin() {
     if (countdown.isRunning() || sending.current) return
     const problem = smsRequestProblem(form)
     if (problem) {
-      toast(t(problem))
+      problems.show(t(problem), loginFieldOf(problem), 1000)
       return
     }
     sending.current = true
@@ -55,8 +58,9 @@ export function useLogin() {
       const answer = await requestSmsCode(toAreaMobile(form.areaCode, form.mobile))
       countdown.start(answer?.resendAfter > 0 ? answer.resendAfter : SMS_LIMITS.RESEND_SECONDS)
       toast(t('identity.code.sent'))
-    } catch {
-      // request() has shown the server's message (limits, closed login)
+    } catch (e) {
+      // a refusal naming the mobile shows under it; request() has shown any other (limits, closed login)
+      problems.refused(e)
     } finally {
       sending.current = false
     }
@@ -75,7 +79,7 @@ export function useLogin() {
     if (submitting.current) return
     const problem = loginProblem(form)
     if (problem) {
-      toast(t(problem), problem === 'identity.agree.required' ? 2000 : 1000)
+      problems.show(t(problem), loginFieldOf(problem), problem === 'identity.agree.required' ? 2000 : 1000)
       return
     }
     submitting.current = true
@@ -95,13 +99,14 @@ export function useLogin() {
           done(answer.token)
         }
       }
-    } catch {
-      // code -1: request() toasted the server's message (docs/product §8)
+    } catch (e) {
+      // code -1: under the input it names (the mobile, the code), else request() toasted it (docs/product §8)
+      problems.refused(e)
     } finally {
       submitting.current = false
       setBusy(false)
     }
   }
 
-  return { form, update, busy, bind, countdown: countdown.left, sendCode, submit }
+  return { form, update, busy, bind, countdown: countdown.left, sendCode, submit, errors: problems.errors }
 }

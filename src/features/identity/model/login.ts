@@ -55,6 +55,18 @@ function mobileProblem(f: LoginForm): MessageKey | null {
 /** Asking for an SMS code needs a valid mobile (the countdown is checked by the caller). */
 export const smsRequestProblem = (f: LoginForm): MessageKey | null => mobileProblem(f)
 
+/**
+ * The input a problem is shown under (decision 081), named as the request bodies name them; the agreement has no input
+ * of its own (toasted, as on the donation form).
+ */
+export function loginFieldOf(key: MessageKey): 'mobile' | 'code' | 'username' | 'password' | undefined {
+  if (key.startsWith('identity.mobile.')) return 'mobile'
+  if (key.startsWith('identity.code.')) return 'code'
+  if (key.startsWith('identity.username.')) return 'username'
+  if (key.startsWith('identity.password.')) return 'password'
+  return undefined
+}
+
 export function loginProblem(f: LoginForm): MessageKey | null {
   if (!f.agreed) return 'identity.agree.required'
   if (f.mode === 'mobile') {

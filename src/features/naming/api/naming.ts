@@ -99,12 +99,16 @@ export function fetchNamingList(offset: number, limit: number): Promise<Page<Per
 
 /** The owner's correction; a -1 (approved already, rules) is toasted by request(). */
 export function updateNameplate(body: NameplateUpdateBody): Promise<unknown> {
-  return request<unknown>({ path: Api.nameplateUpdate, method: 'POST', data: body })
+  // a refusal naming an input of the plate is shown under it by the sheet (decision 081)
+  return request<unknown>({ path: Api.nameplateUpdate, method: 'POST', data: body, fieldErrors: true })
 }
 
-/** POST donate: a -1 (seat taken, stock short, total disagreeing) is toasted by request() with the server's words. */
+/**
+ * POST donate: a -1 (seat taken, stock short, total disagreeing) is toasted by request() with the server's words; one
+ * naming a field of the form is left to the form to show under it (decision 081).
+ */
 export function postNamingDonate(body: NamingDonateSubmission): Promise<DonateAnswer> {
-  return request<DonateAnswer>({ path: Api.donate, method: 'POST', data: body })
+  return request<DonateAnswer>({ path: Api.donate, method: 'POST', data: body, fieldErrors: true })
 }
 
 /** The thank-you data of the jnu success page. */

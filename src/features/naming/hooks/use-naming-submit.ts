@@ -1,9 +1,10 @@
 /**
- * Confirm and pay on form-gm (docs/product §4 Donation flow; §9 naming submit debounce 500 ms): the rules (first problem
- * toasted), permission, POST donate with itemsType 2, then the same payment flow as every gift. A seat taken or
- * copies sold meanwhile come back as -1 with the server's message naming them (toasted by request()); nothing is
- * created then. Paid: the choice in storage is spent. The jnu flow marks local storage 'home' so that pay-back and
- * the payment pages land on its own thank-you page (docs/product §2 Other).
+ * Confirm and pay on form-gm (docs/product §4 Donation flow; §9 naming submit debounce 500 ms): the rules (the first
+ * problem under its field, decision 081; toasted when it has none), permission, POST donate with itemsType 2, then the
+ * same payment flow as every gift. A seat taken or copies sold meanwhile come back as -1 with the server's message
+ * naming them (toasted by request()); nothing is created then; a refusal naming a field of the form (a donor field, the
+ * postal address) shows under it. Paid: the choice in storage is spent. The jnu flow marks local storage 'home' so that
+ * pay-back and the payment pages land on its own thank-you page (docs/product §2 Other).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { platform } from '@/platform'
@@ -20,6 +21,7 @@ import { postNamingDonate } from '../api/naming'
 import type { NamingVariant } from '../model/links'
 import { buildNamingSubmission, donateFromEnv, validateNaming, type NamingFormContext, type NamingFormState } from '../model/submission'
 import type { PermissionGate } from '@/features/donate'
+import type { FormErrors } from '@/components/form-kit'
 
 export const SUBMIT_DEBOUNCE_MS = 500
 export const JNU_HOME = 'seat-naming-jnu'
@@ -32,13 +34,15 @@ interface Options {
   ctx: NamingFormContext
   gate: PermissionGate
   variant: NamingVariant
+  /** where the problems show: under their fields, else toasted */
+  problems: Pick<FormErrors, 'show' | 'refused'>
 }
 
-export function useNamingSubmit({ sel, form, ctx, gate, variant, loadBalance }: Options) {
+export function useNamingSubmit({ sel, form, ctx, gate, variant, loadBalance, problems }: Options) {
   const [busy, setBusy] = useState(false)
   const busyRef = useRef(false)
-  const latest = useRef({ sel, form, ctx })
-  latest.current = { sel, form, ctx }
+  const latest = useRef({ sel, form, ctx, problems })
+  latest.current = { sel, form, ctx, problems }
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   useEffect(
     () => () => {
@@ -49,10 +53,10 @@ export function useNamingSubmit({ sel, form, ctx, gate, variant, loadBalance }: 
 
   const run = useCallback(async () => {
     if (busyRef.current) return
-    const { sel: s, form: f, ctx: c } = latest.current
+    const { sel: s, form: f, ctx: c, problems: shown } = latest.current
     const problem = validateNaming(s, f, c)
     if (problem) {
-      toast(errorText(problem, t), problem.duration)
+      shown.show(errorText(problem, t), problem.field, problem.duration)
       return
     }
     busyRef.current = true
@@ -72,8 +76,11 @@ export function useNamingSubmit({ sel, form, ctx, gate, variant, loadBalance }: 
       let answer
       try {
         answer = await postNamingDonate(body)
-      } catch {
-        return // request() has shown the server's message (a seat taken, stock short) or the network error
+      } catch (e) {
+        // a refusal naming a field shows under it; request() has shown any other (a seat taken, stock short) or the
+        // network error
+        shown.refused(e)
+        return
       }
       if (variant === 'jnu') store.set('home', JNU_HOME)
       else store.remove('home')

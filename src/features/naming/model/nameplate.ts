@@ -24,6 +24,13 @@ export function nameplateProblem(p: NameplateText, namingType: 1 | 2): MessageKe
   return null
 }
 
+/** The input of the nameplate each problem is shown under (decision 081), named as the wire's NameplateText names it. */
+export function plateFieldOf(key: MessageKey): keyof NameplateText {
+  if (key === 'naming.err.identity' || key === 'naming.err.identityLong') return 'donorIdentity'
+  if (key === 'naming.err.message' || key === 'naming.err.messageLong') return 'donationMessage'
+  return 'donorName'
+}
+
 /** What is engraved: trimmed, and for a seat the identity fixed to the alumnus one whatever was typed. */
 export function normalisePlate(p: NameplateText, namingType: 1 | 2): NameplateText {
   return {

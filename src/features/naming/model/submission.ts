@@ -2,7 +2,7 @@
  * The POST donate body of a naming order (types/naming.ts NamingDonateSubmission): itemsType 2, namingType '1' with
  * seatList or '2' with bookList, the nameplates as written (or the docs/product §5 defaults when nameplate editing is off),
  * and the total the server will compute from its own price list. The rules are checked first, in the docs/product's
- * order, and the first problem is toasted.
+ * order; the first problem shows under its field (decision 081), toasted when it has none.
  */
 import {
   CURRENCY,
@@ -71,15 +71,20 @@ function plateFor(sel: GmSelection, key: string, ctx: NamingFormContext): Namepl
   return normalisePlate(p, sel.namingType)
 }
 
-/** The first problem, as the form toasts it: a key with its parameters, or a field's own placeholder text. */
+/** The first problem: a key with its parameters, or a field's own placeholder text, and the field it is shown under. */
 export interface NamingProblem {
   key: MessageKey
   params?: Record<string, string | number>
   text?: string
   duration: number
+  /** named as the donate body names it (a donor field, the certificate/receipt/postal inputs, payType); none: toasted */
+  field?: string
 }
 
-const problem = (key: MessageKey, duration = 2000): NamingProblem => ({ key, duration })
+const problem = (key: MessageKey, duration = 2000, field?: string): NamingProblem => ({ key, duration, ...(field ? { field } : {}) })
+
+/** The naming form's own fields besides the donor's and the certificate/receipt/postal blocks' (decision 081). */
+export const NAMING_FIELDS = ['seatList', 'nameplate', 'payType', 'stuWorkNo', 'passwork'] as const
 
 /** What of the certificate, receipt and postal blocks this order shows: by the total, and none for an anonymous gift. */
 export function namingFulfilmentVisibility(
@@ -95,28 +100,30 @@ export function namingFulfilmentVisibility(
  *  and postal address (the donation form's rules), a payment method, the agreement. */
 export function validateNaming(sel: GmSelection, form: NamingFormState, ctx: NamingFormContext, now = new Date()): NamingProblem | null {
   if (!hasObjects(sel)) return sel.namingType === NamingType.BOOK ? problem('naming.err.noBook', 1000) : problem('naming.err.noObject')
-  if (sel.namingType === NamingType.SEAT && sel.seats.some((s) => s.termYear === null)) return problem('naming.err.period')
+  if (sel.namingType === NamingType.SEAT && sel.seats.some((s) => s.termYear === null))
+    return problem('naming.err.period', 2000, 'seatList')
   if (ctx.nameplateShown) {
     const keys = sel.namingType === NamingType.SEAT ? sel.seats.map((s) => seatKey(s.seatId)) : sel.books.map((b) => bookKey(b.bookId))
     for (const k of keys) {
       const key = nameplateProblem(plateOf(sel, k), sel.namingType)
-      if (key) return problem(key)
+      if (key) return problem(key, 2000, 'nameplate')
     }
   }
   if (!form.isAnonymous) {
     const e = firstFieldError(ctx.fields, form.values, form.codes, now)
-    if (e) return { key: e.key, params: e.params, text: e.text, duration: e.duration }
+    if (e) return { key: e.key, params: e.params, text: e.text, duration: e.duration, field: e.fieldName }
   }
   const vis = namingFulfilmentVisibility(sel, form, ctx)
   if (vis && ctx.form && form.fulfilment) {
     const f = fulfilmentError(ctx.form, form.fulfilment, vis)
-    if (f) return { key: f.key, params: f.params, duration: f.duration }
+    if (f) return { key: f.key, params: f.params, duration: f.duration, field: f.target }
   }
-  if (form.payType === null) return problem('naming.err.payType')
+  if (form.payType === null) return problem('naming.err.payType', 2000, 'payType')
   if (form.payType === PayTypes.CAMPUS_CARD) {
-    if (!(form.stuWorkNo || '').trim()) return problem('donate.card.noRequired')
-    if (!form.passwork) return problem('donate.card.passwordRequired')
+    if (!(form.stuWorkNo || '').trim()) return problem('donate.card.noRequired', 2000, 'stuWorkNo')
+    if (!form.passwork) return problem('donate.card.passwordRequired', 2000, 'passwork')
   }
+  // the tick has no field of its own (as on the donation form, decision 061): toasted
   if (!form.agreed) return problem('naming.err.agree')
   return null
 }

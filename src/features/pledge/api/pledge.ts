@@ -31,10 +31,18 @@ export function fetchForm(itemsId: number): Promise<FormConfig> {
   )
 }
 
-/** POST donate for the tree; a refusal (tree taken meanwhile, agreement not accepted) is toasted by request(). */
+/**
+ * POST donate for the tree; a refusal (tree taken meanwhile, agreement not accepted) is toasted by request(), one that
+ * names a field of the form (a donor field, the postal address) is left to the form to show under it (decision 081).
+ */
 export function postTreeDonate(body: NamingDonateSubmission): Promise<DonateAnswer> {
   // payChannel tells the server which of the school's credentials (mini-program, official account) to use
-  return request<DonateAnswer>({ path: Api.donate, method: 'POST', data: { ...body, payChannel: payChannelOf(platform.env()) } })
+  return request<DonateAnswer>({
+    path: Api.donate,
+    method: 'POST',
+    data: { ...body, payChannel: payChannelOf(platform.env()) },
+    fieldErrors: true
+  })
 }
 
 /** The thank-you data (certificate image once rendered) of a paid pledge. */

@@ -1,9 +1,10 @@
 /**
  * tree-naming-hhu/form?id&seatId (type 1, from the tree's detail) or ?id&type=2 (the seats chosen on seat?id=9):
- * docs/product §2 sections: project info (type 2 only), tree info, pledge info (anonymous switch, the form's donor fields
- * and the message shown with the tree), certificate, receipt, the agreement's signing status, the agree checkbox with
- * its popup, and Confirm and pay. Kept alive: what the donor typed survives the agreement preview and back
- * (model/draft.ts), and the signed agreement is read again each time the page shows.
+ * docs/product §2 sections: project info (type 2 only), tree info, pledge info (anonymous switch, the form's donor
+ * fields and the message shown with the tree), certificate, receipt, the agreement's signing status, the agree checkbox
+ * with its popup, and Confirm and pay. A problem shows under its field (decision 081), toasted only when it has none.
+ * Kept alive: what the donor typed survives the agreement preview and back (model/draft.ts), and the signed agreement
+ * is read again each time the page shows.
  */
 import { useEffect, useMemo, useState } from 'react'
 import { Button, Image, RichText, Text, View } from '@tarojs/components'
@@ -16,10 +17,11 @@ import { formatMoney } from '@/lib/money'
 import { toast } from '@/lib/quiet'
 import { sanitizeHtml } from '@/lib/sanitize'
 import { useSession, useT } from '@/store/session'
-import { Card, InputRow, Note, SwitchRow } from '@/components/form-kit'
+import { Card, FieldErrorLine, FieldErrors, fieldRowId, InputRow, Note, SwitchRow, useFormErrors } from '@/components/form-kit'
 import {
   DynamicField,
   errorText,
+  FULFILMENT_FIELDS,
   followDonorName,
   FulfilmentSections,
   prefillValues,
@@ -28,7 +30,17 @@ import {
   type FulfilmentState
 } from '@/features/donate'
 import { fetchForm, fetchProject, fetchTree } from '../api/pledge'
-import { blankForm, payOptions, pledgeFulfilment, signerOf, signProblem, totalOf, validAgreement, type TreeFormState } from '../model/form'
+import {
+  blankForm,
+  payOptions,
+  PLEDGE_FIELDS,
+  pledgeFulfilment,
+  signerOf,
+  signProblem,
+  totalOf,
+  validAgreement,
+  type TreeFormState
+} from '../model/form'
 import { draftKey, dropDraft, readDraft, saveDraft } from '../model/draft'
 import { seatObjects, treeObject } from '../model/objects'
 import { agreementViewUrl, PAY_LABELS, previewUrl } from '../model/links'
@@ -100,11 +112,21 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
   const signer = signerOf(fields, state.values)
   const agreement = validAgreement(stored, itemsId, signer, total)
   const gate = usePermission(itemsId, true)
+  const shown = visibleFields(fields, state.values)
+  // the fields with a place on the form now: a refusal about any other is toasted
+  const problems = useFormErrors(
+    state,
+    (field) =>
+      shown.some((f) => f.fieldName === field) ||
+      (PLEDGE_FIELDS as readonly string[]).includes(field) ||
+      (!!fulfilVis && FULFILMENT_FIELDS.includes(field))
+  )
   const { submit, busy } = usePledgeSubmit({
     objects,
     state: { ...state, payType },
     ctx: { itemsId, formId: form?.id ?? null, form, fields, agreement },
     gate,
+    problems,
     onPaid: () => {
       dropDraft(key)
       // the seats of seat?id=9 now belong to the order: a later visit starts from an empty choice
@@ -120,7 +142,6 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
       fulfilment: name === 'name' ? followDonorName(s.fulfilment, s.values.name || '', v) : s.fulfilment
     }))
   const updateFulfilment = (fn: (f: FulfilmentState) => FulfilmentState) => setState((s) => ({ ...s, fulfilment: fn(s.fulfilment) }))
-  const shown = visibleFields(fields, state.values)
 
   const goSign = () => {
     if (!objects.length) {
@@ -129,7 +150,7 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
     }
     const p = signProblem(fields, state)
     if (p) {
-      toast(errorText(p, t), p.duration)
+      problems.show(errorText(p, t), p.field, p.duration)
       return
     }
     const url = previewUrl({ name: signer.name, mobile: signer.mobile, donationAmount: total, itemsId })
@@ -141,7 +162,8 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
     if (url) platform.nav.to(url)
   }
 
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <View className='pl-form' data-testid='pledge-form'>
       {type === 2 ? (
         <Card title={t('pledge.form.project')} testId='pledge-project'>
@@ -196,6 +218,7 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
           maxlength={NAMING_LIMITS.MESSAGE_MAX}
           onInput={(v) => set({ message: v })}
           testId='pledge-message'
+          field='donationMessage'
         />
       </Card>
       <Card title={t('pledge.form.certificate')} testId='pledge-certificate'>
@@ -207,42 +230,49 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
           maxlength={NAMING_LIMITS.DONOR_NAME_MAX}
           onInput={(v) => set({ certificateName: v })}
           testId='pledge-certificate-name'
+          field='certificateDonorName'
         />
       </Card>
       {form && fulfilVis ? (
         <FulfilmentSections form={form} state={state.fulfilment} update={updateFulfilment} vis={fulfilVis} certificate={false} />
       ) : null}
       <Card title={t('pledge.form.agreement')} testId='pledge-sign'>
-        {agreement ? (
-          <View className='pl-sign pl-sign--done' onClick={viewSigned} data-testid='pledge-sign-done'>
-            <Text className='pl-sign__state'>{t('pledge.sign.done')}</Text>
-            <Text className='pl-link'>{t('pledge.sign.view')}</Text>
-          </View>
-        ) : (
-          <View className='pl-sign'>
-            <Text className='pl-sign__state pl-sign__state--todo' data-testid='pledge-sign-todo'>
-              {stored && stored.itemsId === itemsId ? t('pledge.sign.again') : t('pledge.sign.todo')}
-            </Text>
-            <Button className='pl-btn pl-btn--primary pl-btn--small' onClick={goSign} data-testid='pledge-sign-go'>
-              {t('pledge.sign.go')}
-            </Button>
-          </View>
-        )}
+        <View id={fieldRowId('agreement')}>
+          {agreement ? (
+            <View className='pl-sign pl-sign--done' onClick={viewSigned} data-testid='pledge-sign-done'>
+              <Text className='pl-sign__state'>{t('pledge.sign.done')}</Text>
+              <Text className='pl-link'>{t('pledge.sign.view')}</Text>
+            </View>
+          ) : (
+            <View className='pl-sign'>
+              <Text className='pl-sign__state pl-sign__state--todo' data-testid='pledge-sign-todo'>
+                {stored && stored.itemsId === itemsId ? t('pledge.sign.again') : t('pledge.sign.todo')}
+              </Text>
+              <Button className='pl-btn pl-btn--primary pl-btn--small' onClick={goSign} data-testid='pledge-sign-go'>
+                {t('pledge.sign.go')}
+              </Button>
+            </View>
+          )}
+          <FieldErrorLine field='agreement' className='fk-error pl-error' />
+        </View>
       </Card>
       <Card title={t('pledge.form.pay')} testId='pledge-pay'>
-        {options.length === 0 ? <Note>{t('pledge.pay.none')}</Note> : null}
-        {options.map((c) => (
-          <View
-            key={c}
-            className='pl-radio'
-            data-testid={`pledge-pay-${c}`}
-            data-selected={payType === c ? '1' : '0'}
-            onClick={() => set({ payType: c })}
-          >
-            <Text>{t(PAY_LABELS[c] || 'pledge.pay.other')}</Text>
-            <View className={`pl-radio__dot${payType === c ? ' pl-radio__dot--on' : ''}`}>{payType === c ? <Text>✓</Text> : null}</View>
-          </View>
-        ))}
+        <View id={fieldRowId('payType')}>
+          {options.length === 0 ? <Note>{t('pledge.pay.none')}</Note> : null}
+          {options.map((c) => (
+            <View
+              key={c}
+              className='pl-radio'
+              data-testid={`pledge-pay-${c}`}
+              data-selected={payType === c ? '1' : '0'}
+              onClick={() => set({ payType: c })}
+            >
+              <Text>{t(PAY_LABELS[c] || 'pledge.pay.other')}</Text>
+              <View className={`pl-radio__dot${payType === c ? ' pl-radio__dot--on' : ''}`}>{payType === c ? <Text>✓</Text> : null}</View>
+            </View>
+          ))}
+          <FieldErrorLine field='payType' className='fk-error pl-error' />
+        </View>
       </Card>
       <View className='pl-agree'>
         <View className='pl-agree__hit' onClick={() => set({ agreed: !state.agreed })} data-testid='pledge-agree'>
@@ -279,6 +309,7 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
       ) : null}
     </View>
   )
+  return <FieldErrors.Provider value={problems.errors}>{view}</FieldErrors.Provider>
 }
 
 export default function FormScreen() {

@@ -1,9 +1,9 @@
 /**
- * Confirm and pay on the tree form (docs/product §4 Donation flow; §5 tree form rules; §9 naming submit debounce
- * 500 ms): the rules (first problem toasted), permission, POST donate with itemsType 2 and the tree in seatList, then
- * the payment run every gift uses. A tree pledged or held by someone else meanwhile comes back as -1 with the server's
- * message (toasted by request()); nothing is created then. Local storage 'home' sends the thank-you redirect to
- * tree-naming-hhu/success.
+ * Confirm and pay on the tree form (docs/product §4 Donation flow; §5 tree form rules; §9 naming submit debounce 500
+ * ms): the rules (the first problem under its field, decision 081; toasted when it has none), permission, POST donate
+ * with itemsType 2 and the tree in seatList, then the payment run every gift uses. A tree pledged or held by someone
+ * else meanwhile comes back as -1 with the server's message (toasted by request(); under its field when it names one);
+ * nothing is created then. Local storage 'home' sends the thank-you redirect to tree-naming-hhu/success.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { TreeAgreement } from '@/platform/storage-keys'
@@ -14,6 +14,7 @@ import { t } from '@/store/session'
 import { errorText, type PermissionGate } from '@/features/donate'
 import { runPayment } from '@/features/payment'
 import type { FormConfig, FormField } from '@contract'
+import type { FormErrors } from '@/components/form-kit'
 import { postTreeDonate } from '../api/pledge'
 import { buildPledge, donateFromEnv, validatePledge, type PledgeObject, type TreeFormState } from '../model/form'
 
@@ -33,6 +34,8 @@ export function usePledgeSubmit(opts: {
   state: TreeFormState
   ctx: PledgeContext
   gate: PermissionGate
+  /** where the problems show: under their fields, else toasted */
+  problems: Pick<FormErrors, 'show' | 'refused'>
   onPaid(): void
 }) {
   const [busy, setBusy] = useState(false)
@@ -49,10 +52,10 @@ export function usePledgeSubmit(opts: {
 
   const run = useCallback(async () => {
     if (busyRef.current) return
-    const { objects, state, ctx, gate, onPaid } = latest.current
+    const { objects, state, ctx, gate, problems, onPaid } = latest.current
     const problem = validatePledge(objects, state, ctx)
     if (problem) {
-      toast(errorText(problem, t), problem.duration)
+      problems.show(errorText(problem, t), problem.field, problem.duration)
       return
     }
     busyRef.current = true
@@ -75,8 +78,11 @@ export function usePledgeSubmit(opts: {
       let answer
       try {
         answer = await postTreeDonate(body)
-      } catch {
-        return // request() has shown the server's message (the tree taken, the agreement refused) or the network error
+      } catch (e) {
+        // a refusal naming a field shows under it; request() has shown any other (the tree taken, the agreement
+        // refused) or the network error
+        problems.refused(e)
+        return
       }
       store.set('home', PLEDGE_HOME)
       store.set('pledgeReturn', { itemsId: ctx.itemsId, query: platform.nav.currentQuery() })

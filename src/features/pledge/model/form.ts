@@ -120,16 +120,21 @@ export interface PledgeProblem {
   params?: Record<string, string | number>
   text?: string
   duration: number
+  /** the field it is shown under, named as the donate body names it (decision 081); none: toasted */
+  field?: string
 }
-const problem = (key: MessageKey, duration = 2000): PledgeProblem => ({ key, duration })
+const problem = (key: MessageKey, field?: string, duration = 2000): PledgeProblem => ({ key, duration, ...(field ? { field } : {}) })
+
+/** The form's own fields besides the donor's and the certificate/receipt/postal blocks' (decision 081). */
+export const PLEDGE_FIELDS = ['donationMessage', 'certificateDonorName', 'agreement', 'payType'] as const
 
 /** What must be filled before the agreement can be generated: the donor's fields (name and mobile among them). */
 export function signProblem(fields: FormField[], state: TreeFormState, now = new Date()): PledgeProblem | null {
   const e = firstFieldError(fields, state.values, state.codes, now)
-  if (e) return { key: e.key, params: e.params, text: e.text, duration: e.duration }
+  if (e) return { key: e.key, params: e.params, text: e.text, duration: e.duration, field: e.fieldName }
   const signer = signerOf(fields, state.values)
-  if (!signer.name) return problem('pledge.err.name')
-  if (!signer.mobile) return problem('pledge.err.mobile')
+  if (!signer.name) return problem('pledge.err.name', DONOR_NAME_FIELD)
+  if (!signer.mobile) return problem('pledge.err.mobile', fields.find((f) => f.fieldUiType === 'mobile')?.fieldName)
   return null
 }
 
@@ -144,16 +149,17 @@ export function validatePledge(
   const sign = signProblem(ctx.fields, state, now)
   if (sign) return sign
   if ([...state.message].length > NAMING_LIMITS.MESSAGE_MAX)
-    return { key: 'pledge.err.message', params: { n: NAMING_LIMITS.MESSAGE_MAX }, duration: 2000 }
-  if (!state.certificateName.trim()) return problem('pledge.err.certificate')
+    return { key: 'pledge.err.message', params: { n: NAMING_LIMITS.MESSAGE_MAX }, duration: 2000, field: 'donationMessage' }
+  if (!state.certificateName.trim()) return problem('pledge.err.certificate', 'certificateDonorName')
   const vis = pledgeFulfilment(ctx.form, totalOf(objects), state)
   if (vis && ctx.form) {
     const f = fulfilmentError(ctx.form, state.fulfilment, vis)
-    if (f) return { key: f.key, params: f.params, duration: f.duration }
+    if (f) return { key: f.key, params: f.params, duration: f.duration, field: f.target }
   }
-  if (!ctx.agreement) return problem('pledge.err.sign')
+  if (!ctx.agreement) return problem('pledge.err.sign', 'agreement')
+  // the tick has no field of its own (as on the donation form, decision 061): toasted
   if (!state.agreed) return problem('pledge.err.agree')
-  if (state.payType === null) return problem('pledge.err.payType')
+  if (state.payType === null) return problem('pledge.err.payType', 'payType')
   return null
 }
 

@@ -63,9 +63,9 @@ export const fetchProgressList = pageOf<ProgressEntry>(Api.progressList)
 export const fetchLeavewordList = pageOf<LeaveMessage>(Api.leavewordList)
 export const fetchInstructionList = pageOf<UsePublicity>(Api.instructionList)
 
-/** POST insertLeaveword: needs the token; the server's -1 message is toasted by request(). */
+/** POST insertLeaveword: needs the token; the server's -1 message is toasted by request(), or shown under the box when it names the content (decision 081). */
 export function postLeaveword(itemsId: number, content: string): Promise<LeaveMessageResult> {
-  return request<LeaveMessageResult>({ path: Api.insertLeaveword, method: 'POST', data: { itemsId, content } })
+  return request<LeaveMessageResult>({ path: Api.insertLeaveword, method: 'POST', data: { itemsId, content }, fieldErrors: true })
 }
 
 /** Raised per sub-project (docs/product §3 sub-project statistic), ranked by the server when the project has isSubRank. */

@@ -1,16 +1,15 @@
 /**
  * tax-tool (docs/product §2 Tax tool, §5): personal or company tab, the figures, donated or not; Calculate checks the
- * form (first missing field's placeholder as a 1 s toast) and opens tax-result with the §2 query. The form lives in
+ * form (the first missing field's placeholder, or what is wrong with it, under that field: decision 081) and opens tax-result with the §2 query. The form lives in
  * this page's state, so coming back from the result finds it as it was left.
  */
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { AtButton } from 'taro-ui'
-import { Card, Chips, FieldRow, InputRow, Note } from '@/components/form-kit'
+import { Card, Chips, FieldErrors, FieldRow, InputRow, Note, useFormErrors } from '@/components/form-kit'
 import SegmentTabs from '@/components/segment-tabs'
 import { LangSwitch } from '@/components/page-shell'
 import { useTheme } from '@/lib/hooks/use-page-title'
-import { toast } from '@/lib/quiet'
 import { ROUTES, buildQuery } from '@/lib/routes'
 import { platform } from '@/platform'
 import { useT } from '@/store/session'
@@ -26,19 +25,21 @@ export function TaxToolScreen() {
   const theme = useTheme()
   const [form, setForm] = useState<TaxForm>(EMPTY_FORM)
   const set = (field: TaxField, v: string) => setForm((f) => ({ ...f, [field]: v }))
+  const problems = useFormErrors(form)
   const fields = requiredFields({ kind: form.kind, isDonate: true }).filter((f) => f !== 'jz')
 
   function calculate() {
     const problem = checkForm(form)
     if (problem) {
       const text = problem.kind === 'missing' ? t(PLACEHOLDER[problem.field]) : t('tax.invalid', { field: t(LABEL[problem.field]) })
-      toast(text, 1000)
+      problems.show(text, problem.field)
       return
     }
     platform.nav.to(ROUTES['tax-result'] + buildQuery(toQuery(form)))
   }
 
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <View className='tax' data-testid='tax-tool'>
       <View className='tax__head'>
         <SegmentTabs<TaxKind>
@@ -65,6 +66,7 @@ export function TaxToolScreen() {
             placeholder={t(PLACEHOLDER[field])}
             onInput={(v) => set(field, v)}
             testId={`tax-${field}`}
+            field={field}
           />
         ))}
         <FieldRow label={t('tax.field.donated')}>
@@ -88,6 +90,7 @@ export function TaxToolScreen() {
             placeholder={t('tax.ph.jz')}
             onInput={(v) => set('jz', v)}
             testId='tax-jz'
+            field='jz'
           />
         ) : (
           <Note testId='tax-not-donated'>{t('tax.notDonatedHint')}</Note>
@@ -101,4 +104,5 @@ export function TaxToolScreen() {
       <Text className='tax__disclaimer'>{t('tax.disclaimer')}</Text>
     </View>
   )
+  return <FieldErrors.Provider value={problems.errors}>{view}</FieldErrors.Provider>
 }

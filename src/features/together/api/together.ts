@@ -18,9 +18,12 @@ export function fetchLaunchDetail(itemsId: number): Promise<TogetherLaunchDetail
   return request<TogetherLaunchDetail>({ path: Api.launchDetail, query: { itemsId }, silent: true })
 }
 
-/** Toasts the server's message on -1 (docs/product §5 rules, a project that closed meanwhile). Answers the new id. */
+/**
+ * Toasts the server's message on -1 (a project that closed meanwhile), except a refusal naming a field (docs/product
+ * §5 rules), which the form shows under it (decision 081). Answers the new id.
+ */
 export function insertTogether(body: InsertTogetherBody): Promise<number> {
-  return request<number>({ path: Api.insertTogether, method: 'POST', data: body })
+  return request<number>({ path: Api.insertTogether, method: 'POST', data: body, fieldErrors: true })
 }
 
 export function fetchTogetherDetail(id: number): Promise<TogetherDetail> {

@@ -1,19 +1,18 @@
 /**
  * Launch a joint donation (route `together?id`, docs/product §2 Joint donation, §5 joint launch): the project, the
  * sponsor's name prefilled from the account, a slogan with presets, a target from the suggestions, typed, or none;
- * a toast names the first rule broken; once launched the donor lands on the invite page to share it.
+ * the first rule broken (or the server's refusal naming a field) shows under its field (decision 081); once launched the donor lands on the invite page to share it.
  */
 import { useMemo, useState } from 'react'
 import { Image, Input, Text, View } from '@tarojs/components'
 import { AtButton } from 'taro-ui'
 import type { TogetherLaunchDetail } from '@contract'
-import { Card, Chips, FieldRow, FormSkin, InputRow } from '@/components/form-kit'
+import { Card, Chips, fieldAria, FieldErrors, FieldRow, FormSkin, InputRow, useFormErrors } from '@/components/form-kit'
 import LoadState from '@/components/load-state'
 import SignedInGate from '@/components/signed-in-gate'
 import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { formatMoney } from '@/lib/money'
-import { toast } from '@/lib/quiet'
 import { routeUrl } from '@/lib/routes'
 import { platform } from '@/platform'
 import { useT } from '@/store/session'
@@ -31,6 +30,7 @@ function LaunchForm({ info }: { info: TogetherLaunchDetail }) {
   const [draft, setDraft] = useState<LaunchDraft>(() => ({ sponsor: info.sponsor, slogan: '', target: '', noTarget: false }))
   const [busy, setBusy] = useState(false)
   const set = (patch: Partial<LaunchDraft>) => setDraft((d) => ({ ...d, ...patch }))
+  const problems = useFormErrors(draft, (field) => field !== 'targetMoney' || !draft.noTarget)
 
   const targetChips = useMemo(
     () => [
@@ -45,20 +45,22 @@ function LaunchForm({ info }: { info: TogetherLaunchDetail }) {
     if (busy) return
     const broken = checkLaunch(draft)
     if (broken) {
-      toast(t(broken), 1500)
+      problems.show(t(broken.key), broken.field)
       return
     }
     setBusy(true)
     try {
       const id = await insertTogether(launchBody(info.itemsId, draft))
       platform.nav.redirect(routeUrl('together-share', { id }))
-    } catch {
-      // the request toasted the server's words; what the donor typed stays in the form
+    } catch (e) {
+      // a refusal naming a field shows under it; request() toasted any other; what the donor typed stays in the form
+      problems.refused(e)
       setBusy(false)
     }
   }
 
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <View className='tg-launch' data-testid='together-launch'>
       <View className='tg-launch__project' data-testid='launch-project'>
         {info.thumbnailImg ? (
@@ -89,6 +91,7 @@ function LaunchForm({ info }: { info: TogetherLaunchDetail }) {
             placeholder={t('together.launch.sponsorPlaceholder')}
             onInput={(v) => set({ sponsor: v })}
             testId='launch-sponsor'
+            field='sponsor'
           />
           <InputRow
             label={t('together.launch.slogan')}
@@ -99,6 +102,7 @@ function LaunchForm({ info }: { info: TogetherLaunchDetail }) {
             placeholder={t('together.launch.sloganPlaceholder')}
             onInput={(v) => set({ slogan: v })}
             testId='launch-slogan'
+            field='slogan'
           />
           <FieldRow label={t('together.launch.presets')} stacked>
             <View className='tg-launch__presets' data-testid='launch-presets'>
@@ -115,7 +119,7 @@ function LaunchForm({ info }: { info: TogetherLaunchDetail }) {
               ))}
             </View>
           </FieldRow>
-          <FieldRow label={t('together.launch.target')} required stacked>
+          <FieldRow label={t('together.launch.target')} required stacked field='targetMoney'>
             <Chips
               options={targetChips}
               selected={chosen ? [chosen] : []}
@@ -125,6 +129,7 @@ function LaunchForm({ info }: { info: TogetherLaunchDetail }) {
             />
             {draft.noTarget ? null : (
               <Input
+                {...fieldAria(t('together.launch.target'), 'targetMoney', problems.errors.targetMoney)}
                 className='tg-launch__amount'
                 type='digit'
                 value={draft.target}
@@ -153,6 +158,7 @@ function LaunchForm({ info }: { info: TogetherLaunchDetail }) {
       </View>
     </View>
   )
+  return <FieldErrors.Provider value={problems.errors}>{view}</FieldErrors.Provider>
 }
 
 function Launch() {

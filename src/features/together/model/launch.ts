@@ -4,7 +4,7 @@
  */
 import type { InsertTogetherBody } from '@contract'
 import { toDecimal } from '@/lib/money'
-import type { MessageKey } from '@/lib/i18n'
+import type { Problem } from '@/lib/validation'
 
 export interface LaunchDraft {
   sponsor: string
@@ -28,11 +28,14 @@ export function validTarget(text: string): boolean {
   return d.gt(0) && d.lte(TARGET_MAX_YUAN)
 }
 
-/** The first rule the draft breaks, as the toast's key; null when it may be sent. */
-export function checkLaunch(d: LaunchDraft): MessageKey | null {
-  if (!d.sponsor.trim()) return 'together.error.sponsor'
-  if (!d.slogan.trim()) return 'together.error.slogan'
-  if (!d.noTarget && !validTarget(d.target)) return 'together.error.money'
+/**
+ * The first rule the draft breaks and its field, named as the request body names it (the server's refusals name the
+ * same fields, decision 081); null when it may be sent.
+ */
+export function checkLaunch(d: LaunchDraft): Problem | null {
+  if (!d.sponsor.trim()) return { key: 'together.error.sponsor', field: 'sponsor' }
+  if (!d.slogan.trim()) return { key: 'together.error.slogan', field: 'slogan' }
+  if (!d.noTarget && !validTarget(d.target)) return { key: 'together.error.money', field: 'targetMoney' }
   return null
 }
 

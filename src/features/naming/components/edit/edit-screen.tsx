@@ -1,21 +1,21 @@
 /**
- * edit?id&namingType&name and seat-naming-jnu/edit (docs/product §2 Naming): the nameplate editor. A preview slider over the
- * project's examples; one nameplate for every object, or one by one; donor name, identity (fixed to alumnus for
- * seats) and a message of at most 20 characters. Confirm checks every plate (first problem toasted), keeps them in
- * storage 'gm' and returns to the form. Nothing is kept until Confirm.
+ * edit?id&namingType&name and seat-naming-jnu/edit (docs/product §2 Naming): the nameplate editor. A preview slider
+ * over the project's examples; one nameplate for every object, or one by one; donor name, identity (fixed to alumnus
+ * for seats) and a message of at most 20 characters. Confirm checks every plate (the first problem under its input,
+ * decision 081), keeps them in storage 'gm' and returns to the form. Nothing is kept until Confirm.
  */
 import { useMemo, useState } from 'react'
 import { Input, Swiper, SwiperItem, Text, View } from '@tarojs/components'
 import { AtButton } from 'taro-ui'
 import { NAMING_LIMITS, NamingType, type NameplateText } from '@contract'
 import { platform } from '@/platform'
-import { toast } from '@/lib/quiet'
+import { FieldErrorLine, FieldErrors, fieldAria, fieldRowId, useFormErrors } from '@/components/form-kit'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import type { GmSelection } from '@/platform/storage-keys'
 import { useNamingPage } from '../../hooks/use-naming-page'
 import { useSelection } from '../../hooks/use-selection'
-import { blankPlate, messageLeft, nameplateProblem, normalisePlate } from '../../model/nameplate'
+import { blankPlate, messageLeft, nameplateProblem, normalisePlate, plateFieldOf } from '../../model/nameplate'
 import { objectsOf, plateOf } from '../../model/selection'
 import ScrollTabs from '../kit/scroll-tabs'
 import PlatePreview from './plate-preview'
@@ -52,6 +52,8 @@ export default function EditScreen() {
   const [current, setCurrent] = useState<string>(objects[0]?.key || '')
   const currentKey = objects.some((o) => o.key === current) ? current : objects[0]?.key || ''
   const isSeat = namingType === NamingType.SEAT
+  const problems = useFormErrors(draft)
+  const { errors } = problems
 
   const editing: NameplateText = draft.mode === 'each' ? draft.nameplates[currentKey] || draft.nameplate : draft.nameplate
   const setField = (k: keyof NameplateText, v: string) =>
@@ -68,7 +70,7 @@ export default function EditScreen() {
       const problem = nameplateProblem(k ? plateOf(next, k) : next.nameplate, namingType)
       if (problem) {
         if (k && draft.mode === 'each') setCurrent(k)
-        return toast(t(problem), 2000)
+        return problems.show(t(problem), plateFieldOf(problem))
       }
     }
     update(() => next)
@@ -79,7 +81,8 @@ export default function EditScreen() {
   const preview = normalisePlate({ ...blankPlate(), ...editing }, namingType)
   const left = messageLeft(editing.donationMessage)
 
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <View className='nm-edit' data-testid='nameplate-editor'>
       <View className='nm-edit__preview'>
         {examples.length > 1 ? (
@@ -125,12 +128,13 @@ export default function EditScreen() {
         />
       ) : null}
       <View className='nm-card nm-edit__fields'>
-        <View className='nm-edit__row'>
+        <View className='nm-edit__row' id={fieldRowId('donorName')}>
           <Text className='nm-edit__label'>
             <Text className='nm-edit__req'>*</Text>
             {t('naming.edit.donorName')}
           </Text>
           <Input
+            {...fieldAria(t('naming.edit.donorName'), 'donorName', errors.donorName)}
             className='nm-edit__input'
             value={editing.donorName}
             maxlength={NAMING_LIMITS.DONOR_NAME_MAX}
@@ -139,7 +143,8 @@ export default function EditScreen() {
             data-testid='plate-donor'
           />
         </View>
-        <View className='nm-edit__row'>
+        <FieldErrorLine field='donorName' />
+        <View className='nm-edit__row' id={fieldRowId('donorIdentity')}>
           <Text className='nm-edit__label'>
             <Text className='nm-edit__req'>*</Text>
             {t('naming.edit.identity')}
@@ -150,6 +155,7 @@ export default function EditScreen() {
             </Text>
           ) : (
             <Input
+              {...fieldAria(t('naming.edit.identity'), 'donorIdentity', errors.donorIdentity)}
               className='nm-edit__input'
               value={editing.donorIdentity}
               maxlength={NAMING_LIMITS.IDENTITY_MAX}
@@ -159,13 +165,15 @@ export default function EditScreen() {
             />
           )}
         </View>
-        <View className='nm-edit__row nm-edit__row--top'>
+        <FieldErrorLine field='donorIdentity' />
+        <View className='nm-edit__row nm-edit__row--top' id={fieldRowId('donationMessage')}>
           <Text className='nm-edit__label'>
             <Text className='nm-edit__req'>*</Text>
             {t('naming.edit.message')}
           </Text>
           <View className='nm-edit__grow'>
             <Input
+              {...fieldAria(t('naming.edit.message'), 'donationMessage', errors.donationMessage)}
               className='nm-edit__input'
               value={editing.donationMessage}
               placeholder={t('naming.edit.messagePh', { max: NAMING_LIMITS.MESSAGE_MAX })}
@@ -177,6 +185,7 @@ export default function EditScreen() {
             </Text>
           </View>
         </View>
+        <FieldErrorLine field='donationMessage' />
         {isSeat ? <Text className='nm-note'>{t('naming.edit.identityNote')}</Text> : null}
       </View>
       <View className='nm-edit__action' data-testid='plate-confirm'>
@@ -186,4 +195,5 @@ export default function EditScreen() {
       </View>
     </View>
   )
+  return <FieldErrors.Provider value={errors}>{view}</FieldErrors.Provider>
 }

@@ -2,7 +2,7 @@
  * form-gm?id&namingType (and seat-naming-jnu/form?id): the naming confirmation of docs/product §2. The project, the chosen
  * seats or books with their amounts, the nameplate block (namelate=0 hides it and the docs/product §5 defaults are engraved),
  * the donor's details as on every gift (with the anonymous switch the form offers), the payment method, the
- * agreement, and Confirm and pay. Permission is checked (and the donor signed in) as the page opens.
+ * agreement, and Confirm and pay; a problem shows under its field (decision 081). Permission is checked (and the donor signed in) as the page opens.
  */
 import { useMemo, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
@@ -23,12 +23,13 @@ import AlumniDialog from '../kit/alumni-dialog'
 import BottomBar from '../kit/bottom-bar'
 import { useNamingPage, type NamingPage } from '../../hooks/use-naming-page'
 import { useNamingSubmit } from '../../hooks/use-naming-submit'
-import { usePermission } from '@/features/donate'
+import { FULFILMENT_FIELDS, usePermission, visibleFields } from '@/features/donate'
+import { FieldErrorLine, FieldErrors, fieldRowId, useFormErrors } from '@/components/form-kit'
 import { useSelection } from '../../hooks/use-selection'
 import { editUrl, variantOf, type NamingVariant } from '../../model/links'
 import { initialPayType, namingPayOptions } from '../../model/pay'
 import { totalOf } from '../../model/selection'
-import { namingFulfilmentVisibility } from '../../model/submission'
+import { NAMING_FIELDS, namingFulfilmentVisibility } from '../../model/submission'
 import { booksCount } from '../../model/price'
 import DonorCard from './donor-card'
 import NameplateCard from './nameplate-card'
@@ -88,13 +89,22 @@ function FormGm({
   )
   const namingForm = { payType, agreed, isAnonymous, values: donor.values, codes: donor.codes, fulfilment: fulfil, ...card }
   const fulfilVis = namingFulfilmentVisibility(sel, namingForm, ctx)
+  // the fields with a place on the form now: a refusal about any other is toasted
+  const problems = useFormErrors(
+    `${JSON.stringify(namingForm)}|${JSON.stringify(sel)}`,
+    (field) =>
+      (NAMING_FIELDS as readonly string[]).includes(field) ||
+      (!isAnonymous && visibleFields(fields, donor.values).some((f) => f.fieldName === field)) ||
+      (!!fulfilVis && FULFILMENT_FIELDS.includes(field))
+  )
   const { submit, busy } = useNamingSubmit({
     sel,
     form: namingForm,
     ctx,
     gate,
     variant,
-    loadBalance
+    loadBalance,
+    problems
   })
   const summary =
     namingType === NamingType.BOOK
@@ -103,7 +113,8 @@ function FormGm({
         t('naming.item.count', { n: sel.seats.length })
   const donorName = (donor.values.name || '').trim()
 
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <View className='nm-form' data-testid='form-gm'>
       <View className='nm-card nm-form__project'>
         {project.thumbnailImg ? (
@@ -116,9 +127,15 @@ function FormGm({
           <Text className='nm-form__project-intro'>{project.intro}</Text>
         </View>
       </View>
-      <ObjectsCard sel={sel} onChange={() => platform.nav.back()} />
+      <View id={fieldRowId('seatList')}>
+        <ObjectsCard sel={sel} onChange={() => platform.nav.back()} />
+        <FieldErrorLine field='seatList' className='fk-error fk-error--card' />
+      </View>
       {nameplateShown ? (
-        <NameplateCard sel={sel} examples={examples} onEdit={() => platform.nav.to(editUrl(variant, itemsId, namingType, donorName))} />
+        <View id={fieldRowId('nameplate')}>
+          <NameplateCard sel={sel} examples={examples} onEdit={() => platform.nav.to(editUrl(variant, itemsId, namingType, donorName))} />
+          <FieldErrorLine field='nameplate' className='fk-error fk-error--card' />
+        </View>
       ) : null}
       <DonorCard
         fields={fields}
@@ -137,7 +154,10 @@ function FormGm({
       {form && fulfilVis ? <FulfilmentSections form={form} state={fulfil} update={setFulfil} vis={fulfilVis} /> : null}
       {/* the receipt fields and the paper certificate carry their own note: one note on the page */}
       {fulfilVis?.receiptFields || fulfilVis?.certificateWay ? null : <PrivacyNote />}
-      <PayCard options={options} value={payType} onPick={setPayType} />
+      <View id={fieldRowId('payType')}>
+        <PayCard options={options} value={payType} onPick={setPayType} />
+        <FieldErrorLine field='payType' className='fk-error fk-error--card' />
+      </View>
       {payType === PayTypes.CAMPUS_CARD ? (
         <CampusCardFields
           stuWorkNo={card.stuWorkNo}
@@ -160,6 +180,7 @@ function FormGm({
       <AlumniDialog open={gate.alumniOpen} onClose={gate.closeAlumni} />
     </View>
   )
+  return <FieldErrors.Provider value={problems.errors}>{view}</FieldErrors.Provider>
 }
 
 export default function FormGmScreen({ variant: routeVariant = 'plain' }: { variant?: NamingVariant }) {

@@ -1,5 +1,6 @@
 /**
- * Message composer (docs/product §5): at most 140 characters with a live counter; empty is refused with a toast. Posting
+ * Message composer (docs/product §5): at most 140 characters with a live counter; empty is refused under the box, as
+ * is the server's refusal of the content (decision 081). Posting
  * needs a token: ensureLogin() may leave the page for authorisation (H5), so the draft is kept in storage and
  * restored when the visitor comes back.
  */
@@ -10,6 +11,7 @@ import { MESSAGE_MAX } from '@contract'
 import { ensureLogin } from '@/lib/bootstrap'
 import { toast as showToast } from '@/lib/quiet'
 import { errorMessage } from '@/lib/request'
+import { FieldErrorLine, FieldErrors, fieldAria, fieldRowId, useFormErrors } from '@/components/form-kit'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { useT } from '@/store/session'
 import { postLeaveword } from '../../api/items'
@@ -17,7 +19,6 @@ import { saveDraft, takeDraft } from '../../hooks/use-message-draft'
 import { checkMessage, clampMessage, messageLength } from '../../model/message'
 import 'taro-ui/lib/style/components/button.scss'
 import './message-composer.scss'
-import { fieldLabel } from '@/lib/a11y'
 
 const toast = (title: string) => showToast(title, 2000)
 
@@ -26,12 +27,13 @@ export default function MessageComposer({ itemsId, onPosted }: { itemsId: number
   const theme = useTheme()
   const [text, setText] = useState(() => clampMessage(takeDraft(itemsId)))
   const [sending, setSending] = useState(false)
+  const problems = useFormErrors(text)
 
   const submit = async () => {
     if (sending) return
     const check = checkMessage(text)
-    if (check === 'empty') return toast(t('project.message.empty'))
-    if (check === 'too-long') return toast(t('project.message.tooLong', { max: MESSAGE_MAX }))
+    if (check === 'empty') return problems.show(t('project.message.empty'), 'content')
+    if (check === 'too-long') return problems.show(t('project.message.tooLong', { max: MESSAGE_MAX }), 'content')
     setSending(true)
     try {
       let signedIn: boolean
@@ -54,19 +56,21 @@ export default function MessageComposer({ itemsId, onPosted }: { itemsId: number
       } else {
         toast(t('project.message.pending'))
       }
-    } catch {
-      // request() has already shown the server's message or the network error
+    } catch (e) {
+      // the content refused shows under the box; request() has shown any other refusal or the network error
+      problems.refused(e)
     } finally {
       setSending(false)
     }
   }
 
   const count = messageLength(text)
-  return (
+  // the problems shown under their fields (decision 081)
+  const view = (
     <View className='pj-composer' data-testid='message-composer'>
-      <View className='pj-composer__box'>
+      <View className={`pj-composer__box${problems.errors.content ? ' pj-composer__box--invalid' : ''}`} id={fieldRowId('content')}>
         <Textarea
-          {...fieldLabel(t('project.message.placeholder'))}
+          {...fieldAria(t('project.message.placeholder'), 'content', problems.errors.content)}
           className='pj-composer__input'
           value={text}
           maxlength={MESSAGE_MAX}
@@ -79,6 +83,7 @@ export default function MessageComposer({ itemsId, onPosted }: { itemsId: number
           {count}/{MESSAGE_MAX}
         </Text>
       </View>
+      <FieldErrorLine field='content' />
       <View className='pj-composer__actions'>
         <AtButton
           size='small'
@@ -93,4 +98,5 @@ export default function MessageComposer({ itemsId, onPosted }: { itemsId: number
       </View>
     </View>
   )
+  return <FieldErrors.Provider value={problems.errors}>{view}</FieldErrors.Provider>
 }
