@@ -87,11 +87,8 @@ const DIALOG_STATES = [
   {
     key: 'together-poster',
     name: 'joint-donation invite: the poster with save and copy-link (decision 084)',
-    open: tapState(
-      'together-share',
-      'share-poster',
-      '[data-testid="poster-dialog"] img',
-      (ctx) => (ctx.togetherId ? { id: String(ctx.togetherId) } : ctx.togetherNote || `${ctx.school}: no joint donation was launched`)
+    open: tapState('together-share', 'share-poster', '[data-testid="poster-dialog"] img', (ctx) =>
+      ctx.togetherId ? { id: String(ctx.togetherId) } : ctx.togetherNote || `${ctx.school}: no joint donation was launched`
     )
   },
   {
