@@ -22,7 +22,7 @@ export interface CertificateData {
   certificateNo: string
   /** goods donations: "图书 3 册" */
   materialText?: string
-  /** a gift matched on a giving day (decision 075): the matched yuan and the sponsors, printed on a line of its own */
+  /** a gift matched on a giving day (decision 075): the matched yuan and the sponsors, a sentence after the amount */
   matched?: { amountYuan: string; sponsors: string[] }
 }
 
