@@ -225,7 +225,10 @@ describe('ambassadors', () => {
     const confirms = await Promise.all([...bills, ...bills].map((b) => sandboxNotify(app, 'demo', b)))
     const statuses = confirms.map((c) => c.body.data?.status)
     assert.equal(statuses.filter((s) => s === 'applied').length, N, statuses.join(','))
-    assert.ok(statuses.every((s) => s === 'applied' || s === 'duplicate'), statuses.join(','))
+    assert.ok(
+      statuses.every((s) => s === 'applied' || s === 'duplicate'),
+      statuses.join(',')
+    )
 
     const amb = await app.db.selectFrom('giving_day_ambassador').selectAll().where('code', '=', code).executeTakeFirstOrThrow()
     const credited = await app.db

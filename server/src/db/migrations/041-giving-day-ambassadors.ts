@@ -17,7 +17,11 @@ export const m041GivingDayAmbassadors: Migration = {
   async up(db: Kysely<any>) {
     await db.schema.alterTable('giving_day_gift').addColumn('region', 'varchar(100)', text).execute()
     await db.schema.alterTable('giving_day_gift').addColumn('ambassador_id', 'bigint').execute()
-    await db.schema.createIndex('giving_day_gift_ambassador_idx').on('giving_day_gift').columns(['giving_day_id', 'ambassador_id']).execute()
+    await db.schema
+      .createIndex('giving_day_gift_ambassador_idx')
+      .on('giving_day_gift')
+      .columns(['giving_day_id', 'ambassador_id'])
+      .execute()
 
     await withId(db, db.schema.createTable('giving_day_ambassador'))
       .addColumn('school_id', 'bigint', schoolRef)
@@ -32,7 +36,12 @@ export const m041GivingDayAmbassadors: Migration = {
       .columns(['giving_day_id', 'user_id'])
       .unique()
       .execute()
-    await db.schema.createIndex('giving_day_ambassador_code_uq').on('giving_day_ambassador').columns(['school_id', 'code']).unique().execute()
+    await db.schema
+      .createIndex('giving_day_ambassador_code_uq')
+      .on('giving_day_ambassador')
+      .columns(['school_id', 'code'])
+      .unique()
+      .execute()
 
     await withId(db, db.schema.createTable('giving_day_referral'))
       .addColumn('school_id', 'bigint', schoolRef)

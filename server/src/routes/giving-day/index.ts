@@ -25,7 +25,6 @@ export const givingDayRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     Api.givingDayAmbassador,
     { config: signedIn, schema: { body: W.GivingDayAmbassadorBody, response: answers(W.GivingDayAmbassador) } },
-    async (req) =>
-      ok(await myAmbassador(app.db, { schoolId: req.school.id, userId: req.session.user_id }, req.body.id, app.identity.now()))
+    async (req) => ok(await myAmbassador(app.db, { schoolId: req.school.id, userId: req.session.user_id }, req.body.id, app.identity.now()))
   )
 }
