@@ -23,7 +23,7 @@ import { StaffApi, staffPath } from '../../types/staff-api'
 import { issueCertificate } from '../src/domain/certificate/service'
 import { invalidateSchoolCache } from '../src/domain/school/cache'
 import { applyNotification } from '../src/domain/order/notifications'
-import { renderCertificate, type CertificateData } from '../src/documents/certificate'
+import { matchedLine, renderCertificate, type CertificateData } from '../src/documents/certificate'
 import { toWireDate } from '../src/lib/dates'
 import { call, login, startApp, type TestContext } from './helpers'
 import { AVENUE, SCHOLARSHIP } from './center-fixtures'
@@ -294,6 +294,13 @@ describe('matched money', () => {
     assert.equal(await issueCertificate(deps(plain.id), sid, plain.id), 'issued')
     assert.deepEqual(drawn.get(matched.id)?.matched, { amountYuan: '1000.00', sponsors: ['校友企业家'] })
     assert.equal(drawn.get(plain.id)?.matched, undefined)
+    // the words drawn after the amount: the sponsors and the matched yuan with thousands separators
+    assert.deepEqual(matchedLine(drawn.get(matched.id)!), { sponsors: '校友企业家', amount: '1,000.00' })
+    assert.deepEqual(matchedLine({ matched: { amountYuan: '12345.6', sponsors: ['甲', ' 乙 '] } }), {
+      sponsors: '甲、乙',
+      amount: '12,345.60'
+    })
+    assert.equal(matchedLine({ matched: { amountYuan: '0.00', sponsors: ['甲'] } }), null)
     // the drawn certificate, to look at (docs: the matched line sits under the amount)
     if (process.env.CERT_PREVIEW) writeFileSync(process.env.CERT_PREVIEW, await renderCertificate(drawn.get(matched.id)!))
   })

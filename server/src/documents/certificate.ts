@@ -68,7 +68,7 @@ export function certificateMissingGlyphs(data: CertificateData): string[] {
   )
 }
 
-/** The matched line of a matched gift (decision 075), '' for any other: "{sponsors}为您的善款配捐人民币 X 元。" */
+/** The matched words of a matched gift (decision 075), null for any other: "{sponsors}为您的善款配捐人民币 X 元。" */
 export function matchedLine(data: Pick<CertificateData, 'matched'>): { sponsors: string; amount: string } | null {
   const m = data.matched
   if (!m || !/^\d+(\.\d{1,2})?$/.test(m.amountYuan) || Number(m.amountYuan) <= 0) return null
