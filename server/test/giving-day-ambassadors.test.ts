@@ -6,8 +6,8 @@
  *   form did not ask, from the donor's earlier gift (their profile); a college select's option id is shown by its title.
  * - ambassadors: one code per donor and day (concurrent asks answer one code), an unknown code and the donor's own
  *   refused before anything is written, every gift made with the code credited exactly once when 30 orders are each
- *   confirmed twice at the same moment; a code of another day credits nothing; names on the board follow the
- *   school's masking rule.
+ *   confirmed twice at the same moment; refunds lower what an ambassador brought; a code of another day credits
+ *   nothing; names on the board follow the school's masking rule.
  * - a matched gift: the ledger row and totals, the CSV and XLSX exports carry the matched money in a column of its
  *   own, and the certificate prints the matched line (what is drawn is read through the certificate's render seam).
  */
@@ -44,6 +44,10 @@ let ambassadorDay: number
 
 const beijing = (d: Date) => toWireDate(d.toISOString()).slice(0, 16)
 const HOUR = 3600_000
+const fenOfYuan = (yuan: string) => {
+  const [w, f = ''] = yuan.split('.')
+  return Number(w) * 100 + Number(f.padEnd(2, '0'))
+}
 const yuanText = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`
 
 async function createDay(body: object): Promise<StaffGivingDay> {
@@ -252,6 +256,23 @@ describe('ambassadors', () => {
     } finally {
       await setMask(false)
     }
+  })
+
+  it('a refund lowers what the ambassador brought: a partial one the money, a full one the gift too', async () => {
+    const before = (await askAmbassador(ambToken, ambassadorDay)).body.data
+    const donor = await login(app, 'demo', 'gda-refunded')
+    const { id } = await payAt(donor, avenue, 10_000, new Date(), {}, { ambassador: code })
+    const paid = (await askAmbassador(ambToken, ambassadorDay)).body.data
+    assert.deepEqual([paid.gifts, paid.raised], [before.gifts + 1, yuanText(fenOfYuan(before.raised) + 10_000)])
+    const refund = (amount: string) =>
+      staffCall(app, 'demo', 'POST', `/ledger/${id}/refund`, { token: finance.token, body: { amount, reason: '捐赠人申请退款' } })
+    assert.equal((await refund('40.00')).body.data.state, 'succeeded')
+    const partial = (await askAmbassador(ambToken, ambassadorDay)).body.data
+    assert.deepEqual([partial.gifts, partial.raised], [before.gifts + 1, yuanText(fenOfYuan(before.raised) + 6_000)])
+    assert.equal((await refund('60.00')).body.data.state, 'succeeded')
+    const full = (await askAmbassador(ambToken, ambassadorDay)).body.data
+    assert.deepEqual([full.gifts, full.raised], [before.gifts, before.raised])
+    assert.deepEqual((await totals(ambassadorDay)).data.ambassadors[0], { name: '王大使', gifts: before.gifts, raised: before.raised })
   })
 
   it('a code credits only its own day: a gift to another day’s project counts there without an ambassador', async () => {
