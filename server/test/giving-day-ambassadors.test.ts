@@ -3,7 +3,8 @@
  * (docs/decisions/075-giving-day-ambassadors-boards.md). Runs on SQLite and, with DATABASE_URL, on PostgreSQL.
  *
  * - the class-year, college and region boards by money and by participation, from each gift's answers or, where the
- *   form did not ask, from the donor's earlier gift (their profile); a college select's option id is shown by its title.
+ *   form did not ask, from the donor's earlier gift (their profile); a college select's option id is shown by its title;
+ *   the area picker's "province city district" counts by province and city (a municipality by its name).
  * - ambassadors: one code per donor and day (concurrent asks answer one code), an unknown code and the donor's own
  *   refused before anything is written, every gift made with the code credited exactly once when 30 orders are each
  *   confirmed twice at the same moment; refunds lower what an ambassador brought; a code of another day credits
@@ -117,12 +118,16 @@ describe('class-year, college and region boards', () => {
     const at = new Date()
     const [a, b, c, d] = await Promise.all(['gda-b1', 'gda-b2', 'gda-b3', 'gda-b4'].map((u) => login(app, 'demo', u)))
     // college '2' is an option id of the demo form's college select: 计算机科学与技术学院
-    await payAt(a, scholarship, 10000, at, { classYear: '2001', college: '2', region: '浙江省杭州市' })
-    await payAt(b, scholarship, 5000, at, { classYear: '2001', college: '2', region: '上海市' })
-    await payAt(b, scholarship, 3000, at, { classYear: '2001', college: '2', region: '上海市' })
-    await payAt(c, scholarship, 50000, at, { classYear: '2005', college: '经济管理学院', region: '浙江省杭州市' })
+    await payAt(a, scholarship, 10000, at, { classYear: '2001', college: '2', region: '浙江省 杭州市 西湖区' })
+    await payAt(b, scholarship, 5000, at, { classYear: '2001', college: '2', region: '上海市 市辖区 徐汇区' })
+    await payAt(b, scholarship, 3000, at, { classYear: '2001', college: '2', region: '上海市 市辖区 徐汇区' })
+    await payAt(c, scholarship, 50000, at, { classYear: '2005', college: '经济管理学院', region: '浙江省 杭州市 余杭区' })
     // d told the school their class, college and region on an earlier gift (outside the day); this gift's form did not ask
-    await payAt(d, avenue, 100, new Date(at.getTime() - 3 * HOUR), { classYear: '1999', college: '外国语学院', region: '北京市' })
+    await payAt(d, avenue, 100, new Date(at.getTime() - 3 * HOUR), {
+      classYear: '1999',
+      college: '外国语学院',
+      region: '北京市 市辖区 海淀区'
+    })
     await payAt(d, scholarship, 2000, at)
 
     const r = await totals(boardDay)
@@ -153,13 +158,13 @@ describe('class-year, college and region boards', () => {
       ]
     )
     assert.deepEqual(t.regionsByMoney, [
-      { name: '浙江省杭州市', raised: '600.00', donors: 2 },
+      { name: '浙江省 杭州市', raised: '600.00', donors: 2 },
       { name: '上海市', raised: '80.00', donors: 1 },
       { name: '北京市', raised: '20.00', donors: 1 }
     ])
     assert.deepEqual(
       t.regionsByDonors.map((x) => x.name),
-      ['浙江省杭州市', '上海市', '北京市']
+      ['浙江省 杭州市', '上海市', '北京市']
     )
     assert.deepEqual(t.ambassadors, [])
   })

@@ -74,7 +74,24 @@ function formAnswers(formData: string | null | undefined): Answers {
       .trim()
       .slice(0, 100)
   const classYear = answer(CLASS_YEAR_FIELD)
-  return { classYear: /^\d{4}$/.test(classYear) ? classYear : '', college: answer(COLLEGE_FIELD), region: answer(REGION_FIELD) }
+  return {
+    classYear: /^\d{4}$/.test(classYear) ? classYear : '',
+    college: answer(COLLEGE_FIELD),
+    region: boardRegion(answer(REGION_FIELD))
+  }
+}
+
+/** The area picker's levels that name no place of their own (the divisions' placeholders under a municipality). */
+const PLACEHOLDER_CITIES = new Set(['市辖区', '县', '省直辖县级行政区划', '自治区直辖县级行政区划'])
+
+/**
+ * The region a board counts: the area picker answers "province city district" (space-separated); alumni chapters are
+ * by city, so the board keeps province and city ("浙江省 杭州市"), and the province alone for a municipality ("北京市")
+ * or a text of one part. A district would split a city's donors over a dozen rows.
+ */
+export function boardRegion(text: string): string {
+  const [province = '', city = ''] = text.trim().split(/\s+/)
+  return city && !PLACEHOLDER_CITIES.has(city) ? `${province} ${city}` : province
 }
 
 /** A select field's answer is an option id: the board and the colleges restriction read the option's title. */
