@@ -1,6 +1,6 @@
 /**
  * Giving days (docs/product §2 Giving days; docs/decisions/070-giving-days.md): a giving day's public totals, matches,
- * challenges and class-year board. Answers: the schemas of types/schema/giving-day.ts (decision 056).
+ * challenges and boards (class year, college, region, ambassadors; decision 075), a donor's ambassador code. Answers: the schemas of types/schema/giving-day.ts (decision 056).
  */
 export type {
   GivingDayTotals,
@@ -8,5 +8,9 @@ export type {
   GivingDayChallengeTotals,
   GivingDayClassYear,
   GivingDayDonor,
+  GivingDayGroup,
+  GivingDayAmbassadorRow,
+  GivingDayAmbassador,
+  GivingDayAmbassadorBody,
   GivingDayQuery
 } from './schema/giving-day'

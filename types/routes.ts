@@ -119,6 +119,8 @@ export const Api = {
   monthlyStop: `${P}/monthly/stop`,
   // Giving days: public totals (types/giving-day.ts; docs/decisions/070-giving-days.md)
   givingDayDetail: `${P}/givingDay/detail`,
+  /** the caller's own ambassador code for a day (docs/decisions/075-giving-day-ambassadors-boards.md) */
+  givingDayAmbassador: `${P}/givingDay/ambassador`,
   // Agreements (types/agreement.ts; docs/decisions/017-agreements.md)
   hhuAgreementGeneration: `${P}/hhu/sign/agreement/generation`,
   hhuAgreementSignature: `${P}/hhu/sign/agreement/signature`,

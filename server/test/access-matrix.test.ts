@@ -20,6 +20,7 @@ import {
   type DonateAnswer,
   type Envelope,
   type FileUploadAnswer,
+  type GivingDayAmbassador,
   type Page,
   type PrivacyExport,
   type ReceiptRecord,
@@ -757,6 +758,37 @@ const TABLE: Record<string, Entry> = {
       clean(a, 'monthly create')
       assert.equal(a.body.code, 0, a.body.message)
       assert.equal(a.body.data.money, '10.00')
+    }
+  },
+  // a giving day's ambassador code (docs/decisions/075-giving-day-ambassadors-boards.md): the caller's own only
+  [api('POST', Api.givingDayAmbassador)]: {
+    kind: 'user',
+    req: () => ({ body: { id: 1 } }),
+    probe: async () => {
+      const now = Date.now()
+      const at = new Date(now).toISOString()
+      const { id } = await app.db
+        .insertInto('giving_day')
+        .values({
+          school_id: await schoolIdOf(app, 'demo'),
+          title: '矩阵捐赠日',
+          starts_at: new Date(now - 3600_000).toISOString(),
+          ends_at: new Date(now + 3600_000).toISOString(),
+          created_at: at,
+          updated_at: at
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const hers = await call<GivingDayAmbassador>(app, 'demo', Api.givingDayAmbassador, {
+        method: 'POST',
+        token: alice.token,
+        body: { id: Number(id) }
+      })
+      assert.equal(hers.body.code, 0, hers.body.message)
+      const a = await asBob<GivingDayAmbassador>(Api.givingDayAmbassador, { body: { id: Number(id) } })
+      clean(a, 'ambassador code')
+      assert.equal(a.body.code, 0, a.body.message)
+      assert.notEqual(a.body.data.code, hers.body.data.code, "bob was answered alice's code")
     }
   },
   // yearly statements (docs/decisions/050-yearly-statement.md): the caller's own gifts only

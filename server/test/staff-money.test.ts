@@ -375,7 +375,7 @@ describe('exports', () => {
     const raw = res.rawPayload
     assert.deepEqual([...raw.subarray(0, 3)], [0xef, 0xbb, 0xbf])
     const lines = raw.subarray(3).toString('utf8').trimEnd().split('\r\n')
-    assert.equal(lines[0], '订单号,时间,项目,捐赠人,金额（元）,渠道,支付方式,状态,线下,已退款（元）')
+    assert.equal(lines[0], '订单号,时间,项目,捐赠人,金额（元）,渠道,支付方式,状态,线下,已退款（元）,配捐（元）')
     const rows = lines.slice(1).map(parseCsvLine)
     assert.equal(rows.length, ledger.totals.count)
     const fen = rows.reduce((a, r) => a + Number(r[4].replace('.', '')), 0)
@@ -750,7 +750,7 @@ describe('a long export', () => {
       headers: { authorization: `Staff ${hhuFinance.token}` }
     })
     const lines = file.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')
-    assert.equal(lines[0], 'Bill number,Time,Project,Donor,Amount (yuan),Channel,Pay type,Status,Offline,Refunded (yuan)')
+    assert.equal(lines[0], 'Bill number,Time,Project,Donor,Amount (yuan),Channel,Pay type,Status,Offline,Refunded (yuan),Matched (yuan)')
     const rows = lines.slice(1).map(parseCsvLine)
     assert.deepEqual(rows.map((x) => x[0]).sort(), stored.map((o) => o.bill_no).sort())
     assert.equal(

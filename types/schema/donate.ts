@@ -238,6 +238,9 @@ export const DonateSubmission = body({
   postalContact: str(64),
   postalMobile: str(32),
   token: str(200),
+  /** a giving-day ambassador's code from the link the donor came by (decision 075): checked with a -1 (unknown code,
+   *  or the caller's own); the gift is credited to the ambassador when it is paid within that day */
+  ambassador: str(16),
   /** naming orders (itemsType 2): checked entry by entry with a -1 naming the seat or book (NamingDonateSubmission) */
   seatList: optAny(),
   bookList: optAny(),

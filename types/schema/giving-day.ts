@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { Flag, Num, Str, strEnum, Yuan } from './common'
-import { query, reqInt } from './wire-int'
+import { body, query, reqInt } from './wire-int'
 
 export const GivingDayMatchTotals = Type.Object({
   sponsor: Str,
@@ -31,6 +31,20 @@ export type GivingDayChallengeTotals = Static<typeof GivingDayChallengeTotals>
 
 export const GivingDayClassYear = Type.Object({ classYear: Str, raised: Yuan, donors: Num })
 export type GivingDayClassYear = Static<typeof GivingDayClassYear>
+
+/** One row of a college or region board (decision 075): the group's name as donors gave it, money (net) and donors. */
+export const GivingDayGroup = Type.Object({ name: Str, raised: Yuan, donors: Num })
+export type GivingDayGroup = Static<typeof GivingDayGroup>
+
+/** One ambassador of the ambassador board (decision 075): the gifts their link brought that are still paid. */
+export const GivingDayAmbassadorRow = Type.Object({
+  /** the ambassador's nickname by the school's rules (masked schools: first character + "**"; a platform default
+   *  nickname: the localised anonymous label) */
+  name: Str,
+  gifts: Num,
+  raised: Yuan
+})
+export type GivingDayAmbassadorRow = Static<typeof GivingDayAmbassadorRow>
 
 export const GivingDayDonor = Type.Object({
   /** anonymous -> the localised label; masked schools -> first character + "**" (as the donor directory) */
@@ -63,6 +77,13 @@ export const GivingDayTotals = Type.Object({
   /** class years by money, then by participation (donors) */
   classYearsByMoney: Type.Array(GivingDayClassYear),
   classYearsByDonors: Type.Array(GivingDayClassYear),
+  /** colleges and regions (decision 075), each by money and by participation */
+  collegesByMoney: Type.Array(GivingDayGroup),
+  collegesByDonors: Type.Array(GivingDayGroup),
+  regionsByMoney: Type.Array(GivingDayGroup),
+  regionsByDonors: Type.Array(GivingDayGroup),
+  /** ambassadors by money brought, then by gifts (decision 075) */
+  ambassadors: Type.Array(GivingDayAmbassadorRow),
   recentDonors: Type.Array(GivingDayDonor)
 })
 export type GivingDayTotals = Static<typeof GivingDayTotals>
@@ -70,3 +91,18 @@ export type GivingDayTotals = Static<typeof GivingDayTotals>
 /** GET givingDay/detail?id= */
 export const GivingDayQuery = query({ id: reqInt(1) })
 export type GivingDayQuery = Static<typeof GivingDayQuery>
+
+/** POST givingDay/ambassador {id}: the caller's own ambassador code for the day (made on the first call) */
+export const GivingDayAmbassadorBody = body({ id: reqInt(1) })
+export type GivingDayAmbassadorBody = Static<typeof GivingDayAmbassadorBody>
+
+/** The caller's ambassador code and what it has brought (decision 075). The app puts `code` in its share link and
+ *  card; an order made from that link carries it as the donate body's `ambassador`. */
+export const GivingDayAmbassador = Type.Object({
+  dayId: Num,
+  code: Str,
+  /** gifts credited to the code that are still paid, and their money net of refunds */
+  gifts: Num,
+  raised: Yuan
+})
+export type GivingDayAmbassador = Static<typeof GivingDayAmbassador>

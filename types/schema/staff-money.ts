@@ -94,6 +94,10 @@ export const StaffLedgerRow = Type.Object({
   refundedFen: Num,
   /** refunds asked for and not settled yet (waiting for approval or for the provider) */
   refundPendingFen: Num,
+  /** what giving days' sponsors' matches give this gift (decision 075): a sponsor's promise over the gift, shown apart
+   *  and never part of amount; the sponsor's own money arrives as a gift row of its own (offline or online) */
+  matched: Yuan,
+  matchedFen: Num,
   channel: Str,
   payType: Num,
   status: Str,
@@ -112,7 +116,10 @@ export const StaffLedgerTotals = Type.Object({
   offlineAmountFen: Num,
   /** refunds given back over the same rows */
   refunded: Yuan,
-  refundedFen: Num
+  refundedFen: Num,
+  /** matched money over the same rows (decision 075), apart from amount */
+  matched: Yuan,
+  matchedFen: Num
 })
 export type LedgerTotals = Static<typeof StaffLedgerTotals>
 

@@ -1308,6 +1308,9 @@ export interface GivingDayGiftTable {
   class_year: ColumnType<string, string | undefined, string>
   college: ColumnType<string, string | undefined, string>
   paid_at: Ts
+  /** migration 041 (decision 075): the donor's region, and the ambassador the gift is credited to */
+  region: ColumnType<string, string | undefined, string>
+  ambassador_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface GivingDayMatchRecordTable {
@@ -1331,6 +1334,25 @@ export interface GivingDayDonorTable {
   ref_id: number
   donor_key: string
   donation_id: number
+}
+
+/** A donor's own code for one giving day (migration 041, decision 075). */
+export interface GivingDayAmbassadorTable {
+  id: Id
+  school_id: number
+  giving_day_id: number
+  user_id: number
+  code: string
+  created_at: Ts
+}
+
+/** The ambassador code an order was created with: one per order (migration 041). */
+export interface GivingDayReferralTable {
+  id: Id
+  school_id: number
+  donation_id: number
+  ambassador_id: number
+  created_at: Ts
 }
 
 export interface DB {
@@ -1418,4 +1440,6 @@ export interface DB {
   giving_day_gift: GivingDayGiftTable
   giving_day_match_record: GivingDayMatchRecordTable
   giving_day_donor: GivingDayDonorTable
+  giving_day_ambassador: GivingDayAmbassadorTable
+  giving_day_referral: GivingDayReferralTable
 }

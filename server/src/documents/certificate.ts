@@ -22,6 +22,8 @@ export interface CertificateData {
   certificateNo: string
   /** goods donations: "图书 3 册" */
   materialText?: string
+  /** a gift matched on a giving day (decision 075): the matched yuan and the sponsors, a sentence after the amount */
+  matched?: { amountYuan: string; sponsors: string[] }
 }
 
 export const CERT_WIDTH = 1600
@@ -53,8 +55,25 @@ export function formatCertificateDate(date: string): string {
 /** Characters of the certificate's text that Noto Sans SC cannot draw (they would come out as boxes): log them. */
 export function certificateMissingGlyphs(data: CertificateData): string[] {
   return missingGlyphs(
-    [data.schoolName, data.donorName, data.projectName, data.amountYuan, data.date, data.certificateNo, data.materialText ?? ''].join('')
+    [
+      data.schoolName,
+      data.donorName,
+      data.projectName,
+      data.amountYuan,
+      data.date,
+      data.certificateNo,
+      data.materialText ?? '',
+      ...(data.matched?.sponsors ?? [])
+    ].join('')
   )
+}
+
+/** The matched words of a matched gift (decision 075), null for any other: "{sponsors}为您的善款配捐人民币 X 元。" */
+export function matchedLine(data: Pick<CertificateData, 'matched'>): { sponsors: string; amount: string } | null {
+  const m = data.matched
+  if (!m || !/^\d+(\.\d{1,2})?$/.test(m.amountYuan) || Number(m.amountYuan) <= 0) return null
+  const sponsors = m.sponsors.map((x) => x.trim()).filter(Boolean)
+  return { sponsors: sponsors.length ? sponsors.join('、') : '捐赠日配捐方', amount: formatYuan(m.amountYuan) }
 }
 
 interface Run {
@@ -325,6 +344,14 @@ export async function renderCertificate(data: CertificateData): Promise<Buffer> 
         { text: ' 元。', font: regular, color: INK }
       )
     }
+    const matched = matchedLine(data)
+    if (matched)
+      runs.push(
+        { text: matched.sponsors, font: regular, color: INK },
+        { text: '为您的善款配捐人民币 ', font: regular, color: INK },
+        { text: matched.amount, font: bold, color: RED },
+        { text: ' 元。', font: regular, color: INK }
+      )
     runs.push({
       text: '您的善举将化作学子成长的力量，为学校的发展注入温暖与希望。特发此证，以资感谢！',
       font: regular,

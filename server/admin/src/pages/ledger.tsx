@@ -171,7 +171,10 @@ export function LedgerPage() {
               <Table.Summary.Cell index={3} align='right'>
                 <b data-testid='ledger-total-amount'>{formatYuan(totals.amount)}</b>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={4} colSpan={5}>
+              <Table.Summary.Cell index={4} align='right'>
+                <span data-testid='ledger-total-matched'>{totals.matchedFen ? formatYuan(totals.matched) : '—'}</span>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={5} colSpan={4}>
                 {t('其中线下', 'of which offline')} {formatYuan(totals.offlineAmount)}
                 {totals.refundedFen ? (
                   <span data-testid='ledger-total-refunded'>
@@ -210,6 +213,13 @@ export function LedgerPage() {
                 ) : null}
               </>
             )
+          },
+          {
+            // giving days' matches (decision 075): the sponsors' money over the gift, apart from its amount
+            title: t('配捐（元）', 'Matched'),
+            dataIndex: 'matched',
+            align: 'right',
+            render: (v: string, r) => <span data-testid={`ledger-matched-${r.id}`}>{r.matchedFen ? formatYuan(v) : '—'}</span>
           },
           {
             title: t('渠道', 'Channel'),

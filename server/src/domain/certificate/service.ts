@@ -17,6 +17,7 @@ import { fenToYuan } from '../../lib/money'
 import { certificateDue, resolveForm } from '../form/service'
 import { getOrderById, getSubmission } from '../order/repository'
 import * as repo from './repository'
+import { matchedForGift } from '../giving-day/service'
 import { enqueueNotice } from '../notify/enqueue'
 
 export interface CertificateDeps {
@@ -24,6 +25,8 @@ export interface CertificateDeps {
   dataDir: string
   /** the job worker's logger: characters the font cannot draw are reported there */
   log?: { warn: (obj: object, msg: string) => void }
+  /** draws the certificate (documents/certificate.ts by default; tests read what is drawn through it) */
+  render?: (data: CertificateData) => Promise<Buffer>
 }
 
 export type IssueResult = 'issued' | 'exists' | 'not-eligible' | 'not-paid'
@@ -69,6 +72,9 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
     })
   }
 
+  // a gift matched on a giving day prints the matched money and its sponsors (decision 075); a refund has already
+  // given back what the remaining amount no longer earns
+  const matched = await matchedForGift(db, schoolId, donationId)
   const data: CertificateData = {
     schoolName: school.name,
     donorName,
@@ -79,14 +85,15 @@ export async function issueCertificate(deps: CertificateDeps, schoolId: number, 
     materialText:
       project.crowd_type === 2 && order.material_number > 0
         ? `${project.material_name} ${order.material_number} ${project.material_unit}`.trim()
-        : undefined
+        : undefined,
+    matched: matched.fen > 0 ? { amountYuan: fenToYuan(matched.fen), sponsors: matched.sponsors } : undefined
   }
   // A donor's rare name character outside the font prints as a box: the certificate is still issued (it is the
   // donor's), and the foundation learns which one to fix by hand from the log.
   const missing = certificateMissingGlyphs(data)
   if (missing.length)
     deps.log?.warn({ schoolId, donationId, certificateNo, missing }, 'certificate text has characters the font cannot draw')
-  const jpeg = await renderCertificate(data)
+  const jpeg = await (deps.render ?? renderCertificate)(data)
   const dir = path.join(deps.dataDir, 'files', 'certificates', school.code)
   mkdirSync(dir, { recursive: true })
   const name = `${certificateNo}-${randomBytes(6).toString('hex')}.jpg`

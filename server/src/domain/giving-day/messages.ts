@@ -54,5 +54,15 @@ export const givingDayMessages = {
   givingDayFieldReward: { zh_CN: '解锁金额', en: 'Unlocked amount' },
   givingDayFieldProjects: { zh_CN: '项目', en: 'Projects' },
   givingDayFieldClassYears: { zh_CN: '入学年份', en: 'Class years' },
-  givingDayFieldColleges: { zh_CN: '学院', en: 'Colleges' }
+  givingDayFieldColleges: { zh_CN: '学院', en: 'Colleges' },
+  // ambassadors (docs/decisions/075-giving-day-ambassadors-boards.md)
+  givingDayAmbassadorUnknown: {
+    zh_CN: '捐赠大使链接无效，请向分享者确认或直接捐赠',
+    en: 'This ambassador link is not valid: ask the person who shared it, or give without it'
+  },
+  givingDayAmbassadorSelf: {
+    zh_CN: '不能通过自己的捐赠大使链接捐赠，请直接捐赠',
+    en: 'You can not give through your own ambassador link: please give directly'
+  },
+  givingDayEnded: { zh_CN: '捐赠日已结束', en: 'The giving day has ended' }
 } as const satisfies Record<string, Record<Lang, string>>

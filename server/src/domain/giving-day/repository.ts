@@ -22,21 +22,58 @@ export const daysOpenAt = (db: Db, schoolId: number, at: string) =>
     .orderBy('id')
     .execute()
 
-/** What a giving day needs of a paid order: project, donor, amount and the form's answers. */
+/** What a giving day needs of a paid order: project, donor, amount, the form's answers and the ambassador code it
+ *  was made with (decision 075), in one statement. */
 export const paidOrder = (db: Db, schoolId: number, donationId: number) =>
   db
     .selectFrom('donation as d')
     .leftJoin('donation_submission as s', 's.donation_id', 'd.id')
-    .select(['d.id', 'd.items_id', 'd.user_id', 'd.amount_fen', 'd.refunded_fen', 's.form_data'])
+    .leftJoin('giving_day_referral as r', (j) => j.onRef('r.donation_id', '=', 'd.id').on('r.school_id', '=', schoolId))
+    .leftJoin('giving_day_ambassador as a', (j) => j.onRef('a.id', '=', 'r.ambassador_id').on('a.school_id', '=', schoolId))
+    .select([
+      'd.id',
+      'd.items_id',
+      'd.user_id',
+      'd.amount_fen',
+      'd.refunded_fen',
+      's.form_data',
+      's.form_id',
+      'a.id as ambassador_id',
+      'a.giving_day_id as ambassador_day_id',
+      'a.user_id as ambassador_user_id'
+    ])
     .where('d.id', '=', donationId)
     .where('d.school_id', '=', schoolId)
     .executeTakeFirst()
+
+/** The donor's profile as they gave it (decision 075): the answers of their newest earlier paid gifts, newest first. */
+export const earlierAnswers = (db: Db, schoolId: number, userId: number, donationId: number, limit: number) =>
+  db
+    .selectFrom('donation as d')
+    .innerJoin('donation_submission as s', 's.donation_id', 'd.id')
+    .select(['s.form_data', 's.form_id'])
+    .where('d.school_id', '=', schoolId)
+    .where('d.user_id', '=', userId)
+    .where('d.status', '=', 'paid')
+    .where('d.id', '!=', donationId)
+    .orderBy('d.id', 'desc')
+    .limit(limit)
+    .execute()
 
 /** The gift counts in the day; false when it already does (the unique key: once per order). */
 export async function insertGift(
   db: Db,
   schoolId: number,
-  g: { dayId: number; donationId: number; donorKey: string; classYear: string; college: string; paidAt: string }
+  g: {
+    dayId: number
+    donationId: number
+    donorKey: string
+    classYear: string
+    college: string
+    region: string
+    ambassadorId: number | null
+    paidAt: string
+  }
 ): Promise<boolean> {
   const r = await db
     .insertInto('giving_day_gift')
@@ -47,6 +84,8 @@ export async function insertGift(
       donor_key: g.donorKey,
       class_year: g.classYear,
       college: g.college,
+      region: g.region,
+      ambassador_id: g.ambassadorId,
       paid_at: g.paidAt
     })
     .onConflict((oc) => oc.columns(['giving_day_id', 'donation_id']).doNothing())
@@ -263,21 +302,104 @@ export async function dayTotals(db: Db, schoolId: number, dayId: number) {
   return { raisedFen: Number(r.raised), donors: Number(r.donors) }
 }
 
-/** The class-year board: money (net) and distinct donors per class year, gifts without one left out. */
-export const classYearBoard = (db: Db, schoolId: number, dayId: number) =>
+/** A board: money (net) and distinct donors per class year, college or region (decision 075), gifts without one
+ *  left out. Every group is answered (a day has tens of class years and colleges, a few dozen regions); the service
+ *  sorts them both ways and keeps the top of each. */
+export const groupBoard = (db: Db, schoolId: number, dayId: number, column: 'class_year' | 'college' | 'region') =>
   db
     .selectFrom('giving_day_gift as g')
     .innerJoin('donation as d', 'd.id', 'g.donation_id')
     .select((eb) => [
-      'g.class_year',
+      eb.ref(`g.${column}`).as('name'),
       eb.fn.sum<number>(sql<number>`d.amount_fen - d.refunded_fen`).as('raised'),
       eb.fn.count<number>('g.donor_key').distinct().as('donors')
     ])
     .where('g.school_id', '=', schoolId)
     .where('g.giving_day_id', '=', dayId)
     .where('d.status', '=', 'paid')
-    .where('g.class_year', '!=', '')
-    .groupBy('g.class_year')
+    .where(`g.${column}`, '!=', '')
+    .groupBy(`g.${column}`)
+    .execute()
+
+/** The ambassador board (decision 075): per ambassador, the credited gifts still paid and their money net of refunds,
+ *  by money then gifts; the ambassador's approved nickname for the name. */
+export const ambassadorBoard = (db: Db, schoolId: number, dayId: number, limit: number) =>
+  db
+    .selectFrom('giving_day_gift as g')
+    .innerJoin('donation as d', 'd.id', 'g.donation_id')
+    .innerJoin('giving_day_ambassador as a', (j) => j.onRef('a.id', '=', 'g.ambassador_id').on('a.school_id', '=', schoolId))
+    .leftJoin('app_user as u', (j) => j.onRef('u.id', '=', 'a.user_id').on('u.school_id', '=', schoolId))
+    .select((eb) => [
+      'a.id',
+      eb.fn.max('u.nickname').as('nickname'),
+      eb.fn.sum<number>(sql<number>`d.amount_fen - d.refunded_fen`).as('raised'),
+      eb.fn.countAll<number>().as('gifts')
+    ])
+    .where('g.school_id', '=', schoolId)
+    .where('g.giving_day_id', '=', dayId)
+    .where('d.status', '=', 'paid')
+    .groupBy('a.id')
+    .orderBy(sql`sum(d.amount_fen - d.refunded_fen)`, 'desc')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('a.id')
+    .limit(limit)
+    .execute()
+
+/** One ambassador's credited gifts still paid and their money (net). */
+export async function ambassadorTotals(db: Db, schoolId: number, ambassadorId: number) {
+  const r = await db
+    .selectFrom('giving_day_gift as g')
+    .innerJoin('donation as d', 'd.id', 'g.donation_id')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>(sql<number>`d.amount_fen - d.refunded_fen`), sql<number>`0`).as('raised'),
+      eb.fn.countAll<number>().as('gifts')
+    ])
+    .where('g.school_id', '=', schoolId)
+    .where('g.ambassador_id', '=', ambassadorId)
+    .where('d.status', '=', 'paid')
+    .executeTakeFirstOrThrow()
+  return { raisedFen: Number(r.raised), gifts: Number(r.gifts) }
+}
+
+// ---- ambassadors (decision 075)
+
+export const ambassadorOf = (db: Db, schoolId: number, dayId: number, userId: number) =>
+  db
+    .selectFrom('giving_day_ambassador')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('giving_day_id', '=', dayId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+
+export const ambassadorByCode = (db: Db, schoolId: number, code: string) =>
+  db.selectFrom('giving_day_ambassador').selectAll().where('school_id', '=', schoolId).where('code', '=', code).executeTakeFirst()
+
+/** A new code for (day, user); nothing when either unique key is taken (the caller reads back, or draws again). */
+export const insertAmbassador = (db: Db, schoolId: number, dayId: number, userId: number, code: string, at: string) =>
+  db
+    .insertInto('giving_day_ambassador')
+    .values({ school_id: schoolId, giving_day_id: dayId, user_id: userId, code, created_at: at })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
+
+/** The code an order was made with: in the order's own transaction, once per order. */
+export const insertReferral = (db: Db, schoolId: number, donationId: number, ambassadorId: number, at: string) =>
+  db
+    .insertInto('giving_day_referral')
+    .values({ school_id: schoolId, donation_id: donationId, ambassador_id: ambassadorId, created_at: at })
+    .execute()
+
+/** What the matches gave this order, with each sponsor (the certificate's matched line, decision 075). */
+export const matchedOfOrder = (db: Db, schoolId: number, donationId: number) =>
+  db
+    .selectFrom('giving_day_match_record as r')
+    .innerJoin('giving_day_match as m', 'm.id', 'r.match_id')
+    .select(['m.sponsor', 'r.matched_fen'])
+    .where('r.school_id', '=', schoolId)
+    .where('r.donation_id', '=', donationId)
+    .where('r.matched_fen', '>', 0)
+    .orderBy('r.match_id')
     .execute()
 
 /** The newest paid gifts of the day, for the landing page's donor list (names shown by the school's rules). */

@@ -12,8 +12,9 @@
  * - Staff create and change giving days, matches and challenges; the public totals are read from the gifts.
  */
 import type { Kysely, Transaction } from 'kysely'
-import type { Lang } from '../../../../types'
-import type { GivingDayTotals } from '../../../../types/schema/giving-day'
+import { WECHAT_DEFAULT_NICKNAME, type Lang } from '../../../../types'
+import { randomInt } from 'node:crypto'
+import type { GivingDayAmbassador, GivingDayTotals } from '../../../../types/schema/giving-day'
 import {
   CHALLENGE_KINDS,
   MATCH_KINDS,
@@ -29,7 +30,9 @@ import { bizError, fieldRefusal } from '../../errors'
 import { t, type MessageKey } from '../../i18n'
 import { BEIJING_OFFSET_MS, toWireDate } from '../../lib/dates'
 import { fenToYuan, MAX_TOTAL_FEN, parseYuan } from '../../lib/money'
+import { DEFAULT_NICKNAME } from '../user/service'
 import { displayName } from '../donation/service'
+import { resolveForm } from '../form/service'
 import { schoolSetting } from '../school/cache'
 import { recordAudit } from '../staff/audit'
 import * as repo from './repository'
@@ -38,9 +41,10 @@ type Db = Kysely<DB> | Transaction<DB>
 
 // ---- the paid path
 
-/** The form fields a giving day reads: 入学年份 and 学院 (docs/product §2 Giving days). */
+/** The form fields a giving day reads: 入学年份, 学院 and 所在地区 (docs/product §2 Giving days; decision 075). */
 export const CLASS_YEAR_FIELD = 'classYear'
 export const COLLEGE_FIELD = 'college'
+export const REGION_FIELD = 'region'
 
 const parseList = <T>(json: string): T[] => {
   try {
@@ -51,7 +55,13 @@ const parseList = <T>(json: string): T[] => {
   }
 }
 
-function formAnswers(formData: string | null | undefined): { classYear: string; college: string } {
+interface Answers {
+  classYear: string
+  college: string
+  region: string
+}
+
+function formAnswers(formData: string | null | undefined): Answers {
   let data: Record<string, unknown> = {}
   try {
     const v = JSON.parse(formData || '{}') as unknown
@@ -59,13 +69,68 @@ function formAnswers(formData: string | null | undefined): { classYear: string; 
   } catch {
     /* an unreadable record counts as no answers */
   }
-  const classYear = String(data[CLASS_YEAR_FIELD] ?? '').trim()
-  return {
-    classYear: /^\d{4}$/.test(classYear) ? classYear : '',
-    college: String(data[COLLEGE_FIELD] ?? '')
+  const answer = (k: string) =>
+    String(data[k] ?? '')
       .trim()
       .slice(0, 100)
+  const classYear = answer(CLASS_YEAR_FIELD)
+  return {
+    classYear: /^\d{4}$/.test(classYear) ? classYear : '',
+    college: answer(COLLEGE_FIELD),
+    region: boardRegion(answer(REGION_FIELD))
   }
+}
+
+/** The area picker's levels that name no place of their own (the divisions' placeholders under a municipality). */
+const PLACEHOLDER_CITIES = new Set(['市辖区', '县', '省直辖县级行政区划', '自治区直辖县级行政区划'])
+
+/**
+ * The region a board counts: the area picker answers "province city district" (space-separated); alumni chapters are
+ * by city, so the board keeps province and city ("浙江省 杭州市"), and the province alone for a municipality ("北京市")
+ * or a text of one part. A district would split a city's donors over a dozen rows.
+ */
+export function boardRegion(text: string): string {
+  const [province = '', city = ''] = text.trim().split(/\s+/)
+  return city && !PLACEHOLDER_CITIES.has(city) ? `${province} ${city}` : province
+}
+
+/** A select field's answer is an option id: the board and the colleges restriction read the option's title. */
+async function collegeTitle(trx: Transaction<DB>, schoolId: number, formId: number | null, value: string): Promise<string> {
+  if (!value) return ''
+  const form = await resolveForm(trx, schoolId, { form_id: formId })
+  const field = form.fields.find((f) => f.fieldName === COLLEGE_FIELD)
+  const option = field?.optionList.find((o) => o.id === value)
+  return (option?.title ?? value).trim().slice(0, 100)
+}
+
+/** How many of the donor's earlier gifts are read for the answers this gift's form did not ask (decision 075). */
+const PROFILE_DEPTH = 20
+
+/**
+ * The donor's class year, college and region: this gift's answers, and for any the form did not ask, the donor's
+ * profile as they gave it on their newest earlier paid gift that has it (a school asks once; a signed-in donor keeps
+ * counting for their class). A gift without an account has only its own answers.
+ */
+async function donorAnswers(
+  trx: Transaction<DB>,
+  schoolId: number,
+  order: { id: number; user_id: number | null; form_data: string | null; form_id: number | null }
+): Promise<Answers> {
+  const own = formAnswers(order.form_data)
+  let collegeForm = order.form_id
+  if (order.user_id && (!own.classYear || !own.college || !own.region)) {
+    for (const r of await repo.earlierAnswers(trx, schoolId, Number(order.user_id), Number(order.id), PROFILE_DEPTH)) {
+      const a = formAnswers(r.form_data)
+      own.classYear ||= a.classYear
+      own.region ||= a.region
+      if (!own.college && a.college) {
+        own.college = a.college
+        collegeForm = r.form_id
+      }
+      if (own.classYear && own.college && own.region) break
+    }
+  }
+  return { ...own, college: await collegeTitle(trx, schoolId, collegeForm, own.college) }
 }
 
 /** the fen a match gives a gift of `amountFen` before its cap: per yuan, floor(amount × rate / 100); per donor, rate.
@@ -84,13 +149,22 @@ export async function countGiftOnGivingDays(trx: Transaction<DB>, schoolId: numb
   const itemsId = Number(order.items_id)
   const amountFen = Number(order.amount_fen)
   const donorKey = order.user_id ? `u${order.user_id}` : `o${order.id}`
-  const { classYear, college } = formAnswers(order.form_data)
-  const counted: number[] = []
-  for (const day of days) {
+  const inDays = days.filter((day) => {
     const projects = parseList<number>(day.projects)
-    if (projects.length && !projects.includes(itemsId)) continue
+    return !projects.length || projects.includes(itemsId)
+  })
+  if (!inDays.length) return
+  const { classYear, college, region } = await donorAnswers(trx, schoolId, order)
+  // the ambassador whose link made the order, for their own day only, never the donor themself (decision 075); the
+  // gift row's unique key (day, order) makes the credit once
+  const ambassadorDay = order.ambassador_day_id === null ? null : Number(order.ambassador_day_id)
+  const selfReferral = order.ambassador_user_id !== null && Number(order.ambassador_user_id) === Number(order.user_id)
+  const counted: number[] = []
+  for (const day of inDays) {
     const dayId = Number(day.id)
-    if (await repo.insertGift(trx, schoolId, { dayId, donationId, donorKey, classYear, college, paidAt })) counted.push(dayId)
+    const ambassadorId = ambassadorDay === dayId && !selfReferral ? Number(order.ambassador_id) : null
+    const gift = { dayId, donationId, donorKey, classYear, college, region, ambassadorId, paidAt }
+    if (await repo.insertGift(trx, schoolId, gift)) counted.push(dayId)
   }
   if (!counted.length) return
 
@@ -476,21 +550,47 @@ export async function saveChallenge(
 const BOARD_SIZE = 20
 const RECENT_SIZE = 10
 
+interface BoardRow {
+  name: string
+  fen: number
+  donors: number
+}
+
+/** A board both ways: by money (then donors, then name) and by participation (then money, then name), top 20 each. */
+function bothWays(rows: Array<{ name: string; raised: number | string | null; donors: number | string }>) {
+  const all: BoardRow[] = rows.map((r) => ({ name: String(r.name), fen: Number(r.raised ?? 0), donors: Number(r.donors) }))
+  const byMoney = [...all].sort((x, y) => y.fen - x.fen || y.donors - x.donors || x.name.localeCompare(y.name))
+  const byDonors = [...all].sort((x, y) => y.donors - x.donors || y.fen - x.fen || x.name.localeCompare(y.name))
+  const wire = (r: BoardRow) => ({ name: r.name, raised: fenToYuan(r.fen), donors: r.donors })
+  return { byMoney: byMoney.slice(0, BOARD_SIZE).map(wire), byDonors: byDonors.slice(0, BOARD_SIZE).map(wire) }
+}
+
+/** An ambassador's name on the board: their nickname by the school's rules; a platform default nickname says nothing
+ *  of the person, so it shows as the anonymous label. */
+function ambassadorName(nickname: string | null, rules: { mask: boolean; lang: Lang }): string {
+  const n = (nickname ?? '').trim()
+  const platformDefault = !n || n === WECHAT_DEFAULT_NICKNAME || n === DEFAULT_NICKNAME
+  return displayName({ donor_name: n, is_anonymous: platformDefault ? 1 : 0 }, rules)
+}
+
 export async function givingDayTotals(db: Kysely<DB>, schoolId: number, id: number, lang: Lang, now: Date): Promise<GivingDayTotals> {
   const day = await requireDay(db, schoolId, id)
-  const [totals, matches, challenges, board, recent, setting] = await Promise.all([
+  const [totals, matches, challenges, years, colleges, regions, ambassadors, recent, setting] = await Promise.all([
     repo.dayTotals(db, schoolId, id),
     repo.matchesOf(db, schoolId, [id]),
     repo.challengesOf(db, schoolId, [id]),
-    repo.classYearBoard(db, schoolId, id),
+    repo.groupBoard(db, schoolId, id, 'class_year'),
+    repo.groupBoard(db, schoolId, id, 'college'),
+    repo.groupBoard(db, schoolId, id, 'region'),
+    repo.ambassadorBoard(db, schoolId, id, BOARD_SIZE),
     repo.recentGifts(db, schoolId, id, RECENT_SIZE),
     schoolSetting(db, schoolId)
   ])
   const rules = { mask: !!setting?.mask_donor_names, lang }
-  const years = board.map((r) => ({ classYear: r.class_year, fen: Number(r.raised), donors: Number(r.donors) }))
-  const byMoney = [...years].sort((x, y) => y.fen - x.fen || y.donors - x.donors || x.classYear.localeCompare(y.classYear))
-  const byDonors = [...years].sort((x, y) => y.donors - x.donors || y.fen - x.fen || x.classYear.localeCompare(y.classYear))
-  const wire = (r: (typeof years)[number]) => ({ classYear: r.classYear, raised: fenToYuan(r.fen), donors: r.donors })
+  const yearBoard = bothWays(years)
+  const asYear = (r: { name: string; raised: string; donors: number }) => ({ classYear: r.name, raised: r.raised, donors: r.donors })
+  const collegeBoard = bothWays(colleges)
+  const regionBoard = bothWays(regions)
   const at = now.getTime()
   const en = lang === 'en'
   return {
@@ -522,8 +622,17 @@ export async function givingDayTotals(db: Kysely<DB>, schoolId: number, id: numb
       unlocked: c.unlocked_at ? 1 : 0,
       unlockedAt: toWireDate(c.unlocked_at)
     })),
-    classYearsByMoney: byMoney.slice(0, BOARD_SIZE).map(wire),
-    classYearsByDonors: byDonors.slice(0, BOARD_SIZE).map(wire),
+    classYearsByMoney: yearBoard.byMoney.map(asYear),
+    classYearsByDonors: yearBoard.byDonors.map(asYear),
+    collegesByMoney: collegeBoard.byMoney,
+    collegesByDonors: collegeBoard.byDonors,
+    regionsByMoney: regionBoard.byMoney,
+    regionsByDonors: regionBoard.byDonors,
+    ambassadors: ambassadors.map((a) => ({
+      name: ambassadorName(a.nickname as string | null, rules),
+      gifts: Number(a.gifts),
+      raised: fenToYuan(Number(a.raised ?? 0))
+    })),
     recentDonors: recent.map((g) => ({
       name: displayName(g, rules),
       money: fenToYuan(Number(g.amount_fen) - Number(g.refunded_fen)),
@@ -531,4 +640,61 @@ export async function givingDayTotals(db: Kysely<DB>, schoolId: number, id: numb
       time: toWireDate(g.paid_at)
     }))
   }
+}
+
+// ---- ambassadors (docs/decisions/075-giving-day-ambassadors-boards.md)
+
+// no 0/O, 1/I/L: a code may be read aloud or typed from a poster
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
+const CODE_LENGTH = 8
+const newCode = () => Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
+
+/**
+ * The caller's ambassador code for a day, made on the first call (one per donor and day: the unique key, so two taps
+ * at once answer the same code) and answered with what it has brought. An ended day makes no new ambassadors; one who
+ * already has a code still sees it.
+ */
+export async function myAmbassador(
+  db: Kysely<DB>,
+  caller: { schoolId: number; userId: number },
+  dayId: number,
+  now: Date
+): Promise<GivingDayAmbassador> {
+  const { schoolId, userId } = caller
+  const day = await requireDay(db, schoolId, dayId)
+  let mine = await repo.ambassadorOf(db, schoolId, dayId, userId)
+  if (!mine) {
+    if (now.getTime() >= Date.parse(day.ends_at)) throw bizError('givingDayEnded')
+    // a drawn code already held by someone else inserts nothing: draw again (31^8 codes, so this is rare)
+    for (let i = 0; i < 5 && !mine; i++) {
+      await repo.insertAmbassador(db, schoolId, dayId, userId, newCode(), now.toISOString())
+      mine = await repo.ambassadorOf(db, schoolId, dayId, userId)
+    }
+    if (!mine) throw new Error('no free ambassador code after 5 draws')
+  }
+  const t = await repo.ambassadorTotals(db, schoolId, Number(mine.id))
+  return { dayId, code: mine.code, gifts: t.gifts, raised: fenToYuan(t.raisedFen) }
+}
+
+/**
+ * The ambassador an order is made for, checked before the order is written: a code that is no ambassador's of this
+ * school is refused, and so is the donor's own (self-referral is never credited). Absent or empty: none.
+ */
+export async function referralFor(db: Db, schoolId: number, code: string | null | undefined, userId: number): Promise<number | null> {
+  const c = (code ?? '').trim().toUpperCase()
+  if (!c) return null
+  const a = /^[0-9A-Z]{4,16}$/.test(c) ? await repo.ambassadorByCode(db, schoolId, c) : undefined
+  if (!a) throw bizError('givingDayAmbassadorUnknown')
+  if (Number(a.user_id) === userId) throw bizError('givingDayAmbassadorSelf')
+  return Number(a.id)
+}
+
+/** Records the code with the order, in the order's own transaction (read again when it is paid). */
+export const recordReferral = (trx: Transaction<DB>, schoolId: number, donationId: number, ambassadorId: number, at: string) =>
+  repo.insertReferral(trx, schoolId, donationId, ambassadorId, at)
+
+/** What the giving days' matches gave a gift (certificate, decision 075): the fen and the sponsors, none when 0. */
+export async function matchedForGift(db: Db, schoolId: number, donationId: number): Promise<{ fen: number; sponsors: string[] }> {
+  const rows = await repo.matchedOfOrder(db, schoolId, donationId)
+  return { fen: rows.reduce((s, r) => s + Number(r.matched_fen), 0), sponsors: [...new Set(rows.map((r) => r.sponsor))] }
 }

@@ -34,8 +34,20 @@ export const EXPORT_MIME: Record<ExportFormat, string> = {
 }
 
 const HEADERS: Record<Lang, string[]> = {
-  zh_CN: ['订单号', '时间', '项目', '捐赠人', '金额（元）', '渠道', '支付方式', '状态', '线下', '已退款（元）'],
-  en: ['Bill number', 'Time', 'Project', 'Donor', 'Amount (yuan)', 'Channel', 'Pay type', 'Status', 'Offline', 'Refunded (yuan)']
+  zh_CN: ['订单号', '时间', '项目', '捐赠人', '金额（元）', '渠道', '支付方式', '状态', '线下', '已退款（元）', '配捐（元）'],
+  en: [
+    'Bill number',
+    'Time',
+    'Project',
+    'Donor',
+    'Amount (yuan)',
+    'Channel',
+    'Pay type',
+    'Status',
+    'Offline',
+    'Refunded (yuan)',
+    'Matched (yuan)'
+  ]
 }
 const STATUS_LABELS: Record<Lang, Record<string, string>> = {
   zh_CN: { pending: '待支付', paid: '已支付', cancelled: '已取消', expired: '已过期', reconciling: '待确认', refunded: '已退款' },
@@ -94,7 +106,9 @@ export function exportCells(r: LedgerRow, lang: Lang): string[] {
     STATUS_LABELS[lang][r.status] ?? r.status,
     YES_NO[lang][r.offline],
     // refunds (docs/decisions/032-refunds.md): what went back of the row's amount
-    r.refunded
+    r.refunded,
+    // giving days' matches (decision 075): the sponsors' money over this gift, apart from its amount
+    r.matched
   ]
 }
 
@@ -227,18 +241,21 @@ async function writeXlsx(db: Kysely<DB>, row: Parameters<typeof eachBatch>[1], l
   const { default: ExcelJS } = await import('exceljs')
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false })
   const sheet = wb.addWorksheet(lang === 'en' ? 'Ledger' : '捐赠明细')
-  const widths = [28, 20, 30, 20, 14, 12, 16, 10, 8, 14]
+  const widths = [28, 20, 30, 20, 14, 12, 16, 10, 8, 14, 14]
   sheet.columns = HEADERS[lang].map((header, i) => ({ header, width: widths[i] }))
   sheet.getColumn(5).numFmt = MONEY_FORMAT
   sheet.getColumn(10).numFmt = MONEY_FORMAT
+  sheet.getColumn(11).numFmt = MONEY_FORMAT
   const done = await eachBatch(db, row, async (rows) => {
     for (const r of rows) {
       const cells: (string | number)[] = exportCells(r, lang)
       cells[4] = xlsxAmount(r.amountFen)
       cells[9] = xlsxAmount(r.refundedFen)
+      cells[10] = xlsxAmount(r.matchedFen)
       const added = sheet.addRow(cells)
       added.getCell(5).numFmt = MONEY_FORMAT
       added.getCell(10).numFmt = MONEY_FORMAT
+      added.getCell(11).numFmt = MONEY_FORMAT
       added.commit()
     }
   })

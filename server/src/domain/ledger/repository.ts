@@ -110,6 +110,8 @@ export const beijingDaySql = (db: Db, column: string) =>
     : sql<string>`date(${sql.ref(column)}, '+8 hours')`
 
 const timeOf = sql<string>`coalesce(d.paid_at, d.created_at)`
+/** the giving days' matched money of a row (decision 075), 0 for most rows */
+const matchedOf = sql<number>`coalesce(gm.matched_fen, 0)`
 const channelOf = sql<string>`coalesce(og.channel, ds.pay_channel, '')`
 
 function ledgerBase(db: Db, schoolId: number, f: LedgerFilter) {
@@ -118,6 +120,17 @@ function ledgerBase(db: Db, schoolId: number, f: LedgerFilter) {
     .innerJoin('project as p', (j) => j.onRef('p.id', '=', 'd.items_id').on('p.school_id', '=', schoolId))
     .leftJoin('offline_gift as og', (j) => j.onRef('og.donation_id', '=', 'd.id').on('og.school_id', '=', schoolId))
     .leftJoin('donation_submission as ds', (j) => j.onRef('ds.donation_id', '=', 'd.id').on('ds.school_id', '=', schoolId))
+    // what the matches gave each order (giving_day_match_record: one row per order and match; decision 075)
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('giving_day_match_record')
+          .select((m) => ['donation_id', m.fn.sum<number>('matched_fen').as('matched_fen')])
+          .where('school_id', '=', schoolId)
+          .groupBy('donation_id')
+          .as('gm'),
+      (j) => j.onRef('gm.donation_id', '=', 'd.id')
+    )
     .where('d.school_id', '=', schoolId)
   if (f.projectId) q = q.where('d.items_id', '=', f.projectId)
   if (f.fromIso) q = q.where(timeOf, '>=', f.fromIso)
@@ -146,7 +159,8 @@ const rowColumns = [
   'd.status',
   'd.is_offline',
   'd.paid_at',
-  'd.created_at'
+  'd.created_at',
+  matchedOf.as('matched_fen')
 ] as const
 
 interface RawRow {
@@ -164,6 +178,7 @@ interface RawRow {
   paid_at: string | null
   created_at: string
   channel: string
+  matched_fen: number | string | null
 }
 
 const iso = (v: string | null) => (v ? new Date(v).toISOString() : '')
@@ -181,6 +196,8 @@ function toRow(r: RawRow): LedgerRow {
     refunded: fenToYuan(Number(r.refunded_fen ?? 0)),
     refundedFen: Number(r.refunded_fen ?? 0),
     refundPendingFen: Number(r.refund_held_fen ?? 0),
+    matched: fenToYuan(Number(r.matched_fen ?? 0)),
+    matchedFen: Number(r.matched_fen ?? 0),
     channel: r.channel ?? '',
     payType: Number(r.pay_type),
     status: r.status,
@@ -196,7 +213,8 @@ export async function ledgerTotals(db: Db, schoolId: number, f: LedgerFilter): P
       eb.fn.countAll<number>().as('count'),
       eb.fn.sum<number>(countedFen('d.amount_fen')).as('fen'),
       eb.fn.sum<number>(sql`case when d.is_offline = 1 then ${countedFen('d.amount_fen')} else 0 end`).as('offline_fen'),
-      eb.fn.sum<number>('d.refunded_fen').as('refunded_fen')
+      eb.fn.sum<number>('d.refunded_fen').as('refunded_fen'),
+      eb.fn.sum<number>(matchedOf).as('matched_fen')
     ])
     .executeTakeFirstOrThrow()
   const fen = readFen(t.fen, 'ledger total')
@@ -208,7 +226,9 @@ export async function ledgerTotals(db: Db, schoolId: number, f: LedgerFilter): P
     offlineAmount: fenToYuan(offlineFen),
     offlineAmountFen: offlineFen,
     refunded: fenToYuan(Number(t.refunded_fen ?? 0)),
-    refundedFen: Number(t.refunded_fen ?? 0)
+    refundedFen: Number(t.refunded_fen ?? 0),
+    matched: fenToYuan(Number(t.matched_fen ?? 0)),
+    matchedFen: Number(t.matched_fen ?? 0)
   }
 }
 

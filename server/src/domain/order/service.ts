@@ -30,6 +30,7 @@ import { checkPayToken, issuePayToken, payLinkSecret } from './pay-link'
 import { bindCard, CARD_GUESS_WINDOW_MS, isWrongPassword, returnCardGuess, takeCardGuess } from './campus-card'
 import * as repo from './repository'
 import { transition } from './state'
+import { recordReferral, referralFor } from '../giving-day/service'
 import { validateSubmission, type DonateBody } from './validation'
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>
@@ -134,6 +135,8 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
   )
   // an hhu tree pledge needs the caller's signed agreement for this amount (docs/product §5 tree form)
   const treeAgreement = await requireTreeAgreement(db, sid, project.id, caller.userId, body.formDataMap, order.amountFen)
+  // a giving-day ambassador's code: an unknown one or the caller's own is a -1 before anything is written (decision 075)
+  const ambassadorId = await referralFor(db, sid, body.ambassador, caller.userId)
 
   // a pay type the donor's channel cannot complete is refused before anything is written (docs/decisions/018)
   const payChannel = payChannelOf(body.donateFrom, order.payType, body.payChannel)
@@ -206,6 +209,8 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
             await holdNaming(trx, { schoolId: sid, donationId: id, itemsId: project.id, userId: caller.userId, now: nowIso }, naming)
           // one signed agreement, one order (docs/decisions/032): claimed here or the whole order rolls back
           if (treeAgreement !== null) await claimTreeAgreement(trx, sid, treeAgreement, id)
+          // credited to the ambassador when paid within their day (giving-day/service.ts countGiftOnGivingDays)
+          if (ambassadorId !== null) await recordReferral(trx, sid, id, ambassadorId, nowIso)
           return id
         })
       } catch (err) {
