@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import { MAX_DONATION_YUAN, PermissionCode, ResultCode, type MonthlyPlan, type MonthlyPlans } from '../../../../types'
+import { MAX_DONATION_YUAN, PermissionCode, ResultCode, type MonthlyOffer, type MonthlyPlan, type MonthlyPlans } from '../../../../types'
 import type { DB, MonthlyPlanStatus } from '../../db/schema'
 import { AppError, bizError, tokenInvalid } from '../../errors'
 import { fenToYuan, parseYuan, readFen } from '../../lib/money'
@@ -61,6 +61,18 @@ export async function agreementProviderFor(deps: Pick<MonthlyDeps, 'db' | 'payme
   }
   if (name !== 'sandbox' || !(await repo.sandboxEnabled(deps.db, schoolId))) return null
   return sandboxAgreements as AgreementProvider
+}
+
+/**
+ * Whether the project page shows "give monthly" (docs/decisions/078): the project's switch is on, it takes gifts, and
+ * the school has an agreement provider on a pay type; an unknown project is simply not offered.
+ */
+export async function monthlyOffer(deps: Pick<MonthlyDeps, 'db' | 'payments'>, schoolId: number, itemsId: number): Promise<MonthlyOffer> {
+  const project = await repo.projectFlags(deps.db, schoolId, itemsId)
+  if (!project || !project.monthly_giving || !project.is_donate || project.is_complete) return { offered: 0, payTypes: [] }
+  const payTypes: number[] = []
+  for (const t of MONTHLY_PAY_TYPES) if (await agreementProviderFor(deps, schoolId, t)) payTypes.push(t)
+  return { offered: payTypes.length ? 1 : 0, payTypes }
 }
 
 export const newPlanNo = (now: Date) => `M${beijingStamp(now)}${randomSerial(8)}`

@@ -1,18 +1,30 @@
-/** Monthly plans for staff (docs/decisions/071-monthly-giving.md): a school's plans by status, newest first. */
+/**
+ * Monthly plans for staff (docs/decisions/071-monthly-giving.md, 078-monthly-giving-screens.md): a school's plans by
+ * status, project and failed charges, newest first; and the console's "run collection for a day" of the school's own
+ * plans, the same collect() as the worker and the CLI, audited.
+ */
 import type { Kysely } from 'kysely'
-import type { StaffMonthlyPlanPage } from '../../../../types'
-import type { DB, MonthlyPlanStatus } from '../../db/schema'
+import type { StaffMonthlyCollection, StaffMonthlyPlanPage, StaffMonthlyPlanQuery } from '../../../../types'
+import type { DB } from '../../db/schema'
+import { bizError } from '../../errors'
 import { fenToYuan, readFen } from '../../lib/money'
 import { toWireDate } from '../../lib/dates'
+import { beijingDate } from '../ledger/repository'
+import { recordAudit } from '../staff/audit'
+import { collect } from './collect'
+import { isDay } from './dates'
 import * as repo from './repository'
+import type { MonthlyDeps } from './service'
 
-export async function listPlansForStaff(
-  db: Kysely<DB>,
-  schoolId: number,
-  q: { status?: MonthlyPlanStatus | 'all' | ''; offset?: number | null; limit?: number | null }
-): Promise<StaffMonthlyPlanPage> {
+export async function listPlansForStaff(db: Kysely<DB>, schoolId: number, q: StaffMonthlyPlanQuery): Promise<StaffMonthlyPlanPage> {
   const limit = Math.min(q.limit ?? 20, 100)
-  const { rows, total } = await repo.staffPlans(db, schoolId, q.status || 'all', q.offset ?? 0, limit)
+  const { rows, total } = await repo.staffPlans(
+    db,
+    schoolId,
+    { status: q.status || 'all', itemsId: q.itemsId, failed: !!q.failed },
+    q.offset ?? 0,
+    limit
+  )
   const failed = await repo.failedChargeCounts(
     db,
     schoolId,
@@ -39,4 +51,28 @@ export async function listPlansForStaff(
       createdAt: toWireDate(r.created_at)
     }))
   }
+}
+
+/**
+ * Collection for one Beijing day of this school's plans (the console's action). Only today or an earlier day: an
+ * earlier day is the recovery of a day no worker ran (each month is still charged once, missed months skipped), while
+ * a day ahead would charge donors before their date. Collecting ahead (tests, the sandbox) stays with the CLI.
+ */
+export async function collectForSchool(
+  deps: MonthlyDeps,
+  actor: { schoolId: number; staffId: number },
+  date: string
+): Promise<StaffMonthlyCollection> {
+  if (!isDay(date) || date > beijingDate(deps.now())) throw bizError('monthlyCollectDayInvalid')
+  const r = await collect(deps, date, actor.schoolId)
+  await recordAudit(deps.db, {
+    schoolId: actor.schoolId,
+    staffId: actor.staffId,
+    action: 'monthly.collect',
+    entity: 'monthly_plan',
+    entityId: null,
+    before: { date },
+    after: r
+  })
+  return r
 }

@@ -4,11 +4,13 @@
  * - POST monthly/create {itemsId, money, dayOfMonth, payType, isAnonymous?, sandboxDecline?}: a plan, signed at the
  *   provider (the sandbox signs at once) -> the plan;
  * - GET monthly/plans: the caller's plans with their next date and each month's history;
- * - POST monthly/stop {id}: stops the plan here and ends the agreement at the provider -> the plan.
+ * - POST monthly/stop {id}: stops the plan here and ends the agreement at the provider -> the plan;
+ * - GET monthly/offer?itemsId (no token needed): whether the project page shows "give monthly", and on which pay types
+ *   (docs/decisions/078).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Api } from '../../../../types'
-import { createPlan, myPlans, stopPlan } from '../../domain/monthly/service'
+import { createPlan, monthlyOffer, myPlans, stopPlan } from '../../domain/monthly/service'
 import { answers, ok } from '../../lib/envelope'
 import { signedIn } from '../../plugins/auth'
 import * as W from '../../../../types/schema/monthly'
@@ -29,6 +31,10 @@ export const monthlyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
     async (req) => ok(await createPlan(app.monthly, caller(req), req.body))
+  )
+
+  app.get(Api.monthlyOffer, { schema: { querystring: W.MonthlyOfferQuery, response: answers(W.MonthlyOffer) } }, async (req) =>
+    ok(await monthlyOffer(app.monthly, req.school.id, req.query.itemsId))
   )
 
   app.get(Api.monthlyPlans, { config: signedIn, schema: { response: answers(W.MonthlyPlans) } }, async (req) =>
