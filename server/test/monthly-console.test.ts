@@ -54,14 +54,17 @@ describe('monthly giving in the console', () => {
     finance = (await staffLogin(app, 'demo', ['finance', 'editor'])).token
     const off = await offer(scholarship)
     assert.equal(off.code, 0)
-    assert.deepEqual(off.data, { offered: 0, payTypes: [] })
-    const saved = await staffCall<StaffProject>(app, 'demo', 'POST', `/projects/${scholarship}`, { token: finance, body: { monthlyGiving: 1 } })
+    assert.deepEqual(off.data, { offered: 0, payTypes: [], sandbox: 0 })
+    const saved = await staffCall<StaffProject>(app, 'demo', 'POST', `/projects/${scholarship}`, {
+      token: finance,
+      body: { monthlyGiving: 1 }
+    })
     assert.equal(saved.body.code, 0, saved.body.message)
     assert.equal(saved.body.data.monthlyGiving, 1)
     const read = await staffCall<StaffProject>(app, 'demo', 'GET', `/projects/${scholarship}`, { token: finance })
     assert.equal(read.body.data.monthlyGiving, 1)
     // the demo school has the sandbox on both pay types: both can sign
-    assert.deepEqual((await offer(scholarship)).data, { offered: 1, payTypes: [1, 2] })
+    assert.deepEqual((await offer(scholarship)).data, { offered: 1, payTypes: [1, 2], sandbox: 1 })
     // another project of the school stays without it; an unknown project is simply not offered
     assert.equal((await offer(avenue)).data.offered, 0)
     assert.equal((await offer(999999)).data.offered, 0)
@@ -90,7 +93,10 @@ describe('monthly giving in the console', () => {
     const list = async (q: string) =>
       (await staffCall<StaffMonthlyPlanPage>(app, 'demo', 'GET', `/monthly-plans?${q}`, { token: finance })).body.data
     const mine = (p: StaffMonthlyPlanPage) => p.rows.map((r) => r.id).sort((a, b) => a - b)
-    assert.deepEqual(mine(await list(`itemsId=${scholarship}&status=active`)), [plan.id, bad.body.data.id].sort((a, b) => a - b))
+    assert.deepEqual(
+      mine(await list(`itemsId=${scholarship}&status=active`)),
+      [plan.id, bad.body.data.id].sort((a, b) => a - b)
+    )
     assert.equal((await list(`itemsId=${avenue}`)).total, 0)
     assert.equal((await list('status=stopped&itemsId=' + scholarship)).total, 0)
     // nothing has failed yet

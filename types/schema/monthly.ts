@@ -107,7 +107,12 @@ export type MonthlyStopBody = Static<typeof MonthlyStopBody>
  * on, it takes gifts, and the school has an agreement provider on at least one pay type (`payTypes`, 1 WeChat Pay,
  * 2 Alipay; empty when not offered).
  */
-export const MonthlyOffer = Type.Object({ offered: Flag, payTypes: Type.Array(Num) })
+export const MonthlyOffer = Type.Object({
+  offered: Flag,
+  payTypes: Type.Array(Num),
+  /** 1 when the agreements are the sandbox's (the sign step says that nothing is really collected) */
+  sandbox: Flag
+})
 export type MonthlyOffer = Static<typeof MonthlyOffer>
 
 export const MonthlyOfferQuery = query({ itemsId: reqInt() })

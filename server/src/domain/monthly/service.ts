@@ -69,10 +69,16 @@ export async function agreementProviderFor(deps: Pick<MonthlyDeps, 'db' | 'payme
  */
 export async function monthlyOffer(deps: Pick<MonthlyDeps, 'db' | 'payments'>, schoolId: number, itemsId: number): Promise<MonthlyOffer> {
   const project = await repo.projectFlags(deps.db, schoolId, itemsId)
-  if (!project || !project.monthly_giving || !project.is_donate || project.is_complete) return { offered: 0, payTypes: [] }
+  if (!project || !project.monthly_giving || !project.is_donate || project.is_complete) return { offered: 0, payTypes: [], sandbox: 0 }
   const payTypes: number[] = []
-  for (const t of MONTHLY_PAY_TYPES) if (await agreementProviderFor(deps, schoolId, t)) payTypes.push(t)
-  return { offered: payTypes.length ? 1 : 0, payTypes }
+  let sandbox = 0
+  for (const t of MONTHLY_PAY_TYPES) {
+    const provider = await agreementProviderFor(deps, schoolId, t)
+    if (!provider) continue
+    payTypes.push(t)
+    if (provider.name === 'sandbox') sandbox = 1
+  }
+  return { offered: payTypes.length ? 1 : 0, payTypes, sandbox }
 }
 
 export const newPlanNo = (now: Date) => `M${beijingStamp(now)}${randomSerial(8)}`
