@@ -101,6 +101,7 @@ export const StaffApi = {
   // Monthly giving plans (docs/decisions/071-monthly-giving.md)
   monthlyPlans: '/monthly-plans',
   monthlyCollect: '/monthly-plans/collect',
+  monthlyExport: '/monthly-plans/export',
   statements: '/statements',
   statement: '/statements/:id',
   failedNotifications: '/notifications/failed',

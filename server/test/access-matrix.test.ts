@@ -1068,6 +1068,7 @@ const TABLE: Record<string, Entry> = {
   [staffKey('GET', '/statements')]: { kind: 'staff', method: 'GET', url: () => '/statements' },
   // monthly plans (docs/decisions/071-monthly-giving.md; routes/staff/monthly.ts; flows in monthly.test.ts)
   [staffKey('GET', '/monthly-plans')]: { kind: 'staff', method: 'GET', url: () => '/monthly-plans' },
+  [staffKey('GET', '/monthly-plans/export')]: { kind: 'staff', method: 'GET', url: () => '/monthly-plans/export' },
   [staffKey('POST', '/monthly-plans/collect')]: {
     kind: 'staff',
     method: 'POST',

@@ -14,9 +14,9 @@ import {
   type MonthlyPlan,
   type MonthlyPlans,
   type StaffMonthlyCollection,
-  type StaffMonthlyPlanPage,
-  type StaffProject
+  type StaffMonthlyPlanPage
 } from '../../types'
+import type { StaffProject } from '../../types/schema/staff-projects'
 import { addDays } from '../src/domain/monthly/dates'
 import { AVENUE, SCHOLARSHIP, projectIdOf } from './center-fixtures'
 import { call, login, startApp, type TestContext } from './helpers'
@@ -146,6 +146,28 @@ describe('monthly giving in the console', () => {
     assert.equal(failed.rows[0].failedCharges, 1)
     assert.equal(failed.rows[0].money, '20.00')
     shift = 0
+  })
+
+  it('finance exports the filtered plans as CSV', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/staff-api/demo/monthly-plans/export?itemsId=${scholarship}&lang=en`,
+      headers: { authorization: `Staff ${finance}` }
+    })
+    assert.equal(res.statusCode, 200)
+    assert.match(String(res.headers['content-type']), /^text\/csv/)
+    const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n')
+    assert.equal(lines.length, 3, res.body)
+    assert.match(lines[0], /^Plan,Donor,User id,Project,Monthly amount \(yuan\)/)
+    const row = lines.find((l) => l.includes(',30.50,'))!
+    assert.ok(row, res.body)
+    assert.ok(row.includes(',3,active,'), row)
+    const failedOnly = await app.inject({
+      method: 'GET',
+      url: '/staff-api/demo/monthly-plans/export?failed=1',
+      headers: { authorization: `Staff ${finance}` }
+    })
+    assert.equal(failedOnly.body.trim().split('\r\n').length, 2)
   })
 
   it('only finance (or admin) runs collection', async () => {

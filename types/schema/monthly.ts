@@ -118,6 +118,9 @@ export type MonthlyOffer = Static<typeof MonthlyOffer>
 export const MonthlyOfferQuery = query({ itemsId: reqInt() })
 export type MonthlyOfferQuery = Static<typeof MonthlyOfferQuery>
 
+/** GET /monthly-plans/export: the CSV file itself (the filters are StaffMonthlyPlanQuery's) */
+export const StaffMonthlyExport = Type.Unknown()
+
 /** POST /monthly-plans/collect in the staff console: collection for one Beijing day of the school's plans. */
 export const StaffMonthlyCollectBody = body({
   /** YYYY-MM-DD (Beijing), today or earlier */

@@ -71,7 +71,7 @@ export async function monthlyOffer(deps: Pick<MonthlyDeps, 'db' | 'payments'>, s
   const project = await repo.projectFlags(deps.db, schoolId, itemsId)
   if (!project || !project.monthly_giving || !project.is_donate || project.is_complete) return { offered: 0, payTypes: [], sandbox: 0 }
   const payTypes: number[] = []
-  let sandbox = 0
+  let sandbox: 0 | 1 = 0
   for (const t of MONTHLY_PAY_TYPES) {
     const provider = await agreementProviderFor(deps, schoolId, t)
     if (!provider) continue
