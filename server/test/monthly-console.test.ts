@@ -156,7 +156,10 @@ describe('monthly giving in the console', () => {
     })
     assert.equal(res.statusCode, 200)
     assert.match(String(res.headers['content-type']), /^text\/csv/)
-    const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n')
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n')
     assert.equal(lines.length, 3, res.body)
     assert.match(lines[0], /^Plan,Donor,User id,Project,Monthly amount \(yuan\)/)
     const row = lines.find((l) => l.includes(',30.50,'))!

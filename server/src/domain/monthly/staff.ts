@@ -55,8 +55,38 @@ export async function listPlansForStaff(db: Kysely<DB>, schoolId: number, q: Sta
 }
 
 const HEAD: Record<Lang, string[]> = {
-  zh_CN: ['月捐编号', '捐赠人', '用户ID', '项目', '每月金额（元）', '每月扣款日', '状态', '下次扣款', '连续失败次数', '失败扣款', '渠道', '协议号', '停止原因', '创建时间'],
-  en: ['Plan', 'Donor', 'User id', 'Project', 'Monthly amount (yuan)', 'Day of month', 'Status', 'Next charge', 'Failures in a row', 'Failed charges', 'Provider', 'Agreement', 'Stop reason', 'Created']
+  zh_CN: [
+    '月捐编号',
+    '捐赠人',
+    '用户ID',
+    '项目',
+    '每月金额（元）',
+    '每月扣款日',
+    '状态',
+    '下次扣款',
+    '连续失败次数',
+    '失败扣款',
+    '渠道',
+    '协议号',
+    '停止原因',
+    '创建时间'
+  ],
+  en: [
+    'Plan',
+    'Donor',
+    'User id',
+    'Project',
+    'Monthly amount (yuan)',
+    'Day of month',
+    'Status',
+    'Next charge',
+    'Failures in a row',
+    'Failed charges',
+    'Provider',
+    'Agreement',
+    'Stop reason',
+    'Created'
+  ]
 }
 const STATUS: Record<Lang, Record<string, string>> = {
   zh_CN: { signing: '待签约', active: '进行中', paused: '已暂停', stopped: '已停止' },
