@@ -11,6 +11,7 @@
  *  - collection runs for that date (the CLI, `monthly.ts collect --date`, as staff run it for a day; the console's
  *    action takes today or earlier only) and pays the month: my monthly gifts shows it given, with the bill of the
  *    gift the donor's records hold, and the next date a month on;
+ *  - finance (1280x800) sees it in the console's Monthly plans, and nothing under "failed charges only";
  *  - the donor stops the plan (confirm dialog): stopped, and next month's collection charges nothing;
  *  - the page in English. Screenshots go to shots/ (looked at by people, not asserted).
  * Closing line: "e2e: N passed, N failed".
@@ -102,7 +103,17 @@ const nextMonthDay = (day) => {
       ).json()
 
     await step('staff turn monthly giving on for the scholarship: its page offers "按月捐赠", another project does not', async () => {
-      staffCli(dataDir, ['create-staff', '--username', 'e2e-monthly', '--password', PASSWORD, '--name', '财务', '--roles', 'editor,finance'])
+      staffCli(dataDir, [
+        'create-staff',
+        '--username',
+        'e2e-monthly',
+        '--password',
+        PASSWORD,
+        '--name',
+        '财务',
+        '--roles',
+        'editor,finance'
+      ])
       const login = await (
         await fetch(`${origin}/staff-api/${school}/login`, {
           method: 'POST',
@@ -208,6 +219,30 @@ const nextMonthDay = (day) => {
       // finance sees it in the console's list with no failed charge
       const staffList = await staff('GET', `/monthly-plans?itemsId=${projectId}`)
       assert(staffList.code === 0 && staffList.data.rows.some((r) => r.id === plan.id && r.failedCharges === 0), 'listed to finance')
+    })
+
+    await step("finance sees the plan in the console's Monthly plans, and no failed charge", async () => {
+      const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      const admin = await desk.newPage()
+      admin.on('pageerror', (e) => errors.push(`console pageerror: ${e.message}`))
+      const at = (id) => admin.locator(`[data-testid="${id}"]`)
+      await admin.goto(`${origin}/admin/?school=${school}`, { waitUntil: 'domcontentloaded' })
+      await at('login-username').waitFor({ timeout: 30000 })
+      await at('login-username').fill('e2e-monthly')
+      await at('login-password').fill(PASSWORD)
+      await at('login-submit').click()
+      await at('side-menu').waitFor({ timeout: 20000 })
+      assert((await at('side-menu').innerText()).includes('月捐'), 'the menu lists Monthly plans')
+      await admin.goto(`${origin}/admin/monthly?school=${school}`, { waitUntil: 'domcontentloaded' })
+      const table = at('monthly-plans')
+      await table.locator('tbody tr', { hasText: plan.itemsName }).first().waitFor({ timeout: 20000 })
+      const row = await table.locator('tbody tr', { hasText: plan.itemsName }).first().innerText()
+      assert(row.includes('¥66.60') && row.includes('进行中') && row.includes(nextMonthDay(firstDay)), `console row: ${row}`)
+      await settle(admin)
+      await admin.screenshot({ path: path.join(shots, 'console-monthly.png') })
+      await at('monthly-failed').click()
+      await table.locator('.ant-empty').first().waitFor({ timeout: 10000 })
+      await desk.close()
     })
 
     await step('the donor stops the plan (confirm dialog): stopped, and next month charges nothing', async () => {
