@@ -144,11 +144,19 @@ export function MonthlyPage() {
         version={version}
         testId='monthly-plans'
         columns={[
-          { title: t('月捐编号', 'Plan'), dataIndex: 'planNo' },
-          { title: t('捐赠人', 'Donor'), dataIndex: 'donorName', render: (n: string, r) => n || `#${r.userId}` },
+          {
+            title: t('月捐编号', 'Plan'),
+            dataIndex: 'planNo',
+            render: (n: string, r) => (
+              <span title={r.agreementNo ? `${r.provider} ${r.agreementNo}` : r.provider} style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                {n}
+              </span>
+            )
+          },
+          { title: t('捐赠人', 'Donor'), dataIndex: 'donorName', width: 120, render: (n: string, r) => n || `#${r.userId}` },
           { title: t('项目', 'Project'), dataIndex: 'itemsName' },
           { title: t('每月金额', 'Monthly'), dataIndex: 'money', align: 'right', render: (m: string) => `¥${m}` },
-          { title: t('扣款日', 'Day'), dataIndex: 'dayOfMonth', align: 'right' },
+          { title: t('扣款日', 'Day'), dataIndex: 'dayOfMonth', align: 'right', width: 80 },
           {
             title: t('状态', 'Status'),
             dataIndex: 'status',
@@ -157,15 +165,19 @@ export function MonthlyPage() {
               return <Tag color={color}>{t(zh, en)}</Tag>
             }
           },
-          { title: t('下次扣款', 'Next charge'), dataIndex: 'nextChargeOn', render: (d: string) => d || '—' },
+          {
+            title: t('下次扣款', 'Next charge'),
+            dataIndex: 'nextChargeOn',
+            render: (d: string) => <span style={{ whiteSpace: 'nowrap' }}>{d || '—'}</span>
+          },
           {
             title: t('失败扣款', 'Failed charges'),
             dataIndex: 'failedCharges',
             align: 'right',
+            width: 110,
             render: (n: number) => (n ? <Tag color='red'>{n}</Tag> : 0)
           },
-          { title: t('渠道', 'Provider'), dataIndex: 'provider' },
-          { title: t('协议号', 'Agreement'), dataIndex: 'agreementNo', render: (a: string) => a || '—' },
+          // the provider and its agreement number are in the CSV: the table keeps to what staff scan
           { title: t('创建时间', 'Created'), dataIndex: 'createdAt' }
         ]}
       />
