@@ -139,6 +139,12 @@ describe('monthly giving in the console', () => {
     assert.equal(p.history[0].status, 'paid')
     assert.equal(p.history[0].month, day.slice(0, 7))
     assert.ok(p.nextChargeOn > addDays(day, 27), p.nextChargeOn)
+    // in English the project is named in English (decision 073), as its page names it
+    const english = (await call<MonthlyPlans>(app, 'demo', `${Api.monthlyPlans}?lang=en`, { token: donor })).body.data.plans
+    const detail = await call<{ name: string }>(app, 'demo', `${Api.itemsDetail}?id=${scholarship}&lang=en`)
+    assert.match(detail.body.data.name, /^[\x20-\x7e]+$/, detail.body.data.name)
+    assert.equal(english.find((x) => x.id === plan.id)!.itemsName, detail.body.data.name)
+    assert.equal(p.itemsName, SCHOLARSHIP)
 
     // the failed-charges filter shows the declined plan only, with its count
     const failed = (await staffCall<StaffMonthlyPlanPage>(app, 'demo', 'GET', '/monthly-plans?failed=1', { token: finance })).body.data

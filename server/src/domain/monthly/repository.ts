@@ -58,7 +58,7 @@ export const plansOfUser = (db: Db, schoolId: number, userId: number) =>
     .selectFrom('monthly_plan')
     .innerJoin('project', 'project.id', 'monthly_plan.items_id')
     .selectAll('monthly_plan')
-    .select('project.name as project_name')
+    .select(['project.name as project_name', 'project.texts as project_texts'])
     .where('monthly_plan.school_id', '=', schoolId)
     .where('monthly_plan.user_id', '=', userId)
     .orderBy('monthly_plan.id', 'desc')

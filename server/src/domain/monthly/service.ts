@@ -6,7 +6,15 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import { MAX_DONATION_YUAN, PermissionCode, ResultCode, type MonthlyOffer, type MonthlyPlan, type MonthlyPlans } from '../../../../types'
+import {
+  MAX_DONATION_YUAN,
+  PermissionCode,
+  ResultCode,
+  type Lang,
+  type MonthlyOffer,
+  type MonthlyPlan,
+  type MonthlyPlans
+} from '../../../../types'
 import type { DB, MonthlyPlanStatus } from '../../db/schema'
 import { AppError, bizError, tokenInvalid } from '../../errors'
 import { fenToYuan, parseYuan, readFen } from '../../lib/money'
@@ -16,6 +24,7 @@ import type { AgreementProvider, SignNotification } from '../../providers/paymen
 import { isConfigError, type PaymentRegistry } from '../../providers/payment/registry'
 import { createSandboxAgreements } from '../../providers/payment/sandbox-agreement'
 import { mayDonate } from '../form/service'
+import { localized, parseTexts } from '../form/texts'
 import { beijingDate } from '../ledger/repository'
 import { requireProject } from '../project/service'
 import { getUser } from '../user/repository'
@@ -36,6 +45,8 @@ export interface MonthlyDeps {
 export interface MonthlyCaller {
   schoolId: number
   userId: number
+  /** the language of the answer: the project's name in English where the school entered it (decision 073) */
+  lang?: Lang
 }
 
 /** The pay types a plan may be signed on: WeChat Pay (papay) and Alipay (周期扣款) have agreements. */
@@ -231,7 +242,7 @@ export async function myPlans(deps: Pick<MonthlyDeps, 'db'>, caller: MonthlyCall
     plans: plans.map((p) => ({
       id: p.id,
       itemsId: p.items_id,
-      itemsName: p.project_name,
+      itemsName: localized(p.project_name, parseTexts(p.project_texts), caller.lang ?? 'zh_CN', 'name'),
       money: fenToYuan(readFen(p.amount_fen, 'monthly_plan.amount_fen')),
       dayOfMonth: p.day_of_month,
       payType: p.pay_type,

@@ -9,16 +9,17 @@
  *   (docs/decisions/078).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Api } from '../../../../types'
+import { Api, type Lang } from '../../../../types'
 import { createPlan, monthlyOffer, myPlans, stopPlan } from '../../domain/monthly/service'
 import { answers, ok } from '../../lib/envelope'
 import { signedIn } from '../../plugins/auth'
 import * as W from '../../../../types/schema/monthly'
 
 export const monthlyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const caller = (req: { school: { id: number }; session: { user_id: number } }) => ({
+  const caller = (req: { school: { id: number }; session: { user_id: number }; lang: Lang }) => ({
     schoolId: req.school.id,
-    userId: req.session.user_id
+    userId: req.session.user_id,
+    lang: req.lang
   })
 
   app.post(

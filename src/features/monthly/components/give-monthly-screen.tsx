@@ -216,7 +216,7 @@ function Loaded({ itemsId }: { itemsId: number }) {
   if (!offer.offered)
     return (
       <View className='mo-give' data-testid='monthly-not-offered'>
-        <EmptyState art='gift' text={t('monthly.offer.title')} hint={t('monthly.mine.emptyHint')} />
+        <EmptyState art='gift' text={t('monthly.notOffered')} hint={t('monthly.mine.emptyHint')} />
       </View>
     )
   return <Give itemsId={itemsId} offer={offer} project={project} />

@@ -10,6 +10,7 @@ export default defineMessages({
     'monthly.offer.title': '按月捐赠',
     'monthly.offer.text': '每月固定日期自动捐赠，随时可以停止',
     'monthly.offer.action': '按月捐赠',
+    'monthly.notOffered': '该项目暂不支持按月捐赠',
     'monthly.form.intro': '签约一次，每月在您选择的日期自动捐赠到本项目。可随时在「我的月捐」中停止。',
     'monthly.form.amount': '每月金额',
     'monthly.form.amountPlaceholder': '请输入每月捐赠金额（元）',
@@ -68,6 +69,7 @@ export default defineMessages({
     'monthly.offer.title': 'Give monthly',
     'monthly.offer.text': 'A gift on the same day every month, stop any time',
     'monthly.offer.action': 'Give monthly',
+    'monthly.notOffered': 'This project does not offer monthly giving',
     'monthly.form.intro':
       'Sign once, and a gift goes to this project every month on the day you choose. Stop it any time in "My monthly gifts".',
     'monthly.form.amount': 'Amount each month',
