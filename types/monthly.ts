@@ -6,9 +6,13 @@
 export type {
   MonthlyCharge,
   MonthlyCreateBody,
+  MonthlyOffer,
+  MonthlyOfferQuery,
   MonthlyPlan,
   MonthlyPlans,
   MonthlyStopBody,
+  StaffMonthlyCollectBody,
+  StaffMonthlyCollection,
   StaffMonthlyPlan,
   StaffMonthlyPlanPage,
   StaffMonthlyPlanQuery

@@ -117,6 +117,7 @@ export const Api = {
   monthlyCreate: `${P}/monthly/create`,
   monthlyPlans: `${P}/monthly/plans`,
   monthlyStop: `${P}/monthly/stop`,
+  monthlyOffer: `${P}/monthly/offer`,
   // Giving days: public totals (types/giving-day.ts; docs/decisions/070-giving-days.md)
   givingDayDetail: `${P}/givingDay/detail`,
   /** the caller's own ambassador code for a day (docs/decisions/075-giving-day-ambassadors-boards.md) */

@@ -101,6 +101,8 @@ export const StaffApi = {
   // Yearly statements and failed sends (docs/decisions/050-yearly-statement.md)
   // Monthly giving plans (docs/decisions/071-monthly-giving.md)
   monthlyPlans: '/monthly-plans',
+  monthlyCollect: '/monthly-plans/collect',
+  monthlyExport: '/monthly-plans/export',
   statements: '/statements',
   statement: '/statements/:id',
   failedNotifications: '/notifications/failed',

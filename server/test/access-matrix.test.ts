@@ -311,6 +311,8 @@ const TABLE: Record<string, Entry> = {
   [api('GET', Api.getWechatShare)]: { kind: 'public' },
   // a giving day's public totals: names only as the directory shows them (docs/decisions/070-giving-days.md)
   [api('GET', Api.givingDayDetail)]: { kind: 'public' },
+  // whether a project shows "give monthly" (docs/decisions/078): the project's switch and the school's providers, nothing of a donor
+  [api('GET', Api.monthlyOffer)]: { kind: 'public' },
   [api('GET', Api.areaList4sort)]: { kind: 'public' },
   [api('GET', Api.areaGroupList)]: { kind: 'public' },
   [api('GET', Api.areaDictionary)]: { kind: 'public' },
@@ -1101,6 +1103,13 @@ const TABLE: Record<string, Entry> = {
   [staffKey('GET', '/statements')]: { kind: 'staff', method: 'GET', url: () => '/statements' },
   // monthly plans (docs/decisions/071-monthly-giving.md; routes/staff/monthly.ts; flows in monthly.test.ts)
   [staffKey('GET', '/monthly-plans')]: { kind: 'staff', method: 'GET', url: () => '/monthly-plans' },
+  [staffKey('GET', '/monthly-plans/export')]: { kind: 'staff', method: 'GET', url: () => '/monthly-plans/export' },
+  [staffKey('POST', '/monthly-plans/collect')]: {
+    kind: 'staff',
+    method: 'POST',
+    url: () => '/monthly-plans/collect',
+    body: { date: '2026-01-01' }
+  },
   [staffKey('POST', '/statements')]: { kind: 'staff', method: 'POST', url: () => '/statements', body: { year: 2025 } },
   [staffKey('GET', '/statements/:id')]: { kind: 'staff', method: 'GET', url: () => '/statements/1' },
   [staffKey('GET', '/notifications/failed')]: { kind: 'staff', method: 'GET', url: () => '/notifications/failed' },

@@ -40,6 +40,7 @@ export const PAGES = [
   { name: 'cut', page: 'pkg-mine/cut/index' },
   { name: 'mine-notice', page: 'pkg-mine/mine-notice/index' },
   { name: 'mine-statement', page: 'pkg-mine/mine-statement/index' },
+  { name: 'mine-monthly', page: 'pkg-mine/mine-monthly/index' },
   // pkg-project
   { name: 'subject-detail', page: 'pkg-project/detail/index', preload: 'pkg-donate' },
   // pkg-together
@@ -61,6 +62,7 @@ export const PAGES = [
   { name: 'alipay', page: 'pkg-donate/alipay/index' },
   { name: 'pay-back', page: 'pkg-donate/pay-back/index' },
   { name: 'success', page: 'pkg-donate/success/index' },
+  { name: 'monthly-give', page: 'pkg-donate/monthly-give/index' },
   // pkg-cert
   { name: 'mine-certificate', page: 'pkg-cert/mine-certificate/index' },
   { name: 'mine-certificate-detail', page: 'pkg-cert/mine-certificate-detail/index' },

@@ -47,6 +47,12 @@ module.exports = [
     about: 'SMS sign-in, profile, certificate and receipt applications fulfilled by the staff CLI'
   },
   {
+    file: 'monthly.e2e.js', // ~25 s
+    name: 'monthly giving in the sandbox',
+    about:
+      "monthly giving: staff turn it on for a project, a donor gives monthly from its page by touch (problems under their fields, the agreement step), collection for the plan's day (the CLI) pays the month, my monthly gifts shows it and the donor stops the plan; nothing is charged the next month"
+  },
+  {
     file: 'statement.e2e.js', // ~30 s
     name: 'yearly giving statement',
     about:

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { Flag, Num, Page, Str, Yuan, strEnum } from './common'
-import { body, optFlag, pageProps, query, reqInt, reqString } from './wire-int'
+import { body, optFlag, optInt, pageProps, query, reqInt, reqString } from './wire-int'
 
 export const MONTHLY_PLAN_STATUSES = ['signing', 'active', 'paused', 'stopped'] as const
 export const MONTHLY_CHARGE_STATUSES = ['charging', 'retry', 'paid', 'failed', 'cancelled'] as const
@@ -71,8 +71,16 @@ export type StaffMonthlyPlan = Static<typeof StaffMonthlyPlan>
 export const StaffMonthlyPlanPage = Page(StaffMonthlyPlan)
 export type StaffMonthlyPlanPage = Static<typeof StaffMonthlyPlanPage>
 
-/** GET /monthly-plans?status=&offset=&limit= in the staff console: all plans, or those of one status. */
-export const StaffMonthlyPlanQuery = query({ status: Type.Optional(strEnum(['', 'all', ...MONTHLY_PLAN_STATUSES])), ...pageProps })
+/**
+ * GET /monthly-plans?status=&itemsId=&failed=&offset=&limit= in the staff console: all plans, or those of one status,
+ * of one project, and (failed=1) only plans with a charge waiting to retry or failed for good.
+ */
+export const StaffMonthlyPlanQuery = query({
+  status: Type.Optional(strEnum(['', 'all', ...MONTHLY_PLAN_STATUSES])),
+  itemsId: optInt(),
+  failed: optFlag(),
+  ...pageProps
+})
 export type StaffMonthlyPlanQuery = Static<typeof StaffMonthlyPlanQuery>
 
 /** POST monthly/create: answers the new plan (active once the provider signed, which the sandbox does at once). */
@@ -93,3 +101,41 @@ export type MonthlyCreateBody = Static<typeof MonthlyCreateBody>
 /** POST monthly/stop */
 export const MonthlyStopBody = body({ id: reqInt() })
 export type MonthlyStopBody = Static<typeof MonthlyStopBody>
+
+/**
+ * GET monthly/offer?itemsId: whether the project page shows "give monthly" (docs/decisions/078): the project's switch is
+ * on, it takes gifts, and the school has an agreement provider on at least one pay type (`payTypes`, 1 WeChat Pay,
+ * 2 Alipay; empty when not offered).
+ */
+export const MonthlyOffer = Type.Object({
+  offered: Flag,
+  payTypes: Type.Array(Num),
+  /** 1 when the agreements are the sandbox's (the sign step says that nothing is really collected) */
+  sandbox: Flag
+})
+export type MonthlyOffer = Static<typeof MonthlyOffer>
+
+export const MonthlyOfferQuery = query({ itemsId: reqInt() })
+export type MonthlyOfferQuery = Static<typeof MonthlyOfferQuery>
+
+/** GET /monthly-plans/export: the CSV file itself (the filters are StaffMonthlyPlanQuery's) */
+export const StaffMonthlyExport = Type.Unknown()
+
+/** POST /monthly-plans/collect in the staff console: collection for one Beijing day of the school's plans. */
+export const StaffMonthlyCollectBody = body({
+  /** YYYY-MM-DD (Beijing), today or earlier */
+  date: reqString(10, 10)
+})
+export type StaffMonthlyCollectBody = Static<typeof StaffMonthlyCollectBody>
+
+/** What a collection run did (collect.ts CollectionResult). */
+export const StaffMonthlyCollection = Type.Object({
+  day: Str,
+  due: Num,
+  attempts: Num,
+  paid: Num,
+  retrying: Num,
+  paused: Num,
+  unknown: Num
+})
+export type StaffMonthlyCollection = Static<typeof StaffMonthlyCollection>

@@ -83,7 +83,9 @@ export const StaffProjectDetail = Type.Object({
   isInstruction: Num,
   isAuditMessage: Num,
   isSubRank: Num,
-  alumniOnly: Num
+  alumniOnly: Num,
+  /** offers "give monthly" where the school has an agreement provider (docs/decisions/078) */
+  monthlyGiving: Num
 })
 export type StaffProject = Static<typeof StaffProjectDetail>
 
@@ -191,6 +193,7 @@ export const ProjectBody = body({
   isAuditMessage: optFlag(),
   isSubRank: optFlag(),
   alumniOnly: optFlag(),
+  monthlyGiving: optFlag(),
   sortNo: optInt(0, INT_RANGE.id)
 })
 export type ProjectBody = Static<typeof ProjectBody>

@@ -24,6 +24,7 @@ import { ReconciliationPage } from './pages/reconciliation'
 import { BillsPage } from './pages/bills'
 import { StatementsPage } from './pages/statements'
 import { FailedSendsPage } from './pages/failed-sends'
+import { MonthlyPage } from './pages/monthly'
 import { ApplicationsPage } from './pages/applications'
 import { NameplatesPage } from './pages/nameplates'
 import { AgreementsPage } from './pages/agreements'
@@ -129,6 +130,15 @@ export const SCREENS: Screen[] = [
     icon: <MoneyCollectOutlined />,
     roles: ['finance'],
     render: () => <StatementsPage />
+  },
+  {
+    key: 'monthly',
+    group: 'money',
+    groupLabel: money,
+    label: (t) => t('月捐', 'Monthly plans'),
+    icon: <MoneyCollectOutlined />,
+    roles: ['finance'],
+    render: () => <MonthlyPage />
   },
   {
     key: 'failed-sends',

@@ -29,6 +29,7 @@ import together from './messages/together'
 import a11y from './messages/a11y'
 import imagery from './messages/imagery'
 import privacy from './messages/privacy'
+import monthly from './messages/monthly'
 
 // spreads, not Object.assign over an array, so that the merged type keeps every literal key
 const zh_CN = {
@@ -53,7 +54,8 @@ const zh_CN = {
   ...agreement.zh_CN,
   ...artwork.zh_CN,
   ...campaign.zh_CN,
-  ...a11y.zh_CN
+  ...a11y.zh_CN,
+  ...monthly.zh_CN
 }
 const en = {
   ...common.en,
@@ -77,7 +79,8 @@ const en = {
   ...agreement.en,
   ...artwork.en,
   ...campaign.en,
-  ...a11y.en
+  ...a11y.en,
+  ...monthly.en
 }
 
 /** Every translation key the app has. */

@@ -41,6 +41,8 @@ const needs = (field, why) => (ctx) => (ctx[field] ? null : why(ctx))
 const ROUTE_TOUR = {
   'subject-detail': { query: (ctx) => ({ id: ctx.itemsId }) },
   form: { query: (ctx) => ({ id: ctx.itemsId }) },
+  // the tour's project need not offer monthly giving: then the page says so (decision 078)
+  'monthly-give': { query: (ctx) => ({ itemsId: ctx.itemsId }) },
   cashier: { raw: (ctx) => ctx.cashierPath || ctx.missing.cashier },
   success: { query: (ctx) => (ctx.billNo ? { billNo: ctx.billNo, payToken: ctx.payToken } : ctx.missing.success) },
   'pay-back': { query: (ctx) => (ctx.billNo ? { billNo: ctx.billNo, payToken: ctx.payToken, itemsId: ctx.itemsId } : ctx.missing.success) },

@@ -40,7 +40,7 @@ import type { ProjectBody, ProjectStatusBody, StaffCategory, StaffLabel, StaffPr
 export type ProjectDetail = StaffProject
 type Values = Omit<ProjectDetail, 'startDate' | 'endDate'> & { dates?: [Dayjs | null, Dayjs | null] }
 
-const SWITCHES: [(keyof Values & `is${string}`) | 'alumniOnly', string, string][] = [
+const SWITCHES: [(keyof Values & `is${string}`) | 'alumniOnly' | 'monthlyGiving', string, string][] = [
   ['isFixMoney', '固定金额', 'Fixed amounts'],
   ['isHandMoney', '自定义金额', 'Any amount'],
   ['isRecord', '显示捐赠名录', 'Show directory'],
@@ -50,7 +50,9 @@ const SWITCHES: [(keyof Values & `is${string}`) | 'alumniOnly', string, string][
   ['isInstruction', '显示善款公示', 'Show publicity'],
   ['isDonateTogether', '允许一起捐', 'Joint giving'],
   ['isSubRank', '子项目排行', 'Sub-item ranking'],
-  ['alumniOnly', '仅限校友', 'Alumni only']
+  ['alumniOnly', '仅限校友', 'Alumni only'],
+  // docs/decisions/078: donors see "give monthly" only where the school also has an agreement provider
+  ['monthlyGiving', '允许按月捐赠', 'Monthly giving']
 ]
 
 // the project's flags are 0/1 in the contract; a Switch given `checked={1}` writes aria-checked="1", which is no
@@ -72,6 +74,7 @@ const blank: Partial<Values> = {
   isDonateTogether: 0,
   isSubRank: 0,
   alumniOnly: 0,
+  monthlyGiving: 0,
   covers: [],
   labelIds: [],
   fixMoney: [],

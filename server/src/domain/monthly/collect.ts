@@ -67,13 +67,16 @@ interface Attempt {
   billNo: string
 }
 
-/** Collection for `day` (Beijing YYYY-MM-DD; default today): safe to run any number of times, in any number of processes. */
-export async function collect(deps: MonthlyDeps, day?: string): Promise<CollectionResult> {
+/**
+ * Collection for `day` (Beijing YYYY-MM-DD; default today), every school's plans or one school's (`schoolId`: the
+ * console's action): safe to run any number of times, in any number of processes.
+ */
+export async function collect(deps: MonthlyDeps, day?: string, schoolId?: number): Promise<CollectionResult> {
   const now = deps.now()
   const today = day ?? beijingDate(now)
   const out: CollectionResult = { day: today, due: 0, attempts: 0, paid: 0, retrying: 0, paused: 0, unknown: 0 }
   for (let after = 0; ;) {
-    const plans = await repo.duePlans(deps.db, today, BATCH, after)
+    const plans = await repo.duePlans(deps.db, today, BATCH, after, schoolId)
     if (!plans.length) break
     after = plans[plans.length - 1].id
     for (const plan of plans) {

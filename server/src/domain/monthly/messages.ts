@@ -17,5 +17,9 @@ export const monthlyMessages = {
   monthlyPlanNotFound: { zh_CN: '月捐不存在', en: 'Monthly gift not found' },
   monthlyAlreadyStopped: { zh_CN: '该月捐已停止', en: 'This monthly gift has already been stopped' },
   monthlySignFailed: { zh_CN: '签约失败，请稍后再试', en: 'The agreement could not be signed: please try again later' },
+  monthlyCollectDayInvalid: {
+    zh_CN: '请填写今天或之前的日期（YYYY-MM-DD，北京时间）',
+    en: 'Enter today or an earlier day (YYYY-MM-DD, Beijing time)'
+  },
   noticeKindMonthly: { zh_CN: '月捐扣款失败', en: 'Monthly gift could not be collected' }
 } satisfies Record<string, Record<Lang, string>>

@@ -35,11 +35,15 @@ export async function movePlan(
 export const updatePlan = (db: Db, schoolId: number, id: number, set: Updateable<MonthlyPlanTable>) =>
   db.updateTable('monthly_plan').set(set).where('school_id', '=', schoolId).where('id', '=', id).execute()
 
-/** Active plans whose next charge is due on or before `day` (Beijing YYYY-MM-DD), every school, oldest first. */
-export const duePlans = (db: Db, day: string, limit: number, afterId: number) =>
+/**
+ * Active plans whose next charge is due on or before `day` (Beijing YYYY-MM-DD), every school (or one: the console's
+ * run for its own school, docs/decisions/078), oldest first.
+ */
+export const duePlans = (db: Db, day: string, limit: number, afterId: number, schoolId?: number) =>
   db
     .selectFrom('monthly_plan')
     .selectAll()
+    .$if(schoolId !== undefined, (q) => q.where('school_id', '=', schoolId!))
     .where('status', '=', 'active')
     .where('next_charge_on', '<=', day)
     .where('next_charge_on', '!=', '')
@@ -54,7 +58,7 @@ export const plansOfUser = (db: Db, schoolId: number, userId: number) =>
     .selectFrom('monthly_plan')
     .innerJoin('project', 'project.id', 'monthly_plan.items_id')
     .selectAll('monthly_plan')
-    .select('project.name as project_name')
+    .select(['project.name as project_name', 'project.texts as project_texts'])
     .where('monthly_plan.school_id', '=', schoolId)
     .where('monthly_plan.user_id', '=', userId)
     .orderBy('monthly_plan.id', 'desc')
@@ -75,13 +79,32 @@ export const chargesOfPlans = (db: Db, schoolId: number, planIds: number[]) =>
     : Promise.resolve([])
 
 /** A school's plans for staff, by status ('all': every one), newest first, with the donor's and project's names. */
-export async function staffPlans(db: Db, schoolId: number, status: MonthlyPlanStatus | 'all', offset: number, limit: number) {
+export async function staffPlans(
+  db: Db,
+  schoolId: number,
+  f: { status: MonthlyPlanStatus | 'all'; itemsId?: number | null; failed?: boolean },
+  offset: number,
+  limit: number
+) {
   let q = db
     .selectFrom('monthly_plan')
     .innerJoin('project', 'project.id', 'monthly_plan.items_id')
     .innerJoin('app_user', 'app_user.id', 'monthly_plan.user_id')
     .where('monthly_plan.school_id', '=', schoolId)
-  if (status !== 'all') q = q.where('monthly_plan.status', '=', status)
+  if (f.status !== 'all') q = q.where('monthly_plan.status', '=', f.status)
+  if (f.itemsId) q = q.where('monthly_plan.items_id', '=', f.itemsId)
+  // plans with a charge waiting to retry or failed for good (the console's "failed charges" filter)
+  if (f.failed)
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('monthly_charge')
+          .select('monthly_charge.id')
+          .whereRef('monthly_charge.plan_id', '=', 'monthly_plan.id')
+          .where('monthly_charge.school_id', '=', schoolId)
+          .where('monthly_charge.status', 'in', ['retry', 'failed'])
+      )
+    )
   const [rows, total] = await Promise.all([
     q
       .selectAll('monthly_plan')
@@ -164,6 +187,15 @@ export async function settleCharge(db: Db, schoolId: number, id: number, set: Up
 
 export const schoolCode = async (db: Db, schoolId: number) =>
   (await db.selectFrom('school').select('code').where('id', '=', schoolId).executeTakeFirstOrThrow()).code
+
+/** The flags that decide whether a project offers "give monthly" (docs/decisions/078). */
+export const projectFlags = (db: Db, schoolId: number, id: number) =>
+  db
+    .selectFrom('project')
+    .select(['id', 'monthly_giving', 'is_donate', 'is_complete'])
+    .where('school_id', '=', schoolId)
+    .where('id', '=', id)
+    .executeTakeFirst()
 
 export const sandboxEnabled = async (db: Db, schoolId: number) =>
   !!(await db.selectFrom('school_setting').select('sandbox_enabled').where('school_id', '=', schoolId).executeTakeFirst())?.sandbox_enabled

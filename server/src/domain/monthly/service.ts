@@ -6,7 +6,15 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import { MAX_DONATION_YUAN, PermissionCode, ResultCode, type MonthlyPlan, type MonthlyPlans } from '../../../../types'
+import {
+  MAX_DONATION_YUAN,
+  PermissionCode,
+  ResultCode,
+  type Lang,
+  type MonthlyOffer,
+  type MonthlyPlan,
+  type MonthlyPlans
+} from '../../../../types'
 import type { DB, MonthlyPlanStatus } from '../../db/schema'
 import { AppError, bizError, tokenInvalid } from '../../errors'
 import { fenToYuan, parseYuan, readFen } from '../../lib/money'
@@ -16,6 +24,7 @@ import type { AgreementProvider, SignNotification } from '../../providers/paymen
 import { isConfigError, type PaymentRegistry } from '../../providers/payment/registry'
 import { createSandboxAgreements } from '../../providers/payment/sandbox-agreement'
 import { mayDonate } from '../form/service'
+import { localized, parseTexts } from '../form/texts'
 import { beijingDate } from '../ledger/repository'
 import { requireProject } from '../project/service'
 import { getUser } from '../user/repository'
@@ -36,6 +45,8 @@ export interface MonthlyDeps {
 export interface MonthlyCaller {
   schoolId: number
   userId: number
+  /** the language of the answer: the project's name in English where the school entered it (decision 073) */
+  lang?: Lang
 }
 
 /** The pay types a plan may be signed on: WeChat Pay (papay) and Alipay (周期扣款) have agreements. */
@@ -61,6 +72,24 @@ export async function agreementProviderFor(deps: Pick<MonthlyDeps, 'db' | 'payme
   }
   if (name !== 'sandbox' || !(await repo.sandboxEnabled(deps.db, schoolId))) return null
   return sandboxAgreements as AgreementProvider
+}
+
+/**
+ * Whether the project page shows "give monthly" (docs/decisions/078): the project's switch is on, it takes gifts, and
+ * the school has an agreement provider on a pay type; an unknown project is simply not offered.
+ */
+export async function monthlyOffer(deps: Pick<MonthlyDeps, 'db' | 'payments'>, schoolId: number, itemsId: number): Promise<MonthlyOffer> {
+  const project = await repo.projectFlags(deps.db, schoolId, itemsId)
+  if (!project || !project.monthly_giving || !project.is_donate || project.is_complete) return { offered: 0, payTypes: [], sandbox: 0 }
+  const payTypes: number[] = []
+  let sandbox: 0 | 1 = 0
+  for (const t of MONTHLY_PAY_TYPES) {
+    const provider = await agreementProviderFor(deps, schoolId, t)
+    if (!provider) continue
+    payTypes.push(t)
+    if (provider.name === 'sandbox') sandbox = 1
+  }
+  return { offered: payTypes.length ? 1 : 0, payTypes, sandbox }
 }
 
 export const newPlanNo = (now: Date) => `M${beijingStamp(now)}${randomSerial(8)}`
@@ -213,7 +242,7 @@ export async function myPlans(deps: Pick<MonthlyDeps, 'db'>, caller: MonthlyCall
     plans: plans.map((p) => ({
       id: p.id,
       itemsId: p.items_id,
-      itemsName: p.project_name,
+      itemsName: localized(p.project_name, parseTexts(p.project_texts), caller.lang ?? 'zh_CN', 'name'),
       money: fenToYuan(readFen(p.amount_fen, 'monthly_plan.amount_fen')),
       dayOfMonth: p.day_of_month,
       payType: p.pay_type,

@@ -89,6 +89,8 @@ export interface Draft {
   is_audit_message: 0 | 1
   is_sub_rank: 0 | 1
   alumni_only: 0 | 1
+  /** offers "give monthly" (docs/decisions/071, 078) */
+  monthly_giving: 0 | 1
   sort_no: number
 }
 
@@ -130,6 +132,7 @@ export function emptyDraft(): Draft {
     is_audit_message: 0,
     is_sub_rank: 0,
     alumni_only: 0,
+    monthly_giving: 0,
     sort_no: 0
   }
 }
@@ -240,7 +243,8 @@ export function applyProjectInput(d: Draft, input: ProjectInput, lang: Lang, cre
     ['isInstruction', 'is_instruction'],
     ['isAuditMessage', 'is_audit_message'],
     ['isSubRank', 'is_sub_rank'],
-    ['alumniOnly', 'alumni_only']
+    ['alumniOnly', 'alumni_only'],
+    ['monthlyGiving', 'monthly_giving']
   ] as const
   for (const [k, col] of flags) if (has(input, k)) d[col] = flagOf(lang, k, input[k], d[col])
   if (has(input, 'sortNo')) d.sort_no = countOf(lang, 'sortNo', input.sortNo ?? 0)

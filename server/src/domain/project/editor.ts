@@ -146,6 +146,7 @@ async function draftOf(db: Db, schoolId: number, p: Row): Promise<Draft> {
     is_audit_message: p.is_audit_message ? 1 : 0,
     is_sub_rank: p.is_sub_rank ? 1 : 0,
     alumni_only: p.alumni_only ? 1 : 0,
+    monthly_giving: p.monthly_giving ? 1 : 0,
     sort_no: p.sort_no
   }
 }
@@ -182,7 +183,8 @@ function detailOut(p: Row, d: Draft, typeName: string, stats: Stats | undefined)
     isInstruction: d.is_instruction,
     isAuditMessage: d.is_audit_message,
     isSubRank: d.is_sub_rank,
-    alumniOnly: d.alumni_only
+    alumniOnly: d.alumni_only,
+    monthlyGiving: d.monthly_giving
   }
 }
 
@@ -262,6 +264,7 @@ function columns(d: Draft) {
     is_hand_money: d.is_hand_money,
     sort_no: d.sort_no,
     alumni_only: d.alumni_only,
+    monthly_giving: d.monthly_giving,
     start_date: d.start_date,
     end_date: d.end_date
   }

@@ -4,19 +4,22 @@
  * - POST monthly/create {itemsId, money, dayOfMonth, payType, isAnonymous?, sandboxDecline?}: a plan, signed at the
  *   provider (the sandbox signs at once) -> the plan;
  * - GET monthly/plans: the caller's plans with their next date and each month's history;
- * - POST monthly/stop {id}: stops the plan here and ends the agreement at the provider -> the plan.
+ * - POST monthly/stop {id}: stops the plan here and ends the agreement at the provider -> the plan;
+ * - GET monthly/offer?itemsId (no token needed): whether the project page shows "give monthly", and on which pay types
+ *   (docs/decisions/078).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Api } from '../../../../types'
-import { createPlan, myPlans, stopPlan } from '../../domain/monthly/service'
+import { Api, type Lang } from '../../../../types'
+import { createPlan, monthlyOffer, myPlans, stopPlan } from '../../domain/monthly/service'
 import { answers, ok } from '../../lib/envelope'
 import { signedIn } from '../../plugins/auth'
 import * as W from '../../../../types/schema/monthly'
 
 export const monthlyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const caller = (req: { school: { id: number }; session: { user_id: number } }) => ({
+  const caller = (req: { school: { id: number }; session: { user_id: number }; lang: Lang }) => ({
     schoolId: req.school.id,
-    userId: req.session.user_id
+    userId: req.session.user_id,
+    lang: req.lang
   })
 
   app.post(
@@ -29,6 +32,10 @@ export const monthlyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
     },
     async (req) => ok(await createPlan(app.monthly, caller(req), req.body))
+  )
+
+  app.get(Api.monthlyOffer, { schema: { querystring: W.MonthlyOfferQuery, response: answers(W.MonthlyOffer) } }, async (req) =>
+    ok(await monthlyOffer(app.monthly, req.school.id, req.query.itemsId))
   )
 
   app.get(Api.monthlyPlans, { config: signedIn, schema: { response: answers(W.MonthlyPlans) } }, async (req) =>

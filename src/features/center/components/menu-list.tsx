@@ -1,4 +1,4 @@
-/** mine's links (docs/product §2): records, joint donations, naming, certificates, and receipts when the school has them on. */
+/** mine's links (docs/product §2): records, joint donations, monthly gifts, naming, certificates, and receipts when the school has them on. */
 import { Text, View } from '@tarojs/components'
 import { AtIcon } from 'taro-ui'
 import { useTheme } from '@/lib/hooks/use-page-title'
@@ -19,6 +19,7 @@ export function menuEntries(receipts: boolean): Entry[] {
   const all: Entry[] = [
     { route: 'mine-don', label: 'center.menu.don', icon: 'heart' },
     { route: 'mine-together', label: 'center.menu.together', icon: 'share-2' },
+    { route: 'mine-monthly', label: 'center.menu.monthly', icon: 'reload' },
     { route: 'mine-gm', label: 'center.menu.gm', icon: 'tags' },
     { route: 'mine-certificate', label: 'center.menu.certificate', icon: 'bookmark' },
     { route: 'mine-paper', label: 'center.menu.paper', icon: 'file-generic' },

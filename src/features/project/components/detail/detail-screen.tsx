@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react'
 import { View } from '@tarojs/components'
 import type { Project } from '@contract'
 import { routeUrl } from '@/lib/routes'
+import { MonthlyOffer } from '@/features/monthly'
 import { useSchoolCard, useShareCard } from '@/features/share'
 import { platform } from '@/platform'
 import { useSession, useT } from '@/store/session'
@@ -59,6 +60,8 @@ function ProjectView({ project }: { project: Project }) {
     <View className='pj-detail'>
       <CoverCarousel images={coverImages(project, platform.assetUrl)} />
       <DetailSummary project={project} />
+      {/* only where the project and the school offer it (docs/decisions/078) */}
+      <MonthlyOffer itemsId={project.id} />
       <View className='pj-detail__tabs'>
         <ThemeTabs
           tabs={tabs.map((key) => ({ key, title: t(`project.tab.${key}`) }))}

@@ -1,0 +1,25 @@
+/**
+ * Monthly giving calls (types/monthly.ts; docs/decisions/071-monthly-giving.md, 078-monthly-giving-screens.md). The
+ * server takes the user from the token: plans, stop and create are the caller's own.
+ */
+import { Api, type MonthlyCreateBody, type MonthlyOffer, type MonthlyPlan, type MonthlyPlans } from '@contract'
+import { request } from '@/lib/request'
+
+/** Whether the project page shows "give monthly" (no token needed; a failure simply hides the offer). */
+export function fetchOffer(itemsId: number): Promise<MonthlyOffer> {
+  return request<MonthlyOffer>({ path: Api.monthlyOffer, query: { itemsId }, auth: false, silent: true })
+}
+
+/** Creates and signs a plan (the sandbox signs at once); rejects with the server's message, which the form shows. */
+export function createPlan(body: MonthlyCreateBody): Promise<MonthlyPlan> {
+  return request<MonthlyPlan>({ path: Api.monthlyCreate, method: 'POST', data: body, silent: true })
+}
+
+export function fetchPlans(): Promise<MonthlyPlans> {
+  return request<MonthlyPlans>({ path: Api.monthlyPlans, silent: true })
+}
+
+/** Toasts the server's message on -1 (already stopped). */
+export function stopPlan(id: number): Promise<MonthlyPlan> {
+  return request<MonthlyPlan>({ path: Api.monthlyStop, method: 'POST', data: { id } })
+}
