@@ -115,6 +115,8 @@ export const Api = {
   monthlyCreate: `${P}/monthly/create`,
   monthlyPlans: `${P}/monthly/plans`,
   monthlyStop: `${P}/monthly/stop`,
+  monthlyResume: `${P}/monthly/resume`,
+  monthlyPayTypes: `${P}/monthly/pay-types`,
   // Giving days: public totals (types/giving-day.ts; docs/decisions/070-giving-days.md)
   givingDayDetail: `${P}/givingDay/detail`,
   // Agreements (types/agreement.ts; docs/decisions/017-agreements.md)

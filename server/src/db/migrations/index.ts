@@ -35,6 +35,7 @@ import { m036Statements } from './036-statements'
 import { m037GivingDays } from './037-giving-days'
 import { m038MonthlyPlans } from './038-monthly-plans'
 import { m039EnglishFields } from './039-english-fields'
+import { m042MonthlyProviders } from './042-monthly-providers'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -97,7 +98,9 @@ export const migrations: Record<string, Migration> = {
   // monthly giving: plans and their charges (docs/decisions/071-monthly-giving.md)
   '038_monthly_plans': m038MonthlyPlans,
   // English for a project's own words (docs/decisions/073-english-everywhere.md)
-  '039_english_fields': m039EnglishFields
+  '039_english_fields': m039EnglishFields,
+  // monthly giving through WeChat Pay papay and Alipay 周期扣款 (docs/decisions/079-monthly-providers.md)
+  '042_monthly_providers': m042MonthlyProviders
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

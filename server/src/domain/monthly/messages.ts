@@ -17,5 +17,6 @@ export const monthlyMessages = {
   monthlyPlanNotFound: { zh_CN: '月捐不存在', en: 'Monthly gift not found' },
   monthlyAlreadyStopped: { zh_CN: '该月捐已停止', en: 'This monthly gift has already been stopped' },
   monthlySignFailed: { zh_CN: '签约失败，请稍后再试', en: 'The agreement could not be signed: please try again later' },
+  monthlyNotPaused: { zh_CN: '只有已暂停的月捐可以恢复', en: 'Only a paused monthly gift can be resumed' },
   noticeKindMonthly: { zh_CN: '月捐扣款失败', en: 'Monthly gift could not be collected' }
 } satisfies Record<string, Record<Lang, string>>
