@@ -87,12 +87,7 @@ export const releaseNotice = (db: Db, schoolId: number, planId: number, chargeOn
 
 /** The charge whose attempt is this order (a charge notification names the order), with its plan. */
 export const chargeByOrder = (db: Db, schoolId: number, donationId: number) =>
-  db
-    .selectFrom('monthly_charge')
-    .selectAll()
-    .where('school_id', '=', schoolId)
-    .where('donation_id', '=', donationId)
-    .executeTakeFirst()
+  db.selectFrom('monthly_charge').selectAll().where('school_id', '=', schoolId).where('donation_id', '=', donationId).executeTakeFirst()
 
 /** A paused plan starts again: active, its failures forgotten, the next charge on `nextChargeOn`. */
 export async function resumePlan(db: Db, schoolId: number, planId: number, nextChargeOn: string, at: string): Promise<boolean> {

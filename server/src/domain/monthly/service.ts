@@ -267,8 +267,9 @@ export async function resumePlan(deps: MonthlyDeps, caller: MonthlyCaller, id: n
   const provider = await agreementProviderFor(deps, sid, plan.pay_type)
   if (!provider || provider.name !== plan.provider) throw bizError('monthlyPayTypeUnavailable')
   const now = deps.now()
-  if (!(await repo.resumePlan(deps.db, sid, id, firstChargeOn(beijingDate(now), plan.day_of_month), now.toISOString())))
-    throw bizError('monthlyNotPaused')
+  // never the failed month late: the pause moved the plan past it, and a later resume starts from today
+  const next = [firstChargeOn(beijingDate(now), plan.day_of_month), plan.next_charge_on].sort().pop()!
+  if (!(await repo.resumePlan(deps.db, sid, id, next, now.toISOString()))) throw bizError('monthlyNotPaused')
   return (await myPlans(deps, caller)).plans.find((p) => p.id === id)!
 }
 

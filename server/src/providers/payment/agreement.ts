@@ -40,8 +40,7 @@ export interface SignInput {
 
 /** What the app opens to sign: WeChat's signing mini-program (navigateToMiniProgram) or a provider page (a URL). */
 export type SignPage =
-  | { kind: 'miniprogram'; appId: string; path: string; extraData: Record<string, string> }
-  | { kind: 'url'; url: string }
+  { kind: 'miniprogram'; appId: string; path: string; extraData: Record<string, string> } | { kind: 'url'; url: string }
 
 /** What signing starts: the sandbox signs at once; a real provider answers the page the app opens, and signs later by
  *  notification. */
@@ -82,5 +81,4 @@ export interface AgreementProvider {
   ack?(ok: boolean): NotificationAck
 }
 
-export const isSignNotification = (n: SignNotification | VerifiedNotification): n is SignNotification =>
-  'planNo' in n && 'agreementNo' in n
+export const isSignNotification = (n: SignNotification | VerifiedNotification): n is SignNotification => 'planNo' in n && 'agreementNo' in n

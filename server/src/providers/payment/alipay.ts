@@ -218,7 +218,7 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
   if (config.cycle !== undefined && config.cycle !== null) {
     const c = config.cycle
     if (typeof c.signScene !== 'string' || !/^[A-Z0-9_]+\|[A-Z0-9_]+$/.test(c.signScene))
-      throw new ProviderError('alipay config: cycle.signScene must be the contract\'s sign scene, like INDUSTRY|DONATION', NAME, 'config')
+      throw new ProviderError("alipay config: cycle.signScene must be the contract's sign scene, like INDUSTRY|DONATION", NAME, 'config')
     for (const k of ['personalProductCode', 'productCode'] as const)
       if (c[k] !== undefined && (typeof c[k] !== 'string' || !/^[A-Z0-9_]{3,64}$/.test(c[k] as string)))
         throw new ProviderError(`alipay config: cycle.${k} must be a product code like CYCLE_PAY_AUTH_P`, NAME, 'config')
@@ -373,7 +373,8 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
     for (const [k, v] of new URLSearchParams(rawBody)) params[k] = v
     if (!params.sign) throw new ProviderError(`${what}: sign missing`, NAME, 'forged')
     if (params.sign_type && params.sign_type !== 'RSA2') throw new ProviderError(`${what}: sign_type ${params.sign_type}`, NAME, 'forged')
-    if (!rsa2Verify(alipayNotifyContent(params), params.sign, alipayKey)) throw new ProviderError(`${what}: sign does not verify`, NAME, 'forged')
+    if (!rsa2Verify(alipayNotifyContent(params), params.sign, alipayKey))
+      throw new ProviderError(`${what}: sign does not verify`, NAME, 'forged')
     if (params.app_id !== undefined && params.app_id !== config.appId)
       throw new ProviderError(`${what}: app_id ${params.app_id} is not ours`, NAME, 'forged')
     return params
@@ -390,7 +391,10 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
    *   at once (10000 paid, 40004 ACQ.* declined, 10003 / 20000 / ACQ.SYSTEM_ERROR not known yet);
    * - the end: alipay.user.agreement.unsign with the agreement_no.
    */
-  function createCycle(cycle: NonNullable<AlipayConfig['cycle']>, verifyPayment: (n: IncomingNotification) => Promise<VerifiedNotification>): AgreementProvider {
+  function createCycle(
+    cycle: NonNullable<AlipayConfig['cycle']>,
+    verifyPayment: (n: IncomingNotification) => Promise<VerifiedNotification>
+  ): AgreementProvider {
     const personal = cycle.personalProductCode || 'CYCLE_PAY_AUTH_P'
     const product = cycle.productCode || 'GENERAL_WITHHOLDING'
     return {
@@ -435,11 +439,18 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
         )
         if (!r.ok) {
           const sub = String(r.node.sub_code ?? '')
+          // the same attempt submitted again after a lost answer: the trade is paid already, as the query says
+          if (sub === 'ACQ.TRADE_HAS_SUCCESS') {
+            const known = await query(input.billNo)
+            if (known?.outcome === 'paid') return known
+            throw upstreamIndeterminate(method, r.node)
+          }
           if (r.node.code === '10003' || r.node.code === '20000' || sub === 'ACQ.SYSTEM_ERROR' || !sub.startsWith('ACQ.'))
             throw upstreamIndeterminate(method, r.node)
           throw new ProviderError(`${method}: ${sub} ${r.node.sub_msg ?? ''}`.trim(), NAME, 'declined')
         }
-        if (r.node.out_trade_no !== input.billNo) throw new ProviderError(`${method}: answer is about ${r.node.out_trade_no}`, NAME, 'forged')
+        if (r.node.out_trade_no !== input.billNo)
+          throw new ProviderError(`${method}: answer is about ${r.node.out_trade_no}`, NAME, 'forged')
         return {
           provider: NAME,
           billNo: input.billNo,
@@ -455,7 +466,8 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
         const r = await call(method, { agreement_no: agreementNo, personal_product_code: personal, sign_scene: cycle.signScene })
         if (r.ok) return
         // an agreement already ended, or never known, is ended
-        if (/AGREEMENT_NOT_EXIST|AGREEMENT_HAS_UNSIGNED|USER_AGENT_NOT_EXIST|AGREEMENT_ALREADY_UNSIGN/i.test(String(r.node.sub_code ?? ''))) return
+        if (/AGREEMENT_NOT_EXIST|AGREEMENT_HAS_UNSIGNED|USER_AGENT_NOT_EXIST|AGREEMENT_ALREADY_UNSIGN/i.test(String(r.node.sub_code ?? '')))
+          return
         throw upstream(method, r.node)
       },
 

@@ -380,7 +380,12 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
       throw new ProviderError(`${what}: body is not JSON`, NAME, 'malformed')
     }
     const resource = body?.resource
-    if (!resource || resource.algorithm !== 'AEAD_AES_256_GCM' || typeof resource.ciphertext !== 'string' || typeof resource.nonce !== 'string')
+    if (
+      !resource ||
+      resource.algorithm !== 'AEAD_AES_256_GCM' ||
+      typeof resource.ciphertext !== 'string' ||
+      typeof resource.nonce !== 'string'
+    )
       throw new ProviderError(`${what}: resource missing or not AEAD_AES_256_GCM`, NAME, 'malformed')
     try {
       return { eventType: String(body.event_type ?? ''), plain: decryptResource(config.apiV3Key, resource) }
@@ -408,8 +413,10 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
     const planId = Number(papay.planId)
     const display = truncateUtf8(papay.displayAccount || '月捐', 32)
     const contractOf = (c: any, what: string): SignNotification => {
-      if (c?.mchid !== undefined && c.mchid !== config.mchId) throw new ProviderError(`${what}: mchid ${c.mchid} is not ours`, NAME, 'forged')
-      if (c?.appid !== undefined && c.appid !== config.appId) throw new ProviderError(`${what}: appid ${c.appid} is not ours`, NAME, 'forged')
+      if (c?.mchid !== undefined && c.mchid !== config.mchId)
+        throw new ProviderError(`${what}: mchid ${c.mchid} is not ours`, NAME, 'forged')
+      if (c?.appid !== undefined && c.appid !== config.appId)
+        throw new ProviderError(`${what}: appid ${c.appid} is not ours`, NAME, 'forged')
       if (c?.plan_id !== undefined && Number(c.plan_id) !== planId)
         throw new ProviderError(`${what}: plan_id ${c.plan_id} is not ours`, NAME, 'forged')
       if (typeof c?.out_contract_code !== 'string' || typeof c?.contract_id !== 'string')
@@ -424,7 +431,8 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
 
       async sign(input: SignInput): Promise<SignStart> {
         assertAmountFen(input.amountFen, NAME)
-        const kind = input.channel === 'weapp' ? 'mini-program' : input.channel === 'h5-wechat' ? 'jsapi' : input.channel === 'h5' ? 'h5' : null
+        const kind =
+          input.channel === 'weapp' ? 'mini-program' : input.channel === 'h5-wechat' ? 'jsapi' : input.channel === 'h5' ? 'h5' : null
         if (!kind) throw new ProviderError(`papay: channel ${input.channel ?? '(none)'} cannot sign`, NAME, 'malformed')
         if (kind !== 'h5' && !input.payerId) throw new ProviderError('papay: signing in WeChat needs the openid', NAME, 'malformed')
         const r = await call('POST', `/v3/papay/scheduled-deduct-sign/contracts/pre-entrust-sign/${kind}`, {
@@ -469,7 +477,10 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
         assertBillNo(input.billNo, NAME)
         assertAmountFen(input.amountFen, NAME)
         // the same attempt submitted again (its answer was lost): WeChat's word on the order, never a second apply
-        const seen = await call('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(input.billNo)}?mchid=${encodeURIComponent(config.mchId)}`)
+        const seen = await call(
+          'GET',
+          `/v3/pay/transactions/out-trade-no/${encodeURIComponent(input.billNo)}?mchid=${encodeURIComponent(config.mchId)}`
+        )
         if (seen.status === 200) {
           if (seen.json?.out_trade_no !== input.billNo)
             throw new ProviderError(`papay query: answer is about ${seen.json?.out_trade_no}`, NAME, 'forged')
@@ -490,7 +501,8 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
         // a 4xx other than a system error or a rate limit: WeChat took no money (NOT_ENOUGH, CONTRACT_NOT_EXIST, …)
         if (r.status >= 400 && r.status < 500 && !['SYSTEM_ERROR', 'RATELIMIT_EXCEEDED', 'FREQUENCY_LIMITED'].includes(r.json?.code))
           throw new ProviderError(`papay apply: HTTP ${r.status} ${r.json?.code ?? ''} ${r.json?.message ?? ''}`.trim(), NAME, 'declined')
-        if (r.status !== 200 && r.status !== 204) throw new ProviderError(`papay apply: HTTP ${r.status} ${r.json?.code ?? ''}`.trim(), NAME, 'indeterminate')
+        if (r.status !== 200 && r.status !== 204)
+          throw new ProviderError(`papay apply: HTTP ${r.status} ${r.json?.code ?? ''}`.trim(), NAME, 'indeterminate')
         // accepted: the deduction runs at WeChat; the order query tells whether it is over yet
         const state = await query(input.billNo)
         if (state?.outcome === 'paid') return state
@@ -506,7 +518,13 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
         )
         if (r.status === 200 || r.status === 204) return
         // an agreement WeChat does not know, or one already ended, is ended
-        if (r.status === 404 || r.json?.code === 'NOT_FOUND' || r.json?.code === 'CONTRACT_NOT_EXIST' || r.json?.code === 'CONTRACT_TERMINATED') return
+        if (
+          r.status === 404 ||
+          r.json?.code === 'NOT_FOUND' ||
+          r.json?.code === 'CONTRACT_NOT_EXIST' ||
+          r.json?.code === 'CONTRACT_TERMINATED'
+        )
+          return
         throw upstreamError('papay terminate', r)
       },
 

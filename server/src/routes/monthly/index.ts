@@ -43,10 +43,8 @@ export const monthlyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await stopPlan(app.monthly, caller(req), req.body.id))
   )
 
-  app.post(
-    Api.monthlyResume,
-    { config: signedIn, schema: { body: W.MonthlyResumeBody, response: answers(W.MonthlyPlan) } },
-    async (req) => ok(await resumePlan(app.monthly, caller(req), req.body.id))
+  app.post(Api.monthlyResume, { config: signedIn, schema: { body: W.MonthlyResumeBody, response: answers(W.MonthlyPlan) } }, async (req) =>
+    ok(await resumePlan(app.monthly, caller(req), req.body.id))
   )
 
   app.get(Api.monthlyPayTypes, { config: signedIn, schema: { response: answers(W.MonthlyPayTypes) } }, async (req) =>

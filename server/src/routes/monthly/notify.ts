@@ -49,7 +49,8 @@ export async function agreementNotifyRoutes(app: FastifyInstance) {
       if (isSignNotification(n)) {
         const r = await applySignNotification(deps, school.id, n)
         // an unknown plan is acknowledged all the same (logged): the provider would otherwise repeat it for days
-        if (r.status === 'rejected') req.log.warn({ school: code, provider: name, planNo: n.planNo, reason: r.reason }, 'agreement notification ignored')
+        if (r.status === 'rejected')
+          req.log.warn({ school: code, provider: name, planNo: n.planNo, reason: r.reason }, 'agreement notification ignored')
         return send(reply, ack(r.status !== 'rejected' || r.reason === 'unknown_plan'))
       }
       const r = await applyChargeNotification(deps, school.id, n)
