@@ -5,7 +5,7 @@
  * history, and stopped (here and at the provider). Collection is collect.ts.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { MAX_DONATION_YUAN, PermissionCode, ResultCode, type MonthlyPlan, type MonthlyPlans, type PayChannelCode } from '../../../../types'
 import type { DB, MonthlyPlanStatus } from '../../db/schema'
 import { AppError, bizError, tokenInvalid } from '../../errors'
@@ -21,7 +21,7 @@ import { requireProject } from '../project/service'
 import { getUser } from '../user/repository'
 import { firstChargeOn } from './dates'
 import * as repo from './repository'
-import { enqueueUnsign, unsignAtProvider } from './unsign'
+import { enqueue } from '../../jobs/queue'
 import { providerChannelOf } from '../channel/credentials'
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>
@@ -303,4 +303,21 @@ export async function myPlans(deps: Pick<MonthlyDeps, 'db'>, caller: MonthlyCall
         }))
     }))
   }
+}
+
+/** the job that ends a stopped plan's agreement at its provider (domain/monthly/unsign.ts runs it) */
+export const UNSIGN_JOB_KIND = 'monthly-unsign' as const
+/** 5 s doubling to the 30-minute cap (jobs/queue.ts backoffMs): about a day of asking */
+export const UNSIGN_MAX_ATTEMPTS = 60
+
+export const enqueueUnsign = (db: Kysely<DB> | Transaction<DB>, schoolId: number, planId: number) =>
+  enqueue(db, schoolId, UNSIGN_JOB_KIND, { planId }, { maxAttempts: UNSIGN_MAX_ATTEMPTS })
+
+/** Ends a stopped plan's agreement at its provider; throws when the provider did not confirm (the caller retries). */
+export async function unsignAtProvider(deps: Pick<MonthlyDeps, 'db' | 'payments'>, schoolId: number, planId: number): Promise<void> {
+  const plan = await repo.planById(deps.db, schoolId, planId)
+  if (!plan || plan.status !== 'stopped' || !plan.agreement_no) return
+  const provider = await agreementProviderFor(deps, schoolId, plan.pay_type)
+  if (!provider || provider.name !== plan.provider) throw new Error(`no ${plan.provider} agreement provider for pay type ${plan.pay_type}`)
+  await provider.terminate(plan.agreement_no, plan.plan_no)
 }

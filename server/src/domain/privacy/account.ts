@@ -12,7 +12,7 @@ import { t } from '../../i18n'
 import { nowIso } from '../../lib/dates'
 import type { FileStorage } from '../../providers/storage/types'
 import { plansForExport, stopPlansOfDeletedUser } from '../monthly/repository'
-import { enqueueUnsign } from '../monthly/unsign'
+import { enqueueUnsign } from '../monthly/service'
 
 type Db = Kysely<DB> | Transaction<DB>
 
