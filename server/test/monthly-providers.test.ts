@@ -437,6 +437,30 @@ for (const side of [wechatSide, alipaySide]) {
   })
 }
 
+describe('a deleted account ends its agreements', () => {
+  it('the plan stops in the deletion and a queued job ends the agreement at the provider', async () => {
+    const t = await login(app, 'demo', 'monthly-deleted')
+    const p = await createPlan(t, alipaySide, { dayOfMonth: 13 })
+    const no = await alipaySide.sign(p)
+    const r = await call(app, 'demo', Api.deleteAccount, { method: 'POST', token: t, body: { confirm: true } })
+    assert.equal(r.body.code, 0, r.body.message)
+    const row = await planRow(p.id)
+    assert.equal(row.status, 'stopped')
+    assert.equal(row.stop_reason, 'account_deleted')
+    assert.equal(alipaySide.ended(no), false, 'the deletion does not wait for the provider')
+    const job = await app.db
+      .selectFrom('job')
+      .selectAll()
+      .where('kind', '=', UNSIGN_JOB_KIND)
+      .where('payload', '=', JSON.stringify({ planId: p.id }))
+      .executeTakeFirstOrThrow()
+    await runUnsign(app.monthly, { ...job, id: Number(job.id), school_id: Number(job.school_id), locked_at: undefined }, { planId: p.id })
+    assert.ok(alipaySide.ended(no))
+    await chargeDayRuns(alipaySide, firstChargeOn(beijingDate(new Date()), 13))
+    assert.equal(alipaySide.charges(no), 0)
+  })
+})
+
 describe('the privacy export lists monthly plans', () => {
   it("the donor's plans, with status and provider, and nobody else's", async () => {
     const t = await login(app, 'demo', 'monthly-wechatpay')
