@@ -25,6 +25,9 @@ import { APP_ID as ALIPAY_APP_ID, alipay as alipayKeys, app as alipayApp, strang
 import { CYCLE_SIGN_SCENE, FakeAlipayCycle, FakePapay, PAPAY_PLAN_ID } from './fake-agreements'
 import { APP_ID as WX_APP_ID, API_V3_KEY, MCH_ID, PUB_KEY_ID, SERIAL, merchant, platform } from './fake-wechatpay'
 import { TEST_BUILD_DEFAULTS, call, login, startApp, type TestContext } from './helpers'
+import { createAlipay } from '../src/providers/payment/alipay'
+import { ProviderError } from '../src/providers/payment/types'
+import { createWechatPay } from '../src/providers/payment/wechatpay'
 
 const root = path.resolve(__dirname, '..', '..')
 const PUBLIC = 'https://give.example.edu.cn'
@@ -469,5 +472,47 @@ describe('the privacy export lists monthly plans', () => {
     assert.equal(r.body.data.monthlyPlans.length, 1)
     assert.equal(r.body.data.monthlyPlans[0].provider, 'wechatpay')
     assert.equal(r.body.data.monthlyPlans[0].status, 'stopped')
+  })
+})
+
+describe('contract settings are checked when the provider is built', () => {
+  it('a bad papay template id or Alipay sign scene is a configuration error, and the pay type offers no monthly giving', async () => {
+    const base = {
+      mchId: MCH_ID,
+      appId: WX_APP_ID,
+      serialNo: SERIAL,
+      privateKeyPem: merchant.privateKey,
+      apiV3Key: API_V3_KEY,
+      platformPublicKeyPem: platform.publicKey,
+      platformSerial: PUB_KEY_ID
+    }
+    for (const papayCfg of [{ planId: 0 }, { planId: 'x' }, { planId: 12.5 }, { planId: 1, displayAccount: 3 }])
+      assert.throws(
+        () => createWechatPay({ ...base, papay: papayCfg as never }),
+        (e: unknown) => e instanceof ProviderError && e.kind === 'config' && /papay/.test(e.message)
+      )
+    assert.ok(createWechatPay({ ...base, papay: { planId: PAPAY_PLAN_ID } }).agreements)
+    assert.equal(createWechatPay(base).agreements, undefined)
+    const ali = { appId: ALIPAY_APP_ID, privateKeyPem: alipayApp.privateKey, alipayPublicKeyPem: alipayKeys.publicKey }
+    for (const cycleCfg of [{ signScene: 'donation' }, { signScene: '' }, { signScene: 'INDUSTRY|DONATION', productCode: 'x y' }])
+      assert.throws(
+        () => createAlipay({ ...ali, cycle: cycleCfg }),
+        (e: unknown) => e instanceof ProviderError && e.kind === 'config' && /cycle/.test(e.message)
+      )
+    assert.ok(createAlipay({ ...ali, cycle: { signScene: CYCLE_SIGN_SCENE } }).agreements)
+
+    // a school whose stored contract is broken: the pay type is "not set up" for monthly giving
+    const hhu = await schoolIdOf('hhu')
+    await app.db
+      .updateTable('payment_config')
+      .set({
+        credentials: JSON.stringify({ ...JSON.parse(wechatCredentials(false)), papay: { planId: -1 } }),
+        updated_at: new Date(Date.now() + 1000).toISOString()
+      })
+      .where('school_id', '=', hhu)
+      .where('pay_type', '=', 1)
+      .execute()
+    const t = await login(app, 'hhu', 'monthly-hhu-broken')
+    assert.deepEqual((await call<MonthlyPayTypes>(app, 'hhu', Api.monthlyPayTypes, { token: t })).body.data.payTypes, [])
   })
 })
