@@ -516,3 +516,21 @@ describe('contract settings are checked when the provider is built', () => {
     assert.deepEqual((await call<MonthlyPayTypes>(app, 'hhu', Api.monthlyPayTypes, { token: t })).body.data.payTypes, [])
   })
 })
+
+describe('WeChat signing in a browser', () => {
+  it('the WeChat browser gets the JSAPI signing page, another browser the H5 one; a new start replaces the unsigned plan', async () => {
+    const t = await login(app, 'demo', 'monthly-jsapi')
+    const jsapi = await createPlan(t, wechatSide, { payChannel: 'wechat-h5', dayOfMonth: 20 })
+    assert.equal(jsapi.status, 'signing')
+    assert.equal(jsapi.sign?.kind, 'url')
+    assert.match(jsapi.sign!.url, /^https:\/\/pay\.weixin\.qq\.com\/papay\/entrust\?pre_entrustweb_id=/)
+    const pre = papay.seen.filter((s) => s.path.endsWith('/pre-entrust-sign/jsapi')).pop()!
+    assert.equal(JSON.parse(pre.body).openid, 'monthly-jsapi', "the donor's openid under the AppID")
+    const h5 = await createPlan(t, wechatSide, { payChannel: 'h5', dayOfMonth: 20 })
+    assert.equal(h5.sign?.kind, 'url')
+    assert.ok(papay.seen.some((s) => s.path.endsWith('/pre-entrust-sign/h5')))
+    const first = await planRow(jsapi.id)
+    assert.equal(first.status, 'stopped')
+    assert.equal(first.stop_reason, 'replaced')
+  })
+})
