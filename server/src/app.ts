@@ -24,6 +24,7 @@ import { indexRoutes } from './routes/index'
 import { webArticleRoutes } from './routes/web'
 import { donateRoutes } from './routes/donate'
 import { notifyRoutes } from './routes/donate/notify'
+import { agreementNotifyRoutes } from './routes/monthly/notify'
 import { wechatPushRoutes } from './routes/moderation/push'
 import { OrderRateLimiter, orderRateLimits, type OrderRateLimits } from './domain/order/rate-limit'
 import { DEFAULT_CHALLENGE_BITS, MAX_CHALLENGE_BITS, OrderChallenges } from './domain/order/challenge'
@@ -347,7 +348,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
   app.decorate('notify', notify)
   // monthly giving (docs/decisions/071-monthly-giving.md): its charges are paid through the order path above
-  const monthly: MonthlyDeps = { db: handle.db, payments, log: app.log, now, onPaid: (id) => orders.onPaid?.(id) }
+  const monthly: MonthlyDeps = { db: handle.db, payments, log: app.log, now, onPaid: (id) => orders.onPaid?.(id), publicBaseUrl }
   app.decorate('monthly', monthly)
   const jobs = createJobWorker(
     {
@@ -435,6 +436,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   })
   await app.register(configRoutes)
   await app.register(notifyRoutes)
+  // monthly giving's agreement and charge notifications (docs/decisions/079-monthly-providers.md)
+  await app.register(agreementNotifyRoutes)
   // WeChat's content-security verdicts for images (docs/decisions/042)
   await app.register(wechatPushRoutes)
   // unsubscribe links of notification e-mails: no sign-in (docs/decisions/044-notifications.md)

@@ -793,6 +793,32 @@ const TABLE: Record<string, Entry> = {
       assert.notEqual(a.body.data.code, hers.body.data.code, "bob was answered alice's code")
     }
   },
+  // docs/decisions/079-monthly-providers.md: resume only one's own paused plan
+  [api('POST', Api.monthlyResume)]: {
+    kind: 'user',
+    req: () => ({ body: { id: 1 } }),
+    probe: async () => {
+      const id = await aliceMonthlyPlan()
+      await app.db.updateTable('monthly_plan').set({ status: 'paused' }).where('id', '=', id).execute()
+      try {
+        refused(await asBob(Api.monthlyResume, { body: { id } }), "resume of alice's monthly plan")
+        const row = await app.db.selectFrom('monthly_plan').select('status').where('id', '=', id).executeTakeFirstOrThrow()
+        assert.equal(row.status, 'paused', "bob resumed alice's plan")
+      } finally {
+        await app.db.updateTable('monthly_plan').set({ status: 'active' }).where('id', '=', id).execute()
+      }
+    }
+  },
+  // the school's monthly pay types: nobody's data
+  [api('GET', Api.monthlyPayTypes)]: {
+    kind: 'user',
+    req: () => ({}),
+    probe: async () => {
+      const a = await asBob<{ payTypes: number[] }>(Api.monthlyPayTypes, {})
+      clean(a, 'monthly pay types')
+      assert.equal(a.body.code, 0)
+    }
+  },
   // yearly statements (docs/decisions/050-yearly-statement.md): the caller's own gifts only
   [api('GET', Api.statementYears)]: {
     kind: 'user',
@@ -1140,6 +1166,8 @@ const TABLE: Record<string, Entry> = {
   'POST /notify/:school/:provider/:payType': { kind: 'callback' },
   // the notify URL of an order paid with a channel's own AppID or merchant
   'POST /notify/:school/:provider/:payType/:channel': { kind: 'callback' },
+  // monthly giving's agreement notifications (docs/decisions/079; verified by the provider, monthly-providers.test.ts)
+  'POST /agreement-notify/:school/:provider/:payType': { kind: 'callback' },
   // docs/decisions/042: WeChat's message push (signed with the school's push token; moderation.test.ts)
   'GET /wechat-push/:school': { kind: 'callback' },
   'POST /wechat-push/:school': { kind: 'callback' },

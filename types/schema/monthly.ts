@@ -5,6 +5,7 @@
 import { Type, type Static } from 'typebox'
 import { Flag, Num, Page, Str, Yuan, strEnum } from './common'
 import { body, optFlag, optInt, pageProps, query, reqInt, reqString } from './wire-int'
+import { PAY_CHANNELS } from '../pay-codes'
 
 export const MONTHLY_PLAN_STATUSES = ['signing', 'active', 'paused', 'stopped'] as const
 export const MONTHLY_CHARGE_STATUSES = ['charging', 'retry', 'paid', 'failed', 'cancelled'] as const
@@ -24,6 +25,20 @@ export const MonthlyCharge = Type.Object({
 })
 export type MonthlyCharge = Static<typeof MonthlyCharge>
 
+/**
+ * What the app opens to sign at a real provider (docs/decisions/079-monthly-providers.md): 'miniprogram' — WeChat's
+ * signing mini-program through navigateToMiniProgram(appId, path, extraData); 'url' — the provider's signing page
+ * (WeChat JSAPI/H5 signing, Alipay alipay.user.agreement.page.sign). Unused fields are ''.
+ */
+export const MonthlySignPage = Type.Object({
+  kind: strEnum(['miniprogram', 'url'] as const),
+  appId: Str,
+  path: Str,
+  extraData: Type.Record(Type.String(), Type.String()),
+  url: Str
+})
+export type MonthlySignPage = Static<typeof MonthlySignPage>
+
 /** A donor's plan, as the donor sees it. */
 export const MonthlyPlan = Type.Object({
   id: Num,
@@ -37,7 +52,10 @@ export const MonthlyPlan = Type.Object({
   nextChargeOn: Str,
   isAnonymous: Flag,
   /** newest month first */
-  history: Type.Array(MonthlyCharge)
+  history: Type.Array(MonthlyCharge),
+  /** monthly/create at a real provider: the page that signs the agreement (the plan is 'signing' until the provider's
+   *  sign notification; absent once signed, and from the sandbox, which signs at once) */
+  sign: Type.Optional(MonthlySignPage)
 })
 export type MonthlyPlan = Static<typeof MonthlyPlan>
 
@@ -94,7 +112,10 @@ export const MonthlyCreateBody = body({
   payType: reqInt(1, 2),
   isAnonymous: optFlag(),
   /** sandbox only: a test agreement whose charges are always declined */
-  sandboxDecline: Type.Optional(Type.Boolean())
+  sandboxDecline: Type.Optional(Type.Boolean()),
+  /** where the donor signs (types/pay-codes.ts PAY_CHANNELS): the mini-program opens WeChat's signing mini-program, a
+   *  browser the provider's page; absent: derived like a donation's ('h5') */
+  payChannel: Type.Optional(strEnum(PAY_CHANNELS))
 })
 export type MonthlyCreateBody = Static<typeof MonthlyCreateBody>
 
@@ -139,3 +160,11 @@ export const StaffMonthlyCollection = Type.Object({
   unknown: Num
 })
 export type StaffMonthlyCollection = Static<typeof StaffMonthlyCollection>
+
+/** POST monthly/resume: a paused plan charges again from its next day of the month */
+export const MonthlyResumeBody = body({ id: reqInt() })
+export type MonthlyResumeBody = Static<typeof MonthlyResumeBody>
+
+/** GET monthly/pay-types: the pay types whose provider can sign agreements at this school (1 WeChat Pay, 2 Alipay) */
+export const MonthlyPayTypes = Type.Object({ payTypes: Type.Array(Num) })
+export type MonthlyPayTypes = Static<typeof MonthlyPayTypes>

@@ -47,7 +47,9 @@ export const PrivacyExport = Type.Object({
   messages: Rows,
   togethers: Rows,
   awards: Rows,
-  uploads: Rows
+  uploads: Rows,
+  /** monthly giving plans (docs/decisions/079-monthly-providers.md): amount, day, provider, status, dates */
+  monthlyPlans: Rows
 })
 export type PrivacyExport = Static<typeof PrivacyExport>
 

@@ -1159,6 +1159,9 @@ export interface MonthlyPlanTable {
   donor_name: Generated<string>
   is_anonymous: Generated<number>
   stop_reason: Generated<string>
+  /** WeChat papay: the charge day the last pre-deduction notice announced, and the day it was sent (migration 042) */
+  notice_for: Generated<string>
+  noticed_on: Generated<string>
   signed_at: Ts | null
   stopped_at: Ts | null
   created_at: Ts

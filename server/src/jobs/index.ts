@@ -12,6 +12,7 @@ import { NOTIFY_JOB_KIND } from '../domain/notify/kinds'
 import { runNotify, type NotifyRuntime } from '../domain/notify/send'
 import { runExport } from '../domain/ledger/exports'
 import { runStatementBatch, STATEMENT_BATCH_JOB_KIND } from '../domain/statement/service'
+import { runUnsign, UNSIGN_JOB_KIND } from '../domain/monthly/unsign'
 import type { PaymentRegistry } from '../providers/payment/registry'
 import type { FileStorage } from '../providers/storage/types'
 import { JobWorker, type WorkerOptions } from './worker'
@@ -55,7 +56,9 @@ export function createJobWorker(
         ),
       [RENDER_JOB_KIND]: (job, payload) => runAgreementRender({ db: deps.db, ...deps.agreements() }, job, payload),
       // a provider's daily bill against our books (docs/decisions/038-bill-reconciliation.md)
-      [BILL_JOB_KIND]: (job, payload) => runBillJob({ db: deps.db, payments: deps.payments, log: deps.log, now: deps.now }, job, payload)
+      [BILL_JOB_KIND]: (job, payload) => runBillJob({ db: deps.db, payments: deps.payments, log: deps.log, now: deps.now }, job, payload),
+      // a stopped monthly plan's agreement ended at its provider (docs/decisions/079-monthly-providers.md)
+      [UNSIGN_JOB_KIND]: (job, payload) => runUnsign({ db: deps.db, payments: deps.payments }, job, payload)
     },
     deps.reconcile,
     deps.now,

@@ -28,9 +28,17 @@ export const WORKER_ID = `${hostname().slice(0, 60)}:${process.pid}:${randomByte
  *  agreement-render: render an agreement the request path handed over (domain/agreement/service.ts, decision 039);
  *  bill-reconcile: a provider's daily bill against our books (domain/bill/schedule.ts);
  *  notify: send one notification (domain/notify/send.ts);
- *  statement-batch: a year's statements to every donor who asked (domain/statement/service.ts) */
+ *  statement-batch: a year's statements to every donor who asked (domain/statement/service.ts);
+ *  monthly-unsign: end a stopped plan's agreement at its provider (domain/monthly/unsign.ts) */
 export type JobKind =
-  'certificate' | 'ledger-export' | 'provider-close' | 'agreement-render' | 'bill-reconcile' | 'notify' | 'statement-batch'
+  | 'certificate'
+  | 'ledger-export'
+  | 'provider-close'
+  | 'agreement-render'
+  | 'bill-reconcile'
+  | 'notify'
+  | 'statement-batch'
+  | 'monthly-unsign'
 
 export interface JobRow {
   id: number

@@ -36,6 +36,7 @@ import { m037GivingDays } from './037-giving-days'
 import { m038MonthlyPlans } from './038-monthly-plans'
 import { m039EnglishFields } from './039-english-fields'
 import { m041GivingDayAmbassadors } from './041-giving-day-ambassadors'
+import { m042MonthlyProviders } from './042-monthly-providers'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -100,7 +101,9 @@ export const migrations: Record<string, Migration> = {
   // English for a project's own words (docs/decisions/073-english-everywhere.md)
   '039_english_fields': m039EnglishFields,
   // giving days: region boards and ambassadors (docs/decisions/075-giving-day-ambassadors-boards.md)
-  '041_giving_day_ambassadors': m041GivingDayAmbassadors
+  '041_giving_day_ambassadors': m041GivingDayAmbassadors,
+  // monthly giving through WeChat Pay papay and Alipay 周期扣款 (docs/decisions/079-monthly-providers.md)
+  '042_monthly_providers': m042MonthlyProviders
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

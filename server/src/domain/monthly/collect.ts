@@ -22,17 +22,17 @@
 import type { Transaction } from 'kysely'
 import type { DB, MonthlyChargeStatus, MonthlyPlanTable } from '../../db/schema'
 import type { Selectable } from 'kysely'
-import { ProviderError } from '../../providers/payment/types'
+import { ProviderError, type VerifiedNotification } from '../../providers/payment/types'
 import type { AgreementProvider } from '../../providers/payment/agreement'
 import { beijingDate } from '../ledger/repository'
 import { enqueueNotice } from '../notify/enqueue'
-import { applyNotification } from '../order/notifications'
+import { applyNotification, type NotificationResult } from '../order/notifications'
 import * as orders from '../order/repository'
 import { OPEN_STATES, transition } from '../order/state'
 import { requireProject } from '../project/service'
 import { addDays, chargeDay, nextMonth } from './dates'
 import * as repo from './repository'
-import { agreementProviderFor, type MonthlyDeps } from './service'
+import { agreementNotifyUrl, agreementProviderFor, type MonthlyDeps } from './service'
 
 /** charge attempts per month: the first and two retries on the following days */
 export const MAX_ATTEMPTS = 3
@@ -41,6 +41,9 @@ export const CHARGE_LEASE_MS = 10 * 60_000
 /** a charge's order stays payable this long (a resubmission after the lease must still find it open) */
 const ORDER_TTL_MS = 24 * 3_600_000
 const BATCH = 100
+/** WeChat papay: the pre-deduction notice goes out this many days before the charge day, and a charge is made only
+ *  once its notice is this old (notice on the 1st, the donor may cancel on the 2nd, charge on the 3rd) */
+export const NOTICE_DAYS = 2
 /** donation_submission.donate_from of a charge's order (varchar(4); the app's donateFrom values are U1, U5, U6) */
 export const MONTHLY_DONATE_FROM = 'M'
 
@@ -76,7 +79,8 @@ export async function collect(deps: MonthlyDeps, day?: string, schoolId?: number
   const today = day ?? beijingDate(now)
   const out: CollectionResult = { day: today, due: 0, attempts: 0, paid: 0, retrying: 0, paused: 0, unknown: 0 }
   for (let after = 0; ;) {
-    const plans = await repo.duePlans(deps.db, today, BATCH, after, schoolId)
+    // papay plans due within NOTICE_DAYS whose pre-deduction notice has not gone out are read too
+    const plans = await repo.duePlans(deps.db, today, BATCH, after, { by: addDays(today, NOTICE_DAYS), provider: 'wechatpay' }, schoolId)
     if (!plans.length) break
     after = plans[plans.length - 1].id
     for (const plan of plans) {
@@ -122,10 +126,33 @@ async function collectPlan(deps: MonthlyDeps, plan: Plan, today: string): Promis
     deps.log.warn({ planId: plan.id, from: plan.next_charge_on, to }, 'monthly plan: missed months skipped')
     due = { ...plan, next_charge_on: to }
   }
+  // WeChat papay: the donor is told days before each charge day; the charge waits until that notice is old enough
+  if (provider.notifyCharge && !(await noticeGiven(deps, provider, due, today))) return 'skipped'
+  if (due.next_charge_on > today) return 'skipped'
   const month = due.next_charge_on.slice(0, 7)
   const attempt = await claim(deps, due, month, today)
   if (!attempt) return 'skipped'
   return charge(deps, provider, due, month, today, attempt)
+}
+
+/**
+ * The pre-deduction notice of the plan's next charge (WeChat papay, docs/decisions/079-monthly-providers.md): true once
+ * it went out NOTICE_DAYS or more before today. The run that moves notice_for sends it (one run of many); a notice the
+ * provider did not take is given back and sent again by a later run.
+ */
+async function noticeGiven(deps: MonthlyDeps, provider: AgreementProvider, plan: Plan, today: string): Promise<boolean> {
+  const chargeOn = plan.next_charge_on
+  if (plan.notice_for === chargeOn) return plan.noticed_on !== '' && addDays(plan.noticed_on, NOTICE_DAYS) <= today
+  const sid = plan.school_id
+  if (!(await repo.claimNotice(deps.db, sid, plan.id, plan.notice_for, chargeOn, today, deps.now().toISOString()))) return false
+  try {
+    await provider.notifyCharge!({ agreementNo: plan.agreement_no, amountFen: plan.amount_fen, days: NOTICE_DAYS })
+    deps.log.info({ planId: plan.id, chargeOn }, 'monthly plan: pre-deduction notice sent')
+  } catch (err) {
+    await repo.releaseNotice(deps.db, sid, plan.id, chargeOn, plan.notice_for)
+    deps.log.warn({ err, planId: plan.id, chargeOn }, 'monthly plan: the pre-deduction notice was not taken; sent again later')
+  }
+  return false
 }
 
 /** This run's attempt at (plan, month), or null when the month is another run's, done, or not due for a retry. */
@@ -280,7 +307,8 @@ async function charge(
       agreementNo: current.agreement_no,
       billNo: a.billNo,
       amountFen: plan.amount_fen,
-      description: project.name
+      description: project.name,
+      notifyUrl: agreementNotifyUrl(deps.publicBaseUrl ?? '', await repo.schoolCode(deps.db, sid), plan.provider, plan.pay_type)
     })
   } catch (err) {
     if (err instanceof ProviderError && err.kind === 'declined') return declined(deps, plan, month, today, a, err.message)
@@ -290,6 +318,14 @@ async function charge(
     )
     return 'unknown'
   }
+  return settlePaid(deps, plan, month, a, paid)
+}
+
+/** A charge's payment, from the provider's answer or its notification: the order paid and the month settled at once. */
+async function settlePaid(deps: MonthlyDeps, plan: Plan, month: string, a: Attempt, paid: VerifiedNotification): Promise<Outcome> {
+  const sid = plan.school_id
+  const at = () => deps.now().toISOString()
+  const from = chargeDay(month, plan.day_of_month)
   const nextOn = chargeDay(nextMonth(month), plan.day_of_month)
   const r = await applyNotification(deps.db, sid, paid, {
     log: deps.log,
@@ -297,8 +333,8 @@ async function charge(
     onPaid: deps.onPaid,
     // the month is paid and the plan moves on in the transaction that made the order paid
     inTransaction: async (trx) => {
-      await repo.settleCharge(trx, sid, a.chargeId, { status: 'paid', last_error: '', updated_at: at() })
-      await repo.advancePlan(trx, sid, plan.id, plan.next_charge_on, nextOn, at())
+      if (await repo.settleCharge(trx, sid, a.chargeId, { status: 'paid', last_error: '', updated_at: at() }))
+        await repo.advancePlan(trx, sid, plan.id, from, nextOn, at())
     }
   })
   if (r.status === 'applied') return 'paid'
@@ -312,7 +348,14 @@ async function finishPaidAgain(deps: MonthlyDeps, plan: Plan, month: string, a: 
   const at = deps.now().toISOString()
   await deps.db.transaction().execute(async (trx) => {
     if (await repo.settleCharge(trx, plan.school_id, a.chargeId, { status: 'paid', last_error: '', updated_at: at }))
-      await repo.advancePlan(trx, plan.school_id, plan.id, plan.next_charge_on, chargeDay(nextMonth(month), plan.day_of_month), at)
+      await repo.advancePlan(
+        trx,
+        plan.school_id,
+        plan.id,
+        chargeDay(month, plan.day_of_month),
+        chargeDay(nextMonth(month), plan.day_of_month),
+        at
+      )
   })
   return 'paid'
 }
@@ -341,4 +384,30 @@ async function declined(deps: MonthlyDeps, plan: Plan, month: string, today: str
     last ? 'monthly plan paused after its last failed charge' : 'monthly charge declined; tried again tomorrow'
   )
   return last ? 'paused' : 'retrying'
+}
+
+/**
+ * A charge's result posted by its provider (WeChat papay answers asynchronously; Alipay notifies as well), from the
+ * agreement notify route: a paid charge settles its month exactly like the charge's own answer would (a second report
+ * changes nothing), a failed one counts as a declined attempt. An order that is no monthly charge goes the ordinary way.
+ */
+export async function applyChargeNotification(
+  deps: MonthlyDeps,
+  schoolId: number,
+  n: VerifiedNotification
+): Promise<NotificationResult | { status: 'applied' | 'duplicate' }> {
+  const order = await orders.findOrder(deps.db, schoolId, n.billNo)
+  const row = order ? await repo.chargeByOrder(deps.db, schoolId, order.id) : undefined
+  const plan = row ? await repo.planById(deps.db, schoolId, row.plan_id) : undefined
+  if (!order || !row || !plan) return applyNotification(deps.db, schoolId, n, { log: deps.log, now: deps.now(), onPaid: deps.onPaid })
+  const a: Attempt = { chargeId: row.id, attempts: row.attempts, donationId: order.id, billNo: order.bill_no }
+  if (n.outcome === 'paid' && !n.refund) {
+    const r = await settlePaid(deps, plan, row.month, a, n)
+    return { status: r === 'paid' ? 'applied' : 'duplicate' }
+  }
+  if (n.outcome === 'failed' && row.status === 'charging' && OPEN_STATES.includes(order.status)) {
+    await declined(deps, plan, row.month, beijingDate(deps.now()), a, 'the provider reported the charge failed')
+    return { status: 'applied' }
+  }
+  return applyNotification(deps.db, schoolId, n, { log: deps.log, now: deps.now(), onPaid: deps.onPaid })
 }

@@ -21,5 +21,6 @@ export const monthlyMessages = {
     zh_CN: '请填写今天或之前的日期（YYYY-MM-DD，北京时间）',
     en: 'Enter today or an earlier day (YYYY-MM-DD, Beijing time)'
   },
+  monthlyNotPaused: { zh_CN: '只有已暂停的月捐可以恢复', en: 'Only a paused monthly gift can be resumed' },
   noticeKindMonthly: { zh_CN: '月捐扣款失败', en: 'Monthly gift could not be collected' }
 } satisfies Record<string, Record<Lang, string>>

@@ -37,19 +37,102 @@ export const updatePlan = (db: Db, schoolId: number, id: number, set: Updateable
 
 /**
  * Active plans whose next charge is due on or before `day` (Beijing YYYY-MM-DD), every school (or one: the console's
- * run for its own school, docs/decisions/078), oldest first.
+ * run for its own school, docs/decisions/078), oldest first; with `notice`, also the plans of `notice.provider` due on
+ * or before `notice.by` whose pre-deduction notice for that charge has not gone out (WeChat papay,
+ * docs/decisions/079-monthly-providers.md).
  */
-export const duePlans = (db: Db, day: string, limit: number, afterId: number, schoolId?: number) =>
+export const duePlans = (
+  db: Db,
+  day: string,
+  limit: number,
+  afterId: number,
+  notice?: { by: string; provider: string },
+  schoolId?: number
+) =>
   db
     .selectFrom('monthly_plan')
     .selectAll()
     .$if(schoolId !== undefined, (q) => q.where('school_id', '=', schoolId!))
     .where('status', '=', 'active')
-    .where('next_charge_on', '<=', day)
     .where('next_charge_on', '!=', '')
+    .where((eb) =>
+      notice
+        ? eb.or([
+            eb('next_charge_on', '<=', day),
+            eb.and([
+              eb('provider', '=', notice.provider),
+              eb('next_charge_on', '<=', notice.by),
+              eb('notice_for', '!=', eb.ref('next_charge_on'))
+            ])
+          ])
+        : eb('next_charge_on', '<=', day)
+    )
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
+    .execute()
+
+/** Claims the sending of a plan's pre-deduction notice for `chargeOn`: true for the one run that moved notice_for. */
+export async function claimNotice(db: Db, schoolId: number, planId: number, was: string, chargeOn: string, today: string, at: string) {
+  const r = await db
+    .updateTable('monthly_plan')
+    .set({ notice_for: chargeOn, noticed_on: today, updated_at: at })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', planId)
+    .where('notice_for', '=', was)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+/** Gives a claimed notice back when the provider did not take it: the next run sends it again. */
+export const releaseNotice = (db: Db, schoolId: number, planId: number, chargeOn: string, was: string) =>
+  db
+    .updateTable('monthly_plan')
+    .set({ notice_for: was, noticed_on: '' })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', planId)
+    .where('notice_for', '=', chargeOn)
+    .execute()
+
+/** The charge whose attempt is this order (a charge notification names the order), with its plan. */
+export const chargeByOrder = (db: Db, schoolId: number, donationId: number) =>
+  db.selectFrom('monthly_charge').selectAll().where('school_id', '=', schoolId).where('donation_id', '=', donationId).executeTakeFirst()
+
+/** A paused plan starts again: active, its failures forgotten, the next charge on `nextChargeOn`. */
+export async function resumePlan(db: Db, schoolId: number, planId: number, nextChargeOn: string, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('monthly_plan')
+    .set({ status: 'active', failure_count: 0, next_charge_on: nextChargeOn, updated_at: at })
+    .where('school_id', '=', schoolId)
+    .where('id', '=', planId)
+    .where('status', '=', 'paused')
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+/** A donor's plans for the privacy export (decision 041): every plan with its months, oldest first. */
+export const plansForExport = (db: Db, schoolId: number, userId: number) =>
+  db
+    .selectFrom('monthly_plan')
+    .innerJoin('project', 'project.id', 'monthly_plan.items_id')
+    .select([
+      'monthly_plan.id',
+      'monthly_plan.plan_no',
+      'project.name as project_name',
+      'monthly_plan.amount_fen',
+      'monthly_plan.day_of_month',
+      'monthly_plan.pay_type',
+      'monthly_plan.provider',
+      'monthly_plan.status',
+      'monthly_plan.next_charge_on',
+      'monthly_plan.stop_reason',
+      'monthly_plan.created_at',
+      'monthly_plan.signed_at',
+      'monthly_plan.stopped_at'
+    ])
+    .where('monthly_plan.school_id', '=', schoolId)
+    .where('monthly_plan.user_id', '=', userId)
+    .orderBy('monthly_plan.id')
     .execute()
 
 /** The plans of one donor, newest first. */
@@ -251,10 +334,14 @@ export const setChargeOrder = (db: Db, schoolId: number, chargeId: number, donat
  * for the foundation's books like every gift.
  */
 export async function stopPlansOfDeletedUser(trx: Transaction<DB>, schoolId: number, userId: number, at: string) {
-  const ids = (
-    await trx.selectFrom('monthly_plan').select('id').where('school_id', '=', schoolId).where('user_id', '=', userId).execute()
-  ).map((r) => r.id)
-  if (!ids.length) return
+  const plans = await trx
+    .selectFrom('monthly_plan')
+    .select(['id', 'status', 'agreement_no'])
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .execute()
+  const ids = plans.map((r) => r.id)
+  if (!ids.length) return []
   await trx
     .updateTable('monthly_plan')
     .set({ status: 'stopped', stop_reason: 'account_deleted', stopped_at: at, updated_at: at })
@@ -270,4 +357,6 @@ export async function stopPlansOfDeletedUser(trx: Transaction<DB>, schoolId: num
     .where('plan_id', 'in', ids)
     .where('status', '=', 'retry')
     .execute()
+  // the agreements still alive at a provider: the caller queues their end (domain/monthly/unsign.ts)
+  return plans.filter((p) => p.status !== 'stopped' && p.agreement_no).map((p) => p.id)
 }

@@ -5,7 +5,7 @@
  * history, and stopped (here and at the provider). Collection is collect.ts.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import {
   MAX_DONATION_YUAN,
   PermissionCode,
@@ -13,7 +13,8 @@ import {
   type Lang,
   type MonthlyOffer,
   type MonthlyPlan,
-  type MonthlyPlans
+  type MonthlyPlans,
+  type PayChannelCode
 } from '../../../../types'
 import type { DB, MonthlyPlanStatus } from '../../db/schema'
 import { AppError, bizError, tokenInvalid } from '../../errors'
@@ -30,6 +31,8 @@ import { requireProject } from '../project/service'
 import { getUser } from '../user/repository'
 import { firstChargeOn } from './dates'
 import * as repo from './repository'
+import { enqueue } from '../../jobs/queue'
+import { providerChannelOf } from '../channel/credentials'
 
 type Log = Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>
 
@@ -40,6 +43,8 @@ export interface MonthlyDeps {
   now: () => Date
   /** after a charge made an order paid (the app clears its read cache and kicks the job worker) */
   onPaid?: (donationId: number) => void
+  /** PUBLIC_BASE_URL: the real providers' notify URLs are built on it, never on the request (decision 031) */
+  publicBaseUrl?: string
 }
 
 export interface MonthlyCaller {
@@ -49,6 +54,13 @@ export interface MonthlyCaller {
   lang?: Lang
 }
 
+/**
+ * Where a provider posts an agreement's sign and terminate notifications and its charges' results
+ * (routes/monthly/notify.ts); it names the pay type, whose configuration verifies the notification.
+ */
+export const agreementNotifyUrl = (base: string, schoolCode: string, provider: string, payType: number) =>
+  `${base.replace(/\/+$/, '')}/agreement-notify/${schoolCode}/${provider}/${payType}`
+
 /** The pay types a plan may be signed on: WeChat Pay (papay) and Alipay (周期扣款) have agreements. */
 export const MONTHLY_PAY_TYPES = [1, 2] as const
 /** Plans that still bind the donor: a second one for the same project is refused while one of these exists. */
@@ -57,20 +69,26 @@ const sandboxAgreements = createSandboxAgreements()
 
 /**
  * The agreement provider behind a school's pay type, or null when that pay type cannot sign agreements (then the
- * option does not show, docs/product §4). Only the sandbox has one so far (docs/decisions/071: WeChat Pay papay and
- * Alipay 周期扣款 are not built): a school with a real provider on the pay type gets null, and the sandbox only where
- * the school has it enabled, as for one-off gifts.
+ * option does not show, docs/product §4): WeChat Pay whose credentials carry a `papay` contract template, Alipay whose
+ * credentials carry its `cycle` (周期扣款) contract (docs/decisions/079-monthly-providers.md), and the sandbox where
+ * the school has it enabled, as for one-off gifts. A real provider without that contract section offers no monthly
+ * giving.
  */
-export async function agreementProviderFor(deps: Pick<MonthlyDeps, 'db' | 'payments'>, schoolId: number, payType: number) {
+export async function agreementProviderFor(
+  deps: Pick<MonthlyDeps, 'db' | 'payments'>,
+  schoolId: number,
+  payType: number
+): Promise<AgreementProvider | null> {
   if (!(MONTHLY_PAY_TYPES as readonly number[]).includes(payType)) return null
-  let name: string
+  let resolved
   try {
-    name = (await deps.payments.forPayType(schoolId, payType)).name
+    resolved = await deps.payments.forPayType(schoolId, payType)
   } catch (err) {
     if (isConfigError(err)) return null
     throw err
   }
-  if (name !== 'sandbox' || !(await repo.sandboxEnabled(deps.db, schoolId))) return null
+  if (resolved.name !== 'sandbox') return resolved.provider.agreements ?? null
+  if (!(await repo.sandboxEnabled(deps.db, schoolId))) return null
   return sandboxAgreements as AgreementProvider
 }
 
@@ -92,6 +110,13 @@ export async function monthlyOffer(deps: Pick<MonthlyDeps, 'db' | 'payments'>, s
   return { offered: payTypes.length ? 1 : 0, payTypes, sandbox }
 }
 
+/** The pay types on which a school's donors can give monthly (the app shows the option only for these). */
+export async function monthlyPayTypes(deps: Pick<MonthlyDeps, 'db' | 'payments'>, schoolId: number): Promise<number[]> {
+  const out: number[] = []
+  for (const payType of MONTHLY_PAY_TYPES) if (await agreementProviderFor(deps, schoolId, payType)) out.push(payType)
+  return out
+}
+
 export const newPlanNo = (now: Date) => `M${beijingStamp(now)}${randomSerial(8)}`
 
 export interface CreatePlanInput {
@@ -101,6 +126,7 @@ export interface CreatePlanInput {
   payType: number
   isAnonymous?: number | null
   sandboxDecline?: boolean | null
+  payChannel?: PayChannelCode | null
 }
 
 export async function createPlan(deps: MonthlyDeps, caller: MonthlyCaller, body: CreatePlanInput): Promise<MonthlyPlan> {
@@ -148,12 +174,18 @@ export async function createPlan(deps: MonthlyDeps, caller: MonthlyCaller, body:
   })
   let start
   try {
+    const channel = providerChannelOf(body.payChannel ?? 'h5')
     start = await provider.sign({
       schoolId: sid,
       planNo,
       amountFen: amount.fen,
       dayOfMonth: body.dayOfMonth,
       description: project.name,
+      firstChargeOn: firstChargeOn(beijingDate(now), body.dayOfMonth),
+      channel,
+      payerId: user.open_id || undefined,
+      notifyUrl: agreementNotifyUrl(deps.publicBaseUrl ?? '', await repo.schoolCode(db, sid), provider.name, body.payType),
+      returnUrl: deps.publicBaseUrl ? `${deps.publicBaseUrl.replace(/\/+$/, '')}/` : undefined,
       sandboxDecline: provider.name === 'sandbox' && !!body.sandboxDecline
     })
   } catch (err) {
@@ -161,16 +193,27 @@ export async function createPlan(deps: MonthlyDeps, caller: MonthlyCaller, body:
     await repo.movePlan(db, sid, id, ['signing'], 'stopped', { stop_reason: 'sign_failed', stopped_at: at, updated_at: at })
     throw bizError('monthlySignFailed')
   }
-  await applySignNotification(deps, sid, start.signed)
-  return (await myPlans(deps, caller)).plans.find((p) => p.id === id)!
+  if ('signed' in start) await applySignNotification(deps, sid, start.signed)
+  const plan = (await myPlans(deps, caller)).plans.find((p) => p.id === id)!
+  if (!('page' in start)) return plan
+  // a real provider: the donor signs on its page; the plan turns active with the provider's sign notification
+  const page = start.page
+  return {
+    ...plan,
+    sign:
+      page.kind === 'miniprogram'
+        ? { kind: 'miniprogram', appId: page.appId, path: page.path, extraData: page.extraData, url: '' }
+        : { kind: 'url', appId: '', path: '', extraData: {}, url: page.url }
+  }
 }
 
 export type SignResult = { status: 'applied' | 'duplicate' } | { status: 'rejected'; reason: 'unknown_plan' | 'provider_mismatch' }
 
 /**
- * The one place a provider's word about an agreement changes a plan, whoever reports it (the sandbox's sign at once; a
- * real provider's sign notification once papay and 周期扣款 are built): signing -> active with the agreement number and
- * the first charge date. A repeat changes nothing.
+ * The one place a provider's word about an agreement changes a plan, whoever reports it (the sandbox's sign at once, a
+ * real provider's sign or terminate notification): signed — signing -> active with the agreement number and the first
+ * charge date; terminated (the donor ended it in WeChat or Alipay, or our own end confirmed) — the plan stops and a
+ * waiting retry is cancelled. A repeat changes nothing.
  */
 export async function applySignNotification(
   deps: Pick<MonthlyDeps, 'db' | 'now' | 'log'>,
@@ -188,6 +231,19 @@ export async function applySignNotification(
   }
   const now = deps.now()
   const at = now.toISOString()
+  if (n.outcome === 'terminated') {
+    if (plan.agreement_no && n.agreementNo !== plan.agreement_no) {
+      deps.log.warn({ security: true, planNo: n.planNo, schoolId }, 'terminate notification names another agreement')
+      return { status: 'rejected', reason: 'provider_mismatch' }
+    }
+    const stopped = await repo.movePlan(deps.db, schoolId, plan.id, ['signing', 'active', 'paused'], 'stopped', {
+      stop_reason: 'provider_terminated',
+      stopped_at: at,
+      updated_at: at
+    })
+    if (stopped) await repo.cancelRetries(deps.db, schoolId, plan.id, at)
+    return { status: stopped ? 'applied' : 'duplicate' }
+  }
   const moved = await repo.movePlan(deps.db, schoolId, plan.id, ['signing'], 'active', {
     agreement_no: n.agreementNo.slice(0, 64),
     signed_at: at,
@@ -214,20 +270,36 @@ export async function stopPlan(deps: MonthlyDeps, caller: MonthlyCaller, id: num
   if (!stopped) throw bizError('monthlyAlreadyStopped')
   await repo.cancelRetries(deps.db, sid, id, at)
   if (plan.agreement_no) {
-    const provider = await agreementProviderFor(deps, sid, plan.pay_type)
     try {
-      if (!provider || provider.name !== plan.provider)
-        throw new Error(`no ${plan.provider} agreement provider for pay type ${plan.pay_type}`)
-      await provider.terminate(plan.agreement_no)
+      await unsignAtProvider(deps, sid, id)
     } catch (err) {
-      // the plan is stopped here whatever the provider answers, so it is never charged again; staff see the
-      // agreement number in the console to end it by hand
-      deps.log.error(
+      // the plan is stopped here whatever the provider answers, so it is never charged again; the end at the provider
+      // is asked again by a queued job until it is confirmed (domain/monthly/unsign.ts)
+      deps.log.warn(
         { err, planNo: plan.plan_no, provider: plan.provider },
-        'monthly plan stopped, but the provider did not confirm the end of the agreement'
+        'monthly plan stopped; the provider did not confirm the end of the agreement, a job asks again'
       )
+      await enqueueUnsign(deps.db, sid, id)
     }
   }
+  return (await myPlans(deps, caller)).plans.find((p) => p.id === id)!
+}
+
+/**
+ * Resumes the caller's paused plan (paused after a month's last failed charge): active again, its failures forgotten,
+ * the next charge the next occurrence of its day after today — never the failed month late.
+ */
+export async function resumePlan(deps: MonthlyDeps, caller: MonthlyCaller, id: number): Promise<MonthlyPlan> {
+  const sid = caller.schoolId
+  const plan = await repo.planById(deps.db, sid, id)
+  if (!plan || plan.user_id !== caller.userId) throw bizError('monthlyPlanNotFound')
+  if (plan.status !== 'paused') throw bizError('monthlyNotPaused')
+  const provider = await agreementProviderFor(deps, sid, plan.pay_type)
+  if (!provider || provider.name !== plan.provider) throw bizError('monthlyPayTypeUnavailable')
+  const now = deps.now()
+  // never the failed month late: the pause moved the plan past it, and a later resume starts from today
+  const next = [firstChargeOn(beijingDate(now), plan.day_of_month), plan.next_charge_on].sort().pop()!
+  if (!(await repo.resumePlan(deps.db, sid, id, next, now.toISOString()))) throw bizError('monthlyNotPaused')
   return (await myPlans(deps, caller)).plans.find((p) => p.id === id)!
 }
 
@@ -261,4 +333,21 @@ export async function myPlans(deps: Pick<MonthlyDeps, 'db'>, caller: MonthlyCall
         }))
     }))
   }
+}
+
+/** the job that ends a stopped plan's agreement at its provider (domain/monthly/unsign.ts runs it) */
+export const UNSIGN_JOB_KIND = 'monthly-unsign' as const
+/** 5 s doubling to the 30-minute cap (jobs/queue.ts backoffMs): about a day of asking */
+export const UNSIGN_MAX_ATTEMPTS = 60
+
+export const enqueueUnsign = (db: Kysely<DB> | Transaction<DB>, schoolId: number, planId: number) =>
+  enqueue(db, schoolId, UNSIGN_JOB_KIND, { planId }, { maxAttempts: UNSIGN_MAX_ATTEMPTS })
+
+/** Ends a stopped plan's agreement at its provider; throws when the provider did not confirm (the caller retries). */
+export async function unsignAtProvider(deps: Pick<MonthlyDeps, 'db' | 'payments'>, schoolId: number, planId: number): Promise<void> {
+  const plan = await repo.planById(deps.db, schoolId, planId)
+  if (!plan || plan.status !== 'stopped' || !plan.agreement_no) return
+  const provider = await agreementProviderFor(deps, schoolId, plan.pay_type)
+  if (!provider || provider.name !== plan.provider) throw new Error(`no ${plan.provider} agreement provider for pay type ${plan.pay_type}`)
+  await provider.terminate(plan.agreement_no, plan.plan_no)
 }

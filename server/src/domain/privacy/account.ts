@@ -11,7 +11,8 @@ import { tokenInvalid } from '../../errors'
 import { t } from '../../i18n'
 import { nowIso } from '../../lib/dates'
 import type { FileStorage } from '../../providers/storage/types'
-import { stopPlansOfDeletedUser } from '../monthly/repository'
+import { plansForExport, stopPlansOfDeletedUser } from '../monthly/repository'
+import { enqueueUnsign } from '../monthly/service'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -48,7 +49,8 @@ export async function exportData(db: Db, school: { id: number; code: string; nam
     messages,
     togethers,
     awards,
-    uploads
+    uploads,
+    monthlyPlans
   ] = await Promise.all([
     // the sign-in keys, never their secrets
     db
@@ -221,7 +223,8 @@ export async function exportData(db: Db, school: { id: number; code: string; nam
       .where('r.school_id', '=', s)
       .where('r.user_id', '=', userId)
       .execute(),
-    db.selectFrom('uploaded_file').select(['url', 'kind', 'created_at']).where('school_id', '=', s).where('user_id', '=', userId).execute()
+    db.selectFrom('uploaded_file').select(['url', 'kind', 'created_at']).where('school_id', '=', s).where('user_id', '=', userId).execute(),
+    plansForExport(db, s, userId)
   ])
   return {
     exportedAt: nowIso(),
@@ -239,7 +242,8 @@ export async function exportData(db: Db, school: { id: number; code: string; nam
     messages: rows(messages),
     togethers: rows(togethers),
     awards: rows(awards),
-    uploads: rows(uploads)
+    uploads: rows(uploads),
+    monthlyPlans: rows(monthlyPlans)
   }
 }
 
@@ -290,7 +294,8 @@ export async function deleteAccount(db: Kysely<DB>, storage: FileStorage, school
     await trx.deleteFrom('campus_card_binding').where('school_id', '=', s).where('user_id', '=', userId).execute()
     await trx.deleteFrom('award_record').where('school_id', '=', s).where('user_id', '=', userId).execute()
     // monthly plans stop with the account: nobody is charged for a deleted account (docs/decisions/071-monthly-giving.md)
-    await stopPlansOfDeletedUser(trx, s, userId, stamp)
+    // and their agreements end at the provider by a queued job (docs/decisions/079-monthly-providers.md)
+    for (const planId of await stopPlansOfDeletedUser(trx, s, userId, stamp)) await enqueueUnsign(trx, s, planId)
     if (mobiles.length) {
       await trx
         .deleteFrom('sms_code')

@@ -22,6 +22,7 @@ import {
   type OutboundPolicy
 } from '../../lib/outbound'
 import { cleanDonorText } from '../../lib/text'
+import type { AgreementProvider, ChargeInput, SignInput, SignNotification, SignStart } from './agreement'
 import {
   ProviderError,
   type BillRow,
@@ -61,6 +62,9 @@ export interface AlipayConfig {
   timeoutMs?: number
   /** clock for tests */
   now?: () => Date
+  /** monthly giving through 周期扣款 (docs/decisions/079-monthly-providers.md): the personal product and sign scene
+   *  of the merchant's 商家扣款 contract, and the product code of its charges. Absent: no agreements. */
+  cycle?: { signScene: string; personalProductCode?: string; productCode?: string }
 }
 
 export const ALIPAY_DEFAULT_GATEWAY = 'https://openapi.alipay.com/gateway.do'
@@ -211,6 +215,14 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
   for (const k of ['appId', 'privateKeyPem', 'alipayPublicKeyPem'] as const) {
     if (!config[k]) throw new ProviderError(`alipay config: ${k} is missing`, NAME, 'config')
   }
+  if (config.cycle !== undefined && config.cycle !== null) {
+    const c = config.cycle
+    if (typeof c.signScene !== 'string' || !/^[A-Z0-9_]+\|[A-Z0-9_]+$/.test(c.signScene))
+      throw new ProviderError("alipay config: cycle.signScene must be the contract's sign scene, like INDUSTRY|DONATION", NAME, 'config')
+    for (const k of ['personalProductCode', 'productCode'] as const)
+      if (c[k] !== undefined && (typeof c[k] !== 'string' || !/^[A-Z0-9_]{3,64}$/.test(c[k] as string)))
+        throw new ProviderError(`alipay config: cycle.${k} must be a product code like CYCLE_PAY_AUTH_P`, NAME, 'config')
+  }
   const appKey = loadPrivateKey(config.privateKeyPem, NAME)
   const alipayKey = loadPublicKey(config.alipayPublicKeyPem, NAME)
   const gateway = config.gateway ?? ALIPAY_DEFAULT_GATEWAY
@@ -355,7 +367,134 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
     }
   }
 
-  return {
+  /** a form notification's parameters, its RSA2 sign verified and its app ours */
+  function verifiedForm(rawBody: string, what: string): Record<string, string> {
+    const params: Record<string, string> = {}
+    for (const [k, v] of new URLSearchParams(rawBody)) params[k] = v
+    if (!params.sign) throw new ProviderError(`${what}: sign missing`, NAME, 'forged')
+    if (params.sign_type && params.sign_type !== 'RSA2') throw new ProviderError(`${what}: sign_type ${params.sign_type}`, NAME, 'forged')
+    if (!rsa2Verify(alipayNotifyContent(params), params.sign, alipayKey))
+      throw new ProviderError(`${what}: sign does not verify`, NAME, 'forged')
+    if (params.app_id !== undefined && params.app_id !== config.appId)
+      throw new ProviderError(`${what}: app_id ${params.app_id} is not ours`, NAME, 'forged')
+    return params
+  }
+
+  /**
+   * 周期扣款 (docs/decisions/079-monthly-providers.md), RSA2 like every call:
+   * - sign: alipay.user.agreement.page.sign as a signed gateway URL the donor opens (personal_product_code,
+   *   sign_scene, external_agreement_no = our plan_no, period_rule_params: MONTH 1, execute_time the first charge day,
+   *   single_amount), notify_url our agreement notify URL;
+   * - its notifications: notify_type dut_user_sign (status NORMAL) and dut_user_unsign, with agreement_no and
+   *   external_agreement_no, form-posted and RSA2-signed like payment notifications;
+   * - the charge: alipay.trade.pay with product_code GENERAL_WITHHOLDING and agreement_params.agreement_no, answered
+   *   at once (10000 paid, 40004 ACQ.* declined, 10003 / 20000 / ACQ.SYSTEM_ERROR not known yet);
+   * - the end: alipay.user.agreement.unsign with the agreement_no.
+   */
+  function createCycle(
+    cycle: NonNullable<AlipayConfig['cycle']>,
+    verifyPayment: (n: IncomingNotification) => Promise<VerifiedNotification>
+  ): AgreementProvider {
+    const personal = cycle.personalProductCode || 'CYCLE_PAY_AUTH_P'
+    const product = cycle.productCode || 'GENERAL_WITHHOLDING'
+    return {
+      name: NAME,
+
+      async sign(input: SignInput): Promise<SignStart> {
+        assertAmountFen(input.amountFen, NAME)
+        const params = signedParams(
+          'alipay.user.agreement.page.sign',
+          {
+            personal_product_code: personal,
+            sign_scene: cycle.signScene,
+            external_agreement_no: input.planNo,
+            product_code: product,
+            access_params: { channel: input.channel === 'alipay-mini' ? 'ALIPAYAPP' : 'QRCODE' },
+            period_rule_params: {
+              period_type: 'MONTH',
+              period: 1,
+              execute_time: input.firstChargeOn,
+              single_amount: fenToYuan(input.amountFen)
+            }
+          },
+          { notify_url: input.notifyUrl, return_url: input.returnUrl }
+        )
+        return { page: { kind: 'url', url: `${gateway}${gateway.includes('?') ? '&' : '?'}${formEncode(params)}` } }
+      },
+
+      async charge(input: ChargeInput): Promise<VerifiedNotification> {
+        assertBillNo(input.billNo, NAME)
+        assertAmountFen(input.amountFen, NAME)
+        const method = 'alipay.trade.pay'
+        const r = await call(
+          method,
+          {
+            out_trade_no: input.billNo,
+            total_amount: fenToYuan(input.amountFen),
+            subject: alipaySubject(input.description),
+            product_code: product,
+            agreement_params: { agreement_no: input.agreementNo }
+          },
+          { notify_url: input.notifyUrl }
+        )
+        if (!r.ok) {
+          const sub = String(r.node.sub_code ?? '')
+          // the same attempt submitted again after a lost answer: the trade is paid already, as the query says
+          if (sub === 'ACQ.TRADE_HAS_SUCCESS') {
+            const known = await query(input.billNo)
+            if (known?.outcome === 'paid') return known
+            throw upstreamIndeterminate(method, r.node)
+          }
+          if (r.node.code === '10003' || r.node.code === '20000' || sub === 'ACQ.SYSTEM_ERROR' || !sub.startsWith('ACQ.'))
+            throw upstreamIndeterminate(method, r.node)
+          throw new ProviderError(`${method}: ${sub} ${r.node.sub_msg ?? ''}`.trim(), NAME, 'declined')
+        }
+        if (r.node.out_trade_no !== input.billNo)
+          throw new ProviderError(`${method}: answer is about ${r.node.out_trade_no}`, NAME, 'forged')
+        return {
+          provider: NAME,
+          billNo: input.billNo,
+          providerTradeNo: String(r.node.trade_no ?? ''),
+          amountFen: amountFen(r.node.total_amount, method),
+          outcome: 'paid',
+          raw: JSON.stringify(r.node)
+        }
+      },
+
+      async terminate(agreementNo: string): Promise<void> {
+        const method = 'alipay.user.agreement.unsign'
+        const r = await call(method, { agreement_no: agreementNo, personal_product_code: personal, sign_scene: cycle.signScene })
+        if (r.ok) return
+        // an agreement already ended, or never known, is ended
+        if (/AGREEMENT_NOT_EXIST|AGREEMENT_HAS_UNSIGNED|USER_AGENT_NOT_EXIST|AGREEMENT_ALREADY_UNSIGN/i.test(String(r.node.sub_code ?? '')))
+          return
+        throw upstream(method, r.node)
+      },
+
+      async verifyAgreementNotification(n: IncomingNotification): Promise<SignNotification | VerifiedNotification> {
+        const params = verifiedForm(n.rawBody, 'agreement notify')
+        if (params.notify_type !== 'dut_user_sign' && params.notify_type !== 'dut_user_unsign') return verifyPayment(n)
+        if (!params.agreement_no || !params.external_agreement_no)
+          throw new ProviderError('agreement notify: agreement_no or external_agreement_no missing', NAME, 'malformed')
+        if (params.personal_product_code && params.personal_product_code !== personal)
+          throw new ProviderError(`agreement notify: personal_product_code ${params.personal_product_code} is not ours`, NAME, 'forged')
+        const signed = params.notify_type === 'dut_user_sign' && params.status === 'NORMAL'
+        const ended = params.notify_type === 'dut_user_unsign' || params.status === 'UNSIGN'
+        if (!signed && !ended) throw new ProviderError(`agreement notify: status ${params.status}`, NAME, 'malformed')
+        return {
+          provider: NAME,
+          planNo: params.external_agreement_no,
+          agreementNo: params.agreement_no,
+          outcome: signed ? 'signed' : 'terminated',
+          raw: n.rawBody
+        }
+      },
+
+      ack: (ok: boolean) => ({ status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' })
+    }
+  }
+
+  const self = {
     name: NAME,
     billAccount: config.appId,
     downloadBill,
@@ -519,4 +658,5 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
       return { status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' }
     }
   }
+  return Object.assign(self, { agreements: config.cycle ? createCycle(config.cycle, (n) => self.verifyNotification(n)) : undefined })
 }

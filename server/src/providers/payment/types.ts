@@ -4,6 +4,7 @@
  * card, third-party URL) and the sandbox go through the same order and notification code.
  */
 import type { PaymentParams, PaymentProviderName } from '../../../../types'
+import type { AgreementProvider } from './agreement'
 import type { PayTypes } from '../../../../types/pay-codes'
 
 /** docs/product §4 pay types: the contract's list (types/pay-codes.ts), named here as the providers name it. */
@@ -174,6 +175,9 @@ export interface PaymentProvider {
   /** the day's trade bill (YYYY-MM-DD, Beijing), every payment and refund line; [] when the provider says there was
    *  no business that day. Absent: the provider keeps no bill we can download (domain/bill/run.ts). */
   downloadBill?(billDate: string): Promise<BillRow[]>
+  /** monthly giving's payment agreements (agreement.ts), when the school's credentials set them up (WeChat Pay's
+   *  `papay`, Alipay's `cycle`); absent: this pay type offers no monthly giving (docs/decisions/079) */
+  readonly agreements?: AgreementProvider
 }
 
 export class ProviderError extends Error {

@@ -21,6 +21,7 @@ import { createDecipheriv, createHash, createSign, createVerify, randomBytes, X5
 import { gunzipSync } from 'node:zlib'
 import { checkOutboundUrl, WECHATPAY_HOSTS, outboundFetch, outboundPolicyFromEnv, type OutboundPolicy } from '../../lib/outbound'
 import { parseWechatBill } from './bills/wechatpay-bill'
+import type { AgreementProvider, ChargeInput, ChargeNoticeInput, SignInput, SignNotification, SignStart } from './agreement'
 import {
   ProviderError,
   type BillRow,
@@ -69,6 +70,9 @@ export interface WechatPayConfig {
   timeoutMs?: number
   /** clock for tests; seconds */
   now?: () => number
+  /** monthly giving through 委托代扣 (papay, docs/decisions/079-monthly-providers.md): the 预约扣费 contract template
+   *  the merchant was given (plan_id) and the account name the donor sees on the signing page. Absent: no agreements. */
+  papay?: { planId: number; displayAccount?: string }
 }
 
 export const WECHATPAY_DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com'
@@ -153,6 +157,13 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
   }
   if (Buffer.byteLength(config.apiV3Key, 'utf8') !== 32)
     throw new ProviderError('wechatpay config: apiV3Key must be 32 bytes', NAME, 'config')
+  if (config.papay !== undefined && config.papay !== null) {
+    const planId = Number(config.papay.planId)
+    if (!Number.isSafeInteger(planId) || planId <= 0)
+      throw new ProviderError('wechatpay config: papay.planId must be the positive contract template id', NAME, 'config')
+    if (config.papay.displayAccount !== undefined && typeof config.papay.displayAccount !== 'string')
+      throw new ProviderError('wechatpay config: papay.displayAccount must be text', NAME, 'config')
+  }
 
   const merchantKey = loadPrivateKey(config.privateKeyPem, NAME)
   const platformKeys = new Map<string, KeyObject>()
@@ -359,10 +370,192 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
     }
   }
 
+  /** decrypts a v3 notification (signature headers verified first); answers the event type and the plaintext */
+  function openNotification(n: IncomingNotification, what: string): { eventType: string; plain: string } {
+    verifySignature(n.headers, n.rawBody, what)
+    let body: any
+    try {
+      body = JSON.parse(n.rawBody)
+    } catch {
+      throw new ProviderError(`${what}: body is not JSON`, NAME, 'malformed')
+    }
+    const resource = body?.resource
+    if (
+      !resource ||
+      resource.algorithm !== 'AEAD_AES_256_GCM' ||
+      typeof resource.ciphertext !== 'string' ||
+      typeof resource.nonce !== 'string'
+    )
+      throw new ProviderError(`${what}: resource missing or not AEAD_AES_256_GCM`, NAME, 'malformed')
+    try {
+      return { eventType: String(body.event_type ?? ''), plain: decryptResource(config.apiV3Key, resource) }
+    } catch {
+      throw new ProviderError(`${what}: resource does not decrypt (GCM tag mismatch)`, NAME, 'forged')
+    }
+  }
+
+  const agreements = config.papay ? createPapay(config.papay) : undefined
+
+  /**
+   * 委托代扣 of the 预约扣费 kind (docs/decisions/079-monthly-providers.md), direct merchant, API v3:
+   * - pre-sign: POST /v3/papay/scheduled-deduct-sign/contracts/pre-entrust-sign/{mini-program|jsapi|h5} with plan_id,
+   *   out_contract_code (our plan_no), contract_notify_url and the first deduct_schedule; the mini-program answer
+   *   (pre_entrustweb_id, redirect_appid, redirect_path) is opened with navigateToMiniProgram, the others' redirect_url
+   *   in the browser;
+   * - sign and terminate notifications (PAPAY.SIGN / PAPAY.TERMINATE, encrypted like payment notifications):
+   *   contract_id, out_contract_code, contract_state;
+   * - the pre-deduction notice: POST /v3/papay/contracts/{contract_id}/notify (204) days before each charge;
+   * - the charge: POST /v3/papay/pay/transactions/apply with contract_id, accepted and carried out asynchronously: its
+   *   result is the order query or the TRANSACTION.* notification at transaction_notify_url;
+   * - the end: POST /v3/papay/sign/contracts/plan-id/{plan_id}/out-contract-code/{out_contract_code}/terminate.
+   */
+  function createPapay(papay: { planId: number; displayAccount?: string }): AgreementProvider {
+    const planId = Number(papay.planId)
+    const display = truncateUtf8(papay.displayAccount || '月捐', 32)
+    const contractOf = (c: any, what: string): SignNotification => {
+      if (c?.mchid !== undefined && c.mchid !== config.mchId)
+        throw new ProviderError(`${what}: mchid ${c.mchid} is not ours`, NAME, 'forged')
+      if (c?.appid !== undefined && c.appid !== config.appId)
+        throw new ProviderError(`${what}: appid ${c.appid} is not ours`, NAME, 'forged')
+      if (c?.plan_id !== undefined && Number(c.plan_id) !== planId)
+        throw new ProviderError(`${what}: plan_id ${c.plan_id} is not ours`, NAME, 'forged')
+      if (typeof c?.out_contract_code !== 'string' || typeof c?.contract_id !== 'string')
+        throw new ProviderError(`${what}: out_contract_code or contract_id missing`, NAME, 'malformed')
+      const state = String(c.contract_state ?? '')
+      const outcome = state === 'TERMINATED' ? 'terminated' : state === 'SIGNED' || state === 'ENTRUST' ? 'signed' : null
+      if (!outcome) throw new ProviderError(`${what}: contract_state ${state}`, NAME, 'malformed')
+      return { provider: NAME, planNo: c.out_contract_code, agreementNo: c.contract_id, outcome, raw: JSON.stringify(c) }
+    }
+    return {
+      name: NAME,
+
+      async sign(input: SignInput): Promise<SignStart> {
+        assertAmountFen(input.amountFen, NAME)
+        const kind =
+          input.channel === 'weapp' ? 'mini-program' : input.channel === 'h5-wechat' ? 'jsapi' : input.channel === 'h5' ? 'h5' : null
+        if (!kind) throw new ProviderError(`papay: channel ${input.channel ?? '(none)'} cannot sign`, NAME, 'malformed')
+        if (kind !== 'h5' && !input.payerId) throw new ProviderError('papay: signing in WeChat needs the openid', NAME, 'malformed')
+        const r = await call('POST', `/v3/papay/scheduled-deduct-sign/contracts/pre-entrust-sign/${kind}`, {
+          appid: config.appId,
+          ...(input.payerId ? { openid: input.payerId } : {}),
+          plan_id: planId,
+          out_contract_code: input.planNo,
+          contract_display_account: display,
+          contract_notify_url: input.notifyUrl,
+          deduct_schedule: {
+            estimated_deduct_date: input.firstChargeOn,
+            estimated_deduct_amount: { total: input.amountFen, currency: 'CNY' },
+            description: truncateUtf8(input.description || '月捐', 127)
+          }
+        })
+        if (r.status !== 200) throw upstreamError(`papay pre-sign ${kind}`, r)
+        if (kind === 'mini-program') {
+          const { pre_entrustweb_id: id, redirect_appid: appId, redirect_path: path } = r.json ?? {}
+          if (typeof id !== 'string' || typeof appId !== 'string' || typeof path !== 'string')
+            throw new ProviderError('papay pre-sign: pre_entrustweb_id, redirect_appid or redirect_path missing', NAME, 'upstream')
+          return { page: { kind: 'miniprogram', appId, path, extraData: { pre_entrustweb_id: id } } }
+        }
+        if (typeof r.json?.redirect_url !== 'string') throw new ProviderError('papay pre-sign: redirect_url missing', NAME, 'upstream')
+        return { page: { kind: 'url', url: r.json.redirect_url } }
+      },
+
+      async notifyCharge(input: ChargeNoticeInput): Promise<void> {
+        assertAmountFen(input.amountFen, NAME)
+        const r = await call('POST', `/v3/papay/contracts/${encodeURIComponent(input.agreementNo)}/notify`, {
+          mchid: config.mchId,
+          appid: config.appId,
+          deduct_duration: { count: Math.min(3, Math.max(1, input.days)), unit: 'DAY' },
+          estimated_amount: { amount: input.amountFen, currency: 'CNY' }
+        })
+        if (r.status === 204 || r.status === 200 || r.json?.code === 'ALREADY_EXISTS') return
+        if (r.status >= 400 && r.status < 500 && r.json?.code !== 'SYSTEM_ERROR' && r.json?.code !== 'RATELIMIT_EXCEEDED')
+          throw new ProviderError(`papay notice: HTTP ${r.status} ${r.json?.code ?? ''}`.trim(), NAME, 'declined')
+        throw upstreamError('papay notice', r)
+      },
+
+      async charge(input: ChargeInput): Promise<VerifiedNotification> {
+        assertBillNo(input.billNo, NAME)
+        assertAmountFen(input.amountFen, NAME)
+        // the same attempt submitted again (its answer was lost): WeChat's word on the order, never a second apply
+        const seen = await call(
+          'GET',
+          `/v3/pay/transactions/out-trade-no/${encodeURIComponent(input.billNo)}?mchid=${encodeURIComponent(config.mchId)}`
+        )
+        if (seen.status === 200) {
+          if (seen.json?.out_trade_no !== input.billNo)
+            throw new ProviderError(`papay query: answer is about ${seen.json?.out_trade_no}`, NAME, 'forged')
+          const known = toVerified(seen.json as Transaction, seen.raw, 'papay query')
+          if (known?.outcome === 'paid') return known
+          if (known?.outcome === 'failed') throw new ProviderError('papay charge: the deduction failed', NAME, 'declined')
+          throw new ProviderError('papay charge: still being deducted, the result comes by notification', NAME, 'indeterminate')
+        }
+        if (seen.status !== 404 && seen.json?.code !== 'ORDER_NOT_EXIST') throw upstreamError('papay query', seen)
+        const r = await call('POST', '/v3/papay/pay/transactions/apply', {
+          appid: config.appId,
+          out_trade_no: input.billNo,
+          description: truncateUtf8(input.description || '月捐', 127),
+          transaction_notify_url: input.notifyUrl,
+          contract_id: input.agreementNo,
+          amount: { total: input.amountFen, currency: 'CNY' }
+        })
+        // a 4xx other than a system error or a rate limit: WeChat took no money (NOT_ENOUGH, CONTRACT_NOT_EXIST, …)
+        if (r.status >= 400 && r.status < 500 && !['SYSTEM_ERROR', 'RATELIMIT_EXCEEDED', 'FREQUENCY_LIMITED'].includes(r.json?.code))
+          throw new ProviderError(`papay apply: HTTP ${r.status} ${r.json?.code ?? ''} ${r.json?.message ?? ''}`.trim(), NAME, 'declined')
+        if (r.status !== 200 && r.status !== 204)
+          throw new ProviderError(`papay apply: HTTP ${r.status} ${r.json?.code ?? ''}`.trim(), NAME, 'indeterminate')
+        // accepted: the deduction runs at WeChat; the order query tells whether it is over yet
+        const state = await query(input.billNo)
+        if (state?.outcome === 'paid') return state
+        if (state?.outcome === 'failed') throw new ProviderError('papay charge: the deduction failed', NAME, 'declined')
+        throw new ProviderError('papay charge: accepted, the result comes by notification', NAME, 'indeterminate')
+      },
+
+      async terminate(_agreementNo: string, planNo: string): Promise<void> {
+        const r = await call(
+          'POST',
+          `/v3/papay/sign/contracts/plan-id/${planId}/out-contract-code/${encodeURIComponent(planNo)}/terminate`,
+          { contract_termination_remark: '捐赠人停止月捐' }
+        )
+        if (r.status === 200 || r.status === 204) return
+        // an agreement WeChat does not know, or one already ended, is ended
+        if (
+          r.status === 404 ||
+          r.json?.code === 'NOT_FOUND' ||
+          r.json?.code === 'CONTRACT_NOT_EXIST' ||
+          r.json?.code === 'CONTRACT_TERMINATED'
+        )
+          return
+        throw upstreamError('papay terminate', r)
+      },
+
+      async verifyAgreementNotification(n: IncomingNotification): Promise<SignNotification | VerifiedNotification> {
+        const { eventType, plain } = openNotification(n, 'papay notify')
+        let doc: any
+        try {
+          doc = JSON.parse(plain)
+        } catch {
+          throw new ProviderError('papay notify: decrypted resource is not JSON', NAME, 'malformed')
+        }
+        if (eventType.startsWith('TRANSACTION.')) {
+          const v = toVerified(doc as Transaction, plain, 'papay charge notify')
+          if (!v) throw new ProviderError(`papay charge notify: trade_state ${doc?.trade_state} is not final`, NAME, 'malformed')
+          return v
+        }
+        return contractOf(doc, 'papay contract notify')
+      },
+
+      ack: (ok: boolean) =>
+        ok
+          ? { status: 204, contentType: 'text/plain', body: '' }
+          : { status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: '失败' }) }
+    }
+  }
+
   return {
     name: NAME,
     billAccount: config.mchId,
     downloadBill,
+    agreements,
 
     async create(input: CreatePaymentInput): Promise<CreatePaymentResult> {
       assertBillNo(input.billNo, NAME)

@@ -7,10 +7,14 @@
  * - POST monthly/stop {id}: stops the plan here and ends the agreement at the provider -> the plan;
  * - GET monthly/offer?itemsId (no token needed): whether the project page shows "give monthly", and on which pay types
  *   (docs/decisions/078).
+ * - POST monthly/resume {id}: a paused plan charges again from its next day of the month -> the plan
+ *   (docs/decisions/079-monthly-providers.md);
+ * - GET monthly/pay-types: the pay types this school can sign agreements on (the app offers monthly giving only there).
+ * The providers' sign and charge notifications come to routes/monthly/notify.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Api, type Lang } from '../../../../types'
-import { createPlan, monthlyOffer, myPlans, stopPlan } from '../../domain/monthly/service'
+import { createPlan, monthlyOffer, monthlyPayTypes, myPlans, resumePlan, stopPlan } from '../../domain/monthly/service'
 import { answers, ok } from '../../lib/envelope'
 import { signedIn } from '../../plugins/auth'
 import * as W from '../../../../types/schema/monthly'
@@ -44,5 +48,13 @@ export const monthlyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(Api.monthlyStop, { config: signedIn, schema: { body: W.MonthlyStopBody, response: answers(W.MonthlyPlan) } }, async (req) =>
     ok(await stopPlan(app.monthly, caller(req), req.body.id))
+  )
+
+  app.post(Api.monthlyResume, { config: signedIn, schema: { body: W.MonthlyResumeBody, response: answers(W.MonthlyPlan) } }, async (req) =>
+    ok(await resumePlan(app.monthly, caller(req), req.body.id))
+  )
+
+  app.get(Api.monthlyPayTypes, { config: signedIn, schema: { response: answers(W.MonthlyPayTypes) } }, async (req) =>
+    ok({ payTypes: await monthlyPayTypes(app.monthly, req.school.id) })
   )
 }
