@@ -67,6 +67,36 @@ export interface FrameStats {
   lastKind: FrameKind | null
   /** how often the layer was rendered */
   layerRenders: number
+  /** 'named' stamps the last painted scene drew (their boxes, in that pass's CSS px) and left out (placeStamps) */
+  stamps: { drawn: StampBox[]; skipped: number }
+}
+
+/** A stamp's box, in the pass's CSS px. */
+export interface StampBox {
+  x: number
+  y: number
+  w: number
+  h: number
+}
+
+/**
+ * Which 'named' stamps to draw: greedily from the top-left, each one only if its box keeps `gap` px clear of every
+ * box already placed (docs/decisions/080-layout-defects.md). A hall's rows of named seats sit closer than a stamp is
+ * wide; drawn all, the stamps piled over each other and none could be read. A stamp left out still has its red dot.
+ */
+export function placeStamps(boxes: StampBox[], gap = 1): boolean[] {
+  const order = boxes.map((_, i) => i).sort((a, b) => boxes[a].y - boxes[b].y || boxes[a].x - boxes[b].x)
+  const placed: StampBox[] = []
+  const keep = new Array<boolean>(boxes.length).fill(false)
+  for (const i of order) {
+    const b = boxes[i]
+    const clear = placed.every((o) => b.x + b.w + gap <= o.x || o.x + o.w + gap <= b.x || b.y + b.h + gap <= o.y || o.y + o.h + gap <= b.y)
+    if (clear) {
+      placed.push(b)
+      keep[i] = true
+    }
+  }
+  return keep
 }
 
 export interface MapRenderer {
@@ -147,7 +177,9 @@ interface LayerState {
 export function createMapRenderer(
   target: CanvasTarget,
   scheduler: FrameScheduler = frameSchedulerFor(target.canvas),
-  createLayer?: LayerFactory
+  createLayer?: LayerFactory,
+  /** called after each paint of the scene (direct or layer), with the stats so far */
+  onPainted?: (stats: FrameStats) => void
 ): MapRenderer {
   let { width, height, dpr } = target
   const ctx = target.ctx
@@ -165,7 +197,7 @@ export function createMapRenderer(
   let pending: unknown = null
   let destroyed = false
   let interacting = false
-  const stats: FrameStats = { frames: 0, lastPoints: 0, lastKind: null, layerRenders: 0 }
+  const stats: FrameStats = { frames: 0, lastPoints: 0, lastKind: null, layerRenders: 0, stamps: { drawn: [], skipped: 0 } }
   // reused between frames: per-status buckets of visible points
   const buckets: Record<MapSeatStatus, MapPoint[]> = { 1: [], 2: [], 3: [] }
 
@@ -296,16 +328,22 @@ export function createMapRenderer(
       g.textAlign = 'center'
       g.textBaseline = 'middle'
       const w = g.measureText(scene.namedLabel).width + 8
-      for (const pt of named) {
-        const x = pt.x * scale + ox + r + w / 2 - 2
-        const y = pt.y * scale + oy - r - 5
+      const boxes = named.map((pt) => ({ x: pt.x * scale + ox + r - 2, y: pt.y * scale + oy - r - 12, w, h: 14 }))
+      const keep = placeStamps(boxes)
+      const drawn: StampBox[] = []
+      for (let i = 0; i < boxes.length; i++) {
+        if (!keep[i]) continue
+        const b = boxes[i]
         g.fillStyle = pal.stamp
         // a plain rectangle: rounded corners are four arcs per stamp, which software canvases pay for
-        g.fillRect(x - w / 2, y - 7, w, 14)
+        g.fillRect(b.x, b.y, b.w, b.h)
         g.fillStyle = pal.stampText
-        g.fillText(scene.namedLabel, x, y)
+        g.fillText(scene.namedLabel, b.x + b.w / 2, b.y + 7)
+        drawn.push(b)
       }
-    }
+      stats.stamps = { drawn, skipped: boxes.length - drawn.length }
+    } else stats.stamps = { drawn: [], skipped: named.length }
+    onPainted?.(stats)
     if (scene.showSeatLabels) {
       g.font = SEAT_FONT
       g.textAlign = 'center'
