@@ -77,9 +77,16 @@ const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h
     }
 
     await step('a page opened alone: the home button is on screen and no text lies under it', async () => {
-      for (const id of [items.seatNaming, items.jnuSeat]) {
-        await open('subject-detail', { id })
-        await tid('detail-stats').first().waitFor({ timeout: 30000 })
+      // the seat list's right-aligned states and the detail's amounts and messages were under the floating button
+      const pages = [
+        ['subject-detail', { id: items.seatNaming }, 'detail-stats'],
+        ['seat', { id: items.seatNaming }, 'seat-list'],
+        ['subject-detail', { id: items.jnuSeat }, 'detail-stats']
+      ]
+      for (const [route, query, ready] of pages) {
+        const id = `${route}-${query.id}`
+        await open(route, query)
+        await tid(ready).first().waitFor({ timeout: 30000 })
         await tid('home-button').first().waitFor({ timeout: 10000 })
         await settle(page)
         const box = await tid('home-button').first().boundingBox()
@@ -92,12 +99,12 @@ const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h
           return (await page.evaluate(textRects, '[data-testid="home-button"]')).find((r) => overlaps(r, rect)) || null
         }
         let covered = await hit()
-        assert(!covered, `the home button covers "${covered && covered.text}" on project ${id}`)
+        assert(!covered, `the home button covers "${covered && covered.text}" on ${id}`)
         await shot(`home-button-${id}`)
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
         await settle(page)
         covered = await hit()
-        assert(!covered, `scrolled down, the home button covers "${covered && covered.text}" on project ${id}`)
+        assert(!covered, `scrolled down, the home button covers "${covered && covered.text}" on ${id}`)
       }
     })
 
@@ -147,7 +154,10 @@ const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h
       assert(await cue.isVisible(), 'no scroll cue while columns are hidden')
       const cb = await cue.boundingBox()
       const gb = await grid.boundingBox()
-      assert(cb.x >= gb.x - 1 && cb.x + cb.width <= gb.x + gb.width + 1 && cb.x + cb.width <= 390, `the cue is outside the grid: ${JSON.stringify(cb)}`)
+      assert(
+        cb.x >= gb.x - 1 && cb.x + cb.width <= gb.x + gb.width + 1 && cb.x + cb.width <= 390,
+        `the cue is outside the grid: ${JSON.stringify(cb)}`
+      )
       await shot('seat-grid-cue')
       await grid.evaluate((el) => {
         const sc = el.querySelector('.taro-scroll-view__scroll-x') || el

@@ -120,7 +120,8 @@ export function useMapCanvas(o: MapCanvasOptions) {
       const el: any = h.canvas
       const onPainted =
         typeof el?.setAttribute === 'function'
-          ? (s: FrameStats) => el.setAttribute('data-stamps', JSON.stringify(s.stamps.drawn.map((b) => [b.x, b.y, b.w, b.h].map(Math.round))))
+          ? (s: FrameStats) =>
+              el.setAttribute('data-stamps', JSON.stringify(s.stamps.drawn.map((b) => [b.x, b.y, b.w, b.h].map(Math.round))))
           : undefined
       renderer = createMapRenderer(h, undefined, layers, onPainted)
       setSurface({ canvas: h.canvas, renderer, width: h.width, height: h.height, origin: { x: h.left || 0, y: h.top || 0 } })
