@@ -5,6 +5,7 @@
  * and maps. Each step measures what a donor would see wrong and would fail on the defect it guards:
  *  - a page opened alone from a link shows the home button, and no text of the page lies under it (it floated over
  *    amounts and the ends of messages);
+ *  - a nameplate's card shows the school's logo whole (H5 placed it from the middle of its frame: half was cut);
  *  - the statistics of every naming project's detail page are whole, in Chinese and English (no "¥16,000.…");
  *  - the seat grid of a hall wider than the screen shows a cue to scroll while columns are hidden, and the cue goes
  *    at the grid's end;
@@ -106,6 +107,37 @@ const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h
         covered = await hit()
         assert(!covered, `scrolled down, the home button covers "${covered && covered.text}" on ${id}`)
       }
+    })
+
+    await step("a nameplate's card shows the school's logo whole", async () => {
+      const areas = await demo.data(`${P}/items/areaList`, { query: { itemsId: items.seatNaming } })
+      let plate = null
+      for (const area of Array.isArray(areas) ? areas : areas.rows || []) {
+        const seats = await demo.data(`${P}/items/seatList`, { query: { areaId: area.id } })
+        plate = [...seats.oneArray, ...seats.twoArray.flat()].find((x) => x && x.donateSeatId)
+        if (plate) break
+      }
+      assert(plate, 'seed: a named seat in the demo school')
+      await open('nameplate-detail', { type: 1, id: plate.donateSeatId })
+      await tid('plate-logo').first().waitFor({ timeout: 30000 })
+      await settle(page)
+      const m = await tid('plate-logo')
+        .first()
+        .evaluate((el) => {
+          const img = el.querySelector('img')
+          const card = el.closest('.nm-pd__card')
+          return {
+            box: el.getBoundingClientRect().toJSON(),
+            img: img && img.getBoundingClientRect().toJSON(),
+            loaded: !!img && img.complete && img.naturalWidth > 0,
+            card: card && card.getBoundingClientRect().toJSON()
+          }
+        })
+      assert(m.loaded, 'the logo did not load')
+      const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5
+      assert(inside(m.img, m.box), `the logo is cut by its frame: image ${JSON.stringify(m.img)} in ${JSON.stringify(m.box)}`)
+      assert(inside(m.box, m.card), 'the logo is outside the card')
+      await shot('nameplate-logo')
     })
 
     await step("every naming project's statistics are whole, in Chinese and English", async () => {
