@@ -11,7 +11,8 @@
  *    at the grid's end;
  *  - the hall opens with its 'named' stamps apart from each other (the map writes the boxes it drew on its canvas
  *    element), inside the canvas;
- *  - a map at level 1 says to tap an area, inside the viewport.
+ *  - a map at level 1 says to tap an area, inside the viewport; each map's area labels are drawn once each, whole
+ *    inside the canvas and apart (the map writes the labels it drew on its canvas element).
  * Screenshots of each land in a temporary folder printed at the start. Closing line: "e2e: N passed, N failed".
  */
 const path = require('node:path')
@@ -224,7 +225,7 @@ const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h
       }
     })
 
-    await step('a map at level 1 says to tap an area, on screen', async () => {
+    await step('a map at level 1 says to tap an area; area labels once each, inside the canvas', async () => {
       await open('tree-naming-map', { area: 'yc' })
       await page.waitForSelector('[data-map]', { timeout: 30000 })
       await tid('map-loading').waitFor({ state: 'detached', timeout: 20000 })
@@ -234,6 +235,38 @@ const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h
       const b = await hint.boundingBox()
       assert(b && b.x >= 0 && b.y >= 0 && b.x + b.width <= 390 && b.y + b.height <= 844, `the hint is off screen: ${JSON.stringify(b)}`)
       await shot('map-level-1')
+      // the area labels the map drew: each once, whole inside the canvas, none over another
+      const canvas = page.locator('[data-testid="map-canvas"] canvas').first()
+      const cb = await canvas.boundingBox()
+      for (const [route, query] of [
+        ['tree-naming-map', { area: 'yc' }],
+        ['tree-naming-map-xzit', {}],
+        ['tree-naming-map-gmu', {}],
+        ['build-naming-map', {}]
+      ]) {
+        if (route !== 'tree-naming-map') {
+          await open(route, query)
+          await page.waitForSelector('[data-map]', { timeout: 30000 })
+          await tid('map-loading').waitFor({ state: 'detached', timeout: 20000 })
+          await settle(page)
+        }
+        const c = page.locator('[data-testid="map-canvas"] canvas').first()
+        const raw = await waitUntil(() => c.getAttribute('data-labels'), { timeout: 10000, message: `${route}: the map's labels` })
+        const labels = JSON.parse(raw).map(([title, x, y, w, h]) => ({ title, x, y, w, h }))
+        const titles = labels.map((l) => l.title)
+        assert(new Set(titles).size === titles.length, `${route}: a label drawn twice: ${titles.join(', ')}`)
+        for (const l of labels) {
+          assert(
+            l.x >= 0 && l.y >= 0 && l.x + l.w <= cb.width + 0.5 && l.y + l.h <= cb.height + 0.5,
+            `${route}: "${l.title}" cut at the edge: ${JSON.stringify(l)}`
+          )
+        }
+        for (let i = 0; i < labels.length; i++) {
+          for (let j = i + 1; j < labels.length; j++)
+            assert(!overlaps(labels[i], labels[j]), `${route}: "${labels[i].title}" over "${labels[j].title}"`)
+        }
+        await shot(`labels-${route}`)
+      }
     })
   })
 })()

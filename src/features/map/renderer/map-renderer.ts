@@ -69,6 +69,8 @@ export interface FrameStats {
   layerRenders: number
   /** 'named' stamps the last painted scene drew (their boxes, in that pass's CSS px) and left out (placeStamps) */
   stamps: { drawn: StampBox[]; skipped: number }
+  /** area labels the last painted scene drew, in screen CSS px (relative to the view) */
+  labels: Array<StampBox & { title: string }>
 }
 
 /** A stamp's box, in the pass's CSS px. */
@@ -197,7 +199,7 @@ export function createMapRenderer(
   let pending: unknown = null
   let destroyed = false
   let interacting = false
-  const stats: FrameStats = { frames: 0, lastPoints: 0, lastKind: null, layerRenders: 0, stamps: { drawn: [], skipped: 0 } }
+  const stats: FrameStats = { frames: 0, lastPoints: 0, lastKind: null, layerRenders: 0, stamps: { drawn: [], skipped: 0 }, labels: [] }
   // reused between frames: per-status buckets of visible points
   const buckets: Record<MapSeatStatus, MapPoint[]> = { 1: [], 2: [], 3: [] }
 
@@ -238,22 +240,39 @@ export function createMapRenderer(
   }
 
   function drawAreas(p: Pass) {
+    stats.labels = []
     if (!scene.areas.length) return
     const c = p.ctx
     c.font = LABEL_FONT
     c.textAlign = 'center'
     c.textBaseline = 'middle'
+    // docs/decisions/080-layout-defects.md: a label whose area reaches the screen's edge is pulled inside the view
+    // instead of being cut, and a label that would cover one already placed (an area split in two polygons with one
+    // title, neighbours zoomed out) is left out rather than drawn over it
+    const boxes: StampBox[] = []
+    const titles: string[] = []
     for (const a of scene.areas) {
       if (!a.title) continue
       const x = a.x * p.vp.scale + p.vp.x
       const y = a.y * p.vp.scale + p.vp.y
       if (x < -100 || y < -20 || x > p.width + 100 || y > p.height + 20) continue
       const w = c.measureText(a.title).width + 16
+      const { left, right, top, bottom } = p.view
+      const cx = right - left > w + 8 ? Math.min(Math.max(x, left + 4 + w / 2), right - 4 - w / 2) : x
+      const cy = bottom - top > 32 ? Math.min(Math.max(y, top + 16), bottom - 16) : y
+      boxes.push({ x: cx - w / 2, y: cy - 12, w, h: 24 })
+      titles.push(a.title)
+    }
+    const keep = placeStamps(boxes, 2)
+    for (let i = 0; i < boxes.length; i++) {
+      if (!keep[i]) continue
+      const b = boxes[i]
       c.fillStyle = scene.palette.labelBg
-      roundRect(c, x - w / 2, y - 12, w, 24, 12)
+      roundRect(c, b.x, b.y, b.w, b.h, 12)
       c.fill()
       c.fillStyle = scene.palette.labelText
-      c.fillText(a.title, x, y)
+      c.fillText(titles[i], b.x + b.w / 2, b.y + 12)
+      stats.labels.push({ title: titles[i], x: b.x - p.view.left, y: b.y - p.view.top, w: b.w, h: b.h })
     }
   }
 
@@ -343,7 +362,6 @@ export function createMapRenderer(
       }
       stats.stamps = { drawn, skipped: boxes.length - drawn.length }
     } else stats.stamps = { drawn: [], skipped: named.length }
-    onPainted?.(stats)
     if (scene.showSeatLabels) {
       g.font = SEAT_FONT
       g.textAlign = 'center'
@@ -363,7 +381,10 @@ export function createMapRenderer(
     p.ctx.fillRect(0, 0, p.width, p.height)
     drawImage(p)
     drawAreas(p)
-    return scene.showPoints ? drawPoints(p) : 0
+    if (!scene.showPoints) stats.stamps = { drawn: [], skipped: 0 }
+    const n = scene.showPoints ? drawPoints(p) : 0
+    onPainted?.(stats)
+    return n
   }
 
   /**
