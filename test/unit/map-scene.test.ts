@@ -423,6 +423,30 @@ describe("'named' stamps never pile up (docs/decisions/080-layout-defects.md)", 
   })
 })
 
+describe('area labels: inside the view, never over each other (docs/decisions/080-layout-defects.md)', () => {
+  it('pulls a label at the edge inside the view and leaves out one that would cover another', () => {
+    const ctx: any = new Proxy({}, { get: (_t, k) => (k === 'measureText' ? () => ({ width: 40 }) : () => undefined), set: () => true })
+    const frames: Array<() => void> = []
+    const r = createMapRenderer(
+      { canvas: { width: 0, height: 0 }, ctx, width: 390, height: 600, dpr: 1 },
+      { request: (cb) => frames.push(cb), cancel: () => undefined }
+    )
+    const area = (id: string, title: string, x: number, y: number) => ({ id, title, x, y, hot: [], next: '' })
+    r.setScene({
+      areas: [area('a', '东苑', 5, 300), area('b', '西苑', 385, 100), area('c', '东苑', 10, 305)],
+      imageSize: { width: 2000, height: 1500 }
+    })
+    r.setViewport(vp(1, 0, 0))
+    frames.forEach((f) => f())
+    const labels = r.stats.labels
+    expect(labels.map((l) => l.title)).toEqual(['东苑', '西苑'])
+    for (const l of labels) {
+      expect(l.x).toBeGreaterThanOrEqual(0)
+      expect(l.x + l.w).toBeLessThanOrEqual(390)
+    }
+  })
+})
+
 describe('renderer layer: a pan frame costs one drawImage, whatever the number of points', () => {
   /** A context that records every call as text; `arc` calls are the points. */
   function recorder() {
