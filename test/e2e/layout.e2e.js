@@ -12,7 +12,8 @@
  *  - the hall opens with its 'named' stamps apart from each other (the map writes the boxes it drew on its canvas
  *    element), inside the canvas;
  *  - a map at level 1 says to tap an area, inside the viewport; each map's area labels are drawn once each, whole
- *    inside the canvas and apart (the map writes the labels it drew on its canvas element).
+ *    inside the canvas and apart (the map writes the labels it drew on its canvas element);
+ *  - a species filter that leaves no tree on cpu's map says so, on screen and over no other text.
  * Screenshots of each land in a temporary folder printed at the start. Closing line: "e2e: N passed, N failed".
  */
 const path = require('node:path')
@@ -62,7 +63,11 @@ const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h
 
   const browser = await launchChromium()
   const errors = []
-  await run({ browser, server, errors }, async () => {
+  let page = null
+  const onFailure = async () => {
+    if (page) await page.screenshot({ path: path.join(shots, 'layout-failure.png') }).catch(() => undefined)
+  }
+  await run({ browser, server, errors, onFailure }, async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
@@ -70,7 +75,7 @@ const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h
       deviceScaleFactor: 2,
       userAgent: IPHONE
     })
-    const page = await context.newPage()
+    page = await context.newPage()
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
     const tid = (id) => page.locator(`[data-testid="${id}"]`)
     const shot = (name) => page.screenshot({ path: path.join(shots, `layout-${name}.png`) })
@@ -267,6 +272,66 @@ const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h
         }
         await shot(`labels-${route}`)
       }
+    })
+
+    await step('a filter that leaves no tree says so, on screen', async () => {
+      const cpu = apiClient(origin, await (await fetch(`${origin}/config/cpu/index.json`)).json())
+      const itemsId = (await cpu.data(`${P}/index/baseConfig`)).settings.campaignItems.treeNamingCpu
+      assert(itemsId, 'seed: cpu runs its tree campaign')
+      await page.goto(`${origin}/tree-naming-map-cpu?${new URLSearchParams({ school: 'cpu', area: 'yc' })}`, {
+        waitUntil: 'domcontentloaded'
+      })
+      await page.waitForSelector('[data-map]', { timeout: 30000 })
+      await tid('map-loading').waitFor({ state: 'detached', timeout: 20000 })
+      // level 2, where cpu's filters show: through the list's first area, as a keyboard would
+      const first = await cpu.data(`${P}/naming/activity/map`, {
+        query: { id: await page.locator('[data-map]').first().getAttribute('data-map') }
+      })
+      const area = first.areaList.find((a) => a.next)
+      assert(area, 'seed: an area on the cpu map')
+      await tid('map-list-toggle').first().tap()
+      const row = page.locator(`[data-testid="map-list-area"][data-area="${area.next}"]`).first()
+      await row.waitFor({ timeout: 10000 })
+      await row.focus()
+      await page.keyboard.press('Enter')
+      await page.waitForSelector(`[data-map="${area.next}"]`, { timeout: 20000 })
+      await tid('map-list-toggle').first().tap()
+      await tid('filter-species').first().waitFor({ timeout: 10000 })
+      // a species the server has no tree of here (asked the way the map asks)
+      const level = await cpu.data(`${P}/naming/activity/map`, { query: { id: area.next } })
+      const SPECIES = ['银杏', '香樟', '桂花', '玉兰', '水杉', '鸡爪槭', '樱花', '榉树', '紫薇', '广玉兰']
+      let none = null
+      for (const name of SPECIES) {
+        const body = { itemsId, seatName: name }
+        if (level.areaIdList.length) body.areaIdList = level.areaIdList
+        const st = await cpu.data(`${P}/naming/activity/getSeatStatusList`, { method: 'POST', body })
+        if (Object.keys(st).length === 0) {
+          none = { name }
+          break
+        }
+      }
+      assert(none, 'seed: a species with no tree on the cpu map')
+      assert((await tid('map-empty').count()) === 0, 'the empty message shows before any filter')
+      await tid('filter-species').first().tap()
+      await tid('picker-species').waitFor({ timeout: 10000 })
+      await tid('picker-species-option')
+        .filter({ hasText: new RegExp(`^\\s*${none.name}\\s*$`) })
+        .first()
+        .tap()
+      const empty = tid('map-empty').first()
+      await empty.waitFor({ timeout: 10000 })
+      await settle(page)
+      const b = await empty.boundingBox()
+      assert(
+        b && b.x >= 0 && b.y >= 0 && b.x + b.width <= 390 && b.y + b.height <= 844,
+        `the empty message is off screen: ${JSON.stringify(b)}`
+      )
+      assert(((await empty.textContent()) || '').trim().length > 0, 'the empty message says nothing')
+      const cover = await page.evaluate(textRects, '[data-testid="map-empty"]')
+      const r = { x: b.x, y: b.y, w: b.width, h: b.height }
+      const under = cover.find((t) => overlaps(t, r))
+      assert(!under, `the empty message lies over "${under && under.text}"`)
+      await shot('map-filter-empty')
     })
   })
 })()
