@@ -25,7 +25,7 @@ import {
   type Viewport
 } from '@/features/map'
 import { idleGesture, touchEnd, touchMove, touchStart, PINCH_COOLDOWN_MS, TAP_SLOP_PX } from '@/features/map/model/gesture'
-import { createMapRenderer, layerMargin } from '@/features/map/renderer/map-renderer'
+import { createMapRenderer, layerMargin, placeStamps, type StampBox } from '@/features/map/renderer/map-renderer'
 
 function config(over: Partial<MapConfig> = {}): MapConfig {
   return {
@@ -366,6 +366,84 @@ describe('renderer: one frame per animation frame, culling, devicePixelRatio', (
     frames.length = 0
     r.setViewport(vp(1, -117, -78))
     expect(frames).toHaveLength(0)
+  })
+})
+
+describe("'named' stamps never pile up (docs/decisions/080-layout-defects.md)", () => {
+  const apart = (bs: StampBox[]) => {
+    for (let i = 0; i < bs.length; i++)
+      for (let j = i + 1; j < bs.length; j++) {
+        const [a, c] = [bs[i], bs[j]]
+        if (a.x < c.x + c.w && c.x < a.x + a.w && a.y < c.y + c.h && c.y < a.y + a.h) return false
+      }
+    return true
+  }
+
+  it('keeps only stamps clear of each other, from the top-left, and every stamp that has room', () => {
+    // a hall's rows: seats 12 px apart, stamps 40 x 14 — drawn all, four stamps share each spot
+    const boxes = Array.from({ length: 60 }, (_, i) => ({ x: (i % 12) * 12, y: Math.floor(i / 12) * 12, w: 40, h: 14 }))
+    expect(apart(boxes)).toBe(false)
+    const keep = placeStamps(boxes)
+    const kept = boxes.filter((_, i) => keep[i])
+    expect(apart(kept)).toBe(true)
+    expect(kept[0]).toEqual(boxes[0])
+    expect(kept.length).toBeGreaterThan(3)
+    expect(kept.length).toBeLessThan(boxes.length)
+    // stamps far apart are all kept
+    const sparse = Array.from({ length: 10 }, (_, i) => ({ x: i * 60, y: 0, w: 40, h: 14 }))
+    expect(placeStamps(sparse).every(Boolean)).toBe(true)
+  })
+
+  it('the renderer draws a dense hall with stamps apart and says how many it left out', () => {
+    const ctx: any = new Proxy({}, { get: (_t, k) => (k === 'measureText' ? () => ({ width: 27 }) : () => undefined), set: () => true })
+    const frames: Array<() => void> = []
+    const r = createMapRenderer(
+      { canvas: { width: 0, height: 0 }, ctx, width: 390, height: 600, dpr: 1 },
+      { request: (cb) => frames.push(cb), cancel: () => undefined }
+    )
+    const points = visiblePoints(
+      config({
+        treeList: Array.from({ length: 200 }, (_, i) => ({
+          id: `S${i}`,
+          x: 20 + (i % 20) * 12,
+          y: 20 + Math.floor(i / 20) * 12,
+          seatId: i,
+          show: 1 as const,
+          selected: 0 as const
+        }))
+      }),
+      Object.fromEntries(Array.from({ length: 200 }, (_, i) => [String(i), 2 as const]))
+    )
+    r.setScene({ points, namedLabel: '已冠名', imageSize: { width: 2000, height: 1500 } })
+    r.setViewport(vp(1, 0, 0))
+    frames.forEach((f) => f())
+    expect(r.stats.stamps.drawn.length).toBeGreaterThan(5)
+    expect(r.stats.stamps.skipped).toBeGreaterThan(100)
+    expect(apart(r.stats.stamps.drawn)).toBe(true)
+  })
+})
+
+describe('area labels: inside the view, never over each other (docs/decisions/080-layout-defects.md)', () => {
+  it('pulls a label at the edge inside the view and leaves out one that would cover another', () => {
+    const ctx: any = new Proxy({}, { get: (_t, k) => (k === 'measureText' ? () => ({ width: 40 }) : () => undefined), set: () => true })
+    const frames: Array<() => void> = []
+    const r = createMapRenderer(
+      { canvas: { width: 0, height: 0 }, ctx, width: 390, height: 600, dpr: 1 },
+      { request: (cb) => frames.push(cb), cancel: () => undefined }
+    )
+    const area = (id: string, title: string, x: number, y: number) => ({ id, title, x, y, hot: [], next: '' })
+    r.setScene({
+      areas: [area('a', '东苑', 5, 300), area('b', '西苑', 385, 100), area('c', '东苑', 10, 305)],
+      imageSize: { width: 2000, height: 1500 }
+    })
+    r.setViewport(vp(1, 0, 0))
+    frames.forEach((f) => f())
+    const labels = r.stats.labels
+    expect(labels.map((l) => l.title)).toEqual(['东苑', '西苑'])
+    for (const l of labels) {
+      expect(l.x).toBeGreaterThanOrEqual(0)
+      expect(l.x + l.w).toBeLessThanOrEqual(390)
+    }
   })
 })
 

@@ -23,7 +23,7 @@ import {
 } from '../model/viewport'
 import { loadImageCached } from '../renderer/image-cache'
 import { domLayerFactory, offscreenLayerFactory } from '../renderer/layer'
-import { createMapRenderer, type MapRenderer } from '../renderer/map-renderer'
+import { createMapRenderer, type FrameStats, type MapRenderer, type StampBox } from '../renderer/map-renderer'
 import { DEFAULT_PALETTE } from '../renderer/palette'
 
 export type MapStatus = 'loading' | 'ready' | 'error'
@@ -115,7 +115,19 @@ export function useMapCanvas(o: MapCanvasOptions) {
               typeof T.createOffscreenCanvas === 'function' ? (opts) => T.createOffscreenCanvas(opts) : undefined,
               h.ctx
             )
-      renderer = createMapRenderer(h, undefined, layers)
+      // On H5 the stamps and area labels drawn are written on the canvas element, for the layout journey to check they
+      // never overlap and labels stay on screen
+      // (test/e2e/layout.e2e.js, docs/decisions/080-layout-defects.md); a mini-program's canvas node has no attributes.
+      const el: any = h.canvas
+      const onPainted =
+        typeof el?.setAttribute === 'function'
+          ? (s: FrameStats) => {
+              const round = (b: StampBox) => [b.x, b.y, b.w, b.h].map(Math.round)
+              el.setAttribute('data-stamps', JSON.stringify(s.stamps.drawn.map(round)))
+              el.setAttribute('data-labels', JSON.stringify(s.labels.map((b) => [b.title, ...round(b)])))
+            }
+          : undefined
+      renderer = createMapRenderer(h, undefined, layers, onPainted)
       setSurface({ canvas: h.canvas, renderer, width: h.width, height: h.height, origin: { x: h.left || 0, y: h.top || 0 } })
     }
     void tryGet(0)

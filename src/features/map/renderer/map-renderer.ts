@@ -67,6 +67,38 @@ export interface FrameStats {
   lastKind: FrameKind | null
   /** how often the layer was rendered */
   layerRenders: number
+  /** 'named' stamps the last painted scene drew (their boxes, in that pass's CSS px) and left out (placeStamps) */
+  stamps: { drawn: StampBox[]; skipped: number }
+  /** area labels the last painted scene drew, in screen CSS px (relative to the view) */
+  labels: Array<StampBox & { title: string }>
+}
+
+/** A stamp's box, in the pass's CSS px. */
+export interface StampBox {
+  x: number
+  y: number
+  w: number
+  h: number
+}
+
+/**
+ * Which 'named' stamps to draw: greedily from the top-left, each one only if its box keeps `gap` px clear of every
+ * box already placed (docs/decisions/080-layout-defects.md). A hall's rows of named seats sit closer than a stamp is
+ * wide; drawn all, the stamps piled over each other and none could be read. A stamp left out still has its red dot.
+ */
+export function placeStamps(boxes: StampBox[], gap = 1): boolean[] {
+  const order = boxes.map((_, i) => i).sort((a, b) => boxes[a].y - boxes[b].y || boxes[a].x - boxes[b].x)
+  const placed: StampBox[] = []
+  const keep = new Array<boolean>(boxes.length).fill(false)
+  for (const i of order) {
+    const b = boxes[i]
+    const clear = placed.every((o) => b.x + b.w + gap <= o.x || o.x + o.w + gap <= b.x || b.y + b.h + gap <= o.y || o.y + o.h + gap <= b.y)
+    if (clear) {
+      placed.push(b)
+      keep[i] = true
+    }
+  }
+  return keep
 }
 
 export interface MapRenderer {
@@ -147,7 +179,9 @@ interface LayerState {
 export function createMapRenderer(
   target: CanvasTarget,
   scheduler: FrameScheduler = frameSchedulerFor(target.canvas),
-  createLayer?: LayerFactory
+  createLayer?: LayerFactory,
+  /** called after each paint of the scene (direct or layer), with the stats so far */
+  onPainted?: (stats: FrameStats) => void
 ): MapRenderer {
   let { width, height, dpr } = target
   const ctx = target.ctx
@@ -165,7 +199,7 @@ export function createMapRenderer(
   let pending: unknown = null
   let destroyed = false
   let interacting = false
-  const stats: FrameStats = { frames: 0, lastPoints: 0, lastKind: null, layerRenders: 0 }
+  const stats: FrameStats = { frames: 0, lastPoints: 0, lastKind: null, layerRenders: 0, stamps: { drawn: [], skipped: 0 }, labels: [] }
   // reused between frames: per-status buckets of visible points
   const buckets: Record<MapSeatStatus, MapPoint[]> = { 1: [], 2: [], 3: [] }
 
@@ -206,22 +240,39 @@ export function createMapRenderer(
   }
 
   function drawAreas(p: Pass) {
+    stats.labels = []
     if (!scene.areas.length) return
     const c = p.ctx
     c.font = LABEL_FONT
     c.textAlign = 'center'
     c.textBaseline = 'middle'
+    // docs/decisions/080-layout-defects.md: a label whose area reaches the screen's edge is pulled inside the view
+    // instead of being cut, and a label that would cover one already placed (an area split in two polygons with one
+    // title, neighbours zoomed out) is left out rather than drawn over it
+    const boxes: StampBox[] = []
+    const titles: string[] = []
     for (const a of scene.areas) {
       if (!a.title) continue
       const x = a.x * p.vp.scale + p.vp.x
       const y = a.y * p.vp.scale + p.vp.y
       if (x < -100 || y < -20 || x > p.width + 100 || y > p.height + 20) continue
       const w = c.measureText(a.title).width + 16
+      const { left, right, top, bottom } = p.view
+      const cx = right - left > w + 8 ? Math.min(Math.max(x, left + 4 + w / 2), right - 4 - w / 2) : x
+      const cy = bottom - top > 32 ? Math.min(Math.max(y, top + 16), bottom - 16) : y
+      boxes.push({ x: cx - w / 2, y: cy - 12, w, h: 24 })
+      titles.push(a.title)
+    }
+    const keep = placeStamps(boxes, 2)
+    for (let i = 0; i < boxes.length; i++) {
+      if (!keep[i]) continue
+      const b = boxes[i]
       c.fillStyle = scene.palette.labelBg
-      roundRect(c, x - w / 2, y - 12, w, 24, 12)
+      roundRect(c, b.x, b.y, b.w, b.h, 12)
       c.fill()
       c.fillStyle = scene.palette.labelText
-      c.fillText(a.title, x, y)
+      c.fillText(titles[i], b.x + b.w / 2, b.y + 12)
+      stats.labels.push({ title: titles[i], x: b.x - p.view.left, y: b.y - p.view.top, w: b.w, h: b.h })
     }
   }
 
@@ -296,16 +347,21 @@ export function createMapRenderer(
       g.textAlign = 'center'
       g.textBaseline = 'middle'
       const w = g.measureText(scene.namedLabel).width + 8
-      for (const pt of named) {
-        const x = pt.x * scale + ox + r + w / 2 - 2
-        const y = pt.y * scale + oy - r - 5
+      const boxes = named.map((pt) => ({ x: pt.x * scale + ox + r - 2, y: pt.y * scale + oy - r - 12, w, h: 14 }))
+      const keep = placeStamps(boxes)
+      const drawn: StampBox[] = []
+      for (let i = 0; i < boxes.length; i++) {
+        if (!keep[i]) continue
+        const b = boxes[i]
         g.fillStyle = pal.stamp
         // a plain rectangle: rounded corners are four arcs per stamp, which software canvases pay for
-        g.fillRect(x - w / 2, y - 7, w, 14)
+        g.fillRect(b.x, b.y, b.w, b.h)
         g.fillStyle = pal.stampText
-        g.fillText(scene.namedLabel, x, y)
+        g.fillText(scene.namedLabel, b.x + b.w / 2, b.y + 7)
+        drawn.push(b)
       }
-    }
+      stats.stamps = { drawn, skipped: boxes.length - drawn.length }
+    } else stats.stamps = { drawn: [], skipped: named.length }
     if (scene.showSeatLabels) {
       g.font = SEAT_FONT
       g.textAlign = 'center'
@@ -325,7 +381,10 @@ export function createMapRenderer(
     p.ctx.fillRect(0, 0, p.width, p.height)
     drawImage(p)
     drawAreas(p)
-    return scene.showPoints ? drawPoints(p) : 0
+    if (!scene.showPoints) stats.stamps = { drawn: [], skipped: 0 }
+    const n = scene.showPoints ? drawPoints(p) : 0
+    onPainted?.(stats)
+    return n
   }
 
   /**
