@@ -177,6 +177,14 @@ describe('monthly giving in the console', () => {
       headers: { authorization: `Staff ${finance}` }
     })
     assert.equal(failedOnly.body.trim().split('\r\n').length, 2)
+    // an editor is refused with the usual -1, another school's finance and no token are no session here
+    const editor = (await staffLogin(app, 'demo', ['editor'], 'monthly-export-editor')).token
+    const refused = await staffCall(app, 'demo', 'GET', '/monthly-plans/export', { token: editor })
+    assert.equal(refused.body.code, -1)
+    const hhu = (await staffLogin(app, 'hhu', ['finance'], 'monthly-export-hhu')).token
+    assert.equal((await staffCall(app, 'demo', 'GET', '/monthly-plans/export', { token: hhu })).body.code, -997)
+    const none = await app.inject({ method: 'GET', url: '/staff-api/demo/monthly-plans/export' })
+    assert.equal(none.json().code, -997)
   })
 
   it('only finance (or admin) runs collection', async () => {

@@ -133,6 +133,16 @@ interface RouteCase {
 const ROUTES: RouteCase[] = [
   // monthly giving plans by status (docs/decisions/071-monthly-giving.md; flows in monthly.test.ts)
   { method: 'GET', path: '/monthly-plans', url: () => '/monthly-plans?status=active', roles: ['finance'] },
+  // the console's collection for a day (docs/decisions/078-monthly-giving-screens.md); the CSV export's roles and
+  // tenancy are in monthly-console.test.ts (its success is a file, not JSON)
+  {
+    method: 'POST',
+    path: '/monthly-plans/collect',
+    url: () => '/monthly-plans/collect',
+    roles: ['finance'],
+    body: () => ({ date: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10) }),
+    audit: 'monthly.collect'
+  },
   // giving days, matches and challenges (docs/decisions/070-giving-days.md)
   { method: 'GET', path: '/giving-days', url: () => '/giving-days', roles: ['admin'] },
   {
@@ -419,7 +429,7 @@ const ROUTES: RouteCase[] = [
 // staff-campaigns.test.ts (docs/decisions/047)
 // statements and notifications: roles, audit and tenancy in statement.test.ts (docs/decisions/050-yearly-statement.md)
 const OWNED_ELSEWHERE =
-  /^\/(login|uploads|projects|categories|labels|ledger|exports|offline-gifts|review|reconciliation|dashboard|refunds|moderation|bills|agreements|agreement-seal|campaigns|statements|notifications)(\/|$)|^\/\*$/
+  /^\/(login|uploads|projects|categories|labels|ledger|exports|offline-gifts|review|reconciliation|dashboard|refunds|moderation|bills|agreements|agreement-seal|campaigns|statements|notifications)(\/|$)|^\/monthly-plans\/export$|^\/\*$/
 
 before(async () => {
   ctx = await startApp()
