@@ -163,9 +163,13 @@ function lastPage(pdf, out, dpi = 72) {
       await page.screenshot({ path: path.join(shots, 'agreement-form.png') })
     })
 
-    await step('generate without a project: a toast, nothing generated; then project, amount and generate', async () => {
+    await step('generate without a project: said under the project, nothing generated; then project, amount and generate', async () => {
       await tap('contract-generate')
-      await toastSays('请选择捐赠项目')
+      await tid('error-donateItemId').first().waitFor({ timeout: 10000 })
+      assert(
+        (await tid('error-donateItemId').first().textContent()) === '请选择捐赠项目',
+        'the project problem under the project (decision 081)'
+      )
       await tap('contract-project-value')
       await tap(`contract-project-option-${project.id}`)
       assert((await tid('contract-project-value').textContent()).includes(project.name), 'project chosen')

@@ -141,9 +141,10 @@ function money(f) {
       const sponsor = await A.tid('launch-sponsor').locator('input').first().inputValue()
       assert(sponsor.length > 0, 'sponsor prefilled from the account')
       await A.typeIn('launch-sponsor', '王建国')
-      // the rules toast before anything is sent: no slogan yet
+      // the rules are said under their field before anything is sent: no slogan yet (decision 081)
       await A.tap('launch-submit')
-      await A.toast('口号不能为空')
+      await A.tid('error-slogan').waitFor({ timeout: 10000 })
+      assert((await A.tid('error-slogan').textContent()) === '口号不能为空', 'the slogan problem under the slogan')
       await A.tid('launch-preset-0').click()
       const info = await data(`${P}/together/launchDetail`, { query: { itemsId: project.id }, token: await A.token() })
       target = info.moneyList[0]
