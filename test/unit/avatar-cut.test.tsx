@@ -96,7 +96,7 @@ describe('cut', () => {
     await screen.findByTestId('crop-overlay')
     // docs/product §4: the footer is hidden while cropping
     expect(screen.queryByTestId('cut-footer')).toBeNull()
-    await waitFor(() => expect(screen.getByTestId('crop-image')).toBeTruthy(), { timeout: 2000 })
+    await waitFor(() => expect(screen.getByTestId('crop-image')).toBeTruthy(), { timeout: 10000 })
     const img = screen.getByTestId('crop-image') as HTMLElement
     // frame 342 px (390 - 48): the 3000 px side fills it
     expect(img.style.height).toBe('342px')
@@ -105,7 +105,7 @@ describe('cut', () => {
     fireEvent.click(screen.getByTestId('crop-rotate-right'))
     await waitFor(() => expect((screen.getByTestId('crop-image') as HTMLElement).style.transform).toBe('rotate(90deg)'))
     fireEvent.click(screen.getByTestId('crop-accept'))
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '头像已更新' })), { timeout: 3000 })
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '头像已更新' })), { timeout: 10000 })
 
     expect(canvas.width).toBe(2650)
     expect(canvas.height).toBe(2650)
@@ -157,9 +157,9 @@ describe('cut', () => {
 
     await openCut()
     fireEvent.click(screen.getByTestId('cut-choose').querySelector('.at-button')!)
-    await waitFor(() => expect(screen.getByTestId('crop-image')).toBeTruthy(), { timeout: 2000 })
+    await waitFor(() => expect(screen.getByTestId('crop-image')).toBeTruthy(), { timeout: 10000 })
     fireEvent.click(screen.getByTestId('crop-accept'))
-    await waitFor(() => expect(screen.getByTestId('upload-progress').textContent).toContain('正在上传 37%'), { timeout: 2000 })
+    await waitFor(() => expect(screen.getByTestId('upload-progress').textContent).toContain('正在上传 37%'), { timeout: 10000 })
     // 800 source pixels across the frame: exported at 800, then 640 after the too-large file
     expect(jpeg.mock.calls.map((c) => c[1].width)).toEqual([800, 640])
     act(() => release())

@@ -65,7 +65,7 @@ const remindShown = () =>
       expect(el).toBeTruthy()
       return el as HTMLElement
     },
-    { timeout: 2000 }
+    { timeout: 10000 }
   )
 const toastTitles = (spy: jest.SpyInstance) => spy.mock.calls.map((c) => c[0].title)
 /** optional fields, certificate and receipt wait under "Add details" */
@@ -149,7 +149,7 @@ describe('donation form', () => {
 
     fireEvent.click(screen.getByTestId('pay-2'))
     submit()
-    await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
+    await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 10000 })
     const body = donateCalls(calls)[0].data
     const year = String(new Date().getFullYear() + 10 - 10)
     expect(body).toEqual(
@@ -222,7 +222,7 @@ describe('donation form', () => {
     // nothing is said before the first submit
     expect(errorOf('name')).toBeNull()
     submit()
-    await waitFor(() => expect(errorOf('amount')).toBe('请选择或输入捐赠金额'), { timeout: 2000 })
+    await waitFor(() => expect(errorOf('amount')).toBe('请选择或输入捐赠金额'), { timeout: 10000 })
     expect(errorOf('name')).toBe('请输入您的姓名')
     expect(errorOf('mobile')).toBe('请输入手机号码')
     // the input says it is invalid and which line says why
@@ -230,7 +230,7 @@ describe('donation form', () => {
     expect(nameInput.nativeProps).toEqual(expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-name' }))
     expect(document.getElementById('fe-name')!.textContent).toBe('请输入您的姓名')
     // the page is taken to the first problem
-    await waitFor(() => expect(scroll).toHaveBeenCalledWith(expect.objectContaining({ selector: '#fr-amount' })), { timeout: 2000 })
+    await waitFor(() => expect(scroll).toHaveBeenCalledWith(expect.objectContaining({ selector: '#fr-amount' })), { timeout: 10000 })
     chip('amount-chips', '500.00')
     expect(errorOf('amount')).toBeNull()
     type('field-name', '张')
@@ -247,7 +247,7 @@ describe('donation form', () => {
     expect(donateCalls(calls)).toHaveLength(0)
     // "Agree and give" is the consent (decision 025): no tick left to toast about
     submit()
-    await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
+    await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 10000 })
     expect(donateCalls(calls)[0].data).toEqual(expect.objectContaining({ isAgree: 1 }))
     expect(toastTitles(toast)).toEqual([])
   })
@@ -260,14 +260,14 @@ describe('donation form', () => {
     type('field-mobile', '13800138000')
     chip('field-isAlumnus', 0)
     submit()
-    await waitFor(() => expect(screen.getByTestId('error-name').textContent).toBe('姓名含有不允许的字符'), { timeout: 2000 })
+    await waitFor(() => expect(screen.getByTestId('error-name').textContent).toBe('姓名含有不允许的字符'), { timeout: 10000 })
     expect(toast).not.toHaveBeenCalled()
     // gone once the donor changes the field
     type('field-name', '张三丰')
     expect(screen.queryByTestId('error-name')).toBeNull()
     answer = { code: -1, message: '项目已结束', data: null }
     submit()
-    await waitFor(() => expect(toastTitles(toast)).toEqual(['项目已结束']), { timeout: 2000 })
+    await waitFor(() => expect(toastTitles(toast)).toEqual(['项目已结束']), { timeout: 10000 })
     expect(donateCalls(calls)).toHaveLength(2)
   })
 
@@ -279,7 +279,7 @@ describe('donation form', () => {
     })
     expect(screen.getByTestId('agreement').textContent).toContain('《隐私政策》')
     submit()
-    await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
+    await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 10000 })
     const consent = calls.filter((c) => c.path.endsWith('/privacy/consent'))
     expect(consent.map((c) => c.data)).toEqual([expect.objectContaining({ version: 3 })])
     // recorded before the order that carries personal data
@@ -296,7 +296,7 @@ describe('donation form', () => {
     submit()
     submit()
     submit()
-    await waitFor(() => expect(pay).toHaveBeenCalledTimes(1), { timeout: 2000 })
+    await waitFor(() => expect(pay).toHaveBeenCalledTimes(1), { timeout: 10000 })
     expect(donateCalls(calls)).toHaveLength(1)
     expect(screen.getByTestId('submit').textContent).toBe('提交中…')
     act(() => finish('paid'))
@@ -313,7 +313,7 @@ describe('donation form', () => {
     expect(screen.queryByTestId('certificate-section')).toBeNull()
     expect(screen.queryByTestId('receipt-section')).toBeNull()
     submit()
-    await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
+    await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 10000 })
     expect(donateCalls(calls)[0].data).toEqual(
       expect.objectContaining({ isAnonymous: 1, formDataMap: {}, isNeedReceipt: 0, isNeedPaper: 0, currencyMoney: '1000.00' })
     )
@@ -389,7 +389,7 @@ describe('donation form', () => {
     expect(screen.getByTestId('goods-total').textContent).toBe('¥4,501.50')
     expect(screen.getByTestId('bar-total').textContent).toBe('¥4,501.50')
     submit()
-    await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
+    await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 10000 })
     expect(donateCalls(calls)[0].data).toEqual(
       expect.objectContaining({ donateMaterialNumber: 3, currencyMoney: '4501.50', itemsId: 8, payType: 1 })
     )
@@ -427,7 +427,7 @@ describe('donation form', () => {
     })
     chip('amount-chips', '100.00')
     submit()
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '项目已暂停捐赠' })), { timeout: 2000 })
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '项目已暂停捐赠' })), { timeout: 10000 })
     expect(donateCalls(calls)).toHaveLength(1)
     expect(pay).not.toHaveBeenCalled()
     expect(screen.getByTestId('submit').textContent).toBe('同意并捐赠')
@@ -444,7 +444,7 @@ describe('donation form', () => {
     await waitFor(() => expect(screen.getByTestId('card-balance').textContent).toContain('¥150.00'))
     type('card-password', '123451')
     submit()
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '一卡通余额不足' })), { timeout: 2000 })
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '一卡通余额不足' })), { timeout: 10000 })
     expect(donateCalls(calls)).toHaveLength(0)
     // the number alone when the field is left; with the password (in the body, never the URL) before submitting
     const balanceCalls = calls.filter((c) => c.path.endsWith('/getCardBlance'))
@@ -454,7 +454,7 @@ describe('donation form', () => {
     ])
     chip('amount-chips', '100.00')
     submit()
-    await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 2000 })
+    await waitFor(() => expect(donateCalls(calls)).toHaveLength(1), { timeout: 10000 })
     expect(donateCalls(calls)[0].data.formDataMap).toEqual({ stuWorkNo: '2019010203', passwork: '123451' })
   })
 
@@ -467,7 +467,7 @@ describe('donation form', () => {
     type('card-no', '2019010203')
     type('card-password', '123451')
     submit()
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '读取余额失败' })), { timeout: 2000 })
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '读取余额失败' })), { timeout: 10000 })
   })
 
   it('alumni-only project (0201): the reminder opens on entry and closes', async () => {

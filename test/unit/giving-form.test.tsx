@@ -109,7 +109,7 @@ describe('the giving form', () => {
     type('field-mobile', '13800138000')
     chip('field-isAlumnus', 0)
     submit()
-    await waitFor(() => expect(donates(calls)).toHaveLength(1), { timeout: 2000 })
+    await waitFor(() => expect(donates(calls)).toHaveLength(1), { timeout: 10000 })
     expect(donates(calls)[0].data).toEqual(
       expect.objectContaining({ currencyMoney: '100.00', payType: 1, isNeedReceipt: 0, isNeedPaper: 0 })
     )
@@ -127,7 +127,7 @@ describe('the giving form', () => {
     fireEvent.click(screen.getByTestId('details-toggle'))
     expect(screen.queryByTestId('field-children')).toBeNull()
     submit()
-    await waitFor(() => expect(screen.getByTestId('details-toggle').getAttribute('aria-expanded')).toBe('true'), { timeout: 2000 })
+    await waitFor(() => expect(screen.getByTestId('details-toggle').getAttribute('aria-expanded')).toBe('true'), { timeout: 10000 })
     // the problem is said under the field (decision 061), not in a toast
     expect(screen.getByTestId('error-children').textContent).toBe('同行人数必须为正整数')
     expect(toast).not.toHaveBeenCalled()
@@ -146,7 +146,7 @@ describe('the giving form', () => {
     type('field-children', '2')
     fireEvent.click(screen.getByTestId('pay-2'))
     submit()
-    await screen.findByTestId('pay-outcome', {}, { timeout: 3000 })
+    await screen.findByTestId('pay-outcome', {}, { timeout: 10000 })
     expect(screen.getByTestId('pay-outcome').getAttribute('data-outcome')).toBe('failed')
     expect(screen.getByTestId('pay-outcome').textContent).toContain('支付未成功')
     expect(screen.getByTestId('pay-outcome').textContent).toContain('您填写的内容都已保留')
@@ -170,7 +170,7 @@ describe('the giving form', () => {
 
     // retry pays with the same answers; paid: the draft is gone
     fireEvent.click(screen.getByTestId('pay-retry').querySelector('.at-button')!)
-    await waitFor(() => expect(pay).toHaveBeenCalledTimes(2), { timeout: 3000 })
+    await waitFor(() => expect(pay).toHaveBeenCalledTimes(2), { timeout: 10000 })
     expect(pay.mock.calls[1][0]).toEqual(expect.objectContaining({ payType: 2, keepForm: true }))
     const bodies = donates(calls).map((c) => c.data as Record<string, unknown>)
     expect(bodies.at(-1)).toEqual(expect.objectContaining({ currencyMoney: '500.00', payType: 2 }))
@@ -189,7 +189,7 @@ describe('the giving form', () => {
     fireEvent.click(screen.getByTestId('agree-link'))
     // one tap for a typical gift: ¥100 starts chosen (decision 061), then the button
     submit()
-    await waitFor(() => expect(donates(calls)).toHaveLength(1), { timeout: 2000 })
+    await waitFor(() => expect(donates(calls)).toHaveLength(1), { timeout: 10000 })
     expect(donates(calls)[0].data).toEqual(expect.objectContaining({ isAgree: 1, currencyMoney: '100.00', payType: 1 }))
   })
 
@@ -202,12 +202,12 @@ describe('the giving form', () => {
     expect(screen.getByTestId('pay-outcome').getAttribute('data-outcome')).toBe('restored')
     fireEvent.click(screen.getByTestId('pay-retry').querySelector('.at-button')!)
     await waitFor(() => expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请先阅读并同意捐赠协议' })), {
-      timeout: 2000
+      timeout: 10000
     })
     expect(donates(calls)).toHaveLength(0)
     // the button that states the consent sends it
     submit()
-    await waitFor(() => expect(donates(calls)).toHaveLength(1), { timeout: 2000 })
+    await waitFor(() => expect(donates(calls)).toHaveLength(1), { timeout: 10000 })
     expect(donates(calls)[0].data).toEqual(expect.objectContaining({ isAgree: 1 }))
   })
 
@@ -229,7 +229,7 @@ describe('the giving form', () => {
     type('field-mobile', '13800138000')
     chip('field-isAlumnus', 0)
     submit()
-    await screen.findByTestId('pay-outcome', {}, { timeout: 3000 })
+    await screen.findByTestId('pay-outcome', {}, { timeout: 10000 })
     expect(screen.getByTestId('pay-outcome').getAttribute('data-outcome')).toBe('cancelled')
     expect(chipOn('amount-chips', '100.00')).toBe(true)
   })

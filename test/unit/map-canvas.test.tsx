@@ -131,11 +131,11 @@ function tapAt(el: Element, x: number, y: number) {
 
 /** Polls compare booleans: a failed toBeNull() on an element pretty-prints its React fiber on every attempt (seconds). */
 async function gone(testId: string) {
-  await waitFor(() => expect(screen.queryByTestId(testId) === null).toBe(true), { timeout: 8000 })
+  await waitFor(() => expect(screen.queryByTestId(testId) === null).toBe(true), { timeout: 10000 })
 }
 
 async function drawn(predicate: () => boolean) {
-  await waitFor(() => expect(predicate()).toBe(true), { timeout: 8000 })
+  await waitFor(() => expect(predicate()).toBe(true), { timeout: 10000 })
 }
 
 describe('MapCanvas', () => {
@@ -288,12 +288,12 @@ describe('MapCanvas', () => {
   it('shows an error with retry when the image fails, and loads it again', async () => {
     const load = jest.spyOn(platform.media, 'loadCanvasImage').mockRejectedValueOnce(new Error('404')).mockResolvedValue({})
     render(<MapCanvas config={mapConfig({ map: '/files/maps/missing.png' })} statuses={STATUSES} />)
-    const err = await screen.findByTestId('map-error', {}, { timeout: 8000 })
+    const err = await screen.findByTestId('map-error', {}, { timeout: 10000 })
     expect(err.textContent).toContain('地图加载失败')
     expect(load).toHaveBeenCalledTimes(1)
     expect(rec.ops.some((o) => o.startsWith('drawImage'))).toBe(false)
     fireEvent.click(screen.getByTestId('map-retry'))
-    await waitFor(() => expect(load.mock.calls.length).toBe(2), { timeout: 8000 })
+    await waitFor(() => expect(load.mock.calls.length).toBe(2), { timeout: 10000 })
     await gone('map-error')
     await drawn(() => rec.ops.some((o) => o.startsWith('drawImage')) && rec.dots.length === 3)
     expect(screen.queryByTestId('map-error') === null).toBe(true)

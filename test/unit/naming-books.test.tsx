@@ -155,7 +155,7 @@ describe('book-list?id', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('category-2'))
     })
-    await waitFor(() => expect(screen.queryByTestId('book-501')).toBeNull(), { timeout: 5000 })
+    await waitFor(() => expect(screen.queryByTestId('book-501')).toBeNull(), { timeout: 10000 })
     expect(screen.getByTestId('book-502')).toBeTruthy()
     expect(
       calls
@@ -165,13 +165,13 @@ describe('book-list?id', () => {
     ).toBe('2')
     fireEvent.click(screen.getByTestId('category-more'))
     fireEvent.click(await screen.findByTestId('category-pick-all'))
-    await screen.findByTestId('book-501', {}, { timeout: 5000 })
+    await screen.findByTestId('book-501', {}, { timeout: 10000 })
     const input = screen.getByTestId('book-search')
     act(() => {
       input.dispatchEvent(new CustomEvent('input', { detail: { value: '平凡' }, bubbles: true }))
     })
     fireEvent.click(screen.getByTestId('book-search-go'))
-    await waitFor(() => expect(screen.queryByTestId('book-502')).toBeNull(), { timeout: 5000 })
+    await waitFor(() => expect(screen.queryByTestId('book-502')).toBeNull(), { timeout: 10000 })
     expect(
       calls
         .filter((c) => c.path.endsWith('/bookList'))

@@ -100,7 +100,7 @@ describe('sandbox cashier', () => {
     toastSpy()
     render(<CashierPage />)
     tap('cashier-pay')
-    await waitFor(() => expect(nav.redirect).toHaveBeenCalled(), { timeout: 2000 })
+    await waitFor(() => expect(nav.redirect).toHaveBeenCalled(), { timeout: 10000 })
     expect(nav.redirect).toHaveBeenCalledWith(`/pkg-donate/success/index?billNo=${BILL}&payToken=${encodeURIComponent(PAY_TOKEN)}`)
     const payback = named(calls, 'payback')[0]
     expect(payback.query.get('payToken')).toBe(PAY_TOKEN)

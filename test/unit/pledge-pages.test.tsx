@@ -200,12 +200,12 @@ describe('tree-naming-hhu/form', () => {
     expect(screen.getByTestId('pledge-sign-todo').textContent).toBe('未签署')
     fireEvent.click(screen.getByTestId('pledge-agree'))
     submit()
-    await waitFor(() => expect(error('agreement')).toBe('请先签署认捐协议'), { timeout: 3000 })
+    await waitFor(() => expect(error('agreement')).toBe('请先签署认捐协议'), { timeout: 10000 })
     // the certificate title comes first when it is empty; the agreement's problem goes as the form changes
     type('pledge-certificate-name', '')
     expect(error('agreement')).toBeNull()
     submit()
-    await waitFor(() => expect(error('certificateDonorName')).toBe('请填写证书抬头'), { timeout: 3000 })
+    await waitFor(() => expect(error('certificateDonorName')).toBe('请填写证书抬头'), { timeout: 10000 })
     expect((screen.getByTestId('pledge-certificate-name') as any).nativeProps).toEqual(
       expect.objectContaining({ 'aria-invalid': 'true', 'aria-describedby': 'fe-certificateDonorName' })
     )
@@ -252,10 +252,10 @@ describe('tree-naming-hhu/form', () => {
     expect((screen.getByTestId('pledge-certificate-name') as HTMLInputElement).value).toBe('李䶮')
     expect(screen.getByTestId('pledge-sign-done').textContent).toContain('已签署')
     submit()
-    await waitFor(() => expect(titles(toast)).toContain('请阅读并同意捐赠协议'), { timeout: 3000 })
+    await waitFor(() => expect(titles(toast)).toContain('请阅读并同意捐赠协议'), { timeout: 10000 })
     fireEvent.click(screen.getByTestId('pledge-agree'))
     submit()
-    await waitFor(() => expect(pay).toHaveBeenCalled(), { timeout: 3000 })
+    await waitFor(() => expect(pay).toHaveBeenCalled(), { timeout: 10000 })
     const body = donates(calls).pop()!.data
     expect(body).toMatchObject({
       itemsId: 8,
@@ -301,14 +301,14 @@ describe('tree-naming-hhu/form', () => {
     fireEvent.click(within(screen.getByTestId('receipt-way')).getByTestId('chip-2'))
     fireEvent.click(screen.getByTestId('pledge-agree'))
     submit()
-    await waitFor(() => expect(error('region')).toBe('请选择所在地区'), { timeout: 3000 })
+    await waitFor(() => expect(error('region')).toBe('请选择所在地区'), { timeout: 10000 })
     expect(toast).not.toHaveBeenCalled()
     expect(donates(calls)).toHaveLength(0)
     // the e-mail way instead: no address needed
     fireEvent.click(within(screen.getByTestId('receipt-type')).getByTestId('chip-2'))
     type('receipt-email', 'zhang@example.com')
     submit()
-    await waitFor(() => expect(pay).toHaveBeenCalled(), { timeout: 3000 })
+    await waitFor(() => expect(pay).toHaveBeenCalled(), { timeout: 10000 })
     expect(donates(calls).pop()!.data).toMatchObject({
       isNeedReceipt: 1,
       receiptType: 2,
@@ -336,7 +336,7 @@ describe('tree-naming-hhu/form', () => {
     expect(screen.getByTestId('pledge-sign-todo').textContent).toBe('认捐信息已修改，请重新签署')
     fireEvent.click(screen.getByTestId('pledge-agree'))
     submit()
-    await waitFor(() => expect(error('agreement')).toBe('请先签署认捐协议'), { timeout: 3000 })
+    await waitFor(() => expect(error('agreement')).toBe('请先签署认捐协议'), { timeout: 10000 })
     expect(toast).not.toHaveBeenCalled()
     expect(donates(calls)).toHaveLength(0)
   })
@@ -366,11 +366,11 @@ describe('tree-naming-hhu/form', () => {
     expect(error('name')).toBeNull()
     type('pledge-certificate-name', ' ')
     submit()
-    await waitFor(() => expect(error('certificateDonorName')).toBe('Please enter the certificate title'), { timeout: 3000 })
+    await waitFor(() => expect(error('certificateDonorName')).toBe('Please enter the certificate title'), { timeout: 10000 })
     type('pledge-certificate-name', 'Zhang')
     fireEvent.click(screen.getByTestId('pledge-agree'))
     submit()
-    await waitFor(() => expect(error('mobile')).toBe('Please enter a valid mobile number'), { timeout: 3000 })
+    await waitFor(() => expect(error('mobile')).toBe('Please enter a valid mobile number'), { timeout: 10000 })
     expect(donates(calls)).toHaveLength(1)
     expect(toast).not.toHaveBeenCalled()
     expect(pay).not.toHaveBeenCalled()
@@ -419,7 +419,7 @@ describe('tree-naming-hhu/form', () => {
     expect(calls.some((c) => c.path.endsWith('/getSeatDetail'))).toBe(false)
     fireEvent.click(screen.getByTestId('pledge-agree'))
     submit()
-    await waitFor(() => expect(pay).toHaveBeenCalled(), { timeout: 3000 })
+    await waitFor(() => expect(pay).toHaveBeenCalled(), { timeout: 10000 })
     expect(titles(toast)).toEqual([])
     const body = donates(calls).pop()!.data
     expect(body).toMatchObject({ itemsId: 9, currencyMoney: '7000.50' })
@@ -435,7 +435,7 @@ describe('tree-naming-hhu/form', () => {
     const calls = await open(NAMED, { id: '8', seatId: '3102' })
     expect(screen.getByTestId('pledge-tree-none').textContent).toContain('已被认捐')
     submit()
-    await waitFor(() => expect(titles(toast)).toEqual(['请选择要认捐的树木']), { timeout: 3000 })
+    await waitFor(() => expect(titles(toast)).toEqual(['请选择要认捐的树木']), { timeout: 10000 })
     expect(donates(calls)).toHaveLength(0)
   })
 })

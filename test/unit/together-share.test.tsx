@@ -89,7 +89,7 @@ describe('invite page', () => {
     await waitFor(() => expect(named(calls, 'delete')).toHaveLength(1))
     expect(named(calls, 'delete')[0].query.get('id')).toBe('31')
     await waitFor(() => expect(titles(toast)).toEqual(['取消成功']))
-    await waitFor(() => expect(nav.redirect).toHaveBeenCalledWith('/pkg-mine/mine-together/index'), { timeout: 3000 })
+    await waitFor(() => expect(nav.redirect).toHaveBeenCalledWith('/pkg-mine/mine-together/index'), { timeout: 10000 })
   })
 
   it('invites friends from the page: the system share sheet where there is one, else the link copied', async () => {
