@@ -66,7 +66,14 @@ export type SignWait = { kind: 'active'; plan: MonthlyPlan } | { kind: 'stopped'
 export async function waitUntilSigned(
   id: number,
   fetchPlans: () => Promise<{ plans: MonthlyPlan[] }>,
-  opts: { every?: number; within?: number; progress?(share: number): void; cancelled?(): boolean; sleep?(ms: number): Promise<void>; now?(): number } = {}
+  opts: {
+    every?: number
+    within?: number
+    progress?(share: number): void
+    cancelled?(): boolean
+    sleep?(ms: number): Promise<void>
+    now?(): number
+  } = {}
 ): Promise<SignWait> {
   const every = opts.every ?? SIGN_POLL_MS
   const within = opts.within ?? SIGN_WAIT_MS

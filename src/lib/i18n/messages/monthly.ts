@@ -109,7 +109,8 @@ export default defineMessages({
     'monthly.confirm.pendingTitle': 'Agreement not confirmed yet',
     'monthly.confirm.timeout':
       'The payment provider has not confirmed the signing yet. If you signed, it takes effect shortly; the plan is kept in "My monthly gifts" as Signing, where you can resume signing any time.',
-    'monthly.confirm.cancelled': 'The signing was not finished. The plan is kept in "My monthly gifts", where you can resume signing any time.',
+    'monthly.confirm.cancelled':
+      'The signing was not finished. The plan is kept in "My monthly gifts", where you can resume signing any time.',
     'monthly.confirm.cannotOpen': "The provider's signing page cannot open here. Open the app in WeChat or Alipay to resume signing.",
     'monthly.confirm.stopped': 'This plan has ended without an agreement. Fill in the form again to sign.',
     'monthly.confirm.resume': 'Resume signing',
