@@ -87,12 +87,12 @@ function Give({ itemsId, offer, project, waitFor }: { itemsId: number; offer: Mo
   // the plan ended while the page waited (replaced by another, or stopped): only a new plan can be signed
   const [ended, setEnded] = useState(false)
   const gone = useRef(false)
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    gone.current = false
+    return () => {
       gone.current = true
-    },
-    []
-  )
+    }
+  }, [])
   const channel = useMemo(() => payChannelOf(platform.env()), [])
 
   /** waits for the sign notification to make the plan active; after a minute it stays signing (my monthly gifts) */
