@@ -120,6 +120,7 @@ export const Api = {
   monthlyOffer: `${P}/monthly/offer`,
   monthlyResume: `${P}/monthly/resume`,
   monthlyPayTypes: `${P}/monthly/pay-types`,
+  monthlySign: `${P}/monthly/sign`,
   // Giving days: public totals (types/giving-day.ts; docs/decisions/070-giving-days.md)
   givingDayDetail: `${P}/givingDay/detail`,
   /** the caller's own ambassador code for a day (docs/decisions/075-giving-day-ambassadors-boards.md) */

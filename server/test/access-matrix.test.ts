@@ -749,6 +749,15 @@ const TABLE: Record<string, Entry> = {
       assert.equal(row.status, 'active', "bob stopped alice's plan")
     }
   },
+  // docs/decisions/085-monthly-signing-in-the-app.md: the sign page again only for one's own plan
+  [api('POST', Api.monthlySign)]: {
+    kind: 'user',
+    req: () => ({ body: { id: 1 } }),
+    probe: async () => {
+      const id = await aliceMonthlyPlan()
+      refused(await asBob(Api.monthlySign, { body: { id } }), "sign page of alice's monthly plan")
+    }
+  },
   [api('POST', Api.monthlyCreate)]: {
     kind: 'user',
     req: () => ({ body: { itemsId: 1, money: '10', dayOfMonth: 1, payType: 1 } }),

@@ -534,3 +534,59 @@ describe('WeChat signing in a browser', () => {
     assert.equal(first.stop_reason, 'replaced')
   })
 })
+
+describe('signing again: monthly/sign for a plan still signing (docs/decisions/085-monthly-signing-in-the-app.md)', () => {
+  const signAgain = (token: string, body: Record<string, unknown>, lang = '') =>
+    call<MonthlyPlan>(app, 'demo', `${Api.monthlySign}${lang}`, { method: 'POST', token, body })
+
+  for (const side of [wechatSide, alipaySide]) {
+    it(`${side.name}: the same plan and plan_no get the sign page again; once signed, no page; a stopped plan is refused`, async () => {
+      const donor = await login(app, 'demo', `monthly-again-${side.name}`)
+      const first = await createPlan(donor, side, { dayOfMonth: 12 })
+      const row = await planRow(first.id)
+      const before = side.name === 'wechatpay' ? papay.seen.length : 0
+
+      // another donor cannot have this plan's sign page
+      const other = await login(app, 'demo', `monthly-again-other-${side.name}`)
+      const refused = await signAgain(other, { id: first.id, payChannel: side.payChannel }, '?lang=en')
+      assert.equal(refused.body.code, -1)
+      assert.match(refused.body.message, /not found/i)
+      assert.equal(side.name === 'wechatpay' ? papay.seen.length : 0, before, 'the provider was asked for a stranger')
+
+      const again = await signAgain(donor, { id: first.id, payChannel: side.payChannel })
+      assert.equal(again.body.code, 0, again.body.message)
+      assert.equal(again.body.data.id, first.id, 'the same plan, not a new one')
+      assert.equal(again.body.data.status, 'signing')
+      assert.ok(again.body.data.sign)
+      if (side.name === 'wechatpay') {
+        assert.equal(again.body.data.sign.kind, 'miniprogram')
+        const pre = papay.seen.filter((s) => s.path.endsWith('/pre-entrust-sign/mini-program')).pop()!
+        assert.equal(papay.seen.length, before + 1, 'one new pre-sign')
+        assert.equal(JSON.parse(pre.body).out_contract_code, row.plan_no)
+      } else {
+        assert.equal(again.body.data.sign.kind, 'url')
+        const page = cycle.checkSignPage(again.body.data.sign.url)
+        assert.ok(page.valid)
+        assert.equal(page.biz.external_agreement_no, row.plan_no)
+        // a browser comes back to the page that waits for this plan
+        assert.equal(page.params.return_url, `${PUBLIC}/monthly-give?itemsId=${scholarship}&planId=${first.id}`)
+      }
+      assert.equal((await plansOf(donor)).filter((p) => p.status !== 'stopped').length, 1, 'nothing was replaced')
+
+      // the provider's notification of the signing makes the plan active; asking again then answers no page
+      await side.sign(again.body.data)
+      const seen = papay.seen.length + cycle.seen.length
+      const signed = await signAgain(donor, { id: first.id, payChannel: side.payChannel })
+      assert.equal(signed.body.code, 0, signed.body.message)
+      assert.equal(signed.body.data.status, 'active')
+      assert.equal(signed.body.data.sign, undefined)
+      assert.equal(papay.seen.length + cycle.seen.length, seen, 'a signed plan is not signed again')
+
+      const stop = await call<MonthlyPlan>(app, 'demo', Api.monthlyStop, { method: 'POST', token: donor, body: { id: first.id } })
+      assert.equal(stop.body.code, 0, stop.body.message)
+      const late = await signAgain(donor, { id: first.id, payChannel: side.payChannel })
+      assert.equal(late.body.code, -1)
+      assert.ok(late.body.message, 'a message in the request language')
+    })
+  }
+})

@@ -47,10 +47,10 @@ module.exports = [
     about: 'SMS sign-in, profile, certificate and receipt applications fulfilled by the staff CLI'
   },
   {
-    file: 'monthly.e2e.js', // ~25 s
+    file: 'monthly.e2e.js', // ~90 s (a minute of it the wait for an agreement that is not confirmed)
     name: 'monthly giving in the sandbox',
     about:
-      "monthly giving: staff turn it on for a project, a donor gives monthly from its page by touch (problems under their fields, the agreement step), collection for the plan's day (the CLI) pays the month, my monthly gifts shows it and the donor stops the plan; nothing is charged the next month"
+      "monthly giving: staff turn it on for a project, a donor gives monthly from its page by touch (problems under their fields, the agreement step), collection for the plan's day (the CLI) pays the month, my monthly gifts shows it and the donor stops the plan; nothing is charged the next month; a plan left signing offers 继续签约, its waiting page confirms for a minute, keeps the plan, and resumes signing the same plan"
   },
   {
     file: 'statement.e2e.js', // ~30 s

@@ -13,6 +13,10 @@
  *    gift the donor's records hold, and the next date a month on;
  *  - finance (1280x800) sees it in the console's Monthly plans, and nothing under "failed charges only";
  *  - the donor stops the plan (confirm dialog): stopped, and next month's collection charges nothing;
+ *  - a plan left signing (written as a real provider leaves it): my monthly gifts shows "继续签约"; the page a browser
+ *    comes back to from the provider (monthly-give?planId) shows "正在确认签约", gives up after about a minute and
+ *    keeps the plan; "继续签约" there signs the same plan again (monthly/sign; the sandbox signs at once) and shows the
+ *    result (docs/decisions/085);
  *  - the page in English. Screenshots go to shots/ (looked at by people, not asserted).
  * Closing line: "e2e: N passed, N failed".
  */
@@ -265,6 +269,58 @@ const nextMonthDay = (day) => {
       await page.screenshot({ path: path.join(shots, 'monthly-9-stopped.png'), fullPage: true })
     })
 
+    let waiting = null
+    await step(
+      'a plan left signing: my monthly gifts offers "继续签约"; the page it comes back to waits a minute, then resumes signing',
+      async () => {
+        // a plan whose signing the donor left unfinished (the sandbox signs at once, so it is written as a real
+        // provider leaves it: signing, no agreement) — docs/decisions/085
+        const Database = require('better-sqlite3')
+        const db = new Database(path.join(dataDir, 'uplus.db'))
+        db.pragma('busy_timeout = 5000')
+        const done = db.prepare('select * from monthly_plan where id = ?').get(plan.id)
+        const at = new Date().toISOString()
+        const r = db
+          .prepare(
+            `insert into monthly_plan (school_id, user_id, items_id, plan_no, amount_fen, day_of_month, pay_type, provider, donor_name,
+             is_anonymous, status, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signing', ?, ?)`
+          )
+          .run(done.school_id, done.user_id, done.items_id, `M${Date.now()}E2E`, 2000, 9, 1, 'sandbox', done.donor_name, 0, at, at)
+        db.close()
+        waiting = Number(r.lastInsertRowid)
+
+        await page.goto(`${origin}/mine-monthly`, { waitUntil: 'domcontentloaded' })
+        await tid(`monthly-resume-${waiting}`).waitFor({ timeout: 30000 })
+        assert((await tid(`monthly-status-${waiting}`).textContent()) === '待签约', 'the plan shows as signing')
+        assert((await tid(`monthly-resume-${plan.id}`).count()) === 0, 'no resume on the stopped plan')
+        await settle(page)
+        await page.screenshot({ path: path.join(shots, 'monthly-10-signing.png'), fullPage: true })
+
+        // the page a browser comes back to from the provider's signing (Alipay's return_url, Back from WeChat's page)
+        const started = Date.now()
+        await page.goto(`${origin}/monthly-give?itemsId=${projectId}&planId=${waiting}`, { waitUntil: 'domcontentloaded' })
+        await tid('monthly-confirming').waitFor({ timeout: 30000 })
+        assert((await tid('monthly-confirming').textContent()).includes('正在确认签约'), 'confirming the agreement')
+        await page.waitForTimeout(2500)
+        await page.screenshot({ path: path.join(shots, 'monthly-11-confirming.png') })
+        await tid('monthly-pending').waitFor({ timeout: 90000 })
+        const waited = Date.now() - started
+        assert(waited >= 55000, `gave up after ${waited} ms, not about a minute`)
+        assert((await tid('monthly-pending').textContent()).includes('我的月捐'), 'says the plan is kept in my monthly gifts')
+        await settle(page)
+        await page.screenshot({ path: path.join(shots, 'monthly-12-pending.png') })
+
+        await tap('monthly-resume')
+        await tid('monthly-first-date').waitFor({ timeout: 30000 })
+        await settle(page)
+        await page.screenshot({ path: path.join(shots, 'monthly-13-resumed.png') })
+        const plans = (await data(`${P}/monthly/plans`, { token })).plans
+        const again = plans.find((p) => p.id === waiting)
+        assert(again && again.status === 'active', `the same plan is active: ${JSON.stringify(plans.map((p) => [p.id, p.status]))}`)
+        assert(plans.filter((p) => p.status === 'signing').length === 0, 'no plan left signing')
+      }
+    )
+
     await step('my monthly gifts in English', async () => {
       await page.goto(`${origin}/mine-monthly?lang=en`, { waitUntil: 'domcontentloaded' })
       await tid(`monthly-plan-${plan.id}`).waitFor({ timeout: 30000 })
@@ -273,7 +329,7 @@ const nextMonthDay = (day) => {
       assert((await tid(`monthly-amount-${plan.id}`).textContent()) === '¥66.60 a month', 'English amount')
       assert((await tid(`monthly-charge-${plan.id}-${month()}`).textContent()).includes('Given'), 'English history')
       await settle(page)
-      await page.screenshot({ path: path.join(shots, 'monthly-10-en.png'), fullPage: true })
+      await page.screenshot({ path: path.join(shots, 'monthly-14-en.png'), fullPage: true })
     })
   })
 })()

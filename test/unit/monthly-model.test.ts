@@ -1,6 +1,6 @@
 import type { MonthlyPlan } from '@contract'
 import { translate } from '@/lib/i18n'
-import { amountOf, createBody, draftProblems, emptyDraft, planView } from '@/features/monthly/model/monthly'
+import { amountOf, createBody, draftProblems, emptyDraft, planView, waitUntilSigned } from '@/features/monthly/model/monthly'
 
 const zh = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('zh_CN', key, params)
 const en = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('en', key, params)
@@ -69,5 +69,45 @@ describe('my monthly gifts', () => {
     expect(v.statusLabel).toBe('Stopped')
     expect(v.paidCount).toBe('1 month given')
     expect(planView(plan({ history: [] }), en).paidCount).toBe('0 months given')
+  })
+})
+
+describe('waitUntilSigned (docs/decisions/085)', () => {
+  /** a clock that moves only when the wait sleeps */
+  function clock() {
+    let t = 0
+    const slept: number[] = []
+    return { now: () => t, sleep: async (ms: number) => void (slept.push(ms), (t += ms)), slept }
+  }
+
+  it('asks every 2 s and stops at the first active answer', async () => {
+    const c = clock()
+    const answers = ['signing', 'signing', 'active'] as const
+    let n = 0
+    const r = await waitUntilSigned(7, async () => ({ plans: [plan({ status: answers[n++] })] }), c)
+    expect(r.kind).toBe('active')
+    expect(n).toBe(3)
+    expect(c.slept).toEqual([2000, 2000])
+  })
+  it('gives up after a minute (31 asks), with the progress reaching the end; a failed ask is asked again', async () => {
+    const c = clock()
+    const shares: number[] = []
+    let n = 0
+    const r = await waitUntilSigned(
+      7,
+      async () => {
+        if (++n === 3) throw new Error('network')
+        return { plans: [plan({ status: 'signing' })] }
+      },
+      { ...c, progress: (s) => shares.push(s) }
+    )
+    expect(r.kind).toBe('timeout')
+    expect(n).toBe(31)
+    expect(c.now()).toBe(60000)
+    expect(shares[shares.length - 1]).toBe(1)
+  })
+  it('a plan stopped meanwhile (replaced, or ended) ends the wait', async () => {
+    const r = await waitUntilSigned(7, async () => ({ plans: [plan({ status: 'stopped' })] }), clock())
+    expect(r.kind).toBe('stopped')
   })
 })

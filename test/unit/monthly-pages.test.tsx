@@ -9,7 +9,13 @@ import type { MonthlyPlan } from '@contract'
 import MonthlyGivePage from '@/pkg-donate/monthly-give/index'
 import MineMonthlyPage from '@/pkg-mine/mine-monthly/index'
 import { useSession } from '@/store/session'
+import { signAgreement } from '@/platform/agreements'
 import { bootSession, ok, setQuery, stubApi, typeInto } from './project-fixtures'
+
+// the provider's signing is the platform adapter's (its own tests: agreement-adapters.test.ts); here it answers how the
+// hand-off ended and records the sign page it was given
+jest.mock('@/platform/agreements', () => ({ signAgreement: jest.fn() }))
+const signMock = signAgreement as jest.MockedFunction<typeof signAgreement>
 
 const plan = (over: Partial<MonthlyPlan> = {}): MonthlyPlan => ({
   id: 9,
@@ -64,7 +70,8 @@ describe('monthly-give', () => {
       money: '66.60',
       dayOfMonth: 15,
       payType: 1,
-      isAnonymous: 0
+      isAnonymous: 0,
+      payChannel: 'h5'
     })
   })
 
@@ -76,7 +83,87 @@ describe('monthly-give', () => {
   })
 })
 
+describe('monthly-give at a real provider (docs/decisions/085)', () => {
+  const page = { kind: 'url' as const, appId: '', path: '', extraData: {}, url: 'https://openapi.alipay.com/gateway.do?method=x' }
+  const signing = plan({ status: 'signing', nextChargeOn: '', history: [], payType: 2, sign: page })
+
+  async function fillAndSign() {
+    setQuery('/pkg-donate/monthly-give/index', { itemsId: '3' })
+    render(<MonthlyGivePage />)
+    await screen.findByTestId('monthly-form')
+    act(() => typeInto(screen.getByTestId('monthly-amount'), '66.6'))
+    fireEvent.click(screen.getByTestId('day-15'))
+    fireEvent.click(screen.getByTestId('monthly-pay-2'))
+    fireEvent.click(screen.getByTestId('monthly-next').querySelector('.at-button')!)
+    await screen.findByTestId('monthly-sign-summary')
+    fireEvent.click(screen.getByTestId('monthly-sign-confirm').querySelector('.at-button')!)
+  }
+
+  it('opens the sign page the server answered, says it is confirming, and shows the result once the plan is active', async () => {
+    signMock.mockReset().mockResolvedValue('returned')
+    let asked = 0
+    const calls = stubApi({
+      offer: () => ok({ offered: 1, payTypes: [1, 2], sandbox: 0 }),
+      itemsDetail: () => ok({ id: 3, name: '示范大学励志奖学金' }),
+      create: () => ok(signing),
+      // the sign notification arrives between the first and the second ask
+      plans: () => ok({ plans: [++asked < 2 ? { ...signing, sign: undefined } : plan({ payType: 2, history: [] })] })
+    })
+    await fillAndSign()
+    expect((await screen.findByTestId('monthly-confirming')).textContent).toContain('正在确认签约')
+    expect(screen.getByTestId('monthly-confirm-progress')).toBeTruthy()
+    expect(signMock).toHaveBeenCalledWith(page, { returnPath: '/monthly-give?itemsId=3&planId=9' })
+    expect((await screen.findByTestId('monthly-first-date', {}, { timeout: 8000 })).textContent).toContain('2027-01-15')
+    expect(asked).toBe(2)
+    expect(calls.filter((c) => c.path.endsWith('/plans'))).toHaveLength(2)
+  })
+
+  it('a signing left unfinished keeps the plan and "继续签约" signs the same plan again', async () => {
+    signMock.mockReset().mockResolvedValueOnce('cancelled').mockResolvedValueOnce('returned')
+    const again = { ...page, url: 'https://openapi.alipay.com/gateway.do?method=y' }
+    const calls = stubApi({
+      offer: () => ok({ offered: 1, payTypes: [1, 2], sandbox: 0 }),
+      itemsDetail: () => ok({ id: 3, name: '示范大学励志奖学金' }),
+      create: () => ok(signing),
+      sign: () => ok({ ...signing, sign: again }),
+      plans: () => ok({ plans: [plan({ payType: 2, history: [] })] })
+    })
+    await fillAndSign()
+    expect((await screen.findByTestId('monthly-pending')).textContent).toContain('签约未完成')
+    fireEvent.click(screen.getByTestId('monthly-resume').querySelector('.at-button')!)
+    expect((await screen.findByTestId('monthly-first-date', {}, { timeout: 8000 })).textContent).toContain('2027-01-15')
+    const sign = calls.find((c) => c.path.endsWith('/monthly/sign'))!
+    expect(typeof sign.data === 'string' ? JSON.parse(sign.data) : sign.data).toEqual({ id: 9, payChannel: 'h5' })
+    expect(signMock).toHaveBeenLastCalledWith(again, { returnPath: '/monthly-give?itemsId=3&planId=9' })
+  })
+
+  it('?planId waits for that plan at once (a browser back from the provider), no form', async () => {
+    signMock.mockReset()
+    stubApi({
+      offer: () => ok({ offered: 1, payTypes: [2], sandbox: 0 }),
+      itemsDetail: () => ok({ id: 3, name: '示范大学励志奖学金' }),
+      plans: () => ok({ plans: [plan({ payType: 2, history: [] })] })
+    })
+    setQuery('/pkg-donate/monthly-give/index', { itemsId: '3', planId: '9' })
+    render(<MonthlyGivePage />)
+    expect((await screen.findByTestId('monthly-first-date')).textContent).toContain('2027-01-15')
+    expect(screen.queryByTestId('monthly-form')).toBeNull()
+    expect(signMock).not.toHaveBeenCalled()
+  })
+})
+
 describe('mine-monthly', () => {
+  it('a plan still signing says so and "继续签约" opens monthly-give for it', async () => {
+    stubApi({ plans: () => ok({ plans: [plan({ status: 'signing', nextChargeOn: '', history: [] })] }) })
+    const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as any)
+    render(<MineMonthlyPage />)
+    const resume = await screen.findByTestId('monthly-resume-9')
+    expect(resume.textContent).toContain('尚未完成签约')
+    fireEvent.click(resume.querySelector('.at-button')!)
+    await waitFor(() => expect(nav).toHaveBeenCalled())
+    expect((nav.mock.calls[0][0] as any).url).toBe('/pkg-donate/monthly-give/index?itemsId=3&planId=9&resume=1')
+  })
+
   it('lists the plan with its history and stops it only once the dialog is confirmed', async () => {
     let stopped = false
     const calls = stubApi({

@@ -161,6 +161,17 @@ export const StaffMonthlyCollection = Type.Object({
 })
 export type StaffMonthlyCollection = Static<typeof StaffMonthlyCollection>
 
+/**
+ * POST monthly/sign: the sign page again for the caller's plan still 'signing' ("继续签约", docs/decisions/085); the
+ * same plan, answered with `sign` (without it when the plan was signed meanwhile)
+ */
+export const MonthlySignBody = body({
+  id: reqInt(),
+  /** where the donor signs now (as monthly/create's) */
+  payChannel: Type.Optional(strEnum(PAY_CHANNELS))
+})
+export type MonthlySignBody = Static<typeof MonthlySignBody>
+
 /** POST monthly/resume: a paused plan charges again from its next day of the month */
 export const MonthlyResumeBody = body({ id: reqInt() })
 export type MonthlyResumeBody = Static<typeof MonthlyResumeBody>

@@ -14,6 +14,7 @@ import {
   type MonthlyOffer,
   type MonthlyPlan,
   type MonthlyPlans,
+  type MonthlySignPage,
   type PayChannelCode
 } from '../../../../types'
 import type { DB, MonthlyPlanStatus } from '../../db/schema'
@@ -172,39 +173,96 @@ export async function createPlan(deps: MonthlyDeps, caller: MonthlyCaller, body:
     created_at: at,
     updated_at: at
   })
-  let start
+  const plan = await repo.planById(db, sid, id)
+  let sign
   try {
-    const channel = providerChannelOf(body.payChannel ?? 'h5')
-    start = await provider.sign({
-      schoolId: sid,
-      planNo,
-      amountFen: amount.fen,
-      dayOfMonth: body.dayOfMonth,
-      description: project.name,
-      firstChargeOn: firstChargeOn(beijingDate(now), body.dayOfMonth),
-      channel,
-      payerId: user.open_id || undefined,
-      notifyUrl: agreementNotifyUrl(deps.publicBaseUrl ?? '', await repo.schoolCode(db, sid), provider.name, body.payType),
-      returnUrl: deps.publicBaseUrl ? `${deps.publicBaseUrl.replace(/\/+$/, '')}/` : undefined,
-      sandboxDecline: provider.name === 'sandbox' && !!body.sandboxDecline
-    })
+    sign = await startSigning(deps, provider, plan!, project.name, user.open_id, body.payChannel ?? 'h5', !!body.sandboxDecline)
   } catch (err) {
     deps.log.error({ err, planNo, provider: provider.name }, 'monthly plan: the provider refused to start signing')
     await repo.movePlan(db, sid, id, ['signing'], 'stopped', { stop_reason: 'sign_failed', stopped_at: at, updated_at: at })
     throw bizError('monthlySignFailed')
   }
-  if ('signed' in start) await applySignNotification(deps, sid, start.signed)
-  const plan = (await myPlans(deps, caller)).plans.find((p) => p.id === id)!
-  if (!('page' in start)) return plan
+  const created = (await myPlans(deps, caller)).plans.find((p) => p.id === id)!
+  return sign ? { ...created, sign } : created
+}
+
+/** The H5 page a browser comes back to from the provider's signing: the give-monthly page waiting for this plan. */
+export const signReturnUrl = (base: string, itemsId: number, planId: number) =>
+  `${base.replace(/\/+$/, '')}/monthly-give?itemsId=${itemsId}&planId=${planId}`
+
+type PlanRow = NonNullable<Awaited<ReturnType<typeof repo.planById>>>
+
+/**
+ * Starts signing a plan at its provider: the sandbox signs at once (its notification applied here, the answer is
+ * null), a real provider answers the page the app opens (docs/decisions/085-monthly-signing-in-the-app.md). The
+ * provider's contract number is the plan_no, so a plan signed again after an unfinished signing is still one agreement.
+ */
+async function startSigning(
+  deps: MonthlyDeps,
+  provider: AgreementProvider,
+  plan: PlanRow,
+  description: string,
+  openId: string | null | undefined,
+  payChannel: PayChannelCode,
+  sandboxDecline = false
+): Promise<MonthlySignPage | null> {
+  const sid = plan.school_id
+  const start = await provider.sign({
+    schoolId: sid,
+    planNo: plan.plan_no,
+    amountFen: readFen(plan.amount_fen, 'monthly_plan.amount_fen'),
+    dayOfMonth: plan.day_of_month,
+    description,
+    firstChargeOn: firstChargeOn(beijingDate(deps.now()), plan.day_of_month),
+    channel: providerChannelOf(payChannel),
+    payerId: openId || undefined,
+    notifyUrl: agreementNotifyUrl(deps.publicBaseUrl ?? '', await repo.schoolCode(deps.db, sid), provider.name, plan.pay_type),
+    returnUrl: deps.publicBaseUrl ? signReturnUrl(deps.publicBaseUrl, plan.items_id, plan.id) : undefined,
+    sandboxDecline: provider.name === 'sandbox' && sandboxDecline
+  })
+  if ('signed' in start) {
+    await applySignNotification(deps, sid, start.signed)
+    return null
+  }
   // a real provider: the donor signs on its page; the plan turns active with the provider's sign notification
   const page = start.page
-  return {
-    ...plan,
-    sign:
-      page.kind === 'miniprogram'
-        ? { kind: 'miniprogram', appId: page.appId, path: page.path, extraData: page.extraData, url: '' }
-        : { kind: 'url', appId: '', path: '', extraData: {}, url: page.url }
+  return page.kind === 'miniprogram'
+    ? { kind: 'miniprogram', appId: page.appId, path: page.path, extraData: page.extraData, url: '' }
+    : { kind: 'url', appId: '', path: '', extraData: {}, url: page.url }
+}
+
+/**
+ * monthly/sign: the sign page again for the caller's plan still 'signing' (the donor left the provider's signing
+ * unfinished, or the app stopped waiting before the sign notification). The same plan and plan_no: a signing finished
+ * meanwhile is one agreement whose notification makes this plan active. A plan already signed answers without `sign`.
+ */
+export async function signAgain(
+  deps: MonthlyDeps,
+  caller: MonthlyCaller,
+  id: number,
+  payChannel: PayChannelCode | null | undefined
+): Promise<MonthlyPlan> {
+  const sid = caller.schoolId
+  const plan = await repo.planById(deps.db, sid, id)
+  if (!plan || plan.user_id !== caller.userId) throw bizError('monthlyPlanNotFound')
+  const current = () => myPlans(deps, caller).then((r) => r.plans.find((p) => p.id === id)!)
+  if (plan.status === 'active' || plan.status === 'paused') return current()
+  if (plan.status !== 'signing') throw bizError('monthlyAlreadyStopped')
+  const provider = await agreementProviderFor(deps, sid, plan.pay_type)
+  if (!provider || provider.name !== plan.provider) throw bizError('monthlyPayTypeUnavailable')
+  const user = await getUser(deps.db, sid, caller.userId)
+  if (!user) throw tokenInvalid()
+  const project = await requireProject(deps.db, sid, plan.items_id)
+  let sign
+  try {
+    sign = await startSigning(deps, provider, plan, project.name, user.open_id, payChannel ?? 'h5')
+  } catch (err) {
+    // the plan stays signing: the donor can try again, or a notification of an earlier signing still arrives
+    deps.log.error({ err, planNo: plan.plan_no, provider: provider.name }, 'monthly plan: the provider refused to sign again')
+    throw bizError('monthlySignFailed')
   }
+  const now = await current()
+  return sign ? { ...now, sign } : now
 }
 
 export type SignResult = { status: 'applied' | 'duplicate' } | { status: 'rejected'; reason: 'unknown_plan' | 'provider_mismatch' }

@@ -10,11 +10,13 @@
  * - POST monthly/resume {id}: a paused plan charges again from its next day of the month -> the plan
  *   (docs/decisions/079-monthly-providers.md);
  * - GET monthly/pay-types: the pay types this school can sign agreements on (the app offers monthly giving only there).
+ * - POST monthly/sign {id, payChannel?}: the provider's sign page again for a plan still 'signing' -> the plan with `sign`
+ *   (docs/decisions/085-monthly-signing-in-the-app.md).
  * The providers' sign and charge notifications come to routes/monthly/notify.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Api, type Lang } from '../../../../types'
-import { createPlan, monthlyOffer, monthlyPayTypes, myPlans, resumePlan, stopPlan } from '../../domain/monthly/service'
+import { createPlan, monthlyOffer, monthlyPayTypes, myPlans, resumePlan, signAgain, stopPlan } from '../../domain/monthly/service'
 import { answers, ok } from '../../lib/envelope'
 import { signedIn } from '../../plugins/auth'
 import * as W from '../../../../types/schema/monthly'
@@ -52,6 +54,10 @@ export const monthlyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(Api.monthlyResume, { config: signedIn, schema: { body: W.MonthlyResumeBody, response: answers(W.MonthlyPlan) } }, async (req) =>
     ok(await resumePlan(app.monthly, caller(req), req.body.id))
+  )
+
+  app.post(Api.monthlySign, { config: signedIn, schema: { body: W.MonthlySignBody, response: answers(W.MonthlyPlan) } }, async (req) =>
+    ok(await signAgain(app.monthly, caller(req), req.body.id, req.body.payChannel))
   )
 
   app.get(Api.monthlyPayTypes, { config: signedIn, schema: { response: answers(W.MonthlyPayTypes) } }, async (req) =>

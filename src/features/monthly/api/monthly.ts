@@ -2,7 +2,7 @@
  * Monthly giving calls (types/monthly.ts; docs/decisions/071-monthly-giving.md, 078-monthly-giving-screens.md). The
  * server takes the user from the token: plans, stop and create are the caller's own.
  */
-import { Api, type MonthlyCreateBody, type MonthlyOffer, type MonthlyPlan, type MonthlyPlans } from '@contract'
+import { Api, type MonthlyCreateBody, type MonthlyOffer, type MonthlyPlan, type MonthlyPlans, type PayChannelCode } from '@contract'
 import { request } from '@/lib/request'
 
 /** Whether the project page shows "give monthly" (no token needed; a failure simply hides the offer). */
@@ -22,4 +22,10 @@ export function fetchPlans(): Promise<MonthlyPlans> {
 /** Toasts the server's message on -1 (already stopped). */
 export function stopPlan(id: number): Promise<MonthlyPlan> {
   return request<MonthlyPlan>({ path: Api.monthlyStop, method: 'POST', data: { id } })
+}
+
+/** The provider's sign page again for a plan still signing ("继续签约", docs/decisions/085); without `sign` when the
+ *  plan was signed meanwhile. Rejects with the server's message, which the screen shows. */
+export function signAgain(id: number, payChannel: PayChannelCode): Promise<MonthlyPlan> {
+  return request<MonthlyPlan>({ path: Api.monthlySign, method: 'POST', data: { id, payChannel }, silent: true })
 }

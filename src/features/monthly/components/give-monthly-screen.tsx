@@ -3,8 +3,12 @@
  * the day of the month (1–28) and the pay type, each problem under its field; then the agreement step, which says
  * what will be collected and when (and, in the sandbox, that nothing really is) and signs; then the result with the
  * first collection's date. The server checks everything again; its refusal shows on the step it came from.
+ * At a real provider the agreement step hands off to the provider's own signing (src/platform/agreements), then waits
+ * for the plan to turn active (its sign notification): every 2 s for up to a minute, "正在确认签约" with a progress
+ * bar; after that the plan stays 'signing' in my monthly gifts with "继续签约" (docs/decisions/085). With ?planId the
+ * page waits for that plan at once (a browser back from the provider's page), with &resume=1 it signs it again first.
  */
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { AtButton } from 'taro-ui'
 import { Api, type MonthlyOffer, type MonthlyPlan, type Project } from '@contract'
@@ -19,9 +23,21 @@ import { formatCurrency } from '@/lib/money'
 import { errorMessage, request } from '@/lib/request'
 import { routeUrl } from '@/lib/routes'
 import { platform } from '@/platform'
+import { signAgreement } from '@/platform/agreements'
+import { payChannelOf } from '@/platform/payment/capability'
 import { useT } from '@/store/session'
-import { createPlan, fetchOffer } from '../api/monthly'
-import { DAYS, amountOf, createBody, draftProblems, emptyDraft, payTypeKey, type MonthlyDraft } from '../model/monthly'
+import { createPlan, fetchOffer, fetchPlans, signAgain } from '../api/monthly'
+import {
+  DAYS,
+  amountOf,
+  createBody,
+  draftProblems,
+  emptyDraft,
+  payTypeKey,
+  waitUntilSigned,
+  waitingPath,
+  type MonthlyDraft
+} from '../model/monthly'
 import 'taro-ui/lib/style/components/button.scss'
 import './monthly.scss'
 
@@ -49,15 +65,92 @@ function DayGrid({ value, onPick }: { value: number | null; onPick(d: number): v
   )
 }
 
-function Give({ itemsId, offer, project }: { itemsId: number; offer: MonthlyOffer; project: Project }) {
+type Step = 'form' | 'sign' | 'confirming' | 'pending' | 'done'
+
+/** ?planId (&resume=1): the plan the page waits for (or signs again) instead of a new form */
+interface WaitFor {
+  planId: number
+  resume: boolean
+}
+
+function Give({ itemsId, offer, project, waitFor }: { itemsId: number; offer: MonthlyOffer; project: Project; waitFor: WaitFor | null }) {
   const t = useT()
   const theme = useTheme()
   const [draft, setDraft] = useState<MonthlyDraft>(() => emptyDraft(offer.payTypes))
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [step, setStep] = useState<'form' | 'sign' | 'done'>('form')
+  const [step, setStep] = useState<Step>(waitFor ? 'confirming' : 'form')
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState('')
   const [plan, setPlan] = useState<MonthlyPlan | null>(null)
+  const [planId, setPlanId] = useState(waitFor?.planId ?? 0)
+  const [progress, setProgress] = useState(0)
+  // the plan ended while the page waited (replaced by another, or stopped): only a new plan can be signed
+  const [ended, setEnded] = useState(false)
+  const gone = useRef(false)
+  useEffect(() => {
+    gone.current = false
+    return () => {
+      gone.current = true
+    }
+  }, [])
+  const channel = useMemo(() => payChannelOf(platform.env()), [])
+
+  /** waits for the sign notification to make the plan active; after a minute it stays signing (my monthly gifts) */
+  const confirm = async (id: number) => {
+    setPlanId(id)
+    setProgress(0)
+    setStep('confirming')
+    const r = await waitUntilSigned(id, fetchPlans, { progress: setProgress, cancelled: () => gone.current })
+    if (gone.current) return
+    if (r.kind === 'active') {
+      setPlan(r.plan)
+      setStep('done')
+    } else {
+      setEnded(r.kind === 'stopped')
+      setRefusal(r.kind === 'stopped' ? t('monthly.confirm.stopped') : '')
+      setStep('pending')
+    }
+  }
+  /** the provider's own signing for the plan's sign page, then the wait (a browser leaves and comes back to it) */
+  const handOff = async (p: MonthlyPlan) => {
+    setPlanId(p.id)
+    if (p.status === 'stopped') {
+      setEnded(true)
+      setRefusal(t('monthly.confirm.stopped'))
+      return setStep('pending')
+    }
+    if (p.status !== 'signing' || !p.sign) return confirm(p.id)
+    setStep('confirming')
+    setProgress(0)
+    const outcome = await signAgreement(p.sign, { returnPath: waitingPath(itemsId, p.id) })
+    if (gone.current || outcome === 'left') return
+    if (outcome === 'returned') return confirm(p.id)
+    setRefusal(outcome === 'cancelled' ? t('monthly.confirm.cancelled') : t('monthly.confirm.cannotOpen'))
+    setStep('pending')
+  }
+  /** "继续签约": the same plan's sign page again (monthly/sign), or the plan itself when it was signed meanwhile */
+  const resume = async (id: number) => {
+    if (busy) return
+    setBusy(true)
+    setRefusal('')
+    try {
+      const p = await signAgain(id, channel)
+      setBusy(false)
+      await handOff(p)
+    } catch (e) {
+      setBusy(false)
+      setRefusal(errorMessage(e) || t('common.loadFailed'))
+      setStep('pending')
+    }
+  }
+  const started = useRef(false)
+  useEffect(() => {
+    if (!waitFor || started.current) return
+    started.current = true
+    void (waitFor.resume ? resume(waitFor.planId) : confirm(waitFor.planId))
+    // once, for the plan the page was opened with
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const set = (patch: Partial<MonthlyDraft>) => {
     setDraft((d) => ({ ...d, ...patch }))
     // a field's problem goes as soon as it is touched again
@@ -77,15 +170,87 @@ function Give({ itemsId, offer, project }: { itemsId: number; offer: MonthlyOffe
     if (busy) return
     setBusy(true)
     setRefusal('')
+    let created: MonthlyPlan
     try {
-      setPlan(await createPlan(createBody(itemsId, draft)))
-      setStep('done')
+      created = await createPlan(createBody(itemsId, draft, channel))
     } catch (e) {
       setRefusal(errorMessage(e) || t('common.loadFailed'))
-    } finally {
       setBusy(false)
+      return
     }
+    setBusy(false)
+    // the sandbox signs at once; a real provider answers the page the donor signs on
+    if (created.status === 'active') {
+      setPlan(created)
+      setStep('done')
+      return
+    }
+    await handOff(created)
   }
+
+  if (step === 'confirming')
+    return (
+      <View className='mo-give' data-testid='monthly-confirming'>
+        <View className='mo-wait' role='status' aria-live='polite'>
+          <Text className='mo-wait__title'>{t('monthly.confirm.title')}</Text>
+          <Text className='mo-wait__text'>{t('monthly.confirm.text')}</Text>
+          <View className='mo-wait__bar' data-testid='monthly-confirm-progress'>
+            <View className='mo-wait__fill' style={{ width: `${Math.round(progress * 100)}%`, background: theme }} />
+          </View>
+        </View>
+      </View>
+    )
+
+  if (step === 'pending')
+    return (
+      <View className='mo-give' data-testid='monthly-pending'>
+        <View className='mo-wait'>
+          <Text className='mo-wait__title'>{t('monthly.confirm.pendingTitle')}</Text>
+          <Text className='mo-wait__text'>{refusal || t('monthly.confirm.timeout')}</Text>
+        </View>
+        <View className='mo-give__actions'>
+          {ended ? (
+            <View className='mo-give__action' data-testid='monthly-start-over'>
+              <AtButton
+                type='primary'
+                customStyle={{ background: theme, borderColor: theme }}
+                onClick={() => {
+                  setEnded(false)
+                  setRefusal('')
+                  setStep('form')
+                }}
+              >
+                {t('monthly.confirm.startOver')}
+              </AtButton>
+            </View>
+          ) : (
+            <>
+              <View className='mo-give__action' data-testid='monthly-resume'>
+                <AtButton
+                  type='primary'
+                  loading={busy}
+                  disabled={busy || !planId}
+                  customStyle={{ background: theme, borderColor: theme }}
+                  onClick={() => resume(planId)}
+                >
+                  {t('monthly.confirm.resume')}
+                </AtButton>
+              </View>
+              <View className='mo-give__action' data-testid='monthly-check-again'>
+                <AtButton disabled={busy || !planId} onClick={() => confirm(planId)}>
+                  {t('monthly.confirm.checkAgain')}
+                </AtButton>
+              </View>
+            </>
+          )}
+          <View className='mo-give__action' data-testid='monthly-pending-mine'>
+            <AtButton disabled={busy} onClick={() => platform.nav.redirect(routeUrl('mine-monthly'))}>
+              {t('monthly.done.mine')}
+            </AtButton>
+          </View>
+        </View>
+      </View>
+    )
 
   if (step === 'done' && plan)
     return (
@@ -208,22 +373,28 @@ function Give({ itemsId, offer, project }: { itemsId: number; offer: MonthlyOffe
   )
 }
 
-function Loaded({ itemsId }: { itemsId: number }) {
+function Loaded({ itemsId, waitFor }: { itemsId: number; waitFor: WaitFor | null }) {
   const t = useT()
   const state = useData(() => Promise.all([fetchOffer(itemsId), fetchProject(itemsId)]), [itemsId])
   if (!state.data) return <LoadState state={state} className='mo-state' testId='monthly-give-state' skeleton='card' />
   const [offer, project] = state.data
-  if (!offer.offered)
+  // a plan already made waits (or signs again) whatever the project offers now
+  if (!offer.offered && !waitFor)
     return (
       <View className='mo-give' data-testid='monthly-not-offered'>
         <EmptyState art='gift' text={t('monthly.notOffered')} hint={t('monthly.mine.emptyHint')} />
       </View>
     )
-  return <Give itemsId={itemsId} offer={offer} project={project} />
+  return <Give itemsId={itemsId} offer={offer} project={project} waitFor={waitFor} />
 }
 
 export default function GiveMonthlyScreen() {
-  const itemsId = useMemo(() => Number(platform.nav.currentQuery().itemsId) || 0, [])
+  const query = useMemo(() => platform.nav.currentQuery(), [])
+  const itemsId = Number(query.itemsId) || 0
+  const waitFor = useMemo<WaitFor | null>(() => {
+    const planId = Number(query.planId) || 0
+    return planId ? { planId, resume: query.resume === '1' } : null
+  }, [query])
   const t = useT()
   if (!itemsId)
     return (
@@ -233,7 +404,7 @@ export default function GiveMonthlyScreen() {
     )
   return (
     <SignedInGate>
-      <Loaded itemsId={itemsId} />
+      <Loaded itemsId={itemsId} waitFor={waitFor} />
     </SignedInGate>
   )
 }

@@ -1,7 +1,9 @@
 /**
  * mine-monthly (docs/decisions/078-monthly-giving-screens.md): the donor's monthly plans, each with its amount, day,
  * status and next collection, and the history of its months (given, declined and retrying, cancelled); "stop" asks
- * first, then ends the plan here and at the provider. Loading, failed and empty states of their own.
+ * first, then ends the plan here and at the provider. A plan still 'signing' says so and has "继续签约", which opens
+ * monthly-give for it: the provider's signing again, then the wait (docs/decisions/085). Loading, failed and empty
+ * states of their own.
  */
 import { useState } from 'react'
 import Taro from '@tarojs/taro'
@@ -13,6 +15,8 @@ import SignedInGate from '@/components/signed-in-gate'
 import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { toast } from '@/lib/quiet'
+import { routeUrl } from '@/lib/routes'
+import { platform } from '@/platform'
 import { useT } from '@/store/session'
 import { fetchPlans, stopPlan } from '../api/monthly'
 import { planView, type PlanView } from '../model/monthly'
@@ -38,6 +42,19 @@ function PlanCard({ plan, busy, onStop }: { plan: PlanView; busy: boolean; onSto
         {plan.next ? ` · ${plan.next}` : ''}
       </Text>
       <Text className='mo-plan__line'>{plan.paidCount}</Text>
+      {plan.resumable ? (
+        <View className='mo-plan__resume' data-testid={`monthly-resume-${plan.id}`}>
+          <Text className='mo-plan__hint'>{t('monthly.mine.signingHint')}</Text>
+          <AtButton
+            size='small'
+            type='primary'
+            customStyle={{ background: theme, borderColor: theme }}
+            onClick={() => platform.nav.to(routeUrl('monthly-give', { itemsId: plan.itemsId, planId: plan.id, resume: 1 }))}
+          >
+            {t('monthly.mine.resume')}
+          </AtButton>
+        </View>
+      ) : null}
       <View className='mo-plan__history' data-testid={`monthly-history-${plan.id}`}>
         <Text className='mo-plan__history-title'>{t('monthly.mine.history')}</Text>
         {plan.history.length ? (
