@@ -232,5 +232,25 @@ describe('English for articles and campaigns', () => {
     } finally {
       await ctx.app.db.updateTable('sub_project').set({ texts: sub.texts }).where('id', '=', sub.id).execute()
     }
+    const user = await ctx.app.db
+      .selectFrom('project')
+      .select(['id', 'form_id', 'school_id'])
+      .where('form_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    const form = await ctx.app.db.selectFrom('donation_form').select(['texts']).where('id', '=', user.form_id!).executeTakeFirstOrThrow()
+    await ctx.app.db.updateTable('donation_form').set({ texts: '{}' }).where('id', '=', user.form_id!).execute()
+    try {
+      const rows = (await missingTexts(ctx.app.db, Number(user.school_id), 'en')).filter(
+        (r) => r.table === 'donation_form' && r.id === Number(user.form_id)
+      )
+      assert.ok(rows.length > 0, 'the form texts are listed')
+      assert.ok(
+        rows.every((r) => r.projectId === Number(user.id)),
+        'each opens the first project using the form'
+      )
+    } finally {
+      await ctx.app.db.updateTable('donation_form').set({ texts: form.texts }).where('id', '=', user.form_id!).execute()
+    }
   })
 })
