@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test'
 import { Api, type Article, type Page } from '../../types'
 import type { StaffArticle, StaffArticleCategoryPage } from '../../types/schema/staff-console'
 import type { StaffCampaignSettings } from '../../types/schema/staff-agreement'
+import { ensureDefaultAwards } from '../src/domain/award/service'
 import { missingTexts } from '../src/domain/form/texts'
 import { call, startApp, type TestContext } from './helpers'
 import { schoolIdOf } from './order-fixtures'
@@ -218,6 +219,30 @@ describe('English for articles and campaigns', () => {
       )
     } finally {
       await ctx.app.db.updateTable('project').set({ texts: stored.texts }).where('id', '=', project.id).execute()
+    }
+  })
+
+  it("a giving day's title and a badge's name without English are listed, and dropped once filled", async () => {
+    const sid = await schoolIdOf(ctx.app, 'cpu')
+    const now = new Date().toISOString()
+    const day = await ctx.app.db
+      .insertInto('giving_day')
+      .values({ school_id: sid, title: '校庆捐赠日', title_en: '', starts_at: now, ends_at: now, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await ensureDefaultAwards(ctx.app.db, sid)
+    const award = await ctx.app.db.selectFrom('award').select(['id', 'name_en']).where('school_id', '=', sid).orderBy('id').executeTakeFirstOrThrow()
+    await ctx.app.db.updateTable('award').set({ name_en: '' }).where('id', '=', award.id).execute()
+    try {
+      const rows = (await missingTexts(ctx.app.db, sid, 'en')).map((r) => `${r.table}:${r.id}:${r.key}`)
+      assert.ok(rows.includes(`giving_day:${Number(day.id)}:title`), rows.join(' '))
+      assert.ok(rows.includes(`award:${award.id}:name`), rows.join(' '))
+      await ctx.app.db.updateTable('giving_day').set({ title_en: 'Anniversary Giving Day' }).where('id', '=', day.id).execute()
+      await ctx.app.db.updateTable('award').set({ name_en: award.name_en }).where('id', '=', award.id).execute()
+      assert.deepEqual(await missingTexts(ctx.app.db, sid, 'en'), [])
+    } finally {
+      await ctx.app.db.deleteFrom('giving_day').where('id', '=', day.id).execute()
+      await ctx.app.db.updateTable('award').set({ name_en: award.name_en }).where('id', '=', award.id).execute()
     }
   })
 

@@ -16,7 +16,11 @@ const WHERE: Record<string, [string, string]> = {
   // words are its project's
   project: ['项目', 'Project'],
   // an article's title and body (decision 086)
-  article: ['文章', 'Article']
+  article: ['文章', 'Article'],
+  award: ['勋章', 'Badge'],
+  giving_day: ['捐赠日', 'Giving day'],
+  giving_day_match: ['捐赠日配捐', 'Giving day match'],
+  giving_day_challenge: ['捐赠日挑战', 'Giving day challenge']
 }
 
 /** The Chinese name of each key (the table's column names and list paths) as the editor labels it. */
@@ -27,7 +31,9 @@ const KEYS: Record<string, [string, string]> = {
   material_name: ['物资名称', 'Goods name'],
   material_unit: ['物资单位', 'Goods unit'],
   no_reason: ['暂停原因', 'Reason shown while paused'],
-  title: ['标题', 'Title']
+  title: ['标题', 'Title'],
+  description: ['说明', 'Explanation'],
+  sponsor: ['出资方', 'Sponsor']
 }
 
 type Row = MissingTextPage['rows'][number]
@@ -41,8 +47,8 @@ function editPath(r: Row): string | null {
 /**
  * The school's texts without English: English-speaking donors see the Chinese for each (editor). A row of a project,
  * its sub-projects or its form opens the project's editor, an article's row the article's, where each English text
- * sits under its Chinese one; categories and school settings have no English input in the console, so their rows
- * say so. The summary counts every row, so it never reads "all translated" while a row is listed.
+ * sits under its Chinese one; categories, school settings, badges and giving days have no English input in the
+ * console (their English is entered through the staff API or the seed), so their rows say so. The summary counts every row, so it never reads "all translated" while a row is listed.
  */
 export function MissingTextsPage() {
   const { t } = useLang()
@@ -81,7 +87,8 @@ export function MissingTextsPage() {
             title: t('字段', 'Field'),
             key: 'key',
             width: 280,
-            render: (_, r) => ((r.table === 'project' || r.table === 'article') && KEYS[r.key] ? `${t(...KEYS[r.key])} (${r.key})` : r.key)
+            // list paths inside forms and presets (field_list.…, fix_money.0) are shown as they are
+            render: (_, r) => (KEYS[r.key] ? `${t(...KEYS[r.key])} (${r.key})` : r.key)
           },
           { title: t('中文（当前显示）', 'Chinese (shown now)'), dataIndex: 'zh' },
           {

@@ -57,7 +57,17 @@ export const isMissing = (base: string, texts: Texts, lang: Lang, key: string) =
 
 export interface MissingText {
   /** table the text lives in */
-  table: 'donation_form' | 'project_type' | 'school_setting' | 'sub_project' | 'project' | 'article'
+  table:
+    | 'donation_form'
+    | 'project_type'
+    | 'school_setting'
+    | 'sub_project'
+    | 'project'
+    | 'article'
+    | 'award'
+    | 'giving_day'
+    | 'giving_day_match'
+    | 'giving_day_challenge'
   id: number
   /** column, or a path inside a JSON list: "field_list.name.fieldShowName", "field_list.isAlumni.options.1", "fix_money.0" */
   key: string
@@ -129,11 +139,12 @@ const SETTING_COLUMNS = ['title', 'award_explain', 'agree_title', 'agree_content
  * Every text of the school that `lang` lacks (the Chinese is shown for it): forms (thank-you word, reminder,
  * offline contact, field labels, placeholders, options), categories, the agreement, projects' own words (name, intro,
  * page, goods, pause reason: decision 073; a naming campaign's words are its project's), sub-project names, preset
- * captions, articles' titles and bodies (decision 086).
+ * captions, articles' titles and bodies (decision 086), awards' names and explanations, giving days' titles and their
+ * sponsors' names (these kept in `*_en` columns: migrations 011, 037).
  */
 export async function missingTexts(db: Kysely<DB>, schoolId: number, lang: Lang = 'en'): Promise<MissingText[]> {
   if (lang === 'zh_CN') return []
-  const [forms, types, setting, subs, projects, articles] = await Promise.all([
+  const [forms, types, setting, subs, projects, articles, awards, days, matches, challenges] = await Promise.all([
     db
       .selectFrom('donation_form')
       .select(['id', 'texts', 'field_list', ...FORM_COLUMNS])
@@ -159,7 +170,18 @@ export async function missingTexts(db: Kysely<DB>, schoolId: number, lang: Lang 
       .where('school_id', '=', schoolId)
       .orderBy('publish_date', 'desc')
       .orderBy('id', 'desc')
-      .execute()
+      .execute(),
+    db
+      .selectFrom('award')
+      .select(['id', 'name', 'name_en', 'description', 'description_en'])
+      .where('school_id', '=', schoolId)
+      .where('enabled', '=', 1)
+      .orderBy('sort_no')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('giving_day').select(['id', 'title', 'title_en']).where('school_id', '=', schoolId).orderBy('id').execute(),
+    db.selectFrom('giving_day_match').select(['id', 'sponsor', 'sponsor_en']).where('school_id', '=', schoolId).orderBy('id').execute(),
+    db.selectFrom('giving_day_challenge').select(['id', 'sponsor', 'sponsor_en']).where('school_id', '=', schoolId).orderBy('id').execute()
   ])
   // a form is edited in the editor of a project that uses it (the first, by id)
   const formProject = new Map<number, number>()
@@ -197,5 +219,15 @@ export async function missingTexts(db: Kysely<DB>, schoolId: number, lang: Lang 
     const texts = parseTexts(a.texts)
     for (const k of ['title', 'content'] as const) if (isMissing(a[k], texts, lang, k)) out.push({ table: 'article', id: a.id, key: k, zh: excerpt(a[k]) })
   }
+  // tables with an `<column>_en` column beside the Chinese instead of `texts`
+  const column = (zh: string, en: string) => CJK.test(zh) && !en.trim()
+  for (const a of awards) {
+    if (column(a.name, a.name_en)) out.push({ table: 'award', id: a.id, key: 'name', zh: a.name })
+    if (column(a.description, a.description_en)) out.push({ table: 'award', id: a.id, key: 'description', zh: excerpt(a.description) })
+  }
+  for (const d of days) if (column(d.title, d.title_en)) out.push({ table: 'giving_day', id: d.id, key: 'title', zh: d.title })
+  for (const m of matches) if (column(m.sponsor, m.sponsor_en)) out.push({ table: 'giving_day_match', id: m.id, key: 'sponsor', zh: m.sponsor })
+  for (const c of challenges)
+    if (column(c.sponsor, c.sponsor_en)) out.push({ table: 'giving_day_challenge', id: c.id, key: 'sponsor', zh: c.sponsor })
   return out
 }
