@@ -41,9 +41,8 @@ describe('English for articles and campaigns', () => {
       assert.ok(!CJK.test(one.content!.replace(/<[^>]*>/g, '')), `${school}: the English page has no Chinese words`)
       const web = (await call<Page<Article>>(ctx.app, school, Api.webArticleList, { query: { websiteId: 1 }, headers: EN })).body.data
       assert.ok(web.rows.length > 0 && web.rows.every((a) => !CJK.test(a.title)), `${school}: the website's news in English`)
-      const webOne = (
-        await call<Article>(ctx.app, school, Api.webArticleDetail, { query: { articleId: web.rows[0].id }, headers: EN })
-      ).body.data
+      const webOne = (await call<Article>(ctx.app, school, Api.webArticleDetail, { query: { articleId: web.rows[0].id }, headers: EN }))
+        .body.data
       assert.equal(webOne.title, web.rows[0].title)
     }
   })
@@ -231,7 +230,12 @@ describe('English for articles and campaigns', () => {
       .returning('id')
       .executeTakeFirstOrThrow()
     await ensureDefaultAwards(ctx.app.db, sid)
-    const award = await ctx.app.db.selectFrom('award').select(['id', 'name_en']).where('school_id', '=', sid).orderBy('id').executeTakeFirstOrThrow()
+    const award = await ctx.app.db
+      .selectFrom('award')
+      .select(['id', 'name_en'])
+      .where('school_id', '=', sid)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
     await ctx.app.db.updateTable('award').set({ name_en: '' }).where('id', '=', award.id).execute()
     try {
       const rows = (await missingTexts(ctx.app.db, sid, 'en')).map((r) => `${r.table}:${r.id}:${r.key}`)
@@ -248,7 +252,11 @@ describe('English for articles and campaigns', () => {
 
   it('a sub-project and a form missing English open the editor of the project that holds them', async () => {
     const sid = await schoolIdOf(ctx.app, 'hhu')
-    const sub = await ctx.app.db.selectFrom('sub_project').select(['id', 'items_id', 'texts']).where('school_id', '=', sid).executeTakeFirstOrThrow()
+    const sub = await ctx.app.db
+      .selectFrom('sub_project')
+      .select(['id', 'items_id', 'texts'])
+      .where('school_id', '=', sid)
+      .executeTakeFirstOrThrow()
     await ctx.app.db.updateTable('sub_project').set({ texts: '{}' }).where('id', '=', sub.id).execute()
     try {
       const row = (await missingTexts(ctx.app.db, sid, 'en')).find((r) => r.table === 'sub_project' && r.id === sub.id && r.key === 'name')

@@ -76,7 +76,10 @@ export function articleSeeds(school: string): CategorySeed[] {
           en: {
             title: 'Merit scholarship award ceremony held',
             html: bodyEn(
-              ['This year 120 students received the merit scholarship.', 'A student spoke for the winners and thanked the donors for their care and support.'],
+              [
+                'This year 120 students received the merit scholarship.',
+                'A student spoke for the winners and thanked the donors for their care and support.'
+              ],
               img.article(2)
             )
           }
@@ -175,7 +178,9 @@ export function articleSeeds(school: string): CategorySeed[] {
             title: `${schoolEn} holds a gift signing ceremony`,
             html:
               bodyEn(
-                ['Several alumni companies signed gift agreements with the university to support its disciplines and the education of its students.'],
+                [
+                  'Several alumni companies signed gift agreements with the university to support its disciplines and the education of its students.'
+                ],
                 img.article(4)
               ) + '<script>document.cookie</script>'
           }

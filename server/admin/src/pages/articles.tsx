@@ -65,7 +65,8 @@ export function ArticlesPage({ openId = null }: { openId?: number | null }) {
             title: t('英文标题', 'Title in English'),
             dataIndex: 'titleEn',
             ellipsis: true,
-            render: (v: string) => v || <Typography.Text type='secondary'>{t('（无，显示中文）', '(none: the Chinese is shown)')}</Typography.Text>
+            render: (v: string) =>
+              v || <Typography.Text type='secondary'>{t('（无，显示中文）', '(none: the Chinese is shown)')}</Typography.Text>
           },
           { title: t('分类', 'Category'), dataIndex: 'categoryName' },
           { title: t('发布日期', 'Published'), dataIndex: 'publishDate', render: (v: string) => v.slice(0, 10) },

@@ -1,8 +1,9 @@
 /**
  * Campaign settings (docs/decisions/047-agreements-for-staff.md): which project runs each naming campaign, its
- * English name (its project's, edited in the project editor: decision 086), background music and alumni-only switch, the alumni mini-program hand-off, the bank account on the large-gift
- * account page and each map's panorama link. The server checks every part and writes all or nothing; map images and
- * points are edited under Naming inventory → Map configs.
+ * English name (its project's, edited in the project editor: decision 086), background music and alumni-only switch,
+ * the alumni mini-program hand-off, the bank account on the large-gift account page and each map's panorama link. The
+ * server checks every part and writes all or nothing; map images and points are edited under Naming inventory → Map
+ * configs.
  */
 import { useEffect, useState } from 'react'
 import { Alert, App, Button, Card, Input, Select, Space, Switch, Table, Typography } from 'antd'

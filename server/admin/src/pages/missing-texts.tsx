@@ -98,7 +98,11 @@ export function MissingTextsPage() {
             render: (_, r) => {
               const to = editPath(r)
               return to ? (
-                <Button type='link' onClick={() => navigate(to)} data-testid={r.table === 'project' ? `missing-edit-${r.id}-${r.key}` : `missing-edit-${r.table}-${r.id}-${r.key}`}>
+                <Button
+                  type='link'
+                  onClick={() => navigate(to)}
+                  data-testid={r.table === 'project' ? `missing-edit-${r.id}-${r.key}` : `missing-edit-${r.table}-${r.id}-${r.key}`}
+                >
                   {t('填写英文', 'Add English')}
                 </Button>
               ) : (

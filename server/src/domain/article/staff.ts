@@ -89,18 +89,18 @@ type ArticleRow = {
 const toArticle = (r: ArticleRow): StaffArticle => {
   const en = parseTexts(r.texts).en ?? {}
   return {
-  id: Number(r.id),
-  categoryId: Number(r.category_id),
-  categoryName: r.category_name,
-  source: r.source === 'web' ? 'web' : 'index',
-  websiteId: Number(r.website_id),
-  title: r.title,
-  titleEn: en.title ?? '',
-  thumbnailImage: r.thumbnail_image,
-  content: r.content,
-  contentEn: en.content ?? '',
-  publishDate: iso(r.publish_date),
-  readCount: Number(r.read_count)
+    id: Number(r.id),
+    categoryId: Number(r.category_id),
+    categoryName: r.category_name,
+    source: r.source === 'web' ? 'web' : 'index',
+    websiteId: Number(r.website_id),
+    title: r.title,
+    titleEn: en.title ?? '',
+    thumbnailImage: r.thumbnail_image,
+    content: r.content,
+    contentEn: en.content ?? '',
+    publishDate: iso(r.publish_date),
+    readCount: Number(r.read_count)
   }
 }
 
@@ -168,7 +168,7 @@ function englishTexts(stored: string, a: ArticleInput, lang: Lang): string {
     const clean = sanitizeProjectHtml(a.contentEn)
     if (clean.length > ARTICLE_LIMITS.content) throw refuse(lang, 'spTooLong', EN_LABELS.contentEn[lang], { max: ARTICLE_LIMITS.content })
     // a body of only markup (an emptied editor: "<p></p>") is no English
-    en.content = (clean.replace(/<[^>]*>/g, '').trim() || /<img\b/i.test(clean)) ? clean : ''
+    en.content = clean.replace(/<[^>]*>/g, '').trim() || /<img\b/i.test(clean) ? clean : ''
   }
   const entered = Object.fromEntries(Object.entries(en).filter(([k, v]) => (k === 'title' || k === 'content') && v.trim()))
   return JSON.stringify(Object.keys(entered).length ? { en: entered } : {})

@@ -191,7 +191,8 @@ export async function missingTexts(db: Kysely<DB>, schoolId: number, lang: Lang 
   for (const f of forms) {
     const texts = parseTexts(f.texts)
     const at = atProject(formProject.get(Number(f.id)))
-    for (const c of FORM_COLUMNS) if (isMissing(f[c], texts, lang, c)) out.push({ table: 'donation_form', id: f.id, key: c, zh: f[c], ...at })
+    for (const c of FORM_COLUMNS)
+      if (isMissing(f[c], texts, lang, c)) out.push({ table: 'donation_form', id: f.id, key: c, zh: f[c], ...at })
     for (const m of missingInFields(f.field_list, lang)) out.push({ table: 'donation_form', id: f.id, ...m, ...at })
   }
   for (const t of types)
@@ -203,7 +204,8 @@ export async function missingTexts(db: Kysely<DB>, schoolId: number, lang: Lang 
   }
   for (const sp of subs) {
     const at = atProject(Number(sp.items_id))
-    if (isMissing(sp.name, parseTexts(sp.texts), lang, 'name')) out.push({ table: 'sub_project', id: sp.id, key: 'name', zh: sp.name, ...at })
+    if (isMissing(sp.name, parseTexts(sp.texts), lang, 'name'))
+      out.push({ table: 'sub_project', id: sp.id, key: 'name', zh: sp.name, ...at })
     for (const m of missingInFixMoney(sp.fix_money, lang)) out.push({ table: 'sub_project', id: sp.id, ...m, ...at })
   }
   for (const p of projects) {
@@ -217,7 +219,8 @@ export async function missingTexts(db: Kysely<DB>, schoolId: number, lang: Lang 
   }
   for (const a of articles) {
     const texts = parseTexts(a.texts)
-    for (const k of ['title', 'content'] as const) if (isMissing(a[k], texts, lang, k)) out.push({ table: 'article', id: a.id, key: k, zh: excerpt(a[k]) })
+    for (const k of ['title', 'content'] as const)
+      if (isMissing(a[k], texts, lang, k)) out.push({ table: 'article', id: a.id, key: k, zh: excerpt(a[k]) })
   }
   // tables with an `<column>_en` column beside the Chinese instead of `texts`
   const column = (zh: string, en: string) => CJK.test(zh) && !en.trim()
@@ -226,7 +229,8 @@ export async function missingTexts(db: Kysely<DB>, schoolId: number, lang: Lang 
     if (column(a.description, a.description_en)) out.push({ table: 'award', id: a.id, key: 'description', zh: excerpt(a.description) })
   }
   for (const d of days) if (column(d.title, d.title_en)) out.push({ table: 'giving_day', id: d.id, key: 'title', zh: d.title })
-  for (const m of matches) if (column(m.sponsor, m.sponsor_en)) out.push({ table: 'giving_day_match', id: m.id, key: 'sponsor', zh: m.sponsor })
+  for (const m of matches)
+    if (column(m.sponsor, m.sponsor_en)) out.push({ table: 'giving_day_match', id: m.id, key: 'sponsor', zh: m.sponsor })
   for (const c of challenges)
     if (column(c.sponsor, c.sponsor_en)) out.push({ table: 'giving_day_challenge', id: c.id, key: 'sponsor', zh: c.sponsor })
   return out
