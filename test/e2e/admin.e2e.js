@@ -536,6 +536,7 @@ function fen(yuan) {
         ['articles', '17-articles'],
         ['naming', '18-naming'],
         ['settings', '19-settings'],
+        ['campaigns', '19b-campaigns'],
         ['channels', '20-channels'],
         ['staff', '21-staff'],
         ['audit', '22-audit'],
