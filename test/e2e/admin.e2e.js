@@ -479,9 +479,14 @@ function fen(yuan) {
       await tid(ed, 'article-content-box').click()
       await ed.keyboard.type('校友们回到了母校')
       await ed.keyboard.press('Enter')
-      await tid(ed, 'rich-bold').click()
+      // the Chinese body's toolbar (the English body has its own)
+      await tid(ed, 'article-content').locator('[data-testid="rich-bold"]').click()
       await ed.keyboard.type('感谢每一位捐赠人')
-      await tid(ed, 'rich-formatBlock-h2').click()
+      await tid(ed, 'article-content').locator('[data-testid="rich-formatBlock-h2"]').click()
+      // its English under the Chinese (decision 086): the donor reads it when the request is English
+      await tid(ed, 'article-title-en').fill('Homecoming day')
+      await tid(ed, 'article-content-en-box').click()
+      await ed.keyboard.type('Alumni came back to campus.')
       await shot(ed, '12d-article-editor')
       await tid(ed, 'article-save').click()
       await ed.locator('.ant-drawer').waitFor({ state: 'hidden', timeout: 20000 })
@@ -492,6 +497,9 @@ function fen(yuan) {
       const html = detail.content || ''
       assert(/<h2[^>]*>[\s\S]*感谢每一位捐赠人[\s\S]*<\/h2>/.test(html), `heading kept: ${html}`)
       assert(/<b>|<strong>/.test(html) && html.includes('校友们回到了母校'), `formatting kept: ${html}`)
+      const english = await data(`${P}/index/articleDetail`, { query: { id: article.id, lang: 'en' } })
+      assert(english.title === 'Homecoming day', `the English title for English readers: ${english.title}`)
+      assert((english.content || '').includes('Alumni came back to campus.'), `the English page: ${english.content}`)
       await ed.context().close()
     })
 
@@ -528,6 +536,7 @@ function fen(yuan) {
         ['articles', '17-articles'],
         ['naming', '18-naming'],
         ['settings', '19-settings'],
+        ['campaigns', '19b-campaigns'],
         ['channels', '20-channels'],
         ['staff', '21-staff'],
         ['audit', '22-audit'],

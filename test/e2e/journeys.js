@@ -16,7 +16,7 @@ module.exports = [
     file: 'admin.e2e.js', // ~50 s
     name: 'staff console',
     about:
-      'the staff console at `/admin/` (1280x800): projects and forms, an offline gift, the ledger export and gift drawer, bulk moderation and fulfilment, an article in the rich-text editor, roles'
+      'the staff console at `/admin/` (1280x800): projects and forms, an offline gift, the ledger export and gift drawer, bulk moderation and fulfilment, an article and its English in the rich-text editor, roles'
   },
   {
     file: 'maps.e2e.js', // ~52 s

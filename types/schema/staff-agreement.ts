@@ -54,7 +54,8 @@ const NullableObj = <T extends Parameters<typeof Type.Object>[0]>(props: T) => T
 /** GET/POST /campaigns (routes/staff/campaigns.ts) */
 export const StaffCampaignSettings = Type.Object({
   campaigns: Type.Array(Type.Object({ key: Str, itemId: Type.Union([Num, Type.Null()]) })),
-  projects: Type.Array(Type.Object({ id: Num, name: Str, itemsType: Num, alumniOnly: Type.Boolean() })),
+  /** nameEn: the project's English name, '' when none (decision 086) */
+  projects: Type.Array(Type.Object({ id: Num, name: Str, nameEn: Str, itemsType: Num, alumniOnly: Type.Boolean() })),
   music: Type.Record(Type.String(), Str),
   alumniHandoff: NullableObj({ appid: Str, path: Str, originalId: Str }),
   bank: NullableObj({ bankName: Str, accountName: Str, accountNo: Str }),

@@ -155,8 +155,11 @@ export const StaffArticle = Type.Object({
   source: Str,
   websiteId: Num,
   title: Str,
+  /** English beside the Chinese (decision 086); '' = none, the donor reads the Chinese */
+  titleEn: Str,
   thumbnailImage: Str,
   content: Str,
+  contentEn: Str,
   publishDate: Str,
   readCount: Num
 })
@@ -170,6 +173,9 @@ export const StaffArticleBody = body({
   title: reqString(200, 1),
   thumbnailImage: optString(500),
   content: optString(200_000),
+  /** absent = unchanged, '' = none; held to the Chinese field's limit, the body sanitised like the Chinese one */
+  titleEn: optString(1000),
+  contentEn: optString(400_000),
   publishDate: optString(40),
   websiteId: optInt(0, INT_RANGE.int4)
 })
@@ -184,8 +190,11 @@ export const StaffArticleCategoryBody = body({
   sortNo: optInt(0, INT_RANGE.int4)
 })
 export type StaffArticleCategoryBody = Static<typeof StaffArticleCategoryBody>
-/** a text the school has not entered in English: the Chinese is shown instead (domain/form/texts.ts missingTexts) */
-export const MissingTextPage = Page(Type.Object({ table: Str, id: Num, key: Str, zh: Str }))
+/**
+ * a text the school has not entered in English: the Chinese is shown instead (domain/form/texts.ts missingTexts);
+ * `projectId` is the project whose editor holds it (a project's, sub-project's or form's text)
+ */
+export const MissingTextPage = Page(Type.Object({ table: Str, id: Num, key: Str, zh: Str, projectId: Type.Optional(Num) }))
 
 /** One period of a naming price: termMoney is yuan text, termFen the same in fen. */
 export const StaffNamingPrice = Type.Object({ termName: Str, termYear: Num, termMoney: Str, termFen: Num })

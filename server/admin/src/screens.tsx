@@ -210,7 +210,7 @@ export const SCREENS: Screen[] = [
     label: (t) => t('文章', 'Articles'),
     icon: <FileTextOutlined />,
     roles: ['editor'],
-    render: () => <ArticlesPage />
+    render: (p) => <ArticlesPage openId={Number(p.split('/')[1]) || null} />
   },
   {
     key: 'texts',

@@ -458,6 +458,8 @@ export interface ArticleTable {
   content: string
   publish_date: Ts
   read_count: number
+  /** {"en": {"title", "content"}} (migration 040, decision 086) */
+  texts: Generated<string>
 }
 
 // ---- Shared store (migration 020)

@@ -224,6 +224,7 @@ export async function seedArticles(trx: Transaction<DB>, schoolId: number, schoo
           title: a.title,
           thumbnail_image: a.thumb,
           content: a.html,
+          texts: JSON.stringify({ en: { title: a.en.title, content: a.en.html } }),
           publish_date: daysAgo(a.daysAgo),
           read_count: a.reads
         }))

@@ -3,7 +3,8 @@
  * placeholders and options, thank-you words, reminders, offline contact notices, the foundation's title and the agreement. Written after the
  * Chinese rows exist, into the per-language storage of domain/form/texts.ts, so the seed reads as it did and a school
  * that enters no English keeps working in Chinese. A Chinese text missing here stays untranslated and is listed by
- * missingTexts() (the server test requires none for the demo schools).
+ * missingTexts() (the server test requires none for the demo schools). Articles carry their English where they are
+ * written (seed/articles.ts `en`, decision 086); a campaign's words are its project's (seed/catalogue.ts).
  */
 import type { Transaction } from 'kysely'
 import type { DB } from '../db/schema'

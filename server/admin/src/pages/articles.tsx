@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { Alert, App, Button, DatePicker, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd'
+import { useEffect, useState } from 'react'
+import { Alert, App, Button, DatePicker, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { get, post } from '../api'
 import { LoadError, PagedTable } from '../components'
@@ -15,8 +15,12 @@ import type {
   StaffArticleCategoryPage
 } from '@contract/schema/staff-console'
 
-/** Articles (the foundation's news) and their categories (editor). The server sanitises the HTML content. */
-export function ArticlesPage() {
+/**
+ * Articles (the foundation's news) and their categories (editor). The server sanitises the HTML content, the English
+ * body exactly as the Chinese one; each English text sits under its Chinese one, as in the project editor
+ * (decision 086). `openId` (the path articles/:id, the link of "Missing English") opens that article's editor.
+ */
+export function ArticlesPage({ openId = null }: { openId?: number | null }) {
   const { t } = useLang()
   const { message } = App.useApp()
   const cats = useLoad(() => get<StaffArticleCategoryPage>(StaffApi.articleCategories), [])
@@ -37,6 +41,11 @@ export function ArticlesPage() {
     }
     setEditing(a)
   }
+  useEffect(() => {
+    if (openId) open({ id: openId } as Article).catch((e: Error) => message.error(e.message))
+    // only when the path names another article
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openId])
   return (
     <>
       {cats.error && <LoadError error={cats.error} onRetry={cats.reload} />}
@@ -52,6 +61,13 @@ export function ArticlesPage() {
         version={version}
         columns={[
           { title: t('标题', 'Title'), dataIndex: 'title', ellipsis: true },
+          {
+            title: t('英文标题', 'Title in English'),
+            dataIndex: 'titleEn',
+            ellipsis: true,
+            render: (v: string) =>
+              v || <Typography.Text type='secondary'>{t('（无，显示中文）', '(none: the Chinese is shown)')}</Typography.Text>
+          },
           { title: t('分类', 'Category'), dataIndex: 'categoryName' },
           { title: t('发布日期', 'Published'), dataIndex: 'publishDate', render: (v: string) => v.slice(0, 10) },
           { title: t('阅读', 'Reads'), dataIndex: 'readCount', align: 'right' },
@@ -102,9 +118,11 @@ export function ArticlesPage() {
             try {
               const body = {
                 title: v.title.trim(),
+                titleEn: (v.titleEn ?? '').trim(),
                 categoryId: v.categoryId,
                 thumbnailImage: v.thumbnailImage ?? '',
                 content: v.content ?? '',
+                contentEn: v.contentEn ?? '',
                 ...(v.publishDate ? { publishDate: v.publishDate.format('YYYY-MM-DD') } : {})
               } satisfies StaffArticleBody
               await post(editing === 'new' ? StaffApi.articles : staffPath(StaffApi.article, { id: (editing as Article).id }), body)
@@ -116,7 +134,15 @@ export function ArticlesPage() {
           }}
         >
           <Form.Item name='title' label={t('标题', 'Title')} rules={[{ required: true, whitespace: true, max: 200 }]}>
-            <Input />
+            <Input data-testid='article-title' />
+          </Form.Item>
+          <Form.Item
+            name='titleEn'
+            label={t('英文标题', 'Title in English')}
+            extra={t('留空则英文访客看到中文标题', 'Empty: English visitors see the Chinese title')}
+            rules={[{ max: 200 }]}
+          >
+            <Input data-testid='article-title-en' />
           </Form.Item>
           <Form.Item name='categoryId' label={t('分类', 'Category')} rules={[{ required: true }]}>
             <Select options={categories.map((c) => ({ value: c.id, label: c.name }))} />
@@ -133,6 +159,13 @@ export function ArticlesPage() {
             rules={[{ required: true, message: t('请填写正文', 'Write the content') }]}
           >
             <RichTextEditor label={t('正文', 'Content')} testId='article-content' />
+          </Form.Item>
+          <Form.Item
+            name='contentEn'
+            label={t('英文正文', 'Content in English')}
+            extra={t('留空则英文访客看到中文正文', 'Empty: English visitors see the Chinese content')}
+          >
+            <RichTextEditor label={t('英文正文', 'Content in English')} testId='article-content-en' />
           </Form.Item>
         </Form>
       </Drawer>

@@ -1,8 +1,9 @@
 /**
  * Campaign settings (docs/decisions/047-agreements-for-staff.md): which project runs each naming campaign, its
- * background music and alumni-only switch, the alumni mini-program hand-off, the bank account on the large-gift
- * account page and each map's panorama link. The server checks every part and writes all or nothing; map images and
- * points are edited under Naming inventory → Map configs.
+ * English name (its project's, edited in the project editor: decision 086), background music and alumni-only switch,
+ * the alumni mini-program hand-off, the bank account on the large-gift account page and each map's panorama link. The
+ * server checks every part and writes all or nothing; map images and points are edited under Naming inventory → Map
+ * configs.
  */
 import { useEffect, useState } from 'react'
 import { Alert, App, Button, Card, Input, Select, Space, Switch, Table, Typography } from 'antd'
@@ -10,6 +11,7 @@ import { get, post } from '../api'
 import { LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
+import { navigate } from '../router'
 import { StaffApi } from '@contract'
 import type { StaffCampaignBody, StaffCampaignSettings as Settings } from '@contract/schema/staff-agreement'
 
@@ -100,6 +102,36 @@ export function CampaignsPage() {
                   data-testid={`campaign-${c.key}`}
                 />
               )
+            },
+            {
+              // the campaign's name, intro and page are its project's: their English is entered in the project editor
+              title: t('英文名称', 'Name in English'),
+              key: 'en',
+              width: 220,
+              render: (_, c) => {
+                if (!c.itemId) return null
+                const en = s.projects.find((p) => p.id === c.itemId)?.nameEn ?? ''
+                return (
+                  <Space size={4} wrap>
+                    {en ? (
+                      <Typography.Text data-testid={`campaign-en-${c.key}`}>{en}</Typography.Text>
+                    ) : (
+                      <Typography.Text type='warning' data-testid={`campaign-en-${c.key}`}>
+                        {t('无英文', 'No English')}
+                      </Typography.Text>
+                    )}
+                    <Button
+                      type='link'
+                      size='small'
+                      onClick={() => navigate(`projects/${c.itemId}`)}
+                      aria-label={`${label(c.key, t)}: ${t('编辑英文', 'Edit the English')}`}
+                      data-testid={`campaign-en-edit-${c.key}`}
+                    >
+                      {t('编辑英文', 'Edit the English')}
+                    </Button>
+                  </Space>
+                )
+              }
             },
             {
               title: t('背景音乐（/files/… 或 https，mp3/m4a/aac/wav/ogg）', 'Music (/files/… or https; mp3, m4a, aac, wav, ogg)'),

@@ -35,6 +35,7 @@ import { m036Statements } from './036-statements'
 import { m037GivingDays } from './037-giving-days'
 import { m038MonthlyPlans } from './038-monthly-plans'
 import { m039EnglishFields } from './039-english-fields'
+import { m040CampaignArticleEnglish } from './040-campaign-article-english'
 import { m041GivingDayAmbassadors } from './041-giving-day-ambassadors'
 import { m042MonthlyProviders } from './042-monthly-providers'
 
@@ -100,6 +101,8 @@ export const migrations: Record<string, Migration> = {
   '038_monthly_plans': m038MonthlyPlans,
   // English for a project's own words (docs/decisions/073-english-everywhere.md)
   '039_english_fields': m039EnglishFields,
+  // English for articles (docs/decisions/086-english-for-campaigns-and-articles.md)
+  '040_campaign_article_english': m040CampaignArticleEnglish,
   // giving days: region boards and ambassadors (docs/decisions/075-giving-day-ambassadors-boards.md)
   '041_giving_day_ambassadors': m041GivingDayAmbassadors,
   // monthly giving through WeChat Pay papay and Alipay 周期扣款 (docs/decisions/079-monthly-providers.md)

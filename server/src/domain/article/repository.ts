@@ -21,7 +21,7 @@ export async function articlePage(db: Db, schoolId: number, f: ArticleFilter, li
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow()
   const rows = await filtered(db, schoolId, f)
-    .select(['id', 'title', 'thumbnail_image', 'publish_date', 'read_count'])
+    .select(['id', 'title', 'thumbnail_image', 'publish_date', 'read_count', 'texts'])
     .orderBy('publish_date', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

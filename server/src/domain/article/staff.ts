@@ -5,11 +5,13 @@
  * one transaction with its audit row; every query is filtered by the school, so another school's id is "not found".
  */
 import type { Kysely, Transaction } from 'kysely'
-import { PAGE_SIZE } from '../../../../types'
+import { PAGE_SIZE, type Lang } from '../../../../types'
 import type { DB } from '../../db/schema'
 import { bizError } from '../../errors'
 import { recordAudit } from '../staff/audit'
 import { sanitizeProjectHtml } from '../project/html'
+import { parseTexts } from '../form/texts'
+import { chars, LIMITS, refuse } from '../project/fields'
 
 type Db = Kysely<DB> | Transaction<DB>
 const page = (f: { limit?: number | null; offset?: number | null }) => ({
@@ -27,8 +29,11 @@ export interface StaffArticle {
   source: ArticleSource
   websiteId: number
   title: string
+  /** English beside the Chinese (article.texts.en, decision 086); '' = none, the donor reads the Chinese */
+  titleEn: string
   thumbnailImage: string
   content: string
+  contentEn: string
   publishDate: string
   readCount: number
 }
@@ -38,6 +43,10 @@ export interface ArticleInput {
   title: string
   thumbnailImage?: string
   content?: string
+  /** absent = unchanged; '' removes the English (the donor then reads the Chinese) */
+  titleEn?: string
+  /** HTML, sanitised exactly like `content` */
+  contentEn?: string
   /** ISO time or YYYY-MM-DD; absent = now on create, unchanged on update */
   publishDate?: string
   websiteId?: number
@@ -53,7 +62,8 @@ const ARTICLE_COLUMNS = [
   'a.thumbnail_image',
   'a.content',
   'a.publish_date',
-  'a.read_count'
+  'a.read_count',
+  'a.texts'
 ] as const
 
 function articleQuery(db: Db, schoolId: number) {
@@ -74,19 +84,25 @@ type ArticleRow = {
   content: string
   publish_date: string
   read_count: number
+  texts: string
 }
-const toArticle = (r: ArticleRow): StaffArticle => ({
-  id: Number(r.id),
-  categoryId: Number(r.category_id),
-  categoryName: r.category_name,
-  source: r.source === 'web' ? 'web' : 'index',
-  websiteId: Number(r.website_id),
-  title: r.title,
-  thumbnailImage: r.thumbnail_image,
-  content: r.content,
-  publishDate: iso(r.publish_date),
-  readCount: Number(r.read_count)
-})
+const toArticle = (r: ArticleRow): StaffArticle => {
+  const en = parseTexts(r.texts).en ?? {}
+  return {
+    id: Number(r.id),
+    categoryId: Number(r.category_id),
+    categoryName: r.category_name,
+    source: r.source === 'web' ? 'web' : 'index',
+    websiteId: Number(r.website_id),
+    title: r.title,
+    titleEn: en.title ?? '',
+    thumbnailImage: r.thumbnail_image,
+    content: r.content,
+    contentEn: en.content ?? '',
+    publishDate: iso(r.publish_date),
+    readCount: Number(r.read_count)
+  }
+}
 
 export async function listStaffArticles(
   db: Kysely<DB>,
@@ -128,13 +144,58 @@ async function categoryOf(db: Db, schoolId: number, id: number) {
   return c
 }
 
-/** Creates (id null) or updates an article; the content is sanitised; the article takes its category's source. */
-export async function saveArticle(db: Kysely<DB>, schoolId: number, by: number, id: number | null, a: ArticleInput, now = new Date()) {
+/** The article's limits: the title as the wire's (types/schema/staff-console.ts), the page as a project's. */
+export const ARTICLE_LIMITS = { title: 200, content: LIMITS.content } as const
+
+/** The English fields as a refusal names them (a label already in the request's language). */
+const EN_LABELS = {
+  titleEn: { zh_CN: '英文标题', en: 'Title in English' },
+  contentEn: { zh_CN: '英文正文', en: 'Content in English' }
+} as const satisfies Record<string, Record<Lang, string>>
+
+/**
+ * The English of an article after `a` is applied to the stored `texts`: each English text sent is held to its Chinese
+ * field's limit, the body cleaned exactly as the Chinese body is; a text not sent is kept.
+ */
+function englishTexts(stored: string, a: ArticleInput, lang: Lang): string {
+  const en = { ...(parseTexts(stored).en ?? {}) }
+  if (a.titleEn !== undefined) {
+    const t = a.titleEn.trim()
+    if (chars(t) > ARTICLE_LIMITS.title) throw refuse(lang, 'spTooLong', EN_LABELS.titleEn[lang], { max: ARTICLE_LIMITS.title })
+    en.title = t
+  }
+  if (a.contentEn !== undefined) {
+    const clean = sanitizeProjectHtml(a.contentEn)
+    if (clean.length > ARTICLE_LIMITS.content) throw refuse(lang, 'spTooLong', EN_LABELS.contentEn[lang], { max: ARTICLE_LIMITS.content })
+    // a body of only markup (an emptied editor: "<p></p>") is no English
+    en.content = clean.replace(/<[^>]*>/g, '').trim() || /<img\b/i.test(clean) ? clean : ''
+  }
+  const entered = Object.fromEntries(Object.entries(en).filter(([k, v]) => (k === 'title' || k === 'content') && v.trim()))
+  return JSON.stringify(Object.keys(entered).length ? { en: entered } : {})
+}
+
+/**
+ * Creates (id null) or updates an article; the content (Chinese and English) is sanitised; the article takes its
+ * category's source. `lang` words a refusal of an English field.
+ */
+export async function saveArticle(
+  db: Kysely<DB>,
+  schoolId: number,
+  by: number,
+  id: number | null,
+  a: ArticleInput,
+  now = new Date(),
+  lang: Lang = 'zh_CN'
+) {
   const title = a.title.trim()
   if (!title) throw bizError('contentTextEmpty')
   const date = publishDate(a.publishDate)
   return db.transaction().execute(async (trx) => {
     const category = await categoryOf(trx, schoolId, a.categoryId)
+    const stored =
+      id === null
+        ? undefined
+        : await trx.selectFrom('article').select('texts').where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst()
     const values = {
       category_id: Number(category.id),
       source: category.source === 'web' ? 'web' : 'index',
@@ -142,7 +203,8 @@ export async function saveArticle(db: Kysely<DB>, schoolId: number, by: number, 
       ...(a.thumbnailImage !== undefined ? { thumbnail_image: a.thumbnailImage.trim() } : {}),
       ...(a.content !== undefined ? { content: sanitizeProjectHtml(a.content) } : {}),
       ...(a.websiteId !== undefined ? { website_id: a.websiteId } : {}),
-      ...(date ? { publish_date: date } : {})
+      ...(date ? { publish_date: date } : {}),
+      texts: englishTexts(stored?.texts ?? '{}', a, lang)
     }
     let before: StaffArticle | null = null
     let articleId: number

@@ -57,12 +57,24 @@ export const isMissing = (base: string, texts: Texts, lang: Lang, key: string) =
 
 export interface MissingText {
   /** table the text lives in */
-  table: 'donation_form' | 'project_type' | 'school_setting' | 'sub_project' | 'project'
+  table:
+    | 'donation_form'
+    | 'project_type'
+    | 'school_setting'
+    | 'sub_project'
+    | 'project'
+    | 'article'
+    | 'award'
+    | 'giving_day'
+    | 'giving_day_match'
+    | 'giving_day_challenge'
   id: number
   /** column, or a path inside a JSON list: "field_list.name.fieldShowName", "field_list.isAlumni.options.1", "fix_money.0" */
   key: string
   /** the Chinese text that is shown instead */
   zh: string
+  /** the project whose editor holds the English (a project, its sub-projects, the form it uses); absent otherwise */
+  projectId?: number
 }
 
 interface ListEntry {
@@ -126,11 +138,13 @@ const SETTING_COLUMNS = ['title', 'award_explain', 'agree_title', 'agree_content
 /**
  * Every text of the school that `lang` lacks (the Chinese is shown for it): forms (thank-you word, reminder,
  * offline contact, field labels, placeholders, options), categories, the agreement, projects' own words (name, intro,
- * page, goods, pause reason: decision 073), sub-project names, preset captions.
+ * page, goods, pause reason: decision 073; a naming campaign's words are its project's), sub-project names, preset
+ * captions, articles' titles and bodies (decision 086), awards' names and explanations, giving days' titles and their
+ * sponsors' names (these kept in `*_en` columns: migrations 011, 037).
  */
 export async function missingTexts(db: Kysely<DB>, schoolId: number, lang: Lang = 'en'): Promise<MissingText[]> {
   if (lang === 'zh_CN') return []
-  const [forms, types, setting, subs, projects] = await Promise.all([
+  const [forms, types, setting, subs, projects, articles, awards, days, matches, challenges] = await Promise.all([
     db
       .selectFrom('donation_form')
       .select(['id', 'texts', 'field_list', ...FORM_COLUMNS])
@@ -143,14 +157,43 @@ export async function missingTexts(db: Kysely<DB>, schoolId: number, lang: Lang 
       .select(['school_id', 'texts', ...SETTING_COLUMNS])
       .where('school_id', '=', schoolId)
       .executeTakeFirst(),
-    db.selectFrom('sub_project').select(['id', 'name', 'texts', 'fix_money']).where('school_id', '=', schoolId).orderBy('id').execute(),
-    listProjectTexts(db, schoolId)
+    db
+      .selectFrom('sub_project')
+      .select(['id', 'items_id', 'name', 'texts', 'fix_money'])
+      .where('school_id', '=', schoolId)
+      .orderBy('id')
+      .execute(),
+    listProjectTexts(db, schoolId),
+    db
+      .selectFrom('article')
+      .select(['id', 'title', 'content', 'texts'])
+      .where('school_id', '=', schoolId)
+      .orderBy('publish_date', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    db
+      .selectFrom('award')
+      .select(['id', 'name', 'name_en', 'description', 'description_en'])
+      .where('school_id', '=', schoolId)
+      .where('enabled', '=', 1)
+      .orderBy('sort_no')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('giving_day').select(['id', 'title', 'title_en']).where('school_id', '=', schoolId).orderBy('id').execute(),
+    db.selectFrom('giving_day_match').select(['id', 'sponsor', 'sponsor_en']).where('school_id', '=', schoolId).orderBy('id').execute(),
+    db.selectFrom('giving_day_challenge').select(['id', 'sponsor', 'sponsor_en']).where('school_id', '=', schoolId).orderBy('id').execute()
   ])
+  // a form is edited in the editor of a project that uses it (the first, by id)
+  const formProject = new Map<number, number>()
+  for (const p of projects) if (p.form_id !== null && !formProject.has(Number(p.form_id))) formProject.set(Number(p.form_id), Number(p.id))
+  const atProject = (id: number | undefined) => (id === undefined ? {} : { projectId: id })
   const out: MissingText[] = []
   for (const f of forms) {
     const texts = parseTexts(f.texts)
-    for (const c of FORM_COLUMNS) if (isMissing(f[c], texts, lang, c)) out.push({ table: 'donation_form', id: f.id, key: c, zh: f[c] })
-    for (const m of missingInFields(f.field_list, lang)) out.push({ table: 'donation_form', id: f.id, ...m })
+    const at = atProject(formProject.get(Number(f.id)))
+    for (const c of FORM_COLUMNS)
+      if (isMissing(f[c], texts, lang, c)) out.push({ table: 'donation_form', id: f.id, key: c, zh: f[c], ...at })
+    for (const m of missingInFields(f.field_list, lang)) out.push({ table: 'donation_form', id: f.id, ...m, ...at })
   }
   for (const t of types)
     if (isMissing(t.name, parseTexts(t.texts), lang, 'name')) out.push({ table: 'project_type', id: t.id, key: 'name', zh: t.name })
@@ -160,16 +203,35 @@ export async function missingTexts(db: Kysely<DB>, schoolId: number, lang: Lang 
       if (isMissing(setting[c], texts, lang, c)) out.push({ table: 'school_setting', id: setting.school_id, key: c, zh: setting[c] })
   }
   for (const sp of subs) {
-    if (isMissing(sp.name, parseTexts(sp.texts), lang, 'name')) out.push({ table: 'sub_project', id: sp.id, key: 'name', zh: sp.name })
-    for (const m of missingInFixMoney(sp.fix_money, lang)) out.push({ table: 'sub_project', id: sp.id, ...m })
+    const at = atProject(Number(sp.items_id))
+    if (isMissing(sp.name, parseTexts(sp.texts), lang, 'name'))
+      out.push({ table: 'sub_project', id: sp.id, key: 'name', zh: sp.name, ...at })
+    for (const m of missingInFixMoney(sp.fix_money, lang)) out.push({ table: 'sub_project', id: sp.id, ...m, ...at })
   }
   for (const p of projects) {
     const texts = parseTexts(p.texts)
     const keys: ProjectTextKey[] = ['name', 'intro', 'content']
     if (p.crowd_type === 2) keys.push('material_name', 'material_unit')
     if (!p.is_complete && !p.is_donate) keys.push('no_reason')
-    for (const k of keys) if (isMissing(p[k], texts, lang, k)) out.push({ table: 'project', id: p.id, key: k, zh: excerpt(p[k]) })
-    for (const m of missingInFixMoney(p.fix_money, lang)) out.push({ table: 'project', id: p.id, ...m })
+    const at = atProject(Number(p.id))
+    for (const k of keys) if (isMissing(p[k], texts, lang, k)) out.push({ table: 'project', id: p.id, key: k, zh: excerpt(p[k]), ...at })
+    for (const m of missingInFixMoney(p.fix_money, lang)) out.push({ table: 'project', id: p.id, ...m, ...at })
   }
+  for (const a of articles) {
+    const texts = parseTexts(a.texts)
+    for (const k of ['title', 'content'] as const)
+      if (isMissing(a[k], texts, lang, k)) out.push({ table: 'article', id: a.id, key: k, zh: excerpt(a[k]) })
+  }
+  // tables with an `<column>_en` column beside the Chinese instead of `texts`
+  const column = (zh: string, en: string) => CJK.test(zh) && !en.trim()
+  for (const a of awards) {
+    if (column(a.name, a.name_en)) out.push({ table: 'award', id: a.id, key: 'name', zh: a.name })
+    if (column(a.description, a.description_en)) out.push({ table: 'award', id: a.id, key: 'description', zh: excerpt(a.description) })
+  }
+  for (const d of days) if (column(d.title, d.title_en)) out.push({ table: 'giving_day', id: d.id, key: 'title', zh: d.title })
+  for (const m of matches)
+    if (column(m.sponsor, m.sponsor_en)) out.push({ table: 'giving_day_match', id: m.id, key: 'sponsor', zh: m.sponsor })
+  for (const c of challenges)
+    if (column(c.sponsor, c.sponsor_en)) out.push({ table: 'giving_day_challenge', id: c.id, key: 'sponsor', zh: c.sponsor })
   return out
 }

@@ -16,6 +16,7 @@ import { bizError } from '../../errors'
 import { invalidateSchoolCache } from '../school/cache'
 import { recordAudit } from '../staff/audit'
 import { validLogoUrl } from '../school/settings'
+import { parseTexts } from '../form/texts'
 import '../naming/tables'
 
 export const CAMPAIGN_KEYS = Object.values(CampaignKey)
@@ -29,7 +30,8 @@ export interface AlumniHandoff {
 
 export interface CampaignSettings {
   campaigns: Array<{ key: string; itemId: number | null }>
-  projects: Array<{ id: number; name: string; itemsType: number; alumniOnly: boolean }>
+  /** nameEn: the project's English name ('' = none: English readers see the campaign in Chinese, decision 086) */
+  projects: Array<{ id: number; name: string; nameEn: string; itemsType: number; alumniOnly: boolean }>
   /** item id -> audio URL */
   music: Record<string, string>
   alumniHandoff: AlumniHandoff | null
@@ -79,7 +81,7 @@ export async function getCampaignSettings(db: Kysely<DB> | Transaction<DB>, scho
   const items = parse<Record<string, unknown>>(st?.campaign_items, {})
   const projects = await db
     .selectFrom('project')
-    .select(['id', 'name', 'items_type', 'alumni_only'])
+    .select(['id', 'name', 'items_type', 'alumni_only', 'texts'])
     .where('school_id', '=', schoolId)
     .orderBy('sort_no')
     .orderBy('id')
@@ -99,6 +101,7 @@ export async function getCampaignSettings(db: Kysely<DB> | Transaction<DB>, scho
     projects: projects.map((p) => ({
       id: Number(p.id),
       name: p.name,
+      nameEn: parseTexts(p.texts).en?.name ?? '',
       itemsType: Number(p.items_type),
       alumniOnly: Number(p.alumni_only) === 1
     })),

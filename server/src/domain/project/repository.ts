@@ -307,6 +307,7 @@ export const listProjectTexts = (db: Db, schoolId: number) =>
       'is_donate',
       'no_reason',
       'fix_money',
+      'form_id',
       'texts'
     ])
     .where('school_id', '=', schoolId)

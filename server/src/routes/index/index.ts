@@ -57,11 +57,11 @@ export const indexRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(Api.articleList, { schema: { querystring: R.ArticleListQuery, response: answers(W.ArticlePage) } }, async (req) =>
-    ok(await listArticles(app.db, req.school.id, { source: 'index', categoryId: req.query.categoryId }, req.query))
+    ok(await listArticles(app.db, req.school.id, { source: 'index', categoryId: req.query.categoryId }, req.query, req.lang))
   )
 
   // not a cached read: every read is counted (article.read_count)
   app.get(Api.articleDetail, { schema: { querystring: R.IdQuery, response: answers(W.Article) } }, async (req) =>
-    ok(await readArticle(app.db, req.school.id, 'index', req.query.id))
+    ok(await readArticle(app.db, req.school.id, 'index', req.query.id, req.lang))
   )
 }

@@ -3,10 +3,12 @@
  *   GET  /messages?status=pending|visible|hidden&itemsId&limit&offset   donor messages, newest first
  *   POST /messages/:id/approve | /messages/:id/hide | /messages/:id/reply {text}
  *   GET  /articles?categoryId&keyword&limit&offset ; GET /articles/:id
- *   POST /articles {categoryId, title, thumbnailImage?, content?, publishDate?, websiteId?} ; POST /articles/:id {…}
+ *   POST /articles {categoryId, title, titleEn?, thumbnailImage?, content?, contentEn?, publishDate?, websiteId?} ;
+ *   POST /articles/:id {…}
  *   POST /articles/:id/delete
  *   GET  /article-categories ; POST /article-categories {id?, name, source?, sortNo?}
- *   GET  /texts/missing   the school's texts without English (form labels, presets, categories, agreement, thank-you)
+ *   GET  /texts/missing   the school's texts without English (projects, sub-projects, forms, presets, categories, the
+ *                         agreement, articles), each with where the console edits it
  * Article content and replies are sanitised on save (domain/article/staff.ts, domain/message/staff.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
@@ -80,7 +82,8 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         req.staff.id,
         null,
         { ...req.body, websiteId: req.body.websiteId ?? undefined },
-        app.identity.now()
+        app.identity.now(),
+        req.lang
       )
     )
   )
@@ -96,7 +99,8 @@ export const staffContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           req.staff.id,
           req.params.id,
           { ...req.body, websiteId: req.body.websiteId ?? undefined },
-          app.identity.now()
+          app.identity.now(),
+          req.lang
         )
       )
   )

@@ -21,12 +21,13 @@ export const webArticleRoutes: FastifyPluginAsyncTypebox = async (app) => {
           app.db,
           req.school.id,
           { source: 'web', categoryId: req.query.categoryId, websiteId: req.query.websiteId ?? 1 },
-          req.query
+          req.query,
+          req.lang
         )
       )
   )
 
   app.get(Api.webArticleDetail, { schema: { querystring: WebArticleDetailQuery, response: answers(Article) } }, async (req) =>
-    ok(await readArticle(app.db, req.school.id, 'web', req.query.articleId))
+    ok(await readArticle(app.db, req.school.id, 'web', req.query.articleId, req.lang))
   )
 }

@@ -59,8 +59,8 @@ export default function ArticleDetailScreen({ source, id, onTitle }: Props) {
   const a = article.data
   return (
     <View className='article-detail' data-testid='article-detail'>
-      {/* the article is the school's words, without English yet (decision 073) */}
-      <Text className='article-detail__title' data-testid='article-detail-title' data-content=''>
+      {/* the article's title and page come in the reader's language where the school entered it (decision 086) */}
+      <Text className='article-detail__title' data-testid='article-detail-title'>
         {a.title}
       </Text>
       <View className='article-detail__meta'>
@@ -70,7 +70,7 @@ export default function ArticleDetailScreen({ source, id, onTitle }: Props) {
         </Text>
       </View>
       <View className='article-detail__divider' />
-      <RichText className='article-detail__content' data-testid='article-content' data-content='' nodes={a.html} />
+      <RichText className='article-detail__content' data-testid='article-content' nodes={a.html} />
     </View>
   )
 }

@@ -32,8 +32,8 @@ export default function ArticleItem({ article: a, styleNo, onTap }: Props) {
   const theme = useTheme()
   const base = `article-item article-item--s${styleNo}`
   const title = (
-    // articles have no English yet: the school's words (decision 073)
-    <Text className='article-item__title' data-testid='article-title' data-content=''>
+    // in the reader's language where the school entered it (decision 086)
+    <Text className='article-item__title' data-testid='article-title'>
       {a.title}
     </Text>
   )

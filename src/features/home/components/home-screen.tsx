@@ -209,9 +209,7 @@ export default function HomeScreen() {
               data-testid={`home-article-${a.id}`}
               onClick={() => openOrSoon('list-page', { id: a.id })}
             >
-              <Text className='home__article-title' data-content=''>
-                {a.title}
-              </Text>
+              <Text className='home__article-title'>{a.title}</Text>
               <Text className='home__article-date'>{a.date}</Text>
             </View>
           ))
