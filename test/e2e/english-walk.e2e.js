@@ -18,7 +18,7 @@
  * accessibility walk); ENGLISH_SCHOOLS=all every page in each of the four demo schools; ENGLISH_PAGES=form,seat only
  * those routes. A page that cannot be shown (a campaign no demo school runs, data the tour cannot make) is reported
  * with the reason and listed at the end, never skipped silently. ENGLISH_SHOTS=<folder> saves a screenshot of each
- * (for people; not asserted). Run: node test/e2e/english-walk.walk.js (after npm run build:h5).
+ * (for people; not asserted). Run: node test/e2e/english-walk.e2e.js (after npm run build:h5).
  * Closing line: "e2e: N passed, N failed".
  */
 const path = require('node:path')
@@ -75,6 +75,7 @@ function chineseOnPage(page) {
 }
 
 ;(async () => {
+  const t0 = Date.now()
   const server = await startServer({ command: [process.execPath, path.join(root, 'scripts', 'start.js')] })
   const { origin } = server
   const index = await (await fetch(`${origin}/config/index.json`)).json()
@@ -113,6 +114,7 @@ function chineseOnPage(page) {
         return [school, tour]
       })
     )
+    console.log(`       tours ready (${[...plan.keys()].join(', ')}) after ${Math.round((Date.now() - t0) / 1000)} s`)
     for (const [school, tour] of tours) {
       const defs = plan.get(school)
       const jobs = [
