@@ -5,6 +5,7 @@
 import { CampaignKey } from '@contract'
 import { translate } from '@/lib/i18n'
 import { IDENTITY_NOTE, nounOf, type NamedNoun } from '@/features/naming/model/noun'
+import { noObjectKey, validatePledge, blankForm } from '@/features/pledge/model/form'
 
 const ITEMS: Record<string, number> = {
   [CampaignKey.TREE_NAMING]: 3,
@@ -46,5 +47,17 @@ describe('the noun of what a campaign names', () => {
     }
     expect(translate('zh_CN', IDENTITY_NOTE.bench)).toContain('座椅')
     expect(translate('zh_CN', IDENTITY_NOTE.tree)).toContain('树')
+  })
+})
+
+describe("the hhu pledge form's missing object in its own noun", () => {
+  it('a tree for a tree pledge, seats for the seat pledge (type 2), in both languages', () => {
+    expect(translate('en', noObjectKey(1))).toMatch(/tree/)
+    expect(translate('en', noObjectKey(2))).toMatch(/seats/)
+    expect(translate('zh_CN', noObjectKey(2))).toContain('座位')
+    expect(translate('zh_CN', noObjectKey(undefined))).toContain('树')
+    const ctx = { fields: [], form: null, agreement: null }
+    expect(validatePledge([], blankForm(), { ...ctx, type: 2 })?.key).toBe('pledge.err.noSeat')
+    expect(validatePledge([], blankForm(), ctx)?.key).toBe('pledge.err.noTree')
   })
 })
