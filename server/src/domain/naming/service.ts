@@ -158,8 +158,7 @@ export async function showData(
     if (plate.donationMessage) rows.push({ fieldTitle: t(lang, 'nameplateRowMessage'), fieldValue: plate.donationMessage, uiType: 'text' })
   }
   rows.push({ fieldTitle: t(lang, 'nameplateRowTime'), fieldValue: toWireDate(r.named_at).slice(0, 10), uiType: 'text' })
-  if (kind === 'seat')
-    rows.push({ fieldTitle: t(lang, 'nameplateRowTerm'), fieldValue: permanentOr(r, lang), uiType: 'text' })
+  if (kind === 'seat') rows.push({ fieldTitle: t(lang, 'nameplateRowTerm'), fieldValue: permanentOr(r, lang), uiType: 'text' })
   else rows.push({ fieldTitle: t(lang, 'nameplateRowCount'), fieldValue: String(r.quantity), uiType: 'text' })
   if (owner) rows.push({ fieldTitle: t(lang, 'nameplateRowStatus'), fieldValue: t(lang, STATUS_WORD[status]), uiType: 'text' })
   return {

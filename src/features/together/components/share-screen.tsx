@@ -58,10 +58,12 @@ function Donors({ id }: { id: number }) {
                 <Image {...imageAlt('')} className='tg-share__avatar' src={r.avatar} mode='aspectFill' />
               ) : (
                 <View className='tg-share__avatar tg-share__avatar--text'>
-                  <Text>{Array.from(r.name.trim())[0] || '·'}</Text>
+                  <Text data-content=''>{Array.from(r.name.trim())[0] || '·'}</Text>
                 </View>
               )}
-              <Text className='tg-share__donor-name'>{r.name}</Text>
+              <Text className='tg-share__donor-name' data-content=''>
+                {r.name}
+              </Text>
             </View>
           ))}
         </View>
@@ -225,7 +227,14 @@ function Share({ v, onCancelled }: { v: ShareView; onCancelled(): void }) {
               <Text data-content=''>{Array.from(v.sponsor.trim())[0] || '·'}</Text>
             </View>
           )}
-          <ContentText t={t} k='together.share.startedBy' param='name' value={v.sponsor} className='tg-share__sponsor' testId='share-sponsor' />
+          <ContentText
+            t={t}
+            k='together.share.startedBy'
+            param='name'
+            value={v.sponsor}
+            className='tg-share__sponsor'
+            testId='share-sponsor'
+          />
         </View>
         <Text className='tg-share__slogan' data-testid='share-slogan' data-content=''>
           “{v.slogan}”
