@@ -18,18 +18,43 @@
  * accessibility walk); ENGLISH_SCHOOLS=all every page in each of the four demo schools; ENGLISH_PAGES=form,seat only
  * those routes. A page that cannot be shown (a campaign no demo school runs, data the tour cannot make) is reported
  * with the reason and listed at the end, never skipped silently. ENGLISH_SHOTS=<folder> saves a screenshot of each
- * (for people; not asserted). Run: node test/e2e/english-walk.e2e.js (after npm run build:h5).
+ * (for people; not asserted). Run: node test/e2e/english-walk.e2e.js (after npm run build:h5); npm test runs it as one
+ * of its journeys (test/e2e/journeys.js), in its default scope.
+ *
+ * The walk makes its own data on a server of its own (the tours: a donor signed in, gifts paid, a joint donation
+ * launched, a seat named), the schools' tours prepared together, and walks each school's pages in ENGLISH_LANES
+ * lanes (3 by default), each a signed-in context of its own, so one page's waiting overlaps another's.
  * Closing line: "e2e: N passed, N failed".
  */
 const path = require('node:path')
 const fs = require('node:fs')
-const { launchChromium, createJourney, assert, apiClient } = require('./harness')
+const { launchChromium, createJourney, assert, apiClient, settle } = require('./harness')
 const { startServer } = require('../mini/server')
 const { prepareTour, visit } = require('./lib/page-tour')
 const { everyPage, widenTour } = require('./lib/every-page')
 const { DIALOG_STATES } = require('./lib/dialog-states')
 
 const root = path.resolve(__dirname, '..', '..')
+
+/**
+ * States only this walk opens (beside dialog-states.js): the personal centre after a nickname is saved in the popup,
+ * where the tab bar's labels were once set again in Chinese.
+ */
+const ENGLISH_STATES = [
+  {
+    key: 'mine-nickname-saved',
+    name: 'personal centre: the page and its tab bar after a nickname is saved',
+    open: async (page, ctx, opts) => {
+      const why = await DIALOG_STATES.find((d) => d.key === 'mine-nickname').open(page, ctx, opts)
+      if (why) return why
+      await page.locator('[data-testid="nickname-input"] input').fill('Ada Walker')
+      await page.locator('[data-testid="nickname-save"] .at-button').tap()
+      await page.locator('[data-testid="nickname-popup"]').waitFor({ state: 'hidden', timeout: 15000 })
+      await settle(page, { quietMs: 600 })
+      return null
+    }
+  }
+]
 const DEMO_SCHOOLS = ['demo', 'hhu', 'cpu', 'fzu']
 /** Chinese script: CJK ideographs, CJK punctuation and full-width forms (the app's English uses none of them). */
 const CJK = /[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/
@@ -93,7 +118,7 @@ function chineseOnPage(page) {
     )
     for (const d of pages.filter((x) => x.school && x.school !== index.school)) plan.set(d.school, [...(plan.get(d.school) || []), d])
   }
-  const dialogs = only.length ? [] : DIALOG_STATES
+  const dialogs = only.length ? [] : [...DIALOG_STATES, ...ENGLISH_STATES]
   const shots = process.env.ENGLISH_SHOTS
   if (shots) fs.mkdirSync(shots, { recursive: true })
   const walked = new Set()
