@@ -167,6 +167,20 @@ describe('return, correct, approve', () => {
     assert.deepEqual(history, ['return', 'correct', 'approve'])
   })
 
+  it("in English: the project's English name, the platform's alumnus identity in English, the donor's words as written", async () => {
+    const en = (await call<NameplateShowData>(ctx.app, 'demo', Api.getSeatShowData, { query: { id: seatNaming.id, lang: 'en' } })).body
+    assert.equal(en.code, 0, en.message)
+    assert.ok(en.data.itemsName && !/[\u4e00-\u9fff]/.test(en.data.itemsName), en.data.itemsName)
+    const zh = await show(Api.getSeatShowData, seatNaming.id)
+    assert.notEqual(en.data.itemsName, zh.data.itemsName)
+    const value = (title: string) => en.data.rowList.find((r) => r.fieldTitle === title)?.fieldValue
+    assert.equal(value('Identity'), 'Alumnus or alumna')
+    assert.equal(value('Donor'), '1998级水文班')
+    assert.equal(zh.data.rowList.find((r) => r.fieldTitle === '捐赠人身份')?.fieldValue, '校友')
+    // the nameplate itself keeps the stored word: the app says it in the reader's language
+    assert.equal(en.data.nameplate?.donorIdentity, '校友')
+  })
+
   it('books: per-copy corrections, approve over the API', async () => {
     const bad = await correct({ namingType: 2, namingId: bookNaming, nameplateList: [plate(), plate(), plate()] })
     assert.match(bad.message, /铭牌应为1条或2条/)

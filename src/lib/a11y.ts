@@ -99,7 +99,7 @@ export function labelInnerInputs(host: unknown, label: string): () => void {
 /**
  * Props that mark an element as written in `lang` (a BCP 47 tag: 'zh-CN', 'en'), for a part of the page in the other
  * language, such as a language named in itself ("中文" on an English page): screen readers read it in that language,
- * and the English walk (test/e2e/english-walk.walk.js, decision 073) takes it as meant. Spread: Taro's View declares no
+ * and the English walk (test/e2e/english-walk.e2e.js, decision 073) takes it as meant. Spread: Taro's View declares no
  * `lang`, and H5 passes it to the element.
  */
 export function inLanguage(lang: 'zh-CN' | 'en'): Record<string, unknown> {

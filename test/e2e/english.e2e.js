@@ -8,7 +8,7 @@
  *    name, mobile, answers, pay type) with a message and a retry button; retry pays; the thank-you page follows;
  *  - in English, no CJK character on the form, the thank-you page and the personal centre outside what the donor
  *    typed: named by selector below and removed from the text before it is checked. The project's name and intro
- *    are English (the seed enters them, decision 073). Every other page is walked by english-walk.walk.js.
+ *    are English (the seed enters them, decision 073). Every other page is walked by english-walk.e2e.js.
  *  - consent to the agreement is stated beside the pay button with the agreement linked, and given by that button
  *    (decision 025): no tick on the form.
  * Run: node test/e2e/english.e2e.js (after npm run build:h5).

@@ -555,6 +555,27 @@ describe('nameplate-detail', () => {
     expect(calls.find((c) => c.path.endsWith('/getSeatShowData'))!.query.get('id')).toBe('9001')
   })
 
+  it("English: the platform's identity in English, the person's words marked as content (decision 073)", async () => {
+    useSession.setState({ lang: 'en' })
+    await openDetail(showData({ rowList: [{ fieldTitle: 'Donor', fieldValue: '王**', uiType: 'text' }] }))
+    const identity = screen.getByTestId('plate-words').querySelector('.nm-pd__identity')!
+    expect(identity.textContent).toBe('Alumnus or alumna')
+    expect(identity.hasAttribute('data-content')).toBe(false)
+    expect(screen.getByTestId('plate-donor-name').hasAttribute('data-content')).toBe(true)
+    expect(screen.getByTestId('plate-message-text').hasAttribute('data-content')).toBe(true)
+    expect(screen.getByTestId('plate-object').hasAttribute('data-content')).toBe(true)
+    // a row whose value is the donor's name holds content; a donor's own identity stays as written, marked
+    expect(screen.getByTestId('plate-rows').querySelector('.nm-pd__row-value')!.hasAttribute('data-content')).toBe(true)
+  })
+
+  it("a donor's own identity is shown as written, marked as content", async () => {
+    useSession.setState({ lang: 'en' })
+    await openDetail(showData({ nameplate: plate('王赟喆', '饮水思源', '教师') }))
+    const identity = screen.getByTestId('plate-words').querySelector('.nm-pd__identity')!
+    expect(identity.textContent).toBe('教师')
+    expect(identity.hasAttribute('data-content')).toBe(true)
+  })
+
   it('waiting for review: the state, and no words for others', async () => {
     await openDetail(showData({ nameplateStatus: 1, nameplate: null }))
     expect(screen.getByTestId('plate-waiting').textContent).toBe('铭牌内容审核中')

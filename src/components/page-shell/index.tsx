@@ -36,7 +36,7 @@ export function LangSwitch() {
       className='lang-switch'
       data-testid='lang-switch'
       // the switch names the other language in that language ("中文" on an English page): marked as such for screen
-      // readers, and for the English walk (test/e2e/english-walk.walk.js), which takes it for what it is
+      // readers, and for the English walk (test/e2e/english-walk.e2e.js), which takes it for what it is
       {...inLanguage(lang === 'en' ? 'zh-CN' : 'en')}
       {...pressable(() => setLang(lang === 'en' ? 'zh_CN' : 'en'))}
     >

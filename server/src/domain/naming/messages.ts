@@ -53,5 +53,6 @@ export const namingMessages = {
   nameplatePending: { zh_CN: '审核中', en: 'Under review' },
   nameplateApproved: { zh_CN: '已通过', en: 'Approved' },
   nameplateReturned: { zh_CN: '已退回', en: 'Returned' },
-  namingPermanent: { zh_CN: '永久', en: 'Permanent' }
+  namingPermanent: { zh_CN: '永久', en: 'Permanent' },
+  nameplateAlumnus: { zh_CN: '校友', en: 'Alumnus or alumna' }
 } as const satisfies Record<string, Record<Lang, string>>

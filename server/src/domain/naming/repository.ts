@@ -103,7 +103,8 @@ export const recordWithOrder = (db: Db, schoolId: number, id: number) =>
       'd.is_anonymous',
       'd.paid_at',
       'd.user_id as order_user',
-      'p.name as items_name'
+      'p.name as items_name',
+      'p.texts as items_texts'
     ])
     .where('r.school_id', '=', schoolId)
     .where('r.id', '=', id)

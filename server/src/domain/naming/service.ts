@@ -5,6 +5,7 @@
  */
 import type { Kysely, Selectable } from 'kysely'
 import {
+  ALUMNUS_IDENTITY,
   AreaType,
   NameplateStatus,
   PAGE_SIZE,
@@ -44,6 +45,7 @@ import {
   wireSeatStatus
 } from './mapper'
 import { checkTexts, type ModerationRuntime } from '../moderation/service'
+import { localized, parseTexts } from '../form/texts'
 import * as repo from './repository'
 import type { NamingRecordTable } from '../../db/schema'
 
@@ -150,19 +152,21 @@ export async function showData(
     { fieldTitle: t(lang, 'nameplateRowDonor'), fieldValue: donor, uiType: 'text' }
   ]
   if (plate) {
-    rows.push({ fieldTitle: t(lang, 'nameplateRowIdentity'), fieldValue: plate.donorIdentity, uiType: 'text' })
+    // the identity the platform gives every seat nameplate (校友) is the platform's word, said in the reader's language
+    const identity = plate.donorIdentity === ALUMNUS_IDENTITY ? t(lang, 'nameplateAlumnus') : plate.donorIdentity
+    rows.push({ fieldTitle: t(lang, 'nameplateRowIdentity'), fieldValue: identity, uiType: 'text' })
     if (plate.donationMessage) rows.push({ fieldTitle: t(lang, 'nameplateRowMessage'), fieldValue: plate.donationMessage, uiType: 'text' })
   }
   rows.push({ fieldTitle: t(lang, 'nameplateRowTime'), fieldValue: toWireDate(r.named_at).slice(0, 10), uiType: 'text' })
-  if (kind === 'seat')
-    rows.push({ fieldTitle: t(lang, 'nameplateRowTerm'), fieldValue: r.term_name || t(lang, 'namingPermanent'), uiType: 'text' })
+  if (kind === 'seat') rows.push({ fieldTitle: t(lang, 'nameplateRowTerm'), fieldValue: permanentOr(r, lang), uiType: 'text' })
   else rows.push({ fieldTitle: t(lang, 'nameplateRowCount'), fieldValue: String(r.quantity), uiType: 'text' })
   if (owner) rows.push({ fieldTitle: t(lang, 'nameplateRowStatus'), fieldValue: t(lang, STATUS_WORD[status]), uiType: 'text' })
   return {
     id: r.id,
     namingType: kind === 'seat' ? 1 : 2,
     itemsId: r.items_id,
-    itemsName: r.items_name,
+    // the project's English name where the school entered it (docs/decisions/073-english-everywhere.md)
+    itemsName: localized(r.items_name, parseTexts(r.items_texts), lang, 'name'),
     objectName,
     donorName: donor,
     donateTime: toWireDate(r.named_at),
@@ -171,6 +175,16 @@ export async function showData(
     rowList: rows
   }
 }
+
+/**
+ * A seat's naming period as shown: a permanent one (0 years) named under the platform's own word (永久, the map
+ * campaigns' single price) is said in the reader's language; any other period name is the school's own.
+ */
+function permanentOr(r: { term_name: string; term_year: number }, lang: Lang): string {
+  if (!r.term_name || (r.term_year === 0 && r.term_name === PERMANENT_ZH)) return t(lang, 'namingPermanent')
+  return r.term_name
+}
+const PERMANENT_ZH = '永久'
 
 function namedEntry(r: Selectable<NamingRecordTable>) {
   const kind = r.kind === 'book' ? 2 : 1

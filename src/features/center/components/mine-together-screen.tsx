@@ -35,7 +35,9 @@ function TogetherList({ tab }: { tab: TogetherTab }) {
               <View className='tg-card__avatar' />
             )}
             <View className='tg-card__who'>
-              <Text className='tg-card__sponsor'>{r.sponsor}</Text>
+              <Text className='tg-card__sponsor' data-content=''>
+                {r.sponsor}
+              </Text>
               <Text className='tg-card__date'>{r.date}</Text>
             </View>
             <Text className='tg-card__people'>{t('center.together.people', { n: r.participants })}</Text>
@@ -45,7 +47,9 @@ function TogetherList({ tab }: { tab: TogetherTab }) {
               {r.project}
             </Text>
           ) : null}
-          <Text className='tg-card__slogan'>{r.slogan}</Text>
+          <Text className='tg-card__slogan' data-content=''>
+            {r.slogan}
+          </Text>
           <View className='tg-card__money'>
             <Text className='tg-card__raised' style={{ color: theme }}>
               {r.raised}

@@ -86,6 +86,7 @@ export default function DetailScreen() {
             mode='aspectFill'
             onClick={() => quiet(() => Taro.previewImage({ urls: [img], current: img }))}
             data-testid='tree-photo'
+            data-content=''
           />
         ) : (
           <View className='pl-detail__img pl-detail__img--none' />
@@ -97,26 +98,26 @@ export default function DetailScreen() {
         ) : null}
       </View>
       <View className='pl-card'>
-        <Text className='pl-detail__name' data-testid='tree-name'>
+        <Text className='pl-detail__name' data-testid='tree-name' data-content=''>
           {seat.seatName}
         </Text>
         <Text className='pl-detail__price'>{t('pledge.price', { money: formatMoney(seat.termMoney) })}</Text>
         <View className='pl-rows'>
           <View className='pl-row'>
             <Text className='pl-row__label'>{t('pledge.detail.location')}</Text>
-            <Text className='pl-row__value' data-testid='tree-location'>
+            <Text className='pl-row__value' data-testid='tree-location' data-content=''>
               {intro.location || '—'}
             </Text>
           </View>
           <View className='pl-row'>
             <Text className='pl-row__label'>{t('pledge.detail.family')}</Text>
-            <Text className='pl-row__value' data-testid='tree-family'>
+            <Text className='pl-row__value' data-testid='tree-family' data-content=''>
               {intro.family || '—'}
             </Text>
           </View>
           <View className='pl-row'>
             <Text className='pl-row__label'>{t('pledge.detail.habit')}</Text>
-            <Text className='pl-row__value' data-testid='tree-habit'>
+            <Text className='pl-row__value' data-testid='tree-habit' data-content=''>
               {intro.habit || '—'}
             </Text>
           </View>
@@ -127,7 +128,7 @@ export default function DetailScreen() {
           <Text className='pl-card__title'>{t('pledge.detail.pledged')}</Text>
           <View className='pl-row'>
             <Text className='pl-row__label'>{t('pledge.detail.donor')}</Text>
-            <Text className='pl-row__value' data-testid='tree-donor'>
+            <Text className='pl-row__value' data-testid='tree-donor' data-content=''>
               {pledge.donor}
             </Text>
           </View>
@@ -140,7 +141,7 @@ export default function DetailScreen() {
           {pledge.message ? (
             <View className='pl-row'>
               <Text className='pl-row__label'>{t('pledge.detail.message')}</Text>
-              <Text className='pl-row__value' data-testid='tree-message'>
+              <Text className='pl-row__value' data-testid='tree-message' data-content=''>
                 {pledge.message}
               </Text>
             </View>

@@ -32,6 +32,7 @@ import {
 import { fetchForm, fetchProject, fetchTree } from '../api/pledge'
 import {
   blankForm,
+  noObjectKey,
   payOptions,
   PLEDGE_FIELDS,
   pledgeFulfilment,
@@ -124,7 +125,7 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
   const { submit, busy } = usePledgeSubmit({
     objects,
     state: { ...state, payType },
-    ctx: { itemsId, formId: form?.id ?? null, form, fields, agreement },
+    ctx: { itemsId, formId: form?.id ?? null, form, fields, agreement, type },
     gate,
     problems,
     onPaid: () => {
@@ -145,7 +146,7 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
 
   const goSign = () => {
     if (!objects.length) {
-      toast(t('pledge.err.noTree'), 2000)
+      toast(t(noObjectKey(type)), 2000)
       return
     }
     const p = signProblem(fields, state)
@@ -180,7 +181,7 @@ function PledgeForm({ data, itemsId, type, seatId }: { data: Loaded; itemsId: nu
       ) : null}
       <Card title={type === 2 ? t('pledge.form.seats') : t('pledge.form.tree')} testId='pledge-tree'>
         {objects.length === 0 ? (
-          <Note testId='pledge-tree-none'>{tree && tree.status !== 1 ? t('pledge.form.treeTaken') : t('pledge.err.noTree')}</Note>
+          <Note testId='pledge-tree-none'>{tree && tree.status !== 1 ? t('pledge.form.treeTaken') : t(noObjectKey(type))}</Note>
         ) : (
           objects.map((o) => (
             <View key={o.seatId} className='pl-row' data-testid={`pledge-object-${o.seatId}`}>

@@ -27,6 +27,8 @@ export interface PledgeContext {
   fields: FormField[]
   form: FormConfig | null
   agreement: TreeAgreement | null
+  /** 1: a tree, 2: hhu's seats (the noun of the problem when nothing is chosen) */
+  type?: 1 | 2
 }
 
 export function usePledgeSubmit(opts: {

@@ -138,14 +138,18 @@ export function signProblem(fields: FormField[], state: TreeFormState, now = new
   return null
 }
 
+/** The problem when nothing is chosen, in the noun of what the form pledges (type 2: seats, else a tree). */
+export const noObjectKey = (type: 1 | 2 | undefined): MessageKey => (type === 2 ? 'pledge.err.noSeat' : 'pledge.err.noTree')
+
 /** docs/product §5 in order: the object, the donor, the message, the certificate title, the receipt, the signed agreement, the tick, a method. */
 export function validatePledge(
   objects: PledgeObject[],
   state: TreeFormState,
-  ctx: { fields: FormField[]; form: FormConfig | null; agreement: TreeAgreement | null },
+  ctx: { fields: FormField[]; form: FormConfig | null; agreement: TreeAgreement | null; type?: 1 | 2 },
   now = new Date()
 ): PledgeProblem | null {
-  if (!objects.length) return problem('pledge.err.noTree')
+  // type 2 pledges hhu's hall seats, type 1 a tree: the problem names what is missing
+  if (!objects.length) return problem(noObjectKey(ctx.type))
   const sign = signProblem(ctx.fields, state, now)
   if (sign) return sign
   if ([...state.message].length > NAMING_LIMITS.MESSAGE_MAX)

@@ -30,11 +30,11 @@ export default function DonorsScreen() {
             <Image {...imageAlt('')} className='tg-donors__avatar' src={r.avatar} mode='aspectFill' />
           ) : (
             <View className='tg-donors__avatar tg-donors__avatar--text'>
-              <Text>{Array.from(r.name.trim())[0] || '·'}</Text>
+              <Text data-content=''>{Array.from(r.name.trim())[0] || '·'}</Text>
             </View>
           )}
           <View className='tg-donors__body'>
-            <Text className='tg-donors__name' data-testid='donor-name'>
+            <Text className='tg-donors__name' data-testid='donor-name' data-content=''>
               {r.name}
             </Text>
             <Text className='tg-donors__time'>{r.time}</Text>

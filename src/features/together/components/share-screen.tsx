@@ -10,6 +10,7 @@ import { Button, Image, Text, View } from '@tarojs/components'
 import { AtButton, AtProgress } from 'taro-ui'
 import { PAGE_SIZE, ResultCode } from '@contract'
 import LoadState from '@/components/load-state'
+import ContentText from '@/components/content-text'
 import { useShareCard } from '@/features/share'
 import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
@@ -57,10 +58,12 @@ function Donors({ id }: { id: number }) {
                 <Image {...imageAlt('')} className='tg-share__avatar' src={r.avatar} mode='aspectFill' />
               ) : (
                 <View className='tg-share__avatar tg-share__avatar--text'>
-                  <Text>{Array.from(r.name.trim())[0] || '·'}</Text>
+                  <Text data-content=''>{Array.from(r.name.trim())[0] || '·'}</Text>
                 </View>
               )}
-              <Text className='tg-share__donor-name'>{r.name}</Text>
+              <Text className='tg-share__donor-name' data-content=''>
+                {r.name}
+              </Text>
             </View>
           ))}
         </View>
@@ -151,7 +154,7 @@ function PosterButton({ v }: { v: ShareView }) {
           <View className='tg-poster__backdrop' onClick={() => setPoster(null)} />
           <View className='tg-poster__body'>
             <Image
-              {...imageAlt(t('together.share.posterAlt', { name: v.sponsor }))}
+              {...imageAlt(t('together.share.posterAlt'))}
               className='tg-poster__image'
               src={poster.src}
               mode='aspectFit'
@@ -221,14 +224,19 @@ function Share({ v, onCancelled }: { v: ShareView; onCancelled(): void }) {
             <Image {...imageAlt('')} className='tg-share__sponsor-avatar' src={v.avatar} mode='aspectFill' />
           ) : (
             <View className='tg-share__sponsor-avatar tg-share__avatar--text'>
-              <Text>{Array.from(v.sponsor.trim())[0] || '·'}</Text>
+              <Text data-content=''>{Array.from(v.sponsor.trim())[0] || '·'}</Text>
             </View>
           )}
-          <Text className='tg-share__sponsor' data-testid='share-sponsor'>
-            {t('together.share.startedBy', { name: v.sponsor })}
-          </Text>
+          <ContentText
+            t={t}
+            k='together.share.startedBy'
+            param='name'
+            value={v.sponsor}
+            className='tg-share__sponsor'
+            testId='share-sponsor'
+          />
         </View>
-        <Text className='tg-share__slogan' data-testid='share-slogan'>
+        <Text className='tg-share__slogan' data-testid='share-slogan' data-content=''>
           “{v.slogan}”
         </Text>
       </View>

@@ -6,7 +6,7 @@
 import { useMemo } from 'react'
 import { Image, RichText, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import { NameplateStatus } from '@contract'
+import { ALUMNUS_IDENTITY, NameplateStatus } from '@contract'
 import { platform } from '@/platform'
 import { cutDay } from '@/lib/dates'
 import { useData } from '@/lib/hooks/use-data'
@@ -55,6 +55,12 @@ export default function NameplateDetailScreen() {
   const rows = shownRows(show.rowList, platform.assetUrl)
   const plate = show.nameplate
   const approved = show.nameplateStatus === NameplateStatus.APPROVED
+  // the rows' values a person wrote (the seat's or book's label, the donor's name, the nameplate's words): content
+  const written = new Set(
+    [show.objectName, show.donorName, plate?.donorName, plate?.donationMessage, plate?.donorIdentity].filter(
+      (v): v is string => !!v && v !== ALUMNUS_IDENTITY
+    )
+  )
   return (
     <View className='nm-pd' data-testid='nameplate-detail'>
       <View className='nm-pd__card' style={look.background ? { background: look.background } : undefined}>
@@ -63,18 +69,29 @@ export default function NameplateDetailScreen() {
           {logo ? (
             <Image {...imageAlt('')} className='nm-pd__logo' src={platform.assetUrl(logo)} mode='aspectFit' data-testid='plate-logo' />
           ) : null}
-          {look.word ? <Text className='nm-pd__word'>{look.word}</Text> : null}
-          <Text className='nm-pd__object' data-testid='plate-object'>
+          {look.word ? (
+            <Text className='nm-pd__word' data-content=''>
+              {look.word}
+            </Text>
+          ) : null}
+          <Text className='nm-pd__object' data-testid='plate-object' data-content=''>
             {show.objectName}
           </Text>
           <Text className='nm-pd__project'>{show.itemsName}</Text>
           {plate ? (
             <View className='nm-pd__plate' data-testid='plate-words'>
-              <Text className='nm-pd__donor' data-testid='plate-donor-name'>
+              <Text className='nm-pd__donor' data-testid='plate-donor-name' data-content=''>
                 {plate.donorName}
               </Text>
-              <Text className='nm-pd__identity'>{plate.donorIdentity}</Text>
-              <Text className='nm-pd__message' data-testid='plate-message-text'>
+              {/* the identity the platform gives every seat nameplate is the app's word; any other the donor wrote */}
+              {plate.donorIdentity === ALUMNUS_IDENTITY ? (
+                <Text className='nm-pd__identity'>{t('naming.edit.identityAlumnus')}</Text>
+              ) : (
+                <Text className='nm-pd__identity' data-content=''>
+                  {plate.donorIdentity}
+                </Text>
+              )}
+              <Text className='nm-pd__message' data-testid='plate-message-text' data-content=''>
                 {plate.donationMessage}
               </Text>
             </View>
@@ -124,7 +141,9 @@ export default function NameplateDetailScreen() {
                   ) : null}
                 </View>
               ) : (
-                <Text className='nm-pd__row-value'>{r.value}</Text>
+                <Text className='nm-pd__row-value' data-content={written.has(r.value) ? '' : undefined}>
+                  {r.value}
+                </Text>
               )}
             </View>
           ))}

@@ -11,11 +11,12 @@ import { NAMING_LIMITS, NamingType, type NameplateText } from '@contract'
 import { platform } from '@/platform'
 import { FieldErrorLine, FieldErrors, fieldAria, fieldRowId, useFormErrors } from '@/components/form-kit'
 import { useTheme } from '@/lib/hooks/use-page-title'
-import { useT } from '@/store/session'
+import { useSession, useT } from '@/store/session'
 import type { GmSelection } from '@/platform/storage-keys'
 import { useNamingPage } from '../../hooks/use-naming-page'
 import { useSelection } from '../../hooks/use-selection'
 import { blankPlate, messageLeft, nameplateProblem, normalisePlate, plateFieldOf } from '../../model/nameplate'
+import { IDENTITY_NOTE, nounOf } from '../../model/noun'
 import { objectsOf, plateOf } from '../../model/selection'
 import ScrollTabs from '../kit/scroll-tabs'
 import PlatePreview from './plate-preview'
@@ -52,6 +53,8 @@ export default function EditScreen() {
   const [current, setCurrent] = useState<string>(objects[0]?.key || '')
   const currentKey = objects.some((o) => o.key === current) ? current : objects[0]?.key || ''
   const isSeat = namingType === NamingType.SEAT
+  // a tree, bench, building, brick or artwork named from a map is a 'seat' too: the note says what it is
+  const campaignItems = useSession((st) => st.settings.campaignItems)
   const problems = useFormErrors(draft)
   const { errors } = problems
 
@@ -186,7 +189,7 @@ export default function EditScreen() {
           </View>
         </View>
         <FieldErrorLine field='donationMessage' />
-        {isSeat ? <Text className='nm-note'>{t('naming.edit.identityNote')}</Text> : null}
+        {isSeat ? <Text className='nm-note'>{t(IDENTITY_NOTE[nounOf(campaignItems, itemsId)])}</Text> : null}
       </View>
       <View className='nm-edit__action' data-testid='plate-confirm'>
         <AtButton type='primary' customStyle={{ background: theme, borderColor: theme }} onClick={confirm}>

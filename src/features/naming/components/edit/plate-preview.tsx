@@ -4,7 +4,7 @@
  */
 import { Image, Text, View } from '@tarojs/components'
 import Taro from '@tarojs/taro'
-import type { NameplateExample, NameplateText } from '@contract'
+import { ALUMNUS_IDENTITY, type NameplateExample, type NameplateText } from '@contract'
 import { platform } from '@/platform'
 import { useSession, useT } from '@/store/session'
 import { frameRatio, placeElements } from '../../model/plate-layout'
@@ -22,7 +22,7 @@ export function previewWidth(): number {
 
 export default function PlatePreview({
   example,
-  plate,
+  plate: written,
   testId
 }: {
   example: NameplateExample | null
@@ -31,6 +31,8 @@ export default function PlatePreview({
 }) {
   const t = useT()
   const lang = useSession((s) => s.lang)
+  // the identity the platform gives (校友) is the app's word, in the reader's language as on the form below it
+  const plate = written.donorIdentity === ALUMNUS_IDENTITY ? { ...written, donorIdentity: t('naming.edit.identityAlumnus') } : written
   if (!example) {
     return (
       // the plate as it will be engraved (its words are the donor's and the school's: content, decision 073)

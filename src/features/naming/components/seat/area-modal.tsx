@@ -36,7 +36,7 @@ export default function AreaModal({
                 onClose()
               }}
             >
-              <Text>{a.title}</Text>
+              <Text data-content=''>{a.title}</Text>
             </View>
           ))}
         </View>

@@ -17,13 +17,15 @@ export default function DonorDialog({ seat, onClose }: { seat: Seat | null; onCl
   const open = !!seat
   return (
     <AtModal className='nm-modal' isOpened={open} onClose={onClose}>
-      <AtModalHeader>{seat?.seat || ''}</AtModalHeader>
+      <AtModalHeader>
+        <Text data-content=''>{seat?.seat || ''}</Text>
+      </AtModalHeader>
       <AtModalContent>
         {seat ? (
           <View className='nm-donor' data-testid='seat-donor'>
             <View className='nm-donor__row'>
               <Text className='nm-donor__label'>{t('naming.donor.name')}</Text>
-              <Text className='nm-donor__value' data-testid='seat-donor-name'>
+              <Text className='nm-donor__value' data-testid='seat-donor-name' data-content={seat.donorName ? '' : undefined}>
                 {seat.donorName || t('naming.anonymous')}
               </Text>
             </View>
@@ -34,7 +36,7 @@ export default function DonorDialog({ seat, onClose }: { seat: Seat | null; onCl
             {seat.donationMessage ? (
               <View className='nm-donor__row'>
                 <Text className='nm-donor__label'>{t('naming.donor.message')}</Text>
-                <Text className='nm-donor__value' data-testid='seat-donor-message'>
+                <Text className='nm-donor__value' data-testid='seat-donor-message' data-content=''>
                   {seat.donationMessage}
                 </Text>
               </View>

@@ -24,7 +24,7 @@ export default function Avatar({ src, name, size = 'md' }: { src?: string; name?
   const initial = Array.from((name || '').trim())[0] || '·'
   return (
     <View className={`pj-avatar pj-avatar--${size} pj-avatar--text`} data-testid='pj-avatar-initial'>
-      <Text>{initial}</Text>
+      <Text data-content=''>{initial}</Text>
     </View>
   )
 }

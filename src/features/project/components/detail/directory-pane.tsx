@@ -30,7 +30,9 @@ function RecordsPane({ itemsId, active }: { itemsId: number; active: boolean }) 
         <View key={r.id} className='pj-row' data-testid='directory-row'>
           <Avatar src={r.avatar} name={r.name} />
           <View className='pj-row__main'>
-            <Text className='pj-row__title'>{r.name}</Text>
+            <Text className='pj-row__title' data-content=''>
+              {r.name}
+            </Text>
             <Text className='pj-row__sub'>
               {cutMinute(r.donateTime)}
               {r.subItemsName ? ` · ${r.subItemsName}` : ''}
@@ -55,8 +57,12 @@ function NamingPane({ itemsId, active, books }: { itemsId: number; active: boole
         <View key={r.id} className='pj-row' data-testid='directory-row'>
           <Avatar name={r.name} />
           <View className='pj-row__main'>
-            <Text className='pj-row__title'>{r.name}</Text>
-            <Text className='pj-row__sub'>{r.seat}</Text>
+            <Text className='pj-row__title' data-content=''>
+              {r.name}
+            </Text>
+            <Text className='pj-row__sub' data-content=''>
+              {r.seat}
+            </Text>
             <Text className='pj-row__sub'>{cutMinute(r.donateTime)}</Text>
           </View>
           <Text className='pj-row__amount'>¥{formatMoney(r.donateMoney)}</Text>

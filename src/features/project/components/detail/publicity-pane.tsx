@@ -19,7 +19,9 @@ export default function PublicityPane({ project, active }: { project: Project; a
       renderRow={(r: UsePublicity) => (
         <View key={r.id} className='pj-row' data-testid='publicity-row'>
           <View className='pj-row__main pj-row__main--flush'>
-            <Text className='pj-row__title'>{r.useTitle}</Text>
+            <Text className='pj-row__title' data-content=''>
+              {r.useTitle}
+            </Text>
             <Text className='pj-row__sub'>{cutDay(r.useDate)}</Text>
           </View>
           <Text className='pj-row__amount'>¥{formatMoney(r.useMoney)}</Text>
