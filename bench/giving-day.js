@@ -109,7 +109,11 @@ async function scratchPostgres() {
     const { school } = await (await fetch(`${servers[0].origin}/config/index.json`)).json()
     const cfg = await (await fetch(`${servers[0].origin}/config/${school}/index.json`)).json()
     const bases = servers.map((s) => s.origin + cfg.api)
-    const headers = (token) => ({ ...signedHeaders(cfg.signKey), 'content-type': 'application/json', ...(token ? { authorization: token } : {}) })
+    const headers = (token) => ({
+      ...signedHeaders(cfg.signKey),
+      'content-type': 'application/json',
+      ...(token ? { authorization: token } : {})
+    })
     const get = async (k, p, token) => {
       const r = await request(agent, `${bases[k]}${p}${p.includes('?') ? '&' : '?'}lang=zh_CN`, { headers: headers(token) })
       const body = JSON.parse(r.text)
@@ -230,12 +234,21 @@ async function scratchPostgres() {
 
     console.log('concurrency | paid gifts/s  p50 ms  p99 ms  err')
     for (const l of levels)
-      console.log(`${String(l.c).padStart(11)} | ${l.rps.toFixed(1).padStart(12)}  ${l.p50.toFixed(1).padStart(6)}  ${l.p99.toFixed(1).padStart(6)}  ${String(l.errors).padStart(3)}`)
+      console.log(
+        `${String(l.c).padStart(11)} | ${l.rps.toFixed(1).padStart(12)}  ${l.p50.toFixed(1).padStart(6)}  ${l.p99.toFixed(1).padStart(6)}  ${String(l.errors).padStart(3)}`
+      )
     for (const [what, count] of failures) console.log(`  ${count}x ${what}`)
 
     const m = (await db.query('select used_fen, cap_fen from giving_day_match where id = $1', [match])).rows[0]
-    const records = (await db.query('select count(*)::int as n, coalesce(sum(matched_fen), 0)::bigint as fen from giving_day_match_record where match_id = $1', [match])).rows[0]
-    const ch = (await db.query('select donors, raised_fen, unlocked_at, unlocked_donation_id from giving_day_challenge where id = $1', [challenge])).rows[0]
+    const records = (
+      await db.query(
+        'select count(*)::int as n, coalesce(sum(matched_fen), 0)::bigint as fen from giving_day_match_record where match_id = $1',
+        [match]
+      )
+    ).rows[0]
+    const ch = (
+      await db.query('select donors, raised_fen, unlocked_at, unlocked_donation_id from giving_day_challenge where id = $1', [challenge])
+    ).rows[0]
     const gifts = (await db.query('select count(*)::int as n from giving_day_gift where giving_day_id = $1', [day])).rows[0]
     // the public totals are read-cached for 1 s (decision 026)
     await new Promise((r) => setTimeout(r, 1200))
@@ -249,16 +262,16 @@ async function scratchPostgres() {
       ['one gift row in the day per paid gift', gifts.n, paid],
       ['challenge donors = the donors who gave', Number(ch.donors), gave.size],
       ['challenge raised = the sum given', Number(ch.raised_fen), sumFen],
-      ['challenge unlocked once, by one of the gifts', ch.unlocked_at !== null && ch.unlocked_donation_id !== null ? 1 : 0, gave.size >= challengeTarget ? 1 : 0],
+      [
+        'challenge unlocked once, by one of the gifts',
+        ch.unlocked_at !== null && ch.unlocked_donation_id !== null ? 1 : 0,
+        gave.size >= challengeTarget ? 1 : 0
+      ],
       ['public raised (givingDay/detail)', fen(pub.raised), sumFen],
       ['public donors', pub.donors, gave.size],
       ['public matched', fen(pub.matched), expectedMatch],
       ['class-year board adds up to the day', boardFen, sumFen],
-      [
-        'each class year to the fen',
-        pub.classYearsByMoney.filter((r) => fen(r.raised) === byYear.get(r.classYear)).length,
-        byYear.size
-      ]
+      ['each class year to the fen', pub.classYearsByMoney.filter((r) => fen(r.raised) === byYear.get(r.classYear)).length, byYear.size]
     ]
     const best = Math.max(...levels.map((l) => l.rps))
     console.log(

@@ -100,7 +100,12 @@ const paidFollowUps = prepared((db, $) =>
       .as('notice'),
     eb
       .exists(
-        eb.selectFrom('naming_record').select('id').where('school_id', '=', $(0)).where('donation_id', '=', $(1)).where('status', '=', 'held')
+        eb
+          .selectFrom('naming_record')
+          .select('id')
+          .where('school_id', '=', $(0))
+          .where('donation_id', '=', $(1))
+          .where('status', '=', 'held')
       )
       .as('held'),
     eb
@@ -185,7 +190,8 @@ export async function applyNotification(
       // which follow-ups have anything to do, in one statement (paidFollowUps above)
       const due = (await paidFollowUps.first(trx, [schoolId, order.id, order.user_id ?? 0, now]))!
       // the donor hears of the gift if they asked to (docs/decisions/044-notifications.md)
-      if (order.user_id && due.notice) await enqueueNotice(trx, { schoolId, userId: order.user_id, kind: 'paid', refId: order.id, now: opts.now })
+      if (order.user_id && due.notice)
+        await enqueueNotice(trx, { schoolId, userId: order.user_id, kind: 'paid', refId: order.id, now: opts.now })
       if (Number(due.paper) > 0) await openRequestsForPaidOrder(trx, { schoolId, donationId: order.id, now: at })
       await recordGiftForAwards(trx, { schoolId, userId: order.user_id, donationId: order.id, amountFen: order.amount_fen, paidAt: now })
       // naming orders: held seats become donated and held copies are sold, with the payment (naming/holds.ts)
