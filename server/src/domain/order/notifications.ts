@@ -18,8 +18,8 @@
  *   for a 'reconciling' campus-card order it is the card system's own word that nothing was debited.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { InsertQueryBuilder, InsertResult, Kysely, Transaction } from 'kysely'
-import { preparedInsert } from '../../db/prepared'
+import { sql, type InsertQueryBuilder, type InsertResult, type Kysely, type Transaction } from 'kysely'
+import { prepared, preparedInsert } from '../../db/prepared'
 import type { DB } from '../../db/schema'
 import { enqueue } from '../../jobs/queue'
 import type { VerifiedNotification } from '../../providers/payment/types'
@@ -63,6 +63,57 @@ export interface ApplyOptions {
 /** the record of money received, once per (provider, billNo): compiled once (db/prepared.ts) */
 const insertNotification = preparedInsert('payment_notification', (q: InsertQueryBuilder<DB, 'payment_notification', InsertResult>) =>
   q.onConflict((oc) => oc.columns(['provider', 'bill_no']).doNothing())
+)
+
+/**
+ * What the paid transaction's follow-ups will find for this order, read in one statement (docs/decisions/076): on
+ * PostgreSQL every statement is a round trip while the transaction holds the order's row, and most gifts have no
+ * joint donation, no naming hold, no paper certificate or receipt, no "paid" notice asked for and no giving day open.
+ * A follow-up whose answer here is "nothing" is not called; one that is called still reads and checks everything
+ * itself, so this only ever skips a call that would have returned without writing:
+ * - together_id: countJointGiftOnPaid (together/on-paid.ts) returns when the order names no joint donation;
+ * - paper: openRequestsForPaidOrder (fulfilment/on-paid.ts) writes only when the form asked for is_need_paper or
+ *   is_need_receipt (and not without the submission row: its inner join);
+ * - notice: enqueueNotice (notify/enqueue.ts) returns for 'paid' without an enabled notify_preference of that kind;
+ * - held: nameOnPaid (naming/holds.ts) has nothing to do without a naming_record 'held' by the order;
+ * - day_open: countGiftOnGivingDays (giving-day/service.ts) returns when no giving day is open at the instant.
+ */
+const paidFollowUps = prepared((db, $) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom('donation').select('together_id').where('id', '=', $(1)).where('school_id', '=', $(0)).as('together_id'),
+    eb
+      .selectFrom('donation_submission')
+      .select(sql<number>`is_need_paper + is_need_receipt`.as('paper'))
+      .where('donation_id', '=', $(1))
+      .where('school_id', '=', $(0))
+      .as('paper'),
+    eb
+      .exists(
+        eb
+          .selectFrom('notify_preference')
+          .select('channel')
+          .where('school_id', '=', $(0))
+          .where('user_id', '=', $(2))
+          .where('kind', '=', 'paid')
+          .where('enabled', '=', 1)
+      )
+      .as('notice'),
+    eb
+      .exists(
+        eb
+          .selectFrom('naming_record')
+          .select('id')
+          .where('school_id', '=', $(0))
+          .where('donation_id', '=', $(1))
+          .where('status', '=', 'held')
+      )
+      .as('held'),
+    eb
+      .exists(
+        eb.selectFrom('giving_day').select('id').where('school_id', '=', $(0)).where('starts_at', '<=', $(3)).where('ends_at', '>', $(3))
+      )
+      .as('day_open')
+  ])
 )
 
 export async function applyNotification(
@@ -136,16 +187,19 @@ export async function applyNotification(
     ) {
       // Only the caller that won the transition gets here, so each runs exactly once per order.
       await enqueue(trx, schoolId, 'certificate', { donationId: order.id }, { now: opts.now })
+      // which follow-ups have anything to do, in one statement (paidFollowUps above)
+      const due = (await paidFollowUps.first(trx, [schoolId, order.id, order.user_id ?? 0, now]))!
       // the donor hears of the gift if they asked to (docs/decisions/044-notifications.md)
-      if (order.user_id) await enqueueNotice(trx, { schoolId, userId: order.user_id, kind: 'paid', refId: order.id, now: opts.now })
-      await openRequestsForPaidOrder(trx, { schoolId, donationId: order.id, now: at })
+      if (order.user_id && due.notice)
+        await enqueueNotice(trx, { schoolId, userId: order.user_id, kind: 'paid', refId: order.id, now: opts.now })
+      if (Number(due.paper) > 0) await openRequestsForPaidOrder(trx, { schoolId, donationId: order.id, now: at })
       await recordGiftForAwards(trx, { schoolId, userId: order.user_id, donationId: order.id, amountFen: order.amount_fen, paidAt: now })
       // naming orders: held seats become donated and held copies are sold, with the payment (naming/holds.ts)
-      await nameOnPaid(trx, schoolId, order.id, now)
+      if (due.held) await nameOnPaid(trx, schoolId, order.id, now)
       // a gift to a joint donation counts toward it here, once (together/on-paid.ts)
-      await countJointGiftOnPaid(trx, schoolId, order.id)
+      if (due.together_id !== null && due.together_id !== undefined) await countJointGiftOnPaid(trx, schoolId, order.id)
       // giving days: matches taken (never past a cap) and challenges counted, once (giving-day/service.ts)
-      await countGiftOnGivingDays(trx, schoolId, order.id, now)
+      if (due.day_open) await countGiftOnGivingDays(trx, schoolId, order.id, now)
       await opts.inTransaction?.(trx, order.id)
       // paid and then refunded at the provider before we heard of either: staff look at it (docs/decisions/032-refunds.md)
       if (n.refundedAtProvider)

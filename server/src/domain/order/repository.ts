@@ -1,5 +1,5 @@
 /** Order writes and reads (Kysely). School id first in every tenant query. */
-import type { Insertable, Kysely, Transaction } from 'kysely'
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely'
 import type { DB, DonationSubmissionTable, DonationTable } from '../../db/schema'
 import { beijingStamp } from '../../lib/dates'
 import { prepared, preparedInsert } from '../../db/prepared'
@@ -24,6 +24,28 @@ export async function insertOrder(
   await insertSubmission.exec(trx, { ...submission, donation_id: id })
   return id
 }
+
+/**
+ * PostgreSQL: the order and its submission in one statement (a data-modifying WITH), atomic by itself, so the order
+ * needs neither BEGIN nor COMMIT of its own: one round trip where a transaction takes four (docs/decisions/076).
+ * For an order that writes nothing else (service.ts donate decides); SQLite has no INSERT in WITH.
+ */
+export async function insertOrderAlone(
+  db: Kysely<DB>,
+  order: Insertable<DonationTable>,
+  submission: Omit<Insertable<DonationSubmissionTable>, 'donation_id'>
+): Promise<number> {
+  const r = await db
+    .with('d', (q) => q.insertInto('donation').values(order).returning('id'))
+    .insertInto('donation_submission')
+    .values({ ...submission, donation_id: sql<number>`(select id from d)` })
+    .returning('donation_id')
+    .executeTakeFirstOrThrow()
+  return Number(r.donation_id)
+}
+
+/** whether `db` talks to PostgreSQL (the statements only it runs) */
+export const onPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter
 
 // the order path's statements compiled once (db/prepared.ts): every donation runs them
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the insert builder's type is the table's

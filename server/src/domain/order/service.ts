@@ -175,35 +175,40 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     const expiresAt = new Date(now.getTime() + deps.ttlMinutes * 60_000).toISOString()
     let billNo = ''
     let donationId = 0
+    // an order that writes nothing but itself, on PostgreSQL: one statement without a transaction (insertOrderAlone)
+    const alone = !naming && treeAgreement === null && ambassadorId === null && repo.onPostgres(db)
     for (let attempt = 0; !donationId; attempt++) {
       billNo = repo.newBillNo(now)
+      const row = {
+        bill_no: billNo,
+        school_id: sid,
+        items_id: project.id,
+        sub_items_id: order.subItemsId,
+        user_id: caller.userId,
+        together_id: order.togetherId,
+        donor_name: order.donorName,
+        is_anonymous: order.isAnonymous,
+        amount_fen: order.amountFen,
+        material_number: order.materialNumber,
+        pay_type: order.payType,
+        status: 'pending' as const,
+        created_at: nowIso,
+        paid_at: null,
+        expires_at: expiresAt,
+        provider: resolved.name
+      }
+      const submission = { ...order.submission, school_id: sid, pay_channel: payChannel, client_ip: caller.ip.slice(0, 64) }
       try {
+        // without an earlier unpaid order to replace (read as the transaction below reads it, READ COMMITTED)
+        if (alone && !(await repo.pendingOrdersOf(db, sid, caller.userId, project.id)).length) {
+          donationId = await repo.insertOrderAlone(db, row, submission)
+          continue
+        }
         donationId = await db.transaction().execute(async (trx) => {
           for (const earlier of await repo.pendingOrdersOf(trx, sid, caller.userId, project.id)) {
             await transition(trx, sid, earlier.id, 'pending', 'cancelled', { closed_at: nowIso, close_reason: 'replaced' })
           }
-          const id = await repo.insertOrder(
-            trx,
-            {
-              bill_no: billNo,
-              school_id: sid,
-              items_id: project.id,
-              sub_items_id: order.subItemsId,
-              user_id: caller.userId,
-              together_id: order.togetherId,
-              donor_name: order.donorName,
-              is_anonymous: order.isAnonymous,
-              amount_fen: order.amountFen,
-              material_number: order.materialNumber,
-              pay_type: order.payType,
-              status: 'pending',
-              created_at: nowIso,
-              paid_at: null,
-              expires_at: expiresAt,
-              provider: resolved.name
-            },
-            { ...order.submission, school_id: sid, pay_channel: payChannel, client_ip: caller.ip.slice(0, 64) }
-          )
+          const id = await repo.insertOrder(trx, row, submission)
           // the seats and copies are held by this order or nothing of it is written (a refusal rolls back)
           if (naming)
             await holdNaming(trx, { schoolId: sid, donationId: id, itemsId: project.id, userId: caller.userId, now: nowIso }, naming)

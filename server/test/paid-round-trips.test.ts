@@ -1,0 +1,106 @@
+/**
+ * Round trips of a paid donation on PostgreSQL (docs/decisions/076-postgresql-at-the-peak.md), counted at the driver
+ * (every pg client query of this process). Runs only with DATABASE_URL: on SQLite a statement is a function call.
+ *
+ * - a plain order is one statement after the read of the donor's unpaid orders: no BEGIN, no COMMIT;
+ * - an order that replaces the donor's unpaid one still runs in a transaction and cancels it ('replaced');
+ * - the paid transaction of a plain gift is 10 statements (BEGIN, the notification, the transition, the certificate
+ *   job, one read of what the follow-ups would find, the award rules' 4 reads, COMMIT): none of the follow-ups' own
+ *   reads (paper requests, notice preference, naming holds, joint donation, giving days) runs when it has nothing
+ *   to do.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import pg from 'pg'
+import type { FastifyInstance } from 'fastify'
+import { applyNotification } from '../src/domain/order/notifications'
+import { login, startApp, type TestContext } from './helpers'
+import { SCHOLARSHIP } from './center-fixtures'
+import { demoBody, orderRow, placeOrder, projectIdOf, schoolIdOf } from './order-fixtures'
+
+let ctx: TestContext
+let app: FastifyInstance
+let sid: number
+let itemsId: number
+
+const onPg = !!process.env.DATABASE_URL
+
+/** the SQL texts this process sends while `run` runs */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = []
+  const query = pg.Client.prototype.query
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the driver's overloaded query
+  pg.Client.prototype.query = function (this: pg.Client, q: any, ...rest: any[]) {
+    seen.push(typeof q === 'string' ? q : String(q?.text ?? ''))
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+    return (query as any).call(this, q, ...rest)
+  } as typeof query
+  try {
+    await run()
+  } finally {
+    pg.Client.prototype.query = query
+  }
+  return seen
+}
+
+describe('round trips of a paid donation on PostgreSQL', { skip: !onPg && 'PostgreSQL only (DATABASE_URL)' }, () => {
+  before(async () => {
+    ctx = await startApp()
+    app = ctx.app
+    sid = await schoolIdOf(app, 'demo')
+    itemsId = await projectIdOf(app, 'demo', SCHOLARSHIP)
+  })
+  after(async () => {
+    await ctx?.close()
+  })
+
+  it('a plain order is one statement without a transaction; its payment is a transaction of 10', async () => {
+    const token = await login(app, 'demo', 'round-trips-1')
+    // warm: the school's cached rows and award rules, one paid gift
+    const warm = await placeOrder(app, 'demo', token, demoBody(itemsId))
+    const paid = await applyNotification(app.db, sid, {
+      provider: 'sandbox',
+      billNo: warm,
+      providerTradeNo: `SBX${warm}`,
+      amountFen: 10000,
+      outcome: 'paid',
+      raw: '{}'
+    })
+    assert.equal(paid.status, 'applied')
+    const unpaid = await placeOrder(app, 'demo', token, demoBody(itemsId, { currencyMoney: '8.00' }))
+    let billNo = ''
+    const donate = await statementsOf(async () => {
+      billNo = await placeOrder(app, 'demo', token, demoBody(itemsId, { currencyMoney: '12.34' }))
+    })
+    // the first order was still unpaid: replaced, in a transaction
+    assert.ok(donate.includes('begin'), 'an order replacing an unpaid one runs in a transaction')
+    const replaced = await orderRow(app, unpaid)
+    assert.deepEqual([replaced.status, replaced.close_reason], ['cancelled', 'replaced'])
+
+    const order = await orderRow(app, billNo)
+    const pay = await statementsOf(() =>
+      applyNotification(
+        app.db,
+        sid,
+        { provider: 'sandbox', billNo, providerTradeNo: `SBX${billNo}`, amountFen: 1234, outcome: 'paid', raw: '{}' },
+        { order: order as never }
+      )
+    )
+    assert.equal(pay[0], 'begin')
+    assert.equal(pay[pay.length - 1], 'commit')
+    // an award the gift earns is one INSERT more, and the school's award rules are read when their per-process cache
+    // (school/cache.ts, 5 s) has none (award/service.ts)
+    const own = pay.filter((s) => !s.startsWith('insert into "award_record"') && !s.startsWith('select * from "award"'))
+    assert.equal(own.length, 10, pay.join('\n'))
+    for (const skipped of ['notify_preference', 'naming_record', 'giving_day', 'certificate_request', 'receipt_request'])
+      assert.ok(!pay.some((s) => /^select [^(]/.test(s) && s.includes(`from "${skipped}"`)), `no read of ${skipped} of its own`)
+    assert.equal((await orderRow(app, billNo)).status, 'paid')
+
+    // the donor has no unpaid order now: the next order is one statement after the read of unpaid orders
+    const plain = await statementsOf(() => placeOrder(app, 'demo', token, demoBody(itemsId, { currencyMoney: '5.67' })))
+    assert.ok(!plain.includes('begin'), plain.join('\n'))
+    const inserts = plain.filter((s) => s.includes('insert into "donation'))
+    assert.equal(inserts.length, 1, 'the donation and its submission in one statement')
+    assert.match(inserts[0], /^with "d" as \(insert into "donation"/)
+  })
+})
