@@ -6,10 +6,10 @@
  * dialog states of test/e2e/lib/dialog-states.js. A page fails on any CJK character the app wrote itself.
  *
  * What may stay Chinese: school and user content that has no English. The demo seed writes English for every text
- * the school can translate (projects, sub-projects, categories, forms, the foundation's name, the agreement:
+ * the school can translate (projects, sub-projects, categories, forms, articles, the foundation's name, the agreement:
  * server/src/seed/english.ts, seed/catalogue.ts), so those must read English here like any app text. What cannot be
  * translated is marked where it is drawn: an element with `data-content` holds words a person wrote (a donor's name
- * or message, a nameplate's inscription, a seat's or tree's label, an article, a campaign's own text) and its text
+ * or message, a nameplate's inscription, a seat's or tree's label, a campaign's area or book-category title) and its text
  * is left out, nothing else. Marking keeps the check on the whole page: an app string placed inside a marked element
  * would escape it, so marks sit on the smallest element that holds the content alone. A part declared Chinese with
  * `lang="zh-CN"` (the language switch naming 中文, as language switches do) is read as declared.
