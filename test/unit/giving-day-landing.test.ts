@@ -22,7 +22,9 @@ describe('giving-day landing figures (docs/decisions/074-giving-day-screens.md)'
     expect(ambassadorOf(' ab23cd45 ')).toBe('AB23CD45')
     expect(ambassadorOf('x')).toBe('')
     expect(ambassadorOf('a b')).toBe('')
-    expect(ambassadorLink('https://x.test/giving-day?id=3&ambassador=OLD', 'NEW23456')).toBe('https://x.test/giving-day?id=3&ambassador=NEW23456')
+    expect(ambassadorLink('https://x.test/giving-day?id=3&ambassador=OLD', 'NEW23456')).toBe(
+      'https://x.test/giving-day?id=3&ambassador=NEW23456'
+    )
     expect(ambassadorLink('https://x.test/demo/giving-day?id=3#top', 'AB')).toBe('https://x.test/demo/giving-day?id=3&ambassador=AB#top')
   })
 })

@@ -646,7 +646,13 @@ export async function givingDayTotals(db: Kysely<DB>, schoolId: number, id: numb
     })),
     projects: projects.map((p) => {
       const words = projectWords(p, lang)
-      return { id: Number(p.id), name: words.name, intro: words.intro, thumb: p.thumbnail_img, canGive: p.is_donate && !p.is_complete ? 1 : 0 }
+      return {
+        id: Number(p.id),
+        name: words.name,
+        intro: words.intro,
+        thumb: p.thumbnail_img,
+        canGive: p.is_donate && !p.is_complete ? 1 : 0
+      }
     })
   }
 }

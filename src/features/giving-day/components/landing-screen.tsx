@@ -206,7 +206,12 @@ function Boards({ day }: { day: GivingDayTotals }) {
         {t('givingDay.boards')}
       </Text>
       {boards.length > 1 ? (
-        <SegmentTabs tabs={boards.map((b) => ({ key: b.key, title: b.title }))} current={current} onChange={(k) => setBoard(k as BoardKey)} testPrefix='gd-board' />
+        <SegmentTabs
+          tabs={boards.map((b) => ({ key: b.key, title: b.title }))}
+          current={current}
+          onChange={(k) => setBoard(k as BoardKey)}
+          testPrefix='gd-board'
+        />
       ) : (
         <Text className='gd-card__sub'>{boards[0].title}</Text>
       )}
@@ -330,7 +335,15 @@ function Projects({ day, ambassador }: { day: GivingDayTotals; ambassador: strin
   )
 }
 
-function Ambassador({ day, mine, onMine }: { day: GivingDayTotals; mine: GivingDayAmbassador | null; onMine(a: GivingDayAmbassador): void }) {
+function Ambassador({
+  day,
+  mine,
+  onMine
+}: {
+  day: GivingDayTotals
+  mine: GivingDayAmbassador | null
+  onMine(a: GivingDayAmbassador): void
+}) {
   const t = useT()
   const theme = useTheme()
   const [busy, setBusy] = useState(false)
@@ -384,7 +397,12 @@ function Ambassador({ day, mine, onMine }: { day: GivingDayTotals; mine: GivingD
                 >
                   <Text>{t('givingDay.copyLink')}</Text>
                 </View>
-                <View className='gd-btn gd-btn--plain' style={{ color: theme, borderColor: theme }} data-testid='gd-amb-share' {...pressable(share)}>
+                <View
+                  className='gd-btn gd-btn--plain'
+                  style={{ color: theme, borderColor: theme }}
+                  data-testid='gd-amb-share'
+                  {...pressable(share)}
+                >
                   <Text>{t('givingDay.share')}</Text>
                 </View>
               </>
@@ -399,13 +417,7 @@ function Ambassador({ day, mine, onMine }: { day: GivingDayTotals; mine: GivingD
       ) : (
         <>
           <Text className='gd-item__meta'>{t('givingDay.ambassadorIntro')}</Text>
-          <View
-            className='gd-btn'
-            style={{ background: theme }}
-            aria-busy={busy}
-            data-testid='gd-become'
-            {...pressable(become)}
-          >
+          <View className='gd-btn' style={{ background: theme }} aria-busy={busy} data-testid='gd-become' {...pressable(become)}>
             <Text>{busy ? t('givingDay.becoming') : t('givingDay.becomeAmbassador')}</Text>
           </View>
         </>

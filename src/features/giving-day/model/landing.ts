@@ -28,7 +28,13 @@ export function countdown(day: Pick<GivingDayTotals, 'startsAt' | 'endsAt'>, now
   const to = now < start ? 'start' : now < end ? 'end' : 'ended'
   const left = Math.max(0, Math.floor(((to === 'start' ? start : end) - now) / 1000))
   if (to === 'ended') return { to, d: 0, h: '00', m: '00', s: '00' }
-  return { to, d: Math.floor(left / 86400), h: pad(Math.floor((left % 86400) / 3600)), m: pad(Math.floor((left % 3600) / 60)), s: pad(left % 60) }
+  return {
+    to,
+    d: Math.floor(left / 86400),
+    h: pad(Math.floor((left % 86400) / 3600)),
+    m: pad(Math.floor((left % 3600) / 60)),
+    s: pad(left % 60)
+  }
 }
 
 /** Percent of a goal reached, 0–100 with at most one decimal; null when there is no goal. */
