@@ -177,7 +177,10 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
       await ct('gd-challenges').locator('.ant-table-row').first().waitFor({ timeout: 10000 })
       const day = (await staff('GET', `/giving-days/${dayId}`)).data
       assert(day.matches.length === 1 && day.matches[0].kind === 'per_yuan' && day.matches[0].rate === '1.00', JSON.stringify(day.matches))
-      assert(day.challenges.length === 1 && day.challenges[0].kind === 'donors' && day.challenges[0].targetDonors === 2, JSON.stringify(day.challenges))
+      assert(
+        day.challenges.length === 1 && day.challenges[0].kind === 'donors' && day.challenges[0].targetDonors === 2,
+        JSON.stringify(day.challenges)
+      )
       await settle(admin)
       await admin.screenshot({ path: path.join(shots, 'giving-day-1-console.png') })
     })
@@ -275,7 +278,10 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
     await step('the landing page: totals, the match used, the challenge unlocked, the class-year board, the ambassador', async () => {
       const t = await data(`${P}/givingDay/detail`, { query: { id: dayId } })
       assert(t.raised === '300.00' && t.donors === 2 && t.matched === '300.00', JSON.stringify(t).slice(0, 300))
-      assert(t.ambassadors.length === 1 && t.ambassadors[0].gifts === 1 && t.ambassadors[0].raised === '100.00', JSON.stringify(t.ambassadors))
+      assert(
+        t.ambassadors.length === 1 && t.ambassadors[0].gifts === 1 && t.ambassadors[0].raised === '100.00',
+        JSON.stringify(t.ambassadors)
+      )
 
       await b.page.goto(`${origin}/giving-day?id=${dayId}`, { waitUntil: 'domcontentloaded' })
       await b.tid('gd-totals').waitFor({ timeout: 30000 })
@@ -287,7 +293,10 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
       assert((await b.tid('gd-challenge').getAttribute('data-unlocked')) === '1', 'the challenge unlocked')
       assert((await b.tid('gd-challenge-state').textContent()) === '已解锁', 'says unlocked')
       const rows = await b.tid('gd-board-row').allTextContents()
-      assert(rows.length === 2 && rows[0].includes('2001 级') && rows[0].includes('¥200.00') && rows[1].includes('2005 级'), rows.join(' | '))
+      assert(
+        rows.length === 2 && rows[0].includes('2001 级') && rows[0].includes('¥200.00') && rows[1].includes('2005 级'),
+        rows.join(' | ')
+      )
       await b.tap('gd-by-donors')
       assert((await b.tid('gd-board-rows').textContent()).includes('1 人'), 'by participation')
       assert((await b.tid('gd-ambassadors').textContent()).includes('¥100.00'), 'the ambassador board')

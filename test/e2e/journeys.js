@@ -56,7 +56,7 @@ module.exports = [
     file: 'giving-day.e2e.js',
     name: 'a giving day: console, landing page, matched gifts',
     about:
-      "a giving day end to end: the admin creates it in the console with a 1:1 match and a 2-donor challenge (a refusal under its input), two donors give by touch through the sandbox cashier (the second by the first's ambassador link) and read \"your ¥200 became ¥400\" on the thank-you page; the landing page shows the totals, the match used, the challenge unlocked, the class-year board and the ambassador, in Chinese and English"
+      'a giving day end to end: the admin creates it in the console with a 1:1 match and a 2-donor challenge (a refusal under its input), two donors give by touch through the sandbox cashier (the second by the first\'s ambassador link) and read "your ¥200 became ¥400" on the thank-you page; the landing page shows the totals, the match used, the challenge unlocked, the class-year board and the ambassador, in Chinese and English'
   },
   {
     file: 'statement.e2e.js', // ~30 s

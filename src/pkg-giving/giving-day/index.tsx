@@ -1,5 +1,5 @@
 import PageShell from '@/components/page-shell'
-import { GivingDayScreen } from '@/features/giving-day'
+import { GivingDayScreen } from '@/features/giving-day/subpackage'
 import './index.scss'
 
 export default function GivingDayPage() {
