@@ -138,15 +138,9 @@ const fenOf = (yuan: string): number => {
 const share = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.floor((part * 1000) / whole) / 10) : 0)
 const pct = (a: string, b: string) => share(fenOf(a), fenOf(b))
 
-interface DayValues {
-  title: string
-  titleEn?: string
-  startsAt?: Dayjs
-  endsAt?: Dayjs
-  goal?: string
-  participationGoal?: number | null
-  projects?: number[]
-}
+/** the form's values: the body, with the pickers' values for the window */
+type Windowed<B> = Omit<B, 'startsAt' | 'endsAt'> & { startsAt?: Dayjs; endsAt?: Dayjs }
+type DayValues = Windowed<StaffGivingDayBody>
 
 function DayForm({ day, names, onSaved }: { day: Day | null; names: Map<number, string>; onSaved(d: Day): void }) {
   const { t } = useLang()
@@ -224,18 +218,7 @@ function DayForm({ day, names, onSaved }: { day: Day | null; names: Map<number, 
   )
 }
 
-interface MatchValues {
-  sponsor: string
-  sponsorEn?: string
-  kind: 'per_yuan' | 'per_donor'
-  rate: string
-  cap: string
-  startsAt?: Dayjs
-  endsAt?: Dayjs
-  projects?: number[]
-  classYears?: string[]
-  colleges?: string[]
-}
+type MatchValues = Windowed<StaffGivingDayMatchBody>
 
 function MatchModal({
   day,
@@ -360,15 +343,7 @@ function MatchModal({
   )
 }
 
-interface ChallengeValues {
-  sponsor: string
-  sponsorEn?: string
-  kind: 'donors' | 'amount'
-  target: string
-  reward: string
-  startsAt?: Dayjs
-  endsAt?: Dayjs
-}
+type ChallengeValues = Windowed<StaffGivingDayChallengeBody>
 
 function ChallengeModal({
   day,
