@@ -13,7 +13,8 @@
  *  - donor B opens A's link and gives ¥100 as class 2005: the order carries A's code;
  *  - the landing page shows ¥300 raised of ¥1,000 and 2 of 3 donors, the match's ¥300 used of ¥500, the challenge
  *    unlocked, the class-year board by money and by participation, A on the ambassador board, both gifts newest first;
- *  - the console shows the match's used amount and the challenge's unlock; the page in English.
+ *  - the console shows the match's used amount and the challenge's unlock; the page in English;
+ *  - axe-core finds no critical or serious violation on the landing page (zh, en) and the matched thank-you page.
  * Screenshots go to shots/ (looked at by people, not asserted). Closing line: "e2e: N passed, N failed".
  */
 const path = require('node:path')
@@ -27,6 +28,16 @@ const P = '/uplus-foundation/app/v1/donateu'
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
 const PASSWORD = 'GivingDay#2026-e2e'
 const { step, run } = createJourney()
+
+const AXE = require.resolve('axe-core/axe.min.js')
+/** axe on the page as it is now (as a11y.e2e.js runs it): the critical and serious violations, one line per rule */
+async function axeBlocking(page) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: AXE })
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}: ${v.help}`)
+}
 
 /** 'YYYY-MM-DD HH:mm' in Beijing time (UTC+8, no daylight saving) of an instant */
 const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 16)
@@ -248,6 +259,8 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
       assert(line === '你的 ¥200.00 变成了 ¥400.00', `matched line: ${line}`)
       await settle(a.page)
       await a.page.screenshot({ path: path.join(shots, 'giving-day-3-success.png') })
+      const axe = await axeBlocking(a.page)
+      assert(axe.length === 0, `axe on the thank-you page:\n${axe.join('\n')}`)
     })
 
     await step('donor A becomes an ambassador on the landing page and gets their own link', async () => {
@@ -305,6 +318,8 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
       await b.tap('gd-by-money')
       await settle(b.page)
       await b.page.screenshot({ path: path.join(shots, 'giving-day-5-landing.png'), fullPage: true })
+      const axe = await axeBlocking(b.page)
+      assert(axe.length === 0, `axe on the landing page:\n${axe.join('\n')}`)
     })
 
     await step('the console shows the match used and the challenge unlocked', async () => {
@@ -328,6 +343,8 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
       assert(body.includes('Unlocked') && body.includes('Class of 2001') && !body.includes('已解锁'), 'English page')
       await settle(b.page)
       await b.page.screenshot({ path: path.join(shots, 'giving-day-7-en.png') })
+      const axe = await axeBlocking(b.page)
+      assert(axe.length === 0, `axe on the English landing page:\n${axe.join('\n')}`)
     })
   })
 })()
