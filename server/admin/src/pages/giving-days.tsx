@@ -56,6 +56,10 @@ const fromPicker = (d: Dayjs | null | undefined): string | undefined => (d ? d.f
  * A refusal under the input it names (decision 081) when the form has that input; otherwise the message is answered
  * for the alert above the form.
  */
+/** A refusal shown under an input goes when that input changes (as the donor forms do, decision 081). */
+const clearOnChange = (form: FormInstance) => (changed: Record<string, unknown>) =>
+  form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))
+
 function placeRefusal(form: FormInstance, e: unknown): string {
   const msg = (e as Error).message
   const field = e instanceof ApiError ? e.field : null
@@ -184,7 +188,7 @@ function DayForm({ day, names, onSaved }: { day: Day | null; names: Map<number, 
     }
   }
   return (
-    <Form form={form} layout='vertical' onFinish={save} data-testid='gd-day-form'>
+    <Form form={form} layout='vertical' onFinish={save} onValuesChange={clearOnChange(form)} data-testid='gd-day-form'>
       {err && <Alert type='error' showIcon message={err} style={{ marginBottom: 12 }} data-testid='gd-day-error' />}
       <Form.Item name='title' label={t('名称', 'Title')}>
         <Input data-testid='gd-title' />
@@ -291,7 +295,14 @@ function MatchModal({
       width={640}
       destroyOnClose
     >
-      <Form form={form} layout='vertical' initialValues={initial} onFinish={save} data-testid='gd-match-form'>
+      <Form
+        form={form}
+        layout='vertical'
+        initialValues={initial}
+        onFinish={save}
+        onValuesChange={clearOnChange(form)}
+        data-testid='gd-match-form'
+      >
         {err && <Alert type='error' showIcon message={err} style={{ marginBottom: 12 }} />}
         <Space wrap>
           <Form.Item name='sponsor' label={t('出资方', 'Sponsor')}>
@@ -408,7 +419,14 @@ function ChallengeModal({
       width={640}
       destroyOnClose
     >
-      <Form form={form} layout='vertical' initialValues={initial} onFinish={save} data-testid='gd-challenge-form'>
+      <Form
+        form={form}
+        layout='vertical'
+        initialValues={initial}
+        onFinish={save}
+        onValuesChange={clearOnChange(form)}
+        data-testid='gd-challenge-form'
+      >
         {err && <Alert type='error' showIcon message={err} style={{ marginBottom: 12 }} />}
         {c?.unlockedAt ? (
           <Alert
