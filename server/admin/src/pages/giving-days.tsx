@@ -114,6 +114,8 @@ function ProjectsPicker({
     .map((v) => ({ value: v, label: `#${v} ${names.get(v) ?? ''}` }))
   return (
     <Select
+      // once the first names are in, a fresh select: it keeps the label it first showed for a chosen id
+      key={options.length ? 'named' : 'bare'}
       id={id}
       mode='multiple'
       allowClear
