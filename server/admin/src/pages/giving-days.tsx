@@ -38,7 +38,7 @@ import type {
   StaffGivingDayMatchBody
 } from '@contract/schema/staff-giving-day'
 import { ApiError, get, post } from '../api'
-import { LoadError } from '../components'
+import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
@@ -526,7 +526,7 @@ function DayDrawer({
                 pagination={false}
                 dataSource={d.matches}
                 data-testid='gd-matches'
-                locale={{ emptyText: t('暂无配捐', 'No match') }}
+                locale={{ emptyText: <EmptyState text={t('暂无配捐', 'No match')} /> }}
                 columns={[
                   { title: t('出资方', 'Sponsor'), dataIndex: 'sponsor' },
                   { title: t('方式', 'Kind'), key: 'k', render: (_, m) => matchKind(m, t) },
@@ -586,7 +586,7 @@ function DayDrawer({
                 pagination={false}
                 dataSource={d.challenges}
                 data-testid='gd-challenges'
-                locale={{ emptyText: t('暂无挑战', 'No challenge') }}
+                locale={{ emptyText: <EmptyState text={t('暂无挑战', 'No challenge')} /> }}
                 columns={[
                   { title: t('出资方', 'Sponsor'), dataIndex: 'sponsor' },
                   {
@@ -671,7 +671,7 @@ export function GivingDaysPage() {
         dataSource={loaded.data?.rows ?? []}
         pagination={false}
         data-testid='gd-list'
-        locale={{ emptyText: t('还没有捐赠日', 'No giving day') }}
+        locale={{ emptyText: <EmptyState text={t('还没有捐赠日', 'No giving day')} /> }}
         columns={[
           { title: t('编号', 'ID'), dataIndex: 'id', width: 70 },
           { title: t('名称', 'Title'), dataIndex: 'title' },
