@@ -12,5 +12,8 @@ export type {
   GivingDayAmbassadorRow,
   GivingDayAmbassador,
   GivingDayAmbassadorBody,
-  GivingDayQuery
+  GivingDayQuery,
+  GivingDayProject,
+  GivingDayMatched,
+  GivingDayMatchedQuery
 } from './schema/giving-day'

@@ -125,6 +125,8 @@ export const Api = {
   givingDayDetail: `${P}/givingDay/detail`,
   /** the caller's own ambassador code for a day (docs/decisions/075-giving-day-ambassadors-boards.md) */
   givingDayAmbassador: `${P}/givingDay/ambassador`,
+  /** what the matches added to the caller's own gift: the thank-you page's line (docs/decisions/074-giving-day-screens.md) */
+  givingDayMatched: `${P}/givingDay/matched`,
   // Agreements (types/agreement.ts; docs/decisions/017-agreements.md)
   hhuAgreementGeneration: `${P}/hhu/sign/agreement/generation`,
   hhuAgreementSignature: `${P}/hhu/sign/agreement/signature`,

@@ -427,6 +427,18 @@ const TABLE: Record<string, Entry> = {
       )
     }
   },
+  // what the matches added to a gift (docs/decisions/074-giving-day-screens.md): opened as success opens it
+  [api('GET', Api.givingDayMatched)]: {
+    kind: 'user',
+    req: () => ({ query: order() }),
+    probe: async () => {
+      refused(await asBob(Api.givingDayMatched, { query: { donatePlatOrder: alice.gifts[0].billNo } }), 'givingDay/matched')
+      refused(
+        await asBob(Api.givingDayMatched, { query: { donatePlatOrder: alice.gifts[0].billNo, payToken: alice.pending.payToken } }),
+        "givingDay/matched with another order's pay token"
+      )
+    }
+  },
   [api('GET', Api.donate4ali)]: {
     kind: 'user',
     req: () => ({ query: order() }),

@@ -47,6 +47,8 @@ export const PAGES = [
   { name: 'together', page: 'pkg-together/together/index' },
   { name: 'together-share', page: 'pkg-together/together-share/index', preload: 'pkg-donate' },
   { name: 'together-list', page: 'pkg-together/together-list/index' },
+  // pkg-giving: a giving day's landing page leads to the donation form (docs/decisions/074-giving-day-screens.md)
+  { name: 'giving-day', page: 'pkg-giving/giving-day/index', preload: 'pkg-donate' },
   // pkg-tools
   { name: 'tax-tool', page: 'pkg-tools/tax-tool/index' },
   { name: 'tax-result', page: 'pkg-tools/tax-result/index' },

@@ -59,6 +59,12 @@ module.exports = [
       "monthly giving: staff turn it on for a project, a donor gives monthly from its page by touch (problems under their fields, the agreement step), collection for the plan's day (the CLI) pays the month, my monthly gifts shows it and the donor stops the plan; nothing is charged the next month; a plan left signing offers 继续签约, its waiting page confirms for a minute, keeps the plan, and resumes signing the same plan"
   },
   {
+    file: 'giving-day.e2e.js',
+    name: 'a giving day: console, landing page, matched gifts',
+    about:
+      'a giving day end to end: the admin creates it in the console with a 1:1 match and a 2-donor challenge (a refusal under its input), two donors give by touch through the sandbox cashier (the second by the first\'s ambassador link) and read "your ¥200 became ¥400" on the thank-you page; the landing page shows the totals, the match used, the challenge unlocked, the class-year board and the ambassador, in Chinese and English'
+  },
+  {
     file: 'statement.e2e.js', // ~30 s
     name: 'yearly giving statement',
     about:

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox'
 import { Flag, Num, Str, strEnum, Yuan } from './common'
-import { body, query, reqInt } from './wire-int'
+import { body, optString, query, reqInt, reqString } from './wire-int'
 
 export const GivingDayMatchTotals = Type.Object({
   sponsor: Str,
@@ -56,6 +56,19 @@ export const GivingDayDonor = Type.Object({
 })
 export type GivingDayDonor = Static<typeof GivingDayDonor>
 
+/** One project of the day (the day's own list, or the school's open projects when it names none): the landing page's
+ *  "give" buttons (docs/decisions/074-giving-day-screens.md). */
+export const GivingDayProject = Type.Object({
+  id: Num,
+  /** in the request's language where the school entered it (decision 073) */
+  name: Str,
+  intro: Str,
+  thumb: Str,
+  /** 1 while the project takes gifts */
+  canGive: Flag
+})
+export type GivingDayProject = Static<typeof GivingDayProject>
+
 /** GET givingDay/detail?id= */
 export const GivingDayTotals = Type.Object({
   id: Num,
@@ -84,7 +97,9 @@ export const GivingDayTotals = Type.Object({
   regionsByDonors: Type.Array(GivingDayGroup),
   /** ambassadors by money brought, then by gifts (decision 075) */
   ambassadors: Type.Array(GivingDayAmbassadorRow),
-  recentDonors: Type.Array(GivingDayDonor)
+  recentDonors: Type.Array(GivingDayDonor),
+  /** the projects to give to on the landing page (decision 074) */
+  projects: Type.Array(GivingDayProject)
 })
 export type GivingDayTotals = Static<typeof GivingDayTotals>
 
@@ -106,3 +121,21 @@ export const GivingDayAmbassador = Type.Object({
   raised: Yuan
 })
 export type GivingDayAmbassador = Static<typeof GivingDayAmbassador>
+
+/** GET givingDay/matched?donatePlatOrder=&payToken=: what the giving days' matches added to the caller's own paid gift
+ *  (the thank-you page's line, decision 074). The order is opened as the thank-you call opens it: the owner's session
+ *  or the order's pay-link token. */
+export const GivingDayMatchedQuery = query({ donatePlatOrder: reqString(40, 1), payToken: optString(100) })
+export type GivingDayMatchedQuery = Static<typeof GivingDayMatchedQuery>
+
+export const GivingDayMatched = Type.Object({
+  /** the gift, net of refunds */
+  amount: Yuan,
+  /** what the matches added ('0.00': none) */
+  matched: Yuan,
+  /** amount + matched */
+  total: Yuan,
+  /** the sponsors who matched it, in the request's language */
+  sponsors: Type.Array(Str)
+})
+export type GivingDayMatched = Static<typeof GivingDayMatched>

@@ -10,7 +10,9 @@ export type Lang = 'zh_CN' | 'en'
 export class ApiError extends Error {
   constructor(
     message: string,
-    readonly code: number
+    readonly code: number,
+    /** the input a refusal names (the server's `data.field`, decision 081), shown under that input; null: none */
+    readonly field: string | null = null
   ) {
     super(message)
   }
@@ -86,7 +88,8 @@ async function unwrap<T>(res: Response): Promise<T> {
     session.clear()
     onExpired()
   }
-  throw new ApiError(json.message || `HTTP ${res.status}`, json.code ?? res.status)
+  const field = (json.data as { field?: unknown } | null | undefined)?.field
+  throw new ApiError(json.message || `HTTP ${res.status}`, json.code ?? res.status, typeof field === 'string' && field ? field : null)
 }
 
 export async function get<T>(path: string, query?: Query): Promise<T> {

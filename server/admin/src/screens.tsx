@@ -35,6 +35,7 @@ import { MissingTextsPage } from './pages/missing-texts'
 import { NamingPage } from './pages/naming'
 import { SettingsPage } from './pages/settings'
 import { CampaignsPage } from './pages/campaigns'
+import { GivingDaysPage } from './pages/giving-days'
 import { PrivacyPolicyPage } from './pages/privacy-policy'
 import { ChannelsPage } from './pages/channels'
 import { StaffPage } from './pages/staff'
@@ -246,6 +247,15 @@ export const SCREENS: Screen[] = [
     icon: <SettingOutlined />,
     roles: ['admin'],
     render: () => <CampaignsPage />
+  },
+  {
+    key: 'giving-days',
+    group: 'settings',
+    groupLabel: settings,
+    label: (t) => t('捐赠日', 'Giving days'),
+    icon: <SettingOutlined />,
+    roles: ['admin'],
+    render: () => <GivingDaysPage />
   },
   {
     key: 'privacy-policy',

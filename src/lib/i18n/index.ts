@@ -30,6 +30,7 @@ import a11y from './messages/a11y'
 import imagery from './messages/imagery'
 import privacy from './messages/privacy'
 import monthly from './messages/monthly'
+import givingDay from './messages/giving-day'
 
 // spreads, not Object.assign over an array, so that the merged type keeps every literal key
 const zh_CN = {
@@ -55,7 +56,8 @@ const zh_CN = {
   ...artwork.zh_CN,
   ...campaign.zh_CN,
   ...a11y.zh_CN,
-  ...monthly.zh_CN
+  ...monthly.zh_CN,
+  ...givingDay.zh_CN
 }
 const en = {
   ...common.en,
@@ -80,7 +82,8 @@ const en = {
   ...artwork.en,
   ...campaign.en,
   ...a11y.en,
-  ...monthly.en
+  ...monthly.en,
+  ...givingDay.en
 }
 
 /** Every translation key the app has. */

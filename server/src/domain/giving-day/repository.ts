@@ -469,3 +469,40 @@ export const findChallenge = (db: Db, schoolId: number, dayId: number, id: numbe
 
 export const updateChallenge = (db: Db, schoolId: number, id: number, set: Updateable<GivingDayChallengeTable>) =>
   db.updateTable('giving_day_challenge').set(set).where('school_id', '=', schoolId).where('id', '=', id).execute()
+
+// ---- the landing page and the thank-you line (docs/decisions/074-giving-day-screens.md)
+
+/** The day's projects to give to: the listed ones (any state, so a paused one still shows as paused), or the school's
+ *  open projects by their order when the day lists none. */
+export const landingProjects = (db: Db, schoolId: number, ids: number[], limit: number) => {
+  const q = db
+    .selectFrom('project')
+    .select(['id', 'name', 'intro', 'no_reason', 'texts', 'thumbnail_img', 'is_donate', 'is_complete'])
+    .where('school_id', '=', schoolId)
+  return (ids.length ? q.where('id', 'in', ids) : q.where('is_donate', '=', 1).where('is_complete', '=', 0))
+    .orderBy('sort_no', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+}
+
+/** An order by its bill number, with what opens it: its owner and state. */
+export const orderOfBill = (db: Db, schoolId: number, billNo: string) =>
+  db
+    .selectFrom('donation')
+    .select(['id', 'user_id', 'status', 'amount_fen', 'refunded_fen'])
+    .where('school_id', '=', schoolId)
+    .where('bill_no', '=', billNo)
+    .executeTakeFirst()
+
+/** Each match's share of one gift with its sponsor in both languages. */
+export const matchSharesOfOrder = (db: Db, schoolId: number, donationId: number) =>
+  db
+    .selectFrom('giving_day_match_record as r')
+    .innerJoin('giving_day_match as m', 'm.id', 'r.match_id')
+    .select(['m.sponsor', 'm.sponsor_en', 'r.matched_fen'])
+    .where('r.school_id', '=', schoolId)
+    .where('r.donation_id', '=', donationId)
+    .where('r.matched_fen', '>', 0)
+    .orderBy('r.match_id')
+    .execute()

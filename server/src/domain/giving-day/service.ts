@@ -14,7 +14,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { WECHAT_DEFAULT_NICKNAME, type Lang } from '../../../../types'
 import { randomInt } from 'node:crypto'
-import type { GivingDayAmbassador, GivingDayTotals } from '../../../../types/schema/giving-day'
+import type { GivingDayAmbassador, GivingDayMatched, GivingDayTotals } from '../../../../types/schema/giving-day'
 import {
   CHALLENGE_KINDS,
   MATCH_KINDS,
@@ -34,6 +34,8 @@ import { DEFAULT_NICKNAME } from '../user/service'
 import { displayName } from '../donation/service'
 import { resolveForm } from '../form/service'
 import { schoolSetting } from '../school/cache'
+import { payTokenOpens } from '../order/pay-link'
+import { projectWords } from '../project/mapper'
 import { recordAudit } from '../staff/audit'
 import * as repo from './repository'
 
@@ -549,6 +551,8 @@ export async function saveChallenge(
 
 const BOARD_SIZE = 20
 const RECENT_SIZE = 10
+/** projects with a give button on the landing page (decision 074) */
+const LANDING_PROJECTS = 30
 
 interface BoardRow {
   name: string
@@ -575,7 +579,7 @@ function ambassadorName(nickname: string | null, rules: { mask: boolean; lang: L
 
 export async function givingDayTotals(db: Kysely<DB>, schoolId: number, id: number, lang: Lang, now: Date): Promise<GivingDayTotals> {
   const day = await requireDay(db, schoolId, id)
-  const [totals, matches, challenges, years, colleges, regions, ambassadors, recent, setting] = await Promise.all([
+  const [totals, matches, challenges, years, colleges, regions, ambassadors, recent, setting, projects] = await Promise.all([
     repo.dayTotals(db, schoolId, id),
     repo.matchesOf(db, schoolId, [id]),
     repo.challengesOf(db, schoolId, [id]),
@@ -584,7 +588,8 @@ export async function givingDayTotals(db: Kysely<DB>, schoolId: number, id: numb
     repo.groupBoard(db, schoolId, id, 'region'),
     repo.ambassadorBoard(db, schoolId, id, BOARD_SIZE),
     repo.recentGifts(db, schoolId, id, RECENT_SIZE),
-    schoolSetting(db, schoolId)
+    schoolSetting(db, schoolId),
+    repo.landingProjects(db, schoolId, parseList<number>(day.projects), LANDING_PROJECTS)
   ])
   const rules = { mask: !!setting?.mask_donor_names, lang }
   const yearBoard = bothWays(years)
@@ -638,7 +643,17 @@ export async function givingDayTotals(db: Kysely<DB>, schoolId: number, id: numb
       money: fenToYuan(Number(g.amount_fen) - Number(g.refunded_fen)),
       classYear: g.class_year,
       time: toWireDate(g.paid_at)
-    }))
+    })),
+    projects: projects.map((p) => {
+      const words = projectWords(p, lang)
+      return {
+        id: Number(p.id),
+        name: words.name,
+        intro: words.intro,
+        thumb: p.thumbnail_img,
+        canGive: p.is_donate && !p.is_complete ? 1 : 0
+      }
+    })
   }
 }
 
@@ -697,4 +712,32 @@ export const recordReferral = (trx: Transaction<DB>, schoolId: number, donationI
 export async function matchedForGift(db: Db, schoolId: number, donationId: number): Promise<{ fen: number; sponsors: string[] }> {
   const rows = await repo.matchedOfOrder(db, schoolId, donationId)
   return { fen: rows.reduce((s, r) => s + Number(r.matched_fen), 0), sponsors: [...new Set(rows.map((r) => r.sponsor))] }
+}
+
+/**
+ * What the giving days' matches added to one paid gift, for the thank-you page's line "your ¥200 became ¥400"
+ * (docs/decisions/074-giving-day-screens.md). The order opens as the thank-you call opens it: its owner's session, or
+ * its pay-link token (checked before the order is looked up, so a refusal tells nothing about other bill numbers).
+ */
+export async function matchedForOrder(
+  db: Db,
+  schoolId: number,
+  lang: Lang,
+  billNo: string,
+  access: { userId: number } | { payToken: string },
+  now: Date
+): Promise<GivingDayMatched> {
+  if ('payToken' in access && !(await payTokenOpens(db, schoolId, billNo, access.payToken, now))) throw bizError('payLinkInvalid')
+  const order = await repo.orderOfBill(db, schoolId, billNo)
+  if (!order || ('userId' in access && Number(order.user_id) !== access.userId)) throw bizError('orderNotFound')
+  if (order.status !== 'paid') throw bizError('orderNotPaid')
+  const shares = await repo.matchSharesOfOrder(db, schoolId, Number(order.id))
+  const amountFen = Number(order.amount_fen) - Number(order.refunded_fen)
+  const matchedFen = shares.reduce((s, r) => s + Number(r.matched_fen), 0)
+  return {
+    amount: fenToYuan(amountFen),
+    matched: fenToYuan(matchedFen),
+    total: fenToYuan(amountFen + matchedFen),
+    sponsors: [...new Set(shares.map((r) => (lang === 'en' && r.sponsor_en ? r.sponsor_en : r.sponsor)))]
+  }
 }

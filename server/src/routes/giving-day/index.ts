@@ -6,13 +6,16 @@
  *   a landing page that refreshes while the day is open costs one read per second per process.
  * - POST givingDay/ambassador {id}: token required: the caller's own ambassador code for the day (made on the first
  *   call) and what it has brought.
+ * - GET givingDay/matched?donatePlatOrder=&payToken=: the owner's session or the order's pay-link token: what the
+ *   matches added to that paid gift, for the thank-you page (docs/decisions/074-giving-day-screens.md).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Api } from '../../../../types'
-import { givingDayTotals, myAmbassador } from '../../domain/giving-day/service'
+import { givingDayTotals, matchedForOrder, myAmbassador } from '../../domain/giving-day/service'
 import { answers, ok } from '../../lib/envelope'
 import { publicRead } from '../../perf/read-cache'
-import { signedIn } from '../../plugins/auth'
+import { maybeSignedIn, signedIn } from '../../plugins/auth'
+import { tokenInvalid } from '../../errors'
 import * as W from '../../../../types/schema/giving-day'
 
 export const givingDayRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,5 +29,18 @@ export const givingDayRoutes: FastifyPluginAsyncTypebox = async (app) => {
     Api.givingDayAmbassador,
     { config: signedIn, schema: { body: W.GivingDayAmbassadorBody, response: answers(W.GivingDayAmbassador) } },
     async (req) => ok(await myAmbassador(app.db, { schoolId: req.school.id, userId: req.session.user_id }, req.body.id, app.identity.now()))
+  )
+
+  app.get(
+    Api.givingDayMatched,
+    { config: maybeSignedIn, schema: { querystring: W.GivingDayMatchedQuery, response: answers(W.GivingDayMatched) } },
+    async (req) => {
+      const { donatePlatOrder, payToken } = req.query
+      let access: { userId: number } | { payToken: string }
+      if (payToken) access = { payToken }
+      else if (req.optionalSession) access = { userId: req.optionalSession.user_id }
+      else throw tokenInvalid()
+      return ok(await matchedForOrder(app.db, req.school.id, req.lang, donatePlatOrder, access, app.identity.now()))
+    }
   )
 }

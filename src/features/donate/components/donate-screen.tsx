@@ -1,5 +1,5 @@
 /**
- * Donation form `form?id&subItemsId&togetherId` (docs/product §2, §4, §5): loads the project and its form, shows the
+ * Donation form `form?id&subItemsId&togetherId&ambassador` (docs/product §2, §4, §5): loads the project and its form, shows the
  * offline contact notice when the school takes no online gifts, checks permission on entry, and composes the
  * sections; submit hands the order to the payment module.
  */

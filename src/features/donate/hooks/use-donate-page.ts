@@ -14,6 +14,8 @@ export interface DonateQuery {
   id?: string
   subItemsId?: string
   togetherId?: string
+  /** the giving-day ambassador's code the donor came by (decision 074) */
+  ambassador?: string
 }
 
 const idOf = (v: string | undefined): number | null => {
@@ -25,13 +27,15 @@ export function useDonatePage(query: DonateQuery): DonatePageState & { reload():
   const t = useT()
   const id = idOf(query.id)
   const togetherId = idOf(query.togetherId)
+  // an ambassador's code as the landing page's link carries it; anything else is left out (the server checks the rest)
+  const ambassador = /^[0-9A-Za-z]{4,16}$/.test(query.ambassador ?? '') ? (query.ambassador as string).toUpperCase() : ''
   // null: no project id in the query
   const page = useData(async (): Promise<FormContext | null> => {
     if (!id) return null
     const [project, form] = await Promise.all([fetchProject(id), fetchFormDetail(id)])
     const subPrices = project.isSub === 1 ? await fetchSubPrices(id).catch(() => []) : []
-    return { project, form, subPrices: subPrices || [], togetherId }
-  }, [id, togetherId])
+    return { project, form, subPrices: subPrices || [], togetherId, ambassador }
+  }, [id, togetherId, ambassador])
   const { reload } = page
 
   if (page.data) return { status: 'ready', ctx: page.data, reload }

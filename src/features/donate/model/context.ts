@@ -8,6 +8,8 @@ export interface FormContext {
   subPrices: SubItemPrice[]
   /** togetherId of the route: a gift to a joint donation */
   togetherId: number | null
+  /** a giving-day ambassador's code from the landing page's link (docs/decisions/074-giving-day-screens.md); '' none */
+  ambassador?: string
 }
 
 export const isGoods = (ctx: Pick<FormContext, 'project'>): boolean => ctx.project.crowdType === CrowdType.GOODS

@@ -52,6 +52,7 @@ export function buildSubmission(ctx: FormContext, s: DonateFormState, donateFrom
     isNoData: flag(v.noDataSwitch && s.isNoData),
     ...fulfilmentWire(s, v, v.donor)
   }
+  if (ctx.ambassador) body.ambassador = ctx.ambassador
   if (isGoods(ctx)) body.donateMaterialNumber = Number(s.quantity.trim())
   return body
 }

@@ -1,6 +1,6 @@
 /**
  * The thank-you page (route `success?billNo&payToken`, docs/product §2 Donation form, §3 Success data): the donor, the
- * project, the school's thank-you words and the e-certificate; buttons back to the project and to the project list.
+ * project, the school's thank-you words, a giving day's matched line and the e-certificate; buttons back to the project and to the project list.
  * Shares the project.
  */
 import { useMemo } from 'react'
@@ -9,6 +9,7 @@ import { AtButton } from 'taro-ui'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { routeUrl } from '@/lib/routes'
 import { useSchoolCard, useShareCard } from '@/features/share'
+import { MatchedLine } from '@/features/giving-day'
 import { platform } from '@/platform'
 import { useSession, useT } from '@/store/session'
 import { useSuccess } from '../hooks/use-success'
@@ -99,6 +100,9 @@ export default function SuccessScreen() {
           {v.projectIntro ? <Text className='pm-success__pintro'>{v.projectIntro}</Text> : null}
         </View>
       </View>
+
+      {/* a gift a giving day's match touched says what it became (docs/decisions/074-giving-day-screens.md) */}
+      <MatchedLine billNo={billNo} payToken={q.payToken || undefined} />
 
       <CertificateCard url={v.certificate} waiting={state.waiting} expected={v.certificateExpected} />
 
