@@ -335,6 +335,12 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
       const used = await waitForText(ct('gd-match-used').first(), (x) => (x || '').includes('¥300.00'))
       assert(used.includes('¥300.00 / ¥500.00'), `console used: ${used}`)
       await ct('gd-challenge-unlocked').waitFor({ timeout: 10000 })
+      // after a reload the day's chosen project is named in its picker, not shown as a bare id
+      await admin.waitForFunction(
+        () => [...document.querySelectorAll('.ant-select-selection-item')].some((el) => /示范大学励志奖学金/.test(el.textContent || '')),
+        null,
+        { timeout: 20000 }
+      )
       await settle(admin)
       await admin.screenshot({ path: path.join(shots, 'giving-day-6-console-after.png') })
     })

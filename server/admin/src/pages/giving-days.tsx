@@ -114,8 +114,9 @@ function ProjectsPicker({
     .map((v) => ({ value: v, label: `#${v} ${names.get(v) ?? ''}` }))
   return (
     <Select
-      // once the first names are in, a fresh select: it keeps the label it first showed for a chosen id
-      key={options.length ? 'named' : 'bare'}
+      // once the first names are in (the search's, then every chosen id's), a fresh select: it keeps the label it
+      // first showed for a chosen id
+      key={`${options.length ? 'named' : 'bare'}${chosen.every((c) => names.has(c.value)) ? '-all' : ''}`}
       id={id}
       mode='multiple'
       allowClear
@@ -645,6 +646,25 @@ export function GivingDaysPage() {
   const loaded = useLoad(() => get<StaffGivingDayList>(StaffApi.givingDays), [])
   const [editing, setEditing] = useState<Day | 'new' | null>(null)
   const names = useRef(new Map<number, string>()).current
+  // every project's name once, page by page: a day's chosen projects (and the matches' restrictions) are shown by name
+  // even when the picker's first search page does not hold them
+  const [, setNamesIn] = useState(0)
+  useEffect(() => {
+    let gone = false
+    const page = 100
+    const loadNames = async () => {
+      for (let offset = 0; ; offset += page) {
+        const rows = await get<ProjectChoices>(StaffApi.offlineGiftProjects, { limit: page, offset })
+        for (const p of rows.rows) names.set(p.id, p.name)
+        if (gone || !rows.rows.length || offset + rows.rows.length >= rows.total) break
+      }
+      if (!gone) setNamesIn((n) => n + 1)
+    }
+    loadNames().catch(() => undefined) // the picker's own search still names what it finds
+    return () => {
+      gone = true
+    }
+  }, []) // eslint-disable-line react-hooks/exhaustive-deps
   if (loaded.error) return <LoadError error={loaded.error} onRetry={loaded.reload} />
   const now = Date.now()
   const stateOf = (d: Day) =>
