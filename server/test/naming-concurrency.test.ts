@@ -76,7 +76,7 @@ describe('200 concurrent orders for 10 seats and 200 for a book with stock 5', (
     assert.equal(bookWinners.length, 5, 'one holder per copy')
     for (const o of seatOutcomes.filter((x) => x.code !== 0)) {
       assert.equal(o.code, -1)
-      assert.match(o.message, /^座位[A-D]区\d+排\d+座已被其他捐赠人选择，请选择其他座位$/)
+      assert.match(o.message, /^[A-D]区\d+排\d+座已被其他捐赠人选择，请另选$/)
     }
     for (const o of bookOutcomes.filter((x) => x.code !== 0)) {
       assert.equal(o.code, -1)

@@ -195,9 +195,9 @@ describe('docs/product §5 naming rules, re-checked: code -1, nothing written', 
     await refused(seatBody(books, [{ seat: seats[0], termYear: 10 }], { namingType: '2' }), /至少选择一本书籍/)
     await refused(demoBody(jnu), /冠名捐赠请在冠名页面进行/)
     const reserved = (await seatsOf(ctx.app, 'demo', seats[0].areaId)).find((s) => s.status === 3 && !s.held)!
-    await refused(seatBody(jnu, [{ seat: reserved, termYear: 10 }]), new RegExp(`座位${reserved.seat}暂不开放冠名`))
+    await refused(seatBody(jnu, [{ seat: reserved, termYear: 10 }]), new RegExp(`${reserved.seat}暂不开放冠名`))
     const named = (await seatsOf(ctx.app, 'demo', seats[0].areaId)).find((s) => s.status === 2)!
-    await refused(seatBody(jnu, [{ seat: named, termYear: 10 }]), new RegExp(`座位${named.seat}已被冠名`))
+    await refused(seatBody(jnu, [{ seat: named, termYear: 10 }]), new RegExp(`^${named.seat}已被冠名，请另选$`))
   })
 
   it('books: quantity 1..stock, one nameplate or one per copy, at least one book', async () => {
@@ -218,7 +218,7 @@ describe('holds: a held or donated seat is refused naming the seat; cancel, repl
     const before = await namingCounts()
     const second = await donateNaming(ctx.app, 'demo', bob, seatBody(jnu, [{ seat: s, termYear: 10 }]))
     assert.equal(second.body.code, -1)
-    assert.equal(second.body.message, `座位${s.seat}已被其他捐赠人选择，请选择其他座位`)
+    assert.equal(second.body.message, `${s.seat}已被其他捐赠人选择，请另选`)
     assert.deepEqual(await namingCounts(), before)
     // cancelling releases it; now bob gets it
     assert.equal(

@@ -17,14 +17,14 @@ export const namingMessages = {
   namingIdentityTooLong: { zh_CN: '捐赠人身份不能超过{max}个字', en: 'The donor identity can not exceed {max} characters' },
   namingPeriodRequired: { zh_CN: '请为{seat}选择冠名期限', en: 'Please choose the naming period for {seat}' },
   namingPeriodInvalid: { zh_CN: '{seat}不提供所选冠名期限，请重新选择', en: 'The chosen naming period is not offered for {seat}' },
-  namingSeatInvalid: { zh_CN: '所选座位不存在或不属于该项目', en: 'The chosen seat does not exist or belongs to another project' },
-  namingSeatDuplicate: { zh_CN: '座位{seat}重复选择', en: 'Seat {seat} was chosen twice' },
+  namingSeatInvalid: { zh_CN: '所选冠名对象不存在或不属于该项目', en: 'The chosen item does not exist or belongs to another project' },
+  namingSeatDuplicate: { zh_CN: '{seat}重复选择', en: '{seat} was chosen twice' },
   namingSeatTaken: {
-    zh_CN: '座位{seat}已被其他捐赠人选择，请选择其他座位',
-    en: 'Seat {seat} has just been taken by another donor, please choose another seat'
+    zh_CN: '{seat}已被其他捐赠人选择，请另选',
+    en: '{seat} has just been taken by another donor, please choose another'
   },
-  namingSeatDonated: { zh_CN: '座位{seat}已被冠名，请选择其他座位', en: 'Seat {seat} is already named, please choose another seat' },
-  namingSeatUnavailable: { zh_CN: '座位{seat}暂不开放冠名', en: 'Seat {seat} is not open for naming' },
+  namingSeatDonated: { zh_CN: '{seat}已被冠名，请另选', en: '{seat} is already named, please choose another' },
+  namingSeatUnavailable: { zh_CN: '{seat}暂不开放冠名', en: '{seat} is not open for naming' },
   namingBookInvalid: { zh_CN: '所选图书不存在或不属于该项目', en: 'The chosen book does not exist or belongs to another project' },
   namingBookDuplicate: { zh_CN: '《{book}》重复选择', en: '"{book}" was chosen twice' },
   namingQuantityInvalid: { zh_CN: '《{book}》的冠名数量至少为1本', en: 'Name at least one copy of "{book}"' },
