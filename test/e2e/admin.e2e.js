@@ -81,14 +81,14 @@ function fen(yuan) {
       await tid(page, 'login-username').fill(username)
       await tid(page, 'login-password').fill(PASSWORD)
       await tid(page, 'login-submit').click()
-      await tid(page, 'side-menu').waitFor({ timeout: 20000 })
+      await tid(page, 'side-menu').waitFor({ timeout: 60000 })
     }
     const go = async (page, route, waitFor) => {
       await page.evaluate((r) => {
         history.pushState(null, '', `/admin/${r}${location.search}`)
         window.dispatchEvent(new Event('admin:navigate'))
       }, route)
-      if (waitFor) await page.locator(waitFor).first().waitFor({ timeout: 20000 })
+      if (waitFor) await page.locator(waitFor).first().waitFor({ timeout: 60000 })
       await settle(page)
     }
     const shot = (page, name) => page.screenshot({ path: path.join(shots, `${name}.png`) })
@@ -115,13 +115,13 @@ function fen(yuan) {
       await tid(admin, 'login-username').fill('e2e-admin')
       await tid(admin, 'login-password').fill('wrong-password')
       await tid(admin, 'login-submit').click()
-      await tid(admin, 'login-error').waitFor({ timeout: 10000 })
+      await tid(admin, 'login-error').waitFor({ timeout: 30000 })
       const refusal = await tid(admin, 'login-error').innerText()
       assert(!/HTTP/.test(refusal) && /[\u4e00-\u9fff]/.test(refusal), `sign-in refusal shows the server's message: ${refusal}`)
       await signIn(admin, 'e2e-admin')
       assert(await admin.evaluate(() => !!sessionStorage.getItem('uplus.staff.token')), 'token kept in sessionStorage')
       assert(!/token/i.test(admin.url()), 'no token in the URL')
-      await tid(admin, 'dash-today').waitFor({ timeout: 20000 })
+      await tid(admin, 'dash-today').waitFor({ timeout: 60000 })
       const text = await tid(admin, 'side-menu').innerText()
       for (const label of ['概览', '项目', '财务', '履约', '内容', '冠名库存', '系统设置'])
         assert(text.includes(label), `menu shows ${label}`)
@@ -132,28 +132,28 @@ function fen(yuan) {
       await go(admin, 'projects', '[data-testid="project-new"]')
       await shot(admin, '02-projects')
       await tid(admin, 'project-new').click()
-      await tid(admin, 'project-name').waitFor({ timeout: 10000 })
+      await tid(admin, 'project-name').waitFor({ timeout: 30000 })
       // the form validates before sending: no name, a bad target
       await tid(admin, 'project-target').fill('12.345')
       await tid(admin, 'project-save').click()
-      await admin.getByText('请输入项目名称').first().waitFor({ timeout: 20000 })
-      await admin.getByText('请输入正确的金额（最多两位小数）').first().waitFor({ timeout: 20000 })
+      await admin.getByText('请输入项目名称').first().waitFor({ timeout: 60000 })
+      await admin.getByText('请输入正确的金额（最多两位小数）').first().waitFor({ timeout: 60000 })
       await tid(admin, 'project-name').fill(projectName)
       await tid(admin, 'project-intro').fill('为校友图书馆新增阅览座位与馆藏。')
       await tid(admin, 'project-target').fill('500000')
       // one row at a time: the add button moves once a row appears, so a second click sent at once can miss it
       await tid(admin, 'fix-add').click()
-      await tid(admin, 'fix-money-0').waitFor({ timeout: 10000 })
+      await tid(admin, 'fix-money-0').waitFor({ timeout: 30000 })
       await tid(admin, 'fix-add').click()
-      await tid(admin, 'fix-money-1').waitFor({ timeout: 10000 })
+      await tid(admin, 'fix-money-1').waitFor({ timeout: 30000 })
       await tid(admin, 'fix-money-0').fill('200')
       await tid(admin, 'fix-money-1').fill('1000.50')
       await shot(admin, '03-project-new')
       await tid(admin, 'project-save').click()
       await Promise.race([
-        admin.waitForURL(/\/admin\/projects\/\d+/, { timeout: 20000 }),
+        admin.waitForURL(/\/admin\/projects\/\d+/, { timeout: 60000 }),
         tid(admin, 'project-error')
-          .waitFor({ timeout: 20000 })
+          .waitFor({ timeout: 60000 })
           .then(async () => {
             throw new Error(`the server refused the project: ${await tid(admin, 'project-error').innerText()}`)
           })
@@ -161,7 +161,7 @@ function fen(yuan) {
       projectId = Number(/projects\/(\d+)/.exec(admin.url())[1])
       assert(projectId > 0, 'project id')
       await admin.getByRole('tab', { name: '捐赠表单' }).click()
-      await tid(admin, 'form-add-field').waitFor({ timeout: 10000 })
+      await tid(admin, 'form-add-field').waitFor({ timeout: 30000 })
       // a new project starts from the school's default form: remove its fields, then build our own
       while (await admin.locator('[data-testid^="field-remove-"]').count()) await tid(admin, 'field-remove-0').click()
       await tid(admin, 'form-add-field').click()
@@ -174,13 +174,13 @@ function fen(yuan) {
       await admin.locator('.ant-select-dropdown:visible .ant-select-item-option[title="单选"]').click()
       // options are required for a radio: refused here before anything is sent
       await tid(admin, 'form-save').click()
-      await tid(admin, 'form-problems').waitFor({ timeout: 20000 })
+      await tid(admin, 'form-problems').waitFor({ timeout: 60000 })
       await tid(admin, 'field-1-option-add').click()
       await tid(admin, 'field-1-option-0').fill('是')
       await tid(admin, 'field-1-option-add').click()
       await tid(admin, 'field-1-option-1').fill('否')
       await tid(admin, 'form-save').click()
-      await admin.getByText('表单已保存').waitFor({ timeout: 10000 })
+      await admin.getByText('表单已保存').waitFor({ timeout: 30000 })
       await shot(admin, '04-project-form')
       const form = await staffApi(await admin.evaluate(() => sessionStorage.getItem('uplus.staff.token')), `/projects/${projectId}/form`)
       assert(form.code === 0, `form: ${form.message}`)
@@ -191,7 +191,7 @@ function fen(yuan) {
       if (detail.data.status !== 'open') {
         await tid(admin, 'project-status').click()
         await admin.locator('.ant-select-dropdown:visible .ant-select-item-option[title="进行中"]').click()
-        await admin.getByText('状态已更新').waitFor({ timeout: 10000 })
+        await admin.getByText('状态已更新').waitFor({ timeout: 30000 })
       }
       for (const tab of ['项目进展', '善款公示']) {
         await admin.getByRole('tab', { name: tab }).click()
@@ -264,12 +264,12 @@ function fen(yuan) {
       assert(keys.includes('财务') && !keys.includes('系统设置') && !keys.includes('内容'), `finance menu: ${keys}`)
       await go(finance, 'ledger', '[data-testid="offline-open"]')
       await tid(finance, 'offline-open').click()
-      await tid(finance, 'offline-form').waitFor({ timeout: 10000 })
+      await tid(finance, 'offline-form').waitFor({ timeout: 30000 })
       // the dialog has finished opening (a save tapped during its zoom-in was lost once under load)
       await settle(finance)
       // validated before sending
       await tid(finance, 'offline-save').click()
-      await finance.getByText('请选择项目').waitFor({ timeout: 20000 })
+      await finance.getByText('请选择项目').waitFor({ timeout: 60000 })
       // the project is picked by name, not typed as an id
       await finance.locator('[data-testid="offline-form"] #projectId').fill(projectName)
       await finance.locator('.ant-select-item-option', { hasText: projectName }).first().click()
@@ -278,7 +278,7 @@ function fen(yuan) {
       await finance.locator('[data-testid="offline-form"] #note').fill('2026 年校友返校日现场捐赠')
       await shot(finance, '07-offline-gift')
       await tid(finance, 'offline-save').click()
-      await finance.getByText('已录入 1,234.56 元').waitFor({ timeout: 10000 })
+      await finance.getByText('已录入 1,234.56 元').waitFor({ timeout: 30000 })
       // the ledger's project filter is the same picker by name
       await finance.locator('[data-testid="ledger-filters"] #projectId').fill(projectName)
       await finance
@@ -287,7 +287,7 @@ function fen(yuan) {
         .click()
       await tid(finance, 'ledger-search').click()
       await finance.waitForFunction(() => /2/.test(document.querySelector('[data-testid="ledger-totals"]')?.textContent || ''), null, {
-        timeout: 10000
+        timeout: 30000
       })
       ledgerTotal = await tid(finance, 'ledger-total-amount').textContent()
       assert(ledgerTotal === '1,434.56', `ledger total ${ledgerTotal}`)
@@ -301,7 +301,7 @@ function fen(yuan) {
         .locator('[data-testid="ledger-paid-at"]')
         .textContent()
       await tid(finance, `ledger-open-${giftId}`).click()
-      await tid(finance, 'gift-facts').waitFor({ timeout: 10000 })
+      await tid(finance, 'gift-facts').waitFor({ timeout: 30000 })
       assert((await tid(finance, 'gift-amount').textContent()) === '200.00', 'the drawer shows the amount')
       assert((await tid(finance, 'gift-paid-at').textContent()) === paidAtInTable, `paid at ${paidAtInTable} in both`)
       const facts = await tid(finance, 'gift-facts').innerText()
@@ -309,12 +309,12 @@ function fen(yuan) {
       await settle(finance)
       await shot(finance, '08b-gift-drawer')
       await finance.locator('.ant-drawer-close').click()
-      await tid(finance, 'gift-facts').waitFor({ state: 'detached', timeout: 10000 })
+      await tid(finance, 'gift-facts').waitFor({ state: 'detached', timeout: 30000 })
     })
 
     await step('finance exports the filtered ledger as XLSX through the UI; the file has the rows and the sum', async () => {
       const [download] = await Promise.all([finance.waitForEvent('download', { timeout: 60000 }), tid(finance, 'export-xlsx').click()])
-      await tid(finance, 'export-progress').waitFor({ timeout: 10000 })
+      await tid(finance, 'export-progress').waitFor({ timeout: 30000 })
       const file = path.join(os.tmpdir(), `admin-e2e-${Date.now()}.xlsx`)
       await download.saveAs(file)
       await shot(finance, '09-ledger-exported')
@@ -356,30 +356,30 @@ function fen(yuan) {
     await step('finance corrects the offline gift, then voids it, each with a reason; the ledger totals follow', async () => {
       const totalIs = (v) =>
         finance.waitForFunction((want) => document.querySelector('[data-testid="ledger-total-amount"]')?.textContent === want, v, {
-          timeout: 10000
+          timeout: 30000
         })
       await tid(finance, 'offline-correct').first().click()
-      await tid(finance, 'offline-fix-form').waitFor({ timeout: 10000 })
+      await tid(finance, 'offline-fix-form').waitFor({ timeout: 30000 })
       await settle(finance)
       await finance.locator('[data-testid="offline-fix-form"] #amount').fill('1000')
       // a reason is required before anything is sent
       await tid(finance, 'offline-fix-save').click()
-      await finance.getByText('请填写原因（不超过500字）').waitFor({ timeout: 10000 })
+      await finance.getByText('请填写原因（不超过500字）').waitFor({ timeout: 30000 })
       await tid(finance, 'offline-fix-reason').fill('银行回单金额为 1,000 元')
       await shot(finance, '09b-offline-correct')
       await tid(finance, 'offline-fix-save').click()
-      await finance.getByText('已更正为 1,000.00 元').waitFor({ timeout: 10000 })
+      await finance.getByText('已更正为 1,000.00 元').waitFor({ timeout: 30000 })
       await totalIs('1,200.00')
       await tid(finance, 'offline-void').first().click()
-      await tid(finance, 'offline-fix-form').waitFor({ timeout: 10000 })
+      await tid(finance, 'offline-fix-form').waitFor({ timeout: 30000 })
       await settle(finance)
       await tid(finance, 'offline-fix-reason').fill('重复录入')
       await shot(finance, '09c-offline-void')
       const beforeVoid = await data(`${P}/index/total`, { query: { itemsId: projectId } })
       await tid(finance, 'offline-fix-save').click()
-      await finance.getByText('已作废', { exact: false }).first().waitFor({ timeout: 10000 })
+      await finance.getByText('已作废', { exact: false }).first().waitFor({ timeout: 30000 })
       // the row stays in the ledger, cancelled, with no more actions; the project's public total lost exactly 1,000
-      await finance.waitForFunction(() => !document.querySelector('[data-testid="offline-void"]'), null, { timeout: 10000 })
+      await finance.waitForFunction(() => !document.querySelector('[data-testid="offline-void"]'), null, { timeout: 30000 })
       assert(await finance.getByText('已取消', { exact: true }).count(), 'the voided gift is shown cancelled')
       const afterVoid = await data(`${P}/index/total`, { query: { itemsId: projectId } })
       assert(
@@ -411,7 +411,7 @@ function fen(yuan) {
     await step('fulfilment moves the paper certificate to mailed with a courier number; the donor sees it', async () => {
       await signIn(fulfil, 'e2e-fulfil')
       await go(fulfil, 'certificates', '[data-testid="queue-certificate"]')
-      await tid(fulfil, `advance-${certId}-2`).waitFor({ timeout: 10000 })
+      await tid(fulfil, `advance-${certId}-2`).waitFor({ timeout: 30000 })
       await shot(fulfil, '10-certificates')
       // the first move as a bulk action over the ticked rows (the same per-item request, with a summary)
       await fulfil
@@ -419,19 +419,19 @@ function fen(yuan) {
         .locator('.ant-checkbox-input')
         .check()
       await tid(fulfil, 'bulk-advance-2').click()
-      await tid(fulfil, 'bulk-result').waitFor({ timeout: 20000 })
+      await tid(fulfil, 'bulk-result').waitFor({ timeout: 60000 })
       assert(/完成 1/.test(await tid(fulfil, 'bulk-result').innerText()), 'the bulk move reports one done')
-      await tid(fulfil, `advance-${certId}-4`).waitFor({ timeout: 10000 })
+      await tid(fulfil, `advance-${certId}-4`).waitFor({ timeout: 30000 })
       await tid(fulfil, `advance-${certId}-4`).click()
-      await tid(fulfil, 'mail-company').waitFor({ timeout: 10000 })
+      await tid(fulfil, 'mail-company').waitFor({ timeout: 30000 })
       // the dialog has finished opening: a save tapped during its zoom-in was lost once under load
       await settle(fulfil)
       await tid(fulfil, 'mail-save').click()
-      await fulfil.getByText('请输入快递单号').waitFor({ timeout: 20000 })
+      await fulfil.getByText('请输入快递单号').waitFor({ timeout: 60000 })
       await tid(fulfil, 'mail-company').fill('顺丰速运')
       await tid(fulfil, 'mail-number').fill('SF2026112401')
       await tid(fulfil, 'mail-save').click()
-      await fulfil.getByText('已更新').first().waitFor({ timeout: 10000 })
+      await fulfil.getByText('已更新').first().waitFor({ timeout: 30000 })
       const d = await data(`${P}/certificate/detail`, { token: donorToken, query: { id: certId } })
       assert(
         d.expressOrderNo === 'SF2026112401' && d.expressCompanyTitle === '顺丰速运',
@@ -457,7 +457,7 @@ function fen(yuan) {
       assert((await tid(ed, 'moderation-bulk').innerText()).includes('2'), 'two ticked')
       await shot(ed, '12c-moderation-bulk')
       await tid(ed, 'bulk-approve').click()
-      await tid(ed, 'bulk-result').waitFor({ timeout: 20000 })
+      await tid(ed, 'bulk-result').waitFor({ timeout: 60000 })
       const summary = await tid(ed, 'bulk-result').innerText()
       assert(/完成 2/.test(summary) && !/未完成/.test(summary), `bulk summary: ${summary}`)
       const listed = await data(`${P}/items/leavewordList`, { query: { itemsId: projectId, limit: 50, offset: 0 } })
@@ -470,7 +470,7 @@ function fen(yuan) {
       // an article written with the editor's buttons, not typed HTML
       await go(ed, 'articles', 'table')
       await ed.getByRole('button', { name: '新建文章' }).click()
-      await tid(ed, 'article-content-box').waitFor({ timeout: 10000 })
+      await tid(ed, 'article-content-box').waitFor({ timeout: 30000 })
       await settle(ed)
       const title = `返校日纪实 ${Date.now() % 100000}`
       await ed.locator('.ant-drawer #title').fill(title)
@@ -489,7 +489,7 @@ function fen(yuan) {
       await ed.keyboard.type('Alumni came back to campus.')
       await shot(ed, '12d-article-editor')
       await tid(ed, 'article-save').click()
-      await ed.locator('.ant-drawer').waitFor({ state: 'hidden', timeout: 20000 })
+      await ed.locator('.ant-drawer').waitFor({ state: 'hidden', timeout: 60000 })
       const list = await data(`${P}/index/articleList`, { query: { limit: 50, offset: 0 } })
       const article = list.rows.find((a) => a.title === title)
       assert(article, 'the article is listed for donors')
@@ -510,7 +510,7 @@ function fen(yuan) {
       assert(!text.includes('财务') && !text.includes('捐赠流水'), `editor menu: ${text}`)
       assert(text.includes('项目') && text.includes('内容'), 'editor menu has projects and content')
       await go(editor, 'ledger')
-      await editor.getByText('当前账号无权查看此页面').waitFor({ timeout: 10000 })
+      await editor.getByText('当前账号无权查看此页面').waitFor({ timeout: 30000 })
       await shot(editor, '12-editor-refused')
       const token = await editor.evaluate(() => sessionStorage.getItem('uplus.staff.token'))
       const zh = await staffApi(token, '/ledger')
@@ -520,7 +520,7 @@ function fen(yuan) {
       // the network cut: a page says so in the console's language instead of the browser's "Failed to fetch"
       await editor.route('**/staff-api/**', (r) => r.abort('internetdisconnected'))
       await go(editor, 'projects')
-      await editor.getByText('无法连接服务器，请检查网络后重试').waitFor({ timeout: 10000 })
+      await editor.getByText('无法连接服务器，请检查网络后重试').waitFor({ timeout: 30000 })
       assert(!(await editor.getByText('Failed to fetch').count()), 'the browser message is not shown')
       await shot(editor, '12b-editor-offline')
       await editor.unroute('**/staff-api/**')
@@ -549,23 +549,23 @@ function fen(yuan) {
       }
       // the form built above has no English labels: the editor's list of missing English names them
       await go(admin, 'texts', '[data-testid="missing-texts-summary"]')
-      await admin.getByRole('cell', { name: '捐赠人姓名' }).first().waitFor({ timeout: 10000 })
+      await admin.getByRole('cell', { name: '捐赠人姓名' }).first().waitFor({ timeout: 30000 })
       await shot(admin, '16b-missing-texts')
       // the new project has no English name or intro (decision 073): listed, and its row opens the editor to add them
-      await tid(admin, `missing-edit-${projectId}-name`).waitFor({ timeout: 10000 })
+      await tid(admin, `missing-edit-${projectId}-name`).waitFor({ timeout: 30000 })
       assert((await tid(admin, `missing-edit-${projectId}-intro`).count()) === 1, 'the intro without English is listed')
       await tid(admin, `missing-edit-${projectId}-name`).click()
-      await tid(admin, 'project-name-en').waitFor({ timeout: 10000 })
+      await tid(admin, 'project-name-en').waitFor({ timeout: 30000 })
       await tid(admin, 'project-name-en').fill('Alumni Library Seats')
       await tid(admin, 'project-intro-en').fill('New reading seats and books for the alumni library.')
       await tid(admin, 'project-save').click()
-      await admin.getByText('已保存').first().waitFor({ timeout: 10000 })
+      await admin.getByText('已保存').first().waitFor({ timeout: 30000 })
       await shot(admin, '16c-project-english')
       const english = await data(`${P}/items/itemsDetail`, { query: { id: projectId, lang: 'en' } })
       assert(english.name === 'Alumni Library Seats', `the donor API in English: ${english.name}`)
       assert((await data(`${P}/items/itemsDetail`, { query: { id: projectId } })).name === projectName, 'Chinese by default')
       await go(admin, 'texts', '[data-testid="missing-texts-summary"]')
-      await admin.getByRole('cell', { name: '捐赠人姓名' }).first().waitFor({ timeout: 10000 })
+      await admin.getByRole('cell', { name: '捐赠人姓名' }).first().waitFor({ timeout: 30000 })
       assert((await admin.locator(`[data-testid^="missing-edit-${projectId}-"]`).count()) === 0, 'the project is no longer listed')
       const audit = await staffApi(await admin.evaluate(() => sessionStorage.getItem('uplus.staff.token')), '/audit?limit=50&offset=0')
       assert(audit.code === 0, `audit: ${audit.message}`)
@@ -576,7 +576,7 @@ function fen(yuan) {
       )
       await admin.getByText('English').first().click()
       await go(admin, 'dashboard', '[data-testid="dash-today"]')
-      await admin.getByText('Last 30 days').waitFor({ timeout: 10000 })
+      await admin.getByText('Last 30 days').waitFor({ timeout: 30000 })
       await shot(admin, '24-dashboard-en')
       await go(admin, 'projects/' + projectId, '[data-testid="project-name"]')
       await shot(admin, '25-project-en')
@@ -584,7 +584,7 @@ function fen(yuan) {
 
     await step('signing out forgets the token', async () => {
       await tid(admin, 'sign-out').click()
-      await tid(admin, 'login-username').waitFor({ timeout: 10000 })
+      await tid(admin, 'login-username').waitFor({ timeout: 30000 })
       assert(await admin.evaluate(() => !sessionStorage.getItem('uplus.staff.token')), 'token removed')
     })
   })

@@ -116,11 +116,16 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
     const ct = (id) => admin.locator(`[data-testid="${id}"]`)
     /** the input of a control whose test id antd puts on the input itself or on a wrapper */
     const inputOf = (id) => admin.locator(`input[data-testid="${id}"], [data-testid="${id}"] input`).first()
+    // the picker's panel open before typing, closed after Enter: an Enter in a closed picker submits the form (under
+    // load the click's panel came late and the day was created before its goal was typed)
+    const openPanel = () => admin.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').first()
     const pick = async (id, value) => {
       const input = inputOf(id)
       await input.click()
+      await openPanel().waitFor({ timeout: 30000 })
       await input.fill(value)
       await input.press('Enter')
+      await openPanel().waitFor({ state: 'detached', timeout: 30000 })
     }
     let dayId = 0
     await step('the admin signs in to the console and creates the giving day (a refusal shown under its input first)', async () => {
@@ -129,19 +134,19 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
       await ct('login-username').fill('e2e-gd-admin')
       await ct('login-password').fill(PASSWORD)
       await ct('login-submit').click()
-      await ct('side-menu').waitFor({ timeout: 20000 })
+      await ct('side-menu').waitFor({ timeout: 60000 })
       assert((await ct('side-menu').innerText()).includes('系统设置'), 'settings group in the menu')
       await admin.evaluate(() => {
         history.pushState(null, '', `/admin/giving-days${location.search}`)
         window.dispatchEvent(new Event('admin:navigate'))
       })
-      await ct('giving-days').waitFor({ timeout: 20000 })
+      await ct('giving-days').waitFor({ timeout: 60000 })
       await ct('gd-new').click()
-      await ct('gd-day-form').waitFor({ timeout: 10000 })
+      await ct('gd-day-form').waitFor({ timeout: 30000 })
       // no title: the server's refusal lands under the title input, not in a banner
       await ct('gd-day-save').click()
       const titleError = admin.locator('#title_help, .ant-form-item-has-error').first()
-      await titleError.waitFor({ timeout: 10000 })
+      await titleError.waitFor({ timeout: 30000 })
       const errorText = await admin.locator('.ant-form-item-explain-error').first().innerText()
       assert(/名称/.test(errorText), `refusal under the title: ${errorText}`)
       assert((await ct('gd-day-error').count()) === 0, 'no banner for a refusal that names its input')
@@ -149,7 +154,7 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
       const now = Date.now()
       await ct('gd-title').fill('校庆捐赠日')
       // the refusal goes once the title is typed (after antd's fade)
-      await admin.locator('.ant-form-item-explain-error').first().waitFor({ state: 'detached', timeout: 5000 })
+      await admin.locator('.ant-form-item-explain-error').first().waitFor({ state: 'detached', timeout: 30000 })
       await ct('gd-title-en').fill('Founders’ Giving Day')
       await pick('gd-starts', beijing(now - 10 * 60_000))
       await pick('gd-ends', beijing(now + 3 * 3600_000))
@@ -161,7 +166,7 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
       await admin.locator('.ant-select-item-option', { hasText: '示范大学励志奖学金' }).first().click()
       await admin.keyboard.press('Escape')
       await ct('gd-day-save').click()
-      await ct('gd-match-add').waitFor({ timeout: 10000 })
+      await ct('gd-match-add').waitFor({ timeout: 30000 })
       const days = await staff('GET', '/giving-days')
       assert(days.code === 0 && days.data.rows.length === 1, `days: ${JSON.stringify(days).slice(0, 300)}`)
       const day = days.data.rows[0]
@@ -173,23 +178,23 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
 
     await step('the admin adds a 1:1 match capped at ¥500 and a challenge unlocked by 2 donors', async () => {
       await ct('gd-match-add').click()
-      await ct('gd-match-form').waitFor({ timeout: 10000 })
+      await ct('gd-match-form').waitFor({ timeout: 30000 })
       await ct('gd-match-sponsor').fill('校友企业')
       await ct('gd-match-rate').fill('1')
       await ct('gd-match-cap').fill('500')
       await ct('gd-match-save').click()
-      await ct('gd-match-form').waitFor({ state: 'detached', timeout: 10000 })
+      await ct('gd-match-form').waitFor({ state: 'detached', timeout: 30000 })
       const used = await waitForText(ct('gd-match-used').first(), (x) => (x || '').includes('¥0.00 / ¥500.00'))
       assert(used.includes('¥0.00 / ¥500.00'), `match shown: ${used}`)
 
       await ct('gd-challenge-add').click()
-      await ct('gd-challenge-form').waitFor({ timeout: 10000 })
+      await ct('gd-challenge-form').waitFor({ timeout: 30000 })
       await ct('gd-challenge-sponsor').fill('校友总会')
       await ct('gd-challenge-target').fill('2')
       await ct('gd-challenge-reward').fill('1000')
       await ct('gd-challenge-save').click()
-      await ct('gd-challenge-form').waitFor({ state: 'detached', timeout: 10000 })
-      await ct('gd-challenges').locator('.ant-table-row').first().waitFor({ timeout: 10000 })
+      await ct('gd-challenge-form').waitFor({ state: 'detached', timeout: 30000 })
+      await ct('gd-challenges').locator('.ant-table-row').first().waitFor({ timeout: 30000 })
       const day = (await staff('GET', `/giving-days/${dayId}`)).data
       assert(day.matches.length === 1 && day.matches[0].kind === 'per_yuan' && day.matches[0].rate === '1.00', JSON.stringify(day.matches))
       assert(
@@ -232,7 +237,7 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
       await d.tid('gd-give').first().waitFor({ timeout: 30000 })
       await settle(d.page)
       await d.tap('gd-give')
-      await d.page.waitForURL(/\/form\?/, { timeout: 20000 })
+      await d.page.waitForURL(/\/form\?/, { timeout: 60000 })
       await d.tid('donate-form').waitFor({ timeout: 30000 })
       await settle(d.page)
       await d.typeIn('amount-input', amount)
@@ -241,13 +246,13 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
       await d.tid('field-isAlumni').locator('[data-testid="chip-0"]').tap()
       await d.typeIn('field-classYear', classYear)
       await d.tap('submit')
-      await d.page.waitForURL(/\/cashier\?/, { timeout: 20000 })
-      await d.tid('cashier').waitFor({ timeout: 10000 })
+      await d.page.waitForURL(/\/cashier\?/, { timeout: 60000 })
+      await d.tid('cashier').waitFor({ timeout: 30000 })
       const billNo = new URL(d.page.url()).searchParams.get('billNo')
       await settle(d.page)
       await d.tap('cashier-pay')
-      await d.page.waitForURL(/\/success\?billNo=/, { timeout: 20000 })
-      await d.tid('success-title').waitFor({ timeout: 20000 })
+      await d.page.waitForURL(/\/success\?billNo=/, { timeout: 60000 })
+      await d.tid('success-title').waitFor({ timeout: 60000 })
       return billNo
     }
 
@@ -274,7 +279,7 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
       await a.tid('gd-become').waitFor({ timeout: 30000 })
       await a.tid('gd-become').scrollIntoViewIfNeeded()
       await a.tap('gd-become')
-      await a.tid('gd-amb-link').waitFor({ timeout: 20000 })
+      await a.tid('gd-amb-link').waitFor({ timeout: 60000 })
       link = (await a.tid('gd-amb-link').textContent()).trim()
       const code = (await a.tid('gd-amb-code').textContent()).match(/[0-9A-Z]{8}/)?.[0]
       assert(code && link.includes(`ambassador=${code}`) && link.includes(`id=${dayId}`), `link ${link} code ${code}`)
@@ -330,16 +335,16 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
 
     await step('the console shows the match used and the challenge unlocked', async () => {
       await admin.reload({ waitUntil: 'domcontentloaded' })
-      await ct('gd-list').waitFor({ timeout: 20000 })
+      await ct('gd-list').waitFor({ timeout: 60000 })
       await ct(`gd-edit-${dayId}`).click()
       const used = await waitForText(ct('gd-match-used').first(), (x) => (x || '').includes('¥300.00'))
       assert(used.includes('¥300.00 / ¥500.00'), `console used: ${used}`)
-      await ct('gd-challenge-unlocked').waitFor({ timeout: 10000 })
+      await ct('gd-challenge-unlocked').waitFor({ timeout: 30000 })
       // after a reload the day's chosen project is named in its picker, not shown as a bare id
       await admin.waitForFunction(
         () => [...document.querySelectorAll('.ant-select-selection-item')].some((el) => /示范大学励志奖学金/.test(el.textContent || '')),
         null,
-        { timeout: 20000 }
+        { timeout: 60000 }
       )
       await settle(admin)
       await admin.screenshot({ path: path.join(shots, 'giving-day-6-console-after.png') })
