@@ -50,6 +50,15 @@ const ENGLISH_STATES = [
       await page.locator('[data-testid="nickname-input"] input').fill('Ada Walker')
       await page.locator('[data-testid="nickname-save"] .at-button').tap()
       await page.locator('[data-testid="nickname-popup"]').waitFor({ state: 'hidden', timeout: 15000 })
+      // the tab bar's labels are set through the platform's setTabBarItem after the page renders: on a loaded machine
+      // they come late, so give them time before the check (a label still Chinese after 15 s is reported by it)
+      await page
+        .waitForFunction(
+          (cjk) => [...document.querySelectorAll('.weui-tabbar__label')].every((el) => !new RegExp(cjk).test(el.textContent || '')),
+          CJK.source,
+          { timeout: 15000 }
+        )
+        .catch(() => undefined)
       await settle(page, { quietMs: 600 })
       return null
     }
