@@ -45,6 +45,11 @@ export default function ChromeSync({ route }: { route: RouteName }) {
   }, [isTab, label, theme])
   // the navigation bar is per page: set it whenever the page shows, and when the school's config arrives
   useDidShow(() => {
+    // a tab page shown again sets its labels again: a tab bar mounted after the first setTabBarItem kept its Chinese
+    if (isTab) {
+      applied = ''
+      applyTabBar(texts, theme)
+    }
     paintNavigationBar(mini, theme)
     // H5 in WeChat's browser: the JS-SDK for this page's URL (share cards, the alumni hand-off's open tag)
     configureWechatSdk()
