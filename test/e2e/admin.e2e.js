@@ -107,6 +107,24 @@ function fen(yuan) {
       }
     }
 
+    // a project picked by name in a searching select: typed again when the list did not come (the ledger re-renders
+    // after a save, and text typed meanwhile was cleared once under load); done when the select shows the name
+    const pickProject = async (page, scope) => {
+      const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: projectName }).first()
+      const chosen = page.locator(`${scope} .ant-select-selection-item`, { hasText: projectName }).first()
+      for (let i = 1; ; i++) {
+        try {
+          await page.locator(`${scope} #projectId`).fill(projectName)
+          await option.waitFor({ timeout: 15000 })
+          await option.click({ timeout: 15000 })
+          await chosen.waitFor({ timeout: 15000 })
+          return
+        } catch (e) {
+          if (i >= 4) throw e
+        }
+      }
+    }
+
     await step('staff accounts are created with the CLI: admin, finance, fulfilment, editor', async () => {
       for (const [u, roles, name] of [
         ['e2e-admin', 'admin', '管理员王老师'],
@@ -275,16 +293,13 @@ function fen(yuan) {
       const keys = await finance.locator('[data-testid="side-menu"]').innerText()
       assert(keys.includes('财务') && !keys.includes('系统设置') && !keys.includes('内容'), `finance menu: ${keys}`)
       await go(finance, 'ledger', '[data-testid="offline-open"]')
-      await tid(finance, 'offline-open').click()
-      await tid(finance, 'offline-form').waitFor({ timeout: 30000 })
+      await tapUntil(tid(finance, 'offline-open'), tid(finance, 'offline-form'))
       // the dialog has finished opening (a save tapped during its zoom-in was lost once under load)
       await settle(finance)
-      // validated before sending
-      await tid(finance, 'offline-save').click()
-      await finance.getByText('请选择项目').waitFor({ timeout: 60000 })
+      // validated before sending (a refused save sends nothing: safe to tap again)
+      await tapUntil(tid(finance, 'offline-save'), finance.getByText('请选择项目'))
       // the project is picked by name, not typed as an id
-      await finance.locator('[data-testid="offline-form"] #projectId').fill(projectName)
-      await finance.locator('.ant-select-item-option', { hasText: projectName }).first().click()
+      await pickProject(finance, '[data-testid="offline-form"]')
       await finance.locator('[data-testid="offline-form"] #amount').fill('1234.56')
       await finance.locator('[data-testid="offline-form"] #donorName').fill('南京校友会')
       await finance.locator('[data-testid="offline-form"] #note').fill('2026 年校友返校日现场捐赠')
@@ -292,11 +307,7 @@ function fen(yuan) {
       await tid(finance, 'offline-save').click()
       await finance.getByText('已录入 1,234.56 元').waitFor({ timeout: 30000 })
       // the ledger's project filter is the same picker by name
-      await finance.locator('[data-testid="ledger-filters"] #projectId').fill(projectName)
-      await finance
-        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: projectName })
-        .first()
-        .click()
+      await pickProject(finance, '[data-testid="ledger-filters"]')
       await tid(finance, 'ledger-search').click()
       await finance.waitForFunction(() => /2/.test(document.querySelector('[data-testid="ledger-totals"]')?.textContent || ''), null, {
         timeout: 30000
