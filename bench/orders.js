@@ -69,6 +69,29 @@ function treeCpuMs(rootPid) {
   return total
 }
 
+/**
+ * CPU ms of every PostgreSQL server process on this machine (the backends serving the pool stay up for the whole
+ * level, so the difference over a level is theirs, plus anything else using this PostgreSQL meanwhile); null when
+ * the database is not on this machine.
+ */
+function postgresCpuMs() {
+  let total = 0
+  let found = false
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue
+    try {
+      if (fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() !== 'postgres') continue
+      const raw = fs.readFileSync(`/proc/${d}/stat`, 'utf8')
+      const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ')
+      total += (Number(f[11]) + Number(f[12])) * TICK_MS
+      found = true
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return found ? total : null
+}
+
 /** "1234.56" -> 123456 with integer arithmetic only */
 function fen(yuan) {
   const [w, f = ''] = String(yuan).split('.')
@@ -175,6 +198,7 @@ async function runBackend(label, databaseUrl) {
       }
       const paidBefore = paidCount
       const cpu0 = treeCpuMs(server.pid)
+      const db0 = databaseUrl ? postgresCpuMs() : null
       const client0 = process.cpuUsage()
       const pair = async (i, me) => {
         const amountFen = 100 + (i % 997) * 100 + (i % 99) + 1
@@ -216,12 +240,14 @@ async function runBackend(label, databaseUrl) {
         }
       })
       const cpuMs = treeCpuMs(server.pid) - cpu0
+      const db1 = db0 === null ? null : postgresCpuMs()
       const client = process.cpuUsage(client0)
       const paid = paidCount - paidBefore
       levels.push({
         c,
         ...r,
         cpuPerPaid: paid > 0 ? cpuMs / paid : NaN,
+        dbPerPaid: paid > 0 && db0 !== null && db1 !== null ? (db1 - db0) / paid : NaN,
         clientPerPaid: paid > 0 ? (client.user + client.system) / 1000 / paid : NaN,
         failures
       })
@@ -288,20 +314,22 @@ async function scratchPostgres() {
       if (scratch) await scratch.drop()
     }
   }
-  const head = results.map((r) => `${r.label.padStart(10)} paid/s  p50 ms  p99 ms  err  cpu ms/paid  bench ms/paid  api/bench`).join(' | ')
+  const head = results.map((r) => `${r.label.padStart(10)} paid/s  p50 ms  p99 ms  err  cpu ms/paid  db ms/paid  bench ms/paid  api/bench`).join(' | ')
   console.log(`concurrency | ${head}`)
   LEVELS.forEach((c, i) => {
     const cells = results.map((r) => {
       const l = r.levels[i]
       return (
         `${l.rps.toFixed(1).padStart(17)}  ${l.p50.toFixed(1).padStart(6)}  ${l.p99.toFixed(1).padStart(6)}  ` +
-        `${String(l.errors).padStart(3)}  ${l.cpuPerPaid.toFixed(2).padStart(11)}  ${l.clientPerPaid.toFixed(2).padStart(13)}  ` +
+        `${String(l.errors).padStart(3)}  ${l.cpuPerPaid.toFixed(2).padStart(11)}  ` +
+        `${(Number.isNaN(l.dbPerPaid) ? '-' : l.dbPerPaid.toFixed(2)).padStart(10)}  ${l.clientPerPaid.toFixed(2).padStart(13)}  ` +
         `${(l.cpuPerPaid / l.clientPerPaid).toFixed(2).padStart(9)}`
       )
     })
     console.log(`${String(c).padStart(11)} | ${cells.join(' | ')}`)
   })
   console.log('cpu ms/paid: CPU of the API server process (utime+stime from /proc) per paid donation, worker not included')
+  console.log('db ms/paid: CPU of the PostgreSQL server processes on this machine per paid donation (- for SQLite: inside the API)')
   console.log('bench ms/paid: CPU of this bench process (the client: signing, HTTP, JSON) per paid donation, on the same 2 cores')
   // the client's work per paid donation is fixed, so the quotient cancels the machine's speed of the moment: this
   // machine kind's cores ran the same commit 40% faster in some runs than in others (decision 027, Context)

@@ -265,6 +265,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const publicBaseUrl = (opts.orders?.publicBaseUrl ?? process.env.PUBLIC_BASE_URL ?? '').replace(/\/+$/, '')
   try {
     await migrateToLatest(handle.db)
+    handle.prepareStatements?.()
     if (opts.seed ?? demoSeedsByDefault(opts.databaseUrl)) {
       // the demo seeder (its images, articles and activity) loads only when it may run: a test app copying the
       // run's template and a production server never need it

@@ -7,6 +7,7 @@ export async function openMigrated() {
   const dataDir = path.resolve(process.env.DATA_DIR ?? './data')
   const handle = openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined })
   await migrateToLatest(handle.db)
+  handle.prepareStatements?.()
   return { ...handle, dataDir }
 }
 

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely'
 import pg from 'pg'
 import { GroupCommitSqliteDialect, type GroupCommitStats, type SqliteHandle } from '../perf/sqlite-group-commit'
 import { PERF_ON } from '../perf/switch'
@@ -24,6 +24,58 @@ export interface DbHandle {
   close: () => Promise<void>
   /** SQLite: transactions committed in shared groups (sqlite-group-commit.ts) */
   groupCommit?: GroupCommitStats
+  /** PostgreSQL: from now on, statements are prepared once per connection (called once the migrations have run) */
+  prepareStatements?: () => void
+}
+
+/** distinct statement texts named per process; past this a new text runs unnamed (an `in` list of every length) */
+export const NAMED_STATEMENTS_MAX = 1000
+const DML = /^\s*(select|insert|update|delete|with)\b/i
+
+/**
+ * Named (prepared) statements on PostgreSQL (docs/decisions/076-postgresql-at-the-peak.md): a statement text with
+ * parameters gets a name the first time this process sends it, and each pool connection parses and plans it once;
+ * afterwards a call sends only its values (Bind, Execute) instead of Parse as well, and PostgreSQL skips parsing and,
+ * once it settles on a generic plan, planning. Only DML with parameters is named (BEGIN, COMMIT and a migration's DDL
+ * run as sent), and only after the migrations: a `select *` prepared before an ALTER of its table would fail with
+ * "cached plan must not change result type". PERF_MACHINERY=off sends every statement unnamed.
+ */
+export class StatementNames {
+  private readonly names = new Map<string, string>()
+  enabled = false
+  nameOf(sql: string, parameters: ReadonlyArray<unknown>): string | undefined {
+    if (!this.enabled || parameters.length === 0) return undefined
+    let name = this.names.get(sql)
+    if (name === undefined) {
+      if (this.names.size >= NAMED_STATEMENTS_MAX || !DML.test(sql)) return undefined
+      name = `u${this.names.size + 1}`
+      this.names.set(sql, name)
+    }
+    return name
+  }
+  get size(): number {
+    return this.names.size
+  }
+}
+
+/** The pool Kysely's PostgresDialect is given: its clients send named statements (StatementNames) */
+function namingPool(pool: pg.Pool, names: StatementNames): PostgresPool {
+  return {
+    connect: async () => {
+      const client = await pool.connect()
+      return {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's overloads: SQL with parameters, or a cursor
+        query: ((sqlOrCursor: any, parameters?: ReadonlyArray<unknown>) => {
+          if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor)
+          const values = (parameters ?? []) as unknown[]
+          const name = names.nameOf(sqlOrCursor, values)
+          return client.query(name ? { name, text: sqlOrCursor, values } : { text: sqlOrCursor, values })
+        }) as PostgresPoolClient['query'],
+        release: () => client.release()
+      }
+    },
+    end: () => pool.end()
+  }
 }
 
 /** PG_POOL_MAX as a pool size: a whole number from 1 to 200, else the default 10. */
@@ -51,8 +103,16 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string; grou
     pool.on('connect', (client) => {
       client.on('error', () => undefined)
     })
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-    return { db, dialect: 'postgres', close: () => db.destroy() }
+    const names = new StatementNames()
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool, names) }) })
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      prepareStatements: () => {
+        names.enabled = PERF_ON
+      }
+    }
   }
   mkdirSync(opts.dataDir, { recursive: true })
   const file = path.join(opts.dataDir, 'uplus.db')

@@ -18,7 +18,7 @@
  *   for a 'reconciling' campus-card order it is the card system's own word that nothing was debited.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import { sql, type InsertQueryBuilder, type InsertResult, type Kysely, type Transaction } from 'kysely'
+import { CompiledQuery, sql, type InsertQueryBuilder, type InsertResult, type Kysely, type Transaction } from 'kysely'
 import { prepared, preparedInsert } from '../../db/prepared'
 import type { DB } from '../../db/schema'
 import { enqueue } from '../../jobs/queue'
@@ -116,6 +116,41 @@ const paidFollowUps = prepared((db, $) =>
   ])
 )
 
+/**
+ * PostgreSQL: the paid transaction's first four statements as one (docs/decisions/087-postgresql-peak-statements.md):
+ * the notification's record (once per provider and bill number), the order's pending|reconciling -> paid transition
+ * only when that record was new, the certificate job only when the transition happened, and paidFollowUps' questions.
+ * Data-modifying WITH queries run once and to completion, each later one sees the rows the earlier returned, and the
+ * row locks and conflict waits are those of the separate statements; so the answers (inserted, moved) mean what the
+ * separate statements' row counts meant. The follow-ups' sub-queries read the statement's snapshot, which the three
+ * writes do not touch. SQLite runs the four statements (there is no round trip to save).
+ * $1 school, $2 provider, $3 bill number, $4 provider trade number, $5 amount (fen), $6 raw body, $7 now (ISO),
+ * $8 order id, $9 the job's payload, $10 the donor (0: none).
+ */
+const PAID_AT_ONCE = `with n as (
+  insert into payment_notification (school_id, provider, bill_no, provider_trade_no, amount_fen, result, raw, created_at)
+  values ($1, $2, $3, $4, $5, 'applied', $6, $7)
+  on conflict (provider, bill_no) do nothing
+  returning id
+), u as (
+  update donation set paid_at = $7, provider_trade_no = $4, status = 'paid'
+  where id = $8 and school_id = $1 and status in ('pending', 'reconciling') and exists (select 1 from n)
+  returning id
+), j as (
+  insert into job (school_id, kind, payload, status, attempts, max_attempts, run_after, locked_at, last_error, created_at, updated_at)
+  select $1, 'certificate', $9, 'pending', 0, 8, $7, null, '', $7, $7
+  where exists (select 1 from u)
+  returning id
+)
+select (select count(*) from n) as inserted, (select count(*) from u) as moved,
+  (select together_id from donation where id = $8 and school_id = $1) as together_id,
+  (select is_need_paper + is_need_receipt from donation_submission where donation_id = $8 and school_id = $1) as paper,
+  exists (select 1 from notify_preference where school_id = $1 and user_id = $10 and kind = 'paid' and enabled = 1) as notice,
+  exists (select 1 from naming_record where school_id = $1 and donation_id = $8 and status = 'held') as held,
+  exists (select 1 from giving_day where school_id = $1 and starts_at <= $7 and ends_at > $7) as day_open`
+
+type FollowUps = NonNullable<Awaited<ReturnType<(typeof paidFollowUps)['first']>>>
+
 export async function applyNotification(
   db: Kysely<DB>,
   schoolId: number,
@@ -169,26 +204,50 @@ export async function applyNotification(
   }
 
   let lateStatus = ''
+  const tradeNo = n.providerTradeNo.slice(0, 64)
+  const raw = n.raw.slice(0, 20_000)
   const result = await db.transaction().execute(async (trx): Promise<NotificationResult> => {
-    const ins = await insertNotification.exec(trx, {
-      school_id: schoolId,
-      provider: n.provider,
-      bill_no: n.billNo,
-      provider_trade_no: n.providerTradeNo.slice(0, 64),
-      amount_fen: n.amountFen,
-      result: 'applied',
-      raw: n.raw.slice(0, 20_000),
-      created_at: now
-    })
-    if (Number(ins.numAffectedRows ?? 0) !== 1) return { status: 'duplicate', donationId: order.id }
+    // recorded, moved to paid (and its certificate queued), and what the follow-ups will find
+    let due: FollowUps | null
+    if (repo.onPostgres(db)) {
+      const { rows } = await trx.executeQuery<FollowUps & { inserted: number; moved: number }>(
+        CompiledQuery.raw(PAID_AT_ONCE, [
+          schoolId,
+          n.provider,
+          n.billNo,
+          tradeNo,
+          n.amountFen,
+          raw,
+          now,
+          order.id,
+          JSON.stringify({ donationId: order.id }),
+          order.user_id ?? 0
+        ])
+      )
+      if (Number(rows[0].inserted) !== 1) return { status: 'duplicate', donationId: order.id }
+      due = Number(rows[0].moved) === 1 ? rows[0] : null
+    } else {
+      const ins = await insertNotification.exec(trx, {
+        school_id: schoolId,
+        provider: n.provider,
+        bill_no: n.billNo,
+        provider_trade_no: tradeNo,
+        amount_fen: n.amountFen,
+        result: 'applied',
+        raw,
+        created_at: now
+      })
+      if (Number(ins.numAffectedRows ?? 0) !== 1) return { status: 'duplicate', donationId: order.id }
+      due = null
+      if (await transition(trx, schoolId, order.id, OPEN_STATES, 'paid', { paid_at: now, provider_trade_no: tradeNo })) {
+        await enqueue(trx, schoolId, 'certificate', { donationId: order.id }, { now: at })
+        // which follow-ups have anything to do, in one statement (paidFollowUps above)
+        due = (await paidFollowUps.first(trx, [schoolId, order.id, order.user_id ?? 0, now]))!
+      }
+    }
 
-    if (
-      await transition(trx, schoolId, order.id, OPEN_STATES, 'paid', { paid_at: now, provider_trade_no: n.providerTradeNo.slice(0, 64) })
-    ) {
+    if (due) {
       // Only the caller that won the transition gets here, so each runs exactly once per order.
-      await enqueue(trx, schoolId, 'certificate', { donationId: order.id }, { now: opts.now })
-      // which follow-ups have anything to do, in one statement (paidFollowUps above)
-      const due = (await paidFollowUps.first(trx, [schoolId, order.id, order.user_id ?? 0, now]))!
       // the donor hears of the gift if they asked to (docs/decisions/044-notifications.md)
       if (order.user_id && due.notice)
         await enqueueNotice(trx, { schoolId, userId: order.user_id, kind: 'paid', refId: order.id, now: opts.now })

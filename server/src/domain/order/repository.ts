@@ -28,20 +28,29 @@ export async function insertOrder(
 /**
  * PostgreSQL: the order and its submission in one statement (a data-modifying WITH), atomic by itself, so the order
  * needs neither BEGIN nor COMMIT of its own: one round trip where a transaction takes four (docs/decisions/076).
- * For an order that writes nothing else (service.ts donate decides); SQLite has no INSERT in WITH.
+ * The order is inserted only when the donor has no unpaid order of the project to replace (the same question
+ * pendingOrdersOf asks, inside the same statement: docs/decisions/087-postgresql-peak-statements.md); null when they
+ * have one, and the caller's transaction replaces it. For an order that writes nothing else (service.ts donate
+ * decides); SQLite has no INSERT in WITH.
  */
 export async function insertOrderAlone(
   db: Kysely<DB>,
-  order: Insertable<DonationTable>,
+  order: Insertable<DonationTable> & { status: 'pending'; user_id: number },
   submission: Omit<Insertable<DonationSubmissionTable>, 'donation_id'>
-): Promise<number> {
-  const r = await db
-    .with('d', (q) => q.insertInto('donation').values(order).returning('id'))
-    .insertInto('donation_submission')
-    .values({ ...submission, donation_id: sql<number>`(select id from d)` })
-    .returning('donation_id')
-    .executeTakeFirstOrThrow()
-  return Number(r.donation_id)
+): Promise<number | null> {
+  const cols = Object.keys(order) as (keyof typeof order)[]
+  const subCols = Object.keys(submission) as (keyof typeof submission)[]
+  const r = await sql<{ donation_id: number }>`with d as (
+  insert into donation (${sql.join(cols.map((c) => sql.ref(c)))})
+  select ${sql.join(cols.map((c) => sql`${order[c]}`))}
+  where not exists (select 1 from donation where school_id = ${order.school_id} and user_id = ${order.user_id}
+    and items_id = ${order.items_id} and status = 'pending')
+  returning id
+)
+insert into donation_submission (${sql.join([...subCols, 'donation_id'].map((c) => sql.ref(c)))})
+select ${sql.join(subCols.map((c) => sql`${submission[c]}`))}, d.id from d
+returning donation_id`.execute(db)
+  return r.rows.length ? Number(r.rows[0].donation_id) : null
 }
 
 /** whether `db` talks to PostgreSQL (the statements only it runs) */

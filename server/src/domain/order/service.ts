@@ -199,10 +199,14 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
       }
       const submission = { ...order.submission, school_id: sid, pay_channel: payChannel, client_ip: caller.ip.slice(0, 64) }
       try {
-        // without an earlier unpaid order to replace (read as the transaction below reads it, READ COMMITTED)
-        if (alone && !(await repo.pendingOrdersOf(db, sid, caller.userId, project.id)).length) {
-          donationId = await repo.insertOrderAlone(db, row, submission)
-          continue
+        // without an earlier unpaid order to replace (asked in the same statement, READ COMMITTED as the transaction
+        // below asks it); with one, the transaction replaces it
+        if (alone) {
+          const id = await repo.insertOrderAlone(db, row, submission)
+          if (id !== null) {
+            donationId = id
+            continue
+          }
         }
         donationId = await db.transaction().execute(async (trx) => {
           for (const earlier of await repo.pendingOrdersOf(trx, sid, caller.userId, project.id)) {

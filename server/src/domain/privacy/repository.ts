@@ -1,5 +1,6 @@
 /** The privacy policy per school and donors' consents (privacy_policy, privacy_consent, migration 030). */
-import type { Insertable, Kysely, Transaction } from 'kysely'
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely'
+import { prepared } from '../../db/prepared'
 import type { DB, PrivacyConsentTable, PrivacyPolicyTable } from '../../db/schema'
 
 type Db = Kysely<DB> | Transaction<DB>
@@ -19,14 +20,23 @@ export async function upsertPolicy(db: Db, schoolId: number, row: Omit<Insertabl
     .execute()
 }
 
-export const findConsent = (db: Db, schoolId: number, userId: number, version: number) =>
-  db
-    .selectFrom('privacy_consent')
-    .select('created_at')
-    .where('school_id', '=', schoolId)
-    .where('user_id', '=', userId)
-    .where('version', '=', version)
-    .executeTakeFirst()
+/**
+ * The current version (null: the school has no policy of its own, the default applies) and the donor's consent to it,
+ * in one statement: every donation with personal data asks both (decision 041; docs/decisions/076-postgresql-at-the-peak.md).
+ * $(2) is the default policy's version.
+ */
+export const consentNow = prepared((db, $) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom('privacy_policy').select('version').where('school_id', '=', $(0)).as('version'),
+    eb
+      .selectFrom('privacy_consent')
+      .select('created_at')
+      .where('school_id', '=', $(0))
+      .where('user_id', '=', $(1))
+      .where('version', '=', sql<number>`coalesce((select version from privacy_policy where school_id = ${$(0)}), ${$(2)})`)
+      .as('consented_at')
+  ])
+)
 
 /** A donor's consent to a version, once. */
 export async function insertConsent(db: Db, row: Insertable<PrivacyConsentTable>): Promise<void> {

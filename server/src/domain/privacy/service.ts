@@ -52,9 +52,10 @@ export async function getPolicy(db: Kysely<DB>, school: { id: number; name: stri
 }
 
 export async function consentStatus(db: Db, schoolId: number, userId: number): Promise<PrivacyStatus> {
-  const version = await currentVersion(db, schoolId)
-  const row = await repo.findConsent(db, schoolId, userId, version)
-  return { version, consented: row ? 1 : 0, consentedAt: row ? toWireDate(row.created_at) : '' }
+  const row = (await repo.consentNow.first(db, [schoolId, userId, DEFAULT_POLICY_VERSION]))!
+  const version = row.version === null || row.version === undefined ? DEFAULT_POLICY_VERSION : Number(row.version)
+  const at = row.consented_at
+  return { version, consented: at ? 1 : 0, consentedAt: at ? toWireDate(at) : '' }
 }
 
 /** Records the caller's agreement to `version`, which must be the current one (a stale page agrees to nothing). */
