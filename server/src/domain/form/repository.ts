@@ -53,3 +53,35 @@ const subProjectPrices = prepared((db, $) =>
     .orderBy('id')
 )
 export const subProjectsWithPrices = (db: Db, schoolId: number, itemsId: number) => subProjectPrices.all(db, [schoolId, itemsId])
+
+/** the project with its sub-projects' prices, one row per sub-project (one row with nulls when it has none) */
+const projectAndSubs = prepared((db, $) =>
+  db
+    .selectFrom('project')
+    .leftJoin('sub_project', (j) => j.onRef('sub_project.items_id', '=', 'project.id').onRef('sub_project.school_id', '=', 'project.school_id'))
+    .selectAll('project')
+    .select([
+      'sub_project.id as sub_id',
+      'sub_project.name as sub_name',
+      'sub_project.fix_money as sub_fix_money',
+      'sub_project.texts as sub_texts'
+    ])
+    .where('project.school_id', '=', $(0))
+    .where('project.id', '=', $(1))
+    .orderBy('sub_project.sort_no')
+    .orderBy('sub_project.id')
+)
+
+/**
+ * A project row (as `select * from project`) and its sub-projects' prices (as subProjectsWithPrices) in one statement:
+ * every donation needs both (docs/decisions/087-postgresql-peak-statements.md). undefined when there is no such project.
+ */
+export async function projectWithSubPrices(db: Db, schoolId: number, itemsId: number) {
+  const rows = await projectAndSubs.all(db, [schoolId, itemsId])
+  if (!rows.length) return undefined
+  const { sub_id: _id, sub_name: _name, sub_fix_money: _fix, sub_texts: _texts, ...project } = rows[0]
+  const subs = rows
+    .filter((r) => r.sub_id !== null && r.sub_id !== undefined)
+    .map((r) => ({ id: r.sub_id!, name: r.sub_name!, fix_money: r.sub_fix_money!, texts: r.sub_texts! }))
+  return { project, subs }
+}

@@ -19,7 +19,7 @@ import { PAYER_SOURCE, payChannelOf, payTypeAllowedOn, providerChannelOf } from 
 import { certificateDue, mayDonate, resolveForm } from '../form/service'
 import { projectWords } from '../project/mapper'
 import { requireProject } from '../project/service'
-import { subProjectsWithPrices } from '../form/repository'
+import { projectWithSubPrices } from '../form/repository'
 import { schoolSetting } from '../school/cache'
 import { getUser } from '../user/repository'
 import { holdNaming, planNamingOrder } from '../naming/holds'
@@ -89,11 +89,13 @@ const isUniqueViolation = (err: unknown) => {
 export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody): Promise<DonateAnswer> {
   const { db } = deps
   const sid = caller.schoolId
-  const project = await requireProject(db, sid, body.itemsId)
-  const [setting, subs, form, user, together] = await Promise.all([
+  // the project and its sub-projects' prices in one read
+  const found = await projectWithSubPrices(db, sid, body.itemsId)
+  if (!found) throw bizError('projectNotFound')
+  const { project, subs } = found
+  const [setting, form, user, together] = await Promise.all([
     // cached per school (domain/school/cache.ts: staff writes invalidate it, other processes' within 5 s)
     schoolSetting(db, sid),
-    subProjectsWithPrices(db, sid, project.id),
     resolveForm(db, sid, project),
     getUser(db, sid, caller.userId),
     body.donateTogetherId ? repo.togetherForGift(db, sid, body.donateTogetherId) : Promise.resolve(undefined)
