@@ -7,7 +7,14 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { Api, ResultCode, type Award } from '../../types'
-import { awardFacts, evaluateRule, factsNeeded, recordGiftForAwards, ensureDefaultAwards } from '../src/domain/award/service'
+import {
+  awardFacts,
+  evaluateRule,
+  factsNeeded,
+  heldAwardsAndFacts,
+  recordGiftForAwards,
+  ensureDefaultAwards
+} from '../src/domain/award/service'
 import { friendsJoined } from '../src/domain/center/repository'
 // the rules are cached per school (every paid gift reads them): a rule changed in the database directly, as here,
 // applies within the cache's 5 s, or at once after an invalidation
@@ -53,7 +60,9 @@ async function payWithHook(billNo: string, opts: { failAfter?: boolean } = {}) {
       userId: order.user_id,
       donationId: order.id,
       amountFen: order.amount_fen,
-      paidAt
+      paidAt,
+      // as the order flow passes it (notifications.ts): no launcher read for a gift through no joint donation
+      togetherId: order.together_id
     })
     if (opts.failAfter) throw new Error('the payment transaction failed after the hook')
     return { earned, paidAt, donationId: order.id }
@@ -358,5 +367,51 @@ describe('evaluateRule', () => {
     assert.equal(all.gifts.length, 1)
     const launchesOnly = await awardFacts(app.db, sid, uid, { gifts: false, launches: true, friendGifts: false })
     assert.deepEqual(launchesOnly, { gifts: [], launches: all.launches, friendGifts: [] })
+  })
+
+  it('held awards and facts in one statement: the facts awardFacts reads, none of a kind whose awards are all held', async () => {
+    const t = await login(app, 'demo', 'award-one-read')
+    const uid = await userIdOf(app, 'demo', 'award-one-read')
+    await payWithHook(await placeOrder(app, 'demo', t, demoBody(scholarship, { currencyMoney: '12.00' })))
+    const second = await payWithHook(await placeOrder(app, 'demo', t, demoBody(scholarship, { currencyMoney: '3.45' })))
+    // part of it refunded: its money counts less (docs/decisions/032-refunds.md)
+    await app.db.updateTable('donation').set({ refunded_fen: 45 }).where('id', '=', second.donationId).execute()
+    const enabled = await app.db.selectFrom('award').selectAll().where('school_id', '=', sid).where('enabled', '=', 1).execute()
+    const launcherId = await userIdOf(app, 'demo', 'seed-user-2')
+    const sortBy = <T extends { at: string }>(l: T[]) =>
+      [...l].sort((a, b) => a.at.localeCompare(b.at) || JSON.stringify(a).localeCompare(JSON.stringify(b)))
+    for (const user of [uid, launcherId]) {
+      // the same rules under ids nobody holds: every fact is read, as awardFacts reads it (ISO times, fen after refunds)
+      const unheld = enabled.map((a, i) => ({ ...a, id: -1 - i }))
+      const read = await heldAwardsAndFacts(app.db, sid, user, unheld)
+      const expected = await awardFacts(app.db, sid, user)
+      assert.deepEqual(
+        [sortBy(read.facts.gifts), sortBy(read.facts.launches), sortBy(read.facts.friendGifts)],
+        [sortBy(expected.gifts), sortBy(expected.launches), sortBy(expected.friendGifts)]
+      )
+      const records = await app.db.selectFrom('award_record').select('award_id').where('user_id', '=', user).execute()
+      assert.deepEqual([...read.held].sort(), records.map((r) => r.award_id).sort())
+    }
+    const mine = await heldAwardsAndFacts(app.db, sid, uid, enabled)
+    assert.equal(mine.facts.gifts.length, 2)
+    assert.ok(mine.facts.gifts.every((g) => g.at === new Date(g.at).toISOString()))
+    assert.deepEqual(
+      mine.facts.gifts.map((g) => g.fen).sort((a, b) => a - b),
+      [300, 1200]
+    )
+    // holding every gift award: the giving history is not read
+    const giftAwards = enabled.filter((a) => a.min_gift_count > 0 || a.min_total_fen > 0)
+    assert.ok(giftAwards.every((a) => mine.held.has(a.id) || mine.todo.includes(a)))
+    const asHeld = await heldAwardsAndFacts(
+      app.db,
+      sid,
+      uid,
+      enabled.filter((a) => !giftAwards.includes(a) || mine.held.has(a.id))
+    )
+    assert.deepEqual(asHeld.facts.gifts, [])
+    assert.deepEqual(
+      asHeld.todo.filter((a) => giftAwards.includes(a)),
+      []
+    )
   })
 })

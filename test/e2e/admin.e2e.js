@@ -110,7 +110,9 @@ function fen(yuan) {
     // a project picked by name in a searching select: typed again when the list did not come (the ledger re-renders
     // after a save, and text typed meanwhile was cleared once under load); done when the select shows the name
     const pickProject = async (page, scope) => {
-      const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: projectName }).first()
+      const option = page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: projectName })
+        .first()
       const chosen = page.locator(`${scope} .ant-select-selection-item`, { hasText: projectName }).first()
       for (let i = 1; ; i++) {
         try {

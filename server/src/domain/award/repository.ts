@@ -49,9 +49,62 @@ export const launchesOf = prepared((db, $) =>
     .where('user_id', '=', $(1))
     .where('status', 'not in', ['cancelled', 'deleted'])
 )
-export const heldAwards = prepared((db, $) =>
-  db.selectFrom('award_record').select('award_id').where('school_id', '=', $(0)).where('user_id', '=', $(1))
-)
+
+/** One row of heldAndFacts: an award held ('h', id = award_id), a paid gift ('g') or a joint donation launched ('l'). */
+export interface HeldOrFact {
+  kind: 'h' | 'g' | 'l'
+  id: number
+  at: string | null
+  fen: number | null
+}
+
+/**
+ * The awards a user holds and the facts their rules read, in one statement (docs/decisions/076: every paid gift
+ * evaluates its donor inside the paid transaction, and on PostgreSQL each statement is a round trip).
+ * args: [schoolId, userId, ...giftAwardIds, ...launchAwardIds], shape `${giftAwardIds.length}:${launchAwardIds.length}`:
+ * the enabled awards whose rules read the paid gifts, and those that read the joint donations launched. The gifts
+ * are read only while the user does not hold every one of the former, the launches only while not every one of the
+ * latter (the unique award_id + user_id makes the count the number held): a donor holding every gift award is not
+ * read their whole giving history at each gift, as when held was read first.
+ */
+export const heldAndFacts = prepared<HeldOrFact>((db, $, shape) => {
+  const [nGift, nLaunch] = String(shape).split(':').map(Number)
+  const slots = (from: number, n: number): number[] => Array.from({ length: n }, (_, i) => $(from + i))
+  const notAllHeld = (ids: number[]) =>
+    sql<boolean>`(${db
+      .selectFrom('award_record')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('school_id', '=', $(0))
+      .where('user_id', '=', $(1))
+      .where('award_id', 'in', ids)}) < ${sql.lit(ids.length)}`
+  let q = db
+    .selectFrom('award_record')
+    .select([sql<'h' | 'g' | 'l'>`'h'`.as('kind'), 'award_id as id', sql<string | null>`null`.as('at'), sql<number | null>`null`.as('fen')])
+    .where('school_id', '=', $(0))
+    .where('user_id', '=', $(1))
+  if (nGift > 0)
+    q = q.unionAll(
+      db
+        .selectFrom('donation')
+        // a refund takes its money off the gift (as paidGiftsOf)
+        .select([sql<'h' | 'g' | 'l'>`'g'`.as('kind'), 'id', 'paid_at as at', sql<number | null>`amount_fen - refunded_fen`.as('fen')])
+        .where('school_id', '=', $(0))
+        .where('user_id', '=', $(1))
+        .where('status', '=', 'paid')
+        .where(notAllHeld(slots(2, nGift)))
+    )
+  if (nLaunch > 0)
+    q = q.unionAll(
+      db
+        .selectFrom('together_donation')
+        .select([sql<'h' | 'g' | 'l'>`'l'`.as('kind'), 'id', 'created_at as at', sql<number | null>`null`.as('fen')])
+        .where('school_id', '=', $(0))
+        .where('user_id', '=', $(1))
+        .where('status', 'not in', ['cancelled', 'deleted'])
+        .where(notAllHeld(slots(2 + nGift, nLaunch)))
+    )
+  return q
+})
 export const launcherOfGift = prepared((db, $) =>
   db
     .selectFrom('donation')

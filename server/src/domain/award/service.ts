@@ -127,20 +127,48 @@ export function factsNeeded(
 export async function awardFacts(db: Db, schoolId: number, userId: number, needs: FactNeeds = ALL_FACTS): Promise<AwardFacts> {
   const gifts = needs.gifts ? await repo.paidGiftsOf.all(db, [schoolId, userId]) : []
   const launches = needs.launches || needs.friendGifts ? await repo.launchesOf.all(db, [schoolId, userId]) : []
-  const friendGifts =
-    needs.friendGifts && launches.length
-      ? await repo.friendGiftsInto(
-          db,
-          schoolId,
-          userId,
-          launches.map((l) => l.id)
-        )
-      : []
   return {
     gifts: gifts.filter((g) => g.paid_at).map((g) => ({ id: g.id, at: g.paid_at!, fen: g.amount_fen })),
     launches: launches.map((l) => ({ id: l.id, at: l.created_at })),
-    friendGifts: friendGifts.filter((g) => g.paid_at && g.user_id).map((g) => ({ userId: g.user_id!, at: g.paid_at! }))
+    friendGifts: needs.friendGifts ? await friendGiftsOf(db, schoolId, userId, launches) : []
   }
+}
+
+/** Friends' paid gifts into the user's joint donations: a statement only when the user launched any. */
+async function friendGiftsOf(db: Db, schoolId: number, userId: number, launches: readonly { id: number }[]) {
+  if (!launches.length) return []
+  const rows = await repo.friendGiftsInto(
+    db,
+    schoolId,
+    userId,
+    launches.map((l) => l.id)
+  )
+  return rows.filter((g) => g.paid_at && g.user_id).map((g) => ({ userId: g.user_id!, at: g.paid_at! }))
+}
+
+const readsGifts = (a: AwardRow) => a.min_gift_count > 0 || a.min_total_fen > 0
+const readsLaunches = (a: AwardRow) => a.min_together_launched > 0 || a.min_friends_joined > 0
+
+/**
+ * The awards the user holds among `awards`, and the facts the ones not held read, in one statement
+ * (repository.ts heldAndFacts; docs/decisions/076); friends' gifts are a second statement, only when a rule not
+ * held reads them and the user launched joint donations. The facts are those awardFacts(factsNeeded(not held)) reads.
+ */
+export async function heldAwardsAndFacts(db: Db, schoolId: number, userId: number, awards: readonly AwardRow[]) {
+  const giftIds = awards.filter(readsGifts).map((a) => a.id)
+  const launchIds = awards.filter(readsLaunches).map((a) => a.id)
+  const rows = await repo.heldAndFacts.all(db, [schoolId, userId, ...giftIds, ...launchIds], `${giftIds.length}:${launchIds.length}`)
+  const held = new Set<number>()
+  const facts: AwardFacts = { gifts: [], launches: [], friendGifts: [] }
+  for (const r of rows) {
+    if (r.kind === 'h') held.add(Number(r.id))
+    else if (r.kind === 'g') {
+      if (r.at) facts.gifts.push({ id: Number(r.id), at: r.at, fen: Number(r.fen) })
+    } else if (r.at) facts.launches.push({ id: Number(r.id), at: r.at })
+  }
+  const todo = awards.filter((a) => !held.has(a.id))
+  if (factsNeeded(todo).friendGifts) facts.friendGifts = await friendGiftsOf(db, schoolId, userId, facts.launches)
+  return { held, todo, facts }
 }
 
 /** Records every enabled award the user now meets and does not hold; returns the codes newly recorded. */
@@ -155,10 +183,10 @@ export async function evaluateUser(
 ): Promise<string[]> {
   const awards = enabledAwards ?? (await repo.enabledAwardRows(db, schoolId))
   if (!awards.length) return []
-  const held = new Set((await repo.heldAwards.all(db, [schoolId, userId])).map((r) => r.award_id))
-  const todo = awards.filter((a) => !held.has(a.id))
+  const read = await heldAwardsAndFacts(db, schoolId, userId, awards)
+  const todo = read.todo
   if (!todo.length) return []
-  const facts = patch(await awardFacts(db, schoolId, userId, factsNeeded(todo)))
+  const facts = patch(read.facts)
   const earned: string[] = []
   for (const a of todo) {
     const at = evaluateRule(a, facts)
@@ -175,11 +203,14 @@ export interface PaidGift {
   donationId: number
   amountFen: number
   paidAt: string | Date
+  /** the joint donation the gift went through (donation.together_id) when the caller has read it: null = none, and the
+   *  launcher is not looked up; undefined = not known, read here */
+  togetherId?: number | null
 }
 
 /**
  * Call inside the transaction that moves the order pending -> paid (after the transition, with that transaction):
- *   await recordGiftForAwards(trx, { schoolId, userId: order.user_id, donationId: order.id, amountFen: order.amount_fen, paidAt: now })
+ *   await recordGiftForAwards(trx, { schoolId, userId: order.user_id, donationId: order.id, amountFen: order.amount_fen, paidAt: now, togetherId })
  * Evaluates the donor, and the launcher of the joint donation the gift went through (friends joined). Uses only
  * `db` (never the pool), so it cannot deadlock SQLite's single connection. Returns the award codes newly earned.
  */
@@ -198,7 +229,8 @@ export async function recordGiftForAwards(db: Db, g: PaidGift): Promise<{ donor:
   const donor = g.userId ? await evaluateUser(db, g.schoolId, g.userId, `donation:${g.donationId}`, withGift, enabled) : []
 
   let launcher: string[] = []
-  const via = await repo.launcherOfGift.first(db, [g.schoolId, g.donationId])
+  // a gift through no joint donation has no launcher to evaluate (the paid transaction knows: notifications.ts)
+  const via = g.togetherId === null ? undefined : await repo.launcherOfGift.first(db, [g.schoolId, g.donationId])
   if (via?.launcherId && via.launcherId !== g.userId) {
     const friend = g.userId
     launcher = await evaluateUser(

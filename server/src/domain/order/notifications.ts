@@ -71,7 +71,8 @@ const insertNotification = preparedInsert('payment_notification', (q: InsertQuer
  * joint donation, no naming hold, no paper certificate or receipt, no "paid" notice asked for and no giving day open.
  * A follow-up whose answer here is "nothing" is not called; one that is called still reads and checks everything
  * itself, so this only ever skips a call that would have returned without writing:
- * - together_id: countJointGiftOnPaid (together/on-paid.ts) returns when the order names no joint donation;
+ * - together_id: countJointGiftOnPaid (together/on-paid.ts) returns when the order names no joint donation, and
+ *   recordGiftForAwards (award/service.ts) has no launcher to look up;
  * - paper: openRequestsForPaidOrder (fulfilment/on-paid.ts) writes only when the form asked for is_need_paper or
  *   is_need_receipt (and not without the submission row: its inner join);
  * - notice: enqueueNotice (notify/enqueue.ts) returns for 'paid' without an enabled notify_preference of that kind;
@@ -252,7 +253,14 @@ export async function applyNotification(
       if (order.user_id && due.notice)
         await enqueueNotice(trx, { schoolId, userId: order.user_id, kind: 'paid', refId: order.id, now: opts.now })
       if (Number(due.paper) > 0) await openRequestsForPaidOrder(trx, { schoolId, donationId: order.id, now: at })
-      await recordGiftForAwards(trx, { schoolId, userId: order.user_id, donationId: order.id, amountFen: order.amount_fen, paidAt: now })
+      await recordGiftForAwards(trx, {
+        schoolId,
+        userId: order.user_id,
+        donationId: order.id,
+        amountFen: order.amount_fen,
+        paidAt: now,
+        togetherId: due.together_id ?? null
+      })
       // naming orders: held seats become donated and held copies are sold, with the payment (naming/holds.ts)
       if (due.held) await nameOnPaid(trx, schoolId, order.id, now)
       // a gift to a joint donation counts toward it here, once (together/on-paid.ts)
