@@ -10,7 +10,8 @@
  * have grown by exactly the sum (in fen) and number of the bench's payments (exit code 1 otherwise). Finally the
  * certificate image's rendering cost on its own (bench/lib/certificate-cost.ts).
  *
- * Usage: node bench/orders.js [donationsPerLevel=2000] [--pg | --pg-only] [--jobs worker|inprocess|off] [--levels 1,16,32,64]
+ * Usage: node bench/orders.js [donationsPerLevel=2000] [--pg | --pg-only] [--pg-tcp] [--jobs worker|inprocess|off] [--levels 1,16,32,64]
+ *   --pg-tcp        the scratch PostgreSQL over TCP 127.0.0.1:5432 rather than its Unix socket
  *   --profile DIR   run the API server under `node --cpu-prof` and write its profile to DIR (bench/profile-summary.js)
  */
 const { spawn, spawnSync } = require('node:child_process')
@@ -30,6 +31,8 @@ if (pgFlag) args.splice(args.indexOf('--pg'), 1)
 // --pg-only: PostgreSQL alone (profiling; the headline figure is the side-by-side run)
 const pgOnly = args.includes('--pg-only')
 if (pgOnly) args.splice(args.indexOf('--pg-only'), 1)
+const pgTcp = args.includes('--pg-tcp')
+if (pgTcp) args.splice(args.indexOf('--pg-tcp'), 1)
 const JOBS = flag('--jobs', 'worker')
 const PROFILE_DIR = flag('--profile', null)
 const LEVELS = flag('--levels', '1,16,32,64').split(',').map(Number)
@@ -280,6 +283,14 @@ async function runBackend(label, databaseUrl) {
   }
 }
 
+/**
+ * PostgreSQL on this machine is reached through its Unix socket when it has one (/var/run/postgresql), as a server
+ * on the same host as its database should be configured (docs/deployment.md "PostgreSQL"): over TCP loopback every
+ * statement's send also runs the kernel's TCP receive path for the database. --pg-tcp measures over 127.0.0.1.
+ */
+const PG_SOCKET_DIR = '/var/run/postgresql'
+const viaSocket = !pgTcp && fs.existsSync(path.join(PG_SOCKET_DIR, '.s.PGSQL.5432'))
+
 async function scratchPostgres() {
   const pg = require('pg')
   const admin = 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -289,7 +300,7 @@ async function scratchPostgres() {
   await c.query(`create database ${name}`)
   await c.end()
   return {
-    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    url: viaSocket ? `postgres://postgres@/${name}?host=${PG_SOCKET_DIR}` : `postgres://postgres@127.0.0.1:5432/${name}`,
     async drop() {
       const d = new pg.Client({ connectionString: admin })
       await d.connect()
@@ -304,6 +315,10 @@ async function scratchPostgres() {
     `orders bench: ${N} paid donations per level, jobs ${JOBS === 'worker' ? 'in a separate worker process (on idle CPU: SCHED_IDLE)' : JOBS === 'inprocess' ? 'in the API process' : 'off'}, ` +
       `${machineLoad()}`
   )
+  if ((pgFlag || pgOnly) && !process.env.DATABASE_URL)
+    console.log(
+      `PostgreSQL: a scratch database on this machine, through ${viaSocket ? `its Unix socket (${PG_SOCKET_DIR})` : 'TCP 127.0.0.1:5432'}`
+    )
   const results = pgOnly ? [] : [await runBackend('SQLite', '')]
   let scratch = null
   if (process.env.DATABASE_URL || pgFlag || pgOnly) {
@@ -314,7 +329,9 @@ async function scratchPostgres() {
       if (scratch) await scratch.drop()
     }
   }
-  const head = results.map((r) => `${r.label.padStart(10)} paid/s  p50 ms  p99 ms  err  cpu ms/paid  db ms/paid  bench ms/paid  api/bench`).join(' | ')
+  const head = results
+    .map((r) => `${r.label.padStart(10)} paid/s  p50 ms  p99 ms  err  cpu ms/paid  db ms/paid  bench ms/paid  api/bench`)
+    .join(' | ')
   console.log(`concurrency | ${head}`)
   LEVELS.forEach((c, i) => {
     const cells = results.map((r) => {

@@ -38,6 +38,7 @@ import { m039EnglishFields } from './039-english-fields'
 import { m040CampaignArticleEnglish } from './040-campaign-article-english'
 import { m041GivingDayAmbassadors } from './041-giving-day-ambassadors'
 import { m042MonthlyProviders } from './042-monthly-providers'
+import { m043SharedStoreUnlogged } from './043-shared-store-unlogged'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -106,7 +107,9 @@ export const migrations: Record<string, Migration> = {
   // giving days: region boards and ambassadors (docs/decisions/075-giving-day-ambassadors-boards.md)
   '041_giving_day_ambassadors': m041GivingDayAmbassadors,
   // monthly giving through WeChat Pay papay and Alipay 周期扣款 (docs/decisions/079-monthly-providers.md)
-  '042_monthly_providers': m042MonthlyProviders
+  '042_monthly_providers': m042MonthlyProviders,
+  // the shared store unlogged on PostgreSQL (docs/decisions/087-postgresql-peak-statements.md)
+  '043_shared_store_unlogged': m043SharedStoreUnlogged
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

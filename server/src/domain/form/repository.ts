@@ -58,7 +58,9 @@ export const subProjectsWithPrices = (db: Db, schoolId: number, itemsId: number)
 const projectAndSubs = prepared((db, $) =>
   db
     .selectFrom('project')
-    .leftJoin('sub_project', (j) => j.onRef('sub_project.items_id', '=', 'project.id').onRef('sub_project.school_id', '=', 'project.school_id'))
+    .leftJoin('sub_project', (j) =>
+      j.onRef('sub_project.items_id', '=', 'project.id').onRef('sub_project.school_id', '=', 'project.school_id')
+    )
     .selectAll('project')
     .select([
       'sub_project.id as sub_id',
