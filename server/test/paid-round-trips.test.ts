@@ -15,6 +15,7 @@ import { after, before, describe, it } from 'node:test'
 import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
 import { applyNotification } from '../src/domain/order/notifications'
+import { PERF_ON } from '../src/perf/switch'
 import { login, startApp, type TestContext } from './helpers'
 import { SCHOLARSHIP } from './center-fixtures'
 import { demoBody, orderRow, placeOrder, projectIdOf, schoolIdOf } from './order-fixtures'
@@ -26,6 +27,9 @@ let itemsId: number
 
 const onPg = !!process.env.DATABASE_URL
 
+/** statement texts sent with a name (prepared once per connection, db/factory.ts StatementNames) */
+const named = new Set<string>()
+
 /** the SQL texts this process sends while `run` runs */
 async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = []
@@ -33,6 +37,7 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the driver's overloaded query
   pg.Client.prototype.query = function (this: pg.Client, q: any, ...rest: any[]) {
     seen.push(typeof q === 'string' ? q : String(q?.text ?? ''))
+    if (typeof q === 'object' && q?.name) named.add(String(q.text))
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
     return (query as any).call(this, q, ...rest)
   } as typeof query
@@ -105,5 +110,9 @@ describe('round trips of a paid donation on PostgreSQL', { skip: !onPg && 'Postg
     assert.equal(writes.length, 1, 'the donation and its submission in one statement')
     assert.match(writes[0], /^with d as \(\s*insert into donation/)
     assert.ok(!plain.some((s) => s.startsWith('select "id" from "donation"')), `no read of unpaid orders: ${plain.join('\n')}`)
+
+    // statements with parameters go as named (prepared) statements, unless PERF_MACHINERY=off; BEGIN and COMMIT as sent
+    assert.equal(named.has(writes[0]) && named.has(pay[1]), PERF_ON, 'the order and the paid statement are prepared')
+    assert.ok(!named.has('begin') && !named.has('commit'))
   })
 })

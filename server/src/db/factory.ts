@@ -29,11 +29,11 @@ export interface DbHandle {
 }
 
 /** distinct statement texts named per process; past this a new text runs unnamed (an `in` list of every length) */
-export const NAMED_STATEMENTS_MAX = 1000
+const NAMED_STATEMENTS_MAX = 1000
 const DML = /^\s*(select|insert|update|delete|with)\b/i
 
 /**
- * Named (prepared) statements on PostgreSQL (docs/decisions/076-postgresql-at-the-peak.md): a statement text with
+ * Named (prepared) statements on PostgreSQL (docs/decisions/087-postgresql-peak-statements.md): a statement text with
  * parameters gets a name the first time this process sends it, and each pool connection parses and plans it once;
  * afterwards a call sends only its values (Bind, Execute) instead of Parse as well, and PostgreSQL skips parsing and,
  * once it settles on a generic plan, planning. Only DML with parameters is named (BEGIN, COMMIT and a migration's DDL
@@ -52,9 +52,6 @@ export class StatementNames {
       this.names.set(sql, name)
     }
     return name
-  }
-  get size(): number {
-    return this.names.size
   }
 }
 

@@ -51,6 +51,9 @@ export interface JobRow {
   locked_at?: string
 }
 
+/** attempts a job gets unless its enqueue says otherwise (also the paid statement's certificate job: order/notifications.ts) */
+export const JOB_MAX_ATTEMPTS = 8
+
 export async function enqueue(
   db: Db,
   schoolId: number,
@@ -65,7 +68,7 @@ export async function enqueue(
     payload: JSON.stringify(payload),
     status: 'pending',
     attempts: 0,
-    max_attempts: opts.maxAttempts ?? 8,
+    max_attempts: opts.maxAttempts ?? JOB_MAX_ATTEMPTS,
     run_after: (opts.runAfter ?? opts.now ?? new Date()).toISOString(),
     locked_at: null,
     last_error: '',

@@ -21,7 +21,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { CompiledQuery, sql, type InsertQueryBuilder, type InsertResult, type Kysely, type Transaction } from 'kysely'
 import { prepared, preparedInsert } from '../../db/prepared'
 import type { DB } from '../../db/schema'
-import { enqueue } from '../../jobs/queue'
+import { JOB_MAX_ATTEMPTS, enqueue } from '../../jobs/queue'
 import type { VerifiedNotification } from '../../providers/payment/types'
 import { recordGiftForAwards } from '../award/service'
 import { openRequestsForPaidOrder } from '../fulfilment/on-paid'
@@ -126,7 +126,8 @@ const paidFollowUps = prepared((db, $) =>
  * separate statements' row counts meant. The follow-ups' sub-queries read the statement's snapshot, which the three
  * writes do not touch. SQLite runs the four statements (there is no round trip to save).
  * $1 school, $2 provider, $3 bill number, $4 provider trade number, $5 amount (fen), $6 raw body, $7 now (ISO),
- * $8 order id, $9 the job's payload, $10 the donor (0: none).
+ * $8 order id, $9 the job's payload, $10 the donor (0: none), $11 the job's attempts (jobs/queue.ts, as enqueue gives).
+ * The follow-ups' questions are paidFollowUps' above, written again in SQL: a question added there is added here too.
  */
 const PAID_AT_ONCE = `with n as (
   insert into payment_notification (school_id, provider, bill_no, provider_trade_no, amount_fen, result, raw, created_at)
@@ -139,7 +140,7 @@ const PAID_AT_ONCE = `with n as (
   returning id
 ), j as (
   insert into job (school_id, kind, payload, status, attempts, max_attempts, run_after, locked_at, last_error, created_at, updated_at)
-  select $1, 'certificate', $9, 'pending', 0, 8, $7, null, '', $7, $7
+  select $1, 'certificate', $9, 'pending', 0, $11, $7, null, '', $7, $7
   where exists (select 1 from u)
   returning id
 )
@@ -222,7 +223,8 @@ export async function applyNotification(
           now,
           order.id,
           JSON.stringify({ donationId: order.id }),
-          order.user_id ?? 0
+          order.user_id ?? 0,
+          JOB_MAX_ATTEMPTS
         ])
       )
       if (Number(rows[0].inserted) !== 1) return { status: 'duplicate', donationId: order.id }
