@@ -4,6 +4,7 @@ import { EmptyState, LoadError } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
+import { beijingTime } from '../time'
 import { StaffApi } from '@contract'
 import type { Dashboard, DashboardFigure as Totals } from '@contract/schema/staff-money'
 
@@ -37,8 +38,8 @@ export function DashboardPage() {
             data-testid='dash-warning-proxy'
             message={t('服务器只看到代理的地址', 'The server sees only its proxy’s address')}
             description={t(
-              `请求经由 ${w.address} 的代理转发（带 ${w.header}），但 TRUST_PROXY 未指定该代理：所有访客共用一个地址，按地址的限制（下单、登录、短信、上传）会把全站当作一位访客。请运维把 TRUST_PROXY 设为代理的地址（见部署文档）。最近一次：${w.seenAt}`,
-              `Requests come through a proxy at ${w.address} (with ${w.header}) that TRUST_PROXY does not name: every visitor shares one address, so per-address limits (orders, sign-in, SMS, uploads) count the whole site as one visitor. Ask the operator to set TRUST_PROXY to the proxy's address (see the deployment guide). Last seen: ${w.seenAt}`
+              `请求经由 ${w.address} 的代理转发（带 ${w.header}），但 TRUST_PROXY 未指定该代理：所有访客共用一个地址，按地址的限制（下单、登录、短信、上传）会把全站当作一位访客。请运维把 TRUST_PROXY 设为代理的地址（见部署文档）。最近一次：${beijingTime(w.seenAt, true)}`,
+              `Requests come through a proxy at ${w.address} (with ${w.header}) that TRUST_PROXY does not name: every visitor shares one address, so per-address limits (orders, sign-in, SMS, uploads) count the whole site as one visitor. Ask the operator to set TRUST_PROXY to the proxy's address (see the deployment guide). Last seen: ${beijingTime(w.seenAt, true)}`
             )}
           />
         </Col>
