@@ -942,6 +942,15 @@ describe('content', () => {
     assert.ok(!/script|onclick|javascript:/i.test(html), html)
     assert.match(html, /<img src="\/files\/a.png">/)
     assert.equal(r.body.data.publishDate, '2026-04-30T16:00:00.000Z')
+    // saved again unchanged, as the console does (server/admin/src/pages/article-day.ts): without the day, or with the
+    // Beijing day it shows (2026-05-01); either keeps the day, where the UTC date cut from the instant (2026-04-30)
+    // moved it back a day on every save
+    const edit = { categoryId: ids.category, title: '安全', content: html }
+    for (const body of [edit, { ...edit, publishDate: '2026-05-01' }]) {
+      const again = await staffCall(app, SCHOOL, 'POST', `/articles/${r.body.data.id}`, { token: tok.editor.token, body })
+      assert.equal(again.body.code, 0, again.body.message)
+      assert.equal(again.body.data.publishDate, '2026-04-30T16:00:00.000Z')
+    }
     const donor = await call(app, SCHOOL, Api.articleDetail, { query: { id: r.body.data.id } })
     assert.equal(donor.body.data.content, html)
     // a category of another school is not found

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react'
 import { Alert, App, Button, DatePicker, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
+import type { Dayjs } from 'dayjs'
 import { get, post } from '../api'
 import { LoadError, PagedTable } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { ImageField } from './upload-field'
 import { RichTextEditor } from './rich-text'
+import { articleFormDay, articleListDay, articlePublishDate } from './article-day'
 import { StaffApi, staffPath } from '@contract'
 import type {
   StaffArticle as Article,
@@ -29,15 +30,18 @@ export function ArticlesPage({ openId = null }: { openId?: number | null }) {
   const [editing, setEditing] = useState<Article | 'new' | null>(null)
   const [catOpen, setCatOpen] = useState(false)
   const [err, setErr] = useState('')
+  // the stored instant of the article open, so an unchanged day is not sent back
+  const [storedDate, setStoredDate] = useState<string | null>(null)
   // the form holds the publishing day as the date picker does; the wire takes YYYY-MM-DD
   const [form] = Form.useForm<Omit<Article, 'publishDate'> & { publishDate?: Dayjs | null }>()
   const open = async (a: Article | 'new') => {
     setErr('')
     form.resetFields()
+    setStoredDate(null)
     if (a !== 'new') {
       const full = await get<Article>(staffPath(StaffApi.article, { id: a.id }))
-      const day = dayjs(full.publishDate.slice(0, 10), 'YYYY-MM-DD')
-      form.setFieldsValue({ ...full, publishDate: day.isValid() ? day : null })
+      setStoredDate(full.publishDate)
+      form.setFieldsValue({ ...full, publishDate: articleFormDay(full.publishDate) })
     }
     setEditing(a)
   }
@@ -69,7 +73,7 @@ export function ArticlesPage({ openId = null }: { openId?: number | null }) {
               v || <Typography.Text type='secondary'>{t('（无，显示中文）', '(none: the Chinese is shown)')}</Typography.Text>
           },
           { title: t('分类', 'Category'), dataIndex: 'categoryName' },
-          { title: t('发布日期', 'Published'), dataIndex: 'publishDate', render: (v: string) => v.slice(0, 10) },
+          { title: t('发布日期', 'Published'), dataIndex: 'publishDate', render: (v: string) => articleListDay(v) },
           { title: t('阅读', 'Reads'), dataIndex: 'readCount', align: 'right' },
           {
             title: '',
@@ -123,7 +127,7 @@ export function ArticlesPage({ openId = null }: { openId?: number | null }) {
                 thumbnailImage: v.thumbnailImage ?? '',
                 content: v.content ?? '',
                 contentEn: v.contentEn ?? '',
-                ...(v.publishDate ? { publishDate: v.publishDate.format('YYYY-MM-DD') } : {})
+                ...articlePublishDate(v.publishDate, editing === 'new' ? null : storedDate)
               } satisfies StaffArticleBody
               await post(editing === 'new' ? StaffApi.articles : staffPath(StaffApi.article, { id: (editing as Article).id }), body)
               setEditing(null)
