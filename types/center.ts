@@ -25,7 +25,7 @@ export type {
   ReceiptLastUserInfo
 } from './schema/center'
 
-/** The WeChat default nickname: the app shows 'loving person' / 爱心人士 instead (docs/product §5). */
+/** The WeChat default nickname: the app shows 爱心校友 / 'A caring alumnus' instead (docs/product §5). */
 export const WECHAT_DEFAULT_NICKNAME = '微信用户'
 
 /** The centre's requests: the schemas of types/schema/center.ts (docs/decisions/066-donor-requests.md). */

@@ -165,7 +165,7 @@ async function theirs(page, id, what, timeout = 15000) {
       const my = await api(`${P}/user/center/my`, { token })
       assert(my.accountType === 2, `account type ${my.accountType}, expected a mobile account`)
       assert(
-        (await tid(page, 'mine-name').textContent()) === (my.isDefaultNickname ? '爱心人士' : my.nickname),
+        (await tid(page, 'mine-name').textContent()) === (my.isDefaultNickname ? '爱心校友' : my.nickname),
         'name on mine differs from the server'
       )
       await settle(page)

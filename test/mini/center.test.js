@@ -40,9 +40,9 @@ test(`${PLATFORM}: mine signs in with the platform code, shows the donor and lea
   const mine = rt.launch('pages/mine/index')
   await waitFor(() => textOf(mine.data.root).includes('我的捐赠'), 20000)
   const text = textOf(mine.data.root)
-  // the sandbox identity's default nickname (the platform's, so the app's own word for it: decision 073) and an empty record
-  expect(text).toContain('爱心人士')
-  expect(text).not.toContain('爱心校友')
+  // the sandbox identity's default nickname, in the app's word for it (decision 073), the server's own 爱心校友, and an empty record
+  expect(text).toContain('爱心校友')
+  expect(text).not.toContain('微信用户')
   expect(text).toContain('¥0.00')
   expect(text).toContain('我的勋章')
   const exchange = rt.requestLog.find((r) => r.url.includes('/getAuthToken'))

@@ -111,12 +111,12 @@ describe('mine', () => {
     expect(screen.getByTestId('mine-avatar-default')).toBeTruthy()
   })
 
-  it('shows 爱心人士 / Loving person for the WeChat default nickname', async () => {
+  it("shows 爱心校友 / A caring alumnus (the server's words) for the WeChat default nickname", async () => {
     stubMine({ my: () => ok(userCenter({ nickname: '微信用户', isDefaultNickname: 1 })) })
     await openMine()
-    expect(screen.getByTestId('mine-name').textContent).toBe('爱心人士')
+    expect(screen.getByTestId('mine-name').textContent).toBe('爱心校友')
     act(() => useSession.setState({ lang: 'en' }))
-    await waitFor(() => expect(screen.getByTestId('mine-name').textContent).toBe('Loving person'))
+    await waitFor(() => expect(screen.getByTestId('mine-name').textContent).toBe('A caring alumnus'))
   })
 
   it('hides the receipts link when receipts are off, or when the switch cannot be read', async () => {

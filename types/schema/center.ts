@@ -16,7 +16,7 @@ export const UserCenter = Type.Object({
   userId: Num,
   /** as stored; see isDefaultNickname */
   nickname: Str,
-  /** 1 when nickname is the WeChat placeholder (微信用户) or empty: display 爱心人士 / 'loving person' */
+  /** 1 when nickname is the WeChat placeholder (微信用户) or empty: display 爱心校友 / 'A caring alumnus' */
   isDefaultNickname: Flag,
   avatar: Str,
   /** sum of the caller's paid gifts */

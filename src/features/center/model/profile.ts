@@ -19,7 +19,7 @@ export function greetingKey(hour: number): GreetingKey {
 }
 
 export interface ProfileView {
-  /** '' when the default nickname applies: the page shows 'loving person' / 爱心人士 */
+  /** '' when the default nickname applies: the page shows 爱心校友 / 'A caring alumnus', the server's words for it */
   nickname: string
   isDefaultNickname: boolean
   avatar: string
