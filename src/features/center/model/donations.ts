@@ -3,6 +3,7 @@ import type { PersonalDonation, ProjectDonateGroup } from '@contract'
 import { cutMinute } from '@/lib/dates'
 import { formatMoney } from '@/lib/money'
 import type { Translate } from '@/lib/i18n'
+import { goodsText } from '@/lib/goods'
 
 export type GroupMode = 'project' | 'time'
 
@@ -10,7 +11,7 @@ export interface GiftRowView {
   id: number
   itemsName: string
   subItemsName: string
-  /** "¥1,234.50" or "3 件" for goods */
+  /** "¥1,234.50" or "3 件" / "3 × box" for goods */
   amount: string
   time: string
   billNo: string
@@ -24,7 +25,7 @@ export interface GiftRowView {
 type T = Translate
 
 export function giftAmount(d: Pick<PersonalDonation, 'crowdType' | 'donateMoney' | 'donateMaterialNumber' | 'materialUnit'>, t: T): string {
-  if (d.crowdType === 2) return t('center.don.goods', { n: d.donateMaterialNumber, unit: d.materialUnit || '' }).trim()
+  if (d.crowdType === 2) return goodsText(t, d.donateMaterialNumber, d.materialUnit)
   return `¥${formatMoney(d.donateMoney)}`
 }
 

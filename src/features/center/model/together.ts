@@ -3,6 +3,7 @@ import type { MyTogetherDonation } from '@contract'
 import { cutDay } from '@/lib/dates'
 import { formatMoney, progressPercent } from '@/lib/money'
 import type { Translate } from '@/lib/i18n'
+import { goodsText } from '@/lib/goods'
 
 export type TogetherTab = 'launch' | 'join'
 
@@ -35,7 +36,7 @@ export function togetherRow(r: MyTogetherDonation, t: T, resolveUrl: (u: string)
     participants: r.participants || 0,
     date: cutDay(r.createDate),
     raised: goods
-      ? t('center.together.raisedGoods', { n: r.completeMaterialNumber, unit: r.materialUnit })
+      ? t('center.together.raisedGoods', { goods: goodsText(t, r.completeMaterialNumber, r.materialUnit) })
       : t('center.together.raised', { money: formatMoney(r.completeMoney) }),
     target: hasTarget ? formatMoney(r.targetMoney) : '',
     percent: hasTarget ? progressPercent(r.completeMoney, r.targetMoney) : null

@@ -3,6 +3,7 @@ import { CrowdType, type DirectoryTotal, type DonationRecord } from '@contract'
 import { cutDay } from '@/lib/dates'
 import { formatCurrency } from '@/lib/money'
 import type { Translate } from '@/lib/i18n'
+import { goodsText } from '@/lib/goods'
 
 export interface DonorRowView {
   id: number
@@ -12,7 +13,7 @@ export interface DonorRowView {
   date: string
   projectName: string
   subProjectName: string
-  /** "1,000.00 元" / "1,000.00 CNY", or "20 箱" for goods */
+  /** "1,000.00 元" / "1,000.00 CNY", or "20 箱" / "20 × box" for goods */
   amountText: string
 }
 
@@ -25,9 +26,7 @@ export function toDonorRow(r: DonationRecord, t: Translate, assetUrl: (url: stri
     date: cutDay(r.donateTime),
     projectName: r.itemsName || '',
     subProjectName: r.subItemsName || '',
-    amountText: isGoods
-      ? t('directory.goods', { count: r.donateMaterialNumber ?? 0, unit: r.materialUnit || '' }).trim()
-      : formatCurrency(r.donateMoney)
+    amountText: isGoods ? goodsText(t, r.donateMaterialNumber, r.materialUnit) : formatCurrency(r.donateMoney)
   }
 }
 

@@ -12,6 +12,7 @@ import { fetchTogetherDonors } from '../api/together'
 import { donorView } from '../model/share'
 import './donors-screen.scss'
 import { imageAlt } from '@/lib/a11y'
+import { goodsText } from '@/lib/goods'
 
 export default function DonorsScreen() {
   const t = useT()
@@ -40,7 +41,7 @@ export default function DonorsScreen() {
             <Text className='tg-donors__time'>{r.time}</Text>
           </View>
           <Text className='tg-donors__amount' style={{ color: theme }} data-testid='donor-amount'>
-            {'money' in r.amount ? t('together.list.amount', { money: r.amount.money }) : t('together.list.goods', r.amount)}
+            {'money' in r.amount ? t('together.list.amount', { money: r.amount.money }) : goodsText(t, r.amount.n, r.amount.unit)}
           </Text>
         </View>
       ))}

@@ -16,6 +16,9 @@ export default defineMessages({
     'common.search': '搜索',
     'common.yuan': '元',
     'common.currency': '¥',
+    // a count of goods in the project's unit: "30 箱"; English puts a sign between, since the unit is the project's
+    // word, singular, and often Chinese ("7 × book", not "7 book"; src/lib/goods.ts)
+    'common.goods': '{n} {unit}',
     'common.language': 'English',
     // a title quoted in running text: Chinese book-title marks; English quotation marks (decision 073)
     'common.titleQuoted': '《{title}》',
@@ -51,6 +54,7 @@ export default defineMessages({
     'common.search': 'Search',
     'common.yuan': 'CNY',
     'common.currency': '¥',
+    'common.goods': '{n} × {unit}',
     'common.language': '中文',
     'common.titleQuoted': '“{title}”',
     'net.error': 'Connection failed, check network settings',

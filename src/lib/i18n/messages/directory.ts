@@ -16,7 +16,6 @@ export default defineMessages({
     'directory.offline': '另有线下捐赠 {money}',
     'directory.separator': '；',
     'directory.empty': '暂无捐赠记录',
-    'directory.goods': '{count} {unit}',
     'directory.subProject': '子项目：{name}',
     'directory.shareTitle': '感谢每一位捐赠人',
     'directory.shareDesc': '捐赠名录：每一份心意都值得铭记'
@@ -35,7 +34,6 @@ export default defineMessages({
     'directory.offline': 'plus {money} given offline',
     'directory.separator': '; ',
     'directory.empty': 'No donations yet',
-    'directory.goods': '{count} {unit}',
     'directory.subProject': 'Sub-project: {name}',
     'directory.shareTitle': 'Thank you to every donor',
     'directory.shareDesc': 'Donor directory: every gift is remembered'

@@ -54,7 +54,6 @@ export default defineMessages({
     'together.share.held': '发起人和宣传语正在审核，审核通过前仅你自己可见，通过后即可邀请好友',
     'together.share.toProject': '查看项目',
     'together.list.amount': '¥{money}',
-    'together.list.goods': '{n} {unit}',
     'together.list.empty': '还没有人参与'
   },
   en: {
@@ -110,7 +109,6 @@ export default defineMessages({
       'Your sponsor name and slogan are under review: only you can see this page until they are approved, then you can invite friends',
     'together.share.toProject': 'See the project',
     'together.list.amount': '¥{money}',
-    'together.list.goods': '{n} {unit}',
     'together.list.empty': 'Nobody has joined yet'
   }
 })
