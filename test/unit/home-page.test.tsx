@@ -64,6 +64,14 @@ describe('home page', () => {
     fireEvent.click(screen.getByTestId('home-projects-more'))
     expect(tab.mock.calls.map((c) => (c[0] as any).url)).toEqual(['/pages/jzml/index', '/pages/subject/index'])
     expect(to.mock.calls.length).toBe(before)
+    // the shortcuts are links a keyboard and a screen reader reach (docs/decisions/028): a role, a tab stop, Enter opens
+    for (const id of ['home-to-directory', 'home-to-gifts', 'home-to-tax']) {
+      expect(screen.getByTestId(id).getAttribute('role')).toBe('link')
+      expect(screen.getByTestId(id).getAttribute('tabindex')).toBe('0')
+    }
+    fireEvent.keyDown(screen.getByTestId('home-to-gifts'), { key: 'Enter' })
+    expect(to).toHaveBeenLastCalledWith({ url: '/pkg-mine/mine-don/index' })
+    expect(to.mock.calls.length).toBe(before + 1)
   })
 
   it('hides the statistics of a school that hides them, and never asks for the total', async () => {

@@ -17,7 +17,7 @@ import { useSession, useT } from '@/store/session'
 import { useHome } from '../hooks/use-home'
 import { openOrSoon } from '../navigation'
 import './home-screen.scss'
-import { imageAlt } from '@/lib/a11y'
+import { imageAlt, pressable } from '@/lib/a11y'
 
 function Section({
   title,
@@ -124,17 +124,18 @@ export default function HomeScreen() {
         ) : null}
       </View>
 
+      {/* links, each a tab stop that Enter opens, named by its title and description (docs/decisions/028) */}
       <View className='home__shortcuts'>
-        <View className='home__shortcut' data-testid='home-to-directory' onClick={() => openOrSoon('jzml')}>
+        <View className='home__shortcut' data-testid='home-to-directory' {...pressable(() => openOrSoon('jzml'), { role: 'link' })}>
           <Text className='home__shortcut-title'>{t('home.directory')}</Text>
           <Text className='home__shortcut-desc'>{t('home.directoryDesc')}</Text>
         </View>
-        <View className='home__shortcut' data-testid='home-to-gifts' onClick={() => openOrSoon('mine-don')}>
+        <View className='home__shortcut' data-testid='home-to-gifts' {...pressable(() => openOrSoon('mine-don'), { role: 'link' })}>
           <Text className='home__shortcut-title'>{t('home.myGifts')}</Text>
           <Text className='home__shortcut-desc'>{t('home.myGiftsDesc')}</Text>
         </View>
         {/* the charity tax tool had no way in but a typed URL (docs/product §2 Tax tool) */}
-        <View className='home__shortcut' data-testid='home-to-tax' onClick={() => openOrSoon('tax-tool')}>
+        <View className='home__shortcut' data-testid='home-to-tax' {...pressable(() => openOrSoon('tax-tool'), { role: 'link' })}>
           <Text className='home__shortcut-title'>{t('home.taxTool')}</Text>
           <Text className='home__shortcut-desc'>{t('home.taxToolDesc')}</Text>
         </View>
