@@ -339,6 +339,36 @@ describe('donation form', () => {
     expect(screen.getByTestId('receipt-sms')).toBeTruthy()
   })
 
+  it('receipt links: the tax tool always, the donation agreement only where the school set its bank account; a tap opens each', async () => {
+    const to = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'ok' } as any)
+    const calls = await openForm(moneyProject({ isSub: 0 }))
+    chip('amount-chips', '1000.00')
+    openDetails()
+    const links = await screen.findByTestId('receipt-links')
+    expect(within(screen.getByTestId('receipt-section')).getByTestId('receipt-links')).toBe(links)
+    // the setting was asked for (and not answered): no agreement link
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/getSettingValue'))).toBe(true))
+    expect(screen.getByTestId('receipt-to-tax').textContent).toBeTruthy()
+    expect(screen.queryByTestId('receipt-to-contract')).toBeNull()
+    fireEvent.click(screen.getByTestId('receipt-to-tax'))
+    expect(to).toHaveBeenLastCalledWith({ url: '/pkg-tools/tax-tool/index' })
+
+    document.body.innerHTML = ''
+    const asked = await openForm(moneyProject({ isSub: 0 }), formConfig(), {
+      getSettingValue: (c: Call) => ok(c.query.get('key') === 'agreement_bank_account' ? '中国银行 6217 0000 0000 0000' : '')
+    })
+    chip('amount-chips', '1000.00')
+    openDetails()
+    const contract = await screen.findByTestId('receipt-to-contract')
+    expect(asked.find((c) => c.path.endsWith('/getSettingValue'))!.query.get('key')).toBe('agreement_bank_account')
+    expect(screen.getByTestId('receipt-to-tax')).toBeTruthy()
+    fireEvent.click(contract)
+    expect(to).toHaveBeenLastCalledWith({ url: '/pkg-agreement/contract-cpu/index' })
+    // a link a keyboard reaches: Enter opens it too
+    fireEvent.keyDown(screen.getByTestId('receipt-to-tax'), { key: 'Enter' })
+    expect(to).toHaveBeenLastCalledWith({ url: '/pkg-tools/tax-tool/index' })
+  })
+
   it('hand amount: integer-only forms clear a decimal; below the minimum and too large say so under the amount', async () => {
     const toast = toastSpy()
     await openForm(moneyProject({ isSub: 0 }), formConfig({ isIntegerMoney: 1, minMoney: '10.00' }))

@@ -334,6 +334,19 @@ describe('thank-you page', () => {
     expect(await screen.findByTestId('success-name')).toBeTruthy()
   })
 
+  it('without a billNo (a link cut short): says the order details are incomplete, asks nothing, and leads to the projects', async () => {
+    setQuery('/pkg-donate/success/index', {})
+    const calls = stubApi({ success: () => ok(successData()) })
+    render(<SuccessPage />)
+    expect(screen.getByTestId('success-missing').textContent).toContain('订单信息不完整，请返回重新发起捐赠')
+    expect(screen.getByTestId('success-missing-more').textContent).toBe('浏览更多项目')
+    expect(screen.queryByTestId('success')).toBeNull()
+    expect(screen.queryByTestId('success-loading')).toBeNull()
+    tap('success-missing-more')
+    expect(nav.redirect).toHaveBeenCalledWith('/pages/subject/index')
+    expect(named(calls, 'success')).toHaveLength(0)
+  })
+
   it('English', async () => {
     useSession.setState({ lang: 'en' })
     setQuery('/pkg-donate/success/index', { billNo: BILL })

@@ -47,7 +47,14 @@ export default function SuccessScreen() {
 
   const toList = () => platform.nav.redirect(projectListUrl(variant))
   if (!billNo)
-    return <PayState kind='error' title={t('payment.cashier.missing')} primary={{ label: t('payment.toProjects'), onTap: toList }} />
+    return (
+      <PayState
+        kind='error'
+        title={t('payment.cashier.missing')}
+        testId='success-missing'
+        primary={{ label: t('payment.toProjects'), onTap: toList, testId: 'success-missing-more' }}
+      />
+    )
   if (state.status === 'loading') return <PayState kind='busy' title={t('common.loading')} testId='success-loading' />
   if (state.status === 'error') {
     return (
