@@ -36,7 +36,7 @@ describe('a count of goods in its unit (src/lib/goods.ts)', () => {
     }
     expect(toDonorRow(record as unknown as DonationRecord, en, (u) => u).amountText).toBe('7 × book')
     expect(toDonorRow(record as unknown as DonationRecord, zh, (u) => u).amountText).toBe('7 book')
-    const gift = { crowdType: 2, donateMoney: '0.00', donateMaterialNumber: 4, materialUnit: 'set' }
+    const gift = { crowdType: 2 as const, donateMoney: '0.00', donateMaterialNumber: 4, materialUnit: 'set' }
     expect(giftAmount(gift, en)).toBe('4 × set')
     expect(giftAmount({ ...gift, materialUnit: '套' }, zh)).toBe('4 套')
     const together = {
