@@ -4,6 +4,8 @@
  *
  * - a plain order is one statement, which asks itself whether the donor has an unpaid order to replace: no BEGIN,
  *   no COMMIT, no read before it (docs/decisions/087-postgresql-peak-statements.md);
+ * - donate reads the session, the donor's app_user row and the consent to the privacy policy in one statement, and
+ *   reads none of them again;
  * - an order that replaces the donor's unpaid one still runs in a transaction and cancels it ('replaced');
  * - the paid transaction of a plain gift is 4 statements (BEGIN; the notification, the transition, the certificate
  *   job and the read of what the follow-ups would find as one statement; one read of the donor's awards held and the
@@ -110,6 +112,18 @@ describe('round trips of a paid donation on PostgreSQL', { skip: !onPg && 'Postg
     assert.equal(writes.length, 1, 'the donation and its submission in one statement')
     assert.match(writes[0], /^with d as \(\s*insert into donation/)
     assert.ok(!plain.some((s) => s.startsWith('select "id" from "donation"')), `no read of unpaid orders: ${plain.join('\n')}`)
+
+    // the session, the donor's row and the consent to the current policy in one statement (the gift carries a name
+    // and a mobile: personal data), and none of them read again by the order
+    const reads = (table: string) => plain.filter((s) => s.includes(`from "${table}"`) || s.includes(`join "${table}"`))
+    const sessionReads = reads('session')
+    assert.equal(sessionReads.length, 1, plain.join('\n'))
+    const [session] = sessionReads
+    for (const table of ['app_user', 'privacy_policy', 'privacy_consent']) {
+      assert.ok(session.includes(`"${table}"`), `the session statement reads ${table}: ${session}`)
+      assert.deepEqual(reads(table), [session], `no read of ${table} of its own: ${plain.join('\n')}`)
+    }
+    assert.ok(named.has(session) === PERF_ON, 'the session statement is prepared')
 
     // statements with parameters go as named (prepared) statements, unless PERF_MACHINERY=off; BEGIN and COMMIT as sent
     assert.equal(named.has(writes[0]) && named.has(pay[1]), PERF_ON, 'the order and the paid statement are prepared')

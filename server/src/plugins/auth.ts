@@ -4,6 +4,11 @@
  *                                     the handler reads `req.session`
  *   config: { session: 'optional' }   answers visitors too: `req.optionalSession` is the session or null (a missing,
  *                                     stale or foreign token is simply no session, never -997)
+ *   config: { personalData: true }    (with a session) the caller must have agreed to the current privacy policy; a
+ *                                     function of the request says so per request (donate: only a gift with personal data)
+ *   config: { sessionUser: true }     the handler uses the caller's app_user row: `req.session.user`
+ * A route with personalData or sessionUser reads the session, the app_user row and the consent in one statement
+ * (docs/decisions/087-postgresql-peak-statements.md); other routes read the session alone.
  * Routes without it never look a token up. The token travels in `Authorization` (optionally "Bearer …"); calls
  * whose entry in docs/product lists a `token` parameter may pass it in the query or body instead. The hook runs as a
  * preHandler, after validation, so a malformed request is still a 400 first and a body `token` is readable.
@@ -11,11 +16,17 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { authenticateStaff, STAFF_AUTH_SCHEME } from '../domain/staff/service'
-import { authenticate } from '../domain/user/service'
-import { requireConsent } from '../domain/privacy/service'
+import { authenticate, authenticateWithUser } from '../domain/user/service'
+import { consentFrom, requireConsented } from '../domain/privacy/service'
+import { DEFAULT_POLICY_VERSION } from '../domain/privacy/default-policy'
+import type { UserRow } from '../domain/user/repository'
 import { tokenInvalid } from '../errors'
 
-export type Session = NonNullable<Awaited<ReturnType<typeof authenticate>>>
+export type Session = NonNullable<Awaited<ReturnType<typeof authenticate>>> & {
+  /** the caller's app_user row (null: none), read with the session on routes with sessionUser or personalData;
+   *  undefined on other routes */
+  user?: UserRow | null
+}
 export type SessionMode = 'required' | 'optional'
 export type StaffSession = NonNullable<Awaited<ReturnType<typeof authenticateStaff>>>
 
@@ -23,8 +34,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** plugins/auth.ts: 'required' sets req.session (or answers -997), 'optional' sets req.optionalSession */
     session?: SessionMode
-    /** the route collects personal data: the caller must have agreed to the current privacy policy (decision 041) */
-    personalData?: true
+    /** the route collects personal data: the caller must have agreed to the current privacy policy (decision 041);
+     *  a function: whether this request does (read after validation, so the body is the validated one) */
+    personalData?: true | ((req: FastifyRequest) => boolean)
+    /** the handler uses the caller's app_user row: read with the session, as `req.session.user` */
+    sessionUser?: true
   }
   interface FastifyRequest {
     /** the caller's session on a route with `config: { session: 'required' }` (reading it elsewhere is a bug: 500) */
@@ -81,11 +95,22 @@ export function installSession(api: FastifyInstance) {
   api.addHook('preHandler', async (req) => {
     const mode = req.routeOptions.config.session
     if (!mode) return
+    const { personalData, sessionUser } = req.routeOptions.config
+    const consent = typeof personalData === 'function' ? personalData(req) : !!personalData
     const token = tokenFrom(req)
-    const session = token ? await authenticate(req.server.db, req.school.id, token) : null
-    if (!session && mode === 'required') throw tokenInvalid()
-    sessions.set(req, session)
-    if (session && req.routeOptions.config.personalData) await requireConsent(req.server.db, req.school.id, session.user_id)
+    if (!consent && !sessionUser) {
+      const session = token ? await authenticate(req.server.db, req.school.id, token) : null
+      if (!session && mode === 'required') throw tokenInvalid()
+      sessions.set(req, session)
+      return
+    }
+    // one statement: the session, its app_user row and, for personal data, the policy version and the consent to it
+    const found = token
+      ? await authenticateWithUser(req.server.db, req.school.id, token, consent ? DEFAULT_POLICY_VERSION : undefined)
+      : null
+    if (!found && mode === 'required') throw tokenInvalid()
+    sessions.set(req, found ? { ...found.session, user: found.user } : null)
+    if (found && consent) requireConsented(consentFrom(found.consent?.version, found.consent?.consentedAt))
   })
 }
 

@@ -81,10 +81,17 @@ export async function formDetail(
   })
 }
 
-/** true when the user may give to the project: open projects for everyone, alumni-only ones for certified alumni. */
-export async function mayDonate(db: Db, schoolId: number, project: { alumni_only: number }, userId: number): Promise<boolean> {
+/** true when the user may give to the project: open projects for everyone, alumni-only ones for certified alumni.
+ *  `known`: the user's row when the caller already read it in this request. */
+export async function mayDonate(
+  db: Db,
+  schoolId: number,
+  project: { alumni_only: number },
+  userId: number,
+  known?: { open_id: string }
+): Promise<boolean> {
   if (!project.alumni_only) return true
-  const user = await getUser(db, schoolId, userId)
+  const user = known ?? (await getUser(db, schoolId, userId))
   return !!user && repo.isCertifiedAlumnus(db, schoolId, user.open_id)
 }
 

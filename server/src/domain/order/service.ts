@@ -21,7 +21,7 @@ import { projectWords } from '../project/mapper'
 import { requireProject } from '../project/service'
 import { projectWithSubPrices } from '../form/repository'
 import { schoolSetting } from '../school/cache'
-import { getUser } from '../user/repository'
+import { getUser, type UserRow } from '../user/repository'
 import { holdNaming, planNamingOrder } from '../naming/holds'
 import { checkTexts, type ModerationRuntime } from '../moderation/service'
 import { claimTreeAgreement, requireTreeAgreement } from '../naming-map/pledge'
@@ -56,6 +56,9 @@ export interface Caller {
   ip: string
   /** absolute origin for notify and return URLs: PUBLIC_BASE_URL, never the request's Host; '' when unset */
   baseUrl: string
+  /** the caller's app_user row when the session hook read it with the session (plugins/auth.ts; null: none);
+   *  undefined: donate reads it */
+  user?: UserRow | null
 }
 
 /**
@@ -97,11 +100,11 @@ export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody):
     // cached per school (domain/school/cache.ts: staff writes invalidate it, other processes' within 5 s)
     schoolSetting(db, sid),
     resolveForm(db, sid, project),
-    getUser(db, sid, caller.userId),
+    caller.user !== undefined ? caller.user : getUser(db, sid, caller.userId),
     body.donateTogetherId ? repo.togetherForGift(db, sid, body.donateTogetherId) : Promise.resolve(undefined)
   ])
   if (!user || !setting) throw tokenInvalid()
-  if (!(await mayDonate(db, sid, project, caller.userId))) {
+  if (!(await mayDonate(db, sid, project, caller.userId, user))) {
     throw new AppError('alumniOnly', ResultCode.ERROR, 200, {}, { errorCode: PermissionCode.ALUMNI_REQUIRED })
   }
   const now = deps.now()

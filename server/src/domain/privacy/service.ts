@@ -51,11 +51,16 @@ export async function getPolicy(db: Kysely<DB>, school: { id: number; name: stri
   }
 }
 
+/** The status from the two facts read (`consentNow`, or the session hook's statement): the school's policy version
+ *  (null: the default applies) and when the donor agreed to the current version. */
+export function consentFrom(version: number | string | null | undefined, at: string | null | undefined): PrivacyStatus {
+  const v = version === null || version === undefined ? DEFAULT_POLICY_VERSION : Number(version)
+  return { version: v, consented: at ? 1 : 0, consentedAt: at ? toWireDate(at) : '' }
+}
+
 export async function consentStatus(db: Db, schoolId: number, userId: number): Promise<PrivacyStatus> {
   const row = (await repo.consentNow.first(db, [schoolId, userId, DEFAULT_POLICY_VERSION]))!
-  const version = row.version === null || row.version === undefined ? DEFAULT_POLICY_VERSION : Number(row.version)
-  const at = row.consented_at
-  return { version, consented: at ? 1 : 0, consentedAt: at ? toWireDate(at) : '' }
+  return consentFrom(row.version, row.consented_at)
 }
 
 /** Records the caller's agreement to `version`, which must be the current one (a stale page agrees to nothing). */
@@ -68,9 +73,9 @@ export async function recordConsent(db: Db, schoolId: number, userId: number, ve
 export const consentRequired = (version: number) =>
   new AppError('privacyConsentRequired', ResultCode.ERROR, 200, {}, { privacyConsentRequired: version })
 
-/** Run by every route that collects personal data (decision 041 lists them) before it stores anything. */
-export async function requireConsent(db: Db, schoolId: number, userId: number): Promise<void> {
-  const s = await consentStatus(db, schoolId, userId)
+/** Run for every route that collects personal data (decision 041 lists them) before it stores anything: the session
+ *  hook reads the status with the session (plugins/auth.ts config.personalData). */
+export function requireConsented(s: PrivacyStatus): void {
   if (!s.consented) throw consentRequired(s.version)
 }
 

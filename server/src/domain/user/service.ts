@@ -38,6 +38,16 @@ export async function authenticate(db: Kysely<DB>, schoolId: number, token: stri
   return (await repo.findLiveSession(db, schoolId, hashToken(token), nowIso())) ?? null
 }
 
+/**
+ * The live session with the donor's app_user row in one statement, and with `consentDefault` the privacy consent
+ * facts as well (plugins/auth.ts, for routes that use the row or collect personal data). The same rules as
+ * `authenticate`: an empty, expired or other school's token is no session.
+ */
+export async function authenticateWithUser(db: Kysely<DB>, schoolId: number, token: string, consentDefault?: number) {
+  if (!token) return null
+  return repo.findLiveSessionWithUser(db, schoolId, hashToken(token), nowIso(), consentDefault)
+}
+
 /** Issues a fresh token and ends the old one: a refreshed token cannot be replayed. */
 export async function refresh(db: Kysely<DB>, schoolId: number, session: { id: number; user_id: number }) {
   const next = await issueToken(db, schoolId, session.user_id)

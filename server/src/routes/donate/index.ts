@@ -13,7 +13,6 @@ import { applyNotification } from '../../domain/order/notifications'
 import { payTokenOpens } from '../../domain/order/pay-link'
 import { findOrder } from '../../domain/order/repository'
 import { collectsPersonalData } from '../../domain/privacy/personal-data'
-import { requireConsent } from '../../domain/privacy/service'
 import { cancel, donate, donate4ali, payback, success, type Caller, type OrderAccess } from '../../domain/order/service'
 import { schoolSetting } from '../../domain/school/cache'
 import { AppError, bizError, tokenInvalid } from '../../errors'
@@ -47,6 +46,17 @@ function deviceKey(req: FastifyRequest): string {
   const id = header(req, DEVICE_HEADER)
   return id && DEVICE_ID_PATTERN.test(id) ? `d:${id}` : `s:${req.session.id}`
 }
+
+/**
+ * donate's session: names, ID numbers, addresses or form fields are stored only with consent to the current policy
+ * (decision 041), so a gift that carries any needs it; the order uses the donor's app_user row. The hook reads the
+ * session, that row and the consent in one statement (plugins/auth.ts).
+ */
+const donateSession = {
+  ...signedIn,
+  personalData: (req: FastifyRequest) => collectsPersonalData(req.body as W.DonateSubmission),
+  sessionUser: true
+} as const
 
 export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const rt = app.orders
@@ -132,9 +142,7 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => balanceAnswer(req, req.body.stuWorkNo, req.body.password)
   )
 
-  app.post(Api.donate, { config: signedIn, schema: { body: W.DonateSubmission, response: answers(W.DonateAnswer) } }, async (req) => {
-    // names, ID numbers, addresses or form fields are stored only with consent to the current policy (decision 041)
-    if (collectsPersonalData(req.body)) await requireConsent(app.db, req.school.id, req.session.user_id)
+  app.post(Api.donate, { config: donateSession, schema: { body: W.DonateSubmission, response: answers(W.DonateAnswer) } }, async (req) => {
     // peak days (docs/decisions/033-peak-day-order-limits.md): per donor, per device, per address with a challenge
     await admitOrder(
       rt,
@@ -142,7 +150,8 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       header(req, PROOF_HEADER),
       rt.now().getTime()
     )
-    return ok(await donate(rt, caller(req, req.session.user_id), req.body))
+    // the donor's row came with the session (donateSession): the order does not read it again
+    return ok(await donate(rt, { ...caller(req, req.session.user_id), user: req.session.user }, req.body))
   })
 
   app.get(Api.cancel, { config: signedIn, schema: { querystring: W.OrderQuery, response: answers(NoData) } }, async (req) => {
