@@ -23,6 +23,7 @@ import { fenToYuan, yuanToFen } from '../../lib/money'
 import { campusCardMessage } from '../../providers/campus-card/service'
 import { ProviderError } from '../../providers/payment/types'
 import { maybeSignedIn, signedIn } from '../../plugins/auth'
+import { takeNonce } from '../../plugins/signature'
 import * as W from '../../../../types/schema/donate'
 import { NoData } from '../../../../types/schema/common'
 import * as R from '../../../../types/schema/requests'
@@ -132,18 +133,24 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => balanceAnswer(req, req.body.stuWorkNo, req.body.password)
   )
 
-  app.post(Api.donate, { config: signedIn, schema: { body: W.DonateSubmission, response: answers(W.DonateAnswer) } }, async (req) => {
-    // names, ID numbers, addresses or form fields are stored only with consent to the current policy (decision 041)
-    if (collectsPersonalData(req.body)) await requireConsent(app.db, req.school.id, req.session.user_id)
-    // peak days (docs/decisions/033-peak-day-order-limits.md): per donor, per device, per address with a challenge
-    await admitOrder(
-      rt,
-      { schoolId: req.school.id, userId: req.session.user_id, device: deviceKey(req), ip: req.ip },
-      header(req, PROOF_HEADER),
-      rt.now().getTime()
-    )
-    return ok(await donate(rt, caller(req, req.session.user_id), req.body))
-  })
+  // the nonce claim goes with the order's rate windows, one round trip (plugins/signature.ts nonceWithWindows)
+  app.post(
+    Api.donate,
+    { config: { ...signedIn, nonceWithWindows: true }, schema: { body: W.DonateSubmission, response: answers(W.DonateAnswer) } },
+    async (req) => {
+      // names, ID numbers, addresses or form fields are stored only with consent to the current policy (decision 041)
+      if (collectsPersonalData(req.body)) await requireConsent(app.db, req.school.id, req.session.user_id)
+      // peak days (docs/decisions/033-peak-day-order-limits.md): per donor, per device, per address with a challenge
+      await admitOrder(
+        rt,
+        { schoolId: req.school.id, userId: req.session.user_id, device: deviceKey(req), ip: req.ip },
+        header(req, PROOF_HEADER),
+        rt.now().getTime(),
+        takeNonce(req)
+      )
+      return ok(await donate(rt, caller(req, req.session.user_id), req.body))
+    }
+  )
 
   app.get(Api.cancel, { config: signedIn, schema: { querystring: W.OrderQuery, response: answers(NoData) } }, async (req) => {
     await cancel(rt, caller(req, req.session.user_id), req.query.donatePlatOrder)
