@@ -6,6 +6,7 @@
  *   no COMMIT, no read before it (docs/decisions/087-postgresql-peak-statements.md);
  * - donate reads the session, the donor's app_user row and the consent to the privacy policy in one statement, and
  *   reads none of them again;
+ * - donate's nonce claim and its rate windows are one statement to the shared store (decision 087);
  * - an order that replaces the donor's unpaid one still runs in a transaction and cancels it ('replaced');
  * - the paid transaction of a plain gift is 4 statements (BEGIN; the notification, the transition, the certificate
  *   job and the read of what the follow-ups would find as one statement; one read of the donor's awards held and the
@@ -112,6 +113,11 @@ describe('round trips of a paid donation on PostgreSQL', { skip: !onPg && 'Postg
     assert.equal(writes.length, 1, 'the donation and its submission in one statement')
     assert.match(writes[0], /^with d as \(\s*insert into donation/)
     assert.ok(!plain.some((s) => s.startsWith('select "id" from "donation"')), `no read of unpaid orders: ${plain.join('\n')}`)
+    // the request's nonce claim and its three rate windows are one statement (a data-modifying WITH that counts the
+    // windows only when the claim was won); PERF_MACHINERY=off claims the nonce in the signature hook, as before
+    const store = plain.filter((s) => /\bshared_entry\b/.test(s))
+    assert.equal(store.length, PERF_ON ? 1 : 2, store.join('\n'))
+    if (PERF_ON) assert.match(store[0], /^with c as \(\s*insert into shared_entry/)
 
     // the session, the donor's row and the consent to the current policy in one statement (the gift carries a name
     // and a mobile: personal data), and none of them read again by the order

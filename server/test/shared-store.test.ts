@@ -101,6 +101,33 @@ for (const s of stores) {
       )
     })
 
+    it('claims and hits together: a held claim counts nothing; concurrent calls on one claim count once', async () => {
+      const [nonce, x, y] = [k('nonce'), k('cx'), k('cy')]
+      const windows = [
+        { key: x, windowMs: TTL },
+        { key: y, windowMs: 60_000 }
+      ]
+      assert.deepEqual(await store.claimAndHit({ key: nonce, ttlMs: TTL, now: now() }, windows, now()), [1, 1])
+      assert.equal(await store.claimAndHit({ key: nonce, ttlMs: TTL, now: now() }, windows, now()), null)
+      assert.equal(await store.claim(nonce, TTL, now()), false, 'the claim is held like any claim')
+      assert.deepEqual(await store.hit(windows, now()), [2, 2], 'the refused call counted nothing')
+      // twenty requests with one nonce at once, twenty with their own: 1 + 20 more on each window
+      const same = k('same')
+      const answers = await Promise.all([
+        ...Array.from({ length: 20 }, () => store.claimAndHit({ key: same, ttlMs: 60_000, now: now() }, windows, now())),
+        ...Array.from({ length: 20 }, (_, i) => store.claimAndHit({ key: k(`own${i}`), ttlMs: 60_000, now: now() }, windows, now()))
+      ])
+      assert.equal(answers.slice(0, 20).filter((a) => a !== null).length, 1)
+      const counted = answers.filter((a): a is number[] => a !== null)
+      assert.deepEqual(
+        counted.map((c) => c[1]).sort((p, q) => p - q),
+        Array.from({ length: 21 }, (_, i) => i + 3)
+      )
+      await advance(TTL + 200)
+      // the claim expired and x opened a new window; y is still in its first
+      assert.deepEqual(await store.claimAndHit({ key: nonce, ttlMs: TTL, now: now() }, windows, now()), [1, 24])
+    })
+
     it('bumps back-off counters, takes a refused bump back, decrements and removes', async () => {
       const key = k('bump')
       const t1 = now()

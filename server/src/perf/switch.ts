@@ -4,7 +4,7 @@
  * PERF_MACHINERY=off (read once, at start) turns every optional piece off at once, leaving the plain behaviour each
  * one stands in for: SQLite transactions commit one by one (no group commit), public reads are not cached, the
  * per-school rows are read afresh, Kysely queries and better-sqlite3 statements are compiled per call, every nonce
- * claim and rate-window hit is its own statement, the signature is deciphered by a fresh aes-128-cbc decipher, and
+ * claim and rate-window hit is its own statement (donate's nonce claimed in the signature hook, not with its windows), the signature is deciphered by a fresh aes-128-cbc decipher, and
  * the job worker keeps its normal CPU priority. Unset or "on": all of it on (the default). Anything else refuses to
  * start, so a typo never leaves the machinery in a state nobody asked for.
  */

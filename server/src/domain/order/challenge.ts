@@ -13,9 +13,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { ResultCode, type OrderChallenge } from '../../../../types'
 import type { DB } from '../../db/schema'
-import { AppError } from '../../errors'
+import { AppError, signatureError } from '../../errors'
 import type { SharedStore } from '../../lib/shared-store'
-import type { OrderCaller, OrderRateLimiter } from './rate-limit'
+import type { NonceClaim, OrderCaller, OrderRateLimiter } from './rate-limit'
 
 /** leading zero bits asked for (ORDER_CHALLENGE_BITS): 2^14 SHA-256 on average, 0.14 s for the app's JavaScript
  *  SHA-256 in Node's V8 on the development machine; several times that in an engine without a JIT (decision 033) */
@@ -99,9 +99,12 @@ export async function admitOrder(
   gate: { limiter: OrderRateLimiter; challenges: OrderChallenges },
   caller: OrderCaller,
   proof: string | undefined,
-  now: number
+  now: number,
+  /** the request's nonce claim when the signature check left it to this gate (plugins/signature.ts takeNonce) */
+  nonce: NonceClaim | null = null
 ): Promise<void> {
-  const verdict = await gate.limiter.check(caller, now)
+  const verdict = await gate.limiter.check(caller, now, nonce)
+  if (verdict === 'replayed') throw signatureError('nonceReplayed')
   if (verdict === 'limited') throw new AppError('rateLimited', ResultCode.ERROR, 429)
   if (verdict === 'ok') return
   if (await gate.challenges.hasHistory(caller.schoolId, caller.userId)) return

@@ -3,9 +3,17 @@
  * every server process counts against the same window. Order creation (docs/decisions/033-peak-day-order-limits.md):
  * the donor (10 a minute) and the device (20) carry the protection; the client address is sized for thousands of
  * people behind one campus NAT or an unnamed proxy (6,000), and from 3,000 a donor without a paid gift at the school
- * first solves a challenge (challenge.ts). The three windows are counted by one upsert, one round trip per order.
+ * first solves a challenge (challenge.ts). The three windows are counted by one upsert, one round trip per order,
+ * which also claims the request's nonce (docs/decisions/087-postgresql-peak-statements.md).
  */
 import type { SharedStore } from '../../lib/shared-store'
+
+/** a signed request's nonce claim, left to the handler (plugins/signature.ts takeNonce) */
+export interface NonceClaim {
+  key: string
+  ttlMs: number
+  now: number
+}
 
 export class WindowLimiter {
   constructor(
@@ -108,16 +116,17 @@ export class OrderRateLimiter {
   }
 
   /** Every window counts the attempt (one round trip); limited when any is over, challenge when only the address
-   *  has passed its challenge threshold. */
-  async check(c: OrderCaller, now = Date.now()): Promise<OrderVerdict> {
-    const [ip, user, device] = await this.ips.store.hit(
-      [
-        { key: this.ips.name + c.ip, windowMs: this.ips.windowMs },
-        { key: `${this.users.name}${c.schoolId}:${c.userId}`, windowMs: this.users.windowMs },
-        { key: `${this.devices.name}${c.schoolId}:${c.device}`, windowMs: this.devices.windowMs }
-      ],
-      now
-    )
+   *  has passed its challenge threshold. With the request's nonce claim (plugins/signature.ts takeNonce) the claim
+   *  goes in the same round trip: 'replayed' when it is held, and then no window counts the attempt. */
+  async check(c: OrderCaller, now = Date.now(), nonce: NonceClaim | null = null): Promise<OrderVerdict | 'replayed'> {
+    const windows = [
+      { key: this.ips.name + c.ip, windowMs: this.ips.windowMs },
+      { key: `${this.users.name}${c.schoolId}:${c.userId}`, windowMs: this.users.windowMs },
+      { key: `${this.devices.name}${c.schoolId}:${c.device}`, windowMs: this.devices.windowMs }
+    ]
+    const counts = nonce ? await this.ips.store.claimAndHit(nonce, windows, now) : await this.ips.store.hit(windows, now)
+    if (!counts) return 'replayed'
+    const [ip, user, device] = counts
     if (ip > this.limits.perIp || user > this.limits.perUser || device > this.limits.perDevice) return 'limited'
     return this.limits.challengeIp > 0 && ip > this.limits.challengeIp ? 'challenge' : 'ok'
   }

@@ -1,11 +1,12 @@
 /**
  * The shared store in the application's own database (SQLite or PostgreSQL): table shared_entry (migration 020).
- * Every call is one statement (claims and hits: one statement per batch, see claim and hit) — an upsert whose conflict clause decides (a claim succeeds only over an expired row;
+ * Every call is one statement (claims and hits: one statement per batch, see claim and hit; claimAndHit: one on
+ * PostgreSQL, a claim and a hit on SQLite) — an upsert whose conflict clause decides (a claim succeeds only over an expired row;
  * a window restarts only once it has run out) — so two processes racing on one key are ordered by the database's
  * row lock (PostgreSQL) or write lock (SQLite), never by a read followed by a write.
  */
 import { createHash } from 'node:crypto'
-import { sql, type Kysely } from 'kysely'
+import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely'
 import { prepared } from '../../db/prepared'
 import type { DB } from '../../db/schema'
 import { PERF_ON } from '../../perf/switch'
@@ -67,6 +68,33 @@ const hitRows = prepared<{ key: string; count: number }>((db, $, n) =>
     )
     .returning(['key', 'count'])
 )
+
+/**
+ * claimAndHit on PostgreSQL, for a claim and n hits: a data-modifying WITH. `c` is claim's upsert; `h` is hit's upsert
+ * of the n windows, whose rows are selected only when `c` returned its key, so a held claim (a replay) counts
+ * nothing and the statement returns no row. Each part takes the row locks and conflict waits its own statement would;
+ * the two never touch one row (a nonce key is not a window key). Parameters: claim key, stamp, expiry; then per
+ * window key, stamp, expiry (typed: in a SELECT they have no column to take a type from).
+ */
+const claimAndHitSql = (n: number) => `with c as (
+  insert into shared_entry (key, count, stamp, expires_at) values ($1, 1, $2, $3)
+  on conflict (key) do update set count = 1, stamp = excluded.stamp, value = '', expires_at = excluded.expires_at
+  where shared_entry.expires_at <= excluded.stamp
+  returning key
+), h as (
+  insert into shared_entry (key, count, stamp, expires_at)
+  select w.key, 1, w.stamp, w.expires_at
+  from (values ${Array.from({ length: n }, (_, i) => `($${4 + 3 * i}::varchar, $${5 + 3 * i}::bigint, $${6 + 3 * i}::bigint)`).join(', ')})
+    as w (key, stamp, expires_at)
+  where exists (select 1 from c)
+  on conflict (key) do update set
+    count = case when shared_entry.expires_at <= excluded.stamp then 1 else shared_entry.count + 1 end,
+    expires_at = case when shared_entry.expires_at <= excluded.stamp then excluded.expires_at else shared_entry.expires_at end,
+    stamp = excluded.stamp
+  returning key, count
+)
+select key, count from h`
+const claimAndHitTexts = new Map<number, string>()
 
 export class DatabaseStore implements SharedStore {
   readonly kind = 'database' as const
@@ -209,6 +237,33 @@ export class DatabaseStore implements SharedStore {
     } catch (err) {
       for (const call of batch) call.reject(err)
     }
+  }
+
+  /**
+   * PostgreSQL: one statement (claimAndHitSql), sent at once rather than batched with other requests' claims and
+   * hits: the windows' rows are shared by many requests (every donor behind one address hits one row), so the hit
+   * batches already hold about one call each. SQLite, and PERF_MACHINERY=off: claim, then hit only when it won, each
+   * through its batch as before (on SQLite a statement is a function call, and it has no data-modifying WITH).
+   */
+  async claimAndHit(
+    claim: { key: string; ttlMs: number; now: number },
+    entries: readonly { key: string; windowMs: number }[],
+    now: number
+  ): Promise<number[] | null> {
+    if (!this.batched || !entries.length || !(this.db.getExecutor().adapter instanceof PostgresAdapter)) {
+      if (!(await this.claim(claim.key, claim.ttlMs, claim.now))) return null
+      return this.hit(entries, now)
+    }
+    const ct = ms(claim.now)
+    const t = ms(now)
+    const args: unknown[] = [storedKey(claim.key), ct, ct + ms(claim.ttlMs)]
+    for (const e of entries) args.push(storedKey(e.key), t, t + ms(e.windowMs))
+    let text = claimAndHitTexts.get(entries.length)
+    if (!text) claimAndHitTexts.set(entries.length, (text = claimAndHitSql(entries.length)))
+    const { rows } = await this.db.executeQuery<{ key: string; count: string | number }>(CompiledQuery.raw(text, args))
+    if (!rows.length) return null
+    const counts = new Map(rows.map((r) => [r.key, Number(r.count)]))
+    return entries.map((e) => counts.get(storedKey(e.key))!)
   }
 
   async bump(entries: readonly { key: string; ttlMs: number }[], now: number): Promise<Bumped[]> {

@@ -42,6 +42,17 @@ export class MemoryStore implements SharedStore {
     })
   }
 
+  async claimAndHit(
+    claim: { key: string; ttlMs: number; now: number },
+    entries: readonly { key: string; windowMs: number }[],
+    now: number
+  ): Promise<number[] | null> {
+    // no await between the two: nothing else runs in between
+    if (this.live(claim.key, claim.now)) return null
+    this.entries.set(claim.key, { count: 1, stamp: claim.now, value: '', expiresAt: claim.now + claim.ttlMs })
+    return this.hit(entries, now)
+  }
+
   async bump(entries: readonly { key: string; ttlMs: number }[], now: number): Promise<Bumped[]> {
     return entries.map(({ key, ttlMs }) => {
       const e = this.live(key, now)

@@ -1,5 +1,5 @@
 /**
- * The shared store in Redis (REDIS_URL): claims are SET NX PX, counters are hashes {count, stamp} changed by Lua
+ * The shared store in Redis (REDIS_URL): claims are SET NX PX (with rate windows: one script, claimAndHit), counters are hashes {count, stamp} changed by Lua
  * scripts (atomic on the server), values are plain strings with PX. Redis expires entries itself, with its own
  * clock: `now` only stamps back-off counters, so this store is not for tests that move the clock.
  * Keys are prefixed (default "uplus:") so one Redis can serve other things.
@@ -14,6 +14,19 @@ for i, k in ipairs(KEYS) do
   local c = redis.call('HINCRBY', k, 'count', 1)
   redis.call('HSET', k, 'stamp', ARGV[1])
   if c == 1 then redis.call('PEXPIRE', k, ARGV[i + 1]) end
+  out[i] = c
+end
+return out`
+
+// KEYS: the claim, then the counters; ARGV: now, the claim's ttl, then one window per counter. Nothing is counted
+// when the claim is held: {0}; else {1, the counts}.
+const CLAIM_HIT = `
+if not redis.call('SET', KEYS[1], '1', 'PX', ARGV[2], 'NX') then return {0} end
+local out = {1}
+for i = 2, #KEYS do
+  local c = redis.call('HINCRBY', KEYS[i], 'count', 1)
+  redis.call('HSET', KEYS[i], 'stamp', ARGV[1])
+  if c == 1 then redis.call('PEXPIRE', KEYS[i], ARGV[i + 1]) end
   out[i] = c
 end
 return out`
@@ -97,6 +110,24 @@ export class RedisStore implements SharedStore {
       ...entries.map((e) => ttl(e.windowMs))
     )) as number[]
     return out.map(Number)
+  }
+
+  /** one script: the claim and the hits in one round trip, atomic on the server */
+  async claimAndHit(
+    claim: { key: string; ttlMs: number },
+    entries: readonly { key: string; windowMs: number }[],
+    now: number
+  ): Promise<number[] | null> {
+    const keys = [claim.key, ...entries.map((e) => e.key)].map((k) => this.k(k))
+    const out = (await this.redis.eval(
+      CLAIM_HIT,
+      keys.length,
+      ...keys,
+      String(Math.floor(now)),
+      ttl(claim.ttlMs),
+      ...entries.map((e) => ttl(e.windowMs))
+    )) as number[]
+    return Number(out[0]) === 1 ? out.slice(1).map(Number) : null
   }
 
   async bump(entries: readonly { key: string; ttlMs: number }[], now: number): Promise<Bumped[]> {

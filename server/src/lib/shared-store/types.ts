@@ -4,7 +4,7 @@
  * Implementations: the database (database.ts: SQLite or PostgreSQL, one upsert per call), Redis (redis.ts, when
  * REDIS_URL is set) and process memory (memory.ts: one process only, used by unit tests).
  *
- * Every method is one round trip. `now` is epoch milliseconds from the caller's clock (tests move it); the Redis
+ * Every method is one round trip, claimAndHit included (SQLite excepted: two statements there, each a function call). `now` is epoch milliseconds from the caller's clock (tests move it); the Redis
  * store keeps its own clock for expiry, so it is not for tests that travel in time.
  */
 export interface Bumped {
@@ -21,6 +21,14 @@ export interface SharedStore {
   /** Fixed windows: counts one hit on each key (a window opens at the first hit and lasts windowMs); returns the
    *  count of each key in the current window, in the order given. Keys must be distinct. */
   hit(entries: readonly { key: string; windowMs: number }[], now: number): Promise<number[]>
+  /** A claim and fixed-window hits as one operation (a signed request's nonce and the rate windows of its handler,
+   *  docs/decisions/087-postgresql-peak-statements.md): null when the claim is held (a replay: nothing is counted),
+   *  else the hits' counts as hit answers them. The claim carries its own clock reading (the signature check's). */
+  claimAndHit(
+    claim: { key: string; ttlMs: number; now: number },
+    entries: readonly { key: string; windowMs: number }[],
+    now: number
+  ): Promise<number[] | null>
   /** Sliding counters: one more on each key (from 1 when expired), stamp = now, expiry moved to now + ttlMs;
    *  returns each key's new count and previous stamp, in the order given. Keys must be distinct. */
   bump(entries: readonly { key: string; ttlMs: number }[], now: number): Promise<Bumped[]>

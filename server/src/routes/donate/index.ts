@@ -22,6 +22,7 @@ import { fenToYuan, yuanToFen } from '../../lib/money'
 import { campusCardMessage } from '../../providers/campus-card/service'
 import { ProviderError } from '../../providers/payment/types'
 import { maybeSignedIn, signedIn } from '../../plugins/auth'
+import { takeNonce } from '../../plugins/signature'
 import * as W from '../../../../types/schema/donate'
 import { NoData } from '../../../../types/schema/common'
 import * as R from '../../../../types/schema/requests'
@@ -142,17 +143,23 @@ export const donateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => balanceAnswer(req, req.body.stuWorkNo, req.body.password)
   )
 
-  app.post(Api.donate, { config: donateSession, schema: { body: W.DonateSubmission, response: answers(W.DonateAnswer) } }, async (req) => {
-    // peak days (docs/decisions/033-peak-day-order-limits.md): per donor, per device, per address with a challenge
-    await admitOrder(
-      rt,
-      { schoolId: req.school.id, userId: req.session.user_id, device: deviceKey(req), ip: req.ip },
-      header(req, PROOF_HEADER),
-      rt.now().getTime()
-    )
-    // the donor's row came with the session (donateSession): the order does not read it again
-    return ok(await donate(rt, { ...caller(req, req.session.user_id), user: req.session.user }, req.body))
-  })
+  // the nonce claim goes with the order's rate windows, one round trip (plugins/signature.ts nonceWithWindows)
+  app.post(
+    Api.donate,
+    { config: { ...donateSession, nonceWithWindows: true }, schema: { body: W.DonateSubmission, response: answers(W.DonateAnswer) } },
+    async (req) => {
+      // peak days (docs/decisions/033-peak-day-order-limits.md): per donor, per device, per address with a challenge
+      await admitOrder(
+        rt,
+        { schoolId: req.school.id, userId: req.session.user_id, device: deviceKey(req), ip: req.ip },
+        header(req, PROOF_HEADER),
+        rt.now().getTime(),
+        takeNonce(req)
+      )
+      // the donor's row came with the session (donateSession): the order does not read it again
+      return ok(await donate(rt, { ...caller(req, req.session.user_id), user: req.session.user }, req.body))
+    }
+  )
 
   app.get(Api.cancel, { config: signedIn, schema: { querystring: W.OrderQuery, response: answers(NoData) } }, async (req) => {
     await cancel(rt, caller(req, req.session.user_id), req.query.donatePlatOrder)
