@@ -100,6 +100,28 @@ const CONSOLE_DIALOGS = [
   }
 ]
 
+/** Closes what the last dialog state left open: a dialog by its Cancel, then a drawer by its close button. */
+async function closeOpen(page) {
+  const cancel = page.locator(`${OPEN_MODAL} .ant-modal-footer button`, { hasText: /^(取消|取 消|Cancel)$/ })
+  if (await cancel.count()) {
+    await cancel.first().click()
+    await page
+      .locator(OPEN_MODAL)
+      .waitFor({ state: 'detached', timeout: 10000 })
+      .catch(() => undefined)
+  }
+  const drawerClose = page.locator('.ant-drawer-open .ant-drawer-close')
+  if (await drawerClose.count()) {
+    await drawerClose.first().click()
+    await page
+      .locator(OPEN_DRAWER)
+      .waitFor({ state: 'hidden', timeout: 10000 })
+      .catch(() => undefined)
+  }
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Escape')
+}
+
 /** The console's screens, from the one list the side menu is built from. */
 function consoleScreens() {
   const text = fs.readFileSync(path.join(root, 'server', 'admin', 'src', 'screens.tsx'), 'utf8')
@@ -221,9 +243,9 @@ async function axeViolations(page) {
           }
           await check(`dialog-${d.key}`)
         }).catch(() => undefined)
-        // the next state starts from a closed one
-        await page.keyboard.press('Escape')
-        await page.keyboard.press('Escape')
+        // the next state starts from a closed one: a dialog through its Cancel button (Escape left the giving
+        // day's match dialog open), a drawer through its close button, anything else with Escape
+        await closeOpen(page)
       }
       await context.close()
     }
