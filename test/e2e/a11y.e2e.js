@@ -13,8 +13,9 @@
  *    in theirs); A11Y_SCHOOLS=all (npm run test:axe) every page and dialog state in each of the four demo schools, each
  *    with its own theme colour (or A11Y_SCHOOLS=hhu,fzu). The wider walk is clean and runs in .ci/run after npm test
     (docs/decisions/072).
- *  - A11Y_PAGES=form,seat walks only those routes and A11Y_DIALOGS=mine-nickname only those states (while fixing); A11Y_SHOTS=<folder> saves a 390x844 screenshot of
- *    each state as axe saw it (for people; not asserted).
+ *  - While fixing: A11Y_PAGES=form,seat walks only those routes (A11Y_PAGES=none no page), A11Y_DIALOGS=mine-nickname
+ *    only those states, A11Y_LANGS=en one language; A11Y_SHOTS=<folder> saves a 390x844 screenshot of each state as
+ *    axe saw it (for people; not asserted).
  * A failing state prints each violation: rule id, impact, the selectors of the offending nodes and axe's help; the
  * walk goes on and the journey fails. Closing line: "e2e: N passed, N failed".
  */
@@ -61,7 +62,7 @@ const TWELVE = Object.fromEntries(
 function pagesToWalk() {
   const only = (process.env.A11Y_PAGES || '').split(',').filter(Boolean)
   // npm test walks the twelve pages a donor walks; A11Y_PAGES=all or A11Y_SCHOOLS (npm run test:axe) every page
-  const everything = only.includes('all') || Boolean(process.env.A11Y_SCHOOLS)
+  const everything = only.includes('all') || (!only.length && Boolean(process.env.A11Y_SCHOOLS))
   return everyPage()
     .filter((def) => (only.length && !everything ? only.includes(def.route) : everything || Boolean(TWELVE[def.route])))
     .map((def) => {
@@ -92,6 +93,8 @@ function pagesToWalk() {
   const dialogs = (process.env.A11Y_PAGES && !onlyDialogs.length ? [] : DIALOG_STATES)
     .filter((d) => !onlyDialogs.length || onlyDialogs.includes(d.key))
     .filter((d) => all || named || !d.school || plan.has(d.school))
+  // A11Y_LANGS=en walks one language (while fixing); both by default
+  const langs = ['zh', 'en'].filter((l) => !process.env.A11Y_LANGS || process.env.A11Y_LANGS.split(',').includes(l))
   const walked = new Set()
   const notShown = new Map()
   const browser = await launchChromium()
@@ -101,7 +104,7 @@ function pagesToWalk() {
       const tour = await prepareTour({ origin, school, browser })
       const cfg = await (await fetch(`${origin}/config/${school}/index.json`)).json()
       await widenTour(tour, { origin, ...apiClient(origin, cfg) })
-      for (const lang of ['zh', 'en']) {
+      for (const lang of langs) {
         // bypassCSP: the app's CSP allows no inline script, and axe is injected as one (this test's contexts only)
         const context = await tour.newContext({ lang, viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, bypassCSP: true })
         const page = await context.newPage()

@@ -16,7 +16,7 @@ module.exports = [
     file: 'a11y.e2e.js', // 153 s while the lanes were full, twice the console's
     name: 'accessibility, axe-core',
     about:
-      'axe-core on the twelve pages a donor walks, in Chinese and English, with the theme colour darkened for text where it fails 4.5:1: no critical or serious violation (the walk over every page, dialog state and theme is `npm run test:axe`, every console screen `npm run test:axe:console`: both clean and run by `.ci/run`, docs/decisions/060 and 072)'
+      'axe-core on the twelve pages a donor walks and the dialog and flow states of `test/e2e/lib/dialog-states.js` (24: map lists, points and pickers, the giving form unfolded and with its field errors, the alumni reminder, the avatar cropper, confirmations), in Chinese and English, with the theme colour darkened for text where it fails 4.5:1: no critical or serious violation (the walk over every page, dialog state and theme is `npm run test:axe`, every console screen and dialog `npm run test:axe:console`: both run by `.ci/run`, docs/decisions/060 and 072)'
   },
   {
     file: 'admin.e2e.js', // ~50 s

@@ -27,6 +27,8 @@ const CONSOLE_THEME = {
     borderRadius: 4,
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    // a select's placeholder is a <span> axe measures (antd's 0.25 alpha is 1.8:1, this 6.2:1)
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.62)',
     colorError: '#c8102e',
     colorSuccess: '#237804',
     colorWarning: '#ad4e00',

@@ -1,6 +1,6 @@
 /** Pieces every screen uses: a paged server table with loading, empty and error states, and form helpers. */
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
-import { Alert, Button, Empty, Progress, Select, Spin, Table, type TableColumnsType } from 'antd'
+import { Alert, Button, Empty, Progress, Select, Spin, Table, type RefSelectProps, type SelectProps, type TableColumnsType } from 'antd'
 import { get, type Page } from './api'
 import type { ProjectChoices, ProjectChoicesQuery } from '@contract/schema/staff-money'
 import { useLoad } from './hooks'
@@ -88,6 +88,21 @@ export function yuanRule(t: (zh: string, en: string) => string, required = true)
       if (!isPositiveYuan(s)) throw new Error(t('请输入正确的金额（最多两位小数）', 'Enter an amount in yuan (at most two decimals)'))
     }
   }
+}
+
+/**
+ * A select in a required Form.Item. antd's Form.Item gives its child aria-required, and antd's Select writes it on its
+ * wrapper <div> (no role: axe's aria-allowed-attr, critical) as well as on its combobox input; this one keeps it on
+ * the combobox only (docs/decisions/072-axe-clean.md).
+ */
+export function RequiredSelect(props: SelectProps & { 'aria-required'?: boolean | 'true' | 'false' }) {
+  const { 'aria-required': required, ...rest } = props
+  const ref = useRef<RefSelectProps>(null)
+  useEffect(() => {
+    const input = ref.current?.nativeElement?.querySelector('[role="combobox"]')
+    if (input) input.setAttribute('aria-required', required === true || required === 'true' ? 'true' : 'false')
+  })
+  return <Select ref={ref} {...rest} />
 }
 
 /**

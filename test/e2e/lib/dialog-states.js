@@ -8,6 +8,7 @@
  */
 const { settle } = require('../harness')
 const { everyPage } = require('./every-page')
+const { makePng } = require('./png')
 
 const tid = (page, id) => page.locator(`[data-testid="${id}"]`).first()
 
@@ -42,6 +43,106 @@ function tapState(route, trigger, shown, query) {
     return null
   }
 }
+
+/** Opens `route` (the every-page tour's definition, or with `q` as its query); null, or why it cannot be shown. */
+async function openPage(page, ctx, { origin, lang, visit }, route, q) {
+  const base = everyPage().find((d) => d.route === route)
+  const def = q ? { ...base, unavailable: () => null, path: () => `/${route}?${new URLSearchParams(q)}` } : base
+  const r = await visit(page, def, ctx, { origin, lang })
+  return r.shown ? null : r.reason
+}
+
+/**
+ * A campaign map with its list open (docs/decisions/062-map-lists-and-layout.md), climbed through the list's first
+ * area, as a keyboard or screen-reader user climbs, until the level is at least `minLevel` and, with `needPoints`, the
+ * list shows points (at most four levels). `query`: the map page's query. Returns null, or why not.
+ */
+async function mapWithList(page, ctx, opts, route, { query = null, minLevel = 1, needPoints = true } = {}) {
+  const why = await openPage(page, ctx, opts, route, query)
+  if (why) return why
+  await page.locator('[data-map]').first().waitFor({ timeout: 30000 })
+  await page
+    .locator('[data-testid="map-loading"]')
+    .waitFor({ state: 'detached', timeout: 20000 })
+    .catch(() => undefined)
+  await tid(page, 'map-list-toggle').tap()
+  await tid(page, 'map-list').waitFor({ state: 'visible', timeout: 10000 })
+  for (let guard = 0; guard < 4; guard++) {
+    await settle(page, { quietMs: 400 })
+    const level = Number(await page.locator('[data-level]').first().getAttribute('data-level'))
+    const points = await page.locator('[data-testid="map-list-point"]').count()
+    if (level >= minLevel && (!needPoints || points > 0)) return null
+    const area = page.locator('[data-testid="map-list-area"]').first()
+    if (!(await area.count())) return `${route}: no area to climb to at level ${level}, and no point`
+    const next = await area.getAttribute('data-area')
+    await area.tap()
+    await page.locator(`[data-map="${next}"]`).first().waitFor({ timeout: 20000 })
+  }
+  return `${route}: no point in the list within four levels`
+}
+
+/** The point dialog a row of the list opens (the same dialog a tap on the canvas opens). */
+function mapPoint(route, query) {
+  return async (page, ctx, opts) => {
+    const why = await mapWithList(page, ctx, opts, route, { query })
+    if (why) return why
+    await page.locator('[data-testid="map-list-point"]').first().tap()
+    await page
+      .locator('[data-testid="seat-dialog-body"], [data-testid="contact-info"]')
+      .first()
+      .waitFor({ state: 'visible', timeout: 15000 })
+    await settle(page, { quietMs: 400 })
+    return null
+  }
+}
+
+/** A map's species or price picker, at the level from which the map filters (the list closed again to reach it). */
+function mapPicker(route, which, minLevel) {
+  return async (page, ctx, opts) => {
+    const why = await mapWithList(page, ctx, opts, route, { query: { area: 'yc' }, minLevel, needPoints: false })
+    if (why) return why
+    await tid(page, 'map-list-toggle').tap()
+    await tid(page, `filter-${which}`).waitFor({ state: 'visible', timeout: 10000 })
+    await tid(page, `filter-${which}`).tap()
+    await tid(page, `picker-${which}`).waitFor({ state: 'visible', timeout: 10000 })
+    await settle(page, { quietMs: 400 })
+    return null
+  }
+}
+
+/** The giving form submitted with its typed fields emptied: each problem said under its field (decision 061). */
+async function formErrors(page, ctx, opts) {
+  const why = await openPage(page, ctx, opts, 'form', { id: String(ctx.itemsId) })
+  if (why) return why
+  const form = tid(page, 'donate-form')
+  if (!(await form.isVisible().catch(() => false))) return `${ctx.school}: the project's form is not open for gifts here`
+  const inputs = form.locator('input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"])')
+  for (let i = 0; i < (await inputs.count()); i++) {
+    const input = inputs.nth(i)
+    if (!(await input.isVisible()) || !(await input.isEditable())) continue
+    await input.fill('')
+  }
+  await tid(page, 'submit').locator('.at-button').first().tap()
+  await page.locator('[data-testid^="error-"]').first().waitFor({ state: 'visible', timeout: 10000 })
+  await settle(page, { quietMs: 400 })
+  return null
+}
+
+/** The avatar editor's crop overlay, after a picture is chosen (a PNG made here, as center.e2e.js chooses one). */
+async function cropper(page, ctx, opts) {
+  const why = await openPage(page, ctx, opts, 'cut')
+  if (why) return why
+  const choose = tid(page, 'cut-choose').locator('.at-button').first()
+  await choose.waitFor({ state: 'visible', timeout: 15000 })
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 10000 }), choose.tap()])
+  await chooser.setFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(900, 600) })
+  await tid(page, 'crop-image').waitFor({ state: 'visible', timeout: 15000 })
+  await settle(page, { quietMs: 400 })
+  return null
+}
+
+/** Taro's H5 showModal, drawn outside the page's tree: the confirmation a control asks before it acts. */
+const MODAL = '.taro__modal .taro-modal__content'
 
 /** The joint-donation launch page of a project that takes no joint donations: the reason and a disabled button. */
 async function togetherClosed(page, ctx, { origin, lang, visit }) {
@@ -145,6 +246,73 @@ const DIALOG_STATES = [
     name: 'cpu project list: the category picker',
     school: 'cpu',
     open: tapState('subject', (page) => page.locator('.pj-dropdown__face').first(), '.weui-picker')
+  },
+  {
+    key: 'form-details',
+    name: 'giving form: "add details" unfolded (certificate, receipt, optional fields)',
+    open: tapState('form', 'details-toggle', '[data-testid="details-toggle"][aria-expanded="true"]')
+  },
+  {
+    key: 'form-errors',
+    name: 'giving form: submitted with its fields empty, the problems under the fields',
+    open: formErrors
+  },
+  {
+    key: 'form-alumni',
+    name: 'giving form of an alumni-only project: the alumni reminder',
+    open: tapState('form', 'alumni-dialog', '[data-testid="alumni-dialog"]', (ctx) =>
+      ctx.alumniItemsId ? { id: String(ctx.alumniItemsId) } : `${ctx.school}: no alumni-only project`
+    )
+  },
+  {
+    key: 'mine-delete-confirm',
+    name: 'personal centre: the delete-account confirmation',
+    open: tapState('mine', 'privacy-delete', MODAL)
+  },
+  {
+    key: 'together-cancel',
+    name: "joint-donation invite: the sponsor's cancel confirmation",
+    open: tapState(
+      'together-share',
+      (page) => page.locator('[data-testid="share-cancel"] .at-button'),
+      MODAL,
+      (ctx) => (ctx.togetherId ? { id: String(ctx.togetherId) } : ctx.togetherNote || `${ctx.school}: no joint donation was launched`)
+    )
+  },
+  {
+    key: 'avatar-cropper',
+    name: 'avatar editor: the crop overlay with a chosen picture',
+    open: cropper
+  },
+  {
+    key: 'tree-map-list',
+    name: 'tree campaign map: the list beside the map, at a level with trees',
+    school: 'demo',
+    open: (page, ctx, opts) => mapWithList(page, ctx, opts, 'tree-naming-map', { query: { area: 'yc' } })
+  },
+  {
+    key: 'tree-map-point',
+    name: "tree campaign map: a tree's dialog, opened from the list",
+    school: 'demo',
+    open: mapPoint('tree-naming-map', { area: 'yc' })
+  },
+  {
+    key: 'seat-map-point',
+    name: "seat campaign map: a seat's dialog, opened from the list",
+    school: 'demo',
+    open: mapPoint('seat-naming-map')
+  },
+  {
+    key: 'cpu-map-species',
+    name: 'cpu tree map: the species picker',
+    school: 'cpu',
+    open: mapPicker('tree-naming-map-cpu', 'species', 2)
+  },
+  {
+    key: 'cpu-map-price',
+    name: 'cpu tree map: the price picker',
+    school: 'cpu',
+    open: mapPicker('tree-naming-map-cpu', 'price', 2)
   }
 ]
 

@@ -164,6 +164,16 @@ async function widenTour(tour, { origin, data, api }) {
     if (together && ctx.togetherClosedItemsId) break
   }
   if (together) ctx.togetherItemsId = together.id
+  // an alumni-only project the tour's donor (not a certified alumnus) may not give to: its form opens the alumni
+  // reminder (checkPermission errorCode 0201, docs/product §6; dialog-states.js form-alumni)
+  for (const p of list.rows.filter((x) => (x.itemsType ?? 1) === 1)) {
+    const answer = await api(`${P}/items/checkPermission`, { token, query: { itemsId: p.id } })
+    const code = answer && ((answer.data && answer.data.errorCode) || answer.errorCode)
+    if (code === '0201') {
+      ctx.alumniItemsId = p.id
+      break
+    }
+  }
   const book = list.rows.find((p) => p.itemsType === 2 && /图书/.test(p.name))
   if (book) ctx.bookItemsId = book.id
   // a named seat (seeded donors' seats): its nameplate page, and on the seat page the donor dialog of its seat

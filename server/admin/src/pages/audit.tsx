@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Input, Space, Typography } from 'antd'
+import { Input, Space } from 'antd'
 import { PagedTable } from '../components'
 import { useLang } from '../i18n'
 import { beijingTime } from '../time'
@@ -35,9 +35,15 @@ export function AuditPage() {
             title: t('变更前 → 变更后', 'Before → after'),
             key: 'diff',
             render: (_, r) => (
-              <Typography.Paragraph style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', maxHeight: 120, overflow: 'auto' }}>
+              // a long change scrolls inside its cell; tabIndex lets keyboard users reach and scroll it
+              <div
+                role='region'
+                tabIndex={0}
+                aria-label={`${t('变更前 → 变更后', 'Before → after')} #${r.id}`}
+                style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', maxHeight: 120, overflow: 'auto' }}
+              >
                 {json(r.before)} → {json(r.after)}
-              </Typography.Paragraph>
+              </div>
             )
           }
         ]}

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { Alert, App, DatePicker, Form, Input, Modal, Select, Switch } from 'antd'
+import { Alert, App, DatePicker, Form, Input, Modal, Switch } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { post } from '../api'
-import { ProjectPicker, yuanRule } from '../components'
+import { ProjectPicker, RequiredSelect, yuanRule } from '../components'
 import { useLang } from '../i18n'
 import { formatYuan } from '../money'
 import type { LedgerRow, OfflineGiftBody, OfflineGiftCorrectionBody, OfflineGiftVoidBody } from '@contract/schema/staff-money'
@@ -99,7 +99,7 @@ export function OfflineGiftModal({ open, onClose, onSaved }: { open: boolean; on
         </Form.Item>
         <GiftFields />
         <Form.Item name='channel' label={t('方式', 'Channel')} rules={[{ required: true }]}>
-          <Select
+          <RequiredSelect
             options={[
               { value: 'bank', label: t('银行转账', 'Bank transfer') },
               { value: 'cash', label: t('现金', 'Cash') },

@@ -96,7 +96,7 @@ export default function CutScreen() {
                 <AtIcon value='reload' size='20' color={tokenColor.inverse} />
               </View>
             </View>
-            <View className='cut-stage__btn cut-stage__btn--ok' style={{ color: theme }} onClick={cut.accept} data-testid='crop-accept'>
+            <View className='cut-stage__btn cut-stage__btn--ok' onClick={cut.accept} data-testid='crop-accept'>
               {t('avatar.accept')}
             </View>
           </View>

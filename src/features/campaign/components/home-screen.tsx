@@ -10,9 +10,11 @@ import { Image, Text, View } from '@tarojs/components'
 import LoadState from '@/components/load-state'
 import { platform } from '@/platform'
 import { useMusic } from '@/lib/hooks/use-music'
+import { useTheme } from '@/lib/hooks/use-page-title'
 import { quiet } from '@/lib/quiet'
 import { routeUrl } from '@/lib/routes'
 import { useT } from '@/store/session'
+import { textShade } from '@/styles/theme'
 import { useCampaignProjects, useCampaignShare, useItemIds } from '../hooks/use-campaign-items'
 import { guideSeen, useGuide } from '../hooks/use-guide'
 import { HOMES, type HomeEntry, type HomeRoute } from '../model/campaigns'
@@ -23,6 +25,7 @@ import { imageAlt } from '@/lib/a11y'
 
 export default function CampaignHomeScreen({ route }: { route: HomeRoute }) {
   const t = useT()
+  const theme = useTheme()
   const def = HOMES[route]
   const itemIds = useItemIds(def.items)
   const projects = useCampaignProjects(itemIds)
@@ -46,12 +49,14 @@ export default function CampaignHomeScreen({ route }: { route: HomeRoute }) {
   const open = useMemo(
     () => (entry: HomeEntry) => {
       if (entry.target.kind === 'soon') {
-        quiet(() => Taro.showModal({ content: t('campaign.soon'), showCancel: false, confirmText: t('common.confirm') }))
+        // Taro's default confirm green is 2.3:1 on white: the school colour's text shade instead
+        const confirmColor = textShade(theme)
+        quiet(() => Taro.showModal({ content: t('campaign.soon'), showCancel: false, confirmText: t('common.confirm'), confirmColor }))
         return
       }
       platform.nav.to(routeUrl(entry.target.route, entry.target.query))
     },
-    [t]
+    [t, theme]
   )
 
   if (!itemIds.length) return <LoadState state={projects} className='cm-state' testId='campaign-missing' missing={t('campaign.missing')} />

@@ -39,7 +39,7 @@ export default function MapList({ config, statuses, onTapPoint, onTapArea }: Map
   return (
     <ScrollView scrollY className='cm-list' data-testid='map-list' aria-label={t('campaign.map.listLabel')}>
       {areas.length ? (
-        <View className='cm-list__group' role='list'>
+        <View className='cm-list__group' role='group' aria-label={t('campaign.map.listAreas')}>
           <Text className='cm-list__heading'>{t('campaign.map.listAreas')}</Text>
           {areas.map((a) => (
             <View
@@ -59,7 +59,7 @@ export default function MapList({ config, statuses, onTapPoint, onTapArea }: Map
         </View>
       ) : null}
       {points.length ? (
-        <View className='cm-list__group' role='list'>
+        <View className='cm-list__group' role='group' aria-label={t('campaign.map.listPoints', { n: points.length })}>
           <Text className='cm-list__heading'>{t('campaign.map.listPoints', { n: points.length })}</Text>
           {points.map((p) => (
             <View

@@ -20,6 +20,7 @@ import { ApiError } from '@/lib/request'
 import { routeUrl } from '@/lib/routes'
 import { platform } from '@/platform'
 import { useT } from '@/store/session'
+import { textShade } from '@/styles/theme'
 import { cancelTogether, fetchTogetherDetail, fetchTogetherDonors, fetchTogetherPoster } from '../api/together'
 import { donorView, shareView, type ShareView } from '../model/share'
 import 'taro-ui/lib/style/components/button.scss'
@@ -202,7 +203,8 @@ function Share({ v, onCancelled }: { v: ShareView; onCancelled(): void }) {
         content: t('together.share.cancelConfirm'),
         confirmText: t('common.confirm'),
         cancelText: t('common.cancel'),
-        confirmColor: theme
+        // text on white: the school colour's text shade (a light school colour is unreadable there)
+        confirmColor: textShade(theme)
       })
       if (!answer.confirm || busy) return
       setBusy(true)
