@@ -19,6 +19,7 @@ import { payChannelOf } from '../src/domain/channel/credentials'
 import { reconcile } from '../src/domain/order/reconcile'
 import { agreeToPrivacy, call, login, startApp, TEST_BUILD_DEFAULTS, type TestContext } from './helpers'
 import { demoBody, donate, projectIdOf, schoolIdOf } from './order-fixtures'
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 
 const rsa = () =>
   generateKeyPairSync('rsa', {
@@ -153,6 +154,7 @@ before(async () => {
       })
     })
     .execute()
+  invalidateSchoolCache()
   await app.db
     .insertInto('school_channel_credential')
     .values([

@@ -28,6 +28,7 @@ import { TEST_BUILD_DEFAULTS, call, login, startApp, type TestContext } from './
 import { createAlipay } from '../src/providers/payment/alipay'
 import { ProviderError } from '../src/providers/payment/types'
 import { createWechatPay } from '../src/providers/payment/wechatpay'
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 
 const root = path.resolve(__dirname, '..', '..')
 const PUBLIC = 'https://give.example.edu.cn'
@@ -93,6 +94,7 @@ before(async () => {
       { school_id: hhu, pay_type: 2, provider: 'alipay', enabled: 1, updated_at: at, credentials: alipayCredentials(false) }
     ])
     .execute()
+  invalidateSchoolCache()
 })
 after(async () => {
   await ctx.close()
@@ -512,6 +514,7 @@ describe('contract settings are checked when the provider is built', () => {
       .where('school_id', '=', hhu)
       .where('pay_type', '=', 1)
       .execute()
+    invalidateSchoolCache()
     const t = await login(app, 'hhu', 'monthly-hhu-broken')
     assert.deepEqual((await call<MonthlyPayTypes>(app, 'hhu', Api.monthlyPayTypes, { token: t })).body.data.payTypes, [])
   })

@@ -140,6 +140,7 @@ before(async () => {
       }
     ])
     .execute()
+  invalidateSchoolCache()
 })
 after(async () => {
   await ctx.close()

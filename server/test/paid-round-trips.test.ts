@@ -11,7 +11,9 @@
  * - the paid transaction of a plain gift is 4 statements (BEGIN; the notification, the transition, the certificate
  *   job and the read of what the follow-ups would find as one statement; one read of the donor's awards held and the
  *   facts their rules read; COMMIT): none of the follow-ups' own reads (paper requests, notice preference, naming
- *   holds, joint donation, giving days) runs when it has nothing to do, nor the read of a joint donation's launcher.
+ *   holds, joint donation, giving days) runs when it has nothing to do, nor the read of a joint donation's launcher;
+ * - once warm, an order does not read the school's payment configuration of its pay type: it is cached per process
+ *   like the school's settings (school/cache.ts), unless PERF_MACHINERY=off.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -86,6 +88,10 @@ describe('round trips of a paid donation on PostgreSQL', { skip: !onPg && 'Postg
     const replaced = await orderRow(app, unpaid)
     assert.deepEqual([replaced.status, replaced.close_reason], ['cancelled', 'replaced'])
 
+    // the pay type's configuration came from the per-process cache (school/cache.ts), warmed by the first order
+    const configReads = donate.filter((s) => s.includes('from "payment_config"'))
+    assert.equal(configReads.length, PERF_ON ? 0 : 1, `payment_config read by a warm order: ${donate.join('\n')}`)
+
     const order = await orderRow(app, billNo)
     const pay = await statementsOf(() =>
       applyNotification(
@@ -130,6 +136,8 @@ describe('round trips of a paid donation on PostgreSQL', { skip: !onPg && 'Postg
       assert.deepEqual(reads(table), [session], `no read of ${table} of its own: ${plain.join('\n')}`)
     }
     assert.ok(named.has(session) === PERF_ON, 'the session statement is prepared')
+    // the pay type's configuration comes from the process's cache once warm (school/cache.ts)
+    assert.equal(plain.filter((s) => s.includes('from "payment_config"')).length, PERF_ON ? 0 : 1, plain.join('\n'))
 
     // statements with parameters go as named (prepared) statements, unless PERF_MACHINERY=off; BEGIN and COMMIT as sent
     assert.equal(named.has(writes[0]) && named.has(pay[1]), PERF_ON, 'the order and the paid statement are prepared')

@@ -32,6 +32,7 @@ import {
   transaction
 } from './fake-wechatpay'
 import { demoBody, donate, orderRow, placeOrder, projectIdOf, schoolIdOf, writeCounts } from './order-fixtures'
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 
 const PUBLIC = 'https://give.example.edu.cn'
 /** the school's second WeChat merchant (pay type 15): its own key pair, certificate serial and APIv3 key */
@@ -131,6 +132,7 @@ before(async () => {
       }
     ])
     .execute()
+  invalidateSchoolCache()
 })
 after(async () => {
   await ctx?.close()
@@ -406,6 +408,7 @@ describe('3. setup traps', () => {
           credentials: wechatCredentials(MCH_ID, SERIAL, 'T_WX_KEY_A', 'T_WX_V3_A')
         })
         .execute()
+      invalidateSchoolCache()
       const before = await writeCounts(c.app)
       const r = await donate(c.app, 'hhu', t, body)
       assert.equal(r.body.code, ResultCode.ERROR)

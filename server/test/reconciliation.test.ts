@@ -21,6 +21,7 @@ import * as W from './fake-wechatpay'
 import { call, login, startApp, TEST_BUILD_DEFAULTS, type TestContext } from './helpers'
 import { orderRow, projectIdOf, schoolIdOf } from './order-fixtures'
 import { staffCall, staffLogin, type StaffLogin } from './staff-fixtures'
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 
 const BASE = 'https://donate.example.edu'
 const PID = '2088101106499364'
@@ -69,6 +70,7 @@ before(async () => {
       { school_id: sid, pay_type: 2, provider: 'alipay', credentials: JSON.stringify(alipayCredentials), enabled: 1, updated_at: now }
     ])
     .execute()
+  invalidateSchoolCache()
 })
 after(async () => {
   await ctx.close()
@@ -78,6 +80,7 @@ after(async () => {
 /** An order of `provider`, paid on the bill day or still pending (placed through the sandbox, then handed over). */
 async function orderOf(provider: string, payType: number, yuan: string, paid: boolean) {
   await app.db.updateTable('payment_config').set({ enabled: 0 }).where('school_id', '=', sid).execute()
+  invalidateSchoolCache()
   try {
     const row = paid
       ? await paidGift(app, 'demo', donor, avenue, { currencyMoney: yuan })
@@ -91,6 +94,7 @@ async function orderOf(provider: string, payType: number, yuan: string, paid: bo
     return { id: Number(row.id), billNo: row.bill_no, fen: Number(row.amount_fen), tradeNo }
   } finally {
     await app.db.updateTable('payment_config').set({ enabled: 1 }).where('school_id', '=', sid).execute()
+    invalidateSchoolCache()
   }
 }
 

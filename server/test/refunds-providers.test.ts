@@ -21,6 +21,7 @@ import { AVENUE, paidGift } from './center-fixtures'
 import { projectIdOf, schoolIdOf } from './order-fixtures'
 import { FakeAlipay, FakeCardService, FakeWechat } from './refund-fakes'
 import { staffCall, staffLogin, type StaffLogin } from './staff-fixtures'
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 
 const BASE = 'https://donate.example.edu'
 let ctx: TestContext
@@ -74,6 +75,7 @@ before(async () => {
       }
     ])
     .execute()
+  invalidateSchoolCache()
 })
 after(async () => {
   await ctx.close()
@@ -84,9 +86,11 @@ after(async () => {
 async function giftOf(provider: string, payType: number, yuan: string) {
   // paid through the sandbox: the school's providers are switched off for the moment of the donation
   await app.db.updateTable('payment_config').set({ enabled: 0 }).where('school_id', '=', sid).execute()
-  const g = await paidGift(app, 'demo', donor, avenue, { currencyMoney: yuan }).finally(() =>
-    app.db.updateTable('payment_config').set({ enabled: 1 }).where('school_id', '=', sid).execute()
-  )
+  invalidateSchoolCache()
+  const g = await paidGift(app, 'demo', donor, avenue, { currencyMoney: yuan }).finally(async () => {
+    await app.db.updateTable('payment_config').set({ enabled: 1 }).where('school_id', '=', sid).execute()
+    invalidateSchoolCache()
+  })
   const tradeNo = `T${provider.toUpperCase()}${g.id}`
   await app.db.updateTable('donation').set({ provider, pay_type: payType, provider_trade_no: tradeNo }).where('id', '=', g.id).execute()
   return { id: Number(g.id), billNo: g.bill_no, fen: Number(g.amount_fen), tradeNo }

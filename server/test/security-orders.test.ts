@@ -22,6 +22,7 @@ import type { StaffApplication } from '../src/domain/fulfilment/applications'
 import { createStaff } from '../src/domain/staff/service'
 import { call, login, startApp, TEST_BUILD_DEFAULTS, type TestContext } from './helpers'
 import { testClock, userIdOf } from './center-fixtures'
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 import {
   demoBody,
   donate,
@@ -265,6 +266,7 @@ describe('4. provider URLs come from PUBLIC_BASE_URL', () => {
       })
       .onConflict((oc) => oc.columns(['school_id', 'pay_type']).doNothing())
       .execute()
+    invalidateSchoolCache()
   }
   const cpuBody = async (a: FastifyInstance) =>
     demoBody(await projectIdOf(a, 'cpu', '药大励志奖学金'), { payType: 14, formDataMap: { name: '王五', mobile: '13700137000' } })
@@ -437,6 +439,7 @@ describe('2. campus card', () => {
       .where('school_id', '=', hhu)
       .where('pay_type', '=', 9)
       .execute()
+    invalidateSchoolCache()
   })
   after(async () => {
     await card.stop()

@@ -26,6 +26,7 @@ import { createTencentSms } from '../src/providers/sms/tencent'
 import { call, startApp, TEST_BUILD_DEFAULTS, type TestContext } from './helpers'
 import { schoolIdOf } from './order-fixtures'
 import { staffCall, staffToken } from './staff-fixtures'
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 
 const PUBLIC = 'https://give.example.edu.cn'
 const DB_SECRET = 'postgres://uplus:db-password-must-not-leak@db.internal/uplus'
@@ -284,13 +285,16 @@ describe('a hostile row planted in the database', () => {
 
   it('payment_config with env:DATABASE_URL or a card system on loopback is a configuration error, nothing called', async () => {
     const hhu = await schoolIdOf(app, 'hhu')
-    const setCard = (credentials: object) =>
-      app.db
+    const setCard = async (credentials: object) => {
+      await app.db
         .updateTable('payment_config')
         .set({ credentials: JSON.stringify(credentials), updated_at: new Date().toISOString() })
         .where('school_id', '=', hhu)
         .where('pay_type', '=', 9)
         .execute()
+      // the registry reads the row through the per-process cache (school/cache.ts)
+      invalidateSchoolCache()
+    }
     await setCard({ mode: 'http', baseUrl: 'https://card.school.edu.cn', secret: 'env:DATABASE_URL' })
     await assert.rejects(app.payments.forPayType(hhu, 9), (err: Error) => {
       assert.ok(err instanceof ProviderError && err.kind === 'config')

@@ -10,6 +10,7 @@ import type { Insertable, Transaction } from 'kysely'
 import type { FormField } from '../../../types'
 import type { DB, DonationFormTable } from '../db/schema'
 import { nowIso } from '../lib/dates'
+import { invalidateSchoolCache } from '../domain/school/cache'
 import type { SeededProject } from './project-seeder'
 
 type FormSeed = Omit<Insertable<DonationFormTable>, 'school_id' | 'created_at' | 'field_list'> & { fields: Partial<FormField>[] }
@@ -415,5 +416,7 @@ export async function seedDonationSetup(trx: Transaction<DB>, schoolId: number, 
         updated_at: created
       })
       .execute()
+    // the registry reads payment_config through the per-process cache (school/cache.ts)
+    invalidateSchoolCache()
   }
 }

@@ -5,6 +5,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { isPg } from '../db/migrations/helpers'
 import type { DB } from '../db/schema'
+import { invalidateSchoolCache } from '../domain/school/cache'
 import { createSchool, setCampaignItems } from '../domain/school/service'
 import { seedArticles, seedDonations, seedMessages, seedTogethers, seedUsers } from './activity-seeder'
 import { seedDonationSetup } from './forms'
@@ -76,7 +77,7 @@ export async function seedIfEmpty(db: Kysely<DB>, dataDir: string): Promise<bool
     dataDir,
     seeds.map((s) => namingMapPlans(s.code))
   )
-  return db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
     // Two servers starting on one empty PostgreSQL database would both see zero schools: serialise them.
     // (SQLite transactions already start with BEGIN IMMEDIATE, see db/factory.ts.)
     if (isPg(trx)) await sql`select pg_advisory_xact_lock(740512)`.execute(trx)
@@ -88,4 +89,8 @@ export async function seedIfEmpty(db: Kysely<DB>, dataDir: string): Promise<bool
     for (const s of seeds) await seedSchool(trx, s)
     return true
   })
+  // the per-process cache (school/cache.ts) may have answered "no row" while the transaction ran: drop it now the
+  // schools, settings and payment configurations are committed
+  if (seeded) invalidateSchoolCache()
+  return seeded
 }

@@ -1,11 +1,13 @@
 /**
  * Per-school rows read on every request (the tenant row by code, the school's settings row, the donation forms, the
- * award rules every paid gift is evaluated against), cached per database handle (docs/decisions/022-performance.md). They change rarely and only through a few writers:
+ * award rules every paid gift is evaluated against, the payment configuration of a pay type every order asks for),
+ * cached per database handle (docs/decisions/022-performance.md, 087). They change rarely and only through a few writers:
  *
  * - in this process: createSchool/setCampaignItems (service.ts) and anything else that writes `school`,
- *   `school_setting` or `donation_form` calls invalidateSchoolCache() right after its write, and the next request
- *   reads the new row;
- * - in another process (a second server, cli/channel.ts): the entry lives SCHOOL_CACHE_TTL_MS at most.
+ *   `school_setting`, `donation_form`, `award` or `payment_config` (seed/forms.ts) calls invalidateSchoolCache()
+ *   right after its write, and the next request reads the new row;
+ * - in another process (a second server, cli/channel.ts) or by an operator's SQL (payment_config, server/README.md):
+ *   the entry lives SCHOOL_CACHE_TTL_MS at most.
  *
  * Unknown codes are never cached (a school added by the CLI answers at once). Cached rows are frozen: a caller that
  * wants to change one writes the table and invalidates. Money, orders and donations are never cached here.
@@ -14,7 +16,7 @@ import type { Kysely, Selectable } from 'kysely'
 import { prepared } from '../../db/prepared'
 import { PERF_ON } from '../../perf/switch'
 import type { DB, DonationFormTable, SchoolSettingTable, SchoolTable } from '../../db/schema'
-import type { AwardTable } from '../../db/schema'
+import type { AwardTable, PaymentConfigTable } from '../../db/schema'
 import { getDefaultForm, getForm } from '../form/repository'
 import { findSchoolByCode, getSchoolSetting } from './repository'
 
@@ -25,6 +27,15 @@ type SchoolRow = Selectable<SchoolTable>
 type SettingRow = Selectable<SchoolSettingTable>
 type FormRow = Selectable<DonationFormTable>
 type AwardRow = Selectable<AwardTable>
+/** the columns the payment registry builds a provider from (providers/payment/registry.ts) */
+export type PaymentConfigRow = Pick<
+  Selectable<PaymentConfigTable>,
+  'id' | 'school_id' | 'pay_type' | 'provider' | 'credentials' | 'updated_at'
+>
+/** the answer for a pay type, kept also when there is no row (the sandbox stands in) */
+interface PaymentConfigAnswer {
+  row: Readonly<PaymentConfigRow> | undefined
+}
 interface Entry<T> {
   at: number
   value: Promise<T | undefined>
@@ -35,6 +46,8 @@ interface Caches {
   /** `${schoolId}:${formId}`, or `${schoolId}:default` for the school's default form */
   forms: Map<string, Entry<FormRow>>
   awards: Map<number, Entry<readonly AwardRow[]>>
+  /** `${schoolId}:${payType}` */
+  paymentConfigs: Map<string, Entry<PaymentConfigAnswer>>
   /** the invalidation generation these entries belong to */
   generation: number
 }
@@ -49,7 +62,7 @@ function caches(db: Kysely<DB>): Caches {
   const key = db.getExecutor().adapter
   let c = perDb.get(key)
   if (!c || c.generation !== generation) {
-    c = { byCode: new Map(), settings: new Map(), forms: new Map(), awards: new Map(), generation }
+    c = { byCode: new Map(), settings: new Map(), forms: new Map(), awards: new Map(), paymentConfigs: new Map(), generation }
     perDb.set(key, c)
   }
   return c
@@ -124,8 +137,42 @@ export function schoolAwards(db: Kysely<DB>, schoolId: number, now = Date.now())
   )
 }
 
+/** every order asks for its pay type's configuration: compiled once (db/prepared.ts) */
+const paymentConfigOf = prepared((db, $) =>
+  db
+    .selectFrom('payment_config')
+    .select(['id', 'school_id', 'pay_type', 'provider', 'credentials', 'updated_at'])
+    .where('school_id', '=', $(0))
+    .where('enabled', '=', 1)
+    .where('pay_type', '=', $(1))
+)
+
 /**
- * Call right after a write to `school`, `school_setting`, `donation_form` or `award` commits (any school, any database handle of this process:
+ * The school's enabled payment configuration of a pay type (providers/payment/registry.ts forPayType: every order,
+ * refund and monthly charge asks for it), cached; `row` undefined when there is none, and that answer is cached too
+ * (a row an operator adds is seen within SCHOOL_CACHE_TTL_MS, as a changed one is). The credentials JSON stays in
+ * this process's memory only, as the registry's built providers do; "env:NAME" values are not resolved here.
+ */
+export async function schoolPaymentConfig(
+  db: Kysely<DB>,
+  schoolId: number,
+  payType: number,
+  now = Date.now()
+): Promise<Readonly<PaymentConfigRow> | undefined> {
+  const answer = await cached(
+    caches(db).paymentConfigs,
+    `${schoolId}:${payType}`,
+    async (): Promise<PaymentConfigAnswer> => {
+      const row = await paymentConfigOf.first(db, [schoolId, payType])
+      return { row: row ? Object.freeze(row) : undefined }
+    },
+    now
+  )
+  return answer?.row
+}
+
+/**
+ * Call right after a write to `school`, `school_setting`, `donation_form`, `award` or `payment_config` commits (any school, any database handle of this process:
  * every cached row is dropped, which costs one query per school on the next requests). Console routes that change
  * a school or its settings call this.
  */

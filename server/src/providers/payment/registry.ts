@@ -2,7 +2,8 @@
  * Which provider serves a school's pay type: a row of `payment_config` (school, pay type, provider name, JSON
  * credentials, enabled), else the sandbox. Credentials never live in code: the JSON holds plain values or
  * "env:NAME" references read from the environment when the provider is built (PEM keys, API keys), so a table dump
- * need not contain secrets. Providers are built once per config row version and cached.
+ * need not contain secrets. Providers are built once per config row version and cached; the row of a pay type is
+ * read through the per-process cache of school/cache.ts (an operator's change is seen within SCHOOL_CACHE_TTL_MS).
  *
  * The sandbox default does not mean a school can be paid through the sandbox: the order service and the sandbox
  * notify route also require school_setting.sandbox_enabled (migration 005, on for the demo schools only).
@@ -10,10 +11,10 @@
 import path from 'node:path'
 import type { Kysely } from 'kysely'
 import type { PayChannelCode } from '../../../../types'
-import { prepared } from '../../db/prepared'
 import type { DB } from '../../db/schema'
 import { outboundPolicyFromEnv, type OutboundPolicy } from '../../lib/outbound'
 import { envRefName, readSecretEnv } from '../../lib/secret-env'
+import { schoolPaymentConfig } from '../../domain/school/cache'
 import { ChannelConfigError, channelCredential, type ChannelCredential } from '../../domain/channel/credentials'
 import { DEMO_CARD_FILE, createDemoCampusCardService } from '../campus-card/demo'
 import { createHttpCampusCardService } from '../campus-card/http'
@@ -190,16 +191,6 @@ export interface ResolvedProvider {
 /** Providers whose credentials name an app (WeChat Pay appId, Alipay appId): a channel's AppID and keys apply to them. */
 const CHANNEL_BOUND: readonly ProviderName[] = ['wechatpay', 'alipay']
 
-/** every order asks for its pay type's configuration: compiled once (db/prepared.ts) */
-const configByPayType = prepared((db, $) =>
-  db
-    .selectFrom('payment_config')
-    .select(['id', 'school_id', 'pay_type', 'provider', 'credentials', 'updated_at'])
-    .where('school_id', '=', $(0))
-    .where('enabled', '=', 1)
-    .where('pay_type', '=', $(1))
-)
-
 /**
  * payment_config credentials with the channel's on top (docs/decisions/018): its AppID (the mini-program's or
  * the official account's for WeChat Pay, the Alipay app's), for Alipay that app's own key pair from its sign-in keys,
@@ -314,7 +305,8 @@ export class PaymentRegistry {
    *  it has credentials of its own. Throws ProviderError 'config' for a broken configuration; database errors pass
    *  through as they are. */
   async forPayType(schoolId: number, payType: number, channel?: PayChannelCode): Promise<ResolvedProvider> {
-    const row = await configByPayType.first(this.db, [schoolId, payType])
+    // cached per process like the school's settings (school/cache.ts): a change is seen within SCHOOL_CACHE_TTL_MS
+    const row = await schoolPaymentConfig(this.db, schoolId, payType)
     if (!row) return { provider: this.sandbox, name: 'sandbox', configured: false }
     const ch = await this.channelFor(schoolId, row.provider, channel)
     const provider = this.build(row, ch)
