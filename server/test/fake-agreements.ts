@@ -5,12 +5,15 @@
  * - FakePapay: WeChat Pay API v3 委托代扣 (预约扣费) for a direct merchant. It checks OUR Authorization signature with
  *   the merchant's public key and answers platform-signed JSON: pre-sign (…/pre-entrust-sign/{mini-program|jsapi|h5}),
  *   the pre-deduction notice (POST /v3/papay/contracts/{contract_id}/notify, 204), the charge
- *   (POST /v3/papay/pay/transactions/apply, refused without a notice since the last paid charge), the order query, and
+ *   (POST /v3/papay/pay/transactions/apply, refused without a notice since the last paid charge, outside the notice's
+ *   charge days: from the second day after the notice day for deduct_duration.count days, and outside 7:00-22:00
+ *   Beijing, notices too, by the simulated `clock` the test sets), the order query, and
  *   terminate (…/plan-id/{plan_id}/out-contract-code/{code}/terminate). signed()/terminated()/paidNotice() build the
  *   notifications WeChat would post (platform-signed headers, AEAD_AES_256_GCM resource).
  * - FakeAlipayCycle: Alipay's gateway for 周期扣款: alipay.trade.pay with agreement_params.agreement_no,
  *   alipay.trade.query, alipay.user.agreement.unsign, every request's RSA2 sign verified and every answer signed over
- *   the raw `<method>_response` text; checkSignPage() reads the alipay.user.agreement.page.sign URL the donor opens,
+ *   the raw `<method>_response` text; a charge outside D-3..D of the agreed day (execute_time's day of the month) by
+ *   the simulated `clock` the test sets is refused with ACQ.CYCLE_PAY_DATE_NOT_MATCH; checkSignPage() reads the alipay.user.agreement.page.sign URL the donor opens,
  *   and signed()/unsigned() build the dut_user_sign / dut_user_unsign form notifications.
  */
 import { createSign, createVerify, randomBytes } from 'node:crypto'
@@ -18,6 +21,19 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { APP_ID as ALIPAY_APP_ID, alipay as alipayKeys, app as alipayApp, requestContent, signedNotify, encodeForm } from './fake-alipay'
 import { APP_ID as WX_APP_ID, MCH_ID, SERIAL, encrypt, merchant, now, platformHeaders, transaction } from './fake-wechatpay'
+
+/** the simulated Beijing day and time the fakes judge a request by (the test sets it for each collection run) */
+export interface FakeClock {
+  day: string
+  time: string
+}
+
+/** `day` (YYYY-MM-DD) plus n days, written here apart from the server's dates.ts */
+function plusDays(day: string, n: number) {
+  const d = new Date(`${day}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + n)
+  return d.toISOString().slice(0, 10)
+}
 
 async function readBody(req: IncomingMessage) {
   const chunks: Buffer[] = []
@@ -43,6 +59,9 @@ export interface PapayContract {
   /** pre-deduction notices received, and whether one is waiting for the next charge */
   notices: number
   noticeWaiting: boolean
+  /** the simulated day of the last notice and its deduct_duration.count */
+  noticeDay: string
+  noticeCount: number
 }
 
 export const PAPAY_PLAN_ID = 12535
@@ -52,8 +71,9 @@ export class FakePapay {
   baseUrl = ''
   contracts = new Map<string, PapayContract>()
   orders = new Map<string, { out_trade_no: string; contract_id: string; total: number; trade_state: string; transaction_id: string }>()
-  /** every request: method, path, body, whether our signature verified */
-  seen: Array<{ method: string; path: string; body: string; signatureValid: boolean }> = []
+  /** every request: method, path, body, whether our signature verified, the simulated day it came on */
+  seen: Array<{ method: string; path: string; body: string; signatureValid: boolean; day: string }> = []
+  clock: FakeClock = { day: '', time: '' }
   /** answers the next terminate calls give instead of terminating */
   terminateFailures = 0
 
@@ -65,6 +85,12 @@ export class FakePapay {
 
   stop() {
     return new Promise<void>((r) => this.server.close(() => r()))
+  }
+
+  /** the simulated time is set (a test that forgets gets no answer it could take for WeChat's) and within 7:00-22:00 */
+  private inHours() {
+    if (!this.clock.day || !/^\d{2}:\d{2}$/.test(this.clock.time)) throw new Error('FakePapay: the test did not set the clock')
+    return this.clock.time >= '07:00' && this.clock.time < '22:00'
   }
 
   applies(contractId?: string) {
@@ -137,7 +163,7 @@ export class FakePapay {
       signatureValid = false
     }
     const url = new URL(req.url ?? '/', 'http://x')
-    this.seen.push({ method: req.method ?? '', path: url.pathname, body, signatureValid })
+    this.seen.push({ method: req.method ?? '', path: url.pathname, body, signatureValid, day: this.clock.day })
     if (!signatureValid || auth.mchid !== MCH_ID || auth.serial_no !== SERIAL || Math.abs(now() - Number(auth.timestamp)) > 300)
       return this.send(res, 401, { code: 'SIGN_ERROR', message: '签名错误' })
     const json = body ? JSON.parse(body) : {}
@@ -159,7 +185,9 @@ export class FakePapay {
         mode: 'pay',
         notifyUrl: json.contract_notify_url,
         notices: 0,
-        noticeWaiting: false
+        noticeWaiting: false,
+        noticeDay: '',
+        noticeCount: 0
       })
       const id = `pre${randomBytes(8).toString('hex')}`
       if (pre[1] === 'mini-program')
@@ -173,8 +201,14 @@ export class FakePapay {
       if (json.mchid !== MCH_ID || json.appid !== WX_APP_ID || !json.estimated_amount?.amount)
         return this.send(res, 400, { code: 'PARAM_ERROR', message: 'mchid, appid or estimated_amount' })
       if (!c || c.state !== 'SIGNED') return this.send(res, 404, { code: 'NOT_FOUND', message: '协议不存在' })
+      const count = json.deduct_duration?.count
+      if (json.deduct_duration?.unit !== 'DAY' || !Number.isInteger(count) || count < 1)
+        return this.send(res, 400, { code: 'PARAM_ERROR', message: 'deduct_duration' })
+      if (!this.inHours()) return this.send(res, 403, { code: 'RULE_LIMIT', message: '请在7:00至22:00发送预扣费通知' })
       c.notices++
       c.noticeWaiting = true
+      c.noticeDay = this.clock.day
+      c.noticeCount = count
       return this.send(res, 204)
     }
 
@@ -186,6 +220,10 @@ export class FakePapay {
       if (this.orders.has(json.out_trade_no)) return this.send(res, 400, { code: 'ALREADY_EXISTS', message: '订单已存在' })
       // WeChat deducts only after the donor was told (预扣费通知)
       if (!c.noticeWaiting) return this.send(res, 400, { code: 'INVALID_REQUEST', message: '扣费前未发送预扣费通知' })
+      // the notice day and the next are the donor's waiting period; then count days of charges, 7:00-22:00 only
+      const day = this.clock.day
+      if (!this.inHours() || day < plusDays(c.noticeDay, 2) || day > plusDays(c.noticeDay, 1 + c.noticeCount))
+        return this.send(res, 403, { code: 'RULE_LIMIT', message: '不在预扣费通知的扣费时间内' })
       if (c.mode === 'decline') return this.send(res, 403, { code: 'NOT_ENOUGH', message: '用户账户余额不足' })
       c.noticeWaiting = false
       this.orders.set(json.out_trade_no, {
@@ -242,6 +280,8 @@ export interface CycleAgreement {
   external_agreement_no: string
   status: 'TEMP' | 'NORMAL' | 'UNSIGN'
   mode: 'pay' | 'decline'
+  /** the agreed day of the month (period_rule_params.execute_time's) */
+  day: number
 }
 
 export const CYCLE_SIGN_SCENE = 'INDUSTRY|DONATION'
@@ -251,8 +291,11 @@ export class FakeAlipayCycle {
   gateway = ''
   agreements = new Map<string, CycleAgreement>()
   trades = new Map<string, { total_amount: string; trade_no: string; agreement_no: string }>()
-  seen: Array<{ method: string; biz: any; signatureValid: boolean }> = []
+  seen: Array<{ method: string; biz: any; signatureValid: boolean; day: string }> = []
   unsignFailures = 0
+  clock: FakeClock = { day: '', time: '' }
+  /** the agreed day of the month of each sign page read (external_agreement_no), for the agreement signed there */
+  private agreedDays = new Map<string, number>()
 
   async start() {
     const { server, origin } = await listen((req, res) => this.handle(req, res))
@@ -278,12 +321,17 @@ export class FakeAlipayCycle {
       .update(requestContent(params), 'utf8')
       .verify(alipayApp.publicKey, params.sign ?? '', 'base64')
     const biz = JSON.parse(params.biz_content)
+    const day = Number(/^\d{4}-\d{2}-(\d{2})$/.exec(String(biz.period_rule_params?.execute_time))?.[1])
+    if (day) this.agreedDays.set(biz.external_agreement_no, day)
     return { valid, params, biz }
   }
 
   /** the donor signs: Alipay keeps the agreement and posts dut_user_sign */
   sign(externalNo: string): CycleAgreement {
+    const day = this.agreedDays.get(externalNo)
+    if (!day) throw new Error(`no sign page read for ${externalNo}`)
     const a: CycleAgreement = {
+      day,
       agreement_no: `2026${Date.now()}${randomBytes(3).toString('hex')}`,
       external_agreement_no: externalNo,
       status: 'NORMAL',
@@ -334,7 +382,7 @@ export class FakeAlipayCycle {
       signatureValid = false
     }
     const biz = params.biz_content ? JSON.parse(params.biz_content) : {}
-    this.seen.push({ method: params.method, biz, signatureValid })
+    this.seen.push({ method: params.method, biz, signatureValid, day: this.clock.day })
     const member = `${String(params.method).replace(/\./g, '_')}_response`
     if (!signatureValid || params.app_id !== ALIPAY_APP_ID || params.sign_type !== 'RSA2')
       return this.answer(res, member, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' })
@@ -346,6 +394,13 @@ export class FakeAlipayCycle {
       if (!a || a.status !== 'NORMAL') return fail('ACQ.AGREEMENT_NOT_EXIST', '协议不存在')
       const known = this.trades.get(biz.out_trade_no)
       if (known) return fail('ACQ.TRADE_HAS_SUCCESS', '交易已被支付')
+      // a MONTH agreement is charged only in the days up to its agreed day: D-3..D of this month's or next month's D
+      if (!this.clock.day) throw new Error('FakeAlipayCycle: the test did not set the clock')
+      const month = this.clock.day.slice(0, 7)
+      const next = plusDays(`${month}-28`, 7).slice(0, 7)
+      const agreed = [month, next].map((m) => `${m}-${String(a.day).padStart(2, '0')}`)
+      if (!agreed.some((d) => plusDays(d, -3) <= this.clock.day && this.clock.day <= d))
+        return fail('ACQ.CYCLE_PAY_DATE_NOT_MATCH', '当前时间不在扣款周期内')
       if (a.mode === 'decline') return fail('ACQ.BUYER_BALANCE_NOT_ENOUGH', '买家余额不足')
       const trade_no = `2026${Date.now()}${randomBytes(4).toString('hex')}`
       this.trades.set(biz.out_trade_no, { total_amount: biz.total_amount, trade_no, agreement_no: a.agreement_no })

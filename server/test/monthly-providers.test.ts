@@ -4,8 +4,11 @@
  * 127.0.0.1 speaking the documented protocol with real signatures from keys generated for the test (fake-agreements.ts):
  * a plan is signed through the provider's page and its signed notification, charged exactly once for each of three
  * simulated months although collection runs for each charge day in two worker processes at once and then once more
- * (WeChat: only after the pre-deduction notice went out two days before), a declined charge is retried on the next
- * two days and then pauses the plan (which the donor resumes), and a stopped plan's agreement is ended at the provider
+ * (WeChat: only after the pre-deduction notice went out two days before), a declined charge is retried on the
+ * provider's days (WeChat D, D+1, D+2 inside the notice's deduct_duration; Alipay D-2, D-1, D up to the agreed day,
+ * which the fakes enforce by the simulated day each run sets) and then pauses the plan (which the donor resumes),
+ * nothing is charged before the provider's window, WeChat's 7:00-22:00 defers a run without counting a decline, and a
+ * stopped plan's agreement is ended at the provider
  * (by a queued job when the provider does not answer) and never charged again. A school whose provider has no
  * agreement contract does not offer the option.
  */
@@ -104,12 +107,15 @@ after(async () => {
 
 const errors: unknown[] = []
 const quiet = { info: () => undefined, warn: () => undefined, error: (o: unknown) => void errors.push(o) }
-const run = (day: string) => collect({ ...app.monthly, log: quiet }, day)
+/** the fakes judge each request by the simulated Beijing day and time of the collection run that makes it */
+const setClock = (day: string, time: string) => void (papay.clock = cycle.clock = { day, time })
+const run = (day: string, time = '12:00') => (setClock(day, time), collect({ ...app.monthly, log: quiet }, day, undefined, time))
 afterEach(() => assert.deepEqual(errors, []))
 
 /** collection for `day` in a worker process of its own (monthly-worker.ts), on the same database */
-async function worker(day: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'test', 'monthly-worker.ts'), day], {
+async function worker(day: string, time = '12:00') {
+  setClock(day, time)
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'test', 'monthly-worker.ts'), day, time], {
     cwd: root,
     env: { ...process.env, ...env, DATA_DIR: ctx.dataDir, DATABASE_URL: ctx.databaseUrl ?? '', PUBLIC_BASE_URL: PUBLIC },
     stdio: ['ignore', 'pipe', 'pipe']
@@ -158,6 +164,10 @@ interface Side {
   payChannel: 'weapp' | 'h5'
   /** WeChat sends the pre-deduction notice NOTICE_DAYS before the charge day */
   notices: boolean
+  /** the days of a month's attempts relative to its charge day D */
+  offsets: readonly number[]
+  /** the simulated days the provider's charges of an agreement came on */
+  chargeDays(agreementNo: string): string[]
   /** checks the page the app opens, has the donor sign there, and posts the provider's sign notification */
   sign(plan: MonthlyPlan): Promise<string>
   setMode(agreementNo: string, mode: 'pay' | 'decline'): void
@@ -174,6 +184,8 @@ const wechatSide: Side = {
   payType: 1,
   payChannel: 'weapp',
   notices: true,
+  offsets: [0, 1, 2],
+  chargeDays: (no) => papay.applies(no).map((s) => s.day),
   async sign(plan) {
     assert.equal(plan.status, 'signing')
     assert.ok(plan.sign)
@@ -211,6 +223,8 @@ const alipaySide: Side = {
   payType: 2,
   payChannel: 'h5',
   notices: false,
+  offsets: [-2, -1, 0],
+  chargeDays: (no) => cycle.pays(no).map((s) => s.day),
   async sign(plan) {
     assert.equal(plan.status, 'signing')
     assert.ok(plan.sign)
@@ -257,14 +271,15 @@ async function createPlan(token: string, side: Side, over: Record<string, unknow
 }
 const plansOf = async (token: string) => (await call<MonthlyPlans>(app, 'demo', Api.monthlyPlans, { token })).body.data.plans
 
-/** the collection runs of one charge day: the notice two days before (WeChat), then two worker processes at once and
+/** the collection runs of one charge day D: the two days before the provider's first attempt day (WeChat's notice on
+ *  D-2), where nothing is charged, then on the first attempt day (WeChat D, Alipay D-2) two worker processes at once and
  *  one more run in this process */
 async function chargeDayRuns(side: Side, day: string) {
-  const early = await run(addDays(day, -2))
-  assert.equal(early.attempts, 0, 'nothing is charged before the charge day')
-  await run(addDays(day, -1))
-  const both = await Promise.all([worker(day), worker(day)])
-  const again = await run(day)
+  const first = addDays(day, side.offsets[0])
+  for (const before of [addDays(first, -2), addDays(first, -1)])
+    assert.equal((await run(before)).attempts, 0, 'nothing is charged before the provider allows it')
+  const both = await Promise.all([worker(first), worker(first)])
+  const again = await run(first)
   return { paid: both[0].paid + both[1].paid + again.paid, attempts: both[0].attempts + both[1].attempts + again.attempts, both }
 }
 
@@ -371,20 +386,29 @@ for (const side of [wechatSide, alipaySide]) {
       assert.equal((await chargesOf(plan.id)).length, 3)
     })
 
-    it('a declined charge is retried on the next two days, then the plan pauses; the donor resumes it', async () => {
+    it(`a declined charge is tried on ${side.name === 'wechatpay' ? 'D, D+1 and D+2' : 'D-2, D-1 and D'}, then the plan pauses; the donor resumes it`, async () => {
       const t = await login(app, 'demo', `monthly-decline-${side.name}`)
       const p = await createPlan(t, side, { money: '12.00', dayOfMonth: 9 })
       const no = await side.sign(p)
       side.setMode(no, 'decline')
       const day = (await planRow(p.id)).next_charge_on
+      const [d0, d1, d2] = side.offsets.map((o) => addDays(day, o))
       const first = await chargeDayRuns(side, day)
       assert.equal(first.attempts, 1)
-      assert.equal((await chargesOf(p.id))[0].status, 'retry')
-      const second = await Promise.all([run(addDays(day, 1)), run(addDays(day, 1))])
+      const [retry] = await chargesOf(p.id)
+      assert.deepEqual(
+        [retry.month, retry.status, retry.next_attempt_on],
+        [day.slice(0, 7), 'retry', d1],
+        "D's month, retried on the next day of the provider's"
+      )
+      assert.equal((await run(d0, '21:00')).attempts, 0, 'not again the same day')
+      const second = await Promise.all([run(d1), run(d1)])
       assert.equal(second[0].retrying + second[1].retrying, 1)
-      const third = await Promise.all([worker(addDays(day, 2)), worker(addDays(day, 2))])
+      assert.equal((await chargesOf(p.id))[0].next_attempt_on, d2)
+      const third = await Promise.all([worker(d2), worker(d2)])
       assert.equal(third[0].paused + third[1].paused, 1)
       assert.equal(side.charges(no), 3, 'three attempts at the provider')
+      assert.deepEqual(side.chargeDays(no), [d0, d1, d2], "the attempts fell on the provider's days")
       const [charge] = await chargesOf(p.id)
       assert.equal(charge.status, 'failed')
       assert.equal(charge.attempts, 3)
@@ -407,6 +431,7 @@ for (const side of [wechatSide, alipaySide]) {
       side.setMode(no, 'pay')
       assert.equal((await chargeDayRuns(side, next)).paid, 1)
       assert.equal(side.charges(no), 4)
+      assert.equal(side.chargeDays(no)[3], addDays(next, side.offsets[0]), "the resumed month's charge on the provider's first day")
       const again = await call(app, 'demo', `${Api.monthlyResume}?lang=en`, { method: 'POST', token: t, body: { id: p.id } })
       assert.equal(again.body.code, -1)
       assert.equal(again.body.message, 'Only a paused monthly gift can be resumed')
@@ -441,6 +466,38 @@ for (const side of [wechatSide, alipaySide]) {
     })
   })
 }
+
+describe('WeChat papay hours and notice duration (docs/decisions/079-monthly-providers.md)', () => {
+  it('outside 7:00-22:00 Beijing neither the notice nor a charge goes out and no decline is counted; the notice covers three days', async () => {
+    const t = await login(app, 'demo', 'monthly-hours')
+    const p = await createPlan(t, wechatSide, { money: '8.00', dayOfMonth: 16 })
+    const no = await wechatSide.sign(p)
+    wechatSide.setMode(no, 'decline')
+    const day = (await planRow(p.id)).next_charge_on
+    const noticeDay = addDays(day, -2)
+    for (const time of ['23:00', '06:59']) await run(noticeDay, time)
+    assert.equal(wechatSide.noticesSent(no), 0, 'no notice at night')
+    assert.equal((await planRow(p.id)).notice_for, '')
+    await run(noticeDay, '07:00')
+    assert.equal(wechatSide.noticesSent(no), 1)
+    const sent = papay.seen.filter((s) => s.path === `/v3/papay/contracts/${no}/notify`)
+    assert.equal(sent.length, 1, 'the night runs did not ask WeChat')
+    assert.deepEqual(JSON.parse(sent[0].body).deduct_duration, { count: 3, unit: 'DAY' })
+    // the waiting period: the notice day and the next
+    assert.equal((await run(addDays(day, -1))).attempts, 0)
+    // D at 22:00 and 05:00: deferred, nothing asked, nothing counted
+    for (const time of ['22:00', '05:00']) assert.equal((await run(day, time)).attempts, 0)
+    assert.deepEqual(await chargesOf(p.id), [])
+    assert.equal(wechatSide.charges(no), 0)
+    assert.equal((await run(day, '21:59')).retrying, 1)
+    assert.equal((await run(addDays(day, 1), '22:30')).attempts, 0)
+    assert.equal((await chargesOf(p.id))[0].attempts, 1, 'the night run counted no attempt')
+    assert.equal((await run(addDays(day, 1), '08:00')).retrying, 1)
+    assert.equal((await run(addDays(day, 2), '07:00')).paused, 1)
+    assert.deepEqual(wechatSide.chargeDays(no), [day, addDays(day, 1), addDays(day, 2)])
+    assert.equal((await planRow(p.id)).status, 'paused')
+  })
+})
 
 describe('a deleted account ends its agreements', () => {
   it('the plan stops in the deletion and a queued job ends the agreement at the provider', async () => {

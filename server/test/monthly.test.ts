@@ -21,6 +21,8 @@ import { Api, type MonthlyPlan, type MonthlyPlans, type NoticePreferences, type 
 import { collect } from '../src/domain/monthly/collect'
 import { addDays, chargeDay, firstChargeOn, nextMonth } from '../src/domain/monthly/dates'
 import { beijingDate } from '../src/domain/ledger/repository'
+import { NOTICE_PAGE } from '../src/domain/notify/templates'
+import { PAGES } from '../../src/lib/route-list'
 import { SCHOLARSHIP, AVENUE, projectIdOf } from './center-fixtures'
 import { TEST_BUILD_DEFAULTS, call, login, startApp, type TestContext } from './helpers'
 import { decodeWords, header, startSmtp } from './smtp-fixtures'
@@ -288,6 +290,8 @@ describe('monthly giving through the sandbox agreement', () => {
     const mail = smtp.received.slice(sent).find((m) => m.to.includes('declined@example.com'))
     assert.ok(mail, 'the paused plan was e-mailed')
     assert.match(decodeWords(header(mail.raw.split('\r\n\r\n')[0], 'Subject')), /^月捐扣款失败，月捐已暂停/)
+    // a mini-program message opens 我的月捐, where the paused plan can be resumed
+    assert.equal(PAGES.find((e) => e.page === NOTICE_PAGE.monthly)?.name, 'mine-monthly')
 
     // a paused plan is not charged in the following months
     for (const d of [chargeDay(nextMonth(day.slice(0, 7)), 20), chargeDay(nextMonth(nextMonth(day.slice(0, 7))), 20)])

@@ -192,6 +192,54 @@ describe('mine-monthly', () => {
     expect(screen.queryByTestId('monthly-stop-9')).toBeNull()
   })
 
+  it('a paused plan says so, "恢复月捐" resumes it and the card shows it active with its next date', async () => {
+    let resumed = false
+    // the server names no next date for a paused plan (domain/monthly/service.ts myPlans)
+    const paused = plan({ status: 'paused', nextChargeOn: '' })
+    const calls = stubApi({
+      plans: () => ok({ plans: [resumed ? plan({ nextChargeOn: '2027-02-15' }) : paused] }),
+      resume: () => {
+        resumed = true
+        return ok(plan({ nextChargeOn: '2027-02-15' }))
+      }
+    })
+    jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as any)
+    setQuery('/pkg-mine/mine-monthly/index', {})
+    render(<MineMonthlyPage />)
+    const card = await screen.findByTestId('monthly-restart-9')
+    expect(screen.getByTestId('monthly-status-9').textContent).toBe('已暂停')
+    expect(card.textContent).toContain('月捐已暂停')
+    expect(card.querySelector('.at-button')!.textContent).toBe('恢复月捐')
+    expect(screen.getByTestId('monthly-plan-9').textContent).not.toContain('下次扣款')
+
+    fireEvent.click(card.querySelector('.at-button')!)
+    await waitFor(() => expect(screen.getByTestId('monthly-status-9').textContent).toBe('进行中'))
+    const resume = calls.filter((c) => c.path.endsWith('/monthly/resume'))
+    expect(resume).toHaveLength(1)
+    expect(resume[0].method).toBe('POST')
+    expect(typeof resume[0].data === 'string' ? JSON.parse(resume[0].data) : resume[0].data).toEqual({ id: 9 })
+    expect(screen.getByTestId('monthly-plan-9').textContent).toContain('下次扣款 2027-02-15')
+    expect(screen.queryByTestId('monthly-restart-9')).toBeNull()
+  })
+
+  it('in English: "Resume", and a refusal is shown on the card in the donor\'s language', async () => {
+    bootSession({}, 'en')
+    useSession.setState({ token: 'tok-78' })
+    const calls = stubApi({
+      plans: () => ok({ plans: [plan({ status: 'paused', nextChargeOn: '' })] }),
+      resume: () => ({ code: -1, message: 'Only a paused monthly gift can be resumed', data: null })
+    })
+    setQuery('/pkg-mine/mine-monthly/index', {})
+    render(<MineMonthlyPage />)
+    const card = await screen.findByTestId('monthly-restart-9')
+    expect(card.querySelector('.at-button')!.textContent).toBe('Resume')
+    expect(card.textContent).toContain('Paused after failed collections')
+    fireEvent.click(card.querySelector('.at-button')!)
+    expect((await screen.findByTestId('monthly-restart-error-9')).textContent).toBe('Only a paused monthly gift can be resumed')
+    expect(calls.filter((c) => c.path.endsWith('/monthly/resume'))).toHaveLength(1)
+    expect(screen.getByTestId('monthly-status-9').textContent).toBe('Paused')
+  })
+
   it('has an empty state', async () => {
     stubApi({ plans: () => ok({ plans: [] }) })
     setQuery('/pkg-mine/mine-monthly/index', {})

@@ -11,11 +11,18 @@
  *   applyNotification (domain/order/notifications.ts) like any payment notification, so totals, the directory, the
  *   certificate, awards, the receipt request and the donor's notifications happen there, once. The charge row becomes
  *   paid and the plan's next date moves to next month inside that same transaction (inTransaction).
- * - **Failure.** A declined charge closes its order (payment_failed) and is tried again the next day, up to
- *   MAX_ATTEMPTS in all; the last failure pauses the plan and tells the donor (notice kind 'monthly'). An answer that
- *   never came (network, timeout) leaves the attempt 'charging': after CHARGE_LEASE_MS another run submits the SAME
- *   order again, which the provider takes as the same charge (out_trade_no), so an unknown outcome is never paid twice.
- * - **Missed months** (no run between one charge day and the next) are skipped, never collected late in a row.
+ * - **The provider's days and hours** (AgreementProvider.attemptOffsets and allowedHours, docs/decisions/079): a
+ *   month's attempts fall on its charge day D plus the provider's offsets (the sandbox and WeChat D, D+1, D+2; Alipay
+ *   D-2, D-1, D), so a plan is due from D plus the first offset; the month claimed is always D's. A provider with
+ *   allowed hours (WeChat 7:00-22:00 Beijing) is neither charged nor sent its notice outside them: the run leaves the
+ *   plan to a later run, which is no decline. The run's hour is the clock's in Beijing, or the `time` it is given.
+ * - **Failure.** A declined charge closes its order (payment_failed) and is tried again on the provider's next offset
+ *   day (never the same day), up to the provider's attempts (three for every provider); the last
+ *   failure pauses the plan and tells the donor (notice kind 'monthly'). An answer that never came (network, timeout)
+ *   leaves the attempt 'charging': after CHARGE_LEASE_MS another run submits the SAME order again, which the provider
+ *   takes as the same charge (out_trade_no), so an unknown outcome is never paid twice.
+ * - **Missed months** (no run between one month's first attempt day and the next's) are skipped, never collected late
+ *   in a row.
 - **Stopped plans.** Only active plans are read, and the plan is read again just before the provider is asked: a plan
  *   stopped since is not charged (its order is closed, the month cancelled).
  */
@@ -24,6 +31,8 @@ import type { DB, MonthlyChargeStatus, MonthlyPlanTable } from '../../db/schema'
 import type { Selectable } from 'kysely'
 import { ProviderError, type VerifiedNotification } from '../../providers/payment/types'
 import type { AgreementProvider } from '../../providers/payment/agreement'
+import { CYCLE_ATTEMPT_OFFSETS } from '../../providers/payment/alipay'
+import { SANDBOX_ATTEMPT_OFFSETS } from '../../providers/payment/sandbox-agreement'
 import { beijingDate } from '../ledger/repository'
 import { enqueueNotice } from '../notify/enqueue'
 import { applyNotification, type NotificationResult } from '../order/notifications'
@@ -34,15 +43,16 @@ import { addDays, chargeDay, nextMonth } from './dates'
 import * as repo from './repository'
 import { agreementNotifyUrl, agreementProviderFor, type MonthlyDeps } from './service'
 
-/** charge attempts per month: the first and two retries on the following days */
-export const MAX_ATTEMPTS = 3
+/** the time of a run for a day ahead of the clock's when none is given (the CLI's simulated days): Beijing noon */
+export const DEFAULT_RUN_TIME = '12:00'
 /** an attempt whose provider answer never came is submitted again by another run after this long */
 export const CHARGE_LEASE_MS = 10 * 60_000
 /** a charge's order stays payable this long (a resubmission after the lease must still find it open) */
 const ORDER_TTL_MS = 24 * 3_600_000
 const BATCH = 100
 /** WeChat papay: the pre-deduction notice goes out this many days before the charge day, and a charge is made only
- *  once its notice is this old (notice on the 1st, the donor may cancel on the 2nd, charge on the 3rd) */
+ *  once its notice is this old (notice on the 1st, the donor may cancel on the 2nd, charge on the 3rd); the notice's
+ *  deduct_duration covers the provider's attempt days (attemptOffsets.length) */
 export const NOTICE_DAYS = 2
 /** donation_submission.donate_from of a charge's order (varchar(4); the app's donateFrom values are U1, U5, U6) */
 export const MONTHLY_DONATE_FROM = 'M'
@@ -70,23 +80,48 @@ interface Attempt {
   billNo: string
 }
 
+/** The Beijing time of `now` as minutes after midnight. */
+const beijingMinutes = (now: Date) => Math.floor((now.getTime() / 60_000 + 8 * 60) % (24 * 60))
+
+/** "HH:MM" (00:00-24:00) as minutes after midnight, or NaN. */
+export function parseRunTime(time: string): number {
+  const m = /^(\d{2}):(\d{2})$/.exec(time)
+  const minutes = m ? Number(m[1]) * 60 + Number(m[2]) : NaN
+  return m && Number(m[2]) < 60 && minutes <= 24 * 60 ? minutes : NaN
+}
+
+/** The provider's attempt days relative to D (the sandbox's D, D+1, D+2 when its provider is gone). */
+const offsetsOf = (provider?: AgreementProvider | null): readonly number[] =>
+  provider?.attemptOffsets?.length ? provider.attemptOffsets : SANDBOX_ATTEMPT_OFFSETS
+
 /**
  * Collection for `day` (Beijing YYYY-MM-DD; default today), every school's plans or one school's (`schoolId`: the
- * console's action): safe to run any number of times, in any number of processes.
+ * console's action), as a run at `time` (Beijing HH:MM) for the providers' allowed hours: by default the clock's time
+ * for today or an earlier day, DEFAULT_RUN_TIME for a day ahead. Safe to run any number of times, in any number of
+ * processes.
  */
-export async function collect(deps: MonthlyDeps, day?: string, schoolId?: number): Promise<CollectionResult> {
+export async function collect(deps: MonthlyDeps, day?: string, schoolId?: number, time?: string): Promise<CollectionResult> {
   const now = deps.now()
   const today = day ?? beijingDate(now)
+  // a run for today or an earlier day (a recovery) reaches the provider now: the clock's hour; a day ahead (only the
+  // CLI's --date: tests, the sandbox) is a simulation, at noon unless a time is given
+  const minute = time !== undefined ? parseRunTime(time) : today <= beijingDate(now) ? beijingMinutes(now) : parseRunTime(DEFAULT_RUN_TIME)
+  if (Number.isNaN(minute)) throw new Error(`monthly collection: time must be HH:MM, got ${JSON.stringify(time)}`)
   const out: CollectionResult = { day: today, due: 0, attempts: 0, paid: 0, retrying: 0, paused: 0, unknown: 0 }
+  // read ahead of the charge day: papay plans within NOTICE_DAYS whose pre-deduction notice has not gone out, and
+  // Alipay plans from their first attempt day (D-2)
+  const ahead = [
+    { provider: 'wechatpay', by: addDays(today, NOTICE_DAYS), unnoticed: true },
+    { provider: 'alipay', by: addDays(today, -CYCLE_ATTEMPT_OFFSETS[0]) }
+  ]
   for (let after = 0; ;) {
-    // papay plans due within NOTICE_DAYS whose pre-deduction notice has not gone out are read too
-    const plans = await repo.duePlans(deps.db, today, BATCH, after, { by: addDays(today, NOTICE_DAYS), provider: 'wechatpay' }, schoolId)
+    const plans = await repo.duePlans(deps.db, today, BATCH, after, ahead, schoolId)
     if (!plans.length) break
     after = plans[plans.length - 1].id
     for (const plan of plans) {
       out.due++
       try {
-        const r = await collectPlan(deps, plan, today)
+        const r = await collectPlan(deps, plan, today, minute)
         if (r !== 'skipped') out.attempts++
         if (r === 'paid') out.paid++
         else if (r === 'retrying') out.retrying++
@@ -104,7 +139,7 @@ export async function collect(deps: MonthlyDeps, day?: string, schoolId?: number
 
 type Outcome = 'skipped' | 'paid' | 'retrying' | 'paused' | 'unknown' | 'cancelled'
 
-async function collectPlan(deps: MonthlyDeps, plan: Plan, today: string): Promise<Outcome> {
+async function collectPlan(deps: MonthlyDeps, plan: Plan, today: string, minute: number): Promise<Outcome> {
   const sid = plan.school_id
   const provider = await agreementProviderFor(deps, sid, plan.pay_type)
   if (!provider || provider.name !== plan.provider) {
@@ -114,21 +149,28 @@ async function collectPlan(deps: MonthlyDeps, plan: Plan, today: string): Promis
     )
     return 'skipped'
   }
+  const offsets = offsetsOf(provider)
+  // the first attempt day of the month whose charge day is `d`
+  const opens = (d: string) => addDays(d, offsets[0])
   // Months missed while no collection ran (a worker down for weeks, a recovery run for a later day) are skipped, not
-  // collected late in a row: the plan moves on to the latest charge day on or before `today`.
+  // collected late in a row: the plan moves on to the latest month whose first attempt day is on or before `today`.
   let due = plan
-  if (chargeDay(nextMonth(plan.next_charge_on.slice(0, 7)), plan.day_of_month) <= today) {
+  const after = (d: string) => chargeDay(nextMonth(d.slice(0, 7)), plan.day_of_month)
+  if (opens(after(plan.next_charge_on)) <= today) {
     let to = plan.next_charge_on
-    while (chargeDay(nextMonth(to.slice(0, 7)), plan.day_of_month) <= today) to = chargeDay(nextMonth(to.slice(0, 7)), plan.day_of_month)
+    while (opens(after(to)) <= today) to = after(to)
     const at = deps.now().toISOString()
     if (!(await repo.advancePlan(deps.db, sid, plan.id, plan.next_charge_on, to, at))) return 'skipped'
     await repo.cancelRetries(deps.db, sid, plan.id, at)
     deps.log.warn({ planId: plan.id, from: plan.next_charge_on, to }, 'monthly plan: missed months skipped')
     due = { ...plan, next_charge_on: to }
   }
+  // outside the provider's hours nothing is sent to it: a later run (the worker's every minute) takes the plan up
+  const hours = provider.allowedHours
+  if (hours && (minute < hours.from * 60 || minute >= hours.to * 60)) return 'skipped'
   // WeChat papay: the donor is told days before each charge day; the charge waits until that notice is old enough
   if (provider.notifyCharge && !(await noticeGiven(deps, provider, due, today))) return 'skipped'
-  if (due.next_charge_on > today) return 'skipped'
+  if (opens(due.next_charge_on) > today) return 'skipped'
   const month = due.next_charge_on.slice(0, 7)
   const attempt = await claim(deps, due, month, today)
   if (!attempt) return 'skipped'
@@ -146,7 +188,9 @@ async function noticeGiven(deps: MonthlyDeps, provider: AgreementProvider, plan:
   const sid = plan.school_id
   if (!(await repo.claimNotice(deps.db, sid, plan.id, plan.notice_for, chargeOn, today, deps.now().toISOString()))) return false
   try {
-    await provider.notifyCharge!({ agreementNo: plan.agreement_no, amountFen: plan.amount_fen, days: NOTICE_DAYS })
+    // the charge days WeChat allows after the waiting period cover every attempt (D, D+1, D+2: count 3)
+    const days = offsetsOf(provider).length
+    await provider.notifyCharge!({ agreementNo: plan.agreement_no, amountFen: plan.amount_fen, days })
     deps.log.info({ planId: plan.id, chargeOn }, 'monthly plan: pre-deduction notice sent')
   } catch (err) {
     await repo.releaseNotice(deps.db, sid, plan.id, chargeOn, plan.notice_for)
@@ -311,7 +355,8 @@ async function charge(
       notifyUrl: agreementNotifyUrl(deps.publicBaseUrl ?? '', await repo.schoolCode(deps.db, sid), plan.provider, plan.pay_type)
     })
   } catch (err) {
-    if (err instanceof ProviderError && err.kind === 'declined') return declined(deps, plan, month, today, a, err.message)
+    if (err instanceof ProviderError && err.kind === 'declined')
+      return declined(deps, plan, month, today, a, err.message, offsetsOf(provider))
     deps.log.warn(
       { err, planId: plan.id, billNo: a.billNo },
       'monthly charge: no answer from the provider; the same order is submitted again later'
@@ -360,16 +405,31 @@ async function finishPaidAgain(deps: MonthlyDeps, plan: Plan, month: string, a: 
   return 'paid'
 }
 
-async function declined(deps: MonthlyDeps, plan: Plan, month: string, today: string, a: Attempt, reason: string): Promise<Outcome> {
+/**
+ * A declined attempt: its order closed, and the month tried again on the provider's next offset day after D (and never
+ * again the same day: an attempt made late, after a run was missed, is retried the next day), or, after the last
+ * offset's attempt, the plan paused.
+ */
+async function declined(
+  deps: MonthlyDeps,
+  plan: Plan,
+  month: string,
+  today: string,
+  a: Attempt,
+  reason: string,
+  offsets: readonly number[]
+): Promise<Outcome> {
   const sid = plan.school_id
   const now = deps.now()
   const at = now.toISOString()
-  const last = a.attempts >= MAX_ATTEMPTS
+  const last = a.attempts >= offsets.length
+  const onDay = addDays(chargeDay(month, plan.day_of_month), offsets[Math.min(a.attempts, offsets.length - 1)])
+  const next = onDay > today ? onDay : addDays(today, 1)
   await deps.db.transaction().execute(async (trx) => {
     await transition(trx, sid, a.donationId, OPEN_STATES, 'cancelled', { closed_at: at, close_reason: 'payment_failed' })
     const settled = await repo.settleCharge(trx, sid, a.chargeId, {
       status: last ? 'failed' : 'retry',
-      next_attempt_on: last ? '' : addDays(today, 1),
+      next_attempt_on: last ? '' : next,
       last_error: reason.slice(0, 200),
       updated_at: at
     })
@@ -381,7 +441,7 @@ async function declined(deps: MonthlyDeps, plan: Plan, month: string, today: str
   })
   deps.log.warn(
     { planId: plan.id, billNo: a.billNo, attempt: a.attempts, reason },
-    last ? 'monthly plan paused after its last failed charge' : 'monthly charge declined; tried again tomorrow'
+    last ? 'monthly plan paused after its last failed charge' : `monthly charge declined; tried again on ${next}`
   )
   return last ? 'paused' : 'retrying'
 }
@@ -406,7 +466,8 @@ export async function applyChargeNotification(
     return { status: r === 'paid' ? 'applied' : 'duplicate' }
   }
   if (n.outcome === 'failed' && row.status === 'charging' && OPEN_STATES.includes(order.status)) {
-    await declined(deps, plan, row.month, beijingDate(deps.now()), a, 'the provider reported the charge failed')
+    const provider = await agreementProviderFor(deps, schoolId, plan.pay_type)
+    await declined(deps, plan, row.month, beijingDate(deps.now()), a, 'the provider reported the charge failed', offsetsOf(provider))
     return { status: 'applied' }
   }
   return applyNotification(deps.db, schoolId, n, { log: deps.log, now: deps.now(), onPaid: deps.onPaid })

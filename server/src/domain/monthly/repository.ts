@@ -37,16 +37,16 @@ export const updatePlan = (db: Db, schoolId: number, id: number, set: Updateable
 
 /**
  * Active plans whose next charge is due on or before `day` (Beijing YYYY-MM-DD), every school (or one: the console's
- * run for its own school, docs/decisions/078), oldest first; with `notice`, also the plans of `notice.provider` due on
- * or before `notice.by` whose pre-deduction notice for that charge has not gone out (WeChat papay,
- * docs/decisions/079-monthly-providers.md).
+ * run for its own school, docs/decisions/078), oldest first; with `ahead`, also each listed provider's plans due on or
+ * before its `by` (Alipay: attempts from D-2), with `unnoticed` only those whose pre-deduction notice for that charge
+ * has not gone out (WeChat papay, docs/decisions/079-monthly-providers.md).
  */
 export const duePlans = (
   db: Db,
   day: string,
   limit: number,
   afterId: number,
-  notice?: { by: string; provider: string },
+  ahead: ReadonlyArray<{ provider: string; by: string; unnoticed?: boolean }> = [],
   schoolId?: number
 ) =>
   db
@@ -56,16 +56,16 @@ export const duePlans = (
     .where('status', '=', 'active')
     .where('next_charge_on', '!=', '')
     .where((eb) =>
-      notice
-        ? eb.or([
-            eb('next_charge_on', '<=', day),
-            eb.and([
-              eb('provider', '=', notice.provider),
-              eb('next_charge_on', '<=', notice.by),
-              eb('notice_for', '!=', eb.ref('next_charge_on'))
-            ])
+      eb.or([
+        eb('next_charge_on', '<=', day),
+        ...ahead.map((a) =>
+          eb.and([
+            eb('provider', '=', a.provider),
+            eb('next_charge_on', '<=', a.by),
+            ...(a.unnoticed ? [eb('notice_for', '!=', eb.ref('next_charge_on'))] : [])
           ])
-        : eb('next_charge_on', '<=', day)
+        )
+      ])
     )
     .where('id', '>', afterId)
     .orderBy('id')

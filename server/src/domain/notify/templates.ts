@@ -233,7 +233,7 @@ export function templateData(
   return out
 }
 
-/** Where the message opens in the mini-program (src/lib/routes.ts), without the leading slash. */
+/** Where the message opens in the mini-program (src/lib/route-list.ts), without the leading slash. */
 export const NOTICE_PAGE: Record<NoticeKind, string> = {
   paid: 'pkg-mine/mine-don/index',
   certificate: 'pkg-cert/mine-certificate/index',
@@ -242,6 +242,6 @@ export const NOTICE_PAGE: Record<NoticeKind, string> = {
   together: 'pkg-mine/mine-together/index',
   refund: 'pkg-mine/mine-don/index',
   statement: 'pkg-mine/mine-statement/index',
-  // no monthly-gifts screen yet (docs/decisions/071-monthly-giving.md): my gifts lists each collected month
-  monthly: 'pkg-mine/mine-don/index'
+  // 我的月捐 (docs/decisions/085): the plan, its status and, for a paused plan, the button that resumes it
+  monthly: 'pkg-mine/mine-monthly/index'
 }

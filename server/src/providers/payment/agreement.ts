@@ -61,12 +61,27 @@ export interface ChargeInput {
 export interface ChargeNoticeInput {
   agreementNo: string
   amountFen: number
-  /** days from now to the charge */
+  /** WeChat's deduct_duration: the days, after the notice day and the day after it, in which the charge and its
+   *  retries may be made (the provider's attemptOffsets.length) */
   days: number
+}
+
+/** Beijing hours (from inclusive, to exclusive, 0-24) in which a provider takes charges and notices. */
+export interface AllowedHours {
+  from: number
+  to: number
 }
 
 export interface AgreementProvider {
   readonly name: ProviderName
+  /** the days of a month's attempts relative to its charge day D (the plan's day in the month), ascending: the first
+   *  attempt, then one retry after each decline on the next offset's day, the plan paused after the last one's decline
+   *  (docs/decisions/079-monthly-providers.md). The sandbox and WeChat papay [0, 1, 2] (D, D+1, D+2), Alipay 周期扣款
+   *  [-2, -1, 0] (its charges must fall in the days up to the agreed day). */
+  readonly attemptOffsets: readonly number[]
+  /** the Beijing hours the provider takes charges and notices in (WeChat papay 7:00-22:00); outside them collection
+   *  waits for a later run, which is no decline. Absent: any hour. */
+  readonly allowedHours?: AllowedHours
   sign(input: SignInput): Promise<SignStart>
   /** charges the agreement; answers the verified payment (the same shape a payment notification has, applied through
    *  domain/order/notifications.ts). Throws ProviderError 'declined' when the provider refused the charge (no money

@@ -70,6 +70,11 @@ export interface AlipayConfig {
 export const ALIPAY_DEFAULT_GATEWAY = 'https://openapi.alipay.com/gateway.do'
 const NAME = 'alipay' as const
 
+/** Alipay 周期扣款's attempts (docs/decisions/079-monthly-providers.md): a MONTH agreement is charged only in the days
+ *  up to its agreed day D (D-3..D or D-5..D by the source) and a failed charge keeps the agreed day, so the charge is
+ *  made on D-2 and retried on D-1 and D. */
+export const CYCLE_ATTEMPT_OFFSETS: readonly number[] = [-2, -1, 0]
+
 /** Request signing content: non-empty params except sign, sorted, k=v&… */
 export function alipaySignContent(params: Record<string, string | undefined>): string {
   return Object.keys(params)
@@ -399,6 +404,7 @@ export function createAlipay(config: AlipayConfig): PaymentProvider & { buildWap
     const product = cycle.productCode || 'GENERAL_WITHHOLDING'
     return {
       name: NAME,
+      attemptOffsets: CYCLE_ATTEMPT_OFFSETS,
 
       async sign(input: SignInput): Promise<SignStart> {
         assertAmountFen(input.amountFen, NAME)

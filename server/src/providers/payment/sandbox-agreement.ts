@@ -15,9 +15,13 @@ export const SANDBOX_AGREEMENT_DECLINES = 'SBXD'
 /** a test agreement whose charges get no answer (as a timeout would): the attempt stays open for a resubmission */
 export const SANDBOX_AGREEMENT_SILENT = 'SBXT'
 
+/** the sandbox's attempts: D, D+1, D+2, at any hour */
+export const SANDBOX_ATTEMPT_OFFSETS: readonly number[] = [0, 1, 2]
+
 export function createSandboxAgreements(): AgreementProvider {
   return {
     name: NAME,
+    attemptOffsets: SANDBOX_ATTEMPT_OFFSETS,
 
     async sign(input: SignInput): Promise<SignStart> {
       if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0)

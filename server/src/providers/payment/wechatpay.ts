@@ -79,6 +79,12 @@ export const WECHATPAY_DEFAULT_BASE_URL = 'https://api.mch.weixin.qq.com'
 const MAX_SKEW_SEC = 300
 const NAME = 'wechatpay' as const
 
+/** WeChat papay's attempts (docs/decisions/079-monthly-providers.md): the pre-deduction notice goes out on D-2, WeChat
+ *  holds the notice day and the next as a waiting period and then takes charges for deduct_duration.count days: the
+ *  charge on D and its retries on D+1 and D+2 (count 3), each between 7:00 and 22:00 Beijing time. */
+export const PAPAY_ATTEMPT_OFFSETS: readonly number[] = [0, 1, 2]
+export const PAPAY_HOURS = { from: 7, to: 22 } as const
+
 export const wechatNonce = (n = 32): string => randomBytes(n).toString('base64url').replace(/[-_]/g, 'x').slice(0, n)
 
 /** "METHOD\nPATH\nTS\nNONCE\nBODY\n" signed with the merchant key; answers the Authorization header value. */
@@ -428,6 +434,8 @@ export function createWechatPay(config: WechatPayConfig): PaymentProvider {
     }
     return {
       name: NAME,
+      attemptOffsets: PAPAY_ATTEMPT_OFFSETS,
+      allowedHours: PAPAY_HOURS,
 
       async sign(input: SignInput): Promise<SignStart> {
         assertAmountFen(input.amountFen, NAME)

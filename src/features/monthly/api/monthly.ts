@@ -24,6 +24,12 @@ export function stopPlan(id: number): Promise<MonthlyPlan> {
   return request<MonthlyPlan>({ path: Api.monthlyStop, method: 'POST', data: { id } })
 }
 
+/** Resumes a plan paused after a month's failed charges (docs/decisions/085): active again from its next day. Rejects
+ *  with the server's message (in the donor's language), which the plan's card shows. */
+export function resumePaused(id: number): Promise<MonthlyPlan> {
+  return request<MonthlyPlan>({ path: Api.monthlyResume, method: 'POST', data: { id }, silent: true })
+}
+
 /** The provider's sign page again for a plan still signing ("继续签约", docs/decisions/085); without `sign` when the
  *  plan was signed meanwhile. Rejects with the server's message, which the screen shows. */
 export function signAgain(id: number, payChannel: PayChannelCode): Promise<MonthlyPlan> {

@@ -123,6 +123,8 @@ export interface PlanView {
   stoppable: boolean
   /** still 'signing': "继续签约" opens the provider's signing again */
   resumable: boolean
+  /** 'paused' after a month's failed charges: "恢复月捐" makes it active again (monthly/resume) */
+  restartable: boolean
   history: ChargeView[]
 }
 
@@ -140,6 +142,7 @@ export function planView(p: MonthlyPlan, t: T): PlanView {
     paidCount: t('monthly.mine.paidCount', { n: paid }),
     stoppable: p.status !== 'stopped',
     resumable: p.status === 'signing',
+    restartable: p.status === 'paused',
     history: p.history.map((c) => ({
       month: c.month,
       status: c.status,
