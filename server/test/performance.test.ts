@@ -1,7 +1,8 @@
 /**
- * Performance (docs/decisions/022-performance.md): the per-school cache (tenant row and settings) answers from memory
- * until its writers invalidate it or its TTL runs out; prepared reads answer the same rows as the builder for every
- * shape; at most one log line per request, none for a successful GET at info.
+ * Performance (docs/decisions/022-performance.md): the per-school cache (tenant row, settings, forms, award rules,
+ * payment configuration: decision 087) answers from memory until its writers invalidate it or its TTL runs out;
+ * prepared reads answer the same rows as the builder for every shape; at most one log line per request, none for a
+ * successful GET at info.
  */
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -19,6 +20,7 @@ import {
   schoolAwards,
   schoolByCode,
   schoolForm,
+  schoolPaymentConfig,
   schoolSetting
 } from '../src/domain/school/cache'
 import { ensureDefaultAwards } from '../src/domain/award/service'
@@ -138,6 +140,41 @@ describe('per-school cache', () => {
         assert.equal(await schoolAwards(db, -1), undefined, 'a school without awards: nothing cached')
       } finally {
         await db.updateTable('award').set({ min_gift_count: first.min_gift_count }).where('id', '=', first.id).execute()
+        invalidateSchoolCache()
+      }
+    }
+  )
+
+  it(
+    "keeps a pay type's payment configuration, and its absence (the sandbox), until invalidated or the TTL",
+    { skip: cacheOff },
+    async () => {
+      const db = ctx.app.db
+      const { id: hhu } = (await schoolByCode(db, 'hhu'))!
+      invalidateSchoolCache()
+      const t0 = Date.now()
+      const card = await schoolPaymentConfig(db, hhu, 9, t0)
+      assert.ok(card && card.provider === 'campus' && Object.isFrozen(card), 'the seeded campus card row, frozen')
+      assert.equal(await schoolPaymentConfig(db, hhu, 1, t0), undefined, 'no WeChat Pay row')
+      const at = new Date().toISOString()
+      await db.updateTable('payment_config').set({ enabled: 0 }).where('id', '=', card.id).execute()
+      await db
+        .insertInto('payment_config')
+        .values({ school_id: hhu, pay_type: 1, provider: 'sandbox', credentials: '{}', enabled: 1, updated_at: at })
+        .execute()
+      try {
+        // an operator's SQL: this process goes on with what it read until the TTL has passed
+        assert.equal(await schoolPaymentConfig(db, hhu, 9, t0 + 1000), card, 'the disabled row still served')
+        assert.equal(await schoolPaymentConfig(db, hhu, 1, t0 + 1000), undefined, 'the absence is cached too')
+        assert.equal((await ctx.app.payments.forPayType(hhu, 9)).name, 'campus', 'the registry reads through the cache')
+        assert.equal(await schoolPaymentConfig(db, hhu, 9, t0 + SCHOOL_CACHE_TTL_MS + 1), undefined, 'read again after the TTL')
+        assert.equal((await schoolPaymentConfig(db, hhu, 1, t0 + SCHOOL_CACHE_TTL_MS + 1))?.provider, 'sandbox')
+        await db.updateTable('payment_config').set({ enabled: 1 }).where('id', '=', card.id).execute()
+        invalidateSchoolCache()
+        assert.equal((await schoolPaymentConfig(db, hhu, 9))?.id, card.id, 'read again once invalidated')
+      } finally {
+        await db.updateTable('payment_config').set({ enabled: 1 }).where('id', '=', card.id).execute()
+        await db.deleteFrom('payment_config').where('school_id', '=', hhu).where('pay_type', '=', 1).execute()
         invalidateSchoolCache()
       }
     }
