@@ -20,13 +20,41 @@ export const TAB_BACKGROUND = '#ffffff'
 
 let applied = ''
 
+/** How often and how long labels nobody took are sent again (H5's tab bar listening late) */
+const LABEL_RETRY_MS = 500
+const LABEL_TRIES = 10
+
+/**
+ * Sends the labels; sends them again while no call was answered. H5's tab bar takes setTabBarItem as an event only
+ * while it is mounted and listening, and the call's promise is never settled when nobody listens: on a loaded phone
+ * the page can set its labels before the bar listens, and the bar kept its Chinese. The mini-programs answer every
+ * call (a refusal on a page without the bar is an answer too), so they are sent once there.
+ */
+function sendLabels(texts: string[], key: string, tries: number): void {
+  let answered = false
+  const took = () => {
+    answered = true
+  }
+  texts.forEach((text, index) =>
+    quiet(() => {
+      const r = Taro.setTabBarItem({ index, text }) as unknown
+      if (r && typeof (r as Promise<unknown>).then === 'function') (r as Promise<unknown>).then(took, took)
+      else took()
+      return r
+    })
+  )
+  setTimeout(() => {
+    if (!answered && applied === key && tries > 1) sendLabels(texts, key, tries - 1)
+  }, LABEL_RETRY_MS)
+}
+
 /** Tab labels and selected colour; applied once per language and theme (the platform keeps them across tabs). */
 export function applyTabBar(texts: string[], theme: string): void {
   const key = `${texts.join('|')}#${theme}`
   if (key === applied) return
   applied = key
   quiet(() => Taro.setTabBarStyle({ color: TAB_IDLE_COLOR, selectedColor: theme, backgroundColor: TAB_BACKGROUND, borderStyle: 'white' }))
-  texts.forEach((text, index) => quiet(() => Taro.setTabBarItem({ index, text })))
+  sendLabels(texts, key, LABEL_TRIES)
 }
 
 function paintNavigationBar(mini: boolean, theme: string) {

@@ -179,7 +179,10 @@ export default function CampaignMapScreen({ route }: { route: MapRoute }) {
           ‹
         </View>
         <View className='cm-map__where'>
-          <Text className='cm-map__where-title'>{areaTitle || main?.name || t(def.title)}</Text>
+          {/* an area's or the map's own name is the school's words (content); the campaign's title is the app's */}
+          <Text className='cm-map__where-title' {...(areaTitle || main?.name ? { 'data-content': '' } : {})}>
+            {areaTitle || main?.name || t(def.title)}
+          </Text>
           <Text className='cm-map__where-level' data-testid='map-level'>
             {t('campaign.map.level', { n: m.level })}
           </Text>

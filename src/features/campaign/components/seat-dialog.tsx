@@ -40,11 +40,12 @@ export default function SeatDialog({
       ) : (
         <View className='cm-seat__body' data-testid='seat-dialog-body' data-status={seat?.status}>
           {v.img ? <Image {...imageAlt('')} className='cm-seat__img' src={platform.assetUrl(v.img)} mode='aspectFill' /> : null}
-          <Text className='cm-seat__name' data-testid='seat-name'>
+          {/* the object's name and description are the school's words (content) */}
+          <Text className='cm-seat__name' data-testid='seat-name' data-content=''>
             {v.name}
           </Text>
           {v.intro.map((line) => (
-            <Text key={line} className='cm-seat__intro'>
+            <Text key={line} className='cm-seat__intro' data-content=''>
               {line}
             </Text>
           ))}
