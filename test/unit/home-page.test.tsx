@@ -72,6 +72,15 @@ describe('home page', () => {
     fireEvent.keyDown(screen.getByTestId('home-to-gifts'), { key: 'Enter' })
     expect(to).toHaveBeenLastCalledWith({ url: '/pkg-mine/mine-don/index' })
     expect(to.mock.calls.length).toBe(before + 1)
+    // so are the projects, the news and the sections' "more" links: Enter opens each as a tap does
+    for (const id of ['home-project-3', 'home-article-41', 'home-news-more', 'home-projects-more']) {
+      expect(screen.getByTestId(id).getAttribute('role')).toBe('link')
+      expect(screen.getByTestId(id).getAttribute('tabindex')).toBe('0')
+    }
+    fireEvent.keyDown(screen.getByTestId('home-project-3'), { key: 'Enter' })
+    expect(to).toHaveBeenLastCalledWith({ url: '/pkg-project/detail/index?id=3' })
+    fireEvent.keyDown(screen.getByTestId('home-article-41'), { key: 'Enter' })
+    expect(to).toHaveBeenLastCalledWith({ url: '/pkg-article/list-page/index?id=41' })
   })
 
   it('hides the statistics of a school that hides them, and never asks for the total', async () => {
@@ -95,6 +104,10 @@ describe('home page', () => {
     expect(shown).toEqual(['home-campaign-seat-naming-jnu', 'home-campaign-tree-naming-xzit', 'home-campaign-tree-naming-hhu-home'])
     fireEvent.click(screen.getByTestId('home-campaign-seat-naming-jnu'))
     expect(to).toHaveBeenLastCalledWith({ url: ROUTES['seat-naming-jnu'] })
+    // a campaign is a link a keyboard reaches too
+    expect(screen.getByTestId('home-campaign-tree-naming-xzit').getAttribute('role')).toBe('link')
+    fireEvent.keyDown(screen.getByTestId('home-campaign-tree-naming-xzit'), { key: 'Enter' })
+    expect(to).toHaveBeenLastCalledWith({ url: ROUTES['tree-naming-xzit'] })
     const unbuilt = campaignLinks({ artworkNaming: 99 })[0]
     expect(unbuilt.route).toBe('naming-xbmu')
     // a campaign whose home is not part of the app: a toast, no navigation
@@ -115,7 +128,9 @@ describe('home page', () => {
     await screen.findByText('加载失败')
     expect(await screen.findByText('暂无资讯')).toBeTruthy()
     fail = false
-    fireEvent.click(screen.getByText('重新加载'))
+    // the retry is a button a keyboard reaches: Enter retries as a tap does
+    expect(screen.getByText('重新加载').getAttribute('role')).toBe('button')
+    fireEvent.keyDown(screen.getByText('重新加载'), { key: 'Enter' })
     expect(await screen.findByText('重试后的项目')).toBeTruthy()
   })
 

@@ -37,7 +37,7 @@ function Section({
       <View className='home__section-head'>
         <Text className='home__section-title'>{title}</Text>
         {onMore ? (
-          <Text className='home__more' data-testid={`${testId}-more`} onClick={onMore}>
+          <Text className='home__more' data-testid={`${testId}-more`} {...pressable(onMore, { role: 'link' })}>
             {more} ›
           </Text>
         ) : null}
@@ -52,7 +52,7 @@ function Note({ text, onRetry, retry }: { text: string; onRetry?(): void; retry?
     <View className='home__note'>
       <Text>{text}</Text>
       {onRetry ? (
-        <Text className='home__retry' onClick={onRetry}>
+        <Text className='home__retry' {...pressable(onRetry)}>
           {retry}
         </Text>
       ) : null}
@@ -154,7 +154,7 @@ export default function HomeScreen() {
               key={p.id}
               className='home__project'
               data-testid={`home-project-${p.id}`}
-              onClick={() => openOrSoon('subject-detail', { id: p.id })}
+              {...pressable(() => openOrSoon('subject-detail', { id: p.id }), { role: 'link' })}
             >
               {p.thumb ? (
                 <Image {...imageAlt('')} className='home__thumb' src={p.thumb} mode='aspectFill' lazyLoad />
@@ -183,7 +183,7 @@ export default function HomeScreen() {
                 key={c.key}
                 className='home__campaign'
                 data-testid={`home-campaign-${c.route}`}
-                onClick={() => openOrSoon(c.route, c.query)}
+                {...pressable(() => openOrSoon(c.route, c.query), { role: 'link' })}
               >
                 <Text className='home__campaign-title'>{t(c.titleKey)}</Text>
                 <Text className='home__campaign-go' style={{ color: theme }}>
@@ -208,7 +208,7 @@ export default function HomeScreen() {
               key={a.id}
               className='home__article'
               data-testid={`home-article-${a.id}`}
-              onClick={() => openOrSoon('list-page', { id: a.id })}
+              {...pressable(() => openOrSoon('list-page', { id: a.id }), { role: 'link' })}
             >
               <Text className='home__article-title'>{a.title}</Text>
               <Text className='home__article-date'>{a.date}</Text>
