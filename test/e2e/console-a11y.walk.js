@@ -6,7 +6,7 @@
  * admin (every screen in the menu): the screens are read from server/admin/src/screens.tsx (SCREENS keys), so a new
  * screen is walked without a change here; plus the sign-in screen, a project's edit screen with each of its tabs
  * (the donation form builder among them) and the new-project screen; and the console's dialogs and drawers opened the
- * way staff open them (CONSOLE_DIALOGS below: the offline gift dialog and a gift's drawer in the ledger, the monthly
+ * way staff open them (CONSOLE_DIALOGS below: the offline gift dialog, a gift's drawer and its refund dialog in the ledger, the new staff account dialog, the monthly
  * collection's confirmation, a giving day's drawer with its match and challenge dialogs, for a giving day made through
  * the staff API first). A failing screen prints each violation (rule id,
  * impact, selectors, axe's help); the walk goes on and the journey fails. CONSOLE_A11Y_SHOTS=<folder> saves a
@@ -53,6 +53,31 @@ const CONSOLE_DIALOGS = [
       await row.waitFor({ timeout: 20000 })
       await row.click()
       await page.locator(`${OPEN_DRAWER} [data-testid="gift-facts"]`).waitFor({ timeout: 10000 })
+    }
+  },
+  {
+    key: 'ledger-refund',
+    name: "ledger: a gift's refund dialog",
+    route: 'ledger',
+    open: async (page) => {
+      const refund = page.locator('[data-testid^="ledger-refund-"]').first()
+      await page
+        .locator('[data-testid^="ledger-open-"]')
+        .first()
+        .waitFor({ timeout: 20000 })
+        .catch(() => undefined)
+      if (!(await refund.count())) return 'no gift in the ledger with money left to refund'
+      await refund.click()
+      await page.locator(`${OPEN_MODAL} [data-testid="refund-amount"]`).waitFor({ timeout: 10000 })
+    }
+  },
+  {
+    key: 'staff-new',
+    name: 'staff accounts: the new account dialog',
+    route: 'staff',
+    open: async (page, tid) => {
+      await tid('staff-new').click()
+      await page.locator(`${OPEN_MODAL} form`).waitFor({ timeout: 10000 })
     }
   },
   {

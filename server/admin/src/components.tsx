@@ -1,6 +1,19 @@
 /** Pieces every screen uses: a paged server table with loading, empty and error states, and form helpers. */
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
-import { Alert, Button, Empty, Progress, Select, Spin, Table, type RefSelectProps, type SelectProps, type TableColumnsType } from 'antd'
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Empty,
+  Progress,
+  Select,
+  Spin,
+  Table,
+  type RefSelectProps,
+  type SelectProps,
+  type TableColumnsType
+} from 'antd'
+import type { CheckboxGroupProps } from 'antd/es/checkbox'
 import { get, type Page } from './api'
 import type { ProjectChoices, ProjectChoicesQuery } from '@contract/schema/staff-money'
 import { useLoad } from './hooks'
@@ -103,6 +116,18 @@ export function RequiredSelect(props: SelectProps & { 'aria-required'?: boolean 
     if (input) input.setAttribute('aria-required', required === true || required === 'true' ? 'true' : 'false')
   })
   return <Select ref={ref} {...rest} />
+}
+
+/**
+ * A required Checkbox.Group inside a Form.Item: the item puts `aria-required` on the group's wrapper <div>, which has no
+ * role (axe's aria-allowed-attr, critical; and a group cannot be required in ARIA). This one drops it and names the
+ * wrapper as a group (the label says it is required with its mark) (docs/decisions/072-axe-clean.md).
+ */
+export function RequiredCheckboxGroup(props: CheckboxGroupProps & { 'aria-required'?: unknown; label: string }) {
+  const { 'aria-required': _required, label, ...rest } = props
+  // antd passes unknown props to the wrapper <div>; its props type does not list them
+  const a11y: object = { role: 'group', 'aria-label': label }
+  return <Checkbox.Group {...rest} {...a11y} />
 }
 
 /**

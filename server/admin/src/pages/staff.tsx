@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { Alert, App, Button, Checkbox, Form, Input, Modal, Switch, Table, Tag } from 'antd'
+import { Alert, App, Button, Form, Input, Modal, Switch, Table, Tag } from 'antd'
 import { get, post } from '../api'
-import { EmptyState, LoadError } from '../components'
+import { EmptyState, LoadError, RequiredCheckboxGroup } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { roleLabel, type StaffRole } from '../me'
@@ -53,7 +53,7 @@ export function StaffPage() {
   }
   return (
     <>
-      <Button type='primary' style={{ marginBottom: 16 }} onClick={() => open('new')}>
+      <Button type='primary' style={{ marginBottom: 16 }} onClick={() => open('new')} data-testid='staff-new'>
         {t('新建账号', 'New account')}
       </Button>
       {error && <LoadError error={error} onRetry={reload} />}
@@ -112,7 +112,7 @@ export function StaffPage() {
             label={t('角色', 'Roles')}
             rules={[{ required: true, type: 'array', min: 1, message: t('至少选择一个角色', 'Choose at least one role') }]}
           >
-            <Checkbox.Group options={ROLES.map((r) => ({ value: r, label: roleLabel(r, t) }))} />
+            <RequiredCheckboxGroup label={t('角色', 'Roles')} options={ROLES.map((r) => ({ value: r, label: roleLabel(r, t) }))} />
           </Form.Item>
           <Form.Item
             name='password'
