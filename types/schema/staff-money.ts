@@ -104,7 +104,10 @@ export const StaffLedgerRow = Type.Object({
   offline: intEnum([0, 1]),
   /** ISO; '' when never paid */
   paidAt: Str,
-  createdAt: Str
+  createdAt: Str,
+  /** only in the answer to an offline gift's entry or correction: the titles of the giving days it counts in
+   *  (docs/decisions/088-offline-gifts-in-giving-days.md) */
+  givingDays: Type.Optional(Type.Array(Str))
 })
 export type LedgerRow = Static<typeof StaffLedgerRow>
 

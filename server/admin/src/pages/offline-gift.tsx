@@ -41,6 +41,13 @@ function GiftFields() {
   )
 }
 
+/** "counts in giving day X" after a save, when it does (docs/decisions/088-offline-gifts-in-giving-days.md) */
+function countsIn(t: (zh: string, en: string) => string, row: LedgerRow): string {
+  const days = row.givingDays ?? []
+  if (!days.length) return ''
+  return t(`，计入捐赠日${days.map((d) => `「${d}」`).join('')}`, `; it counts in ${days.map((d) => `"${d}"`).join(', ')}`)
+}
+
 /** Finance enters money that came by bank transfer, cash or cheque: it counts in the project's totals and the
  *  directory, labelled offline. Validated here first; the server's -1 message is shown when it still refuses. */
 export function OfflineGiftModal({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
@@ -62,7 +69,7 @@ export function OfflineGiftModal({ open, onClose, onSaved }: { open: boolean; on
         note: v.note?.trim() ?? '',
         showName: v.showName
       } satisfies OfflineGiftBody)
-      message.success(t(`已录入 ${formatYuan(row.amount)} 元`, `Entered ${formatYuan(row.amount)} yuan`))
+      message.success(t(`已录入 ${formatYuan(row.amount)} 元`, `Entered ${formatYuan(row.amount)} yuan`) + countsIn(t, row))
       form.resetFields()
       onSaved()
     } catch (e) {
@@ -161,7 +168,7 @@ export function OfflineGiftFixModal({
           ...changes,
           reason: v.reason.trim()
         } satisfies OfflineGiftCorrectionBody)
-        message.success(t(`已更正为 ${formatYuan(saved.amount)} 元`, `Corrected to ${formatYuan(saved.amount)} yuan`))
+        message.success(t(`已更正为 ${formatYuan(saved.amount)} 元`, `Corrected to ${formatYuan(saved.amount)} yuan`) + countsIn(t, saved))
       }
       onSaved()
     } catch (e) {

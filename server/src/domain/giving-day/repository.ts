@@ -22,6 +22,17 @@ export const daysOpenAt = (db: Db, schoolId: number, at: string) =>
     .orderBy('id')
     .execute()
 
+/** Giving days whose window meets [from, to): an offline gift's Beijing day (docs/decisions/088-offline-gifts-in-giving-days.md). */
+export const daysMeeting = (db: Db, schoolId: number, from: string, to: string) =>
+  db
+    .selectFrom('giving_day')
+    .select(['id', 'projects', 'starts_at', 'ends_at'])
+    .where('school_id', '=', schoolId)
+    .where('starts_at', '<', to)
+    .where('ends_at', '>', from)
+    .orderBy('id')
+    .execute()
+
 /** What a giving day needs of a paid order: project, donor, amount, the form's answers and the ambassador code it
  *  was made with (decision 075), in one statement. */
 export const paidOrder = (db: Db, schoolId: number, donationId: number) =>
@@ -224,6 +235,33 @@ export async function unlockChallenge(db: Db, schoolId: number, challengeId: num
     .executeTakeFirst()
   return Number(r.numUpdatedRows) === 1
 }
+
+// ---- offline gifts (docs/decisions/088-offline-gifts-in-giving-days.md)
+
+/** The days a gift counts in (its gift rows), by day id. */
+export const giftDaysOfDonation = (db: Db, schoolId: number, donationId: number) =>
+  db
+    .selectFrom('giving_day_gift')
+    .select('giving_day_id')
+    .where('school_id', '=', schoolId)
+    .where('donation_id', '=', donationId)
+    .orderBy('giving_day_id')
+    .execute()
+
+/** The titles of the days a gift counts in, by day id (the console's line after an offline gift is saved). */
+export const dayTitlesOfDonation = (db: Db, schoolId: number, donationId: number) =>
+  db
+    .selectFrom('giving_day_gift as g')
+    .innerJoin('giving_day as d', (j) => j.onRef('d.id', '=', 'g.giving_day_id').on('d.school_id', '=', schoolId))
+    .select('d.title')
+    .where('g.school_id', '=', schoolId)
+    .where('g.donation_id', '=', donationId)
+    .orderBy('d.id')
+    .execute()
+
+/** The gift leaves every day it counted in (a voided or corrected offline gift). */
+export const deleteGiftsOfDonation = (db: Db, schoolId: number, donationId: number) =>
+  db.deleteFrom('giving_day_gift').where('school_id', '=', schoolId).where('donation_id', '=', donationId).execute()
 
 // ---- the refund path
 

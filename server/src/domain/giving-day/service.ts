@@ -9,11 +9,14 @@
  * - giveBackMatchesOnRefund runs in the transaction of a succeeded refund (refund/settle.ts): a per-yuan match keeps
  *   what the gift's remaining amount earns, a per-donor match is given back only by a full refund. Challenges keep
  *   their counters and their unlock (decision 070: the sponsor's promise was met when the target was crossed).
+ * - offlineGiftOnGivingDays runs in the transaction of an offline gift's entry, correction or void (ledger/offline.ts,
+ *   docs/decisions/088-offline-gifts-in-giving-days.md): the gift counts in the days by its Beijing date and in their
+ *   challenges, never in a match.
  * - Staff create and change giving days, matches and challenges; the public totals are read from the gifts.
  */
 import type { Kysely, Transaction } from 'kysely'
 import { WECHAT_DEFAULT_NICKNAME, type Lang } from '../../../../types'
-import { randomInt } from 'node:crypto'
+import { createHash, randomInt } from 'node:crypto'
 import type { GivingDayAmbassador, GivingDayMatched, GivingDayTotals } from '../../../../types/schema/giving-day'
 import {
   CHALLENGE_KINDS,
@@ -188,14 +191,26 @@ export async function countGiftOnGivingDays(trx: Transaction<DB>, schoolId: numb
 
   for (const c of await repo.challengesOpenAt(trx, schoolId, counted, paidAt)) {
     const newDonor = await repo.markDonor(trx, schoolId, 'challenge', Number(c.id), donorKey, donationId)
-    const after = await repo.countTowardChallenge(trx, schoolId, Number(c.id), newDonor ? 1 : 0, amountFen)
-    const reached =
-      after.kind === 'donors' ? Number(after.donors) >= Number(after.target) : Number(after.raised_fen) >= Number(after.target)
-    // the counter UPDATE above holds the row until this transaction commits, so the gifts that reach the target are
-    // serialised and the first of them is the one whose guarded unlock succeeds; `after` is the row as that UPDATE
-    // left it, so a gift after the unlock skips the statement (the guard, not this check, is the rule)
-    if (reached && after.unlocked_at === null) await repo.unlockChallenge(trx, schoolId, Number(c.id), paidAt, donationId)
+    await countOnChallenge(trx, schoolId, Number(c.id), newDonor ? 1 : 0, amountFen, paidAt, donationId)
   }
+}
+
+/** Raises one challenge's counters by a gift and writes the unlock when this gift is the one that crosses the target. */
+async function countOnChallenge(
+  trx: Transaction<DB>,
+  schoolId: number,
+  challengeId: number,
+  donors: number,
+  fen: number,
+  at: string,
+  donationId: number
+): Promise<void> {
+  const after = await repo.countTowardChallenge(trx, schoolId, challengeId, donors, fen)
+  const reached = after.kind === 'donors' ? Number(after.donors) >= Number(after.target) : Number(after.raised_fen) >= Number(after.target)
+  // the counter UPDATE above holds the row until this transaction commits, so the gifts that reach the target are
+  // serialised and the first of them is the one whose guarded unlock succeeds; `after` is the row as that UPDATE
+  // left it, so a gift after the unlock skips the statement (the guard, not this check, is the rule)
+  if (reached && after.unlocked_at === null) await repo.unlockChallenge(trx, schoolId, challengeId, at, donationId)
 }
 
 /** See the file's header. Runs after donation.refunded_fen has moved; `netFen` is what the gift still is. */
@@ -211,6 +226,111 @@ export async function giveBackMatchesOnRefund(trx: Transaction<DB>, schoolId: nu
     if (keep === 0 && r.kind === 'per_donor') await repo.unmarkDonor(trx, schoolId, 'match', Number(r.match_id), donationId)
   }
 }
+
+// ---- offline gifts (docs/decisions/088-offline-gifts-in-giving-days.md)
+
+/** An offline gift as a giving day reads it: entered by finance with a Beijing calendar date, no account, no form. */
+export interface OfflineGiftFacts {
+  donationId: number
+  projectId: number
+  amountFen: number
+  /** the name as entered (trimmed) */
+  donorName: string
+  /** Beijing calendar date, 'YYYY-MM-DD' */
+  donatedOn: string
+  /** the money's time (ISO): now for a gift that arrived today, else the start of its Beijing day */
+  paidAt: string
+}
+
+const DAY_MS = 86_400_000
+
+/** The UTC instants of a Beijing calendar date: [its 00:00, the next day's 00:00). */
+function beijingDay(date: string): { from: number; to: number } {
+  const from = Date.parse(`${date}T00:00:00Z`) - BEIJING_OFFSET_MS
+  return { from, to: from + DAY_MS }
+}
+
+const ms = (v: string | Date) => new Date(v).getTime()
+const meets = (w: { starts_at: string | Date; ends_at: string | Date }, d: { from: number; to: number }) =>
+  ms(w.starts_at) < d.to && ms(w.ends_at) > d.from
+/** `at` moved into [starts_at, ends_at): the time a gift dated on an edge day shows and unlocks with */
+const inWindow = (at: string, w: { starts_at: string | Date; ends_at: string | Date }) =>
+  new Date(Math.min(Math.max(ms(at), ms(w.starts_at)), ms(w.ends_at) - 1)).toISOString()
+
+/** One key per offline donor name (the column holds 32 characters, a name up to 32 of its own): a digest of it. */
+export const offlineDonorKey = (name: string) => `off:${createHash('sha256').update(name.trim()).digest('hex').slice(0, 28)}`
+
+/** The challenges of `dayIds` whose window meets the gift's Beijing day, by id (the paid path's order of rows). */
+async function offlineChallenges(trx: Transaction<DB>, schoolId: number, dayIds: number[], date: string) {
+  const d = beijingDay(date)
+  return (await repo.challengesOf(trx, schoolId, dayIds)).filter((c) => meets(c, d))
+}
+
+/**
+ * An offline gift entered, corrected or voided: `before` is the gift as it counted until now (null: a new gift),
+ * `after` as it counts from now on (null: voided). Runs in the offline gift's own transaction (ledger/offline.ts).
+ *
+ * - Days: the gift counts in every giving day holding its project whose window meets its Beijing date; its gift rows
+ *   are removed and written again, so the day's raised, donors, newest gifts and boards (no class year, college or
+ *   region: left out of those) follow the gift as it now is. A voided gift leaves them.
+ * - Matches never apply (decision 088): a match is a sponsor's promise to online donors within its window.
+ * - Challenges count it by the paid path's guarded UPDATEs (the unlock written once), and, as a refund leaves them
+ *   (decision 070), their counters never go down: a void or a smaller amount keeps them; a challenge the gift now
+ *   falls in for the first time counts it whole, one it already counted counts only an increase of the amount.
+ */
+export async function offlineGiftOnGivingDays(
+  trx: Transaction<DB>,
+  schoolId: number,
+  before: OfflineGiftFacts | null,
+  after: OfflineGiftFacts | null
+): Promise<void> {
+  const had = new Set<number>()
+  if (before) {
+    const oldDays = (await repo.giftDaysOfDonation(trx, schoolId, before.donationId)).map((r) => Number(r.giving_day_id))
+    if (oldDays.length) {
+      for (const c of await offlineChallenges(trx, schoolId, oldDays, before.donatedOn)) had.add(Number(c.id))
+      await repo.deleteGiftsOfDonation(trx, schoolId, before.donationId)
+    }
+  }
+  if (!after) return
+  const d = beijingDay(after.donatedOn)
+  const days = (await repo.daysMeeting(trx, schoolId, new Date(d.from).toISOString(), new Date(d.to).toISOString())).filter((day) => {
+    const projects = parseList<number>(day.projects)
+    return !projects.length || projects.includes(after.projectId)
+  })
+  const donorKey = offlineDonorKey(after.donorName)
+  const counted: number[] = []
+  for (const day of days) {
+    const dayId = Number(day.id)
+    const gift = {
+      dayId,
+      donationId: after.donationId,
+      donorKey,
+      classYear: '',
+      college: '',
+      region: '',
+      ambassadorId: null,
+      paidAt: inWindow(after.paidAt, day)
+    }
+    if (await repo.insertGift(trx, schoolId, gift)) counted.push(dayId)
+  }
+  if (!counted.length) return
+  const increase = Math.max(0, after.amountFen - (before?.amountFen ?? 0))
+  for (const c of await offlineChallenges(trx, schoolId, counted, after.donatedOn)) {
+    const id = Number(c.id)
+    const at = inWindow(after.paidAt, c)
+    if (had.has(id)) {
+      if (increase > 0) await countOnChallenge(trx, schoolId, id, 0, increase, at, after.donationId)
+      continue
+    }
+    const newDonor = await repo.markDonor(trx, schoolId, 'challenge', id, donorKey, after.donationId)
+    await countOnChallenge(trx, schoolId, id, newDonor ? 1 : 0, after.amountFen, at, after.donationId)
+  }
+}
+
+/** The titles of the giving days a gift counts in (the console says so after an offline gift is saved). */
+export const givingDaysOfGift = async (db: Db, schoolId: number, donationId: number): Promise<string[]> =>
+  (await repo.dayTitlesOfDonation(db, schoolId, donationId)).map((r) => r.title)
 
 // ---- staff: validation
 

@@ -2,7 +2,9 @@
  * Offline gifts entered by finance: bank transfers, cash, cheques. Each is a donation row with status
  * 'paid' and is_offline = 1, so the project's raised total and gift count (itemsDetail completeMoney/payCounts),
  * the school's total and the donor directory count it through the very queries that count paid online gifts; the
- * directory labels it offline. It has no app user, so no certificate job, award or paper request follows it.
+ * directory labels it offline. It has no app user, so no certificate job, award or paper request follows it. A gift
+ * dated on a giving day's dates for a project in it counts in that day and its challenges, never in a match, and
+ * follows its corrections and void in the same transaction (docs/decisions/088-offline-gifts-in-giving-days.md).
  *
  * Bounds (docs/decisions/034-money-bounds.md): one offline gift is at most one online gift's limit (MAX_DONATION_YUAN,
  * docs/product §9), and a write never takes the project's or the school's total past MAX_TOTAL_FEN. Finance corrects
@@ -19,6 +21,7 @@ import { beijingStamp } from '../../lib/dates'
 import { MAX_TOTAL_FEN, parseYuan, readFen } from '../../lib/money'
 import { randomSerial } from '../../lib/random'
 import { recordAudit } from '../staff/audit'
+import { givingDaysOfGift, offlineGiftOnGivingDays, type OfflineGiftFacts } from '../giving-day/service'
 import {
   beijingDate,
   beijingDayStart,
@@ -124,6 +127,8 @@ export async function createOfflineGift(
       },
       { school_id: a.schoolId, channel: g.channel, donated_on: g.donatedOn, note: c.note, staff_id: a.staffId, created_at: nowIso }
     )
+    const facts = { donationId: id, projectId: project.id, amountFen: c.amountFen, donorName: c.name, donatedOn: g.donatedOn }
+    await offlineGiftOnGivingDays(trx, a.schoolId, null, { ...facts, paidAt: c.paidAt })
     await recordAudit(trx, {
       schoolId: a.schoolId,
       staffId: a.staffId,
@@ -144,7 +149,12 @@ export async function createOfflineGift(
     })
     return id
   })
-  return ledgerRow(db, a.schoolId, id)
+  return withGivingDays(db, a.schoolId, id)
+}
+
+/** The ledger row with the giving days the gift now counts in (docs/decisions/088-offline-gifts-in-giving-days.md). */
+async function withGivingDays(db: Kysely<DB>, schoolId: number, id: number): Promise<LedgerRow> {
+  return { ...(await ledgerRow(db, schoolId, id)), givingDays: await givingDaysOfGift(db, schoolId, id) }
 }
 
 // Every write of the school's offline gifts first takes lockSchoolOfflineGifts (repository.ts): without it two gifts
@@ -192,6 +202,17 @@ async function storedGift(trx: Transaction<DB>, schoolId: number, id: number) {
   }
 }
 type StoredGift = Awaited<ReturnType<typeof storedGift>>
+
+/** What a giving day reads of a stored gift (docs/decisions/088-offline-gifts-in-giving-days.md). */
+const dayFacts = (g: StoredGift): OfflineGiftFacts => ({
+  donationId: g.id,
+  projectId: g.projectId,
+  amountFen: g.amountFen,
+  donorName: g.donorName,
+  donatedOn: g.donatedOn,
+  // always set on a paid offline gift; its date at 00:00 Beijing otherwise
+  paidAt: new Date(g.paidAt ?? `${g.donatedOn}T00:00:00+08:00`).toISOString()
+})
 
 const auditView = (
   g: Pick<StoredGift, 'projectId' | 'projectName' | 'amountFen' | 'donorName' | 'showName' | 'donatedOn' | 'channel' | 'note'>
@@ -265,6 +286,11 @@ export async function correctOfflineGift(
     })
     if (moved !== 1) throw bizError('offlineNotFound')
     await updateOfflineGiftRow(trx, a.schoolId, id, { channel: next.channel, donated_on: next.donatedOn, note: next.note })
+    // the giving days follow the corrected amount, date and donor (their challenges as a refund leaves them)
+    await offlineGiftOnGivingDays(trx, a.schoolId, dayFacts(old), {
+      ...dayFacts(next),
+      paidAt: next.donatedOn !== old.donatedOn ? c.paidAt : dayFacts(old).paidAt
+    })
     await recordAudit(trx, {
       schoolId: a.schoolId,
       staffId: a.staffId,
@@ -275,7 +301,7 @@ export async function correctOfflineGift(
       after: { ...after, reason }
     })
   })
-  return ledgerRow(db, a.schoolId, id)
+  return withGivingDays(db, a.schoolId, id)
 }
 
 /**
@@ -298,6 +324,8 @@ export async function voidOfflineGift(
       close_reason: 'voided'
     })
     if (moved !== 1) throw bizError('offlineNotFound')
+    // it leaves the giving days it counted in; their challenges keep their counters, as after a refund
+    await offlineGiftOnGivingDays(trx, a.schoolId, dayFacts(old), null)
     await recordAudit(trx, {
       schoolId: a.schoolId,
       staffId: a.staffId,
