@@ -15,5 +15,7 @@ export type {
   GivingDayQuery,
   GivingDayProject,
   GivingDayMatched,
-  GivingDayMatchedQuery
+  GivingDayMatchedQuery,
+  GivingDayPoster,
+  GivingDayPosterQuery
 } from './schema/giving-day'

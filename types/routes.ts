@@ -127,6 +127,8 @@ export const Api = {
   givingDayAmbassador: `${P}/givingDay/ambassador`,
   /** what the matches added to the caller's own gift: the thank-you page's line (docs/decisions/074-giving-day-screens.md) */
   givingDayMatched: `${P}/givingDay/matched`,
+  /** an ambassador's poster for the day, a PNG (docs/decisions/084-joint-invite-poster-and-link.md, addendum) */
+  givingDayPoster: `${P}/givingDay/poster`,
   // Agreements (types/agreement.ts; docs/decisions/017-agreements.md)
   hhuAgreementGeneration: `${P}/hhu/sign/agreement/generation`,
   hhuAgreementSignature: `${P}/hhu/sign/agreement/signature`,

@@ -311,6 +311,8 @@ const TABLE: Record<string, Entry> = {
   [api('GET', Api.getWechatShare)]: { kind: 'public' },
   // a giving day's public totals: names only as the directory shows them (docs/decisions/070-giving-days.md)
   [api('GET', Api.givingDayDetail)]: { kind: 'public' },
+  // an ambassador's poster carries only their code, which their share link shows anyway (decision 084 addendum)
+  [api('GET', Api.givingDayPoster)]: { kind: 'public' },
   // whether a project shows "give monthly" (docs/decisions/078): the project's switch and the school's providers, nothing of a donor
   [api('GET', Api.monthlyOffer)]: { kind: 'public' },
   [api('GET', Api.areaList4sort)]: { kind: 'public' },

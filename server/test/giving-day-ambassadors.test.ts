@@ -22,13 +22,22 @@ import type { StaffGivingDay } from '../../types/schema/staff-giving-day'
 import type { LedgerPage } from '../../types/schema/staff-money'
 import { StaffApi, staffPath } from '../../types/staff-api'
 import { issueCertificate } from '../src/domain/certificate/service'
-import { invalidateSchoolCache } from '../src/domain/school/cache'
 import { applyNotification } from '../src/domain/order/notifications'
 import { matchedLine, renderCertificate, type CertificateData } from '../src/documents/certificate'
 import { toWireDate } from '../src/lib/dates'
 import { call, login, startApp, type TestContext } from './helpers'
 import { AVENUE, SCHOLARSHIP } from './center-fixtures'
-import { demoBody, donate, orderRow, placeOrder, projectIdOf, sandboxNotify, schoolIdOf, writeCounts } from './order-fixtures'
+import {
+  demoBody,
+  donate,
+  orderRow,
+  placeOrder,
+  projectIdOf,
+  sandboxNotify,
+  schoolIdOf,
+  setNameMasking,
+  writeCounts
+} from './order-fixtures'
 import { staffCall, staffLogin, type StaffLogin } from './staff-fixtures'
 
 let ctx: TestContext
@@ -86,14 +95,7 @@ async function payAt(token: string, itemsId: number, fen: number, at: Date, answ
   return { billNo, id: Number((await orderRow(app, billNo)).id) }
 }
 
-async function setMask(on: boolean) {
-  await app.db
-    .updateTable('school_setting')
-    .set({ mask_donor_names: on ? 1 : 0 })
-    .where('school_id', '=', sid)
-    .execute()
-  invalidateSchoolCache()
-}
+const setMask = (on: boolean) => setNameMasking(app, sid, on)
 
 before(async () => {
   ctx = await startApp()

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Api, type DonateAnswer, type DonateSubmission, type Envelope } from '../../types'
 import { payLinkSecret, signPayToken } from '../src/domain/order/pay-link'
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 import { call } from './helpers'
 
 export const schoolIdOf = async (app: FastifyInstance, code: string) =>
@@ -108,4 +109,14 @@ export const isOk = (b: Envelope) => b.code === 0
 export function fen(yuan: string): number {
   const [w, f = ''] = yuan.split('.')
   return Number(w) * 100 + Number(f.padEnd(2, '0'))
+}
+
+/** The school's rule that masks donors' names (boards, directory, posters), cleared from the settings cache. */
+export async function setNameMasking(app: FastifyInstance, schoolId: number, on: boolean) {
+  await app.db
+    .updateTable('school_setting')
+    .set({ mask_donor_names: on ? 1 : 0 })
+    .where('school_id', '=', schoolId)
+    .execute()
+  invalidateSchoolCache()
 }

@@ -9,7 +9,7 @@
  *    first), adds a 1:1 match capped at ¥500 and a challenge unlocked by 2 donors;
  *  - donor A opens the landing page, taps "捐赠" on the scholarship, gives ¥200 as class 2001 through the sandbox
  *    cashier and reads "你的 ¥200.00 变成了 ¥400.00" on the thank-you page; back on the landing page A becomes an
- *    ambassador and gets their own link;
+ *    ambassador, gets their own link and opens its poster (the server's PNG with a QR code of the link);
  *  - donor B opens A's link and gives ¥100 as class 2005: the order carries A's code;
  *  - the landing page shows ¥300 raised of ¥1,000 and 2 of 3 donors, the match's ¥300 used of ¥500, the challenge
  *    unlocked, the class-year board by money and by participation, A on the ambassador board, both gifts newest first;
@@ -286,6 +286,26 @@ const beijing = (ms) => new Date(ms + 8 * 3600_000).toISOString().replace('T', '
       assert(link.startsWith(origin), `an absolute link: ${link}`)
       await settle(a.page)
       await a.tid('gd-ambassador').screenshot({ path: path.join(shots, 'giving-day-4-ambassador.png') })
+    })
+
+    await step("donor A opens their poster (decision 084 addendum): the server's 750 px PNG with the link's QR code", async () => {
+      await a.tid('gd-amb-poster').scrollIntoViewIfNeeded()
+      await a.tap('gd-amb-poster')
+      await a.tid('poster-dialog').waitFor({ timeout: 20000 })
+      const posterWidth = await a.page.waitForFunction(
+        () => document.querySelector('[data-testid="poster-image"] img, img[data-testid="poster-image"]')?.naturalWidth || 0,
+        null,
+        { timeout: 20000 }
+      )
+      assert((await posterWidth.jsonValue()) === 750, 'the poster is the 750 px PNG')
+      assert((await a.tid('poster-dialog').textContent()).includes('长按图片可保存或发送给好友'), 'the hint')
+      const code = link.match(/ambassador=([0-9A-Z]+)/)?.[1]
+      const poster = await data(`${P}/givingDay/poster`, { query: { id: dayId, ambassador: code } })
+      assert(poster.url === `${origin}/giving-day?id=${dayId}&ambassador=${code}&school=${school}`, `the QR code's link: ${poster.url}`)
+      await settle(a.page)
+      await a.page.screenshot({ path: path.join(shots, 'giving-day-4b-poster.png') })
+      await a.tap('poster-close')
+      await a.tid('poster-dialog').waitFor({ state: 'detached', timeout: 10000 })
     })
 
     const b = await phone()

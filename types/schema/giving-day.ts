@@ -122,6 +122,20 @@ export const GivingDayAmbassador = Type.Object({
 })
 export type GivingDayAmbassador = Static<typeof GivingDayAmbassador>
 
+/** GET givingDay/poster?id=&ambassador=: an ambassador's poster for the day (public: the code is in the share link
+ *  anyway; docs/decisions/084-joint-invite-poster-and-link.md, addendum) */
+export const GivingDayPosterQuery = query({ id: reqInt(1), ambassador: reqString(32, 1) })
+export type GivingDayPosterQuery = Static<typeof GivingDayPosterQuery>
+
+/** The poster as base64 PNG inside the usual signed envelope, like the joint donation's (TogetherPoster) */
+export const GivingDayPoster = Type.Object({
+  fileName: Str,
+  png: Str,
+  /** the ambassador's landing link the QR code carries */
+  url: Str
+})
+export type GivingDayPoster = Static<typeof GivingDayPoster>
+
 /** GET givingDay/matched?donatePlatOrder=&payToken=: what the giving days' matches added to the caller's own paid gift
  *  (the thank-you page's line, decision 074). The order is opened as the thank-you call opens it: the owner's session
  *  or the order's pay-link token. */

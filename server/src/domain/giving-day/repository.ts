@@ -413,6 +413,18 @@ export const ambassadorOf = (db: Db, schoolId: number, dayId: number, userId: nu
 export const ambassadorByCode = (db: Db, schoolId: number, code: string) =>
   db.selectFrom('giving_day_ambassador').selectAll().where('school_id', '=', schoolId).where('code', '=', code).executeTakeFirst()
 
+/** A day's ambassador by their code with their nickname, for their poster (decision 084 addendum); none for a code
+ *  of another day. */
+export const ambassadorOfDayByCode = (db: Db, schoolId: number, dayId: number, code: string) =>
+  db
+    .selectFrom('giving_day_ambassador as a')
+    .leftJoin('app_user as u', (j) => j.onRef('u.id', '=', 'a.user_id').on('u.school_id', '=', schoolId))
+    .select(['a.id', 'a.code', 'u.nickname'])
+    .where('a.school_id', '=', schoolId)
+    .where('a.giving_day_id', '=', dayId)
+    .where('a.code', '=', code)
+    .executeTakeFirst()
+
 /** A new code for (day, user); nothing when either unique key is taken (the caller reads back, or draws again). */
 export const insertAmbassador = (db: Db, schoolId: number, dayId: number, userId: number, code: string, at: string) =>
   db

@@ -40,6 +40,8 @@ import { schoolSetting } from '../school/cache'
 import { payTokenOpens } from '../order/pay-link'
 import { projectWords } from '../project/mapper'
 import { recordAudit } from '../staff/audit'
+import { renderGivingDayPoster, type GivingDayPosterData } from '../../documents/giving-day-poster'
+import { posterMoney } from '../../documents/share-poster'
 import * as repo from './repository'
 
 type Db = Kysely<DB> | Transaction<DB>
@@ -822,6 +824,46 @@ export async function referralFor(db: Db, schoolId: number, code: string | null 
   if (!a) throw bizError('givingDayAmbassadorUnknown')
   if (Number(a.user_id) === userId) throw bizError('givingDayAmbassadorSelf')
   return Number(a.id)
+}
+
+/**
+ * A giving-day ambassador's poster (docs/decisions/084-joint-invite-poster-and-link.md, addendum): public like the
+ * share link it carries (the code is in the link anyway). The ambassador is named as the landing page's board names
+ * them (the school's masking rules); the QR code carries `{origin}/giving-day?id&ambassador&school`, the H5 address
+ * the invite poster's link is built like. An unknown day, or a code that is no ambassador's of this day, is -1.
+ */
+export async function givingDayPoster(
+  db: Kysely<DB>,
+  school: { id: number; code: string; name: string; theme_color: string },
+  dayId: number,
+  rawCode: string,
+  lang: Lang,
+  origin: string,
+  /** the drawing seam: the test reads what is drawn */
+  render: (d: GivingDayPosterData) => Promise<Buffer> = renderGivingDayPoster
+): Promise<{ png: Buffer; url: string; code: string }> {
+  const day = await requireDay(db, school.id, dayId)
+  const code = rawCode.trim().toUpperCase()
+  const amb = /^[0-9A-Z]{4,16}$/.test(code) ? await repo.ambassadorOfDayByCode(db, school.id, dayId, code) : undefined
+  if (!amb) throw bizError('givingDayAmbassadorUnknown')
+  const [totals, setting] = await Promise.all([repo.dayTotals(db, school.id, dayId), schoolSetting(db, school.id)])
+  const goalFen = Number(day.goal_fen)
+  const url = `${origin}/giving-day?id=${dayId}&ambassador=${encodeURIComponent(code)}&school=${encodeURIComponent(school.code)}`
+  const png = await render({
+    lang: lang === 'en' ? 'en' : 'zh',
+    schoolName: school.name,
+    themeColor: school.theme_color,
+    inviter: ambassadorName(amb.nickname as string | null, { mask: !!setting?.mask_donor_names, lang }),
+    title: lang === 'en' && day.title_en ? day.title_en : day.title,
+    startsAt: iso(day.starts_at),
+    endsAt: iso(day.ends_at),
+    raised: posterMoney(fenToYuan(totals.raisedFen)),
+    goal: goalFen > 0 ? posterMoney(fenToYuan(goalFen)) : '',
+    percent: goalFen > 0 ? Math.min(100, Math.floor((totals.raisedFen * 1000) / goalFen) / 10) : null,
+    donors: totals.donors,
+    url
+  })
+  return { png, url, code }
 }
 
 /** Records the code with the order, in the order's own transaction (read again when it is paid). */

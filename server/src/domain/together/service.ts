@@ -4,7 +4,8 @@
  * togetherId, validated in order/validation.ts), their paid gifts count toward it (on-paid.ts), and its sponsor may
  * cancel it while nothing is raised.
  */
-import { posterMoney, renderTogetherPoster } from '../../documents/together-poster'
+import { posterMoney } from '../../documents/share-poster'
+import { renderTogetherPoster } from '../../documents/together-poster'
 import type { Kysely } from 'kysely'
 import type { DB, ProjectTable } from '../../db/schema'
 import type { InsertTogetherBody, Lang, TogetherDetail, TogetherLaunchDetail } from '../../../../types'

@@ -8,10 +8,12 @@
  *   call) and what it has brought.
  * - GET givingDay/matched?donatePlatOrder=&payToken=: the owner's session or the order's pay-link token: what the
  *   matches added to that paid gift, for the thank-you page (docs/decisions/074-giving-day-screens.md).
+ * - GET givingDay/poster?id=&ambassador=: no session: an ambassador's poster, a base64 PNG with a QR code of their
+ *   landing link (docs/decisions/084-joint-invite-poster-and-link.md, addendum).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Api } from '../../../../types'
-import { givingDayTotals, matchedForOrder, myAmbassador } from '../../domain/giving-day/service'
+import { givingDayPoster, givingDayTotals, matchedForOrder, myAmbassador } from '../../domain/giving-day/service'
 import { answers, ok } from '../../lib/envelope'
 import { publicRead } from '../../perf/read-cache'
 import { maybeSignedIn, signedIn } from '../../plugins/auth'
@@ -30,6 +32,15 @@ export const givingDayRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: signedIn, schema: { body: W.GivingDayAmbassadorBody, response: answers(W.GivingDayAmbassador) } },
     async (req) => ok(await myAmbassador(app.db, { schoolId: req.school.id, userId: req.session.user_id }, req.body.id, app.identity.now()))
   )
+
+  // the ambassador's poster (decision 084 addendum): public like the share link it carries; the QR code points at
+  // PUBLIC_BASE_URL when set, else at the address asked, as the invite poster's does
+  app.get(Api.givingDayPoster, { schema: { querystring: W.GivingDayPosterQuery, response: answers(W.GivingDayPoster) } }, async (req) => {
+    const origin = app.notify.publicBaseUrl || `${req.protocol}://${req.host}`
+    const { id, ambassador } = req.query
+    const { png, url, code } = await givingDayPoster(app.db, req.school, id, ambassador, req.lang, origin)
+    return ok({ fileName: `giving-day-${id}-${code}.png`, png: png.toString('base64'), url })
+  })
 
   app.get(
     Api.givingDayMatched,

@@ -5,7 +5,8 @@
  * unlock, the class-year board by money and by participation (college and region boards when the form asks them),
  * the ambassador board, the newest gifts, and the day's projects each with a give button. While the day is open and
  * the page is shown it refreshes every 15 s; a hidden page stops. A signed-in donor becomes an ambassador here and
- * shares their own link (copied, the system share sheet, or the mini-program's share card).
+ * shares their own link (copied, the system share sheet, or the mini-program's share card) or a poster of it with its
+ * QR code (docs/decisions/084-joint-invite-poster-and-link.md, addendum).
  */
 import { useEffect, useMemo, useState } from 'react'
 import { useDidHide, useDidShow } from '@tarojs/taro'
@@ -14,7 +15,7 @@ import { AtProgress } from 'taro-ui'
 import { ResultCode, type GivingDayAmbassador, type GivingDayGroup, type GivingDayTotals } from '@contract'
 import LoadState from '@/components/load-state'
 import SegmentTabs from '@/components/segment-tabs'
-import { useShareCard } from '@/features/share'
+import { PosterButton, useShareCard } from '@/features/share'
 import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { copyText } from '@/lib/clipboard'
@@ -24,7 +25,7 @@ import { routeUrl } from '@/lib/routes'
 import { imageAlt, pressable } from '@/lib/a11y'
 import { platform } from '@/platform'
 import { useT } from '@/store/session'
-import { becomeAmbassador, fetchGivingDay } from '../api/giving-day'
+import { becomeAmbassador, fetchAmbassadorPoster, fetchGivingDay } from '../api/giving-day'
 import { ambassadorLink, ambassadorOf, countdown, LIVE_POLL_MS, money, percentOf } from '../model/landing'
 import 'taro-ui/lib/style/components/progress.scss'
 import './landing-screen.scss'
@@ -412,6 +413,19 @@ function Ambassador({
                 {t('givingDay.share')}
               </Button>
             )}
+            {/* on every platform: Moments, a class group's photo wall or print take an image, not a link */}
+            <PosterButton
+              load={() => fetchAmbassadorPoster(day.id, mine.code)}
+              words={{
+                open: t('givingDay.poster'),
+                loading: t('givingDay.posterLoading'),
+                alt: t('givingDay.posterAlt'),
+                linkCopied: t('givingDay.linkCopied')
+              }}
+              className='gd-btn gd-btn--plain'
+              style={{ color: theme, borderColor: theme }}
+              testId='gd-amb-poster'
+            />
           </View>
         </>
       ) : (

@@ -11,7 +11,7 @@ import { AtButton, AtProgress } from 'taro-ui'
 import { PAGE_SIZE, ResultCode } from '@contract'
 import LoadState from '@/components/load-state'
 import ContentText from '@/components/content-text'
-import { useShareCard } from '@/features/share'
+import { PosterButton, useShareCard } from '@/features/share'
 import { useData } from '@/lib/hooks/use-data'
 import { useTheme } from '@/lib/hooks/use-page-title'
 import { copyText } from '@/lib/clipboard'
@@ -114,81 +114,21 @@ function InviteButton({ v }: { v: ShareView }) {
  * invite page, shown over the page with save and copy-link, on every platform (a link cannot go to Moments or a
  * printed notice; a mini-program's share button gives no link to copy).
  */
-function PosterButton({ v }: { v: ShareView }) {
+function InvitePoster({ v }: { v: ShareView }) {
   const t = useT()
   const theme = useTheme()
-  const [state, setState] = useState<'idle' | 'loading'>('idle')
-  const [poster, setPoster] = useState<{ src: string; png: string; fileName: string; url: string } | null>(null)
-  const open = () =>
-    quiet(async () => {
-      if (state === 'loading') return
-      setState('loading')
-      try {
-        const p = await fetchTogetherPoster(v.id)
-        setPoster({ src: await platform.media.pngSource(p.fileName, p.png), png: p.png, fileName: p.fileName, url: p.url })
-      } finally {
-        setState('idle')
-      }
-    })
-  const save = () =>
-    quiet(async () => {
-      if (!poster) return
-      const r = await platform.media.savePng(poster.fileName, poster.png)
-      if (r === 'saved') toast(t('together.share.posterSaved'))
-      else if (r === 'denied') toast(t('together.share.posterDenied'))
-      else if (r === 'failed') toast(t('together.share.posterFailed'))
-    })
   return (
-    <>
-      <View
-        className='tg-share__invite tg-share__poster-open'
-        style={{ color: theme, borderColor: theme }}
-        role='button'
-        aria-busy={state === 'loading'}
-        data-testid='share-poster'
-        onClick={open}
-      >
-        {state === 'loading' ? t('together.share.posterLoading') : t('together.share.poster')}
-      </View>
-      {poster ? (
-        <View className='tg-poster' role='dialog' aria-modal='true' aria-label={t('together.share.poster')} data-testid='poster-dialog'>
-          <View className='tg-poster__backdrop' onClick={() => setPoster(null)} />
-          <View className='tg-poster__body'>
-            <Image
-              {...imageAlt(t('together.share.posterAlt'))}
-              className='tg-poster__image'
-              src={poster.src}
-              mode='aspectFit'
-              showMenuByLongpress
-              data-testid='poster-image'
-            />
-            <Text className='tg-poster__hint'>{t('together.share.posterHint')}</Text>
-            <View className='tg-poster__actions'>
-              <View className='tg-poster__btn' style={{ background: theme }} role='button' data-testid='poster-save' onClick={save}>
-                {t('together.share.posterSave')}
-              </View>
-              <View
-                className='tg-poster__btn tg-poster__btn--plain'
-                style={{ color: theme, borderColor: theme }}
-                role='button'
-                data-testid='poster-copy'
-                onClick={() => copyText(poster.url, t('together.share.linkCopied'))}
-              >
-                {t('together.share.copyLink')}
-              </View>
-              <View
-                className='tg-poster__btn tg-poster__btn--plain'
-                role='button'
-                data-testid='poster-close'
-                onClick={() => setPoster(null)}
-              >
-                {t('common.close')}
-              </View>
-            </View>
-          </View>
-        </View>
-      ) : null}
-    </>
+    <PosterButton
+      load={() => fetchTogetherPoster(v.id)}
+      words={{
+        open: t('together.share.poster'),
+        loading: t('together.share.posterLoading'),
+        alt: t('together.share.posterAlt'),
+        linkCopied: t('together.share.linkCopied')
+      }}
+      className='tg-share__invite tg-share__poster-open'
+      style={{ color: theme, borderColor: theme }}
+    />
   )
 }
 
@@ -310,7 +250,7 @@ function Share({ v, onCancelled }: { v: ShareView; onCancelled(): void }) {
         </View>
         {/* held text is nobody's to share yet (docs/decisions/042) */}
         {v.held ? null : <InviteButton v={v} />}
-        {v.held ? null : <PosterButton v={v} />}
+        {v.held ? null : <InvitePoster v={v} />}
         {v.canCancel ? (
           <View className='tg-share__cancel' data-testid='share-cancel'>
             <AtButton type='secondary' loading={busy} disabled={busy} customStyle={{ color: theme, borderColor: theme }} onClick={cancel}>
