@@ -8,6 +8,7 @@
  *     which class it is in (and so which checks it gets).
  * The routes come from Fastify's own tree (route-list.ts), not from a list kept by hand.
  */
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
@@ -249,6 +250,7 @@ async function aliceMonthlyPlan() {
   if (aliceMonthly) return aliceMonthly
   const scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
   await app.db.updateTable('project').set({ monthly_giving: 1 }).where('id', '=', scholarship).execute()
+  invalidateSchoolCache()
   const r = await call<MonthlyPlan>(app, 'demo', Api.monthlyCreate, {
     method: 'POST',
     token: alice.token,

@@ -20,6 +20,7 @@ import { friendsJoined } from '../src/domain/center/repository'
 // applies within the cache's 5 s, or at once after an invalidation
 import { invalidateSchoolCache } from '../src/domain/school/cache'
 import { transition } from '../src/domain/order/state'
+import { applyNotification } from '../src/domain/order/notifications'
 import { call, login, startApp, type TestContext } from './helpers'
 import { SCHOLARSHIP, demoBody, paidGift, placeOrder, projectIdOf, userIdOf } from './center-fixtures'
 import { orderRow, schoolIdOf } from './order-fixtures'
@@ -158,6 +159,38 @@ describe('recordGiftForAwards inside the paid transaction', () => {
     assert.equal(rec?.earned_at, second.paidAt)
     const detail = (await call<Award>(app, 'demo', Api.awardDetail, { token: t, query: { awardId: (await list(t)).data[2].id } })).body.data
     assert.deepEqual([detail.name, detail.recordCount, detail.condition], ['爱心大使', 1, '累计捐赠金额满150.00元'])
+  })
+  it('through the payment notification: the first gift earns 爱心达人, the gift that crosses the total 爱心大使', async () => {
+    // on PostgreSQL the paid statement reads the donor's awards and earlier gifts itself (notifications.ts
+    // paidWithAwards): the facts it hands back decide as a read of their own would
+    await app.db
+      .updateTable('award')
+      .set({ min_total_fen: 15_000 })
+      .where('school_id', '=', sid)
+      .where('code', '=', 'loving_ambassador')
+      .execute()
+    invalidateSchoolCache()
+    const t = await login(app, 'demo', 'award-notified')
+    const uid = await userIdOf(app, 'demo', 'award-notified')
+    const pay = async (money: string) => {
+      const billNo = await placeOrder(app, 'demo', t, demoBody(scholarship, { currencyMoney: money }))
+      const order = await orderRow(app, billNo)
+      const r = await applyNotification(app.db, sid, {
+        provider: 'sandbox',
+        billNo,
+        providerTradeNo: `SBX${billNo}`,
+        amountFen: order.amount_fen,
+        outcome: 'paid',
+        raw: '{}'
+      })
+      assert.equal(r.status, 'applied')
+      return (await held(uid)).map((h) => h.code)
+    }
+    assert.deepEqual(await pay('100.00'), ['loving_expert'])
+    assert.deepEqual(await pay('40.00'), ['loving_expert'], '140.00 in all: under the threshold')
+    assert.deepEqual((await pay('10.00')).sort(), ['loving_ambassador', 'loving_expert'], '150.00 in all crosses it')
+    const rec = (await held(uid)).find((h) => h.code === 'loving_ambassador')
+    assert.ok(rec?.source.startsWith('donation:'))
   })
   it('ranking follows the order of earning', async () => {
     const t1 = await login(app, 'demo', 'rank-a')

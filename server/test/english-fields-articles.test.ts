@@ -4,6 +4,7 @@
  * English and the Chinese in Chinese, and "Missing English" lists an article or a campaign's project without English
  * and drops it once filled. Runs on SQLite, and on PostgreSQL with DATABASE_URL.
  */
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { Api, type Article, type Page } from '../../types'
@@ -180,6 +181,7 @@ describe('English for articles and campaigns', () => {
     assert.ok(project.nameEn && !CJK.test(project.nameEn), `the seeded campaign ${running.key} has its English name`)
     const stored = await ctx.app.db.selectFrom('project').select('texts').where('id', '=', project.id).executeTakeFirstOrThrow()
     await ctx.app.db.updateTable('project').set({ texts: '{}' }).where('id', '=', project.id).execute()
+    invalidateSchoolCache()
     try {
       const listed = (await staffCall(ctx.app, 'hhu', 'GET', '/texts/missing', { token: admin })).body.data.rows as Array<{
         table: string
@@ -218,6 +220,7 @@ describe('English for articles and campaigns', () => {
       )
     } finally {
       await ctx.app.db.updateTable('project').set({ texts: stored.texts }).where('id', '=', project.id).execute()
+      invalidateSchoolCache()
     }
   })
 
@@ -258,12 +261,14 @@ describe('English for articles and campaigns', () => {
       .where('school_id', '=', sid)
       .executeTakeFirstOrThrow()
     await ctx.app.db.updateTable('sub_project').set({ texts: '{}' }).where('id', '=', sub.id).execute()
+    invalidateSchoolCache()
     try {
       const row = (await missingTexts(ctx.app.db, sid, 'en')).find((r) => r.table === 'sub_project' && r.id === sub.id && r.key === 'name')
       assert.ok(row, 'the sub-project name is listed')
       assert.equal(row.projectId, Number(sub.items_id))
     } finally {
       await ctx.app.db.updateTable('sub_project').set({ texts: sub.texts }).where('id', '=', sub.id).execute()
+      invalidateSchoolCache()
     }
     const user = await ctx.app.db
       .selectFrom('project')

@@ -8,6 +8,7 @@
  *   sponsor (in English when asked), nothing for a gift no match touched; another donor's order, an unpaid one, a
  *   wrong pay-link token and no session at all are refused without telling what the order holds.
  */
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
@@ -88,6 +89,7 @@ describe('the landing page’s projects', () => {
     assert.ok(b.data.projects.every((p) => p.canGive === 1))
     // a paused project stays on a day that lists it, marked as not taking gifts, and leaves the default list
     await app.db.updateTable('project').set({ is_donate: 0 }).where('id', '=', avenue).execute()
+    invalidateSchoolCache()
     try {
       const paused = (await totals(own.id)).data.projects
       assert.deepEqual(
@@ -97,6 +99,7 @@ describe('the landing page’s projects', () => {
       assert.ok(!(await totals(all.id)).data.projects.some((p) => p.id === avenue))
     } finally {
       await app.db.updateTable('project').set({ is_donate: 1 }).where('id', '=', avenue).execute()
+      invalidateSchoolCache()
     }
   })
 })

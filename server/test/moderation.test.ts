@@ -107,6 +107,7 @@ before(async () => {
   bookProject = await projectIdOf(app, 'demo', BOOK_PROJECT)
   // messages open and not audited by the project, so only the content check decides
   await app.db.updateTable('project').set({ is_leave_message: 1, is_audit_message: 0 }).where('id', '=', avenue).execute()
+  invalidateSchoolCache()
   editor = await staffToken(app, 'demo', ['editor'])
 })
 

@@ -5,6 +5,7 @@
  * (the worker's collect()), refuses a day ahead, and leaves an audit row. The clock is the app's `now`, moved to the
  * plan's charge day, so "today" is that day for the console action as it would be in production.
  */
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
@@ -70,8 +71,10 @@ describe('monthly giving in the console', () => {
     assert.equal((await offer(999999)).data.offered, 0)
     // a closed project does not offer it whatever its switch says
     await app.db.updateTable('project').set({ monthly_giving: 1, is_complete: 1 }).where('id', '=', avenue).execute()
+    invalidateSchoolCache()
     assert.equal((await offer(avenue)).data.offered, 0)
     await app.db.updateTable('project').set({ monthly_giving: 0, is_complete: 0 }).where('id', '=', avenue).execute()
+    invalidateSchoolCache()
   })
 
   it('finance lists plans by status, project and failed charges', async () => {

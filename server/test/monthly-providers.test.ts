@@ -84,6 +84,7 @@ before(async () => {
   app = ctx.app
   scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
   await app.db.updateTable('project').set({ monthly_giving: 1 }).where('id', '=', scholarship).execute()
+  invalidateSchoolCache()
   const at = new Date().toISOString()
   const demo = await schoolIdOf('demo')
   const hhu = await schoolIdOf('hhu')
@@ -290,6 +291,7 @@ describe('monthly giving where the school has no agreement contract', () => {
     assert.deepEqual(types.body.data.payTypes, [])
     const hhuProject = await projectIdOf(app, 'hhu', '河海励志奖学金')
     await app.db.updateTable('project').set({ monthly_giving: 1 }).where('id', '=', hhuProject).execute()
+    invalidateSchoolCache()
     for (const payType of [1, 2]) {
       const r = await call(app, 'hhu', `${Api.monthlyCreate}?lang=en`, {
         method: 'POST',

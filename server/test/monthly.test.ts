@@ -11,6 +11,7 @@
  * the dates that decide what is due are Beijing calendar days, and the instants written (claimed_at, paid_at) are the
  * real clock's, as in production.
  */
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -44,6 +45,7 @@ before(async () => {
   scholarship = await projectIdOf(app, 'demo', SCHOLARSHIP)
   avenue = await projectIdOf(app, 'demo', AVENUE)
   await app.db.updateTable('project').set({ monthly_giving: 1 }).where('id', '=', scholarship).execute()
+  invalidateSchoolCache()
 })
 after(async () => {
   await ctx.close()
@@ -355,6 +357,7 @@ describe('monthly giving through the sandbox agreement', () => {
   it('months missed while nothing ran are skipped, not collected in a row', async () => {
     const token = await login(app, 'demo', 'monthly-missed')
     await app.db.updateTable('project').set({ monthly_giving: 1 }).where('id', '=', avenue).execute()
+    invalidateSchoolCache()
     const p = await createPlan(token, { itemsId: avenue, dayOfMonth: 3, money: '12' })
     // the worker was down for three charge days: one run afterwards charges the latest month only
     const late = chargeDay(nextMonth(nextMonth(p.nextChargeOn.slice(0, 7))), 3)
@@ -393,6 +396,7 @@ describe('monthly giving through the sandbox agreement', () => {
     const plansBefore = await count()
     const other = await projectIdOf(app, 'demo', AVENUE)
     await app.db.updateTable('project').set({ monthly_giving: 0 }).where('id', '=', other).execute()
+    invalidateSchoolCache()
     const off = await call(app, 'demo', Api.monthlyCreate, {
       method: 'POST',
       token,

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { Api, PermissionCode, ResultCode, type DonateSubmission } from '../../types'
 import { beijingDay } from '../src/domain/order/validation'
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 import { call, login, startApp, type TestContext } from './helpers'
 import { demoBody, donate, projectIdOf, writeCounts } from './order-fixtures'
 
@@ -308,8 +309,11 @@ describe('agreement, project, sub-project, joint donation, pay type, school, per
   })
   it("the project's giving period: before start_date or after end_date (Beijing days) refused; both ends included", async () => {
     const day = (offsetDays: number) => beijingDay(new Date(Date.now() + offsetDays * 86_400_000))
-    const setDates = (start_date: string, end_date: string) =>
-      ctx.app.db.updateTable('project').set({ start_date, end_date }).where('id', '=', ids.scholarship).execute()
+    // a write to the project outside the console: the per-process cache of projects (school/cache.ts) is told
+    const setDates = async (start_date: string, end_date: string) => {
+      await ctx.app.db.updateTable('project').set({ start_date, end_date }).where('id', '=', ids.scholarship).execute()
+      invalidateSchoolCache()
+    }
     try {
       await setDates(day(1), '')
       await refused(scholarship(), new RegExp(`尚未开始募捐，${day(1)}起可捐赠`))

@@ -3,6 +3,7 @@
  * first collection and required by the forms that collect personal data, the download of one's own data, and
  * account deletion that keeps the foundation's totals.
  */
+import { invalidateSchoolCache } from '../src/domain/school/cache'
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
@@ -208,6 +209,7 @@ describe('account deletion', () => {
       .where('id', '=', userId)
       .execute()
     await app.db.updateTable('project').set({ is_audit_message: 0 }).where('id', '=', avenue).execute()
+    invalidateSchoolCache()
 
     const totalBefore = (await call<DirectoryTotal>(app, 'demo', Api.total)).body.data
     const projectBefore = (await call<Project>(app, 'demo', Api.itemsDetail, { query: { id: avenue } })).body.data

@@ -35,6 +35,8 @@ export interface Prepared<R> {
   first(db: Kysely<DB>, args: readonly unknown[], shape?: Shape): Promise<R | undefined>
   /** the whole result: rows, and for a write numAffectedRows and insertId */
   exec(db: Kysely<DB>, args: readonly unknown[], shape?: Shape): Promise<QueryResult<R>>
+  /** the SQL and its parameters without running it (to be written inside a larger statement) */
+  text(db: Kysely<DB>, args: readonly unknown[], shape?: Shape): { sql: string; parameters: unknown[] }
 }
 
 const slots: Slots = (index) => new Slot(index)
@@ -61,15 +63,22 @@ export function prepared<R>(build: (db: Kysely<DB>, $: Slots, shape: Shape) => C
     }
     return p
   }
-  const run = async (db: Kysely<DB>, args: readonly unknown[], shape: Shape = 0) => {
+  const bound = (db: Kysely<DB>, args: readonly unknown[], shape: Shape = 0) => {
     const { compiled, binds } = plan(db, shape)
-    const parameters = binds.map((b) => (b.arg === null ? b.value : args[b.arg]))
+    return { compiled, parameters: binds.map((b) => (b.arg === null ? b.value : args[b.arg])) }
+  }
+  const run = async (db: Kysely<DB>, args: readonly unknown[], shape: Shape = 0) => {
+    const { compiled, parameters } = bound(db, args, shape)
     return db.executeQuery<R>({ ...compiled, parameters })
   }
   return {
     all: async (db, args, shape) => (await run(db, args, shape)).rows,
     first: async (db, args, shape) => (await run(db, args, shape)).rows[0],
-    exec: run
+    exec: run,
+    text: (db, args, shape) => {
+      const { compiled, parameters } = bound(db, args, shape)
+      return { sql: compiled.sql, parameters }
+    }
   }
 }
 

@@ -154,10 +154,16 @@ const readsLaunches = (a: AwardRow) => a.min_together_launched > 0 || a.min_frie
  * (repository.ts heldAndFacts; docs/decisions/076); friends' gifts are a second statement, only when a rule not
  * held reads them and the user launched joint donations. The facts are those awardFacts(factsNeeded(not held)) reads.
  */
-export async function heldAwardsAndFacts(db: Db, schoolId: number, userId: number, awards: readonly AwardRow[]) {
-  const giftIds = awards.filter(readsGifts).map((a) => a.id)
-  const launchIds = awards.filter(readsLaunches).map((a) => a.id)
-  const rows = await repo.heldAndFacts.all(db, [schoolId, userId, ...giftIds, ...launchIds], `${giftIds.length}:${launchIds.length}`)
+export async function heldAwardsAndFacts(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  awards: readonly AwardRow[],
+  /** the rows heldAndFactsText's SQL returned inside a larger statement (the paid one: order/notifications.ts) */
+  preread?: readonly repo.HeldOrFact[]
+) {
+  const { args, shape } = heldAndFactsArgs(schoolId, userId, awards)
+  const rows = preread ?? (await repo.heldAndFacts.all(db, args, shape))
   const held = new Set<number>()
   const facts: AwardFacts = { gifts: [], launches: [], friendGifts: [] }
   for (const r of rows) {
@@ -171,6 +177,30 @@ export async function heldAwardsAndFacts(db: Db, schoolId: number, userId: numbe
   return { held, todo, facts }
 }
 
+function heldAndFactsArgs(schoolId: number, userId: number, awards: readonly AwardRow[]) {
+  const giftIds = awards.filter(readsGifts).map((a) => a.id)
+  const launchIds = awards.filter(readsLaunches).map((a) => a.id)
+  return { args: [schoolId, userId, ...giftIds, ...launchIds], shape: `${giftIds.length}:${launchIds.length}` }
+}
+
+/**
+ * heldAwardsAndFacts' one statement as SQL and parameters, for a caller that writes it inside its own statement (the
+ * paid statement on PostgreSQL reads the donor's awards and facts with the transition: order/notifications.ts), and
+ * hands its rows back through `PaidGift.heldAndFacts`. null when the school has no award rules cached or none enabled
+ * (the caller then lets recordGiftForAwards read as usual).
+ */
+export async function donorAwardsText(
+  db: Kysely<DB>,
+  schoolId: number,
+  userId: number
+): Promise<{ sql: string; parameters: unknown[]; awards: AwardRow[] } | null> {
+  const all = await schoolAwards(db, schoolId)
+  const enabled = all?.filter((a) => a.enabled === 1) ?? []
+  if (!enabled.length) return null
+  const { args, shape } = heldAndFactsArgs(schoolId, userId, enabled)
+  return { ...repo.heldAndFacts.text(db, args, shape), awards: enabled }
+}
+
 /** Records every enabled award the user now meets and does not hold; returns the codes newly recorded. */
 export async function evaluateUser(
   db: Db,
@@ -179,11 +209,13 @@ export async function evaluateUser(
   source: string,
   patch: (f: AwardFacts) => AwardFacts = (f) => f,
   /** the school's enabled awards when the caller has read them already (recordGiftForAwards) */
-  enabledAwards?: AwardRow[]
+  enabledAwards?: AwardRow[],
+  /** heldAndFacts' rows for these awards when the caller read them already (PaidGift.heldAndFacts) */
+  preread?: readonly repo.HeldOrFact[]
 ): Promise<string[]> {
   const awards = enabledAwards ?? (await repo.enabledAwardRows(db, schoolId))
   if (!awards.length) return []
-  const read = await heldAwardsAndFacts(db, schoolId, userId, awards)
+  const read = await heldAwardsAndFacts(db, schoolId, userId, awards, preread)
   const todo = read.todo
   if (!todo.length) return []
   const facts = patch(read.facts)
@@ -206,6 +238,9 @@ export interface PaidGift {
   /** the joint donation the gift went through (donation.together_id) when the caller has read it: null = none, and the
    *  launcher is not looked up; undefined = not known, read here */
   togetherId?: number | null
+  /** the donor's held awards and facts as donorAwardsText's SQL read them inside the paid statement (its rows, `at`
+   *  as an ISO instant), and the enabled awards that SQL was written for; undefined: read here */
+  heldAndFacts?: { rows: readonly repo.HeldOrFact[]; awards: AwardRow[] }
 }
 
 /**
@@ -222,11 +257,14 @@ export async function recordGiftForAwards(db: Db, g: PaidGift): Promise<{ donor:
     await ensureDefaultAwards(db, g.schoolId, new Date(paidAt))
     all = await repo.allAwards(db, g.schoolId)
   }
-  const enabled = all.filter((a) => a.enabled === 1)
+  // the awards the paid statement read the donor's facts for, when it did (the same cache, read a moment before)
+  const enabled = g.heldAndFacts?.awards ?? all.filter((a) => a.enabled === 1)
   // the gift counts even if the caller runs this before its own status update
   const withGift = (f: AwardFacts): AwardFacts =>
     f.gifts.some((x) => x.id === g.donationId) ? f : { ...f, gifts: [...f.gifts, { id: g.donationId, at: paidAt, fen: g.amountFen }] }
-  const donor = g.userId ? await evaluateUser(db, g.schoolId, g.userId, `donation:${g.donationId}`, withGift, enabled) : []
+  const donor = g.userId
+    ? await evaluateUser(db, g.schoolId, g.userId, `donation:${g.donationId}`, withGift, enabled, g.heldAndFacts?.rows)
+    : []
 
   let launcher: string[] = []
   // a gift through no joint donation has no launcher to evaluate (the paid transaction knows: notifications.ts)

@@ -22,8 +22,10 @@ import { CompiledQuery, sql, type InsertQueryBuilder, type InsertResult, type Ky
 import { prepared, preparedInsert } from '../../db/prepared'
 import type { DB } from '../../db/schema'
 import { JOB_MAX_ATTEMPTS, enqueue } from '../../jobs/queue'
+import { PERF_ON } from '../../perf/switch'
 import type { VerifiedNotification } from '../../providers/payment/types'
-import { recordGiftForAwards } from '../award/service'
+import { donorAwardsText, recordGiftForAwards, type PaidGift } from '../award/service'
+import type { HeldOrFact } from '../award/repository'
 import { openRequestsForPaidOrder } from '../fulfilment/on-paid'
 import { nameOnPaid } from '../naming/holds'
 import { applyRefundReport } from '../refund/settle'
@@ -153,6 +155,28 @@ select (select count(*) from n) as inserted, (select count(*) from u) as moved,
 
 type FollowUps = NonNullable<Awaited<ReturnType<(typeof paidFollowUps)['first']>>>
 
+/**
+ * PAID_AT_ONCE with the donor's held awards and award facts read in the same statement (award/service.ts
+ * donorAwardsText: heldAndFacts' SQL, its parameters numbered after PAID_AT_ONCE's 11) as one JSON column, `awards`:
+ * recordGiftForAwards then sends no read of its own (docs/decisions/087-postgresql-peak-statements.md, addendum). The
+ * read sees the statement's snapshot, in which this gift is not paid yet; recordGiftForAwards adds it, as it does
+ * for a caller that evaluates before its own status update.
+ */
+function paidWithAwards(awards: { sql: string } | null): string {
+  if (!awards) return PAID_AT_ONCE
+  const sub = awards.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 11}`)
+  return `${PAID_AT_ONCE},\n  (select coalesce(json_agg(a), '[]'::json) from (${sub}) a) as awards`
+}
+
+/** heldAndFacts' rows as json_agg wrote them: `at` in PostgreSQL's JSON form, given back as the driver's ISO instant */
+const awardRows = (rows: readonly HeldOrFact[]): HeldOrFact[] =>
+  rows.map((r) => ({
+    kind: r.kind,
+    id: Number(r.id),
+    at: r.at === null ? null : new Date(r.at).toISOString(),
+    fen: r.fen === null ? null : Number(r.fen)
+  }))
+
 export async function applyNotification(
   db: Kysely<DB>,
   schoolId: number,
@@ -208,12 +232,17 @@ export async function applyNotification(
   let lateStatus = ''
   const tradeNo = n.providerTradeNo.slice(0, 64)
   const raw = n.raw.slice(0, 20_000)
+  // on PostgreSQL the paid statement reads the donor's awards too: the SQL for the school's award rules (cached; a
+  // miss is read here, before the transaction takes its connection)
+  const awards = PERF_ON && order.user_id && repo.onPostgres(db) ? await donorAwardsText(db, schoolId, order.user_id) : null
   const result = await db.transaction().execute(async (trx): Promise<NotificationResult> => {
     // recorded, moved to paid (and its certificate queued), and what the follow-ups will find
     let due: FollowUps | null
+    // the donor's awards and award facts, read by the paid statement when it can (paidWithAwards)
+    let donorAwards: PaidGift['heldAndFacts']
     if (repo.onPostgres(db)) {
-      const { rows } = await trx.executeQuery<FollowUps & { inserted: number; moved: number }>(
-        CompiledQuery.raw(PAID_AT_ONCE, [
+      const { rows } = await trx.executeQuery<FollowUps & { inserted: number; moved: number; awards?: HeldOrFact[] }>(
+        CompiledQuery.raw(paidWithAwards(awards), [
           schoolId,
           n.provider,
           n.billNo,
@@ -224,9 +253,11 @@ export async function applyNotification(
           order.id,
           JSON.stringify({ donationId: order.id }),
           order.user_id ?? 0,
-          JOB_MAX_ATTEMPTS
+          JOB_MAX_ATTEMPTS,
+          ...(awards?.parameters ?? [])
         ])
       )
+      if (awards && rows[0]?.awards) donorAwards = { rows: awardRows(rows[0].awards), awards: awards.awards }
       if (Number(rows[0].inserted) !== 1) return { status: 'duplicate', donationId: order.id }
       due = Number(rows[0].moved) === 1 ? rows[0] : null
     } else {
@@ -261,7 +292,8 @@ export async function applyNotification(
         donationId: order.id,
         amountFen: order.amount_fen,
         paidAt: now,
-        togetherId: due.together_id ?? null
+        togetherId: due.together_id ?? null,
+        heldAndFacts: donorAwards
       })
       // naming orders: held seats become donated and held copies are sold, with the payment (naming/holds.ts)
       if (due.held) await nameOnPaid(trx, schoolId, order.id, now)

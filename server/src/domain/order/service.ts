@@ -19,8 +19,7 @@ import { PAYER_SOURCE, payChannelOf, payTypeAllowedOn, providerChannelOf } from 
 import { certificateDue, mayDonate, resolveForm } from '../form/service'
 import { projectWords } from '../project/mapper'
 import { requireProject } from '../project/service'
-import { projectWithSubPrices } from '../form/repository'
-import { schoolSetting } from '../school/cache'
+import { schoolProject, schoolSetting } from '../school/cache'
 import { getUser, type UserRow } from '../user/repository'
 import { holdNaming, planNamingOrder } from '../naming/holds'
 import { checkTexts, type ModerationRuntime } from '../moderation/service'
@@ -92,8 +91,9 @@ const isUniqueViolation = (err: unknown) => {
 export async function donate(deps: OrderDeps, caller: Caller, body: DonateBody): Promise<DonateAnswer> {
   const { db } = deps
   const sid = caller.schoolId
-  // the project and its sub-projects' prices in one read
-  const found = await projectWithSubPrices(db, sid, body.itemsId)
+  // the project and its sub-projects' prices, read once and cached per process (school/cache.ts: staff writes
+  // invalidate it, other processes' within 5 s)
+  const found = await schoolProject(db, sid, body.itemsId)
   if (!found) throw bizError('projectNotFound')
   const { project, subs } = found
   const [setting, form, user, together] = await Promise.all([

@@ -17,6 +17,7 @@ import type { Stats } from './mapper'
 import * as projectRepo from './repository'
 import { projectDetail } from './service'
 import { recordAudit } from '../staff/audit'
+import { invalidateSchoolCache } from '../school/cache'
 import { checkImageUrls } from './images'
 import { applyProjectInput, emptyDraft, englishOf, parseFixList, textsJson, type Draft, type FixAmount, type ProjectInput } from './draft'
 import { refuse, textOf, LIMITS } from './fields'
@@ -325,6 +326,8 @@ export async function createProject(db: Kysely<DB>, storage: FileStorage, a: Act
     })
     return id
   })
+  // an order of the project reads it from the per-process cache (school/cache.ts schoolProject)
+  invalidateSchoolCache()
   return staffProjectIn(db, a.schoolId, id)
 }
 
@@ -355,6 +358,7 @@ export async function updateProject(
       after: auditView(draft)
     })
   })
+  invalidateSchoolCache()
   return staffProjectIn(db, a.schoolId, id)
 }
 
@@ -373,6 +377,7 @@ export async function setProjectStatus(
     await projectRepo.updateProjectRow(trx, a.schoolId, id, { ...statusFlags(status), no_reason: after.noReason })
     await recordAudit(trx, { ...actorOf(a), action: 'project.status', entity: 'project', entityId: id, before, after })
   })
+  invalidateSchoolCache()
   return staffProjectIn(db, a.schoolId, id)
 }
 

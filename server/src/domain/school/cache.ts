@@ -1,11 +1,13 @@
 /**
  * Per-school rows read on every request (the tenant row by code, the school's settings row, the donation forms, the
- * award rules every paid gift is evaluated against, the payment configuration of a pay type every order asks for),
- * cached per database handle (docs/decisions/022-performance.md, 087). They change rarely and only through a few writers:
+ * award rules every paid gift is evaluated against, the payment configuration of a pay type every order asks for, the
+ * project and its sub-projects' prices every order of it reads), cached per database handle
+ * (docs/decisions/022-performance.md, 087). They change rarely and only through a few writers:
  *
  * - in this process: createSchool/setCampaignItems (service.ts) and anything else that writes `school`,
- *   `school_setting`, `donation_form`, `award` or `payment_config` (seed/forms.ts) calls invalidateSchoolCache()
- *   right after its write, and the next request reads the new row;
+ *   `school_setting`, `donation_form`, `award`, `payment_config` (seed/forms.ts), `project` or `sub_project`
+ *   (project/editor.ts, form/project-form.ts, naming-map/campaigns.ts, the seed) calls invalidateSchoolCache() right
+ *   after its write commits, and the next request reads the new row;
  * - in another process (a second server, cli/channel.ts) or by an operator's SQL (payment_config, server/README.md):
  *   the entry lives SCHOOL_CACHE_TTL_MS at most.
  *
@@ -17,7 +19,7 @@ import { prepared } from '../../db/prepared'
 import { PERF_ON } from '../../perf/switch'
 import type { DB, DonationFormTable, SchoolSettingTable, SchoolTable } from '../../db/schema'
 import type { AwardTable, PaymentConfigTable } from '../../db/schema'
-import { getDefaultForm, getForm } from '../form/repository'
+import { getDefaultForm, getForm, projectWithSubPrices } from '../form/repository'
 import { findSchoolByCode, getSchoolSetting } from './repository'
 
 /** How long another process's change to a school or its settings can go unseen by this one. */
@@ -32,6 +34,12 @@ export type PaymentConfigRow = Pick<
   Selectable<PaymentConfigTable>,
   'id' | 'school_id' | 'pay_type' | 'provider' | 'credentials' | 'updated_at'
 >
+/** a project row and its sub-projects' prices (form/repository.ts projectWithSubPrices) */
+type ProjectRead = NonNullable<Awaited<ReturnType<typeof projectWithSubPrices>>>
+interface ProjectEntry {
+  project: Readonly<ProjectRead['project']>
+  subs: readonly Readonly<ProjectRead['subs'][number]>[]
+}
 /** the answer for a pay type, kept also when there is no row (the sandbox stands in) */
 interface PaymentConfigAnswer {
   row: Readonly<PaymentConfigRow> | undefined
@@ -39,6 +47,9 @@ interface PaymentConfigAnswer {
 interface Entry<T> {
   at: number
   value: Promise<T | undefined>
+  /** read outside any transaction: its query waits for a connection of the pool */
+  pooled: boolean
+  settled: boolean
 }
 interface Caches {
   byCode: Map<string, Entry<SchoolRow>>
@@ -48,6 +59,8 @@ interface Caches {
   awards: Map<number, Entry<readonly AwardRow[]>>
   /** `${schoolId}:${payType}` */
   paymentConfigs: Map<string, Entry<PaymentConfigAnswer>>
+  /** `${schoolId}:${projectId}` */
+  projects: Map<string, Entry<ProjectEntry>>
   /** the invalidation generation these entries belong to */
   generation: number
 }
@@ -62,32 +75,51 @@ function caches(db: Kysely<DB>): Caches {
   const key = db.getExecutor().adapter
   let c = perDb.get(key)
   if (!c || c.generation !== generation) {
-    c = { byCode: new Map(), settings: new Map(), forms: new Map(), awards: new Map(), paymentConfigs: new Map(), generation }
+    c = {
+      byCode: new Map(),
+      settings: new Map(),
+      forms: new Map(),
+      awards: new Map(),
+      paymentConfigs: new Map(),
+      projects: new Map(),
+      generation
+    }
     perDb.set(key, c)
   }
   return c
 }
 
 function cached<K, T extends object>(
+  db: Kysely<DB>,
   map: Map<K, Entry<T>>,
   key: K,
   load: () => Promise<T | undefined>,
   now: number
 ): Promise<T | undefined> {
+  const read = () => load().then((row) => (row ? Object.freeze(row) : row))
   // PERF_MACHINERY=off (perf/README.md): every call reads the row afresh
-  if (!PERF_ON) return load().then((row) => (row ? Object.freeze(row) : row))
+  if (!PERF_ON) return read()
   const hit = map.get(key)
-  if (hit && now - hit.at < SCHOOL_CACHE_TTL_MS) return hit.value
+  if (hit && now - hit.at < SCHOOL_CACHE_TTL_MS) {
+    // A caller inside a transaction holds a connection; it must not wait for a read still queued for one of the
+    // pool's: with every connection held by such callers that read would never get one, and none would finish (seen
+    // on PostgreSQL at 64 donors with a pool of 10: paid transactions waiting on an award-rules read made outside one).
+    // It reads on its own transaction instead, and leaves the shared entry as it is.
+    if (db.isTransaction && hit.pooled && !hit.settled) return read()
+    return hit.value
+  }
   // concurrent misses share one query; a failed or empty read is not kept (nor is one that an invalidation
   // overtook: c is then no longer this database's cache and nobody reads it again)
-  const value = load().then((row) => (row ? Object.freeze(row) : row))
-  const entry = { at: now, value }
+  const value = read()
+  const entry: Entry<T> = { at: now, value, pooled: !db.isTransaction, settled: false }
   map.set(key, entry)
   value.then(
     (row) => {
+      entry.settled = true
       if (!row && map.get(key) === entry) map.delete(key)
     },
     () => {
+      entry.settled = true
       if (map.get(key) === entry) map.delete(key)
     }
   )
@@ -96,12 +128,12 @@ function cached<K, T extends object>(
 
 /** The tenant row of /api/{code}/... (plugins/tenant.ts), cached; undefined for an unknown code. */
 export function schoolByCode(db: Kysely<DB>, code: string, now = Date.now()): Promise<Readonly<SchoolRow> | undefined> {
-  return cached(caches(db).byCode, code, () => findSchoolByCode(db, code), now)
+  return cached(db, caches(db).byCode, code, () => findSchoolByCode(db, code), now)
 }
 
 /** The school's settings row (directory masking and order, base config), cached; undefined when it has none. */
 export function schoolSetting(db: Kysely<DB>, schoolId: number, now = Date.now()): Promise<Readonly<SettingRow> | undefined> {
-  return cached(caches(db).settings, schoolId, () => getSchoolSetting(db, schoolId), now)
+  return cached(db, caches(db).settings, schoolId, () => getSchoolSetting(db, schoolId), now)
 }
 
 /**
@@ -115,7 +147,7 @@ export function schoolForm(
   now = Date.now()
 ): Promise<Readonly<FormRow> | undefined> {
   const key = `${schoolId}:${formId ?? 'default'}`
-  return cached(caches(db).forms, key, () => (formId ? getForm(db, schoolId, formId) : getDefaultForm(db, schoolId)), now)
+  return cached(db, caches(db).forms, key, () => (formId ? getForm(db, schoolId, formId) : getDefaultForm(db, schoolId)), now)
 }
 
 const awardsOf = prepared((db, $) => db.selectFrom('award').selectAll().where('school_id', '=', $(0)))
@@ -127,6 +159,7 @@ const awardsOf = prepared((db, $) => db.selectFrom('award').selectAll().where('s
  */
 export function schoolAwards(db: Kysely<DB>, schoolId: number, now = Date.now()): Promise<readonly AwardRow[] | undefined> {
   return cached(
+    db,
     caches(db).awards,
     schoolId,
     async () => {
@@ -160,6 +193,7 @@ export async function schoolPaymentConfig(
   now = Date.now()
 ): Promise<Readonly<PaymentConfigRow> | undefined> {
   const answer = await cached(
+    db,
     caches(db).paymentConfigs,
     `${schoolId}:${payType}`,
     async (): Promise<PaymentConfigAnswer> => {
@@ -172,7 +206,33 @@ export async function schoolPaymentConfig(
 }
 
 /**
- * Call right after a write to `school`, `school_setting`, `donation_form`, `award` or `payment_config` commits (any school, any database handle of this process:
+ * A project row and its sub-projects' prices (form/repository.ts projectWithSubPrices), cached: every order reads both
+ * (order/service.ts donate; docs/decisions/087-postgresql-peak-statements.md, addendum). Nothing in them moves with a
+ * gift (the raised totals are sums over paid rows, never a column here); staff's edits and status changes invalidate,
+ * another process's or an operator's SQL change is seen within SCHOOL_CACHE_TTL_MS, as with the school's settings
+ * (whose "online donation off" switch is cached the same way). undefined when there is no such project (not cached).
+ */
+export function schoolProject(
+  db: Kysely<DB>,
+  schoolId: number,
+  projectId: number,
+  now = Date.now()
+): Promise<Readonly<ProjectEntry> | undefined> {
+  return cached(
+    db,
+    caches(db).projects,
+    `${schoolId}:${projectId}`,
+    async () => {
+      const found = await projectWithSubPrices(db, schoolId, projectId)
+      return found && { project: Object.freeze(found.project), subs: Object.freeze(found.subs.map((x) => Object.freeze(x))) }
+    },
+    now
+  )
+}
+
+/**
+ * Call right after a write to `school`, `school_setting`, `donation_form`, `award`, `payment_config`, `project` or
+ * `sub_project` commits (any school, any database handle of this process:
  * every cached row is dropped, which costs one query per school on the next requests). Console routes that change
  * a school or its settings call this.
  */
