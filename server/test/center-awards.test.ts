@@ -70,6 +70,17 @@ async function payWithHook(billNo: string, opts: { failAfter?: boolean } = {}) {
   })
 }
 
+/** 爱心大使's total threshold set by the foundation (a direct write: the cached award rules are told) */
+async function ambassadorAtTotal(fen: number) {
+  await app.db
+    .updateTable('award')
+    .set({ min_total_fen: fen })
+    .where('school_id', '=', sid)
+    .where('code', '=', 'loving_ambassador')
+    .execute()
+  invalidateSchoolCache()
+}
+
 describe('the default awards', () => {
   it('five per school, in order, localised, with the rule spelled out; none held by a new user', async () => {
     const t = await login(app, 'demo', 'award-new')
@@ -142,13 +153,7 @@ describe('recordGiftForAwards inside the paid transaction', () => {
     assert.deepEqual(earned.donor, ['loving_expert'])
   })
   it("the foundation's thresholds decide: total given crosses on the gift that took it over", async () => {
-    await app.db
-      .updateTable('award')
-      .set({ min_total_fen: 15_000 })
-      .where('school_id', '=', sid)
-      .where('code', '=', 'loving_ambassador')
-      .execute()
-    invalidateSchoolCache()
+    await ambassadorAtTotal(15_000)
     const t = await login(app, 'demo', 'award-total')
     const uid = await userIdOf(app, 'demo', 'award-total')
     const first = await payWithHook(await placeOrder(app, 'demo', t, demoBody(scholarship, { currencyMoney: '100.00' })))
@@ -163,13 +168,7 @@ describe('recordGiftForAwards inside the paid transaction', () => {
   it('through the payment notification: the first gift earns 爱心达人, the gift that crosses the total 爱心大使', async () => {
     // on PostgreSQL the paid statement reads the donor's awards and earlier gifts itself (notifications.ts
     // paidWithAwards): the facts it hands back decide as a read of their own would
-    await app.db
-      .updateTable('award')
-      .set({ min_total_fen: 15_000 })
-      .where('school_id', '=', sid)
-      .where('code', '=', 'loving_ambassador')
-      .execute()
-    invalidateSchoolCache()
+    await ambassadorAtTotal(15_000)
     const t = await login(app, 'demo', 'award-notified')
     const uid = await userIdOf(app, 'demo', 'award-notified')
     const pay = async (money: string) => {

@@ -7,6 +7,7 @@
  * invite poster (together-poster.ts) and the giving-day ambassador's poster (giving-day-poster.ts) fill it in.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
+import { roundRectPath as roundRect } from '../lib/imagery/round-rect'
 import qrcode from 'qrcode-generator'
 import { CERT_FONT, CERT_FONT_BOLD, ensureCertificateFonts } from './fonts'
 
@@ -167,14 +168,4 @@ export async function renderSharePoster(d: SharePoster): Promise<Buffer> {
   ctx.textAlign = 'center'
   ctx.fillText(d.scan, POSTER_WIDTH / 2, qy + size + 24)
   return canvas.encode('png')
-}
-
-function roundRect(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, r: number) {
-  ctx.beginPath()
-  ctx.moveTo(x + r, y)
-  ctx.arcTo(x + w, y, x + w, y + h, r)
-  ctx.arcTo(x + w, y + h, x, y + h, r)
-  ctx.arcTo(x, y + h, x, y, r)
-  ctx.arcTo(x, y, x + w, y, r)
-  ctx.closePath()
 }

@@ -11,6 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from '
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
+import { roundRectPath as roundRect } from '../lib/imagery/round-rect'
 import { CERT_FONT, CERT_FONT_BOLD, ensureCertificateFonts } from '../documents/fonts'
 import { ARTWORKS, HALL, mapImg, SPECIES, WALL, type PlannedCampaign, type PlannedMap, type PlannedSeat } from './naming-map-plan'
 import { rngFor, type Rng } from './rng'
@@ -38,16 +39,6 @@ type Ctx = SKRSContext2D
 
 function font(size: number, bold = false) {
   return `${bold ? 'bold ' : ''}${size}px ${bold ? CERT_FONT_BOLD : CERT_FONT}`
-}
-
-function roundRect(ctx: Ctx, x: number, y: number, w: number, h: number, r: number) {
-  ctx.beginPath()
-  ctx.moveTo(x + r, y)
-  ctx.arcTo(x + w, y, x + w, y + h, r)
-  ctx.arcTo(x + w, y + h, x, y + h, r)
-  ctx.arcTo(x, y + h, x, y, r)
-  ctx.arcTo(x, y, x + w, y, r)
-  ctx.closePath()
 }
 
 function tag(ctx: Ctx, text: string, x: number, y: number, size = 26) {

@@ -6,6 +6,7 @@
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
 import { rngFor, type Rng } from '../../seed/rng'
+import { roundRectPath } from './round-rect'
 
 export const SCENE_KINDS = ['scholarship', 'campus', 'library', 'book', 'tree', 'seat', 'sports', 'research', 'alumni', 'goods'] as const
 export type SceneKind = (typeof SCENE_KINDS)[number]
@@ -77,13 +78,7 @@ function openBook(
 
 function roundRect(ctx: Ctx, x: number, y: number, w: number, h: number, r: number, fill: Paint) {
   ctx.fillStyle = fill
-  ctx.beginPath()
-  ctx.moveTo(x + r, y)
-  ctx.arcTo(x + w, y, x + w, y + h, r)
-  ctx.arcTo(x + w, y + h, x, y + h, r)
-  ctx.arcTo(x, y + h, x, y, r)
-  ctx.arcTo(x, y, x + w, y, r)
-  ctx.closePath()
+  roundRectPath(ctx, x, y, w, h, r)
   ctx.fill()
 }
 
