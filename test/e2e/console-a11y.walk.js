@@ -6,7 +6,7 @@
  * admin (every screen in the menu): the screens are read from server/admin/src/screens.tsx (SCREENS keys), so a new
  * screen is walked without a change here; plus the sign-in screen, a project's edit screen with each of its tabs
  * (the donation form builder among them) and the new-project screen; and the console's dialogs and drawers opened the
- * way staff open them (CONSOLE_DIALOGS below: the offline gift dialog, a gift's drawer and its refund dialog in the ledger, the new staff account dialog, the monthly
+ * way staff open them (CONSOLE_DIALOGS below: the offline gift dialog, a gift's drawer and its refund dialog in the ledger, the new staff account dialog, a new article's editor, the monthly
  * collection's confirmation, a giving day's drawer with its match and challenge dialogs, for a giving day made through
  * the staff API first). A failing screen prints each violation (rule id,
  * impact, selectors, axe's help); the walk goes on and the journey fails. CONSOLE_A11Y_SHOTS=<folder> saves a
@@ -78,6 +78,15 @@ const CONSOLE_DIALOGS = [
     open: async (page, tid) => {
       await tid('staff-new').click()
       await page.locator(`${OPEN_MODAL} form`).waitFor({ timeout: 10000 })
+    }
+  },
+  {
+    key: 'article-new',
+    name: "articles: a new article's editor",
+    route: 'articles',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^(新建文章|New article)$/ }).click()
+      await page.locator(`${OPEN_DRAWER} [data-testid="article-content-box"]`).waitFor({ timeout: 20000 })
     }
   },
   {

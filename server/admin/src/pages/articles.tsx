@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { Alert, App, Button, DatePicker, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd'
+import { Alert, App, Button, DatePicker, Drawer, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { get, post } from '../api'
-import { LoadError, PagedTable } from '../components'
+import { LoadError, PagedTable, RequiredSelect } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { ImageField } from './upload-field'
@@ -149,7 +149,7 @@ export function ArticlesPage({ openId = null }: { openId?: number | null }) {
             <Input data-testid='article-title-en' />
           </Form.Item>
           <Form.Item name='categoryId' label={t('分类', 'Category')} rules={[{ required: true }]}>
-            <Select options={categories.map((c) => ({ value: c.id, label: c.name }))} />
+            <RequiredSelect options={categories.map((c) => ({ value: c.id, label: c.name }))} />
           </Form.Item>
           <Form.Item name='publishDate' label={t('发布日期（留空为今天）', 'Published on (empty: today)')}>
             <DatePicker data-testid='article-date' />

@@ -24,7 +24,7 @@ import {
 } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { get, post, session } from '../api'
-import { LoadError, yuanRule } from '../components'
+import { LoadError, RequiredSelect, yuanRule } from '../components'
 import { useLoad } from '../hooks'
 import { useLang } from '../i18n'
 import { navigate } from '../router'
@@ -371,7 +371,7 @@ function ProjectForm({ project, onSaved }: { project: ProjectDetail | null; onSa
             <>
               <Col span={6}>
                 <Form.Item name='namingType' label={t('冠名类型', 'Naming type')} rules={[{ required: true }]}>
-                  <Select
+                  <RequiredSelect
                     options={[
                       { value: 1, label: t('座位', 'Seats') },
                       { value: 2, label: t('图书', 'Books') }
