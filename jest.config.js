@@ -28,6 +28,11 @@ module.exports = defineJestConfig({
   // test then ended the whole run after two suites. Every suite runs and reports; a test gets 20 s.
   bail: 0,
   testTimeout: 20000,
+  // A test's fake timers leave requestAnimationFrame real: Stencil (Taro's H5 components) schedules its renders with
+  // it, and a render asked for while a test's clock was fake was dropped with that clock, which left Stencil's queue
+  // flagged as pending for the rest of the file: no Taro <Canvas> drew its inner canvas again (the map pages then
+  // never left "loading", in one CI run of two, depending on when a component's code finished loading)
+  fakeTimers: { doNotFake: ['requestAnimationFrame', 'cancelAnimationFrame'] },
   // jest's default is one worker less than the cores: on a 2-core machine one worker, every suite in turn. Two workers
   // keep both cores busy (the suites share nothing but the transform cache)
   maxWorkers: 2
