@@ -8,6 +8,8 @@
  * - a gift dated outside the window, or for a project not in the day, does not count
  * - voiding takes it out of the day (the challenges keep their counters and their unlock, as after a refund);
  *   a correction of the amount or the date moves it (a challenge counts only an increase)
+ * - a challenge counts a gift once, however it is corrected: moved out of its dates and back, or under another donor
+ *   name, it adds neither money nor a donor; its amount lowered and raised again adds only past the most counted
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -217,5 +219,44 @@ describe('offline gifts in a giving day', () => {
     assert.equal(t.donors, 2)
     assert.equal((await totals(day2)).raised, '0.00')
     assert.deepEqual(await matchRecordsOf([gifts.a, gifts.c]), [])
+    // the challenges counted it before it left: neither its money nor a donor under the new name counts again
+    c = await challengeRow(amountChallenge)
+    assert.equal(Number(c.raised_fen), 140_000)
+    assert.equal(Number(c.donors), 2)
+    assert.equal(Number((await challengeRow(donorsChallenge)).donors), 2)
+  })
+
+  it('a challenge counts a corrected gift only past the most it counted of it, after any number of moves', async () => {
+    // gift a: counted ¥800 at most, now ¥700; ¥750 adds nothing
+    await correct(gifts.a, { amount: '750.00' })
+    assert.equal(Number((await challengeRow(amountChallenge)).raised_fen), 140_000)
+    // out of the day's dates and back, twice: counted once
+    for (let i = 0; i < 2; i++) {
+      assert.deepEqual((await correct(gifts.a, { donatedOn: daysAgo(3) })).givingDays, [])
+      assert.deepEqual((await correct(gifts.a, { donatedOn: first })).givingDays, ['线下捐赠日'])
+    }
+    let c = await challengeRow(amountChallenge)
+    assert.equal(Number(c.raised_fen), 140_000)
+    assert.equal(Number(c.donors), 2)
+    // ¥900: the ¥100 past the ¥800 counted
+    await correct(gifts.a, { amount: '900.00' })
+    c = await challengeRow(amountChallenge)
+    assert.equal(Number(c.raised_fen), 150_000)
+    assert.equal(Number(c.donors), 2)
+    const t = await totals(day1)
+    assert.equal(t.raised, '1000.00')
+    const shares = await app.db
+      .selectFrom('giving_day_challenge_share')
+      .select(['challenge_id', 'counted_fen'])
+      .where('donation_id', '=', gifts.a)
+      .orderBy('challenge_id')
+      .execute()
+    assert.deepEqual(
+      shares.map((r) => [Number(r.challenge_id), Number(r.counted_fen)]),
+      [
+        [amountChallenge, 90_000],
+        [donorsChallenge, 90_000]
+      ]
+    )
   })
 })

@@ -1341,6 +1341,15 @@ export interface GivingDayDonorTable {
   donation_id: number
 }
 
+/** The most of an offline gift's amount a challenge has counted (migration 044, decision 088). */
+export interface GivingDayChallengeShareTable {
+  id: Id
+  school_id: number
+  challenge_id: number
+  donation_id: number
+  counted_fen: number
+}
+
 /** A donor's own code for one giving day (migration 041, decision 075). */
 export interface GivingDayAmbassadorTable {
   id: Id
@@ -1445,6 +1454,7 @@ export interface DB {
   giving_day_gift: GivingDayGiftTable
   giving_day_match_record: GivingDayMatchRecordTable
   giving_day_donor: GivingDayDonorTable
+  giving_day_challenge_share: GivingDayChallengeShareTable
   giving_day_ambassador: GivingDayAmbassadorTable
   giving_day_referral: GivingDayReferralTable
 }

@@ -39,6 +39,7 @@ import { m040CampaignArticleEnglish } from './040-campaign-article-english'
 import { m041GivingDayAmbassadors } from './041-giving-day-ambassadors'
 import { m042MonthlyProviders } from './042-monthly-providers'
 import { m043SharedStoreUnlogged } from './043-shared-store-unlogged'
+import { m044GivingDayChallengeShares } from './044-giving-day-challenge-shares'
 
 export const migrations: Record<string, Migration> = {
   '001_schools_users': m001SchoolsUsers,
@@ -109,7 +110,9 @@ export const migrations: Record<string, Migration> = {
   // monthly giving through WeChat Pay papay and Alipay 周期扣款 (docs/decisions/079-monthly-providers.md)
   '042_monthly_providers': m042MonthlyProviders,
   // the shared store unlogged on PostgreSQL (docs/decisions/087-postgresql-peak-statements.md)
-  '043_shared_store_unlogged': m043SharedStoreUnlogged
+  '043_shared_store_unlogged': m043SharedStoreUnlogged,
+  // what an offline gift has counted toward a challenge (docs/decisions/088-offline-gifts-in-giving-days.md)
+  '044_giving_day_challenge_shares': m044GivingDayChallengeShares
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

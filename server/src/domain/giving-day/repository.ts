@@ -146,6 +146,26 @@ export async function markDonor(
   return Number(r.numInsertedOrUpdatedRows ?? 0) === 1
 }
 
+/** The most of an offline gift's amount a challenge has counted so far, or null when it has counted none of it. */
+export async function challengeShare(db: Db, schoolId: number, challengeId: number, donationId: number): Promise<number | null> {
+  const r = await db
+    .selectFrom('giving_day_challenge_share')
+    .select('counted_fen')
+    .where('school_id', '=', schoolId)
+    .where('challenge_id', '=', challengeId)
+    .where('donation_id', '=', donationId)
+    .executeTakeFirst()
+  return r ? Number(r.counted_fen) : null
+}
+
+/** Records that a challenge has counted `countedFen` of an offline gift (kept at the most counted). */
+export const recordChallengeShare = (db: Db, schoolId: number, challengeId: number, donationId: number, countedFen: number) =>
+  db
+    .insertInto('giving_day_challenge_share')
+    .values({ school_id: schoolId, challenge_id: challengeId, donation_id: donationId, counted_fen: countedFen })
+    .onConflict((oc) => oc.columns(['challenge_id', 'donation_id']).doUpdateSet({ counted_fen: countedFen }))
+    .execute()
+
 /** A per-donor mark given up (the gift that earned it was refunded in full): the donor's next gift may earn it. */
 export const unmarkDonor = (db: Db, schoolId: number, scope: 'match', refId: number, donationId: number) =>
   db

@@ -278,7 +278,9 @@ async function offlineChallenges(trx: Transaction<DB>, schoolId: number, dayIds:
  * - Matches never apply (decision 088): a match is a sponsor's promise to online donors within its window.
  * - Challenges count it by the paid path's guarded UPDATEs (the unlock written once), and, as a refund leaves them
  *   (decision 070), their counters never go down: a void or a smaller amount keeps them; a challenge the gift now
- *   falls in for the first time counts it whole, one it already counted counts only an increase of the amount.
+ *   falls in for the first time counts it whole, one that has counted it (giving_day_challenge_share: the most of
+ *   its amount counted) counts only an amount past that, and never its donor again, even after the gift moved out
+ *   of the challenge's dates and back or its donor's name was corrected.
  */
 export async function offlineGiftOnGivingDays(
   trx: Transaction<DB>,
@@ -317,16 +319,23 @@ export async function offlineGiftOnGivingDays(
     if (await repo.insertGift(trx, schoolId, gift)) counted.push(dayId)
   }
   if (!counted.length) return
-  const increase = Math.max(0, after.amountFen - (before?.amountFen ?? 0))
   for (const c of await offlineChallenges(trx, schoolId, counted, after.donatedOn)) {
     const id = Number(c.id)
     const at = inWindow(after.paidAt, c)
-    if (had.has(id)) {
-      if (increase > 0) await countOnChallenge(trx, schoolId, id, 0, increase, at, after.donationId)
+    // what the challenge has counted of this gift: its share record, or, for a gift counted before the records
+    // existed (migration 044), its amount until this change
+    const already = (await repo.challengeShare(trx, schoolId, id, after.donationId)) ?? (had.has(id) && before ? before.amountFen : null)
+    if (already !== null) {
+      // counted before (its donor too, under whatever name): only an amount past the most counted adds
+      if (after.amountFen > already) {
+        await countOnChallenge(trx, schoolId, id, 0, after.amountFen - already, at, after.donationId)
+        await repo.recordChallengeShare(trx, schoolId, id, after.donationId, after.amountFen)
+      } else await repo.recordChallengeShare(trx, schoolId, id, after.donationId, already)
       continue
     }
     const newDonor = await repo.markDonor(trx, schoolId, 'challenge', id, donorKey, after.donationId)
     await countOnChallenge(trx, schoolId, id, newDonor ? 1 : 0, after.amountFen, at, after.donationId)
+    await repo.recordChallengeShare(trx, schoolId, id, after.donationId, after.amountFen)
   }
 }
 
