@@ -10,8 +10,11 @@
  * have grown by exactly the sum (in fen) and number of the bench's payments (exit code 1 otherwise). Finally the
  * certificate image's rendering cost on its own (bench/lib/certificate-cost.ts).
  *
- * Usage: node bench/orders.js [donationsPerLevel=2000] [--pg | --pg-only] [--pg-tcp] [--jobs worker|inprocess|off] [--levels 1,16,32,64]
+ * Usage: node bench/orders.js [donationsPerLevel=2000] [--pg | --pg-only] [--pg-tcp] [--pg-delay MS] [--jobs worker|inprocess|off] [--levels 1,16,32,64]
  *   --pg-tcp        the scratch PostgreSQL over TCP 127.0.0.1:5432 rather than its Unix socket
+ *   --pg-delay MS   the API server reaches the scratch PostgreSQL through bench/lib/delay-proxy.js, which holds
+ *                   every chunk MS milliseconds each way: a database on another host, where round trips cost time
+ *                   (PG_PIPELINE=off in the environment measures without BEGIN sent with the first statement)
  *   --profile DIR   run the API server under `node --cpu-prof` and write its profile to DIR (bench/profile-summary.js)
  */
 const { spawn, spawnSync } = require('node:child_process')
@@ -33,6 +36,7 @@ const pgOnly = args.includes('--pg-only')
 if (pgOnly) args.splice(args.indexOf('--pg-only'), 1)
 const pgTcp = args.includes('--pg-tcp')
 if (pgTcp) args.splice(args.indexOf('--pg-tcp'), 1)
+const PG_DELAY = flag('--pg-delay', null)
 const JOBS = flag('--jobs', 'worker')
 const PROFILE_DIR = flag('--profile', null)
 const LEVELS = flag('--levels', '1,16,32,64').split(',').map(Number)
@@ -102,9 +106,9 @@ function fen(yuan) {
 }
 const yuan = (f) => `${Math.floor(f / 100)}.${String(f % 100).padStart(2, '0')}`
 
-async function runBackend(label, databaseUrl) {
+async function runBackend(label, databaseUrl, serverUrl = databaseUrl) {
   const env = {
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: serverUrl,
     ORDER_RATE_PER_USER: '1000000',
     ORDER_RATE_PER_IP: '1000000',
     LOG_LEVEL: 'warn',
@@ -116,7 +120,7 @@ async function runBackend(label, databaseUrl) {
     const seedDir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'uplus-bench-seed-'))
     const seeded = spawnSync(tsx, [path.join(root, 'server', 'src', 'cli', 'seed.ts')], {
       cwd: root,
-      env: { ...process.env, ...env, DATA_DIR: seedDir },
+      env: { ...process.env, ...env, DATABASE_URL: databaseUrl, DATA_DIR: seedDir },
       encoding: 'utf8'
     })
     fs.rmSync(seedDir, { recursive: true, force: true })
@@ -310,12 +314,33 @@ async function scratchPostgres() {
   }
 }
 
+/** bench/lib/delay-proxy.js in front of 127.0.0.1:5432; the URL the API server is given instead of `url` */
+async function delayProxy(url, ms) {
+  const child = spawn(process.execPath, [path.join(__dirname, 'lib', 'delay-proxy.js'), '0', '127.0.0.1', '5432', String(ms)], {
+    stdio: ['ignore', 'pipe', 'inherit']
+  })
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      const m = /listening (\d+)/.exec(String(d))
+      if (m) resolve(Number(m[1]))
+    })
+    child.on('exit', () => reject(new Error('the delay proxy stopped')))
+  })
+  const u = new URL(url.replace(/@\//, '@127.0.0.1:5432/').replace(/\?host=[^&]*/, ''))
+  u.port = String(port)
+  return { child, url: u.toString() }
+}
+
 ;(async () => {
   console.log(
     `orders bench: ${N} paid donations per level, jobs ${JOBS === 'worker' ? 'in a separate worker process (on idle CPU: SCHED_IDLE)' : JOBS === 'inprocess' ? 'in the API process' : 'off'}, ` +
       `${machineLoad()}`
   )
-  if ((pgFlag || pgOnly) && !process.env.DATABASE_URL)
+  if (PG_DELAY !== null)
+    console.log(
+      `PostgreSQL ${PG_DELAY} ms away each way for the API server (bench/lib/delay-proxy.js); BEGIN with the first statement ${process.env.PG_PIPELINE === 'off' ? 'off (PG_PIPELINE=off)' : 'on'}`
+    )
+  if ((pgFlag || pgOnly) && !process.env.DATABASE_URL && PG_DELAY === null)
     console.log(
       `PostgreSQL: a scratch database on this machine, through ${viaSocket ? `its Unix socket (${PG_SOCKET_DIR})` : 'TCP 127.0.0.1:5432'}`
     )
@@ -323,9 +348,12 @@ async function scratchPostgres() {
   let scratch = null
   if (process.env.DATABASE_URL || pgFlag || pgOnly) {
     scratch = process.env.DATABASE_URL ? null : await scratchPostgres()
+    const url = process.env.DATABASE_URL || scratch.url
+    const proxy = PG_DELAY === null ? null : await delayProxy(url, Number(PG_DELAY))
     try {
-      results.push(await runBackend('PostgreSQL', process.env.DATABASE_URL || scratch.url))
+      results.push(await runBackend('PostgreSQL', url, proxy ? proxy.url : url))
     } finally {
+      proxy?.child.kill()
       if (scratch) await scratch.drop()
     }
   }

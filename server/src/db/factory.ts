@@ -55,25 +55,76 @@ export class StatementNames {
   }
 }
 
-/** The pool Kysely's PostgresDialect is given: its clients send named statements (StatementNames) */
-function namingPool(pool: pg.Pool, names: StatementNames): PostgresPool {
+/** a transaction's opening statement as Kysely sends it (BEGIN, or START TRANSACTION with an isolation level) */
+const OPENING = /^\s*(begin|start\s+transaction)\b/i
+const CLOSING = /^\s*(commit|rollback)\s*$/i
+const nothingSent = (command: string) => Promise.resolve({ command, rowCount: null, rows: [], fields: [] })
+
+/**
+ * The pool Kysely's PostgresDialect is given: its clients send named statements (StatementNames) and, when
+ * `pipelined` (the clients are in the driver's pipeline mode), a transaction's BEGIN in one write with the
+ * transaction's first statement (docs/decisions/087-postgresql-peak-statements.md, "BEGIN with the first statement"):
+ * Kysely waits for BEGIN's answer before it runs the transaction's body, so BEGIN is answered here at once and held;
+ * the next statement on the connection sends both, one after the other without waiting in between, and its caller
+ * waits for both answers. PostgreSQL runs them in order as before; if BEGIN fails (a broken connection) the caller
+ * gets that error and Kysely rolls back as for any failed statement. A transaction whose body sent nothing sends
+ * neither its BEGIN nor its COMMIT or ROLLBACK.
+ */
+function namingPool(pool: pg.Pool, names: StatementNames, pipelined: boolean): PostgresPool {
   return {
     connect: async () => {
       const client = await pool.connect()
+      // the held BEGIN, until the transaction's first statement
+      let held: string | null = null
+      const send = (text: string, values: unknown[]) => {
+        const name = names.nameOf(text, values)
+        return client.query(name ? { name, text, values } : { text, values })
+      }
       return {
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's overloads: SQL with parameters, or a cursor
         query: ((sqlOrCursor: any, parameters?: ReadonlyArray<unknown>) => {
-          if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor)
+          if (typeof sqlOrCursor !== 'string') {
+            if (held === null) return client.query(sqlOrCursor)
+            // a cursor (Kysely's stream(), unused here) after a held BEGIN: BEGIN first, answered
+            const opening = held
+            held = null
+            return client.query(opening).then(() => client.query(sqlOrCursor))
+          }
           const values = (parameters ?? []) as unknown[]
-          const name = names.nameOf(sqlOrCursor, values)
-          return client.query(name ? { name, text: sqlOrCursor, values } : { text: sqlOrCursor, values })
+          if (held === null) {
+            if (!pipelined || values.length > 0 || !OPENING.test(sqlOrCursor)) return send(sqlOrCursor, values)
+            held = sqlOrCursor
+            return nothingSent('BEGIN')
+          }
+          const opening = held
+          held = null
+          if (values.length === 0 && CLOSING.test(sqlOrCursor)) return nothingSent(sqlOrCursor.trim().toUpperCase())
+          // the driver writes each query as it is given; the socket, corked, sends the two in one write
+          const stream = (client as unknown as { connection: { stream: { cork?: () => void; uncork?: () => void } } }).connection.stream
+          stream.cork?.()
+          let both: Promise<[unknown, pg.QueryResult]>
+          try {
+            both = Promise.all([client.query(opening), send(sqlOrCursor, values)])
+          } finally {
+            stream.uncork?.()
+          }
+          return both.then(([, result]) => result)
         }) as PostgresPoolClient['query'],
-        release: () => client.release()
+        release: () => {
+          held = null
+          client.release()
+        }
       }
     },
     end: () => pool.end()
   }
 }
+
+/**
+ * PG_PIPELINE: `off` sends a transaction's BEGIN on its own and waits for it, for a pooler in front of PostgreSQL that
+ * does not take pipelined queries (docs/deployment.md); anything else leaves it to the performance switch.
+ */
+export const pgPipeline = (v: string | undefined): boolean => PERF_ON && v !== 'off'
 
 /** PG_POOL_MAX as a pool size: a whole number from 1 to 200, else the default 10. */
 export function poolMax(v: string | undefined): number {
@@ -90,7 +141,14 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string; grou
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     // PG_POOL_MAX (default 10) per process: enough to keep PostgreSQL busy on a few cores; several processes on one
     // database add theirs up (max_connections 100 by default): docs/decisions/022-performance.md
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: poolMax(process.env.PG_POOL_MAX) })
+    // pipeline mode (pg 8.23, node-postgres.com/features/pipelining): a client may send a query before the previous
+    // one is answered; namingPool uses it for a transaction's BEGIN only (each query keeps its own Sync and answer)
+    const pipelined = pgPipeline(process.env.PG_PIPELINE)
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: poolMax(process.env.PG_POOL_MAX),
+      pipeline: pipelined
+    } as pg.PoolConfig)
     // A backend that goes away (PostgreSQL restart, failover, an admin terminating sessions) makes pg emit 'error'
     // on idle clients; unhandled, that event kills the process. The pool drops the broken client and opens a new
     // one on the next query, and queries in flight still reject to their callers.
@@ -101,7 +159,7 @@ export function openDatabase(opts: { dataDir: string; databaseUrl?: string; grou
       client.on('error', () => undefined)
     })
     const names = new StatementNames()
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool, names) }) })
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool, names, pipelined) }) })
     return {
       db,
       dialect: 'postgres',
