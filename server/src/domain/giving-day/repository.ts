@@ -158,7 +158,7 @@ export async function challengeShare(db: Db, schoolId: number, challengeId: numb
   return r ? Number(r.counted_fen) : null
 }
 
-/** Records that a challenge has counted `countedFen` of an offline gift (kept at the most counted). */
+/** Records that a challenge has now counted `countedFen` of an offline gift (the caller passes the most counted). */
 export const recordChallengeShare = (db: Db, schoolId: number, challengeId: number, donationId: number, countedFen: number) =>
   db
     .insertInto('giving_day_challenge_share')

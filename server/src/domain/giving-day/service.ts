@@ -327,10 +327,9 @@ export async function offlineGiftOnGivingDays(
     const already = (await repo.challengeShare(trx, schoolId, id, after.donationId)) ?? (had.has(id) && before ? before.amountFen : null)
     if (already !== null) {
       // counted before (its donor too, under whatever name): only an amount past the most counted adds
-      if (after.amountFen > already) {
-        await countOnChallenge(trx, schoolId, id, 0, after.amountFen - already, at, after.donationId)
-        await repo.recordChallengeShare(trx, schoolId, id, after.donationId, after.amountFen)
-      } else await repo.recordChallengeShare(trx, schoolId, id, after.donationId, already)
+      if (after.amountFen > already) await countOnChallenge(trx, schoolId, id, 0, after.amountFen - already, at, after.donationId)
+      // written even when unchanged: a gift counted before the records existed gets its record here
+      await repo.recordChallengeShare(trx, schoolId, id, after.donationId, Math.max(already, after.amountFen))
       continue
     }
     const newDonor = await repo.markDonor(trx, schoolId, 'challenge', id, donorKey, after.donationId)
